@@ -1,0 +1,56 @@
+//! `oddsmith`: one subcommand per engine; text by default, `--json` for
+//! scripts (one JSON object on stdout). Errors are one line on stderr with
+//! exit code 2 for bad input and 1 for other failures.
+
+mod cards;
+mod output;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "oddsmith",
+    version,
+    about = "Exact and fast odds for card games"
+)]
+struct Cli {
+    /// Print one JSON object on stdout instead of text.
+    #[arg(long, global = true)]
+    json: bool,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse cards ("AhKs Qd", "AhKsQd", "10h") and print them back.
+    Cards(cards::Args),
+    /// Texas Hold'em equity of hands and ranges (not yet built).
+    Equity(output::Pending),
+    /// Kill odds of N random 1-damage hits (not yet built).
+    SplitDamage(output::Pending),
+    /// Battlegrounds combat odds (not yet built).
+    Combat(output::Pending),
+    /// The coin-box game solved by expectimax (not yet built).
+    Coins(output::Pending),
+    /// Durak best move by information-set MCTS (not yet built).
+    Durak(output::Pending),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Cards(args) => cards::run(args, cli.json),
+        Command::Equity(_) => output::pending("equity", 3),
+        Command::SplitDamage(_) => output::pending("split-damage", 4),
+        Command::Combat(_) => output::pending("combat", 5),
+        Command::Coins(_) => output::pending("coins", 6),
+        Command::Durak(_) => output::pending("durak", 7),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => failure.report(),
+    }
+}

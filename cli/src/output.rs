@@ -1,0 +1,58 @@
+//! Shared output and failure handling for every subcommand.
+
+use oddsmith::{Error, ErrorKind};
+use std::process::ExitCode;
+
+/// Why a subcommand failed; printed as one line on stderr.
+pub enum Failure {
+    /// The user's input is wrong: exit code 2.
+    BadInput(String),
+    /// Anything else: exit code 1.
+    Other(String),
+}
+
+impl Failure {
+    pub fn report(self) -> ExitCode {
+        match self {
+            Failure::BadInput(message) => {
+                eprintln!("oddsmith: error: {message}");
+                ExitCode::from(2)
+            }
+            Failure::Other(message) => {
+                eprintln!("oddsmith: error: {message}");
+                ExitCode::from(1)
+            }
+        }
+    }
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Self {
+        match e.kind() {
+            ErrorKind::InvalidArgument | ErrorKind::Parse | ErrorKind::DuplicateCard => {
+                Failure::BadInput(e.message().to_string())
+            }
+            _ => Failure::Other(e.message().to_string()),
+        }
+    }
+}
+
+pub type Outcome = Result<(), Failure>;
+
+/// Arguments of a subcommand whose engine is not built yet.
+#[derive(clap::Args)]
+pub struct Pending {
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+    _rest: Vec<String>,
+}
+
+pub fn pending(name: &str, issue: u32) -> Outcome {
+    Err(Failure::Other(format!(
+        "'{name}' is not yet built (tracked in issue {issue})"
+    )))
+}
+
+/// Prints a JSON value as one line on stdout.
+pub fn print_json(value: &serde_json::Value) {
+    println!("{value}");
+}

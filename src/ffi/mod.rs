@@ -1,0 +1,14 @@
+//! The whole `extern "C"` surface. No engine logic lives here: each entry
+//! checks its arguments, calls the engine and copies the answer out, all
+//! inside [`guard`], which turns errors and panics into status codes.
+
+mod cards;
+mod guard;
+mod version;
+
+pub use cards::*;
+pub use guard::*;
+pub use version::*;
+
+#[cfg(test)]
+mod header_check;

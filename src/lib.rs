@@ -1,0 +1,18 @@
+//! oddsmith: exact and fast odds engines for card games, with a C ABI.
+//!
+//! Shared pieces: [`cards`] (cards and card sets), [`combin`] (combination
+//! ranges for parallel exhaustive enumeration), [`error`]. The C surface
+//! lives in [`ffi`] and is described by the generated `include/oddsmith.h`.
+
+pub mod cards;
+pub mod combin;
+pub mod error;
+pub mod ffi;
+
+pub use cards::{Card, CardSet, parse_cards};
+pub use error::{Error, ErrorKind, Result};
+
+/// The README's Rust example, compiled and run as a doctest so it stays true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -1,0 +1,102 @@
+//! The C ABI from outside Rust: the header compiles as strict C99 and
+//! C++11, and the C and C++ test programs pass against both the static and
+//! the shared library.
+
+mod support;
+
+use std::process::Command;
+use support::{Linkage, build_program, root, run, scratch};
+
+#[test]
+fn header_compiles_as_strict_c99_and_cpp11() {
+    let dir = scratch("header");
+    let c = dir.join("only_header.c");
+    std::fs::write(
+        &c,
+        "#include \"oddsmith.h\"\nint main(void) { return oddsmith_version() == 0u ? 1 : 0; }\n",
+    )
+    .expect("write probe");
+    let cpp = dir.join("only_header.cpp");
+    std::fs::copy(&c, &cpp).expect("copy probe");
+    for (compiler, std, src) in [("gcc", "c99", &c), ("g++", "c++11", &cpp)] {
+        run(Command::new(compiler)
+            .arg(format!("-std={std}"))
+            .args([
+                "-pedantic",
+                "-Wall",
+                "-Wextra",
+                "-Werror",
+                "-fsyntax-only",
+                "-I",
+            ])
+            .arg(root().join("include"))
+            .arg(src));
+    }
+}
+
+fn run_program(compiler: &str, std: &str, source: &str, expect: &str) {
+    for linkage in [Linkage::Static, Linkage::Shared] {
+        let exe = build_program(source, compiler, std, &root().join(source), linkage);
+        let out = run(&mut Command::new(&exe));
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains(expect) && stdout.contains(" 0 failed"),
+            "{source} ({linkage:?}) printed: {stdout}"
+        );
+    }
+}
+
+#[test]
+fn c_cards_program_passes_static_and_shared() {
+    run_program("gcc", "c99", "tests/c/cards_test.c", "c: ");
+}
+
+#[test]
+fn cpp_cards_program_passes_static_and_shared() {
+    run_program("g++", "c++11", "tests/cpp/cards_test.cpp", "cpp: ");
+}
+
+#[test]
+fn c_example_runs() {
+    let exe = build_program(
+        "example",
+        "gcc",
+        "c99",
+        &root().join("examples/c_client.c"),
+        Linkage::Shared,
+    );
+    let out = run(&mut Command::new(&exe));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("card 50 = Ah") && stdout.contains("'Zz'"),
+        "{stdout}"
+    );
+}
+
+/// No definite leaks or invalid accesses across the boundary. Only definite
+/// leaks count: rayon's pool threads are still alive at exit.
+#[test]
+fn c_program_is_clean_under_valgrind() {
+    assert!(
+        Command::new("valgrind")
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success()),
+        "valgrind is missing: run `apt-get install -y valgrind` (scripts/test does)"
+    );
+    let exe = build_program(
+        "valgrind",
+        "gcc",
+        "c99",
+        &root().join("tests/c/cards_test.c"),
+        Linkage::Shared,
+    );
+    run(Command::new("valgrind")
+        .args([
+            "--quiet",
+            "--leak-check=full",
+            "--errors-for-leak-kinds=definite",
+            "--error-exitcode=9",
+        ])
+        .arg(&exe));
+}
