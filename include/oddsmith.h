@@ -11,6 +11,18 @@
 #include <stdint.h>
 #include <stdbool.h>
 
+// Most targets a split damage query takes (two full boards).
+#define ODDSMITH_SPLIT_MAX_TARGETS 14
+
+// Largest health (armor included) a split damage target may have.
+#define ODDSMITH_SPLIT_MAX_HEALTH 100
+
+// Entries of a remaining-health distribution: health 0..=MAX_HEALTH.
+#define ODDSMITH_SPLIT_HEALTH_SLOTS 101
+
+// Entries of the kills distribution: 0..=MAX_TARGETS minions killed.
+#define ODDSMITH_SPLIT_KILL_SLOTS 15
+
 // Major version of the header; compare with `oddsmith_version() >> 16`.
 #define ODDSMITH_VERSION_MAJOR 0
 
@@ -39,6 +51,53 @@ typedef enum {
   // An internal error (a bug): the call was aborted safely.
   ODDSMITH_ERR_INTERNAL = 7,
 } OddsmithStatus;
+
+// One character that split damage can hit.
+typedef struct {
+  // Health, 1..=ODDSMITH_SPLIT_MAX_HEALTH (with armor).
+  int32_t health;
+  // Hero armor, added to health; 0 for minions.
+  int32_t armor;
+  // Nonzero: a divine shield absorbs the first hit.
+  uint8_t shield;
+  // Nonzero: a hero (not counted in kills_distribution).
+  uint8_t hero;
+} OddsmithSplitTarget;
+
+// Options; pass NULL for the defaults.
+typedef struct {
+  // Targets of the `all_dead` question as bits (bit i = target i);
+  // 0 means every minion ("clear the board").
+  uint32_t all_dead_mask;
+  // The hero of `hero_or_all_dead`; -1 picks the first hero.
+  int32_t hero_index;
+  // Work budget (see the Rust docs); 0 means the default. Past it the
+  // call fails with ODDSMITH_ERR_BUDGET_EXCEEDED before doing the work.
+  uint64_t max_work;
+} OddsmithSplitDamageOptions;
+
+// Exact answers; per-target arrays are in input order, entries past
+// `target_count` are zero.
+typedef struct {
+  uint32_t target_count;
+  uint32_t minion_count;
+  // P(target i dies).
+  double kill[ODDSMITH_SPLIT_MAX_TARGETS];
+  // remaining[i][h] = P(target i ends with health h), h = 0..=its health.
+  double remaining[ODDSMITH_SPLIT_MAX_TARGETS][ODDSMITH_SPLIT_HEALTH_SLOTS];
+  // P(target i keeps its divine shield).
+  double shield_kept[ODDSMITH_SPLIT_MAX_TARGETS];
+  // P(exactly k minions die), k = 0..=minion_count.
+  double kills_distribution[ODDSMITH_SPLIT_KILL_SLOTS];
+  // P(every target of all_dead_mask dies).
+  double all_dead;
+  // P(the hero dies or every listed minion dies); -1 without a hero.
+  double hero_or_all_dead;
+  double expected_shield_hits;
+  double expected_wasted_hits;
+  // Work done, in the units of max_work.
+  uint64_t work;
+} OddsmithSplitDamageResult;
 
 #ifdef __cplusplus
 extern "C" {
@@ -101,6 +160,24 @@ OddsmithStatus oddsmith_card_format(uint8_t card, char *buf, size_t cap);
 // # Safety
 // `buf` must be NULL or point to `cap` writable bytes.
 size_t oddsmith_last_error_message(char *buf, size_t cap);
+
+// Kill odds and distributions for `hits` random 1-damage hits on
+// `targets[0..count]` (1..=ODDSMITH_SPLIT_MAX_TARGETS). Each hit picks
+// uniformly among living targets; a shield absorbs one hit.
+//
+// Errors: ODDSMITH_ERR_NULL_POINTER, ODDSMITH_ERR_INVALID_ARGUMENT (count,
+// health <= 0 or over the maximum, negative armor, hits over 100000, bad
+// mask or hero index), ODDSMITH_ERR_BUDGET_EXCEEDED. On error `*out` is
+// left unchanged. Thread safety: reentrant; no shared state.
+//
+// # Safety
+// `targets` must point to `count` items (or be NULL with count 0);
+// `options` NULL or valid; `out` NULL or writable.
+OddsmithStatus oddsmith_split_damage(const OddsmithSplitTarget *targets,
+                                     size_t count,
+                                     uint32_t hits,
+                                     const OddsmithSplitDamageOptions *options,
+                                     OddsmithSplitDamageResult *out);
 
 // The library version as `(major << 16) | (minor << 8) | patch`.
 //

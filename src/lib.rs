@@ -6,8 +6,12 @@
 
 pub mod cards;
 pub mod combin;
+pub mod dd;
 pub mod error;
 pub mod ffi;
+pub mod hearthstone;
+pub mod memo;
+pub mod rng;
 
 pub use cards::{Card, CardSet, parse_cards};
 pub use error::{Error, ErrorKind, Result};

@@ -57,6 +57,16 @@ fn cpp_cards_program_passes_static_and_shared() {
 }
 
 #[test]
+fn c_split_damage_program_passes_static_and_shared() {
+    run_program("gcc", "c99", "tests/c/split_damage_test.c", "c: ");
+}
+
+#[test]
+fn cpp_split_damage_program_passes_static_and_shared() {
+    run_program("g++", "c++11", "tests/cpp/split_damage_test.cpp", "cpp: ");
+}
+
+#[test]
 fn c_example_runs() {
     let exe = build_program(
         "example",

@@ -85,6 +85,44 @@ inline std::string format_card(std::uint8_t card) {
     return std::string(buf);
 }
 
+// A split damage target: health (armor added for heroes), shield, hero.
+inline OddsmithSplitTarget split_minion(std::int32_t health, bool shield = false) {
+    OddsmithSplitTarget t;
+    t.health = health;
+    t.armor = 0;
+    t.shield = shield ? 1 : 0;
+    t.hero = 0;
+    return t;
+}
+
+inline OddsmithSplitTarget split_hero(std::int32_t health, std::int32_t armor = 0) {
+    OddsmithSplitTarget t;
+    t.health = health;
+    t.armor = armor;
+    t.shield = 0;
+    t.hero = 1;
+    return t;
+}
+
+// Options with the defaults: all minions for all_dead, the first hero.
+inline OddsmithSplitDamageOptions split_damage_defaults() {
+    OddsmithSplitDamageOptions o;
+    o.all_dead_mask = 0;
+    o.hero_index = -1;
+    o.max_work = 0;
+    return o;
+}
+
+// Exact split damage answers (see oddsmith_split_damage). The result is
+// large (about 12 KiB): it is returned by value for convenience.
+inline OddsmithSplitDamageResult split_damage(const std::vector<OddsmithSplitTarget> &targets,
+                                              std::uint32_t hits,
+                                              const OddsmithSplitDamageOptions &options = split_damage_defaults()) {
+    OddsmithSplitDamageResult result;
+    check(oddsmith_split_damage(targets.data(), targets.size(), hits, &options, &result));
+    return result;
+}
+
 }  // namespace oddsmith
 
 #endif  // ODDSMITH_HPP

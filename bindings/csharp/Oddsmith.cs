@@ -58,6 +58,10 @@ namespace Oddsmith
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status oddsmith_card_format(byte card, byte[] buf, UIntPtr cap);
 
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_split_damage(
+            SplitTarget[] targets, UIntPtr count, uint hits, ref SplitDamageOptions options, out SplitDamageNative result);
+
         /// <summary>A string as NUL-terminated UTF-8 for `const char*`.</summary>
         internal static byte[] Utf8(string text)
         {
@@ -130,6 +134,115 @@ namespace Oddsmith
             byte[] buf = new byte[4];
             Native.Check(Native.oddsmith_card_format(card, buf, new UIntPtr((ulong)buf.Length)));
             return Encoding.ASCII.GetString(buf, 0, Array.IndexOf(buf, (byte)0));
+        }
+    }
+
+    /// <summary>A split damage target (OddsmithSplitTarget).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct SplitTarget
+    {
+        public int Health;
+        public int Armor;
+        public byte Shield;
+        public byte Hero;
+
+        public static SplitTarget Minion(int health, bool shield = false)
+        {
+            return new SplitTarget { Health = health, Shield = (byte)(shield ? 1 : 0) };
+        }
+
+        public static SplitTarget HeroWith(int health, int armor = 0)
+        {
+            return new SplitTarget { Health = health, Armor = armor, Hero = 1 };
+        }
+    }
+
+    /// <summary>Options (OddsmithSplitDamageOptions); Defaults() for none.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct SplitDamageOptions
+    {
+        /// <summary>Bit i = target i in the all-dead question; 0 = every minion.</summary>
+        public uint AllDeadMask;
+        /// <summary>Hero of the hero-or-all question; -1 = the first hero.</summary>
+        public int HeroIndex;
+        /// <summary>Work budget; 0 = the default.</summary>
+        public ulong MaxWork;
+
+        public static SplitDamageOptions Defaults()
+        {
+            return new SplitDamageOptions { AllDeadMask = 0, HeroIndex = -1, MaxWork = 0 };
+        }
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct SplitDamageNative
+    {
+        public const int MaxTargets = 14;
+        public const int HealthSlots = 101;
+        public uint TargetCount;
+        public uint MinionCount;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = MaxTargets)] public double[] Kill;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = MaxTargets * HealthSlots)] public double[] Remaining;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = MaxTargets)] public double[] ShieldKept;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = MaxTargets + 1)] public double[] KillsDistribution;
+        public double AllDead;
+        public double HeroOrAllDead;
+        public double ExpectedShieldHits;
+        public double ExpectedWastedHits;
+        public ulong Work;
+    }
+
+    /// <summary>Exact split damage answers, arrays in input order.</summary>
+    public class SplitDamageResult
+    {
+        public double[] Kill;
+        /// <summary>Remaining[i][h] = P(target i ends with health h).</summary>
+        public double[][] Remaining;
+        public double[] ShieldKept;
+        public double[] KillsDistribution;
+        public double AllDead;
+        /// <summary>Null when there is no hero.</summary>
+        public double? HeroOrAllDead;
+        public double ExpectedShieldHits;
+        public double ExpectedWastedHits;
+    }
+
+    /// <summary>Kill odds of N random 1-damage hits.</summary>
+    public static class SplitDamage
+    {
+        public static SplitDamageResult Compute(SplitTarget[] targets, uint hits)
+        {
+            return Compute(targets, hits, SplitDamageOptions.Defaults());
+        }
+
+        public static SplitDamageResult Compute(SplitTarget[] targets, uint hits, SplitDamageOptions options)
+        {
+            if (targets == null) throw new ArgumentNullException("targets");
+            SplitDamageNative r;
+            Native.Check(Native.oddsmith_split_damage(
+                targets, new UIntPtr((ulong)targets.Length), hits, ref options, out r));
+            int n = (int)r.TargetCount;
+            var result = new SplitDamageResult
+            {
+                Kill = new double[n],
+                Remaining = new double[n][],
+                ShieldKept = new double[n],
+                KillsDistribution = new double[r.MinionCount + 1],
+                AllDead = r.AllDead,
+                HeroOrAllDead = r.HeroOrAllDead < 0 ? (double?)null : r.HeroOrAllDead,
+                ExpectedShieldHits = r.ExpectedShieldHits,
+                ExpectedWastedHits = r.ExpectedWastedHits,
+            };
+            Array.Copy(r.Kill, result.Kill, n);
+            Array.Copy(r.ShieldKept, result.ShieldKept, n);
+            Array.Copy(r.KillsDistribution, result.KillsDistribution, result.KillsDistribution.Length);
+            for (int i = 0; i < n; i++)
+            {
+                int health = targets[i].Health + targets[i].Armor;
+                result.Remaining[i] = new double[health + 1];
+                Array.Copy(r.Remaining, i * SplitDamageNative.HealthSlots, result.Remaining[i], 0, health + 1);
+            }
+            return result;
         }
     }
 }

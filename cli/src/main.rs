@@ -2,10 +2,8 @@
 //! scripts (one JSON object on stdout). Errors are one line on stderr with
 //! exit code 2 for bad input and 1 for other failures.
 
-mod cards;
-mod output;
-
 use clap::{Parser, Subcommand};
+use oddsmith_cli::{cards, output, split_damage};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -29,8 +27,8 @@ enum Command {
     Cards(cards::Args),
     /// Texas Hold'em equity of hands and ranges (not yet built).
     Equity(output::Pending),
-    /// Kill odds of N random 1-damage hits (not yet built).
-    SplitDamage(output::Pending),
+    /// Kill odds of N random 1-damage hits (Arcane Missiles, Mad Bomber).
+    SplitDamage(split_damage::Args),
     /// Battlegrounds combat odds (not yet built).
     Combat(output::Pending),
     /// The coin-box game solved by expectimax (not yet built).
@@ -44,7 +42,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Cards(args) => cards::run(args, cli.json),
         Command::Equity(_) => output::pending("equity", 3),
-        Command::SplitDamage(_) => output::pending("split-damage", 4),
+        Command::SplitDamage(args) => split_damage::run(args, cli.json),
         Command::Combat(_) => output::pending("combat", 5),
         Command::Coins(_) => output::pending("coins", 6),
         Command::Durak(_) => output::pending("durak", 7),

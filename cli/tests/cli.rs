@@ -65,6 +65,83 @@ fn bad_input_is_one_line_and_exit_code_2() {
 }
 
 #[test]
+fn split_damage_reproduces_the_seed_and_prints_json() {
+    let out = oddsmith(&["split-damage", "--health", "1,2,3", "--hits", "3"]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("0.7222222")
+            && stdout.contains("0.3240741")
+            && stdout.contains("0.0370370"),
+        "{stdout}"
+    );
+
+    let out = oddsmith(&[
+        "split-damage",
+        "--health",
+        "1,2",
+        "--hits",
+        "2",
+        "--shield",
+        "0,1",
+        "--hero",
+        "30",
+        "--json",
+    ]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 1);
+    for key in [
+        "\"kill\":[",
+        "\"remaining\":[[",
+        "\"kills_distribution\":[",
+        "\"all_dead\":",
+        "\"hero_or_all_dead\":",
+    ] {
+        assert!(stdout.contains(key), "{key} missing: {stdout}");
+    }
+    // Heroes come after the minions: P(1-health dies) = 1/3 + 2/3 * 1/3.
+    assert!(
+        stdout.contains("\"kill\":[0.5555555555555556,0.0,0.0]"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn split_damage_bad_input_is_exit_code_2() {
+    for args in [
+        &["split-damage", "--health", "1,0", "--hits", "2"][..],
+        &["split-damage", "--health", "1,x", "--hits", "2"],
+        &[
+            "split-damage",
+            "--health",
+            "1,2",
+            "--hits",
+            "2",
+            "--shield",
+            "1",
+        ],
+        &["split-damage", "--health", "1,2", "--hits", "-2"],
+        &[
+            "split-damage",
+            "--health",
+            "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1",
+            "--hits",
+            "2",
+        ],
+    ] {
+        let out = oddsmith(args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(!text(&out.stderr).contains("panicked"));
+    }
+}
+
+#[test]
 fn unbuilt_engines_say_so() {
     let out = oddsmith(&["coins", "1", "2", "--json"]);
     assert_eq!(out.status.code(), Some(1));

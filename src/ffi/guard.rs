@@ -117,7 +117,6 @@ pub(crate) fn guard_value<T>(fallback: T, body: impl FnOnce() -> T) -> T {
 ///
 /// # Safety
 /// A non-NULL `ptr` must point to a valid `T` for the call's duration.
-#[allow(dead_code)] // for the engine entries
 pub(crate) unsafe fn input<'a, T>(ptr: *const T, name: &str) -> FfiResult<&'a T> {
     // SAFETY: the caller guarantees validity when non-NULL.
     unsafe { ptr.as_ref() }.ok_or_else(|| FfiError::null(name))
@@ -136,7 +135,6 @@ pub(crate) unsafe fn output<'a, T>(ptr: *mut T, name: &str) -> FfiResult<&'a mut
 ///
 /// # Safety
 /// A non-NULL `ptr` must point to `len` valid items.
-#[allow(dead_code)] // for the engine entries
 pub(crate) unsafe fn input_slice<'a, T>(
     ptr: *const T,
     len: usize,

@@ -4,10 +4,12 @@
 
 mod cards;
 mod guard;
+mod split_damage;
 mod version;
 
 pub use cards::*;
 pub use guard::*;
+pub use split_damage::*;
 pub use version::*;
 
 #[cfg(test)]

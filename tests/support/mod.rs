@@ -108,6 +108,7 @@ pub fn build_program(
         .arg(source)
         .arg("-o")
         .arg(&exe);
+    cmd.arg("-lm");
     match linkage {
         Linkage::Static => {
             cmd.arg(lib.join("liboddsmith.a"));

@@ -1,0 +1,6 @@
+//! The `oddsmith` command line: one module per subcommand. The argument
+//! parsers live here, in a library, so that fuzz targets can reach them.
+
+pub mod cards;
+pub mod output;
+pub mod split_damage;

@@ -1,0 +1,173 @@
+//! `oddsmith split-damage --health 1,2,3 --hits 3 [--shield 0,1,0]
+//! [--hero 30] [--armor 5] [--all-dead 0,2] [--json]`.
+
+use crate::output::{Failure, Outcome, print_json};
+use oddsmith::hearthstone::split_damage::{Query, SplitDamage, Target, split_damage};
+use serde_json::json;
+use std::time::Instant;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Minion healths, left to right: "1,2,3".
+    #[arg(long)]
+    health: String,
+    /// Number of 1-damage hits.
+    #[arg(long)]
+    hits: u32,
+    /// Divine shields per minion, 0 or 1: "0,1,0" (default: none).
+    #[arg(long)]
+    shield: Option<String>,
+    /// Hero healths, placed after the minions: "30" or "30,25".
+    #[arg(long)]
+    hero: Option<String>,
+    /// Armor per hero, added to its health: "5" or "5,0".
+    #[arg(long)]
+    armor: Option<String>,
+    /// Targets (by output position) of the "all dead" question; default:
+    /// every minion.
+    #[arg(long)]
+    all_dead: Option<String>,
+}
+
+/// Parses a comma-separated list of unsigned numbers, naming a bad item.
+pub fn parse_numbers(flag: &str, text: &str) -> Result<Vec<u32>, Failure> {
+    text.split(',')
+        .map(str::trim)
+        .enumerate()
+        .map(|(i, item)| {
+            item.parse::<u32>().map_err(|_| {
+                Failure::BadInput(format!(
+                    "--{flag}: item {} '{item}' is not a whole number >= 0",
+                    i + 1
+                ))
+            })
+        })
+        .collect()
+}
+
+/// The targets described by the flags: minions in order, then heroes.
+pub fn parse_targets(
+    health: &str,
+    shield: Option<&str>,
+    hero: Option<&str>,
+    armor: Option<&str>,
+) -> Result<Vec<Target>, Failure> {
+    let healths = parse_numbers("health", health)?;
+    let shields = match shield {
+        Some(text) => parse_numbers("shield", text)?,
+        None => vec![0; healths.len()],
+    };
+    if shields.len() != healths.len() || shields.iter().any(|&s| s > 1) {
+        return Err(Failure::BadInput(format!(
+            "--shield needs {} values of 0 or 1, one per minion",
+            healths.len()
+        )));
+    }
+    let heroes = match hero {
+        Some(text) => parse_numbers("hero", text)?,
+        None => Vec::new(),
+    };
+    let armors = match armor {
+        Some(text) => parse_numbers("armor", text)?,
+        None => vec![0; heroes.len()],
+    };
+    if armors.len() != heroes.len() {
+        return Err(Failure::BadInput(format!(
+            "--armor needs {} values, one per hero",
+            heroes.len()
+        )));
+    }
+    let mut targets: Vec<Target> = healths
+        .iter()
+        .zip(&shields)
+        .map(|(&h, &s)| Target {
+            health: h,
+            shield: s == 1,
+            hero: false,
+        })
+        .collect();
+    targets.extend(
+        heroes
+            .iter()
+            .zip(&armors)
+            .map(|(&h, &a)| Target::hero(h, a)),
+    );
+    Ok(targets)
+}
+
+pub fn run(args: &Args, as_json: bool) -> Outcome {
+    let targets = parse_targets(
+        &args.health,
+        args.shield.as_deref(),
+        args.hero.as_deref(),
+        args.armor.as_deref(),
+    )?;
+    let mut query = Query::default();
+    if let Some(list) = &args.all_dead {
+        query.all_dead = Some(
+            parse_numbers("all-dead", list)?
+                .into_iter()
+                .map(|i| i as usize)
+                .collect(),
+        );
+    }
+    let started = Instant::now();
+    let answer = split_damage(&targets, args.hits, &query)?;
+    let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
+    if as_json {
+        print_json(&to_json(&targets, &answer, elapsed_ms));
+    } else {
+        print_text(&targets, args.hits, &answer, elapsed_ms);
+    }
+    Ok(())
+}
+
+fn to_json(targets: &[Target], a: &SplitDamage, elapsed_ms: f64) -> serde_json::Value {
+    let described: Vec<_> = targets
+        .iter()
+        .map(|t| json!({ "health": t.health, "shield": t.shield, "hero": t.hero }))
+        .collect();
+    json!({
+        "targets": described,
+        "kill": a.kill,
+        "remaining": a.remaining,
+        "shield_kept": a.shield_kept,
+        "kills_distribution": a.kills_distribution,
+        "all_dead": a.all_dead,
+        "hero_or_all_dead": a.hero_or_all_dead,
+        "expected_shield_hits": a.expected_shield_hits,
+        "expected_wasted_hits": a.expected_wasted_hits,
+        "exact": true,
+        "elapsed_ms": elapsed_ms,
+    })
+}
+
+fn print_text(targets: &[Target], hits: u32, a: &SplitDamage, elapsed_ms: f64) {
+    println!(
+        "{hits} hits on {} targets (exact, {elapsed_ms:.2} ms)",
+        targets.len()
+    );
+    println!("{:<4} {:<14} {:>10}", "#", "target", "P(dies)");
+    for (i, (t, p)) in targets.iter().zip(&a.kill).enumerate() {
+        let kind = if t.hero { "hero" } else { "minion" };
+        let shield = if t.shield { "+shield" } else { "" };
+        println!(
+            "{i:<4} {:<14} {p:>10.7}",
+            format!("{kind} {}{shield}", t.health)
+        );
+    }
+    let dist: Vec<String> = a
+        .kills_distribution
+        .iter()
+        .map(|p| format!("{p:.7}"))
+        .collect();
+    println!("minions killed 0..: {}", dist.join(" "));
+    println!("all listed dead: {:.7}", a.all_dead);
+    if let Some(p) = a.hero_or_all_dead {
+        println!("hero or all listed dead: {p:.7}");
+    }
+    println!(
+        "expected hits on shields: {:.7}; wasted: {:.7}",
+        a.expected_shield_hits, a.expected_wasted_hits
+    );
+}

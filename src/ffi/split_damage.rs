@@ -1,0 +1,185 @@
+//! C entry for split damage (`oddsmith_split_damage`).
+
+use super::guard::{FfiError, OddsmithStatus, guard, input, input_slice, output};
+use crate::hearthstone::split_damage::{self as engine, Query, Target};
+
+/// Most targets a split damage query takes (two full boards).
+pub const ODDSMITH_SPLIT_MAX_TARGETS: usize = 14;
+/// Largest health (armor included) a split damage target may have.
+pub const ODDSMITH_SPLIT_MAX_HEALTH: usize = 100;
+/// Entries of a remaining-health distribution: health 0..=MAX_HEALTH.
+pub const ODDSMITH_SPLIT_HEALTH_SLOTS: usize = 101;
+/// Entries of the kills distribution: 0..=MAX_TARGETS minions killed.
+pub const ODDSMITH_SPLIT_KILL_SLOTS: usize = 15;
+
+const _: () = assert!(ODDSMITH_SPLIT_MAX_TARGETS == engine::MAX_TARGETS);
+const _: () = assert!(ODDSMITH_SPLIT_MAX_HEALTH == engine::MAX_HEALTH as usize);
+const _: () = assert!(ODDSMITH_SPLIT_HEALTH_SLOTS == ODDSMITH_SPLIT_MAX_HEALTH + 1);
+const _: () = assert!(ODDSMITH_SPLIT_KILL_SLOTS == ODDSMITH_SPLIT_MAX_TARGETS + 1);
+
+/// One character that split damage can hit.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithSplitTarget {
+    /// Health, 1..=ODDSMITH_SPLIT_MAX_HEALTH (with armor).
+    pub health: i32,
+    /// Hero armor, added to health; 0 for minions.
+    pub armor: i32,
+    /// Nonzero: a divine shield absorbs the first hit.
+    pub shield: u8,
+    /// Nonzero: a hero (not counted in kills_distribution).
+    pub hero: u8,
+}
+
+/// Options; pass NULL for the defaults.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithSplitDamageOptions {
+    /// Targets of the `all_dead` question as bits (bit i = target i);
+    /// 0 means every minion ("clear the board").
+    pub all_dead_mask: u32,
+    /// The hero of `hero_or_all_dead`; -1 picks the first hero.
+    pub hero_index: i32,
+    /// Work budget (see the Rust docs); 0 means the default. Past it the
+    /// call fails with ODDSMITH_ERR_BUDGET_EXCEEDED before doing the work.
+    pub max_work: u64,
+}
+
+/// Exact answers; per-target arrays are in input order, entries past
+/// `target_count` are zero.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithSplitDamageResult {
+    pub target_count: u32,
+    pub minion_count: u32,
+    /// P(target i dies).
+    pub kill: [f64; ODDSMITH_SPLIT_MAX_TARGETS],
+    /// remaining[i][h] = P(target i ends with health h), h = 0..=its health.
+    pub remaining: [[f64; ODDSMITH_SPLIT_HEALTH_SLOTS]; ODDSMITH_SPLIT_MAX_TARGETS],
+    /// P(target i keeps its divine shield).
+    pub shield_kept: [f64; ODDSMITH_SPLIT_MAX_TARGETS],
+    /// P(exactly k minions die), k = 0..=minion_count.
+    pub kills_distribution: [f64; ODDSMITH_SPLIT_KILL_SLOTS],
+    /// P(every target of all_dead_mask dies).
+    pub all_dead: f64,
+    /// P(the hero dies or every listed minion dies); -1 without a hero.
+    pub hero_or_all_dead: f64,
+    pub expected_shield_hits: f64,
+    pub expected_wasted_hits: f64,
+    /// Work done, in the units of max_work.
+    pub work: u64,
+}
+
+/// Kill odds and distributions for `hits` random 1-damage hits on
+/// `targets[0..count]` (1..=ODDSMITH_SPLIT_MAX_TARGETS). Each hit picks
+/// uniformly among living targets; a shield absorbs one hit.
+///
+/// Errors: ODDSMITH_ERR_NULL_POINTER, ODDSMITH_ERR_INVALID_ARGUMENT (count,
+/// health <= 0 or over the maximum, negative armor, hits over 100000, bad
+/// mask or hero index), ODDSMITH_ERR_BUDGET_EXCEEDED. On error `*out` is
+/// left unchanged. Thread safety: reentrant; no shared state.
+///
+/// # Safety
+/// `targets` must point to `count` items (or be NULL with count 0);
+/// `options` NULL or valid; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_split_damage(
+    targets: *const OddsmithSplitTarget,
+    count: usize,
+    hits: u32,
+    options: *const OddsmithSplitDamageOptions,
+    out: *mut OddsmithSplitDamageResult,
+) -> OddsmithStatus {
+    guard(|| {
+        // SAFETY: pointer contracts are the caller's, as documented above.
+        let out = unsafe { output(out, "out") }?;
+        if count > ODDSMITH_SPLIT_MAX_TARGETS {
+            return Err(FfiError::invalid(format!(
+                "{count} targets given; at most {ODDSMITH_SPLIT_MAX_TARGETS}"
+            )));
+        }
+        let raw = unsafe { input_slice(targets, count, "targets") }?;
+        let options = if options.is_null() {
+            None
+        } else {
+            Some(*unsafe { input(options, "options") }?)
+        };
+        let targets = raw
+            .iter()
+            .enumerate()
+            .map(|(i, t)| to_target(i, t))
+            .collect::<Result<Vec<Target>, FfiError>>()?;
+        let query = to_query(options, count)?;
+        let answer = engine::split_damage(&targets, hits, &query)?;
+        *out = to_result(&answer, &targets);
+        Ok(())
+    })
+}
+
+fn to_target(i: usize, t: &OddsmithSplitTarget) -> Result<Target, FfiError> {
+    if t.health <= 0 || t.armor < 0 {
+        return Err(FfiError::invalid(format!(
+            "target {i} has health {} and armor {}; health must be positive, armor not negative",
+            t.health, t.armor
+        )));
+    }
+    let health = (t.health as u32).saturating_add(t.armor as u32);
+    Ok(Target {
+        health,
+        shield: t.shield != 0,
+        hero: t.hero != 0,
+    })
+}
+
+fn to_query(options: Option<OddsmithSplitDamageOptions>, count: usize) -> Result<Query, FfiError> {
+    let mut query = Query::default();
+    let Some(o) = options else { return Ok(query) };
+    if o.all_dead_mask != 0 {
+        if o.all_dead_mask >> count != 0 {
+            return Err(FfiError::invalid(format!(
+                "all_dead_mask {:#x} names targets beyond the {count} given",
+                o.all_dead_mask
+            )));
+        }
+        query.all_dead = Some(
+            (0..count)
+                .filter(|&i| o.all_dead_mask >> i & 1 == 1)
+                .collect(),
+        );
+    }
+    if o.hero_index >= 0 {
+        query.hero = Some(o.hero_index as usize);
+    } else if o.hero_index != -1 {
+        return Err(FfiError::invalid(format!(
+            "hero_index {} must be a target index or -1",
+            o.hero_index
+        )));
+    }
+    if o.max_work != 0 {
+        query.max_work = o.max_work;
+    }
+    Ok(query)
+}
+
+fn to_result(a: &engine::SplitDamage, targets: &[Target]) -> OddsmithSplitDamageResult {
+    let mut r = OddsmithSplitDamageResult {
+        target_count: targets.len() as u32,
+        minion_count: targets.iter().filter(|t| !t.hero).count() as u32,
+        kill: [0.0; ODDSMITH_SPLIT_MAX_TARGETS],
+        remaining: [[0.0; ODDSMITH_SPLIT_HEALTH_SLOTS]; ODDSMITH_SPLIT_MAX_TARGETS],
+        shield_kept: [0.0; ODDSMITH_SPLIT_MAX_TARGETS],
+        kills_distribution: [0.0; ODDSMITH_SPLIT_KILL_SLOTS],
+        all_dead: a.all_dead,
+        hero_or_all_dead: a.hero_or_all_dead.unwrap_or(-1.0),
+        expected_shield_hits: a.expected_shield_hits,
+        expected_wasted_hits: a.expected_wasted_hits,
+        work: a.work,
+    };
+    r.kill[..a.kill.len()].copy_from_slice(&a.kill);
+    r.shield_kept[..a.shield_kept.len()].copy_from_slice(&a.shield_kept);
+    r.kills_distribution[..a.kills_distribution.len()].copy_from_slice(&a.kills_distribution);
+    for (row, dist) in r.remaining.iter_mut().zip(&a.remaining) {
+        row[..dist.len()].copy_from_slice(dist);
+    }
+    r
+}
