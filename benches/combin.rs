@@ -1,20 +1,15 @@
 //! Wall time of the combination iterator: all C(48,5) = 1,712,304 five-card
 //! subsets of a 48-card deck as u64 masks, on one core (target < 5 ms).
 
+mod fixtures;
+
 use criterion::{Criterion, criterion_group, criterion_main};
-use oddsmith::CardSet;
 use oddsmith::cards::parse_cards;
 use oddsmith::combin::{Subsets, binomial};
 use std::hint::black_box;
 
-fn deck48() -> CardSet {
-    CardSet::parse("AhKhAsKs")
-        .expect("valid cards")
-        .complement()
-}
-
 fn subsets_48_choose_5(c: &mut Criterion) {
-    let deck = deck48();
+    let deck = fixtures::deck48();
     let mut group = c.benchmark_group("combin");
     group.bench_function("for_each_mask 48C5", |b| {
         b.iter(|| {

@@ -2,17 +2,16 @@
 //! iterator and card parsing: stable on a noisy machine. Run with
 //! `cargo bench --bench combin_instructions` (needs gungraun-runner 0.20.0).
 
+mod fixtures;
+
 use gungraun::{library_benchmark, library_benchmark_group, main};
-use oddsmith::CardSet;
 use oddsmith::cards::parse_cards;
 use oddsmith::combin::Subsets;
 use std::hint::black_box;
 
 #[library_benchmark]
 fn all_5_of_48_masks() -> u64 {
-    let deck = CardSet::parse("AhKhAsKs")
-        .expect("valid cards")
-        .complement();
+    let deck = fixtures::deck48();
     let mut acc = 0u64;
     Subsets::of_set(black_box(deck), 5)
         .expect("valid")

@@ -1,6 +1,8 @@
 //! Instruction counts (gungraun) of split damage: the seed-sized question,
 //! the 7 minions + hero board under 15 hits, and two full boards under 20.
 
+mod fixtures;
+
 use gungraun::{library_benchmark, library_benchmark_group, main};
 use oddsmith::hearthstone::split_damage::{Query, Target, split_damage};
 use std::hint::black_box;
@@ -15,8 +17,7 @@ fn seed_three_minions_five_hits() -> f64 {
 
 #[library_benchmark]
 fn seven_minions_and_hero_fifteen_hits() -> f64 {
-    let mut targets: Vec<Target> = (1..=7).map(Target::minion).collect();
-    targets.push(Target::hero(30, 0));
+    let targets = fixtures::board_and_hero();
     split_damage(black_box(&targets), 15, &Query::default())
         .expect("valid")
         .kill[0]
@@ -24,15 +25,7 @@ fn seven_minions_and_hero_fifteen_hits() -> f64 {
 
 #[library_benchmark]
 fn fourteen_targets_twenty_hits() -> f64 {
-    let targets: Vec<Target> = [3, 5, 7, 10, 2, 4, 6, 9, 8, 1, 10, 5, 7, 3]
-        .iter()
-        .enumerate()
-        .map(|(i, &h)| Target {
-            health: h,
-            shield: i % 4 == 0,
-            hero: false,
-        })
-        .collect();
+    let targets = fixtures::two_full_boards();
     split_damage(black_box(&targets), 20, &Query::default())
         .expect("valid")
         .kill[0]

@@ -1,23 +1,10 @@
 /* C client test: includes only oddsmith.h, links -loddsmith (static or
  * shared), and checks the version, card parsing and error reporting. */
 #include "oddsmith.h"
+#include "check.h"
 
-#include <stdio.h>
 #include <string.h>
 
-static int passed = 0;
-static int failed = 0;
-
-#define CHECK(cond)                                                   \
-    do {                                                              \
-        if (cond) {                                                   \
-            passed++;                                                 \
-        } else {                                                      \
-            failed++;                                                 \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__,    \
-                    __LINE__, #cond);                                 \
-        }                                                             \
-    } while (0)
 
 int main(void) {
     char msg[256];
@@ -63,6 +50,5 @@ int main(void) {
     CHECK(oddsmith_card_format(0, NULL, 3) == ODDSMITH_ERR_NULL_POINTER);
     CHECK(oddsmith_card_format(52, text, sizeof text) == ODDSMITH_ERR_INVALID_ARGUMENT);
 
-    printf("c: %d passed, %d failed\n", passed, failed);
-    return failed == 0 ? 0 : 1;
+    return CHECK_SUMMARY("c");
 }

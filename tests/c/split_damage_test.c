@@ -1,24 +1,11 @@
 /* C client test of oddsmith_split_damage: the seed's numbers, shields and
  * heroes, options, and every error status. */
 #include "oddsmith.h"
+#include "check.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
-static int passed = 0;
-static int failed = 0;
-
-#define CHECK(cond)                                                   \
-    do {                                                              \
-        if (cond) {                                                   \
-            passed++;                                                 \
-        } else {                                                      \
-            failed++;                                                 \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__,    \
-                    __LINE__, #cond);                                 \
-        }                                                             \
-    } while (0)
 
 static int close_to(double a, double b) { return fabs(a - b) < 1e-7; }
 
@@ -77,6 +64,5 @@ int main(void) {
         CHECK(oddsmith_split_damage(lives, 3, 4, &options, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
     }
 
-    printf("c: %d passed, %d failed\n", passed, failed);
-    return failed == 0 ? 0 : 1;
+    return CHECK_SUMMARY("c");
 }

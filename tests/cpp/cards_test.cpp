@@ -1,23 +1,10 @@
 // C++ client test through bindings/cpp/oddsmith.hpp: values in, values
 // out, statuses as exceptions carrying the library's message.
 #include "oddsmith.hpp"
+#include "check.h"
 
-#include <cstdio>
 #include <string>
 
-static int passed = 0;
-static int failed = 0;
-
-#define CHECK(cond)                                                              \
-    do {                                                                         \
-        if (cond) {                                                              \
-            ++passed;                                                            \
-        } else {                                                                 \
-            ++failed;                                                            \
-            std::fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, \
-                         #cond);                                                 \
-        }                                                                        \
-    } while (0)
 
 int main() {
     CHECK(oddsmith::version_matches());
@@ -50,6 +37,5 @@ int main() {
         CHECK(e.status() == ODDSMITH_ERR_INVALID_ARGUMENT);
     }
 
-    std::printf("cpp: %d passed, %d failed\n", passed, failed);
-    return failed == 0 ? 0 : 1;
+    return CHECK_SUMMARY("cpp");
 }

@@ -1,24 +1,11 @@
 // C++ test of split damage through bindings/cpp/oddsmith.hpp.
 #include "oddsmith.hpp"
+#include "check.h"
 
 #include <cmath>
-#include <cstdio>
 #include <string>
 #include <vector>
 
-static int passed = 0;
-static int failed = 0;
-
-#define CHECK(cond)                                                              \
-    do {                                                                         \
-        if (cond) {                                                              \
-            ++passed;                                                            \
-        } else {                                                                 \
-            ++failed;                                                            \
-            std::fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, \
-                         #cond);                                                 \
-        }                                                                        \
-    } while (0)
 
 int main() {
     std::vector<OddsmithSplitTarget> lives;
@@ -54,6 +41,5 @@ int main() {
         CHECK(e.status() == ODDSMITH_ERR_BUDGET_EXCEEDED);
     }
 
-    std::printf("cpp: %d passed, %d failed\n", passed, failed);
-    return failed == 0 ? 0 : 1;
+    return CHECK_SUMMARY("cpp");
 }

@@ -105,6 +105,8 @@ pub fn build_program(
         .arg(root().join("include"))
         .arg("-I")
         .arg(root().join("bindings/cpp"))
+        .arg("-I")
+        .arg(root().join("tests/c"))
         .arg(source)
         .arg("-o")
         .arg(&exe);
