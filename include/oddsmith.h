@@ -11,6 +11,21 @@
 #include <stdint.h>
 #include <stdbool.h>
 
+// Largest state, in bytes, of a game defined through callbacks.
+#define ODDSMITH_MAX_STATE_SIZE 64
+
+// Most children (outcomes over all moves) a node may have.
+#define ODDSMITH_MAX_CHILDREN 64
+
+// Node kinds, for `OddsmithGameNode.kind`.
+#define ODDSMITH_NODE_MAX 0
+
+#define ODDSMITH_NODE_MIN 1
+
+#define ODDSMITH_NODE_CHANCE 2
+
+#define ODDSMITH_NODE_TERMINAL 3
+
 // Most targets a split damage query takes (two full boards).
 #define ODDSMITH_SPLIT_MAX_TARGETS 14
 
@@ -50,7 +65,83 @@ typedef enum {
   ODDSMITH_ERR_BUDGET_EXCEEDED = 6,
   // An internal error (a bug): the call was aborted safely.
   ODDSMITH_ERR_INTERNAL = 7,
+  // A callback of the caller returned an error code; the call stopped.
+  ODDSMITH_ERR_CALLBACK = 8,
 } OddsmithStatus;
+
+// What the expand callback says about a state.
+typedef struct {
+  // One of ODDSMITH_NODE_MAX, _MIN, _CHANCE, _TERMINAL.
+  uint32_t kind;
+  // Max's value at a terminal node (ignored otherwise).
+  double value;
+  // Children written (0 at terminal nodes), at most the capacity given.
+  uint32_t child_count;
+} OddsmithGameNode;
+
+// One outcome of a move. Consecutive children with the same move_id form
+// that move's lottery (probabilities summing to 1); at chance nodes all
+// children form one lottery.
+typedef struct {
+  uint32_t move_id;
+  double probability;
+  // Reward credited to Max on this edge.
+  double reward;
+  // The next state (its first state_size bytes).
+  uint8_t next[ODDSMITH_MAX_STATE_SIZE];
+} OddsmithGameChild;
+
+// Describes `state` (state_size bytes): fills `*node` and up to `capacity`
+// children. Returns 0, or a nonzero code to abort the solve with
+// ODDSMITH_ERR_CALLBACK.
+typedef int32_t (*OddsmithExpandFn)(void *user,
+                                    const uint8_t *state,
+                                    OddsmithGameNode *node,
+                                    OddsmithGameChild *children,
+                                    uint32_t capacity);
+
+// Estimates Max's value of `state` at the depth limit. Returns 0, or a
+// nonzero code to abort.
+typedef int32_t (*OddsmithHeuristicFn)(void *user, const uint8_t *state, double *value);
+
+// A two-player game with chance, defined by the caller.
+typedef struct {
+  // Bytes of a state, 1..=ODDSMITH_MAX_STATE_SIZE.
+  uint32_t state_size;
+  // The root state (its first state_size bytes).
+  uint8_t root[ODDSMITH_MAX_STATE_SIZE];
+  // Passed to the callbacks untouched.
+  void *user;
+  // Required.
+  OddsmithExpandFn expand;
+  // Optional (NULL: 0 at the depth limit).
+  OddsmithHeuristicFn heuristic;
+} OddsmithGameDef;
+
+// Solver options; pass NULL for the defaults.
+typedef struct {
+  // Stop with ODDSMITH_ERR_BUDGET_EXCEEDED past this many states; 0
+  // means the default (20,000,000).
+  uint64_t max_states;
+  // Levels to search before using the heuristic; 0 means no limit.
+  uint32_t depth_limit;
+} OddsmithExpectimaxOptions;
+
+// The answer of a solve.
+typedef struct {
+  // Max's expected total reward from the root.
+  double value;
+  // The root's ODDSMITH_NODE_* kind.
+  uint32_t root_kind;
+  // Moves at a decision root (0 at chance and terminal roots).
+  uint32_t move_count;
+  // Index into move_ids of the best move, or -1.
+  int32_t best_index;
+  uint32_t move_ids[ODDSMITH_MAX_CHILDREN];
+  double move_values[ODDSMITH_MAX_CHILDREN];
+  // Distinct states solved.
+  uint64_t states;
+} OddsmithExpectimaxResult;
 
 // One character that split damage can hit.
 typedef struct {
@@ -148,6 +239,43 @@ OddsmithStatus oddsmith_cards_parse_mask(const char *text, uint64_t *out_mask);
 // # Safety
 // `buf` must be NULL or point to `cap` writable bytes.
 OddsmithStatus oddsmith_card_format(uint8_t card, char *buf, size_t cap);
+
+// Solves a game defined by callbacks, on the calling thread (callbacks
+// run on it, one at a time). Memoized by state bytes; an explicit stack
+// (deep games are fine); cycles, bad node kinds and lotteries whose
+// probabilities do not sum to 1 within 1e-9 are errors.
+//
+// Errors: ODDSMITH_ERR_NULL_POINTER (game, expand, out),
+// ODDSMITH_ERR_INVALID_ARGUMENT (state_size, the game's structure),
+// ODDSMITH_ERR_BUDGET_EXCEEDED, ODDSMITH_ERR_CALLBACK. Thread safety:
+// reentrant; the callbacks' own safety is the caller's.
+//
+// # Safety
+// `game` must be NULL or valid, with callbacks that honour their
+// contracts; `options` NULL or valid; `out` NULL or writable.
+OddsmithStatus oddsmith_expectimax_solve(const OddsmithGameDef *game,
+                                         const OddsmithExpectimaxOptions *options,
+                                         OddsmithExpectimaxResult *out);
+
+// The first player's expected money in the coin-box game: `counts` holds
+// `box_count * denomination_count` counts, box-major (box 0's counts for
+// each denomination, then box 1's ...). `denominations` NULL with
+// `denomination_count` 2 means 100 and 50 (seed 003). Limits: 1..=6
+// boxes, 1..=4 denominations, counts 0..=15. `out_states` may be NULL.
+//
+// Errors: ODDSMITH_ERR_NULL_POINTER, ODDSMITH_ERR_INVALID_ARGUMENT.
+// Thread safety: reentrant.
+//
+// # Safety
+// `counts` must point to `box_count * denomination_count` items;
+// `denominations` NULL or `denomination_count` items; outputs NULL or
+// writable.
+OddsmithStatus oddsmith_coins_expectation(const uint32_t *counts,
+                                          size_t box_count,
+                                          const double *denominations,
+                                          size_t denomination_count,
+                                          double *out_value,
+                                          uint64_t *out_states);
 
 // Copies the message of the last failed oddsmith call on this thread into
 // `buf` (`cap` bytes, always NUL-terminated when `cap > 0`, truncated to

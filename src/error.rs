@@ -18,6 +18,8 @@ pub enum ErrorKind {
     BudgetExceeded,
     /// A bug in oddsmith: an invariant failed or a panic was caught.
     Internal,
+    /// A caller-supplied callback reported an error.
+    Callback,
 }
 
 /// An error with a message meant for people: it names the bad input.

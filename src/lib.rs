@@ -8,6 +8,7 @@ pub mod cards;
 pub mod combin;
 pub mod dd;
 pub mod error;
+pub mod expectimax;
 pub mod ffi;
 pub mod hearthstone;
 pub mod memo;

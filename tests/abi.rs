@@ -5,7 +5,7 @@
 mod support;
 
 use std::process::Command;
-use support::{Linkage, build_program, root, run, scratch};
+use support::{Linkage, build_program, program, root, run, scratch};
 
 #[test]
 fn header_compiles_as_strict_c99_and_cpp11() {
@@ -37,7 +37,7 @@ fn header_compiles_as_strict_c99_and_cpp11() {
 fn run_program(compiler: &str, std: &str, source: &str, expect: &str) {
     for linkage in [Linkage::Static, Linkage::Shared] {
         let exe = build_program(source, compiler, std, &root().join(source), linkage);
-        let out = run(&mut Command::new(&exe));
+        let out = run(&mut program(&exe));
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(
             stdout.contains(expect) && stdout.contains(" 0 failed"),
@@ -67,6 +67,16 @@ fn cpp_split_damage_program_passes_static_and_shared() {
 }
 
 #[test]
+fn c_expectimax_program_passes_static_and_shared() {
+    run_program("gcc", "c99", "tests/c/expectimax_test.c", "c: ");
+}
+
+#[test]
+fn cpp_expectimax_program_passes_static_and_shared() {
+    run_program("g++", "c++11", "tests/cpp/expectimax_test.cpp", "cpp: ");
+}
+
+#[test]
 fn c_example_runs() {
     let exe = build_program(
         "example",
@@ -75,7 +85,7 @@ fn c_example_runs() {
         &root().join("examples/c_client.c"),
         Linkage::Shared,
     );
-    let out = run(&mut Command::new(&exe));
+    let out = run(&mut program(&exe));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         stdout.contains("card 50 = Ah") && stdout.contains("'Zz'"),

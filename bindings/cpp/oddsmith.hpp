@@ -8,6 +8,9 @@
 #include "oddsmith.h"
 
 #include <cstdint>
+#include <cstring>
+#include <exception>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -121,6 +124,115 @@ inline OddsmithSplitDamageResult split_damage(const std::vector<OddsmithSplitTar
     OddsmithSplitDamageResult result;
     check(oddsmith_split_damage(targets.data(), targets.size(), hits, &options, &result));
     return result;
+}
+
+// ---- expectimax -------------------------------------------------------
+
+// One outcome for a callback game (next holds the first state_size bytes).
+inline OddsmithGameChild game_child(std::uint32_t move_id, double probability, double reward,
+                                    const std::vector<std::uint8_t> &next) {
+    OddsmithGameChild c;
+    std::memset(&c, 0, sizeof c);
+    c.move_id = move_id;
+    c.probability = probability;
+    c.reward = reward;
+    std::memcpy(c.next, next.data(), next.size() < sizeof c.next ? next.size() : sizeof c.next);
+    return c;
+}
+
+// Describes a state: set node.kind (ODDSMITH_NODE_*), node.value for
+// terminals, and append the children. An exception aborts the solve and is
+// rethrown by solve_game.
+typedef std::function<void(const std::uint8_t *state, OddsmithGameNode &node,
+                           std::vector<OddsmithGameChild> &children)>
+    ExpandFn;
+// Max's estimated value at the depth limit.
+typedef std::function<double(const std::uint8_t *state)> HeuristicFn;
+
+namespace detail {
+struct GameContext {
+    const ExpandFn *expand;
+    const HeuristicFn *heuristic;
+    std::vector<OddsmithGameChild> scratch;
+    std::exception_ptr error;
+};
+
+extern "C" inline std::int32_t expand_trampoline(void *user, const std::uint8_t *state,
+                                                 OddsmithGameNode *node, OddsmithGameChild *children,
+                                                 std::uint32_t capacity) {
+    GameContext *ctx = static_cast<GameContext *>(user);
+    try {
+        ctx->scratch.clear();
+        node->kind = ODDSMITH_NODE_TERMINAL;
+        node->value = 0.0;
+        (*ctx->expand)(state, *node, ctx->scratch);
+        if (ctx->scratch.size() > capacity) {
+            throw std::length_error("a node has more than ODDSMITH_MAX_CHILDREN children");
+        }
+        node->child_count = static_cast<std::uint32_t>(ctx->scratch.size());
+        if (!ctx->scratch.empty()) {
+            std::memcpy(children, ctx->scratch.data(), ctx->scratch.size() * sizeof(OddsmithGameChild));
+        }
+        return 0;
+    } catch (...) {
+        ctx->error = std::current_exception();
+        return 1;
+    }
+}
+
+extern "C" inline std::int32_t heuristic_trampoline(void *user, const std::uint8_t *state, double *value) {
+    GameContext *ctx = static_cast<GameContext *>(user);
+    try {
+        *value = (*ctx->heuristic)(state);
+        return 0;
+    } catch (...) {
+        ctx->error = std::current_exception();
+        return 1;
+    }
+}
+}  // namespace detail
+
+// Solves a game defined by lambdas from `root` (its size is the state
+// size, 1..ODDSMITH_MAX_STATE_SIZE bytes). Runs on this thread; the
+// lambdas are called on it. Exceptions from the lambdas are rethrown.
+inline OddsmithExpectimaxResult solve_game(const std::vector<std::uint8_t> &root, const ExpandFn &expand,
+                                           const HeuristicFn &heuristic = HeuristicFn(),
+                                           std::uint32_t depth_limit = 0, std::uint64_t max_states = 0) {
+    detail::GameContext ctx;
+    ctx.expand = &expand;
+    ctx.heuristic = &heuristic;
+    OddsmithGameDef def;
+    std::memset(&def, 0, sizeof def);
+    def.state_size = static_cast<std::uint32_t>(root.size());
+    std::memcpy(def.root, root.data(), root.size() < sizeof def.root ? root.size() : sizeof def.root);
+    def.user = &ctx;
+    def.expand = detail::expand_trampoline;
+    def.heuristic = heuristic ? detail::heuristic_trampoline : nullptr;
+    OddsmithExpectimaxOptions options;
+    options.max_states = max_states;
+    options.depth_limit = depth_limit;
+    OddsmithExpectimaxResult result;
+    OddsmithStatus status = oddsmith_expectimax_solve(&def, &options, &result);
+    if (status == ODDSMITH_ERR_CALLBACK && ctx.error) {
+        std::rethrow_exception(ctx.error);
+    }
+    check(status);
+    return result;
+}
+
+// The coin-box game: boxes[k][d] coins of denominations[d] (default 100, 50).
+inline double coins_expectation(const std::vector<std::vector<std::uint32_t> > &boxes,
+                                const std::vector<double> &denominations = std::vector<double>()) {
+    std::size_t nd = denominations.empty() ? 2 : denominations.size();
+    std::vector<std::uint32_t> flat;
+    for (std::size_t k = 0; k < boxes.size(); ++k) {
+        if (boxes[k].size() != nd) throw Error(ODDSMITH_ERR_INVALID_ARGUMENT, "one count per denomination");
+        flat.insert(flat.end(), boxes[k].begin(), boxes[k].end());
+    }
+    double value = 0.0;
+    check(oddsmith_coins_expectation(flat.data(), boxes.size(), denominations.empty() ? nullptr : denominations.data(),
+                                     nd, &value, nullptr));
+    return value;
 }
 
 }  // namespace oddsmith

@@ -3,6 +3,7 @@
 // Strings go in as NUL-terminated UTF-8; `const char*` results come back as
 // IntPtr read with Marshal.PtrToStringAnsi (the library's text is ASCII).
 using System;
+using System.Collections.Generic;
 using System.Runtime.InteropServices;
 using System.Text;
 
@@ -19,6 +20,7 @@ namespace Oddsmith
         BufferTooSmall = 5,
         BudgetExceeded = 6,
         Internal = 7,
+        Callback = 8,
     }
 
     /// <summary>A failed call: its status and the library's message.</summary>
@@ -61,6 +63,15 @@ namespace Oddsmith
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status oddsmith_split_damage(
             SplitTarget[] targets, UIntPtr count, uint hits, ref SplitDamageOptions options, out SplitDamageNative result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_expectimax_solve(
+            ref GameDefNative game, ref ExpectimaxOptionsNative options, out ExpectimaxResultNative result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_coins_expectation(
+            uint[] counts, UIntPtr boxCount, double[] denominations, UIntPtr denominationCount,
+            out double value, out ulong states);
 
         /// <summary>A string as NUL-terminated UTF-8 for `const char*`.</summary>
         internal static byte[] Utf8(string text)
@@ -243,6 +254,211 @@ namespace Oddsmith
                 Array.Copy(r.Remaining, i * SplitDamageNative.HealthSlots, result.Remaining[i], 0, health + 1);
             }
             return result;
+        }
+    }
+
+    /// <summary>ODDSMITH_NODE_* kinds.</summary>
+    public enum NodeKind : uint { Max = 0, Min = 1, Chance = 2, Terminal = 3 }
+
+    /// <summary>What an expand callback says about a state.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct GameNode
+    {
+        public NodeKind Kind;
+        /// <summary>Max's value at a terminal node.</summary>
+        public double Value;
+        internal uint ChildCount;
+    }
+
+    /// <summary>One outcome of a move; consecutive children with the same
+    /// MoveId form its lottery (all children at a chance node).</summary>
+    public class GameChild
+    {
+        public uint MoveId;
+        public double Probability;
+        public double Reward;
+        public byte[] Next;
+
+        public GameChild(uint moveId, double probability, double reward, byte[] next)
+        {
+            MoveId = moveId; Probability = probability; Reward = reward; Next = next;
+        }
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct GameChildNative
+    {
+        public uint MoveId;
+        public double Probability;
+        public double Reward;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public byte[] Next;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct GameDefNative
+    {
+        public uint StateSize;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public byte[] Root;
+        public IntPtr User;
+        public IntPtr Expand;
+        public IntPtr Heuristic;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct ExpectimaxOptionsNative
+    {
+        public ulong MaxStates;
+        public uint DepthLimit;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct ExpectimaxResultNative
+    {
+        public double Value;
+        public uint RootKind;
+        public uint MoveCount;
+        public int BestIndex;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public uint[] MoveIds;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public double[] MoveValues;
+        public ulong States;
+    }
+
+    [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+    internal delegate int ExpandNative(IntPtr user, IntPtr state, ref GameNode node, IntPtr children, uint capacity);
+
+    [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+    internal delegate int HeuristicNative(IntPtr user, IntPtr state, out double value);
+
+    /// <summary>Describes a state: set node.Kind (and node.Value at a
+    /// terminal) and add the children.</summary>
+    public delegate void ExpandFunc(byte[] state, ref GameNode node, List<GameChild> children);
+
+    /// <summary>The answer of a solve.</summary>
+    public class ExpectimaxResult
+    {
+        public double Value;
+        public NodeKind RootKind;
+        public uint[] MoveIds;
+        public double[] MoveValues;
+        /// <summary>Index into MoveIds of the best move, or -1.</summary>
+        public int BestIndex;
+        public ulong States;
+    }
+
+    /// <summary>The general expectimax solver over games defined by delegates.</summary>
+    public static class Expectimax
+    {
+        /// <summary>Solves from `root` (its length is the state size, 1..64).
+        /// The delegates run on this thread during the call and are kept
+        /// alive for it; their exceptions are rethrown here.</summary>
+        public static ExpectimaxResult Solve(byte[] root, ExpandFunc expand, Func<byte[], double> heuristic = null,
+                                             uint depthLimit = 0, ulong maxStates = 0)
+        {
+            if (root == null) throw new ArgumentNullException("root");
+            if (expand == null) throw new ArgumentNullException("expand");
+            int size = root.Length;
+            Exception failure = null;
+            var kids = new List<GameChild>();
+            int childSize = Marshal.SizeOf(typeof(GameChildNative));
+            ExpandNative expandNative = (IntPtr user, IntPtr state, ref GameNode node, IntPtr children, uint capacity) =>
+            {
+                try
+                {
+                    byte[] bytes = new byte[size];
+                    Marshal.Copy(state, bytes, 0, size);
+                    kids.Clear();
+                    node.Kind = NodeKind.Terminal;
+                    node.Value = 0;
+                    expand(bytes, ref node, kids);
+                    if (kids.Count > capacity) throw new InvalidOperationException("too many children");
+                    for (int i = 0; i < kids.Count; i++)
+                    {
+                        var native = new GameChildNative
+                        {
+                            MoveId = kids[i].MoveId,
+                            Probability = kids[i].Probability,
+                            Reward = kids[i].Reward,
+                            Next = new byte[64],
+                        };
+                        Array.Copy(kids[i].Next, native.Next, Math.Min(kids[i].Next.Length, 64));
+                        Marshal.StructureToPtr(native, new IntPtr(children.ToInt64() + i * childSize), false);
+                    }
+                    node.ChildCount = (uint)kids.Count;
+                    return 0;
+                }
+                catch (Exception e)
+                {
+                    failure = e;
+                    return 1;
+                }
+            };
+            HeuristicNative heuristicNative = (IntPtr user, IntPtr state, out double value) =>
+            {
+                value = 0;
+                try
+                {
+                    byte[] bytes = new byte[size];
+                    Marshal.Copy(state, bytes, 0, size);
+                    value = heuristic(bytes);
+                    return 0;
+                }
+                catch (Exception e)
+                {
+                    failure = e;
+                    return 1;
+                }
+            };
+            var def = new GameDefNative
+            {
+                StateSize = (uint)size,
+                Root = new byte[64],
+                User = IntPtr.Zero,
+                Expand = Marshal.GetFunctionPointerForDelegate(expandNative),
+                Heuristic = heuristic == null ? IntPtr.Zero : Marshal.GetFunctionPointerForDelegate(heuristicNative),
+            };
+            Array.Copy(root, def.Root, Math.Min(size, 64));
+            var options = new ExpectimaxOptionsNative { MaxStates = maxStates, DepthLimit = depthLimit };
+            ExpectimaxResultNative r;
+            Status status = Native.oddsmith_expectimax_solve(ref def, ref options, out r);
+            GC.KeepAlive(expandNative);
+            GC.KeepAlive(heuristicNative);
+            if (status == Status.Callback && failure != null) throw failure;
+            Native.Check(status);
+            var result = new ExpectimaxResult
+            {
+                Value = r.Value,
+                RootKind = (NodeKind)r.RootKind,
+                MoveIds = new uint[r.MoveCount],
+                MoveValues = new double[r.MoveCount],
+                BestIndex = r.BestIndex,
+                States = r.States,
+            };
+            Array.Copy(r.MoveIds, result.MoveIds, (int)r.MoveCount);
+            Array.Copy(r.MoveValues, result.MoveValues, (int)r.MoveCount);
+            return result;
+        }
+    }
+
+    /// <summary>The coin-box game of seed 003.</summary>
+    public static class Coins
+    {
+        /// <summary>First player's expected money; boxes[k][d] coins of
+        /// denominations[d] (default 100 and 50).</summary>
+        public static double Expectation(uint[][] boxes, double[] denominations = null)
+        {
+            if (boxes == null) throw new ArgumentNullException("boxes");
+            int nd = denominations == null ? 2 : denominations.Length;
+            var flat = new List<uint>();
+            foreach (uint[] box in boxes)
+            {
+                if (box.Length != nd) throw new ArgumentException("one count per denomination");
+                flat.AddRange(box);
+            }
+            double value;
+            ulong states;
+            Native.Check(Native.oddsmith_coins_expectation(flat.ToArray(), new UIntPtr((ulong)boxes.Length),
+                denominations, new UIntPtr((ulong)nd), out value, out states));
+            return value;
         }
     }
 }

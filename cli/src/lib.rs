@@ -2,5 +2,6 @@
 //! parsers live here, in a library, so that fuzz targets can reach them.
 
 pub mod cards;
+pub mod coins;
 pub mod output;
 pub mod split_damage;

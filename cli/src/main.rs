@@ -3,7 +3,7 @@
 //! exit code 2 for bad input and 1 for other failures.
 
 use clap::{Parser, Subcommand};
-use oddsmith_cli::{cards, output, split_damage};
+use oddsmith_cli::{cards, coins, output, split_damage};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -31,8 +31,8 @@ enum Command {
     SplitDamage(split_damage::Args),
     /// Battlegrounds combat odds (not yet built).
     Combat(output::Pending),
-    /// The coin-box game solved by expectimax (not yet built).
-    Coins(output::Pending),
+    /// The coin-box game (seed 003) solved by expectimax.
+    Coins(coins::Args),
     /// Durak best move by information-set MCTS (not yet built).
     Durak(output::Pending),
 }
@@ -44,7 +44,7 @@ fn main() -> ExitCode {
         Command::Equity(_) => output::pending("equity", 3),
         Command::SplitDamage(args) => split_damage::run(args, cli.json),
         Command::Combat(_) => output::pending("combat", 5),
-        Command::Coins(_) => output::pending("coins", 6),
+        Command::Coins(args) => coins::run(args, cli.json),
         Command::Durak(_) => output::pending("durak", 7),
     };
     match result {

@@ -142,8 +142,60 @@ fn split_damage_bad_input_is_exit_code_2() {
 }
 
 #[test]
+fn coins_solves_the_seed_and_reads_atcoder_input() {
+    let out = oddsmith(&["coins", "10", "10", "10", "10", "10", "10", "--json"]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(stdout.trim_end().ends_with("\"value\":2250.0}"), "{stdout}");
+    assert!(stdout.contains("\"states\":1771561"), "{stdout}");
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_oddsmith"))
+        .arg("coins")
+        .arg("--atcoder")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run oddsmith");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"1 2\n0 1\n2 1\n")
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(text(&out.stdout).trim(), "283.3333333333");
+
+    let out = oddsmith(&["coins", "0", "0", "0", "0", "4", "7", "--hashed"]);
+    assert!(
+        text(&out.stdout).contains("409.0909090909"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn coins_bad_input_is_exit_code_2() {
+    for args in [
+        &["coins", "16", "0"][..],
+        &["coins", "1", "2", "3"],
+        &["coins", "1", "x"],
+        &["coins", "1", "--denominations", "a"],
+    ] {
+        let out = oddsmith(args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(!text(&out.stderr).contains("panicked"));
+    }
+}
+
+#[test]
 fn unbuilt_engines_say_so() {
-    let out = oddsmith(&["coins", "1", "2", "--json"]);
+    let out = oddsmith(&["combat", "1/1", "--json"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("not yet built"));
 }

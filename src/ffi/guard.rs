@@ -27,6 +27,8 @@ pub enum OddsmithStatus {
     ODDSMITH_ERR_BUDGET_EXCEEDED = 6,
     /// An internal error (a bug): the call was aborted safely.
     ODDSMITH_ERR_INTERNAL = 7,
+    /// A callback of the caller returned an error code; the call stopped.
+    ODDSMITH_ERR_CALLBACK = 8,
 }
 
 impl From<ErrorKind> for OddsmithStatus {
@@ -38,6 +40,7 @@ impl From<ErrorKind> for OddsmithStatus {
             ErrorKind::BufferTooSmall => OddsmithStatus::ODDSMITH_ERR_BUFFER_TOO_SMALL,
             ErrorKind::BudgetExceeded => OddsmithStatus::ODDSMITH_ERR_BUDGET_EXCEEDED,
             ErrorKind::Internal => OddsmithStatus::ODDSMITH_ERR_INTERNAL,
+            ErrorKind::Callback => OddsmithStatus::ODDSMITH_ERR_CALLBACK,
         }
     }
 }

@@ -3,11 +3,13 @@
 //! inside [`guard`], which turns errors and panics into status codes.
 
 mod cards;
+mod expectimax;
 mod guard;
 mod split_damage;
 mod version;
 
 pub use cards::*;
+pub use expectimax::*;
 pub use guard::*;
 pub use split_damage::*;
 pub use version::*;

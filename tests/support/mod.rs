@@ -124,3 +124,12 @@ pub fn build_program(
     run(&mut cmd);
     exe
 }
+
+/// A command running a program built by `build_program`: the loader must
+/// find this build's liboddsmith.so, not a stale copy that cargo's own
+/// LD_LIBRARY_PATH (target/<profile>) may list first.
+pub fn program(exe: &Path) -> Command {
+    let mut cmd = Command::new(exe);
+    cmd.env("LD_LIBRARY_PATH", lib_dir());
+    cmd
+}

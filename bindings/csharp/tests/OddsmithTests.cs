@@ -1,5 +1,6 @@
 // Tests of the C# bindings, run on mono by `cargo test` (tests/csharp.rs).
 using System;
+using System.Collections.Generic;
 using Oddsmith;
 
 public static class OddsmithTests
@@ -60,6 +61,45 @@ public static class OddsmithTests
         SplitDamageOptions tight = SplitDamageOptions.Defaults();
         tight.MaxWork = 1;
         ExpectError(Status.BudgetExceeded, "budget", () => SplitDamage.Compute(lives, 4, tight), "split budget");
+
+        // Dice: roll, then keep the face or roll again (value 4.25).
+        ExpandFunc dice = (byte[] state, ref GameNode node, List<GameChild> kids) =>
+        {
+            if (state[0] == 0 || state[0] == 2)
+            {
+                node.Kind = NodeKind.Chance;
+                for (byte f = 1; f <= 6; f++)
+                    kids.Add(new GameChild(0, 1.0 / 6, state[0] == 0 ? 0 : f,
+                        state[0] == 0 ? new byte[] { 1, f } : new byte[] { 3, 0 }));
+            }
+            else if (state[0] == 1)
+            {
+                node.Kind = NodeKind.Max;
+                kids.Add(new GameChild(0, 1.0, state[1], new byte[] { 3, 0 }));
+                kids.Add(new GameChild(1, 1.0, 0, new byte[] { 2, 0 }));
+            }
+            else
+            {
+                node.Kind = NodeKind.Terminal;
+                node.Value = 0;
+            }
+        };
+        ExpectimaxResult ev = Expectimax.Solve(new byte[] { 0, 0 }, dice);
+        Check(Math.Abs(ev.Value - 4.25) < 1e-12 && ev.RootKind == NodeKind.Chance && ev.States == 9, "dice game");
+        ExpectimaxResult decide = Expectimax.Solve(new byte[] { 1, 5 }, dice);
+        Check(decide.BestIndex == 0 && decide.MoveIds.Length == 2 && Math.Abs(decide.Value - 5) < 1e-12, "keep a 5");
+        Check(Math.Abs(Expectimax.Solve(new byte[] { 1, 5 }, dice, s => 0.25, 1).MoveValues[1] - 0.25) < 1e-12, "heuristic");
+        try
+        {
+            Expectimax.Solve(new byte[] { 0, 0 }, (byte[] st, ref GameNode n, List<GameChild> k) => { throw new InvalidOperationException("mine"); });
+            Check(false, "callback exception");
+        }
+        catch (InvalidOperationException e) { Check(e.Message == "mine", "exception rethrown"); }
+        ExpectError(Status.BudgetExceeded, "budget", () => Expectimax.Solve(new byte[] { 0, 0 }, dice, null, 0, 3), "solver budget");
+        ExpectError(Status.InvalidArgument, "state_size", () => Expectimax.Solve(new byte[0], dice), "empty state");
+        uint[][] ten = { new uint[] { 10, 10 }, new uint[] { 10, 10 }, new uint[] { 10, 10 } };
+        Check(Math.Abs(Coins.Expectation(ten) - 2250) < 1e-9, "coins 2250");
+        ExpectError(Status.InvalidArgument, "at most 15", () => Coins.Expectation(new[] { new uint[] { 16, 0 } }), "coins limit");
 
         Console.WriteLine("csharp: " + passed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;

@@ -1,0 +1,91 @@
+//! Fuzzes `oddsmith_expectimax_solve` with arbitrary small games defined
+//! through the callback: node tables from the input bytes, with bad kinds,
+//! probabilities that do not sum to 1, cycles, failing callbacks and depth
+//! limits. It must return a status, never crash or hang.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use oddsmith::ffi::{
+    ODDSMITH_MAX_STATE_SIZE, OddsmithExpectimaxOptions, OddsmithExpectimaxResult,
+    OddsmithGameChild, OddsmithGameDef, OddsmithGameNode, OddsmithStatus,
+    oddsmith_expectimax_solve,
+};
+use std::ffi::c_void;
+use std::mem::MaybeUninit;
+
+/// Node i of the game: bytes[i * 8 .. i * 8 + 8].
+struct Table<'a>(&'a [u8]);
+
+impl Table<'_> {
+    fn byte(&self, i: usize) -> u8 {
+        self.0.get(i).copied().unwrap_or(0)
+    }
+}
+
+unsafe extern "C" fn expand(
+    user: *mut c_void,
+    state: *const u8,
+    node: *mut OddsmithGameNode,
+    children: *mut OddsmithGameChild,
+    capacity: u32,
+) -> i32 {
+    // SAFETY: the solver passes our table, a valid state and buffers.
+    let (table, node) = unsafe { (&*(user as *const Table), &mut *node) };
+    let id = unsafe { *state } as usize % 8;
+    let base = id * 8;
+    let head = table.byte(base);
+    if head == 0xEE {
+        return 7; // a failing callback
+    }
+    node.kind = u32::from(head % 5); // 4 is not a kind
+    node.value = f64::from(table.byte(base + 1)) - 100.0;
+    let count = (table.byte(base + 2) % 5) as u32;
+    node.child_count = count.min(capacity);
+    for c in 0..node.child_count as usize {
+        let b = table.byte(base + 3 + c);
+        // SAFETY: c < capacity.
+        let child = unsafe { &mut *children.add(c) };
+        child.move_id = u32::from(b >> 6);
+        // Mostly valid lotteries: probability 1 per move, or halves.
+        child.probability = match b & 3 {
+            0 | 1 => 1.0,
+            2 => 0.5,
+            _ => 0.3,
+        };
+        child.reward = f64::from(b & 0x1C) / 4.0;
+        child.next = [0; ODDSMITH_MAX_STATE_SIZE];
+        child.next[0] = (b >> 2) & 7;
+    }
+    0
+}
+
+fuzz_target!(|data: &[u8]| {
+    let table = Table(data);
+    let mut def = OddsmithGameDef {
+        state_size: u32::from(table.byte(64) % 3),
+        root: [0; ODDSMITH_MAX_STATE_SIZE],
+        user: &table as *const Table as *mut c_void,
+        expand: Some(expand),
+        heuristic: None,
+    };
+    def.root[0] = table.byte(65) % 8;
+    let options = OddsmithExpectimaxOptions {
+        max_states: 10_000,
+        depth_limit: u32::from(table.byte(66) % 6),
+    };
+    let mut out = MaybeUninit::<OddsmithExpectimaxResult>::uninit();
+    // SAFETY: valid definition, options and output.
+    let status = unsafe { oddsmith_expectimax_solve(&def, &options, out.as_mut_ptr()) };
+    match status {
+        OddsmithStatus::ODDSMITH_OK => {
+            // SAFETY: written on success.
+            let r = unsafe { out.assume_init() };
+            assert!(r.value.is_finite());
+            assert!(r.move_count as usize <= 64);
+        }
+        OddsmithStatus::ODDSMITH_ERR_INVALID_ARGUMENT
+        | OddsmithStatus::ODDSMITH_ERR_BUDGET_EXCEEDED
+        | OddsmithStatus::ODDSMITH_ERR_CALLBACK => {}
+        other => panic!("unexpected status {other:?}"),
+    }
+});

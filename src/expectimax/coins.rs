@@ -1,0 +1,459 @@
+//! The coin-box game (seed 003, AtCoder iroha2019 day 2 F), generalized:
+//! k boxes (1..=6) each holding coins of up to 4 denominations (default
+//! 100 and 50), counts 0..=15. Players alternately pick a non-empty box and
+//! draw a uniformly random coin from it; each maximizes their own money.
+//! The value is the first player's expected money.
+//!
+//! The game is constant-sum, so it is an expectimax game: Max is the first
+//! player, rewards are the coins Max draws, and Min minimizes them.
+
+use super::{Child, DenseChild, DenseGame, Game, NodeKind, Options, Solution, solve, solve_dense};
+use crate::error::{Error, Result};
+
+pub const MAX_BOXES: usize = 6;
+pub const MAX_DENOMINATIONS: usize = 4;
+pub const MAX_COUNT: u32 = 15;
+pub const DEFAULT_DENOMINATIONS: [f64; 2] = [100.0, 50.0];
+
+const DIGITS: usize = MAX_BOXES * MAX_DENOMINATIONS;
+
+/// Coin counts, box-major: `counts[box * denominations + d]`.
+pub type Counts = [u8; DIGITS];
+
+/// Counts packed four bits each (counts are at most 15), 16 per word: the
+/// hashed path's state, small and cheap to hash.
+pub type Packed = [u64; 2];
+
+fn pack(counts: &Counts) -> Packed {
+    let mut packed = [0u64; 2];
+    for (i, &c) in counts.iter().enumerate() {
+        packed[i / 16] |= (c as u64) << (4 * (i % 16));
+    }
+    packed
+}
+
+fn unpack(packed: Packed) -> Counts {
+    std::array::from_fn(|i| ((packed[i / 16] >> (4 * (i % 16))) & 0xF) as u8)
+}
+
+/// A coin game from its starting counts.
+#[derive(Debug, Clone)]
+pub struct CoinGame {
+    boxes: usize,
+    denominations: Vec<f64>,
+    root: Counts,
+    root_total: u32,
+    /// Mixed-radix place value of each count in the dense index.
+    stride: [usize; DIGITS],
+    size: usize,
+}
+
+/// How to solve: the dense bottom-up sweep or the general hashed search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    Dense,
+    Hashed,
+}
+
+impl CoinGame {
+    /// `boxes[k][d]` coins of denomination `d` in box `k`.
+    pub fn new(boxes: &[Vec<u32>], denominations: &[f64]) -> Result<CoinGame> {
+        if boxes.is_empty() || boxes.len() > MAX_BOXES {
+            return Err(Error::invalid(format!(
+                "{} boxes given; between 1 and {MAX_BOXES}",
+                boxes.len()
+            )));
+        }
+        let nd = denominations.len();
+        if nd == 0 || nd > MAX_DENOMINATIONS {
+            return Err(Error::invalid(format!(
+                "{nd} denominations given; between 1 and {MAX_DENOMINATIONS}"
+            )));
+        }
+        if let Some(d) = denominations.iter().find(|d| !d.is_finite() || **d < 0.0) {
+            return Err(Error::invalid(format!(
+                "denomination {d} is not a finite amount >= 0"
+            )));
+        }
+        let mut root = [0u8; DIGITS];
+        for (k, counts) in boxes.iter().enumerate() {
+            if counts.len() != nd {
+                return Err(Error::invalid(format!(
+                    "box {k} has {} counts; one per denomination ({nd}) expected",
+                    counts.len()
+                )));
+            }
+            for (d, &c) in counts.iter().enumerate() {
+                if c > MAX_COUNT {
+                    return Err(Error::invalid(format!(
+                        "box {k} holds {c} coins of denomination {}; at most {MAX_COUNT}",
+                        denominations[d]
+                    )));
+                }
+                root[k * nd + d] = c as u8;
+            }
+        }
+        let digits = boxes.len() * nd;
+        let mut stride = [0usize; DIGITS];
+        let mut size = 1usize;
+        for i in 0..digits {
+            stride[i] = size;
+            size *= root[i] as usize + 1;
+        }
+        Ok(CoinGame {
+            boxes: boxes.len(),
+            denominations: denominations.to_vec(),
+            root,
+            root_total: root.iter().map(|&c| c as u32).sum(),
+            stride,
+            size,
+        })
+    }
+
+    /// Seed 003's form: counts `A1 A2 B1 B2 C1 C2` of 100 and 50 coins.
+    pub fn atcoder(counts: [u32; 6]) -> Result<CoinGame> {
+        let boxes: Vec<Vec<u32>> = counts.chunks(2).map(|c| c.to_vec()).collect();
+        CoinGame::new(&boxes, &DEFAULT_DENOMINATIONS)
+    }
+
+    fn digits(&self) -> usize {
+        self.boxes * self.denominations.len()
+    }
+
+    /// Whether Max (the first player) draws when `total` coins remain.
+    fn max_to_move(&self, total: u32) -> bool {
+        (self.root_total - total).is_multiple_of(2)
+    }
+
+    /// The dense index of a state.
+    pub fn index(&self, counts: &Counts) -> usize {
+        (0..self.digits())
+            .map(|i| counts[i] as usize * self.stride[i])
+            .sum()
+    }
+
+    /// Appends one move per non-empty box, each a lottery over its coins.
+    fn moves<T>(
+        &self,
+        counts: &Counts,
+        mut push: impl FnMut(u32, f64, f64, usize) -> T,
+    ) -> NodeKind {
+        let nd = self.denominations.len();
+        let total: u32 = counts[..self.digits()].iter().map(|&c| c as u32).sum();
+        if total == 0 {
+            return NodeKind::Terminal(0.0);
+        }
+        let max_turn = self.max_to_move(total);
+        for k in 0..self.boxes {
+            let in_box: u32 = counts[k * nd..(k + 1) * nd].iter().map(|&c| c as u32).sum();
+            if in_box == 0 {
+                continue;
+            }
+            let share = 1.0 / in_box as f64;
+            for d in 0..nd {
+                let c = counts[k * nd + d];
+                if c > 0 {
+                    let reward = if max_turn { self.denominations[d] } else { 0.0 };
+                    push(k as u32, c as f64 * share, reward, k * nd + d);
+                }
+            }
+        }
+        if max_turn {
+            NodeKind::Max
+        } else {
+            NodeKind::Min
+        }
+    }
+}
+
+impl Game for CoinGame {
+    type State = Packed;
+
+    fn root(&self) -> Packed {
+        pack(&self.root)
+    }
+
+    fn expand(&self, state: &Packed, children: &mut Vec<Child<Packed>>) -> Result<NodeKind> {
+        Ok(
+            self.moves(&unpack(*state), |move_id, probability, reward, digit| {
+                children.push(Child {
+                    move_id,
+                    probability,
+                    reward,
+                    next: {
+                        let mut next = *state;
+                        next[digit / 16] -= 1 << (4 * (digit % 16));
+                        next
+                    },
+                });
+            }),
+        )
+    }
+}
+
+/// The counts of the index last expanded, advanced like an odometer.
+#[derive(Default)]
+pub struct CoinCursor {
+    index: Option<usize>,
+    counts: Counts,
+}
+
+impl CoinGame {
+    /// Moves the cursor to `index`: one odometer step from the previous
+    /// index, or a full decode.
+    #[inline]
+    fn seek(&self, index: usize, cursor: &mut CoinCursor) {
+        if cursor.index.is_some_and(|i| i + 1 == index) {
+            for i in 0..self.digits() {
+                if cursor.counts[i] < self.root[i] {
+                    cursor.counts[i] += 1;
+                    break;
+                }
+                cursor.counts[i] = 0;
+            }
+        } else {
+            let mut rest = index;
+            for i in 0..self.digits() {
+                let radix = self.root[i] as usize + 1;
+                cursor.counts[i] = (rest % radix) as u8;
+                rest /= radix;
+            }
+        }
+        cursor.index = Some(index);
+    }
+}
+
+impl DenseGame for CoinGame {
+    type Cursor = CoinCursor;
+
+    fn size(&self) -> usize {
+        self.size
+    }
+
+    fn root_index(&self) -> usize {
+        self.size - 1
+    }
+
+    fn expand_index(
+        &self,
+        index: usize,
+        cursor: &mut CoinCursor,
+        children: &mut Vec<DenseChild>,
+    ) -> Result<NodeKind> {
+        self.seek(index, cursor);
+        Ok(
+            self.moves(&cursor.counts, |move_id, probability, reward, digit| {
+                children.push(DenseChild {
+                    move_id,
+                    probability,
+                    reward,
+                    next: index - self.stride[digit],
+                });
+            }),
+        )
+    }
+
+    /// Fused expand-and-fold: the lotteries are valid by construction, so
+    /// the value is read straight from the table.
+    #[inline]
+    fn value_at(
+        &self,
+        index: usize,
+        cursor: &mut CoinCursor,
+        table: &[f64],
+        _: &mut Vec<DenseChild>,
+    ) -> Result<f64> {
+        self.seek(index, cursor);
+        let nd = self.denominations.len();
+        let counts = &cursor.counts;
+        let total: u32 = counts[..self.digits()].iter().map(|&c| c as u32).sum();
+        if total == 0 {
+            return Ok(0.0);
+        }
+        let max_turn = self.max_to_move(total);
+        let mut best = if max_turn {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        };
+        for k in 0..self.boxes {
+            let (mut in_box, mut sum) = (0u32, 0.0);
+            for d in 0..nd {
+                let digit = k * nd + d;
+                let c = counts[digit] as u32;
+                if c > 0 {
+                    let reward = if max_turn { self.denominations[d] } else { 0.0 };
+                    sum += c as f64 * (reward + table[index - self.stride[digit]]);
+                    in_box += c;
+                }
+            }
+            if in_box > 0 {
+                let value = sum / in_box as f64;
+                best = if max_turn {
+                    best.max(value)
+                } else {
+                    best.min(value)
+                };
+            }
+        }
+        Ok(best)
+    }
+}
+
+/// The first player's expected money.
+pub fn solve_coins(game: &CoinGame, method: Method) -> Result<Solution> {
+    let options = Options {
+        max_states: game.size as u64 + 1,
+        depth_limit: None,
+    };
+    match method {
+        Method::Dense => Ok(solve_dense(game, &options)?.0),
+        Method::Hashed => solve(game, &options),
+    }
+}
+
+/// Every state's value (entry = `game.index(counts)`), for a state's value
+/// as the first player to move from the root would see it.
+pub fn coin_table(game: &CoinGame) -> Result<Vec<f64>> {
+    let options = Options {
+        max_states: game.size as u64 + 1,
+        depth_limit: None,
+    };
+    Ok(solve_dense(game, &options)?.1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn value(counts: [u32; 6]) -> f64 {
+        let game = CoinGame::atcoder(counts).unwrap();
+        let dense = solve_coins(&game, Method::Dense).unwrap().value;
+        let hashed = solve_coins(&game, Method::Hashed).unwrap().value;
+        assert!((dense - hashed).abs() < 1e-9, "{dense} vs {hashed}");
+        dense
+    }
+
+    #[test]
+    fn reproduces_the_published_vectors() {
+        let cases = [
+            ([0, 0, 0, 0, 0, 0], 0.0),
+            ([1, 0, 0, 0, 0, 0], 100.0),
+            ([3, 2, 0, 0, 0, 0], 240.0),
+            ([0, 0, 0, 0, 4, 7], 4500.0 / 11.0),
+            ([1, 1, 1, 1, 1, 1], 225.0),
+            ([1, 2, 0, 1, 2, 1], 850.0 / 3.0),
+            ([10, 10, 10, 10, 10, 10], 2250.0),
+        ];
+        for (counts, expected) in cases {
+            let got = value(counts);
+            assert!(
+                (got - expected).abs() < 1e-9,
+                "{counts:?}: {got} vs {expected}"
+            );
+        }
+    }
+
+    /// Seed 003's memoized recursion, ported as the oracle (its `mem > 0`
+    /// test re-solves zero-valued states, which changes nothing).
+    fn seed_oracle(c: [usize; 6]) -> f64 {
+        fn dfs(
+            s: [usize; 6],
+            parity: usize,
+            mem: &mut std::collections::HashMap<[usize; 6], f64>,
+        ) -> f64 {
+            if s.iter().all(|&x| x == 0) {
+                return 0.0;
+            }
+            if let Some(&v) = mem.get(&s) {
+                return v;
+            }
+            let mine = s.iter().sum::<usize>() % 2 == parity;
+            let mut best: Option<f64> = None;
+            for b in 0..3 {
+                let (a, h) = (s[2 * b], s[2 * b + 1]);
+                if a + h == 0 {
+                    continue;
+                }
+                let mut x = s;
+                let mut y = s;
+                let mut e = 0.0;
+                if a > 0 {
+                    x[2 * b] -= 1;
+                    e += (dfs(x, parity, mem) + if mine { 100.0 } else { 0.0 }) * a as f64
+                        / (a + h) as f64;
+                }
+                if h > 0 {
+                    y[2 * b + 1] -= 1;
+                    e += (dfs(y, parity, mem) + if mine { 50.0 } else { 0.0 }) * h as f64
+                        / (a + h) as f64;
+                }
+                best = Some(match best {
+                    None => e,
+                    Some(v) if mine => v.max(e),
+                    Some(v) => v.min(e),
+                });
+            }
+            let v = best.unwrap_or(0.0);
+            mem.insert(s, v);
+            v
+        }
+        let parity = c.iter().sum::<usize>() % 2;
+        dfs(c, parity, &mut std::collections::HashMap::new())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(60))]
+
+        #[test]
+        fn matches_the_seed_algorithm(c in prop::array::uniform6(0u32..=5)) {
+            let expected = seed_oracle(c.map(|x| x as usize));
+            prop_assert!((value(c) - expected).abs() < 1e-9);
+        }
+
+        #[test]
+        fn a_single_box_gives_ceil_half(n100 in 0u32..=15, n50 in 0u32..=15, k in 0usize..6) {
+            let n = n100 + n50;
+            prop_assume!(n > 0);
+            let mut boxes = vec![vec![0, 0]; 6];
+            boxes[k] = vec![n100, n50];
+            let game = CoinGame::new(&boxes, &DEFAULT_DENOMINATIONS).unwrap();
+            let total = 100.0 * n100 as f64 + 50.0 * n50 as f64;
+            let expected = n.div_ceil(2) as f64 / n as f64 * total;
+            let got = solve_coins(&game, Method::Dense).unwrap().value;
+            prop_assert!((got - expected).abs() < 1e-9, "{} vs {}", got, expected);
+        }
+    }
+
+    #[test]
+    fn four_denominations_and_six_boxes() {
+        let boxes = vec![
+            vec![1, 0, 2, 1],
+            vec![0, 1, 1, 0],
+            vec![2, 0, 0, 1],
+            vec![0, 0, 0, 1],
+            vec![1, 1, 0, 0],
+            vec![0, 2, 0, 0],
+        ];
+        let game = CoinGame::new(&boxes, &[1.0, 2.0, 5.0, 10.0]).unwrap();
+        let dense = solve_coins(&game, Method::Dense).unwrap();
+        let hashed = solve_coins(&game, Method::Hashed).unwrap();
+        assert!((dense.value - hashed.value).abs() < 1e-9);
+        assert_eq!(dense.moves.len(), 6);
+        let best = dense.best_move.unwrap();
+        assert!(dense.moves.iter().all(|m| m.value <= best.value));
+        assert!((best.value - dense.value).abs() < 1e-12);
+    }
+
+    #[test]
+    fn bad_input_is_rejected() {
+        assert!(CoinGame::new(&[], &DEFAULT_DENOMINATIONS).is_err());
+        assert!(CoinGame::new(&vec![vec![1, 1]; 7], &DEFAULT_DENOMINATIONS).is_err());
+        let err = CoinGame::new(&[vec![16, 0]], &DEFAULT_DENOMINATIONS).unwrap_err();
+        assert!(err.message().contains("at most 15"), "{err}");
+        assert!(CoinGame::new(&[vec![1]], &DEFAULT_DENOMINATIONS).is_err());
+        assert!(CoinGame::new(&[vec![1; 5]], &[1.0; 5]).is_err());
+        assert!(CoinGame::new(&[vec![1]], &[f64::NAN]).is_err());
+    }
+}

@@ -1,0 +1,113 @@
+//! The dense path: states with a bounded index in which every child has a
+//! smaller index than its parent, solved by one bottom-up sweep over a flat
+//! array (no hashing, no stack).
+
+use super::{MoveValue, NodeKind, Options, Solution, best_move, node_value};
+use crate::error::{Error, Result};
+
+/// One outcome of a move, its next state given by index.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DenseChild {
+    pub move_id: u32,
+    pub probability: f64,
+    pub reward: f64,
+    /// Must be below the parent's index.
+    pub next: usize,
+}
+
+/// A game whose states are indices `0..size()`, topologically ordered.
+pub trait DenseGame {
+    /// Scratch the solver keeps across calls, so that a game can decode
+    /// index i + 1 from index i cheaply (the sweep goes up one at a time).
+    type Cursor: Default;
+
+    fn size(&self) -> usize;
+    fn root_index(&self) -> usize;
+    /// The kind of the state at `index`, its children appended to
+    /// `children` (which arrives empty).
+    fn expand_index(
+        &self,
+        index: usize,
+        cursor: &mut Self::Cursor,
+        children: &mut Vec<DenseChild>,
+    ) -> Result<NodeKind>;
+
+    /// The value of the state at `index`, every smaller index being solved
+    /// in `table`. The default expands the state and folds its children,
+    /// checking its lotteries and index order; a game may fuse the two.
+    fn value_at(
+        &self,
+        index: usize,
+        cursor: &mut Self::Cursor,
+        table: &[f64],
+        children: &mut Vec<DenseChild>,
+    ) -> Result<f64> {
+        children.clear();
+        let kind = self.expand_index(index, cursor, children)?;
+        fold(index, kind, children, table, None)
+    }
+}
+
+/// Solves every state up to the root in index order; returns the solution
+/// and the table of values (entry i is the value of state i).
+pub fn solve_dense<G: DenseGame>(game: &G, options: &Options) -> Result<(Solution, Vec<f64>)> {
+    let size = game.size();
+    let root = game.root_index();
+    if root >= size {
+        return Err(Error::invalid(format!(
+            "root index {root} is not below the size {size}"
+        )));
+    }
+    if options.depth_limit.is_some() {
+        return Err(Error::invalid(
+            "the dense path solves to the end; use the hashed path for a depth limit",
+        ));
+    }
+    if (root as u64) >= options.max_states {
+        return Err(Error::budget(format!(
+            "the dense table has {} states, over the budget of {}",
+            root + 1,
+            options.max_states
+        )));
+    }
+    let mut table = vec![0.0; root + 1];
+    let mut children = Vec::with_capacity(64);
+    let mut cursor = G::Cursor::default();
+    for index in 0..root {
+        table[index] = game.value_at(index, &mut cursor, &table, &mut children)?;
+    }
+    // The root again through `expand_index`, for its move list.
+    let mut root_moves = Vec::new();
+    children.clear();
+    let root_kind = game.expand_index(root, &mut cursor, &mut children)?;
+    table[root] = fold(root, root_kind, &children, &table, Some(&mut root_moves))?;
+    let solution = Solution {
+        value: table[root],
+        root_kind,
+        best_move: best_move(root_kind, &root_moves),
+        moves: root_moves,
+        states: root as u64 + 1,
+    };
+    Ok((solution, table))
+}
+
+/// A state's value from its children's, checking their order.
+#[inline]
+fn fold(
+    index: usize,
+    kind: NodeKind,
+    children: &[DenseChild],
+    table: &[f64],
+    moves: Option<&mut Vec<MoveValue>>,
+) -> Result<f64> {
+    if let NodeKind::Terminal(v) = kind {
+        return Ok(v);
+    }
+    if let Some(bad) = children.iter().find(|c| c.next >= index) {
+        return Err(Error::invalid(format!(
+            "state {index} has child {} that does not come before it",
+            bad.next
+        )));
+    }
+    node_value(kind, children, |i| table[children[i].next], moves)
+}

@@ -1,0 +1,217 @@
+//! A general memoized solver for two-player games with chance
+//! (expectimax / expectiminimax), and the coin-box game of seed 003.
+//!
+//! Model: values are Max's expected total reward. A decision node (Max or
+//! Min) offers moves; each move is a lottery of outcomes `(probability,
+//! reward, next state)` (a deterministic move is one outcome of
+//! probability 1). A chance node is a single lottery; a terminal node has a
+//! value. Rewards are credited to Max (a constant-sum game credits Max's
+//! share; Min minimizes it). Turn order is whatever the node kinds say.
+//!
+//! Paths: [`solve`] (any game, states memoized in a `hashbrown` map, an
+//! explicit stack so deep games never overflow the machine stack, cycle
+//! detection, a state budget, an optional depth limit with a heuristic at
+//! the horizon) and [`solve_dense`] (games whose states have a bounded index
+//! in which every child precedes its parent: one bottom-up sweep over a flat
+//! array).
+
+pub mod coins;
+mod dense;
+mod hashed;
+
+pub use dense::{DenseChild, DenseGame, solve_dense};
+pub use hashed::solve;
+
+use crate::error::{Error, Result};
+use std::hash::Hash;
+
+/// What a node is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum NodeKind {
+    /// Max picks the move with the highest value.
+    Max,
+    /// Min picks the move with the lowest value.
+    Min,
+    /// One lottery over the children.
+    Chance,
+    /// The game is over; Max gets this value.
+    Terminal(f64),
+}
+
+/// One outcome of a move: consecutive children with the same `move_id`
+/// form that move's lottery (at chance nodes all children form one).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Child<S> {
+    pub move_id: u32,
+    pub probability: f64,
+    /// Reward credited to Max on this edge.
+    pub reward: f64,
+    pub next: S,
+}
+
+/// A game the solver can walk.
+pub trait Game {
+    type State: Clone + Eq + Hash;
+
+    fn root(&self) -> Self::State;
+
+    /// The node's kind; for non-terminal nodes, its children are appended
+    /// to `children` (which arrives empty).
+    fn expand(
+        &self,
+        state: &Self::State,
+        children: &mut Vec<Child<Self::State>>,
+    ) -> Result<NodeKind>;
+
+    /// Estimated value at the depth limit (expectiminimax); 0 by default.
+    fn heuristic(&self, _state: &Self::State) -> Result<f64> {
+        Ok(0.0)
+    }
+}
+
+/// Solver settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Options {
+    /// Stop with `BudgetExceeded` past this many solved states.
+    pub max_states: u64,
+    /// Decision and chance levels to search below the root before using the
+    /// heuristic; `None` solves to the end.
+    pub depth_limit: Option<u32>,
+}
+
+/// Default state budget: about 2 GiB of memo at most.
+pub const DEFAULT_MAX_STATES: u64 = 20_000_000;
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            max_states: DEFAULT_MAX_STATES,
+            depth_limit: None,
+        }
+    }
+}
+
+/// The value of one move at the root.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MoveValue {
+    pub move_id: u32,
+    pub value: f64,
+}
+
+/// The answer of a solve.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Solution {
+    /// Max's expected total reward from the root under optimal play.
+    pub value: f64,
+    /// The root's kind.
+    pub root_kind: NodeKind,
+    /// Each move's value at a decision root, in the order given.
+    pub moves: Vec<MoveValue>,
+    /// The best move at a decision root (Max: highest, Min: lowest; the
+    /// first on ties).
+    pub best_move: Option<MoveValue>,
+    /// Distinct states solved.
+    pub states: u64,
+}
+
+/// Largest allowed gap between a lottery's probability sum and 1.
+pub const PROBABILITY_TOLERANCE: f64 = 1e-9;
+
+/// The parts of an outcome the value fold needs.
+pub(crate) trait Outcome {
+    fn move_id(&self) -> u32;
+    fn probability(&self) -> f64;
+    fn reward(&self) -> f64;
+}
+
+impl<S> Outcome for Child<S> {
+    fn move_id(&self) -> u32 {
+        self.move_id
+    }
+    fn probability(&self) -> f64 {
+        self.probability
+    }
+    fn reward(&self) -> f64 {
+        self.reward
+    }
+}
+
+impl Outcome for DenseChild {
+    fn move_id(&self) -> u32 {
+        self.move_id
+    }
+    fn probability(&self) -> f64 {
+        self.probability
+    }
+    fn reward(&self) -> f64 {
+        self.reward
+    }
+}
+
+/// Folds a node's children into its value and its root move list; checks
+/// the lotteries. `value_of(i)` is child i's own value.
+#[inline]
+pub(crate) fn node_value<C: Outcome>(
+    kind: NodeKind,
+    children: &[C],
+    mut value_of: impl FnMut(usize) -> f64,
+    mut moves: Option<&mut Vec<MoveValue>>,
+) -> Result<f64> {
+    let mut best: Option<f64> = None;
+    let mut i = 0;
+    if children.is_empty() {
+        return Err(Error::invalid(format!("a {kind:?} node has no children")));
+    }
+    while i < children.len() {
+        let id = children[i].move_id();
+        let mut j = i;
+        let (mut total, mut expectation) = (0.0, 0.0);
+        while j < children.len() && (kind == NodeKind::Chance || children[j].move_id() == id) {
+            let (p, r) = (children[j].probability(), children[j].reward());
+            if !(0.0..=1.0).contains(&p) || !r.is_finite() {
+                return Err(Error::invalid(format!(
+                    "move {id}: probability {p} or reward {r} out of range"
+                )));
+            }
+            total += p;
+            expectation += p * (r + value_of(j));
+            j += 1;
+        }
+        if (total - 1.0).abs() > PROBABILITY_TOLERANCE {
+            return Err(Error::invalid(format!(
+                "move {id}: outcome probabilities sum to {total}, not 1"
+            )));
+        }
+        if let Some(list) = moves.as_deref_mut().filter(|_| kind != NodeKind::Chance) {
+            list.push(MoveValue {
+                move_id: id,
+                value: expectation,
+            });
+        }
+        best = Some(match (kind, best) {
+            (_, None) => expectation,
+            (NodeKind::Min, Some(b)) => b.min(expectation),
+            (_, Some(b)) => b.max(expectation),
+        });
+        i = j;
+    }
+    Ok(best.unwrap_or(0.0))
+}
+
+/// The best entry of a root move list for a decision node.
+pub(crate) fn best_move(kind: NodeKind, moves: &[MoveValue]) -> Option<MoveValue> {
+    match kind {
+        NodeKind::Max => moves
+            .iter()
+            .copied()
+            .reduce(|b, m| if m.value > b.value { m } else { b }),
+        NodeKind::Min => moves
+            .iter()
+            .copied()
+            .reduce(|b, m| if m.value < b.value { m } else { b }),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,390 @@
+//! C entries for the expectimax solver: games defined by the caller through
+//! a callback (`oddsmith_expectimax_solve`) and the coin-box game
+//! (`oddsmith_coins_expectation`).
+
+use super::guard::{FfiError, OddsmithStatus, guard, input, input_slice, output};
+use crate::error::{Error, ErrorKind, Result};
+use crate::expectimax::coins::{CoinGame, DEFAULT_DENOMINATIONS, Method, solve_coins};
+use crate::expectimax::{Child, Game, NodeKind, Options, solve};
+use std::cell::RefCell;
+use std::ffi::c_void;
+
+/// Largest state, in bytes, of a game defined through callbacks.
+pub const ODDSMITH_MAX_STATE_SIZE: usize = 64;
+/// Most children (outcomes over all moves) a node may have.
+pub const ODDSMITH_MAX_CHILDREN: usize = 64;
+/// Node kinds, for `OddsmithGameNode.kind`.
+pub const ODDSMITH_NODE_MAX: u32 = 0;
+pub const ODDSMITH_NODE_MIN: u32 = 1;
+pub const ODDSMITH_NODE_CHANCE: u32 = 2;
+pub const ODDSMITH_NODE_TERMINAL: u32 = 3;
+
+/// What the expand callback says about a state.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithGameNode {
+    /// One of ODDSMITH_NODE_MAX, _MIN, _CHANCE, _TERMINAL.
+    pub kind: u32,
+    /// Max's value at a terminal node (ignored otherwise).
+    pub value: f64,
+    /// Children written (0 at terminal nodes), at most the capacity given.
+    pub child_count: u32,
+}
+
+/// One outcome of a move. Consecutive children with the same move_id form
+/// that move's lottery (probabilities summing to 1); at chance nodes all
+/// children form one lottery.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithGameChild {
+    pub move_id: u32,
+    pub probability: f64,
+    /// Reward credited to Max on this edge.
+    pub reward: f64,
+    /// The next state (its first state_size bytes).
+    pub next: [u8; ODDSMITH_MAX_STATE_SIZE],
+}
+
+/// Describes `state` (state_size bytes): fills `*node` and up to `capacity`
+/// children. Returns 0, or a nonzero code to abort the solve with
+/// ODDSMITH_ERR_CALLBACK.
+pub type OddsmithExpandFn = Option<
+    unsafe extern "C" fn(
+        user: *mut c_void,
+        state: *const u8,
+        node: *mut OddsmithGameNode,
+        children: *mut OddsmithGameChild,
+        capacity: u32,
+    ) -> i32,
+>;
+
+/// Estimates Max's value of `state` at the depth limit. Returns 0, or a
+/// nonzero code to abort.
+pub type OddsmithHeuristicFn =
+    Option<unsafe extern "C" fn(user: *mut c_void, state: *const u8, value: *mut f64) -> i32>;
+
+/// A two-player game with chance, defined by the caller.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithGameDef {
+    /// Bytes of a state, 1..=ODDSMITH_MAX_STATE_SIZE.
+    pub state_size: u32,
+    /// The root state (its first state_size bytes).
+    pub root: [u8; ODDSMITH_MAX_STATE_SIZE],
+    /// Passed to the callbacks untouched.
+    pub user: *mut c_void,
+    /// Required.
+    pub expand: OddsmithExpandFn,
+    /// Optional (NULL: 0 at the depth limit).
+    pub heuristic: OddsmithHeuristicFn,
+}
+
+/// Solver options; pass NULL for the defaults.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithExpectimaxOptions {
+    /// Stop with ODDSMITH_ERR_BUDGET_EXCEEDED past this many states; 0
+    /// means the default (20,000,000).
+    pub max_states: u64,
+    /// Levels to search before using the heuristic; 0 means no limit.
+    pub depth_limit: u32,
+}
+
+/// The answer of a solve.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithExpectimaxResult {
+    /// Max's expected total reward from the root.
+    pub value: f64,
+    /// The root's ODDSMITH_NODE_* kind.
+    pub root_kind: u32,
+    /// Moves at a decision root (0 at chance and terminal roots).
+    pub move_count: u32,
+    /// Index into move_ids of the best move, or -1.
+    pub best_index: i32,
+    pub move_ids: [u32; ODDSMITH_MAX_CHILDREN],
+    pub move_values: [f64; ODDSMITH_MAX_CHILDREN],
+    /// Distinct states solved.
+    pub states: u64,
+}
+
+/// A state of a callback game in N bytes (N >= state_size; the bytes past
+/// state_size stay zero), so small states make small memo keys.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct CState<const N: usize>([u8; N]);
+
+type ExpandCallback = unsafe extern "C" fn(
+    *mut c_void,
+    *const u8,
+    *mut OddsmithGameNode,
+    *mut OddsmithGameChild,
+    u32,
+) -> i32;
+
+const BLANK_CHILD: OddsmithGameChild = OddsmithGameChild {
+    move_id: 0,
+    probability: 0.0,
+    reward: 0.0,
+    next: [0; ODDSMITH_MAX_STATE_SIZE],
+};
+
+/// The caller's game behind the solver's `Game` trait.
+struct CallbackGame<const N: usize> {
+    def: OddsmithGameDef,
+    expand: ExpandCallback,
+    /// The children buffer handed to the callback, allocated once.
+    children: RefCell<Box<[OddsmithGameChild; ODDSMITH_MAX_CHILDREN]>>,
+    /// The state passed to the callback, padded to 64 bytes.
+    state: RefCell<[u8; ODDSMITH_MAX_STATE_SIZE]>,
+}
+
+impl<const N: usize> CallbackGame<N> {
+    fn new(def: OddsmithGameDef, expand: ExpandCallback) -> Self {
+        CallbackGame {
+            def,
+            expand,
+            children: RefCell::new(Box::new([BLANK_CHILD; ODDSMITH_MAX_CHILDREN])),
+            state: RefCell::new([0; ODDSMITH_MAX_STATE_SIZE]),
+        }
+    }
+
+    /// Copies a state into the 64-byte buffer the callbacks read.
+    fn padded(&self, state: &CState<N>) -> std::cell::RefMut<'_, [u8; ODDSMITH_MAX_STATE_SIZE]> {
+        let mut buf = self.state.borrow_mut();
+        buf[..N].copy_from_slice(&state.0);
+        buf
+    }
+}
+
+fn kind_of(code: u32, value: f64) -> Result<NodeKind> {
+    match code {
+        ODDSMITH_NODE_MAX => Ok(NodeKind::Max),
+        ODDSMITH_NODE_MIN => Ok(NodeKind::Min),
+        ODDSMITH_NODE_CHANCE => Ok(NodeKind::Chance),
+        ODDSMITH_NODE_TERMINAL => Ok(NodeKind::Terminal(value)),
+        other => Err(Error::invalid(format!(
+            "node kind {other} is not one of 0..=3"
+        ))),
+    }
+}
+
+fn kind_code(kind: NodeKind) -> u32 {
+    match kind {
+        NodeKind::Max => ODDSMITH_NODE_MAX,
+        NodeKind::Min => ODDSMITH_NODE_MIN,
+        NodeKind::Chance => ODDSMITH_NODE_CHANCE,
+        NodeKind::Terminal(_) => ODDSMITH_NODE_TERMINAL,
+    }
+}
+
+impl<const N: usize> Game for CallbackGame<N> {
+    type State = CState<N>;
+
+    fn root(&self) -> CState<N> {
+        let mut bytes = [0u8; N];
+        let len = self.def.state_size as usize;
+        bytes[..len].copy_from_slice(&self.def.root[..len]);
+        CState(bytes)
+    }
+
+    fn expand(&self, state: &CState<N>, children: &mut Vec<Child<CState<N>>>) -> Result<NodeKind> {
+        let mut node = OddsmithGameNode {
+            kind: u32::MAX,
+            value: 0.0,
+            child_count: 0,
+        };
+        let padded = self.padded(state);
+        let mut out = self.children.borrow_mut();
+        // SAFETY: the caller promised a valid callback; the state and the
+        // child buffer are valid for the call.
+        let code = unsafe {
+            (self.expand)(
+                self.def.user,
+                padded.as_ptr(),
+                &mut node,
+                out.as_mut_ptr(),
+                ODDSMITH_MAX_CHILDREN as u32,
+            )
+        };
+        if code != 0 {
+            return Err(Error::new(
+                ErrorKind::Callback,
+                format!("the expand callback returned error code {code}"),
+            ));
+        }
+        let kind = kind_of(node.kind, node.value)?;
+        if matches!(kind, NodeKind::Terminal(_)) {
+            return Ok(kind);
+        }
+        let count = node.child_count as usize;
+        if count > ODDSMITH_MAX_CHILDREN {
+            return Err(Error::invalid(format!(
+                "a node reports {count} children; at most {ODDSMITH_MAX_CHILDREN}"
+            )));
+        }
+        let len = self.def.state_size as usize;
+        for c in &out[..count] {
+            let mut next = [0u8; N];
+            next[..len].copy_from_slice(&c.next[..len]);
+            children.push(Child {
+                move_id: c.move_id,
+                probability: c.probability,
+                reward: c.reward,
+                next: CState(next),
+            });
+        }
+        Ok(kind)
+    }
+
+    fn heuristic(&self, state: &CState<N>) -> Result<f64> {
+        let Some(h) = self.def.heuristic else {
+            return Ok(0.0);
+        };
+        let mut value = 0.0;
+        let padded = self.padded(state);
+        // SAFETY: as in `expand`.
+        let code = unsafe { h(self.def.user, padded.as_ptr(), &mut value) };
+        if code != 0 {
+            return Err(Error::new(
+                ErrorKind::Callback,
+                format!("the heuristic callback returned error code {code}"),
+            ));
+        }
+        Ok(value)
+    }
+}
+
+/// Solves with states stored in the smallest of 8, 16, 32 or 64 bytes.
+fn solve_callbacks(
+    def: OddsmithGameDef,
+    expand: ExpandCallback,
+    options: &Options,
+) -> Result<crate::expectimax::Solution> {
+    match def.state_size {
+        0..=8 => solve(&CallbackGame::<8>::new(def, expand), options),
+        9..=16 => solve(&CallbackGame::<16>::new(def, expand), options),
+        17..=32 => solve(&CallbackGame::<32>::new(def, expand), options),
+        _ => solve(&CallbackGame::<64>::new(def, expand), options),
+    }
+}
+
+/// Solves a game defined by callbacks, on the calling thread (callbacks
+/// run on it, one at a time). Memoized by state bytes; an explicit stack
+/// (deep games are fine); cycles, bad node kinds and lotteries whose
+/// probabilities do not sum to 1 within 1e-9 are errors.
+///
+/// Errors: ODDSMITH_ERR_NULL_POINTER (game, expand, out),
+/// ODDSMITH_ERR_INVALID_ARGUMENT (state_size, the game's structure),
+/// ODDSMITH_ERR_BUDGET_EXCEEDED, ODDSMITH_ERR_CALLBACK. Thread safety:
+/// reentrant; the callbacks' own safety is the caller's.
+///
+/// # Safety
+/// `game` must be NULL or valid, with callbacks that honour their
+/// contracts; `options` NULL or valid; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_expectimax_solve(
+    game: *const OddsmithGameDef,
+    options: *const OddsmithExpectimaxOptions,
+    out: *mut OddsmithExpectimaxResult,
+) -> OddsmithStatus {
+    guard(|| {
+        // SAFETY: pointer contracts are the caller's, as documented above.
+        let def = *unsafe { input(game, "game") }?;
+        let out = unsafe { output(out, "out") }?;
+        let mut opts = Options::default();
+        if !options.is_null() {
+            let o = unsafe { input(options, "options") }?;
+            if o.max_states != 0 {
+                opts.max_states = o.max_states;
+            }
+            if o.depth_limit != 0 {
+                opts.depth_limit = Some(o.depth_limit);
+            }
+        }
+        if def.state_size == 0 || def.state_size as usize > ODDSMITH_MAX_STATE_SIZE {
+            return Err(FfiError::invalid(format!(
+                "state_size {} must be in 1..={ODDSMITH_MAX_STATE_SIZE}",
+                def.state_size
+            )));
+        }
+        let expand = def.expand.ok_or_else(|| FfiError::null("game.expand"))?;
+        let solution = solve_callbacks(def, expand, &opts)?;
+        let mut r = OddsmithExpectimaxResult {
+            value: solution.value,
+            root_kind: kind_code(solution.root_kind),
+            move_count: solution.moves.len() as u32,
+            best_index: -1,
+            move_ids: [0; ODDSMITH_MAX_CHILDREN],
+            move_values: [0.0; ODDSMITH_MAX_CHILDREN],
+            states: solution.states,
+        };
+        for (i, m) in solution.moves.iter().enumerate() {
+            r.move_ids[i] = m.move_id;
+            r.move_values[i] = m.value;
+            if solution.best_move == Some(*m) && r.best_index < 0 {
+                r.best_index = i as i32;
+            }
+        }
+        *out = r;
+        Ok(())
+    })
+}
+
+/// The first player's expected money in the coin-box game: `counts` holds
+/// `box_count * denomination_count` counts, box-major (box 0's counts for
+/// each denomination, then box 1's ...). `denominations` NULL with
+/// `denomination_count` 2 means 100 and 50 (seed 003). Limits: 1..=6
+/// boxes, 1..=4 denominations, counts 0..=15. `out_states` may be NULL.
+///
+/// Errors: ODDSMITH_ERR_NULL_POINTER, ODDSMITH_ERR_INVALID_ARGUMENT.
+/// Thread safety: reentrant.
+///
+/// # Safety
+/// `counts` must point to `box_count * denomination_count` items;
+/// `denominations` NULL or `denomination_count` items; outputs NULL or
+/// writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_coins_expectation(
+    counts: *const u32,
+    box_count: usize,
+    denominations: *const f64,
+    denomination_count: usize,
+    out_value: *mut f64,
+    out_states: *mut u64,
+) -> OddsmithStatus {
+    guard(|| {
+        // SAFETY: pointer contracts are the caller's, as documented above.
+        let value = unsafe { output(out_value, "out_value") }?;
+        let denoms: Vec<f64> = if denominations.is_null() {
+            if denomination_count != DEFAULT_DENOMINATIONS.len() {
+                return Err(FfiError::invalid(
+                    "denominations is NULL, so denomination_count must be 2 (100 and 50)",
+                ));
+            }
+            DEFAULT_DENOMINATIONS.to_vec()
+        } else {
+            unsafe { input_slice(denominations, denomination_count, "denominations") }?.to_vec()
+        };
+        let total = box_count
+            .checked_mul(denomination_count)
+            .filter(|&n| n <= 64)
+            .ok_or_else(|| {
+                FfiError::invalid(format!(
+                    "{box_count} boxes of {denomination_count} denominations is too many"
+                ))
+            })?;
+        let flat = unsafe { input_slice(counts, total, "counts") }?;
+        let boxes: Vec<Vec<u32>> = flat
+            .chunks(denomination_count.max(1))
+            .map(<[u32]>::to_vec)
+            .collect();
+        let game = CoinGame::new(&boxes, &denoms)?;
+        let solution = solve_coins(&game, Method::Dense)?;
+        *value = solution.value;
+        if !out_states.is_null() {
+            // SAFETY: non-NULL and writable by contract.
+            unsafe { *out_states = solution.states };
+        }
+        Ok(())
+    })
+}
