@@ -12,6 +12,7 @@ pub mod expectimax;
 pub mod ffi;
 pub mod hearthstone;
 pub mod memo;
+pub mod poker;
 pub mod rng;
 
 pub use cards::{Card, CardSet, parse_cards};
