@@ -23,7 +23,7 @@ pub const CLASS_COUNT: usize = 7462;
 
 impl HandRank {
     pub fn category(self) -> Category {
-        classes::category_of(tables().score_of(self))
+        Category::ALL[tables().categories[self.0 as usize] as usize]
     }
 
     /// A description such as "Two Pair, Kings and Sevens".
@@ -110,6 +110,8 @@ pub(crate) struct Tables {
     pub(crate) slot_mul: u32,
     /// Class scores by rank - 1.
     scores: Vec<Score>,
+    /// Category index by rank (entry 0 unused).
+    categories: Vec<u8>,
 }
 
 impl Tables {
@@ -191,6 +193,9 @@ fn build_tables() -> Tables {
         };
         let (bucket_mul, slot_mul) = (next_odd(), next_odd());
         if let Some((slots, displacement)) = displace(&entries, bucket_mul, slot_mul) {
+            let categories = std::iter::once(0)
+                .chain(scores.iter().map(|&s| classes::category_of(s) as u8))
+                .collect();
             return Tables {
                 flush,
                 slots,
@@ -198,6 +203,7 @@ fn build_tables() -> Tables {
                 bucket_mul,
                 slot_mul,
                 scores,
+                categories,
             };
         }
     }

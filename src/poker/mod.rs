@@ -2,6 +2,8 @@
 
 pub mod classes;
 pub mod eval;
+pub mod range;
 
 pub use classes::Category;
 pub use eval::{CLASS_COUNT, HandKey, HandRank, evaluate};
+pub use range::{Combo, Range};
