@@ -1,6 +1,7 @@
 //! Texas Hold'em: the hand evaluator, ranges, equity and hand strength.
 
 pub mod classes;
+pub mod equity;
 pub mod eval;
 pub mod range;
 

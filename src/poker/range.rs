@@ -62,7 +62,10 @@ fn parse_class(text: &str) -> Option<(u8, u8, Suitedness)> {
 fn class_combos(high: u8, low: u8, suits: Suitedness, out: &mut Vec<CardSet>) {
     for s1 in 0..4 {
         for s2 in 0..4 {
-            let (Some(a), Some(b)) = (Card::from_rank_suit(high, s1), Card::from_rank_suit(low, s2)) else {
+            let (Some(a), Some(b)) = (
+                Card::from_rank_suit(high, s1),
+                Card::from_rank_suit(low, s2),
+            ) else {
                 continue;
             };
             let keep = if high == low {
@@ -159,12 +162,17 @@ impl Range {
         let mut order = Vec::new();
         for (item, token) in text.split(',').map(str::trim).enumerate() {
             if token.is_empty() {
-                return Err(Error::parse(format!("empty range item {} in '{text}'", item + 1)));
+                return Err(Error::parse(format!(
+                    "empty range item {} in '{text}'",
+                    item + 1
+                )));
             }
             let (body, weight) = match token.split_once(':') {
                 Some((body, w)) => {
                     let weight: f64 = w.trim().parse().map_err(|_| {
-                        Error::parse(format!("range item '{token}': weight '{w}' is not a number"))
+                        Error::parse(format!(
+                            "range item '{token}': weight '{w}' is not a number"
+                        ))
                     })?;
                     if !weight.is_finite() || weight < 0.0 {
                         return Err(Error::parse(format!(
@@ -200,7 +208,10 @@ impl Range {
     /// A range of one specific holding.
     pub fn single(cards: CardSet) -> Result<Range> {
         if cards.len() != 2 {
-            return Err(Error::invalid(format!("a holding has 2 cards, not {}", cards.len())));
+            return Err(Error::invalid(format!(
+                "a holding has 2 cards, not {}",
+                cards.len()
+            )));
         }
         Ok(Range {
             combos: vec![Combo { cards, weight: 1.0 }],
@@ -222,7 +233,12 @@ impl Range {
     /// The range without combos that use any of `dead`.
     pub fn without(&self, dead: CardSet) -> Range {
         Range {
-            combos: self.combos.iter().copied().filter(|c| c.cards.is_disjoint(dead)).collect(),
+            combos: self
+                .combos
+                .iter()
+                .copied()
+                .filter(|c| c.cards.is_disjoint(dead))
+                .collect(),
         }
     }
 }
@@ -269,7 +285,14 @@ mod tests {
 
     #[test]
     fn bad_tokens_are_named() {
-        for (text, bad) in [("AA,AKx", "'AKx'"), ("QQ+,", "empty"), ("ZZ", "'ZZ'"), ("AA:x", "'x'"), ("AKs-QJo", "AKs-QJo"), ("AAs", "'AAs'")] {
+        for (text, bad) in [
+            ("AA,AKx", "'AKx'"),
+            ("QQ+,", "empty"),
+            ("ZZ", "'ZZ'"),
+            ("AA:x", "'x'"),
+            ("AKs-QJo", "AKs-QJo"),
+            ("AAs", "'AAs'"),
+        ] {
             let e = Range::parse(text).unwrap_err();
             assert!(e.message().contains(bad), "{text}: {}", e.message());
         }
@@ -286,7 +309,13 @@ mod tests {
             assert!(seen.insert(c.cards.mask()));
             assert!(combo_index(c.cards) < COMBOS);
         }
-        assert_eq!(Range::parse("AA").unwrap().without(CardSet::parse("Ah").unwrap()).len(), 3);
+        assert_eq!(
+            Range::parse("AA")
+                .unwrap()
+                .without(CardSet::parse("Ah").unwrap())
+                .len(),
+            3
+        );
     }
 
     proptest! {

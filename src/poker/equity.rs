@@ -1,0 +1,633 @@
+//! Equity of hands and ranges, exact or by Monte Carlo, and hand strength.
+//!
+//! Definition: every tuple of one combo per player plus a completion of
+//! the board from the remaining deck, no card twice, weighted by the product
+//! of the combos' weights; in each tuple the best hands split the pot
+//! equally. A player's equity is their weighted pot share, `win` the part
+//! won alone and `tie` the part won in splits (equity = win + tie).
+//!
+//! Exact mode enumerates every valid combo tuple and every board completion
+//! in parallel (rayon over chunks of combination ranks, no shared state).
+//! Monte Carlo samples tuples by rejection (which gives exactly the weighted
+//! distribution, since every valid tuple has the same number of completions)
+//! and stops at a target standard error or a deadline.
+
+use super::eval::HandKey;
+use super::range::{Combo, Range};
+use crate::cards::{Card, CardSet};
+use crate::combin::{Subsets, binomial, chunk_range};
+use crate::error::{Error, Result};
+use crate::rng::Rng;
+use rayon::prelude::*;
+use std::time::{Duration, Instant};
+
+/// Most players at one table.
+pub const MAX_PLAYERS: usize = 10;
+
+/// How to compute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Exact,
+    MonteCarlo,
+    /// Exact when the estimated work fits the time budget, else Monte Carlo.
+    Auto,
+}
+
+/// An equity question.
+#[derive(Debug, Clone)]
+pub struct EquityRequest {
+    pub players: Vec<Range>,
+    /// 0, 3, 4 or 5 cards.
+    pub board: CardSet,
+    pub dead: CardSet,
+    pub mode: Mode,
+    /// Monte Carlo stops once every player's standard error is below this.
+    pub target_stderr: f64,
+    /// Monte Carlo stops by this deadline; Auto compares the exact work to it.
+    pub time_budget: Duration,
+    pub seed: u64,
+    /// Worker threads; 0 means all cores, 1 runs on the caller's thread.
+    pub threads: usize,
+}
+
+impl EquityRequest {
+    pub fn new(players: Vec<Range>) -> EquityRequest {
+        EquityRequest {
+            players,
+            board: CardSet::EMPTY,
+            dead: CardSet::EMPTY,
+            mode: Mode::Auto,
+            target_stderr: 1e-3,
+            time_budget: Duration::from_millis(1000),
+            seed: 1,
+            threads: 0,
+        }
+    }
+}
+
+/// One player's answer.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlayerEquity {
+    pub equity: f64,
+    pub win: f64,
+    pub tie: f64,
+    /// P(the player's final hand is in category c), by `Category as usize`.
+    pub categories: [f64; 9],
+}
+
+/// The answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EquityResult {
+    pub players: Vec<PlayerEquity>,
+    /// Tuples enumerated (exact) or sampled (Monte Carlo).
+    pub tuples: u64,
+    pub exact: bool,
+    /// Largest standard error of a player's equity (0 when exact).
+    pub stderr: f64,
+}
+
+/// Per-player sums over tuples. Shares are counted in units of 1/2520 of a
+/// pot (2520 is divisible by 1..=10), so splits stay exact integers.
+#[derive(Clone)]
+struct Tally {
+    weight: f64,
+    win: Vec<f64>,
+    share: Vec<f64>,
+    share_sq: Vec<f64>,
+    categories: Vec<[f64; 9]>,
+    tuples: u64,
+}
+
+const POT: u64 = 2520;
+
+impl Tally {
+    fn new(n: usize) -> Tally {
+        Tally {
+            weight: 0.0,
+            win: vec![0.0; n],
+            share: vec![0.0; n],
+            share_sq: vec![0.0; n],
+            categories: vec![[0.0; 9]; n],
+            tuples: 0,
+        }
+    }
+
+    fn merge(mut self, o: Tally) -> Tally {
+        self.weight += o.weight;
+        self.tuples += o.tuples;
+        for i in 0..self.win.len() {
+            self.win[i] += o.win[i];
+            self.share[i] += o.share[i];
+            self.share_sq[i] += o.share_sq[i];
+            for c in 0..9 {
+                self.categories[i][c] += o.categories[i][c];
+            }
+        }
+        self
+    }
+}
+
+/// Integer counts for one combo tuple over many completions.
+struct Counts {
+    wins: [u64; MAX_PLAYERS],
+    shares: [u64; MAX_PLAYERS],
+    categories: [[u64; 9]; MAX_PLAYERS],
+    completions: u64,
+}
+
+impl Counts {
+    fn new() -> Counts {
+        Counts {
+            wins: [0; MAX_PLAYERS],
+            shares: [0; MAX_PLAYERS],
+            categories: [[0; 9]; MAX_PLAYERS],
+            completions: 0,
+        }
+    }
+
+    /// Scores one finished deal.
+    #[inline]
+    fn deal(&mut self, keys: &[HandKey], completion: HandKey) {
+        let mut ranks = [0u16; MAX_PLAYERS];
+        let mut best = 0;
+        for (i, key) in keys.iter().enumerate() {
+            let rank = key.combine(completion).rank();
+            ranks[i] = rank.0;
+            best = best.max(rank.0);
+            self.categories[i][rank.category() as usize] += 1;
+        }
+        let winners = ranks[..keys.len()].iter().filter(|&&r| r == best).count() as u64;
+        for (i, &rank) in ranks[..keys.len()].iter().enumerate() {
+            if rank == best {
+                self.shares[i] += POT / winners;
+                if winners == 1 {
+                    self.wins[i] += 1;
+                }
+            }
+        }
+        self.completions += 1;
+    }
+
+    /// Adds these counts with the tuple's weight.
+    fn into_tally(self, tally: &mut Tally, n: usize, weight: f64) {
+        tally.weight += weight * self.completions as f64;
+        tally.tuples += self.completions;
+        for i in 0..n {
+            tally.win[i] += weight * self.wins[i] as f64;
+            tally.share[i] += weight * self.shares[i] as f64 / POT as f64;
+            for c in 0..9 {
+                tally.categories[i][c] += weight * self.categories[i][c] as f64;
+            }
+        }
+    }
+}
+
+/// The request checked and reduced to what the engines need.
+struct Prepared {
+    players: Vec<Vec<Combo>>,
+    board: CardSet,
+    dead: CardSet,
+    /// Cards still to deal to the board.
+    to_deal: usize,
+}
+
+fn prepare(req: &EquityRequest) -> Result<Prepared> {
+    let n = req.players.len();
+    if !(2..=MAX_PLAYERS).contains(&n) {
+        return Err(Error::invalid(format!(
+            "{n} players given; 2 to {MAX_PLAYERS} play"
+        )));
+    }
+    let board_len = req.board.len() as usize;
+    if ![0, 3, 4, 5].contains(&board_len) {
+        return Err(Error::invalid(format!(
+            "a board has 0, 3, 4 or 5 cards, not {board_len}"
+        )));
+    }
+    if !req.board.is_disjoint(req.dead) {
+        return Err(Error::new(
+            crate::ErrorKind::DuplicateCard,
+            format!(
+                "card {} is both on the board and dead",
+                req.board.intersection(req.dead)
+            ),
+        ));
+    }
+    let known = req.board.union(req.dead);
+    let mut players = Vec::with_capacity(n);
+    for (i, range) in req.players.iter().enumerate() {
+        let live = range.without(known);
+        if live.is_empty() {
+            return Err(Error::invalid(format!(
+                "player {} has no combo left once the board and dead cards are removed",
+                i + 1
+            )));
+        }
+        players.push(live.combos().to_vec());
+    }
+    // Specific hands that share a card can never be dealt together.
+    for i in 0..n {
+        for j in i + 1..n {
+            if let ([a], [b]) = (players[i].as_slice(), players[j].as_slice())
+                && !a.cards.is_disjoint(b.cards)
+            {
+                return Err(Error::new(
+                    crate::ErrorKind::DuplicateCard,
+                    format!(
+                        "players {} and {} both hold {}",
+                        i + 1,
+                        j + 1,
+                        a.cards.intersection(b.cards)
+                    ),
+                ));
+            }
+        }
+    }
+    let remaining = 52 - known.len() as usize - 2 * n;
+    let to_deal = 5 - board_len;
+    if remaining < to_deal {
+        return Err(Error::invalid(
+            "not enough cards left to complete the board",
+        ));
+    }
+    Ok(Prepared {
+        players,
+        board: req.board,
+        dead: req.dead,
+        to_deal,
+    })
+}
+
+/// Every valid combo tuple (indices into each player's combos) with its
+/// weight, in order.
+fn valid_tuples(p: &Prepared, limit: usize) -> Result<Vec<(Vec<u16>, f64)>> {
+    let n = p.players.len();
+    let mut out = Vec::new();
+    let mut pick = vec![0u16; n];
+    fn go(
+        p: &Prepared,
+        i: usize,
+        used: CardSet,
+        weight: f64,
+        pick: &mut Vec<u16>,
+        out: &mut Vec<(Vec<u16>, f64)>,
+        limit: usize,
+    ) -> bool {
+        if i == p.players.len() {
+            out.push((pick.clone(), weight));
+            return out.len() <= limit;
+        }
+        for (c, combo) in p.players[i].iter().enumerate() {
+            if combo.cards.is_disjoint(used) {
+                pick[i] = c as u16;
+                if !go(
+                    p,
+                    i + 1,
+                    used.union(combo.cards),
+                    weight * combo.weight,
+                    pick,
+                    out,
+                    limit,
+                ) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+    if !go(p, 0, CardSet::EMPTY, 1.0, &mut pick, &mut out, limit) {
+        return Err(Error::budget(format!(
+            "more than {limit} combo tuples to enumerate exactly"
+        )));
+    }
+    if out.is_empty() {
+        return Err(Error::invalid(
+            "the ranges conflict: no deal gives every player a combo",
+        ));
+    }
+    Ok(out)
+}
+
+/// Most combo tuples exact mode will list.
+const MAX_EXACT_TUPLES: usize = 20_000_000;
+/// Hand evaluations per second per thread assumed by Auto.
+const EVALS_PER_SECOND: f64 = 150e6;
+
+/// Computes equity as the request asks.
+pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
+    let prepared = prepare(req)?;
+    match req.mode {
+        Mode::Exact => run_in_pool(req.threads, || exact(&prepared, req.threads == 1)),
+        Mode::MonteCarlo => run_in_pool(req.threads, || monte_carlo(&prepared, req)),
+        Mode::Auto => {
+            let threads = if req.threads == 0 {
+                rayon::current_num_threads()
+            } else {
+                req.threads
+            };
+            let combos: f64 = prepared.players.iter().map(|c| c.len() as f64).product();
+            let remaining = 52
+                - prepared.board.union(prepared.dead).len() as usize
+                - 2 * prepared.players.len();
+            let work = combos
+                * binomial(remaining, prepared.to_deal) as f64
+                * prepared.players.len() as f64;
+            let seconds = work / (EVALS_PER_SECOND * threads as f64);
+            if seconds <= req.time_budget.as_secs_f64() && combos <= MAX_EXACT_TUPLES as f64 {
+                run_in_pool(req.threads, || exact(&prepared, req.threads == 1))
+            } else {
+                run_in_pool(req.threads, || monte_carlo(&prepared, req))
+            }
+        }
+    }
+}
+
+/// Runs `f` with the requested parallelism: the global pool for 0, the
+/// caller's thread for 1 (no pool hand-off: the engines then iterate
+/// sequentially), a pool of that size otherwise.
+fn run_in_pool<T: Send>(threads: usize, f: impl FnOnce() -> Result<T> + Send) -> Result<T> {
+    match threads {
+        0 | 1 => f(),
+        n => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map_err(|e| Error::new(crate::ErrorKind::Internal, format!("thread pool: {e}")))?
+            .install(f),
+    }
+}
+
+/// Folds `items` into tallies and merges them: in parallel on the current
+/// pool, or in order on this thread when `sequential`.
+fn fold_items(
+    sequential: bool,
+    items: u64,
+    n: usize,
+    f: impl Fn(Tally, u64) -> Tally + Sync + Send,
+) -> Tally {
+    if sequential {
+        (0..items).fold(Tally::new(n), f)
+    } else {
+        (0..items)
+            .into_par_iter()
+            .fold(|| Tally::new(n), &f)
+            .reduce(|| Tally::new(n), Tally::merge)
+    }
+}
+
+fn exact(p: &Prepared, sequential: bool) -> Result<EquityResult> {
+    let n = p.players.len();
+    let tuples = valid_tuples(p, MAX_EXACT_TUPLES)?;
+    let threads = if sequential {
+        1
+    } else {
+        rayon::current_num_threads()
+    };
+    // Enough work items to balance: split each tuple's completions too.
+    let per_tuple = (threads * 16).div_ceil(tuples.len()).max(1) as u64;
+    let items = tuples.len() as u64 * per_tuple;
+    let board_key = HandKey::of_set(p.board);
+    let tally = fold_items(sequential, items, n, |mut tally, item| {
+        let (tuple, weight) = &tuples[(item / per_tuple) as usize];
+        let mut used = p.board.union(p.dead);
+        let mut keys = [HandKey::EMPTY; MAX_PLAYERS];
+        for (i, &c) in tuple.iter().enumerate() {
+            let cards = p.players[i][c as usize].cards;
+            used = used.union(cards);
+            keys[i] = board_key.combine(HandKey::of_set(cards));
+        }
+        let deck = used.complement();
+        let total = binomial(deck.len() as usize, p.to_deal);
+        let ranks = chunk_range(total, per_tuple, item % per_tuple);
+        let mut counts = Counts::new();
+        let cards: Vec<Card> = deck.iter().collect();
+        for_each_completion(&cards, p.to_deal, ranks, |completion| {
+            counts.deal(&keys[..n], completion)
+        });
+        counts.into_tally(&mut tally, n, *weight);
+        tally
+    });
+    Ok(finish(tally, true))
+}
+
+/// Calls `f` with the key of every `k`-card completion from `deck` whose
+/// colexicographic rank lies in `ranks`.
+fn for_each_completion(
+    deck: &[Card],
+    k: usize,
+    ranks: std::ops::Range<u64>,
+    mut f: impl FnMut(HandKey),
+) {
+    if k == 0 {
+        if ranks.start == 0 && ranks.end > 0 {
+            f(HandKey::EMPTY);
+        }
+        return;
+    }
+    let bits: Vec<u64> = (0..deck.len()).map(|i| 1u64 << i).collect();
+    let Ok(subsets) = Subsets::from_bits(&bits, k, ranks) else {
+        return;
+    };
+    // Keys of the cards by position, so a subset's key is k additions.
+    let keys: Vec<HandKey> = deck.iter().map(|&c| HandKey::EMPTY.with(c)).collect();
+    subsets.for_each_mask(|mut mask| {
+        let mut key = HandKey::EMPTY;
+        while mask != 0 {
+            key = key.combine(keys[mask.trailing_zeros() as usize]);
+            mask &= mask - 1;
+        }
+        f(key);
+    });
+}
+
+fn monte_carlo(p: &Prepared, req: &EquityRequest) -> Result<EquityResult> {
+    let n = p.players.len();
+    // Fail fast when no valid tuple exists at all.
+    valid_tuples(p, 1).or_else(|e| {
+        if e.kind() == crate::ErrorKind::BudgetExceeded {
+            Ok(Vec::new())
+        } else {
+            Err(e)
+        }
+    })?;
+    let deadline = Instant::now() + req.time_budget;
+    let sequential = req.threads == 1;
+    let threads = if sequential {
+        1
+    } else {
+        rayon::current_num_threads()
+    };
+    let board_key = HandKey::of_set(p.board);
+    // Cumulative weights per player for weighted combo draws.
+    let cumulative: Vec<Vec<f64>> = p
+        .players
+        .iter()
+        .map(|combos| {
+            combos
+                .iter()
+                .scan(0.0, |acc, c| {
+                    *acc += c.weight;
+                    Some(*acc)
+                })
+                .collect()
+        })
+        .collect();
+    const BATCH: u64 = 4096;
+    let mut tally = Tally::new(n);
+    let mut round = 0u64;
+    loop {
+        // One batch per worker, merged; then check the stopping rules.
+        let batch = fold_items(sequential, threads as u64, n, |mut t, w| {
+            let mut rng = Rng::stream(req.seed, round * threads as u64 + w);
+            for _ in 0..BATCH {
+                sample_once(p, &cumulative, board_key, &mut rng, &mut t);
+            }
+            t
+        });
+        tally = tally.merge(batch);
+        round += 1;
+        let result = finish(tally.clone(), false);
+        if result.stderr <= req.target_stderr || Instant::now() >= deadline {
+            return Ok(result);
+        }
+    }
+}
+
+/// Draws one valid tuple by rejection and a uniform board completion.
+fn sample_once(
+    p: &Prepared,
+    cumulative: &[Vec<f64>],
+    board_key: HandKey,
+    rng: &mut Rng,
+    t: &mut Tally,
+) {
+    let n = p.players.len();
+    let mut keys = [HandKey::EMPTY; MAX_PLAYERS];
+    let mut used;
+    'retry: loop {
+        used = p.board.union(p.dead);
+        for i in 0..n {
+            let cum = &cumulative[i];
+            let x = rng.unit() * cum[cum.len() - 1];
+            let c = cum.partition_point(|&v| v <= x).min(cum.len() - 1);
+            let cards = p.players[i][c].cards;
+            if !cards.is_disjoint(used) {
+                continue 'retry;
+            }
+            used = used.union(cards);
+            keys[i] = board_key.combine(HandKey::of_set(cards));
+        }
+        break;
+    }
+    let mut completion = HandKey::EMPTY;
+    for _ in 0..p.to_deal {
+        loop {
+            let card = Card::new(rng.below(52) as u8).unwrap_or(Card::new(0).expect("card 0"));
+            if !used.contains(card) {
+                used.insert(card);
+                completion = completion.with(card);
+                break;
+            }
+        }
+    }
+    let mut counts = Counts::new();
+    counts.deal(&keys[..n], completion);
+    // One sample: its shares feed the variance estimate.
+    for i in 0..n {
+        let share = counts.shares[i] as f64 / POT as f64;
+        t.share_sq[i] += share * share;
+    }
+    counts.into_tally(t, n, 1.0);
+}
+
+fn finish(t: Tally, exact: bool) -> EquityResult {
+    let n = t.win.len();
+    let w = if t.weight > 0.0 { t.weight } else { 1.0 };
+    let mut stderr: f64 = 0.0;
+    let players = (0..n)
+        .map(|i| {
+            let equity = t.share[i] / w;
+            let win = t.win[i] / w;
+            if !exact && t.tuples > 1 {
+                let mean_sq = t.share_sq[i] / w;
+                let variance = (mean_sq - equity * equity).max(0.0)
+                    * (t.tuples as f64 / (t.tuples as f64 - 1.0));
+                stderr = stderr.max((variance / t.tuples as f64).sqrt());
+            }
+            let mut categories = [0.0; 9];
+            for (c, slot) in categories.iter_mut().enumerate() {
+                *slot = t.categories[i][c] / w;
+            }
+            PlayerEquity {
+                equity,
+                win,
+                tie: equity - win,
+                categories,
+            }
+        })
+        .collect();
+    EquityResult {
+        players,
+        tuples: t.tuples,
+        exact,
+        stderr: if exact {
+            0.0
+        } else if t.tuples > 1 {
+            stderr
+        } else {
+            f64::INFINITY
+        },
+    }
+}
+
+/// The answer of [`hand_strength`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Strength {
+    /// P(the hand wins outright).
+    pub win: f64,
+    /// Its expected pot share (win plus split shares).
+    pub equity: f64,
+    pub exact: bool,
+    pub stderr: f64,
+}
+
+/// The chance `hand` wins against `opponents` players holding random cards,
+/// given the board: exact when small enough for the budget (one opponent
+/// after the flop), Monte Carlo otherwise.
+pub fn hand_strength(
+    hand: CardSet,
+    opponents: usize,
+    board: CardSet,
+    time_budget: Duration,
+    seed: u64,
+    threads: usize,
+) -> Result<Strength> {
+    if opponents == 0 || opponents >= MAX_PLAYERS {
+        return Err(Error::invalid(format!(
+            "{opponents} opponents; 1 to {} allowed",
+            MAX_PLAYERS - 1
+        )));
+    }
+    if !hand.is_disjoint(board) {
+        return Err(Error::new(
+            crate::ErrorKind::DuplicateCard,
+            "the hand and the board share a card",
+        ));
+    }
+    let mut players = vec![Range::single(hand)?];
+    players.extend(std::iter::repeat_n(Range::parse("random")?, opponents));
+    let mut req = EquityRequest::new(players);
+    req.board = board;
+    req.time_budget = time_budget;
+    req.seed = seed;
+    req.threads = threads;
+    let r = equity(&req)?;
+    Ok(Strength {
+        win: r.players[0].win,
+        equity: r.players[0].equity,
+        exact: r.exact,
+        stderr: r.stderr,
+    })
+}
+
+#[cfg(test)]
+mod tests;

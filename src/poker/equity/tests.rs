@@ -1,0 +1,231 @@
+//! Equity against published values, a naive enumeration, and Monte Carlo.
+
+use super::*;
+use crate::poker::evaluate;
+use proptest::prelude::*;
+
+fn request(players: &[&str], board: &str) -> EquityRequest {
+    let mut r = EquityRequest::new(players.iter().map(|p| Range::parse(p).unwrap()).collect());
+    r.board = CardSet::parse(board).unwrap();
+    r.mode = Mode::Exact;
+    r
+}
+
+#[test]
+fn published_preflop_values() {
+    let r = equity(&request(&["AhKh", "QsQd"], "")).unwrap();
+    assert!(r.exact);
+    assert_eq!(r.tuples, 1_712_304);
+    assert!(
+        (r.players[0].equity - 0.462145).abs() < 5e-7,
+        "{:?}",
+        r.players[0]
+    );
+    assert!((r.players[1].equity - 0.537855).abs() < 5e-7);
+    assert!(
+        (r.players[0].tie - 0.001966).abs() < 5e-7,
+        "{:?}",
+        r.players[0]
+    );
+    assert!((r.players[1].tie - 0.001966).abs() < 5e-7);
+
+    let r = equity(&request(&["AcAd", "KcKd", "QcQd"], "")).unwrap();
+    for (p, e) in r.players.iter().zip([0.676703, 0.172317, 0.150980]) {
+        assert!((p.equity - e).abs() < 5e-7, "{p:?} vs {e}");
+    }
+    let total: f64 = r.players.iter().map(|p| p.equity).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+}
+
+/// Naive oracle: every tuple of combos and every completion, evaluated card
+/// list by card list.
+fn naive(players: &[&str], board: &str) -> Vec<(f64, f64)> {
+    let ranges: Vec<Range> = players.iter().map(|p| Range::parse(p).unwrap()).collect();
+    let board = CardSet::parse(board).unwrap();
+    let n = ranges.len();
+    let mut share = vec![0.0; n];
+    let mut win = vec![0.0; n];
+    let mut total = 0.0;
+    let mut tuple: Vec<Combo> = Vec::new();
+    fn rec(
+        ranges: &[Range],
+        board: CardSet,
+        tuple: &mut Vec<Combo>,
+        share: &mut [f64],
+        win: &mut [f64],
+        total: &mut f64,
+    ) {
+        if tuple.len() == ranges.len() {
+            let used = tuple.iter().fold(board, |u, c| u.union(c.cards));
+            let weight: f64 = tuple.iter().map(|c| c.weight).product();
+            let deck: Vec<Card> = used.complement().iter().collect();
+            let k = 5 - board.len() as usize;
+            for mask in Subsets::of_range(deck.len(), k, 0..binomial(deck.len(), k)).unwrap() {
+                let runout: CardSet = (0..deck.len())
+                    .filter(|&i| mask >> i & 1 == 1)
+                    .map(|i| deck[i])
+                    .collect();
+                let ranks: Vec<u16> = tuple
+                    .iter()
+                    .map(|c| {
+                        evaluate(
+                            &c.cards
+                                .union(board)
+                                .union(runout)
+                                .iter()
+                                .collect::<Vec<_>>(),
+                        )
+                        .unwrap()
+                        .0
+                    })
+                    .collect();
+                let best = *ranks.iter().max().unwrap();
+                let winners = ranks.iter().filter(|&&r| r == best).count() as f64;
+                for (i, &r) in ranks.iter().enumerate() {
+                    if r == best {
+                        share[i] += weight / winners;
+                        if winners == 1.0 {
+                            win[i] += weight;
+                        }
+                    }
+                }
+                *total += weight;
+            }
+            return;
+        }
+        for c in ranges[tuple.len()].combos() {
+            if tuple.iter().all(|t| t.cards.is_disjoint(c.cards)) && c.cards.is_disjoint(board) {
+                tuple.push(*c);
+                rec(ranges, board, tuple, share, win, total);
+                tuple.pop();
+            }
+        }
+    }
+    rec(&ranges, board, &mut tuple, &mut share, &mut win, &mut total);
+    (0..n).map(|i| (share[i] / total, win[i] / total)).collect()
+}
+
+#[test]
+fn ranges_and_weights_match_the_naive_oracle() {
+    for (players, board) in [
+        (&["AA:0.5,KK", "AKs,QJs"][..], "Ah7c2d"),
+        (&["22+", "AhKh", "random"][..], "Kd8s8c4h"),
+        (&["T9s-76s", "QQ+"][..], "9h8h2c"),
+    ] {
+        let got = equity(&request(players, board)).unwrap();
+        let want = naive(players, board);
+        for (p, (share, win)) in got.players.iter().zip(want) {
+            assert!(
+                (p.equity - share).abs() < 1e-12,
+                "{players:?}: {} vs {share}",
+                p.equity
+            );
+            assert!((p.win - win).abs() < 1e-12);
+            assert!((p.categories.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        }
+    }
+}
+
+#[test]
+fn monte_carlo_agrees_within_four_standard_errors() {
+    let mut req = request(&["AhKh", "QsQd", "JcTc"], "");
+    let exact = equity(&req).unwrap();
+    req.mode = Mode::MonteCarlo;
+    req.target_stderr = 2e-3;
+    req.threads = 1;
+    req.seed = 7;
+    let mc = equity(&req).unwrap();
+    assert!(!mc.exact && mc.stderr <= 2e-3 && mc.stderr > 0.0);
+    for (e, m) in exact.players.iter().zip(&mc.players) {
+        assert!(
+            (e.equity - m.equity).abs() < 4.0 * mc.stderr,
+            "{e:?} vs {m:?} ({})",
+            mc.stderr
+        );
+    }
+    // One thread and one seed: the same answer again.
+    assert_eq!(equity(&req).unwrap(), mc);
+}
+
+#[test]
+fn hand_strength_heads_up_after_the_flop_is_exact() {
+    let s = hand_strength(
+        CardSet::parse("AhKh").unwrap(),
+        1,
+        CardSet::parse("Ah7c2d").unwrap_or(CardSet::parse("As7c2d").unwrap()),
+        Duration::from_secs(5),
+        1,
+        0,
+    );
+    assert!(s.is_err(), "the hand and the board share Ah");
+    let s = hand_strength(
+        CardSet::parse("AhKh").unwrap(),
+        1,
+        CardSet::parse("As7c2d").unwrap(),
+        Duration::from_secs(5),
+        1,
+        0,
+    )
+    .unwrap();
+    assert!(s.exact);
+    assert!(s.win > 0.8 && s.equity >= s.win, "{s:?}");
+}
+
+#[test]
+fn bad_requests_are_clear() {
+    let err = |players: &[&str], board: &str, dead: &str| {
+        let mut r = EquityRequest::new(players.iter().map(|p| Range::parse(p).unwrap()).collect());
+        r.board = CardSet::parse(board).unwrap();
+        r.dead = CardSet::parse(dead).unwrap();
+        equity(&r).unwrap_err()
+    };
+    assert!(err(&["AhKh"], "", "").message().contains("players"));
+    assert!(err(&["AA"; 11], "", "").message().contains("players"));
+    assert!(
+        err(&["AhKh", "QsQd"], "2c3c", "")
+            .message()
+            .contains("board")
+    );
+    assert_eq!(
+        err(&["AhKh", "AhQd"], "", "").kind(),
+        crate::ErrorKind::DuplicateCard
+    );
+    assert!(
+        err(&["AhKh", "QsQd"], "", "Ah")
+            .message()
+            .contains("no combo")
+    );
+    assert_eq!(
+        err(&["AhKh", "QsQd"], "2c3c4c", "2c").kind(),
+        crate::ErrorKind::DuplicateCard
+    );
+    assert!(
+        err(&["AA", "AA", "AA"], "", "")
+            .message()
+            .contains("conflict")
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn random_turn_spots_match_the_naive_oracle(seed in any::<u64>(), n in 2usize..=4) {
+        let mut rng = crate::rng::Rng::new(seed);
+        let mut used = CardSet::EMPTY;
+        let mut draw = || loop {
+            let c = Card::new(rng.below(52) as u8).unwrap();
+            if !used.contains(c) {
+                used.insert(c);
+                return c.to_string();
+            }
+        };
+        let hands: Vec<String> = (0..n).map(|_| format!("{}{}", draw(), draw())).collect();
+        let board: String = (0..4).map(|_| draw()).collect();
+        let names: Vec<&str> = hands.iter().map(String::as_str).collect();
+        let got = equity(&request(&names, &board)).unwrap();
+        for (p, (share, _)) in got.players.iter().zip(naive(&names, &board)) {
+            prop_assert!((p.equity - share).abs() < 1e-12);
+        }
+    }
+}
