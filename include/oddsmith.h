@@ -26,6 +26,19 @@
 
 #define ODDSMITH_NODE_TERMINAL 3
 
+// Most players in an equity request.
+#define ODDSMITH_MAX_PLAYERS 10
+
+// Hand categories (`oddsmith_hand_category`), weakest first.
+#define ODDSMITH_CATEGORY_COUNT 9
+
+// Equity modes.
+#define ODDSMITH_MODE_EXACT 0
+
+#define ODDSMITH_MODE_MONTE_CARLO 1
+
+#define ODDSMITH_MODE_AUTO 2
+
 // Most targets a split damage query takes (two full boards).
 #define ODDSMITH_SPLIT_MAX_TARGETS 14
 
@@ -142,6 +155,52 @@ typedef struct {
   // Distinct states solved.
   uint64_t states;
 } OddsmithExpectimaxResult;
+
+// An equity question. Strings are NUL-terminated; board and dead may be
+// NULL for none.
+typedef struct {
+  // Each player's hand ("AhKh") or range ("QQ+,AKs").
+  const char *players[ODDSMITH_MAX_PLAYERS];
+  // 2..=ODDSMITH_MAX_PLAYERS.
+  uint32_t player_count;
+  // 0, 3, 4 or 5 cards ("Ks7c2d"), or NULL.
+  const char *board;
+  // Cards out of play, or NULL.
+  const char *dead;
+  // ODDSMITH_MODE_EXACT, _MONTE_CARLO or _AUTO.
+  uint32_t mode;
+  // Monte Carlo target standard error; 0 means 0.001.
+  double target_stderr;
+  // Monte Carlo deadline and Auto's budget in ms; 0 means 1000.
+  uint32_t time_budget_ms;
+  uint64_t seed;
+  // 0 = all cores; 1 = the caller's thread only.
+  uint32_t threads;
+} OddsmithEquityRequest;
+
+// Per-player answers; entries past player_count are zero.
+typedef struct {
+  uint32_t player_count;
+  double equity[ODDSMITH_MAX_PLAYERS];
+  double win[ODDSMITH_MAX_PLAYERS];
+  double tie[ODDSMITH_MAX_PLAYERS];
+  // categories[i][c]: P(player i ends with category c).
+  double categories[ODDSMITH_MAX_PLAYERS][ODDSMITH_CATEGORY_COUNT];
+  // Tuples enumerated or sampled.
+  uint64_t tuples;
+  // 1 when enumerated exactly.
+  uint8_t exact;
+  // Largest standard error of an equity (0 when exact).
+  double stderr;
+} OddsmithEquityResult;
+
+// The answer of `oddsmith_hand_strength`.
+typedef struct {
+  double win;
+  double equity;
+  uint8_t exact;
+  double stderr;
+} OddsmithStrengthResult;
 
 // One character that split damage can hit.
 typedef struct {
@@ -288,6 +347,82 @@ OddsmithStatus oddsmith_coins_expectation(const uint32_t *counts,
 // # Safety
 // `buf` must be NULL or point to `cap` writable bytes.
 size_t oddsmith_last_error_message(char *buf, size_t cap);
+
+// Ranks 5 cards (indices 0..51) into 1..=7462, higher is better.
+// Errors: NULL_POINTER, INVALID_ARGUMENT (index), DUPLICATE_CARD. Thread
+// safety: reentrant (the tables are built once, thread-safely).
+//
+// # Safety
+// `cards` must be NULL or point to 5 bytes; `out_rank` NULL or writable.
+OddsmithStatus oddsmith_eval5(const uint8_t *cards, uint16_t *out_rank);
+
+// Ranks 7 cards: the best 5 of them. As `oddsmith_eval5`.
+//
+// # Safety
+// `cards` must be NULL or point to 7 bytes; `out_rank` NULL or writable.
+OddsmithStatus oddsmith_eval7(const uint8_t *cards, uint16_t *out_rank);
+
+// Ranks `hand_count` hands of `cards_per_hand` (5..=7) cards each, laid
+// out one after another in `cards`, into `out_ranks` (room for
+// `out_cap >= hand_count`). Uses AVX2 eight hands at a time when the CPU
+// has it. Errors as `oddsmith_eval5`, plus BUFFER_TOO_SMALL. Thread
+// safety: reentrant.
+//
+// # Safety
+// `cards` must point to `hand_count * cards_per_hand` bytes, `out_ranks`
+// to `out_cap` writable items (either may be NULL when its size is 0).
+OddsmithStatus oddsmith_eval_batch(const uint8_t *cards,
+                                   size_t hand_count,
+                                   size_t cards_per_hand,
+                                   uint16_t *out_ranks,
+                                   size_t out_cap);
+
+// The category (0 high card .. 8 straight flush) of a rank from the
+// evaluators. Errors: NULL_POINTER, INVALID_ARGUMENT (rank outside
+// 1..=7462). Thread safety: reentrant.
+//
+// # Safety
+// `out_category` must be NULL or writable.
+OddsmithStatus oddsmith_hand_category(uint16_t rank, uint32_t *out_category);
+
+// Writes a description of a rank ("Two Pair, Kings and Sevens") into
+// `buf` (NUL-terminated, truncated to `cap`); returns the full length in
+// `*out_len` (may be NULL). Errors as `oddsmith_hand_category`, plus
+// BUFFER_TOO_SMALL when truncated. Thread safety: reentrant.
+//
+// # Safety
+// `buf` must be NULL or `cap` writable bytes; `out_len` NULL or writable.
+OddsmithStatus oddsmith_hand_describe(uint16_t rank, char *buf, size_t cap, size_t *out_len);
+
+// Equity of 2..10 hands or ranges (see the README for the definition):
+// exact enumeration, Monte Carlo to a standard error or deadline, or Auto.
+//
+// Errors: NULL_POINTER, PARSE (a range or card list; the message names
+// the token and the player), DUPLICATE_CARD, INVALID_ARGUMENT (counts,
+// board size, mode, a range emptied by the known cards),
+// BUDGET_EXCEEDED (exact mode with too many combo tuples). Thread safety:
+// reentrant; threads = 0 uses the shared pool.
+//
+// # Safety
+// `request` must be NULL or valid with its strings NUL-terminated;
+// `out` NULL or writable.
+OddsmithStatus oddsmith_equity(const OddsmithEquityRequest *request, OddsmithEquityResult *out);
+
+// The chance `hand` ("AhKh") wins against `opponents` (1..9) random hands
+// given `board` (NULL or 0, 3, 4, 5 cards): exact when it fits the time
+// budget (heads-up after the flop), else Monte Carlo to 0.001. Errors as
+// `oddsmith_equity`. Thread safety: reentrant.
+//
+// # Safety
+// `hand` must be NULL or NUL-terminated, `board` likewise; `out` NULL or
+// writable.
+OddsmithStatus oddsmith_hand_strength(const char *hand,
+                                      const char *board,
+                                      uint32_t opponents,
+                                      uint32_t time_budget_ms,
+                                      uint64_t seed,
+                                      uint32_t threads,
+                                      OddsmithStrengthResult *out);
 
 // Kill odds and distributions for `hits` random 1-damage hits on
 // `targets[0..count]` (1..=ODDSMITH_SPLIT_MAX_TARGETS). Each hit picks

@@ -5,12 +5,14 @@
 mod cards;
 mod expectimax;
 mod guard;
+mod poker;
 mod split_damage;
 mod version;
 
 pub use cards::*;
 pub use expectimax::*;
 pub use guard::*;
+pub use poker::*;
 pub use split_damage::*;
 pub use version::*;
 

@@ -34,8 +34,8 @@ impl HandRank {
 
 const SUIT_COUNTERS_START: u32 = 0x3333;
 const FLUSH_BITS: u32 = 0x8888;
-const BUCKET_BITS: u32 = 13;
-const SLOT_BITS: u32 = 17;
+pub(crate) const BUCKET_BITS: u32 = 13;
+pub(crate) const SLOT_BITS: u32 = 17;
 
 /// A partial or whole hand as the sum of its cards' keys.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,6 +91,12 @@ impl HandKey {
         cards.iter().fold(HandKey::EMPTY, HandKey::with)
     }
 
+    /// The rank-key sum and suit counters, for the batch evaluator's lanes.
+    #[inline]
+    pub(crate) fn lanes(self) -> (u32, u32) {
+        (self.ranks, self.suits)
+    }
+
     /// The rank of a hand of 5, 6 or 7 distinct cards.
     #[inline]
     pub fn rank(self) -> HandRank {
@@ -102,7 +108,8 @@ impl HandKey {
 pub(crate) struct Tables {
     /// Rank of the best flush by the flush suit's 13-bit rank mask.
     pub(crate) flush: Vec<u16>,
-    /// Rank of the best non-flush hand by perfect-hash slot.
+    /// Rank of the best non-flush hand by perfect-hash slot, plus one
+    /// padding entry so a 4-byte gather of the last slot stays inside.
     pub(crate) slots: Vec<u16>,
     /// Displacement of each bucket.
     pub(crate) displacement: Vec<u32>,
@@ -192,7 +199,8 @@ fn build_tables() -> Tables {
             ((stream >> 32) as u32) | 1
         };
         let (bucket_mul, slot_mul) = (next_odd(), next_odd());
-        if let Some((slots, displacement)) = displace(&entries, bucket_mul, slot_mul) {
+        if let Some((mut slots, displacement)) = displace(&entries, bucket_mul, slot_mul) {
+            slots.push(0);
             let categories = std::iter::once(0)
                 .chain(scores.iter().map(|&s| classes::category_of(s) as u8))
                 .collect();

@@ -1,5 +1,6 @@
 //! Texas Hold'em: the hand evaluator, ranges, equity and hand strength.
 
+pub mod batch;
 pub mod classes;
 pub mod equity;
 pub mod eval;

@@ -1,0 +1,371 @@
+//! C entries for poker: evaluation, categories, equity, hand strength.
+
+use super::guard::{
+    FfiError, OddsmithStatus, copy_c_string, guard, input, input_slice, input_str, output,
+    output_slice,
+};
+use crate::cards::{Card, CardSet};
+use crate::error::Error;
+use crate::poker::equity::{self, EquityRequest, MAX_PLAYERS, Mode};
+use crate::poker::{CLASS_COUNT, HandKey, HandRank, Range, batch};
+use std::ffi::c_char;
+use std::time::Duration;
+
+/// Most players in an equity request.
+pub const ODDSMITH_MAX_PLAYERS: usize = 10;
+/// Hand categories (`oddsmith_hand_category`), weakest first.
+pub const ODDSMITH_CATEGORY_COUNT: usize = 9;
+/// Equity modes.
+pub const ODDSMITH_MODE_EXACT: u32 = 0;
+pub const ODDSMITH_MODE_MONTE_CARLO: u32 = 1;
+pub const ODDSMITH_MODE_AUTO: u32 = 2;
+
+const _: () = assert!(ODDSMITH_MAX_PLAYERS == MAX_PLAYERS);
+
+/// An equity question. Strings are NUL-terminated; board and dead may be
+/// NULL for none.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithEquityRequest {
+    /// Each player's hand ("AhKh") or range ("QQ+,AKs").
+    pub players: [*const c_char; ODDSMITH_MAX_PLAYERS],
+    /// 2..=ODDSMITH_MAX_PLAYERS.
+    pub player_count: u32,
+    /// 0, 3, 4 or 5 cards ("Ks7c2d"), or NULL.
+    pub board: *const c_char,
+    /// Cards out of play, or NULL.
+    pub dead: *const c_char,
+    /// ODDSMITH_MODE_EXACT, _MONTE_CARLO or _AUTO.
+    pub mode: u32,
+    /// Monte Carlo target standard error; 0 means 0.001.
+    pub target_stderr: f64,
+    /// Monte Carlo deadline and Auto's budget in ms; 0 means 1000.
+    pub time_budget_ms: u32,
+    pub seed: u64,
+    /// 0 = all cores; 1 = the caller's thread only.
+    pub threads: u32,
+}
+
+/// Per-player answers; entries past player_count are zero.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithEquityResult {
+    pub player_count: u32,
+    pub equity: [f64; ODDSMITH_MAX_PLAYERS],
+    pub win: [f64; ODDSMITH_MAX_PLAYERS],
+    pub tie: [f64; ODDSMITH_MAX_PLAYERS],
+    /// categories[i][c]: P(player i ends with category c).
+    pub categories: [[f64; ODDSMITH_CATEGORY_COUNT]; ODDSMITH_MAX_PLAYERS],
+    /// Tuples enumerated or sampled.
+    pub tuples: u64,
+    /// 1 when enumerated exactly.
+    pub exact: u8,
+    /// Largest standard error of an equity (0 when exact).
+    pub stderr: f64,
+}
+
+/// The answer of `oddsmith_hand_strength`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithStrengthResult {
+    pub win: f64,
+    pub equity: f64,
+    pub exact: u8,
+    pub stderr: f64,
+}
+
+fn key_of(cards: &[u8]) -> Result<HandKey, FfiError> {
+    let mut set = CardSet::EMPTY;
+    for &c in cards {
+        let card = Card::new(c)
+            .ok_or_else(|| FfiError::invalid(format!("card index {c} is not in 0..51")))?;
+        if set.contains(card) {
+            return Err(Error::new(
+                crate::ErrorKind::DuplicateCard,
+                format!("card {card} appears twice"),
+            )
+            .into());
+        }
+        set.insert(card);
+    }
+    Ok(HandKey::of_set(set))
+}
+
+fn eval_n(cards: *const u8, n: usize, out_rank: *mut u16) -> OddsmithStatus {
+    guard(|| {
+        // SAFETY: pointer contracts are the caller's, as documented.
+        let cards = unsafe { input_slice(cards, n, "cards") }?;
+        let out = unsafe { output(out_rank, "out_rank") }?;
+        *out = key_of(cards)?.rank().0;
+        Ok(())
+    })
+}
+
+/// Ranks 5 cards (indices 0..51) into 1..=7462, higher is better.
+/// Errors: NULL_POINTER, INVALID_ARGUMENT (index), DUPLICATE_CARD. Thread
+/// safety: reentrant (the tables are built once, thread-safely).
+///
+/// # Safety
+/// `cards` must be NULL or point to 5 bytes; `out_rank` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_eval5(cards: *const u8, out_rank: *mut u16) -> OddsmithStatus {
+    eval_n(cards, 5, out_rank)
+}
+
+/// Ranks 7 cards: the best 5 of them. As `oddsmith_eval5`.
+///
+/// # Safety
+/// `cards` must be NULL or point to 7 bytes; `out_rank` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_eval7(cards: *const u8, out_rank: *mut u16) -> OddsmithStatus {
+    eval_n(cards, 7, out_rank)
+}
+
+/// Ranks `hand_count` hands of `cards_per_hand` (5..=7) cards each, laid
+/// out one after another in `cards`, into `out_ranks` (room for
+/// `out_cap >= hand_count`). Uses AVX2 eight hands at a time when the CPU
+/// has it. Errors as `oddsmith_eval5`, plus BUFFER_TOO_SMALL. Thread
+/// safety: reentrant.
+///
+/// # Safety
+/// `cards` must point to `hand_count * cards_per_hand` bytes, `out_ranks`
+/// to `out_cap` writable items (either may be NULL when its size is 0).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_eval_batch(
+    cards: *const u8,
+    hand_count: usize,
+    cards_per_hand: usize,
+    out_ranks: *mut u16,
+    out_cap: usize,
+) -> OddsmithStatus {
+    guard(|| {
+        if !(5..=7).contains(&cards_per_hand) {
+            return Err(FfiError::invalid(format!(
+                "cards_per_hand is {cards_per_hand}; 5 to 7"
+            )));
+        }
+        if out_cap < hand_count {
+            return Err(FfiError::new(
+                OddsmithStatus::ODDSMITH_ERR_BUFFER_TOO_SMALL,
+                format!("{hand_count} hands but room for {out_cap} ranks"),
+            ));
+        }
+        let total = hand_count
+            .checked_mul(cards_per_hand)
+            .ok_or_else(|| FfiError::invalid("hand_count * cards_per_hand overflows"))?;
+        // SAFETY: pointer contracts are the caller's, as documented.
+        let cards = unsafe { input_slice(cards, total, "cards") }?;
+        let out = unsafe { output_slice(out_ranks, hand_count, "out_ranks") }?;
+        let keys = cards
+            .chunks_exact(cards_per_hand)
+            .map(key_of)
+            .collect::<Result<Vec<HandKey>, FfiError>>()?;
+        batch::rank_batch(&keys, out);
+        Ok(())
+    })
+}
+
+/// The category (0 high card .. 8 straight flush) of a rank from the
+/// evaluators. Errors: NULL_POINTER, INVALID_ARGUMENT (rank outside
+/// 1..=7462). Thread safety: reentrant.
+///
+/// # Safety
+/// `out_category` must be NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_hand_category(
+    rank: u16,
+    out_category: *mut u32,
+) -> OddsmithStatus {
+    guard(|| {
+        // SAFETY: as documented.
+        let out = unsafe { output(out_category, "out_category") }?;
+        *out = valid_rank(rank)?.category() as u32;
+        Ok(())
+    })
+}
+
+/// Writes a description of a rank ("Two Pair, Kings and Sevens") into
+/// `buf` (NUL-terminated, truncated to `cap`); returns the full length in
+/// `*out_len` (may be NULL). Errors as `oddsmith_hand_category`, plus
+/// BUFFER_TOO_SMALL when truncated. Thread safety: reentrant.
+///
+/// # Safety
+/// `buf` must be NULL or `cap` writable bytes; `out_len` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_hand_describe(
+    rank: u16,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> OddsmithStatus {
+    guard(|| {
+        let text = valid_rank(rank)?.describe();
+        // SAFETY: as documented.
+        let out = unsafe { output_slice(buf.cast::<u8>(), cap, "buf") }?;
+        let needed = copy_c_string(&text, out);
+        if !out_len.is_null() {
+            // SAFETY: non-NULL and writable by contract.
+            unsafe { *out_len = needed };
+        }
+        if needed >= cap {
+            return Err(FfiError::new(
+                OddsmithStatus::ODDSMITH_ERR_BUFFER_TOO_SMALL,
+                format!("the description needs {} bytes", needed + 1),
+            ));
+        }
+        Ok(())
+    })
+}
+
+fn valid_rank(rank: u16) -> Result<HandRank, FfiError> {
+    if rank == 0 || rank as usize > CLASS_COUNT {
+        return Err(FfiError::invalid(format!(
+            "rank {rank} is not in 1..={CLASS_COUNT}"
+        )));
+    }
+    Ok(HandRank(rank))
+}
+
+/// Reads an optional card list string.
+///
+/// # Safety
+/// `text` must be NULL or NUL-terminated.
+unsafe fn optional_cards(text: *const c_char, name: &str) -> Result<CardSet, FfiError> {
+    if text.is_null() {
+        return Ok(CardSet::EMPTY);
+    }
+    // SAFETY: as the caller promised.
+    let text = unsafe { input_str(text, name) }?;
+    CardSet::parse(text)
+        .map_err(|e| Error::new(e.kind(), format!("{name}: {}", e.message())).into())
+}
+
+fn mode_of(code: u32) -> Result<Mode, FfiError> {
+    match code {
+        ODDSMITH_MODE_EXACT => Ok(Mode::Exact),
+        ODDSMITH_MODE_MONTE_CARLO => Ok(Mode::MonteCarlo),
+        ODDSMITH_MODE_AUTO => Ok(Mode::Auto),
+        other => Err(FfiError::invalid(format!("mode {other} is not 0, 1 or 2"))),
+    }
+}
+
+/// Equity of 2..10 hands or ranges (see the README for the definition):
+/// exact enumeration, Monte Carlo to a standard error or deadline, or Auto.
+///
+/// Errors: NULL_POINTER, PARSE (a range or card list; the message names
+/// the token and the player), DUPLICATE_CARD, INVALID_ARGUMENT (counts,
+/// board size, mode, a range emptied by the known cards),
+/// BUDGET_EXCEEDED (exact mode with too many combo tuples). Thread safety:
+/// reentrant; threads = 0 uses the shared pool.
+///
+/// # Safety
+/// `request` must be NULL or valid with its strings NUL-terminated;
+/// `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_equity(
+    request: *const OddsmithEquityRequest,
+    out: *mut OddsmithEquityResult,
+) -> OddsmithStatus {
+    guard(|| {
+        // SAFETY: pointer contracts are the caller's, as documented.
+        let r = *unsafe { input(request, "request") }?;
+        let out = unsafe { output(out, "out") }?;
+        let n = r.player_count as usize;
+        if !(2..=ODDSMITH_MAX_PLAYERS).contains(&n) {
+            return Err(FfiError::invalid(format!(
+                "player_count is {n}; 2 to {ODDSMITH_MAX_PLAYERS}"
+            )));
+        }
+        let mut players = Vec::with_capacity(n);
+        for (i, &text) in r.players[..n].iter().enumerate() {
+            let name = format!("players[{i}]");
+            let text = unsafe { input_str(text, &name) }?;
+            players.push(
+                Range::parse(text).map_err(|e| {
+                    Error::new(e.kind(), format!("player {}: {}", i + 1, e.message()))
+                })?,
+            );
+        }
+        let mut req = EquityRequest::new(players);
+        req.board = unsafe { optional_cards(r.board, "board") }?;
+        req.dead = unsafe { optional_cards(r.dead, "dead") }?;
+        req.mode = mode_of(r.mode)?;
+        if r.target_stderr != 0.0 {
+            if !(r.target_stderr.is_finite() && r.target_stderr > 0.0) {
+                return Err(FfiError::invalid("target_stderr must be a positive number"));
+            }
+            req.target_stderr = r.target_stderr;
+        }
+        if r.time_budget_ms != 0 {
+            req.time_budget = Duration::from_millis(r.time_budget_ms as u64);
+        }
+        req.seed = r.seed;
+        req.threads = r.threads as usize;
+        let answer = equity::equity(&req)?;
+        let mut result = OddsmithEquityResult {
+            player_count: n as u32,
+            equity: [0.0; ODDSMITH_MAX_PLAYERS],
+            win: [0.0; ODDSMITH_MAX_PLAYERS],
+            tie: [0.0; ODDSMITH_MAX_PLAYERS],
+            categories: [[0.0; ODDSMITH_CATEGORY_COUNT]; ODDSMITH_MAX_PLAYERS],
+            tuples: answer.tuples,
+            exact: u8::from(answer.exact),
+            stderr: answer.stderr,
+        };
+        for (i, p) in answer.players.iter().enumerate() {
+            result.equity[i] = p.equity;
+            result.win[i] = p.win;
+            result.tie[i] = p.tie;
+            result.categories[i] = p.categories;
+        }
+        *out = result;
+        Ok(())
+    })
+}
+
+/// The chance `hand` ("AhKh") wins against `opponents` (1..9) random hands
+/// given `board` (NULL or 0, 3, 4, 5 cards): exact when it fits the time
+/// budget (heads-up after the flop), else Monte Carlo to 0.001. Errors as
+/// `oddsmith_equity`. Thread safety: reentrant.
+///
+/// # Safety
+/// `hand` must be NULL or NUL-terminated, `board` likewise; `out` NULL or
+/// writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_hand_strength(
+    hand: *const c_char,
+    board: *const c_char,
+    opponents: u32,
+    time_budget_ms: u32,
+    seed: u64,
+    threads: u32,
+    out: *mut OddsmithStrengthResult,
+) -> OddsmithStatus {
+    guard(|| {
+        // SAFETY: pointer contracts are the caller's, as documented.
+        let hand_text = unsafe { input_str(hand, "hand") }?;
+        let out = unsafe { output(out, "out") }?;
+        let hand = CardSet::parse(hand_text)?;
+        let board = unsafe { optional_cards(board, "board") }?;
+        let budget = Duration::from_millis(if time_budget_ms == 0 {
+            1000
+        } else {
+            time_budget_ms as u64
+        });
+        let s = equity::hand_strength(
+            hand,
+            opponents as usize,
+            board,
+            budget,
+            seed,
+            threads as usize,
+        )?;
+        *out = OddsmithStrengthResult {
+            win: s.win,
+            equity: s.equity,
+            exact: u8::from(s.exact),
+            stderr: s.stderr,
+        };
+        Ok(())
+    })
+}
