@@ -77,6 +77,16 @@ fn cpp_expectimax_program_passes_static_and_shared() {
 }
 
 #[test]
+fn c_poker_program_passes_static_and_shared() {
+    run_program("gcc", "c99", "tests/c/poker_test.c", "c: ");
+}
+
+#[test]
+fn cpp_poker_program_passes_static_and_shared() {
+    run_program("g++", "c++11", "tests/cpp/poker_test.cpp", "cpp: ");
+}
+
+#[test]
 fn c_example_runs() {
     let exe = build_program(
         "example",

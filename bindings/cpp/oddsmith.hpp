@@ -126,6 +126,76 @@ inline OddsmithSplitDamageResult split_damage(const std::vector<OddsmithSplitTar
     return result;
 }
 
+// ---- poker -------------------------------------------------------------
+
+// Rank of 5 to 7 cards given as text ("AhKhQhJhTh"): 1..7462, higher wins.
+inline std::uint16_t eval(const std::string &cards) {
+    std::vector<std::uint8_t> c = parse_cards(cards);
+    if (c.size() < 5 || c.size() > 7) throw Error(ODDSMITH_ERR_INVALID_ARGUMENT, "a hand has 5 to 7 cards");
+    std::uint16_t rank = 0;
+    check(oddsmith_eval_batch(c.data(), 1, c.size(), &rank, 1));
+    return rank;
+}
+
+// Ranks many hands of `cards_per_hand` cards laid out back to back.
+inline std::vector<std::uint16_t> eval_batch(const std::vector<std::uint8_t> &cards, std::size_t cards_per_hand) {
+    std::size_t n = cards_per_hand ? cards.size() / cards_per_hand : 0;
+    std::vector<std::uint16_t> ranks(n);
+    check(oddsmith_eval_batch(cards.data(), n, cards_per_hand, ranks.data(), ranks.size()));
+    return ranks;
+}
+
+inline std::uint32_t hand_category(std::uint16_t rank) {
+    std::uint32_t category = 0;
+    check(oddsmith_hand_category(rank, &category));
+    return category;
+}
+
+inline std::string hand_description(std::uint16_t rank) {
+    char buf[64];
+    std::size_t len = 0;
+    check(oddsmith_hand_describe(rank, buf, sizeof buf, &len));
+    return std::string(buf, len);
+}
+
+// Equity options; players are hands or ranges.
+struct EquityOptions {
+    std::string board, dead;
+    std::uint32_t mode;
+    double target_stderr;
+    std::uint32_t time_budget_ms;
+    std::uint64_t seed;
+    std::uint32_t threads;
+    EquityOptions() : mode(ODDSMITH_MODE_AUTO), target_stderr(0.001), time_budget_ms(1000), seed(1), threads(0) {}
+};
+
+inline OddsmithEquityResult equity(const std::vector<std::string> &players, const EquityOptions &o = EquityOptions()) {
+    if (players.size() > ODDSMITH_MAX_PLAYERS) throw Error(ODDSMITH_ERR_INVALID_ARGUMENT, "at most 10 players");
+    OddsmithEquityRequest req;
+    std::memset(&req, 0, sizeof req);
+    for (std::size_t i = 0; i < players.size(); ++i) req.players[i] = players[i].c_str();
+    req.player_count = static_cast<std::uint32_t>(players.size());
+    req.board = o.board.c_str();
+    req.dead = o.dead.c_str();
+    req.mode = o.mode;
+    req.target_stderr = o.target_stderr;
+    req.time_budget_ms = o.time_budget_ms;
+    req.seed = o.seed;
+    req.threads = o.threads;
+    OddsmithEquityResult result;
+    check(oddsmith_equity(&req, &result));
+    return result;
+}
+
+inline OddsmithStrengthResult hand_strength(const std::string &hand, std::uint32_t opponents,
+                                            const std::string &board = std::string(),
+                                            std::uint32_t time_budget_ms = 1000, std::uint64_t seed = 1,
+                                            std::uint32_t threads = 0) {
+    OddsmithStrengthResult result;
+    check(oddsmith_hand_strength(hand.c_str(), board.c_str(), opponents, time_budget_ms, seed, threads, &result));
+    return result;
+}
+
 // ---- expectimax -------------------------------------------------------
 
 // One outcome for a callback game (next holds the first state_size bytes).

@@ -73,6 +73,23 @@ namespace Oddsmith
             uint[] counts, UIntPtr boxCount, double[] denominations, UIntPtr denominationCount,
             out double value, out ulong states);
 
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_eval_batch(byte[] cards, UIntPtr handCount, UIntPtr cardsPerHand,
+            ushort[] ranks, UIntPtr cap);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_hand_category(ushort rank, out uint category);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_hand_describe(ushort rank, byte[] buf, UIntPtr cap, out UIntPtr len);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_equity(ref EquityRequestNative request, out EquityResultNative result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_hand_strength(byte[] hand, byte[] board, uint opponents,
+            uint timeBudgetMs, ulong seed, uint threads, out StrengthNative result);
+
         /// <summary>A string as NUL-terminated UTF-8 for `const char*`.</summary>
         internal static byte[] Utf8(string text)
         {
@@ -459,6 +476,168 @@ namespace Oddsmith
             Native.Check(Native.oddsmith_coins_expectation(flat.ToArray(), new UIntPtr((ulong)boxes.Length),
                 denominations, new UIntPtr((ulong)nd), out value, out states));
             return value;
+        }
+    }
+
+    /// <summary>Equity modes (ODDSMITH_MODE_*).</summary>
+    public enum EquityMode : uint { Exact = 0, MonteCarlo = 1, Auto = 2 }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct EquityRequestNative
+    {
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public IntPtr[] Players;
+        public uint PlayerCount;
+        public IntPtr Board;
+        public IntPtr Dead;
+        public uint Mode;
+        public double TargetStderr;
+        public uint TimeBudgetMs;
+        public ulong Seed;
+        public uint Threads;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct EquityResultNative
+    {
+        public uint PlayerCount;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Equity;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Win;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Tie;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 90)] public double[] Categories;
+        public ulong Tuples;
+        public byte Exact;
+        public double Stderr;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct StrengthNative
+    {
+        public double Win;
+        public double Equity;
+        public byte Exact;
+        public double Stderr;
+    }
+
+    /// <summary>One player's equity.</summary>
+    public class PlayerEquity
+    {
+        public double Equity, Win, Tie;
+        /// <summary>P(final hand in category c), c = 0 high card .. 8 straight flush.</summary>
+        public double[] Categories;
+    }
+
+    public class EquityResult
+    {
+        public PlayerEquity[] Players;
+        public ulong Tuples;
+        public bool Exact;
+        public double Stderr;
+    }
+
+    public class StrengthResult
+    {
+        public double Win, Equity, Stderr;
+        public bool Exact;
+    }
+
+    /// <summary>Texas Hold'em: evaluation, equity, hand strength.</summary>
+    public static class Poker
+    {
+        /// <summary>Rank of 5 to 7 cards ("AhKhQhJhTh"): 1..7462, higher wins.</summary>
+        public static ushort Eval(string cards)
+        {
+            byte[] c = Cards.ParseList(cards);
+            return EvalBatch(c, c.Length)[0];
+        }
+
+        /// <summary>Ranks hands of cardsPerHand cards laid out back to back.</summary>
+        public static ushort[] EvalBatch(byte[] cards, int cardsPerHand)
+        {
+            int n = cardsPerHand > 0 ? cards.Length / cardsPerHand : 0;
+            var ranks = new ushort[Math.Max(n, 1)];
+            Native.Check(Native.oddsmith_eval_batch(cards, new UIntPtr((ulong)n), new UIntPtr((ulong)cardsPerHand),
+                ranks, new UIntPtr((ulong)ranks.Length)));
+            return ranks;
+        }
+
+        public static uint Category(ushort rank)
+        {
+            uint c;
+            Native.Check(Native.oddsmith_hand_category(rank, out c));
+            return c;
+        }
+
+        public static string Describe(ushort rank)
+        {
+            var buf = new byte[64];
+            UIntPtr len;
+            Native.Check(Native.oddsmith_hand_describe(rank, buf, new UIntPtr(64), out len));
+            return Encoding.UTF8.GetString(buf, 0, (int)len.ToUInt64());
+        }
+
+        /// <summary>Equity of hands or ranges ("AhKh", "QQ+,AKs").</summary>
+        public static EquityResult Equity(string[] players, string board = null, string dead = null,
+            EquityMode mode = EquityMode.Auto, double targetStderr = 0.001, uint timeBudgetMs = 1000,
+            ulong seed = 1, uint threads = 0)
+        {
+            if (players == null) throw new ArgumentNullException("players");
+            if (players.Length > 10) throw new OddsmithException(Status.InvalidArgument, "at most 10 players");
+            var allocated = new List<IntPtr>();
+            Func<string, IntPtr> utf8 = text =>
+            {
+                if (text == null) return IntPtr.Zero;
+                byte[] bytes = Native.Utf8(text);
+                IntPtr p = Marshal.AllocHGlobal(bytes.Length);
+                Marshal.Copy(bytes, 0, p, bytes.Length);
+                allocated.Add(p);
+                return p;
+            };
+            try
+            {
+                var req = new EquityRequestNative
+                {
+                    Players = new IntPtr[10],
+                    PlayerCount = (uint)players.Length,
+                    Board = utf8(board),
+                    Dead = utf8(dead),
+                    Mode = (uint)mode,
+                    TargetStderr = targetStderr,
+                    TimeBudgetMs = timeBudgetMs,
+                    Seed = seed,
+                    Threads = threads,
+                };
+                for (int i = 0; i < players.Length; i++) req.Players[i] = utf8(players[i]);
+                EquityResultNative r;
+                Native.Check(Native.oddsmith_equity(ref req, out r));
+                var result = new EquityResult
+                {
+                    Players = new PlayerEquity[r.PlayerCount],
+                    Tuples = r.Tuples,
+                    Exact = r.Exact != 0,
+                    Stderr = r.Stderr,
+                };
+                for (int i = 0; i < r.PlayerCount; i++)
+                {
+                    var cats = new double[9];
+                    Array.Copy(r.Categories, i * 9, cats, 0, 9);
+                    result.Players[i] = new PlayerEquity { Equity = r.Equity[i], Win = r.Win[i], Tie = r.Tie[i], Categories = cats };
+                }
+                return result;
+            }
+            finally
+            {
+                foreach (IntPtr p in allocated) Marshal.FreeHGlobal(p);
+            }
+        }
+
+        /// <summary>The chance a hand wins against random hands.</summary>
+        public static StrengthResult HandStrength(string hand, uint opponents, string board = null,
+            uint timeBudgetMs = 1000, ulong seed = 1, uint threads = 0)
+        {
+            StrengthNative r;
+            Native.Check(Native.oddsmith_hand_strength(Native.Utf8(hand), Native.Utf8(board), opponents,
+                timeBudgetMs, seed, threads, out r));
+            return new StrengthResult { Win = r.Win, Equity = r.Equity, Exact = r.Exact != 0, Stderr = r.Stderr };
         }
     }
 }

@@ -4,4 +4,5 @@
 pub mod cards;
 pub mod coins;
 pub mod output;
+pub mod poker;
 pub mod split_damage;

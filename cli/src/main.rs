@@ -3,7 +3,7 @@
 //! exit code 2 for bad input and 1 for other failures.
 
 use clap::{Parser, Subcommand};
-use oddsmith_cli::{cards, coins, output, split_damage};
+use oddsmith_cli::{cards, coins, output, poker, split_damage};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -25,8 +25,12 @@ struct Cli {
 enum Command {
     /// Parse cards ("AhKs Qd", "AhKsQd", "10h") and print them back.
     Cards(cards::Args),
-    /// Texas Hold'em equity of hands and ranges (not yet built).
-    Equity(output::Pending),
+    /// Texas Hold'em equity of hands and ranges.
+    Equity(poker::EquityArgs),
+    /// Rank a 5 to 7 card poker hand.
+    Eval(poker::EvalArgs),
+    /// A hand's chance to win against random hands.
+    Strength(poker::StrengthArgs),
     /// Kill odds of N random 1-damage hits (Arcane Missiles, Mad Bomber).
     SplitDamage(split_damage::Args),
     /// Battlegrounds combat odds (not yet built).
@@ -41,7 +45,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Cards(args) => cards::run(args, cli.json),
-        Command::Equity(_) => output::pending("equity", 3),
+        Command::Equity(args) => poker::run_equity(args, cli.json),
+        Command::Eval(args) => poker::run_eval(args, cli.json),
+        Command::Strength(args) => poker::run_strength(args, cli.json),
         Command::SplitDamage(args) => split_damage::run(args, cli.json),
         Command::Combat(_) => output::pending("combat", 5),
         Command::Coins(args) => coins::run(args, cli.json),

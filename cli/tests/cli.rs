@@ -194,6 +194,54 @@ fn coins_bad_input_is_exit_code_2() {
 }
 
 #[test]
+fn equity_eval_and_strength() {
+    let out = oddsmith(&["equity", "AhKh", "QsQd", "--board", "Ks7c2d", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for key in [
+        "\"players\":[",
+        "\"hand\":\"AhKh\"",
+        "\"exact\":true",
+        "\"tuples\":990",
+        "\"categories\":{",
+    ] {
+        assert!(stdout.contains(key), "{key}: {stdout}");
+    }
+    let out = oddsmith(&["eval", "AhKhQhJhTh9c2d"]);
+    assert!(text(&out.stdout).contains("Royal Flush (rank 7462 of 7462)"));
+    let out = oddsmith(&["eval", "KhKs7d7c2h", "--json"]);
+    assert!(text(&out.stdout).contains("\"description\":\"Two Pair, Kings and Sevens\""));
+    let out = oddsmith(&["strength", "AhKh", "--board", "As7c2d", "--json"]);
+    assert!(
+        text(&out.stdout).contains("\"exact\":true"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn poker_bad_input_is_exit_code_2() {
+    for args in [
+        &["equity", "AhKh", "AhQd"][..],
+        &["equity", "AKx", "QQ"],
+        &["equity", "AhKh", "QsQd", "--board", "2c3c"],
+        &["equity", "AhKh"],
+        &["eval", "AhKh"],
+        &["eval", "AhZz2c3c4c"],
+        &["strength", "AhKh", "--opponents", "10"],
+    ] {
+        let out = oddsmith(args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(text(&out.stderr).lines().count(), 1, "{args:?}");
+    }
+}
+
+#[test]
 fn unbuilt_engines_say_so() {
     let out = oddsmith(&["combat", "1/1", "--json"]);
     assert_eq!(out.status.code(), Some(1));

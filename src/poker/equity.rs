@@ -479,10 +479,18 @@ fn monte_carlo(p: &Prepared, req: &EquityRequest) -> Result<EquityResult> {
         let batch = fold_items(sequential, threads as u64, n, |mut t, w| {
             let mut rng = Rng::stream(req.seed, round * threads as u64 + w);
             for _ in 0..BATCH {
-                sample_once(p, &cumulative, board_key, &mut rng, &mut t);
+                if !sample_once(p, &cumulative, board_key, &mut rng, &mut t) {
+                    t.weight = f64::NAN; // marks the batch as stuck
+                    break;
+                }
             }
             t
         });
+        if batch.weight.is_nan() {
+            return Err(Error::invalid(
+                "the ranges almost never fit together (100,000 conflicting draws in a row); use exact mode",
+            ));
+        }
         tally = tally.merge(batch);
         round += 1;
         let result = finish(tally.clone(), false);
@@ -492,18 +500,28 @@ fn monte_carlo(p: &Prepared, req: &EquityRequest) -> Result<EquityResult> {
     }
 }
 
-/// Draws one valid tuple by rejection and a uniform board completion.
+/// Draws past this many conflicting tuples in a row mean the ranges
+/// (nearly) always collide: Monte Carlo gives up rather than spin.
+const MAX_REJECTIONS: u32 = 100_000;
+
+/// Draws one valid tuple by rejection and a uniform board completion;
+/// false when every draw conflicted.
 fn sample_once(
     p: &Prepared,
     cumulative: &[Vec<f64>],
     board_key: HandKey,
     rng: &mut Rng,
     t: &mut Tally,
-) {
+) -> bool {
     let n = p.players.len();
     let mut keys = [HandKey::EMPTY; MAX_PLAYERS];
     let mut used;
+    let mut rejections = 0;
     'retry: loop {
+        rejections += 1;
+        if rejections > MAX_REJECTIONS {
+            return false;
+        }
         used = p.board.union(p.dead);
         for i in 0..n {
             let cum = &cumulative[i];
@@ -537,6 +555,7 @@ fn sample_once(
         t.share_sq[i] += share * share;
     }
     counts.into_tally(t, n, 1.0);
+    true
 }
 
 fn finish(t: Tally, exact: bool) -> EquityResult {

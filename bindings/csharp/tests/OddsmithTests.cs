@@ -101,6 +101,20 @@ public static class OddsmithTests
         Check(Math.Abs(Coins.Expectation(ten) - 2250) < 1e-9, "coins 2250");
         ExpectError(Status.InvalidArgument, "at most 15", () => Coins.Expectation(new[] { new uint[] { 16, 0 } }), "coins limit");
 
+        Check(Poker.Eval("AhKhQhJhTh9c2d") == 7462, "royal");
+        ushort tp = Poker.Eval("KhKs7d7c2h");
+        Check(Poker.Describe(tp) == "Two Pair, Kings and Sevens" && Poker.Category(tp) == 2, "describe");
+        EquityResult eq = Poker.Equity(new[] { "AhKh", "QsQd" }, null, null, EquityMode.Exact);
+        Check(eq.Exact && eq.Tuples == 1712304 && Math.Abs(eq.Players[0].Equity - 0.462145) < 5e-7, "AKs vs QQ");
+        Check(Math.Abs(eq.Players[1].Tie - 0.001966) < 5e-7, "tie share");
+        EquityResult flop = Poker.Equity(new[] { "QQ+,AKs", "JJ-88,AQs" }, "Ks7c2d");
+        Check(Math.Abs(flop.Players[0].Equity + flop.Players[1].Equity - 1) < 1e-12, "ranges on a flop");
+        StrengthResult strength = Poker.HandStrength("AhKh", 1, "As7c2d");
+        Check(strength.Exact && strength.Win > 0.8, "hand strength");
+        ExpectError(Status.DuplicateCard, "Ah", () => Poker.Equity(new[] { "AhKh", "AhQd" }), "duplicate across hands");
+        ExpectError(Status.Parse, "AKx", () => Poker.Equity(new[] { "AKx", "QQ" }), "bad range");
+        ExpectError(Status.InvalidArgument, "board", () => Poker.Equity(new[] { "AhKh", "QQ" }, "2c3c"), "two-card board");
+
         Console.WriteLine("csharp: " + passed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;
     }

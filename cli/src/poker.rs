@@ -1,0 +1,190 @@
+//! `oddsmith equity`, `oddsmith eval` and `oddsmith strength`.
+
+use crate::output::{Failure, Outcome, print_json};
+use oddsmith::cards::{CardSet, format_cards, parse_cards};
+use oddsmith::poker::equity::{self, EquityRequest, Mode};
+use oddsmith::poker::{Category, Range, evaluate};
+use oddsmith::{Error, ErrorKind};
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+#[derive(clap::Args)]
+pub struct EquityArgs {
+    /// One hand or range per player: AhKh QsQd, or "QQ+,AKs" "JJ-88".
+    #[arg(required = true)]
+    players: Vec<String>,
+    /// Board cards (0, 3, 4 or 5): Ks7c2d.
+    #[arg(long, default_value = "")]
+    board: String,
+    /// Dead cards.
+    #[arg(long, default_value = "")]
+    dead: String,
+    /// Monte Carlo instead of exact enumeration.
+    #[arg(long, conflicts_with = "exact")]
+    mc: bool,
+    /// Exact enumeration even when it is slow (default: exact when it fits
+    /// the time budget, else Monte Carlo).
+    #[arg(long)]
+    exact: bool,
+    /// Monte Carlo target standard error.
+    #[arg(long, default_value_t = 0.001)]
+    stderr: f64,
+    /// Time budget in milliseconds (Monte Carlo deadline, auto choice).
+    #[arg(long, default_value_t = 1000)]
+    time_ms: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads; 0 = all cores.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+#[derive(clap::Args)]
+pub struct EvalArgs {
+    /// 5 to 7 cards: AhKhQhJhTh9c2d.
+    #[arg(required = true)]
+    cards: Vec<String>,
+}
+
+#[derive(clap::Args)]
+pub struct StrengthArgs {
+    /// The hand: AhKh.
+    hand: String,
+    /// Opponents holding random cards.
+    #[arg(long, default_value_t = 1)]
+    opponents: usize,
+    #[arg(long, default_value = "")]
+    board: String,
+    #[arg(long, default_value_t = 1000)]
+    time_ms: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+fn named(what: &str, e: Error) -> Failure {
+    Error::new(e.kind(), format!("{what}: {}", e.message())).into()
+}
+
+pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
+    let players = args
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| Range::parse(p).map_err(|e| named(&format!("player {}", i + 1), e)))
+        .collect::<Result<Vec<Range>, Failure>>()?;
+    let mut req = EquityRequest::new(players);
+    req.board = CardSet::parse(&args.board).map_err(|e| named("--board", e))?;
+    req.dead = CardSet::parse(&args.dead).map_err(|e| named("--dead", e))?;
+    req.mode = match (args.mc, args.exact) {
+        (true, _) => Mode::MonteCarlo,
+        (_, true) => Mode::Exact,
+        _ => Mode::Auto,
+    };
+    if !(args.stderr.is_finite() && args.stderr > 0.0) {
+        return Err(Failure::BadInput(
+            "--stderr must be a positive number".into(),
+        ));
+    }
+    req.target_stderr = args.stderr;
+    req.time_budget = Duration::from_millis(args.time_ms);
+    req.seed = args.seed;
+    req.threads = args.threads;
+    let started = Instant::now();
+    let r = equity::equity(&req)?;
+    let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
+    if as_json {
+        let players: Vec<_> = args
+            .players
+            .iter()
+            .zip(&r.players)
+            .map(|(hand, p)| {
+                let categories: serde_json::Map<String, serde_json::Value> = Category::ALL
+                    .iter()
+                    .map(|c| (c.key().to_string(), json!(p.categories[*c as usize])))
+                    .collect();
+                json!({ "hand": hand, "equity": p.equity, "win": p.win, "tie": p.tie, "categories": categories })
+            })
+            .collect();
+        print_json(&json!({
+            "players": players,
+            "exact": r.exact,
+            "tuples": r.tuples,
+            "stderr": r.stderr,
+            "elapsed_ms": elapsed_ms,
+        }));
+    } else {
+        let how = if r.exact {
+            "exact".to_string()
+        } else {
+            format!("Monte Carlo, stderr {:.5}", r.stderr)
+        };
+        println!("{} deals ({how}, {elapsed_ms:.1} ms)", r.tuples);
+        println!("{:<20} {:>9} {:>9} {:>9}", "player", "equity", "win", "tie");
+        for (hand, p) in args.players.iter().zip(&r.players) {
+            println!("{hand:<20} {:>9.6} {:>9.6} {:>9.6}", p.equity, p.win, p.tie);
+        }
+    }
+    Ok(())
+}
+
+pub fn run_eval(args: &EvalArgs, as_json: bool) -> Outcome {
+    let cards = parse_cards(&args.cards.join(" "))?;
+    let rank = evaluate(&cards)?;
+    if as_json {
+        print_json(&json!({
+            "cards": format_cards(&cards),
+            "rank": rank.0,
+            "category": rank.category().key(),
+            "description": rank.describe(),
+        }));
+    } else {
+        println!(
+            "{}: {} (rank {} of 7462)",
+            format_cards(&cards),
+            rank.describe(),
+            rank.0
+        );
+    }
+    Ok(())
+}
+
+pub fn run_strength(args: &StrengthArgs, as_json: bool) -> Outcome {
+    let hand = CardSet::parse(&args.hand).map_err(|e| named("hand", e))?;
+    if hand.len() != 2 {
+        return Err(Error::new(
+            ErrorKind::InvalidArgument,
+            format!("a hand has 2 cards, '{}' has {}", args.hand, hand.len()),
+        )
+        .into());
+    }
+    let board = CardSet::parse(&args.board).map_err(|e| named("--board", e))?;
+    let started = Instant::now();
+    let s = equity::hand_strength(
+        hand,
+        args.opponents,
+        board,
+        Duration::from_millis(args.time_ms),
+        args.seed,
+        args.threads,
+    )?;
+    let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
+    if as_json {
+        print_json(&json!({
+            "hand": args.hand, "opponents": args.opponents, "win": s.win, "equity": s.equity,
+            "exact": s.exact, "stderr": s.stderr, "elapsed_ms": elapsed_ms,
+        }));
+    } else {
+        let how = if s.exact {
+            "exact".to_string()
+        } else {
+            format!("Monte Carlo, stderr {:.5}", s.stderr)
+        };
+        println!(
+            "{} vs {} random hand(s): wins {:.4}, equity {:.4} ({how}, {elapsed_ms:.1} ms)",
+            args.hand, args.opponents, s.win, s.equity
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,100 @@
+/* C client test of the poker entries: evaluation, batch, categories,
+ * descriptions, equity and hand strength, with their error statuses. */
+#include "oddsmith.h"
+#include "check.h"
+
+#include <math.h>
+#include <string.h>
+
+static void parse(const char *text, uint8_t *cards, size_t cap) {
+    size_t len = 0;
+    CHECK(oddsmith_cards_parse(text, cards, cap, &len) == ODDSMITH_OK && len == cap);
+}
+
+int main(void) {
+    uint8_t royal[7], two_pair[5], batch[14];
+    uint16_t rank = 0, ranks[2] = {0, 0};
+    uint32_t category = 99;
+    char text[64];
+    size_t len = 0;
+    OddsmithEquityRequest req;
+    OddsmithEquityResult r;
+    OddsmithStrengthResult s;
+
+    parse("AhKhQhJhTh9c2d", royal, 7);
+    CHECK(oddsmith_eval7(royal, &rank) == ODDSMITH_OK && rank == 7462);
+    CHECK(oddsmith_hand_category(rank, &category) == ODDSMITH_OK && category == 8);
+    parse("KhKs7d7c2h", two_pair, 5);
+    CHECK(oddsmith_eval5(two_pair, &rank) == ODDSMITH_OK);
+    CHECK(oddsmith_hand_describe(rank, text, sizeof text, &len) == ODDSMITH_OK);
+    CHECK(strcmp(text, "Two Pair, Kings and Sevens") == 0 && len == strlen(text));
+    CHECK(oddsmith_hand_describe(rank, text, 4, &len) == ODDSMITH_ERR_BUFFER_TOO_SMALL && strlen(text) == 3);
+
+    memcpy(batch, royal, 7);
+    parse("2c3d4h5s7c8d9h", batch + 7, 7);
+    CHECK(oddsmith_eval_batch(batch, 2, 7, ranks, 2) == ODDSMITH_OK);
+    CHECK(ranks[0] == 7462 && ranks[1] > 0 && ranks[1] < 7462);
+    CHECK(oddsmith_eval_batch(batch, 2, 7, ranks, 1) == ODDSMITH_ERR_BUFFER_TOO_SMALL);
+    CHECK(oddsmith_eval_batch(batch, 2, 8, ranks, 2) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    royal[1] = royal[0];
+    CHECK(oddsmith_eval7(royal, &rank) == ODDSMITH_ERR_DUPLICATE_CARD);
+    royal[1] = 60;
+    CHECK(oddsmith_eval7(royal, &rank) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    CHECK(oddsmith_hand_category(0, &category) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    CHECK(oddsmith_eval5(NULL, &rank) == ODDSMITH_ERR_NULL_POINTER);
+
+    memset(&req, 0, sizeof req);
+    req.players[0] = "AhKh";
+    req.players[1] = "QsQd";
+    req.player_count = 2;
+    req.mode = ODDSMITH_MODE_EXACT;
+    req.threads = 1;
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_OK);
+    CHECK(r.exact == 1 && r.tuples == 1712304u);
+    CHECK(fabs(r.equity[0] - 0.462145) < 5e-7 && fabs(r.tie[1] - 0.001966) < 5e-7);
+
+    req.players[0] = "QQ+,AKs";
+    req.players[1] = "JJ-88,AQs";
+    req.board = "Ks7c2d";
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_OK);
+    CHECK(fabs(r.equity[0] + r.equity[1] - 1.0) < 1e-12);
+
+    req.board = NULL;
+    req.players[0] = "AhKh";
+    req.players[1] = "QsQd";
+    req.players[2] = "random";
+    req.player_count = 3;
+    req.mode = ODDSMITH_MODE_MONTE_CARLO;
+    req.target_stderr = 0.005;
+    req.seed = 11;
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_OK);
+    CHECK(r.exact == 0 && r.stderr <= 0.005 && r.stderr > 0.0);
+
+    CHECK(oddsmith_hand_strength("AhKh", "As7c2d", 1, 5000, 1, 0, &s) == ODDSMITH_OK);
+    CHECK(s.exact == 1 && s.win > 0.8);
+
+    /* Errors. */
+    req.players[1] = "AhQd";
+    req.player_count = 2;
+    req.mode = ODDSMITH_MODE_EXACT;
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_DUPLICATE_CARD);
+    req.players[1] = "AKx";
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_PARSE);
+    oddsmith_last_error_message(text, sizeof text);
+    CHECK(strstr(text, "AKx") != NULL);
+    req.players[1] = "QQ";
+    req.board = "2c3c";
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    req.board = NULL;
+    req.player_count = 11;
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    req.player_count = 2;
+    req.mode = 7;
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    req.mode = ODDSMITH_MODE_EXACT;
+    req.players[1] = NULL;
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_NULL_POINTER);
+    CHECK(oddsmith_hand_strength("AhKh", NULL, 0, 0, 1, 1, &s) == ODDSMITH_ERR_INVALID_ARGUMENT);
+
+    return CHECK_SUMMARY("c");
+}

@@ -1,0 +1,45 @@
+// C++ test of the poker wrappers (bindings/cpp/oddsmith.hpp).
+#include "oddsmith.hpp"
+#include "check.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+int main() {
+    CHECK(oddsmith::eval("AhKhQhJhTh") == 7462);
+    std::uint16_t two_pair = oddsmith::eval("KhKs7d7c2h");
+    CHECK(oddsmith::hand_description(two_pair) == "Two Pair, Kings and Sevens");
+    CHECK(oddsmith::hand_category(two_pair) == 2);
+
+    std::vector<std::uint8_t> cards = oddsmith::parse_cards("AhKhQhJhTh2c3d4h5s7c");
+    std::vector<std::uint16_t> ranks = oddsmith::eval_batch(cards, 5);
+    CHECK(ranks.size() == 2 && ranks[0] == 7462 && ranks[1] == 1);
+
+    std::vector<std::string> players;
+    players.push_back("AcAd");
+    players.push_back("KcKd");
+    players.push_back("QcQd");
+    oddsmith::EquityOptions exact;
+    exact.mode = ODDSMITH_MODE_EXACT;
+    OddsmithEquityResult r = oddsmith::equity(players, exact);
+    CHECK(std::fabs(r.equity[0] - 0.676703) < 5e-7 && std::fabs(r.equity[2] - 0.150980) < 5e-7);
+
+    OddsmithStrengthResult s = oddsmith::hand_strength("AhKh", 1, "As7c2d");
+    CHECK(s.exact == 1 && s.win > 0.8);
+
+    try {
+        players[1] = "AcKd";
+        oddsmith::equity(players, exact);
+        CHECK(false);
+    } catch (const oddsmith::Error &e) {
+        CHECK(e.status() == ODDSMITH_ERR_DUPLICATE_CARD);
+    }
+    try {
+        oddsmith::eval("AhKh");
+        CHECK(false);
+    } catch (const oddsmith::Error &e) {
+        CHECK(e.status() == ODDSMITH_ERR_INVALID_ARGUMENT);
+    }
+    return CHECK_SUMMARY("cpp");
+}
