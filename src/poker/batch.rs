@@ -18,6 +18,22 @@ pub fn rank_batch(keys: &[HandKey], out: &mut [u16]) {
     rank_batch_scalar(keys, out);
 }
 
+/// Writes the rank of `base` plus `extra[i]` to `out[i]`: an enumeration's
+/// innermost loop (a 6-card prefix and each possible last card), eight
+/// hands per step with AVX2.
+pub fn rank_batch_with(base: HandKey, extra: &[HandKey], out: &mut [u16]) {
+    let n = extra.len().min(out.len());
+    let mut done = 0;
+    #[cfg(all(target_arch = "x86_64", not(feature = "force-scalar")))]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: AVX2 was detected on this CPU.
+        done = unsafe { avx2::rank_batch_with(base, &extra[..n], &mut out[..n]) };
+    }
+    for (slot, key) in out[done..n].iter_mut().zip(&extra[done..n]) {
+        *slot = base.combine(*key).rank().0;
+    }
+}
+
 /// The scalar reference path.
 pub fn rank_batch_scalar(keys: &[HandKey], out: &mut [u16]) {
     for (slot, key) in out.iter_mut().zip(keys) {
@@ -40,55 +56,105 @@ pub fn uses_avx2() -> bool {
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx2 {
     use super::*;
-    use std::arch::x86_64::{
-        __m256i, _mm256_i32gather_epi32, _mm256_loadu_si256, _mm256_storeu_si256,
-    };
+    use crate::poker::eval::{BUCKET_BITS, SLOT_BITS};
+    use std::arch::x86_64::{__m256i, _mm256_i32gather_epi32};
+    use std::mem::transmute;
     use wide::u32x8;
 
     /// # Safety
     /// The CPU must support AVX2.
     #[target_feature(enable = "avx2")]
     pub unsafe fn rank_batch(keys: &[HandKey], out: &mut [u16]) {
-        let t = tables();
         let n = keys.len().min(out.len());
         let (head, _) = keys[..n].as_chunks::<8>();
         for (chunk, dst) in head.iter().zip(out.chunks_exact_mut(8)) {
-            let ranks = u32x8::new(chunk.map(|k| k.lanes().0));
-            let suits = u32x8::new(chunk.map(|k| k.lanes().1));
-            // Lane arithmetic: the perfect hash and the flush test.
-            let bucket =
-                (ranks * u32x8::splat(t.bucket_mul)) >> (32 - super::super::eval::BUCKET_BITS);
-            let base = (ranks * u32x8::splat(t.slot_mul)) >> (32 - super::super::eval::SLOT_BITS);
-            let flush = (suits & u32x8::splat(0x8888))
-                .simd_eq(u32x8::splat(0))
-                .to_bitmask()
-                ^ 0xFF;
-            // SAFETY: AVX2 is enabled; every index is inside its table
-            // (buckets < 2^13; slots < 2^17 with one padding entry, so the
-            // 4-byte read of the last u16 stays inside the allocation).
-            let looked_up = unsafe {
-                let bucket_v = _mm256_loadu_si256(bucket.as_array().as_ptr().cast::<__m256i>());
-                let disp =
-                    _mm256_i32gather_epi32::<4>(t.displacement.as_ptr().cast::<i32>(), bucket_v);
-                let mut disp_arr = [0u32; 8];
-                _mm256_storeu_si256(disp_arr.as_mut_ptr().cast::<__m256i>(), disp);
-                let slot = base ^ u32x8::new(disp_arr);
-                let slot_v = _mm256_loadu_si256(slot.as_array().as_ptr().cast::<__m256i>());
-                let raw = _mm256_i32gather_epi32::<2>(t.slots.as_ptr().cast::<i32>(), slot_v);
-                let mut raw_arr = [0u32; 8];
-                _mm256_storeu_si256(raw_arr.as_mut_ptr().cast::<__m256i>(), raw);
-                raw_arr
-            };
-            for i in 0..8 {
-                dst[i] = if flush >> i & 1 == 1 {
-                    chunk[i].rank().0
-                } else {
-                    looked_up[i] as u16
-                };
+            // SAFETY: AVX2 is enabled, as this function requires.
+            let ranks = unsafe { rank8(chunk) };
+            for (slot, &r) in dst.iter_mut().zip(&ranks) {
+                *slot = r;
             }
         }
         let done = head.len() * 8;
         rank_batch_scalar(&keys[done..n], &mut out[done..n]);
+    }
+
+    /// Ranks `base` plus each key of `extra` eight at a time; returns how
+    /// many it did (the rest, fewer than eight, are the caller's).
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn rank_batch_with(base: HandKey, extra: &[HandKey], out: &mut [u16]) -> usize {
+        let (head, _) = extra.as_chunks::<8>();
+        let (base_ranks, base_suits) = base.lanes();
+        let base_ranks = u32x8::splat(base_ranks);
+        let base_suits = u32x8::splat(base_suits.wrapping_sub(0x3333));
+        for (chunk, dst) in head.iter().zip(out.chunks_exact_mut(8)) {
+            let ranks = base_ranks + u32x8::new(chunk.map(|k| k.lanes().0));
+            let suits = base_suits + u32x8::new(chunk.map(|k| k.lanes().1));
+            // SAFETY: AVX2 is enabled, as this function requires.
+            let mut r = unsafe { lookup8(ranks, suits) };
+            fix_flushes(&mut r.0, r.1, |i| base.combine(chunk[i]));
+            dst.copy_from_slice(&r.0);
+        }
+        head.len() * 8
+    }
+
+    /// Eight ranks: the hash in lanes, two gathers, flush lanes fixed up.
+    #[target_feature(enable = "avx2")]
+    unsafe fn rank8(chunk: &[HandKey; 8]) -> [u16; 8] {
+        let ranks = u32x8::new(chunk.map(|k| k.lanes().0));
+        let suits = u32x8::new(chunk.map(|k| k.lanes().1));
+        // SAFETY: AVX2 is enabled, as this function requires.
+        let (mut out, flush) = unsafe { lookup8(ranks, suits) };
+        fix_flushes(&mut out, flush, |i| chunk[i]);
+        out
+    }
+
+    /// The non-flush ranks of eight hands by lanes, and a bit mask of the
+    /// lanes that hold a flush (their entries are to be replaced).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn lookup8(ranks: u32x8, suits: u32x8) -> ([u16; 8], u32) {
+        let t = tables();
+        let bucket = (ranks * u32x8::splat(t.bucket_mul)) >> (32 - BUCKET_BITS);
+        let base = (ranks * u32x8::splat(t.slot_mul)) >> (32 - SLOT_BITS);
+        let flush = (suits & u32x8::splat(0x8888))
+            .simd_eq(u32x8::splat(0))
+            .to_bitmask()
+            ^ 0xFF;
+        // SAFETY: u32x8 and __m256i are both 32 plain bytes; every index is
+        // inside its table (buckets < 2^13; slots < 2^17 plus one padding
+        // entry, so the 4-byte read of the last u16 stays inside). A flush
+        // lane may hold any key, and its lookup is still in bounds.
+        let looked_up: u32x8 = unsafe {
+            let bucket_v: __m256i = transmute(bucket);
+            let disp: u32x8 = transmute(_mm256_i32gather_epi32::<4>(
+                t.displacement.as_ptr().cast::<i32>(),
+                bucket_v,
+            ));
+            let slot: __m256i = transmute(base ^ disp);
+            transmute(_mm256_i32gather_epi32::<2>(
+                t.slots.as_ptr().cast::<i32>(),
+                slot,
+            ))
+        };
+        (
+            (looked_up & u32x8::splat(0xFFFF))
+                .to_array()
+                .map(|r| r as u16),
+            flush,
+        )
+    }
+
+    /// Replaces the flush lanes' ranks with the scalar evaluator's.
+    #[inline]
+    fn fix_flushes(out: &mut [u16; 8], mut flushes: u32, hand: impl Fn(usize) -> HandKey) {
+        while flushes != 0 {
+            let i = flushes.trailing_zeros() as usize;
+            out[i] = hand(i).rank().0;
+            flushes &= flushes - 1;
+        }
     }
 }
 
@@ -127,6 +193,35 @@ mod tests {
     fn paths_agree_on_every_five_and_six_card_hand() {
         assert_eq!(compare_all(5), 2_598_960);
         assert_eq!(compare_all(6), 20_358_520);
+    }
+
+    #[test]
+    fn prefix_batches_match_single_ranks() {
+        // A 5-card prefix and every pair of the other cards, in batches of
+        // every length from 0 up (so the 8-lane and remainder paths mix).
+        let prefix = CardSet::parse("AhKh2c3d9h").unwrap();
+        let base = HandKey::of_set(prefix);
+        let rest: Vec<_> = prefix.complement().iter().collect();
+        let mut pairs = Vec::new();
+        for (i, &a) in rest.iter().enumerate() {
+            for &b in &rest[i + 1..] {
+                pairs.push((
+                    HandKey::EMPTY.with(a).combine(HandKey::EMPTY.with(b)),
+                    [a, b],
+                ));
+            }
+        }
+        let keys: Vec<HandKey> = pairs.iter().map(|p| p.0).collect();
+        for len in [0, 3, 8, 17, keys.len()] {
+            let mut out = vec![0u16; len];
+            rank_batch_with(base, &keys[..len], &mut out);
+            for (got, (_, [a, b])) in out.iter().zip(&pairs) {
+                let mut hand = prefix;
+                hand.insert(*a);
+                hand.insert(*b);
+                assert_eq!(*got, HandKey::of_set(hand).rank().0);
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,86 @@
+//! Poker, criterion: the evaluator's throughput (every 7-card hand by
+//! enumeration, random hands one by one and in AVX2 batches) and equity
+//! (exact heads-up and three-way preflop, ranges on one and two cores,
+//! Monte Carlo six-way).
+
+mod fixtures;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use oddsmith::poker::Range;
+use oddsmith::poker::batch::rank_batch;
+use oddsmith::poker::equity::{EquityRequest, Mode, equity};
+use std::hint::black_box;
+
+fn evaluator(c: &mut Criterion) {
+    let mut group = c.benchmark_group("eval7");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(133_784_560));
+    group.bench_function("enumerate all 133,784,560", |b| {
+        b.iter(fixtures::enumerate_all_seven_card_hands)
+    });
+    let keys = fixtures::random_seven_card_keys(1 << 20);
+    group.throughput(Throughput::Elements(keys.len() as u64));
+    group.bench_function("random, one by one", |b| {
+        b.iter(|| keys.iter().map(|k| k.rank().0 as u64).sum::<u64>())
+    });
+    let mut out = vec![0u16; keys.len()];
+    group.bench_function("random, batch", |b| {
+        b.iter(|| {
+            rank_batch(black_box(&keys), &mut out);
+            out[out.len() - 1]
+        })
+    });
+    group.finish();
+}
+
+fn request(players: &[&str], mode: Mode, threads: usize) -> EquityRequest {
+    let mut r = EquityRequest::new(
+        players
+            .iter()
+            .map(|p| Range::parse(p).expect("valid"))
+            .collect(),
+    );
+    r.mode = mode;
+    r.threads = threads;
+    r.target_stderr = 1e-3;
+    r.time_budget = std::time::Duration::from_secs(60);
+    r
+}
+
+fn equities(c: &mut Criterion) {
+    let mut group = c.benchmark_group("equity");
+    group.sample_size(10);
+    let cases = [
+        (
+            "AhKh vs QsQd exact, 1 thread",
+            request(&["AhKh", "QsQd"], Mode::Exact, 1),
+        ),
+        (
+            "AcAd vs KcKd vs QcQd exact, 1 thread",
+            request(&["AcAd", "KcKd", "QcQd"], Mode::Exact, 1),
+        ),
+        (
+            "6 random hands MC 0.1%, 1 thread",
+            request(&["random"; 6], Mode::MonteCarlo, 1),
+        ),
+        ("QQ+,AKs vs JJ-88,AQs on Ks7c2d exact, 1 thread", {
+            let mut r = request(&["QQ+,AKs", "JJ-88,AQs"], Mode::Exact, 1);
+            r.board = oddsmith::CardSet::parse("Ks7c2d").expect("valid");
+            r
+        }),
+        ("QQ+,AKs vs JJ-88,AQs on Ks7c2d exact, 2 threads", {
+            let mut r = request(&["QQ+,AKs", "JJ-88,AQs"], Mode::Exact, 2);
+            r.board = oddsmith::CardSet::parse("Ks7c2d").expect("valid");
+            r
+        }),
+    ];
+    for (name, req) in cases {
+        group.bench_function(name, |b| {
+            b.iter(|| equity(black_box(&req)).expect("solves"))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, evaluator, equities);
+criterion_main!(benches);

@@ -1,0 +1,47 @@
+//! Instruction counts (gungraun) of the evaluator: 4,096 random 7-card
+//! hands ranked one by one and in a batch, and a flop equity.
+
+mod fixtures;
+
+use gungraun::{library_benchmark, library_benchmark_group, main};
+use oddsmith::poker::batch::rank_batch;
+use oddsmith::poker::equity::{EquityRequest, Mode, equity};
+use oddsmith::poker::{HandKey, Range};
+use std::hint::black_box;
+
+fn keys() -> Vec<HandKey> {
+    let keys = fixtures::random_seven_card_keys(4096);
+    // Build the tables outside the measured part as far as possible.
+    let _ = keys[0].rank();
+    keys
+}
+
+#[library_benchmark(setup = keys)]
+fn rank_4096_one_by_one(keys: Vec<HandKey>) -> u64 {
+    black_box(&keys).iter().map(|k| k.rank().0 as u64).sum()
+}
+
+#[library_benchmark(setup = keys)]
+fn rank_4096_batch(keys: Vec<HandKey>) -> u16 {
+    let mut out = vec![0u16; keys.len()];
+    rank_batch(black_box(&keys), &mut out);
+    out[4095]
+}
+
+#[library_benchmark]
+fn flop_equity_heads_up() -> f64 {
+    let mut r = EquityRequest::new(vec![
+        Range::parse("AhKh").expect("valid"),
+        Range::parse("QsQd").expect("valid"),
+    ]);
+    r.board = oddsmith::CardSet::parse("Ks7c2d").expect("valid");
+    r.mode = Mode::Exact;
+    r.threads = 1;
+    equity(black_box(&r)).expect("solves").players[0].equity
+}
+
+library_benchmark_group!(
+    name = poker_group;
+    benchmarks = rank_4096_one_by_one, rank_4096_batch, flop_equity_heads_up
+);
+main!(library_benchmark_groups = poker_group);
