@@ -12,10 +12,11 @@
 //! distribution, since every valid tuple has the same number of completions)
 //! and stops at a target standard error or a deadline.
 
-use super::eval::HandKey;
+use super::batch::rank_batch_with;
+use super::eval::{HandKey, HandRank, category_table};
 use super::range::{Combo, Range};
 use crate::cards::{Card, CardSet};
-use crate::combin::{Subsets, binomial, chunk_range};
+use crate::combin::{binomial, chunk_range};
 use crate::error::{Error, Result};
 use crate::rng::Rng;
 use rayon::prelude::*;
@@ -99,6 +100,8 @@ struct Tally {
 }
 
 const POT: u64 = 2520;
+/// POT / k for k winners (a table: no division per deal).
+const SPLIT_SHARE: [u64; MAX_PLAYERS + 1] = [0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280, 252];
 
 impl Tally {
     fn new(n: usize) -> Tally {
@@ -149,15 +152,22 @@ impl Counts {
     #[inline]
     fn deal(&mut self, keys: &[HandKey], completion: HandKey) {
         let mut ranks = [0u16; MAX_PLAYERS];
-        let mut best = 0;
         for (i, key) in keys.iter().enumerate() {
-            let rank = key.combine(completion).rank();
-            ranks[i] = rank.0;
-            best = best.max(rank.0);
-            self.categories[i][rank.category() as usize] += 1;
+            ranks[i] = key.combine(completion).rank().0;
         }
-        let winners = ranks[..keys.len()].iter().filter(|&&r| r == best).count() as u64;
-        for (i, &rank) in ranks[..keys.len()].iter().enumerate() {
+        self.score(&ranks[..keys.len()]);
+    }
+
+    /// Scores one finished deal from the players' ranks.
+    #[inline]
+    fn score(&mut self, ranks: &[u16]) {
+        let mut best = 0;
+        for (i, &rank) in ranks.iter().enumerate() {
+            best = best.max(rank);
+            self.categories[i][HandRank(rank).category() as usize] += 1;
+        }
+        let winners = ranks.iter().filter(|&&r| r == best).count() as u64;
+        for (i, &rank) in ranks.iter().enumerate() {
             if rank == best {
                 self.shares[i] += POT / winners;
                 if winners == 1 {
@@ -166,6 +176,43 @@ impl Counts {
             }
         }
         self.completions += 1;
+    }
+
+    /// Scores `len` deals whose ranks are `ranks[player][deal]`.
+    fn score_block(&mut self, ranks: &[[u16; BLOCK]], len: usize) {
+        let categories = category_table();
+        let n = ranks.len();
+        if let [first, second] = ranks {
+            // Heads-up, branch-free: wins and ties by comparison.
+            let (mut w0, mut w1, mut ties) = (0u64, 0u64, 0u64);
+            for (&a, &b) in first[..len].iter().zip(&second[..len]) {
+                w0 += u64::from(a > b);
+                w1 += u64::from(b > a);
+                ties += u64::from(a == b);
+                self.categories[0][categories[a as usize] as usize] += 1;
+                self.categories[1][categories[b as usize] as usize] += 1;
+            }
+            self.wins[0] += w0;
+            self.wins[1] += w1;
+            self.shares[0] += w0 * POT + ties * (POT / 2);
+            self.shares[1] += w1 * POT + ties * (POT / 2);
+            self.completions += len as u64;
+            return;
+        }
+        for j in 0..len {
+            let best = ranks.iter().map(|r| r[j]).max().unwrap_or(0);
+            let winners = ranks.iter().filter(|r| r[j] == best).count();
+            let share = SPLIT_SHARE[winners];
+            let alone = u64::from(winners == 1);
+            for (i, r) in ranks.iter().enumerate().take(n) {
+                let rank = r[j];
+                let is_best = u64::from(rank == best);
+                self.shares[i] += share * is_best;
+                self.wins[i] += alone * is_best;
+                self.categories[i][categories[rank as usize] as usize] += 1;
+            }
+        }
+        self.completions += len as u64;
     }
 
     /// Adds these counts with the tuple's weight.
@@ -400,8 +447,13 @@ fn exact(p: &Prepared, sequential: bool) -> Result<EquityResult> {
         let ranks = chunk_range(total, per_tuple, item % per_tuple);
         let mut counts = Counts::new();
         let cards: Vec<Card> = deck.iter().collect();
-        for_each_completion(&cards, p.to_deal, ranks, |completion| {
-            counts.deal(&keys[..n], completion)
+        let mut player_ranks = vec![[0u16; BLOCK]; n];
+        for_each_completion_block(&cards, p.to_deal, ranks, |block| {
+            // Each player's hands of the block in one batch (AVX2 lanes).
+            for (i, out) in player_ranks.iter_mut().enumerate() {
+                rank_batch_with(keys[i], block, &mut out[..block.len()]);
+            }
+            counts.score_block(&player_ranks, block.len());
         });
         counts.into_tally(&mut tally, n, *weight);
         tally
@@ -409,34 +461,69 @@ fn exact(p: &Prepared, sequential: bool) -> Result<EquityResult> {
     Ok(finish(tally, true))
 }
 
-/// Calls `f` with the key of every `k`-card completion from `deck` whose
-/// colexicographic rank lies in `ranks`.
-fn for_each_completion(
-    deck: &[Card],
-    k: usize,
-    ranks: std::ops::Range<u64>,
-    mut f: impl FnMut(HandKey),
-) {
-    if k == 0 {
-        if ranks.start == 0 && ranks.end > 0 {
-            f(HandKey::EMPTY);
-        }
+/// Completions handed to the ranking batch at once.
+const BLOCK: usize = 512;
+
+/// Calls `f` with blocks of the keys of every `k`-card completion from
+/// `deck` whose colexicographic rank lies in `ranks`. Keys are kept as
+/// suffix sums over the subset's positions, so the next subset (which in
+/// colex order usually changes only its lowest position) costs about one
+/// key addition.
+fn for_each_completion_block(deck: &[Card], k: usize, ranks: std::ops::Range<u64>, mut f: impl FnMut(&[HandKey])) {
+    let count = ranks.end.saturating_sub(ranks.start);
+    if count == 0 {
         return;
     }
-    let bits: Vec<u64> = (0..deck.len()).map(|i| 1u64 << i).collect();
-    let Ok(subsets) = Subsets::from_bits(&bits, k, ranks) else {
+    if k == 0 {
+        f(&[HandKey::EMPTY]);
         return;
-    };
-    // Keys of the cards by position, so a subset's key is k additions.
-    let keys: Vec<HandKey> = deck.iter().map(|&c| HandKey::EMPTY.with(c)).collect();
-    subsets.for_each_mask(|mut mask| {
-        let mut key = HandKey::EMPTY;
-        while mask != 0 {
-            key = key.combine(keys[mask.trailing_zeros() as usize]);
-            mask &= mask - 1;
+    }
+    let cards: Vec<HandKey> = deck.iter().map(|&c| HandKey::EMPTY.with(c)).collect();
+    let n = cards.len();
+    let mut pos = [0u8; 6];
+    if crate::combin::unrank(ranks.start, n, &mut pos[..k]).is_err() {
+        return;
+    }
+    pos[k] = n as u8;
+    // suffix[j] = key of positions j..k.
+    let mut suffix = [HandKey::EMPTY; 6];
+    for j in (0..k).rev() {
+        suffix[j] = suffix[j + 1].combine(cards[pos[j] as usize]);
+    }
+    let mut block = Vec::with_capacity(BLOCK);
+    // The lowest position moves most: keep the sum of the others in a
+    // local, so the common step is one addition in registers.
+    let mut rest = suffix[1];
+    for left in (0..count).rev() {
+        block.push(rest.combine(cards[pos[0] as usize]));
+        if block.len() == BLOCK {
+            f(&block);
+            block.clear();
         }
-        f(key);
-    });
+        if left == 0 {
+            break;
+        }
+        if pos[0] + 1 < pos[1] {
+            pos[0] += 1;
+            continue;
+        }
+        // Colex successor: move up the lowest position that can move.
+        let mut i = 1;
+        while pos[i] + 1 == pos[i + 1] {
+            i += 1;
+        }
+        pos[i] += 1;
+        for (j, p) in pos.iter_mut().enumerate().take(i) {
+            *p = j as u8;
+        }
+        for j in (1..=i).rev() {
+            suffix[j] = suffix[j + 1].combine(cards[pos[j] as usize]);
+        }
+        rest = suffix[1];
+    }
+    if !block.is_empty() {
+        f(&block);
+    }
 }
 
 fn monte_carlo(p: &Prepared, req: &EquityRequest) -> Result<EquityResult> {

@@ -152,6 +152,11 @@ impl Tables {
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
 
+/// Category index (`Category as u8`) by rank, for hot loops.
+pub(crate) fn category_table() -> &'static [u8] {
+    &tables().categories
+}
+
 /// The tables, built on first use.
 pub(crate) fn tables() -> &'static Tables {
     TABLES.get_or_init(build_tables)

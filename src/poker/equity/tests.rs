@@ -1,6 +1,7 @@
 //! Equity against published values, a naive enumeration, and Monte Carlo.
 
 use super::*;
+use crate::combin::Subsets;
 use crate::poker::evaluate;
 use proptest::prelude::*;
 
