@@ -134,6 +134,8 @@ impl Tally {
 struct Counts {
     wins: [u64; MAX_PLAYERS],
     shares: [u64; MAX_PLAYERS],
+    /// Sum of squared per-deal shares (for the Monte Carlo variance).
+    shares_sq: [u64; MAX_PLAYERS],
     categories: [[u64; 9]; MAX_PLAYERS],
     completions: u64,
 }
@@ -143,6 +145,7 @@ impl Counts {
         Counts {
             wins: [0; MAX_PLAYERS],
             shares: [0; MAX_PLAYERS],
+            shares_sq: [0; MAX_PLAYERS],
             categories: [[0; 9]; MAX_PLAYERS],
             completions: 0,
         }
@@ -167,9 +170,11 @@ impl Counts {
             self.categories[i][HandRank(rank).category() as usize] += 1;
         }
         let winners = ranks.iter().filter(|&&r| r == best).count() as u64;
+        let share = SPLIT_SHARE[winners as usize];
         for (i, &rank) in ranks.iter().enumerate() {
             if rank == best {
-                self.shares[i] += POT / winners;
+                self.shares[i] += share;
+                self.shares_sq[i] += share * share;
                 if winners == 1 {
                     self.wins[i] += 1;
                 }
@@ -196,6 +201,8 @@ impl Counts {
             self.wins[1] += w1;
             self.shares[0] += w0 * POT + ties * (POT / 2);
             self.shares[1] += w1 * POT + ties * (POT / 2);
+            self.shares_sq[0] += w0 * POT * POT + ties * (POT / 2) * (POT / 2);
+            self.shares_sq[1] += w1 * POT * POT + ties * (POT / 2) * (POT / 2);
             self.completions += len as u64;
             return;
         }
@@ -208,6 +215,7 @@ impl Counts {
                 let rank = r[j];
                 let is_best = u64::from(rank == best);
                 self.shares[i] += share * is_best;
+                self.shares_sq[i] += share * share * is_best;
                 self.wins[i] += alone * is_best;
                 self.categories[i][categories[rank as usize] as usize] += 1;
             }
@@ -222,6 +230,7 @@ impl Counts {
         for i in 0..n {
             tally.win[i] += weight * self.wins[i] as f64;
             tally.share[i] += weight * self.shares[i] as f64 / POT as f64;
+            tally.share_sq[i] += weight * self.shares_sq[i] as f64 / (POT * POT) as f64;
             for c in 0..9 {
                 tally.categories[i][c] += weight * self.categories[i][c] as f64;
             }
@@ -232,6 +241,8 @@ impl Counts {
 /// The request checked and reduced to what the engines need.
 struct Prepared {
     players: Vec<Vec<Combo>>,
+    /// Whether each player holds every live combo at equal weight.
+    any_two: Vec<bool>,
     board: CardSet,
     dead: CardSet,
     /// Cards still to deal to the board.
@@ -297,8 +308,14 @@ fn prepare(req: &EquityRequest) -> Result<Prepared> {
             "not enough cards left to complete the board",
         ));
     }
+    let live_combos = binomial(52 - known.len() as usize, 2) as usize;
+    let any_two = players
+        .iter()
+        .map(|c| c.len() == live_combos && c.iter().all(|x| x.weight == c[0].weight))
+        .collect();
     Ok(Prepared {
         players,
+        any_two,
         board: req.board,
         dead: req.dead,
         to_deal,
@@ -469,7 +486,12 @@ const BLOCK: usize = 512;
 /// suffix sums over the subset's positions, so the next subset (which in
 /// colex order usually changes only its lowest position) costs about one
 /// key addition.
-fn for_each_completion_block(deck: &[Card], k: usize, ranks: std::ops::Range<u64>, mut f: impl FnMut(&[HandKey])) {
+fn for_each_completion_block(
+    deck: &[Card],
+    k: usize,
+    ranks: std::ops::Range<u64>,
+    mut f: impl FnMut(&[HandKey]),
+) {
     let count = ranks.end.saturating_sub(ranks.start);
     if count == 0 {
         return;
@@ -544,19 +566,11 @@ fn monte_carlo(p: &Prepared, req: &EquityRequest) -> Result<EquityResult> {
         rayon::current_num_threads()
     };
     let board_key = HandKey::of_set(p.board);
-    // Cumulative weights per player for weighted combo draws.
-    let cumulative: Vec<Vec<f64>> = p
+    // Alias tables: a weighted combo draw in O(1).
+    let cumulative: Vec<Alias> = p
         .players
         .iter()
-        .map(|combos| {
-            combos
-                .iter()
-                .scan(0.0, |acc, c| {
-                    *acc += c.weight;
-                    Some(*acc)
-                })
-                .collect()
-        })
+        .map(|combos| Alias::new(&combos.iter().map(|c| c.weight).collect::<Vec<f64>>()))
         .collect();
     const BATCH: u64 = 4096;
     let mut tally = Tally::new(n);
@@ -565,12 +579,14 @@ fn monte_carlo(p: &Prepared, req: &EquityRequest) -> Result<EquityResult> {
         // One batch per worker, merged; then check the stopping rules.
         let batch = fold_items(sequential, threads as u64, n, |mut t, w| {
             let mut rng = Rng::stream(req.seed, round * threads as u64 + w);
+            let mut counts = Counts::new();
             for _ in 0..BATCH {
-                if !sample_once(p, &cumulative, board_key, &mut rng, &mut t) {
+                if !sample_once(p, &cumulative, board_key, &mut rng, &mut counts) {
                     t.weight = f64::NAN; // marks the batch as stuck
-                    break;
+                    return t;
                 }
             }
+            counts.into_tally(&mut t, n, 1.0);
             t
         });
         if batch.weight.is_nan() {
@@ -587,6 +603,46 @@ fn monte_carlo(p: &Prepared, req: &EquityRequest) -> Result<EquityResult> {
     }
 }
 
+/// Walker's alias method: draws index i with probability weight[i] / sum
+/// in constant time.
+struct Alias {
+    /// Chance of keeping the drawn column, else its alias.
+    keep: Vec<f64>,
+    alias: Vec<u32>,
+}
+
+impl Alias {
+    fn new(weights: &[f64]) -> Alias {
+        let n = weights.len();
+        let total: f64 = weights.iter().sum();
+        let mut scaled: Vec<f64> = weights.iter().map(|w| w * n as f64 / total).collect();
+        let mut keep = vec![1.0; n];
+        let mut alias: Vec<u32> = (0..n as u32).collect();
+        let (mut small, mut large): (Vec<usize>, Vec<usize>) =
+            (0..n).partition(|&i| scaled[i] < 1.0);
+        while let (Some(s), Some(&l)) = (small.pop(), large.last()) {
+            keep[s] = scaled[s];
+            alias[s] = l as u32;
+            scaled[l] -= 1.0 - scaled[s];
+            if scaled[l] < 1.0 {
+                large.pop();
+                small.push(l);
+            }
+        }
+        Alias { keep, alias }
+    }
+
+    #[inline]
+    fn draw(&self, rng: &mut Rng) -> usize {
+        let i = rng.below(self.keep.len() as u32) as usize;
+        if rng.unit() < self.keep[i] {
+            i
+        } else {
+            self.alias[i] as usize
+        }
+    }
+}
+
 /// Draws past this many conflicting tuples in a row mean the ranges
 /// (nearly) always collide: Monte Carlo gives up rather than spin.
 const MAX_REJECTIONS: u32 = 100_000;
@@ -595,25 +651,28 @@ const MAX_REJECTIONS: u32 = 100_000;
 /// false when every draw conflicted.
 fn sample_once(
     p: &Prepared,
-    cumulative: &[Vec<f64>],
+    cumulative: &[Alias],
     board_key: HandKey,
     rng: &mut Rng,
-    t: &mut Tally,
+    counts: &mut Counts,
 ) -> bool {
     let n = p.players.len();
     let mut keys = [HandKey::EMPTY; MAX_PLAYERS];
     let mut used;
     let mut rejections = 0;
+    // Players holding "any two cards" (every live combo, equal weights)
+    // are dealt last, straight from the deck: given the others' cards
+    // their combos are uniform over what is left, and the number of ways
+    // to deal them does not depend on the others, so only the other
+    // players need rejection.
     'retry: loop {
         rejections += 1;
         if rejections > MAX_REJECTIONS {
             return false;
         }
         used = p.board.union(p.dead);
-        for i in 0..n {
-            let cum = &cumulative[i];
-            let x = rng.unit() * cum[cum.len() - 1];
-            let c = cum.partition_point(|&v| v <= x).min(cum.len() - 1);
+        for i in (0..n).filter(|&i| !p.any_two[i]) {
+            let c = cumulative[i].draw(rng);
             let cards = p.players[i][c].cards;
             if !cards.is_disjoint(used) {
                 continue 'retry;
@@ -623,25 +682,22 @@ fn sample_once(
         }
         break;
     }
+    let mut deal = |used: &mut CardSet| loop {
+        let card = Card::new(rng.below(52) as u8).unwrap_or(Card::new(0).expect("card 0"));
+        if !used.contains(card) {
+            used.insert(card);
+            return card;
+        }
+    };
+    for i in (0..n).filter(|&i| p.any_two[i]) {
+        let (a, b) = (deal(&mut used), deal(&mut used));
+        keys[i] = board_key.with(a).with(b);
+    }
     let mut completion = HandKey::EMPTY;
     for _ in 0..p.to_deal {
-        loop {
-            let card = Card::new(rng.below(52) as u8).unwrap_or(Card::new(0).expect("card 0"));
-            if !used.contains(card) {
-                used.insert(card);
-                completion = completion.with(card);
-                break;
-            }
-        }
+        completion = completion.with(deal(&mut used));
     }
-    let mut counts = Counts::new();
     counts.deal(&keys[..n], completion);
-    // One sample: its shares feed the variance estimate.
-    for i in 0..n {
-        let share = counts.shares[i] as f64 / POT as f64;
-        t.share_sq[i] += share * share;
-    }
-    counts.into_tally(t, n, 1.0);
     true
 }
 

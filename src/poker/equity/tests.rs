@@ -149,6 +149,41 @@ fn monte_carlo_agrees_within_four_standard_errors() {
 }
 
 #[test]
+fn monte_carlo_with_weights_and_any_two_agrees_with_exact() {
+    let mut req = request(&["AA:0.3,KK", "random", "QQ+,AKs"], "Ks7c2d9h");
+    let exact = equity(&req).unwrap();
+    req.mode = Mode::MonteCarlo;
+    req.target_stderr = 3e-3;
+    req.threads = 1;
+    req.seed = 99;
+    let mc = equity(&req).unwrap();
+    for (e, m) in exact.players.iter().zip(&mc.players) {
+        assert!(
+            (e.equity - m.equity).abs() < 4.0 * mc.stderr,
+            "{e:?} vs {m:?} ({})",
+            mc.stderr
+        );
+    }
+}
+
+#[test]
+fn alias_draws_follow_the_weights() {
+    let alias = Alias::new(&[1.0, 2.0, 3.0, 4.0]);
+    let mut rng = crate::rng::Rng::new(5);
+    let mut counts = [0u32; 4];
+    for _ in 0..200_000 {
+        counts[alias.draw(&mut rng)] += 1;
+    }
+    for (i, &c) in counts.iter().enumerate() {
+        let expected = 200_000.0 * (i + 1) as f64 / 10.0;
+        assert!(
+            (c as f64 - expected).abs() < 5.0 * expected.sqrt(),
+            "{counts:?}"
+        );
+    }
+}
+
+#[test]
 fn hand_strength_heads_up_after_the_flop_is_exact() {
     let s = hand_strength(
         CardSet::parse("AhKh").unwrap(),
