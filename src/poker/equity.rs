@@ -18,6 +18,7 @@ use super::range::{Combo, Range};
 use crate::cards::{Card, CardSet};
 use crate::combin::{binomial, chunk_range};
 use crate::error::{Error, Result};
+use crate::memo::{FixedMap, fixed_map};
 use crate::rng::Rng;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -223,8 +224,21 @@ impl Counts {
         self.completions += len as u64;
     }
 
+    /// Adds another part's counts.
+    fn merge(&mut self, o: &Counts) {
+        for i in 0..MAX_PLAYERS {
+            self.wins[i] += o.wins[i];
+            self.shares[i] += o.shares[i];
+            self.shares_sq[i] += o.shares_sq[i];
+            for c in 0..9 {
+                self.categories[i][c] += o.categories[i][c];
+            }
+        }
+        self.completions += o.completions;
+    }
+
     /// Adds these counts with the tuple's weight.
-    fn into_tally(self, tally: &mut Tally, n: usize, weight: f64) {
+    fn add_to_tally(&self, tally: &mut Tally, n: usize, weight: f64) {
         tally.weight += weight * self.completions as f64;
         tally.tuples += self.completions;
         for i in 0..n {
@@ -446,22 +460,44 @@ fn exact(p: &Prepared, sequential: bool) -> Result<EquityResult> {
     } else {
         rayon::current_num_threads()
     };
-    // Enough work items to balance: split each tuple's completions too.
-    let per_tuple = (threads * 16).div_ceil(tuples.len()).max(1) as u64;
-    let items = tuples.len() as u64 * per_tuple;
+
+    // Suit symmetry: tuples that a suit permutation fixing the board and
+    // the dead cards maps onto each other have the same counts, so each
+    // class of such tuples is dealt out once.
+    let perms = symmetries(p.board, p.dead);
+    let mut class_of_key: FixedMap<Vec<u64>, usize> = fixed_map(tuples.len());
+    let mut classes: Vec<Vec<CardSet>> = Vec::new();
+    let class_of: Vec<usize> = tuples
+        .iter()
+        .map(|(tuple, _)| {
+            let hands: Vec<CardSet> = tuple
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| p.players[i][c as usize].cards)
+                .collect();
+            let key = canonical(&hands, &perms);
+            *class_of_key.entry(key).or_insert_with(|| {
+                classes.push(hands);
+                classes.len() - 1
+            })
+        })
+        .collect();
+
+    // Enough work items to balance: split each class's completions too.
+    let per_class = (threads * 16).div_ceil(classes.len()).max(1) as u64;
+    let items = classes.len() as u64 * per_class;
     let board_key = HandKey::of_set(p.board);
-    let tally = fold_items(sequential, items, n, |mut tally, item| {
-        let (tuple, weight) = &tuples[(item / per_tuple) as usize];
+    let partial = map_items(sequential, items, |item| {
+        let hands = &classes[(item / per_class) as usize];
         let mut used = p.board.union(p.dead);
         let mut keys = [HandKey::EMPTY; MAX_PLAYERS];
-        for (i, &c) in tuple.iter().enumerate() {
-            let cards = p.players[i][c as usize].cards;
+        for (i, &cards) in hands.iter().enumerate() {
             used = used.union(cards);
             keys[i] = board_key.combine(HandKey::of_set(cards));
         }
         let deck = used.complement();
         let total = binomial(deck.len() as usize, p.to_deal);
-        let ranks = chunk_range(total, per_tuple, item % per_tuple);
+        let ranks = chunk_range(total, per_class, item % per_class);
         let mut counts = Counts::new();
         let cards: Vec<Card> = deck.iter().collect();
         let mut player_ranks = vec![[0u16; BLOCK]; n];
@@ -472,10 +508,73 @@ fn exact(p: &Prepared, sequential: bool) -> Result<EquityResult> {
             }
             counts.score_block(&player_ranks, block.len());
         });
-        counts.into_tally(&mut tally, n, *weight);
-        tally
+        counts
     });
+    let mut by_class: Vec<Counts> = (0..classes.len()).map(|_| Counts::new()).collect();
+    for (item, counts) in partial.iter().enumerate() {
+        by_class[item / per_class as usize].merge(counts);
+    }
+    let mut tally = Tally::new(n);
+    for ((_, weight), &class) in tuples.iter().zip(&class_of) {
+        by_class[class].add_to_tally(&mut tally, n, *weight);
+    }
     Ok(finish(tally, true))
+}
+
+/// Maps `0..items` in parallel on the current pool, or in order on this
+/// thread when `sequential`; results in item order.
+fn map_items<T: Send>(sequential: bool, items: u64, f: impl Fn(u64) -> T + Sync + Send) -> Vec<T> {
+    if sequential {
+        (0..items).map(f).collect()
+    } else {
+        (0..items).into_par_iter().map(f).collect()
+    }
+}
+
+/// The suit permutations (as suit maps) that send the board and the dead
+/// cards onto themselves.
+fn symmetries(board: CardSet, dead: CardSet) -> Vec<[u8; 4]> {
+    let mut perms = Vec::new();
+    for a in 0..4u8 {
+        for b in 0..4u8 {
+            for c in 0..4u8 {
+                for d in 0..4u8 {
+                    let perm = [a, b, c, d];
+                    let mut seen = [false; 4];
+                    if perm
+                        .iter()
+                        .any(|&x| std::mem::replace(&mut seen[x as usize], true))
+                    {
+                        continue;
+                    }
+                    if permute(board, &perm) == board && permute(dead, &perm) == dead {
+                        perms.push(perm);
+                    }
+                }
+            }
+        }
+    }
+    perms
+}
+
+fn permute(set: CardSet, perm: &[u8; 4]) -> CardSet {
+    set.iter()
+        .map(|c| Card::from_rank_suit(c.rank(), perm[c.suit() as usize]).expect("a valid card"))
+        .collect()
+}
+
+/// A tuple's class key: the smallest list of permuted hand masks.
+fn canonical(hands: &[CardSet], perms: &[[u8; 4]]) -> Vec<u64> {
+    perms
+        .iter()
+        .map(|perm| {
+            hands
+                .iter()
+                .map(|&h| permute(h, perm).mask())
+                .collect::<Vec<u64>>()
+        })
+        .min()
+        .unwrap_or_else(|| hands.iter().map(|h| h.mask()).collect())
 }
 
 /// Completions handed to the ranking batch at once.
@@ -586,7 +685,7 @@ fn monte_carlo(p: &Prepared, req: &EquityRequest) -> Result<EquityResult> {
                     return t;
                 }
             }
-            counts.into_tally(&mut t, n, 1.0);
+            counts.add_to_tally(&mut t, n, 1.0);
             t
         });
         if batch.weight.is_nan() {

@@ -167,6 +167,37 @@ fn monte_carlo_with_weights_and_any_two_agrees_with_exact() {
 }
 
 #[test]
+fn suit_symmetries_fix_board_and_dead_cards() {
+    assert_eq!(symmetries(CardSet::EMPTY, CardSet::EMPTY).len(), 24);
+    assert_eq!(
+        symmetries(CardSet::parse("9h8h2c").unwrap(), CardSet::EMPTY).len(),
+        2
+    );
+    assert_eq!(
+        symmetries(
+            CardSet::parse("9h8h").unwrap(),
+            CardSet::parse("2c").unwrap()
+        )
+        .len(),
+        2
+    );
+    assert_eq!(
+        symmetries(CardSet::parse("Ah7c2d").unwrap(), CardSet::EMPTY).len(),
+        1
+    );
+    // AsKs vs QhQd and AhKh vs QsQd are one class preflop; AcKc vs QcQd not.
+    let perms = symmetries(CardSet::EMPTY, CardSet::EMPTY);
+    let key = |a: &str, b: &str| {
+        canonical(
+            &[CardSet::parse(a).unwrap(), CardSet::parse(b).unwrap()],
+            &perms,
+        )
+    };
+    assert_eq!(key("AsKs", "QhQd"), key("AhKh", "QsQd"));
+    assert_ne!(key("AcKc", "QcQd"), key("AhKh", "QsQd"));
+}
+
+#[test]
 fn alias_draws_follow_the_weights() {
     let alias = Alias::new(&[1.0, 2.0, 3.0, 4.0]);
     let mut rng = crate::rng::Rng::new(5);
