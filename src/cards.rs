@@ -90,7 +90,8 @@ impl std::str::FromStr for Card {
     }
 }
 
-fn rank_of(byte: u8) -> Option<u8> {
+/// The rank (0 = deuce .. 12 = ace) of a rank character, either case.
+pub(crate) fn rank_of(byte: u8) -> Option<u8> {
     match byte.to_ascii_uppercase() {
         b @ b'2'..=b'9' => Some(b - b'2'),
         b'T' => Some(8),

@@ -2,6 +2,7 @@
 //! scripts (one JSON object on stdout). Errors are one line on stderr with
 //! exit code 2 for bad input and 1 for other failures.
 
+use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 use oddsmith_cli::{cards, coins, output, poker, split_damage};
 use std::process::ExitCode;
@@ -42,7 +43,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
     let result = match &cli.command {
         Command::Cards(args) => cards::run(args, cli.json),
         Command::Equity(args) => poker::run_equity(args, cli.json),
@@ -56,5 +60,24 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => failure.report(),
+    }
+}
+
+/// Help and version go out as clap prints them; a usage error becomes one
+/// line on stderr and exit code 2, like every other bad input.
+fn usage_error(e: clap::Error) -> ExitCode {
+    match e.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            ExitCode::from(e.exit_code() as u8)
+        }
+        _ => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("invalid arguments");
+            eprintln!("oddsmith: {} (see --help)", first.trim());
+            ExitCode::from(2)
+        }
     }
 }

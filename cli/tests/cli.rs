@@ -13,6 +13,19 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// Each command must fail as bad input: exit code 2, one line on stderr,
+/// nothing on stdout, no panic trace.
+fn assert_bad_input(commands: &[&[&str]]) {
+    for args in commands {
+        let out = oddsmith(args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
 #[test]
 fn help_lists_one_subcommand_per_engine() {
     let out = oddsmith(&["--help"]);
@@ -46,18 +59,11 @@ fn cards_parses_and_prints_back() {
 
 #[test]
 fn bad_input_is_one_line_and_exit_code_2() {
-    for args in [
+    assert_bad_input(&[
         &["cards", "AhZz"][..],
         &["cards", "AhAh"],
         &["cards", "AhZz", "--json"],
-    ] {
-        let out = oddsmith(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let stderr = text(&out.stderr);
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        assert!(!stderr.contains("panicked"), "{stderr}");
-        assert!(out.stdout.is_empty());
-    }
+    ]);
     let out = oddsmith(&["cards", "AhZz"]);
     assert!(text(&out.stderr).contains("'Zz' at position 2"));
     // Unknown subcommands and flags are usage errors, also exit code 2.
@@ -109,7 +115,7 @@ fn split_damage_reproduces_the_seed_and_prints_json() {
 
 #[test]
 fn split_damage_bad_input_is_exit_code_2() {
-    for args in [
+    assert_bad_input(&[
         &["split-damage", "--health", "1,0", "--hits", "2"][..],
         &["split-damage", "--health", "1,x", "--hits", "2"],
         &[
@@ -129,16 +135,7 @@ fn split_damage_bad_input_is_exit_code_2() {
             "--hits",
             "2",
         ],
-    ] {
-        let out = oddsmith(args);
-        assert_eq!(
-            out.status.code(),
-            Some(2),
-            "{args:?}: {}",
-            text(&out.stderr)
-        );
-        assert!(!text(&out.stderr).contains("panicked"));
-    }
+    ]);
 }
 
 #[test]
@@ -176,21 +173,12 @@ fn coins_solves_the_seed_and_reads_atcoder_input() {
 
 #[test]
 fn coins_bad_input_is_exit_code_2() {
-    for args in [
+    assert_bad_input(&[
         &["coins", "16", "0"][..],
         &["coins", "1", "2", "3"],
         &["coins", "1", "x"],
         &["coins", "1", "--denominations", "a"],
-    ] {
-        let out = oddsmith(args);
-        assert_eq!(
-            out.status.code(),
-            Some(2),
-            "{args:?}: {}",
-            text(&out.stderr)
-        );
-        assert!(!text(&out.stderr).contains("panicked"));
-    }
+    ]);
 }
 
 #[test]
@@ -221,7 +209,7 @@ fn equity_eval_and_strength() {
 
 #[test]
 fn poker_bad_input_is_exit_code_2() {
-    for args in [
+    assert_bad_input(&[
         &["equity", "AhKh", "AhQd"][..],
         &["equity", "AKx", "QQ"],
         &["equity", "AhKh", "QsQd", "--board", "2c3c"],
@@ -229,16 +217,7 @@ fn poker_bad_input_is_exit_code_2() {
         &["eval", "AhKh"],
         &["eval", "AhZz2c3c4c"],
         &["strength", "AhKh", "--opponents", "10"],
-    ] {
-        let out = oddsmith(args);
-        assert_eq!(
-            out.status.code(),
-            Some(2),
-            "{args:?}: {}",
-            text(&out.stderr)
-        );
-        assert_eq!(text(&out.stderr).lines().count(), 1, "{args:?}");
-    }
+    ]);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! with an optional weight `AA:0.5`. A token that does not parse is an
 //! error naming it; a combo listed twice keeps its last weight.
 
-use crate::cards::{Card, CardSet};
+use crate::cards::{Card, CardSet, rank_of};
 use crate::error::{Error, Result};
 
 /// Number of two-card combos in a deck.
@@ -30,25 +30,13 @@ enum Suitedness {
     Both,
 }
 
-fn rank_char(c: u8) -> Option<u8> {
-    match c.to_ascii_uppercase() {
-        b @ b'2'..=b'9' => Some(b - b'2'),
-        b'T' => Some(8),
-        b'J' => Some(9),
-        b'Q' => Some(10),
-        b'K' => Some(11),
-        b'A' => Some(12),
-        _ => None,
-    }
-}
-
 /// A hand class like `AKs`, `77` or `T9`: (high rank, low rank, suits).
 fn parse_class(text: &str) -> Option<(u8, u8, Suitedness)> {
     let b = text.as_bytes();
     if b.len() < 2 || b.len() > 3 {
         return None;
     }
-    let (r1, r2) = (rank_char(b[0])?, rank_char(b[1])?);
+    let (r1, r2) = (rank_of(b[0])?, rank_of(b[1])?);
     let suits = match b.get(2).map(|c| c.to_ascii_lowercase()) {
         None => Suitedness::Both,
         Some(b's') if r1 != r2 => Suitedness::Suited,
