@@ -348,6 +348,17 @@ OddsmithStatus oddsmith_coins_expectation(const uint32_t *counts,
 // `buf` must be NULL or point to `cap` writable bytes.
 size_t oddsmith_last_error_message(char *buf, size_t cap);
 
+// Builds what the first calls would otherwise build on demand: the poker
+// tables, and the shared worker pool with `threads` workers (0 = one per
+// core) that calls with `threads = 0` use. Optional; calling it again, or
+// after the pool exists, changes nothing and returns ODDSMITH_OK (the pool
+// keeps the size it was first given).
+//
+// Errors: ODDSMITH_ERR_INVALID_ARGUMENT (more than 1024 threads),
+// ODDSMITH_ERR_INTERNAL (the pool could not start). Thread safety: safe
+// from any thread, at any time.
+OddsmithStatus oddsmith_init(uint32_t threads);
+
 // Ranks 5 cards (indices 0..51) into 1..=7462, higher is better.
 // Errors: NULL_POINTER, INVALID_ARGUMENT (index), DUPLICATE_CARD. Thread
 // safety: reentrant (the tables are built once, thread-safely).

@@ -45,6 +45,10 @@ inline void check(OddsmithStatus status) {
 }
 
 inline std::uint32_t version() { return oddsmith_version(); }
+
+// Optional warm-up: builds the poker tables and the shared worker pool
+// (0 = one thread per core) now instead of on first use.
+inline void init(std::uint32_t threads = 0) { check(oddsmith_init(threads)); }
 inline std::string version_string() { return oddsmith_version_string(); }
 
 // True when the library matches the header this program was built with

@@ -49,6 +49,9 @@ namespace Oddsmith
         internal static extern UIntPtr oddsmith_last_error_message(byte[] buf, UIntPtr cap);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_init(uint threads);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status oddsmith_card_parse(byte[] text, out byte card);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -115,6 +118,13 @@ namespace Oddsmith
         public static string VersionString
         {
             get { return Marshal.PtrToStringAnsi(Native.oddsmith_version_string()); }
+        }
+
+        /// <summary>Optional warm-up: the poker tables and the shared worker
+        /// pool (0 = one thread per core) now instead of on first use.</summary>
+        public static void Init(uint threads = 0)
+        {
+            Native.Check(Native.oddsmith_init(threads));
         }
 
         /// <summary>The message of the last failure on this thread.</summary>

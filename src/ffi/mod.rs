@@ -5,6 +5,7 @@
 mod cards;
 mod expectimax;
 mod guard;
+mod init;
 mod poker;
 mod split_damage;
 mod version;
@@ -12,6 +13,7 @@ mod version;
 pub use cards::*;
 pub use expectimax::*;
 pub use guard::*;
+pub use init::*;
 pub use poker::*;
 pub use split_damage::*;
 pub use version::*;

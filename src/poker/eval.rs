@@ -97,6 +97,11 @@ impl HandKey {
         (self.ranks, self.suits)
     }
 
+    /// Forces the table build; true once built.
+    pub(crate) fn rank_table_ready(self) -> bool {
+        !tables().flush.is_empty()
+    }
+
     /// The rank of a hand of 5, 6 or 7 distinct cards.
     #[inline]
     pub fn rank(self) -> HandRank {

@@ -9,3 +9,8 @@ pub mod range;
 pub use classes::Category;
 pub use eval::{CLASS_COUNT, HandKey, HandRank, evaluate};
 pub use range::{Combo, Range};
+
+/// Builds the evaluator's tables now rather than on first use.
+pub fn warm_up() {
+    let _ = HandKey::EMPTY.rank_table_ready();
+}

@@ -21,6 +21,9 @@ int main(void) {
     OddsmithEquityResult r;
     OddsmithStrengthResult s;
 
+    CHECK(oddsmith_init(0) == ODDSMITH_OK);
+    CHECK(oddsmith_init(0) == ODDSMITH_OK);
+    CHECK(oddsmith_init(100000) == ODDSMITH_ERR_INVALID_ARGUMENT);
     parse("AhKhQhJhTh9c2d", royal, 7);
     CHECK(oddsmith_eval7(royal, &rank) == ODDSMITH_OK && rank == 7462);
     CHECK(oddsmith_hand_category(rank, &category) == ODDSMITH_OK && category == 8);

@@ -7,6 +7,7 @@
 #include <vector>
 
 int main() {
+    oddsmith::init();
     CHECK(oddsmith::eval("AhKhQhJhTh") == 7462);
     std::uint16_t two_pair = oddsmith::eval("KhKs7d7c2h");
     CHECK(oddsmith::hand_description(two_pair) == "Two Pair, Kings and Sevens");

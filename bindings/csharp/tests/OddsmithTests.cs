@@ -101,6 +101,7 @@ public static class OddsmithTests
         Check(Math.Abs(Coins.Expectation(ten) - 2250) < 1e-9, "coins 2250");
         ExpectError(Status.InvalidArgument, "at most 15", () => Coins.Expectation(new[] { new uint[] { 16, 0 } }), "coins limit");
 
+        Library.Init();
         Check(Poker.Eval("AhKhQhJhTh9c2d") == 7462, "royal");
         ushort tp = Poker.Eval("KhKs7d7c2h");
         Check(Poker.Describe(tp) == "Two Pair, Kings and Sevens" && Poker.Category(tp) == 2, "describe");
