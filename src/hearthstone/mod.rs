@@ -1,3 +1,4 @@
-//! Hearthstone engines: split damage (and, later, Battlegrounds combat).
+//! Hearthstone engines: split damage and Battlegrounds combat.
 
+pub mod combat;
 pub mod split_damage;

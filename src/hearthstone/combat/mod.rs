@@ -1,0 +1,264 @@
+//! Battlegrounds combat odds: exact probabilities of win, draw and loss and
+//! of the damage dealt, with the real keywords (`rules`), and a Monte Carlo
+//! engine on the same rules.
+//!
+//! Exact: every attack lowers `State::potential` (the hits the boards can
+//! still absorb, summons included), so the engine carries probability mass
+//! forward through the distinct states in decreasing order of potential,
+//! each state expanded once (a memo without recursion), and collects the
+//! mass that reaches an end. The deathrattle coin flip between sides needs
+//! no branch: summons on one board never touch the other, so both orders
+//! give the same boards.
+
+mod parse;
+pub mod rules;
+
+pub use parse::parse_board;
+pub use rules::{Minion, Outcome, State, Token};
+
+use crate::error::{Error, Result};
+use crate::memo::{FixedMap, fixed_map};
+use crate::rng::Rng;
+use std::collections::BTreeMap;
+
+/// A combat question.
+#[derive(Debug, Clone)]
+pub struct Combat {
+    pub a: Vec<Minion>,
+    pub b: Vec<Minion>,
+    /// Each side's tavern tier (damage to the loser's hero starts there).
+    pub tiers: [u32; 2],
+}
+
+/// The answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CombatResult {
+    pub win: f64,
+    pub draw: f64,
+    pub loss: f64,
+    /// damage_to_b[d] = P(A wins dealing d); damage_to_a likewise.
+    pub damage_to_b: Vec<f64>,
+    pub damage_to_a: Vec<f64>,
+    /// Expected surviving minions of A and of B.
+    pub survivors: [f64; 2],
+    pub exact: bool,
+    /// Distinct states expanded (exact) or combats sampled (Monte Carlo).
+    pub states: u64,
+    /// Standard error of `win` (0 when exact).
+    pub stderr: f64,
+}
+
+fn validate(c: &Combat) -> Result<()> {
+    for (name, board) in [("A", &c.a), ("B", &c.b)] {
+        if board.len() > rules::BOARD_SIZE {
+            return Err(Error::invalid(format!(
+                "board {name} has {} minions; at most {}",
+                board.len(),
+                rules::BOARD_SIZE
+            )));
+        }
+        for (i, m) in board.iter().enumerate() {
+            if m.health <= 0 {
+                return Err(Error::invalid(format!(
+                    "board {name} minion {}: health must be positive",
+                    i + 1
+                )));
+            }
+            if !(1..=7).contains(&m.tier) {
+                return Err(Error::invalid(format!(
+                    "board {name} minion {}: tier must be 1 to 7",
+                    i + 1
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The start: the side with more minions attacks first; equal counts give
+/// each side the first attack with probability 1/2.
+fn starts(c: &Combat) -> Vec<(State, f64)> {
+    match c.a.len().cmp(&c.b.len()) {
+        std::cmp::Ordering::Greater => vec![(State::new(&c.a, &c.b, 0), 1.0)],
+        std::cmp::Ordering::Less => vec![(State::new(&c.a, &c.b, 1), 1.0)],
+        std::cmp::Ordering::Equal => vec![
+            (State::new(&c.a, &c.b, 0), 0.5),
+            (State::new(&c.a, &c.b, 1), 0.5),
+        ],
+    }
+}
+
+/// Every way one turn can go from `state`, with its probability: the
+/// attacker picks a target uniformly (twice with windfury).
+fn turn_outcomes(state: &State, out: &mut Vec<(State, f64)>) {
+    let mut s = *state;
+    let (side, attacker) = s.next_attacker();
+    let targets: Vec<usize> = s.targets(side).collect();
+    let p = 1.0 / targets.len() as f64;
+    let windfury = s.boards[side][attacker].keywords & rules::WINDFURY != 0;
+    for &t in &targets {
+        let mut next = s;
+        let alive = next.attack(side, attacker, t);
+        match alive {
+            Some(i) if windfury && next.lens[1 - side] > 0 => {
+                let second: Vec<usize> = next.targets(side).collect();
+                let q = p / second.len() as f64;
+                for &t2 in &second {
+                    let mut after = next;
+                    let alive2 = after.attack(side, i, t2);
+                    after.finish_turn(side, alive2);
+                    out.push((after, q));
+                }
+            }
+            _ => {
+                next.finish_turn(side, alive);
+                out.push((next, p));
+            }
+        }
+    }
+}
+
+/// Accumulates ends into a result.
+struct Ends {
+    win: f64,
+    draw: f64,
+    loss: f64,
+    damage_to_b: Vec<f64>,
+    damage_to_a: Vec<f64>,
+    survivors: [f64; 2],
+}
+
+impl Ends {
+    fn new() -> Ends {
+        Ends {
+            win: 0.0,
+            draw: 0.0,
+            loss: 0.0,
+            damage_to_b: Vec::new(),
+            damage_to_a: Vec::new(),
+            survivors: [0.0; 2],
+        }
+    }
+
+    fn add(&mut self, state: &State, outcome: Outcome, p: f64) {
+        let bump = |v: &mut Vec<f64>, d: u32| {
+            if v.len() <= d as usize {
+                v.resize(d as usize + 1, 0.0);
+            }
+            v[d as usize] += p;
+        };
+        match outcome {
+            Outcome::AWins(d) => {
+                self.win += p;
+                bump(&mut self.damage_to_b, d);
+            }
+            Outcome::BWins(d) => {
+                self.loss += p;
+                bump(&mut self.damage_to_a, d);
+            }
+            Outcome::Draw => self.draw += p,
+        }
+        self.survivors[0] += p * state.lens[0] as f64;
+        self.survivors[1] += p * state.lens[1] as f64;
+    }
+
+    fn finish(self, exact: bool, states: u64, scale: f64, stderr: f64) -> CombatResult {
+        CombatResult {
+            win: self.win * scale,
+            draw: self.draw * scale,
+            loss: self.loss * scale,
+            damage_to_b: self.damage_to_b.iter().map(|p| p * scale).collect(),
+            damage_to_a: self.damage_to_a.iter().map(|p| p * scale).collect(),
+            survivors: [self.survivors[0] * scale, self.survivors[1] * scale],
+            exact,
+            states,
+            stderr,
+        }
+    }
+}
+
+/// Exact odds; `BudgetExceeded` past `max_states` distinct states.
+pub fn combat_exact(c: &Combat, max_states: u64) -> Result<CombatResult> {
+    validate(c)?;
+    let mut ends = Ends::new();
+    let mut frontier: BTreeMap<u32, FixedMap<State, f64>> = BTreeMap::new();
+    for (s, p) in starts(c) {
+        *frontier
+            .entry(s.potential())
+            .or_insert_with(|| fixed_map(16))
+            .entry(s)
+            .or_insert(0.0) += p;
+    }
+    let mut states = 0u64;
+    let mut children = Vec::with_capacity(64);
+    while let Some((_, layer)) = frontier.pop_last() {
+        // Deterministic order within a layer: sorted by the states' bytes
+        // would cost; the fixed hasher already makes runs repeat.
+        for (state, p) in layer {
+            if let Some(outcome) = state.outcome(c.tiers) {
+                ends.add(&state, outcome, p);
+                continue;
+            }
+            states += 1;
+            if states > max_states {
+                return Err(Error::budget(format!(
+                    "the combat has more than {max_states} states (the budget); use Monte Carlo"
+                )));
+            }
+            children.clear();
+            turn_outcomes(&state, &mut children);
+            for (next, q) in children.drain(..) {
+                *frontier
+                    .entry(next.potential())
+                    .or_insert_with(|| fixed_map(64))
+                    .entry(next)
+                    .or_insert(0.0) += p * q;
+            }
+        }
+    }
+    Ok(ends.finish(true, states, 1.0, 0.0))
+}
+
+/// Monte Carlo odds from `samples` seeded combats on the same rules.
+pub fn combat_monte_carlo(c: &Combat, samples: u64, seed: u64) -> Result<CombatResult> {
+    validate(c)?;
+    if samples == 0 {
+        return Err(Error::invalid("samples must be at least 1"));
+    }
+    let mut rng = Rng::new(seed);
+    let mut ends = Ends::new();
+    let starts = starts(c);
+    for _ in 0..samples {
+        let mut state = if starts.len() == 1 || rng.below(2) == 0 {
+            starts[0].0
+        } else {
+            starts[1].0
+        };
+        loop {
+            if let Some(outcome) = state.outcome(c.tiers) {
+                ends.add(&state, outcome, 1.0);
+                break;
+            }
+            let (side, attacker) = state.next_attacker();
+            let windfury = state.boards[side][attacker].keywords & rules::WINDFURY != 0;
+            let mut alive = Some(attacker);
+            for strike in 0..if windfury { 2 } else { 1 } {
+                let Some(i) = alive else { break };
+                if strike == 1 && state.lens[1 - side] == 0 {
+                    break;
+                }
+                let pick = rng.below(state.targets(side).count() as u32) as usize;
+                let target = state.targets(side).nth(pick).expect("a target");
+                alive = state.attack(side, i, target);
+            }
+            state.finish_turn(side, alive);
+        }
+    }
+    let n = samples as f64;
+    let win = ends.win / n;
+    let stderr = (win * (1.0 - win) / n).sqrt();
+    Ok(ends.finish(false, samples, 1.0 / n, stderr))
+}
+
+#[cfg(test)]
+mod tests;
