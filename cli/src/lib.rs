@@ -3,6 +3,7 @@
 
 pub mod cards;
 pub mod coins;
+pub mod combat;
 pub mod output;
 pub mod poker;
 pub mod split_damage;

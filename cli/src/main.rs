@@ -4,7 +4,7 @@
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
-use oddsmith_cli::{cards, coins, output, poker, split_damage};
+use oddsmith_cli::{cards, coins, combat, output, poker, split_damage};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -34,8 +34,8 @@ enum Command {
     Strength(poker::StrengthArgs),
     /// Kill odds of N random 1-damage hits (Arcane Missiles, Mad Bomber).
     SplitDamage(split_damage::Args),
-    /// Battlegrounds combat odds (not yet built).
-    Combat(output::Pending),
+    /// Battlegrounds combat odds: win, draw, loss and damage.
+    Combat(combat::Args),
     /// The coin-box game (seed 003) solved by expectimax.
     Coins(coins::Args),
     /// Durak best move by information-set MCTS (not yet built).
@@ -53,7 +53,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => poker::run_eval(args, cli.json),
         Command::Strength(args) => poker::run_strength(args, cli.json),
         Command::SplitDamage(args) => split_damage::run(args, cli.json),
-        Command::Combat(_) => output::pending("combat", 5),
+        Command::Combat(args) => combat::run(args, cli.json),
         Command::Coins(args) => coins::run(args, cli.json),
         Command::Durak(_) => output::pending("durak", 7),
     };

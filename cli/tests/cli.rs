@@ -221,8 +221,43 @@ fn poker_bad_input_is_exit_code_2() {
 }
 
 #[test]
+fn combat_exact_and_monte_carlo() {
+    let out = oddsmith(&["combat", "--a", "4/4,3/3", "--b", "3/4,1/1", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("\"win\":0.625") && stdout.contains("\"draw\":0.375"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\"exact\":true"), "{stdout}");
+    let out = oddsmith(&[
+        "combat",
+        "--a",
+        "4/4,3/3",
+        "--b",
+        "3/4,1/1",
+        "--mc",
+        "--samples",
+        "1000",
+        "--json",
+    ]);
+    assert!(text(&out.stdout).contains("\"exact\":false"));
+    assert_bad_input(&[
+        &["combat", "--a", "1/1+flying", "--b", "1/1"],
+        &["combat", "--a", "1/0", "--b", "1/1"],
+        &[
+            "combat",
+            "--a",
+            "1/1,1/1,1/1,1/1,1/1,1/1,1/1,1/1",
+            "--b",
+            "1/1",
+        ],
+    ]);
+}
+
+#[test]
 fn unbuilt_engines_say_so() {
-    let out = oddsmith(&["combat", "1/1", "--json"]);
+    let out = oddsmith(&["durak", "--json"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("not yet built"));
 }

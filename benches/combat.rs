@@ -1,0 +1,30 @@
+//! Battlegrounds combat, one thread: the seed's 7v7 board exact (target
+//! <= 100 ms) and Monte Carlo combats per second on a 7v7 keyword board
+//! (target >= 1,000,000/s).
+
+mod fixtures;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use oddsmith::hearthstone::combat::{combat_exact, combat_monte_carlo};
+use std::hint::black_box;
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("combat");
+    group.sample_size(10);
+    let seed = fixtures::seed_seven_versus_seven();
+    group.bench_function("seed 7v7 exact", |b| {
+        b.iter(|| combat_exact(black_box(&seed), 20_000_000).expect("solves"))
+    });
+    let keywords = fixtures::keyword_seven_versus_seven();
+    group.bench_function("keyword 7v7 exact", |b| {
+        b.iter(|| combat_exact(black_box(&keywords), 20_000_000).expect("solves"))
+    });
+    group.throughput(Throughput::Elements(100_000));
+    group.bench_function("keyword 7v7 Monte Carlo, 100,000 combats", |b| {
+        b.iter(|| combat_monte_carlo(black_box(&keywords), 100_000, 1).expect("samples"))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,86 @@
+//! `oddsmith combat --a "4/4,3/3" --b "3/4,1/1" [--tier-a 3 --tier-b 3]
+//! [--mc --samples N --seed S] [--max-states N] [--json]`.
+
+use crate::output::{Outcome, print_json};
+use oddsmith::Error;
+use oddsmith::hearthstone::combat::{
+    Combat, CombatResult, combat_exact, combat_monte_carlo, parse_board,
+};
+use serde_json::json;
+use std::time::Instant;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Side A's board, left to right: "4/4+taunt,3/3+shield@2".
+    #[arg(long)]
+    a: String,
+    /// Side B's board.
+    #[arg(long)]
+    b: String,
+    /// Side A's tavern tier (damage to B's hero starts there).
+    #[arg(long, default_value_t = 1)]
+    tier_a: u32,
+    #[arg(long, default_value_t = 1)]
+    tier_b: u32,
+    /// Monte Carlo instead of the exact engine.
+    #[arg(long)]
+    mc: bool,
+    #[arg(long, default_value_t = 1_000_000)]
+    samples: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Exact engine state budget (about 250 bytes of memory each).
+    #[arg(long, default_value_t = 5_000_000)]
+    max_states: u64,
+}
+
+pub fn run(args: &Args, as_json: bool) -> Outcome {
+    let side = |name: &str, text: &str| {
+        parse_board(text).map_err(|e| Error::new(e.kind(), format!("--{name}: {}", e.message())))
+    };
+    let c = Combat {
+        a: side("a", &args.a)?,
+        b: side("b", &args.b)?,
+        tiers: [args.tier_a, args.tier_b],
+    };
+    let started = Instant::now();
+    let r = if args.mc {
+        combat_monte_carlo(&c, args.samples, args.seed)?
+    } else {
+        combat_exact(&c, args.max_states)?
+    };
+    let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
+    if as_json {
+        print_json(&to_json(&r, elapsed_ms));
+    } else {
+        let how = if r.exact {
+            "exact".to_string()
+        } else {
+            format!("Monte Carlo, stderr {:.5}", r.stderr)
+        };
+        println!(
+            "A wins {:.9}  draw {:.9}  B wins {:.9}",
+            r.win, r.draw, r.loss
+        );
+        println!(
+            "({how}, {} states or samples, {elapsed_ms:.1} ms)",
+            r.states
+        );
+    }
+    Ok(())
+}
+
+fn to_json(r: &CombatResult, elapsed_ms: f64) -> serde_json::Value {
+    json!({
+        "win": r.win,
+        "draw": r.draw,
+        "loss": r.loss,
+        "damage_to_a": r.damage_to_a,
+        "damage_to_b": r.damage_to_b,
+        "survivors": r.survivors,
+        "exact": r.exact,
+        "states": r.states,
+        "stderr": r.stderr,
+        "elapsed_ms": elapsed_ms,
+    })
+}
