@@ -79,12 +79,65 @@ impl Minion {
 }
 
 /// Both boards and whose turn it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 pub struct State {
     pub boards: [[Minion; BOARD_SIZE]; 2],
     pub lens: [u8; 2],
     /// The side to attack next (0 = A, 1 = B).
     pub turn: u8,
+}
+
+impl Minion {
+    /// Everything that changes in combat, plus the attack, in one word.
+    #[inline]
+    fn dynamic_word(&self) -> u64 {
+        u64::from(self.health as u16)
+            | u64::from(self.keywords) << 16
+            | u64::from(self.attacked) << 24
+            | u64::from(self.attack) << 32
+            | u64::from(self.deathrattle.count) << 48
+    }
+
+    /// The rest of the minion in one word.
+    #[inline]
+    fn static_word(&self) -> u64 {
+        let t = &self.deathrattle;
+        u64::from(self.base_keywords)
+            | u64::from(self.tier) << 8
+            | u64::from(t.keywords) << 16
+            | u64::from(t.attack) << 24
+            | u64::from(t.health) << 40
+    }
+}
+
+/// Equal boards (live minions only) and turn.
+impl PartialEq for State {
+    fn eq(&self, o: &State) -> bool {
+        self.lens == o.lens
+            && self.turn == o.turn
+            && (0..2).all(|side| {
+                self.board(side)
+                    .iter()
+                    .zip(o.board(side))
+                    .all(|(a, b)| a.dynamic_word() == b.dynamic_word() && a.static_word() == b.static_word())
+            })
+    }
+}
+
+impl Eq for State {}
+
+/// Hashes one word per live minion (what changes in combat, plus its
+/// attack): much cheaper than every field, and equal states still hash
+/// equal; equality compares everything.
+impl std::hash::Hash for State {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        h.write_u64(u64::from(self.lens[0]) | u64::from(self.lens[1]) << 8 | u64::from(self.turn) << 16);
+        for side in 0..2 {
+            for m in self.board(side) {
+                h.write_u64(m.dynamic_word());
+            }
+        }
+    }
 }
 
 /// How a combat ended.
