@@ -11,6 +11,35 @@
 #include <stdint.h>
 #include <stdbool.h>
 
+// Keyword bits of `OddsmithMinion.keywords`.
+#define ODDSMITH_KW_TAUNT 1
+
+#define ODDSMITH_KW_SHIELD 2
+
+#define ODDSMITH_KW_POISON 4
+
+#define ODDSMITH_KW_VENOM 8
+
+#define ODDSMITH_KW_WINDFURY 16
+
+#define ODDSMITH_KW_CLEAVE 32
+
+#define ODDSMITH_KW_REBORN 64
+
+// Most minions on a board.
+#define ODDSMITH_BOARD_SIZE 7
+
+// Entries of a damage distribution (damage 0..=63).
+#define ODDSMITH_DAMAGE_SLOTS 64
+
+// Combat modes.
+#define ODDSMITH_COMBAT_EXACT 0
+
+#define ODDSMITH_COMBAT_MONTE_CARLO 1
+
+// Exact when it fits the state budget, else Monte Carlo.
+#define ODDSMITH_COMBAT_AUTO 2
+
 // Largest state, in bytes, of a game defined through callbacks.
 #define ODDSMITH_MAX_STATE_SIZE 64
 
@@ -81,6 +110,53 @@ typedef enum {
   // A callback of the caller returned an error code; the call stopped.
   ODDSMITH_ERR_CALLBACK = 8,
 } OddsmithStatus;
+
+// A minion: stats, keyword bits, a deathrattle summoning
+// `token_count` tokens of `token_attack`/`token_health`, and its tier.
+typedef struct {
+  int32_t attack;
+  int32_t health;
+  // ODDSMITH_KW_* bits.
+  uint32_t keywords;
+  int32_t token_attack;
+  int32_t token_health;
+  // 0 for no deathrattle, up to 7.
+  uint32_t token_count;
+  // Tavern tier 1..=7 (0 means 1).
+  uint32_t tier;
+} OddsmithMinion;
+
+// Options; pass NULL for the defaults.
+typedef struct {
+  // ODDSMITH_COMBAT_EXACT (0), _MONTE_CARLO (1) or _AUTO (2: exact
+  // unless over the state budget; the default with NULL options).
+  uint32_t mode;
+  // Exact engine state budget; 0 means 5,000,000.
+  uint64_t max_states;
+  // Monte Carlo combats; 0 means 1,000,000.
+  uint64_t samples;
+  // Monte Carlo time budget in ms (stops early); 0 means none.
+  uint32_t time_budget_ms;
+  uint64_t seed;
+  // Reserved for parallel sampling; 0 or 1 today (one thread).
+  uint32_t threads;
+} OddsmithCombatOptions;
+
+// The answer.
+typedef struct {
+  double win;
+  double draw;
+  double loss;
+  // damage_to_b[d] = P(A wins dealing d to B's hero); capped at 63.
+  double damage_to_b[ODDSMITH_DAMAGE_SLOTS];
+  double damage_to_a[ODDSMITH_DAMAGE_SLOTS];
+  double survivors_a;
+  double survivors_b;
+  uint8_t exact;
+  // States expanded (exact) or combats sampled.
+  uint64_t states;
+  double stderr;
+} OddsmithCombatResult;
 
 // What the expand callback says about a state.
 typedef struct {
@@ -298,6 +374,26 @@ OddsmithStatus oddsmith_cards_parse_mask(const char *text, uint64_t *out_mask);
 // # Safety
 // `buf` must be NULL or point to `cap` writable bytes.
 OddsmithStatus oddsmith_card_format(uint8_t card, char *buf, size_t cap);
+
+// Win, draw and loss probabilities of board A (`a[0..a_count]`, left to
+// right) against board B, and the damage distributions, with tavern tiers
+// `tier_a`, `tier_b`. Exact by default when it fits the state budget.
+//
+// Errors: NULL_POINTER, INVALID_ARGUMENT (more than 7 minions, health <= 0,
+// unknown keyword bits, bad mode), BUDGET_EXCEEDED (exact mode over the
+// state budget). Thread safety: reentrant.
+//
+// # Safety
+// `a` and `b` must point to `a_count` and `b_count` items (or be NULL with
+// a count of 0); `options` NULL or valid; `out` NULL or writable.
+OddsmithStatus oddsmith_combat(const OddsmithMinion *a,
+                               size_t a_count,
+                               const OddsmithMinion *b,
+                               size_t b_count,
+                               uint32_t tier_a,
+                               uint32_t tier_b,
+                               const OddsmithCombatOptions *options,
+                               OddsmithCombatResult *out);
 
 // Solves a game defined by callbacks, on the calling thread (callbacks
 // run on it, one at a time). Memoized by state bytes; an explicit stack

@@ -130,6 +130,29 @@ inline OddsmithSplitDamageResult split_damage(const std::vector<OddsmithSplitTar
     return result;
 }
 
+// ---- Battlegrounds combat -------------------------------------------------
+
+inline OddsmithMinion minion(std::int32_t attack, std::int32_t health, std::uint32_t keywords = 0,
+                             std::uint32_t tier = 1) {
+    OddsmithMinion m;
+    std::memset(&m, 0, sizeof m);
+    m.attack = attack;
+    m.health = health;
+    m.keywords = keywords;
+    m.tier = tier;
+    return m;
+}
+
+// Win/draw/loss and damage odds of board a against board b (exact when it
+// fits the state budget, else Monte Carlo, unless options say otherwise).
+inline OddsmithCombatResult combat(const std::vector<OddsmithMinion> &a, const std::vector<OddsmithMinion> &b,
+                                   std::uint32_t tier_a = 1, std::uint32_t tier_b = 1,
+                                   const OddsmithCombatOptions *options = nullptr) {
+    OddsmithCombatResult result;
+    check(oddsmith_combat(a.data(), a.size(), b.data(), b.size(), tier_a, tier_b, options, &result));
+    return result;
+}
+
 // ---- poker -------------------------------------------------------------
 
 // Rank of 5 to 7 cards given as text ("AhKhQhJhTh"): 1..7462, higher wins.

@@ -93,6 +93,10 @@ namespace Oddsmith
         internal static extern Status oddsmith_hand_strength(byte[] hand, byte[] board, uint opponents,
             uint timeBudgetMs, ulong seed, uint threads, out StrengthNative result);
 
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_combat(Minion[] a, UIntPtr aCount, Minion[] b, UIntPtr bCount,
+            uint tierA, uint tierB, ref CombatOptions options, out CombatResultNative result);
+
         /// <summary>A string as NUL-terminated UTF-8 for `const char*`.</summary>
         internal static byte[] Utf8(string text)
         {
@@ -648,6 +652,94 @@ namespace Oddsmith
             Native.Check(Native.oddsmith_hand_strength(Native.Utf8(hand), Native.Utf8(board), opponents,
                 timeBudgetMs, seed, threads, out r));
             return new StrengthResult { Win = r.Win, Equity = r.Equity, Exact = r.Exact != 0, Stderr = r.Stderr };
+        }
+    }
+
+    /// <summary>Keyword bits (ODDSMITH_KW_*).</summary>
+    [Flags]
+    public enum Keywords : uint
+    {
+        None = 0, Taunt = 1, Shield = 2, Poison = 4, Venom = 8, Windfury = 16, Cleave = 32, Reborn = 64,
+    }
+
+    /// <summary>A Battlegrounds minion (OddsmithMinion).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Minion
+    {
+        public int Attack;
+        public int Health;
+        public Keywords Keywords;
+        public int TokenAttack;
+        public int TokenHealth;
+        public uint TokenCount;
+        public uint Tier;
+
+        public static Minion Of(int attack, int health, Keywords keywords = Keywords.None, uint tier = 1)
+        {
+            return new Minion { Attack = attack, Health = health, Keywords = keywords, Tier = tier };
+        }
+    }
+
+    /// <summary>Combat modes (ODDSMITH_COMBAT_*).</summary>
+    public enum CombatMode : uint { Exact = 0, MonteCarlo = 1, Auto = 2 }
+
+    [StructLayout(LayoutKind.Sequential)]
+    public struct CombatOptions
+    {
+        public CombatMode Mode;
+        public ulong MaxStates;
+        public ulong Samples;
+        public uint TimeBudgetMs;
+        public ulong Seed;
+        public uint Threads;
+
+        public static CombatOptions Defaults()
+        {
+            return new CombatOptions { Mode = CombatMode.Auto, Seed = 1 };
+        }
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct CombatResultNative
+    {
+        public double Win, Draw, Loss;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public double[] DamageToB;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public double[] DamageToA;
+        public double SurvivorsA, SurvivorsB;
+        public byte Exact;
+        public ulong States;
+        public double Stderr;
+    }
+
+    public class CombatResult
+    {
+        public double Win, Draw, Loss, SurvivorsA, SurvivorsB, Stderr;
+        /// <summary>DamageToB[d] = P(A wins dealing d); 64 entries.</summary>
+        public double[] DamageToB, DamageToA;
+        public bool Exact;
+        public ulong States;
+    }
+
+    /// <summary>Battlegrounds combat odds.</summary>
+    public static class Combat
+    {
+        public static CombatResult Fight(Minion[] a, Minion[] b, uint tierA = 1, uint tierB = 1)
+        {
+            return Fight(a, b, tierA, tierB, CombatOptions.Defaults());
+        }
+
+        public static CombatResult Fight(Minion[] a, Minion[] b, uint tierA, uint tierB, CombatOptions options)
+        {
+            if (a == null || b == null) throw new ArgumentNullException(a == null ? "a" : "b");
+            CombatResultNative r;
+            Native.Check(Native.oddsmith_combat(a, new UIntPtr((ulong)a.Length), b, new UIntPtr((ulong)b.Length),
+                tierA, tierB, ref options, out r));
+            return new CombatResult
+            {
+                Win = r.Win, Draw = r.Draw, Loss = r.Loss, SurvivorsA = r.SurvivorsA, SurvivorsB = r.SurvivorsB,
+                Stderr = r.Stderr, DamageToA = r.DamageToA, DamageToB = r.DamageToB, Exact = r.Exact != 0,
+                States = r.States,
+            };
         }
     }
 }

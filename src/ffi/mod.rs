@@ -3,6 +3,7 @@
 //! inside [`guard`], which turns errors and panics into status codes.
 
 mod cards;
+mod combat;
 mod expectimax;
 mod guard;
 mod init;
@@ -11,6 +12,7 @@ mod split_damage;
 mod version;
 
 pub use cards::*;
+pub use combat::*;
 pub use expectimax::*;
 pub use guard::*;
 pub use init::*;

@@ -116,6 +116,12 @@ public static class OddsmithTests
         ExpectError(Status.Parse, "AKx", () => Poker.Equity(new[] { "AKx", "QQ" }), "bad range");
         ExpectError(Status.InvalidArgument, "board", () => Poker.Equity(new[] { "AhKh", "QQ" }, "2c3c"), "two-card board");
 
+        CombatResult fight = Combat.Fight(new[] { Minion.Of(4, 4), Minion.Of(3, 3) }, new[] { Minion.Of(3, 4), Minion.Of(1, 1) });
+        Check(fight.Exact && Math.Abs(fight.Win - 0.625) < 1e-12 && Math.Abs(fight.Draw - 0.375) < 1e-12, "combat 5/8");
+        CombatResult shielded = Combat.Fight(new[] { Minion.Of(1, 1, Keywords.Shield) }, new[] { Minion.Of(1, 1) });
+        Check(Math.Abs(shielded.Win - 1) < 1e-12, "divine shield");
+        ExpectError(Status.InvalidArgument, "health", () => Combat.Fight(new[] { Minion.Of(1, 0) }, new[] { Minion.Of(1, 1) }), "combat health");
+
         Console.WriteLine("csharp: " + passed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;
     }

@@ -116,10 +116,9 @@ impl PartialEq for State {
         self.lens == o.lens
             && self.turn == o.turn
             && (0..2).all(|side| {
-                self.board(side)
-                    .iter()
-                    .zip(o.board(side))
-                    .all(|(a, b)| a.dynamic_word() == b.dynamic_word() && a.static_word() == b.static_word())
+                self.board(side).iter().zip(o.board(side)).all(|(a, b)| {
+                    a.dynamic_word() == b.dynamic_word() && a.static_word() == b.static_word()
+                })
             })
     }
 }
@@ -131,7 +130,9 @@ impl Eq for State {}
 /// equal; equality compares everything.
 impl std::hash::Hash for State {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        h.write_u64(u64::from(self.lens[0]) | u64::from(self.lens[1]) << 8 | u64::from(self.turn) << 16);
+        h.write_u64(
+            u64::from(self.lens[0]) | u64::from(self.lens[1]) << 8 | u64::from(self.turn) << 16,
+        );
         for side in 0..2 {
             for m in self.board(side) {
                 h.write_u64(m.dynamic_word());

@@ -1,0 +1,69 @@
+//! Fuzzes `oddsmith_combat` with arbitrary boards and options (small
+//! budgets keep each run short): a status, never a crash; probabilities sum
+//! to 1 on success.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use oddsmith::ffi::{
+    OddsmithCombatOptions, OddsmithCombatResult, OddsmithMinion, OddsmithStatus, oddsmith_combat,
+};
+use std::mem::MaybeUninit;
+
+fn byte(data: &[u8], i: usize) -> u8 {
+    data.get(i).copied().unwrap_or(0)
+}
+
+fn board(data: &[u8], at: usize, count: usize) -> Vec<OddsmithMinion> {
+    (0..count)
+        .map(|i| {
+            let b = |k: usize| byte(data, at + i * 6 + k);
+            OddsmithMinion {
+                attack: i32::from(b(0) % 9) - i32::from(b(0) == 255),
+                health: i32::from(b(1) % 9) - 1,
+                keywords: u32::from(b(2)),
+                token_attack: i32::from(b(3) % 4),
+                token_health: i32::from(b(4) % 4),
+                token_count: u32::from(b(5) % 9),
+                tier: u32::from(b(5) % 8),
+            }
+        })
+        .collect()
+}
+
+fuzz_target!(|data: &[u8]| {
+    let (na, nb) = ((byte(data, 0) % 9) as usize, (byte(data, 1) % 9) as usize);
+    let a = board(data, 4, na);
+    let b = board(data, 4 + 6 * 8, nb);
+    let options = OddsmithCombatOptions {
+        mode: u32::from(byte(data, 2) % 4),
+        max_states: 20_000,
+        samples: 200,
+        time_budget_ms: 0,
+        seed: 1,
+        threads: 0,
+    };
+    let mut out = MaybeUninit::<OddsmithCombatResult>::uninit();
+    // SAFETY: boards of the counts given; valid options and output.
+    let status = unsafe {
+        oddsmith_combat(
+            a.as_ptr(),
+            na,
+            b.as_ptr(),
+            nb,
+            1,
+            1,
+            &options,
+            out.as_mut_ptr(),
+        )
+    };
+    match status {
+        OddsmithStatus::ODDSMITH_OK => {
+            // SAFETY: written on success.
+            let r = unsafe { out.assume_init() };
+            assert!((r.win + r.draw + r.loss - 1.0).abs() < 1e-9);
+        }
+        OddsmithStatus::ODDSMITH_ERR_INVALID_ARGUMENT
+        | OddsmithStatus::ODDSMITH_ERR_BUDGET_EXCEEDED => {}
+        other => panic!("unexpected status {other:?}"),
+    }
+});

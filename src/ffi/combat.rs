@@ -1,0 +1,275 @@
+//! C entry for Battlegrounds combat (`oddsmith_combat`).
+
+use super::guard::{FfiError, OddsmithStatus, guard, input, input_slice, output};
+use crate::hearthstone::combat::{Combat, Minion, Token, combat_exact, combat_monte_carlo, rules};
+use std::time::{Duration, Instant};
+
+/// Keyword bits of `OddsmithMinion.keywords`.
+pub const ODDSMITH_KW_TAUNT: u32 = 1;
+pub const ODDSMITH_KW_SHIELD: u32 = 2;
+pub const ODDSMITH_KW_POISON: u32 = 4;
+pub const ODDSMITH_KW_VENOM: u32 = 8;
+pub const ODDSMITH_KW_WINDFURY: u32 = 16;
+pub const ODDSMITH_KW_CLEAVE: u32 = 32;
+pub const ODDSMITH_KW_REBORN: u32 = 64;
+/// Most minions on a board.
+pub const ODDSMITH_BOARD_SIZE: usize = 7;
+/// Entries of a damage distribution (damage 0..=63).
+pub const ODDSMITH_DAMAGE_SLOTS: usize = 64;
+/// Combat modes.
+pub const ODDSMITH_COMBAT_EXACT: u32 = 0;
+pub const ODDSMITH_COMBAT_MONTE_CARLO: u32 = 1;
+/// Exact when it fits the state budget, else Monte Carlo.
+pub const ODDSMITH_COMBAT_AUTO: u32 = 2;
+
+const _: () = assert!(ODDSMITH_BOARD_SIZE == rules::BOARD_SIZE);
+
+/// A minion: stats, keyword bits, a deathrattle summoning
+/// `token_count` tokens of `token_attack`/`token_health`, and its tier.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithMinion {
+    pub attack: i32,
+    pub health: i32,
+    /// ODDSMITH_KW_* bits.
+    pub keywords: u32,
+    pub token_attack: i32,
+    pub token_health: i32,
+    /// 0 for no deathrattle, up to 7.
+    pub token_count: u32,
+    /// Tavern tier 1..=7 (0 means 1).
+    pub tier: u32,
+}
+
+/// Options; pass NULL for the defaults.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithCombatOptions {
+    /// ODDSMITH_COMBAT_EXACT (0), _MONTE_CARLO (1) or _AUTO (2: exact
+    /// unless over the state budget; the default with NULL options).
+    pub mode: u32,
+    /// Exact engine state budget; 0 means 5,000,000.
+    pub max_states: u64,
+    /// Monte Carlo combats; 0 means 1,000,000.
+    pub samples: u64,
+    /// Monte Carlo time budget in ms (stops early); 0 means none.
+    pub time_budget_ms: u32,
+    pub seed: u64,
+    /// Reserved for parallel sampling; 0 or 1 today (one thread).
+    pub threads: u32,
+}
+
+/// The answer.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithCombatResult {
+    pub win: f64,
+    pub draw: f64,
+    pub loss: f64,
+    /// damage_to_b[d] = P(A wins dealing d to B's hero); capped at 63.
+    pub damage_to_b: [f64; ODDSMITH_DAMAGE_SLOTS],
+    pub damage_to_a: [f64; ODDSMITH_DAMAGE_SLOTS],
+    pub survivors_a: f64,
+    pub survivors_b: f64,
+    pub exact: u8,
+    /// States expanded (exact) or combats sampled.
+    pub states: u64,
+    pub stderr: f64,
+}
+
+fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiError> {
+    let bad = |what: &str| FfiError::invalid(format!("board {side} minion {}: {what}", i + 1));
+    if m.attack < 0 || m.attack > u16::MAX as i32 {
+        return Err(bad("attack must be 0 to 65535"));
+    }
+    if m.health <= 0 || m.health > i16::MAX as i32 {
+        return Err(bad("health must be 1 to 32767"));
+    }
+    if m.keywords & !0x7F != 0 {
+        return Err(bad("unknown keyword bits"));
+    }
+    if m.tier > 7 {
+        return Err(bad("tier must be 1 to 7"));
+    }
+    if m.token_count > ODDSMITH_BOARD_SIZE as u32
+        || (m.token_count > 0
+            && (m.token_health <= 0
+                || m.token_health > i16::MAX as i32
+                || m.token_attack < 0
+                || m.token_attack > u16::MAX as i32))
+    {
+        return Err(bad(
+            "deathrattle tokens need a count of 0 to 7, attack 0 to 65535 and health 1 to 32767",
+        ));
+    }
+    let mut minion = Minion::new(m.attack as u16, m.health as i16).with_keywords(m.keywords as u8);
+    minion.tier = m.tier.max(1) as u8;
+    if m.token_count > 0 {
+        minion.deathrattle = Token {
+            attack: m.token_attack as u16,
+            health: m.token_health as u16,
+            keywords: 0,
+            count: m.token_count as u8,
+        };
+    }
+    Ok(minion)
+}
+
+/// Win, draw and loss probabilities of board A (`a[0..a_count]`, left to
+/// right) against board B, and the damage distributions, with tavern tiers
+/// `tier_a`, `tier_b`. Exact by default when it fits the state budget.
+///
+/// Errors: NULL_POINTER, INVALID_ARGUMENT (more than 7 minions, health <= 0,
+/// unknown keyword bits, bad mode), BUDGET_EXCEEDED (exact mode over the
+/// state budget). Thread safety: reentrant.
+///
+/// # Safety
+/// `a` and `b` must point to `a_count` and `b_count` items (or be NULL with
+/// a count of 0); `options` NULL or valid; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_combat(
+    a: *const OddsmithMinion,
+    a_count: usize,
+    b: *const OddsmithMinion,
+    b_count: usize,
+    tier_a: u32,
+    tier_b: u32,
+    options: *const OddsmithCombatOptions,
+    out: *mut OddsmithCombatResult,
+) -> OddsmithStatus {
+    guard(|| {
+        // SAFETY: pointer contracts are the caller's, as documented above.
+        let out = unsafe { output(out, "out") }?;
+        for (name, count) in [("A", a_count), ("B", b_count)] {
+            if count > ODDSMITH_BOARD_SIZE {
+                return Err(FfiError::invalid(format!(
+                    "board {name} has {count} minions; at most 7"
+                )));
+            }
+        }
+        let a = unsafe { input_slice(a, a_count, "a") }?;
+        let b = unsafe { input_slice(b, b_count, "b") }?;
+        let o = if options.is_null() {
+            OddsmithCombatOptions {
+                mode: ODDSMITH_COMBAT_AUTO,
+                max_states: 0,
+                samples: 0,
+                time_budget_ms: 0,
+                seed: 1,
+                threads: 0,
+            }
+        } else {
+            *unsafe { input(options, "options") }?
+        };
+        let combat = Combat {
+            a: a.iter()
+                .enumerate()
+                .map(|(i, m)| to_minion("A", i, m))
+                .collect::<Result<_, _>>()?,
+            b: b.iter()
+                .enumerate()
+                .map(|(i, m)| to_minion("B", i, m))
+                .collect::<Result<_, _>>()?,
+            tiers: [tier_a, tier_b],
+        };
+        let max_states = if o.max_states == 0 {
+            5_000_000
+        } else {
+            o.max_states
+        };
+        let samples = if o.samples == 0 { 1_000_000 } else { o.samples };
+        let sample = || {
+            let deadline = (o.time_budget_ms > 0)
+                .then(|| Instant::now() + Duration::from_millis(o.time_budget_ms as u64));
+            combat_monte_carlo_until(&combat, samples, o.seed, deadline)
+        };
+        let r = match o.mode {
+            ODDSMITH_COMBAT_EXACT => combat_exact(&combat, max_states)?,
+            ODDSMITH_COMBAT_MONTE_CARLO => sample()?,
+            ODDSMITH_COMBAT_AUTO => match combat_exact(&combat, max_states) {
+                Err(e) if e.kind() == crate::ErrorKind::BudgetExceeded => sample()?,
+                other => other?,
+            },
+            other => return Err(FfiError::invalid(format!("mode {other} is not 0, 1 or 2"))),
+        };
+        let mut result = OddsmithCombatResult {
+            win: r.win,
+            draw: r.draw,
+            loss: r.loss,
+            damage_to_b: [0.0; ODDSMITH_DAMAGE_SLOTS],
+            damage_to_a: [0.0; ODDSMITH_DAMAGE_SLOTS],
+            survivors_a: r.survivors[0],
+            survivors_b: r.survivors[1],
+            exact: u8::from(r.exact),
+            states: r.states,
+            stderr: r.stderr,
+        };
+        for (slots, dist) in [
+            (&mut result.damage_to_b, &r.damage_to_b),
+            (&mut result.damage_to_a, &r.damage_to_a),
+        ] {
+            for (d, &p) in dist.iter().enumerate() {
+                slots[d.min(ODDSMITH_DAMAGE_SLOTS - 1)] += p;
+            }
+        }
+        *out = result;
+        Ok(())
+    })
+}
+
+/// Monte Carlo in batches, stopping at `samples` or the deadline.
+fn combat_monte_carlo_until(
+    c: &Combat,
+    samples: u64,
+    seed: u64,
+    deadline: Option<Instant>,
+) -> crate::Result<crate::hearthstone::combat::CombatResult> {
+    let Some(deadline) = deadline else {
+        return combat_monte_carlo(c, samples, seed);
+    };
+    // Batches of 4,096 with their own seeds, merged by sample count.
+    let mut merged: Option<crate::hearthstone::combat::CombatResult> = None;
+    let mut done = 0u64;
+    let mut batch = 0u64;
+    while done < samples && (done == 0 || Instant::now() < deadline) {
+        let n = (samples - done).min(4096);
+        let r = combat_monte_carlo(c, n, seed ^ batch.wrapping_mul(0x9E37_79B9_7F4A_7C15))?;
+        merged = Some(match merged {
+            None => r,
+            Some(m) => merge(m, done, r, n),
+        });
+        done += n;
+        batch += 1;
+    }
+    let mut m = merged.expect("at least one batch");
+    m.stderr = (m.win * (1.0 - m.win) / done as f64).max(0.0).sqrt();
+    Ok(m)
+}
+
+fn merge(
+    a: crate::hearthstone::combat::CombatResult,
+    na: u64,
+    b: crate::hearthstone::combat::CombatResult,
+    nb: u64,
+) -> crate::hearthstone::combat::CombatResult {
+    let (wa, wb) = (na as f64 / (na + nb) as f64, nb as f64 / (na + nb) as f64);
+    let mix = |x: &[f64], y: &[f64]| -> Vec<f64> {
+        (0..x.len().max(y.len()))
+            .map(|i| wa * x.get(i).copied().unwrap_or(0.0) + wb * y.get(i).copied().unwrap_or(0.0))
+            .collect()
+    };
+    crate::hearthstone::combat::CombatResult {
+        win: wa * a.win + wb * b.win,
+        draw: wa * a.draw + wb * b.draw,
+        loss: wa * a.loss + wb * b.loss,
+        damage_to_b: mix(&a.damage_to_b, &b.damage_to_b),
+        damage_to_a: mix(&a.damage_to_a, &b.damage_to_a),
+        survivors: [
+            wa * a.survivors[0] + wb * b.survivors[0],
+            wa * a.survivors[1] + wb * b.survivors[1],
+        ],
+        exact: false,
+        states: a.states + b.states,
+        stderr: 0.0,
+    }
+}

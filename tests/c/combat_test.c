@@ -1,0 +1,73 @@
+/* C client test of oddsmith_combat: the seed's small cases, keywords,
+ * Monte Carlo, and the error statuses. */
+#include "oddsmith.h"
+#include "check.h"
+
+#include <math.h>
+#include <string.h>
+
+static OddsmithMinion minion(int32_t attack, int32_t health, uint32_t keywords) {
+    OddsmithMinion m;
+    memset(&m, 0, sizeof m);
+    m.attack = attack;
+    m.health = health;
+    m.keywords = keywords;
+    m.tier = 1;
+    return m;
+}
+
+int main(void) {
+    OddsmithMinion a[2], b[2], big[8];
+    OddsmithCombatResult r;
+    OddsmithCombatOptions o;
+    char msg[128];
+    int i;
+
+    a[0] = minion(4, 4, 0);
+    a[1] = minion(3, 3, 0);
+    b[0] = minion(3, 4, 0);
+    b[1] = minion(1, 1, 0);
+    CHECK(oddsmith_combat(a, 2, b, 2, 1, 1, NULL, &r) == ODDSMITH_OK);
+    CHECK(r.exact == 1 && fabs(r.win - 0.625) < 1e-12 && fabs(r.draw - 0.375) < 1e-12 && r.loss == 0.0);
+    CHECK(fabs(r.damage_to_b[2] + r.damage_to_b[3] - r.win) < 1e-12);
+
+    /* A shielded 1/1 beats a 1/1; a deathrattle token keeps fighting. */
+    a[0] = minion(1, 1, ODDSMITH_KW_SHIELD);
+    b[0] = minion(1, 1, 0);
+    CHECK(oddsmith_combat(a, 1, b, 1, 1, 1, NULL, &r) == ODDSMITH_OK && fabs(r.win - 1.0) < 1e-12);
+    a[0] = minion(1, 1, 0);
+    a[0].token_attack = 1;
+    a[0].token_health = 1;
+    a[0].token_count = 1;
+    b[0] = minion(1, 2, 0);
+    CHECK(oddsmith_combat(a, 1, b, 1, 1, 1, NULL, &r) == ODDSMITH_OK && fabs(r.draw - 1.0) < 1e-12);
+
+    memset(&o, 0, sizeof o);
+    o.mode = ODDSMITH_COMBAT_MONTE_CARLO;
+    o.samples = 20000;
+    o.seed = 3;
+    a[0] = minion(4, 4, 0);
+    a[1] = minion(3, 3, 0);
+    b[0] = minion(3, 4, 0);
+    b[1] = minion(1, 1, 0);
+    CHECK(oddsmith_combat(a, 2, b, 2, 1, 1, &o, &r) == ODDSMITH_OK);
+    CHECK(r.exact == 0 && r.states == 20000 && fabs(r.win - 0.625) < 4 * r.stderr + 1e-9);
+
+    /* Errors. */
+    for (i = 0; i < 8; i++) big[i] = minion(1, 1, 0);
+    CHECK(oddsmith_combat(big, 8, b, 1, 1, 1, NULL, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    b[0].health = 0;
+    CHECK(oddsmith_combat(a, 1, b, 1, 1, 1, NULL, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "health") != NULL);
+    b[0] = minion(1, 1, 1u << 9);
+    CHECK(oddsmith_combat(a, 1, b, 1, 1, 1, NULL, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    b[0] = minion(1, 1, 0);
+    o.mode = ODDSMITH_COMBAT_EXACT;
+    o.max_states = 1;
+    CHECK(oddsmith_combat(a, 2, b, 2, 1, 1, &o, &r) == ODDSMITH_ERR_BUDGET_EXCEEDED);
+    o.mode = 9;
+    CHECK(oddsmith_combat(a, 2, b, 2, 1, 1, &o, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    CHECK(oddsmith_combat(NULL, 2, b, 2, 1, 1, NULL, &r) == ODDSMITH_ERR_NULL_POINTER);
+    return CHECK_SUMMARY("c");
+}
