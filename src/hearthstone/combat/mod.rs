@@ -19,7 +19,6 @@ pub use rules::{Minion, Outcome, State, Token};
 use crate::error::{Error, Result};
 use crate::memo::{FixedMap, fixed_map};
 use crate::rng::Rng;
-use std::collections::BTreeMap;
 
 /// A combat question.
 #[derive(Debug, Clone)]
@@ -90,7 +89,7 @@ fn starts(c: &Combat) -> Vec<(State, f64)> {
 
 /// Every way one turn can go from `state`, with its probability: the
 /// attacker picks a target uniformly (twice with windfury).
-fn turn_outcomes(state: &State, out: &mut Vec<(State, f64)>) {
+fn turn_outcomes(state: &State, mut emit: impl FnMut(State, f64)) {
     let mut s = *state;
     let (side, attacker) = s.next_attacker();
     let targets: Vec<usize> = s.targets(side).collect();
@@ -107,12 +106,12 @@ fn turn_outcomes(state: &State, out: &mut Vec<(State, f64)>) {
                     let mut after = next;
                     let alive2 = after.attack(side, i, t2);
                     after.finish_turn(side, alive2);
-                    out.push((after, q));
+                    emit(after, q);
                 }
             }
             _ => {
                 next.finish_turn(side, alive);
-                out.push((next, p));
+                emit(next, p);
             }
         }
     }
@@ -181,19 +180,17 @@ impl Ends {
 pub fn combat_exact(c: &Combat, max_states: u64) -> Result<CombatResult> {
     validate(c)?;
     let mut ends = Ends::new();
-    let mut frontier: BTreeMap<u32, FixedMap<State, f64>> = BTreeMap::new();
-    for (s, p) in starts(c) {
-        *frontier
-            .entry(s.potential())
-            .or_insert_with(|| fixed_map(16))
-            .entry(s)
-            .or_insert(0.0) += p;
+    // Layers of states by potential; the highest is solved first, and
+    // every child lands in a strictly lower layer.
+    let starts = starts(c);
+    let top = starts.iter().map(|(s, _)| s.potential()).max().unwrap_or(0) as usize;
+    let mut layers: Vec<FixedMap<State, f64>> = (0..=top).map(|_| fixed_map(0)).collect();
+    for (s, p) in starts {
+        *layers[s.potential() as usize].entry(s).or_insert(0.0) += p;
     }
     let mut states = 0u64;
-    let mut children = Vec::with_capacity(64);
-    while let Some((_, layer)) = frontier.pop_last() {
-        // Deterministic order within a layer: sorted by the states' bytes
-        // would cost; the fixed hasher already makes runs repeat.
+    for level in (0..=top).rev() {
+        let layer = std::mem::take(&mut layers[level]);
         for (state, p) in layer {
             if let Some(outcome) = state.outcome(c.tiers) {
                 ends.add(&state, outcome, p);
@@ -205,15 +202,11 @@ pub fn combat_exact(c: &Combat, max_states: u64) -> Result<CombatResult> {
                     "the combat has more than {max_states} states (the budget); use Monte Carlo"
                 )));
             }
-            children.clear();
-            turn_outcomes(&state, &mut children);
-            for (next, q) in children.drain(..) {
-                *frontier
-                    .entry(next.potential())
-                    .or_insert_with(|| fixed_map(64))
-                    .entry(next)
-                    .or_insert(0.0) += p * q;
-            }
+            turn_outcomes(&state, |next, q| {
+                let level = next.potential() as usize;
+                debug_assert!(level < top + 1);
+                *layers[level].entry(next).or_insert(0.0) += p * q;
+            });
         }
     }
     Ok(ends.finish(true, states, 1.0, 0.0))
