@@ -240,8 +240,7 @@ pub fn combat_monte_carlo(c: &Combat, samples: u64, seed: u64) -> Result<CombatR
                 if strike == 1 && state.lens[1 - side] == 0 {
                     break;
                 }
-                let pick = rng.below(state.targets(side).count() as u32) as usize;
-                let target = state.targets(side).nth(pick).expect("a target");
+                let target = state.nth_target(side, |pool| rng.below(pool));
                 alive = state.attack(side, i, target);
             }
             state.finish_turn(side, alive);

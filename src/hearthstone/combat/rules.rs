@@ -223,6 +223,28 @@ impl State {
         (0..enemy.len()).filter(move |&i| !taunts || enemy[i].has(TAUNT))
     }
 
+    /// A target for the sampler in one pass: `draw(n)` picks one of the n
+    /// targets `targets` would list (taunts first), returned by index.
+    pub fn nth_target(&self, side: usize, draw: impl FnOnce(u32) -> u32) -> usize {
+        let enemy = self.board(1 - side);
+        let taunts = enemy.iter().filter(|m| m.has(TAUNT)).count() as u32;
+        let pool = if taunts > 0 {
+            taunts
+        } else {
+            enemy.len() as u32
+        };
+        let pick = draw(pool) as usize;
+        if taunts == 0 {
+            return pick;
+        }
+        enemy
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.has(TAUNT))
+            .nth(pick)
+            .map_or(0, |(i, _)| i)
+    }
+
     /// One attack of `attacker` (on `side`) on enemy `target`, then the
     /// death phase. Returns the attacker's index afterwards if it lives.
     pub fn attack(&mut self, side: usize, attacker: usize, target: usize) -> Option<usize> {
