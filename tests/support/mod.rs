@@ -54,9 +54,15 @@ pub fn run(cmd: &mut Command) -> Output {
 }
 
 /// The native libraries a Rust staticlib needs on this platform, as rustc
-/// reports them with `--print native-static-libs`.
+/// reports them with `--print native-static-libs` (asked once per test
+/// binary: tests run in parallel and would race on the probe's files).
 pub fn native_static_libs() -> Vec<String> {
-    let dir = scratch("native-libs");
+    static LIBS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    LIBS.get_or_init(ask_rustc_for_native_libs).clone()
+}
+
+fn ask_rustc_for_native_libs() -> Vec<String> {
+    let dir = scratch(&format!("native-libs-{}", std::process::id()));
     let src = dir.join("empty.rs");
     std::fs::write(&src, "").expect("write empty.rs");
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
