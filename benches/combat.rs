@@ -20,8 +20,11 @@ fn bench(c: &mut Criterion) {
         b.iter(|| combat_exact(black_box(&keywords), 20_000_000).expect("solves"))
     });
     group.throughput(Throughput::Elements(100_000));
-    group.bench_function("keyword 7v7 Monte Carlo, 100,000 combats", |b| {
-        b.iter(|| combat_monte_carlo(black_box(&keywords), 100_000, 1).expect("samples"))
+    group.bench_function("keyword 7v7 Monte Carlo, 100,000 combats, 1 thread", |b| {
+        b.iter(|| combat_monte_carlo(black_box(&keywords), 100_000, 1, 1, None).expect("samples"))
+    });
+    group.bench_function("keyword 7v7 Monte Carlo, 100,000 combats, 2 threads", |b| {
+        b.iter(|| combat_monte_carlo(black_box(&keywords), 100_000, 1, 2, None).expect("samples"))
     });
     group.finish();
 }

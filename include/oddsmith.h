@@ -138,7 +138,8 @@ typedef struct {
   // Monte Carlo time budget in ms (stops early); 0 means none.
   uint32_t time_budget_ms;
   uint64_t seed;
-  // Reserved for parallel sampling; 0 or 1 today (one thread).
+  // Monte Carlo threads: 0 = all cores, 1 = the caller's thread. Results
+  // depend on the seed only, not on the thread count.
   uint32_t threads;
 } OddsmithCombatOptions;
 

@@ -12,6 +12,7 @@ pub mod expectimax;
 pub mod ffi;
 pub mod hearthstone;
 pub mod memo;
+pub mod parallel;
 pub mod poker;
 pub mod rng;
 

@@ -29,6 +29,9 @@ pub struct Args {
     samples: u64,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Monte Carlo threads; 0 = all cores.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
     /// Exact engine state budget (about 250 bytes of memory each).
     #[arg(long, default_value_t = 5_000_000)]
     max_states: u64,
@@ -45,7 +48,7 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
     };
     let started = Instant::now();
     let r = if args.mc {
-        combat_monte_carlo(&c, args.samples, args.seed)?
+        combat_monte_carlo(&c, args.samples, args.seed, args.threads, None)?
     } else {
         combat_exact(&c, args.max_states)?
     };

@@ -55,7 +55,8 @@ pub struct OddsmithCombatOptions {
     /// Monte Carlo time budget in ms (stops early); 0 means none.
     pub time_budget_ms: u32,
     pub seed: u64,
-    /// Reserved for parallel sampling; 0 or 1 today (one thread).
+    /// Monte Carlo threads: 0 = all cores, 1 = the caller's thread. Results
+    /// depend on the seed only, not on the thread count.
     pub threads: u32,
 }
 
@@ -181,7 +182,7 @@ pub unsafe extern "C" fn oddsmith_combat(
         let sample = || {
             let deadline = (o.time_budget_ms > 0)
                 .then(|| Instant::now() + Duration::from_millis(o.time_budget_ms as u64));
-            combat_monte_carlo_until(&combat, samples, o.seed, deadline)
+            combat_monte_carlo(&combat, samples, o.seed, o.threads as usize, deadline)
         };
         let r = match o.mode {
             ODDSMITH_COMBAT_EXACT => combat_exact(&combat, max_states)?,
@@ -215,61 +216,4 @@ pub unsafe extern "C" fn oddsmith_combat(
         *out = result;
         Ok(())
     })
-}
-
-/// Monte Carlo in batches, stopping at `samples` or the deadline.
-fn combat_monte_carlo_until(
-    c: &Combat,
-    samples: u64,
-    seed: u64,
-    deadline: Option<Instant>,
-) -> crate::Result<crate::hearthstone::combat::CombatResult> {
-    let Some(deadline) = deadline else {
-        return combat_monte_carlo(c, samples, seed);
-    };
-    // Batches of 4,096 with their own seeds, merged by sample count.
-    let mut merged: Option<crate::hearthstone::combat::CombatResult> = None;
-    let mut done = 0u64;
-    let mut batch = 0u64;
-    while done < samples && (done == 0 || Instant::now() < deadline) {
-        let n = (samples - done).min(4096);
-        let r = combat_monte_carlo(c, n, seed ^ batch.wrapping_mul(0x9E37_79B9_7F4A_7C15))?;
-        merged = Some(match merged {
-            None => r,
-            Some(m) => merge(m, done, r, n),
-        });
-        done += n;
-        batch += 1;
-    }
-    let mut m = merged.expect("at least one batch");
-    m.stderr = (m.win * (1.0 - m.win) / done as f64).max(0.0).sqrt();
-    Ok(m)
-}
-
-fn merge(
-    a: crate::hearthstone::combat::CombatResult,
-    na: u64,
-    b: crate::hearthstone::combat::CombatResult,
-    nb: u64,
-) -> crate::hearthstone::combat::CombatResult {
-    let (wa, wb) = (na as f64 / (na + nb) as f64, nb as f64 / (na + nb) as f64);
-    let mix = |x: &[f64], y: &[f64]| -> Vec<f64> {
-        (0..x.len().max(y.len()))
-            .map(|i| wa * x.get(i).copied().unwrap_or(0.0) + wb * y.get(i).copied().unwrap_or(0.0))
-            .collect()
-    };
-    crate::hearthstone::combat::CombatResult {
-        win: wa * a.win + wb * b.win,
-        draw: wa * a.draw + wb * b.draw,
-        loss: wa * a.loss + wb * b.loss,
-        damage_to_b: mix(&a.damage_to_b, &b.damage_to_b),
-        damage_to_a: mix(&a.damage_to_a, &b.damage_to_a),
-        survivors: [
-            wa * a.survivors[0] + wb * b.survivors[0],
-            wa * a.survivors[1] + wb * b.survivors[1],
-        ],
-        exact: false,
-        states: a.states + b.states,
-        stderr: 0.0,
-    }
 }

@@ -19,6 +19,7 @@ use crate::cards::{Card, CardSet};
 use crate::combin::{binomial, chunk_range};
 use crate::error::{Error, Result};
 use crate::memo::{FixedMap, fixed_map};
+use crate::parallel::{map_items, run_with_threads};
 use crate::rng::Rng;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -395,8 +396,8 @@ const EVALS_PER_SECOND: f64 = 150e6;
 pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
     let prepared = prepare(req)?;
     match req.mode {
-        Mode::Exact => run_in_pool(req.threads, || exact(&prepared, req.threads == 1)),
-        Mode::MonteCarlo => run_in_pool(req.threads, || monte_carlo(&prepared, req)),
+        Mode::Exact => run_with_threads(req.threads, || exact(&prepared, req.threads == 1)),
+        Mode::MonteCarlo => run_with_threads(req.threads, || monte_carlo(&prepared, req)),
         Mode::Auto => {
             let threads = if req.threads == 0 {
                 rayon::current_num_threads()
@@ -412,25 +413,11 @@ pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
                 * prepared.players.len() as f64;
             let seconds = work / (EVALS_PER_SECOND * threads as f64);
             if seconds <= req.time_budget.as_secs_f64() && combos <= MAX_EXACT_TUPLES as f64 {
-                run_in_pool(req.threads, || exact(&prepared, req.threads == 1))
+                run_with_threads(req.threads, || exact(&prepared, req.threads == 1))
             } else {
-                run_in_pool(req.threads, || monte_carlo(&prepared, req))
+                run_with_threads(req.threads, || monte_carlo(&prepared, req))
             }
         }
-    }
-}
-
-/// Runs `f` with the requested parallelism: the global pool for 0, the
-/// caller's thread for 1 (no pool hand-off: the engines then iterate
-/// sequentially), a pool of that size otherwise.
-fn run_in_pool<T: Send>(threads: usize, f: impl FnOnce() -> Result<T> + Send) -> Result<T> {
-    match threads {
-        0 | 1 => f(),
-        n => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map_err(|e| Error::new(crate::ErrorKind::Internal, format!("thread pool: {e}")))?
-            .install(f),
     }
 }
 
@@ -519,16 +506,6 @@ fn exact(p: &Prepared, sequential: bool) -> Result<EquityResult> {
         by_class[class].add_to_tally(&mut tally, n, *weight);
     }
     Ok(finish(tally, true))
-}
-
-/// Maps `0..items` in parallel on the current pool, or in order on this
-/// thread when `sequential`; results in item order.
-fn map_items<T: Send>(sequential: bool, items: u64, f: impl Fn(u64) -> T + Sync + Send) -> Vec<T> {
-    if sequential {
-        (0..items).map(f).collect()
-    } else {
-        (0..items).into_par_iter().map(f).collect()
-    }
 }
 
 /// The suit permutations (as suit maps) that send the board and the dead

@@ -18,6 +18,7 @@ pub use rules::{Minion, Outcome, State, Token};
 
 use crate::error::{Error, Result};
 use crate::memo::{FixedMap, fixed_map};
+use crate::parallel::{map_items, run_with_threads};
 use crate::rng::Rng;
 
 /// A combat question.
@@ -125,6 +126,8 @@ struct Ends {
     damage_to_b: Vec<f64>,
     damage_to_a: Vec<f64>,
     survivors: [f64; 2],
+    /// Mass (exact) or combats (sampled) added.
+    count: f64,
 }
 
 impl Ends {
@@ -136,7 +139,27 @@ impl Ends {
             damage_to_b: Vec::new(),
             damage_to_a: Vec::new(),
             survivors: [0.0; 2],
+            count: 0.0,
         }
+    }
+
+    fn merge(&mut self, o: Ends) {
+        let add = |x: &mut Vec<f64>, y: &[f64]| {
+            if x.len() < y.len() {
+                x.resize(y.len(), 0.0);
+            }
+            for (a, b) in x.iter_mut().zip(y) {
+                *a += b;
+            }
+        };
+        self.win += o.win;
+        self.draw += o.draw;
+        self.loss += o.loss;
+        add(&mut self.damage_to_b, &o.damage_to_b);
+        add(&mut self.damage_to_a, &o.damage_to_a);
+        self.survivors[0] += o.survivors[0];
+        self.survivors[1] += o.survivors[1];
+        self.count += o.count;
     }
 
     fn add(&mut self, state: &State, outcome: Outcome, p: f64) {
@@ -159,6 +182,7 @@ impl Ends {
         }
         self.survivors[0] += p * state.lens[0] as f64;
         self.survivors[1] += p * state.lens[1] as f64;
+        self.count += p;
     }
 
     fn finish(self, exact: bool, states: u64, scale: f64, stderr: f64) -> CombatResult {
@@ -212,16 +236,61 @@ pub fn combat_exact(c: &Combat, max_states: u64) -> Result<CombatResult> {
     Ok(ends.finish(true, states, 1.0, 0.0))
 }
 
-/// Monte Carlo odds from `samples` seeded combats on the same rules.
-pub fn combat_monte_carlo(c: &Combat, samples: u64, seed: u64) -> Result<CombatResult> {
+/// Combats per sampling chunk; each chunk has its own random stream, so
+/// results depend on the seed, not on the number of threads.
+const CHUNK: u64 = 1 << 14;
+
+/// Monte Carlo odds from `samples` seeded combats on the same rules, on
+/// `threads` threads (0 = the shared pool, 1 = this thread), stopping early
+/// at `deadline` (after at least one round of chunks).
+pub fn combat_monte_carlo(
+    c: &Combat,
+    samples: u64,
+    seed: u64,
+    threads: usize,
+    deadline: Option<std::time::Instant>,
+) -> Result<CombatResult> {
     validate(c)?;
     if samples == 0 {
         return Err(Error::invalid("samples must be at least 1"));
     }
-    let mut rng = Rng::new(seed);
-    let mut ends = Ends::new();
     let starts = starts(c);
-    for _ in 0..samples {
+    let chunks = samples.div_ceil(CHUNK);
+    let ends = run_with_threads(threads, || {
+        let per_round = if threads == 1 {
+            1
+        } else {
+            rayon::current_num_threads() as u64 * 4
+        };
+        let mut total = Ends::new();
+        let mut first = 0;
+        while first < chunks {
+            let round = per_round.min(chunks - first);
+            let parts = map_items(threads == 1, round, |i| {
+                let chunk = first + i;
+                let n = CHUNK.min(samples - chunk * CHUNK);
+                sample_chunk(c, &starts, n, Rng::stream(seed, chunk))
+            });
+            for part in parts {
+                total.merge(part);
+            }
+            first += round;
+            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                break;
+            }
+        }
+        Ok(total)
+    })?;
+    let n = ends.count;
+    let win = ends.win / n;
+    let stderr = (win * (1.0 - win) / n).max(0.0).sqrt();
+    Ok(ends.finish(false, n as u64, 1.0 / n, stderr))
+}
+
+/// `n` combats from one random stream, counted.
+fn sample_chunk(c: &Combat, starts: &[(State, f64)], n: u64, mut rng: Rng) -> Ends {
+    let mut ends = Ends::new();
+    for _ in 0..n {
         let mut state = if starts.len() == 1 || rng.below(2) == 0 {
             starts[0].0
         } else {
@@ -246,10 +315,7 @@ pub fn combat_monte_carlo(c: &Combat, samples: u64, seed: u64) -> Result<CombatR
             state.finish_turn(side, alive);
         }
     }
-    let n = samples as f64;
-    let win = ends.win / n;
-    let stderr = (win * (1.0 - win) / n).sqrt();
-    Ok(ends.finish(false, samples, 1.0 / n, stderr))
+    ends
 }
 
 #[cfg(test)]

@@ -99,6 +99,17 @@ fn keywords_behave() {
 }
 
 #[test]
+fn sampling_repeats_for_a_seed_whatever_the_threads() {
+    let c = combat("4/4+shield,3/3+poison", "3/4+taunt,1/1+dr=1/1x2");
+    let one = combat_monte_carlo(&c, 50_000, 9, 1, None).unwrap();
+    let two = combat_monte_carlo(&c, 50_000, 9, 2, None).unwrap();
+    let all = combat_monte_carlo(&c, 50_000, 9, 0, None).unwrap();
+    assert_eq!(one, two);
+    assert_eq!(one, all);
+    assert_eq!(one.states, 50_000);
+}
+
+#[test]
 fn bad_input_is_clear() {
     assert!(parse_board("1/1,1/1,1/1,1/1,1/1,1/1,1/1,1/1").is_err());
     assert!(parse_board("1/0").is_err());
@@ -108,7 +119,7 @@ fn bad_input_is_clear() {
     assert!(parse_board("x/1").is_err());
     assert!(parse_board("1/1+dr=1/1x9").is_err());
     assert!(combat_exact(&combat("4/4,3/3", "3/4,1/1"), 1).is_err());
-    assert!(combat_monte_carlo(&combat("1/1", "1/1"), 0, 1).is_err());
+    assert!(combat_monte_carlo(&combat("1/1", "1/1"), 0, 1, 1, None).is_err());
 }
 
 fn arb_minion() -> impl Strategy<Value = String> {
@@ -175,7 +186,7 @@ fn monte_carlo_agrees_on_200_random_keyword_boards() {
         let b: Vec<String> = (0..1 + rng.below(4)).map(|_| minion(&mut rng)).collect();
         let c = combat(&a.join(","), &b.join(","));
         let r = combat_exact(&c, 5_000_000).unwrap();
-        let mc = combat_monte_carlo(&c, 20_000, case).unwrap();
+        let mc = combat_monte_carlo(&c, 20_000, case, 0, None).unwrap();
         for (e, m) in [(r.win, mc.win), (r.draw, mc.draw), (r.loss, mc.loss)] {
             let sigma = (e * (1.0 - e) / 20_000.0).max(0.0).sqrt();
             assert!(
