@@ -63,6 +63,14 @@ fn equities(c: &mut Criterion) {
             "6 random hands MC 0.1%, 1 thread",
             request(&["random"; 6], Mode::MonteCarlo, 1),
         ),
+        (
+            "QQ+,AKs vs JJ-88,AQs preflop exact, 1 thread",
+            request(&["QQ+,AKs", "JJ-88,AQs"], Mode::Exact, 1),
+        ),
+        (
+            "QQ+,AKs vs JJ-88,AQs preflop exact, 2 threads",
+            request(&["QQ+,AKs", "JJ-88,AQs"], Mode::Exact, 2),
+        ),
         ("QQ+,AKs vs JJ-88,AQs on Ks7c2d exact, 1 thread", {
             let mut r = request(&["QQ+,AKs", "JJ-88,AQs"], Mode::Exact, 1);
             r.board = oddsmith::CardSet::parse("Ks7c2d").expect("valid");

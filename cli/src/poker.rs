@@ -29,6 +29,13 @@ pub struct EquityArgs {
     /// Monte Carlo target standard error.
     #[arg(long, default_value_t = 0.001)]
     stderr: f64,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+/// How long, how random and how parallel: shared by equity and strength.
+#[derive(clap::Args)]
+pub struct RunArgs {
     /// Time budget in milliseconds (Monte Carlo deadline, auto choice).
     #[arg(long, default_value_t = 1000)]
     time_ms: u64,
@@ -55,12 +62,8 @@ pub struct StrengthArgs {
     opponents: usize,
     #[arg(long, default_value = "")]
     board: String,
-    #[arg(long, default_value_t = 1000)]
-    time_ms: u64,
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    #[arg(long, default_value_t = 0)]
-    threads: usize,
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 fn named(what: &str, e: Error) -> Failure {
@@ -88,9 +91,9 @@ pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
         ));
     }
     req.target_stderr = args.stderr;
-    req.time_budget = Duration::from_millis(args.time_ms);
-    req.seed = args.seed;
-    req.threads = args.threads;
+    req.time_budget = Duration::from_millis(args.run.time_ms);
+    req.seed = args.run.seed;
+    req.threads = args.run.threads;
     let started = Instant::now();
     let r = equity::equity(&req)?;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
@@ -165,9 +168,9 @@ pub fn run_strength(args: &StrengthArgs, as_json: bool) -> Outcome {
         hand,
         args.opponents,
         board,
-        Duration::from_millis(args.time_ms),
-        args.seed,
-        args.threads,
+        Duration::from_millis(args.run.time_ms),
+        args.run.seed,
+        args.run.threads,
     )?;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
     if as_json {
