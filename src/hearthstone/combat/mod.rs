@@ -10,11 +10,13 @@
 //! no branch: summons on one board never touch the other, so both orders
 //! give the same boards.
 
+mod key;
 mod parse;
 pub mod rules;
 
+use key::Key;
 pub use parse::parse_board;
-pub use rules::{Minion, Outcome, State, Token};
+pub use rules::{Kinds, Minion, Outcome, State, Token, Unit};
 
 use crate::error::{Error, Result};
 use crate::memo::{FixedMap, fixed_map};
@@ -64,6 +66,15 @@ fn validate(c: &Combat) -> Result<()> {
                     i + 1
                 )));
             }
+            let t = &m.deathrattle;
+            if t.count > 0
+                && (t.health == 0 || t.health > i16::MAX as u16 || t.keywords & rules::REBORN != 0)
+            {
+                return Err(Error::invalid(format!(
+                    "board {name} minion {}: deathrattle tokens need health 1 to 32767 and no reborn",
+                    i + 1
+                )));
+            }
             if !(1..=7).contains(&m.tier) {
                 return Err(Error::invalid(format!(
                     "board {name} minion {}: tier must be 1 to 7",
@@ -77,35 +88,37 @@ fn validate(c: &Combat) -> Result<()> {
 
 /// The start: the side with more minions attacks first; equal counts give
 /// each side the first attack with probability 1/2.
-fn starts(c: &Combat) -> Vec<(State, f64)> {
-    match c.a.len().cmp(&c.b.len()) {
-        std::cmp::Ordering::Greater => vec![(State::new(&c.a, &c.b, 0), 1.0)],
-        std::cmp::Ordering::Less => vec![(State::new(&c.a, &c.b, 1), 1.0)],
-        std::cmp::Ordering::Equal => vec![
-            (State::new(&c.a, &c.b, 0), 0.5),
-            (State::new(&c.a, &c.b, 1), 0.5),
-        ],
-    }
+fn starts(c: &Combat) -> (Kinds, Vec<(State, f64)>) {
+    let (start, kinds) = State::new(&c.a, &c.b, 0);
+    let with_turn = |turn| {
+        let mut s = start;
+        s.turn = turn;
+        s
+    };
+    let starts = match c.a.len().cmp(&c.b.len()) {
+        std::cmp::Ordering::Greater => vec![(with_turn(0), 1.0)],
+        std::cmp::Ordering::Less => vec![(with_turn(1), 1.0)],
+        std::cmp::Ordering::Equal => vec![(with_turn(0), 0.5), (with_turn(1), 0.5)],
+    };
+    (kinds, starts)
 }
 
 /// Every way one turn can go from `state`, with its probability: the
 /// attacker picks a target uniformly (twice with windfury).
-fn turn_outcomes(state: &State, mut emit: impl FnMut(State, f64)) {
+fn turn_outcomes(kinds: &Kinds, state: &State, mut emit: impl FnMut(State, f64)) {
     let mut s = *state;
     let (side, attacker) = s.next_attacker();
-    let targets: Vec<usize> = s.targets(side).collect();
-    let p = 1.0 / targets.len() as f64;
+    let p = 1.0 / s.targets(side).count() as f64;
     let windfury = s.boards[side][attacker].keywords & rules::WINDFURY != 0;
-    for &t in &targets {
+    for t in s.targets(side) {
         let mut next = s;
-        let alive = next.attack(side, attacker, t);
+        let alive = next.attack(kinds, side, attacker, t);
         match alive {
             Some(i) if windfury && next.lens[1 - side] > 0 => {
-                let second: Vec<usize> = next.targets(side).collect();
-                let q = p / second.len() as f64;
-                for &t2 in &second {
+                let q = p / next.targets(side).count() as f64;
+                for t2 in next.targets(side) {
                     let mut after = next;
-                    let alive2 = after.attack(side, i, t2);
+                    let alive2 = after.attack(kinds, side, i, t2);
                     after.finish_turn(side, alive2);
                     emit(after, q);
                 }
@@ -206,17 +219,25 @@ pub fn combat_exact(c: &Combat, max_states: u64) -> Result<CombatResult> {
     let mut ends = Ends::new();
     // Layers of states by potential; the highest is solved first, and
     // every child lands in a strictly lower layer.
-    let starts = starts(c);
-    let top = starts.iter().map(|(s, _)| s.potential()).max().unwrap_or(0) as usize;
-    let mut layers: Vec<FixedMap<State, f64>> = (0..=top).map(|_| fixed_map(0)).collect();
-    for (s, p) in starts {
-        *layers[s.potential() as usize].entry(s).or_insert(0.0) += p;
+    let (kinds, starts) = starts(c);
+    let starts: Vec<(Key, u32, f64)> = starts
+        .into_iter()
+        .map(|(s, p)| {
+            let (key, potential) = Key::encode(&kinds, &s);
+            (key, potential, p)
+        })
+        .collect();
+    let top = starts.iter().map(|s| s.1).max().unwrap_or(0) as usize;
+    let mut layers: Vec<FixedMap<Key, f64>> = (0..=top).map(|_| fixed_map(0)).collect();
+    for (key, potential, p) in starts {
+        *layers[potential as usize].entry(key).or_insert(0.0) += p;
     }
     let mut states = 0u64;
     for level in (0..=top).rev() {
         let layer = std::mem::take(&mut layers[level]);
-        for (state, p) in layer {
-            if let Some(outcome) = state.outcome(c.tiers) {
+        for (key, p) in layer {
+            let state = key.decode(&kinds);
+            if let Some(outcome) = state.outcome(&kinds, c.tiers) {
                 ends.add(&state, outcome, p);
                 continue;
             }
@@ -226,10 +247,10 @@ pub fn combat_exact(c: &Combat, max_states: u64) -> Result<CombatResult> {
                     "the combat has more than {max_states} states (the budget); use Monte Carlo"
                 )));
             }
-            turn_outcomes(&state, |next, q| {
-                let level = next.potential() as usize;
-                debug_assert!(level < top + 1);
-                *layers[level].entry(next).or_insert(0.0) += p * q;
+            turn_outcomes(&kinds, &state, |next, q| {
+                let (key, potential) = Key::encode(&kinds, &next);
+                debug_assert!((potential as usize) < level);
+                *layers[potential as usize].entry(key).or_insert(0.0) += p * q;
             });
         }
     }
@@ -254,7 +275,7 @@ pub fn combat_monte_carlo(
     if samples == 0 {
         return Err(Error::invalid("samples must be at least 1"));
     }
-    let starts = starts(c);
+    let (kinds, starts) = starts(c);
     let chunks = samples.div_ceil(CHUNK);
     let ends = run_with_threads(threads, || {
         let per_round = if threads == 1 {
@@ -269,7 +290,7 @@ pub fn combat_monte_carlo(
             let parts = map_items(threads == 1, round, |i| {
                 let chunk = first + i;
                 let n = CHUNK.min(samples - chunk * CHUNK);
-                sample_chunk(c, &starts, n, Rng::stream(seed, chunk))
+                sample_chunk(c, &kinds, &starts, n, Rng::stream(seed, chunk))
             });
             for part in parts {
                 total.merge(part);
@@ -288,7 +309,7 @@ pub fn combat_monte_carlo(
 }
 
 /// `n` combats from one random stream, counted.
-fn sample_chunk(c: &Combat, starts: &[(State, f64)], n: u64, mut rng: Rng) -> Ends {
+fn sample_chunk(c: &Combat, kinds: &Kinds, starts: &[(State, f64)], n: u64, mut rng: Rng) -> Ends {
     let mut ends = Ends::new();
     for _ in 0..n {
         let mut state = if starts.len() == 1 || rng.below(2) == 0 {
@@ -297,7 +318,7 @@ fn sample_chunk(c: &Combat, starts: &[(State, f64)], n: u64, mut rng: Rng) -> En
             starts[1].0
         };
         loop {
-            if let Some(outcome) = state.outcome(c.tiers) {
+            if let Some(outcome) = state.outcome(kinds, c.tiers) {
                 ends.add(&state, outcome, 1.0);
                 break;
             }
@@ -310,7 +331,7 @@ fn sample_chunk(c: &Combat, starts: &[(State, f64)], n: u64, mut rng: Rng) -> En
                     break;
                 }
                 let target = state.nth_target(side, |pool| rng.below(pool));
-                alive = state.attack(side, i, target);
+                alive = state.attack(kinds, side, i, target);
             }
             state.finish_turn(side, alive);
         }

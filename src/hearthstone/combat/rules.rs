@@ -11,7 +11,7 @@ pub const WINDFURY: u8 = 16;
 pub const CLEAVE: u8 = 32;
 pub const REBORN: u8 = 64;
 /// Marks the minion making the current attack (never left set).
-const ACTING: u8 = 128;
+pub(super) const ACTING: u8 = 128;
 
 /// Most minions on a board.
 pub const BOARD_SIZE: usize = 7;
@@ -26,20 +26,16 @@ pub struct Token {
     pub count: u8,
 }
 
-/// A minion, with its combat state.
+/// A minion as a board lists it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Minion {
     pub attack: u16,
     pub health: i16,
-    /// Current keywords: a shield is lost, venom spent, reborn used.
+    /// Keyword bits.
     pub keywords: u8,
-    /// Keywords a reborn copy returns with.
-    pub base_keywords: u8,
     pub deathrattle: Token,
     /// Tavern tier 1..=7, for the damage to the losing hero.
     pub tier: u8,
-    /// Has attacked in the current round.
-    pub attacked: bool,
 }
 
 impl Minion {
@@ -54,91 +50,149 @@ impl Minion {
 
     pub fn with_keywords(mut self, keywords: u8) -> Minion {
         self.keywords = keywords;
-        self.base_keywords = keywords;
         self
     }
+}
 
-    fn has(&self, k: u8) -> bool {
+/// A minion in combat: what changes (health, keywords, the round mark),
+/// its attack (read on every attack), and its kind, which holds the rest.
+/// Eight bytes, so states are cheap to copy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Unit {
+    pub attack: u16,
+    pub health: i16,
+    /// Current keywords: a shield is lost, venom spent.
+    pub keywords: u8,
+    /// Has attacked in the current round.
+    pub attacked: bool,
+    /// Index into the combat's `Kinds`.
+    pub kind: u8,
+}
+
+impl Unit {
+    pub(super) fn has(&self, k: u8) -> bool {
         self.keywords & k != 0
     }
+}
 
-    /// A bound on the hits this minion can still absorb, summons included;
-    /// every attack lowers the board total (see `State::potential`).
-    fn potential(&self) -> u32 {
-        let token =
-            |t: &Token| t.count as u32 * (t.health as u32 + u32::from(t.keywords & SHIELD != 0));
-        let life =
-            self.health.max(0) as u32 + u32::from(self.has(SHIELD)) + token(&self.deathrattle);
-        let second = if self.has(REBORN) {
-            1 + u32::from(self.base_keywords & SHIELD != 0) + token(&self.deathrattle)
+/// What never changes for a kind of minion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Kind {
+    attack: u16,
+    base_keywords: u8,
+    tier: u8,
+    token: Token,
+    /// The kinds of its deathrattle tokens and of its reborn copy.
+    token_kind: u8,
+    reborn_kind: u8,
+}
+
+/// Every kind of minion a combat can hold: the starting minions, their
+/// reborn copies and their deathrattle tokens (at most 3 per starting
+/// minion, so a `u8` indexes them).
+#[derive(Debug, Clone)]
+pub struct Kinds {
+    kinds: Vec<Kind>,
+    /// A kind's potential beyond its health and shield: its tokens and
+    /// reborn copy, which no attack changes (reborn is lost only with the
+    /// minion).
+    extra_potential: Vec<u32>,
+    /// Dying summons something.
+    summons: Vec<bool>,
+}
+
+impl Kinds {
+    fn intern(&mut self, kind: Kind) -> u8 {
+        if let Some(i) = self.kinds.iter().position(|k| *k == kind) {
+            return i as u8;
+        }
+        let t = &kind.token;
+        let tokens = t.count as u32 * (t.health as u32 + u32::from(t.keywords & SHIELD != 0));
+        let reborn = if kind.base_keywords & REBORN != 0 {
+            1 + u32::from(kind.base_keywords & SHIELD != 0) + tokens
         } else {
             0
         };
-        life + second
+        self.kinds.push(kind);
+        self.extra_potential.push(tokens + reborn);
+        self.summons
+            .push(t.count > 0 || kind.base_keywords & REBORN != 0);
+        (self.kinds.len() - 1) as u8
+    }
+
+    fn unit(&mut self, m: &Minion) -> Unit {
+        let t = m.deathrattle;
+        let token_kind = if t.count > 0 {
+            self.intern(Kind {
+                attack: t.attack,
+                base_keywords: t.keywords & !REBORN,
+                tier: 1,
+                token: Token::default(),
+                token_kind: 0,
+                reborn_kind: 0,
+            })
+        } else {
+            0
+        };
+        let copy = Kind {
+            attack: m.attack,
+            base_keywords: m.keywords & !REBORN,
+            tier: m.tier,
+            token: t,
+            token_kind,
+            reborn_kind: 0,
+        };
+        let reborn_kind = if m.keywords & REBORN != 0 {
+            self.intern(copy)
+        } else {
+            0
+        };
+        let kind = self.intern(Kind {
+            base_keywords: m.keywords,
+            reborn_kind,
+            ..copy
+        });
+        Unit {
+            attack: m.attack,
+            health: m.health,
+            keywords: m.keywords,
+            attacked: false,
+            kind,
+        }
+    }
+
+    /// A bound on the hits this unit can still absorb, summons included:
+    /// every attack lowers the total over both boards, so the exact engine
+    /// solves states in decreasing order of it.
+    #[inline]
+    pub fn potential(&self, u: &Unit) -> u32 {
+        u.health.max(0) as u32 + u32::from(u.has(SHIELD)) + self.extra_potential[u.kind as usize]
+    }
+
+    /// The unit a key word stands for (see `key.rs`).
+    #[inline]
+    pub fn unit_of(&self, kind: u8, health: i16, keywords: u8, attacked: bool) -> Unit {
+        Unit {
+            attack: self.kinds[kind as usize].attack,
+            health,
+            keywords,
+            attacked,
+            kind,
+        }
+    }
+
+    fn tier(&self, u: &Unit) -> u32 {
+        self.kinds[u.kind as usize].tier as u32
     }
 }
 
 /// Both boards and whose turn it is.
 #[derive(Debug, Clone, Copy)]
 pub struct State {
-    pub boards: [[Minion; BOARD_SIZE]; 2],
+    pub boards: [[Unit; BOARD_SIZE]; 2],
     pub lens: [u8; 2],
     /// The side to attack next (0 = A, 1 = B).
     pub turn: u8,
-}
-
-impl Minion {
-    /// Everything that changes in combat, plus the attack, in one word.
-    #[inline]
-    fn dynamic_word(&self) -> u64 {
-        u64::from(self.health as u16)
-            | u64::from(self.keywords) << 16
-            | u64::from(self.attacked) << 24
-            | u64::from(self.attack) << 32
-            | u64::from(self.deathrattle.count) << 48
-    }
-
-    /// The rest of the minion in one word.
-    #[inline]
-    fn static_word(&self) -> u64 {
-        let t = &self.deathrattle;
-        u64::from(self.base_keywords)
-            | u64::from(self.tier) << 8
-            | u64::from(t.keywords) << 16
-            | u64::from(t.attack) << 24
-            | u64::from(t.health) << 40
-    }
-}
-
-/// Equal boards (live minions only) and turn.
-impl PartialEq for State {
-    fn eq(&self, o: &State) -> bool {
-        self.lens == o.lens
-            && self.turn == o.turn
-            && (0..2).all(|side| {
-                self.board(side).iter().zip(o.board(side)).all(|(a, b)| {
-                    a.dynamic_word() == b.dynamic_word() && a.static_word() == b.static_word()
-                })
-            })
-    }
-}
-
-impl Eq for State {}
-
-/// Hashes one word per live minion (what changes in combat, plus its
-/// attack): much cheaper than every field, and equal states still hash
-/// equal; equality compares everything.
-impl std::hash::Hash for State {
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        h.write_u64(
-            u64::from(self.lens[0]) | u64::from(self.lens[1]) << 8 | u64::from(self.turn) << 16,
-        );
-        for side in 0..2 {
-            for m in self.board(side) {
-                h.write_u64(m.dynamic_word());
-            }
-        }
-    }
 }
 
 /// How a combat ended.
@@ -151,28 +205,28 @@ pub enum Outcome {
 }
 
 impl State {
-    pub fn new(a: &[Minion], b: &[Minion], first: u8) -> State {
+    /// The starting state and the kinds of minion the combat can hold.
+    pub fn new(a: &[Minion], b: &[Minion], first: u8) -> (State, Kinds) {
+        let mut kinds = Kinds {
+            kinds: Vec::new(),
+            extra_potential: Vec::new(),
+            summons: Vec::new(),
+        };
         let mut s = State {
-            boards: [[Minion::default(); BOARD_SIZE]; 2],
+            boards: [[Unit::default(); BOARD_SIZE]; 2],
             lens: [a.len() as u8, b.len() as u8],
             turn: first,
         };
-        s.boards[0][..a.len()].copy_from_slice(a);
-        s.boards[1][..b.len()].copy_from_slice(b);
-        s
+        for (side, board) in [a, b].into_iter().enumerate() {
+            for (slot, m) in board.iter().enumerate() {
+                s.boards[side][slot] = kinds.unit(m);
+            }
+        }
+        (s, kinds)
     }
 
-    pub fn board(&self, side: usize) -> &[Minion] {
+    pub fn board(&self, side: usize) -> &[Unit] {
         &self.boards[side][..self.lens[side] as usize]
-    }
-
-    /// Strictly decreases with every attack, so states can be solved in
-    /// decreasing order of it.
-    pub fn potential(&self) -> u32 {
-        (0..2)
-            .flat_map(|s| self.board(s).iter())
-            .map(Minion::potential)
-            .sum()
     }
 
     fn can_attack(&self, side: usize) -> bool {
@@ -180,9 +234,9 @@ impl State {
     }
 
     /// The end of the combat, if it has ended.
-    pub fn outcome(&self, hero_tiers: [u32; 2]) -> Option<Outcome> {
+    pub fn outcome(&self, kinds: &Kinds, hero_tiers: [u32; 2]) -> Option<Outcome> {
         let damage = |side: usize| {
-            hero_tiers[side] + self.board(side).iter().map(|m| m.tier as u32).sum::<u32>()
+            hero_tiers[side] + self.board(side).iter().map(|m| kinds.tier(m)).sum::<u32>()
         };
         match (self.lens[0], self.lens[1]) {
             (0, 0) => Some(Outcome::Draw),
@@ -203,7 +257,7 @@ impl State {
             self.turn = side as u8;
         }
         let board = &mut self.boards[side][..self.lens[side] as usize];
-        let pick = |b: &[Minion]| b.iter().position(|m| m.attack > 0 && !m.attacked);
+        let pick = |b: &[Unit]| b.iter().position(|m| m.attack > 0 && !m.attacked);
         let index = match pick(board) {
             Some(i) => i,
             None => {
@@ -247,7 +301,13 @@ impl State {
 
     /// One attack of `attacker` (on `side`) on enemy `target`, then the
     /// death phase. Returns the attacker's index afterwards if it lives.
-    pub fn attack(&mut self, side: usize, attacker: usize, target: usize) -> Option<usize> {
+    pub fn attack(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        attacker: usize,
+        target: usize,
+    ) -> Option<usize> {
         let enemy = 1 - side;
         self.boards[side][attacker].keywords |= ACTING;
         let a = self.boards[side][attacker];
@@ -288,7 +348,7 @@ impl State {
         {
             self.boards[enemy][target].keywords &= !VENOM;
         }
-        self.resolve_deaths();
+        self.resolve_deaths(kinds);
         let index = self.board(side).iter().position(|m| m.has(ACTING));
         if let Some(i) = index {
             self.boards[side][i].keywords &= !ACTING;
@@ -307,63 +367,70 @@ impl State {
 
     /// Removes the dead left to right; each leaves its deathrattle tokens,
     /// then its reborn copy, in its slot, while there is room.
-    fn resolve_deaths(&mut self) {
+    fn resolve_deaths(&mut self, kinds: &Kinds) {
         for side in 0..2 {
             let len = self.lens[side] as usize;
-            if self.boards[side][..len].iter().all(|m| m.health > 0) {
+            let board = &mut self.boards[side];
+            if board[..len].iter().all(|m| m.health > 0) {
                 continue;
             }
-            let old = self.boards[side];
-            let alive = old[..len].iter().filter(|m| m.health > 0).count();
-            let mut out = [Minion::default(); BOARD_SIZE];
+            let summons = |m: &Unit| kinds.summons[m.kind as usize];
+            if !board[..len].iter().any(|m| m.health <= 0 && summons(m)) {
+                // No summons: close the gaps in place.
+                let mut n = 0;
+                for i in 0..len {
+                    if board[i].health > 0 {
+                        board[n] = board[i];
+                        n += 1;
+                    }
+                }
+                self.lens[side] = n as u8;
+                continue;
+            }
+            let old = *board;
             let mut n = 0;
-            let mut summoned = 0;
             for (i, m) in old[..len].iter().enumerate() {
                 if m.health > 0 {
-                    out[n] = *m;
+                    board[n] = *m;
                     n += 1;
                     continue;
                 }
                 // Room left: the survivors not yet placed still need theirs.
                 let survivors_right = old[i + 1..len].iter().filter(|x| x.health > 0).count();
                 let room = |placed: usize| BOARD_SIZE - (placed + survivors_right);
-                let t = m.deathrattle;
+                let kind = &kinds.kinds[m.kind as usize];
+                let t = kind.token;
                 for _ in 0..t.count {
                     if room(n) == 0 {
                         break;
                     }
-                    out[n] = Minion {
+                    board[n] = Unit {
                         attack: t.attack,
                         health: t.health as i16,
-                        keywords: t.keywords,
-                        base_keywords: t.keywords,
-                        deathrattle: Token::default(),
-                        tier: 1,
+                        keywords: t.keywords & !REBORN,
                         attacked: m.attacked,
+                        kind: kind.token_kind,
                     };
                     n += 1;
-                    summoned += 1;
                 }
                 if m.has(REBORN) && room(n) > 0 {
-                    out[n] = Minion {
+                    board[n] = Unit {
                         health: 1,
-                        keywords: m.base_keywords & !REBORN,
-                        base_keywords: m.base_keywords & !REBORN,
+                        keywords: kind.base_keywords & !REBORN,
+                        kind: kind.reborn_kind,
                         ..*m
                     };
                     n += 1;
-                    summoned += 1;
                 }
             }
-            debug_assert!(n <= BOARD_SIZE && n >= alive && n - alive == summoned);
-            self.boards[side] = out;
+            debug_assert!(n <= BOARD_SIZE);
             self.lens[side] = n as u8;
         }
     }
 }
 
 /// One instance of damage; true when it landed (not absorbed, not zero).
-fn hit(m: &mut Minion, damage: u16, poison: bool) -> bool {
+fn hit(m: &mut Unit, damage: u16, poison: bool) -> bool {
     if damage == 0 {
         return false;
     }

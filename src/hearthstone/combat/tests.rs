@@ -83,7 +83,7 @@ fn keywords_behave() {
     // A deathrattle token fights on.
     assert!((exact("1/1+dr=1/1", "1/2").draw - 1.0).abs() < 1e-12);
     // Taunt draws every attack.
-    let s = State::new(
+    let (s, _) = State::new(
         &parse_board("3/3").unwrap(),
         &parse_board("1/1,1/5+taunt,2/2").unwrap(),
         0,
