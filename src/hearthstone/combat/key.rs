@@ -1,93 +1,146 @@
-//! Compact memo keys for the exact engine: 64 bytes per state, one 32-bit
-//! word per slot (health, keywords, round mark, kind) and the turn. Hashing,
-//! comparing and moving keys is much of what the exact search does.
+//! Compact memo keys for the exact engine. Hashing, comparing and moving
+//! keys is much of what the exact search does, so a state is packed into
+//! as few bits as the combat needs: the turn, then per slot its health
+//! less one, its kind plus one (so a minion's field is never 0, and 0 is an
+//! empty slot), whether it has lost its shield and its venom (every other
+//! keyword is its kind's), and its round mark. Most combats fit 192 or 256
+//! bits.
 
-use super::rules::{ACTING, BOARD_SIZE, Kinds, State, Unit};
+use super::rules::{ACTING, BOARD_SIZE, Kinds, SHIELD, State, Unit, VENOM};
 use std::hash::{Hash, Hasher};
 
-/// A state between attacks: slot words of side A then B, two per `u64`,
-/// 0 for an empty slot (a live minion has health > 0), then the turn.
-#[derive(Clone, Copy)]
-pub struct Key([u64; BOARD_SIZE + 1]);
+/// Where each field of a slot sits, for one combat.
+#[derive(Debug, Clone, Copy)]
+pub struct Layout {
+    health_bits: u32,
+    kind_bits: u32,
+}
 
-/// Branch-free word comparison (the derived one calls `memcmp`).
-impl PartialEq for Key {
-    fn eq(&self, o: &Key) -> bool {
-        self.0.iter().zip(&o.0).fold(0, |acc, (a, b)| acc | (a ^ b)) == 0
+impl Layout {
+    pub fn new(kinds: &Kinds) -> Layout {
+        let bits = |max: u32| 32 - max.max(1).leading_zeros();
+        // Health is stored less one and the kind plus one: a live unit's
+        // word is never 0.
+        Layout {
+            health_bits: bits(u32::from(kinds.max_health()) - 1),
+            kind_bits: bits(kinds.len() as u32),
+        }
+    }
+
+    /// Bits per slot: health, kind, lost shield, lost venom, round mark.
+    fn slot_bits(&self) -> u32 {
+        self.health_bits + self.kind_bits + 3
+    }
+
+    /// The 64-bit words a key needs: the turn bit and 14 slots.
+    pub fn words(&self) -> usize {
+        (1 + 2 * BOARD_SIZE as u32 * self.slot_bits()).div_ceil(64) as usize
     }
 }
 
-impl Eq for Key {}
+/// A packed state of `N` words.
+#[derive(Clone, Copy)]
+pub struct Key<const N: usize>([u64; N]);
 
-impl Key {
+impl<const N: usize> Key<N> {
     /// The key of `state` and its potential (`Kinds::potential` summed
     /// over both boards), in one pass.
-    pub fn encode(kinds: &Kinds, state: &State) -> (Key, u32) {
-        let mut words = [0u64; BOARD_SIZE + 1];
+    #[inline]
+    pub fn encode(layout: &Layout, kinds: &Kinds, state: &State) -> (Key<N>, u32) {
+        debug_assert!(layout.words() <= N);
+        let mut words = [0u64; N];
+        words[0] = u64::from(state.turn);
+        let width = layout.slot_bits();
         let mut potential = 0;
         for side in 0..2 {
-            for (slot, u) in state.board(side).iter().enumerate() {
+            // When every attacker on a side has attacked, the next attack
+            // starts a new round: the marks are as good as cleared, and
+            // clearing them merges states.
+            let board = state.board(side);
+            let round_open = board.iter().any(|u| u.attack > 0 && !u.attacked);
+            for (slot, u) in board.iter().enumerate() {
                 debug_assert!(u.health > 0 && u.keywords & ACTING == 0);
-                let word = u64::from(u.health as u16)
-                    | u64::from(u.keywords) << 16
-                    | u64::from(u.attacked) << 23
-                    | u64::from(u.kind) << 24;
-                let i = side * BOARD_SIZE + slot;
-                words[i / 2] |= word << (32 * (i % 2));
+                let lost = kinds.lost_keywords(u);
+                let value = u64::from(u.health as u16 - 1)
+                    | u64::from(u.kind + 1) << layout.health_bits
+                    | u64::from(lost & SHIELD != 0) << (layout.health_bits + layout.kind_bits)
+                    | u64::from(lost & VENOM != 0) << (layout.health_bits + layout.kind_bits + 1)
+                    | u64::from(u.attacked && round_open)
+                        << (layout.health_bits + layout.kind_bits + 2);
+                let at = 1 + (side * BOARD_SIZE + slot) as u32 * width;
+                let (word, bit) = ((at / 64) as usize, at % 64);
+                words[word] |= value << bit;
+                if bit + width > 64 {
+                    words[word + 1] |= value >> (64 - bit);
+                }
                 potential += kinds.potential(u);
             }
         }
-        words[BOARD_SIZE] = u64::from(state.turn);
         (Key(words), potential)
     }
 
     /// The state a key stands for.
-    pub fn decode(&self, kinds: &Kinds) -> State {
+    #[inline]
+    pub fn decode(&self, layout: &Layout, kinds: &Kinds) -> State {
         let mut state = State {
             boards: [[Unit::default(); BOARD_SIZE]; 2],
             lens: [0; 2],
-            turn: self.0[BOARD_SIZE] as u8,
+            turn: (self.0[0] & 1) as u8,
         };
+        let width = layout.slot_bits();
+        let mask = (1u64 << width) - 1;
         for side in 0..2 {
+            let mut len = 0;
             for slot in 0..BOARD_SIZE {
-                let word = self.slot(side, slot);
-                if word == 0 {
+                let at = 1 + (side * BOARD_SIZE + slot) as u32 * width;
+                let (word, bit) = ((at / 64) as usize, at % 64);
+                let mut value = self.0[word] >> bit;
+                if bit + width > 64 {
+                    value |= self.0[word + 1] << (64 - bit);
+                }
+                let value = value & mask;
+                if value == 0 {
                     break;
                 }
+                let field = |from: u32, bits: u32| (value >> from) & ((1 << bits) - 1);
+                let flags = field(layout.health_bits + layout.kind_bits, 3);
+                let lost = if flags & 1 != 0 { SHIELD } else { 0 }
+                    | if flags & 2 != 0 { VENOM } else { 0 };
                 state.boards[side][slot] = kinds.unit_of(
-                    (word >> 24) as u8,
-                    (word & 0xffff) as i16,
-                    (word >> 16) as u8 & !ACTING,
-                    word & 1 << 23 != 0,
+                    field(layout.health_bits, layout.kind_bits) as u8 - 1,
+                    field(0, layout.health_bits) as i16 + 1,
+                    lost,
+                    flags & 4 != 0,
                 );
-                state.lens[side] += 1;
+                len += 1;
             }
+            state.lens[side] = len;
         }
         state
     }
+}
 
-    fn slot(&self, side: usize, slot: usize) -> u32 {
-        let i = side * BOARD_SIZE + slot;
-        (self.0[i / 2] >> (32 * (i % 2))) as u32
+/// Branch-free word comparison (the derived one calls `memcmp`).
+impl<const N: usize> PartialEq for Key<N> {
+    #[inline]
+    fn eq(&self, o: &Key<N>) -> bool {
+        self.0.iter().zip(&o.0).fold(0, |acc, (a, b)| acc | (a ^ b)) == 0
     }
 }
 
+impl<const N: usize> Eq for Key<N> {}
+
 /// One multiply per pair of words, independent of each other, instead of
-/// a serial chain over all eight.
-impl Hash for Key {
+/// a serial chain over all of them.
+impl<const N: usize> Hash for Key<N> {
+    #[inline]
     fn hash<H: Hasher>(&self, h: &mut H) {
-        const MIX: [u64; 4] = [
-            0x9e37_79b9_7f4a_7c15,
-            0xc2b2_ae3d_27d4_eb4f,
-            0x1656_67b1_9e37_79f9,
-            0x27d4_eb2f_1656_67c5,
-        ];
-        let w = &self.0;
+        const MIX: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
         let mut sum = 0u64;
-        for pair in 0..4 {
-            let product =
-                u128::from(w[2 * pair] ^ MIX[pair]) * u128::from(w[2 * pair + 1] ^ MIX[3 - pair]);
-            sum = sum.wrapping_add((product as u64) ^ (product >> 64) as u64);
+        for pair in self.0.chunks(2) {
+            let high = pair.get(1).copied().unwrap_or(0);
+            let product = u128::from(pair[0] ^ MIX[0]) * u128::from(high ^ MIX[1]);
+            sum = sum.rotate_left(23) ^ ((product as u64) ^ (product >> 64) as u64);
         }
         h.write_u64(sum);
     }

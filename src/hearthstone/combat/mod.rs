@@ -14,7 +14,7 @@ mod key;
 mod parse;
 pub mod rules;
 
-use key::Key;
+use key::{Key, Layout};
 pub use parse::parse_board;
 pub use rules::{Kinds, Minion, Outcome, State, Token, Unit};
 
@@ -103,15 +103,17 @@ fn starts(c: &Combat) -> (Kinds, Vec<(State, f64)>) {
     (kinds, starts)
 }
 
-/// Every way one turn can go from `state`, with its probability: the
-/// attacker picks a target uniformly (twice with windfury).
-fn turn_outcomes(kinds: &Kinds, state: &State, mut emit: impl FnMut(State, f64)) {
-    let mut s = *state;
+/// Every way one turn can go from `s`, with its probability: the attacker
+/// picks a target uniformly (twice with windfury). `s` is left with the
+/// attacker chosen (turn and round marks settled). States go out by
+/// reference: copying one right after its byte fields were written stalls
+/// on store forwarding.
+fn turn_outcomes(kinds: &Kinds, s: &mut State, mut emit: impl FnMut(&State, f64)) {
     let (side, attacker) = s.next_attacker();
     let p = 1.0 / s.targets(side).count() as f64;
     let windfury = s.boards[side][attacker].keywords & rules::WINDFURY != 0;
     for t in s.targets(side) {
-        let mut next = s;
+        let mut next = *s;
         let alive = next.attack(kinds, side, attacker, t);
         match alive {
             Some(i) if windfury && next.lens[1 - side] > 0 => {
@@ -120,12 +122,12 @@ fn turn_outcomes(kinds: &Kinds, state: &State, mut emit: impl FnMut(State, f64))
                     let mut after = next;
                     let alive2 = after.attack(kinds, side, i, t2);
                     after.finish_turn(side, alive2);
-                    emit(after, q);
+                    emit(&after, q);
                 }
             }
             _ => {
                 next.finish_turn(side, alive);
-                emit(next, p);
+                emit(&next, p);
             }
         }
     }
@@ -216,19 +218,37 @@ impl Ends {
 /// Exact odds; `BudgetExceeded` past `max_states` distinct states.
 pub fn combat_exact(c: &Combat, max_states: u64) -> Result<CombatResult> {
     validate(c)?;
+    let (kinds, starts) = starts(c);
+    let layout = Layout::new(&kinds);
+    if layout.words() <= 3 {
+        solve::<3>(c, &kinds, layout, &starts, max_states)
+    } else if layout.words() <= 4 {
+        solve::<4>(c, &kinds, layout, &starts, max_states)
+    } else {
+        solve::<8>(c, &kinds, layout, &starts, max_states)
+    }
+}
+
+/// The exact search with keys of `N` words.
+fn solve<const N: usize>(
+    c: &Combat,
+    kinds: &Kinds,
+    layout: Layout,
+    starts: &[(State, f64)],
+    max_states: u64,
+) -> Result<CombatResult> {
     let mut ends = Ends::new();
     // Layers of states by potential; the highest is solved first, and
     // every child lands in a strictly lower layer.
-    let (kinds, starts) = starts(c);
-    let starts: Vec<(Key, u32, f64)> = starts
-        .into_iter()
+    let starts: Vec<(Key<N>, u32, f64)> = starts
+        .iter()
         .map(|(s, p)| {
-            let (key, potential) = Key::encode(&kinds, &s);
-            (key, potential, p)
+            let (key, potential) = Key::encode(&layout, kinds, s);
+            (key, potential, *p)
         })
         .collect();
     let top = starts.iter().map(|s| s.1).max().unwrap_or(0) as usize;
-    let mut layers: Vec<FixedMap<Key, f64>> = (0..=top).map(|_| fixed_map(0)).collect();
+    let mut layers: Vec<FixedMap<Key<N>, f64>> = (0..=top).map(|_| fixed_map(0)).collect();
     for (key, potential, p) in starts {
         *layers[potential as usize].entry(key).or_insert(0.0) += p;
     }
@@ -236,8 +256,8 @@ pub fn combat_exact(c: &Combat, max_states: u64) -> Result<CombatResult> {
     for level in (0..=top).rev() {
         let layer = std::mem::take(&mut layers[level]);
         for (key, p) in layer {
-            let state = key.decode(&kinds);
-            if let Some(outcome) = state.outcome(&kinds, c.tiers) {
+            let mut state = key.decode(&layout, kinds);
+            if let Some(outcome) = state.outcome(kinds, c.tiers) {
                 ends.add(&state, outcome, p);
                 continue;
             }
@@ -247,8 +267,13 @@ pub fn combat_exact(c: &Combat, max_states: u64) -> Result<CombatResult> {
                     "the combat has more than {max_states} states (the budget); use Monte Carlo"
                 )));
             }
-            turn_outcomes(&kinds, &state, |next, q| {
-                let (key, potential) = Key::encode(&kinds, &next);
+            turn_outcomes(kinds, &mut state, |next, q| {
+                // Ends go straight to the tally; the tables hold the rest.
+                if let Some(outcome) = next.outcome(kinds, c.tiers) {
+                    ends.add(next, outcome, p * q);
+                    return;
+                }
+                let (key, potential) = Key::<N>::encode(&layout, kinds, next);
                 debug_assert!((potential as usize) < level);
                 *layers[potential as usize].entry(key).or_insert(0.0) += p * q;
             });

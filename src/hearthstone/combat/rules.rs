@@ -87,18 +87,32 @@ struct Kind {
     reborn_kind: u8,
 }
 
+/// Kinds of minion a combat can hold at most: each of 14 starting minions,
+/// its reborn copy and its token, rounded up to a power of two.
+const MAX_KINDS: usize = 64;
+
+/// A kind's facts for the hot paths.
+#[derive(Debug, Clone, Copy, Default)]
+struct Facts {
+    /// Its potential beyond its health and shield: its tokens and reborn
+    /// copy, which no attack changes (reborn is lost only with the minion).
+    extra_potential: u32,
+    base_keywords: u8,
+    /// Dying summons something.
+    summons: bool,
+}
+
 /// Every kind of minion a combat can hold: the starting minions, their
 /// reborn copies and their deathrattle tokens (at most 3 per starting
 /// minion, so a `u8` indexes them).
 #[derive(Debug, Clone)]
 pub struct Kinds {
     kinds: Vec<Kind>,
-    /// A kind's potential beyond its health and shield: its tokens and
-    /// reborn copy, which no attack changes (reborn is lost only with the
-    /// minion).
-    extra_potential: Vec<u32>,
-    /// Dying summons something.
-    summons: Vec<bool>,
+    /// What the hot paths read, by kind, in one fixed array (a kind index
+    /// masked to its size needs no bounds check).
+    facts: [Facts; MAX_KINDS],
+    /// The most health any unit can have (no rule raises health).
+    max_health: u16,
 }
 
 impl Kinds {
@@ -113,15 +127,21 @@ impl Kinds {
         } else {
             0
         };
+        self.facts[self.kinds.len()] = Facts {
+            extra_potential: tokens + reborn,
+            base_keywords: kind.base_keywords,
+            summons: t.count > 0 || kind.base_keywords & REBORN != 0,
+        };
         self.kinds.push(kind);
-        self.extra_potential.push(tokens + reborn);
-        self.summons
-            .push(t.count > 0 || kind.base_keywords & REBORN != 0);
         (self.kinds.len() - 1) as u8
     }
 
     fn unit(&mut self, m: &Minion) -> Unit {
         let t = m.deathrattle;
+        self.max_health = self.max_health.max(m.health as u16);
+        if t.count > 0 {
+            self.max_health = self.max_health.max(t.health);
+        }
         let token_kind = if t.count > 0 {
             self.intern(Kind {
                 attack: t.attack,
@@ -166,19 +186,43 @@ impl Kinds {
     /// solves states in decreasing order of it.
     #[inline]
     pub fn potential(&self, u: &Unit) -> u32 {
-        u.health.max(0) as u32 + u32::from(u.has(SHIELD)) + self.extra_potential[u.kind as usize]
+        u.health.max(0) as u32 + u32::from(u.has(SHIELD)) + self.facts(u).extra_potential
     }
 
-    /// The unit a key word stands for (see `key.rs`).
+    /// The unit a memo key stands for (see `key.rs`): its keywords are its
+    /// kind's, less the shield and venom it has lost.
     #[inline]
-    pub fn unit_of(&self, kind: u8, health: i16, keywords: u8, attacked: bool) -> Unit {
+    pub fn unit_of(&self, kind: u8, health: i16, lost: u8, attacked: bool) -> Unit {
+        let k = &self.kinds[kind as usize];
         Unit {
-            attack: self.kinds[kind as usize].attack,
+            attack: k.attack,
             health,
-            keywords,
+            keywords: k.base_keywords & !lost,
             attacked,
             kind,
         }
+    }
+
+    /// The keywords `u` has lost: a subset of shield and venom.
+    #[inline]
+    pub fn lost_keywords(&self, u: &Unit) -> u8 {
+        let base = self.facts(u).base_keywords;
+        debug_assert_eq!(base & !u.keywords & !(SHIELD | VENOM), 0);
+        debug_assert_eq!(u.keywords & !base, 0);
+        base & !u.keywords
+    }
+
+    #[inline]
+    fn facts(&self, u: &Unit) -> &Facts {
+        &self.facts[u.kind as usize % MAX_KINDS]
+    }
+
+    pub fn len(&self) -> usize {
+        self.kinds.len()
+    }
+
+    pub fn max_health(&self) -> u16 {
+        self.max_health
     }
 
     fn tier(&self, u: &Unit) -> u32 {
@@ -209,8 +253,8 @@ impl State {
     pub fn new(a: &[Minion], b: &[Minion], first: u8) -> (State, Kinds) {
         let mut kinds = Kinds {
             kinds: Vec::new(),
-            extra_potential: Vec::new(),
-            summons: Vec::new(),
+            facts: [Facts::default(); MAX_KINDS],
+            max_health: 1,
         };
         let mut s = State {
             boards: [[Unit::default(); BOARD_SIZE]; 2],
@@ -374,7 +418,7 @@ impl State {
             if board[..len].iter().all(|m| m.health > 0) {
                 continue;
             }
-            let summons = |m: &Unit| kinds.summons[m.kind as usize];
+            let summons = |m: &Unit| kinds.facts(m).summons;
             if !board[..len].iter().any(|m| m.health <= 0 && summons(m)) {
                 // No summons: close the gaps in place.
                 let mut n = 0;

@@ -163,6 +163,85 @@ proptest! {
     }
 }
 
+/// The plain probability tree over the same rules: no memo, no layers, no
+/// packed keys. (win, draw, loss, expected damage to B, to A).
+fn tree_walk(c: &Combat) -> [f64; 5] {
+    fn walk(kinds: &Kinds, tiers: [u32; 2], state: &State, p: f64, out: &mut [f64; 5]) {
+        match state.outcome(kinds, tiers) {
+            Some(Outcome::AWins(d)) => {
+                out[0] += p;
+                out[3] += p * d as f64;
+            }
+            Some(Outcome::Draw) => out[1] += p,
+            Some(Outcome::BWins(d)) => {
+                out[2] += p;
+                out[4] += p * d as f64;
+            }
+            None => {
+                let mut s = *state;
+                turn_outcomes(kinds, &mut s, |next, q| {
+                    walk(kinds, tiers, next, p * q, out)
+                });
+            }
+        }
+    }
+    let (kinds, starts) = starts(c);
+    let mut out = [0.0; 5];
+    for (s, p) in &starts {
+        walk(&kinds, c.tiers, s, *p, &mut out);
+    }
+    out
+}
+
+fn summary(r: &CombatResult) -> [f64; 5] {
+    let mean = |v: &[f64]| v.iter().enumerate().map(|(d, p)| d as f64 * p).sum::<f64>();
+    [
+        r.win,
+        r.draw,
+        r.loss,
+        mean(&r.damage_to_b),
+        mean(&r.damage_to_a),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The memoized search equals the plain tree, whatever the key width.
+    #[test]
+    fn memo_search_equals_the_plain_tree(a in prop::collection::vec(arb_minion(), 1..=2), b in prop::collection::vec(arb_minion(), 1..=2)) {
+        let c = combat(&a.join(","), &b.join(","));
+        let tree = tree_walk(&c);
+        let r = combat_exact(&c, 2_000_000).unwrap();
+        let (kinds, starts) = starts(&c);
+        let wide = solve::<8>(&c, &kinds, Layout::new(&kinds), &starts, 2_000_000).unwrap();
+        for (x, y) in summary(&r).into_iter().zip(tree) {
+            prop_assert!((x - y).abs() < 1e-9, "{:?} vs tree {:?}", summary(&r), tree);
+        }
+        for (x, y) in summary(&r).into_iter().zip(summary(&wide)) {
+            prop_assert!((x - y).abs() < 1e-12);
+        }
+        prop_assert_eq!(r.states, wide.states);
+    }
+}
+
+#[test]
+fn large_health_uses_wide_keys_and_agrees_with_the_tree() {
+    for (a, b) in [
+        ("1/30000,2/3+shield", "30000/2,1/2+dr=1/1"),
+        ("30000/1+windfury,1/2", "1/32767+taunt,2/2,1/1+reborn"),
+    ] {
+        let c = combat(a, b);
+        let (kinds, _) = starts(&c);
+        assert!(Layout::new(&kinds).words() > 4, "{a} vs {b}");
+        let r = combat_exact(&c, 1_000_000).unwrap();
+        let tree = tree_walk(&c);
+        for (x, y) in summary(&r).into_iter().zip(tree) {
+            assert!((x - y).abs() < 1e-9, "{a} vs {b}: {r:?} vs tree {tree:?}");
+        }
+    }
+}
+
 /// 200 random keyword boards (a fixed stream, so the run repeats): the
 /// sampler agrees with the exact engine within four standard errors.
 #[test]
