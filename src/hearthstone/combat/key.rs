@@ -23,7 +23,7 @@ impl Layout {
         // word is never 0.
         Layout {
             health_bits: bits(u32::from(kinds.max_health()) - 1),
-            kind_bits: bits(kinds.len() as u32),
+            kind_bits: bits(kinds.count() as u32),
         }
     }
 

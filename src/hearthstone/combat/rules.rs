@@ -217,7 +217,7 @@ impl Kinds {
         &self.facts[u.kind as usize % MAX_KINDS]
     }
 
-    pub fn len(&self) -> usize {
+    pub fn count(&self) -> usize {
         self.kinds.len()
     }
 
