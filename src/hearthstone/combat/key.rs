@@ -53,11 +53,15 @@ impl<const N: usize> Key<N> {
         let width = layout.slot_bits();
         let mut potential = 0;
         for side in 0..2 {
-            // When every attacker on a side has attacked, the next attack
-            // starts a new round: the marks are as good as cleared, and
-            // clearing them merges states.
+            // When every attacker on a side has attacked, its next attack
+            // starts a new round, so the marks are as good as cleared, and
+            // clearing them merges states. Not so while an unmarked minion
+            // could still die into an unmarked attacker (summons inherit
+            // the mark): the new round would start with it instead.
             let board = state.board(side);
-            let round_open = board.iter().any(|u| u.attack > 0 && !u.attacked);
+            let round_open = !board
+                .iter()
+                .all(|u| u.attacked || (u.attack == 0 && !kinds.summons(u)));
             for (slot, u) in board.iter().enumerate() {
                 debug_assert!(u.health > 0 && u.keywords & ACTING == 0);
                 let lost = kinds.lost_keywords(u);

@@ -212,6 +212,12 @@ impl Kinds {
         base & !u.keywords
     }
 
+    /// Dying, `u` summons something.
+    #[inline]
+    pub fn summons(&self, u: &Unit) -> bool {
+        self.facts(u).summons
+    }
+
     #[inline]
     fn facts(&self, u: &Unit) -> &Facts {
         &self.facts[u.kind as usize % MAX_KINDS]
@@ -418,7 +424,7 @@ impl State {
             if board[..len].iter().all(|m| m.health > 0) {
                 continue;
             }
-            let summons = |m: &Unit| kinds.facts(m).summons;
+            let summons = |m: &Unit| kinds.summons(m);
             if !board[..len].iter().any(|m| m.health <= 0 && summons(m)) {
                 // No summons: close the gaps in place.
                 let mut n = 0;
