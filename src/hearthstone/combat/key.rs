@@ -6,7 +6,7 @@
 //! keyword is its kind's), and its round mark. Most combats fit 192 or 256
 //! bits.
 
-use super::rules::{ACTING, BOARD_SIZE, Kinds, SHIELD, State, Unit, VENOM};
+use super::rules::{BOARD_SIZE, Kinds, SHIELD, State, Unit, VENOM};
 use std::hash::{Hash, Hasher};
 
 /// Where each field of a slot sits, for one combat.
@@ -44,13 +44,17 @@ pub struct Key<const N: usize>([u64; N]);
 
 impl<const N: usize> Key<N> {
     /// The key of `state` and its potential (`Kinds::potential` summed
-    /// over both boards), in one pass.
+    /// over both boards), in one pass: slot fields are appended to a bit
+    /// stream that spills whole words.
     #[inline]
     pub fn encode(layout: &Layout, kinds: &Kinds, state: &State) -> (Key<N>, u32) {
         debug_assert!(layout.words() <= N);
         let mut words = [0u64; N];
-        words[0] = u64::from(state.turn);
+        let mut stream = u128::from(state.turn);
+        let mut filled = 1;
+        let mut spilled = 0;
         let width = layout.slot_bits();
+        let flags_at = layout.health_bits + layout.kind_bits;
         let mut potential = 0;
         for side in 0..2 {
             // When every attacker on a side has attacked, its next attack
@@ -62,23 +66,38 @@ impl<const N: usize> Key<N> {
             let round_open = !board
                 .iter()
                 .all(|u| u.attacked || (u.attack == 0 && !kinds.summons(u)));
-            for (slot, u) in board.iter().enumerate() {
-                debug_assert!(u.health > 0 && u.keywords & ACTING == 0);
+            for u in board {
+                debug_assert!(u.health > 0);
                 let lost = kinds.lost_keywords(u);
+                let flags = u64::from(lost & SHIELD != 0)
+                    | u64::from(lost & VENOM != 0) << 1
+                    | u64::from(u.attacked && round_open) << 2;
                 let value = u64::from(u.health as u16 - 1)
                     | u64::from(u.kind + 1) << layout.health_bits
-                    | u64::from(lost & SHIELD != 0) << (layout.health_bits + layout.kind_bits)
-                    | u64::from(lost & VENOM != 0) << (layout.health_bits + layout.kind_bits + 1)
-                    | u64::from(u.attacked && round_open)
-                        << (layout.health_bits + layout.kind_bits + 2);
-                let at = 1 + (side * BOARD_SIZE + slot) as u32 * width;
-                let (word, bit) = ((at / 64) as usize, at % 64);
-                words[word] |= value << bit;
-                if bit + width > 64 {
-                    words[word + 1] |= value >> (64 - bit);
+                    | flags << flags_at;
+                stream |= u128::from(value) << filled;
+                filled += width;
+                if filled >= 64 {
+                    words[spilled] = stream as u64;
+                    spilled += 1;
+                    stream >>= 64;
+                    filled -= 64;
                 }
                 potential += kinds.potential(u);
             }
+            if side == 0 {
+                // Side B's slots start after all 7 of side A's.
+                filled += (BOARD_SIZE - board.len()) as u32 * width;
+                while filled >= 64 {
+                    words[spilled] = stream as u64;
+                    spilled += 1;
+                    stream >>= 64;
+                    filled -= 64;
+                }
+            }
+        }
+        if spilled < N {
+            words[spilled] = stream as u64;
         }
         (Key(words), potential)
     }

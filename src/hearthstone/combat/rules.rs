@@ -10,8 +10,6 @@ pub const VENOM: u8 = 8;
 pub const WINDFURY: u8 = 16;
 pub const CLEAVE: u8 = 32;
 pub const REBORN: u8 = 64;
-/// Marks the minion making the current attack (never left set).
-pub(super) const ACTING: u8 = 128;
 
 /// Most minions on a board.
 pub const BOARD_SIZE: usize = 7;
@@ -359,7 +357,6 @@ impl State {
         target: usize,
     ) -> Option<usize> {
         let enemy = 1 - side;
-        self.boards[side][attacker].keywords |= ACTING;
         let a = self.boards[side][attacker];
         let t = self.boards[enemy][target];
         let a_poison = a.keywords & (POISON | VENOM);
@@ -376,17 +373,17 @@ impl State {
         // Simultaneous: the attacker's hits first in code, the hit back
         // computed from the target as it was.
         let mut venom_spent = false;
+        let mut enemy_died = false;
         for index in std::iter::once(Some(target))
             .chain(cleave_targets)
             .flatten()
         {
             let poison = a_poison & POISON != 0 || (a_poison & VENOM != 0 && !venom_spent);
-            if hit(&mut self.boards[enemy][index], a.attack, poison)
-                && a_poison & POISON == 0
-                && a_poison & VENOM != 0
-            {
+            let victim = &mut self.boards[enemy][index];
+            if hit(victim, a.attack, poison) && a_poison & POISON == 0 && a_poison & VENOM != 0 {
                 venom_spent = true;
             }
+            enemy_died |= victim.health <= 0;
         }
         if venom_spent {
             self.boards[side][attacker].keywords &= !VENOM;
@@ -398,12 +395,18 @@ impl State {
         {
             self.boards[enemy][target].keywords &= !VENOM;
         }
-        self.resolve_deaths(kinds);
-        let index = self.board(side).iter().position(|m| m.has(ACTING));
-        if let Some(i) = index {
-            self.boards[side][i].keywords &= !ACTING;
+        // Only the attacker can die on its own side, so while it lives its
+        // side is unchanged and its index stands. (A reborn copy is a new
+        // minion: it does not finish the attack.)
+        if enemy_died {
+            self.resolve_deaths(kinds, enemy);
         }
-        index
+        if self.boards[side][attacker].health > 0 {
+            Some(attacker)
+        } else {
+            self.resolve_deaths(kinds, side);
+            None
+        }
     }
 
     /// Ends the attacking minion's turn: its mark is set and the other side
@@ -415,67 +418,62 @@ impl State {
         self.turn = (1 - side) as u8;
     }
 
-    /// Removes the dead left to right; each leaves its deathrattle tokens,
-    /// then its reborn copy, in its slot, while there is room.
-    fn resolve_deaths(&mut self, kinds: &Kinds) {
-        for side in 0..2 {
-            let len = self.lens[side] as usize;
-            let board = &mut self.boards[side];
-            if board[..len].iter().all(|m| m.health > 0) {
-                continue;
-            }
-            let summons = |m: &Unit| kinds.summons(m);
-            if !board[..len].iter().any(|m| m.health <= 0 && summons(m)) {
-                // No summons: close the gaps in place.
-                let mut n = 0;
-                for i in 0..len {
-                    if board[i].health > 0 {
-                        board[n] = board[i];
-                        n += 1;
-                    }
-                }
-                self.lens[side] = n as u8;
-                continue;
-            }
-            let old = *board;
+    /// Removes the dead of `side` left to right; each leaves its deathrattle
+    /// tokens, then its reborn copy, in its slot, while there is room.
+    fn resolve_deaths(&mut self, kinds: &Kinds, side: usize) {
+        let len = self.lens[side] as usize;
+        let board = &mut self.boards[side];
+        let summons = |m: &Unit| kinds.summons(m);
+        if !board[..len].iter().any(|m| m.health <= 0 && summons(m)) {
+            // No summons: close the gaps in place.
             let mut n = 0;
-            for (i, m) in old[..len].iter().enumerate() {
-                if m.health > 0 {
-                    board[n] = *m;
-                    n += 1;
-                    continue;
-                }
-                // Room left: the survivors not yet placed still need theirs.
-                let survivors_right = old[i + 1..len].iter().filter(|x| x.health > 0).count();
-                let room = |placed: usize| BOARD_SIZE - (placed + survivors_right);
-                let kind = &kinds.kinds[m.kind as usize];
-                let t = kind.token;
-                for _ in 0..t.count {
-                    if room(n) == 0 {
-                        break;
-                    }
-                    board[n] = Unit {
-                        attack: t.attack,
-                        health: t.health as i16,
-                        keywords: t.keywords & !REBORN,
-                        attacked: m.attacked,
-                        kind: kind.token_kind,
-                    };
-                    n += 1;
-                }
-                if m.has(REBORN) && room(n) > 0 {
-                    board[n] = Unit {
-                        health: 1,
-                        keywords: kind.base_keywords & !REBORN,
-                        kind: kind.reborn_kind,
-                        ..*m
-                    };
+            for i in 0..len {
+                if board[i].health > 0 {
+                    board[n] = board[i];
                     n += 1;
                 }
             }
-            debug_assert!(n <= BOARD_SIZE);
             self.lens[side] = n as u8;
+            return;
         }
+        let old = *board;
+        let mut n = 0;
+        for (i, m) in old[..len].iter().enumerate() {
+            if m.health > 0 {
+                board[n] = *m;
+                n += 1;
+                continue;
+            }
+            // Room left: the survivors not yet placed still need theirs.
+            let survivors_right = old[i + 1..len].iter().filter(|x| x.health > 0).count();
+            let room = |placed: usize| BOARD_SIZE - (placed + survivors_right);
+            let kind = &kinds.kinds[m.kind as usize];
+            let t = kind.token;
+            for _ in 0..t.count {
+                if room(n) == 0 {
+                    break;
+                }
+                board[n] = Unit {
+                    attack: t.attack,
+                    health: t.health as i16,
+                    keywords: t.keywords & !REBORN,
+                    attacked: m.attacked,
+                    kind: kind.token_kind,
+                };
+                n += 1;
+            }
+            if m.has(REBORN) && room(n) > 0 {
+                board[n] = Unit {
+                    health: 1,
+                    keywords: kind.base_keywords & !REBORN,
+                    kind: kind.reborn_kind,
+                    ..*m
+                };
+                n += 1;
+            }
+        }
+        debug_assert!(n <= BOARD_SIZE);
+        self.lens[side] = n as u8;
     }
 }
 
