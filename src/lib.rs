@@ -7,10 +7,12 @@
 pub mod cards;
 pub mod combin;
 pub mod dd;
+pub mod durak;
 pub mod error;
 pub mod expectimax;
 pub mod ffi;
 pub mod hearthstone;
+pub mod mcts;
 pub mod memo;
 pub mod parallel;
 pub mod poker;

@@ -1,0 +1,116 @@
+//! Baseline players, the yardsticks for the search: uniform random, and a
+//! greedy player who plays the lowest adequate card and keeps trumps.
+//! Both choose without building a move list.
+
+use super::game::{Game, Move, MoveKind, Phase, SUITS};
+use crate::cards::Card;
+use crate::rng::Rng;
+
+/// The `k`-th lowest card of a non-empty mask.
+fn nth_card(mut mask: u64, k: u32) -> Card {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    Card::new(mask.trailing_zeros() as u8).unwrap_or(super::game::NO_CARD)
+}
+
+fn lowest(mask: u64) -> Card {
+    nth_card(mask, 0)
+}
+
+/// A move chosen uniformly among the legal ones (the game must not be
+/// over).
+pub fn random_move(g: &Game, rng: &mut Rng) -> Move {
+    let hand = g.hand(g.to_move()).mask();
+    match g.phase() {
+        Phase::Lead => Move::attack(nth_card(hand, rng.below(hand.count_ones()))),
+        Phase::Defend => {
+            let target = g.uncovered_card();
+            let beaters = g.beaters(hand, target);
+            let k = rng.below(beaters.count_ones() + 1);
+            if k == beaters.count_ones() {
+                Move::TAKE
+            } else {
+                Move::defend(target, nth_card(beaters, k))
+            }
+        }
+        Phase::ThrowIn | Phase::Taking => {
+            let cards = g.throwable_now();
+            let k = rng.below(cards.count_ones() + 1);
+            if k == cards.count_ones() {
+                Move::PASS
+            } else {
+                Move::attack(nth_card(cards, k))
+            }
+        }
+        Phase::Over => Move::PASS,
+    }
+}
+
+/// Orders cards for spending: low ranks first, trumps after every
+/// non-trump.
+fn cheapest(g: &Game, mask: u64) -> Option<Card> {
+    let trumps = SUITS[g.trump() as usize];
+    let plain = mask & !trumps;
+    if plain != 0 {
+        // Lowest rank among the plain suits: bits are rank-major.
+        Some(lowest(plain))
+    } else if mask != 0 {
+        Some(lowest(mask))
+    } else {
+        None
+    }
+}
+
+/// Rank index of the queen: trumps from here up are worth keeping early.
+const QUEEN: u8 = 10;
+
+/// The greedy baseline: lead and throw in the lowest non-trump card (no
+/// trumps thrown in while the talon lasts), beat with the lowest adequate
+/// card, and take rather than spend a high trump while more than a few
+/// cards remain in the talon.
+pub fn greedy_move(g: &Game) -> Move {
+    let hand = g.hand(g.to_move()).mask();
+    let trumps = SUITS[g.trump() as usize];
+    match g.phase() {
+        Phase::Lead => cheapest(g, hand).map_or(Move::PASS, Move::attack),
+        Phase::Defend => {
+            let target = g.uncovered_card();
+            let beaters = g.beaters(hand, target);
+            match cheapest(g, beaters) {
+                Some(c) => {
+                    let costly = c.suit() == g.trump() && c.rank() >= QUEEN && g.talon_len() > 4;
+                    if costly {
+                        Move::TAKE
+                    } else {
+                        Move::defend(target, c)
+                    }
+                }
+                None => Move::TAKE,
+            }
+        }
+        Phase::ThrowIn | Phase::Taking => {
+            let mut cards = g.throwable_now();
+            if g.talon_len() > 0 {
+                cards &= !trumps;
+            }
+            match cheapest(g, cards) {
+                // Keep aces and kings back while the talon lasts.
+                Some(c) if g.talon_len() == 0 || c.rank() < 11 => Move::attack(c),
+                _ => Move::PASS,
+            }
+        }
+        Phase::Over => Move {
+            kind: MoveKind::Pass,
+            ..Move::PASS
+        },
+    }
+}
+
+/// Plays random moves to the end of the game.
+pub fn random_playout(g: &mut Game, rng: &mut Rng) {
+    while g.outcome().is_none() {
+        let m = random_move(g, rng);
+        g.apply_unchecked(m);
+    }
+}

@@ -1,0 +1,697 @@
+//! The full state of a podkidnoy Durak game (`shared/rules/durak.md`), its
+//! legal moves and their effects. Cards are `crate::cards` indices (rank * 4
+//! + suit, 2 = rank 0 .. A = rank 12) held in `CardSet` bitboards.
+//!
+//! The bout is played as a sequence of single moves: the main attacker leads
+//! one card; the defender beats the uncovered card or takes; when every card
+//! is covered, or once the defender takes, the throwers (the main attacker
+//! first, then with 3+ players the other non-defenders in seat order) may
+//! each add a card of a rank on the table or pass; a card thrown restarts
+//! the round of throwers. Players with nothing to throw are skipped, so a
+//! thrower always has a real choice. Every card thrown is answered before
+//! the next, which is how most online tables play it.
+
+use crate::cards::{Card, CardSet};
+use crate::error::{Error, Result};
+use crate::rng::Rng;
+
+/// Most players.
+pub const MAX_PLAYERS: usize = 6;
+/// Cards dealt to each player, and the refill target.
+pub const HAND_SIZE: u32 = 6;
+/// Most attack cards in a bout.
+pub const MAX_ATTACKS: usize = 6;
+
+/// The deck: 36 (6..A, the default), 24 (9..A) or 52 cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Deck {
+    Cards24,
+    #[default]
+    Cards36,
+    Cards52,
+}
+
+impl Deck {
+    /// The lowest rank index in the deck.
+    pub fn lowest_rank(self) -> u8 {
+        match self {
+            Deck::Cards24 => 7,
+            Deck::Cards36 => 4,
+            Deck::Cards52 => 0,
+        }
+    }
+
+    pub fn size(self) -> u32 {
+        4 * (13 - self.lowest_rank() as u32)
+    }
+
+    /// Every card of the deck.
+    pub fn cards(self) -> CardSet {
+        CardSet::from_mask(CardSet::FULL.mask() & !((1u64 << (4 * self.lowest_rank())) - 1))
+            .unwrap_or(CardSet::EMPTY)
+    }
+}
+
+/// The table's rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Config {
+    pub players: u8,
+    pub deck: Deck,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            players: 2,
+            deck: Deck::Cards36,
+        }
+    }
+}
+
+impl Config {
+    pub fn validate(&self) -> Result<()> {
+        if !(2..=MAX_PLAYERS as u8).contains(&self.players) {
+            return Err(Error::invalid(format!(
+                "{} players; Durak takes 2 to 6",
+                self.players
+            )));
+        }
+        if self.players as u32 * HAND_SIZE > self.deck.size() {
+            return Err(Error::invalid(format!(
+                "{} players need {} cards; the deck has {}",
+                self.players,
+                self.players as u32 * HAND_SIZE,
+                self.deck.size()
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// What a move does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum MoveKind {
+    /// Lead or throw in `card`.
+    Attack = 0,
+    /// Beat the attack card `target` with `card`.
+    Defend = 1,
+    /// The defender gives up the bout and will pick up the table.
+    Take = 2,
+    /// A thrower adds nothing (more).
+    Pass = 3,
+}
+
+/// A move; `card` and `target` are meaningful for the kinds that use them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub kind: MoveKind,
+    pub card: Card,
+    pub target: Card,
+}
+
+/// A placeholder card for moves without one.
+pub(crate) const NO_CARD: Card = match Card::new(0) {
+    Some(c) => c,
+    None => panic!(),
+};
+
+impl Move {
+    pub fn attack(card: Card) -> Move {
+        Move {
+            kind: MoveKind::Attack,
+            card,
+            target: NO_CARD,
+        }
+    }
+    pub fn defend(target: Card, card: Card) -> Move {
+        Move {
+            kind: MoveKind::Defend,
+            card,
+            target,
+        }
+    }
+    pub const TAKE: Move = Move {
+        kind: MoveKind::Take,
+        card: NO_CARD,
+        target: NO_CARD,
+    };
+    pub const PASS: Move = Move {
+        kind: MoveKind::Pass,
+        card: NO_CARD,
+        target: NO_CARD,
+    };
+}
+
+impl std::fmt::Display for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.kind {
+            MoveKind::Attack => write!(f, "attack {}", self.card),
+            MoveKind::Defend => write!(f, "beat {} with {}", self.target, self.card),
+            MoveKind::Take => write!(f, "take"),
+            MoveKind::Pass => write!(f, "pass"),
+        }
+    }
+}
+
+/// Room for every legal move: one per card in hand plus pass or take.
+pub const MAX_MOVES: usize = 64;
+
+/// Legal moves, filled without allocation.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList {
+            moves: [Move::PASS; MAX_MOVES],
+            len: 0,
+        }
+    }
+}
+
+impl MoveList {
+    fn push(&mut self, m: Move) {
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// Where the bout stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Phase {
+    /// The main attacker leads the first card.
+    Lead = 0,
+    /// The defender answers the uncovered card.
+    Defend = 1,
+    /// All cards are covered; throwers may add.
+    ThrowIn = 2,
+    /// The defender takes; throwers may add before the pickup.
+    Taking = 3,
+    /// The game is over.
+    Over = 4,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// This player is the durak.
+    Loser(u8),
+    /// The last two players ran out together.
+    Draw,
+}
+
+/// Cards of one suit.
+const fn suit_mask(suit: u8) -> u64 {
+    let mut m = 0u64;
+    let mut r = 0;
+    while r < 13 {
+        m |= 1 << (r * 4 + suit as u64);
+        r += 1;
+    }
+    m
+}
+pub(crate) const SUITS: [u64; 4] = [suit_mask(0), suit_mask(1), suit_mask(2), suit_mask(3)];
+
+/// Cards of one rank.
+pub(crate) const fn rank_mask(rank: u8) -> u64 {
+    0xF << (rank * 4)
+}
+
+/// Cards ranked above `rank`.
+const fn above(rank: u8) -> u64 {
+    (CardSet::FULL.mask() >> ((rank as u32 + 1) * 4)) << ((rank as u32 + 1) * 4)
+}
+
+/// The full state of a game.
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub(crate) config: Config,
+    pub(crate) hands: [CardSet; MAX_PLAYERS],
+    /// Cards a player picked up, seen by everyone, still in that hand.
+    pub(crate) known: [CardSet; MAX_PLAYERS],
+    /// The talon, drawn from the end; `talon[0]` is the turned trump card.
+    pub(crate) talon: [Card; 52],
+    pub(crate) talon_len: u8,
+    pub(crate) trump_card: Card,
+    pub(crate) discard: CardSet,
+    /// Attack cards in order, each with its cover if beaten.
+    pub(crate) attacks: [Card; MAX_ATTACKS],
+    pub(crate) covers: [Option<Card>; MAX_ATTACKS],
+    pub(crate) table_len: u8,
+    /// Attack cards allowed this bout: min(6, the defender's hand at the start).
+    pub(crate) bout_limit: u8,
+    pub(crate) attacker: u8,
+    pub(crate) defender: u8,
+    pub(crate) to_move: u8,
+    pub(crate) phase: Phase,
+    /// Throwers who passed since the last card was thrown (bit per seat).
+    pub(crate) passed: u8,
+    /// Players who have left the game (bit per seat).
+    pub(crate) out: u8,
+    pub(crate) outcome: Option<Outcome>,
+    /// In a draw, the players who ran out together (bit per seat).
+    pub(crate) drawn: u8,
+}
+
+impl Game {
+    /// A new game dealt from a shuffle drawn from `rng`.
+    pub fn new(config: Config, rng: &mut Rng) -> Result<Game> {
+        config.validate()?;
+        let mut deck = [NO_CARD; 52];
+        let mut n = 0;
+        for c in config.deck.cards() {
+            deck[n] = c;
+            n += 1;
+        }
+        for i in (1..n).rev() {
+            let j = rng.below(i as u32 + 1) as usize;
+            deck.swap(i, j);
+        }
+        let players = config.players as usize;
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        for (i, &c) in deck[..players * HAND_SIZE as usize].iter().enumerate() {
+            hands[i % players].insert(c);
+        }
+        let dealt = players * HAND_SIZE as usize;
+        let mut known = [CardSet::EMPTY; MAX_PLAYERS];
+        let mut talon = [NO_CARD; 52];
+        // The next card is turned and goes under the talon; with no card
+        // left, the last card dealt is shown instead (and stays known).
+        let trump_card = if dealt < n {
+            talon[0] = deck[dealt];
+            for (k, &c) in deck[dealt + 1..n].iter().enumerate() {
+                talon[k + 1] = c;
+            }
+            deck[dealt]
+        } else {
+            known[(dealt - 1) % players].insert(deck[dealt - 1]);
+            deck[dealt - 1]
+        };
+        let talon_len = (n - dealt) as u8;
+        let mut game = Game {
+            config,
+            hands,
+            known,
+            talon,
+            talon_len,
+            trump_card,
+            discard: CardSet::EMPTY,
+            attacks: [NO_CARD; MAX_ATTACKS],
+            covers: [None; MAX_ATTACKS],
+            table_len: 0,
+            bout_limit: 0,
+            attacker: 0,
+            defender: 0,
+            to_move: 0,
+            phase: Phase::Lead,
+            passed: 0,
+            out: 0,
+            outcome: None,
+            drawn: 0,
+        };
+        // The holder of the lowest trump leads; without trumps in hand, the
+        // seed decides.
+        let trumps = SUITS[game.trump() as usize];
+        let first = (0..players)
+            .filter(|&p| game.hands[p].mask() & trumps != 0)
+            .min_by_key(|&p| (game.hands[p].mask() & trumps).trailing_zeros())
+            .unwrap_or_else(|| rng.below(players as u32) as usize);
+        game.start_bout(first as u8);
+        Ok(game)
+    }
+
+    pub fn config(&self) -> Config {
+        self.config
+    }
+    pub fn trump(&self) -> u8 {
+        self.trump_card.suit()
+    }
+    pub fn trump_card(&self) -> Card {
+        self.trump_card
+    }
+    pub fn to_move(&self) -> u8 {
+        self.to_move
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+    /// In a draw, the players who ran out together (bit per seat).
+    pub fn drawn(&self) -> u8 {
+        self.drawn
+    }
+    pub fn hand(&self, player: u8) -> CardSet {
+        self.hands[player as usize]
+    }
+    pub fn attacker(&self) -> u8 {
+        self.attacker
+    }
+    pub fn defender(&self) -> u8 {
+        self.defender
+    }
+    pub fn talon_len(&self) -> u8 {
+        self.talon_len
+    }
+    pub fn discard(&self) -> CardSet {
+        self.discard
+    }
+    /// The attack cards and their covers.
+    pub fn table(&self) -> impl Iterator<Item = (Card, Option<Card>)> + '_ {
+        (0..self.table_len as usize).map(|i| (self.attacks[i], self.covers[i]))
+    }
+
+    /// Every card on the table.
+    pub(crate) fn table_cards(&self) -> CardSet {
+        let mut s = CardSet::EMPTY;
+        for (a, c) in self.table() {
+            s.insert(a);
+            if let Some(c) = c {
+                s.insert(c);
+            }
+        }
+        s
+    }
+
+    fn table_ranks(&self) -> u64 {
+        let mut m = 0;
+        for (a, c) in self.table() {
+            m |= rank_mask(a.rank());
+            if let Some(c) = c {
+                m |= rank_mask(c.rank());
+            }
+        }
+        m
+    }
+
+    fn active(&self, p: u8) -> bool {
+        self.out & (1 << p) == 0
+    }
+
+    /// The next player in the game after `p`, skipping `skip` too.
+    fn next_active(&self, p: u8, skip: u8) -> u8 {
+        let n = self.config.players;
+        let mut q = p;
+        for _ in 0..n {
+            q = (q + 1) % n;
+            if self.active(q) && q != skip {
+                return q;
+            }
+        }
+        p
+    }
+
+    pub(crate) fn start_bout(&mut self, attacker: u8) {
+        self.attacker = attacker;
+        self.defender = self.next_active(attacker, attacker);
+        self.bout_limit = (MAX_ATTACKS as u32).min(self.hands[self.defender as usize].len()) as u8;
+        self.table_len = 0;
+        self.passed = 0;
+        self.phase = Phase::Lead;
+        self.to_move = attacker;
+    }
+
+    /// The cards `player` may throw in now.
+    fn throwable(&self, player: u8) -> u64 {
+        if self.table_len >= self.bout_limit {
+            return 0;
+        }
+        self.hands[player as usize].mask() & self.table_ranks()
+    }
+
+    /// The uncovered attack card (the defender answers one at a time).
+    fn uncovered(&self) -> Option<usize> {
+        (0..self.table_len as usize).find(|&i| self.covers[i].is_none())
+    }
+
+    /// The uncovered attack card in the defend phase.
+    pub(crate) fn uncovered_card(&self) -> Card {
+        self.uncovered().map_or(NO_CARD, |i| self.attacks[i])
+    }
+
+    /// The cards the player to move may throw in.
+    pub(crate) fn throwable_now(&self) -> u64 {
+        self.throwable(self.to_move)
+    }
+
+    /// Cards in `hand` that beat `card`.
+    pub(crate) fn beaters(&self, hand: u64, card: Card) -> u64 {
+        let trumps = SUITS[self.trump() as usize];
+        let same = hand & SUITS[card.suit() as usize] & above(card.rank());
+        if card.suit() == self.trump() {
+            same
+        } else {
+            same | (hand & trumps)
+        }
+    }
+
+    /// The legal moves of the player to move (none once the game is over).
+    pub fn legal_moves(&self, out: &mut MoveList) {
+        out.len = 0;
+        let hand = self.hands[self.to_move as usize].mask();
+        match self.phase {
+            Phase::Lead => {
+                for c in CardSet::from_mask(hand).unwrap_or(CardSet::EMPTY) {
+                    out.push(Move::attack(c));
+                }
+            }
+            Phase::Defend => {
+                if let Some(i) = self.uncovered() {
+                    let target = self.attacks[i];
+                    let beaters = self.beaters(hand, target);
+                    for c in CardSet::from_mask(beaters).unwrap_or(CardSet::EMPTY) {
+                        out.push(Move::defend(target, c));
+                    }
+                }
+                out.push(Move::TAKE);
+            }
+            Phase::ThrowIn | Phase::Taking => {
+                let cards = self.throwable(self.to_move);
+                for c in CardSet::from_mask(cards).unwrap_or(CardSet::EMPTY) {
+                    out.push(Move::attack(c));
+                }
+                out.push(Move::PASS);
+            }
+            Phase::Over => {}
+        }
+    }
+
+    /// Whether `m` is legal now.
+    pub fn is_legal(&self, m: Move) -> bool {
+        let hand = self.hands[self.to_move as usize];
+        match (self.phase, m.kind) {
+            (Phase::Lead, MoveKind::Attack) => hand.contains(m.card),
+            (Phase::Defend, MoveKind::Take) => true,
+            (Phase::Defend, MoveKind::Defend) => self.uncovered().is_some_and(|i| {
+                self.attacks[i] == m.target
+                    && hand.contains(m.card)
+                    && self.beaters(m.card.bit(), m.target) != 0
+            }),
+            (Phase::ThrowIn | Phase::Taking, MoveKind::Pass) => true,
+            (Phase::ThrowIn | Phase::Taking, MoveKind::Attack) => {
+                self.throwable(self.to_move) & m.card.bit() != 0
+            }
+            _ => false,
+        }
+    }
+
+    /// Plays `m` for the player to move; an illegal move is an error and
+    /// changes nothing.
+    pub fn apply(&mut self, m: Move) -> Result<()> {
+        if !self.is_legal(m) {
+            return Err(Error::invalid(format!(
+                "illegal move '{m}' for player {} in phase {:?}",
+                self.to_move, self.phase
+            )));
+        }
+        self.apply_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays a move known to be legal (from `legal_moves` or a bot).
+    pub(crate) fn apply_unchecked(&mut self, m: Move) {
+        debug_assert!(self.is_legal(m), "{m} in {self:?}");
+        let p = self.to_move as usize;
+        match m.kind {
+            MoveKind::Attack => {
+                self.play_card(p, m.card);
+                let i = self.table_len as usize;
+                self.attacks[i] = m.card;
+                self.covers[i] = None;
+                self.table_len += 1;
+                self.passed = 0;
+                if self.phase == Phase::Taking {
+                    self.next_thrower_or_end();
+                } else {
+                    self.phase = Phase::Defend;
+                    self.to_move = self.defender;
+                }
+            }
+            MoveKind::Defend => {
+                self.play_card(p, m.card);
+                if let Some(i) = self.uncovered() {
+                    self.covers[i] = Some(m.card);
+                }
+                self.phase = Phase::ThrowIn;
+                self.passed = 0;
+                self.to_move = self.attacker;
+                self.next_thrower_or_end();
+            }
+            MoveKind::Take => {
+                self.phase = Phase::Taking;
+                self.passed = 0;
+                self.to_move = self.attacker;
+                self.next_thrower_or_end();
+            }
+            MoveKind::Pass => {
+                self.passed |= 1 << p;
+                self.next_thrower_or_end();
+            }
+        }
+    }
+
+    fn play_card(&mut self, p: usize, card: Card) {
+        self.hands[p].remove(card);
+        self.known[p].remove(card);
+    }
+
+    /// Moves to the next thrower (in seat order from the main attacker,
+    /// skipping the defender) who has not passed and has a card to throw;
+    /// when none is left, ends the bout.
+    fn next_thrower_or_end(&mut self) {
+        let n = self.config.players;
+        let mut q = self.attacker;
+        for _ in 0..n {
+            let eligible = self.active(q)
+                && q != self.defender
+                && self.passed & (1 << q) == 0
+                && self.throwable(q) != 0;
+            // 2 players: only the main attacker throws in.
+            if eligible && (n > 2 || q == self.attacker) {
+                self.to_move = q;
+                return;
+            }
+            q = (q + 1) % n;
+        }
+        self.end_bout();
+    }
+
+    fn end_bout(&mut self) {
+        let table = self.table_cards();
+        let took = self.phase == Phase::Taking;
+        let d = self.defender as usize;
+        if took {
+            self.hands[d] = self.hands[d].union(table);
+            self.known[d] = self.known[d].union(table);
+        } else {
+            self.discard = self.discard.union(table);
+        }
+        self.table_len = 0;
+        let was_in = !self.out;
+        self.refill();
+        // Once the talon is empty, players without cards leave.
+        if self.talon_len == 0 {
+            for p in 0..self.config.players {
+                if self.hands[p as usize].is_empty() {
+                    self.out |= 1 << p;
+                }
+            }
+        }
+        let mut left = (0..self.config.players).filter(|&p| self.active(p));
+        match (left.next(), left.next()) {
+            (None, _) => {
+                self.drawn = was_in & ((1u16 << self.config.players) - 1) as u8;
+                return self.finish(Outcome::Draw);
+            }
+            (Some(last), None) => return self.finish(Outcome::Loser(last)),
+            _ => {}
+        }
+        let next = if took {
+            self.next_active(self.defender, self.defender)
+        } else if self.active(self.defender) {
+            self.defender
+        } else {
+            self.next_active(self.defender, self.defender)
+        };
+        self.start_bout(next);
+    }
+
+    fn finish(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
+        self.phase = Phase::Over;
+    }
+
+    /// Everyone draws up to 6: the main attacker, the other attackers in
+    /// seat order, the defender last.
+    fn refill(&mut self) {
+        let n = self.config.players;
+        let mut q = self.attacker;
+        for _ in 0..n {
+            if q != self.defender && self.active(q) {
+                self.draw_up(q);
+            }
+            q = (q + 1) % n;
+        }
+        self.draw_up(self.defender);
+    }
+
+    fn draw_up(&mut self, p: u8) {
+        let hand = &mut self.hands[p as usize];
+        while hand.len() < HAND_SIZE && self.talon_len > 0 {
+            self.talon_len -= 1;
+            hand.insert(self.talon[self.talon_len as usize]);
+        }
+    }
+
+    /// Every card is in exactly one place: hands, talon, table, discard.
+    pub fn check_invariants(&self) -> std::result::Result<(), String> {
+        let mut seen = CardSet::EMPTY;
+        let mut count = 0;
+        let mut add = |s: CardSet, what: &str| {
+            if !seen.is_disjoint(s) {
+                return Err(format!("{what} repeats a card"));
+            }
+            seen = seen.union(s);
+            count += s.len();
+            Ok(())
+        };
+        for p in 0..self.config.players as usize {
+            add(self.hands[p], "a hand")?;
+            if !self.known[p].difference(self.hands[p]).is_empty() {
+                return Err(format!("player {p}'s known cards are not in the hand"));
+            }
+        }
+        let talon: CardSet = self.talon[..self.talon_len as usize]
+            .iter()
+            .copied()
+            .collect();
+        if talon.len() != self.talon_len as u32 {
+            return Err("the talon repeats a card".into());
+        }
+        add(talon, "the talon")?;
+        add(self.table_cards(), "the table")?;
+        add(self.discard, "the discard pile")?;
+        if seen != self.config.deck.cards() || count != self.config.deck.size() {
+            return Err(format!("{count} cards accounted for"));
+        }
+        if self.table_len as usize > MAX_ATTACKS || self.table_len > self.bout_limit.max(1) {
+            return Err("too many attack cards".into());
+        }
+        Ok(())
+    }
+}

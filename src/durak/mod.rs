@@ -1,0 +1,15 @@
+//! Podkidnoy Durak for 2 to 6 players: the rules (`game`), one player's view
+//! and the games consistent with it (`observe`), and baseline bots (`bots`).
+//! The search that plays it lives in `crate::mcts`.
+
+pub mod bots;
+pub mod game;
+pub mod observe;
+pub mod search;
+
+pub use game::{Config, Deck, Game, Move, MoveKind, MoveList, Outcome, Phase};
+pub use observe::Observation;
+pub use search::{best_move, move_id};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,111 @@
+//! Durak as a game for the information-set search: move ids, playouts,
+//! scores, and the observer's view as the information set.
+
+use super::bots::{greedy_move, random_move};
+use super::game::{Game, Move, MoveKind, Outcome, Phase};
+use super::observe::Observation;
+use crate::cards::Card;
+use crate::error::Result;
+use crate::mcts::{self, Budget, InformationSet, Rollout, SearchGame, SearchResult};
+use crate::rng::Rng;
+
+const DEFEND_BASE: u8 = 52;
+const TAKE_ID: u8 = 104;
+const PASS_ID: u8 = 105;
+
+/// A move's id: attack card 0..52, defending card 52..104, take, pass.
+/// (The defended card is the one uncovered card, so the id need not name it.)
+pub fn move_id(m: Move) -> u8 {
+    match m.kind {
+        MoveKind::Attack => m.card.index(),
+        MoveKind::Defend => DEFEND_BASE + m.card.index(),
+        MoveKind::Take => TAKE_ID,
+        MoveKind::Pass => PASS_ID,
+    }
+}
+
+/// A greedy move most of the time, a random one otherwise, so heuristic
+/// playouts still vary.
+fn heuristic_move(g: &Game, rng: &mut Rng) -> Move {
+    if rng.below(10) == 0 {
+        random_move(g, rng)
+    } else {
+        greedy_move(g)
+    }
+}
+
+impl SearchGame for Game {
+    type Move = Move;
+
+    fn to_move(&self) -> u8 {
+        self.to_move
+    }
+
+    fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    fn legal_ids(&self) -> u128 {
+        let hand = self.hand(self.to_move).mask();
+        match self.phase {
+            Phase::Lead => u128::from(hand),
+            Phase::Defend => {
+                u128::from(self.beaters(hand, self.uncovered_card())) << DEFEND_BASE | 1 << TAKE_ID
+            }
+            Phase::ThrowIn | Phase::Taking => u128::from(self.throwable_now()) | 1 << PASS_ID,
+            Phase::Over => 0,
+        }
+    }
+
+    fn move_of(&self, id: u8) -> Move {
+        let card = |i: u8| Card::new(i).unwrap_or(super::game::NO_CARD);
+        match id {
+            TAKE_ID => Move::TAKE,
+            PASS_ID => Move::PASS,
+            i if i >= DEFEND_BASE => Move::defend(self.uncovered_card(), card(i - DEFEND_BASE)),
+            i => Move::attack(card(i)),
+        }
+    }
+
+    fn apply_id(&mut self, id: u8) {
+        let m = self.move_of(id);
+        self.apply_unchecked(m);
+    }
+
+    fn rollout(&mut self, policy: Rollout, rng: &mut Rng) {
+        while self.outcome.is_none() {
+            let m = match policy {
+                Rollout::Random => random_move(self, rng),
+                Rollout::Heuristic => heuristic_move(self, rng),
+            };
+            self.apply_unchecked(m);
+        }
+    }
+
+    fn reward(&self, player: u8) -> f64 {
+        match self.outcome {
+            Some(Outcome::Loser(p)) if p == player => 0.0,
+            Some(Outcome::Draw) if self.drawn & (1 << player) != 0 => 0.5,
+            _ => 1.0,
+        }
+    }
+}
+
+impl InformationSet for Observation {
+    type Game = Game;
+
+    fn observer(&self) -> u8 {
+        self.me
+    }
+
+    fn sample(&self, rng: &mut Rng) -> Game {
+        self.determinize(rng)
+    }
+}
+
+/// The observer's best move by information-set MCTS; the view is checked
+/// first, and the observer must be the player to move.
+pub fn best_move(view: &Observation, budget: &Budget, seed: u64) -> Result<SearchResult<Move>> {
+    view.validate()?;
+    mcts::search(view, budget, seed)
+}

@@ -1,0 +1,301 @@
+//! Single-observer information-set MCTS (Cowling, Powley and Whitehouse,
+//! 2012), generic over a game. Each iteration samples a full game
+//! consistent with what the observer knows (a determinization), walks the
+//! one tree of information sets choosing among the children whose moves
+//! are legal in that sample by UCB with availability counts, adds one node,
+//! plays the rest out, and credits every node's result to the player who
+//! made its move.
+//!
+//! Moves are small ids (below 128) so a node's legal children are one
+//! `u128` mask. Nodes live in a `bumpalo` arena that each search resets;
+//! after the first iterations the loop allocates nothing. Root parallelism:
+//! each thread grows its own tree from its own random stream and the root
+//! statistics are summed; one thread is deterministic for a seed under an
+//! iteration budget.
+
+use crate::error::{Error, Result};
+use crate::parallel::{map_items, run_with_threads};
+use crate::rng::Rng;
+use std::time::{Duration, Instant};
+
+/// A game the search can play: a full state, with every card known.
+pub trait SearchGame: Clone {
+    type Move: Copy;
+    /// The player to move.
+    fn to_move(&self) -> u8;
+    fn is_over(&self) -> bool;
+    /// The legal moves as ids (bit i = id i); empty once over.
+    fn legal_ids(&self) -> u128;
+    fn move_of(&self, id: u8) -> Self::Move;
+    fn apply_id(&mut self, id: u8);
+    /// Plays to the end with the rollout policy.
+    fn rollout(&mut self, policy: Rollout, rng: &mut Rng);
+    /// A finished game's score for `player`, in 0..=1.
+    fn reward(&self, player: u8) -> f64;
+}
+
+/// What the observer knows: samples games consistent with it.
+pub trait InformationSet {
+    type Game: SearchGame;
+    fn observer(&self) -> u8;
+    fn sample(&self, rng: &mut Rng) -> Self::Game;
+}
+
+/// How playouts choose moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Rollout {
+    #[default]
+    Random,
+    /// The game's cheap heuristic player.
+    Heuristic,
+}
+
+/// When to stop.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Budget {
+    /// Iterations per thread; 0 = no limit (a time limit is then needed).
+    pub iterations: u64,
+    /// Wall-clock limit for the whole call.
+    pub time: Option<Duration>,
+    /// 0 = the shared pool, 1 = this thread, n = n trees.
+    pub threads: usize,
+    /// UCB exploration constant.
+    pub exploration: f64,
+    pub rollout: Rollout,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            iterations: 10_000,
+            time: None,
+            threads: 1,
+            exploration: 0.7,
+            rollout: Rollout::Random,
+        }
+    }
+}
+
+/// A root move's statistics, summed over the trees.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MoveStats<M> {
+    pub mv: M,
+    pub id: u8,
+    pub visits: u64,
+    /// Mean score for the observer.
+    pub mean: f64,
+}
+
+/// The answer.
+#[derive(Debug, Clone)]
+pub struct SearchResult<M> {
+    /// The most visited root move.
+    pub best: M,
+    pub iterations: u64,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub moves: Vec<MoveStats<M>>,
+}
+
+#[derive(Clone, Copy)]
+struct Node {
+    /// The move into this node and who made it.
+    id: u8,
+    player: u8,
+    visits: u32,
+    /// Iterations in which this node's move was legal (the UCB "n").
+    available: u32,
+    total: f64,
+    first_child: u32,
+    next_sibling: u32,
+    /// Ids of the children.
+    children: u128,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// One tree's search.
+fn grow<I: InformationSet>(
+    info: &I,
+    budget: &Budget,
+    deadline: Option<Instant>,
+    mut rng: Rng,
+    arena: &bumpalo::Bump,
+) -> (Vec<(u8, u64, f64)>, u64, u64) {
+    let mut nodes = bumpalo::collections::Vec::with_capacity_in(1 << 12, arena);
+    nodes.push(Node {
+        id: 0,
+        player: 0,
+        visits: 0,
+        available: 0,
+        total: 0.0,
+        first_child: NONE,
+        next_sibling: NONE,
+        children: 0,
+    });
+    let mut path = bumpalo::collections::Vec::with_capacity_in(256, arena);
+    let mut iterations = 0u64;
+    let c = budget.exploration;
+    loop {
+        if budget.iterations > 0 && iterations >= budget.iterations {
+            break;
+        }
+        // The clock is read every 8 iterations (an iteration is a few
+        // microseconds).
+        if iterations.is_multiple_of(8) && deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        iterations += 1;
+        let mut game = info.sample(&mut rng);
+        path.clear();
+        let mut node = 0usize;
+        path.push(node);
+        while !game.is_over() {
+            let legal = game.legal_ids();
+            let untried = legal & !nodes[node].children;
+            // Every legal child was available this time.
+            let mut best = NONE;
+            let mut best_score = f64::NEG_INFINITY;
+            let mut child = nodes[node].first_child;
+            while child != NONE {
+                let ch = &mut nodes[child as usize];
+                if legal >> ch.id & 1 == 1 {
+                    ch.available += 1;
+                    if untried == 0 {
+                        let score = ch.total / ch.visits as f64
+                            + c * ((ch.available as f64).ln() / ch.visits as f64).sqrt();
+                        if score > best_score {
+                            best_score = score;
+                            best = child;
+                        }
+                    }
+                }
+                child = ch.next_sibling;
+            }
+            if untried != 0 {
+                // Expand one untried move, chosen at random.
+                let k = rng.below(untried.count_ones());
+                let mut mask = untried;
+                for _ in 0..k {
+                    mask &= mask - 1;
+                }
+                let id = mask.trailing_zeros() as u8;
+                let index = nodes.len() as u32;
+                let parent = &mut nodes[node];
+                let sibling = parent.first_child;
+                parent.first_child = index;
+                parent.children |= 1 << id;
+                nodes.push(Node {
+                    id,
+                    player: game.to_move(),
+                    visits: 0,
+                    available: 1,
+                    total: 0.0,
+                    first_child: NONE,
+                    next_sibling: sibling,
+                    children: 0,
+                });
+                game.apply_id(id);
+                path.push(index as usize);
+                break;
+            }
+            node = best as usize;
+            game.apply_id(nodes[node].id);
+            path.push(node);
+        }
+        game.rollout(budget.rollout, &mut rng);
+        for &n in path.iter() {
+            let node = &mut nodes[n];
+            node.visits += 1;
+            node.total += game.reward(node.player);
+        }
+    }
+    let mut root = Vec::new();
+    let mut child = nodes[0].first_child;
+    while child != NONE {
+        let ch = &nodes[child as usize];
+        root.push((ch.id, ch.visits as u64, ch.total));
+        child = ch.next_sibling;
+    }
+    (root, iterations, nodes.len() as u64)
+}
+
+/// The best move for the observer of `info`, within `budget`.
+pub fn search<I: InformationSet + Sync>(
+    info: &I,
+    budget: &Budget,
+    seed: u64,
+) -> Result<SearchResult<<I::Game as SearchGame>::Move>> {
+    if budget.iterations == 0 && budget.time.is_none() {
+        return Err(Error::invalid(
+            "give an iteration budget, a time budget, or both",
+        ));
+    }
+    if !(budget.exploration.is_finite() && budget.exploration >= 0.0) {
+        return Err(Error::invalid("the exploration constant must be >= 0"));
+    }
+    let start = Instant::now();
+    let deadline = budget.time.map(|t| start + t);
+    let probe = info.sample(&mut Rng::new(seed));
+    if probe.is_over() || probe.to_move() != info.observer() {
+        return Err(Error::invalid(
+            "the observer is not the player to move in a game in progress",
+        ));
+    }
+    let legal = probe.legal_ids();
+    let trees = run_with_threads(budget.threads, || {
+        let count = match budget.threads {
+            0 => rayon::current_num_threads() as u64,
+            n => n as u64,
+        };
+        Ok(map_items(budget.threads == 1, count, |i| {
+            let arena = bumpalo::Bump::new();
+            grow(info, budget, deadline, Rng::stream(seed, i), &arena)
+        }))
+    })?;
+    let mut moves: Vec<MoveStats<_>> = Vec::new();
+    let (mut iterations, mut nodes) = (0, 0);
+    let mut totals = [0.0f64; 128];
+    let mut visits = [0u64; 128];
+    for (root, its, n) in trees {
+        iterations += its;
+        nodes += n;
+        for (id, v, total) in root {
+            visits[id as usize] += v;
+            totals[id as usize] += total;
+        }
+    }
+    for id in 0..128u8 {
+        if legal >> id & 1 == 1 {
+            let v = visits[id as usize];
+            moves.push(MoveStats {
+                mv: probe.move_of(id),
+                id,
+                visits: v,
+                mean: if v > 0 {
+                    totals[id as usize] / v as f64
+                } else {
+                    0.0
+                },
+            });
+        }
+    }
+    // Most visited; ties to the better mean, then the lower id.
+    let best = moves
+        .iter()
+        .max_by(|a, b| {
+            a.visits
+                .cmp(&b.visits)
+                .then(a.mean.total_cmp(&b.mean))
+                .then(b.id.cmp(&a.id))
+        })
+        .map(|m| m.mv)
+        .ok_or_else(|| Error::invalid("no legal move"))?;
+    Ok(SearchResult {
+        best,
+        iterations,
+        nodes,
+        elapsed: start.elapsed(),
+        moves,
+    })
+}
