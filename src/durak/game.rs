@@ -252,6 +252,10 @@ pub struct Game {
     pub(crate) attacks: [Card; MAX_ATTACKS],
     pub(crate) covers: [Option<Card>; MAX_ATTACKS],
     pub(crate) table_len: u8,
+    /// Every card on the table, and the ranks among them (all four bits of
+    /// a rank set): kept as cards are played, read by every throw-in check.
+    pub(crate) table_cards: CardSet,
+    pub(crate) table_ranks: u64,
     /// Attack cards allowed this bout: min(6, the defender's hand at the start).
     pub(crate) bout_limit: u8,
     pub(crate) attacker: u8,
@@ -313,6 +317,8 @@ impl Game {
             attacks: [NO_CARD; MAX_ATTACKS],
             covers: [None; MAX_ATTACKS],
             table_len: 0,
+            table_cards: CardSet::EMPTY,
+            table_ranks: 0,
             bout_limit: 0,
             attacker: 0,
             defender: 0,
@@ -378,25 +384,12 @@ impl Game {
 
     /// Every card on the table.
     pub(crate) fn table_cards(&self) -> CardSet {
-        let mut s = CardSet::EMPTY;
-        for (a, c) in self.table() {
-            s.insert(a);
-            if let Some(c) = c {
-                s.insert(c);
-            }
-        }
-        s
+        self.table_cards
     }
 
-    fn table_ranks(&self) -> u64 {
-        let mut m = 0;
-        for (a, c) in self.table() {
-            m |= rank_mask(a.rank());
-            if let Some(c) = c {
-                m |= rank_mask(c.rank());
-            }
-        }
-        m
+    fn put_on_table(&mut self, card: Card) {
+        self.table_cards.insert(card);
+        self.table_ranks |= rank_mask(card.rank());
     }
 
     fn active(&self, p: u8) -> bool {
@@ -431,12 +424,14 @@ impl Game {
         if self.table_len >= self.bout_limit {
             return 0;
         }
-        self.hands[player as usize].mask() & self.table_ranks()
+        self.hands[player as usize].mask() & self.table_ranks
     }
 
-    /// The uncovered attack card (the defender answers one at a time).
+    /// The uncovered attack card in the defend phase: the last one, since
+    /// the defender answers each card before the next is thrown.
     fn uncovered(&self) -> Option<usize> {
-        (0..self.table_len as usize).find(|&i| self.covers[i].is_none())
+        let last = (self.table_len as usize).checked_sub(1)?;
+        (self.phase == Phase::Defend && self.covers[last].is_none()).then_some(last)
     }
 
     /// The uncovered attack card in the defend phase.
@@ -534,6 +529,7 @@ impl Game {
                 self.attacks[i] = m.card;
                 self.covers[i] = None;
                 self.table_len += 1;
+                self.put_on_table(m.card);
                 self.passed = 0;
                 if self.phase == Phase::Taking {
                     self.next_thrower_or_end();
@@ -547,6 +543,7 @@ impl Game {
                 if let Some(i) = self.uncovered() {
                     self.covers[i] = Some(m.card);
                 }
+                self.put_on_table(m.card);
                 self.phase = Phase::ThrowIn;
                 self.passed = 0;
                 self.to_move = self.attacker;
@@ -575,14 +572,22 @@ impl Game {
     /// when none is left, ends the bout.
     fn next_thrower_or_end(&mut self) {
         let n = self.config.players;
+        if n == 2 {
+            // Only the main attacker throws in.
+            if self.passed == 0 && self.throwable(self.attacker) != 0 {
+                self.to_move = self.attacker;
+            } else {
+                self.end_bout();
+            }
+            return;
+        }
         let mut q = self.attacker;
         for _ in 0..n {
             let eligible = self.active(q)
                 && q != self.defender
                 && self.passed & (1 << q) == 0
                 && self.throwable(q) != 0;
-            // 2 players: only the main attacker throws in.
-            if eligible && (n > 2 || q == self.attacker) {
+            if eligible {
                 self.to_move = q;
                 return;
             }
@@ -602,6 +607,8 @@ impl Game {
             self.discard = self.discard.union(table);
         }
         self.table_len = 0;
+        self.table_cards = CardSet::EMPTY;
+        self.table_ranks = 0;
         let was_in = !self.out;
         self.refill();
         // Once the talon is empty, players without cards leave.
@@ -684,7 +691,19 @@ impl Game {
             return Err("the talon repeats a card".into());
         }
         add(talon, "the talon")?;
-        add(self.table_cards(), "the table")?;
+        let mut table = CardSet::EMPTY;
+        for (a, c) in self.table() {
+            table.insert(a);
+            if let Some(c) = c {
+                table.insert(c);
+            }
+        }
+        if table != self.table_cards
+            || table.iter().fold(0, |m, c| m | rank_mask(c.rank())) != self.table_ranks
+        {
+            return Err("the table's masks are stale".into());
+        }
+        add(table, "the table")?;
         add(self.discard, "the discard pile")?;
         if seen != self.config.deck.cards() || count != self.config.deck.size() {
             return Err(format!("{count} cards accounted for"));

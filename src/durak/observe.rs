@@ -251,9 +251,15 @@ impl Observation {
         }
         let mut attacks = [self.trump_card; MAX_ATTACKS];
         let mut covers = [None; MAX_ATTACKS];
+        let mut table_cards = CardSet::EMPTY;
+        let mut table_ranks = 0;
         for (i, (a, c)) in self.table.iter().enumerate() {
             attacks[i] = *a;
             covers[i] = *c;
+            for card in std::iter::once(*a).chain(*c) {
+                table_cards.insert(card);
+                table_ranks |= super::game::rank_mask(card.rank());
+            }
         }
         Game {
             config: self.config,
@@ -266,6 +272,8 @@ impl Observation {
             attacks,
             covers,
             table_len: self.table.len() as u8,
+            table_cards,
+            table_ranks,
             bout_limit: self.bout_limit,
             attacker: self.attacker,
             defender: self.defender,
