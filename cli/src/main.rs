@@ -4,7 +4,7 @@
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
-use oddsmith_cli::{cards, coins, combat, output, poker, split_damage};
+use oddsmith_cli::{cards, coins, combat, durak, poker, split_damage};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -38,8 +38,9 @@ enum Command {
     Combat(combat::Args),
     /// The coin-box game (seed 003) solved by expectimax.
     Coins(coins::Args),
-    /// Durak best move by information-set MCTS (not yet built).
-    Durak(output::Pending),
+    /// Durak: matches between bots (information-set MCTS, greedy, random)
+    /// and speed figures.
+    Durak(durak::Args),
 }
 
 fn main() -> ExitCode {
@@ -55,7 +56,7 @@ fn main() -> ExitCode {
         Command::SplitDamage(args) => split_damage::run(args, cli.json),
         Command::Combat(args) => combat::run(args, cli.json),
         Command::Coins(args) => coins::run(args, cli.json),
-        Command::Durak(_) => output::pending("durak", 7),
+        Command::Durak(args) => durak::run(args, cli.json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

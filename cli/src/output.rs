@@ -39,19 +39,6 @@ impl From<Error> for Failure {
 
 pub type Outcome = Result<(), Failure>;
 
-/// Arguments of a subcommand whose engine is not built yet.
-#[derive(clap::Args)]
-pub struct Pending {
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
-    _rest: Vec<String>,
-}
-
-pub fn pending(name: &str, issue: u32) -> Outcome {
-    Err(Failure::Other(format!(
-        "'{name}' is not yet built (tracked in issue {issue})"
-    )))
-}
-
 /// Prints a JSON value as one line on stdout.
 pub fn print_json(value: &serde_json::Value) {
     println!("{value}");

@@ -256,8 +256,69 @@ fn combat_exact_and_monte_carlo() {
 }
 
 #[test]
-fn unbuilt_engines_say_so() {
-    let out = oddsmith(&["durak", "--json"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("not yet built"));
+fn durak_match_reports_rates_with_intervals() {
+    let out = oddsmith(&[
+        "durak",
+        "match",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "40",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(v["games"], 40);
+    let a = &v["a"];
+    let sum =
+        a["win"].as_f64().unwrap() + a["draw"].as_f64().unwrap() + a["loss"].as_f64().unwrap();
+    assert!((sum - 1.0).abs() < 1e-12);
+    assert_eq!(a["win"], v["b"]["loss"]);
+    let (lo, hi) = (
+        a["win_ci95"][0].as_f64().unwrap(),
+        a["win_ci95"][1].as_f64().unwrap(),
+    );
+    assert!(lo <= a["win"].as_f64().unwrap() && a["win"].as_f64().unwrap() <= hi);
+    assert!(a["win"].as_f64().unwrap() > 0.6, "greedy beats random: {v}");
+}
+
+#[test]
+fn durak_bad_bots_and_tables_are_usage_errors() {
+    assert_bad_input(&[
+        &["durak", "match", "--a", "mcts", "--b", "random"],
+        &["durak", "match", "--a", "mcts:iters=x", "--b", "random"],
+        &["durak", "match", "--a", "alpha", "--b", "random"],
+        &[
+            "durak",
+            "match",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--players",
+            "7",
+        ],
+        &[
+            "durak", "match", "--a", "random", "--b", "random", "--deck", "40",
+        ],
+        &[
+            "durak",
+            "match",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--players",
+            "5",
+            "--deck",
+            "24",
+        ],
+        &[
+            "durak", "match", "--a", "random", "--b", "random", "--games", "0",
+        ],
+    ]);
 }

@@ -4,6 +4,7 @@
 
 pub mod bots;
 pub mod game;
+pub mod matches;
 pub mod observe;
 pub mod search;
 

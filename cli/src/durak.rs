@@ -1,0 +1,146 @@
+//! `oddsmith durak match --a mcts:ms=20 --b greedy --games 400 [--players 2]
+//! [--deck 36] [--seed 1] [--threads N] [--json]` plays seat-swapped games;
+//! `oddsmith durak bench` prints random playouts/s and MCTS iterations/s.
+
+use crate::output::{Outcome, print_json};
+use oddsmith::Error;
+use oddsmith::durak::matches::{Bot, SideResult, play_match};
+use oddsmith::durak::{Config, Deck, Game, best_move, bots::random_playout};
+use oddsmith::mcts::{Budget, Rollout};
+use oddsmith::rng::Rng;
+use serde_json::json;
+use std::time::Instant;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    /// Seat-swapped games between two bots: random, greedy,
+    /// mcts:iters=N, mcts:ms=N (settings joined by ',' or ':', also
+    /// rollout=heuristic and c=X).
+    Match(MatchArgs),
+    /// Random playouts per second and MCTS iterations per second, one thread.
+    Bench,
+}
+
+#[derive(clap::Args)]
+struct MatchArgs {
+    #[arg(long)]
+    a: String,
+    #[arg(long)]
+    b: String,
+    #[arg(long, default_value_t = 400)]
+    games: u64,
+    /// 2 to 6; bot A takes one seat, bot B the others.
+    #[arg(long, default_value_t = 2)]
+    players: u8,
+    /// 24, 36 or 52 cards.
+    #[arg(long, default_value_t = 36)]
+    deck: u32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once; 0 = all cores.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+pub fn run(args: &Args, as_json: bool) -> Outcome {
+    match &args.command {
+        Command::Match(m) => run_match(m, as_json),
+        Command::Bench => run_bench(as_json),
+    }
+}
+
+fn deck(cards: u32) -> Result<Deck, Error> {
+    match cards {
+        24 => Ok(Deck::Cards24),
+        36 => Ok(Deck::Cards36),
+        52 => Ok(Deck::Cards52),
+        n => Err(Error::invalid(format!("--deck {n}: use 24, 36 or 52"))),
+    }
+}
+
+fn side_json(s: &SideResult) -> serde_json::Value {
+    json!({
+        "win": s.win,
+        "draw": s.draw,
+        "loss": s.loss,
+        "win_ci95": [s.win_ci95.0, s.win_ci95.1],
+        "decided_win": s.decided_win,
+    })
+}
+
+fn run_match(args: &MatchArgs, as_json: bool) -> Outcome {
+    let bot = |name: &str, text: &str| {
+        Bot::parse(text).map_err(|e| Error::new(e.kind(), format!("--{name}: {}", e.message())))
+    };
+    let (a, b) = (bot("a", &args.a)?, bot("b", &args.b)?);
+    let config = Config {
+        players: args.players,
+        deck: deck(args.deck)?,
+    };
+    let started = Instant::now();
+    let r = play_match(config, &a, &b, args.games, args.seed, args.threads)?;
+    let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
+    if as_json {
+        print_json(&json!({
+            "games": r.games,
+            "a": side_json(&r.a),
+            "b": side_json(&r.b),
+            "elapsed_ms": elapsed_ms,
+        }));
+    } else {
+        for (name, text, s) in [("A", &args.a, &r.a), ("B", &args.b, &r.b)] {
+            println!(
+                "{name} {text}: win {:.3} [{:.3}, {:.3}]  draw {:.3}  loss {:.3}  (decided games: {:.3})",
+                s.win, s.win_ci95.0, s.win_ci95.1, s.draw, s.loss, s.decided_win
+            );
+        }
+        println!("({} games, {:.1} s)", r.games, elapsed_ms / 1e3);
+    }
+    Ok(())
+}
+
+fn run_bench(as_json: bool) -> Outcome {
+    let mut rng = Rng::new(1);
+    let started = Instant::now();
+    let mut games = 0u64;
+    while started.elapsed().as_secs_f64() < 1.0 {
+        for _ in 0..1_000 {
+            let mut g = Game::new(Config::default(), &mut rng)?;
+            random_playout(&mut g, &mut rng);
+        }
+        games += 1_000;
+    }
+    let playouts = games as f64 / started.elapsed().as_secs_f64();
+    let game = Game::new(Config::default(), &mut Rng::new(7))?;
+    let view = game.observe(game.to_move());
+    let mut rates = Vec::new();
+    for rollout in [Rollout::Random, Rollout::Heuristic] {
+        let budget = Budget {
+            iterations: 100_000,
+            rollout,
+            ..Budget::default()
+        };
+        let r = best_move(&view, &budget, 1)?;
+        rates.push(r.iterations as f64 / r.elapsed.as_secs_f64());
+    }
+    if as_json {
+        print_json(&json!({
+            "playouts_per_s": playouts,
+            "mcts_iterations_per_s": rates[0],
+            "mcts_heuristic_iterations_per_s": rates[1],
+        }));
+    } else {
+        println!("random 2-player playouts: {playouts:.0}/s (one thread)");
+        println!(
+            "ISMCTS iterations from an opening: {:.0}/s random rollouts, {:.0}/s heuristic (one thread)",
+            rates[0], rates[1]
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,195 @@
+//! Bots and seat-swapped matches between them: how strength is measured.
+
+use super::bots::{greedy_move, random_move};
+use super::game::{Config, Game, Move, Outcome};
+use super::search::best_move;
+use crate::error::{Error, Result};
+use crate::mcts::{Budget, Rollout};
+use crate::parallel::{map_items, run_with_threads};
+use crate::rng::Rng;
+use std::time::Duration;
+
+/// A player.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Bot {
+    Random,
+    Greedy,
+    /// Information-set MCTS on the bot's own view (one thread per move).
+    Mcts(Budget),
+}
+
+impl Bot {
+    /// Parses `random`, `greedy`, or `mcts:` followed by settings separated
+    /// by `:` or `,`: `iters=N`, `ms=N` (either or both), `rollout=random`
+    /// or `rollout=heuristic`, `c=X` (exploration).
+    pub fn parse(text: &str) -> Result<Bot> {
+        let text = text.trim();
+        match text {
+            "random" => return Ok(Bot::Random),
+            "greedy" => return Ok(Bot::Greedy),
+            _ => {}
+        }
+        let Some(spec) = text.strip_prefix("mcts") else {
+            return Err(Error::parse(format!(
+                "unknown bot '{text}': use random, greedy or mcts:iters=N,ms=N"
+            )));
+        };
+        let mut budget = Budget {
+            iterations: 0,
+            ..Budget::default()
+        };
+        for part in spec.split([':', ',']).filter(|p| !p.is_empty()) {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| Error::parse(format!("bot '{text}': '{part}' is not key=value")))?;
+            let number = || {
+                value.parse::<u64>().map_err(|_| {
+                    Error::parse(format!("bot '{text}': '{value}' is not a whole number"))
+                })
+            };
+            match key {
+                "iters" | "iterations" => budget.iterations = number()?,
+                "ms" => budget.time = Some(Duration::from_millis(number()?)),
+                "rollout" => {
+                    budget.rollout = match value {
+                        "random" => Rollout::Random,
+                        "heuristic" | "greedy" => Rollout::Heuristic,
+                        _ => {
+                            return Err(Error::parse(format!(
+                                "bot '{text}': rollout is random or heuristic"
+                            )));
+                        }
+                    }
+                }
+                "c" => {
+                    budget.exploration = value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|c| c.is_finite() && *c >= 0.0)
+                        .ok_or_else(|| {
+                            Error::parse(format!("bot '{text}': c must be a number >= 0"))
+                        })?
+                }
+                _ => {
+                    return Err(Error::parse(format!(
+                        "bot '{text}': unknown setting '{key}' (iters, ms, rollout, c)"
+                    )));
+                }
+            }
+        }
+        if budget.iterations == 0 && budget.time.is_none() {
+            return Err(Error::parse(format!(
+                "bot '{text}': give iters=N, ms=N or both"
+            )));
+        }
+        Ok(Bot::Mcts(budget))
+    }
+
+    /// This bot's move in `game`, for the player to move.
+    pub fn choose(&self, game: &Game, rng: &mut Rng) -> Result<Move> {
+        Ok(match self {
+            Bot::Random => random_move(game, rng),
+            Bot::Greedy => greedy_move(game),
+            Bot::Mcts(budget) => {
+                best_move(&game.observe(game.to_move()), budget, rng.next_u64())?.best
+            }
+        })
+    }
+}
+
+/// Plays one game, `seats[p]` choosing for player `p`.
+pub fn play_game(config: Config, seats: &[&Bot], seed: u64) -> Result<Game> {
+    if seats.len() != config.players as usize {
+        return Err(Error::invalid("one bot per seat"));
+    }
+    let mut deal = Rng::stream(seed, 0);
+    let mut game = Game::new(config, &mut deal)?;
+    let mut rng = Rng::stream(seed, 1);
+    while game.outcome().is_none() {
+        let m = seats[game.to_move() as usize].choose(&game, &mut rng)?;
+        game.apply(m)?;
+    }
+    Ok(game)
+}
+
+/// One side's results, as fractions of all games.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SideResult {
+    pub win: f64,
+    pub draw: f64,
+    pub loss: f64,
+    /// Wilson 95% interval of the win rate.
+    pub win_ci95: (f64, f64),
+    /// Wins among decided games.
+    pub decided_win: f64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchResult {
+    pub games: u64,
+    pub a: SideResult,
+    pub b: SideResult,
+}
+
+/// Wilson score interval at 95% for `k` of `n`.
+fn wilson(k: f64, n: f64) -> (f64, f64) {
+    if n == 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054;
+    let p = k / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// `games` games of bot `a` in one seat against bot `b` in all others,
+/// `a`'s seat rotating game by game over the same deal (seat-swapped), on
+/// `threads` threads (one game per task). A side loses a game when one of
+/// its seats is the durak; a draw is a draw for both.
+pub fn play_match(
+    config: Config,
+    a: &Bot,
+    b: &Bot,
+    games: u64,
+    seed: u64,
+    threads: usize,
+) -> Result<MatchResult> {
+    config.validate()?;
+    if games == 0 {
+        return Err(Error::invalid("play at least one game"));
+    }
+    let players = config.players as u64;
+    let outcomes = run_with_threads(threads, || {
+        map_items(threads == 1, games, |i| {
+            let a_seat = (i % players) as usize;
+            let seats: Vec<&Bot> = (0..players as usize)
+                .map(|p| if p == a_seat { a } else { b })
+                .collect();
+            // Each deal is played once from every seat.
+            let game = play_game(config, &seats, seed.wrapping_add(i / players))?;
+            Ok(match game.outcome() {
+                Some(Outcome::Loser(p)) if p as usize == a_seat => -1i8,
+                Some(Outcome::Loser(_)) => 1,
+                _ => 0,
+            })
+        })
+        .into_iter()
+        .collect::<Result<Vec<i8>>>()
+    })?;
+    let n = games as f64;
+    let count = |v: i8| outcomes.iter().filter(|&&o| o == v).count() as f64;
+    let (wins, losses, draws) = (count(1), count(-1), count(0));
+    let side = |w: f64, l: f64| SideResult {
+        win: w / n,
+        draw: draws / n,
+        loss: l / n,
+        win_ci95: wilson(w, n),
+        decided_win: if w + l > 0.0 { w / (w + l) } else { 0.0 },
+    };
+    Ok(MatchResult {
+        games,
+        a: side(wins, losses),
+        b: side(losses, wins),
+    })
+}
