@@ -40,6 +40,36 @@
 // Exact when it fits the state budget, else Monte Carlo.
 #define ODDSMITH_COMBAT_AUTO 2
 
+#define ODDSMITH_DURAK_MAX_PLAYERS 6
+
+#define ODDSMITH_DURAK_MAX_ATTACKS 6
+
+// Room for every legal move of any position.
+#define ODDSMITH_DURAK_MAX_MOVES 64
+
+// Move kinds.
+#define ODDSMITH_DURAK_ATTACK 0
+
+#define ODDSMITH_DURAK_DEFEND 1
+
+#define ODDSMITH_DURAK_TAKE 2
+
+#define ODDSMITH_DURAK_PASS 3
+
+// Bout phases.
+#define ODDSMITH_DURAK_LEAD 0
+
+#define ODDSMITH_DURAK_DEFEND_PHASE 1
+
+#define ODDSMITH_DURAK_THROW_IN 2
+
+#define ODDSMITH_DURAK_TAKING 3
+
+// Rollout policies.
+#define ODDSMITH_DURAK_ROLLOUT_RANDOM 0
+
+#define ODDSMITH_DURAK_ROLLOUT_HEURISTIC 1
+
 // Largest state, in bytes, of a game defined through callbacks.
 #define ODDSMITH_MAX_STATE_SIZE 64
 
@@ -111,6 +141,9 @@ typedef enum {
   ODDSMITH_ERR_CALLBACK = 8,
 } OddsmithStatus;
 
+// A game run by the engine (opaque).
+typedef struct OddsmithDurakGame OddsmithDurakGame;
+
 // A minion: stats, keyword bits, a deathrattle summoning
 // `token_count` tokens of `token_attack`/`token_health`, and its tier.
 typedef struct {
@@ -158,6 +191,81 @@ typedef struct {
   uint64_t states;
   double stderr;
 } OddsmithCombatResult;
+
+// The table's rules: 2 to 6 players; a deck of 24, 36 or 52 cards (0
+// means 36).
+typedef struct {
+  uint32_t players;
+  uint32_t deck_size;
+} OddsmithDurakRules;
+
+// What one player (`me`) sees. `known[p]` are cards player p picked up in
+// view of all and still holds (for `me`, a subset of `hand`);
+// `table_attacks[i]` with `table_covers[i]` (-1 = not beaten), for
+// `i < table_count`; `bout_limit` = min(6, the defender's hand at the
+// bout's start); `passed_mask` = throwers who passed since the last card
+// thrown; `out_mask` = players who left; `trump_card` lies under the
+// talon while `talon_size > 0`.
+typedef struct {
+  OddsmithDurakRules rules;
+  uint32_t me;
+  uint64_t hand;
+  uint64_t known[ODDSMITH_DURAK_MAX_PLAYERS];
+  uint32_t hand_sizes[ODDSMITH_DURAK_MAX_PLAYERS];
+  uint32_t out_mask;
+  uint32_t talon_size;
+  int32_t trump_card;
+  uint64_t discard;
+  int32_t table_attacks[ODDSMITH_DURAK_MAX_ATTACKS];
+  int32_t table_covers[ODDSMITH_DURAK_MAX_ATTACKS];
+  uint32_t table_count;
+  uint32_t bout_limit;
+  uint32_t attacker;
+  uint32_t defender;
+  uint32_t to_move;
+  uint32_t phase;
+  uint32_t passed_mask;
+} OddsmithDurakObservation;
+
+// Search budget: iterations (0 = no limit), milliseconds (0 = no limit;
+// at least one of the two), threads (0 = all cores, 1 = deterministic
+// for a seed under an iteration budget), rollout policy, exploration
+// constant (0 = the default 0.7), seed.
+typedef struct {
+  uint64_t iterations;
+  uint32_t time_ms;
+  uint32_t threads;
+  uint32_t rollout;
+  double exploration;
+  uint64_t seed;
+} OddsmithDurakBudget;
+
+// A move: `kind` is ODDSMITH_DURAK_ATTACK (lead or throw in `card`),
+// _DEFEND (beat `target` with `card`), _TAKE or _PASS (cards -1).
+typedef struct {
+  uint32_t kind;
+  int32_t card;
+  int32_t target;
+} OddsmithDurakMove;
+
+// What the search did.
+typedef struct {
+  uint64_t iterations;
+  uint64_t nodes;
+  double elapsed_ms;
+  // Visits and mean score (0..1, for the observer) of the chosen move.
+  uint64_t best_visits;
+  double best_mean;
+} OddsmithDurakStats;
+
+// How a handle's game stands: `over` (0/1); when over, `loser` is the
+// durak's seat or -1 for a draw, with `drawn_mask` the players who ran
+// out together.
+typedef struct {
+  uint32_t over;
+  int32_t loser;
+  uint32_t drawn_mask;
+} OddsmithDurakOutcome;
 
 // What the expand callback says about a state.
 typedef struct {
@@ -395,6 +503,99 @@ OddsmithStatus oddsmith_combat(const OddsmithMinion *a,
                                uint32_t tier_b,
                                const OddsmithCombatOptions *options,
                                OddsmithCombatResult *out);
+
+// The best move for the observer (`observation->me`, who must be the
+// player to move) by information-set MCTS within `budget` (NULL: 10,000
+// iterations, one thread, seed 1). A time budget is kept within about a
+// millisecond. `stats` may be NULL.
+//
+// Errors: NULL_POINTER, INVALID_ARGUMENT (an observation that cannot
+// happen, with the reason: bad seats, more than 6 attack cards, counts
+// that do not add up, a cover that does not beat its card...; a budget
+// with neither iterations nor time), DUPLICATE_CARD (a card in two
+// places). Thread safety: reentrant.
+//
+// # Safety
+// `observation` and `out` valid; `budget` and `stats` NULL or valid.
+OddsmithStatus oddsmith_durak_best_move(const OddsmithDurakObservation *observation,
+                                        const OddsmithDurakBudget *budget,
+                                        OddsmithDurakMove *out,
+                                        OddsmithDurakStats *stats);
+
+// The legal moves of the observer, who must be the player to move, into
+// `buf` (`cap` items; ODDSMITH_DURAK_MAX_MOVES always fits); `*count` gets
+// their number, also on BUFFER_TOO_SMALL.
+//
+// Errors: NULL_POINTER, INVALID_ARGUMENT (as for best_move, or the
+// observer is not to move), DUPLICATE_CARD, BUFFER_TOO_SMALL. Thread
+// safety: reentrant.
+//
+// # Safety
+// `observation` and `count` valid; `buf` NULL (with `cap` 0) or `cap`
+// writable items.
+OddsmithStatus oddsmith_durak_legal_moves(const OddsmithDurakObservation *observation,
+                                          OddsmithDurakMove *buf,
+                                          size_t cap,
+                                          size_t *count);
+
+// A new game dealt from `seed`, for `*out` (free it with
+// `oddsmith_durak_free`).
+//
+// Errors: NULL_POINTER, INVALID_ARGUMENT (players not 2..6, deck not 24,
+// 36 or 52, or too small for the players). Thread safety: reentrant; a
+// handle may be used by one thread at a time.
+//
+// # Safety
+// `rules` and `out` valid.
+OddsmithStatus oddsmith_durak_new(const OddsmithDurakRules *rules,
+                                  uint64_t seed,
+                                  OddsmithDurakGame **out);
+
+// Frees a game from `oddsmith_durak_new`; NULL is ignored.
+//
+// # Safety
+// `game` NULL or a live handle, not used afterwards.
+void oddsmith_durak_free(OddsmithDurakGame *game);
+
+// The player to move in `*to_move` (meaningless once over).
+//
+// # Safety
+// `game` a live handle; `to_move` valid.
+OddsmithStatus oddsmith_durak_to_move(const OddsmithDurakGame *game, uint32_t *to_move);
+
+// The legal moves of the player to move (none once over), as for
+// `oddsmith_durak_legal_moves`.
+//
+// # Safety
+// `game` a live handle; `count` valid; `buf` NULL (cap 0) or `cap` items.
+OddsmithStatus oddsmith_durak_game_legal_moves(const OddsmithDurakGame *game,
+                                               OddsmithDurakMove *buf,
+                                               size_t cap,
+                                               size_t *count);
+
+// Plays `move` for the player to move. An illegal move is
+// INVALID_ARGUMENT and changes nothing.
+//
+// # Safety
+// `game` a live handle; `mv` valid.
+OddsmithStatus oddsmith_durak_apply(OddsmithDurakGame *game, const OddsmithDurakMove *mv);
+
+// What `player` sees, ready for `oddsmith_durak_best_move`.
+//
+// Errors: NULL_POINTER, INVALID_ARGUMENT (no such seat, or the game is
+// over).
+//
+// # Safety
+// `game` a live handle; `out` valid.
+OddsmithStatus oddsmith_durak_observe(const OddsmithDurakGame *game,
+                                      uint32_t player,
+                                      OddsmithDurakObservation *out);
+
+// Whether the game is over, and who lost.
+//
+// # Safety
+// `game` a live handle; `out` valid.
+OddsmithStatus oddsmith_durak_winner(const OddsmithDurakGame *game, OddsmithDurakOutcome *out);
 
 // Solves a game defined by callbacks, on the calling thread (callbacks
 // run on it, one at a time). Memoized by state bytes; an explicit stack

@@ -4,6 +4,7 @@
 
 mod cards;
 mod combat;
+mod durak;
 mod expectimax;
 mod guard;
 mod init;
@@ -13,6 +14,7 @@ mod version;
 
 pub use cards::*;
 pub use combat::*;
+pub use durak::*;
 pub use expectimax::*;
 pub use guard::*;
 pub use init::*;

@@ -1,0 +1,641 @@
+//! Durak for C: the best move for a client that keeps its own game state
+//! (an observation in, a move out), legal moves of an observation, and a
+//! handle-based game for clients that let the engine run the table.
+//!
+//! Cards are oddsmith card indices, `rank * 4 + suit` (ranks 2..A = 0..12,
+//! suits c, d, h, s = 0..3); a card set is a `uint64_t` with bit i for
+//! card i; "no card" is -1.
+
+use super::guard::{FfiError, FfiResult, OddsmithStatus, guard, input, output, output_slice};
+use crate::cards::{Card, CardSet};
+use crate::durak::game::{MAX_ATTACKS, MAX_PLAYERS};
+use crate::durak::{
+    Config, Deck, Game, Move, MoveKind, MoveList, Observation, Outcome, Phase, best_move,
+};
+use crate::mcts::{Budget, Rollout};
+use crate::rng::Rng;
+use std::time::Duration;
+
+pub const ODDSMITH_DURAK_MAX_PLAYERS: usize = 6;
+pub const ODDSMITH_DURAK_MAX_ATTACKS: usize = 6;
+/// Room for every legal move of any position.
+pub const ODDSMITH_DURAK_MAX_MOVES: usize = 64;
+const _: () = assert!(ODDSMITH_DURAK_MAX_PLAYERS == MAX_PLAYERS);
+const _: () = assert!(ODDSMITH_DURAK_MAX_ATTACKS == MAX_ATTACKS);
+const _: () = assert!(ODDSMITH_DURAK_MAX_MOVES == crate::durak::game::MAX_MOVES);
+
+/// Move kinds.
+pub const ODDSMITH_DURAK_ATTACK: u32 = 0;
+pub const ODDSMITH_DURAK_DEFEND: u32 = 1;
+pub const ODDSMITH_DURAK_TAKE: u32 = 2;
+pub const ODDSMITH_DURAK_PASS: u32 = 3;
+
+/// Bout phases.
+pub const ODDSMITH_DURAK_LEAD: u32 = 0;
+pub const ODDSMITH_DURAK_DEFEND_PHASE: u32 = 1;
+pub const ODDSMITH_DURAK_THROW_IN: u32 = 2;
+pub const ODDSMITH_DURAK_TAKING: u32 = 3;
+
+/// Rollout policies.
+pub const ODDSMITH_DURAK_ROLLOUT_RANDOM: u32 = 0;
+pub const ODDSMITH_DURAK_ROLLOUT_HEURISTIC: u32 = 1;
+
+/// The table's rules: 2 to 6 players; a deck of 24, 36 or 52 cards (0
+/// means 36).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithDurakRules {
+    pub players: u32,
+    pub deck_size: u32,
+}
+
+/// A move: `kind` is ODDSMITH_DURAK_ATTACK (lead or throw in `card`),
+/// _DEFEND (beat `target` with `card`), _TAKE or _PASS (cards -1).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OddsmithDurakMove {
+    pub kind: u32,
+    pub card: i32,
+    pub target: i32,
+}
+
+/// What one player (`me`) sees. `known[p]` are cards player p picked up in
+/// view of all and still holds (for `me`, a subset of `hand`);
+/// `table_attacks[i]` with `table_covers[i]` (-1 = not beaten), for
+/// `i < table_count`; `bout_limit` = min(6, the defender's hand at the
+/// bout's start); `passed_mask` = throwers who passed since the last card
+/// thrown; `out_mask` = players who left; `trump_card` lies under the
+/// talon while `talon_size > 0`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithDurakObservation {
+    pub rules: OddsmithDurakRules,
+    pub me: u32,
+    pub hand: u64,
+    pub known: [u64; ODDSMITH_DURAK_MAX_PLAYERS],
+    pub hand_sizes: [u32; ODDSMITH_DURAK_MAX_PLAYERS],
+    pub out_mask: u32,
+    pub talon_size: u32,
+    pub trump_card: i32,
+    pub discard: u64,
+    pub table_attacks: [i32; ODDSMITH_DURAK_MAX_ATTACKS],
+    pub table_covers: [i32; ODDSMITH_DURAK_MAX_ATTACKS],
+    pub table_count: u32,
+    pub bout_limit: u32,
+    pub attacker: u32,
+    pub defender: u32,
+    pub to_move: u32,
+    pub phase: u32,
+    pub passed_mask: u32,
+}
+
+/// Search budget: iterations (0 = no limit), milliseconds (0 = no limit;
+/// at least one of the two), threads (0 = all cores, 1 = deterministic
+/// for a seed under an iteration budget), rollout policy, exploration
+/// constant (0 = the default 0.7), seed.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithDurakBudget {
+    pub iterations: u64,
+    pub time_ms: u32,
+    pub threads: u32,
+    pub rollout: u32,
+    pub exploration: f64,
+    pub seed: u64,
+}
+
+/// What the search did.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OddsmithDurakStats {
+    pub iterations: u64,
+    pub nodes: u64,
+    pub elapsed_ms: f64,
+    /// Visits and mean score (0..1, for the observer) of the chosen move.
+    pub best_visits: u64,
+    pub best_mean: f64,
+}
+
+/// How a handle's game stands: `over` (0/1); when over, `loser` is the
+/// durak's seat or -1 for a draw, with `drawn_mask` the players who ran
+/// out together.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OddsmithDurakOutcome {
+    pub over: u32,
+    pub loser: i32,
+    pub drawn_mask: u32,
+}
+
+/// A game run by the engine (opaque).
+pub struct OddsmithDurakGame {
+    game: Game,
+}
+
+fn rules_to_config(r: &OddsmithDurakRules) -> FfiResult<Config> {
+    let deck = match r.deck_size {
+        0 | 36 => Deck::Cards36,
+        24 => Deck::Cards24,
+        52 => Deck::Cards52,
+        n => return Err(FfiError::invalid(format!("deck of {n} cards: use 24, 36 or 52"))),
+    };
+    let players = u8::try_from(r.players)
+        .map_err(|_| FfiError::invalid(format!("{} players; Durak takes 2 to 6", r.players)))?;
+    let config = Config { players, deck };
+    config.validate()?;
+    Ok(config)
+}
+
+fn config_to_rules(c: Config) -> OddsmithDurakRules {
+    OddsmithDurakRules {
+        players: c.players as u32,
+        deck_size: c.deck.size(),
+    }
+}
+
+fn card_of(i: i32, what: &str) -> FfiResult<Card> {
+    u8::try_from(i)
+        .ok()
+        .and_then(Card::new)
+        .ok_or_else(|| FfiError::invalid(format!("{what}: {i} is not a card index 0..51")))
+}
+
+fn card_index(c: Option<Card>) -> i32 {
+    c.map_or(-1, |c| c.index() as i32)
+}
+
+fn set_of(mask: u64, what: &str) -> FfiResult<CardSet> {
+    CardSet::from_mask(mask)
+        .ok_or_else(|| FfiError::invalid(format!("{what}: bits above 51 are set")))
+}
+
+fn seat(v: u32, what: &str) -> FfiResult<u8> {
+    u8::try_from(v)
+        .ok()
+        .filter(|&s| (s as usize) < MAX_PLAYERS)
+        .ok_or_else(|| FfiError::invalid(format!("{what} {v} is not a seat 0..5")))
+}
+
+/// Converts and checks an observation (`Observation::validate`).
+fn to_observation(o: &OddsmithDurakObservation) -> FfiResult<Observation> {
+    let config = rules_to_config(&o.rules)?;
+    if o.table_count as usize > MAX_ATTACKS {
+        return Err(FfiError::invalid(format!(
+            "{} attack cards; a bout has at most 6",
+            o.table_count
+        )));
+    }
+    let mut table = Vec::with_capacity(o.table_count as usize);
+    for i in 0..o.table_count as usize {
+        let attack = card_of(o.table_attacks[i], "table_attacks")?;
+        let cover = match o.table_covers[i] {
+            -1 => None,
+            c => Some(card_of(c, "table_covers")?),
+        };
+        table.push((attack, cover));
+    }
+    let mut known = [CardSet::EMPTY; MAX_PLAYERS];
+    let mut hand_sizes = [0u8; MAX_PLAYERS];
+    for p in 0..MAX_PLAYERS {
+        known[p] = set_of(o.known[p], "known")?;
+        hand_sizes[p] = u8::try_from(o.hand_sizes[p])
+            .ok()
+            .filter(|&n| n <= 52)
+            .ok_or_else(|| FfiError::invalid(format!("hand size {} is over 52", o.hand_sizes[p])))?;
+    }
+    let phase = match o.phase {
+        ODDSMITH_DURAK_LEAD => Phase::Lead,
+        ODDSMITH_DURAK_DEFEND_PHASE => Phase::Defend,
+        ODDSMITH_DURAK_THROW_IN => Phase::ThrowIn,
+        ODDSMITH_DURAK_TAKING => Phase::Taking,
+        p => return Err(FfiError::invalid(format!("phase {p} is not 0..3"))),
+    };
+    let small = |v: u32, what: &str| {
+        u8::try_from(v).map_err(|_| FfiError::invalid(format!("{what} {v} is too large")))
+    };
+    let view = Observation {
+        config,
+        me: seat(o.me, "me")?,
+        hand: set_of(o.hand, "hand")?,
+        known,
+        hand_sizes,
+        out: small(o.out_mask, "out_mask")?,
+        talon_len: small(o.talon_size, "talon_size")?,
+        trump_card: card_of(o.trump_card, "trump_card")?,
+        discard: set_of(o.discard, "discard")?,
+        table,
+        bout_limit: small(o.bout_limit, "bout_limit")?,
+        attacker: seat(o.attacker, "attacker")?,
+        defender: seat(o.defender, "defender")?,
+        to_move: seat(o.to_move, "to_move")?,
+        phase,
+        passed: small(o.passed_mask, "passed_mask")?,
+    };
+    view.validate()?;
+    Ok(view)
+}
+
+fn from_observation(v: &Observation) -> OddsmithDurakObservation {
+    let mut o = OddsmithDurakObservation {
+        rules: config_to_rules(v.config),
+        me: v.me as u32,
+        hand: v.hand.mask(),
+        known: [0; MAX_PLAYERS],
+        hand_sizes: [0; MAX_PLAYERS],
+        out_mask: v.out as u32,
+        talon_size: v.talon_len as u32,
+        trump_card: v.trump_card.index() as i32,
+        discard: v.discard.mask(),
+        table_attacks: [-1; MAX_ATTACKS],
+        table_covers: [-1; MAX_ATTACKS],
+        table_count: v.table.len() as u32,
+        bout_limit: v.bout_limit as u32,
+        attacker: v.attacker as u32,
+        defender: v.defender as u32,
+        to_move: v.to_move as u32,
+        phase: v.phase as u32,
+        passed_mask: v.passed as u32,
+    };
+    for p in 0..MAX_PLAYERS {
+        o.known[p] = v.known[p].mask();
+        o.hand_sizes[p] = v.hand_sizes[p] as u32;
+    }
+    for (i, (a, c)) in v.table.iter().enumerate() {
+        o.table_attacks[i] = a.index() as i32;
+        o.table_covers[i] = card_index(*c);
+    }
+    o
+}
+
+fn to_c_move(m: Move) -> OddsmithDurakMove {
+    match m.kind {
+        MoveKind::Attack => OddsmithDurakMove {
+            kind: ODDSMITH_DURAK_ATTACK,
+            card: m.card.index() as i32,
+            target: -1,
+        },
+        MoveKind::Defend => OddsmithDurakMove {
+            kind: ODDSMITH_DURAK_DEFEND,
+            card: m.card.index() as i32,
+            target: m.target.index() as i32,
+        },
+        MoveKind::Take => OddsmithDurakMove {
+            kind: ODDSMITH_DURAK_TAKE,
+            card: -1,
+            target: -1,
+        },
+        MoveKind::Pass => OddsmithDurakMove {
+            kind: ODDSMITH_DURAK_PASS,
+            card: -1,
+            target: -1,
+        },
+    }
+}
+
+fn from_c_move(m: &OddsmithDurakMove) -> FfiResult<Move> {
+    Ok(match m.kind {
+        ODDSMITH_DURAK_ATTACK => Move::attack(card_of(m.card, "move card")?),
+        ODDSMITH_DURAK_DEFEND => Move::defend(
+            card_of(m.target, "move target")?,
+            card_of(m.card, "move card")?,
+        ),
+        ODDSMITH_DURAK_TAKE => Move::TAKE,
+        ODDSMITH_DURAK_PASS => Move::PASS,
+        k => return Err(FfiError::invalid(format!("move kind {k} is not 0..3"))),
+    })
+}
+
+/// Copies `moves` into the caller's buffer; `*count` gets the number of
+/// moves even when the buffer is too small.
+fn write_moves(moves: &[Move], buf: &mut [OddsmithDurakMove], count: &mut usize) -> FfiResult {
+    *count = moves.len();
+    if moves.len() > buf.len() {
+        return Err(FfiError::new(
+            OddsmithStatus::ODDSMITH_ERR_BUFFER_TOO_SMALL,
+            format!(
+                "{} legal moves but the buffer holds {} (ODDSMITH_DURAK_MAX_MOVES always fits)",
+                moves.len(),
+                buf.len()
+            ),
+        ));
+    }
+    for (slot, &m) in buf.iter_mut().zip(moves) {
+        *slot = to_c_move(m);
+    }
+    Ok(())
+}
+
+/// The best move for the observer (`observation->me`, who must be the
+/// player to move) by information-set MCTS within `budget` (NULL: 10,000
+/// iterations, one thread, seed 1). A time budget is kept within about a
+/// millisecond. `stats` may be NULL.
+///
+/// Errors: NULL_POINTER, INVALID_ARGUMENT (an observation that cannot
+/// happen, with the reason: bad seats, more than 6 attack cards, counts
+/// that do not add up, a cover that does not beat its card...; a budget
+/// with neither iterations nor time), DUPLICATE_CARD (a card in two
+/// places). Thread safety: reentrant.
+///
+/// # Safety
+/// `observation` and `out` valid; `budget` and `stats` NULL or valid.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_durak_best_move(
+    observation: *const OddsmithDurakObservation,
+    budget: *const OddsmithDurakBudget,
+    out: *mut OddsmithDurakMove,
+    stats: *mut OddsmithDurakStats,
+) -> OddsmithStatus {
+    guard(|| {
+        // SAFETY: pointer contracts are the caller's, as documented above.
+        let o = unsafe { input(observation, "observation") }?;
+        let out = unsafe { output(out, "out") }?;
+        let view = to_observation(o)?;
+        let b = if budget.is_null() {
+            OddsmithDurakBudget {
+                iterations: 10_000,
+                time_ms: 0,
+                threads: 1,
+                rollout: ODDSMITH_DURAK_ROLLOUT_RANDOM,
+                exploration: 0.0,
+                seed: 1,
+            }
+        } else {
+            *unsafe { input(budget, "budget") }?
+        };
+        let rollout = match b.rollout {
+            ODDSMITH_DURAK_ROLLOUT_RANDOM => Rollout::Random,
+            ODDSMITH_DURAK_ROLLOUT_HEURISTIC => Rollout::Heuristic,
+            r => return Err(FfiError::invalid(format!("rollout {r} is not 0 or 1"))),
+        };
+        let budget = Budget {
+            iterations: b.iterations,
+            time: (b.time_ms > 0).then(|| Duration::from_millis(b.time_ms as u64)),
+            threads: b.threads as usize,
+            exploration: if b.exploration == 0.0 {
+                Budget::default().exploration
+            } else {
+                b.exploration
+            },
+            rollout,
+        };
+        let r = best_move(&view, &budget, b.seed)?;
+        *out = to_c_move(r.best);
+        if !stats.is_null() {
+            let chosen = r.moves.iter().find(|m| m.mv == r.best);
+            *unsafe { output(stats, "stats") }? = OddsmithDurakStats {
+                iterations: r.iterations,
+                nodes: r.nodes,
+                elapsed_ms: r.elapsed.as_secs_f64() * 1e3,
+                best_visits: chosen.map_or(0, |m| m.visits),
+                best_mean: chosen.map_or(0.0, |m| m.mean),
+            };
+        }
+        Ok(())
+    })
+}
+
+/// The legal moves of the observer, who must be the player to move, into
+/// `buf` (`cap` items; ODDSMITH_DURAK_MAX_MOVES always fits); `*count` gets
+/// their number, also on BUFFER_TOO_SMALL.
+///
+/// Errors: NULL_POINTER, INVALID_ARGUMENT (as for best_move, or the
+/// observer is not to move), DUPLICATE_CARD, BUFFER_TOO_SMALL. Thread
+/// safety: reentrant.
+///
+/// # Safety
+/// `observation` and `count` valid; `buf` NULL (with `cap` 0) or `cap`
+/// writable items.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_durak_legal_moves(
+    observation: *const OddsmithDurakObservation,
+    buf: *mut OddsmithDurakMove,
+    cap: usize,
+    count: *mut usize,
+) -> OddsmithStatus {
+    guard(|| {
+        // SAFETY: pointer contracts are the caller's, as documented above.
+        let o = unsafe { input(observation, "observation") }?;
+        let count = unsafe { output(count, "count") }?;
+        let buf = unsafe { output_slice(buf, cap, "buf") }?;
+        let view = to_observation(o)?;
+        if view.me != view.to_move {
+            return Err(FfiError::invalid(format!(
+                "player {} is to move, not the observer {}",
+                view.to_move, view.me
+            )));
+        }
+        // The observer's moves depend only on what it sees.
+        let game = view.determinize(&mut Rng::new(0));
+        let mut list = MoveList::default();
+        game.legal_moves(&mut list);
+        write_moves(list.as_slice(), buf, count)
+    })
+}
+
+/// A new game dealt from `seed`, for `*out` (free it with
+/// `oddsmith_durak_free`).
+///
+/// Errors: NULL_POINTER, INVALID_ARGUMENT (players not 2..6, deck not 24,
+/// 36 or 52, or too small for the players). Thread safety: reentrant; a
+/// handle may be used by one thread at a time.
+///
+/// # Safety
+/// `rules` and `out` valid.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_durak_new(
+    rules: *const OddsmithDurakRules,
+    seed: u64,
+    out: *mut *mut OddsmithDurakGame,
+) -> OddsmithStatus {
+    guard(|| {
+        // SAFETY: pointer contracts are the caller's, as documented above.
+        let rules = unsafe { input(rules, "rules") }?;
+        let out = unsafe { output(out, "out") }?;
+        *out = std::ptr::null_mut();
+        let game = Game::new(rules_to_config(rules)?, &mut Rng::new(seed))?;
+        *out = Box::into_raw(Box::new(OddsmithDurakGame { game }));
+        Ok(())
+    })
+}
+
+/// Frees a game from `oddsmith_durak_new`; NULL is ignored.
+///
+/// # Safety
+/// `game` NULL or a live handle, not used afterwards.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_durak_free(game: *mut OddsmithDurakGame) {
+    if !game.is_null() {
+        // SAFETY: a live handle from oddsmith_durak_new, per the contract.
+        drop(unsafe { Box::from_raw(game) });
+    }
+}
+
+/// The player to move in `*to_move` (meaningless once over).
+///
+/// # Safety
+/// `game` a live handle; `to_move` valid.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_durak_to_move(
+    game: *const OddsmithDurakGame,
+    to_move: *mut u32,
+) -> OddsmithStatus {
+    guard(|| {
+        // SAFETY: pointer contracts are the caller's, as documented above.
+        let g = unsafe { input(game, "game") }?;
+        *unsafe { output(to_move, "to_move") }? = g.game.to_move() as u32;
+        Ok(())
+    })
+}
+
+/// The legal moves of the player to move (none once over), as for
+/// `oddsmith_durak_legal_moves`.
+///
+/// # Safety
+/// `game` a live handle; `count` valid; `buf` NULL (cap 0) or `cap` items.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_durak_game_legal_moves(
+    game: *const OddsmithDurakGame,
+    buf: *mut OddsmithDurakMove,
+    cap: usize,
+    count: *mut usize,
+) -> OddsmithStatus {
+    guard(|| {
+        // SAFETY: pointer contracts are the caller's, as documented above.
+        let g = unsafe { input(game, "game") }?;
+        let count = unsafe { output(count, "count") }?;
+        let buf = unsafe { output_slice(buf, cap, "buf") }?;
+        let mut list = MoveList::default();
+        g.game.legal_moves(&mut list);
+        write_moves(list.as_slice(), buf, count)
+    })
+}
+
+/// Plays `move` for the player to move. An illegal move is
+/// INVALID_ARGUMENT and changes nothing.
+///
+/// # Safety
+/// `game` a live handle; `mv` valid.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_durak_apply(
+    game: *mut OddsmithDurakGame,
+    mv: *const OddsmithDurakMove,
+) -> OddsmithStatus {
+    guard(|| {
+        // SAFETY: pointer contracts are the caller's, as documented above.
+        let g = unsafe { output(game, "game") }?;
+        let m = from_c_move(unsafe { input(mv, "move") }?)?;
+        g.game.apply(m)?;
+        Ok(())
+    })
+}
+
+/// What `player` sees, ready for `oddsmith_durak_best_move`.
+///
+/// Errors: NULL_POINTER, INVALID_ARGUMENT (no such seat, or the game is
+/// over).
+///
+/// # Safety
+/// `game` a live handle; `out` valid.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_durak_observe(
+    game: *const OddsmithDurakGame,
+    player: u32,
+    out: *mut OddsmithDurakObservation,
+) -> OddsmithStatus {
+    guard(|| {
+        // SAFETY: pointer contracts are the caller's, as documented above.
+        let g = unsafe { input(game, "game") }?;
+        let out = unsafe { output(out, "out") }?;
+        if player >= g.game.config().players as u32 {
+            return Err(FfiError::invalid(format!("player {player} is not at the table")));
+        }
+        if g.game.outcome().is_some() {
+            return Err(FfiError::invalid("the game is over"));
+        }
+        *out = from_observation(&g.game.observe(player as u8));
+        Ok(())
+    })
+}
+
+/// Whether the game is over, and who lost.
+///
+/// # Safety
+/// `game` a live handle; `out` valid.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_durak_winner(
+    game: *const OddsmithDurakGame,
+    out: *mut OddsmithDurakOutcome,
+) -> OddsmithStatus {
+    guard(|| {
+        // SAFETY: pointer contracts are the caller's, as documented above.
+        let g = unsafe { input(game, "game") }?;
+        let out = unsafe { output(out, "out") }?;
+        *out = match g.game.outcome() {
+            None => OddsmithDurakOutcome {
+                over: 0,
+                loser: -1,
+                drawn_mask: 0,
+            },
+            Some(Outcome::Loser(p)) => OddsmithDurakOutcome {
+                over: 1,
+                loser: p as i32,
+                drawn_mask: 0,
+            },
+            Some(Outcome::Draw) => OddsmithDurakOutcome {
+                over: 1,
+                loser: -1,
+                drawn_mask: g.game.drawn() as u32,
+            },
+        };
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn observations_round_trip_and_play_through_the_handle() {
+        let rules = OddsmithDurakRules {
+            players: 3,
+            deck_size: 36,
+        };
+        let mut game = std::ptr::null_mut();
+        unsafe {
+            assert_eq!(
+                oddsmith_durak_new(&rules, 5, &mut game),
+                OddsmithStatus::ODDSMITH_OK
+            );
+            let mut rng = Rng::new(1);
+            loop {
+                let mut outcome = OddsmithDurakOutcome::default();
+                oddsmith_durak_winner(game, &mut outcome);
+                if outcome.over == 1 {
+                    break;
+                }
+                let mut to_move = 0;
+                oddsmith_durak_to_move(game, &mut to_move);
+                let mut obs = std::mem::zeroed::<OddsmithDurakObservation>();
+                assert_eq!(
+                    oddsmith_durak_observe(game, to_move, &mut obs),
+                    OddsmithStatus::ODDSMITH_OK
+                );
+                let view = to_observation(&obs).unwrap();
+                assert_eq!(view, (*game).game.observe(to_move as u8));
+                let mut moves = [OddsmithDurakMove {
+                    kind: 0,
+                    card: 0,
+                    target: 0,
+                }; ODDSMITH_DURAK_MAX_MOVES];
+                let (mut n, mut m) = (0, 0);
+                oddsmith_durak_legal_moves(&obs, moves.as_mut_ptr(), moves.len(), &mut n);
+                oddsmith_durak_game_legal_moves(game, moves.as_mut_ptr(), moves.len(), &mut m);
+                assert_eq!(n, m);
+                let pick = moves[rng.below(n as u32) as usize];
+                assert_eq!(oddsmith_durak_apply(game, &pick), OddsmithStatus::ODDSMITH_OK);
+            }
+            oddsmith_durak_free(game);
+        }
+    }
+}
