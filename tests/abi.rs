@@ -97,6 +97,11 @@ fn cpp_combat_program_passes_static_and_shared() {
 }
 
 #[test]
+fn c_durak_program_passes_static_and_shared() {
+    run_program("gcc", "c99", "tests/c/durak_test.c", "c: ");
+}
+
+#[test]
 fn c_example_runs() {
     let exe = build_program(
         "example",
