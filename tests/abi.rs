@@ -102,6 +102,11 @@ fn c_durak_program_passes_static_and_shared() {
 }
 
 #[test]
+fn cpp_durak_program_passes_static_and_shared() {
+    run_program("g++", "c++11", "tests/cpp/durak_test.cpp", "cpp: ");
+}
+
+#[test]
 fn c_example_runs() {
     let exe = build_program(
         "example",

@@ -332,6 +332,86 @@ inline double coins_expectation(const std::vector<std::vector<std::uint32_t> > &
     return value;
 }
 
+// Durak: a search budget with defaults (10,000 iterations, one thread).
+inline OddsmithDurakBudget durak_budget(std::uint64_t iterations = 10000, std::uint32_t time_ms = 0,
+                                        std::uint64_t seed = 1) {
+    OddsmithDurakBudget b;
+    b.iterations = iterations;
+    b.time_ms = time_ms;
+    b.threads = 1;
+    b.rollout = ODDSMITH_DURAK_ROLLOUT_RANDOM;
+    b.exploration = 0.0;
+    b.seed = seed;
+    return b;
+}
+
+// The observer's best move (the observer must be to move).
+inline OddsmithDurakMove durak_best_move(const OddsmithDurakObservation &obs,
+                                         const OddsmithDurakBudget &budget = durak_budget(),
+                                         OddsmithDurakStats *stats = nullptr) {
+    OddsmithDurakMove m;
+    check(oddsmith_durak_best_move(&obs, &budget, &m, stats));
+    return m;
+}
+
+inline std::vector<OddsmithDurakMove> durak_legal_moves(const OddsmithDurakObservation &obs) {
+    std::vector<OddsmithDurakMove> moves(ODDSMITH_DURAK_MAX_MOVES);
+    std::size_t n = 0;
+    check(oddsmith_durak_legal_moves(&obs, moves.data(), moves.size(), &n));
+    moves.resize(n);
+    return moves;
+}
+
+// A game run by the engine; owns its handle (movable, not copyable).
+class DurakGame {
+public:
+    DurakGame(std::uint32_t players = 2, std::uint32_t deck_size = 36, std::uint64_t seed = 1) {
+        OddsmithDurakRules rules;
+        rules.players = players;
+        rules.deck_size = deck_size;
+        check(oddsmith_durak_new(&rules, seed, &game_));
+    }
+    ~DurakGame() { oddsmith_durak_free(game_); }
+    DurakGame(DurakGame &&other) noexcept : game_(other.game_) { other.game_ = nullptr; }
+    DurakGame &operator=(DurakGame &&other) noexcept {
+        if (this != &other) {
+            oddsmith_durak_free(game_);
+            game_ = other.game_;
+            other.game_ = nullptr;
+        }
+        return *this;
+    }
+    DurakGame(const DurakGame &) = delete;
+    DurakGame &operator=(const DurakGame &) = delete;
+
+    std::uint32_t to_move() const {
+        std::uint32_t p = 0;
+        check(oddsmith_durak_to_move(game_, &p));
+        return p;
+    }
+    std::vector<OddsmithDurakMove> legal_moves() const {
+        std::vector<OddsmithDurakMove> moves(ODDSMITH_DURAK_MAX_MOVES);
+        std::size_t n = 0;
+        check(oddsmith_durak_game_legal_moves(game_, moves.data(), moves.size(), &n));
+        moves.resize(n);
+        return moves;
+    }
+    void apply(const OddsmithDurakMove &m) { check(oddsmith_durak_apply(game_, &m)); }
+    OddsmithDurakObservation observe(std::uint32_t player) const {
+        OddsmithDurakObservation o;
+        check(oddsmith_durak_observe(game_, player, &o));
+        return o;
+    }
+    OddsmithDurakOutcome outcome() const {
+        OddsmithDurakOutcome o;
+        check(oddsmith_durak_winner(game_, &o));
+        return o;
+    }
+
+private:
+    OddsmithDurakGame *game_ = nullptr;
+};
+
 }  // namespace oddsmith
 
 #endif  // ODDSMITH_HPP
