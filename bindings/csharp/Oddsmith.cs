@@ -97,6 +97,36 @@ namespace Oddsmith
         internal static extern Status oddsmith_combat(Minion[] a, UIntPtr aCount, Minion[] b, UIntPtr bCount,
             uint tierA, uint tierB, ref CombatOptions options, out CombatResultNative result);
 
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_durak_best_move(ref DurakObservation observation, ref DurakBudget budget,
+            out DurakMove move, out DurakStats stats);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_durak_legal_moves(ref DurakObservation observation,
+            [Out] DurakMove[] buf, UIntPtr cap, out UIntPtr count);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_durak_new(ref DurakRules rules, ulong seed, out IntPtr game);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void oddsmith_durak_free(IntPtr game);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_durak_to_move(IntPtr game, out uint toMove);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_durak_game_legal_moves(IntPtr game, [Out] DurakMove[] buf, UIntPtr cap,
+            out UIntPtr count);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_durak_apply(IntPtr game, ref DurakMove move);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_durak_observe(IntPtr game, uint player, out DurakObservation observation);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_durak_winner(IntPtr game, out DurakOutcome outcome);
+
         /// <summary>A string as NUL-terminated UTF-8 for `const char*`.</summary>
         internal static byte[] Utf8(string text)
         {
@@ -740,6 +770,184 @@ namespace Oddsmith
                 Stderr = r.Stderr, DamageToA = r.DamageToA, DamageToB = r.DamageToB, Exact = r.Exact != 0,
                 States = r.States,
             };
+        }
+    }
+
+    /// <summary>Durak table rules (OddsmithDurakRules): 2..6 players, 24/36/52 cards.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct DurakRules
+    {
+        public uint Players;
+        public uint DeckSize;
+    }
+
+    public enum DurakMoveKind : uint { Attack = 0, Defend = 1, Take = 2, Pass = 3 }
+
+    /// <summary>A move; cards are oddsmith card indices, -1 for none.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct DurakMove
+    {
+        public DurakMoveKind Kind;
+        public int Card;
+        public int Target;
+
+        public override string ToString()
+        {
+            switch (Kind)
+            {
+                case DurakMoveKind.Attack: return "attack " + Cards.Format((byte)Card);
+                case DurakMoveKind.Defend: return "beat " + Cards.Format((byte)Target) + " with " + Cards.Format((byte)Card);
+                case DurakMoveKind.Take: return "take";
+                default: return "pass";
+            }
+        }
+    }
+
+    /// <summary>One player's view (OddsmithDurakObservation); card sets are bit masks.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct DurakObservation
+    {
+        public DurakRules Rules;
+        public uint Me;
+        public ulong Hand;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 6)] public ulong[] Known;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 6)] public uint[] HandSizes;
+        public uint OutMask;
+        public uint TalonSize;
+        public int TrumpCard;
+        public ulong Discard;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 6)] public int[] TableAttacks;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 6)] public int[] TableCovers;
+        public uint TableCount;
+        public uint BoutLimit;
+        public uint Attacker;
+        public uint Defender;
+        public uint ToMove;
+        public uint Phase;
+        public uint PassedMask;
+    }
+
+    public enum DurakRollout : uint { Random = 0, Heuristic = 1 }
+
+    /// <summary>Search budget: iterations and/or milliseconds, threads, rollout, exploration (0 = default), seed.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct DurakBudget
+    {
+        public ulong Iterations;
+        public uint TimeMs;
+        public uint Threads;
+        public DurakRollout Rollout;
+        public double Exploration;
+        public ulong Seed;
+
+        public static DurakBudget Of(ulong iterations, uint timeMs = 0, ulong seed = 1)
+        {
+            return new DurakBudget { Iterations = iterations, TimeMs = timeMs, Threads = 1, Seed = seed };
+        }
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    public struct DurakStats
+    {
+        public ulong Iterations;
+        public ulong Nodes;
+        public double ElapsedMs;
+        public ulong BestVisits;
+        public double BestMean;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    public struct DurakOutcome
+    {
+        public uint Over;
+        /// <summary>The durak's seat, or -1 for a draw (or while the game goes on).</summary>
+        public int Loser;
+        public uint DrawnMask;
+    }
+
+    /// <summary>Durak: best moves for a client's own state, and games run by the engine.</summary>
+    public static class Durak
+    {
+        public const int MaxMoves = 64;
+
+        public static DurakMove BestMove(DurakObservation observation, DurakBudget budget, out DurakStats stats)
+        {
+            DurakMove move;
+            Native.Check(Native.oddsmith_durak_best_move(ref observation, ref budget, out move, out stats));
+            return move;
+        }
+
+        public static DurakMove[] LegalMoves(DurakObservation observation)
+        {
+            var buf = new DurakMove[MaxMoves];
+            UIntPtr n;
+            Native.Check(Native.oddsmith_durak_legal_moves(ref observation, buf, new UIntPtr((uint)buf.Length), out n));
+            Array.Resize(ref buf, (int)n.ToUInt64());
+            return buf;
+        }
+    }
+
+    /// <summary>A game run by the engine; dispose it to free the handle. One thread at a time.</summary>
+    public sealed class DurakGame : IDisposable
+    {
+        private IntPtr handle;
+
+        public DurakGame(uint players = 2, uint deckSize = 36, ulong seed = 1)
+        {
+            var rules = new DurakRules { Players = players, DeckSize = deckSize };
+            Native.Check(Native.oddsmith_durak_new(ref rules, seed, out handle));
+        }
+
+        public uint ToMove
+        {
+            get { uint p; Native.Check(Native.oddsmith_durak_to_move(Live(), out p)); return p; }
+        }
+
+        public DurakMove[] LegalMoves()
+        {
+            var buf = new DurakMove[Durak.MaxMoves];
+            UIntPtr n;
+            Native.Check(Native.oddsmith_durak_game_legal_moves(Live(), buf, new UIntPtr((uint)buf.Length), out n));
+            Array.Resize(ref buf, (int)n.ToUInt64());
+            return buf;
+        }
+
+        public void Apply(DurakMove move)
+        {
+            Native.Check(Native.oddsmith_durak_apply(Live(), ref move));
+        }
+
+        public DurakObservation Observe(uint player)
+        {
+            DurakObservation o;
+            Native.Check(Native.oddsmith_durak_observe(Live(), player, out o));
+            return o;
+        }
+
+        public DurakOutcome Outcome
+        {
+            get { DurakOutcome o; Native.Check(Native.oddsmith_durak_winner(Live(), out o)); return o; }
+        }
+
+        private IntPtr Live()
+        {
+            if (handle == IntPtr.Zero) throw new ObjectDisposedException("DurakGame");
+            return handle;
+        }
+
+        public void Dispose()
+        {
+            if (handle != IntPtr.Zero)
+            {
+                Native.oddsmith_durak_free(handle);
+                handle = IntPtr.Zero;
+            }
+            GC.SuppressFinalize(this);
+        }
+
+        ~DurakGame()
+        {
+            if (handle != IntPtr.Zero) Native.oddsmith_durak_free(handle);
         }
     }
 }

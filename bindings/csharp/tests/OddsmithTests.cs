@@ -122,6 +122,36 @@ public static class OddsmithTests
         Check(Math.Abs(shielded.Win - 1) < 1e-12, "divine shield");
         ExpectError(Status.InvalidArgument, "health", () => Combat.Fight(new[] { Minion.Of(1, 0) }, new[] { Minion.Of(1, 1) }), "combat health");
 
+        using (var game = new DurakGame(2, 36, 9))
+        {
+            int plies = 0;
+            while (game.Outcome.Over == 0 && plies < 5000)
+            {
+                DurakMove[] moves = game.LegalMoves();
+                DurakMove move = moves[plies % moves.Length];
+                if (game.ToMove == 0)
+                {
+                    DurakObservation obs = game.Observe(0);
+                    Check(Durak.LegalMoves(obs).Length == moves.Length, "durak legal moves agree");
+                    DurakStats stats;
+                    move = Durak.BestMove(obs, DurakBudget.Of(200), out stats);
+                    Check(stats.Iterations == 200 && Array.IndexOf(moves, move) >= 0, "durak engine move is legal");
+                }
+                game.Apply(move);
+                plies++;
+            }
+            Check(game.Outcome.Over == 1, "durak game ends");
+        }
+        ExpectError(Status.InvalidArgument, "players", () => new DurakGame(7), "durak 7 players");
+        using (var fresh = new DurakGame(2, 36, 3))
+        {
+            DurakObservation obs = fresh.Observe(fresh.ToMove);
+            obs.TableCount = 7;
+            DurakStats stats;
+            ExpectError(Status.InvalidArgument, "attack cards", () => Durak.BestMove(obs, DurakBudget.Of(100), out stats), "durak 7 attacks");
+            ExpectError(Status.InvalidArgument, "illegal", () => fresh.Apply(new DurakMove { Kind = DurakMoveKind.Take, Card = -1, Target = -1 }), "durak illegal move");
+        }
+
         Console.WriteLine("csharp: " + passed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;
     }
