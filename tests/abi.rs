@@ -106,6 +106,25 @@ fn cpp_durak_program_passes_static_and_shared() {
     run_program("g++", "c++11", "tests/cpp/durak_test.cpp", "cpp: ");
 }
 
+/// The console game runs to the end when its input ends at once (the
+/// human then passes or takes every time).
+#[test]
+fn durak_console_example_plays_to_the_end() {
+    let exe = build_program(
+        "durak-console",
+        "gcc",
+        "c99",
+        &root().join("examples/durak_console.c"),
+        Linkage::Static,
+    );
+    let out = run(program(&exe).args(["3", "5"]));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("engine:") && (stdout.contains("durak") || stdout.contains("draw")),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn c_example_runs() {
     let exe = build_program(
