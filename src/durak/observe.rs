@@ -186,8 +186,16 @@ impl Observation {
         }
         let covered = self.table.iter().filter(|(_, c)| c.is_some()).count();
         let uncovered = self.table.len() - covered;
+        let holds = |p: u8| self.hand_sizes[p as usize] > 0;
         let ok_phase = match self.phase {
-            Phase::Lead => self.table.is_empty() && self.to_move == self.attacker,
+            Phase::Lead => {
+                self.table.is_empty()
+                    && self.to_move == self.attacker
+                    && holds(self.attacker)
+                    && holds(self.defender)
+                    && self.bout_limit as u32
+                        == (self.hand_sizes[self.defender as usize] as u32).min(MAX_ATTACKS as u32)
+            }
             Phase::Defend => uncovered == 1 && self.to_move == self.defender,
             Phase::ThrowIn => !self.table.is_empty() && uncovered == 0,
             Phase::Taking => !self.table.is_empty(),
@@ -199,8 +207,23 @@ impl Observation {
                 self.phase
             ));
         }
-        if self.out & (1 << self.to_move) != 0 || self.out & (1 << self.me) != 0 {
-            return bad("the player to move or the observer has left the game".into());
+        for (name, seat) in [
+            ("the player to move", self.to_move),
+            ("the observer", self.me),
+            ("the attacker", self.attacker),
+            ("the defender", self.defender),
+        ] {
+            if self.out & (1 << seat) != 0 {
+                return bad(format!("{name} has left the game"));
+            }
+        }
+        if self.out >> n != 0 {
+            return bad("out_mask names seats that are not at the table".into());
+        }
+        for p in 0..n as usize {
+            if self.out & (1 << p) != 0 && self.hand_sizes[p] != 0 {
+                return bad(format!("player {p} has left the game but holds cards"));
+            }
         }
         for (a, c) in &self.table {
             if let Some(c) = c {

@@ -137,7 +137,11 @@ fn rules_to_config(r: &OddsmithDurakRules) -> FfiResult<Config> {
         0 | 36 => Deck::Cards36,
         24 => Deck::Cards24,
         52 => Deck::Cards52,
-        n => return Err(FfiError::invalid(format!("deck of {n} cards: use 24, 36 or 52"))),
+        n => {
+            return Err(FfiError::invalid(format!(
+                "deck of {n} cards: use 24, 36 or 52"
+            )));
+        }
     };
     let players = u8::try_from(r.players)
         .map_err(|_| FfiError::invalid(format!("{} players; Durak takes 2 to 6", r.players)))?;
@@ -201,7 +205,9 @@ fn to_observation(o: &OddsmithDurakObservation) -> FfiResult<Observation> {
         hand_sizes[p] = u8::try_from(o.hand_sizes[p])
             .ok()
             .filter(|&n| n <= 52)
-            .ok_or_else(|| FfiError::invalid(format!("hand size {} is over 52", o.hand_sizes[p])))?;
+            .ok_or_else(|| {
+                FfiError::invalid(format!("hand size {} is over 52", o.hand_sizes[p]))
+            })?;
     }
     let phase = match o.phase {
         ODDSMITH_DURAK_LEAD => Phase::Lead,
@@ -547,7 +553,9 @@ pub unsafe extern "C" fn oddsmith_durak_observe(
         let g = unsafe { input(game, "game") }?;
         let out = unsafe { output(out, "out") }?;
         if player >= g.game.config().players as u32 {
-            return Err(FfiError::invalid(format!("player {player} is not at the table")));
+            return Err(FfiError::invalid(format!(
+                "player {player} is not at the table"
+            )));
         }
         if g.game.outcome().is_some() {
             return Err(FfiError::invalid("the game is over"));
@@ -633,7 +641,10 @@ mod tests {
                 oddsmith_durak_game_legal_moves(game, moves.as_mut_ptr(), moves.len(), &mut m);
                 assert_eq!(n, m);
                 let pick = moves[rng.below(n as u32) as usize];
-                assert_eq!(oddsmith_durak_apply(game, &pick), OddsmithStatus::ODDSMITH_OK);
+                assert_eq!(
+                    oddsmith_durak_apply(game, &pick),
+                    OddsmithStatus::ODDSMITH_OK
+                );
             }
             oddsmith_durak_free(game);
         }

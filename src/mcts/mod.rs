@@ -152,6 +152,9 @@ fn grow<I: InformationSet>(
         path.push(node);
         while !game.is_over() {
             let legal = game.legal_ids();
+            if legal == 0 {
+                break; // a game with no move that is not over: nothing to choose
+            }
             let untried = legal & !nodes[node].children;
             // Every legal child was available this time.
             let mut best = NONE;
@@ -243,6 +246,9 @@ pub fn search<I: InformationSet + Sync>(
         ));
     }
     let legal = probe.legal_ids();
+    if legal == 0 {
+        return Err(Error::invalid("the player to move has no legal move"));
+    }
     let trees = run_with_threads(budget.threads, || {
         let count = match budget.threads {
             0 => rayon::current_num_threads() as u64,
