@@ -397,11 +397,21 @@ impl Game {
     }
 
     /// The next player in the game after `p`, skipping `skip` too.
+    /// The seat after `q` (no division: this runs several times a bout).
+    #[inline]
+    fn seat_after(&self, q: u8) -> u8 {
+        if q + 1 == self.config.players {
+            0
+        } else {
+            q + 1
+        }
+    }
+
     fn next_active(&self, p: u8, skip: u8) -> u8 {
         let n = self.config.players;
         let mut q = p;
         for _ in 0..n {
-            q = (q + 1) % n;
+            q = self.seat_after(q);
             if self.active(q) && q != skip {
                 return q;
             }
@@ -409,6 +419,7 @@ impl Game {
         p
     }
 
+    #[inline]
     pub(crate) fn start_bout(&mut self, attacker: u8) {
         self.attacker = attacker;
         self.defender = self.next_active(attacker, attacker);
@@ -519,6 +530,7 @@ impl Game {
     }
 
     /// Plays a move known to be legal (from `legal_moves` or a bot).
+    #[inline(always)]
     pub(crate) fn apply_unchecked(&mut self, m: Move) {
         debug_assert!(self.is_legal(m), "{m} in {self:?}");
         let p = self.to_move as usize;
@@ -570,6 +582,7 @@ impl Game {
     /// Moves to the next thrower (in seat order from the main attacker,
     /// skipping the defender) who has not passed and has a card to throw;
     /// when none is left, ends the bout.
+    #[inline(always)]
     fn next_thrower_or_end(&mut self) {
         let n = self.config.players;
         if n == 2 {
@@ -591,11 +604,12 @@ impl Game {
                 self.to_move = q;
                 return;
             }
-            q = (q + 1) % n;
+            q = self.seat_after(q);
         }
         self.end_bout();
     }
 
+    #[inline(always)]
     fn end_bout(&mut self) {
         let table = self.table_cards();
         let took = self.phase == Phase::Taking;
@@ -610,7 +624,9 @@ impl Game {
         self.table_cards = CardSet::EMPTY;
         self.table_ranks = 0;
         let was_in = !self.out;
-        self.refill();
+        if self.talon_len > 0 {
+            self.refill();
+        }
         // Once the talon is empty, players without cards leave.
         if self.talon_len == 0 {
             for p in 0..self.config.players {
@@ -619,13 +635,14 @@ impl Game {
                 }
             }
         }
-        let mut left = (0..self.config.players).filter(|&p| self.active(p));
-        match (left.next(), left.next()) {
-            (None, _) => {
-                self.drawn = was_in & ((1u16 << self.config.players) - 1) as u8;
+        let seats = ((1u16 << self.config.players) - 1) as u8;
+        let left = !self.out & seats;
+        match left.count_ones() {
+            0 => {
+                self.drawn = was_in & seats;
                 return self.finish(Outcome::Draw);
             }
-            (Some(last), None) => return self.finish(Outcome::Loser(last)),
+            1 => return self.finish(Outcome::Loser(left.trailing_zeros() as u8)),
             _ => {}
         }
         let next = if took {
@@ -645,6 +662,7 @@ impl Game {
 
     /// Everyone draws up to 6: the main attacker, the other attackers in
     /// seat order, the defender last.
+    #[inline]
     fn refill(&mut self) {
         let n = self.config.players;
         let mut q = self.attacker;
@@ -652,14 +670,21 @@ impl Game {
             if q != self.defender && self.active(q) {
                 self.draw_up(q);
             }
-            q = (q + 1) % n;
+            q = self.seat_after(q);
         }
         self.draw_up(self.defender);
     }
 
+    #[inline]
     fn draw_up(&mut self, p: u8) {
+        if self.talon_len == 0 {
+            return;
+        }
         let hand = &mut self.hands[p as usize];
-        while hand.len() < HAND_SIZE && self.talon_len > 0 {
+        let need = HAND_SIZE
+            .saturating_sub(hand.len())
+            .min(self.talon_len as u32) as u8;
+        for _ in 0..need {
             self.talon_len -= 1;
             hand.insert(self.talon[self.talon_len as usize]);
         }

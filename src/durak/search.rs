@@ -1,7 +1,7 @@
 //! Durak as a game for the information-set search: move ids, playouts,
 //! scores, and the observer's view as the information set.
 
-use super::bots::{greedy_move, random_move};
+use super::bots::{greedy_move, random_move, random_playout};
 use super::game::{Game, Move, MoveKind, Outcome, Phase};
 use super::observe::Observation;
 use crate::cards::Card;
@@ -73,12 +73,14 @@ impl SearchGame for Game {
     }
 
     fn rollout(&mut self, policy: Rollout, rng: &mut Rng) {
-        while self.outcome.is_none() {
-            let m = match policy {
-                Rollout::Random => random_move(self, rng),
-                Rollout::Heuristic => heuristic_move(self, rng),
-            };
-            self.apply_unchecked(m);
+        match policy {
+            Rollout::Random => random_playout(self, rng),
+            Rollout::Heuristic => {
+                while self.outcome.is_none() {
+                    let m = heuristic_move(self, rng);
+                    self.apply_unchecked(m);
+                }
+            }
         }
     }
 
