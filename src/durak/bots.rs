@@ -121,8 +121,9 @@ pub fn random_playout(g: &mut Game, rng: &mut Rng) {
     playout(g, rng)
 }
 
+/// The portable loop (also the body of the popcnt build).
 #[inline(always)]
-fn playout(g: &mut Game, rng: &mut Rng) {
+pub(crate) fn playout(g: &mut Game, rng: &mut Rng) {
     while g.outcome().is_none() {
         let m = random_move(g, rng);
         g.apply_unchecked(m);

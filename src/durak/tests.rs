@@ -83,6 +83,21 @@ fn a_million_two_player_playouts_end_with_all_cards_placed() {
 }
 
 #[test]
+fn the_popcnt_playout_equals_the_portable_one() {
+    for seed in 0..2_000 {
+        let mut rng = Rng::new(seed);
+        let g = Game::new(Config::default(), &mut rng).unwrap();
+        let (mut a, mut b) = (g.clone(), g);
+        let (mut ra, mut rb) = (Rng::new(seed + 1), Rng::new(seed + 1));
+        random_playout(&mut a, &mut ra);
+        super::bots::playout(&mut b, &mut rb);
+        assert_eq!(a.outcome(), b.outcome());
+        assert_eq!(a.discard(), b.discard());
+        assert_eq!(ra.next_u64(), rb.next_u64());
+    }
+}
+
+#[test]
 fn the_lowest_trump_leads_and_the_trump_card_is_drawn_last() {
     let mut rng = Rng::new(3);
     for _ in 0..500 {
