@@ -129,11 +129,15 @@ fn run_bench(as_json: bool) -> Outcome {
         let r = best_move(&view, &budget, 1)?;
         rates.push(r.iterations as f64 / r.elapsed.as_secs_f64());
     }
+    let (p50, p99, max) = deadline_spread()?;
     if as_json {
         print_json(&json!({
             "playouts_per_s": playouts,
             "mcts_iterations_per_s": rates[0],
             "mcts_heuristic_iterations_per_s": rates[1],
+            "budget_20ms_p50_ms": p50,
+            "budget_20ms_p99_ms": p99,
+            "budget_20ms_max_ms": max,
         }));
     } else {
         println!("random 2-player playouts: {playouts:.0}/s (one thread)");
@@ -141,6 +145,43 @@ fn run_bench(as_json: bool) -> Outcome {
             "ISMCTS iterations from an opening: {:.0}/s random rollouts, {:.0}/s heuristic (one thread)",
             rates[0], rates[1]
         );
+        println!(
+            "20 ms budget over 1,000 calls from positions of random games: p50 {p50:.2} ms, p99 {p99:.2} ms, max {max:.2} ms"
+        );
     }
     Ok(())
+}
+
+/// Elapsed time of 1,000 searches with a 20 ms budget, from positions met
+/// in random games: (median, 99th percentile, maximum) in ms.
+fn deadline_spread() -> Result<(f64, f64, f64), Error> {
+    let budget = Budget {
+        iterations: 0,
+        time: Some(std::time::Duration::from_millis(20)),
+        ..Budget::default()
+    };
+    let mut rng = Rng::new(3);
+    let mut times = Vec::with_capacity(1_000);
+    while times.len() < 1_000 {
+        let mut g = Game::new(Config::default(), &mut rng)?;
+        let mut list = oddsmith::durak::MoveList::default();
+        while g.outcome().is_none() && times.len() < 1_000 {
+            let view = g.observe(g.to_move());
+            let started = Instant::now();
+            let r = best_move(&view, &budget, rng.next_u64())?;
+            times.push(started.elapsed().as_secs_f64() * 1e3);
+            g.apply(r.best)?;
+            // Skip ahead a few random moves to vary the positions.
+            for _ in 0..rng.below(4) {
+                g.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let m = list.as_slice()[rng.below(list.len() as u32) as usize];
+                g.apply(m)?;
+            }
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    Ok((times[500], times[989], times[999]))
 }
