@@ -419,7 +419,7 @@ impl Game {
         p
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn start_bout(&mut self, attacker: u8) {
         self.attacker = attacker;
         self.defender = self.next_active(attacker, attacker);
@@ -662,7 +662,7 @@ impl Game {
 
     /// Everyone draws up to 6: the main attacker, the other attackers in
     /// seat order, the defender last.
-    #[inline]
+    #[inline(always)]
     fn refill(&mut self) {
         let n = self.config.players;
         let mut q = self.attacker;
@@ -675,7 +675,7 @@ impl Game {
         self.draw_up(self.defender);
     }
 
-    #[inline]
+    #[inline(always)]
     fn draw_up(&mut self, p: u8) {
         if self.talon_len == 0 {
             return;
