@@ -551,20 +551,24 @@ OddsmithStatus oddsmith_durak_new(const OddsmithDurakRules *rules,
                                   uint64_t seed,
                                   OddsmithDurakGame **out);
 
-// Frees a game from `oddsmith_durak_new`; NULL is ignored.
+// Frees a game from `oddsmith_durak_new`; NULL is ignored. Thread
+// safety: not while another call uses the handle.
 //
 // # Safety
 // `game` NULL or a live handle, not used afterwards.
 void oddsmith_durak_free(OddsmithDurakGame *game);
 
-// The player to move in `*to_move` (meaningless once over).
+// The player to move in `*to_move` (meaningless once over). Errors:
+// NULL_POINTER. Thread safety: any number of readers of one handle, but
+// not alongside `oddsmith_durak_apply` on it.
 //
 // # Safety
 // `game` a live handle; `to_move` valid.
 OddsmithStatus oddsmith_durak_to_move(const OddsmithDurakGame *game, uint32_t *to_move);
 
 // The legal moves of the player to move (none once over), as for
-// `oddsmith_durak_legal_moves`.
+// `oddsmith_durak_legal_moves`. Errors: NULL_POINTER, BUFFER_TOO_SMALL.
+// Thread safety: as `oddsmith_durak_to_move`.
 //
 // # Safety
 // `game` a live handle; `count` valid; `buf` NULL (cap 0) or `cap` items.
@@ -573,8 +577,9 @@ OddsmithStatus oddsmith_durak_game_legal_moves(const OddsmithDurakGame *game,
                                                size_t cap,
                                                size_t *count);
 
-// Plays `move` for the player to move. An illegal move is
-// INVALID_ARGUMENT and changes nothing.
+// Plays `move` for the player to move. Errors: NULL_POINTER,
+// INVALID_ARGUMENT (an illegal move, or the game is over; nothing
+// changes). Thread safety: one call at a time per handle.
 //
 // # Safety
 // `game` a live handle; `mv` valid.
@@ -583,7 +588,7 @@ OddsmithStatus oddsmith_durak_apply(OddsmithDurakGame *game, const OddsmithDurak
 // What `player` sees, ready for `oddsmith_durak_best_move`.
 //
 // Errors: NULL_POINTER, INVALID_ARGUMENT (no such seat, or the game is
-// over).
+// over). Thread safety: as `oddsmith_durak_to_move`.
 //
 // # Safety
 // `game` a live handle; `out` valid.
@@ -591,7 +596,8 @@ OddsmithStatus oddsmith_durak_observe(const OddsmithDurakGame *game,
                                       uint32_t player,
                                       OddsmithDurakObservation *out);
 
-// Whether the game is over, and who lost.
+// Whether the game is over, and who lost. Errors: NULL_POINTER. Thread
+// safety: as `oddsmith_durak_to_move`.
 //
 // # Safety
 // `game` a live handle; `out` valid.

@@ -464,7 +464,8 @@ pub unsafe extern "C" fn oddsmith_durak_new(
     })
 }
 
-/// Frees a game from `oddsmith_durak_new`; NULL is ignored.
+/// Frees a game from `oddsmith_durak_new`; NULL is ignored. Thread
+/// safety: not while another call uses the handle.
 ///
 /// # Safety
 /// `game` NULL or a live handle, not used afterwards.
@@ -476,7 +477,9 @@ pub unsafe extern "C" fn oddsmith_durak_free(game: *mut OddsmithDurakGame) {
     }
 }
 
-/// The player to move in `*to_move` (meaningless once over).
+/// The player to move in `*to_move` (meaningless once over). Errors:
+/// NULL_POINTER. Thread safety: any number of readers of one handle, but
+/// not alongside `oddsmith_durak_apply` on it.
 ///
 /// # Safety
 /// `game` a live handle; `to_move` valid.
@@ -494,7 +497,8 @@ pub unsafe extern "C" fn oddsmith_durak_to_move(
 }
 
 /// The legal moves of the player to move (none once over), as for
-/// `oddsmith_durak_legal_moves`.
+/// `oddsmith_durak_legal_moves`. Errors: NULL_POINTER, BUFFER_TOO_SMALL.
+/// Thread safety: as `oddsmith_durak_to_move`.
 ///
 /// # Safety
 /// `game` a live handle; `count` valid; `buf` NULL (cap 0) or `cap` items.
@@ -516,8 +520,9 @@ pub unsafe extern "C" fn oddsmith_durak_game_legal_moves(
     })
 }
 
-/// Plays `move` for the player to move. An illegal move is
-/// INVALID_ARGUMENT and changes nothing.
+/// Plays `move` for the player to move. Errors: NULL_POINTER,
+/// INVALID_ARGUMENT (an illegal move, or the game is over; nothing
+/// changes). Thread safety: one call at a time per handle.
 ///
 /// # Safety
 /// `game` a live handle; `mv` valid.
@@ -538,7 +543,7 @@ pub unsafe extern "C" fn oddsmith_durak_apply(
 /// What `player` sees, ready for `oddsmith_durak_best_move`.
 ///
 /// Errors: NULL_POINTER, INVALID_ARGUMENT (no such seat, or the game is
-/// over).
+/// over). Thread safety: as `oddsmith_durak_to_move`.
 ///
 /// # Safety
 /// `game` a live handle; `out` valid.
@@ -565,7 +570,8 @@ pub unsafe extern "C" fn oddsmith_durak_observe(
     })
 }
 
-/// Whether the game is over, and who lost.
+/// Whether the game is over, and who lost. Errors: NULL_POINTER. Thread
+/// safety: as `oddsmith_durak_to_move`.
 ///
 /// # Safety
 /// `game` a live handle; `out` valid.
