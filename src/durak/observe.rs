@@ -197,8 +197,10 @@ impl Observation {
                         == (self.hand_sizes[self.defender as usize] as u32).min(MAX_ATTACKS as u32)
             }
             Phase::Defend => uncovered == 1 && self.to_move == self.defender,
-            Phase::ThrowIn => !self.table.is_empty() && uncovered == 0,
-            Phase::Taking => !self.table.is_empty(),
+            Phase::ThrowIn => {
+                !self.table.is_empty() && uncovered == 0 && self.to_move != self.defender
+            }
+            Phase::Taking => !self.table.is_empty() && self.to_move != self.defender,
             Phase::Over => false,
         };
         if !ok_phase {
