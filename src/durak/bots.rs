@@ -121,9 +121,20 @@ pub fn random_playout(g: &mut Game, rng: &mut Rng) {
     playout(g, rng)
 }
 
-/// The portable loop (also the body of the popcnt build).
+/// The portable loop (also the body of the popcnt build): the fused
+/// two-player loop, or move by move.
 #[inline(always)]
 pub(crate) fn playout(g: &mut Game, rng: &mut Rng) {
+    if g.config().players == 2 {
+        g.random_playout_two(rng);
+    } else {
+        playout_move_by_move(g, rng);
+    }
+}
+
+/// Random moves applied one at a time: the reference for the fused loop.
+#[inline(always)]
+pub(crate) fn playout_move_by_move(g: &mut Game, rng: &mut Rng) {
     while g.outcome().is_none() {
         let m = random_move(g, rng);
         g.apply_unchecked(m);

@@ -6,6 +6,7 @@ pub mod bots;
 pub mod game;
 pub mod matches;
 pub mod observe;
+mod playout2;
 pub mod search;
 
 pub use game::{Config, Deck, Game, Move, MoveKind, MoveList, Outcome, Phase};

@@ -82,6 +82,36 @@ fn a_million_two_player_playouts_end_with_all_cards_placed() {
     assert!(losses[0] > 300_000 && losses[1] > 300_000 && draws > 0);
 }
 
+/// The fused two-player playout makes the same choices from the same
+/// stream as random moves applied one by one, from fresh deals and from
+/// positions met later in games.
+#[test]
+fn the_fused_two_player_playout_equals_move_by_move_play() {
+    let mut rng = Rng::new(77);
+    for seed in 0..20_000u64 {
+        let mut g = Game::new(Config::default(), &mut rng).unwrap();
+        for _ in 0..seed % 40 {
+            if g.outcome().is_some() {
+                break;
+            }
+            let m = random_move(&g, &mut rng);
+            g.apply(m).unwrap();
+        }
+        let (mut a, mut b) = (g.clone(), g);
+        let (mut ra, mut rb) = (Rng::new(seed), Rng::new(seed));
+        a.random_playout_two(&mut ra);
+        super::bots::playout_move_by_move(&mut b, &mut rb);
+        assert_eq!(a.outcome(), b.outcome(), "seed {seed}");
+        assert_eq!(a.drawn(), b.drawn());
+        assert_eq!(a.hands, b.hands);
+        assert_eq!(a.known, b.known);
+        assert_eq!(a.discard(), b.discard());
+        assert_eq!(a.talon_len(), b.talon_len());
+        assert_eq!(ra.next_u64(), rb.next_u64());
+        a.check_invariants().unwrap();
+    }
+}
+
 #[test]
 fn the_popcnt_playout_equals_the_portable_one() {
     for seed in 0..2_000 {
