@@ -2,7 +2,7 @@
 //! greedy player who plays the lowest adequate card and keeps trumps.
 //! Both choose without building a move list.
 
-use super::game::{Game, Move, MoveKind, Phase, SUITS};
+use super::game::{Game, Move, Phase, SUITS};
 use crate::cards::Card;
 use crate::rng::Rng;
 
@@ -101,10 +101,7 @@ pub fn greedy_move(g: &Game) -> Move {
                 _ => Move::PASS,
             }
         }
-        Phase::Over => Move {
-            kind: MoveKind::Pass,
-            ..Move::PASS
-        },
+        Phase::Over => Move::PASS,
     }
 }
 
