@@ -287,8 +287,11 @@ impl Game {
         }
         let players = config.players as usize;
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-        for (i, &c) in deck[..players * HAND_SIZE as usize].iter().enumerate() {
-            hands[i % players].insert(c);
+        // Dealt round the table, one card at a time.
+        let mut seat = 0;
+        for &c in &deck[..players * HAND_SIZE as usize] {
+            hands[seat].insert(c);
+            seat = if seat + 1 == players { 0 } else { seat + 1 };
         }
         let dealt = players * HAND_SIZE as usize;
         let mut known = [CardSet::EMPTY; MAX_PLAYERS];

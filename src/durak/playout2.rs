@@ -5,7 +5,7 @@
 //! the seat loops that 3 to 6 players need.
 
 use super::game::{Game, HAND_SIZE, MAX_ATTACKS, Outcome, Phase, SUITS, rank_mask};
-use crate::cards::{Card, CardSet};
+use crate::cards::CardSet;
 use crate::rng::Rng;
 
 /// The `k`-th lowest set bit of a non-empty mask, as a card index.
@@ -15,11 +15,6 @@ fn nth(mut mask: u64, k: u32) -> u8 {
         mask &= mask - 1;
     }
     mask.trailing_zeros() as u8
-}
-
-#[inline(always)]
-fn card(index: u8) -> Card {
-    Card::new(index).unwrap_or(super::game::NO_CARD)
 }
 
 /// Cards of `hand` above `rank` in `suit`, and every trump if `suit` is not
@@ -36,146 +31,166 @@ fn beaters(hand: u64, target: u8, trump: u8) -> u64 {
     }
 }
 
+/// Where a two-player bout stands, for the fused loop (a local, so the
+/// compiler can jump from step to step without a dispatch).
+#[derive(Clone, Copy)]
+enum Step {
+    Lead,
+    Defend,
+    Throw { taking: bool },
+    End { took: bool },
+}
+
 impl Game {
-    /// Plays a two-player game to its end with uniformly random moves.
+    /// Plays a two-player game to its end with uniformly random moves. The
+    /// hot state lives in locals (card sets as masks) and is written back
+    /// once, at the end.
     #[inline(always)]
     pub(crate) fn random_playout_two(&mut self, rng: &mut Rng) {
         debug_assert_eq!(self.config.players, 2);
+        if self.outcome.is_some() {
+            return;
+        }
         let trump = self.trump();
-        while self.outcome.is_none() {
-            let a = self.attacker as usize;
-            let d = self.defender as usize;
-            match self.phase {
-                Phase::Lead => {
-                    let hand = self.hands[a].mask();
-                    let c = nth(hand, rng.below(hand.count_ones()));
-                    self.put_attack(a, c);
-                    self.phase = Phase::Defend;
-                    self.to_move = self.defender;
+        let mut hands = [self.hands[0].mask(), self.hands[1].mask()];
+        let mut known = [self.known[0].mask(), self.known[1].mask()];
+        let mut discard = self.discard.mask();
+        let mut talon_len = self.talon_len as usize;
+        let mut a = self.attacker as usize;
+        let mut limit = self.bout_limit as u32;
+        let mut table = self.table_cards.mask();
+        let mut ranks = self.table_ranks;
+        let mut count = self.table_len as u32;
+        let mut last = if count > 0 {
+            self.attacks[count as usize - 1].index()
+        } else {
+            0
+        };
+        let mut step = match self.phase {
+            Phase::Lead => Step::Lead,
+            Phase::Defend => Step::Defend,
+            Phase::ThrowIn => Step::Throw { taking: false },
+            Phase::Taking => Step::Throw { taking: true },
+            Phase::Over => return,
+        };
+        // After a card is played: may the attacker throw in again?
+        let can_throw =
+            |hand: u64, count: u32, limit: u32, ranks: u64| count < limit && hand & ranks != 0;
+        let outcome = loop {
+            match step {
+                Step::Lead => {
+                    let c = nth(hands[a], rng.below(hands[a].count_ones()));
+                    let bit = 1u64 << c;
+                    hands[a] &= !bit;
+                    known[a] &= !bit;
+                    table |= bit;
+                    ranks |= rank_mask(c >> 2);
+                    count += 1;
+                    last = c;
+                    step = Step::Defend;
                 }
-                Phase::Defend => {
-                    let target = self.attacks[self.table_len as usize - 1].index();
-                    let options = beaters(self.hands[d].mask(), target, trump);
+                Step::Defend => {
+                    let d = 1 - a;
+                    let options = beaters(hands[d], last, trump);
                     let n = options.count_ones();
                     let k = rng.below(n + 1);
-                    if k == n {
-                        self.phase = Phase::Taking;
-                    } else {
+                    let taking = k == n;
+                    if !taking {
                         let c = nth(options, k);
-                        self.hands[d].remove(card(c));
-                        self.known[d].remove(card(c));
-                        self.covers[self.table_len as usize - 1] = Some(card(c));
-                        self.table_cards.insert(card(c));
-                        self.table_ranks |= rank_mask(c >> 2);
-                        self.phase = Phase::ThrowIn;
+                        let bit = 1u64 << c;
+                        hands[d] &= !bit;
+                        known[d] &= !bit;
+                        table |= bit;
+                        ranks |= rank_mask(c >> 2);
                     }
-                    self.passed = 0;
-                    self.to_move = self.attacker;
-                    self.throw_or_end_two();
-                }
-                Phase::ThrowIn | Phase::Taking => {
-                    let room = self.table_len < self.bout_limit;
-                    let cards = if room {
-                        self.hands[a].mask() & self.table_ranks
+                    step = if can_throw(hands[a], count, limit, ranks) {
+                        Step::Throw { taking }
                     } else {
-                        0
+                        Step::End { took: taking }
                     };
+                }
+                Step::Throw { taking } => {
+                    let cards = if count < limit { hands[a] & ranks } else { 0 };
                     let n = cards.count_ones();
                     let k = rng.below(n + 1);
                     if k == n {
-                        self.passed = 1 << a;
-                        self.end_bout_two();
+                        step = Step::End { took: taking };
+                        continue;
+                    }
+                    let c = nth(cards, k);
+                    let bit = 1u64 << c;
+                    hands[a] &= !bit;
+                    known[a] &= !bit;
+                    table |= bit;
+                    ranks |= rank_mask(c >> 2);
+                    count += 1;
+                    last = c;
+                    step = if !taking {
+                        Step::Defend
+                    } else if can_throw(hands[a], count, limit, ranks) {
+                        Step::Throw { taking }
                     } else {
-                        self.put_attack(a, nth(cards, k));
-                        if self.phase == Phase::Taking {
-                            self.throw_or_end_two();
-                        } else {
-                            self.phase = Phase::Defend;
-                            self.to_move = self.defender;
+                        Step::End { took: true }
+                    };
+                }
+                Step::End { took } => {
+                    let d = 1 - a;
+                    if took {
+                        hands[d] |= table;
+                        known[d] |= table;
+                    } else {
+                        discard |= table;
+                    }
+                    table = 0;
+                    ranks = 0;
+                    count = 0;
+                    // Refill: the attacker first, the defender last.
+                    for p in [a, d] {
+                        let need = (HAND_SIZE.saturating_sub(hands[p].count_ones()) as usize)
+                            .min(talon_len);
+                        for _ in 0..need {
+                            talon_len -= 1;
+                            hands[p] |= self.talon[talon_len].bit();
                         }
                     }
+                    if talon_len == 0 {
+                        match (hands[a] == 0, hands[d] == 0) {
+                            (true, true) => break Outcome::Draw,
+                            (true, false) => break Outcome::Loser(d as u8),
+                            (false, true) => break Outcome::Loser(a as u8),
+                            (false, false) => {}
+                        }
+                    }
+                    if !took {
+                        a = d;
+                    }
+                    limit = (MAX_ATTACKS as u32).min(hands[1 - a].count_ones());
+                    step = Step::Lead;
                 }
-                Phase::Over => break,
             }
-        }
-    }
-
-    #[inline(always)]
-    fn put_attack(&mut self, player: usize, c: u8) {
-        let i = self.table_len as usize;
-        self.hands[player].remove(card(c));
-        self.known[player].remove(card(c));
-        self.attacks[i] = card(c);
-        self.covers[i] = None;
-        self.table_len += 1;
-        self.table_cards.insert(card(c));
-        self.table_ranks |= rank_mask(c >> 2);
-        self.passed = 0;
-    }
-
-    /// The attacker may throw in (it has a card of a rank on the table and
-    /// the bout has room), else the bout ends.
-    #[inline(always)]
-    fn throw_or_end_two(&mut self) {
-        let a = self.attacker as usize;
-        let can = (self.table_len as usize) < (self.bout_limit as usize).min(MAX_ATTACKS)
-            && self.hands[a].mask() & self.table_ranks != 0;
-        if can {
-            self.to_move = self.attacker;
-        } else {
-            self.end_bout_two();
-        }
-    }
-
-    #[inline(always)]
-    fn end_bout_two(&mut self) {
-        let (a, d) = (self.attacker as usize, self.defender as usize);
-        let took = self.phase == Phase::Taking;
-        if took {
-            self.hands[d] = self.hands[d].union(self.table_cards);
-            self.known[d] = self.known[d].union(self.table_cards);
-        } else {
-            self.discard = self.discard.union(self.table_cards);
-        }
+        };
+        let set = |mask: u64| CardSet::from_mask(mask).unwrap_or(CardSet::EMPTY);
+        self.hands[0] = set(hands[0]);
+        self.hands[1] = set(hands[1]);
+        self.known[0] = set(known[0]);
+        self.known[1] = set(known[1]);
+        self.discard = set(discard);
+        self.talon_len = talon_len as u8;
         self.table_len = 0;
         self.table_cards = CardSet::EMPTY;
         self.table_ranks = 0;
-        // Refill: the attacker first, the defender last.
-        for p in [a, d] {
-            let need = HAND_SIZE
-                .saturating_sub(self.hands[p].len())
-                .min(self.talon_len as u32);
-            for _ in 0..need {
-                self.talon_len -= 1;
-                self.hands[p].insert(self.talon[self.talon_len as usize]);
-            }
-        }
-        if self.talon_len == 0 {
-            let empty = |p: usize| self.hands[p].is_empty();
-            match (empty(a), empty(d)) {
-                (true, true) => {
-                    self.out = 0b11;
-                    self.drawn = 0b11;
-                    self.outcome = Some(Outcome::Draw);
-                    self.phase = Phase::Over;
-                    return;
-                }
-                (true, false) | (false, true) => {
-                    let loser = if empty(a) { d } else { a };
-                    self.out = 0b11 & !(1 << loser);
-                    self.outcome = Some(Outcome::Loser(loser as u8));
-                    self.phase = Phase::Over;
-                    return;
-                }
-                _ => {}
-            }
-        }
-        let next = if took { a } else { d } as u8;
-        self.attacker = next;
-        self.defender = 1 - next;
-        self.bout_limit = (MAX_ATTACKS as u32).min(self.hands[self.defender as usize].len()) as u8;
+        self.attacker = a as u8;
+        self.defender = 1 - a as u8;
+        self.bout_limit = limit as u8;
         self.passed = 0;
-        self.phase = Phase::Lead;
-        self.to_move = next;
+        self.phase = Phase::Over;
+        match outcome {
+            Outcome::Draw => {
+                self.out = 0b11;
+                self.drawn = 0b11;
+            }
+            Outcome::Loser(p) => self.out = 0b11 & !(1 << p),
+        }
+        self.outcome = Some(outcome);
     }
 }
