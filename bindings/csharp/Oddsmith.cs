@@ -825,6 +825,16 @@ namespace Oddsmith
         public uint ToMove;
         public uint Phase;
         public uint PassedMask;
+
+        /// <summary>An empty view with its arrays allocated (fill it in before use).</summary>
+        public static DurakObservation Create()
+        {
+            return new DurakObservation
+            {
+                Known = new ulong[6], HandSizes = new uint[6],
+                TableAttacks = new[] { -1, -1, -1, -1, -1, -1 }, TableCovers = new[] { -1, -1, -1, -1, -1, -1 },
+            };
+        }
     }
 
     public enum DurakRollout : uint { Random = 0, Heuristic = 1 }

@@ -152,6 +152,9 @@ public static class OddsmithTests
             ExpectError(Status.InvalidArgument, "illegal", () => fresh.Apply(new DurakMove { Kind = DurakMoveKind.Take, Card = -1, Target = -1 }), "durak illegal move");
         }
 
+        DurakStats none;
+        ExpectError(Status.InvalidArgument, "players", () => Durak.BestMove(DurakObservation.Create(), DurakBudget.Of(10), out none), "durak empty view");
+
         Console.WriteLine("csharp: " + passed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;
     }
