@@ -47,6 +47,23 @@ impl Game {
     /// once, at the end.
     #[inline(always)]
     pub(crate) fn random_playout_two(&mut self, rng: &mut Rng) {
+        self.random_playout_two_with::<false>(rng)
+    }
+
+    /// The loop, choosing the k-th card by a bit-deposit instruction when
+    /// `PDEP` (only from code compiled with BMI2).
+    #[inline(always)]
+    pub(crate) fn random_playout_two_with<const PDEP: bool>(&mut self, rng: &mut Rng) {
+        let select = |mask: u64, k: u32| -> u8 {
+            #[cfg(target_arch = "x86_64")]
+            if PDEP {
+                // SAFETY: PDEP is only set by callers compiled with BMI2 on a
+                // CPU that has it.
+                return unsafe { std::arch::x86_64::_pdep_u64(1u64 << k, mask) }.trailing_zeros()
+                    as u8;
+            }
+            nth(mask, k)
+        };
         debug_assert_eq!(self.config.players, 2);
         if self.outcome.is_some() {
             return;
@@ -79,7 +96,7 @@ impl Game {
         let outcome = loop {
             match step {
                 Step::Lead => {
-                    let c = nth(hands[a], rng.below(hands[a].count_ones()));
+                    let c = select(hands[a], rng.below(hands[a].count_ones()));
                     let bit = 1u64 << c;
                     hands[a] &= !bit;
                     known[a] &= !bit;
@@ -96,7 +113,7 @@ impl Game {
                     let k = rng.below(n + 1);
                     let taking = k == n;
                     if !taking {
-                        let c = nth(options, k);
+                        let c = select(options, k);
                         let bit = 1u64 << c;
                         hands[d] &= !bit;
                         known[d] &= !bit;
@@ -117,7 +134,7 @@ impl Game {
                         step = Step::End { took: taking };
                         continue;
                     }
-                    let c = nth(cards, k);
+                    let c = select(cards, k);
                     let bit = 1u64 << c;
                     hands[a] &= !bit;
                     known[a] &= !bit;
