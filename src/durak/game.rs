@@ -214,6 +214,20 @@ pub enum Outcome {
     Draw,
 }
 
+/// Every card, in index order.
+const ALL_CARDS: [Card; 52] = {
+    let mut all = [NO_CARD; 52];
+    let mut i = 0;
+    while i < 52 {
+        all[i] = match Card::new(i as u8) {
+            Some(c) => c,
+            None => NO_CARD,
+        };
+        i += 1;
+    }
+    all
+};
+
 /// Cards of one suit.
 const fn suit_mask(suit: u8) -> u64 {
     let mut m = 0u64;
@@ -275,12 +289,11 @@ impl Game {
     /// A new game dealt from a shuffle drawn from `rng`.
     pub fn new(config: Config, rng: &mut Rng) -> Result<Game> {
         config.validate()?;
+        // The deck's cards in index order: the top of the full deck.
+        let n = config.deck.size() as usize;
+        let first = 52 - n;
         let mut deck = [NO_CARD; 52];
-        let mut n = 0;
-        for c in config.deck.cards() {
-            deck[n] = c;
-            n += 1;
-        }
+        deck[..n].copy_from_slice(&ALL_CARDS[first..]);
         for i in (1..n).rev() {
             let j = rng.below(i as u32 + 1) as usize;
             deck.swap(i, j);
@@ -299,10 +312,7 @@ impl Game {
         // The next card is turned and goes under the talon; with no card
         // left, the last card dealt is shown instead (and stays known).
         let trump_card = if dealt < n {
-            talon[0] = deck[dealt];
-            for (k, &c) in deck[dealt + 1..n].iter().enumerate() {
-                talon[k + 1] = c;
-            }
+            talon[..n - dealt].copy_from_slice(&deck[dealt..n]);
             deck[dealt]
         } else {
             known[(dealt - 1) % players].insert(deck[dealt - 1]);
