@@ -69,11 +69,13 @@ impl Game {
             return;
         }
         let trump = self.trump();
-        let mut hands = [self.hands[0].mask(), self.hands[1].mask()];
-        let mut known = [self.known[0].mask(), self.known[1].mask()];
+        // The attacker's and the defender's cards in registers; swapped
+        // when the roles change.
+        let mut a = self.attacker as usize;
+        let (mut att, mut def) = (self.hands[a].mask(), self.hands[1 - a].mask());
+        let (mut att_known, mut def_known) = (self.known[a].mask(), self.known[1 - a].mask());
         let mut discard = self.discard.mask();
         let mut talon_len = self.talon_len as usize;
-        let mut a = self.attacker as usize;
         let mut limit = self.bout_limit as u32;
         let mut table = self.table_cards.mask();
         let mut ranks = self.table_ranks;
@@ -96,10 +98,10 @@ impl Game {
         let outcome = loop {
             match step {
                 Step::Lead => {
-                    let c = select(hands[a], rng.below(hands[a].count_ones()));
+                    let c = select(att, rng.below(att.count_ones()));
                     let bit = 1u64 << c;
-                    hands[a] &= !bit;
-                    known[a] &= !bit;
+                    att &= !bit;
+                    att_known &= !bit;
                     table |= bit;
                     ranks |= rank_mask(c >> 2);
                     count += 1;
@@ -107,27 +109,26 @@ impl Game {
                     step = Step::Defend;
                 }
                 Step::Defend => {
-                    let d = 1 - a;
-                    let options = beaters(hands[d], last, trump);
+                    let options = beaters(def, last, trump);
                     let n = options.count_ones();
                     let k = rng.below(n + 1);
                     let taking = k == n;
                     if !taking {
                         let c = select(options, k);
                         let bit = 1u64 << c;
-                        hands[d] &= !bit;
-                        known[d] &= !bit;
+                        def &= !bit;
+                        def_known &= !bit;
                         table |= bit;
                         ranks |= rank_mask(c >> 2);
                     }
-                    step = if can_throw(hands[a], count, limit, ranks) {
+                    step = if can_throw(att, count, limit, ranks) {
                         Step::Throw { taking }
                     } else {
                         Step::End { took: taking }
                     };
                 }
                 Step::Throw { taking } => {
-                    let cards = if count < limit { hands[a] & ranks } else { 0 };
+                    let cards = if count < limit { att & ranks } else { 0 };
                     let n = cards.count_ones();
                     let k = rng.below(n + 1);
                     if k == n {
@@ -136,25 +137,24 @@ impl Game {
                     }
                     let c = select(cards, k);
                     let bit = 1u64 << c;
-                    hands[a] &= !bit;
-                    known[a] &= !bit;
+                    att &= !bit;
+                    att_known &= !bit;
                     table |= bit;
                     ranks |= rank_mask(c >> 2);
                     count += 1;
                     last = c;
                     step = if !taking {
                         Step::Defend
-                    } else if can_throw(hands[a], count, limit, ranks) {
+                    } else if can_throw(att, count, limit, ranks) {
                         Step::Throw { taking }
                     } else {
                         Step::End { took: true }
                     };
                 }
                 Step::End { took } => {
-                    let d = 1 - a;
                     if took {
-                        hands[d] |= table;
-                        known[d] |= table;
+                        def |= table;
+                        def_known |= table;
                     } else {
                         discard |= table;
                     }
@@ -162,30 +162,38 @@ impl Game {
                     ranks = 0;
                     count = 0;
                     // Refill: the attacker first, the defender last.
-                    for p in [a, d] {
-                        let need = (HAND_SIZE.saturating_sub(hands[p].count_ones()) as usize)
-                            .min(talon_len);
+                    for hand in [&mut att, &mut def] {
+                        let need =
+                            (HAND_SIZE.saturating_sub(hand.count_ones()) as usize).min(talon_len);
                         for _ in 0..need {
                             talon_len -= 1;
-                            hands[p] |= self.talon[talon_len].bit();
+                            *hand |= self.talon[talon_len].bit();
                         }
                     }
                     if talon_len == 0 {
-                        match (hands[a] == 0, hands[d] == 0) {
+                        match (att == 0, def == 0) {
                             (true, true) => break Outcome::Draw,
-                            (true, false) => break Outcome::Loser(d as u8),
+                            (true, false) => break Outcome::Loser(1 - a as u8),
                             (false, true) => break Outcome::Loser(a as u8),
                             (false, false) => {}
                         }
                     }
                     if !took {
-                        a = d;
+                        // Bito: the defender attacks next.
+                        a = 1 - a;
+                        std::mem::swap(&mut att, &mut def);
+                        std::mem::swap(&mut att_known, &mut def_known);
                     }
-                    limit = (MAX_ATTACKS as u32).min(hands[1 - a].count_ones());
+                    limit = (MAX_ATTACKS as u32).min(def.count_ones());
                     step = Step::Lead;
                 }
             }
         };
+        let (mut hands, mut known) = ([att, def], [att_known, def_known]);
+        if a == 1 {
+            hands.swap(0, 1);
+            known.swap(0, 1);
+        }
         let set = |mask: u64| CardSet::from_mask(mask).unwrap_or(CardSet::EMPTY);
         self.hands[0] = set(hands[0]);
         self.hands[1] = set(hands[1]);
