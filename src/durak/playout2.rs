@@ -95,10 +95,12 @@ impl Game {
         // After a card is played: may the attacker throw in again?
         let can_throw =
             |hand: u64, count: u32, limit: u32, ranks: u64| count < limit && hand & ranks != 0;
+        // The generator's state in locals too, written back at the end.
+        let mut r = rng.clone();
         let outcome = loop {
             match step {
                 Step::Lead => {
-                    let c = select(att, rng.below(att.count_ones()));
+                    let c = select(att, r.below(att.count_ones()));
                     let bit = 1u64 << c;
                     att &= !bit;
                     att_known &= !bit;
@@ -111,7 +113,7 @@ impl Game {
                 Step::Defend => {
                     let options = beaters(def, last, trump);
                     let n = options.count_ones();
-                    let k = rng.below(n + 1);
+                    let k = r.below(n + 1);
                     let taking = k == n;
                     if !taking {
                         let c = select(options, k);
@@ -130,7 +132,7 @@ impl Game {
                 Step::Throw { taking } => {
                     let cards = if count < limit { att & ranks } else { 0 };
                     let n = cards.count_ones();
-                    let k = rng.below(n + 1);
+                    let k = r.below(n + 1);
                     if k == n {
                         step = Step::End { took: taking };
                         continue;
@@ -189,6 +191,7 @@ impl Game {
                 }
             }
         };
+        *rng = r;
         let (mut hands, mut known) = ([att, def], [att_known, def_known]);
         if a == 1 {
             hands.swap(0, 1);
