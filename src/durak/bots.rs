@@ -2,7 +2,8 @@
 //! greedy player who plays the lowest adequate card and keeps trumps.
 //! Both choose without building a move list.
 
-use super::game::{Game, Move, Phase, SUITS};
+use super::game::{Game, Phase, SUITS};
+use super::moves::{Move, NO_CARD};
 use crate::cards::Card;
 use crate::rng::Rng;
 
@@ -11,7 +12,7 @@ fn nth_card(mut mask: u64, k: u32) -> Card {
     for _ in 0..k {
         mask &= mask - 1;
     }
-    Card::new(mask.trailing_zeros() as u8).unwrap_or(super::game::NO_CARD)
+    Card::new(mask.trailing_zeros() as u8).unwrap_or(NO_CARD)
 }
 
 fn lowest(mask: u64) -> Card {

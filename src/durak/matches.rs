@@ -1,7 +1,8 @@
 //! Bots and seat-swapped matches between them: how strength is measured.
 
 use super::bots::{greedy_move, random_move};
-use super::game::{Config, Game, Move, Outcome};
+use super::game::{Config, Game, Outcome};
+use super::moves::Move;
 use super::search::best_move;
 use crate::error::{Error, Result};
 use crate::mcts::{Budget, Rollout};

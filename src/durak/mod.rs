@@ -5,11 +5,13 @@
 pub mod bots;
 pub mod game;
 pub mod matches;
+pub mod moves;
 pub mod observe;
 mod playout2;
 pub mod search;
 
-pub use game::{Config, Deck, Game, Move, MoveKind, MoveList, Outcome, Phase};
+pub use game::{Config, Deck, Game, Outcome, Phase};
+pub use moves::{Move, MoveKind, MoveList};
 pub use observe::Observation;
 pub use search::{best_move, move_id};
 

@@ -2,7 +2,8 @@
 //! scores, and the observer's view as the information set.
 
 use super::bots::{greedy_move, random_move, random_playout};
-use super::game::{Game, Move, MoveKind, Outcome, Phase};
+use super::game::{Game, Outcome, Phase};
+use super::moves::{Move, MoveKind, NO_CARD};
 use super::observe::Observation;
 use crate::cards::Card;
 use crate::error::Result;
@@ -58,7 +59,7 @@ impl SearchGame for Game {
     }
 
     fn move_of(&self, id: u8) -> Move {
-        let card = |i: u8| Card::new(i).unwrap_or(super::game::NO_CARD);
+        let card = |i: u8| Card::new(i).unwrap_or(NO_CARD);
         match id {
             TAKE_ID => Move::TAKE,
             PASS_ID => Move::PASS,

@@ -22,7 +22,7 @@ pub const ODDSMITH_DURAK_MAX_ATTACKS: usize = 6;
 pub const ODDSMITH_DURAK_MAX_MOVES: usize = 64;
 const _: () = assert!(ODDSMITH_DURAK_MAX_PLAYERS == MAX_PLAYERS);
 const _: () = assert!(ODDSMITH_DURAK_MAX_ATTACKS == MAX_ATTACKS);
-const _: () = assert!(ODDSMITH_DURAK_MAX_MOVES == crate::durak::game::MAX_MOVES);
+const _: () = assert!(ODDSMITH_DURAK_MAX_MOVES == crate::durak::moves::MAX_MOVES);
 
 /// Move kinds.
 pub const ODDSMITH_DURAK_ATTACK: u32 = 0;

@@ -1,0 +1,105 @@
+//! Moves: what a player can do, and a fixed-size list to enumerate them
+//! into without allocating.
+
+use crate::cards::Card;
+
+/// What a move does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum MoveKind {
+    /// Lead or throw in `card`.
+    Attack = 0,
+    /// Beat the attack card `target` with `card`.
+    Defend = 1,
+    /// The defender gives up the bout and will pick up the table.
+    Take = 2,
+    /// A thrower adds nothing (more).
+    Pass = 3,
+}
+
+/// A move; `card` and `target` are meaningful for the kinds that use them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub kind: MoveKind,
+    pub card: Card,
+    pub target: Card,
+}
+
+/// A placeholder card for moves without one.
+pub(crate) const NO_CARD: Card = match Card::new(0) {
+    Some(c) => c,
+    None => panic!(),
+};
+
+impl Move {
+    pub fn attack(card: Card) -> Move {
+        Move {
+            kind: MoveKind::Attack,
+            card,
+            target: NO_CARD,
+        }
+    }
+    pub fn defend(target: Card, card: Card) -> Move {
+        Move {
+            kind: MoveKind::Defend,
+            card,
+            target,
+        }
+    }
+    pub const TAKE: Move = Move {
+        kind: MoveKind::Take,
+        card: NO_CARD,
+        target: NO_CARD,
+    };
+    pub const PASS: Move = Move {
+        kind: MoveKind::Pass,
+        card: NO_CARD,
+        target: NO_CARD,
+    };
+}
+
+impl std::fmt::Display for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.kind {
+            MoveKind::Attack => write!(f, "attack {}", self.card),
+            MoveKind::Defend => write!(f, "beat {} with {}", self.target, self.card),
+            MoveKind::Take => write!(f, "take"),
+            MoveKind::Pass => write!(f, "pass"),
+        }
+    }
+}
+
+/// Room for every legal move: one per card in hand plus pass or take.
+pub const MAX_MOVES: usize = 64;
+
+/// Legal moves, filled without allocation.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    pub(crate) len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList {
+            moves: [Move::PASS; MAX_MOVES],
+            len: 0,
+        }
+    }
+}
+
+impl MoveList {
+    pub(crate) fn push(&mut self, m: Move) {
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
