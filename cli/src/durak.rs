@@ -4,8 +4,9 @@
 
 use crate::output::{Outcome, print_json};
 use oddsmith::Error;
+use oddsmith::durak::bots::{random_move, random_playout};
 use oddsmith::durak::matches::{Bot, SideResult, play_match};
-use oddsmith::durak::{Config, Deck, Game, best_move, bots::random_playout};
+use oddsmith::durak::{Config, Deck, Game, best_move};
 use oddsmith::mcts::{Budget, Rollout};
 use oddsmith::rng::Rng;
 use serde_json::json;
@@ -164,7 +165,6 @@ fn deadline_spread() -> Result<(f64, f64, f64), Error> {
     let mut times = Vec::with_capacity(1_000);
     while times.len() < 1_000 {
         let mut g = Game::new(Config::default(), &mut rng)?;
-        let mut list = oddsmith::durak::MoveList::default();
         while g.outcome().is_none() && times.len() < 1_000 {
             let view = g.observe(g.to_move());
             let started = Instant::now();
@@ -173,11 +173,10 @@ fn deadline_spread() -> Result<(f64, f64, f64), Error> {
             g.apply(r.best)?;
             // Skip ahead a few random moves to vary the positions.
             for _ in 0..rng.below(4) {
-                g.legal_moves(&mut list);
-                if list.is_empty() {
+                if g.outcome().is_some() {
                     break;
                 }
-                let m = list.as_slice()[rng.below(list.len() as u32) as usize];
+                let m = random_move(&g, &mut rng);
                 g.apply(m)?;
             }
         }

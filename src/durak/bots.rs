@@ -2,17 +2,14 @@
 //! greedy player who plays the lowest adequate card and keeps trumps.
 //! Both choose without building a move list.
 
-use super::game::{Game, Phase, SUITS};
+use super::game::{Game, Phase, SUITS, nth_bit};
 use super::moves::{Move, NO_CARD};
 use crate::cards::Card;
 use crate::rng::Rng;
 
 /// The `k`-th lowest card of a non-empty mask.
-fn nth_card(mut mask: u64, k: u32) -> Card {
-    for _ in 0..k {
-        mask &= mask - 1;
-    }
-    Card::new(mask.trailing_zeros() as u8).unwrap_or(NO_CARD)
+fn nth_card(mask: u64, k: u32) -> Card {
+    Card::new(nth_bit(mask, k)).unwrap_or(NO_CARD)
 }
 
 fn lowest(mask: u64) -> Card {

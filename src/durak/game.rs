@@ -150,6 +150,28 @@ const fn above(rank: u8) -> u64 {
     (CardSet::FULL.mask() >> ((rank as u32 + 1) * 4)) << ((rank as u32 + 1) * 4)
 }
 
+/// Cards in `hand` that beat the card with index `target`: higher cards of
+/// its suit, and every trump if it is not a trump.
+#[inline(always)]
+pub(crate) fn beaters_of(hand: u64, target: u8, trump: u8) -> u64 {
+    let (rank, suit) = (target >> 2, target & 3);
+    let same = hand & SUITS[suit as usize] & above(rank);
+    if suit == trump {
+        same
+    } else {
+        same | (hand & SUITS[trump as usize])
+    }
+}
+
+/// The `k`-th lowest set bit of a mask with more than `k` bits.
+#[inline(always)]
+pub(crate) fn nth_bit(mut mask: u64, k: u32) -> u8 {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() as u8
+}
+
 /// The full state of a game.
 #[derive(Debug, Clone)]
 pub struct Game {
@@ -295,11 +317,6 @@ impl Game {
         (0..self.table_len as usize).map(|i| (self.attacks[i], self.covers[i]))
     }
 
-    /// Every card on the table.
-    pub(crate) fn table_cards(&self) -> CardSet {
-        self.table_cards
-    }
-
     fn put_on_table(&mut self, card: Card) {
         self.table_cards.insert(card);
         self.table_ranks |= rank_mask(card.rank());
@@ -370,13 +387,7 @@ impl Game {
 
     /// Cards in `hand` that beat `card`.
     pub(crate) fn beaters(&self, hand: u64, card: Card) -> u64 {
-        let trumps = SUITS[self.trump() as usize];
-        let same = hand & SUITS[card.suit() as usize] & above(card.rank());
-        if card.suit() == self.trump() {
-            same
-        } else {
-            same | (hand & trumps)
-        }
+        beaters_of(hand, card.index(), self.trump())
     }
 
     /// The legal moves of the player to move (none once the game is over).
@@ -524,7 +535,7 @@ impl Game {
 
     #[inline(always)]
     fn end_bout(&mut self) {
-        let table = self.table_cards();
+        let table = self.table_cards;
         let took = self.phase == Phase::Taking;
         let d = self.defender as usize;
         if took {

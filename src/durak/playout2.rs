@@ -4,31 +4,40 @@
 //! same final game and stream), but with the bout's steps fused and without
 //! the seat loops that 3 to 6 players need.
 
-use super::game::{Game, HAND_SIZE, MAX_ATTACKS, Outcome, Phase, SUITS, rank_mask};
+use super::game::{Game, HAND_SIZE, MAX_ATTACKS, Outcome, Phase, beaters_of, nth_bit, rank_mask};
 use crate::cards::CardSet;
 use crate::rng::Rng;
 
-/// The `k`-th lowest set bit of a non-empty mask, as a card index.
-#[inline(always)]
-fn nth(mut mask: u64, k: u32) -> u8 {
-    for _ in 0..k {
-        mask &= mask - 1;
-    }
-    mask.trailing_zeros() as u8
+/// The cards on the table in a two-player bout.
+struct Table {
+    cards: u64,
+    /// Every card of each rank on the table (all four bits of the rank).
+    ranks: u64,
+    attacks: u32,
+    /// The last attack card.
+    last: u8,
 }
 
-/// Cards of `hand` above `rank` in `suit`, and every trump if `suit` is not
-/// trump.
-#[inline(always)]
-fn beaters(hand: u64, target: u8, trump: u8) -> u64 {
-    let (rank, suit) = (target >> 2, target & 3);
-    let above = (CardSet::FULL.mask() >> ((rank as u32 + 1) * 4)) << ((rank as u32 + 1) * 4);
-    let same = hand & SUITS[suit as usize] & above;
-    if suit == trump {
-        same
-    } else {
-        same | (hand & SUITS[trump as usize])
+impl Table {
+    #[inline(always)]
+    fn put(&mut self, c: u8) {
+        self.cards |= 1 << c;
+        self.ranks |= rank_mask(c >> 2);
     }
+
+    #[inline(always)]
+    fn attack(&mut self, c: u8) {
+        self.put(c);
+        self.attacks += 1;
+        self.last = c;
+    }
+}
+
+/// Card `c` leaves a hand (and its known part).
+#[inline(always)]
+fn play(hand: &mut u64, known: &mut u64, c: u8) {
+    *hand &= !(1 << c);
+    *known &= !(1 << c);
 }
 
 /// Where a two-player bout stands, for the fused loop (a local, so the
@@ -62,7 +71,7 @@ impl Game {
                 return unsafe { std::arch::x86_64::_pdep_u64(1u64 << k, mask) }.trailing_zeros()
                     as u8;
             }
-            nth(mask, k)
+            nth_bit(mask, k)
         };
         debug_assert_eq!(self.config.players, 2);
         if self.outcome.is_some() {
@@ -77,13 +86,14 @@ impl Game {
         let mut discard = self.discard.mask();
         let mut talon_len = self.talon_len as usize;
         let mut limit = self.bout_limit as u32;
-        let mut table = self.table_cards.mask();
-        let mut ranks = self.table_ranks;
-        let mut count = self.table_len as u32;
-        let mut last = if count > 0 {
-            self.attacks[count as usize - 1].index()
-        } else {
-            0
+        let attacks = self.table_len as u32;
+        let mut table = Table {
+            cards: self.table_cards.mask(),
+            ranks: self.table_ranks,
+            attacks,
+            last: attacks
+                .checked_sub(1)
+                .map_or(0, |i| self.attacks[i as usize].index()),
         };
         let mut step = match self.phase {
             Phase::Lead => Step::Lead,
@@ -94,43 +104,39 @@ impl Game {
         };
         // After a card is played: may the attacker throw in again?
         let can_throw =
-            |hand: u64, count: u32, limit: u32, ranks: u64| count < limit && hand & ranks != 0;
+            |hand: u64, table: &Table, limit: u32| table.attacks < limit && hand & table.ranks != 0;
         // The generator's state in locals too, written back at the end.
         let mut r = rng.clone();
         let outcome = loop {
             match step {
                 Step::Lead => {
                     let c = select(att, r.below(att.count_ones()));
-                    let bit = 1u64 << c;
-                    att &= !bit;
-                    att_known &= !bit;
-                    table |= bit;
-                    ranks |= rank_mask(c >> 2);
-                    count += 1;
-                    last = c;
+                    play(&mut att, &mut att_known, c);
+                    table.attack(c);
                     step = Step::Defend;
                 }
                 Step::Defend => {
-                    let options = beaters(def, last, trump);
+                    let options = beaters_of(def, table.last, trump);
                     let n = options.count_ones();
                     let k = r.below(n + 1);
                     let taking = k == n;
                     if !taking {
                         let c = select(options, k);
-                        let bit = 1u64 << c;
-                        def &= !bit;
-                        def_known &= !bit;
-                        table |= bit;
-                        ranks |= rank_mask(c >> 2);
+                        play(&mut def, &mut def_known, c);
+                        table.put(c);
                     }
-                    step = if can_throw(att, count, limit, ranks) {
+                    step = if can_throw(att, &table, limit) {
                         Step::Throw { taking }
                     } else {
                         Step::End { took: taking }
                     };
                 }
                 Step::Throw { taking } => {
-                    let cards = if count < limit { att & ranks } else { 0 };
+                    let cards = if table.attacks < limit {
+                        att & table.ranks
+                    } else {
+                        0
+                    };
                     let n = cards.count_ones();
                     let k = r.below(n + 1);
                     if k == n {
@@ -138,16 +144,11 @@ impl Game {
                         continue;
                     }
                     let c = select(cards, k);
-                    let bit = 1u64 << c;
-                    att &= !bit;
-                    att_known &= !bit;
-                    table |= bit;
-                    ranks |= rank_mask(c >> 2);
-                    count += 1;
-                    last = c;
+                    play(&mut att, &mut att_known, c);
+                    table.attack(c);
                     step = if !taking {
                         Step::Defend
-                    } else if can_throw(att, count, limit, ranks) {
+                    } else if can_throw(att, &table, limit) {
                         Step::Throw { taking }
                     } else {
                         Step::End { took: true }
@@ -155,14 +156,17 @@ impl Game {
                 }
                 Step::End { took } => {
                     if took {
-                        def |= table;
-                        def_known |= table;
+                        def |= table.cards;
+                        def_known |= table.cards;
                     } else {
-                        discard |= table;
+                        discard |= table.cards;
                     }
-                    table = 0;
-                    ranks = 0;
-                    count = 0;
+                    table = Table {
+                        cards: 0,
+                        ranks: 0,
+                        attacks: 0,
+                        last: 0,
+                    };
                     // Refill: the attacker first, the defender last.
                     for hand in [&mut att, &mut def] {
                         let need =
