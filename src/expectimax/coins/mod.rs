@@ -7,8 +7,12 @@
 //! The game is constant-sum, so it is an expectimax game: Max is the first
 //! player, rewards are the coins Max draws, and Min minimizes them.
 
-use super::{Child, DenseChild, DenseGame, Game, NodeKind, Options, Solution, solve, solve_dense};
+use super::{
+    Child, DEFAULT_MAX_STATES, DenseChild, DenseGame, Game, NodeKind, Options, Solution, solve,
+};
 use crate::error::{Error, Result};
+
+mod sweep;
 
 pub const MAX_BOXES: usize = 6;
 pub const MAX_DENOMINATIONS: usize = 4;
@@ -98,7 +102,8 @@ impl CoinGame {
         let mut size = 1usize;
         for i in 0..digits {
             stride[i] = size;
-            size *= root[i] as usize + 1;
+            // Saturates: such a game is over any state budget anyway.
+            size = size.saturating_mul(root[i] as usize + 1);
         }
         Ok(CoinGame {
             boxes: boxes.len(),
@@ -316,7 +321,7 @@ impl DenseGame for CoinGame {
 
 /// 1 / n for the coins of one box (at most 4 * 15): a multiply instead of
 /// a division in the dense sweep.
-const RECIPROCALS: [f64; 61] = {
+pub(super) const RECIPROCALS: [f64; 61] = {
     let mut r = [0.0; 61];
     let mut n = 1;
     while n < 61 {
@@ -326,26 +331,42 @@ const RECIPROCALS: [f64; 61] = {
     r
 };
 
-/// The first player's expected money.
+/// The first player's expected money, with the move values at the root.
+/// Games of more than [`DEFAULT_MAX_STATES`] states are refused with
+/// `BudgetExceeded`.
 pub fn solve_coins(game: &CoinGame, method: Method) -> Result<Solution> {
-    let options = Options {
-        max_states: game.size as u64 + 1,
-        depth_limit: None,
-    };
+    let options = game.options()?;
     match method {
-        Method::Dense => Ok(solve_dense(game, &options)?.0),
+        Method::Dense => Ok(sweep::solve_root(game)),
         Method::Hashed => solve(game, &options),
     }
 }
 
-/// Every state's value (entry = `game.index(counts)`), for a state's value
-/// as the first player to move from the root would see it.
+/// Every state's value (entry = `game.index(counts)`) as the first player
+/// (Max) sees it: Max's expected money from that state on.
 pub fn coin_table(game: &CoinGame) -> Result<Vec<f64>> {
-    let options = Options {
-        max_states: game.size as u64 + 1,
-        depth_limit: None,
-    };
-    Ok(solve_dense(game, &options)?.1)
+    game.options()?;
+    Ok(sweep::max_table(game))
+}
+
+impl CoinGame {
+    /// Solver options for this game, or `BudgetExceeded` if it is too big.
+    fn options(&self) -> Result<Options> {
+        if self.size as u64 > DEFAULT_MAX_STATES {
+            return Err(Error::budget(format!(
+                "the game has {} states, over the budget of {DEFAULT_MAX_STATES}",
+                if self.size == usize::MAX {
+                    "too many".to_string()
+                } else {
+                    self.size.to_string()
+                }
+            )));
+        }
+        Ok(Options {
+            max_states: self.size as u64 + 1,
+            depth_limit: None,
+        })
+    }
 }
 
 #[cfg(test)]
@@ -359,6 +380,39 @@ mod tests {
         let hashed = solve_coins(&game, Method::Hashed).unwrap().value;
         assert!((dense - hashed).abs() < 1e-9, "{dense} vs {hashed}");
         dense
+    }
+
+    /// The game's sweep against the generic dense path (the plain fold of
+    /// `expand_index`) and the hashed search: root value, moves, table.
+    fn check_paths_agree(game: &CoinGame) -> std::result::Result<(), TestCaseError> {
+        let options = Options {
+            max_states: u64::MAX,
+            depth_limit: None,
+        };
+        let (generic, generic_table) = crate::expectimax::solve_dense(game, &options).unwrap();
+        let sweep = solve_coins(game, Method::Dense).unwrap();
+        let hashed = solve_coins(game, Method::Hashed).unwrap();
+        prop_assert!((sweep.value - generic.value).abs() < 1e-9);
+        prop_assert!((hashed.value - generic.value).abs() < 1e-9);
+        prop_assert_eq!(sweep.states, generic.states);
+        prop_assert_eq!(sweep.moves.len(), generic.moves.len());
+        for (a, b) in sweep.moves.iter().zip(&generic.moves) {
+            prop_assert_eq!(a.move_id, b.move_id);
+            prop_assert!((a.value - b.value).abs() < 1e-9, "{:?} vs {:?}", a, b);
+        }
+        // Near-ties may break either way between the paths' roundings.
+        if let (Some(a), Some(b)) = (sweep.best_move, generic.best_move) {
+            prop_assert!((a.value - b.value).abs() < 1e-9);
+            prop_assert!((a.value - sweep.value).abs() < 1e-12);
+        } else {
+            prop_assert_eq!(sweep.best_move, generic.best_move);
+        }
+        let table = coin_table(game).unwrap();
+        prop_assert_eq!(table.len(), generic_table.len());
+        for (i, (a, b)) in table.iter().zip(&generic_table).enumerate() {
+            prop_assert!((a - b).abs() < 1e-9, "state {}: {} vs {}", i, a, b);
+        }
+        Ok(())
     }
 
     #[test]
@@ -433,6 +487,19 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(60))]
 
         #[test]
+        fn the_sweep_equals_the_generic_paths(
+            nd in 1usize..=4,
+            boxes in prop::collection::vec(prop::collection::vec(0u32..=3, 4), 1..=6),
+            denominations in prop::collection::vec(
+                prop::sample::select(vec![0.0, 1.0, 2.5, 7.0, 50.0, 100.0]), 4),
+        ) {
+            let boxes: Vec<Vec<u32>> = boxes.iter().map(|b| b[..nd].to_vec()).collect();
+            let game = CoinGame::new(&boxes, &denominations[..nd]).unwrap();
+            prop_assume!(game.size <= 40_000);
+            check_paths_agree(&game)?;
+        }
+
+        #[test]
         fn matches_the_seed_algorithm(c in prop::array::uniform6(0u32..=5)) {
             let expected = seed_oracle(c.map(|x| x as usize));
             prop_assert!((value(c) - expected).abs() < 1e-9);
@@ -481,5 +548,12 @@ mod tests {
         assert!(CoinGame::new(&[vec![1]], &DEFAULT_DENOMINATIONS).is_err());
         assert!(CoinGame::new(&[vec![1; 5]], &[1.0; 5]).is_err());
         assert!(CoinGame::new(&[vec![1]], &[f64::NAN]).is_err());
+        // 16^24 states: refused by the budget, not allocated.
+        let huge = CoinGame::new(&vec![vec![15; 4]; 6], &[1.0, 2.0, 5.0, 10.0]).unwrap();
+        for method in [Method::Dense, Method::Hashed] {
+            let err = solve_coins(&huge, method).unwrap_err();
+            assert_eq!(err.kind(), crate::error::ErrorKind::BudgetExceeded, "{err}");
+        }
+        assert!(coin_table(&huge).is_err());
     }
 }
