@@ -33,6 +33,12 @@ impl Hasher for FixedHasher {
     }
 
     #[inline]
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
+
+    #[inline]
     fn write_u16(&mut self, n: u16) {
         self.write_u64(n as u64);
     }

@@ -1,6 +1,16 @@
 //! The general solver: depth-first over an explicit stack (deep games never
-//! recurse on the machine stack), states memoized in a `hashbrown` map,
+//! recurse on the machine stack), states memoized in a `hashbrown` table,
 //! cycles detected by marking states in progress.
+//!
+//! Cost is mostly memo probes, so each is made to count:
+//! - a state's hash is computed once, when its parent expands, and kept;
+//! - when a node expands, all its children are looked up at once (the
+//!   probes are independent, so their cache misses overlap) and only the
+//!   unknown ones are visited, each then found (solved by a sibling since,
+//!   or in progress: a cycle) or opened with one probe;
+//! - a node's entry is inserted (as "in progress") when it opens, and its
+//!   value is written back through the bucket index kept in its frame,
+//!   not looked up again.
 //!
 //! The children of every node on the current path live in one stack-shaped
 //! pool that grows and shrinks with the path: the search allocates nothing
@@ -8,21 +18,25 @@
 
 use super::{Child, Game, MoveValue, NodeKind, Options, Solution, best_move, node_value};
 use crate::error::{Error, Result};
-use crate::memo::{FixedMap, fixed_map};
-use std::hash::Hash;
-use std::marker::PhantomData;
+use crate::memo::FixedState;
+use hashbrown::HashTable;
+use hashbrown::hash_table::Entry;
+use std::hash::{BuildHasher, Hash, Hasher};
 
-/// A memo entry: a solved value, or this marker while the state is on the
-/// current path (values are finite, so a NaN is free to serve).
+/// A memo value while the state is on the current path (values are
+/// finite, so a NaN is free to serve).
 const IN_PROGRESS: f64 = f64::NAN;
 
 /// The memo key: the state alone, or with the depth left when a depth limit
 /// makes values depend on it (a smaller key keeps the table in cache).
-trait MemoKey<S>: Hash + Eq {
+trait MemoKey<S>: Sized {
     fn new(state: &S, depth: u32) -> Self;
+    fn is(&self, state: &S, depth: u32) -> bool;
+    /// The key's hash, from its parts (no key built).
+    fn hash_of(state: &S, depth: u32) -> u64;
+    fn hash(&self) -> u64;
 }
 
-#[derive(PartialEq, Eq, Hash)]
 struct StateKey<S>(S);
 
 impl<S: Clone + Hash + Eq> MemoKey<S> for StateKey<S> {
@@ -30,15 +44,41 @@ impl<S: Clone + Hash + Eq> MemoKey<S> for StateKey<S> {
     fn new(state: &S, _: u32) -> Self {
         StateKey(state.clone())
     }
+    #[inline]
+    fn is(&self, state: &S, _: u32) -> bool {
+        self.0 == *state
+    }
+    #[inline]
+    fn hash_of(state: &S, _: u32) -> u64 {
+        FixedState.hash_one(state)
+    }
+    #[inline]
+    fn hash(&self) -> u64 {
+        FixedState.hash_one(&self.0)
+    }
 }
 
-#[derive(PartialEq, Eq, Hash)]
 struct DepthKey<S>(S, u32);
 
 impl<S: Clone + Hash + Eq> MemoKey<S> for DepthKey<S> {
     #[inline]
     fn new(state: &S, depth: u32) -> Self {
         DepthKey(state.clone(), depth)
+    }
+    #[inline]
+    fn is(&self, state: &S, depth: u32) -> bool {
+        self.1 == depth && self.0 == *state
+    }
+    #[inline]
+    fn hash_of(state: &S, depth: u32) -> u64 {
+        let mut h = FixedState.build_hasher();
+        state.hash(&mut h);
+        h.write_u32(depth);
+        h.finish()
+    }
+    #[inline]
+    fn hash(&self) -> u64 {
+        Self::hash_of(&self.0, self.1)
     }
 }
 
@@ -53,12 +93,11 @@ struct Frame {
     depth: u32,
     /// Where its value goes in the parent's child values; None at the root.
     parent_slot: Option<usize>,
-}
-
-/// What visiting a state found.
-enum Visit {
-    Value(f64),
-    Expanded(NodeKind),
+    /// Its memo entry: the hash, and the bucket while the table keeps
+    /// `buckets` buckets (a resize moves entries).
+    hash: u64,
+    bucket: usize,
+    buckets: usize,
 }
 
 /// Solves `game` from its root. Errors: a bad lottery or node
@@ -76,14 +115,21 @@ pub fn solve<G: Game>(game: &G, options: &Options) -> Result<Solution> {
 struct Search<'a, G: Game, K> {
     game: &'a G,
     options: &'a Options,
-    memo: FixedMap<K, f64>,
+    memo: HashTable<(K, f64)>,
     pool: Vec<Child<G::State>>,
-    /// Value of each child in `pool`, filled in as it is solved.
+    /// Per pool entry: the child's value, NaN until known.
     values: Vec<f64>,
-    scratch: Vec<Child<G::State>>,
+    /// Per pool entry: the hash of the child's memo key.
+    hashes: Vec<u64>,
     frames: Vec<Frame>,
     states: u64,
-    key: PhantomData<K>,
+}
+
+/// What opening a state found.
+enum Opened {
+    /// Known at once: a solved state, a terminal, or the horizon.
+    Value(f64),
+    Inner(NodeKind),
 }
 
 impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
@@ -91,21 +137,25 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
         Search {
             game,
             options,
-            memo: fixed_map(1024),
+            memo: HashTable::with_capacity(
+                game.state_hint()
+                    .min(usize::try_from(options.max_states).unwrap_or(usize::MAX))
+                    .max(1024),
+            ),
             pool: Vec::new(),
             values: Vec::new(),
-            scratch: Vec::new(),
+            hashes: Vec::new(),
             frames: Vec::new(),
             states: 0,
-            key: PhantomData,
         }
     }
 
     fn run(&mut self) -> Result<Solution> {
         let root = self.game.root();
         let depth = self.options.depth_limit.unwrap_or(u32::MAX);
-        let root_kind = match self.visit(&root, depth, None)? {
-            Visit::Value(value) => {
+        let hash = K::hash_of(&root, depth);
+        let root_kind = match self.open(&root, depth, hash, None)? {
+            Opened::Value(value) => {
                 let root_kind = self.game.expand(&root, &mut Vec::new())?;
                 return Ok(Solution {
                     value,
@@ -115,7 +165,7 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
                     states: self.states,
                 });
             }
-            Visit::Expanded(kind) => kind,
+            Opened::Inner(kind) => kind,
         };
         let mut root_moves: Vec<MoveValue> = Vec::new();
         let mut root_value = 0.0;
@@ -123,10 +173,14 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
             if top.next < top.end {
                 let slot = top.next;
                 top.next += 1;
-                let child_depth = top.depth.saturating_sub(u32::from(top.depth != u32::MAX));
-                let state = self.pool[slot].next.clone();
-                if let Visit::Value(v) = self.visit(&state, child_depth, Some(slot))? {
-                    self.values[slot] = v;
+                if self.values[slot].is_nan() {
+                    let child_depth = top.depth.saturating_sub(u32::from(top.depth != u32::MAX));
+                    let state = self.pool[slot].next.clone();
+                    if let Opened::Value(v) =
+                        self.open(&state, child_depth, self.hashes[slot], Some(slot))?
+                    {
+                        self.values[slot] = v;
+                    }
                 }
                 continue;
             }
@@ -136,14 +190,10 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
             let values = &self.values[frame.first..frame.end];
             let moves = frame.parent_slot.is_none().then_some(&mut root_moves);
             let value = node_value(frame.kind, children, |i| values[i], moves)?;
-            let key_state = match frame.parent_slot {
-                Some(slot) => self.pool[slot].next.clone(),
-                None => root.clone(),
-            };
-            self.memo.insert(K::new(&key_state, frame.depth), value);
-            self.count_state()?;
+            self.write_back(&frame, &root, value);
             self.pool.truncate(frame.first);
             self.values.truncate(frame.first);
+            self.hashes.truncate(frame.first);
             match frame.parent_slot {
                 Some(slot) => self.values[slot] = value,
                 None => root_value = value,
@@ -158,6 +208,23 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
         })
     }
 
+    /// Stores a finished node's value in its memo entry.
+    fn write_back(&mut self, frame: &Frame, root: &G::State, value: f64) {
+        let entry = if self.memo.num_buckets() == frame.buckets {
+            self.memo.get_bucket_mut(frame.bucket)
+        } else {
+            let state = match frame.parent_slot {
+                Some(slot) => &self.pool[slot].next,
+                None => root,
+            };
+            self.memo
+                .find_mut(frame.hash, |e| e.0.is(state, frame.depth))
+        };
+        if let Some(entry) = entry {
+            entry.1 = value;
+        }
+    }
+
     fn count_state(&mut self) -> Result<()> {
         self.states += 1;
         if self.states > self.options.max_states {
@@ -169,43 +236,47 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
         Ok(())
     }
 
-    /// Looks a state up, or expands it: a leaf's value is known at once; an
-    /// inner node gets a frame on the path.
-    fn visit(&mut self, state: &G::State, depth: u32, parent_slot: Option<usize>) -> Result<Visit> {
-        let key = K::new(state, depth);
-        match self.memo.get(&key) {
-            Some(v) if v.is_nan() => {
-                return Err(Error::invalid(
-                    "the game graph has a cycle: a state is reachable from itself",
-                ));
-            }
-            Some(v) => return Ok(Visit::Value(*v)),
-            None => {}
-        }
-        self.scratch.clear();
-        let kind = self.game.expand(state, &mut self.scratch)?;
+    /// Finds a state in the memo, or opens it: a leaf's value is known at
+    /// once; an inner node gets a frame on the path and its children are
+    /// looked up.
+    fn open(
+        &mut self,
+        state: &G::State,
+        depth: u32,
+        hash: u64,
+        parent_slot: Option<usize>,
+    ) -> Result<Opened> {
+        let rehash = |e: &(K, f64)| e.0.hash();
+        let vacant = match self.memo.entry(hash, |e| e.0.is(state, depth), rehash) {
+            Entry::Occupied(e) if e.get().1.is_nan() => return Err(cycle()),
+            Entry::Occupied(e) => return Ok(Opened::Value(e.get().1)),
+            Entry::Vacant(v) => v,
+        };
+        let first = self.pool.len();
+        let kind = self.game.expand(state, &mut self.pool)?;
         let leaf = match kind {
             NodeKind::Terminal(v) => Some(v),
             _ if depth == 0 => Some(self.game.heuristic(state)?),
             _ => None,
         };
         if let Some(v) = leaf {
+            self.pool.truncate(first);
             if !v.is_finite() {
                 return Err(Error::invalid(format!(
                     "a terminal or heuristic value is {v}"
                 )));
             }
-            self.memo.insert(key, v);
+            vacant.insert((K::new(state, depth), v));
             self.count_state()?;
-            return Ok(Visit::Value(v));
+            return Ok(Opened::Value(v));
         }
-        if self.scratch.is_empty() {
+        if self.pool.len() == first {
             return Err(Error::invalid(format!("a {kind:?} node has no children")));
         }
-        self.memo.insert(key, IN_PROGRESS);
-        let first = self.pool.len();
-        self.pool.append(&mut self.scratch);
-        self.values.resize(self.pool.len(), 0.0);
+        let bucket = vacant
+            .insert((K::new(state, depth), IN_PROGRESS))
+            .bucket_index();
+        self.count_state()?;
         self.frames.push(Frame {
             kind,
             first,
@@ -213,7 +284,30 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
             next: first,
             depth,
             parent_slot,
+            hash,
+            bucket,
+            buckets: self.memo.num_buckets(),
         });
-        Ok(Visit::Expanded(kind))
+        // Look every child up now: the probes are independent. A child in
+        // progress reads as unknown here; visiting it reports the cycle.
+        let child_depth = depth.saturating_sub(u32::from(depth != u32::MAX));
+        let children = &self.pool[first..];
+        self.hashes
+            .extend(children.iter().map(|c| K::hash_of(&c.next, child_depth)));
+        let memo = &self.memo;
+        self.values.extend(
+            children
+                .iter()
+                .zip(&self.hashes[first..])
+                .map(|(c, &hash)| {
+                    memo.find(hash, |e| e.0.is(&c.next, child_depth))
+                        .map_or(f64::NAN, |e| e.1)
+                }),
+        );
+        Ok(Opened::Inner(kind))
     }
+}
+
+fn cycle() -> Error {
+    Error::invalid("the game graph has a cycle: a state is reachable from itself")
 }

@@ -40,7 +40,7 @@ pub enum NodeKind {
 
 /// One outcome of a move: consecutive children with the same `move_id`
 /// form that move's lottery (at chance nodes all children form one).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Child<S> {
     pub move_id: u32,
     pub probability: f64,
@@ -56,12 +56,19 @@ pub trait Game {
     fn root(&self) -> Self::State;
 
     /// The node's kind; for non-terminal nodes, its children are appended
-    /// to `children` (which arrives empty).
+    /// to `children`. Only append: the vector may already hold the
+    /// children of other nodes (the solver keeps one pool for the path).
     fn expand(
         &self,
         state: &Self::State,
         children: &mut Vec<Child<Self::State>>,
     ) -> Result<NodeKind>;
+
+    /// About how many states the game has, to size the memo up front
+    /// (0, the default: unknown, the memo grows as it fills).
+    fn state_hint(&self) -> usize {
+        0
+    }
 
     /// Estimated value at the depth limit (expectiminimax); 0 by default.
     fn heuristic(&self, _state: &Self::State) -> Result<f64> {
@@ -157,45 +164,80 @@ pub(crate) fn node_value<C: Outcome>(
     mut value_of: impl FnMut(usize) -> f64,
     mut moves: Option<&mut Vec<MoveValue>>,
 ) -> Result<f64> {
-    let mut best: Option<f64> = None;
-    let mut i = 0;
     if children.is_empty() {
         return Err(Error::invalid(format!("a {kind:?} node has no children")));
     }
+    let minimize = kind == NodeKind::Min;
+    let mut best = if minimize {
+        f64::INFINITY
+    } else {
+        f64::NEG_INFINITY
+    };
+    // Validity is gathered without branching and reported after the pass.
+    let mut valid = true;
+    let mut i = 0;
     while i < children.len() {
         let id = children[i].move_id();
-        let mut j = i;
         let (mut total, mut expectation) = (0.0, 0.0);
-        while j < children.len() && (kind == NodeKind::Chance || children[j].move_id() == id) {
-            let (p, r) = (children[j].probability(), children[j].reward());
-            if !(0.0..=1.0).contains(&p) || !r.is_finite() {
-                return Err(Error::invalid(format!(
-                    "move {id}: probability {p} or reward {r} out of range"
-                )));
-            }
+        loop {
+            let (p, r) = (children[i].probability(), children[i].reward());
+            valid &= (0.0..=1.0).contains(&p) & r.is_finite();
             total += p;
-            expectation += p * (r + value_of(j));
-            j += 1;
+            expectation += p * (r + value_of(i));
+            i += 1;
+            if i == children.len() || (kind != NodeKind::Chance && children[i].move_id() != id) {
+                break;
+            }
         }
-        if (total - 1.0).abs() > PROBABILITY_TOLERANCE {
-            return Err(Error::invalid(format!(
-                "move {id}: outcome probabilities sum to {total}, not 1"
-            )));
-        }
+        valid &= (total - 1.0).abs() <= PROBABILITY_TOLERANCE;
         if let Some(list) = moves.as_deref_mut().filter(|_| kind != NodeKind::Chance) {
             list.push(MoveValue {
                 move_id: id,
                 value: expectation,
             });
         }
-        best = Some(match (kind, best) {
-            (_, None) => expectation,
-            (NodeKind::Min, Some(b)) => b.min(expectation),
-            (_, Some(b)) => b.max(expectation),
-        });
-        i = j;
+        best = if minimize {
+            if expectation < best {
+                expectation
+            } else {
+                best
+            }
+        } else if expectation > best {
+            expectation
+        } else {
+            best
+        };
     }
-    Ok(best.unwrap_or(0.0))
+    if !valid {
+        return Err(lottery_error(kind, children));
+    }
+    Ok(best)
+}
+
+/// Why a node's lotteries are invalid (the slow path of [`node_value`]).
+#[cold]
+fn lottery_error<C: Outcome>(kind: NodeKind, children: &[C]) -> Error {
+    let mut i = 0;
+    while i < children.len() {
+        let id = children[i].move_id();
+        let mut total = 0.0;
+        while i < children.len() && (kind == NodeKind::Chance || children[i].move_id() == id) {
+            let (p, r) = (children[i].probability(), children[i].reward());
+            if !(0.0..=1.0).contains(&p) || !r.is_finite() {
+                return Error::invalid(format!(
+                    "move {id}: probability {p} or reward {r} out of range"
+                ));
+            }
+            total += p;
+            i += 1;
+        }
+        if (total - 1.0).abs() > PROBABILITY_TOLERANCE {
+            return Error::invalid(format!(
+                "move {id}: outcome probabilities sum to {total}, not 1"
+            ));
+        }
+    }
+    Error::invalid("a lottery is invalid")
 }
 
 /// The best entry of a root move list for a decision node.

@@ -24,20 +24,16 @@ const DIGITS: usize = MAX_BOXES * MAX_DENOMINATIONS;
 /// Coin counts, box-major: `counts[box * denominations + d]`.
 pub type Counts = [u8; DIGITS];
 
-/// Counts packed four bits each (counts are at most 15), 16 per word: the
-/// hashed path's state, small and cheap to hash.
-pub type Packed = [u64; 2];
+/// Bits of one count in a packed state (counts are at most 15).
+const COUNT_BITS: u32 = 4;
 
-fn pack(counts: &Counts) -> Packed {
-    let mut packed = [0u64; 2];
-    for (i, &c) in counts.iter().enumerate() {
-        packed[i / 16] |= (c as u64) << (4 * (i % 16));
-    }
-    packed
-}
-
-fn unpack(packed: Packed) -> Counts {
-    std::array::from_fn(|i| ((packed[i / 16] >> (4 * (i % 16))) & 0xF) as u8)
+/// The sum of the 4-bit counts in a word (each byte sums two, at most 30;
+/// the multiply adds the eight bytes).
+#[inline]
+fn nibble_sum(word: u64) -> u32 {
+    const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    let bytes = (word & LOW) + ((word >> 4) & LOW);
+    (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
 /// A coin game from its starting counts.
@@ -171,28 +167,137 @@ impl CoinGame {
     }
 }
 
-impl Game for CoinGame {
-    type State = Packed;
+/// A packed state word for the hashed path: every count in 4 bits, box
+/// after box, in a `u64` when they fit (the table's entries stay small)
+/// and a `u128` otherwise.
+pub trait PackedWord: Copy + Eq + std::hash::Hash {
+    const ZERO: Self;
+    /// `value` shifted left by `shift`.
+    fn placed(value: u8, shift: u32) -> Self;
+    fn low(self) -> u64;
+    fn shifted_right(self, bits: u32) -> Self;
+    fn minus(self, other: Self) -> Self;
+    fn or(self, other: Self) -> Self;
+    fn count_sum(self) -> u32;
+}
 
-    fn root(&self) -> Packed {
-        pack(&self.root)
+impl PackedWord for u64 {
+    const ZERO: Self = 0;
+    fn placed(value: u8, shift: u32) -> Self {
+        (value as Self) << shift
+    }
+    fn low(self) -> u64 {
+        self
+    }
+    fn shifted_right(self, bits: u32) -> Self {
+        self >> bits
+    }
+    fn minus(self, other: Self) -> Self {
+        self - other
+    }
+    fn or(self, other: Self) -> Self {
+        self | other
+    }
+    fn count_sum(self) -> u32 {
+        nibble_sum(self)
+    }
+}
+
+impl PackedWord for u128 {
+    const ZERO: Self = 0;
+    fn placed(value: u8, shift: u32) -> Self {
+        (value as Self) << shift
+    }
+    fn low(self) -> u64 {
+        self as u64
+    }
+    fn shifted_right(self, bits: u32) -> Self {
+        self >> bits
+    }
+    fn minus(self, other: Self) -> Self {
+        self - other
+    }
+    fn or(self, other: Self) -> Self {
+        self | other
+    }
+    fn count_sum(self) -> u32 {
+        nibble_sum(self as u64) + nibble_sum((self >> 64) as u64)
+    }
+}
+
+/// The coin game as the general solver sees it, states packed in `W`.
+pub struct PackedCoins<'a, W> {
+    game: &'a CoinGame,
+    word: std::marker::PhantomData<W>,
+}
+
+impl<'a, W: PackedWord> PackedCoins<'a, W> {
+    pub fn new(game: &'a CoinGame) -> Self {
+        PackedCoins {
+            game,
+            word: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<W: PackedWord> Game for PackedCoins<'_, W> {
+    type State = W;
+
+    fn root(&self) -> W {
+        let digits = self.game.digits() as u32;
+        (0..digits).fold(W::ZERO, |packed, i| {
+            packed.or(W::placed(self.game.root[i as usize], COUNT_BITS * i))
+        })
     }
 
-    fn expand(&self, state: &Packed, children: &mut Vec<Child<Packed>>) -> Result<NodeKind> {
-        Ok(
-            self.moves(&unpack(*state), |move_id, probability, reward, digit| {
-                children.push(Child {
-                    move_id,
-                    probability,
-                    reward,
-                    next: {
-                        let mut next = *state;
-                        next[digit / 16] -= 1 << (4 * (digit % 16));
-                        next
-                    },
-                });
-            }),
-        )
+    /// One move per non-empty box, a lottery over its coins; read straight
+    /// from the packed counts.
+    fn expand(&self, state: &W, children: &mut Vec<Child<W>>) -> Result<NodeKind> {
+        let game = self.game;
+        let state = *state;
+        let total = state.count_sum();
+        if total == 0 {
+            return Ok(NodeKind::Terminal(0.0));
+        }
+        let max_turn = game.max_to_move(total);
+        let nd = game.denominations.len();
+        let box_bits = COUNT_BITS * nd as u32;
+        let box_mask = (1u64 << box_bits) - 1;
+        let mut rewards = [0.0; MAX_DENOMINATIONS];
+        if max_turn {
+            rewards[..nd].copy_from_slice(&game.denominations);
+        }
+        let mut rest = state;
+        for k in 0..game.boxes as u32 {
+            let field = rest.low() & box_mask;
+            rest = rest.shifted_right(box_bits);
+            if field == 0 {
+                continue;
+            }
+            let in_box = nibble_sum(field) as f64;
+            let mut coins = field;
+            for (d, &reward) in rewards[..nd].iter().enumerate() {
+                let c = coins & 0xF;
+                coins >>= COUNT_BITS;
+                if c > 0 {
+                    children.push(Child {
+                        move_id: k,
+                        probability: c as f64 / in_box,
+                        reward,
+                        next: state.minus(W::placed(1, box_bits * k + COUNT_BITS * d as u32)),
+                    });
+                }
+            }
+        }
+        Ok(if max_turn {
+            NodeKind::Max
+        } else {
+            NodeKind::Min
+        })
+    }
+
+    fn state_hint(&self) -> usize {
+        self.game.size
     }
 }
 
@@ -338,7 +443,9 @@ pub fn solve_coins(game: &CoinGame, method: Method) -> Result<Solution> {
     let options = game.options()?;
     match method {
         Method::Dense => Ok(sweep::solve_root(game)),
-        Method::Hashed => solve(game, &options),
+        // Counts in 4 bits each: a u64 state for up to 16 counts.
+        Method::Hashed if game.digits() <= 16 => solve(&PackedCoins::<u64>::new(game), &options),
+        Method::Hashed => solve(&PackedCoins::<u128>::new(game), &options),
     }
 }
 
