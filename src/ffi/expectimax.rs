@@ -108,10 +108,20 @@ pub struct OddsmithExpectimaxResult {
     pub states: u64,
 }
 
-/// A state of a callback game in N bytes (N >= state_size; the bytes past
-/// state_size stay zero), so small states make small memo keys.
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// A state of a callback game in N bytes (N >= state_size, a multiple of
+/// 8; the bytes past state_size stay zero), so small states make small memo
+/// keys.
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct CState<const N: usize>([u8; N]);
+
+impl<const N: usize> std::hash::Hash for CState<N> {
+    /// Eight bytes at a time (no length prefix: the size is fixed).
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        for word in self.0.as_chunks::<8>().0 {
+            state.write_u64(u64::from_le_bytes(*word));
+        }
+    }
+}
 
 type ExpandCallback = unsafe extern "C" fn(
     *mut c_void,
@@ -134,8 +144,9 @@ struct CallbackGame<const N: usize> {
     expand: ExpandCallback,
     /// The children buffer handed to the callback, allocated once.
     children: RefCell<Box<[OddsmithGameChild; ODDSMITH_MAX_CHILDREN]>>,
-    /// The state passed to the callback, padded to 64 bytes.
-    state: RefCell<[u8; ODDSMITH_MAX_STATE_SIZE]>,
+    /// Per 8 bytes of a state: ones over the state's bytes, zeros past
+    /// them (clears what a callback left beyond state_size).
+    mask: [u64; ODDSMITH_MAX_STATE_SIZE / 8],
 }
 
 impl<const N: usize> CallbackGame<N> {
@@ -144,15 +155,11 @@ impl<const N: usize> CallbackGame<N> {
             def,
             expand,
             children: RefCell::new(Box::new([BLANK_CHILD; ODDSMITH_MAX_CHILDREN])),
-            state: RefCell::new([0; ODDSMITH_MAX_STATE_SIZE]),
+            mask: std::array::from_fn(|w| {
+                let kept = (def.state_size as usize).saturating_sub(8 * w).min(8);
+                u64::MAX.checked_shr(64 - 8 * kept as u32).unwrap_or(0)
+            }),
         }
-    }
-
-    /// Copies a state into the 64-byte buffer the callbacks read.
-    fn padded(&self, state: &CState<N>) -> std::cell::RefMut<'_, [u8; ODDSMITH_MAX_STATE_SIZE]> {
-        let mut buf = self.state.borrow_mut();
-        buf[..N].copy_from_slice(&state.0);
-        buf
     }
 }
 
@@ -193,14 +200,14 @@ impl<const N: usize> Game for CallbackGame<N> {
             value: 0.0,
             child_count: 0,
         };
-        let padded = self.padded(state);
         let mut out = self.children.borrow_mut();
-        // SAFETY: the caller promised a valid callback; the state and the
-        // child buffer are valid for the call.
+        // SAFETY: the caller promised a valid callback; the state (its
+        // state_size bytes, within N) and the child buffer are valid for
+        // the call.
         let code = unsafe {
             (self.expand)(
                 self.def.user,
-                padded.as_ptr(),
+                state.0.as_ptr(),
                 &mut node,
                 out.as_mut_ptr(),
                 ODDSMITH_MAX_CHILDREN as u32,
@@ -222,10 +229,13 @@ impl<const N: usize> Game for CallbackGame<N> {
                 "a node reports {count} children; at most {ODDSMITH_MAX_CHILDREN}"
             )));
         }
-        let len = self.def.state_size as usize;
         for c in &out[..count] {
+            // Word by word, the bytes past the state cleared.
             let mut next = [0u8; N];
-            next[..len].copy_from_slice(&c.next[..len]);
+            let words = next.as_chunks_mut::<8>().0.iter_mut();
+            for ((out, word), mask) in words.zip(c.next.as_chunks::<8>().0).zip(&self.mask) {
+                *out = (u64::from_le_bytes(*word) & mask).to_le_bytes();
+            }
             children.push(Child {
                 move_id: c.move_id,
                 probability: c.probability,
@@ -241,9 +251,8 @@ impl<const N: usize> Game for CallbackGame<N> {
             return Ok(0.0);
         };
         let mut value = 0.0;
-        let padded = self.padded(state);
         // SAFETY: as in `expand`.
-        let code = unsafe { h(self.def.user, padded.as_ptr(), &mut value) };
+        let code = unsafe { h(self.def.user, state.0.as_ptr(), &mut value) };
         if code != 0 {
             return Err(Error::new(
                 ErrorKind::Callback,
