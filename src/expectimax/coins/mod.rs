@@ -170,33 +170,25 @@ impl CoinGame {
 /// A packed state word for the hashed path: every count in 4 bits, box
 /// after box, in a `u64` when they fit (the table's entries stay small)
 /// and a `u128` otherwise.
-pub trait PackedWord: Copy + Eq + std::hash::Hash {
-    const ZERO: Self;
-    /// `value` shifted left by `shift`.
-    fn placed(value: u8, shift: u32) -> Self;
+pub trait PackedWord:
+    Copy
+    + Eq
+    + std::hash::Hash
+    + From<u8>
+    + std::ops::Shl<u32, Output = Self>
+    + std::ops::Shr<u32, Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::BitOr<Output = Self>
+{
+    /// The lowest 64 bits.
     fn low(self) -> u64;
-    fn shifted_right(self, bits: u32) -> Self;
-    fn minus(self, other: Self) -> Self;
-    fn or(self, other: Self) -> Self;
+    /// The sum of all the 4-bit counts.
     fn count_sum(self) -> u32;
 }
 
 impl PackedWord for u64 {
-    const ZERO: Self = 0;
-    fn placed(value: u8, shift: u32) -> Self {
-        (value as Self) << shift
-    }
     fn low(self) -> u64 {
         self
-    }
-    fn shifted_right(self, bits: u32) -> Self {
-        self >> bits
-    }
-    fn minus(self, other: Self) -> Self {
-        self - other
-    }
-    fn or(self, other: Self) -> Self {
-        self | other
     }
     fn count_sum(self) -> u32 {
         nibble_sum(self)
@@ -204,21 +196,8 @@ impl PackedWord for u64 {
 }
 
 impl PackedWord for u128 {
-    const ZERO: Self = 0;
-    fn placed(value: u8, shift: u32) -> Self {
-        (value as Self) << shift
-    }
     fn low(self) -> u64 {
         self as u64
-    }
-    fn shifted_right(self, bits: u32) -> Self {
-        self >> bits
-    }
-    fn minus(self, other: Self) -> Self {
-        self - other
-    }
-    fn or(self, other: Self) -> Self {
-        self | other
     }
     fn count_sum(self) -> u32 {
         nibble_sum(self as u64) + nibble_sum((self >> 64) as u64)
@@ -245,8 +224,8 @@ impl<W: PackedWord> Game for PackedCoins<'_, W> {
 
     fn root(&self) -> W {
         let digits = self.game.digits() as u32;
-        (0..digits).fold(W::ZERO, |packed, i| {
-            packed.or(W::placed(self.game.root[i as usize], COUNT_BITS * i))
+        (0..digits).fold(W::from(0), |packed, i| {
+            packed | W::from(self.game.root[i as usize]) << (COUNT_BITS * i)
         })
     }
 
@@ -270,7 +249,7 @@ impl<W: PackedWord> Game for PackedCoins<'_, W> {
         let mut rest = state;
         for k in 0..game.boxes as u32 {
             let field = rest.low() & box_mask;
-            rest = rest.shifted_right(box_bits);
+            rest = rest >> box_bits;
             if field == 0 {
                 continue;
             }
@@ -284,7 +263,7 @@ impl<W: PackedWord> Game for PackedCoins<'_, W> {
                         move_id: k,
                         probability: c as f64 / in_box,
                         reward,
-                        next: state.minus(W::placed(1, box_bits * k + COUNT_BITS * d as u32)),
+                        next: state - (W::from(1) << (box_bits * k + COUNT_BITS * d as u32)),
                     });
                 }
             }
