@@ -175,39 +175,37 @@ pub(crate) fn node_value<C: Outcome>(
     };
     // Validity is gathered without branching and reported after the pass.
     let mut valid = true;
-    let mut i = 0;
-    while i < children.len() {
-        let id = children[i].move_id();
-        let (mut total, mut expectation) = (0.0, 0.0);
-        loop {
-            let (p, r) = (children[i].probability(), children[i].reward());
-            valid &= (0.0..=1.0).contains(&p) & r.is_finite();
-            total += p;
-            expectation += p * (r + value_of(i));
-            i += 1;
-            if i == children.len() || (kind != NodeKind::Chance && children[i].move_id() != id) {
-                break;
-            }
-        }
-        valid &= (total - 1.0).abs() <= PROBABILITY_TOLERANCE;
-        if let Some(list) = moves.as_deref_mut().filter(|_| kind != NodeKind::Chance) {
+    let chance = kind == NodeKind::Chance;
+    let mut id = children[0].move_id();
+    let (mut total, mut expectation) = (0.0, 0.0);
+    let mut close = |id: u32, total: f64, expectation: f64, valid: &mut bool| {
+        *valid &= (total - 1.0).abs() <= PROBABILITY_TOLERANCE;
+        if let Some(list) = moves.as_deref_mut().filter(|_| !chance) {
             list.push(MoveValue {
                 move_id: id,
                 value: expectation,
             });
         }
         best = if minimize {
-            if expectation < best {
-                expectation
-            } else {
-                best
-            }
+            if expectation < best { expectation } else { best }
         } else if expectation > best {
             expectation
         } else {
             best
         };
+    };
+    for (i, child) in children.iter().enumerate() {
+        let (p, r) = (child.probability(), child.reward());
+        let next_id = child.move_id();
+        if next_id != id && !chance {
+            close(id, total, expectation, &mut valid);
+            (id, total, expectation) = (next_id, 0.0, 0.0);
+        }
+        valid &= (0.0..=1.0).contains(&p) & r.is_finite();
+        total += p;
+        expectation += p * (r + value_of(i));
     }
+    close(id, total, expectation, &mut valid);
     if !valid {
         return Err(lottery_error(kind, children));
     }
