@@ -316,13 +316,18 @@ typedef struct {
   OddsmithHeuristicFn heuristic;
 } OddsmithGameDef;
 
-// Solver options; pass NULL for the defaults.
+// Solver options; pass NULL for the defaults, or zero the struct and set
+// what you need.
 typedef struct {
   // Stop with ODDSMITH_ERR_BUDGET_EXCEEDED past this many states; 0
   // means the default (20,000,000).
   uint64_t max_states;
   // Levels to search before using the heuristic; 0 means no limit.
   uint32_t depth_limit;
+  // About how many states the game has, to size the memo once instead
+  // of growing it (0: unknown). Only a hint: at most max_states entries
+  // and 64 MiB are reserved up front.
+  uint32_t expected_states;
 } OddsmithExpectimaxOptions;
 
 // The answer of a solve.

@@ -294,7 +294,8 @@ extern "C" inline std::int32_t heuristic_trampoline(void *user, const std::uint8
 // lambdas are called on it. Exceptions from the lambdas are rethrown.
 inline OddsmithExpectimaxResult solve_game(const std::vector<std::uint8_t> &root, const ExpandFn &expand,
                                            const HeuristicFn &heuristic = HeuristicFn(),
-                                           std::uint32_t depth_limit = 0, std::uint64_t max_states = 0) {
+                                           std::uint32_t depth_limit = 0, std::uint64_t max_states = 0,
+                                           std::uint32_t expected_states = 0) {
     detail::GameContext ctx;
     ctx.expand = &expand;
     ctx.heuristic = &heuristic;
@@ -305,9 +306,10 @@ inline OddsmithExpectimaxResult solve_game(const std::vector<std::uint8_t> &root
     def.user = &ctx;
     def.expand = detail::expand_trampoline;
     def.heuristic = heuristic ? detail::heuristic_trampoline : nullptr;
-    OddsmithExpectimaxOptions options;
+    OddsmithExpectimaxOptions options{};
     options.max_states = max_states;
     options.depth_limit = depth_limit;
+    options.expected_states = expected_states;
     OddsmithExpectimaxResult result;
     OddsmithStatus status = oddsmith_expectimax_solve(&def, &options, &result);
     if (status == ODDSMITH_ERR_CALLBACK && ctx.error) {

@@ -370,6 +370,7 @@ namespace Oddsmith
     {
         public ulong MaxStates;
         public uint DepthLimit;
+        public uint ExpectedStates;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -411,9 +412,10 @@ namespace Oddsmith
     {
         /// <summary>Solves from `root` (its length is the state size, 1..64).
         /// The delegates run on this thread during the call and are kept
-        /// alive for it; their exceptions are rethrown here.</summary>
+        /// alive for it; their exceptions are rethrown here. `expectedStates`,
+        /// if known, sizes the memo once.</summary>
         public static ExpectimaxResult Solve(byte[] root, ExpandFunc expand, Func<byte[], double> heuristic = null,
-                                             uint depthLimit = 0, ulong maxStates = 0)
+                                             uint depthLimit = 0, ulong maxStates = 0, uint expectedStates = 0)
         {
             if (root == null) throw new ArgumentNullException("root");
             if (expand == null) throw new ArgumentNullException("expand");
@@ -478,7 +480,10 @@ namespace Oddsmith
                 Heuristic = heuristic == null ? IntPtr.Zero : Marshal.GetFunctionPointerForDelegate(heuristicNative),
             };
             Array.Copy(root, def.Root, Math.Min(size, 64));
-            var options = new ExpectimaxOptionsNative { MaxStates = maxStates, DepthLimit = depthLimit };
+            var options = new ExpectimaxOptionsNative
+            {
+                MaxStates = maxStates, DepthLimit = depthLimit, ExpectedStates = expectedStates
+            };
             ExpectimaxResultNative r;
             Status status = Native.oddsmith_expectimax_solve(ref def, ref options, out r);
             GC.KeepAlive(expandNative);

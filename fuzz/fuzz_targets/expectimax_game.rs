@@ -72,6 +72,7 @@ fuzz_target!(|data: &[u8]| {
     let options = OddsmithExpectimaxOptions {
         max_states: 10_000,
         depth_limit: u32::from(table.byte(66) % 6),
+        expected_states: u32::from(table.byte(67)),
     };
     let mut out = MaybeUninit::<OddsmithExpectimaxResult>::uninit();
     // SAFETY: valid definition, options and output.

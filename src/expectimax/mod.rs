@@ -187,7 +187,11 @@ pub(crate) fn node_value<C: Outcome>(
             });
         }
         best = if minimize {
-            if expectation < best { expectation } else { best }
+            if expectation < best {
+                expectation
+            } else {
+                best
+            }
         } else if expectation > best {
             expectation
         } else {

@@ -79,7 +79,8 @@ pub struct OddsmithGameDef {
     pub heuristic: OddsmithHeuristicFn,
 }
 
-/// Solver options; pass NULL for the defaults.
+/// Solver options; pass NULL for the defaults, or zero the struct and set
+/// what you need.
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct OddsmithExpectimaxOptions {
@@ -88,6 +89,10 @@ pub struct OddsmithExpectimaxOptions {
     pub max_states: u64,
     /// Levels to search before using the heuristic; 0 means no limit.
     pub depth_limit: u32,
+    /// About how many states the game has, to size the memo once instead
+    /// of growing it (0: unknown). Only a hint: at most max_states entries
+    /// and 64 MiB are reserved up front.
+    pub expected_states: u32,
 }
 
 /// The answer of a solve.
@@ -147,10 +152,12 @@ struct CallbackGame<const N: usize> {
     /// Per 8 bytes of a state: ones over the state's bytes, zeros past
     /// them (clears what a callback left beyond state_size).
     mask: [u64; ODDSMITH_MAX_STATE_SIZE / 8],
+    /// The caller's `expected_states`, capped.
+    hint: usize,
 }
 
 impl<const N: usize> CallbackGame<N> {
-    fn new(def: OddsmithGameDef, expand: ExpandCallback) -> Self {
+    fn new(def: OddsmithGameDef, expand: ExpandCallback, hint: usize) -> Self {
         CallbackGame {
             def,
             expand,
@@ -159,6 +166,7 @@ impl<const N: usize> CallbackGame<N> {
                 let kept = (def.state_size as usize).saturating_sub(8 * w).min(8);
                 u64::MAX.checked_shr(64 - 8 * kept as u32).unwrap_or(0)
             }),
+            hint,
         }
     }
 }
@@ -246,6 +254,10 @@ impl<const N: usize> Game for CallbackGame<N> {
         Ok(kind)
     }
 
+    fn state_hint(&self) -> usize {
+        self.hint
+    }
+
     fn heuristic(&self, state: &CState<N>) -> Result<f64> {
         let Some(h) = self.def.heuristic else {
             return Ok(0.0);
@@ -263,17 +275,24 @@ impl<const N: usize> Game for CallbackGame<N> {
     }
 }
 
+/// Most memo bytes a caller's hint reserves up front (a wrong hint must not
+/// allocate gigabytes): 64 MiB.
+const MAX_RESERVED_BYTES: usize = 1 << 26;
+
 /// Solves with states stored in the smallest of 8, 16, 32 or 64 bytes.
 fn solve_callbacks(
     def: OddsmithGameDef,
     expand: ExpandCallback,
     options: &Options,
+    expected_states: u32,
 ) -> Result<crate::expectimax::Solution> {
+    // An entry is the state and its value.
+    let hint = |n: usize| (expected_states as usize).min(MAX_RESERVED_BYTES / (n + 8));
     match def.state_size {
-        0..=8 => solve(&CallbackGame::<8>::new(def, expand), options),
-        9..=16 => solve(&CallbackGame::<16>::new(def, expand), options),
-        17..=32 => solve(&CallbackGame::<32>::new(def, expand), options),
-        _ => solve(&CallbackGame::<64>::new(def, expand), options),
+        0..=8 => solve(&CallbackGame::<8>::new(def, expand, hint(8)), options),
+        9..=16 => solve(&CallbackGame::<16>::new(def, expand, hint(16)), options),
+        17..=32 => solve(&CallbackGame::<32>::new(def, expand, hint(32)), options),
+        _ => solve(&CallbackGame::<64>::new(def, expand, hint(64)), options),
     }
 }
 
@@ -301,6 +320,7 @@ pub unsafe extern "C" fn oddsmith_expectimax_solve(
         let def = *unsafe { input(game, "game") }?;
         let out = unsafe { output(out, "out") }?;
         let mut opts = Options::default();
+        let mut expected_states = 0;
         if !options.is_null() {
             let o = unsafe { input(options, "options") }?;
             if o.max_states != 0 {
@@ -309,6 +329,7 @@ pub unsafe extern "C" fn oddsmith_expectimax_solve(
             if o.depth_limit != 0 {
                 opts.depth_limit = Some(o.depth_limit);
             }
+            expected_states = o.expected_states;
         }
         if def.state_size == 0 || def.state_size as usize > ODDSMITH_MAX_STATE_SIZE {
             return Err(FfiError::invalid(format!(
@@ -317,7 +338,7 @@ pub unsafe extern "C" fn oddsmith_expectimax_solve(
             )));
         }
         let expand = def.expand.ok_or_else(|| FfiError::null("game.expand"))?;
-        let solution = solve_callbacks(def, expand, &opts)?;
+        let solution = solve_callbacks(def, expand, &opts, expected_states)?;
         let mut r = OddsmithExpectimaxResult {
             value: solution.value,
             root_kind: kind_code(solution.root_kind),

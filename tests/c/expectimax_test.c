@@ -108,6 +108,16 @@ int main(void) {
     CHECK(oddsmith_expectimax_solve(&game, &options, &r) == ODDSMITH_OK);
     CHECK(fabs(r.value - 2.0) < 1e-12);
 
+    /* A size hint changes nothing but the memo's first size, even a wild one. */
+    options.depth_limit = 0;
+    options.expected_states = 9;
+    CHECK(oddsmith_expectimax_solve(&game, &options, &r) == ODDSMITH_OK);
+    CHECK(fabs(r.value - 3.5) < 1e-12 && r.best_index == 1);
+    options.expected_states = 0xFFFFFFFFu;
+    CHECK(oddsmith_expectimax_solve(&game, &options, &r) == ODDSMITH_OK);
+    CHECK(fabs(r.value - 3.5) < 1e-12);
+    options.expected_states = 0;
+
     CHECK(oddsmith_coins_expectation(seed_counts, 3, NULL, 2, &value, &states) == ODDSMITH_OK);
     CHECK(fabs(value - 2250.0) < 1e-9 && states == 1771561u);
     CHECK(oddsmith_coins_expectation(small, 3, NULL, 2, &value, NULL) == ODDSMITH_OK);

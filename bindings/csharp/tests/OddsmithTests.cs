@@ -89,6 +89,8 @@ public static class OddsmithTests
         ExpectimaxResult decide = Expectimax.Solve(new byte[] { 1, 5 }, dice);
         Check(decide.BestIndex == 0 && decide.MoveIds.Length == 2 && Math.Abs(decide.Value - 5) < 1e-12, "keep a 5");
         Check(Math.Abs(Expectimax.Solve(new byte[] { 1, 5 }, dice, s => 0.25, 1).MoveValues[1] - 0.25) < 1e-12, "heuristic");
+        Check(Math.Abs(Expectimax.Solve(new byte[] { 1, 5 }, dice, null, 0, 0, 100).Value - decide.Value) < 1e-12,
+              "size hint");
         try
         {
             Expectimax.Solve(new byte[] { 0, 0 }, (byte[] st, ref GameNode n, List<GameChild> k) => { throw new InvalidOperationException("mine"); });
