@@ -170,17 +170,19 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
         let mut root_moves: Vec<MoveValue> = Vec::new();
         let mut root_value = 0.0;
         while let Some(top) = self.frames.last_mut() {
-            if top.next < top.end {
-                let slot = top.next;
-                top.next += 1;
-                if self.values[slot].is_nan() {
-                    let child_depth = top.depth.saturating_sub(u32::from(top.depth != u32::MAX));
-                    let state = self.pool[slot].next.clone();
-                    if let Opened::Value(v) =
-                        self.open(&state, child_depth, self.hashes[slot], Some(slot))?
-                    {
-                        self.values[slot] = v;
-                    }
+            // The next unknown child, if any (most were found at expansion).
+            let unknown = self.values[top.next..top.end]
+                .iter()
+                .position(|v| v.is_nan());
+            if let Some(offset) = unknown {
+                let slot = top.next + offset;
+                top.next = slot + 1;
+                let child_depth = top.depth.saturating_sub(u32::from(top.depth != u32::MAX));
+                let state = self.pool[slot].next.clone();
+                if let Opened::Value(v) =
+                    self.open(&state, child_depth, self.hashes[slot], Some(slot))?
+                {
+                    self.values[slot] = v;
                 }
                 continue;
             }

@@ -41,6 +41,8 @@ fn nibble_sum(word: u64) -> u32 {
 pub struct CoinGame {
     boxes: usize,
     denominations: Vec<f64>,
+    /// The denominations in a fixed array (zeros past them).
+    rewards: [f64; MAX_DENOMINATIONS],
     root: Counts,
     root_total: u32,
     /// Mixed-radix place value of each count in the dense index.
@@ -104,6 +106,7 @@ impl CoinGame {
         Ok(CoinGame {
             boxes: boxes.len(),
             denominations: denominations.to_vec(),
+            rewards: std::array::from_fn(|d| denominations.get(d).copied().unwrap_or(0.0)),
             root,
             root_total: root.iter().map(|&c| c as u32).sum(),
             stride,
@@ -242,10 +245,11 @@ impl<W: PackedWord> Game for PackedCoins<'_, W> {
         let nd = game.denominations.len();
         let box_bits = COUNT_BITS * nd as u32;
         let box_mask = (1u64 << box_bits) - 1;
-        let mut rewards = [0.0; MAX_DENOMINATIONS];
-        if max_turn {
-            rewards[..nd].copy_from_slice(&game.denominations);
-        }
+        let rewards = if max_turn {
+            game.rewards
+        } else {
+            [0.0; MAX_DENOMINATIONS]
+        };
         let mut rest = state;
         for k in 0..game.boxes as u32 {
             let field = rest.low() & box_mask;
