@@ -40,16 +40,6 @@ fn play(hand: &mut u64, known: &mut u64, c: u8) {
     *known &= !(1 << c);
 }
 
-/// Where a two-player bout stands, for the fused loop (a local, so the
-/// compiler can jump from step to step without a dispatch).
-#[derive(Clone, Copy)]
-enum Step {
-    Lead,
-    Defend,
-    Throw { taking: bool },
-    End { took: bool },
-}
-
 impl Game {
     /// Plays a two-player game to its end with uniformly random moves. The
     /// hot state lives in locals (card sets as masks) and is written back
@@ -95,43 +85,55 @@ impl Game {
                 .checked_sub(1)
                 .map_or(0, |i| self.attacks[i as usize].index()),
         };
-        let mut step = match self.phase {
-            Phase::Lead => Step::Lead,
-            Phase::Defend => Step::Defend,
-            Phase::ThrowIn => Step::Throw { taking: false },
-            Phase::Taking => Step::Throw { taking: true },
+        // Where the bout stands: a bout may be resumed mid-way (the search
+        // starts playouts from any position); a fresh one starts at Lead.
+        let mut resume = match self.phase {
+            Phase::Lead => None,
+            Phase::Defend => Some(false),
+            Phase::ThrowIn => Some(true),
+            Phase::Taking => Some(true),
             Phase::Over => return,
         };
-        // After a card is played: may the attacker throw in again?
+        let mut taking = self.phase == Phase::Taking;
+        // May the attacker throw in now?
         let can_throw =
             |hand: u64, table: &Table, limit: u32| table.attacks < limit && hand & table.ranks != 0;
         // The generator's state in locals too, written back at the end.
         let mut r = rng.clone();
+        // Bouts as nested loops (lead; defend and throw in turn; end), so
+        // each step's successor is a plain branch, not a dispatch.
         let outcome = loop {
-            match step {
-                Step::Lead => {
+            // Some(true): resume at a throw-in; Some(false): at a defence.
+            let mut at_throw = match resume.take() {
+                Some(at_throw) => at_throw,
+                None => {
                     let c = select(att, r.below(att.count_ones()));
                     play(&mut att, &mut att_known, c);
                     table.attack(c);
-                    step = Step::Defend;
+                    taking = false;
+                    false
                 }
-                Step::Defend => {
+            };
+            loop {
+                if !at_throw {
                     let options = beaters_of(def, table.last, trump);
                     let n = options.count_ones();
                     let k = r.below(n + 1);
-                    let taking = k == n;
+                    taking = k == n;
                     if !taking {
                         let c = select(options, k);
                         play(&mut def, &mut def_known, c);
                         table.put(c);
                     }
-                    step = if can_throw(att, &table, limit) {
-                        Step::Throw { taking }
-                    } else {
-                        Step::End { took: taking }
-                    };
                 }
-                Step::Throw { taking } => {
+                // Throw-ins: one answered by a defence, or many onto a take.
+                // A bout resumed at a throw-in draws its choice even when
+                // nothing can be thrown (as the move-by-move loop does).
+                let thrown = loop {
+                    if !at_throw && !can_throw(att, &table, limit) {
+                        break false;
+                    }
+                    at_throw = false;
                     let cards = if table.attacks < limit {
                         att & table.ranks
                     } else {
@@ -140,60 +142,56 @@ impl Game {
                     let n = cards.count_ones();
                     let k = r.below(n + 1);
                     if k == n {
-                        step = Step::End { took: taking };
-                        continue;
+                        break false;
                     }
                     let c = select(cards, k);
                     play(&mut att, &mut att_known, c);
                     table.attack(c);
-                    step = if !taking {
-                        Step::Defend
-                    } else if can_throw(att, &table, limit) {
-                        Step::Throw { taking }
-                    } else {
-                        Step::End { took: true }
-                    };
-                }
-                Step::End { took } => {
-                    if took {
-                        def |= table.cards;
-                        def_known |= table.cards;
-                    } else {
-                        discard |= table.cards;
+                    if !taking {
+                        break true;
                     }
-                    table = Table {
-                        cards: 0,
-                        ranks: 0,
-                        attacks: 0,
-                        last: 0,
-                    };
-                    // Refill: the attacker first, the defender last.
-                    for hand in [&mut att, &mut def] {
-                        let need =
-                            (HAND_SIZE.saturating_sub(hand.count_ones()) as usize).min(talon_len);
-                        for _ in 0..need {
-                            talon_len -= 1;
-                            *hand |= self.talon[talon_len].bit();
-                        }
-                    }
-                    if talon_len == 0 {
-                        match (att == 0, def == 0) {
-                            (true, true) => break Outcome::Draw,
-                            (true, false) => break Outcome::Loser(1 - a as u8),
-                            (false, true) => break Outcome::Loser(a as u8),
-                            (false, false) => {}
-                        }
-                    }
-                    if !took {
-                        // Bito: the defender attacks next.
-                        a = 1 - a;
-                        std::mem::swap(&mut att, &mut def);
-                        std::mem::swap(&mut att_known, &mut def_known);
-                    }
-                    limit = (MAX_ATTACKS as u32).min(def.count_ones());
-                    step = Step::Lead;
+                };
+                if !thrown {
+                    break;
                 }
             }
+            // The bout ends: the defender took, or it is bito.
+            let took = taking;
+            if took {
+                def |= table.cards;
+                def_known |= table.cards;
+            } else {
+                discard |= table.cards;
+            }
+            table = Table {
+                cards: 0,
+                ranks: 0,
+                attacks: 0,
+                last: 0,
+            };
+            // Refill: the attacker first, the defender last.
+            for hand in [&mut att, &mut def] {
+                let need = (HAND_SIZE.saturating_sub(hand.count_ones()) as usize).min(talon_len);
+                for _ in 0..need {
+                    talon_len -= 1;
+                    *hand |= self.talon[talon_len].bit();
+                }
+            }
+            if talon_len == 0 {
+                match (att == 0, def == 0) {
+                    (true, true) => break Outcome::Draw,
+                    (true, false) => break Outcome::Loser(1 - a as u8),
+                    (false, true) => break Outcome::Loser(a as u8),
+                    (false, false) => {}
+                }
+            }
+            if !took {
+                // Bito: the defender attacks next.
+                a = 1 - a;
+                std::mem::swap(&mut att, &mut def);
+                std::mem::swap(&mut att_known, &mut def_known);
+            }
+            limit = (MAX_ATTACKS as u32).min(def.count_ones());
         };
         *rng = r;
         let (mut hands, mut known) = ([att, def], [att_known, def_known]);
