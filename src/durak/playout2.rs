@@ -98,6 +98,12 @@ impl Game {
         // May the attacker throw in now?
         let can_throw =
             |hand: u64, table: &Table, limit: u32| table.attacks < limit && hand & table.ranks != 0;
+        // below[i]: the cards talon[..i], so a refill of the talon's top
+        // `need` cards is one XOR of two entries (no loop to mispredict).
+        let mut below = [0u64; 53];
+        for (i, card) in self.talon[..talon_len].iter().enumerate() {
+            below[i + 1] = below[i] | card.bit();
+        }
         // The generator's state in locals too, written back at the end.
         let mut r = rng.clone();
         // Bouts as nested loops (lead; defend and throw in turn; end), so
@@ -172,10 +178,8 @@ impl Game {
             // Refill: the attacker first, the defender last.
             for hand in [&mut att, &mut def] {
                 let need = (HAND_SIZE.saturating_sub(hand.count_ones()) as usize).min(talon_len);
-                for _ in 0..need {
-                    talon_len -= 1;
-                    *hand |= self.talon[talon_len].bit();
-                }
+                *hand |= below[talon_len] ^ below[talon_len - need];
+                talon_len -= need;
             }
             if talon_len == 0 {
                 match (att == 0, def == 0) {
