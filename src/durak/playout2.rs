@@ -95,9 +95,34 @@ impl Game {
             Phase::Over => return,
         };
         let mut taking = self.phase == Phase::Taking;
-        // May the attacker throw in now?
-        let can_throw =
-            |hand: u64, table: &Table, limit: u32| table.attacks < limit && hand & table.ranks != 0;
+        // One throw-in chance: false if the attacker cannot or does not
+        // throw. `forced`: a bout resumed at a throw-in draws its choice
+        // even when nothing can be thrown (as the move-by-move loop does).
+        let throw_in = |att: &mut u64,
+                        att_known: &mut u64,
+                        table: &mut Table,
+                        limit: u32,
+                        r: &mut Rng,
+                        forced: bool|
+         -> bool {
+            let cards = if table.attacks < limit {
+                *att & table.ranks
+            } else {
+                0
+            };
+            if cards == 0 && !forced {
+                return false;
+            }
+            let n = cards.count_ones();
+            let k = r.below(n + 1);
+            if k == n {
+                return false;
+            }
+            let c = select(cards, k);
+            play(att, att_known, c);
+            table.attack(c);
+            true
+        };
         // below[i]: the cards talon[..i], so a refill of the talon's top
         // `need` cards is one XOR of two entries (no loop to mispredict).
         let mut below = [0u64; 53];
@@ -132,32 +157,17 @@ impl Game {
                         table.put(c);
                     }
                 }
-                // Throw-ins: one answered by a defence, or many onto a take.
-                // A bout resumed at a throw-in draws its choice even when
-                // nothing can be thrown (as the move-by-move loop does).
-                let thrown = loop {
-                    if !at_throw && !can_throw(att, &table, limit) {
-                        break false;
+                let forced = std::mem::take(&mut at_throw);
+                if taking {
+                    // Throw-ins onto a take, as many as the attacker wants.
+                    let mut forced = forced;
+                    while throw_in(&mut att, &mut att_known, &mut table, limit, &mut r, forced) {
+                        forced = false;
                     }
-                    at_throw = false;
-                    let cards = if table.attacks < limit {
-                        att & table.ranks
-                    } else {
-                        0
-                    };
-                    let n = cards.count_ones();
-                    let k = r.below(n + 1);
-                    if k == n {
-                        break false;
-                    }
-                    let c = select(cards, k);
-                    play(&mut att, &mut att_known, c);
-                    table.attack(c);
-                    if !taking {
-                        break true;
-                    }
-                };
-                if !thrown {
+                    break;
+                }
+                // One throw-in, answered by a defence; or bito.
+                if !throw_in(&mut att, &mut att_known, &mut table, limit, &mut r, forced) {
                     break;
                 }
             }
