@@ -156,11 +156,10 @@ const fn above(rank: u8) -> u64 {
 pub(crate) fn beaters_of(hand: u64, target: u8, trump: u8) -> u64 {
     let (rank, suit) = (target >> 2, target & 3);
     let same = hand & SUITS[suit as usize] & above(rank);
-    if suit == trump {
-        same
-    } else {
-        same | (hand & SUITS[trump as usize])
-    }
+    // All ones unless the target is a trump: a select, not a branch (the
+    // suit led is random in a playout).
+    let off_trump = u64::from(suit != trump).wrapping_neg();
+    same | (hand & SUITS[trump as usize] & off_trump)
 }
 
 /// The `k`-th lowest set bit of a mask with more than `k` bits.
