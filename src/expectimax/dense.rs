@@ -109,5 +109,10 @@ fn fold(
             bad.next
         )));
     }
-    node_value(kind, children, |i| table[children[i].next], moves)
+    node_value(
+        kind,
+        children,
+        children.iter().map(|c| table[c.next]),
+        moves,
+    )
 }

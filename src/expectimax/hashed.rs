@@ -191,7 +191,7 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
             let children = &self.pool[frame.first..frame.end];
             let values = &self.values[frame.first..frame.end];
             let moves = frame.parent_slot.is_none().then_some(&mut root_moves);
-            let value = node_value(frame.kind, children, |i| values[i], moves)?;
+            let value = node_value(frame.kind, children, values.iter().copied(), moves)?;
             self.write_back(&frame, &root, value);
             self.pool.truncate(frame.first);
             self.values.truncate(frame.first);

@@ -156,12 +156,12 @@ impl Outcome for DenseChild {
 }
 
 /// Folds a node's children into its value and its root move list; checks
-/// the lotteries. `value_of(i)` is child i's own value.
+/// the lotteries. `values` gives each child's own value, in order.
 #[inline]
 pub(crate) fn node_value<C: Outcome>(
     kind: NodeKind,
     children: &[C],
-    mut value_of: impl FnMut(usize) -> f64,
+    values: impl IntoIterator<Item = f64>,
     mut moves: Option<&mut Vec<MoveValue>>,
 ) -> Result<f64> {
     if children.is_empty() {
@@ -198,7 +198,7 @@ pub(crate) fn node_value<C: Outcome>(
             best
         };
     };
-    for (i, child) in children.iter().enumerate() {
+    for (child, value) in children.iter().zip(values) {
         let (p, r) = (child.probability(), child.reward());
         let next_id = child.move_id();
         if next_id != id && !chance {
@@ -207,7 +207,7 @@ pub(crate) fn node_value<C: Outcome>(
         }
         valid &= (0.0..=1.0).contains(&p) & r.is_finite();
         total += p;
-        expectation += p * (r + value_of(i));
+        expectation += p * (r + value);
     }
     close(id, total, expectation, &mut valid);
     if !valid {
