@@ -162,12 +162,39 @@ pub(crate) fn node_value<C: Outcome>(
     kind: NodeKind,
     children: &[C],
     values: impl IntoIterator<Item = f64>,
-    mut moves: Option<&mut Vec<MoveValue>>,
+    moves: Option<&mut Vec<MoveValue>>,
 ) -> Result<f64> {
-    if children.is_empty() {
-        return Err(Error::invalid(format!("a {kind:?} node has no children")));
+    match moves {
+        // Only a decision root lists its moves.
+        Some(list) if kind != NodeKind::Chance => fold(kind, children, values, |id, value| {
+            list.push(MoveValue { move_id: id, value })
+        }),
+        _ => fold(kind, children, values, |_, _| {}),
     }
+}
+
+/// The fold itself; `on_move(id, value)` sees each move's expectation.
+#[inline(always)]
+fn fold<C: Outcome>(
+    kind: NodeKind,
+    children: &[C],
+    values: impl IntoIterator<Item = f64>,
+    mut on_move: impl FnMut(u32, f64),
+) -> Result<f64> {
+    let Some(first) = children.first() else {
+        return Err(Error::invalid(format!("a {kind:?} node has no children")));
+    };
     let minimize = kind == NodeKind::Min;
+    let chance = kind == NodeKind::Chance;
+    let better = |best: f64, x: f64| {
+        if minimize {
+            if x < best { x } else { best }
+        } else if x > best {
+            x
+        } else {
+            best
+        }
+    };
     let mut best = if minimize {
         f64::INFINITY
     } else {
@@ -175,41 +202,24 @@ pub(crate) fn node_value<C: Outcome>(
     };
     // Validity is gathered without branching and reported after the pass.
     let mut valid = true;
-    let chance = kind == NodeKind::Chance;
-    let mut id = children[0].move_id();
-    let (mut total, mut expectation) = (0.0, 0.0);
-    let mut close = |id: u32, total: f64, expectation: f64, valid: &mut bool| {
-        *valid &= (total - 1.0).abs() <= PROBABILITY_TOLERANCE;
-        if let Some(list) = moves.as_deref_mut().filter(|_| !chance) {
-            list.push(MoveValue {
-                move_id: id,
-                value: expectation,
-            });
-        }
-        best = if minimize {
-            if expectation < best {
-                expectation
-            } else {
-                best
-            }
-        } else if expectation > best {
-            expectation
-        } else {
-            best
-        };
-    };
+    let mut id = first.move_id();
+    let (mut total, mut expectation): (f64, f64) = (0.0, 0.0);
     for (child, value) in children.iter().zip(values) {
-        let (p, r) = (child.probability(), child.reward());
         let next_id = child.move_id();
         if next_id != id && !chance {
-            close(id, total, expectation, &mut valid);
+            valid &= (total - 1.0).abs() <= PROBABILITY_TOLERANCE;
+            on_move(id, expectation);
+            best = better(best, expectation);
             (id, total, expectation) = (next_id, 0.0, 0.0);
         }
+        let (p, r) = (child.probability(), child.reward());
         valid &= (0.0..=1.0).contains(&p) & r.is_finite();
         total += p;
         expectation += p * (r + value);
     }
-    close(id, total, expectation, &mut valid);
+    valid &= (total - 1.0).abs() <= PROBABILITY_TOLERANCE;
+    on_move(id, expectation);
+    best = better(best, expectation);
     if !valid {
         return Err(lottery_error(kind, children));
     }
