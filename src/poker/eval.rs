@@ -37,8 +37,11 @@ const FLUSH_BITS: u32 = 0x8888;
 pub(crate) const BUCKET_BITS: u32 = 13;
 pub(crate) const SLOT_BITS: u32 = 17;
 
-/// A partial or whole hand as the sum of its cards' keys.
+/// A partial or whole hand as the sum of its cards' keys. The layout is
+/// fixed (`ranks`, `suits`, `masks`, 16 bytes) so the AVX2 path can load
+/// eight keys as four vectors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(C)]
 pub struct HandKey {
     /// Sum of 5^rank over the cards.
     ranks: u32,
