@@ -212,13 +212,20 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
 
     /// Stores a finished node's value in its memo entry.
     fn write_back(&mut self, frame: &Frame, root: &G::State, value: f64) {
-        let entry = if self.memo.num_buckets() == frame.buckets {
+        let state = match frame.parent_slot {
+            Some(slot) => &self.pool[slot].next,
+            None => root,
+        };
+        // The kept bucket while the table has not been resized (entries
+        // move only then: nothing is ever removed); checked all the same.
+        let kept = self.memo.num_buckets() == frame.buckets
+            && self
+                .memo
+                .get_bucket(frame.bucket)
+                .is_some_and(|e| e.0.is(state, frame.depth));
+        let entry = if kept {
             self.memo.get_bucket_mut(frame.bucket)
         } else {
-            let state = match frame.parent_slot {
-                Some(slot) => &self.pool[slot].next,
-                None => root,
-            };
             self.memo
                 .find_mut(frame.hash, |e| e.0.is(state, frame.depth))
         };
