@@ -314,48 +314,10 @@ impl CoinGame {
         }
         cursor.index = Some(index);
     }
-
-    /// A state's value from the table, for ND denominations.
-    #[inline]
-    fn fused_value<const ND: usize>(&self, index: usize, counts: &Counts, table: &[f64]) -> f64 {
-        let boxes: &[[u8; ND]] = counts[..self.boxes * ND].as_chunks::<ND>().0;
-        let total: u32 = boxes.iter().flatten().map(|&c| c as u32).sum();
-        if total == 0 {
-            return 0.0;
-        }
-        let max_turn = self.max_to_move(total);
-        let mut rewards = [0.0; ND];
-        if max_turn {
-            rewards.copy_from_slice(&self.denominations[..ND]);
-        }
-        let mut best = if max_turn {
-            f64::NEG_INFINITY
-        } else {
-            f64::INFINITY
-        };
-        for (k, coins) in boxes.iter().enumerate() {
-            let strides = &self.stride[k * ND..k * ND + ND];
-            let (mut in_box, mut sum) = (0u32, 0.0);
-            for d in 0..ND {
-                let c = coins[d] as u32;
-                if c > 0 {
-                    sum += c as f64 * (rewards[d] + table[index - strides[d]]);
-                    in_box += c;
-                }
-            }
-            if in_box > 0 {
-                let value = sum * RECIPROCALS[in_box as usize];
-                best = if max_turn {
-                    best.max(value)
-                } else {
-                    best.min(value)
-                };
-            }
-        }
-        best
-    }
 }
 
+/// The game on the generic dense path (`solve_dense`): the tests' oracle
+/// for the sweep, which `solve_coins` uses.
 impl DenseGame for CoinGame {
     type Cursor = CoinCursor;
 
@@ -385,39 +347,7 @@ impl DenseGame for CoinGame {
             }),
         )
     }
-
-    /// Fused expand-and-fold: the lotteries are valid by construction, so
-    /// the value is read straight from the table.
-    #[inline]
-    fn value_at(
-        &self,
-        index: usize,
-        cursor: &mut CoinCursor,
-        table: &[f64],
-        _: &mut Vec<DenseChild>,
-    ) -> Result<f64> {
-        self.seek(index, cursor);
-        // Monomorphized per denomination count: fixed inner loops.
-        Ok(match self.denominations.len() {
-            1 => self.fused_value::<1>(index, &cursor.counts, table),
-            2 => self.fused_value::<2>(index, &cursor.counts, table),
-            3 => self.fused_value::<3>(index, &cursor.counts, table),
-            _ => self.fused_value::<4>(index, &cursor.counts, table),
-        })
-    }
 }
-
-/// 1 / n for the coins of one box (at most 4 * 15): a multiply instead of
-/// a division in the dense sweep.
-pub(super) const RECIPROCALS: [f64; 61] = {
-    let mut r = [0.0; 61];
-    let mut n = 1;
-    while n < 61 {
-        r[n] = 1.0 / n as f64;
-        n += 1;
-    }
-    r
-};
 
 /// The first player's expected money, with the move values at the root.
 /// Games of more than [`DEFAULT_MAX_STATES`] states are refused with
