@@ -123,11 +123,11 @@ impl Game {
             table.attack(c);
             true
         };
-        // below[i]: the cards talon[..i], so a refill of the talon's top
-        // `need` cards is one XOR of two entries (no loop to mispredict).
-        let mut below = [0u64; 53];
+        // talon_prefix[i]: the cards talon[..i]; a refill of the talon's
+        // top `need` cards is one XOR of two entries (no loop to mispredict).
+        let mut talon_prefix = [0u64; 53];
         for (i, card) in self.talon[..talon_len].iter().enumerate() {
-            below[i + 1] = below[i] | card.bit();
+            talon_prefix[i + 1] = talon_prefix[i] | card.bit();
         }
         // The generator's state in locals too, written back at the end.
         let mut r = rng.clone();
@@ -188,7 +188,7 @@ impl Game {
             // Refill: the attacker first, the defender last.
             for hand in [&mut att, &mut def] {
                 let need = (HAND_SIZE.saturating_sub(hand.count_ones()) as usize).min(talon_len);
-                *hand |= below[talon_len] ^ below[talon_len - need];
+                *hand |= talon_prefix[talon_len] ^ talon_prefix[talon_len - need];
                 talon_len -= need;
             }
             if talon_len == 0 {
