@@ -290,37 +290,16 @@ fn durak_match_reports_rates_with_intervals() {
 
 #[test]
 fn durak_bad_bots_and_tables_are_usage_errors() {
-    assert_bad_input(&[
-        &["durak", "match", "--a", "mcts", "--b", "random"],
-        &["durak", "match", "--a", "mcts:iters=x", "--b", "random"],
-        &["durak", "match", "--a", "alpha", "--b", "random"],
-        &[
-            "durak",
-            "match",
-            "--a",
-            "random",
-            "--b",
-            "random",
-            "--players",
-            "7",
-        ],
-        &[
-            "durak", "match", "--a", "random", "--b", "random", "--deck", "40",
-        ],
-        &[
-            "durak",
-            "match",
-            "--a",
-            "random",
-            "--b",
-            "random",
-            "--players",
-            "5",
-            "--deck",
-            "24",
-        ],
-        &[
-            "durak", "match", "--a", "random", "--b", "random", "--games", "0",
-        ],
-    ]);
+    let lines = [
+        "durak match --a mcts --b random",
+        "durak match --a mcts:iters=x --b random",
+        "durak match --a alpha --b random",
+        "durak match --a random --b random --players 7",
+        "durak match --a random --b random --deck 40",
+        "durak match --a random --b random --players 5 --deck 24",
+        "durak match --a random --b random --games 0",
+    ];
+    let commands: Vec<Vec<&str>> = lines.iter().map(|l| l.split(' ').collect()).collect();
+    let commands: Vec<&[&str]> = commands.iter().map(Vec::as_slice).collect();
+    assert_bad_input(&commands);
 }
