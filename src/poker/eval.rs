@@ -52,7 +52,8 @@ pub struct HandKey {
     masks: u64,
 }
 
-const POW5: [u32; 13] = {
+/// 5^rank: a rank's weight in the base-5 rank sum.
+pub(crate) const POW5: [u32; 13] = {
     let mut p = [1u32; 13];
     let mut i = 1;
     while i < 13 {
@@ -135,6 +136,18 @@ impl Tables {
         let bucket = ranks.wrapping_mul(self.bucket_mul) >> (32 - BUCKET_BITS);
         let base = ranks.wrapping_mul(self.slot_mul) >> (32 - SLOT_BITS);
         (base ^ self.displacement[bucket as usize]) as usize
+    }
+
+    /// The best non-flush rank of 5 to 7 cards by their base-5 rank sum.
+    #[inline]
+    pub(crate) fn nonflush_rank(&self, ranks: u32) -> u16 {
+        self.slots[self.nonflush_slot(ranks)]
+    }
+
+    /// The best flush among 5 to 7 cards of one suit by their rank mask.
+    #[inline]
+    pub(crate) fn flush_rank(&self, mask: u16) -> u16 {
+        self.flush[(mask & 0x1FFF) as usize]
     }
 
     #[inline]
