@@ -139,8 +139,9 @@ impl Counter {
             return;
         }
         let live = self.live_suits[rank].count_ones() as usize;
-        for count in 0..=live.min(left) {
-            let ways = ways * SMALL_BINOMIAL[live][count];
+        let choices = &SMALL_BINOMIAL[live][..=live.min(left)];
+        for (count, &suit_choices) in choices.iter().enumerate() {
+            let ways = ways * suit_choices;
             if count > 0 {
                 self.picks[self.picked] = Pick {
                     rank: rank as u8,
