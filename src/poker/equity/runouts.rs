@@ -200,7 +200,7 @@ impl<const N: usize> Counter<N> {
                 self.picks[last].count -= 1;
             }
         }
-        for rank in from..13 {
+        for (rank, &rank_weight) in POW5.iter().enumerate().skip(from) {
             let live_suits = self.live_suits[rank];
             if live_suits == 0 {
                 continue;
@@ -216,7 +216,7 @@ impl<const N: usize> Counter<N> {
             self.visit(
                 rank + 1,
                 left - 1,
-                ranks + POW5[rank],
+                ranks + rank_weight,
                 ways * u64::from(live),
                 suited + SUIT_BITS_TO_BYTES[usize::from(live_suits)],
             );
