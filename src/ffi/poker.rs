@@ -325,7 +325,8 @@ pub unsafe extern "C" fn oddsmith_equity(
 
 /// The chance `hand` ("AhKh") wins against `opponents` (1..9) random hands
 /// given `board` (NULL or 0, 3, 4, 5 cards): exact when it fits the time
-/// budget (heads-up after the flop), else Monte Carlo to 0.001. Errors as
+/// budget (heads-up after the flop; preflop too when the budget allows),
+/// else Monte Carlo to 0.001. Errors as
 /// `oddsmith_equity`. Thread safety: reentrant.
 ///
 /// # Safety

@@ -6,8 +6,10 @@
 //! equally. A player's equity is their weighted pot share, `win` the part
 //! won alone and `tie` the part won in splits (equity = win + tie).
 //!
-//! Exact mode enumerates every valid combo tuple and every board completion
-//! in parallel (rayon over chunks of combination ranks, no shared state).
+//! Exact mode (`exact`) lists every valid combo tuple, groups the tuples
+//! that a suit permutation maps onto each other, and counts each group's
+//! board completions once by rank pattern (`runouts`), in parallel with
+//! rayon. Auto mode picks it when its estimated time fits the budget.
 //! Monte Carlo samples tuples by rejection (which gives exactly the weighted
 //! distribution, since every valid tuple has the same number of completions)
 //! and stops at a target standard error or a deadline.
@@ -17,8 +19,7 @@ use super::range::{Combo, Range};
 use crate::cards::{Card, CardSet};
 use crate::combin::binomial;
 use crate::error::{Error, Result};
-use crate::memo::{FixedMap, fixed_map};
-use crate::parallel::{map_items, run_with_threads};
+use crate::parallel::run_with_threads;
 use crate::rng::Rng;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -347,37 +348,26 @@ fn valid_tuples(p: &Prepared, limit: usize) -> Result<Vec<(Vec<u16>, f64)>> {
     Ok(out)
 }
 
-/// Most combo tuples exact mode will list.
-const MAX_EXACT_TUPLES: usize = 20_000_000;
-/// Hand evaluations per second per thread assumed by Auto.
-const EVALS_PER_SECOND: f64 = 150e6;
-
 /// Computes equity as the request asks.
 pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
     let prepared = prepare(req)?;
+    let sequential = req.threads == 1;
     match req.mode {
-        Mode::Exact => run_with_threads(req.threads, || exact(&prepared, req.threads == 1)),
+        Mode::Exact => run_with_threads(req.threads, || {
+            exact::run(&prepared, &exact::plan(&prepared)?, sequential)
+        }),
         Mode::MonteCarlo => run_with_threads(req.threads, || monte_carlo(&prepared, req)),
-        Mode::Auto => {
-            let threads = if req.threads == 0 {
+        Mode::Auto => run_with_threads(req.threads, || {
+            let threads = if sequential {
+                1
+            } else {
                 rayon::current_num_threads()
-            } else {
-                req.threads
             };
-            let combos: f64 = prepared.players.iter().map(|c| c.len() as f64).product();
-            let remaining = 52
-                - prepared.board.union(prepared.dead).len() as usize
-                - 2 * prepared.players.len();
-            let work = combos
-                * binomial(remaining, prepared.to_deal) as f64
-                * prepared.players.len() as f64;
-            let seconds = work / (EVALS_PER_SECOND * threads as f64);
-            if seconds <= req.time_budget.as_secs_f64() && combos <= MAX_EXACT_TUPLES as f64 {
-                run_with_threads(req.threads, || exact(&prepared, req.threads == 1))
-            } else {
-                run_with_threads(req.threads, || monte_carlo(&prepared, req))
+            match exact::plan_within(&prepared, req.time_budget, threads)? {
+                Some(plan) => exact::run(&prepared, &plan, sequential),
+                None => monte_carlo(&prepared, req),
             }
-        }
+        }),
     }
 }
 
@@ -397,108 +387,6 @@ fn fold_items(
             .fold(|| Tally::new(n), &f)
             .reduce(|| Tally::new(n), Tally::merge)
     }
-}
-
-fn exact(p: &Prepared, sequential: bool) -> Result<EquityResult> {
-    let n = p.players.len();
-    let tuples = valid_tuples(p, MAX_EXACT_TUPLES)?;
-    let threads = if sequential {
-        1
-    } else {
-        rayon::current_num_threads()
-    };
-
-    // Suit symmetry: tuples that a suit permutation fixing the board and
-    // the dead cards maps onto each other have the same counts, so each
-    // class of such tuples is dealt out once.
-    let perms = symmetries(p.board, p.dead);
-    let mut class_of_key: FixedMap<Vec<u64>, usize> = fixed_map(tuples.len());
-    let mut classes: Vec<Vec<CardSet>> = Vec::new();
-    let class_of: Vec<usize> = tuples
-        .iter()
-        .map(|(tuple, _)| {
-            let hands: Vec<CardSet> = tuple
-                .iter()
-                .enumerate()
-                .map(|(i, &c)| p.players[i][c as usize].cards)
-                .collect();
-            let key = canonical(&hands, &perms);
-            *class_of_key.entry(key).or_insert_with(|| {
-                classes.push(hands);
-                classes.len() - 1
-            })
-        })
-        .collect();
-
-    // Enough work items to balance: each class's rank patterns are dealt
-    // round-robin to its parts.
-    let per_class = (threads * 4).div_ceil(classes.len()).max(1) as u64;
-    let items = classes.len() as u64 * per_class;
-    let partial = map_items(sequential, items, |item| {
-        let hands = &classes[(item / per_class) as usize];
-        runouts::count_runouts(
-            hands,
-            p.board,
-            p.dead,
-            (item % per_class) as u32,
-            per_class as u32,
-        )
-    });
-    let mut by_class: Vec<Counts> = (0..classes.len()).map(|_| Counts::new()).collect();
-    for (item, counts) in partial.iter().enumerate() {
-        by_class[item / per_class as usize].merge(counts);
-    }
-    let mut tally = Tally::new(n);
-    for ((_, weight), &class) in tuples.iter().zip(&class_of) {
-        by_class[class].add_to_tally(&mut tally, n, *weight);
-    }
-    Ok(finish(tally, true))
-}
-
-/// The suit permutations (as suit maps) that send the board and the dead
-/// cards onto themselves.
-fn symmetries(board: CardSet, dead: CardSet) -> Vec<[u8; 4]> {
-    let mut perms = Vec::new();
-    for a in 0..4u8 {
-        for b in 0..4u8 {
-            for c in 0..4u8 {
-                for d in 0..4u8 {
-                    let perm = [a, b, c, d];
-                    let mut seen = [false; 4];
-                    if perm
-                        .iter()
-                        .any(|&x| std::mem::replace(&mut seen[x as usize], true))
-                    {
-                        continue;
-                    }
-                    if permute(board, &perm) == board && permute(dead, &perm) == dead {
-                        perms.push(perm);
-                    }
-                }
-            }
-        }
-    }
-    perms
-}
-
-fn permute(set: CardSet, perm: &[u8; 4]) -> CardSet {
-    set.iter()
-        .map(|c| Card::from_rank_suit(c.rank(), perm[c.suit() as usize]).expect("a valid card"))
-        .collect()
-}
-
-/// A tuple's class key: the smallest list of permuted hand masks.
-fn canonical(hands: &[CardSet], perms: &[[u8; 4]]) -> Vec<u64> {
-    perms
-        .iter()
-        .map(|perm| {
-            hands
-                .iter()
-                .map(|&h| permute(h, perm).mask())
-                .collect::<Vec<u64>>()
-        })
-        .min()
-        .unwrap_or_else(|| hands.iter().map(|h| h.mask()).collect())
 }
 
 fn monte_carlo(p: &Prepared, req: &EquityRequest) -> Result<EquityResult> {
@@ -706,8 +594,9 @@ pub struct Strength {
 }
 
 /// The chance `hand` wins against `opponents` players holding random cards,
-/// given the board: exact when small enough for the budget (one opponent
-/// after the flop), Monte Carlo otherwise.
+/// given the board: exact when the estimated work fits the budget (one
+/// opponent after the flop always, preflop on two threads with the default
+/// second), Monte Carlo otherwise.
 pub fn hand_strength(
     hand: CardSet,
     opponents: usize,
@@ -744,6 +633,7 @@ pub fn hand_strength(
     })
 }
 
+mod exact;
 mod runouts;
 
 #[cfg(test)]

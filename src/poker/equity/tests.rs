@@ -168,13 +168,13 @@ fn monte_carlo_with_weights_and_any_two_agrees_with_exact() {
 
 #[test]
 fn suit_symmetries_fix_board_and_dead_cards() {
-    assert_eq!(symmetries(CardSet::EMPTY, CardSet::EMPTY).len(), 24);
+    assert_eq!(exact::symmetries(CardSet::EMPTY, CardSet::EMPTY).len(), 24);
     assert_eq!(
-        symmetries(CardSet::parse("9h8h2c").unwrap(), CardSet::EMPTY).len(),
+        exact::symmetries(CardSet::parse("9h8h2c").unwrap(), CardSet::EMPTY).len(),
         2
     );
     assert_eq!(
-        symmetries(
+        exact::symmetries(
             CardSet::parse("9h8h").unwrap(),
             CardSet::parse("2c").unwrap()
         )
@@ -182,13 +182,13 @@ fn suit_symmetries_fix_board_and_dead_cards() {
         2
     );
     assert_eq!(
-        symmetries(CardSet::parse("Ah7c2d").unwrap(), CardSet::EMPTY).len(),
+        exact::symmetries(CardSet::parse("Ah7c2d").unwrap(), CardSet::EMPTY).len(),
         1
     );
     // AsKs vs QhQd and AhKh vs QsQd are one class preflop; AcKc vs QcQd not.
-    let perms = symmetries(CardSet::EMPTY, CardSet::EMPTY);
+    let perms = exact::symmetries(CardSet::EMPTY, CardSet::EMPTY);
     let key = |a: &str, b: &str| {
-        canonical(
+        exact::canonical(
             &[CardSet::parse(a).unwrap(), CardSet::parse(b).unwrap()],
             &perms,
         )
@@ -365,4 +365,20 @@ proptest! {
         }
         prop_assert_eq!(got, want);
     }
+}
+
+#[test]
+fn auto_mode_is_exact_when_the_estimate_fits_the_budget() {
+    let auto = |players: &[&str], budget_ms: u64| {
+        let mut r = request(players, "");
+        r.mode = Mode::Auto;
+        r.threads = 1;
+        r.time_budget = Duration::from_millis(budget_ms);
+        equity(&r).unwrap()
+    };
+    // One class of about 1 ms.
+    assert!(auto(&["AhKh", "QsQd"], 1000).exact);
+    assert!(!auto(&["AhKh", "QsQd"], 0).exact);
+    // 1,326^3 tuples: never listed.
+    assert!(!auto(&["AhKh", "random", "random", "random"], 1000).exact);
 }

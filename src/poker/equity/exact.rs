@@ -1,0 +1,181 @@
+//! Exact mode: every valid combo tuple, grouped into suit classes, each
+//! class's board completions counted once by rank pattern.
+
+use super::{Counts, Prepared, Tally, finish, runouts, valid_tuples};
+use super::{EquityResult, MAX_PLAYERS};
+use crate::cards::CardSet;
+use crate::error::Result;
+use crate::memo::{FixedMap, fixed_map};
+use crate::parallel::map_items;
+use std::time::Duration;
+
+/// Most combo tuples exact mode will list.
+const MAX_EXACT_TUPLES: usize = 20_000_000;
+
+/// Most combo tuples Auto mode groups into classes to estimate the exact
+/// work (about 0.1 microseconds each); past it, every tuple counts as a
+/// class of its own.
+const MAX_TUPLES_TO_CLASSIFY: f64 = 200_000.0;
+
+/// What exact mode will do: the valid combo tuples and their suit classes.
+pub(super) struct Plan {
+    /// Each valid tuple's weight and class.
+    tuples: Vec<(f64, u32)>,
+    /// One representative's hands per class.
+    classes: Vec<Vec<CardSet>>,
+}
+
+/// Lists the valid tuples and groups them: tuples that a suit permutation
+/// fixing the board and the dead cards maps onto each other have the same
+/// counts, so each class is dealt out once.
+pub(super) fn plan(p: &Prepared) -> Result<Plan> {
+    let listed = valid_tuples(p, MAX_EXACT_TUPLES)?;
+    let perms = symmetries(p.board, p.dead);
+    let mut class_of_key: FixedMap<[u64; MAX_PLAYERS], u32> = fixed_map(listed.len());
+    let mut classes: Vec<Vec<CardSet>> = Vec::new();
+    let tuples = listed
+        .iter()
+        .map(|(tuple, weight)| {
+            let hands: Vec<CardSet> = tuple
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| p.players[i][c as usize].cards)
+                .collect();
+            let key = canonical(&hands, &perms);
+            let class = *class_of_key.entry(key).or_insert_with(|| {
+                classes.push(hands);
+                (classes.len() - 1) as u32
+            });
+            (*weight, class)
+        })
+        .collect();
+    Ok(Plan { tuples, classes })
+}
+
+/// The plan when exact mode should finish within `budget` on `threads`
+/// threads, or `None` when Monte Carlo should answer instead.
+pub(super) fn plan_within(p: &Prepared, budget: Duration, threads: usize) -> Result<Option<Plan>> {
+    let combos: f64 = p.players.iter().map(|c| c.len() as f64).product();
+    if combos > MAX_EXACT_TUPLES as f64 {
+        return Ok(None);
+    }
+    let (classes, grouped) = if combos <= MAX_TUPLES_TO_CLASSIFY {
+        let grouped = plan(p)?;
+        (grouped.classes.len() as f64, Some(grouped))
+    } else {
+        (combos, None)
+    };
+    let seconds = classes * seconds_per_class(p.to_deal, p.players.len()) / threads.max(1) as f64;
+    if seconds > budget.as_secs_f64() {
+        return Ok(None);
+    }
+    match grouped {
+        Some(grouped) => Ok(Some(grouped)),
+        None => plan(p).map(Some),
+    }
+}
+
+/// Rough time to count one class's completions on one thread (measured
+/// heads-up on the development machine, with margin: 0.7 ms preflop), for
+/// Auto's choice.
+fn seconds_per_class(to_deal: usize, players: usize) -> f64 {
+    let heads_up = match to_deal {
+        0 => 1e-6,
+        1 => 2e-6,
+        2 => 6e-6,
+        _ => 1.5e-3,
+    };
+    heads_up * (players as f64 / 2.0).max(1.0)
+}
+
+/// Counts every class (in parallel unless `sequential`) and weighs each
+/// tuple by its class's counts.
+pub(super) fn run(p: &Prepared, plan: &Plan, sequential: bool) -> Result<EquityResult> {
+    let n = p.players.len();
+    let threads = if sequential {
+        1
+    } else {
+        rayon::current_num_threads()
+    };
+    // Enough work items to balance: each class's rank patterns are dealt
+    // round-robin to its parts.
+    let classes = &plan.classes;
+    let per_class = (threads * 4).div_ceil(classes.len()).max(1) as u64;
+    let items = classes.len() as u64 * per_class;
+    let partial = map_items(sequential, items, |item| {
+        let hands = &classes[(item / per_class) as usize];
+        runouts::count_runouts(
+            hands,
+            p.board,
+            p.dead,
+            (item % per_class) as u32,
+            per_class as u32,
+        )
+    });
+    let mut by_class: Vec<Counts> = (0..classes.len()).map(|_| Counts::new()).collect();
+    for (item, counts) in partial.iter().enumerate() {
+        by_class[item / per_class as usize].merge(counts);
+    }
+    let mut tally = Tally::new(n);
+    for &(weight, class) in &plan.tuples {
+        by_class[class as usize].add_to_tally(&mut tally, n, weight);
+    }
+    Ok(finish(tally, true))
+}
+
+/// The suit permutations (as suit maps) that send the board and the dead
+/// cards onto themselves.
+pub(super) fn symmetries(board: CardSet, dead: CardSet) -> Vec<[u8; 4]> {
+    let mut perms = Vec::new();
+    for a in 0..4u8 {
+        for b in 0..4u8 {
+            for c in 0..4u8 {
+                for d in 0..4u8 {
+                    let perm = [a, b, c, d];
+                    let mut seen = [false; 4];
+                    if perm
+                        .iter()
+                        .any(|&x| std::mem::replace(&mut seen[x as usize], true))
+                    {
+                        continue;
+                    }
+                    if permute(board, &perm) == board.mask() && permute(dead, &perm) == dead.mask()
+                    {
+                        perms.push(perm);
+                    }
+                }
+            }
+        }
+    }
+    perms
+}
+
+/// The cards of suit 0 (card index = 4 * rank + suit).
+const FIRST_SUIT: u64 = 0x0001_1111_1111_1111;
+
+/// The mask of `set` with each suit s renamed `perm[s]`.
+fn permute(set: CardSet, perm: &[u8; 4]) -> u64 {
+    let mask = set.mask();
+    (0..4).fold(0, |out, suit| {
+        out | (mask >> suit & FIRST_SUIT) << perm[suit]
+    })
+}
+
+/// A tuple's class key: the smallest list of permuted hand masks (unused
+/// players' entries stay zero).
+pub(super) fn canonical(hands: &[CardSet], perms: &[[u8; 4]]) -> [u64; MAX_PLAYERS] {
+    let mut best = [u64::MAX; MAX_PLAYERS];
+    for perm in perms {
+        let mut key = [0u64; MAX_PLAYERS];
+        for (slot, &hand) in key.iter_mut().zip(hands) {
+            *slot = permute(hand, perm);
+        }
+        best = best.min(key);
+    }
+    if perms.is_empty() {
+        for (slot, &hand) in best.iter_mut().zip(hands) {
+            *slot = hand.mask();
+        }
+    }
+    best
+}
