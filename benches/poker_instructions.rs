@@ -1,5 +1,6 @@
 //! Instruction counts (gungraun) of the evaluator: 4,096 random 7-card
-//! hands ranked one by one and in a batch, and a flop equity.
+//! hands ranked one by one and in a batch, and exact equities (a flop and
+//! a preflop heads-up).
 
 mod fixtures;
 
@@ -47,8 +48,20 @@ fn flop_equity_heads_up(r: EquityRequest) -> f64 {
     equity(black_box(&r)).expect("solves").players[0].equity
 }
 
+fn preflop_request() -> EquityRequest {
+    let mut r = flop_request();
+    r.board = oddsmith::CardSet::EMPTY;
+    r
+}
+
+// 1,712,304 boards, counted by rank pattern.
+#[library_benchmark(setup = preflop_request)]
+fn preflop_equity_heads_up(r: EquityRequest) -> f64 {
+    equity(black_box(&r)).expect("solves").players[0].equity
+}
+
 library_benchmark_group!(
     name = poker_group;
-    benchmarks = rank_4096_one_by_one, rank_4096_batch, flop_equity_heads_up
+    benchmarks = rank_4096_one_by_one, rank_4096_batch, flop_equity_heads_up, preflop_equity_heads_up
 );
 main!(library_benchmark_groups = poker_group);

@@ -1,7 +1,8 @@
 //! How engines honour a `threads` argument, in one place: 0 = the shared
 //! pool (all cores, or what `oddsmith_init` set), 1 = the caller's thread
-//! with no pool hand-off (engines then iterate sequentially), n = a pool of
-//! n workers for this call.
+//! with no pool hand-off (engines then iterate sequentially), n = the
+//! current pool when it has n workers (no pool is built per call then),
+//! else a pool of n workers for this call.
 
 use crate::error::{Error, ErrorKind, Result};
 use rayon::prelude::*;
@@ -13,6 +14,7 @@ pub fn run_with_threads<T: Send>(
 ) -> Result<T> {
     match threads {
         0 | 1 => f(),
+        n if n == rayon::current_num_threads() => f(),
         n => rayon::ThreadPoolBuilder::new()
             .num_threads(n)
             .build()
