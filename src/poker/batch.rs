@@ -1,9 +1,11 @@
 //! Ranking many hands at once. The AVX2 path ranks eight hands per step:
 //! lane arithmetic (the perfect hash of the rank keys, flush detection from
 //! the suit counters) through `wide`, the two table lookups through AVX2
-//! gathers. It is chosen at run time, since a portable build must not
-//! assume AVX2; the `force-scalar` feature disables it (as BLAKE3's
-//! `no_avx2` does). Both paths give identical ranks; tests compare them.
+//! gathers; lanes holding a flush are listed branch-free and ranked by the
+//! scalar evaluator after each block of 256. It is chosen at run time,
+//! since a portable build must not assume AVX2; the `force-scalar` feature
+//! disables it (as BLAKE3's `no_avx2` does). Both paths give identical
+//! ranks; tests compare them.
 
 use super::eval::{HandKey, tables};
 
@@ -70,15 +72,9 @@ pub(crate) mod avx2 {
     #[target_feature(enable = "avx2")]
     pub unsafe fn rank_batch(keys: &[HandKey], out: &mut [u16]) {
         let n = keys.len().min(out.len());
-        let (head, _) = keys[..n].as_chunks::<8>();
-        for (chunk, dst) in head.iter().zip(out.chunks_exact_mut(8)) {
-            // SAFETY: AVX2 is enabled, as this function requires.
-            let ranks = unsafe { rank8(chunk) };
-            for (slot, &r) in dst.iter_mut().zip(&ranks) {
-                *slot = r;
-            }
-        }
-        let done = head.len() * 8;
+        // The empty key adds nothing to a hand.
+        // SAFETY: AVX2 is enabled, as this function requires.
+        let done = unsafe { rank_batch_with(HandKey::EMPTY, &keys[..n], &mut out[..n]) };
         rank_batch_scalar(&keys[done..n], &mut out[done..n]);
     }
 
@@ -93,28 +89,51 @@ pub(crate) mod avx2 {
         let (base_ranks, base_suits) = base.lanes();
         let base_ranks = u32x8::splat(base_ranks);
         let base_suits = u32x8::splat(base_suits.wrapping_sub(0x3333));
-        for (chunk, dst) in head.iter().zip(out.chunks_exact_mut(8)) {
-            // SAFETY: AVX2 is enabled, as this function requires.
-            let (ranks, suits) = unsafe { lanes8(chunk) };
-            let (ranks, suits) = (base_ranks + ranks, base_suits + suits);
-            // SAFETY: AVX2 is enabled, as this function requires.
-            let mut r = unsafe { lookup8(ranks, suits) };
-            fix_flushes(&mut r.0, r.1, |i| base.combine(chunk[i]));
-            dst.copy_from_slice(&r.0);
+        // Blocks of 32 chunks: the flush lanes of a block are listed
+        // branch-free as it goes (whether a chunk holds a flush is a coin
+        // flip the branch predictor loses) and fixed up after it.
+        for (b, block) in head.chunks(32).enumerate() {
+            let start = b * 256;
+            let dst = &mut out[start..start + block.len() * 8];
+            let mut flush_lanes = [0u8; 256 + 8];
+            let mut flushes = 0;
+            for (c, (chunk, dst)) in block.iter().zip(dst.chunks_exact_mut(8)).enumerate() {
+                // SAFETY: AVX2 is enabled, as this function requires.
+                let (ranks, suits) = unsafe { lanes8(chunk) };
+                let (ranks, suits) = (base_ranks + ranks, base_suits + suits);
+                // SAFETY: AVX2 is enabled, as this function requires.
+                let (r, flush) = unsafe { lookup8(ranks, suits) };
+                dst.copy_from_slice(&r);
+                // Byte k: the k-th flush lane, offset by the chunk's start.
+                let lanes = SET_LANES[flush as usize] + (8 * c as u64) * 0x0101_0101_0101_0101;
+                flush_lanes[flushes..flushes + 8].copy_from_slice(&lanes.to_le_bytes());
+                flushes += flush.count_ones() as usize;
+            }
+            for &i in &flush_lanes[..flushes] {
+                let i = usize::from(i);
+                dst[i] = base.combine(extra[start + i]).rank().0;
+            }
         }
         head.len() * 8
     }
 
-    /// Eight ranks: the hash in lanes, two gathers, flush lanes fixed up.
-    #[target_feature(enable = "avx2")]
-    unsafe fn rank8(chunk: &[HandKey; 8]) -> [u16; 8] {
-        // SAFETY: AVX2 is enabled, as this function requires.
-        let (ranks, suits) = unsafe { lanes8(chunk) };
-        // SAFETY: as above.
-        let (mut out, flush) = unsafe { lookup8(ranks, suits) };
-        fix_flushes(&mut out, flush, |i| chunk[i]);
+    /// For each 8-bit mask, its set bits' positions in bytes 0, 1, ...
+    const SET_LANES: [u64; 256] = {
+        let mut out = [0u64; 256];
+        let mut mask = 0;
+        while mask < 256 {
+            let (mut lane, mut next) = (0, 0);
+            while lane < 8 {
+                if mask >> lane & 1 == 1 {
+                    out[mask] |= (lane as u64) << (8 * next);
+                    next += 1;
+                }
+                lane += 1;
+            }
+            mask += 1;
+        }
         out
-    }
+    };
 
     /// The rank sums and suit counters of eight keys, in key order: four
     /// loads and a few shuffles instead of sixteen lane inserts.
@@ -179,16 +198,6 @@ pub(crate) mod avx2 {
             transmute(_mm256_castsi256_si128(packed))
         };
         (ranks, flush)
-    }
-
-    /// Replaces the flush lanes' ranks with the scalar evaluator's.
-    #[inline]
-    fn fix_flushes(out: &mut [u16; 8], mut flushes: u32, hand: impl Fn(usize) -> HandKey) {
-        while flushes != 0 {
-            let i = flushes.trailing_zeros() as usize;
-            out[i] = hand(i).rank().0;
-            flushes &= flushes - 1;
-        }
     }
 }
 
