@@ -350,7 +350,7 @@ proptest! {
     #[test]
     fn rank_patterns_match_dealing_every_board(
         seed in any::<u64>(),
-        players in 2usize..=5,
+        players in 2usize..=10,
         board_len in prop::sample::select(vec![0usize, 3, 4, 5]),
         dead_len in 0usize..=3,
         few_suits in any::<bool>(),
