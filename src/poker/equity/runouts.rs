@@ -58,6 +58,7 @@ pub(super) fn count_runouts(
         8 => deal.count::<8>(),
         9 => deal.count::<9>(),
         10 => deal.count::<10>(),
+        // Requests are checked to have 2 to 10 players before this.
         _ => Counts::new(),
     }
 }
@@ -91,10 +92,6 @@ struct Pick {
     ways_before: u64,
 }
 
-/// Completion cards a suit needs before anyone flushes in it when no
-/// completion can give a flush there.
-const NO_FLUSH: u8 = 6;
-
 struct Counter<const N: usize> {
     tables: &'static Tables,
     categories: &'static [u8],
@@ -119,7 +116,8 @@ struct Counter<const N: usize> {
     parts: u32,
     /// Deals by set of winners (bit i: player i has the best hand).
     by_winners: Vec<u64>,
-    /// Deals by player and final hand category.
+    /// Deals by player and final hand category (16 wide, so the index is
+    /// masked rather than checked).
     by_category: [[u64; 16]; N],
     completions: u64,
 }
@@ -145,11 +143,10 @@ impl<const N: usize> Counter<N> {
                 suit_counts[i][suit] += 1;
             }
         }
-        let mut flush_need = [NO_FLUSH; 4];
-        for (suit, need) in flush_need.iter_mut().enumerate() {
+        let flush_need: [u8; 4] = std::array::from_fn(|suit| {
             let most = suit_counts.iter().map(|c| c[suit]).max().unwrap_or(0);
-            *need = 5u8.saturating_sub(most);
-        }
+            5u8.saturating_sub(most)
+        });
         let flush_bias = flush_need
             .iter()
             .enumerate()
