@@ -94,6 +94,9 @@ pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
     req.time_budget = Duration::from_millis(args.run.time_ms);
     req.seed = args.run.seed;
     req.threads = args.run.threads;
+    // The evaluator's tables are built first, so neither the time budget
+    // nor the reported time includes their one-off generation.
+    oddsmith::poker::warm_up();
     let started = Instant::now();
     let r = equity::equity(&req)?;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
@@ -163,6 +166,7 @@ pub fn run_strength(args: &StrengthArgs, as_json: bool) -> Outcome {
         .into());
     }
     let board = CardSet::parse(&args.board).map_err(|e| named("--board", e))?;
+    oddsmith::poker::warm_up();
     let started = Instant::now();
     let s = equity::hand_strength(
         hand,

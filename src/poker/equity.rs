@@ -298,54 +298,88 @@ fn prepare(req: &EquityRequest) -> Result<Prepared> {
     })
 }
 
+/// Combos a tuple search may try (dead ends included) before giving up:
+/// ranges that nearly exclude each other can make the search exponential.
+const MAX_TUPLE_SEARCH_STEPS: u64 = 100_000_000;
+
 /// Every valid combo tuple (indices into each player's combos) with its
-/// weight, in order.
-fn valid_tuples(p: &Prepared, limit: usize) -> Result<Vec<(Vec<u16>, f64)>> {
-    let n = p.players.len();
-    let mut out = Vec::new();
-    let mut pick = vec![0u16; n];
-    fn go(
-        p: &Prepared,
-        i: usize,
+/// weight. Errors: none exists (`InvalidArgument`), more than `limit`
+/// (`BudgetExceeded`), or more than `max_steps` combos tried
+/// (`BudgetExceeded`).
+fn valid_tuples(p: &Prepared, limit: usize, max_steps: u64) -> Result<Vec<(Vec<u16>, f64)>> {
+    // Players with the fewest combos first: conflicts show at shallow
+    // depths, where a dead end costs least.
+    let mut order: Vec<usize> = (0..p.players.len()).collect();
+    order.sort_by_key(|&i| p.players[i].len());
+    let mut search = TupleSearch {
+        p,
+        order,
+        pick: vec![0; p.players.len()],
+        out: Vec::new(),
+        limit,
+        steps_left: max_steps,
+    };
+    match search.extend(0, CardSet::EMPTY, 1.0) {
+        Err(TupleSearchStop::Listed) => Err(Error::budget(format!(
+            "more than {limit} combo tuples to enumerate exactly"
+        ))),
+        Err(TupleSearchStop::Searched) => Err(Error::budget(format!(
+            "the ranges conflict so much that {max_steps} combos were tried \
+             without finishing the list of deals"
+        ))),
+        Ok(()) if search.out.is_empty() => Err(Error::invalid(
+            "the ranges conflict: no deal gives every player a combo",
+        )),
+        Ok(()) => Ok(search.out),
+    }
+}
+
+/// Why a tuple search stopped early.
+enum TupleSearchStop {
+    /// More tuples than asked for.
+    Listed,
+    /// More combos tried than allowed.
+    Searched,
+}
+
+/// Depth-first over the players (depth is at most 10).
+struct TupleSearch<'a> {
+    p: &'a Prepared,
+    order: Vec<usize>,
+    pick: Vec<u16>,
+    out: Vec<(Vec<u16>, f64)>,
+    limit: usize,
+    steps_left: u64,
+}
+
+impl TupleSearch<'_> {
+    fn extend(
+        &mut self,
+        depth: usize,
         used: CardSet,
         weight: f64,
-        pick: &mut Vec<u16>,
-        out: &mut Vec<(Vec<u16>, f64)>,
-        limit: usize,
-    ) -> bool {
-        if i == p.players.len() {
-            out.push((pick.clone(), weight));
-            return out.len() <= limit;
-        }
-        for (c, combo) in p.players[i].iter().enumerate() {
+    ) -> std::result::Result<(), TupleSearchStop> {
+        let Some(&player) = self.order.get(depth) else {
+            self.out.push((self.pick.clone(), weight));
+            return if self.out.len() > self.limit {
+                Err(TupleSearchStop::Listed)
+            } else {
+                Ok(())
+            };
+        };
+        let p = self.p;
+        for (c, combo) in p.players[player].iter().enumerate() {
+            self.steps_left = self
+                .steps_left
+                .checked_sub(1)
+                .ok_or(TupleSearchStop::Searched)?;
             if combo.cards.is_disjoint(used) {
-                pick[i] = c as u16;
-                if !go(
-                    p,
-                    i + 1,
-                    used.union(combo.cards),
-                    weight * combo.weight,
-                    pick,
-                    out,
-                    limit,
-                ) {
-                    return false;
-                }
+                self.pick[player] = c as u16;
+                self.extend(depth + 1, used.union(combo.cards), weight * combo.weight)?;
             }
         }
-        true
+        Ok(())
     }
-    if !go(p, 0, CardSet::EMPTY, 1.0, &mut pick, &mut out, limit) {
-        return Err(Error::budget(format!(
-            "more than {limit} combo tuples to enumerate exactly"
-        )));
-    }
-    if out.is_empty() {
-        return Err(Error::invalid(
-            "the ranges conflict: no deal gives every player a combo",
-        ));
-    }
-    Ok(out)
 }
 
 /// Computes equity as the request asks.
@@ -392,7 +426,9 @@ fn fold_items(
 fn monte_carlo(p: &Prepared, req: &EquityRequest) -> Result<EquityResult> {
     let n = p.players.len();
     // Fail fast when no valid tuple exists at all.
-    valid_tuples(p, 1).or_else(|e| {
+    // (A search that runs out of steps leaves it to the sampler, whose
+    // rejections are bounded too.)
+    valid_tuples(p, 1, MONTE_CARLO_SEARCH_STEPS).or_else(|e| {
         if e.kind() == crate::ErrorKind::BudgetExceeded {
             Ok(Vec::new())
         } else {
@@ -432,7 +468,7 @@ fn monte_carlo(p: &Prepared, req: &EquityRequest) -> Result<EquityResult> {
         });
         if batch.weight.is_nan() {
             return Err(Error::invalid(
-                "the ranges almost never fit together (100,000 conflicting draws in a row); use exact mode",
+                "the ranges almost never fit together (100,000 conflicting draws in a row): no deal, or hardly any, gives every player a combo",
             ));
         }
         tally = tally.merge(batch);
@@ -483,6 +519,9 @@ impl Alias {
         }
     }
 }
+
+/// Combos Monte Carlo's check that some deal exists may try (about 10 ms).
+const MONTE_CARLO_SEARCH_STEPS: u64 = 2_000_000;
 
 /// Draws past this many conflicting tuples in a row mean the ranges
 /// (nearly) always collide: Monte Carlo gives up rather than spin.

@@ -1,7 +1,7 @@
 //! Exact mode: every valid combo tuple, grouped into suit classes, each
 //! class's board completions counted once by rank pattern.
 
-use super::{Counts, Prepared, Tally, finish, runouts, valid_tuples};
+use super::{Counts, MAX_TUPLE_SEARCH_STEPS, Prepared, Tally, finish, runouts, valid_tuples};
 use super::{EquityResult, MAX_PLAYERS};
 use crate::cards::CardSet;
 use crate::error::Result;
@@ -29,7 +29,7 @@ pub(super) struct Plan {
 /// fixing the board and the dead cards maps onto each other have the same
 /// counts, so each class is dealt out once.
 pub(super) fn plan(p: &Prepared) -> Result<Plan> {
-    let listed = valid_tuples(p, MAX_EXACT_TUPLES)?;
+    let listed = valid_tuples(p, MAX_EXACT_TUPLES, MAX_TUPLE_SEARCH_STEPS)?;
     let perms = symmetries(p.board, p.dead);
     let mut class_of_key: FixedMap<[u64; MAX_PLAYERS], u32> = fixed_map(listed.len());
     let mut classes: Vec<Vec<CardSet>> = Vec::new();
@@ -60,8 +60,10 @@ pub(super) fn plan_within(p: &Prepared, budget: Duration, threads: usize) -> Res
         return Ok(None);
     }
     let (classes, grouped) = if combos <= MAX_TUPLES_TO_CLASSIFY {
-        let grouped = plan(p)?;
-        (grouped.classes.len() as f64, Some(grouped))
+        match plan_or_none(p)? {
+            Some(grouped) => (grouped.classes.len() as f64, Some(grouped)),
+            None => return Ok(None),
+        }
     } else {
         (combos, None)
     };
@@ -71,7 +73,17 @@ pub(super) fn plan_within(p: &Prepared, budget: Duration, threads: usize) -> Res
     }
     match grouped {
         Some(grouped) => Ok(Some(grouped)),
-        None => plan(p).map(Some),
+        None => plan_or_none(p),
+    }
+}
+
+/// The plan, or `None` when listing the tuples ran over its budget (Monte
+/// Carlo answers then).
+fn plan_or_none(p: &Prepared) -> Result<Option<Plan>> {
+    match plan(p) {
+        Ok(grouped) => Ok(Some(grouped)),
+        Err(e) if e.kind() == crate::ErrorKind::BudgetExceeded => Ok(None),
+        Err(e) => Err(e),
     }
 }
 

@@ -382,3 +382,36 @@ fn auto_mode_is_exact_when_the_estimate_fits_the_budget() {
     // 1,326^3 tuples: never listed.
     assert!(!auto(&["AhKh", "random", "random", "random"], 1000).exact);
 }
+
+/// Ranges with no deal that a plain search takes very long to rule out:
+/// nine players of `AA,KK,QQ,JJ,TT` and one holding AhKh (eight pairs are
+/// left for nine players; a minute before the search had a budget), and
+/// ten players of `AA,KK,QQ,JJ` (eight pairs for ten). Every mode ends with
+/// a clear error.
+#[test]
+fn ranges_that_almost_fit_end_the_search_with_an_error() {
+    let mut one_short = vec!["AA,KK,QQ,JJ,TT"; 9];
+    one_short.push("AhKh");
+    let two_short = vec!["AA,KK,QQ,JJ"; 10];
+    for (players, mode) in [&one_short, &two_short]
+        .into_iter()
+        .flat_map(|p| [Mode::Exact, Mode::MonteCarlo, Mode::Auto].map(|m| (p, m)))
+    {
+        let mut r = request(players, "");
+        r.mode = mode;
+        r.threads = 1;
+        r.time_budget = Duration::from_millis(50);
+        let e = equity(&r).unwrap_err();
+        assert!(
+            matches!(
+                e.kind(),
+                crate::ErrorKind::BudgetExceeded | crate::ErrorKind::InvalidArgument
+            ),
+            "{mode:?}: {e}"
+        );
+        assert!(
+            e.message().contains("conflict") || e.message().contains("fit"),
+            "{e}"
+        );
+    }
+}
