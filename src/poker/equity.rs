@@ -457,10 +457,19 @@ fn monte_carlo(p: &Prepared, req: &EquityRequest) -> Result<EquityResult> {
         let batch = fold_items(sequential, threads as u64, n, |mut t, w| {
             let mut rng = Rng::stream(req.seed, round * threads as u64 + w);
             let mut counts = Counts::new();
-            for _ in 0..BATCH {
-                if !sample_once(p, &cumulative, board_key, &mut rng, &mut counts) {
-                    t.weight = f64::NAN; // marks the batch as stuck
-                    return t;
+            for drawn in 0..BATCH {
+                // Ranges that rarely fit make draws slow: the deadline is
+                // checked within the batch too (after the first 64).
+                if drawn % 64 == 0 && drawn > 0 && Instant::now() >= deadline {
+                    break;
+                }
+                match sample_once(p, &cumulative, board_key, &mut rng, &mut counts, deadline) {
+                    Draw::Sampled => {}
+                    Draw::OutOfTime => break,
+                    Draw::Stuck => {
+                        t.weight = f64::NAN; // marks the batch as stuck
+                        return t;
+                    }
                 }
             }
             counts.add_to_tally(&mut t, n, 1.0);
@@ -473,6 +482,11 @@ fn monte_carlo(p: &Prepared, req: &EquityRequest) -> Result<EquityResult> {
         }
         tally = tally.merge(batch);
         round += 1;
+        if tally.tuples == 0 && Instant::now() >= deadline {
+            return Err(Error::budget(
+                "no deal that fits the ranges was drawn within the time budget",
+            ));
+        }
         let result = finish(tally.clone(), false);
         if result.stderr <= req.target_stderr || Instant::now() >= deadline {
             return Ok(result);
@@ -520,22 +534,32 @@ impl Alias {
     }
 }
 
-/// Combos Monte Carlo's check that some deal exists may try (about 10 ms).
-const MONTE_CARLO_SEARCH_STEPS: u64 = 2_000_000;
+/// Combos Monte Carlo's check that some deal exists may try (about 1 ms).
+const MONTE_CARLO_SEARCH_STEPS: u64 = 200_000;
 
 /// Draws past this many conflicting tuples in a row mean the ranges
 /// (nearly) always collide: Monte Carlo gives up rather than spin.
 const MAX_REJECTIONS: u32 = 100_000;
 
-/// Draws one valid tuple by rejection and a uniform board completion;
-/// false when every draw conflicted.
+/// What one Monte Carlo draw came to.
+#[derive(PartialEq)]
+enum Draw {
+    Sampled,
+    /// `MAX_REJECTIONS` conflicting tuples in a row.
+    Stuck,
+    /// The deadline passed while tuples kept conflicting.
+    OutOfTime,
+}
+
+/// Draws one valid tuple by rejection and a uniform board completion.
 fn sample_once(
     p: &Prepared,
     cumulative: &[Alias],
     board_key: HandKey,
     rng: &mut Rng,
     counts: &mut Counts,
-) -> bool {
+    deadline: Instant,
+) -> Draw {
     let n = p.players.len();
     let mut keys = [HandKey::EMPTY; MAX_PLAYERS];
     let mut used;
@@ -548,7 +572,10 @@ fn sample_once(
     'retry: loop {
         rejections += 1;
         if rejections > MAX_REJECTIONS {
-            return false;
+            return Draw::Stuck;
+        }
+        if rejections % 1024 == 0 && Instant::now() >= deadline {
+            return Draw::OutOfTime;
         }
         used = p.board.union(p.dead);
         for i in (0..n).filter(|&i| !p.any_two[i]) {
@@ -578,7 +605,7 @@ fn sample_once(
         completion = completion.with(deal(&mut used));
     }
     counts.deal(&keys[..n], completion);
-    true
+    Draw::Sampled
 }
 
 fn finish(t: Tally, exact: bool) -> EquityResult {

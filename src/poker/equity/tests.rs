@@ -415,3 +415,23 @@ fn ranges_that_almost_fit_end_the_search_with_an_error() {
         );
     }
 }
+
+/// Monte Carlo on ranges that rarely fit (about one draw in a thousand
+/// deals every player a combo) stops at the deadline mid-batch and reports
+/// what it drew, with its standard error.
+#[test]
+fn monte_carlo_on_rarely_fitting_ranges_keeps_to_the_deadline() {
+    let mut players = vec!["AA,KK,QQ,JJ,TT"; 8];
+    players.extend(["random", "random"]);
+    let mut r = request(&players, "");
+    r.mode = Mode::MonteCarlo;
+    r.threads = 1;
+    r.target_stderr = 1e-9;
+    r.time_budget = Duration::from_millis(5);
+    let got = equity(&r).unwrap();
+    assert!(!got.exact);
+    assert!(got.tuples > 0 && got.tuples < 4096, "{}", got.tuples);
+    assert!(got.stderr > 0.0 && got.stderr.is_finite());
+    let total: f64 = got.players.iter().map(|p| p.equity).sum();
+    assert!((total - 1.0).abs() < 1e-9);
+}
