@@ -720,8 +720,10 @@ OddsmithStatus oddsmith_hand_describe(uint16_t rank, char *buf, size_t cap, size
 // Errors: NULL_POINTER, PARSE (a range or card list; the message names
 // the token and the player), DUPLICATE_CARD, INVALID_ARGUMENT (counts,
 // board size, mode, a range emptied by the known cards),
-// BUDGET_EXCEEDED (exact mode with too many combo tuples). Thread safety:
-// reentrant; threads = 0 uses the shared pool.
+// BUDGET_EXCEEDED (exact mode with too many combo tuples, or ranges so
+// nearly exclusive that listing the deals ran over its budget; Monte Carlo
+// drawing no fitting deal before the deadline). Thread safety: reentrant;
+// threads = 0 uses the shared pool.
 //
 // # Safety
 // `request` must be NULL or valid with its strings NUL-terminated;
