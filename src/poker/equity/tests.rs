@@ -331,14 +331,28 @@ fn random_deal(
 
 #[test]
 fn rank_patterns_count_every_board_of_the_published_deals() {
-    for hands in ["AhKh QsQd", "AcAd KcKd QcQd", "2c3c 4c5c 6c7c Ac8c"] {
+    // The published deals, a club-heavy one, and deals where whole ranks
+    // are gone (no ace, then no king either) or the board is a flush.
+    for (hands, board, dead) in [
+        ("AhKh QsQd", "", ""),
+        ("AcAd KcKd QcQd", "", ""),
+        ("2c3c 4c5c 6c7c Ac8c", "", ""),
+        ("AcAd AhAs", "", ""),
+        ("AcAd AhAs", "KcKdKs", "Kh"),
+        ("2h3d 9s9c", "AhKhQh", "Jh"),
+        ("2h3d 9s9c", "AhKhQhJhTh", ""),
+    ] {
         let hands: Vec<CardSet> = hands
             .split(' ')
             .map(|h| CardSet::parse(h).unwrap())
             .collect();
-        let want = brute::count_every_board(&hands, CardSet::EMPTY, CardSet::EMPTY);
-        let got = runouts::count_runouts(&hands, CardSet::EMPTY, CardSet::EMPTY, 0, 1);
-        assert_eq!(got, want);
+        let (board, dead) = (
+            CardSet::parse(board).unwrap(),
+            CardSet::parse(dead).unwrap(),
+        );
+        let want = brute::count_every_board(&hands, board, dead);
+        let got = runouts::count_runouts(&hands, board, dead, 0, 1);
+        assert_eq!(got, want, "{hands:?} {board} {dead}");
     }
 }
 
