@@ -302,11 +302,17 @@ fn prepare(req: &EquityRequest) -> Result<Prepared> {
 /// ranges that nearly exclude each other can make the search exponential.
 const MAX_TUPLE_SEARCH_STEPS: u64 = 100_000_000;
 
-/// Every valid combo tuple (indices into each player's combos) with its
-/// weight. Errors: none exists (`InvalidArgument`), more than `limit`
-/// (`BudgetExceeded`), or more than `max_steps` combos tried
-/// (`BudgetExceeded`).
-fn valid_tuples(p: &Prepared, limit: usize, max_steps: u64) -> Result<Vec<(Vec<u16>, f64)>> {
+/// Valid combo tuples, flat: tuple t's combo indices (one per player, in
+/// player order) are `picks[t * players..][..players]`.
+struct Tuples {
+    picks: Vec<u16>,
+    weights: Vec<f64>,
+}
+
+/// Every valid combo tuple with its weight. Errors: none exists
+/// (`InvalidArgument`), more than `limit` (`BudgetExceeded`), or more than
+/// `max_steps` combos tried (`BudgetExceeded`).
+fn valid_tuples(p: &Prepared, limit: usize, max_steps: u64) -> Result<Tuples> {
     // Players with the fewest combos first: conflicts show at shallow
     // depths, where a dead end costs least.
     let mut order: Vec<usize> = (0..p.players.len()).collect();
@@ -315,7 +321,10 @@ fn valid_tuples(p: &Prepared, limit: usize, max_steps: u64) -> Result<Vec<(Vec<u
         p,
         order,
         pick: vec![0; p.players.len()],
-        out: Vec::new(),
+        out: Tuples {
+            picks: Vec::new(),
+            weights: Vec::new(),
+        },
         limit,
         steps_left: max_steps,
     };
@@ -327,7 +336,7 @@ fn valid_tuples(p: &Prepared, limit: usize, max_steps: u64) -> Result<Vec<(Vec<u
             "the ranges conflict so much that {max_steps} combos were tried \
              without finishing the list of deals"
         ))),
-        Ok(()) if search.out.is_empty() => Err(Error::invalid(
+        Ok(()) if search.out.weights.is_empty() => Err(Error::invalid(
             "the ranges conflict: no deal gives every player a combo",
         )),
         Ok(()) => Ok(search.out),
@@ -347,7 +356,7 @@ struct TupleSearch<'a> {
     p: &'a Prepared,
     order: Vec<usize>,
     pick: Vec<u16>,
-    out: Vec<(Vec<u16>, f64)>,
+    out: Tuples,
     limit: usize,
     steps_left: u64,
 }
@@ -360,8 +369,9 @@ impl TupleSearch<'_> {
         weight: f64,
     ) -> std::result::Result<(), TupleSearchStop> {
         let Some(&player) = self.order.get(depth) else {
-            self.out.push((self.pick.clone(), weight));
-            return if self.out.len() > self.limit {
+            self.out.picks.extend_from_slice(&self.pick);
+            self.out.weights.push(weight);
+            return if self.out.weights.len() > self.limit {
                 Err(TupleSearchStop::Listed)
             } else {
                 Ok(())
@@ -428,13 +438,11 @@ fn monte_carlo(p: &Prepared, req: &EquityRequest) -> Result<EquityResult> {
     // Fail fast when no valid tuple exists at all.
     // (A search that runs out of steps leaves it to the sampler, whose
     // rejections are bounded too.)
-    valid_tuples(p, 1, MONTE_CARLO_SEARCH_STEPS).or_else(|e| {
-        if e.kind() == crate::ErrorKind::BudgetExceeded {
-            Ok(Vec::new())
-        } else {
-            Err(e)
-        }
-    })?;
+    if let Err(e) = valid_tuples(p, 1, MONTE_CARLO_SEARCH_STEPS)
+        && e.kind() != crate::ErrorKind::BudgetExceeded
+    {
+        return Err(e);
+    }
     let deadline = Instant::now() + req.time_budget;
     let sequential = req.threads == 1;
     let threads = if sequential {

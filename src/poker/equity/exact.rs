@@ -31,22 +31,24 @@ pub(super) struct Plan {
 pub(super) fn plan(p: &Prepared) -> Result<Plan> {
     let listed = valid_tuples(p, MAX_EXACT_TUPLES, MAX_TUPLE_SEARCH_STEPS)?;
     let perms = symmetries(p.board, p.dead);
-    let mut class_of_key: FixedMap<[u64; MAX_PLAYERS], u32> = fixed_map(listed.len());
+    let n = p.players.len();
+    let mut class_of_key: FixedMap<[u64; MAX_PLAYERS], u32> = fixed_map(listed.weights.len());
     let mut classes: Vec<Vec<CardSet>> = Vec::new();
     let tuples = listed
-        .iter()
-        .map(|(tuple, weight)| {
-            let hands: Vec<CardSet> = tuple
-                .iter()
-                .enumerate()
-                .map(|(i, &c)| p.players[i][c as usize].cards)
-                .collect();
-            let key = canonical(&hands, &perms);
+        .picks
+        .chunks_exact(n)
+        .zip(&listed.weights)
+        .map(|(tuple, &weight)| {
+            let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+            for (i, &c) in tuple.iter().enumerate() {
+                hands[i] = p.players[i][c as usize].cards;
+            }
+            let key = canonical(&hands[..n], &perms);
             let class = *class_of_key.entry(key).or_insert_with(|| {
-                classes.push(hands);
+                classes.push(hands[..n].to_vec());
                 (classes.len() - 1) as u32
             });
-            (*weight, class)
+            (weight, class)
         })
         .collect();
     Ok(Plan { tuples, classes })
