@@ -659,9 +659,10 @@ size_t oddsmith_last_error_message(char *buf, size_t cap);
 
 // Builds what the first calls would otherwise build on demand: the poker
 // tables, and the shared worker pool with `threads` workers (0 = one per
-// core) that calls with `threads = 0` use. Optional; calling it again, or
-// after the pool exists, changes nothing and returns ODDSMITH_OK (the pool
-// keeps the size it was first given).
+// core) that calls with `threads = 0` use, and calls whose `threads`
+// equals its size. Optional; calling it again, or after the pool exists
+// (the first call with `threads` other than 1 makes it), changes nothing
+// and returns ODDSMITH_OK (the pool keeps the size it was first given).
 //
 // Errors: ODDSMITH_ERR_INVALID_ARGUMENT (more than 1024 threads),
 // ODDSMITH_ERR_INTERNAL (the pool could not start). Thread safety: safe

@@ -2,7 +2,9 @@
 //! pool (all cores, or what `oddsmith_init` set), 1 = the caller's thread
 //! with no pool hand-off (engines then iterate sequentially), n = the
 //! current pool when it has n workers (no pool is built per call then),
-//! else a pool of n workers for this call.
+//! else a pool of n workers for this call. Asking for the current pool's
+//! size makes the shared pool (at its default size, one worker per core)
+//! when no pool exists yet, as `threads = 0` does.
 
 use crate::error::{Error, ErrorKind, Result};
 use rayon::prelude::*;
