@@ -1,6 +1,7 @@
 //! Instruction counts (gungraun) of the expectimax paths on the coin game
-//! from 3 3 3 3 3 3 (4,096 states): the per-state cost of each path, and
-//! so the overhead of the C callback path over the Rust hashed path.
+//! from 3 3 3 3 3 3 (4,096 states; 816 with the boxes' orders merged): the
+//! per-state cost of each path, and so the overhead of the C callback path
+//! over the Rust hashed path on the same states.
 
 mod fixtures;
 
@@ -19,6 +20,14 @@ fn dense_4096_states() -> f64 {
 #[library_benchmark]
 fn hashed_4096_states() -> f64 {
     let game = CoinGame::atcoder([3; 6]).expect("valid");
+    solve_coins(black_box(&game), Method::HashedAllStates)
+        .expect("solves")
+        .value
+}
+
+#[library_benchmark]
+fn hashed_merged_816_states() -> f64 {
+    let game = CoinGame::atcoder([3; 6]).expect("valid");
     solve_coins(black_box(&game), Method::Hashed)
         .expect("solves")
         .value
@@ -26,11 +35,17 @@ fn hashed_4096_states() -> f64 {
 
 #[library_benchmark]
 fn callbacks_4096_states() -> f64 {
-    fixtures::coins_through_callbacks(black_box([3; 6])).value
+    fixtures::coins_through_callbacks(black_box([3; 6]), false).value
+}
+
+#[library_benchmark]
+fn callbacks_merged_816_states() -> f64 {
+    fixtures::coins_through_callbacks(black_box([3; 6]), true).value
 }
 
 library_benchmark_group!(
     name = expectimax_group;
-    benchmarks = dense_4096_states, hashed_4096_states, callbacks_4096_states
+    benchmarks = dense_4096_states, hashed_4096_states, hashed_merged_816_states,
+        callbacks_4096_states, callbacks_merged_816_states
 );
 main!(library_benchmark_groups = expectimax_group);

@@ -16,7 +16,8 @@ pub struct Args {
     /// Coin values, comma separated (1 to 4 of them).
     #[arg(long, default_value = "100,50")]
     denominations: String,
-    /// Use the general hashed search instead of the dense table.
+    /// Use the general hashed search instead of the dense table (boxes
+    /// that differ only by their order merged: fewer states solved).
     #[arg(long)]
     hashed: bool,
     /// Read the six counts from stdin (AtCoder input) and print the value
