@@ -187,6 +187,7 @@ pub trait PackedWord:
     + std::ops::Shr<u32, Output = Self>
     + std::ops::Sub<Output = Self>
     + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
 {
     /// The lowest 64 bits.
     fn low(self) -> u64;
@@ -255,30 +256,31 @@ impl<'a, W: PackedWord, const MERGE_BOXES: bool> PackedCoins<'a, W, MERGE_BOXES>
     fn sorted(&self, state: W, moved: usize, from_root: bool) -> W {
         let (boxes, bits) = (self.game.boxes, self.box_bits());
         let mask = (1u64 << bits) - 1;
-        let mut fields = [0u64; MAX_BOXES];
-        let mut rest = state;
-        for field in &mut fields[..boxes] {
-            *field = rest.low() & mask;
-            rest = rest >> bits;
-        }
+        let field = |w: W, k: usize| (w >> (bits * k as u32)).low() & mask;
         if from_root {
-            fields[..boxes].sort_unstable_by(|a, b| b.cmp(a));
-        } else {
-            // The moved box only got smaller: it sinks past larger ones.
-            let value = fields[moved];
-            let mut at = moved;
-            while at + 1 < boxes && fields[at + 1] > value {
-                fields[at] = fields[at + 1];
-                at += 1;
+            let mut fields = [0u64; MAX_BOXES];
+            for (k, f) in fields[..boxes].iter_mut().enumerate() {
+                *f = field(state, k);
             }
-            fields[at] = value;
+            fields[..boxes].sort_unstable_by(|a, b| b.cmp(a));
+            return fields[..boxes]
+                .iter()
+                .rev()
+                .fold(W::from(0), |packed, &f| (packed << bits) | W::from_low(f));
         }
-        fields[..boxes]
-            .iter()
-            .rev()
-            .fold(W::from(0), |packed, &field| {
-                (packed << bits) | W::from_low(field)
-            })
+        // The moved box only got smaller: it sinks past larger ones, by
+        // swapping neighbouring fields in place (mostly none or one).
+        let value = field(state, moved);
+        let mut packed = state;
+        for k in moved + 1..boxes {
+            let next = field(packed, k);
+            if next <= value {
+                break;
+            }
+            let flip = W::from_low(value ^ next);
+            packed = packed ^ (flip << (bits * (k - 1) as u32)) ^ (flip << (bits * k as u32));
+        }
+        packed
     }
 
     /// At most how many states the solve meets: every state, or with
