@@ -9,43 +9,27 @@ use gungraun::{library_benchmark, library_benchmark_group, main};
 use oddsmith::expectimax::coins::{CoinGame, Method, solve_coins};
 use std::hint::black_box;
 
+// The Rust paths: dense and hashed over all 4,096 states, hashed with
+// the boxes' orders merged (816 states).
 #[library_benchmark]
-fn dense_4096_states() -> f64 {
+#[bench::dense_4096_states(Method::Dense)]
+#[bench::hashed_4096_states(Method::HashedAllStates)]
+#[bench::hashed_merged_816_states(Method::Hashed)]
+fn rust_paths(method: Method) -> f64 {
     let game = CoinGame::atcoder([3; 6]).expect("valid");
-    solve_coins(black_box(&game), Method::Dense)
-        .expect("solves")
-        .value
+    solve_coins(black_box(&game), method).expect("solves").value
 }
 
+// The C callback path on the same states, the caller's callback included.
 #[library_benchmark]
-fn hashed_4096_states() -> f64 {
-    let game = CoinGame::atcoder([3; 6]).expect("valid");
-    solve_coins(black_box(&game), Method::HashedAllStates)
-        .expect("solves")
-        .value
-}
-
-#[library_benchmark]
-fn hashed_merged_816_states() -> f64 {
-    let game = CoinGame::atcoder([3; 6]).expect("valid");
-    solve_coins(black_box(&game), Method::Hashed)
-        .expect("solves")
-        .value
-}
-
-#[library_benchmark]
-fn callbacks_4096_states() -> f64 {
-    fixtures::coins_through_callbacks(black_box([3; 6]), false).value
-}
-
-#[library_benchmark]
-fn callbacks_merged_816_states() -> f64 {
-    fixtures::coins_through_callbacks(black_box([3; 6]), true).value
+#[bench::callbacks_4096_states(false)]
+#[bench::callbacks_merged_816_states(true)]
+fn c_callbacks(merge_boxes: bool) -> f64 {
+    fixtures::coins_through_callbacks(black_box([3; 6]), merge_boxes).value
 }
 
 library_benchmark_group!(
     name = expectimax_group;
-    benchmarks = dense_4096_states, hashed_4096_states, hashed_merged_816_states,
-        callbacks_4096_states, callbacks_merged_816_states
+    benchmarks = rust_paths, c_callbacks
 );
 main!(library_benchmark_groups = expectimax_group);

@@ -504,7 +504,7 @@ impl CoinGame {
 /// most `limit` states: random games for the tests, kept small without
 /// rejecting any (proptest gives up after too many rejects).
 #[cfg(test)]
-pub(super) fn shrink_to(boxes: &mut [Vec<u32>], limit: usize) {
+fn shrink_to(boxes: &mut [Vec<u32>], limit: usize) {
     let size =
         |boxes: &[Vec<u32>]| -> usize { boxes.iter().flatten().map(|&c| c as usize + 1).product() };
     while size(boxes) > limit {
