@@ -8,14 +8,40 @@ use super::game::{Game, HAND_SIZE, MAX_ATTACKS, Outcome, Phase, beaters_of, nth_
 use crate::cards::CardSet;
 use crate::rng::Rng;
 
+/// A two-player game as the playouts hold it: the attacker's and the
+/// defender's cards (swapped when the roles change) and the bout's table.
+pub(crate) struct TwoPlayerState {
+    /// The attacker's seat.
+    pub a: usize,
+    pub att: u64,
+    pub def: u64,
+    pub att_known: u64,
+    pub def_known: u64,
+    pub discard: u64,
+    pub talon_len: usize,
+    /// Attack cards allowed this bout.
+    pub limit: u32,
+    pub table: Table,
+}
+
+/// A two-player game about to be played out.
+pub(crate) struct TwoPlayerStart {
+    pub state: TwoPlayerState,
+    /// `None`: a fresh bout (the attacker leads); `Some(true)`: resumed at
+    /// a throw-in; `Some(false)`: at a defence.
+    pub resume: Option<bool>,
+    /// The defender has taken; the attacker may still throw in.
+    pub taking: bool,
+}
+
 /// The cards on the table in a two-player bout.
-struct Table {
-    cards: u64,
+pub(crate) struct Table {
+    pub cards: u64,
     /// Every card of each rank on the table (all four bits of the rank).
-    ranks: u64,
-    attacks: u32,
+    pub ranks: u64,
+    pub attacks: u32,
     /// The last attack card.
-    last: u8,
+    pub last: u8,
 }
 
 impl Table {
@@ -64,37 +90,23 @@ impl Game {
             nth_bit(mask, k)
         };
         debug_assert_eq!(self.config.players, 2);
-        if self.outcome.is_some() {
-            return;
-        }
         let trump = self.trump();
-        // The attacker's and the defender's cards in registers; swapped
-        // when the roles change.
-        let mut a = self.attacker as usize;
-        let (mut att, mut def) = (self.hands[a].mask(), self.hands[1 - a].mask());
-        let (mut att_known, mut def_known) = (self.known[a].mask(), self.known[1 - a].mask());
-        let mut discard = self.discard.mask();
-        let mut talon_len = self.talon_len as usize;
-        let mut limit = self.bout_limit as u32;
-        let attacks = self.table_len as u32;
-        let mut table = Table {
-            cards: self.table_cards.mask(),
-            ranks: self.table_ranks,
-            attacks,
-            last: attacks
-                .checked_sub(1)
-                .map_or(0, |i| self.attacks[i as usize].index()),
+        let Some(start) = self.two_player_start() else {
+            return;
         };
-        // Where the bout stands: a bout may be resumed mid-way (the search
-        // starts playouts from any position); a fresh one starts at Lead.
-        let mut resume = match self.phase {
-            Phase::Lead => None,
-            Phase::Defend => Some(false),
-            Phase::ThrowIn => Some(true),
-            Phase::Taking => Some(true),
-            Phase::Over => return,
-        };
-        let mut taking = self.phase == Phase::Taking;
+        let TwoPlayerState {
+            mut a,
+            mut att,
+            mut def,
+            mut att_known,
+            mut def_known,
+            mut discard,
+            mut talon_len,
+            mut limit,
+            mut table,
+        } = start.state;
+        let mut resume = start.resume;
+        let mut taking = start.taking;
         // One throw-in chance: false if the attacker cannot or does not
         // throw. `forced`: a bout resumed at a throw-in draws its choice
         // even when nothing can be thrown (as the move-by-move loop does).
@@ -125,10 +137,7 @@ impl Game {
         };
         // talon_prefix[i]: the cards talon[..i]; a refill of the talon's
         // top `need` cards is one XOR of two entries (no loop to mispredict).
-        let mut talon_prefix = [0u64; 53];
-        for (i, card) in self.talon[..talon_len].iter().enumerate() {
-            talon_prefix[i + 1] = talon_prefix[i] | card.bit();
-        }
+        let talon_prefix = self.talon_prefix();
         // The generator's state in locals too, written back at the end.
         let mut r = rng.clone();
         // Bouts as nested loops (lead; defend and throw in turn; end), so
@@ -208,7 +217,79 @@ impl Game {
             limit = (MAX_ATTACKS as u32).min(def.count_ones());
         };
         *rng = r;
-        let (mut hands, mut known) = ([att, def], [att_known, def_known]);
+        self.finish_two_player(
+            TwoPlayerState {
+                a,
+                att,
+                def,
+                att_known,
+                def_known,
+                discard,
+                talon_len,
+                limit,
+                table,
+            },
+            outcome,
+        );
+    }
+
+    /// Where a two-player game stands, as the playouts hold it; `None` once
+    /// it is over.
+    #[inline(always)]
+    pub(crate) fn two_player_start(&self) -> Option<TwoPlayerStart> {
+        // Where the bout stands: a bout may be resumed mid-way (the search
+        // starts playouts from any position); a fresh one starts at Lead.
+        let resume = match self.phase {
+            Phase::Lead => None,
+            Phase::Defend => Some(false),
+            Phase::ThrowIn | Phase::Taking => Some(true),
+            Phase::Over => return None,
+        };
+        if self.outcome.is_some() {
+            return None;
+        }
+        let a = self.attacker as usize;
+        let attacks = self.table_len as u32;
+        Some(TwoPlayerStart {
+            state: TwoPlayerState {
+                a,
+                att: self.hands[a].mask(),
+                def: self.hands[1 - a].mask(),
+                att_known: self.known[a].mask(),
+                def_known: self.known[1 - a].mask(),
+                discard: self.discard.mask(),
+                talon_len: self.talon_len as usize,
+                limit: self.bout_limit as u32,
+                table: Table {
+                    cards: self.table_cards.mask(),
+                    ranks: self.table_ranks,
+                    attacks,
+                    last: attacks
+                        .checked_sub(1)
+                        .map_or(0, |i| self.attacks[i as usize].index()),
+                },
+            },
+            resume,
+            taking: self.phase == Phase::Taking,
+        })
+    }
+
+    /// `talon_prefix()[i]`: the cards `talon[..i]`; a refill of the talon's
+    /// top `need` cards is one XOR of two entries (no loop to mispredict).
+    #[inline(always)]
+    pub(crate) fn talon_prefix(&self) -> [u64; 53] {
+        let mut prefix = [0u64; 53];
+        for (i, card) in self.talon[..self.talon_len as usize].iter().enumerate() {
+            prefix[i + 1] = prefix[i] | card.bit();
+        }
+        prefix
+    }
+
+    /// Writes a finished two-player game back.
+    #[inline(always)]
+    pub(crate) fn finish_two_player(&mut self, end: TwoPlayerState, outcome: Outcome) {
+        let a = end.a;
+        let (mut hands, mut known) = ([end.att, end.def], [end.att_known, end.def_known]);
         if a == 1 {
             hands.swap(0, 1);
             known.swap(0, 1);
@@ -218,14 +299,14 @@ impl Game {
         self.hands[1] = set(hands[1]);
         self.known[0] = set(known[0]);
         self.known[1] = set(known[1]);
-        self.discard = set(discard);
-        self.talon_len = talon_len as u8;
+        self.discard = set(end.discard);
+        self.talon_len = end.talon_len as u8;
         self.table_len = 0;
         self.table_cards = CardSet::EMPTY;
         self.table_ranks = 0;
         self.attacker = a as u8;
         self.defender = 1 - a as u8;
-        self.bout_limit = limit as u8;
+        self.bout_limit = end.limit as u8;
         self.passed = 0;
         self.phase = Phase::Over;
         match outcome {
