@@ -4,6 +4,7 @@
 
 pub mod bots;
 pub mod game;
+mod lanes;
 pub mod matches;
 pub mod moves;
 pub mod observe;
@@ -11,6 +12,7 @@ mod playout2;
 pub mod search;
 
 pub use game::{Config, Deck, Game, Outcome, Phase};
+pub use lanes::random_playouts;
 pub use moves::{Move, MoveKind, MoveList};
 pub use observe::Observation;
 pub use search::{best_move, move_id};
