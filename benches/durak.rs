@@ -1,13 +1,13 @@
 //! Durak, one thread: random playouts of 2-player games from a fresh deal
-//! (target >= 1,000,000 games/s) and, for comparison, from one dealt
-//! opening; information-set MCTS iterations from an opening (target >=
+//! (target >= 1,000,000 games/s), one at a time and sixteen at a time in
+//! vector lanes, and, for comparison, from one dealt opening; information-set MCTS iterations from an opening (target >=
 //! 100,000/s).
 
 mod fixtures;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use oddsmith::durak::bots::random_playout;
-use oddsmith::durak::{Config, Game, best_move};
+use oddsmith::durak::{Config, Game, best_move, random_playouts};
 use oddsmith::mcts::{Budget, Rollout};
 use oddsmith::rng::Rng;
 use std::hint::black_box;
@@ -25,6 +25,24 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
+    // The same games played sixteen at a time in vector lanes
+    // (`durak::random_playouts`): the deal is the same, the playouts draw
+    // from one stream per game.
+    group.bench_function(
+        "1,000 random 2-player games (deal + playout), 16 at a time in vector lanes",
+        |b| {
+            let mut rng = Rng::new(1);
+            let mut games = Vec::with_capacity(1_000);
+            b.iter(|| {
+                games.clear();
+                for _ in 0..1_000 {
+                    games.push(Game::new(Config::default(), &mut rng).expect("valid"));
+                }
+                random_playouts(&mut games, &mut rng);
+                black_box(games.last().and_then(Game::outcome));
+            })
+        },
+    );
     // The playout alone, as a search's rollout runs it: from one dealt
     // opening, copied each time (the deal above costs about a fifth).
     group.bench_function("1,000 random 2-player playouts from a dealt opening", |b| {
