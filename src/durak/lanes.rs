@@ -34,7 +34,7 @@ const ALL_CARDS: u64 = CardSet::FULL.mask();
 const LOW_32: u64 = 0xFFFF_FFFF;
 
 /// The lanes' games, one array per field (see `TwoPlayerState`).
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 struct Lanes {
     att: Lane,
     def: Lane,
@@ -47,20 +47,21 @@ struct Lanes {
     last: Lane,
     limit: Lane,
     talon_len: Lane,
+    /// The cards still in the talon (`talon_prefix[talon_len]`).
+    talon: Lane,
     /// The attacker's seat.
     seat: Lane,
     phase: Lane,
     /// 1 once the defender has taken.
     taking: Lane,
-    /// 1 for a game resumed at a throw-in: its first choice is drawn even
-    /// when nothing can be thrown, as the one-game loop does.
-    forced: Lane,
     trump: Lane,
     /// Each lane's xoshiro256++ state.
     rng: [Lane; 4],
-    /// `talon_prefix[i][lane]`: the lane's cards `talon[..i]`.
-    talon_prefix: [Lane; 53],
 }
+
+/// `Talons[i][lane]`: the lane's cards `talon[..i]` (read-only while the
+/// lanes play, so kept apart from their state).
+type Talons = [Lane; 53];
 
 /// The choices one step offers, kept between drawing and applying.
 struct Choice {
@@ -88,18 +89,17 @@ impl Lanes {
             last: [0; LANES],
             limit: [0; LANES],
             talon_len: [0; LANES],
+            talon: [0; LANES],
             seat: [0; LANES],
             phase: [LEAD; LANES],
             taking: [0; LANES],
-            forced: [0; LANES],
             trump: [0; LANES],
             rng: [[0; LANES]; 4],
-            talon_prefix: [[0; LANES]; 53],
         }
     }
 
     /// Puts `game` in lane `i`; false if it is already over.
-    fn load(&mut self, i: usize, game: &Game, rng: &Rng) -> bool {
+    fn load(&mut self, talons: &mut Talons, i: usize, game: &Game, rng: &Rng) -> bool {
         let Some(start) = game.two_player_start() else {
             return false;
         };
@@ -116,10 +116,13 @@ impl Lanes {
         self.limit[i] = s.limit as u64;
         self.talon_len[i] = s.talon_len as u64;
         self.seat[i] = s.a as u64;
-        (self.phase[i], self.forced[i]) = match start.resume {
-            None => (LEAD, 0),
-            Some(false) => (DEFEND, 0),
-            Some(true) => (THROW, 1),
+        // A game resumed at a throw-in draws its first choice there even
+        // when nothing can be thrown, as the one-game loop does; later
+        // bouts end at once when nothing can be thrown (`apply`).
+        self.phase[i] = match start.resume {
+            None => LEAD,
+            Some(false) => DEFEND,
+            Some(true) => THROW,
         };
         self.taking[i] = start.taking as u64;
         self.trump[i] = game.trump() as u64;
@@ -128,9 +131,10 @@ impl Lanes {
             lanes[i] = *word;
         }
         let prefix = game.talon_prefix();
-        for (lanes, cards) in self.talon_prefix.iter_mut().zip(&prefix[..=s.talon_len]) {
+        for (lanes, cards) in talons.iter_mut().zip(&prefix[..=s.talon_len]) {
             lanes[i] = *cards;
         }
+        self.talon[i] = prefix[s.talon_len];
         true
     }
 
@@ -167,12 +171,12 @@ impl Lanes {
         ]);
     }
 
-    /// Ends the bouts that are over (the attacker passed, or has nothing
-    /// left to throw): the table goes to the defender or the discard, both
+    /// Ends the bouts that are over (`END`: the attacker passed, or has
+    /// nothing left to throw): the table goes to the defender or the discard, both
     /// refill from the talon, roles change after a bito. Returns the lanes
     /// whose game ended (their state is then the final one).
     #[inline(always)]
-    fn end_bouts<const AVX512: bool>(&mut self) -> u64 {
+    fn end_bouts<const AVX512: bool>(&mut self, talons: &Talons) -> u64 {
         // The talon's cards are looked up between two passes, so that each
         // pass is plain lane arithmetic.
         let (mut len_a, mut len_d) = ([0u64; LANES], [0u64; LANES]);
@@ -193,21 +197,12 @@ impl Lanes {
             len_a[i] = len - need(self.att[i], len);
             len_d[i] = len_a[i] - need(def, len_a[i]);
         }
-        let top = self.talon_cards::<AVX512>(&self.talon_len);
-        let mid = self.talon_cards::<AVX512>(&len_a);
-        let bottom = self.talon_cards::<AVX512>(&len_d);
-        let drawn_a: Lane = std::array::from_fn(|i| top[i] ^ mid[i]);
-        let drawn_d: Lane = std::array::from_fn(|i| mid[i] ^ bottom[i]);
+        let mid = talon_cards::<AVX512>(talons, &len_a);
+        let bottom = talon_cards::<AVX512>(talons, &len_d);
         let mut over = [0u64; LANES];
         for i in 0..LANES {
             let (att, def) = (self.att[i], self.def[i]);
-            let throwable = if self.attacks[i] < self.limit[i] {
-                att & self.table_ranks[i]
-            } else {
-                0
-            };
-            let ends = self.phase[i] == END
-                || (self.phase[i] == THROW && throwable == 0 && self.forced[i] == 0);
+            let ends = self.phase[i] == END;
             let took = self.taking[i] != 0;
             let table = self.table_cards[i];
             let def = if took { def | table } else { def };
@@ -222,8 +217,8 @@ impl Lanes {
                 self.discard[i] | table
             };
             let (len, len_d) = (self.talon_len[i], len_d[i]);
-            let att = att | drawn_a[i];
-            let def = def | drawn_d[i];
+            let att = att | (self.talon[i] ^ mid[i]);
+            let def = def | (mid[i] ^ bottom[i]);
             let game_over = len_d == 0 && (att == 0 || def == 0);
             over[i] = (ends && game_over) as u64;
             // After a bito the defender attacks next.
@@ -242,6 +237,7 @@ impl Lanes {
             self.def_known[i] = keep_or(new_def_known, self.def_known[i]);
             self.discard[i] = keep_or(discard, self.discard[i]);
             self.talon_len[i] = keep_or(len_d, len);
+            self.talon[i] = keep_or(bottom[i], self.talon[i]);
             let seat = self.seat[i];
             self.seat[i] = if ends && swap { 1 - seat } else { seat };
             let limit = (MAX_ATTACKS as u64).min(new_def.count_ones() as u64);
@@ -253,30 +249,12 @@ impl Lanes {
             self.table_cards[i] = keep_or(0, table);
             self.table_ranks[i] = keep_or(0, self.table_ranks[i]);
             self.attacks[i] = keep_or(0, self.attacks[i]);
-            self.last[i] = keep_or(0, self.last[i]);
             self.phase[i] = keep_or(LEAD, self.phase[i]);
             self.taking[i] = keep_or(0, self.taking[i]);
         }
         over.iter()
             .enumerate()
             .fold(0, |mask, (i, &o)| mask | (o << i))
-    }
-
-    /// Each lane's `talon[..len]`, by vector gathers when `AVX512` (only
-    /// from code compiled for it).
-    #[inline(always)]
-    fn talon_cards<const AVX512: bool>(&self, len: &Lane) -> Lane {
-        // Capped at the table's end, which no length passes: in bounds
-        // without a check.
-        let row = |i: usize| (len[i] as usize).min(52);
-        #[cfg(all(target_arch = "x86_64", not(feature = "force-scalar")))]
-        if AVX512 {
-            let offsets: Lane = std::array::from_fn(|i| (row(i) * LANES + i) as u64);
-            // SAFETY: AVX512 is only set by `play_all_avx512`, compiled
-            // for and run on AVX-512; every offset is inside the table.
-            return unsafe { gather_avx512(&self.talon_prefix, &offsets) };
-        }
-        std::array::from_fn(|i| self.talon_prefix[row(i)][i])
     }
 
     /// Each lane's choices and a uniform draw among them, by Lemire's
@@ -377,21 +355,41 @@ impl Lanes {
                 }
             }
             self.table_cards[i] |= bit;
-            self.table_ranks[i] |= rank_bits;
-            let taking = self.taking[i] != 0;
+            let ranks = self.table_ranks[i] | rank_bits;
+            self.table_ranks[i] = ranks;
+            let taking = self.taking[i] != 0 || (phase == DEFEND && pass);
+            self.taking[i] = taking as u64;
+            // The attacker's next chance to throw in: a bout in which
+            // nothing can be thrown ends at once (no draw).
+            let can_throw = self.attacks[i] < self.limit[i] && self.att[i] & ranks != 0;
+            // After a cover, or a card thrown onto a take, the attacker
+            // may throw in.
             self.phase[i] = match (phase, pass) {
                 (LEAD, _) => DEFEND,
-                (DEFEND, _) => THROW,
-                (_, false) if !taking => DEFEND,
-                (_, false) => THROW,
+                (THROW, true) => END,
+                (THROW, false) if !taking => DEFEND,
+                _ if can_throw => THROW,
                 _ => END,
             };
-            if phase == DEFEND && pass {
-                self.taking[i] = 1;
-            }
-            self.forced[i] = 0;
         }
     }
+}
+
+/// Each lane's `talon[..len]`, by vector gathers when `AVX512` (only
+/// from code compiled for it).
+#[inline(always)]
+fn talon_cards<const AVX512: bool>(talons: &Talons, len: &Lane) -> Lane {
+    // Capped at the table's end, which no length passes: in bounds
+    // without a check.
+    let row = |i: usize| (len[i] as usize).min(52);
+    #[cfg(all(target_arch = "x86_64", not(feature = "force-scalar")))]
+    if AVX512 {
+        let offsets: Lane = std::array::from_fn(|i| (row(i) * LANES + i) as u64);
+        // SAFETY: AVX512 is only set by `play_all_avx512`, compiled
+        // for and run on AVX-512; every offset is inside the table.
+        return unsafe { gather_avx512(talons, &offsets) };
+    }
+    std::array::from_fn(|i| talons[row(i)][i])
 }
 
 /// `table` read at each of `offsets` (counted in words), eight at a time.
@@ -401,7 +399,7 @@ impl Lanes {
 #[cfg(all(target_arch = "x86_64", not(feature = "force-scalar")))]
 #[target_feature(enable = "avx512f")]
 #[inline]
-unsafe fn gather_avx512(table: &[Lane; 53], offsets: &Lane) -> Lane {
+unsafe fn gather_avx512(table: &Talons, offsets: &Lane) -> Lane {
     use std::arch::x86_64::{_mm512_i64gather_epi64, _mm512_loadu_si512, _mm512_storeu_si512};
     let mut out = [0u64; LANES];
     for c in (0..LANES).step_by(8) {
@@ -455,24 +453,16 @@ fn select(mask: u64, mut k: u64) -> u64 {
 #[inline(always)]
 fn play_all<const AVX512: bool>(games: &mut [Game], rngs: &mut [Rng]) {
     debug_assert_eq!(games.len(), rngs.len());
-    let mut lanes = Lanes::new();
-    // The game in each lane; `usize::MAX` for an idle lane.
-    let mut in_lane = [usize::MAX; LANES];
-    let mut next = 0;
-    let mut load_next = |lanes: &mut Lanes, i: usize, games: &mut [Game], rngs: &mut [Rng]| {
-        while next < games.len() {
-            let g = next;
-            next += 1;
-            if games[g].config().players != 2 {
-                super::bots::playout(&mut games[g], &mut rngs[g]);
-            } else if lanes.load(i, &games[g], &rngs[g]) {
-                return g;
-            }
-        }
-        usize::MAX
+    let mut feed = Feed {
+        games,
+        rngs,
+        next: 0,
+        in_lane: [usize::MAX; LANES],
+        talons: [[0; LANES]; 53],
     };
+    let mut lanes = Lanes::new();
     for i in 0..LANES {
-        in_lane[i] = load_next(&mut lanes, i, games, rngs);
+        feed.load_next(&mut lanes, i);
     }
     let mut choice = Choice {
         options: [0; LANES],
@@ -481,27 +471,70 @@ fn play_all<const AVX512: bool>(games: &mut [Game], rngs: &mut [Rng]) {
         k: [0; LANES],
         low: [0; LANES],
     };
-    let mut active = in_lane
-        .iter()
-        .enumerate()
-        .fold(0u64, |mask, (i, &g)| mask | u64::from(g != usize::MAX) << i);
+    let mut active = feed.active();
+    // The lanes' state stays a local that is only ever copied whole (the
+    // rare paths work on a copy), so it can live in vector registers.
     while active != 0 {
-        let over = lanes.end_bouts::<AVX512>() & active;
+        let over = lanes.end_bouts::<AVX512>(&feed.talons) & active;
         if over != 0 {
-            for i in (0..LANES).filter(|i| over >> i & 1 != 0) {
-                let g = in_lane[i];
-                lanes.store(i, &mut games[g], &mut rngs[g]);
-                in_lane[i] = load_next(&mut lanes, i, games, rngs);
-                if in_lane[i] == usize::MAX {
-                    active &= !(1 << i);
-                }
-            }
+            let mut copy = lanes;
+            feed.next_games(&mut copy, over);
+            lanes = copy;
+            active = feed.active();
         }
         let redraw = lanes.draw(&mut choice) & active;
         if redraw != 0 {
-            lanes.redraw(&mut choice, redraw);
+            let mut copy = lanes;
+            copy.redraw(&mut choice, redraw);
+            lanes = copy;
         }
         lanes.apply(&choice);
+    }
+}
+
+/// The games waiting for a lane, and the lanes' games.
+struct Feed<'a> {
+    games: &'a mut [Game],
+    rngs: &'a mut [Rng],
+    next: usize,
+    /// The game in each lane; `usize::MAX` for an idle lane.
+    in_lane: [usize; LANES],
+    talons: Talons,
+}
+
+impl Feed<'_> {
+    /// Puts the next game still to play in lane `i` (games of more
+    /// players are played out one at a time on the way), or idles it.
+    fn load_next(&mut self, lanes: &mut Lanes, i: usize) {
+        self.in_lane[i] = usize::MAX;
+        while self.next < self.games.len() {
+            let g = self.next;
+            self.next += 1;
+            if self.games[g].config().players != 2 {
+                super::bots::playout(&mut self.games[g], &mut self.rngs[g]);
+            } else if lanes.load(&mut self.talons, i, &self.games[g], &self.rngs[g]) {
+                self.in_lane[i] = g;
+                return;
+            }
+        }
+    }
+
+    /// Writes back the finished games in `lanes` and loads the next ones.
+    #[inline(never)]
+    fn next_games(&mut self, lanes: &mut Lanes, finished: u64) {
+        for i in (0..LANES).filter(|i| finished >> i & 1 != 0) {
+            let g = self.in_lane[i];
+            lanes.store(i, &mut self.games[g], &mut self.rngs[g]);
+            self.load_next(lanes, i);
+        }
+    }
+
+    /// The lanes with a game.
+    fn active(&self) -> u64 {
+        self.in_lane
+            .iter()
+            .enumerate()
+            .fold(0, |mask, (i, &g)| mask | u64::from(g != usize::MAX) << i)
     }
 }
 
