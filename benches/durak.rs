@@ -1,5 +1,5 @@
 //! Durak, one thread: random playouts of 2-player games from a fresh deal
-//! (target >= 1,000,000 games/s), one at a time and sixteen at a time in
+//! (target >= 1,000,000 games/s), one at a time and 24 at a time in
 //! vector lanes, and, for comparison, from one dealt opening; information-set MCTS iterations from an opening (target >=
 //! 100,000/s).
 
@@ -25,11 +25,11 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
-    // The same games played sixteen at a time in vector lanes
+    // The same games played 24 at a time in vector lanes
     // (`durak::random_playouts`): the deal is the same, the playouts draw
     // from one stream per game.
     group.bench_function(
-        "1,000 random 2-player games (deal + playout), 16 at a time in vector lanes",
+        "1,000 random 2-player games (deal + playout), 24 at a time in vector lanes",
         |b| {
             let mut rng = Rng::new(1);
             let mut games = Vec::with_capacity(1_000);

@@ -6,7 +6,7 @@ use crate::output::{Outcome, print_json};
 use oddsmith::Error;
 use oddsmith::durak::bots::{random_move, random_playout};
 use oddsmith::durak::matches::{Bot, SideResult, play_match};
-use oddsmith::durak::{Config, Deck, Game, best_move};
+use oddsmith::durak::{Config, Deck, Game, best_move, random_playouts};
 use oddsmith::mcts::{Budget, Rollout};
 use oddsmith::rng::Rng;
 use serde_json::json;
@@ -106,18 +106,33 @@ fn run_match(args: &MatchArgs, as_json: bool) -> Outcome {
     Ok(())
 }
 
-fn run_bench(as_json: bool) -> Outcome {
+/// Random 2-player games (deal + playout) per second for one second, one
+/// at a time, or in batches of 1,000 through the vector lanes.
+fn playouts_per_s(in_lanes: bool) -> Result<f64, Error> {
     let mut rng = Rng::new(1);
+    let mut batch = Vec::with_capacity(1_000);
     let started = Instant::now();
     let mut games = 0u64;
     while started.elapsed().as_secs_f64() < 1.0 {
+        batch.clear();
         for _ in 0..1_000 {
-            let mut g = Game::new(Config::default(), &mut rng)?;
-            random_playout(&mut g, &mut rng);
+            batch.push(Game::new(Config::default(), &mut rng)?);
+        }
+        if in_lanes {
+            random_playouts(&mut batch, &mut rng);
+        } else {
+            for g in &mut batch {
+                random_playout(g, &mut rng);
+            }
         }
         games += 1_000;
     }
-    let playouts = games as f64 / started.elapsed().as_secs_f64();
+    Ok(games as f64 / started.elapsed().as_secs_f64())
+}
+
+fn run_bench(as_json: bool) -> Outcome {
+    let playouts = playouts_per_s(false)?;
+    let lane_playouts = playouts_per_s(true)?;
     let game = Game::new(Config::default(), &mut Rng::new(7))?;
     let view = game.observe(game.to_move());
     let mut rates = Vec::new();
@@ -134,6 +149,7 @@ fn run_bench(as_json: bool) -> Outcome {
     if as_json {
         print_json(&json!({
             "playouts_per_s": playouts,
+            "lane_playouts_per_s": lane_playouts,
             "mcts_iterations_per_s": rates[0],
             "mcts_heuristic_iterations_per_s": rates[1],
             "budget_20ms_p50_ms": p50,
@@ -141,7 +157,9 @@ fn run_bench(as_json: bool) -> Outcome {
             "budget_20ms_max_ms": max,
         }));
     } else {
-        println!("random 2-player playouts: {playouts:.0}/s (one thread)");
+        println!(
+            "random 2-player games (deal + playout): {playouts:.0}/s one at a time, {lane_playouts:.0}/s in vector lanes (one thread)"
+        );
         println!(
             "ISMCTS iterations from an opening: {:.0}/s random rollouts, {:.0}/s heuristic (one thread)",
             rates[0], rates[1]
