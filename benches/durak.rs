@@ -56,6 +56,19 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
+    group.bench_function(
+        "1,000 random 2-player playouts from a dealt opening, 24 at a time in vector lanes",
+        |b| {
+            let mut rng = Rng::new(1);
+            let opening = Game::new(Config::default(), &mut rng).expect("valid");
+            let mut games = vec![opening.clone(); 1_000];
+            b.iter(|| {
+                games.fill(opening.clone());
+                random_playouts(&mut games, &mut rng);
+                black_box(games.last().and_then(Game::outcome));
+            })
+        },
+    );
     group.sample_size(10);
     let view = fixtures::durak_opening();
     for (name, rollout) in [

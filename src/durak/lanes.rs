@@ -50,7 +50,7 @@ struct Lanes {
     last: Lane,
     limit: Lane,
     talon_len: Lane,
-    /// The cards still in the talon (`talon_prefix[talon_len]`).
+    /// The cards still in the talon (`talons[talon_len]`).
     talon: Lane,
     /// The attacker's seat.
     seat: Lane,
@@ -133,11 +133,13 @@ impl Lanes {
         for (word, lanes) in state.iter().zip(&mut self.rng) {
             lanes[i] = *word;
         }
-        let prefix = game.talon_prefix();
-        for (lanes, cards) in talons.iter_mut().zip(&prefix[..=s.talon_len]) {
-            lanes[i] = *cards;
+        talons[0][i] = 0;
+        let mut all = 0;
+        for (lanes, cards) in talons[1..].iter_mut().zip(game.talon_unions()) {
+            lanes[i] = cards;
+            all = cards;
         }
-        self.talon[i] = prefix[s.talon_len];
+        self.talon[i] = all;
         true
     }
 

@@ -285,6 +285,17 @@ impl Game {
         prefix
     }
 
+    /// The cards `talon[..=i]` for each card `i` of the talon, in order.
+    #[inline(always)]
+    pub(crate) fn talon_unions(&self) -> impl Iterator<Item = u64> + '_ {
+        self.talon[..self.talon_len as usize]
+            .iter()
+            .scan(0u64, |cards, card| {
+                *cards |= card.bit();
+                Some(*cards)
+            })
+    }
+
     /// Writes a finished two-player game back.
     #[inline(always)]
     pub(crate) fn finish_two_player(&mut self, end: TwoPlayerState, outcome: Outcome) {
