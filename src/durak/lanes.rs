@@ -36,8 +36,9 @@ const SUIT_0: u64 = SUITS[0];
 const ALL_CARDS: u64 = CardSet::FULL.mask();
 const LOW_32: u64 = 0xFFFF_FFFF;
 
-/// The lanes' games, one array per field (see `TwoPlayerState`).
-#[derive(Clone, Copy)]
+/// The lanes' games, one array per field (see `TwoPlayerState`); all
+/// zeros is every lane idle at a lead.
+#[derive(Clone, Copy, Default)]
 struct Lanes {
     att: Lane,
     def: Lane,
@@ -67,6 +68,7 @@ struct Lanes {
 type Talons = [Lane; 53];
 
 /// The choices one step offers, kept between drawing and applying.
+#[derive(Default)]
 struct Choice {
     options: Lane,
     count: Lane,
@@ -79,28 +81,6 @@ struct Choice {
 }
 
 impl Lanes {
-    fn new() -> Lanes {
-        Lanes {
-            att: [0; LANES],
-            def: [0; LANES],
-            att_known: [0; LANES],
-            def_known: [0; LANES],
-            discard: [0; LANES],
-            table_cards: [0; LANES],
-            table_ranks: [0; LANES],
-            attacks: [0; LANES],
-            last: [0; LANES],
-            limit: [0; LANES],
-            talon_len: [0; LANES],
-            talon: [0; LANES],
-            seat: [0; LANES],
-            phase: [LEAD; LANES],
-            taking: [0; LANES],
-            trump: [0; LANES],
-            rng: [[0; LANES]; 4],
-        }
-    }
-
     /// Puts `game` in lane `i`; false if it is already over.
     fn load(&mut self, talons: &mut Talons, i: usize, game: &Game, rng: &Rng) -> bool {
         let Some(start) = game.two_player_start() else {
@@ -465,17 +445,11 @@ fn play_all<const AVX512: bool>(games: &mut [Game], rngs: &mut [Rng]) {
         in_lane: [usize::MAX; LANES],
         talons: [[0; LANES]; 53],
     };
-    let mut lanes = Lanes::new();
+    let mut lanes = Lanes::default();
     for i in 0..LANES {
         feed.load_next(&mut lanes, i);
     }
-    let mut choice = Choice {
-        options: [0; LANES],
-        count: [0; LANES],
-        total: [0; LANES],
-        k: [0; LANES],
-        low: [0; LANES],
-    };
+    let mut choice = Choice::default();
     let mut active = feed.active();
     while active != 0 {
         let over = lanes.end_bouts::<AVX512>(&feed.talons) & active;
