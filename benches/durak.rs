@@ -1,7 +1,7 @@
 //! Durak, one thread: random playouts of 2-player games from a fresh deal
 //! (target >= 1,000,000 games/s), one at a time and 24 at a time in
-//! vector lanes, and, for comparison, from one dealt opening; information-set MCTS iterations from an opening (target >=
-//! 100,000/s).
+//! vector lanes, and, for comparison, from one dealt opening;
+//! information-set MCTS iterations from an opening (target >= 100,000/s).
 
 mod fixtures;
 

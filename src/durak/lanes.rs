@@ -3,10 +3,10 @@
 //! step, with selects where the one-game loop branches: a step is
 //! straight-line code over the lanes, which the compiler turns into vector
 //! instructions (AVX-512, detected at run time; other CPUs play the games
-//! one at a time), and no random decision is a branch to mispredict. A lane whose game ends takes the
-//! next game. Each game draws from its own generator exactly as the
-//! one-game loop (`Game::random_playout_two`) does, so the two end every
-//! game the same way (a test holds them to it).
+//! one at a time), and no random decision is a branch to mispredict. A
+//! lane whose game ends takes the next game. Each game draws from its own
+//! generator exactly as the one-game loop (`Game::random_playout_two`)
+//! does, so the two end every game the same way (a test holds them to it).
 
 // Every step is a loop over lane indices into a dozen parallel arrays.
 #![allow(clippy::needless_range_loop)]
@@ -109,10 +109,7 @@ impl Lanes {
         };
         self.taking[i] = start.taking as u64;
         self.trump[i] = game.trump() as u64;
-        let state = rng.state();
-        for (word, lanes) in state.iter().zip(&mut self.rng) {
-            lanes[i] = *word;
-        }
+        self.set_rng(i, rng);
         talons[0][i] = 0;
         let mut all = 0;
         for (lanes, cards) in talons[1..].iter_mut().zip(game.talon_unions()) {
@@ -148,18 +145,25 @@ impl Lanes {
             },
         };
         game.finish_two_player(end, outcome);
-        *rng = Rng::from_state([
-            self.rng[0][i],
-            self.rng[1][i],
-            self.rng[2][i],
-            self.rng[3][i],
-        ]);
+        *rng = self.rng_of(i);
+    }
+
+    /// Lane `i`'s generator.
+    fn rng_of(&self, i: usize) -> Rng {
+        Rng::from_state(self.rng.map(|words| words[i]))
+    }
+
+    fn set_rng(&mut self, i: usize, rng: &Rng) {
+        for (words, word) in self.rng.iter_mut().zip(rng.state()) {
+            words[i] = word;
+        }
     }
 
     /// Ends the bouts that are over (`END`: the attacker passed, or has
-    /// nothing left to throw): the table goes to the defender or the discard, both
-    /// refill from the talon, roles change after a bito. Returns the lanes
-    /// whose game ended (their state is then the final one).
+    /// nothing left to throw): the table goes to the defender or the
+    /// discard, both refill from the talon, roles change after a bito.
+    /// Returns the lanes whose game ended (their state is then the final
+    /// one).
     #[inline(always)]
     fn end_bouts<const AVX512: bool>(&mut self, talons: &Talons) -> u64 {
         // The talon's cards are looked up between two passes, so that each
@@ -294,12 +298,7 @@ impl Lanes {
         for i in (0..LANES).filter(|i| lanes >> i & 1 != 0) {
             let total = choice.total[i];
             // The lane's generator is past the first draw.
-            let mut rng = Rng::from_state([
-                self.rng[0][i],
-                self.rng[1][i],
-                self.rng[2][i],
-                self.rng[3][i],
-            ]);
+            let mut rng = self.rng_of(i);
             let n = total as u32;
             if n == 0 {
                 continue;
@@ -311,10 +310,7 @@ impl Lanes {
                 (k, low) = (m >> 32, m as u32);
             }
             choice.k[i] = k;
-            let state = rng.state();
-            for (lanes, word) in self.rng.iter_mut().zip(state) {
-                lanes[i] = word;
-            }
+            self.set_rng(i, &rng);
         }
     }
 
