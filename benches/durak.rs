@@ -44,7 +44,8 @@ fn bench(c: &mut Criterion) {
         },
     );
     // The playout alone, as a search's rollout runs it: from one dealt
-    // opening, copied each time (the deal above costs about a fifth).
+    // opening, copied each time (the deal alone is about a tenth of a game:
+    // 0.13 s per million deals against 1.3 s per million games).
     group.bench_function("1,000 random 2-player playouts from a dealt opening", |b| {
         let mut rng = Rng::new(1);
         let opening = Game::new(Config::default(), &mut rng).expect("valid");
