@@ -4,6 +4,7 @@
 //! ranges for parallel exhaustive enumeration), [`error`]. The C surface
 //! lives in [`ffi`] and is described by the generated `include/oddsmith.h`.
 
+pub mod budget;
 pub mod cards;
 pub mod combin;
 pub mod dd;

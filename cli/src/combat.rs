@@ -3,6 +3,7 @@
 
 use crate::output::{Outcome, print_json};
 use oddsmith::Error;
+use oddsmith::budget::Deadline;
 use oddsmith::hearthstone::combat::{
     Combat, CombatResult, combat_exact, combat_monte_carlo, parse_board,
 };
@@ -48,9 +49,9 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
     };
     let started = Instant::now();
     let r = if args.mc {
-        combat_monte_carlo(&c, args.samples, args.seed, args.threads, None)?
+        combat_monte_carlo(&c, args.samples, args.seed, args.threads, &Deadline::NONE)?
     } else {
-        combat_exact(&c, args.max_states)?
+        combat_exact(&c, args.max_states, &Deadline::NONE)?
     };
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
     if as_json {

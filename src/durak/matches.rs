@@ -161,8 +161,8 @@ pub fn play_match(
         return Err(Error::invalid("play at least one game"));
     }
     let players = config.players as u64;
-    let outcomes = run_with_threads(threads, || {
-        map_items(threads == 1, games, |i| {
+    let outcomes = run_with_threads(threads, |workers| {
+        map_items(workers, games, |i| {
             let a_seat = (i % players) as usize;
             let seats: Vec<&Bot> = (0..players as usize)
                 .map(|p| if p == a_seat { a } else { b })

@@ -377,3 +377,47 @@ fn one_thread_searches_repeat_for_a_seed() {
     let visits: u64 = a.moves.iter().map(|m| m.visits).sum();
     assert_eq!(visits, 2_000);
 }
+
+/// The iteration budget is the call's total, shared by the trees, and a
+/// time budget too short for anything still rests on completed iterations.
+#[test]
+fn iteration_budgets_are_totals_and_every_search_completes_one() {
+    let mut rng = Rng::new(6);
+    let g = Game::new(Config::default(), &mut rng).unwrap();
+    let view = g.observe(g.to_move());
+    for threads in [2, 3, 1000] {
+        let budget = Budget {
+            iterations: 1_000,
+            threads,
+            ..Budget::default()
+        };
+        let r = best_move(&view, &budget, 11).unwrap();
+        assert_eq!(r.iterations, 1_000, "threads {threads}");
+        let visits: u64 = r.moves.iter().map(|m| m.visits).sum();
+        assert_eq!(visits, 1_000);
+    }
+    // Fewer iterations than workers: one tree per iteration.
+    let budget = Budget {
+        iterations: 1,
+        threads: 0,
+        ..Budget::default()
+    };
+    assert_eq!(best_move(&view, &budget, 3).unwrap().iterations, 1);
+    for threads in [0, 1, 3] {
+        let budget = Budget {
+            iterations: 0,
+            time: Some(std::time::Duration::ZERO),
+            threads,
+            ..Budget::default()
+        };
+        let r = best_move(&view, &budget, 5).unwrap();
+        assert!(r.iterations >= 1, "threads {threads}: {}", r.iterations);
+        assert!(r.moves.iter().any(|m| m.visits > 0));
+    }
+    let too_many = Budget {
+        threads: 100_000,
+        ..Budget::default()
+    };
+    let e = best_move(&view, &too_many, 1).unwrap_err();
+    assert_eq!(e.kind(), crate::ErrorKind::InvalidArgument);
+}

@@ -1,8 +1,9 @@
 //! C entry for Battlegrounds combat (`oddsmith_combat`).
 
 use super::guard::{FfiError, OddsmithStatus, guard, input, input_slice, output};
+use crate::budget::Deadline;
 use crate::hearthstone::combat::{Combat, Minion, Token, combat_exact, combat_monte_carlo, rules};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Keyword bits of `OddsmithMinion.keywords`.
 pub const ODDSMITH_KW_TAUNT: u32 = 1;
@@ -179,18 +180,20 @@ pub unsafe extern "C" fn oddsmith_combat(
             o.max_states
         };
         let samples = if o.samples == 0 { 1_000_000 } else { o.samples };
-        let sample = || {
-            let deadline = (o.time_budget_ms > 0)
-                .then(|| Instant::now() + Duration::from_millis(o.time_budget_ms as u64));
-            combat_monte_carlo(&combat, samples, o.seed, o.threads as usize, deadline)
-        };
+        let budget = (o.time_budget_ms > 0).then(|| Duration::from_millis(o.time_budget_ms as u64));
+        let deadline = Deadline::within(budget);
+        let sample = || combat_monte_carlo(&combat, samples, o.seed, o.threads as usize, &deadline);
         let r = match o.mode {
-            ODDSMITH_COMBAT_EXACT => combat_exact(&combat, max_states)?,
+            ODDSMITH_COMBAT_EXACT => combat_exact(&combat, max_states, &deadline)?,
             ODDSMITH_COMBAT_MONTE_CARLO => sample()?,
-            ODDSMITH_COMBAT_AUTO => match combat_exact(&combat, max_states) {
-                Err(e) if e.kind() == crate::ErrorKind::BudgetExceeded => sample()?,
-                other => other?,
-            },
+            ODDSMITH_COMBAT_AUTO => {
+                // Exact gets four fifths of a time budget; the rest samples.
+                let exact_deadline = Deadline::within(budget.map(|b| b.mul_f64(0.8)));
+                match combat_exact(&combat, max_states, &exact_deadline) {
+                    Err(e) if e.kind() == crate::ErrorKind::BudgetExceeded => sample()?,
+                    other => other?,
+                }
+            }
             other => return Err(FfiError::invalid(format!("mode {other} is not 0, 1 or 2"))),
         };
         let mut result = OddsmithCombatResult {

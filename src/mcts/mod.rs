@@ -13,6 +13,7 @@
 //! statistics are summed; one thread is deterministic for a seed under an
 //! iteration budget.
 
+use crate::budget::Deadline;
 use crate::error::{Error, Result};
 use crate::parallel::{map_items, run_with_threads};
 use crate::rng::Rng;
@@ -53,11 +54,14 @@ pub enum Rollout {
 /// When to stop.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Budget {
-    /// Iterations per thread; 0 = no limit (a time limit is then needed).
+    /// Iterations for the whole call, split evenly among the trees; 0 =
+    /// no limit (a time limit is then needed).
     pub iterations: u64,
-    /// Wall-clock limit for the whole call.
+    /// Wall-clock limit for the whole call; every tree still completes one
+    /// iteration, so a search always rests on at least one.
     pub time: Option<Duration>,
-    /// 0 = the shared pool, 1 = this thread, n = n trees.
+    /// One tree per worker, by the rule of [`crate::parallel`] (0 = the
+    /// shared pool, 1 = this thread), and never more trees than iterations.
     pub threads: usize,
     /// UCB exploration constant.
     pub exploration: f64,
@@ -118,7 +122,8 @@ const NONE: u32 = u32::MAX;
 fn grow<I: InformationSet>(
     info: &I,
     budget: &Budget,
-    deadline: Option<Instant>,
+    iterations_budget: u64,
+    deadline: &Deadline,
     mut rng: Rng,
     arena: &bumpalo::Bump,
 ) -> (Vec<(u8, u64, f64)>, u64, u64) {
@@ -137,12 +142,12 @@ fn grow<I: InformationSet>(
     let mut iterations = 0u64;
     let c = budget.exploration;
     loop {
-        if budget.iterations > 0 && iterations >= budget.iterations {
+        if iterations_budget > 0 && iterations >= iterations_budget {
             break;
         }
         // The clock is read every 8 iterations (an iteration is a few
-        // microseconds).
-        if iterations.is_multiple_of(8) && deadline.is_some_and(|d| Instant::now() >= d) {
+        // microseconds), from the first completed one on.
+        if iterations > 0 && iterations.is_multiple_of(8) && deadline.passed() {
             break;
         }
         iterations += 1;
@@ -238,7 +243,7 @@ pub fn search<I: InformationSet + Sync>(
         return Err(Error::invalid("the exploration constant must be >= 0"));
     }
     let start = Instant::now();
-    let deadline = budget.time.map(|t| start + t);
+    let deadline = Deadline::within(budget.time);
     let probe = info.sample(&mut Rng::new(seed));
     if probe.is_over() || probe.to_move() != info.observer() {
         return Err(Error::invalid(
@@ -249,14 +254,26 @@ pub fn search<I: InformationSet + Sync>(
     if legal == 0 {
         return Err(Error::invalid("the player to move has no legal move"));
     }
-    let trees = run_with_threads(budget.threads, || {
-        let count = match budget.threads {
-            0 => rayon::current_num_threads() as u64,
-            n => n as u64,
+    let trees = run_with_threads(budget.threads, |workers| {
+        let mut count = workers.count() as u64;
+        if budget.iterations > 0 {
+            count = count.min(budget.iterations);
+        }
+        // Tree i's share of the iterations (all of it when unlimited).
+        let share = |i: u64| match budget.iterations {
+            0 => 0,
+            total => total / count + u64::from(i < total % count),
         };
-        Ok(map_items(budget.threads == 1, count, |i| {
+        Ok(map_items(workers, count, |i| {
             let arena = bumpalo::Bump::new();
-            grow(info, budget, deadline, Rng::stream(seed, i), &arena)
+            grow(
+                info,
+                budget,
+                share(i),
+                &deadline,
+                Rng::stream(seed, i),
+                &arena,
+            )
         }))
     })?;
     let mut moves: Vec<MoveStats<_>> = Vec::new();

@@ -16,13 +16,15 @@
 
 use super::eval::{HandKey, HandRank};
 use super::range::{Combo, Range};
+use crate::budget::Deadline;
 use crate::cards::{Card, CardSet};
 use crate::combin::binomial;
 use crate::error::{Error, Result};
-use crate::parallel::run_with_threads;
+use crate::parallel::{Workers, map_items, run_with_threads};
 use crate::rng::Rng;
-use rayon::prelude::*;
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// Most players at one table.
 pub const MAX_PLAYERS: usize = 10;
@@ -46,11 +48,15 @@ pub struct EquityRequest {
     pub mode: Mode,
     /// Monte Carlo stops once every player's standard error is below this.
     pub target_stderr: f64,
-    /// Monte Carlo stops by this deadline; Auto compares the exact work to it.
+    /// Every mode returns by then: Monte Carlo with what it drew, exact
+    /// with `BudgetExceeded`, Auto by sampling when exact would not fit.
     pub time_budget: Duration,
     pub seed: u64,
-    /// Worker threads; 0 means all cores, 1 runs on the caller's thread.
+    /// Worker threads, by the rule of [`crate::parallel`]: 0 = the shared
+    /// pool, 1 = the caller's thread, at most 1024.
     pub threads: usize,
+    /// Set from another thread to stop early (as if the time were up).
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl EquityRequest {
@@ -64,6 +70,7 @@ impl EquityRequest {
             time_budget: Duration::from_millis(1000),
             seed: 1,
             threads: 0,
+            cancel: None,
         }
     }
 }
@@ -115,20 +122,6 @@ impl Tally {
             categories: vec![[0.0; 9]; n],
             tuples: 0,
         }
-    }
-
-    fn merge(mut self, o: Tally) -> Tally {
-        self.weight += o.weight;
-        self.tuples += o.tuples;
-        for i in 0..self.win.len() {
-            self.win[i] += o.win[i];
-            self.share[i] += o.share[i];
-            self.share_sq[i] += o.share_sq[i];
-            for c in 0..9 {
-                self.categories[i][c] += o.categories[i][c];
-            }
-        }
-        self
     }
 }
 
@@ -311,8 +304,8 @@ struct Tuples {
 
 /// Every valid combo tuple with its weight. Errors: none exists
 /// (`InvalidArgument`), more than `limit` (`BudgetExceeded`), or more than
-/// `max_steps` combos tried (`BudgetExceeded`).
-fn valid_tuples(p: &Prepared, limit: usize, max_steps: u64) -> Result<Tuples> {
+/// `max_steps` combos tried or the deadline passed (`BudgetExceeded`).
+fn valid_tuples(p: &Prepared, limit: usize, max_steps: u64, deadline: &Deadline) -> Result<Tuples> {
     // Players with the fewest combos first: conflicts show at shallow
     // depths, where a dead end costs least.
     let mut order: Vec<usize> = (0..p.players.len()).collect();
@@ -327,6 +320,7 @@ fn valid_tuples(p: &Prepared, limit: usize, max_steps: u64) -> Result<Tuples> {
         },
         limit,
         steps_left: max_steps,
+        deadline,
     };
     match search.extend(0, CardSet::EMPTY, 1.0) {
         Err(TupleSearchStop::Listed) => Err(Error::budget(format!(
@@ -336,6 +330,9 @@ fn valid_tuples(p: &Prepared, limit: usize, max_steps: u64) -> Result<Tuples> {
             "the ranges conflict so much that {max_steps} combos were tried \
              without finishing the list of deals"
         ))),
+        Err(TupleSearchStop::OutOfTime) => Err(Error::budget(
+            "the time budget ran out while listing the deals that fit the ranges, to enumerate them exactly",
+        )),
         Ok(()) if search.out.weights.is_empty() => Err(Error::invalid(
             "the ranges conflict: no deal gives every player a combo",
         )),
@@ -349,6 +346,8 @@ enum TupleSearchStop {
     Listed,
     /// More combos tried than allowed.
     Searched,
+    /// The deadline passed.
+    OutOfTime,
 }
 
 /// Depth-first over the players (depth is at most 10).
@@ -359,6 +358,7 @@ struct TupleSearch<'a> {
     out: Tuples,
     limit: usize,
     steps_left: u64,
+    deadline: &'a Deadline,
 }
 
 impl TupleSearch<'_> {
@@ -383,6 +383,9 @@ impl TupleSearch<'_> {
                 .steps_left
                 .checked_sub(1)
                 .ok_or(TupleSearchStop::Searched)?;
+            if self.steps_left.is_multiple_of(1 << 16) && self.deadline.passed() {
+                return Err(TupleSearchStop::OutOfTime);
+            }
             if combo.cards.is_disjoint(used) {
                 self.pick[player] = c as u16;
                 self.extend(depth + 1, used.union(combo.cards), weight * combo.weight)?;
@@ -392,64 +395,65 @@ impl TupleSearch<'_> {
     }
 }
 
-/// Computes equity as the request asks.
+/// Computes equity as the request asks. Every mode returns by the time
+/// budget: exact mode with `BudgetExceeded` when it cannot finish by then,
+/// Auto by sampling instead, Monte Carlo with what it drew.
 pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
     let prepared = prepare(req)?;
-    let sequential = req.threads == 1;
-    match req.mode {
-        Mode::Exact => run_with_threads(req.threads, || {
-            exact::run(&prepared, &exact::plan(&prepared)?, sequential)
-        }),
-        Mode::MonteCarlo => run_with_threads(req.threads, || monte_carlo(&prepared, req)),
-        Mode::Auto => run_with_threads(req.threads, || {
-            let threads = if sequential {
-                1
-            } else {
-                rayon::current_num_threads()
-            };
-            match exact::plan_within(&prepared, req.time_budget, threads)? {
-                Some(plan) => exact::run(&prepared, &plan, sequential),
-                None => monte_carlo(&prepared, req),
+    let deadline_after = |budget: Duration| match &req.cancel {
+        Some(flag) => Deadline::after(budget).or_cancelled(Arc::clone(flag)),
+        None => Deadline::after(budget),
+    };
+    let deadline = deadline_after(req.time_budget);
+    run_with_threads(req.threads, |workers| match req.mode {
+        Mode::Exact => {
+            let plan = exact::plan(&prepared, &deadline)?;
+            exact::run(&prepared, &plan, workers, &deadline)
+        }
+        Mode::MonteCarlo => monte_carlo(&prepared, req, workers, &deadline),
+        Mode::Auto => {
+            // Exact gets four fifths of the budget; should its estimate be
+            // wrong, the last fifth samples.
+            let exact_deadline = deadline_after(req.time_budget.mul_f64(0.8));
+            let plan = exact::plan_within(&prepared, req.time_budget, workers, &exact_deadline)?;
+            let exact = plan.map(|plan| exact::run(&prepared, &plan, workers, &exact_deadline));
+            match exact {
+                Some(Err(e)) if e.kind() == crate::ErrorKind::BudgetExceeded => {
+                    monte_carlo(&prepared, req, workers, &deadline)
+                }
+                Some(done) => done,
+                None => monte_carlo(&prepared, req, workers, &deadline),
             }
-        }),
-    }
+        }
+    })
 }
 
-/// Folds `items` into tallies and merges them: in parallel on the current
-/// pool, or in order on this thread when `sequential`.
-fn fold_items(
-    sequential: bool,
-    items: u64,
-    n: usize,
-    f: impl Fn(Tally, u64) -> Tally + Sync + Send,
-) -> Tally {
-    if sequential {
-        (0..items).fold(Tally::new(n), f)
-    } else {
-        (0..items)
-            .into_par_iter()
-            .fold(|| Tally::new(n), &f)
-            .reduce(|| Tally::new(n), Tally::merge)
-    }
+/// Deals per Monte Carlo chunk. Chunk c draws from stream (seed, c), so a
+/// seed gives the same deals on any number of threads.
+const MONTE_CARLO_CHUNK: u64 = 4096;
+
+/// Chunks drawn in round r before the stopping rules are checked: a fixed
+/// schedule (not the thread count), so a target standard error stops after
+/// the same deals everywhere; rounds grow so that many cores stay busy.
+fn chunks_in_round(round: u64) -> u64 {
+    8 << round.min(4)
 }
 
-fn monte_carlo(p: &Prepared, req: &EquityRequest) -> Result<EquityResult> {
+fn monte_carlo(
+    p: &Prepared,
+    req: &EquityRequest,
+    workers: Workers,
+    deadline: &Deadline,
+) -> Result<EquityResult> {
     let n = p.players.len();
     // Fail fast when no valid tuple exists at all.
     // (A search that runs out of steps leaves it to the sampler, whose
     // rejections are bounded too.)
-    if let Err(e) = valid_tuples(p, 1, MONTE_CARLO_SEARCH_STEPS)
+    if let Err(e) = valid_tuples(p, 1, MONTE_CARLO_SEARCH_STEPS, &Deadline::NONE)
         && e.kind() != crate::ErrorKind::BudgetExceeded
     {
         return Err(e);
     }
-    let deadline = Instant::now() + req.time_budget;
-    let sequential = req.threads == 1;
-    let threads = if sequential {
-        1
-    } else {
-        rayon::current_num_threads()
-    };
     let board_key = HandKey::of_set(p.board);
     // Alias tables: a weighted combo draw in O(1).
     let cumulative: Vec<Alias> = p
@@ -457,46 +461,50 @@ fn monte_carlo(p: &Prepared, req: &EquityRequest) -> Result<EquityResult> {
         .iter()
         .map(|combos| Alias::new(&combos.iter().map(|c| c.weight).collect::<Vec<f64>>()))
         .collect();
-    const BATCH: u64 = 4096;
-    let mut tally = Tally::new(n);
-    let mut round = 0u64;
+    let mut total = Counts::new();
+    let (mut round, mut first) = (0, 0);
     loop {
-        // One batch per worker, merged; then check the stopping rules.
-        let batch = fold_items(sequential, threads as u64, n, |mut t, w| {
-            let mut rng = Rng::stream(req.seed, round * threads as u64 + w);
+        // Chunks in order, merged in integers: the sum is the same
+        // whichever worker drew which chunk.
+        let chunks = chunks_in_round(round);
+        let parts = map_items(workers, chunks, |i| {
+            let mut rng = Rng::stream(req.seed, first + i);
             let mut counts = Counts::new();
-            for drawn in 0..BATCH {
+            for drawn in 0..MONTE_CARLO_CHUNK {
                 // Ranges that rarely fit make draws slow: the deadline is
-                // checked within the batch too (after the first 64).
-                if drawn % 64 == 0 && drawn > 0 && Instant::now() >= deadline {
+                // checked within the chunk too (the first chunk always draws
+                // a few deals, so even a zero budget answers).
+                if drawn % 64 == 0 && (drawn > 0 || first + i > 0) && deadline.passed() {
                     break;
                 }
                 match sample_once(p, &cumulative, board_key, &mut rng, &mut counts, deadline) {
                     Draw::Sampled => {}
                     Draw::OutOfTime => break,
-                    Draw::Stuck => {
-                        t.weight = f64::NAN; // marks the batch as stuck
-                        return t;
-                    }
+                    Draw::Stuck => return None,
                 }
             }
-            counts.add_to_tally(&mut t, n, 1.0);
-            t
+            Some(counts)
         });
-        if batch.weight.is_nan() {
-            return Err(Error::invalid(
-                "the ranges almost never fit together (100,000 conflicting draws in a row): no deal, or hardly any, gives every player a combo",
-            ));
+        for part in parts {
+            let Some(counts) = part else {
+                return Err(Error::invalid(
+                    "the ranges almost never fit together (100,000 conflicting draws in a row): no deal, or hardly any, gives every player a combo",
+                ));
+            };
+            total.merge(&counts);
         }
-        tally = tally.merge(batch);
         round += 1;
-        if tally.tuples == 0 && Instant::now() >= deadline {
+        first += chunks;
+        let out_of_time = deadline.passed();
+        if total.completions == 0 && out_of_time {
             return Err(Error::budget(
                 "no deal that fits the ranges was drawn within the time budget",
             ));
         }
-        let result = finish(tally.clone(), false);
-        if result.stderr <= req.target_stderr || Instant::now() >= deadline {
+        let mut tally = Tally::new(n);
+        total.add_to_tally(&mut tally, n, 1.0);
+        let result = finish(tally, false);
+        if result.stderr <= req.target_stderr || out_of_time {
             return Ok(result);
         }
     }
@@ -566,7 +574,7 @@ fn sample_once(
     board_key: HandKey,
     rng: &mut Rng,
     counts: &mut Counts,
-    deadline: Instant,
+    deadline: &Deadline,
 ) -> Draw {
     let n = p.players.len();
     let mut keys = [HandKey::EMPTY; MAX_PLAYERS];
@@ -582,7 +590,7 @@ fn sample_once(
         if rejections > MAX_REJECTIONS {
             return Draw::Stuck;
         }
-        if rejections % 1024 == 0 && Instant::now() >= deadline {
+        if rejections % 1024 == 0 && deadline.passed() {
             return Draw::OutOfTime;
         }
         used = p.board.union(p.dead);

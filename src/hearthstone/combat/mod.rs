@@ -18,6 +18,7 @@ use key::{Key, Layout};
 pub use parse::parse_board;
 pub use rules::{Kinds, Minion, Outcome, State, Token, Unit};
 
+use crate::budget::Deadline;
 use crate::error::{Error, Result};
 use crate::memo::{FixedMap, fixed_map};
 use crate::parallel::{map_items, run_with_threads};
@@ -215,17 +216,18 @@ impl Ends {
     }
 }
 
-/// Exact odds; `BudgetExceeded` past `max_states` distinct states.
-pub fn combat_exact(c: &Combat, max_states: u64) -> Result<CombatResult> {
+/// Exact odds; `BudgetExceeded` past `max_states` distinct states or once
+/// `deadline` passes.
+pub fn combat_exact(c: &Combat, max_states: u64, deadline: &Deadline) -> Result<CombatResult> {
     validate(c)?;
     let (kinds, starts) = starts(c);
     let layout = Layout::new(&kinds);
     if layout.words() <= 3 {
-        solve::<3>(c, &kinds, layout, &starts, max_states)
+        solve::<3>(c, &kinds, layout, &starts, max_states, deadline)
     } else if layout.words() <= 4 {
-        solve::<4>(c, &kinds, layout, &starts, max_states)
+        solve::<4>(c, &kinds, layout, &starts, max_states, deadline)
     } else {
-        solve::<8>(c, &kinds, layout, &starts, max_states)
+        solve::<8>(c, &kinds, layout, &starts, max_states, deadline)
     }
 }
 
@@ -236,6 +238,7 @@ fn solve<const N: usize>(
     layout: Layout,
     starts: &[(State, f64)],
     max_states: u64,
+    deadline: &Deadline,
 ) -> Result<CombatResult> {
     let mut ends = Ends::new();
     // Layers of states by potential; the highest is solved first, and
@@ -267,6 +270,11 @@ fn solve<const N: usize>(
                     "the combat has more than {max_states} states (the budget); use Monte Carlo"
                 )));
             }
+            if states.is_multiple_of(4096) && deadline.passed() {
+                return Err(Error::budget(
+                    "the exact combat did not finish within the time budget; use Monte Carlo",
+                ));
+            }
             turn_outcomes(kinds, &mut state, |next, q| {
                 // Ends go straight to the tally; the tables hold the rest.
                 if let Some(outcome) = next.outcome(kinds, c.tiers) {
@@ -286,15 +294,20 @@ fn solve<const N: usize>(
 /// results depend on the seed, not on the number of threads.
 const CHUNK: u64 = 1 << 14;
 
+/// Chunks sampled between checks of the deadline: a fixed number (not the
+/// thread count), so the same seed samples the same combats everywhere.
+const CHUNKS_PER_ROUND: u64 = 16;
+
 /// Monte Carlo odds from `samples` seeded combats on the same rules, on
-/// `threads` threads (0 = the shared pool, 1 = this thread), stopping early
-/// at `deadline` (after at least one round of chunks).
+/// `threads` threads (by the rule of [`crate::parallel`]), stopping early
+/// once `deadline` passes (within a few hundred combats; at least one
+/// combat is always sampled).
 pub fn combat_monte_carlo(
     c: &Combat,
     samples: u64,
     seed: u64,
     threads: usize,
-    deadline: Option<std::time::Instant>,
+    deadline: &Deadline,
 ) -> Result<CombatResult> {
     validate(c)?;
     if samples == 0 {
@@ -302,26 +315,24 @@ pub fn combat_monte_carlo(
     }
     let (kinds, starts) = starts(c);
     let chunks = samples.div_ceil(CHUNK);
-    let ends = run_with_threads(threads, || {
-        let per_round = if threads == 1 {
-            1
-        } else {
-            rayon::current_num_threads() as u64 * 4
-        };
+    let ends = run_with_threads(threads, |workers| {
         let mut total = Ends::new();
         let mut first = 0;
         while first < chunks {
-            let round = per_round.min(chunks - first);
-            let parts = map_items(threads == 1, round, |i| {
+            let round = CHUNKS_PER_ROUND.min(chunks - first);
+            let parts = map_items(workers, round, |i| {
                 let chunk = first + i;
                 let n = CHUNK.min(samples - chunk * CHUNK);
-                sample_chunk(c, &kinds, &starts, n, Rng::stream(seed, chunk))
+                // The first combat of the first chunk is always sampled.
+                let first_to_check = u64::from(chunk == 0);
+                let rng = Rng::stream(seed, chunk);
+                sample_chunk(c, &kinds, &starts, n, rng, (deadline, first_to_check))
             });
             for part in parts {
                 total.merge(part);
             }
             first += round;
-            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            if deadline.passed() {
                 break;
             }
         }
@@ -333,10 +344,21 @@ pub fn combat_monte_carlo(
     Ok(ends.finish(false, n as u64, 1.0 / n, stderr))
 }
 
-/// `n` combats from one random stream, counted.
-fn sample_chunk(c: &Combat, kinds: &Kinds, starts: &[(State, f64)], n: u64, mut rng: Rng) -> Ends {
+/// `n` combats from one random stream, counted; fewer when the deadline
+/// passes (checked every 256 combats, from combat `first_to_check` on).
+fn sample_chunk(
+    c: &Combat,
+    kinds: &Kinds,
+    starts: &[(State, f64)],
+    n: u64,
+    mut rng: Rng,
+    (deadline, first_to_check): (&Deadline, u64),
+) -> Ends {
     let mut ends = Ends::new();
-    for _ in 0..n {
+    for sampled in 0..n {
+        if sampled >= first_to_check && sampled % 256 == 0 && deadline.passed() {
+            break;
+        }
         let mut state = if starts.len() == 1 || rng.below(2) == 0 {
             starts[0].0
         } else {

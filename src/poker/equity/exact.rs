@@ -3,10 +3,12 @@
 
 use super::{Counts, MAX_TUPLE_SEARCH_STEPS, Prepared, Tally, finish, runouts, valid_tuples};
 use super::{EquityResult, MAX_PLAYERS};
+use crate::budget::Deadline;
 use crate::cards::CardSet;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::memo::{FixedMap, fixed_map};
-use crate::parallel::map_items;
+use crate::parallel::{Workers, map_items};
+use crate::rng::Rng;
 use std::time::Duration;
 
 /// Most combo tuples exact mode will list.
@@ -28,8 +30,18 @@ pub(super) struct Plan {
 /// Lists the valid tuples and groups them: tuples that a suit permutation
 /// fixing the board and the dead cards maps onto each other have the same
 /// counts, so each class is dealt out once.
-pub(super) fn plan(p: &Prepared) -> Result<Plan> {
-    let listed = valid_tuples(p, MAX_EXACT_TUPLES, MAX_TUPLE_SEARCH_STEPS)?;
+pub(super) fn plan(p: &Prepared, deadline: &Deadline) -> Result<Plan> {
+    if let Some(estimate) = estimated_tuples(p)
+        && estimate > 2.0 * MAX_EXACT_TUPLES as f64
+    {
+        // Refused before listing anything: listing 20 M tuples to find
+        // out costs a second and hundreds of MB.
+        return Err(Error::budget(format!(
+            "about {estimate:.1e} combo tuples; exact mode enumerates at most \
+             {MAX_EXACT_TUPLES}: use Monte Carlo or Auto"
+        )));
+    }
+    let listed = valid_tuples(p, MAX_EXACT_TUPLES, MAX_TUPLE_SEARCH_STEPS, deadline)?;
     let perms = symmetries(p.board, p.dead);
     let n = p.players.len();
     let mut class_of_key: FixedMap<[u64; MAX_PLAYERS], u32> = fixed_map(listed.weights.len());
@@ -38,7 +50,11 @@ pub(super) fn plan(p: &Prepared) -> Result<Plan> {
         .picks
         .chunks_exact(n)
         .zip(&listed.weights)
-        .map(|(tuple, &weight)| {
+        .enumerate()
+        .map(|(t, (tuple, &weight))| {
+            if t % (1 << 16) == 0 && deadline.passed() {
+                return Err(out_of_time());
+            }
             let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
             for (i, &c) in tuple.iter().enumerate() {
                 hands[i] = p.players[i][c as usize].cards;
@@ -48,41 +64,80 @@ pub(super) fn plan(p: &Prepared) -> Result<Plan> {
                 classes.push(hands[..n].to_vec());
                 (classes.len() - 1) as u32
             });
-            (weight, class)
+            Ok((weight, class))
         })
-        .collect();
+        .collect::<Result<_>>()?;
     Ok(Plan { tuples, classes })
+}
+
+fn out_of_time() -> Error {
+    Error::budget(
+        "exact enumeration did not finish within the time budget: raise it, \
+         or use Monte Carlo or Auto",
+    )
+}
+
+/// Draws that estimate the share of combo tuples without a shared card.
+const ESTIMATE_DRAWS: u32 = 4096;
+
+/// An estimate of the number of valid combo tuples (the product of the
+/// ranges' sizes times the share of uniform draws with no card twice), or
+/// `None` when the product is small enough to list, or the draws found too
+/// few valid tuples to say.
+pub(super) fn estimated_tuples(p: &Prepared) -> Option<f64> {
+    let product: f64 = p.players.iter().map(|c| c.len() as f64).product();
+    if product <= MAX_EXACT_TUPLES as f64 {
+        return None;
+    }
+    let mut rng = Rng::new(0x0dd5_e571);
+    let valid = (0..ESTIMATE_DRAWS)
+        .filter(|_| {
+            let mut used = CardSet::EMPTY;
+            p.players.iter().all(|combos| {
+                let cards = combos[rng.below(combos.len() as u32) as usize].cards;
+                let fits = cards.is_disjoint(used);
+                used = used.union(cards);
+                fits
+            })
+        })
+        .count();
+    (valid >= 64).then(|| product * valid as f64 / ESTIMATE_DRAWS as f64)
 }
 
 /// The plan when exact mode should finish within `budget` on `threads`
 /// threads, or `None` when Monte Carlo should answer instead.
-pub(super) fn plan_within(p: &Prepared, budget: Duration, threads: usize) -> Result<Option<Plan>> {
+pub(super) fn plan_within(
+    p: &Prepared,
+    budget: Duration,
+    workers: Workers,
+    deadline: &Deadline,
+) -> Result<Option<Plan>> {
     let combos: f64 = p.players.iter().map(|c| c.len() as f64).product();
     if combos > MAX_EXACT_TUPLES as f64 {
         return Ok(None);
     }
     let (classes, grouped) = if combos <= MAX_TUPLES_TO_CLASSIFY {
-        match plan_or_none(p)? {
+        match plan_or_none(p, deadline)? {
             Some(grouped) => (grouped.classes.len() as f64, Some(grouped)),
             None => return Ok(None),
         }
     } else {
         (combos, None)
     };
-    let seconds = classes * seconds_per_class(p.to_deal, p.players.len()) / threads.max(1) as f64;
+    let seconds = classes * seconds_per_class(p.to_deal, p.players.len()) / workers.count() as f64;
     if seconds > budget.as_secs_f64() {
         return Ok(None);
     }
     match grouped {
         Some(grouped) => Ok(Some(grouped)),
-        None => plan_or_none(p),
+        None => plan_or_none(p, deadline),
     }
 }
 
 /// The plan, or `None` when listing the tuples ran over its budget (Monte
 /// Carlo answers then).
-fn plan_or_none(p: &Prepared) -> Result<Option<Plan>> {
-    match plan(p) {
+fn plan_or_none(p: &Prepared, deadline: &Deadline) -> Result<Option<Plan>> {
+    match plan(p, deadline) {
         Ok(grouped) => Ok(Some(grouped)),
         Err(e) if e.kind() == crate::ErrorKind::BudgetExceeded => Ok(None),
         Err(e) => Err(e),
@@ -102,33 +157,37 @@ fn seconds_per_class(to_deal: usize, players: usize) -> f64 {
     heads_up * (players as f64 / 2.0).max(1.0)
 }
 
-/// Counts every class (in parallel unless `sequential`) and weighs each
-/// tuple by its class's counts.
-pub(super) fn run(p: &Prepared, plan: &Plan, sequential: bool) -> Result<EquityResult> {
+/// Counts every class (on `workers`) and weighs each tuple by its class's
+/// counts; `BudgetExceeded` when the deadline passes first.
+pub(super) fn run(
+    p: &Prepared,
+    plan: &Plan,
+    workers: Workers,
+    deadline: &Deadline,
+) -> Result<EquityResult> {
     let n = p.players.len();
-    let threads = if sequential {
-        1
-    } else {
-        rayon::current_num_threads()
-    };
+    let threads = workers.count();
     // Enough work items to balance: each class's rank patterns are dealt
     // round-robin to its parts.
     let classes = &plan.classes;
     let per_class = (threads * 4).div_ceil(classes.len()).max(1) as u64;
     let items = classes.len() as u64 * per_class;
-    let partial = map_items(sequential, items, |item| {
+    let partial = map_items(workers, items, |item| {
+        if deadline.passed() {
+            return None;
+        }
         let hands = &classes[(item / per_class) as usize];
-        runouts::count_runouts(
+        Some(runouts::count_runouts(
             hands,
             p.board,
             p.dead,
             (item % per_class) as u32,
             per_class as u32,
-        )
+        ))
     });
     let mut by_class: Vec<Counts> = (0..classes.len()).map(|_| Counts::new()).collect();
     for (item, counts) in partial.iter().enumerate() {
-        by_class[item / per_class as usize].merge(counts);
+        by_class[item / per_class as usize].merge(counts.as_ref().ok_or_else(out_of_time)?);
     }
     let mut tally = Tally::new(n);
     for &(weight, class) in &plan.tuples {

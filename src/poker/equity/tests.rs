@@ -449,3 +449,75 @@ fn monte_carlo_on_rarely_fitting_ranges_keeps_to_the_deadline() {
     let total: f64 = got.players.iter().map(|p| p.equity).sum();
     assert!((total - 1.0).abs() < 1e-9);
 }
+
+/// Chunked streams: a seed and a target standard error give the same deals,
+/// so the same answer, on any number of threads.
+#[test]
+fn monte_carlo_repeats_for_a_seed_whatever_the_threads() {
+    let run = |threads: usize| {
+        let mut r = request(&["AhKh", "QQ+,AKs", "random"], "Ks7c2d");
+        r.mode = Mode::MonteCarlo;
+        r.target_stderr = 2e-3;
+        r.time_budget = Duration::from_secs(600);
+        r.seed = 42;
+        r.threads = threads;
+        equity(&r).unwrap()
+    };
+    let one = run(1);
+    assert!(!one.exact && one.stderr <= 2e-3);
+    for threads in [2, 3, 0] {
+        assert_eq!(run(threads), one, "threads {threads}");
+    }
+}
+
+/// Exact mode keeps to its time budget: a refusal once it passes, never a
+/// long run (here about 70 s of work against a 100 ms budget).
+#[test]
+fn exact_mode_returns_by_its_time_budget() {
+    let mut r = request(&["random", "random"], "");
+    r.threads = 1;
+    r.time_budget = Duration::from_millis(100);
+    let started = std::time::Instant::now();
+    let e = equity(&r).unwrap_err();
+    let elapsed = started.elapsed();
+    assert_eq!(e.kind(), crate::ErrorKind::BudgetExceeded);
+    assert!(e.message().contains("time budget"), "{e}");
+    // Generous: the point is seconds against minutes, not a timing.
+    assert!(elapsed < Duration::from_secs(2), "{elapsed:?}");
+    // Auto answers the same question by sampling within the budget.
+    r.mode = Mode::Auto;
+    let a = equity(&r).unwrap();
+    assert!(!a.exact && a.tuples > 0);
+}
+
+/// Far too many tuples are refused from an estimate, before any listing.
+#[test]
+fn exact_refuses_huge_tuple_counts_before_listing() {
+    for players in [3, 10] {
+        let mut r = request(&vec!["random"; players], "");
+        r.threads = 1;
+        r.time_budget = Duration::from_secs(600);
+        let e = equity(&r).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::BudgetExceeded);
+        assert!(e.message().starts_with("about "), "{e}");
+        assert!(exact::estimated_tuples(&prepare(&r).unwrap()).unwrap() > 1e9);
+    }
+}
+
+/// Monte Carlo stops at the deadline within its chunk, and even a zero
+/// budget answers from a few deals.
+#[test]
+fn monte_carlo_keeps_to_short_budgets() {
+    let mut r = request(&["AhKh", "random", "random"], "");
+    r.mode = Mode::MonteCarlo;
+    r.target_stderr = 1e-9;
+    r.threads = 1;
+    r.time_budget = Duration::ZERO;
+    let zero = equity(&r).unwrap();
+    assert!(zero.tuples >= 1 && zero.tuples < 4096, "{}", zero.tuples);
+    r.threads = 100_000;
+    assert_eq!(
+        equity(&r).unwrap_err().kind(),
+        crate::ErrorKind::InvalidArgument
+    );
+}
