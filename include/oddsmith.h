@@ -32,13 +32,13 @@
 // Entries of a damage distribution (damage 0..=63).
 #define ODDSMITH_DAMAGE_SLOTS 64
 
-// Combat modes.
-#define ODDSMITH_COMBAT_EXACT 0
+// Combat modes. Auto (the default): exact when it fits the state and time
+// budgets, else Monte Carlo.
+#define ODDSMITH_COMBAT_AUTO 0
 
-#define ODDSMITH_COMBAT_MONTE_CARLO 1
+#define ODDSMITH_COMBAT_EXACT 1
 
-// Exact when it fits the state budget, else Monte Carlo.
-#define ODDSMITH_COMBAT_AUTO 2
+#define ODDSMITH_COMBAT_MONTE_CARLO 2
 
 #define ODDSMITH_DURAK_MAX_PLAYERS 6
 
@@ -85,6 +85,15 @@
 
 #define ODDSMITH_NODE_TERMINAL 3
 
+// The largest `threads` any call accepts; more is
+// ODDSMITH_ERR_INVALID_ARGUMENT. Every `threads` argument follows one
+// rule: 0 = the shared pool (one worker per core, or the size given to
+// `oddsmith_init`); 1 = the caller's thread, no pool hand-off; n >= 2 =
+// min(n, max(cores, shared pool size)) workers: the shared pool when that
+// is its size, otherwise a pool of that size built on first use and kept
+// for the life of the process (never a pool per call).
+#define ODDSMITH_MAX_THREADS 1024
+
 // Most players in an equity request.
 #define ODDSMITH_MAX_PLAYERS 10
 
@@ -92,11 +101,11 @@
 #define ODDSMITH_CATEGORY_COUNT 9
 
 // Equity modes.
-#define ODDSMITH_MODE_EXACT 0
+#define ODDSMITH_MODE_AUTO 0
 
-#define ODDSMITH_MODE_MONTE_CARLO 1
+#define ODDSMITH_MODE_EXACT 1
 
-#define ODDSMITH_MODE_AUTO 2
+#define ODDSMITH_MODE_MONTE_CARLO 2
 
 // Most targets a split damage query takes (two full boards).
 #define ODDSMITH_SPLIT_MAX_TARGETS 14
@@ -159,20 +168,25 @@ typedef struct {
   uint32_t tier;
 } OddsmithMinion;
 
-// Options; pass NULL for the defaults.
+// Options; a zeroed struct is the defaults, and NULL means a zeroed
+// struct.
 typedef struct {
-  // ODDSMITH_COMBAT_EXACT (0), _MONTE_CARLO (1) or _AUTO (2: exact
-  // unless over the state budget; the default with NULL options).
+  // ODDSMITH_COMBAT_AUTO (0: exact unless over the state or time budget,
+  // then Monte Carlo), _EXACT (1) or _MONTE_CARLO (2).
   uint32_t mode;
   // Exact engine state budget; 0 means 5,000,000.
   uint64_t max_states;
   // Monte Carlo combats; 0 means 1,000,000.
   uint64_t samples;
-  // Monte Carlo time budget in ms (stops early); 0 means none.
+  // Time budget in ms; 0 means none. Monte Carlo stops by then with
+  // what it sampled; exact mode fails with BUDGET_EXCEEDED; Auto gives
+  // exact four fifths of it and samples in the rest.
   uint32_t time_budget_ms;
+  // Monte Carlo seed (any value, 0 included).
   uint64_t seed;
-  // Monte Carlo threads: 0 = all cores, 1 = the caller's thread. Results
-  // depend on the seed only, not on the thread count.
+  // Monte Carlo workers by the rule of ODDSMITH_MAX_THREADS (0 = the
+  // shared pool, 1 = the caller's thread). Results depend on the seed
+  // only, not on the thread count.
   uint32_t threads;
 } OddsmithCombatOptions;
 
@@ -192,8 +206,8 @@ typedef struct {
   double stderr;
 } OddsmithCombatResult;
 
-// The table's rules: 2 to 6 players; a deck of 24, 36 or 52 cards (0
-// means 36).
+// The table's rules: 2 to 6 players (0 means 2); a deck of 24, 36 or 52
+// cards (0 means 36). A zeroed struct is the default two-player game.
 typedef struct {
   uint32_t players;
   uint32_t deck_size;
@@ -227,10 +241,16 @@ typedef struct {
   uint32_t passed_mask;
 } OddsmithDurakObservation;
 
-// Search budget: iterations (0 = no limit), milliseconds (0 = no limit;
-// at least one of the two), threads (0 = all cores, 1 = deterministic
-// for a seed under an iteration budget), rollout policy, exploration
-// constant (0 = the default 0.7), seed.
+// Search budget; a zeroed struct is the defaults, and NULL means a zeroed
+// struct. `iterations`: the total for the call, shared by the trees (0 =
+// no limit; with `time_ms` 0 too, 10,000). `time_ms`: wall-clock limit (0
+// = none). Either way every call completes at least one iteration per
+// tree, so the move is never arbitrary. `threads`: one search tree per
+// worker, by the rule of ODDSMITH_MAX_THREADS (0 = the shared pool, 1 =
+// the caller's thread: deterministic for a seed under an iteration
+// budget), never more trees than iterations. `rollout`:
+// ODDSMITH_DURAK_ROLLOUT_*; `exploration`: UCB constant (0 = the default
+// 0.7); `seed`: any value.
 typedef struct {
   uint64_t iterations;
   uint32_t time_ms;
@@ -357,14 +377,20 @@ typedef struct {
   const char *board;
   // Cards out of play, or NULL.
   const char *dead;
-  // ODDSMITH_MODE_EXACT, _MONTE_CARLO or _AUTO.
+  // ODDSMITH_MODE_AUTO (0, the default: exact when its estimated time
+  // fits the budget, else Monte Carlo), _EXACT or _MONTE_CARLO.
   uint32_t mode;
   // Monte Carlo target standard error; 0 means 0.001.
   double target_stderr;
-  // Monte Carlo deadline and Auto's budget in ms; 0 means 1000.
+  // Time budget in ms for every mode; 0 means 1000. Monte Carlo stops by
+  // then with what it drew; exact mode fails with BUDGET_EXCEEDED when it
+  // cannot finish by then; Auto samples when exact would not fit.
   uint32_t time_budget_ms;
+  // Monte Carlo seed: a seed and target give the same answer on any
+  // thread count (a deadline stops wherever the time runs out).
   uint64_t seed;
-  // 0 = all cores; 1 = the caller's thread only.
+  // Workers by the rule of ODDSMITH_MAX_THREADS (0 = shared pool, 1 =
+  // the caller's thread).
   uint32_t threads;
 } OddsmithEquityRequest;
 
@@ -404,13 +430,15 @@ typedef struct {
   uint8_t hero;
 } OddsmithSplitTarget;
 
-// Options; pass NULL for the defaults.
+// Options; a zeroed struct is the defaults, and NULL means a zeroed
+// struct.
 typedef struct {
-  // Targets of the `all_dead` question as bits (bit i = target i);
-  // 0 means every minion ("clear the board").
+  // Targets of the `all_dead` question as bits (bit i = the target at
+  // `targets[i]`); 0 means every minion ("clear the board").
   uint32_t all_dead_mask;
-  // The hero of `hero_or_all_dead`; -1 picks the first hero.
-  int32_t hero_index;
+  // The hero of `hero_or_all_dead`, counting targets from 1 as every
+  // message does (`targets[hero_target - 1]`); 0 picks the first hero.
+  uint32_t hero_target;
   // Work budget (see the Rust docs); 0 means the default. Past it the
   // call fails with ODDSMITH_ERR_BUDGET_EXCEEDED before doing the work.
   uint64_t max_work;
@@ -491,11 +519,13 @@ OddsmithStatus oddsmith_card_format(uint8_t card, char *buf, size_t cap);
 
 // Win, draw and loss probabilities of board A (`a[0..a_count]`, left to
 // right) against board B, and the damage distributions, with tavern tiers
-// `tier_a`, `tier_b`. Exact by default when it fits the state budget.
+// `tier_a`, `tier_b` (1..=7; 0 means 1, as for minions). Auto by default:
+// exact when it fits the state and time budgets.
 //
 // Errors: NULL_POINTER, INVALID_ARGUMENT (more than 7 minions, health <= 0,
-// unknown keyword bits, bad mode), BUDGET_EXCEEDED (exact mode over the
-// state budget). Thread safety: reentrant.
+// unknown keyword bits, a tier above 7, bad mode, threads over
+// ODDSMITH_MAX_THREADS), BUDGET_EXCEEDED (exact mode over the state or time
+// budget). Thread safety: reentrant.
 //
 // # Safety
 // `a` and `b` must point to `a_count` and `b_count` items (or be NULL with
@@ -510,15 +540,16 @@ OddsmithStatus oddsmith_combat(const OddsmithMinion *a,
                                OddsmithCombatResult *out);
 
 // The best move for the observer (`observation->me`, who must be the
-// player to move) by information-set MCTS within `budget` (NULL: 10,000
-// iterations, one thread, seed 1). A time budget is kept within about a
-// millisecond. `stats` may be NULL.
+// player to move) by information-set MCTS within `budget` (NULL or zeroed:
+// 10,000 iterations on the shared pool, seed 0; see OddsmithDurakBudget).
+// A time budget is kept within about a millisecond past it (and one
+// iteration per tree). `stats` may be NULL.
 //
 // Errors: NULL_POINTER, INVALID_ARGUMENT (an observation that cannot
 // happen, with the reason: bad seats, more than 6 attack cards, counts
-// that do not add up, a cover that does not beat its card...; a budget
-// with neither iterations nor time), DUPLICATE_CARD (a card in two
-// places). Thread safety: reentrant.
+// that do not add up, a cover that does not beat its card...; threads over
+// ODDSMITH_MAX_THREADS), DUPLICATE_CARD (a card in two places, the trump
+// card included). Thread safety: reentrant.
 //
 // # Safety
 // `observation` and `out` valid; `budget` and `stats` NULL or valid.
@@ -629,10 +660,13 @@ OddsmithStatus oddsmith_expectimax_solve(const OddsmithGameDef *game,
 // `box_count * denomination_count` counts, box-major (box 0's counts for
 // each denomination, then box 1's ...). `denominations` NULL with
 // `denomination_count` 2 means 100 and 50 (seed 003). Limits: 1..=6
-// boxes, 1..=4 denominations, counts 0..=15. `out_states` may be NULL.
+// boxes, 1..=4 denominations, counts 0..=15, a finite total value.
+// `out_states` may be NULL.
 //
-// Errors: ODDSMITH_ERR_NULL_POINTER, ODDSMITH_ERR_INVALID_ARGUMENT.
-// Thread safety: reentrant.
+// Errors: ODDSMITH_ERR_NULL_POINTER, ODDSMITH_ERR_INVALID_ARGUMENT
+// (counts, limits, denominations that are negative, not finite or whose
+// total overflows), ODDSMITH_ERR_BUDGET_EXCEEDED (a game over the dense
+// table's state budget). Thread safety: reentrant.
 //
 // # Safety
 // `counts` must point to `box_count * denomination_count` items;
@@ -664,7 +698,7 @@ size_t oddsmith_last_error_message(char *buf, size_t cap);
 // (the first call with `threads` other than 1 makes it), changes nothing
 // and returns ODDSMITH_OK (the pool keeps the size it was first given).
 //
-// Errors: ODDSMITH_ERR_INVALID_ARGUMENT (more than 1024 threads),
+// Errors: ODDSMITH_ERR_INVALID_ARGUMENT (more than ODDSMITH_MAX_THREADS),
 // ODDSMITH_ERR_INTERNAL (the pool could not start). Thread safety: safe
 // from any thread, at any time.
 OddsmithStatus oddsmith_init(uint32_t threads);
@@ -720,11 +754,14 @@ OddsmithStatus oddsmith_hand_describe(uint16_t rank, char *buf, size_t cap, size
 //
 // Errors: NULL_POINTER, PARSE (a range or card list; the message names
 // the token and the player), DUPLICATE_CARD, INVALID_ARGUMENT (counts,
-// board size, mode, a range emptied by the known cards),
-// BUDGET_EXCEEDED (exact mode with too many combo tuples, or ranges so
-// nearly exclusive that listing the deals ran over its budget; Monte Carlo
-// drawing no fitting deal before the deadline). Thread safety: reentrant;
-// threads = 0 uses the shared pool.
+// board size, mode, a range emptied by the known cards,
+// threads over ODDSMITH_MAX_THREADS), BUDGET_EXCEEDED (exact mode with
+// too many combo tuples, refused at once from an estimate; exact mode not
+// done by the time budget; ranges so nearly exclusive that listing the
+// deals ran over its budget; Monte Carlo drawing no fitting deal before
+// the deadline). Every mode returns by the time budget (Monte Carlo within
+// about 2 ms past it). Thread safety: reentrant; threads = 0 uses the
+// shared pool.
 //
 // # Safety
 // `request` must be NULL or valid with its strings NUL-terminated;

@@ -111,11 +111,12 @@ inline OddsmithSplitTarget split_hero(std::int32_t health, std::int32_t armor = 
     return t;
 }
 
-// Options with the defaults: all minions for all_dead, the first hero.
+// Options with the defaults (a zeroed struct): all minions for all_dead,
+// the first hero.
 inline OddsmithSplitDamageOptions split_damage_defaults() {
     OddsmithSplitDamageOptions o;
     o.all_dead_mask = 0;
-    o.hero_index = -1;
+    o.hero_target = 0;
     o.max_work = 0;
     return o;
 }

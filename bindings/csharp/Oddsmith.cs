@@ -229,20 +229,20 @@ namespace Oddsmith
         }
     }
 
-    /// <summary>Options (OddsmithSplitDamageOptions); Defaults() for none.</summary>
+    /// <summary>Options (OddsmithSplitDamageOptions); a zeroed struct (new SplitDamageOptions() or Defaults()) is the defaults.</summary>
     [StructLayout(LayoutKind.Sequential)]
     public struct SplitDamageOptions
     {
         /// <summary>Bit i = target i in the all-dead question; 0 = every minion.</summary>
         public uint AllDeadMask;
-        /// <summary>Hero of the hero-or-all question; -1 = the first hero.</summary>
-        public int HeroIndex;
+        /// <summary>Hero of the hero-or-all question, counting targets from 1; 0 = the first hero.</summary>
+        public uint HeroTarget;
         /// <summary>Work budget; 0 = the default.</summary>
         public ulong MaxWork;
 
         public static SplitDamageOptions Defaults()
         {
-            return new SplitDamageOptions { AllDeadMask = 0, HeroIndex = -1, MaxWork = 0 };
+            return new SplitDamageOptions();
         }
     }
 
@@ -529,7 +529,7 @@ namespace Oddsmith
     }
 
     /// <summary>Equity modes (ODDSMITH_MODE_*).</summary>
-    public enum EquityMode : uint { Exact = 0, MonteCarlo = 1, Auto = 2 }
+    public enum EquityMode : uint { Auto = 0, Exact = 1, MonteCarlo = 2 }
 
     [StructLayout(LayoutKind.Sequential)]
     internal struct EquityRequestNative
@@ -716,7 +716,7 @@ namespace Oddsmith
     }
 
     /// <summary>Combat modes (ODDSMITH_COMBAT_*).</summary>
-    public enum CombatMode : uint { Exact = 0, MonteCarlo = 1, Auto = 2 }
+    public enum CombatMode : uint { Auto = 0, Exact = 1, MonteCarlo = 2 }
 
     [StructLayout(LayoutKind.Sequential)]
     public struct CombatOptions
@@ -730,7 +730,7 @@ namespace Oddsmith
 
         public static CombatOptions Defaults()
         {
-            return new CombatOptions { Mode = CombatMode.Auto, Seed = 1 };
+            return new CombatOptions();
         }
     }
 

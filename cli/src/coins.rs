@@ -3,7 +3,9 @@
 //! the value with 10 decimals (AtCoder iroha2019 day 2 F).
 
 use crate::output::{Failure, Outcome, print_json};
-use oddsmith::expectimax::coins::{CoinGame, DEFAULT_DENOMINATIONS, Method, solve_coins};
+use oddsmith::expectimax::coins::{
+    CoinGame, DEFAULT_DENOMINATIONS, MAX_DENOMINATIONS, Method, solve_coins,
+};
 use serde_json::json;
 use std::io::Read;
 use std::time::Instant;
@@ -67,6 +69,12 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
                 })
             })
             .collect::<Result<Vec<f64>, Failure>>()?;
+        if denominations.len() > MAX_DENOMINATIONS {
+            return Err(Failure::BadInput(format!(
+                "--denominations: {} given; at most {MAX_DENOMINATIONS}",
+                denominations.len()
+            )));
+        }
         (args.counts.clone(), denominations)
     };
     let game = CoinGame::new(&to_boxes(&counts, denominations.len())?, &denominations)?;
@@ -96,7 +104,12 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
     } else {
         println!("first player's expected money: {:.10}", solution.value);
         if let Some(best) = solution.best_move {
-            println!("best first pick: box {} ({:.10})", best.move_id, best.value);
+            // Boxes count from 1, as the counts are given.
+            println!(
+                "best first pick: box {} ({:.10})",
+                best.move_id + 1,
+                best.value
+            );
         }
         println!("{} states solved in {elapsed_ms:.2} ms", solution.states);
     }

@@ -35,7 +35,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let options = OddsmithSplitDamageOptions {
         all_dead_mask: u32::from(byte(data, 60)) | u32::from(byte(data, 61)) << 8,
-        hero_index: i32::from(byte(data, 62) as i8 % 16),
+        hero_target: u32::from(byte(data, 62) % 16),
         // A budget keeps every input fast.
         max_work: 20_000_000,
     };

@@ -155,9 +155,9 @@ impl Observation {
                 }
                 continue;
             }
-            place(self.known[p], &format!("player {p}'s known cards"))?;
+            place(self.known[p], &format!("seat {p}'s known cards"))?;
             if self.known[p].len() > self.hand_sizes[p] as u32 {
-                return bad(format!("player {p} has fewer cards than are known"));
+                return bad(format!("seat {p} has fewer cards than are known"));
             }
         }
         for p in n as usize..MAX_PLAYERS {
@@ -166,7 +166,10 @@ impl Observation {
             }
         }
         if self.talon_len > 0 && seen.contains(self.trump_card) {
-            return bad("the trump card under the talon is listed elsewhere".into());
+            return Err(Error::new(
+                crate::error::ErrorKind::DuplicateCard,
+                "the trump card under the talon is listed elsewhere too",
+            ));
         }
         if !deck.contains(self.trump_card) {
             return bad("the trump card is not in the deck".into());

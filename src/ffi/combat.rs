@@ -17,11 +17,11 @@ pub const ODDSMITH_KW_REBORN: u32 = 64;
 pub const ODDSMITH_BOARD_SIZE: usize = 7;
 /// Entries of a damage distribution (damage 0..=63).
 pub const ODDSMITH_DAMAGE_SLOTS: usize = 64;
-/// Combat modes.
-pub const ODDSMITH_COMBAT_EXACT: u32 = 0;
-pub const ODDSMITH_COMBAT_MONTE_CARLO: u32 = 1;
-/// Exact when it fits the state budget, else Monte Carlo.
-pub const ODDSMITH_COMBAT_AUTO: u32 = 2;
+/// Combat modes. Auto (the default): exact when it fits the state and time
+/// budgets, else Monte Carlo.
+pub const ODDSMITH_COMBAT_AUTO: u32 = 0;
+pub const ODDSMITH_COMBAT_EXACT: u32 = 1;
+pub const ODDSMITH_COMBAT_MONTE_CARLO: u32 = 2;
 
 const _: () = assert!(ODDSMITH_BOARD_SIZE == rules::BOARD_SIZE);
 
@@ -42,22 +42,27 @@ pub struct OddsmithMinion {
     pub tier: u32,
 }
 
-/// Options; pass NULL for the defaults.
+/// Options; a zeroed struct is the defaults, and NULL means a zeroed
+/// struct.
 #[repr(C)]
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct OddsmithCombatOptions {
-    /// ODDSMITH_COMBAT_EXACT (0), _MONTE_CARLO (1) or _AUTO (2: exact
-    /// unless over the state budget; the default with NULL options).
+    /// ODDSMITH_COMBAT_AUTO (0: exact unless over the state or time budget,
+    /// then Monte Carlo), _EXACT (1) or _MONTE_CARLO (2).
     pub mode: u32,
     /// Exact engine state budget; 0 means 5,000,000.
     pub max_states: u64,
     /// Monte Carlo combats; 0 means 1,000,000.
     pub samples: u64,
-    /// Monte Carlo time budget in ms (stops early); 0 means none.
+    /// Time budget in ms; 0 means none. Monte Carlo stops by then with
+    /// what it sampled; exact mode fails with BUDGET_EXCEEDED; Auto gives
+    /// exact four fifths of it and samples in the rest.
     pub time_budget_ms: u32,
+    /// Monte Carlo seed (any value, 0 included).
     pub seed: u64,
-    /// Monte Carlo threads: 0 = all cores, 1 = the caller's thread. Results
-    /// depend on the seed only, not on the thread count.
+    /// Monte Carlo workers by the rule of ODDSMITH_MAX_THREADS (0 = the
+    /// shared pool, 1 = the caller's thread). Results depend on the seed
+    /// only, not on the thread count.
     pub threads: u32,
 }
 
@@ -119,11 +124,13 @@ fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiErro
 
 /// Win, draw and loss probabilities of board A (`a[0..a_count]`, left to
 /// right) against board B, and the damage distributions, with tavern tiers
-/// `tier_a`, `tier_b`. Exact by default when it fits the state budget.
+/// `tier_a`, `tier_b` (1..=7; 0 means 1, as for minions). Auto by default:
+/// exact when it fits the state and time budgets.
 ///
 /// Errors: NULL_POINTER, INVALID_ARGUMENT (more than 7 minions, health <= 0,
-/// unknown keyword bits, bad mode), BUDGET_EXCEEDED (exact mode over the
-/// state budget). Thread safety: reentrant.
+/// unknown keyword bits, a tier above 7, bad mode, threads over
+/// ODDSMITH_MAX_THREADS), BUDGET_EXCEEDED (exact mode over the state or time
+/// budget). Thread safety: reentrant.
 ///
 /// # Safety
 /// `a` and `b` must point to `a_count` and `b_count` items (or be NULL with
@@ -152,14 +159,7 @@ pub unsafe extern "C" fn oddsmith_combat(
         let a = unsafe { input_slice(a, a_count, "a") }?;
         let b = unsafe { input_slice(b, b_count, "b") }?;
         let o = if options.is_null() {
-            OddsmithCombatOptions {
-                mode: ODDSMITH_COMBAT_AUTO,
-                max_states: 0,
-                samples: 0,
-                time_budget_ms: 0,
-                seed: 1,
-                threads: 0,
-            }
+            OddsmithCombatOptions::default()
         } else {
             *unsafe { input(options, "options") }?
         };
@@ -172,7 +172,7 @@ pub unsafe extern "C" fn oddsmith_combat(
                 .enumerate()
                 .map(|(i, m)| to_minion("B", i, m))
                 .collect::<Result<_, _>>()?,
-            tiers: [tier_a, tier_b],
+            tiers: [tier_a.max(1), tier_b.max(1)],
         };
         let max_states = if o.max_states == 0 {
             5_000_000
@@ -194,7 +194,11 @@ pub unsafe extern "C" fn oddsmith_combat(
                     other => other?,
                 }
             }
-            other => return Err(FfiError::invalid(format!("mode {other} is not 0, 1 or 2"))),
+            other => {
+                return Err(FfiError::invalid(format!(
+                    "mode {other} is not ODDSMITH_COMBAT_AUTO (0), _EXACT (1) or _MONTE_CARLO (2)"
+                )));
+            }
         };
         let mut result = OddsmithCombatResult {
             win: r.win,

@@ -40,10 +40,10 @@ pub const ODDSMITH_DURAK_TAKING: u32 = 3;
 pub const ODDSMITH_DURAK_ROLLOUT_RANDOM: u32 = 0;
 pub const ODDSMITH_DURAK_ROLLOUT_HEURISTIC: u32 = 1;
 
-/// The table's rules: 2 to 6 players; a deck of 24, 36 or 52 cards (0
-/// means 36).
+/// The table's rules: 2 to 6 players (0 means 2); a deck of 24, 36 or 52
+/// cards (0 means 36). A zeroed struct is the default two-player game.
 #[repr(C)]
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct OddsmithDurakRules {
     pub players: u32,
     pub deck_size: u32,
@@ -89,12 +89,18 @@ pub struct OddsmithDurakObservation {
     pub passed_mask: u32,
 }
 
-/// Search budget: iterations (0 = no limit), milliseconds (0 = no limit;
-/// at least one of the two), threads (0 = all cores, 1 = deterministic
-/// for a seed under an iteration budget), rollout policy, exploration
-/// constant (0 = the default 0.7), seed.
+/// Search budget; a zeroed struct is the defaults, and NULL means a zeroed
+/// struct. `iterations`: the total for the call, shared by the trees (0 =
+/// no limit; with `time_ms` 0 too, 10,000). `time_ms`: wall-clock limit (0
+/// = none). Either way every call completes at least one iteration per
+/// tree, so the move is never arbitrary. `threads`: one search tree per
+/// worker, by the rule of ODDSMITH_MAX_THREADS (0 = the shared pool, 1 =
+/// the caller's thread: deterministic for a seed under an iteration
+/// budget), never more trees than iterations. `rollout`:
+/// ODDSMITH_DURAK_ROLLOUT_*; `exploration`: UCB constant (0 = the default
+/// 0.7); `seed`: any value.
 #[repr(C)]
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct OddsmithDurakBudget {
     pub iterations: u64,
     pub time_ms: u32,
@@ -143,8 +149,11 @@ fn rules_to_config(r: &OddsmithDurakRules) -> FfiResult<Config> {
             )));
         }
     };
-    let players = u8::try_from(r.players)
-        .map_err(|_| FfiError::invalid(format!("{} players; Durak takes 2 to 6", r.players)))?;
+    let players = match r.players {
+        0 => 2,
+        n => u8::try_from(n)
+            .map_err(|_| FfiError::invalid(format!("{n} players; Durak takes 2 to 6")))?,
+    };
     let config = Config { players, deck };
     config.validate()?;
     Ok(config)
@@ -332,15 +341,16 @@ fn write_moves(moves: &[Move], buf: &mut [OddsmithDurakMove], count: &mut usize)
 }
 
 /// The best move for the observer (`observation->me`, who must be the
-/// player to move) by information-set MCTS within `budget` (NULL: 10,000
-/// iterations, one thread, seed 1). A time budget is kept within about a
-/// millisecond. `stats` may be NULL.
+/// player to move) by information-set MCTS within `budget` (NULL or zeroed:
+/// 10,000 iterations on the shared pool, seed 0; see OddsmithDurakBudget).
+/// A time budget is kept within about a millisecond past it (and one
+/// iteration per tree). `stats` may be NULL.
 ///
 /// Errors: NULL_POINTER, INVALID_ARGUMENT (an observation that cannot
 /// happen, with the reason: bad seats, more than 6 attack cards, counts
-/// that do not add up, a cover that does not beat its card...; a budget
-/// with neither iterations nor time), DUPLICATE_CARD (a card in two
-/// places). Thread safety: reentrant.
+/// that do not add up, a cover that does not beat its card...; threads over
+/// ODDSMITH_MAX_THREADS), DUPLICATE_CARD (a card in two places, the trump
+/// card included). Thread safety: reentrant.
 ///
 /// # Safety
 /// `observation` and `out` valid; `budget` and `stats` NULL or valid.
@@ -357,14 +367,7 @@ pub unsafe extern "C" fn oddsmith_durak_best_move(
         let out = unsafe { output(out, "out") }?;
         let view = to_observation(o)?;
         let b = if budget.is_null() {
-            OddsmithDurakBudget {
-                iterations: 10_000,
-                time_ms: 0,
-                threads: 1,
-                rollout: ODDSMITH_DURAK_ROLLOUT_RANDOM,
-                exploration: 0.0,
-                seed: 1,
-            }
+            OddsmithDurakBudget::default()
         } else {
             *unsafe { input(budget, "budget") }?
         };
@@ -374,7 +377,10 @@ pub unsafe extern "C" fn oddsmith_durak_best_move(
             r => return Err(FfiError::invalid(format!("rollout {r} is not 0 or 1"))),
         };
         let budget = Budget {
-            iterations: b.iterations,
+            iterations: match (b.iterations, b.time_ms) {
+                (0, 0) => Budget::default().iterations,
+                (n, _) => n,
+            },
             time: (b.time_ms > 0).then(|| Duration::from_millis(b.time_ms as u64)),
             threads: b.threads as usize,
             exploration: if b.exploration == 0.0 {

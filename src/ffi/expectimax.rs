@@ -4,7 +4,9 @@
 
 use super::guard::{FfiError, OddsmithStatus, guard, input, input_slice, output};
 use crate::error::{Error, ErrorKind, Result};
-use crate::expectimax::coins::{CoinGame, DEFAULT_DENOMINATIONS, Method, solve_coins};
+use crate::expectimax::coins::{
+    CoinGame, DEFAULT_DENOMINATIONS, MAX_BOXES, MAX_DENOMINATIONS, Method, solve_coins,
+};
 use crate::expectimax::{Child, Game, NodeKind, Options, solve};
 use std::cell::RefCell;
 use std::ffi::c_void;
@@ -364,10 +366,13 @@ pub unsafe extern "C" fn oddsmith_expectimax_solve(
 /// `box_count * denomination_count` counts, box-major (box 0's counts for
 /// each denomination, then box 1's ...). `denominations` NULL with
 /// `denomination_count` 2 means 100 and 50 (seed 003). Limits: 1..=6
-/// boxes, 1..=4 denominations, counts 0..=15. `out_states` may be NULL.
+/// boxes, 1..=4 denominations, counts 0..=15, a finite total value.
+/// `out_states` may be NULL.
 ///
-/// Errors: ODDSMITH_ERR_NULL_POINTER, ODDSMITH_ERR_INVALID_ARGUMENT.
-/// Thread safety: reentrant.
+/// Errors: ODDSMITH_ERR_NULL_POINTER, ODDSMITH_ERR_INVALID_ARGUMENT
+/// (counts, limits, denominations that are negative, not finite or whose
+/// total overflows), ODDSMITH_ERR_BUDGET_EXCEEDED (a game over the dense
+/// table's state budget). Thread safety: reentrant.
 ///
 /// # Safety
 /// `counts` must point to `box_count * denomination_count` items;
@@ -385,6 +390,16 @@ pub unsafe extern "C" fn oddsmith_coins_expectation(
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
         let value = unsafe { output(out_value, "out_value") }?;
+        if !(1..=MAX_DENOMINATIONS).contains(&denomination_count) {
+            return Err(FfiError::invalid(format!(
+                "denomination_count is {denomination_count}; between 1 and {MAX_DENOMINATIONS}"
+            )));
+        }
+        if !(1..=MAX_BOXES).contains(&box_count) {
+            return Err(FfiError::invalid(format!(
+                "box_count is {box_count}; between 1 and {MAX_BOXES}"
+            )));
+        }
         let denoms: Vec<f64> = if denominations.is_null() {
             if denomination_count != DEFAULT_DENOMINATIONS.len() {
                 return Err(FfiError::invalid(
@@ -395,17 +410,9 @@ pub unsafe extern "C" fn oddsmith_coins_expectation(
         } else {
             unsafe { input_slice(denominations, denomination_count, "denominations") }?.to_vec()
         };
-        let total = box_count
-            .checked_mul(denomination_count)
-            .filter(|&n| n <= 64)
-            .ok_or_else(|| {
-                FfiError::invalid(format!(
-                    "{box_count} boxes of {denomination_count} denominations is too many"
-                ))
-            })?;
-        let flat = unsafe { input_slice(counts, total, "counts") }?;
+        let flat = unsafe { input_slice(counts, box_count * denomination_count, "counts") }?;
         let boxes: Vec<Vec<u32>> = flat
-            .chunks(denomination_count.max(1))
+            .chunks(denomination_count)
             .map(<[u32]>::to_vec)
             .collect();
         let game = CoinGame::new(&boxes, &denoms)?;

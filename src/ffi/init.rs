@@ -1,6 +1,17 @@
 //! `oddsmith_init`: optional warm-up for callers with latency budgets.
 
-use super::guard::{FfiError, OddsmithStatus, guard};
+use super::guard::{OddsmithStatus, guard};
+
+/// The largest `threads` any call accepts; more is
+/// ODDSMITH_ERR_INVALID_ARGUMENT. Every `threads` argument follows one
+/// rule: 0 = the shared pool (one worker per core, or the size given to
+/// `oddsmith_init`); 1 = the caller's thread, no pool hand-off; n >= 2 =
+/// min(n, max(cores, shared pool size)) workers: the shared pool when that
+/// is its size, otherwise a pool of that size built on first use and kept
+/// for the life of the process (never a pool per call).
+pub const ODDSMITH_MAX_THREADS: u32 = 1024;
+
+const _: () = assert!(ODDSMITH_MAX_THREADS as usize == crate::parallel::MAX_THREADS);
 
 /// Builds what the first calls would otherwise build on demand: the poker
 /// tables, and the shared worker pool with `threads` workers (0 = one per
@@ -9,17 +20,13 @@ use super::guard::{FfiError, OddsmithStatus, guard};
 /// (the first call with `threads` other than 1 makes it), changes nothing
 /// and returns ODDSMITH_OK (the pool keeps the size it was first given).
 ///
-/// Errors: ODDSMITH_ERR_INVALID_ARGUMENT (more than 1024 threads),
+/// Errors: ODDSMITH_ERR_INVALID_ARGUMENT (more than ODDSMITH_MAX_THREADS),
 /// ODDSMITH_ERR_INTERNAL (the pool could not start). Thread safety: safe
 /// from any thread, at any time.
 #[unsafe(no_mangle)]
 pub extern "C" fn oddsmith_init(threads: u32) -> OddsmithStatus {
     guard(|| {
-        if threads > 1024 {
-            return Err(FfiError::invalid(format!(
-                "{threads} threads; at most 1024"
-            )));
-        }
+        crate::parallel::check_threads(threads as usize)?;
         crate::poker::warm_up();
         // Building the global pool fails harmlessly when it already exists.
         let _ = rayon::ThreadPoolBuilder::new()

@@ -16,9 +16,9 @@ pub const ODDSMITH_MAX_PLAYERS: usize = 10;
 /// Hand categories (`oddsmith_hand_category`), weakest first.
 pub const ODDSMITH_CATEGORY_COUNT: usize = 9;
 /// Equity modes.
-pub const ODDSMITH_MODE_EXACT: u32 = 0;
-pub const ODDSMITH_MODE_MONTE_CARLO: u32 = 1;
-pub const ODDSMITH_MODE_AUTO: u32 = 2;
+pub const ODDSMITH_MODE_AUTO: u32 = 0;
+pub const ODDSMITH_MODE_EXACT: u32 = 1;
+pub const ODDSMITH_MODE_MONTE_CARLO: u32 = 2;
 
 const _: () = assert!(ODDSMITH_MAX_PLAYERS == MAX_PLAYERS);
 
@@ -35,14 +35,20 @@ pub struct OddsmithEquityRequest {
     pub board: *const c_char,
     /// Cards out of play, or NULL.
     pub dead: *const c_char,
-    /// ODDSMITH_MODE_EXACT, _MONTE_CARLO or _AUTO.
+    /// ODDSMITH_MODE_AUTO (0, the default: exact when its estimated time
+    /// fits the budget, else Monte Carlo), _EXACT or _MONTE_CARLO.
     pub mode: u32,
     /// Monte Carlo target standard error; 0 means 0.001.
     pub target_stderr: f64,
-    /// Monte Carlo deadline and Auto's budget in ms; 0 means 1000.
+    /// Time budget in ms for every mode; 0 means 1000. Monte Carlo stops by
+    /// then with what it drew; exact mode fails with BUDGET_EXCEEDED when it
+    /// cannot finish by then; Auto samples when exact would not fit.
     pub time_budget_ms: u32,
+    /// Monte Carlo seed: a seed and target give the same answer on any
+    /// thread count (a deadline stops wherever the time runs out).
     pub seed: u64,
-    /// 0 = all cores; 1 = the caller's thread only.
+    /// Workers by the rule of ODDSMITH_MAX_THREADS (0 = shared pool, 1 =
+    /// the caller's thread).
     pub threads: u32,
 }
 
@@ -245,7 +251,9 @@ fn mode_of(code: u32) -> Result<Mode, FfiError> {
         ODDSMITH_MODE_EXACT => Ok(Mode::Exact),
         ODDSMITH_MODE_MONTE_CARLO => Ok(Mode::MonteCarlo),
         ODDSMITH_MODE_AUTO => Ok(Mode::Auto),
-        other => Err(FfiError::invalid(format!("mode {other} is not 0, 1 or 2"))),
+        other => Err(FfiError::invalid(format!(
+            "mode {other} is not ODDSMITH_MODE_AUTO (0), _EXACT (1) or _MONTE_CARLO (2)"
+        ))),
     }
 }
 
@@ -254,11 +262,14 @@ fn mode_of(code: u32) -> Result<Mode, FfiError> {
 ///
 /// Errors: NULL_POINTER, PARSE (a range or card list; the message names
 /// the token and the player), DUPLICATE_CARD, INVALID_ARGUMENT (counts,
-/// board size, mode, a range emptied by the known cards),
-/// BUDGET_EXCEEDED (exact mode with too many combo tuples, or ranges so
-/// nearly exclusive that listing the deals ran over its budget; Monte Carlo
-/// drawing no fitting deal before the deadline). Thread safety: reentrant;
-/// threads = 0 uses the shared pool.
+/// board size, mode, a range emptied by the known cards,
+/// threads over ODDSMITH_MAX_THREADS), BUDGET_EXCEEDED (exact mode with
+/// too many combo tuples, refused at once from an estimate; exact mode not
+/// done by the time budget; ranges so nearly exclusive that listing the
+/// deals ran over its budget; Monte Carlo drawing no fitting deal before
+/// the deadline). Every mode returns by the time budget (Monte Carlo within
+/// about 2 ms past it). Thread safety: reentrant; threads = 0 uses the
+/// shared pool.
 ///
 /// # Safety
 /// `request` must be NULL or valid with its strings NUL-terminated;

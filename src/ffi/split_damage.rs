@@ -31,15 +31,17 @@ pub struct OddsmithSplitTarget {
     pub hero: u8,
 }
 
-/// Options; pass NULL for the defaults.
+/// Options; a zeroed struct is the defaults, and NULL means a zeroed
+/// struct.
 #[repr(C)]
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct OddsmithSplitDamageOptions {
-    /// Targets of the `all_dead` question as bits (bit i = target i);
-    /// 0 means every minion ("clear the board").
+    /// Targets of the `all_dead` question as bits (bit i = the target at
+    /// `targets[i]`); 0 means every minion ("clear the board").
     pub all_dead_mask: u32,
-    /// The hero of `hero_or_all_dead`; -1 picks the first hero.
-    pub hero_index: i32,
+    /// The hero of `hero_or_all_dead`, counting targets from 1 as every
+    /// message does (`targets[hero_target - 1]`); 0 picks the first hero.
+    pub hero_target: u32,
     /// Work budget (see the Rust docs); 0 means the default. Past it the
     /// call fails with ODDSMITH_ERR_BUDGET_EXCEEDED before doing the work.
     pub max_work: u64,
@@ -100,9 +102,9 @@ pub unsafe extern "C" fn oddsmith_split_damage(
         }
         let raw = unsafe { input_slice(targets, count, "targets") }?;
         let options = if options.is_null() {
-            None
+            OddsmithSplitDamageOptions::default()
         } else {
-            Some(*unsafe { input(options, "options") }?)
+            *unsafe { input(options, "options") }?
         };
         let targets = raw
             .iter()
@@ -119,8 +121,10 @@ pub unsafe extern "C" fn oddsmith_split_damage(
 fn to_target(i: usize, t: &OddsmithSplitTarget) -> Result<Target, FfiError> {
     if t.health <= 0 || t.armor < 0 {
         return Err(FfiError::invalid(format!(
-            "target {i} has health {} and armor {}; health must be positive, armor not negative",
-            t.health, t.armor
+            "target {} has health {} and armor {}; health must be positive, armor not negative",
+            i + 1,
+            t.health,
+            t.armor
         )));
     }
     let health = (t.health as u32).saturating_add(t.armor as u32);
@@ -131,9 +135,8 @@ fn to_target(i: usize, t: &OddsmithSplitTarget) -> Result<Target, FfiError> {
     })
 }
 
-fn to_query(options: Option<OddsmithSplitDamageOptions>, count: usize) -> Result<Query, FfiError> {
+fn to_query(o: OddsmithSplitDamageOptions, count: usize) -> Result<Query, FfiError> {
     let mut query = Query::default();
-    let Some(o) = options else { return Ok(query) };
     if o.all_dead_mask != 0 {
         if o.all_dead_mask >> count != 0 {
             return Err(FfiError::invalid(format!(
@@ -147,13 +150,8 @@ fn to_query(options: Option<OddsmithSplitDamageOptions>, count: usize) -> Result
                 .collect(),
         );
     }
-    if o.hero_index >= 0 {
-        query.hero = Some(o.hero_index as usize);
-    } else if o.hero_index != -1 {
-        return Err(FfiError::invalid(format!(
-            "hero_index {} must be a target index or -1",
-            o.hero_index
-        )));
+    if o.hero_target != 0 {
+        query.hero = Some(o.hero_target as usize - 1);
     }
     if o.max_work != 0 {
         query.max_work = o.max_work;

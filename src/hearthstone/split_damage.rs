@@ -140,7 +140,8 @@ fn validate(targets: &[Target], hits: u32, query: &Query) -> Result<()> {
     for (i, t) in targets.iter().enumerate() {
         if t.health == 0 || t.health > MAX_HEALTH {
             return Err(Error::invalid(format!(
-                "target {i} has health {}; it must be in 1..={MAX_HEALTH}",
+                "target {} has health {}; it must be in 1..={MAX_HEALTH}",
+                i + 1,
                 t.health
             )));
         }
@@ -152,7 +153,9 @@ fn validate(targets: &[Target], hits: u32, query: &Query) -> Result<()> {
         for &i in list {
             if i >= targets.len() {
                 return Err(Error::invalid(format!(
-                    "all-dead target {i} does not exist"
+                    "all-dead target {} does not exist ({} targets given)",
+                    i + 1,
+                    targets.len()
                 )));
             }
         }
@@ -160,7 +163,10 @@ fn validate(targets: &[Target], hits: u32, query: &Query) -> Result<()> {
     if let Some(h) = query.hero
         && (h >= targets.len() || !targets[h].hero)
     {
-        return Err(Error::invalid(format!("target {h} is not a hero")));
+        return Err(Error::invalid(format!(
+            "target {} is not a hero (targets count from 1)",
+            h + 1
+        )));
     }
     Ok(())
 }

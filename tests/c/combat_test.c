@@ -4,6 +4,7 @@
 #include "check.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 static OddsmithMinion minion(int32_t attack, int32_t health, uint32_t keywords) {
@@ -69,5 +70,40 @@ int main(void) {
     o.mode = 9;
     CHECK(oddsmith_combat(a, 2, b, 2, 1, 1, &o, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
     CHECK(oddsmith_combat(NULL, 2, b, 2, 1, 1, NULL, &r) == ODDSMITH_ERR_NULL_POINTER);
+
+    /* Hero tiers are 1..7 (0 means 1): a huge one is refused, not wrapped. */
+    CHECK(oddsmith_combat(a, 2, b, 2, 4294967295u, 1, NULL, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "tavern tier") != NULL);
+    CHECK(oddsmith_combat(a, 2, b, 2, 8, 1, NULL, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    CHECK(oddsmith_combat(a, 2, b, 2, 1, 1000, NULL, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    CHECK(oddsmith_combat(a, 2, b, 2, 7, 0, NULL, &r) == ODDSMITH_OK);
+    CHECK(fabs(r.damage_to_b[7 + 2] + r.damage_to_b[7 + 3] - r.win) < 1e-12);
+
+    /* A zeroed options struct is the defaults, the same as NULL (Auto). */
+    {
+        OddsmithCombatResult d;
+        memset(&o, 0, sizeof o);
+        CHECK(oddsmith_combat(a, 2, b, 2, 1, 1, &o, &r) == ODDSMITH_OK && r.exact == 1);
+        CHECK(oddsmith_combat(a, 2, b, 2, 1, 1, NULL, &d) == ODDSMITH_OK);
+        CHECK(memcmp(&r, &d, sizeof r) == 0);
+    }
+
+    /* Threads: over the maximum is refused at once, large counts capped. */
+    memset(&o, 0, sizeof o);
+    o.mode = ODDSMITH_COMBAT_MONTE_CARLO;
+    o.samples = 50000;
+    o.threads = 100000;
+    CHECK(oddsmith_combat(a, 2, b, 2, 1, 1, &o, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    o.threads = UINT32_MAX;
+    CHECK(oddsmith_combat(a, 2, b, 2, 1, 1, &o, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    o.threads = 1000;
+    {
+        OddsmithCombatResult one;
+        CHECK(oddsmith_combat(a, 2, b, 2, 1, 1, &o, &r) == ODDSMITH_OK);
+        o.threads = 1;
+        CHECK(oddsmith_combat(a, 2, b, 2, 1, 1, &o, &one) == ODDSMITH_OK);
+        CHECK(r.win == one.win && r.states == one.states);
+    }
     return CHECK_SUMMARY("c");
 }

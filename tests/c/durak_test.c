@@ -4,6 +4,7 @@
 #include "oddsmith.h"
 #include "check.h"
 
+#include <stdint.h>
 #include <string.h>
 
 static int same_move(OddsmithDurakMove a, OddsmithDurakMove b) {
@@ -84,12 +85,51 @@ int main(void) {
     bad.rules.players = 7;
     CHECK(oddsmith_durak_legal_moves(&bad, moves, ODDSMITH_DURAK_MAX_MOVES, &n) == ODDSMITH_ERR_INVALID_ARGUMENT);
     CHECK(oddsmith_durak_best_move(NULL, &budget, &best, NULL) == ODDSMITH_ERR_NULL_POINTER);
+    /* The trump card under the talon also in the hand: a duplicate card. */
+    bad = obs;
+    bad.hand |= (uint64_t)1 << obs.trump_card;
+    bad.hand_sizes[obs.me] += 1;
+    CHECK(obs.talon_size > 0);
+    CHECK(oddsmith_durak_best_move(&bad, &budget, &best, NULL) == ODDSMITH_ERR_DUPLICATE_CARD);
+    /* Too many threads are refused at once; large counts are capped. */
+    budget.threads = 100000;
+    CHECK(oddsmith_durak_best_move(&obs, &budget, &best, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "at most 1024") != NULL);
+    budget.threads = UINT32_MAX;
+    CHECK(oddsmith_durak_best_move(&obs, &budget, &best, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    /* The iteration budget is the call's total, whatever the threads. */
+    budget.threads = 1000;
+    CHECK(oddsmith_durak_best_move(&obs, &budget, &best, &stats) == ODDSMITH_OK);
+    CHECK(stats.iterations == 300);
+    budget.threads = 3;
+    CHECK(oddsmith_durak_best_move(&obs, &budget, &best, &stats) == ODDSMITH_OK);
+    CHECK(stats.iterations == 300);
+    /* A 1 ms budget still rests on completed iterations. */
     budget.iterations = 0;
+    budget.time_ms = 1;
+    budget.threads = 0;
+    for (i = 0; i < 20; i++) {
+        CHECK(oddsmith_durak_best_move(&obs, &budget, &best, &stats) == ODDSMITH_OK);
+        CHECK(stats.iterations >= 1 && stats.best_visits >= 1);
+    }
+    /* A zeroed budget (and NULL) is the default: 10,000 iterations. */
+    memset(&budget, 0, sizeof budget);
+    CHECK(oddsmith_durak_best_move(&obs, &budget, &best, &stats) == ODDSMITH_OK);
+    CHECK(stats.iterations == 10000);
+    CHECK(oddsmith_durak_best_move(&obs, NULL, &best, &stats) == ODDSMITH_OK);
+    budget.exploration = -1.0;
     CHECK(oddsmith_durak_best_move(&obs, &budget, &best, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
     rules.players = 7;
     oddsmith_durak_free(game);
     game = NULL;
     CHECK(oddsmith_durak_new(&rules, 1, &game) == ODDSMITH_ERR_INVALID_ARGUMENT && game == NULL);
+    /* Zeroed rules are the default two-player, 36-card game. */
+    memset(&rules, 0, sizeof rules);
+    CHECK(oddsmith_durak_new(&rules, 1, &game) == ODDSMITH_OK && game != NULL);
+    CHECK(oddsmith_durak_observe(game, 0, &obs) == ODDSMITH_OK);
+    CHECK(obs.rules.players == 2 && obs.rules.deck_size == 36);
+    oddsmith_durak_free(game);
     oddsmith_durak_free(NULL);
     return CHECK_SUMMARY("c");
 }

@@ -153,6 +153,24 @@ int main(void) {
     CHECK(oddsmith_coins_expectation(seed_counts, 3, NULL, 2, &value, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
     CHECK(oddsmith_coins_expectation(seed_counts, 3, NULL, 3, &value, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
     CHECK(oddsmith_coins_expectation(NULL, 3, NULL, 2, &value, NULL) == ODDSMITH_ERR_NULL_POINTER);
+    /* Values whose sums overflow are refused, never a NaN answer. */
+    {
+        uint32_t one_each[2] = {1, 1};
+        double huge[2] = {1e308, 1e308};
+        CHECK(oddsmith_coins_expectation(one_each, 1, huge, 2, &value, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        oddsmith_last_error_message(msg, sizeof msg);
+        CHECK(strstr(msg, "overflow") != NULL);
+        huge[1] = 1.0;
+        CHECK(oddsmith_coins_expectation(one_each, 1, huge, 2, &value, NULL) == ODDSMITH_OK);
+        CHECK(value == value && value > 0.0 && value - value == 0.0); /* finite */
+    }
+    /* Counts are named as they are wrong. */
+    CHECK(oddsmith_coins_expectation(seed_counts, 3, NULL, 0, &value, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "denomination_count is 0") != NULL);
+    CHECK(oddsmith_coins_expectation(seed_counts, 7, NULL, 2, &value, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "box_count is 7") != NULL);
 
     return CHECK_SUMMARY("c");
 }

@@ -31,7 +31,6 @@ int main(void) {
         OddsmithSplitTarget board[3] = {{1, 0, 1, 0}, {2, 0, 0, 0}, {3, 2, 0, 1}};
         memset(&options, 0, sizeof options);
         options.all_dead_mask = 0x3;
-        options.hero_index = -1;
         CHECK(oddsmith_split_damage(board, 3, 4, &options, &r) == ODDSMITH_OK);
         CHECK(r.minion_count == 2);
         CHECK(r.shield_kept[0] > 0.0 && r.shield_kept[0] < 1.0);
@@ -53,13 +52,14 @@ int main(void) {
         CHECK(oddsmith_split_damage(NULL, 3, 3, NULL, &r) == ODDSMITH_ERR_NULL_POINTER);
         CHECK(oddsmith_split_damage(lives, 3, 3, NULL, NULL) == ODDSMITH_ERR_NULL_POINTER);
         memset(&options, 0, sizeof options);
-        options.hero_index = -1;
         options.max_work = 10;
         CHECK(oddsmith_split_damage(lives, 3, 4, &options, &r) == ODDSMITH_ERR_BUDGET_EXCEEDED);
         options.max_work = 0;
-        options.hero_index = 0;
+        options.hero_target = 1;
         CHECK(oddsmith_split_damage(lives, 3, 4, &options, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
-        options.hero_index = -1;
+        oddsmith_last_error_message(msg, sizeof msg);
+        CHECK(strstr(msg, "target 1 is not a hero") != NULL);
+        options.hero_target = 0;
         options.all_dead_mask = 0x10;
         CHECK(oddsmith_split_damage(lives, 3, 4, &options, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
     }

@@ -155,7 +155,7 @@ public static class OddsmithTests
         }
 
         DurakStats none;
-        ExpectError(Status.InvalidArgument, "players", () => Durak.BestMove(DurakObservation.Create(), DurakBudget.Of(10), out none), "durak empty view");
+        ExpectError(Status.InvalidArgument, "attacker cannot defend", () => Durak.BestMove(DurakObservation.Create(), DurakBudget.Of(10), out none), "durak empty view");
 
         Console.WriteLine("csharp: " + passed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;

@@ -83,22 +83,33 @@ impl CoinGame {
             )));
         }
         let mut root = [0u8; DIGITS];
+        let mut total_value = 0.0f64;
         for (k, counts) in boxes.iter().enumerate() {
             if counts.len() != nd {
                 return Err(Error::invalid(format!(
-                    "box {k} has {} counts; one per denomination ({nd}) expected",
+                    "box {} has {} counts; one per denomination ({nd}) expected",
+                    k + 1,
                     counts.len()
                 )));
             }
             for (d, &c) in counts.iter().enumerate() {
                 if c > MAX_COUNT {
                     return Err(Error::invalid(format!(
-                        "box {k} holds {c} coins of denomination {}; at most {MAX_COUNT}",
+                        "box {} holds {c} coins of denomination {}; at most {MAX_COUNT}",
+                        k + 1,
                         denominations[d]
                     )));
                 }
                 root[k * nd + d] = c as u8;
+                total_value += c as f64 * denominations[d];
             }
+        }
+        // Every value the solver forms is a weighted sum of at most all the
+        // coins: finite whenever their total is.
+        if !total_value.is_finite() {
+            return Err(Error::invalid(
+                "the coins' total value overflows a double: use smaller denominations",
+            ));
         }
         let digits = boxes.len() * nd;
         let mut stride = [0usize; DIGITS];

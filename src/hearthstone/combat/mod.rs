@@ -52,6 +52,13 @@ pub struct CombatResult {
 }
 
 fn validate(c: &Combat) -> Result<()> {
+    for (name, tier) in [("A", c.tiers[0]), ("B", c.tiers[1])] {
+        if !(1..=7).contains(&tier) {
+            return Err(Error::invalid(format!(
+                "hero {name}'s tavern tier is {tier}; it must be 1 to 7"
+            )));
+        }
+    }
     for (name, board) in [("A", &c.a), ("B", &c.b)] {
         if board.len() > rules::BOARD_SIZE {
             return Err(Error::invalid(format!(

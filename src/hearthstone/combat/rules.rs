@@ -284,7 +284,10 @@ impl State {
     /// The end of the combat, if it has ended.
     pub fn outcome(&self, kinds: &Kinds, hero_tiers: [u32; 2]) -> Option<Outcome> {
         let damage = |side: usize| {
-            hero_tiers[side] + self.board(side).iter().map(|m| kinds.tier(m)).sum::<u32>()
+            // Tiers are checked to be 1..=7, so this stays below 64; the
+            // saturating sum keeps any unchecked caller from wrapping.
+            let minions = self.board(side).iter().map(|m| kinds.tier(m)).sum::<u32>();
+            hero_tiers[side].saturating_add(minions)
         };
         match (self.lens[0], self.lens[1]) {
             (0, 0) => Some(Outcome::Draw),

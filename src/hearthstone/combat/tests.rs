@@ -138,6 +138,20 @@ fn bad_input_is_clear() {
     assert!(parse_board("1/1+dr=1/1x9").is_err());
     assert!(combat_exact(&combat("4/4,3/3", "3/4,1/1"), 1, &Deadline::NONE).is_err());
     assert!(combat_monte_carlo(&combat("1/1", "1/1"), 0, 1, 1, &Deadline::NONE).is_err());
+    // Hero tiers are 1..=7 like minion tiers (a huge one used to wrap the
+    // damage sum).
+    for tiers in [[0, 1], [8, 1], [1, 1000], [u32::MAX, 1]] {
+        let mut c = combat("4/4", "1/1");
+        c.tiers = tiers;
+        let e = combat_exact(&c, 1000, &Deadline::NONE).unwrap_err();
+        assert!(e.message().contains("tavern tier"), "{e}");
+        assert!(combat_monte_carlo(&c, 10, 1, 1, &Deadline::NONE).is_err());
+    }
+    let mut c = combat("4/4@7,4/4@7,4/4@7,4/4@7,4/4@7,4/4@7,4/4@7", "1/1");
+    c.tiers = [7, 1];
+    let r = combat_exact(&c, 1000, &Deadline::NONE).unwrap();
+    assert_eq!(r.damage_to_b.len(), 57, "7 + 7 * 7 at most");
+    assert!((r.damage_to_b[56] - 1.0).abs() < 1e-12);
 }
 
 fn arb_minion() -> impl Strategy<Value = String> {

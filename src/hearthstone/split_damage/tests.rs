@@ -279,7 +279,7 @@ fn agrees_with_monte_carlo() {
 fn bad_input_is_rejected_clearly() {
     let q = Query::default();
     let err = split_damage(&minions(&[1, 0]), 1, &q).unwrap_err();
-    assert!(err.message().contains("target 1 has health 0"), "{err}");
+    assert!(err.message().contains("target 2 has health 0"), "{err}");
     assert!(split_damage(&[], 1, &q).is_err());
     assert!(split_damage(&minions(&[1; 15]), 1, &q).is_err());
     assert!(split_damage(&minions(&[101]), 1, &q).is_err());
