@@ -62,10 +62,11 @@ impl Card {
     /// Parses exactly one card such as `Ah`, `td` or `10h`.
     pub fn parse(text: &str) -> Result<Card> {
         let trimmed = text.trim();
-        match parse_card_at(trimmed.as_bytes(), 0) {
+        match parse_card_at(trimmed, 0) {
             Ok((card, used)) if used == trimmed.len() => Ok(card),
-            Ok(_) => Err(Error::parse(format!(
-                "expected one card, found '{trimmed}'"
+            Ok((card, used)) => Err(Error::parse(format!(
+                "expected one card, found '{card}' followed by '{}' at position {used}",
+                trimmed[used..].escape_debug()
             ))),
             Err(e) => Err(e),
         }
@@ -118,28 +119,32 @@ fn is_separator(byte: u8) -> bool {
 }
 
 /// The text of a bad token for error messages: the characters a card would
-/// occupy at `pos`, stopping at a separator.
-fn token_at(bytes: &[u8], pos: usize) -> String {
-    let width = if bytes[pos..].starts_with(b"10") {
-        3
-    } else {
-        2
-    };
-    let end = bytes[pos..]
-        .iter()
+/// occupy at byte `pos` (a character boundary), stopping at a separator,
+/// whole characters only, control characters escaped.
+fn token_at(text: &str, pos: usize) -> String {
+    let rest = &text[pos..];
+    let width = if rest.starts_with("10") { 3 } else { 2 };
+    let token: String = rest
+        .chars()
         .take(width)
-        .position(|&b| is_separator(b))
-        .map_or((pos + width).min(bytes.len()), |off| pos + off);
-    // Bytes may cut a UTF-8 character: show what is there without failing.
-    String::from_utf8_lossy(&bytes[pos..end.max(pos + 1).min(bytes.len())]).into_owned()
+        .take_while(|&c| !(c.is_whitespace() || c == ','))
+        .collect();
+    let shown = if token.is_empty() {
+        rest.chars().take(1).collect()
+    } else {
+        token
+    };
+    shown.escape_debug().to_string()
 }
 
-/// Parses one card starting at byte `pos`; returns it and the bytes used.
-fn parse_card_at(bytes: &[u8], pos: usize) -> Result<(Card, usize)> {
+/// Parses one card starting at byte `pos` (a character boundary); returns
+/// it and the bytes used.
+fn parse_card_at(text: &str, pos: usize) -> Result<(Card, usize)> {
+    let bytes = text.as_bytes();
     let bad = |what: &str| {
         Error::parse(format!(
             "{what} card '{}' at position {pos}",
-            token_at(bytes, pos)
+            token_at(text, pos)
         ))
     };
     if pos >= bytes.len() {
@@ -173,7 +178,9 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>> {
             pos += 1;
             continue;
         }
-        let (card, used) = parse_card_at(bytes, pos)?;
+        // Every byte before `pos` was ASCII, so `pos` is a character
+        // boundary.
+        let (card, used) = parse_card_at(text, pos)?;
         if seen.contains(card) {
             return Err(Error::new(
                 ErrorKind::DuplicateCard,
@@ -385,10 +392,23 @@ mod tests {
             e.message()
         );
 
-        // Non-ASCII input is an error, never a panic on a char boundary.
-        assert!(parse_cards("Aé").is_err());
+        // Non-ASCII input is an error naming whole characters, never a
+        // panic on a char boundary or half a character.
+        let e = parse_cards("Aé").unwrap_err();
+        assert!(e.message().contains("'Aé' at position 0"), "{e}");
+        let e = parse_cards("Ahé").unwrap_err();
+        assert!(e.message().contains("'é' at position 2"), "{e}");
         assert!(parse_cards("é").is_err());
         assert!(Card::parse("Ah Kd").is_err());
+        // Trailing junk is named, control characters escaped.
+        let e = Card::parse("Ah\x01").unwrap_err();
+        assert!(
+            e.message()
+                .contains("'Ah' followed by '\\u{1}' at position 2"),
+            "{e}"
+        );
+        let e = parse_cards("Ah\x01").unwrap_err();
+        assert!(e.message().contains("'\\u{1}' at position 2"), "{e}");
     }
 
     #[test]

@@ -593,9 +593,13 @@ namespace Oddsmith
     public static class Poker
     {
         /// <summary>Rank of 5 to 7 cards ("AhKhQhJhTh"): 1..7462, higher wins.</summary>
+        /// <summary>Ranks one hand of 5 to 7 cards ("AhKhQhJhTh9c2d").</summary>
         public static ushort Eval(string cards)
         {
             byte[] c = Cards.ParseList(cards);
+            if (c.Length < 5 || c.Length > 7)
+                throw new OddsmithException(Status.InvalidArgument,
+                    "a hand has 5 to 7 cards; '" + cards + "' has " + c.Length);
             return EvalBatch(c, c.Length)[0];
         }
 

@@ -5,7 +5,7 @@ use crate::output::{Outcome, print_json};
 use oddsmith::Error;
 use oddsmith::budget::Deadline;
 use oddsmith::hearthstone::combat::{
-    Combat, CombatResult, combat_exact, combat_monte_carlo, parse_board,
+    Combat, CombatResult, DEFAULT_MAX_STATES, combat_exact, combat_monte_carlo, parse_board,
 };
 use serde_json::json;
 use std::time::Instant;
@@ -13,10 +13,10 @@ use std::time::Instant;
 #[derive(clap::Args)]
 pub struct Args {
     /// Side A's board, left to right: "4/4+taunt,3/3+shield@2".
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     a: String,
     /// Side B's board.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     b: String,
     /// Side A's tavern tier (damage to B's hero starts there).
     #[arg(long, default_value_t = 1)]
@@ -33,8 +33,9 @@ pub struct Args {
     /// Monte Carlo threads; 0 = all cores.
     #[arg(long, default_value_t = 0)]
     threads: usize,
-    /// Exact engine state budget (about 250 bytes of memory each).
-    #[arg(long, default_value_t = 5_000_000)]
+    /// Exact engine state budget (about 250 bytes of memory each); 0 means
+    /// the default, 5,000,000, as in C.
+    #[arg(long, default_value_t = 0)]
     max_states: u64,
 }
 
@@ -47,29 +48,31 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         b: side("b", &args.b)?,
         tiers: [args.tier_a, args.tier_b],
     };
+    oddsmith::parallel::check_threads(args.threads)?;
+    let max_states = match args.max_states {
+        0 => DEFAULT_MAX_STATES,
+        n => n,
+    };
     let started = Instant::now();
     let r = if args.mc {
         combat_monte_carlo(&c, args.samples, args.seed, args.threads, &Deadline::NONE)?
     } else {
-        combat_exact(&c, args.max_states, &Deadline::NONE)?
+        combat_exact(&c, max_states, &Deadline::NONE)?
     };
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
     if as_json {
         print_json(&to_json(&r, elapsed_ms));
     } else {
         let how = if r.exact {
-            "exact".to_string()
+            format!("exact, {} states", r.states)
         } else {
-            format!("Monte Carlo, stderr {:.5}", r.stderr)
+            format!("Monte Carlo, {} samples, stderr {:.5}", r.states, r.stderr)
         };
         println!(
             "A wins {:.9}  draw {:.9}  B wins {:.9}",
             r.win, r.draw, r.loss
         );
-        println!(
-            "({how}, {} states or samples, {elapsed_ms:.1} ms)",
-            r.states
-        );
+        println!("({how}, {elapsed_ms:.1} ms)");
     }
     Ok(())
 }

@@ -2,8 +2,8 @@
 //! scripts (one JSON object on stdout). Errors are one line on stderr with
 //! exit code 2 for bad input and 1 for other failures.
 
-use clap::error::ErrorKind;
-use clap::{Parser, Subcommand};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use oddsmith_cli::{cards, coins, combat, durak, poker, split_damage};
 use std::process::ExitCode;
 
@@ -44,7 +44,12 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    quiet_broken_pipe();
+    // Negative numbers are values, not flags, in every subcommand: a
+    // negative count is then reported as out of range, not as an unknown
+    // argument.
+    let matches = negative_numbers_are_values(Cli::command()).try_get_matches();
+    let cli = match matches.and_then(|m| Cli::from_arg_matches(&m)) {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
@@ -75,10 +80,64 @@ fn usage_error(e: clap::Error) -> ExitCode {
             ExitCode::from(e.exit_code() as u8)
         }
         _ => {
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or("invalid arguments");
-            eprintln!("oddsmith: {} (see --help)", first.trim());
+            eprintln!("oddsmith: {} (see --help)", usage_message(&e));
             ExitCode::from(2)
+        }
+    }
+}
+
+/// One line for a usage error: clap's first paragraph joined (so a missing
+/// argument is named), and a negative number given for a count said to be
+/// out of range.
+fn usage_message(e: &clap::Error) -> String {
+    let context = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    if e.kind() == ErrorKind::ValueValidation
+        && let (Some(arg), Some(value)) = (
+            context(ContextKind::InvalidArg),
+            context(ContextKind::InvalidValue),
+        )
+        && value.starts_with('-')
+        && value.parse::<f64>().is_ok()
+    {
+        return format!("error: {arg}: {value} is out of range (it cannot be negative)");
+    }
+    let text = e.to_string();
+    let paragraph: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .take_while(|line| !line.is_empty() && !line.starts_with("Usage:"))
+        .collect();
+    match paragraph.join(" ") {
+        line if line.is_empty() => "error: invalid arguments".to_string(),
+        line => line,
+    }
+}
+
+/// Marks every argument of `command` and its subcommands as taking
+/// negative numbers as values.
+fn negative_numbers_are_values(command: clap::Command) -> clap::Command {
+    command
+        .allow_negative_numbers(true)
+        .mut_subcommands(negative_numbers_are_values)
+}
+
+/// A closed stdout (`oddsmith ... | head -c1`) ends the process quietly, as
+/// for any Unix filter, instead of a panic in `println!`.
+fn quiet_broken_pipe() {
+    #[cfg(unix)]
+    {
+        unsafe extern "C" {
+            fn signal(signum: i32, handler: usize) -> usize;
+        }
+        const SIGPIPE: i32 = 13;
+        const SIG_DFL: usize = 0;
+        // SAFETY: restoring the default action of SIGPIPE (which the Rust
+        // runtime set to ignore) before any thread starts.
+        unsafe {
+            signal(SIGPIPE, SIG_DFL);
         }
     }
 }

@@ -303,3 +303,155 @@ fn durak_bad_bots_and_tables_are_usage_errors() {
     let commands: Vec<&[&str]> = commands.iter().map(Vec::as_slice).collect();
     assert_bad_input(&commands);
 }
+
+/// Runs `oddsmith` with `args` and returns its one line of stderr (the
+/// command must fail as bad input).
+fn bad_input_message(args: &[&str]) -> String {
+    assert_bad_input(&[args]);
+    text(&oddsmith(args).stderr)
+}
+
+#[test]
+fn missing_arguments_are_named() {
+    for (args, name) in [
+        (&["split-damage", "--health", "1,2,3"][..], "--hits"),
+        (&["cards"], "<CARDS>"),
+        (&["eval"], "<CARDS>"),
+        (&["equity"], "<PLAYERS>"),
+        (&["combat", "--a", "4/4"], "--b"),
+        (&["durak", "match"], "--a"),
+    ] {
+        let message = bad_input_message(args);
+        assert!(message.contains(name), "{args:?}: {message}");
+    }
+}
+
+#[test]
+fn negative_numbers_are_out_of_range_not_unknown_arguments() {
+    for args in [
+        &["equity", "AhKh", "QsQd", "--seed", "-1"][..],
+        &["split-damage", "--health", "1,2", "--hits", "-1"],
+        &["coins", "-1", "0"],
+        &["combat", "--a", "4/4", "--b", "1/1", "--tier-a", "-1"],
+    ] {
+        let message = bad_input_message(args);
+        assert!(
+            message.contains("-1 is out of range"),
+            "{args:?}: {message}"
+        );
+    }
+    let message = bad_input_message(&["equity", "AhKh", "QsQd", "--stderr", "-1"]);
+    assert!(message.contains("--stderr"), "{message}");
+    let message = bad_input_message(&["combat", "--a", "-1/4", "--b", "1/1"]);
+    assert!(message.contains("attack '-1'"), "{message}");
+}
+
+#[test]
+fn thread_counts_over_the_maximum_are_refused_at_once() {
+    for args in [
+        &["equity", "AhKh", "QsQd", "--threads", "5000"][..],
+        &["strength", "AhKh", "--threads", "5000"],
+        &[
+            "combat",
+            "--a",
+            "4/4",
+            "--b",
+            "1/1",
+            "--mc",
+            "--threads",
+            "5000",
+        ],
+        &["combat", "--a", "4/4", "--b", "1/1", "--threads", "5000"],
+        &[
+            "durak",
+            "match",
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--threads",
+            "5000",
+        ],
+    ] {
+        let message = bad_input_message(args);
+        assert!(message.contains("at most 1024"), "{args:?}: {message}");
+    }
+}
+
+#[test]
+fn zero_means_the_default_or_no_limit_everywhere() {
+    // 0 states is the default budget, as in C.
+    let out = oddsmith(&[
+        "combat",
+        "--a",
+        "4/4,3/3",
+        "--b",
+        "3/4,1/1",
+        "--max-states",
+        "0",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("exact, "),
+        "{}",
+        text(&out.stdout)
+    );
+    // ms=0 is no limit, like iters=0: one of them must limit the search.
+    for bot in ["mcts:ms=0", "mcts:iters=0", "mcts:iters=0,ms=0"] {
+        let message = bad_input_message(&["durak", "match", "--a", bot, "--b", "random"]);
+        assert!(message.contains("0 means no limit"), "{bot}: {message}");
+    }
+    let out = oddsmith(&[
+        "durak",
+        "match",
+        "--a",
+        "mcts:iters=0,ms=1",
+        "--b",
+        "random",
+        "--games",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn coins_messages_name_the_real_problem() {
+    let message = bad_input_message(&["coins", "1", "0", "--denominations", "1,2,3,4,5"]);
+    assert!(message.contains("at most 4"), "{message}");
+    let out = oddsmith(&["coins", "1", "0", "0", "1", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_oddsmith"))
+        .args([
+            "equity",
+            "AhKh",
+            "QsQd",
+            "random",
+            "--mc",
+            "--time-ms",
+            "300",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run oddsmith");
+    // Close the pipe before the answer is printed (it samples for 300 ms),
+    // as a reader that has seen enough does.
+    drop(child.stdout.take());
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    assert_ne!(status.code(), Some(101), "no panic exit");
+}

@@ -21,8 +21,9 @@ pub enum Bot {
 
 impl Bot {
     /// Parses `random`, `greedy`, or `mcts:` followed by settings separated
-    /// by `:` or `,`: `iters=N`, `ms=N` (either or both), `rollout=random`
-    /// or `rollout=heuristic`, `c=X` (exploration).
+    /// by `:` or `,`: `iters=N`, `ms=N` (0 means no limit, as in C; at
+    /// least one of them limited), `rollout=random` or `rollout=heuristic`,
+    /// `c=X` (exploration).
     pub fn parse(text: &str) -> Result<Bot> {
         let text = text.trim();
         match text {
@@ -50,7 +51,11 @@ impl Bot {
             };
             match key {
                 "iters" | "iterations" => budget.iterations = number()?,
-                "ms" => budget.time = Some(Duration::from_millis(number()?)),
+                "ms" => {
+                    budget.time = Some(number()?)
+                        .filter(|&ms| ms > 0)
+                        .map(Duration::from_millis)
+                }
                 "rollout" => {
                     budget.rollout = match value {
                         "random" => Rollout::Random,
@@ -80,7 +85,7 @@ impl Bot {
         }
         if budget.iterations == 0 && budget.time.is_none() {
             return Err(Error::parse(format!(
-                "bot '{text}': give iters=N, ms=N or both"
+                "bot '{text}': give iters=N, ms=N or both, at least one above 0 (0 means no limit)"
             )));
         }
         Ok(Bot::Mcts(budget))

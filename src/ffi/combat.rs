@@ -2,7 +2,9 @@
 
 use super::guard::{FfiError, OddsmithStatus, guard, input, input_slice, output};
 use crate::budget::Deadline;
-use crate::hearthstone::combat::{Combat, Minion, Token, combat_exact, combat_monte_carlo, rules};
+use crate::hearthstone::combat::{
+    Combat, DEFAULT_MAX_STATES, Minion, Token, combat_exact, combat_monte_carlo, rules,
+};
 use std::time::Duration;
 
 /// Keyword bits of `OddsmithMinion.keywords`.
@@ -175,7 +177,7 @@ pub unsafe extern "C" fn oddsmith_combat(
             tiers: [tier_a.max(1), tier_b.max(1)],
         };
         let max_states = if o.max_states == 0 {
-            5_000_000
+            DEFAULT_MAX_STATES
         } else {
             o.max_states
         };

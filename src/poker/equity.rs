@@ -243,6 +243,12 @@ fn prepare(req: &EquityRequest) -> Result<Prepared> {
     let known = req.board.union(req.dead);
     let mut players = Vec::with_capacity(n);
     for (i, range) in req.players.iter().enumerate() {
+        if range.is_empty() {
+            return Err(Error::invalid(format!(
+                "player {}'s range has no combo: every combo has weight 0",
+                i + 1
+            )));
+        }
         let live = range.without(known);
         if live.is_empty() {
             return Err(Error::invalid(format!(

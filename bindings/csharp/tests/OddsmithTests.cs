@@ -58,6 +58,15 @@ public static class OddsmithTests
         Check(Math.Abs(total - 1.0) < 1e-12, "split distribution sums to 1");
         ExpectError(Status.InvalidArgument, "health 0",
             () => SplitDamage.Compute(new[] { SplitTarget.Minion(0) }, 1), "split bad health");
+        // A zeroed options struct is the defaults.
+        SplitDamageResult zeroed = SplitDamage.Compute(board, 3, new SplitDamageOptions());
+        Check(zeroed.HeroOrAllDead == hb.HeroOrAllDead && zeroed.Kill[0] == hb.Kill[0], "split zeroed options");
+        SplitDamageOptions pickHero = new SplitDamageOptions { HeroTarget = 2 };
+        Check(SplitDamage.Compute(board, 3, pickHero).HeroOrAllDead == hb.HeroOrAllDead, "split hero by number");
+        pickHero.HeroTarget = 1;
+        ExpectError(Status.InvalidArgument, "target 1 is not a hero",
+            () => SplitDamage.Compute(board, 3, pickHero), "split hero not a hero");
+        ExpectError(Status.InvalidArgument, "5 to 7 cards", () => Poker.Eval(""), "eval of no cards");
         SplitDamageOptions tight = SplitDamageOptions.Defaults();
         tight.MaxWork = 1;
         ExpectError(Status.BudgetExceeded, "budget", () => SplitDamage.Compute(lives, 4, tight), "split budget");

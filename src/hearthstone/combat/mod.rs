@@ -223,6 +223,10 @@ impl Ends {
     }
 }
 
+/// The state budget callers use when they are given none (0 in C and the
+/// CLI): about 1.2 GB at 250 bytes a state.
+pub const DEFAULT_MAX_STATES: u64 = 5_000_000;
+
 /// Exact odds; `BudgetExceeded` past `max_states` distinct states or once
 /// `deadline` passes.
 pub fn combat_exact(c: &Combat, max_states: u64, deadline: &Deadline) -> Result<CombatResult> {
