@@ -5,7 +5,7 @@
 mod fixtures;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use oddsmith::budget::Deadline;
+use oddsmith::budget::Control;
 use oddsmith::hearthstone::combat::{combat_exact, combat_monte_carlo};
 use std::hint::black_box;
 
@@ -14,22 +14,22 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     let seed = fixtures::seed_seven_versus_seven();
     group.bench_function("seed 7v7 exact", |b| {
-        b.iter(|| combat_exact(black_box(&seed), 20_000_000, &Deadline::NONE).expect("solves"))
+        b.iter(|| combat_exact(black_box(&seed), 20_000_000, &Control::NONE).expect("solves"))
     });
     let keywords = fixtures::keyword_seven_versus_seven();
     group.bench_function("keyword 7v7 exact", |b| {
-        b.iter(|| combat_exact(black_box(&keywords), 20_000_000, &Deadline::NONE).expect("solves"))
+        b.iter(|| combat_exact(black_box(&keywords), 20_000_000, &Control::NONE).expect("solves"))
     });
     group.throughput(Throughput::Elements(100_000));
     group.bench_function("keyword 7v7 Monte Carlo, 100,000 combats, 1 thread", |b| {
         b.iter(|| {
-            combat_monte_carlo(black_box(&keywords), 100_000, 1, 1, &Deadline::NONE)
+            combat_monte_carlo(black_box(&keywords), 100_000, 1, 1, &Control::NONE)
                 .expect("samples")
         })
     });
     group.bench_function("keyword 7v7 Monte Carlo, 100,000 combats, 2 threads", |b| {
         b.iter(|| {
-            combat_monte_carlo(black_box(&keywords), 100_000, 1, 2, &Deadline::NONE)
+            combat_monte_carlo(black_box(&keywords), 100_000, 1, 2, &Control::NONE)
                 .expect("samples")
         })
     });

@@ -5,7 +5,7 @@
 mod fixtures;
 
 use gungraun::{library_benchmark, library_benchmark_group, main};
-use oddsmith::budget::Deadline;
+use oddsmith::budget::Control;
 use oddsmith::hearthstone::combat::{Combat, combat_exact, combat_monte_carlo, parse_board};
 use std::hint::black_box;
 
@@ -19,14 +19,14 @@ fn small() -> Combat {
 
 #[library_benchmark(setup = small)]
 fn seed_small_exact(c: Combat) -> f64 {
-    combat_exact(black_box(&c), 1_000_000, &Deadline::NONE)
+    combat_exact(black_box(&c), 1_000_000, &Control::NONE)
         .expect("solves")
         .win
 }
 
 #[library_benchmark(setup = fixtures::keyword_seven_versus_seven)]
 fn keyword_7v7_monte_carlo_1000(c: Combat) -> f64 {
-    combat_monte_carlo(black_box(&c), 1000, 1, 1, &Deadline::NONE)
+    combat_monte_carlo(black_box(&c), 1000, 1, 1, &Control::NONE)
         .expect("samples")
         .win
 }

@@ -1,41 +1,74 @@
-//! When long work must stop: a wall-clock deadline and an optional cancel
-//! flag (set by another thread, e.g. the CLI's Ctrl-C handler), checked by
-//! every engine's long loops through one type.
+//! How long work is controlled, in one type every engine's long loops
+//! check: a wall-clock deadline, an optional cancel flag (set by another
+//! thread, e.g. the CLI's Ctrl-C handler), and an optional progress hook
+//! told the fraction done.
 
+use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// A deadline and a cancel flag; `Deadline::NONE` never passes.
-#[derive(Debug, Clone, Default)]
-pub struct Deadline {
+/// A progress hook: called with the fraction done, in 0..=1, from any of
+/// the call's worker threads.
+pub type ProgressHook = dyn Fn(f64) + Send + Sync;
+
+/// A deadline, a cancel flag and a progress hook; `Control::NONE` never
+/// stops and tells no one.
+#[derive(Clone, Default)]
+pub struct Control {
     at: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
+    progress: Option<Arc<ProgressHook>>,
 }
 
-impl Deadline {
+impl fmt::Debug for Control {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Control")
+            .field("at", &self.at)
+            .field("cancelled", &self.cancelled())
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+impl Control {
     /// No limit.
-    pub const NONE: Deadline = Deadline {
+    pub const NONE: Control = Control {
         at: None,
         cancel: None,
+        progress: None,
     };
 
     /// `budget` from now.
-    pub fn after(budget: Duration) -> Deadline {
-        Deadline {
+    pub fn after(budget: Duration) -> Control {
+        Control {
             at: Instant::now().checked_add(budget),
-            cancel: None,
+            ..Control::NONE
         }
     }
 
     /// `budget` from now when given, else no time limit.
-    pub fn within(budget: Option<Duration>) -> Deadline {
-        budget.map_or(Deadline::NONE, Deadline::after)
+    pub fn within(budget: Option<Duration>) -> Control {
+        budget.map_or(Control::NONE, Control::after)
     }
 
-    /// The same deadline, also passed once `flag` is set.
-    pub fn or_cancelled(mut self, flag: Arc<AtomicBool>) -> Deadline {
+    /// The same control with a time limit of `budget` from now instead.
+    pub fn with_budget(&self, budget: Option<Duration>) -> Control {
+        Control {
+            at: budget.and_then(|b| Instant::now().checked_add(b)),
+            ..self.clone()
+        }
+    }
+
+    /// The same control, also stopped once `flag` is set.
+    pub fn or_cancelled(mut self, flag: Arc<AtomicBool>) -> Control {
         self.cancel = Some(flag);
+        self
+    }
+
+    /// The same control, telling `hook` how far the work got.
+    pub fn with_progress(mut self, hook: Arc<ProgressHook>) -> Control {
+        self.progress = Some(hook);
         self
     }
 
@@ -52,27 +85,64 @@ impl Deadline {
             .is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
-    /// Whether a time limit is set.
-    pub fn is_timed(&self) -> bool {
-        self.at.is_some()
+    /// Whether anyone listens to progress (so callers skip the counting).
+    pub fn wants_progress(&self) -> bool {
+        self.progress.is_some()
+    }
+
+    /// Tells the hook, if any, that `fraction` of the work is done.
+    pub fn report(&self, fraction: f64) {
+        if let Some(hook) = &self.progress {
+            hook(fraction.clamp(0.0, 1.0));
+        }
+    }
+
+    /// The fraction of the time budget used so far (0 without one).
+    pub fn time_used(&self, started: Instant) -> f64 {
+        match self.at {
+            Some(at) => {
+                let total = at.saturating_duration_since(started).as_secs_f64();
+                if total > 0.0 {
+                    started.elapsed().as_secs_f64() / total
+                } else {
+                    1.0
+                }
+            }
+            None => 0.0,
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Mutex;
 
     #[test]
-    fn a_deadline_passes_by_time_or_by_its_flag() {
-        assert!(!Deadline::NONE.passed());
-        assert!(Deadline::after(Duration::ZERO).passed());
-        assert!(!Deadline::after(Duration::from_secs(60)).passed());
+    fn a_control_stops_by_time_or_by_its_flag() {
+        assert!(!Control::NONE.passed());
+        assert!(Control::after(Duration::ZERO).passed());
+        assert!(!Control::after(Duration::from_secs(60)).passed());
         // A budget too large for the clock means no limit, not a panic.
-        assert!(!Deadline::after(Duration::MAX).passed());
+        assert!(!Control::after(Duration::MAX).passed());
         let flag = Arc::new(AtomicBool::new(false));
-        let d = Deadline::NONE.or_cancelled(Arc::clone(&flag));
+        let d = Control::NONE.or_cancelled(Arc::clone(&flag));
         assert!(!d.passed());
         flag.store(true, Ordering::Relaxed);
         assert!(d.passed() && d.cancelled());
+        // A new budget keeps the flag.
+        assert!(d.with_budget(Some(Duration::from_secs(60))).cancelled());
+    }
+
+    #[test]
+    fn progress_reaches_the_hook_clamped() {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&seen);
+        let c = Control::NONE.with_progress(Arc::new(move |f| sink.lock().unwrap().push(f)));
+        assert!(c.wants_progress() && !Control::NONE.wants_progress());
+        c.report(0.5);
+        c.report(2.0);
+        Control::NONE.report(0.3);
+        assert_eq!(*seen.lock().unwrap(), vec![0.5, 1.0]);
     }
 }

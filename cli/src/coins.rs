@@ -2,9 +2,10 @@
 //! [--json]`, or `--atcoder` to read the six counts from stdin and print
 //! the value with 10 decimals (AtCoder iroha2019 day 2 F).
 
+use crate::long_run::LongRun;
 use crate::output::{Failure, Outcome, print_json};
 use oddsmith::expectimax::coins::{
-    CoinGame, DEFAULT_DENOMINATIONS, MAX_DENOMINATIONS, Method, solve_coins,
+    CoinGame, DEFAULT_DENOMINATIONS, MAX_DENOMINATIONS, Method, solve_coins_controlled,
 };
 use serde_json::json;
 use std::io::Read;
@@ -84,7 +85,11 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
     } else {
         Method::Dense
     };
-    let solution = solve_coins(&game, method)?;
+    // Only the hashed search is long enough to watch (the dense sweep takes
+    // at most a few hundred ms); it has no partial answer, so Ctrl-C ends
+    // it with exit code 130 and no value.
+    let run = LongRun::start("coins");
+    let solution = run.answer(solve_coins_controlled(&game, method, &run.control()))?;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
     if args.atcoder {
         println!("{:.10}", solution.value);

@@ -1,9 +1,9 @@
 //! `oddsmith combat --a "4/4,3/3" --b "3/4,1/1" [--tier-a 3 --tier-b 3]
 //! [--mc --samples N --seed S] [--max-states N] [--json]`.
 
+use crate::long_run::{LongRun, PARTIAL_NOTE};
 use crate::output::{Outcome, print_json};
 use oddsmith::Error;
-use oddsmith::budget::Deadline;
 use oddsmith::hearthstone::combat::{
     Combat, CombatResult, DEFAULT_MAX_STATES, combat_exact, combat_monte_carlo, parse_board,
 };
@@ -53,15 +53,20 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         0 => DEFAULT_MAX_STATES,
         n => n,
     };
+    let run = LongRun::start("combat");
+    let control = run.control();
     let started = Instant::now();
-    let r = if args.mc {
-        combat_monte_carlo(&c, args.samples, args.seed, args.threads, &Deadline::NONE)?
+    let r = run.answer(if args.mc {
+        combat_monte_carlo(&c, args.samples, args.seed, args.threads, &control)
     } else {
-        combat_exact(&c, max_states, &Deadline::NONE)?
-    };
+        combat_exact(&c, max_states, &control)
+    })?;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
+    let partial = run.interrupted();
     if as_json {
-        print_json(&to_json(&r, elapsed_ms));
+        let mut value = to_json(&r, elapsed_ms);
+        value["partial"] = json!(partial);
+        print_json(&value);
     } else {
         let how = if r.exact {
             format!("exact, {} states", r.states)
@@ -73,8 +78,11 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
             r.win, r.draw, r.loss
         );
         println!("({how}, {elapsed_ms:.1} ms)");
+        if partial {
+            println!("{PARTIAL_NOTE}");
+        }
     }
-    Ok(())
+    run.close()
 }
 
 fn to_json(r: &CombatResult, elapsed_ms: f64) -> serde_json::Value {

@@ -2,8 +2,10 @@
 //! [--deck 36] [--seed 1] [--threads N] [--json]` plays seat-swapped games;
 //! `oddsmith durak bench` prints random playouts/s and MCTS iterations/s.
 
+use crate::long_run::{LongRun, PARTIAL_NOTE};
 use crate::output::{Outcome, print_json};
 use oddsmith::Error;
+use oddsmith::budget::Control;
 use oddsmith::durak::bots::{random_move, random_playout};
 use oddsmith::durak::matches::{Bot, SideResult, play_match};
 use oddsmith::durak::{Config, Deck, Game, best_move, random_playouts};
@@ -84,15 +86,27 @@ fn run_match(args: &MatchArgs, as_json: bool) -> Outcome {
         players: args.players,
         deck: deck(args.deck)?,
     };
+    let run = LongRun::start("durak match");
+    let control = run.control();
     let started = Instant::now();
-    let r = play_match(config, &a, &b, args.games, args.seed, args.threads)?;
+    let r = run.answer(play_match(
+        config,
+        &a,
+        &b,
+        args.games,
+        args.seed,
+        args.threads,
+        &control,
+    ))?;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
+    let partial = run.interrupted();
     if as_json {
         print_json(&json!({
             "games": r.games,
             "a": side_json(&r.a),
             "b": side_json(&r.b),
             "elapsed_ms": elapsed_ms,
+            "partial": partial,
         }));
     } else {
         for (name, text, s) in [("A", &args.a, &r.a), ("B", &args.b, &r.b)] {
@@ -102,8 +116,11 @@ fn run_match(args: &MatchArgs, as_json: bool) -> Outcome {
             );
         }
         println!("({} games, {:.1} s)", r.games, elapsed_ms / 1e3);
+        if partial {
+            println!("{PARTIAL_NOTE}");
+        }
     }
-    Ok(())
+    run.close()
 }
 
 /// Random 2-player games (deal + playout) per second for one second, one
@@ -130,50 +147,102 @@ fn playouts_per_s(in_lanes: bool) -> Result<f64, Error> {
     Ok(games as f64 / started.elapsed().as_secs_f64())
 }
 
-fn run_bench(as_json: bool) -> Outcome {
-    let playouts = playouts_per_s(false)?;
-    let lane_playouts = playouts_per_s(true)?;
+/// The bench's figures; `None` for those Ctrl-C cut off.
+#[derive(Default)]
+struct Figures {
+    playouts: Option<f64>,
+    lane_playouts: Option<f64>,
+    mcts_random: Option<f64>,
+    mcts_heuristic: Option<f64>,
+    /// Median, 99th percentile and maximum of a 20 ms budget, in ms.
+    spread: Option<(f64, f64, f64)>,
+}
+
+/// Stages of the bench, each a share of its time.
+const BENCH_STAGES: f64 = 5.0;
+
+fn measure(control: &Control) -> Result<Figures, Error> {
+    let mut f = Figures::default();
+    let stage = |i: f64| {
+        control.report(i / BENCH_STAGES);
+        !control.passed()
+    };
+    if stage(0.0) {
+        f.playouts = Some(playouts_per_s(false)?);
+    }
+    if stage(1.0) {
+        f.lane_playouts = Some(playouts_per_s(true)?);
+    }
     let game = Game::new(Config::default(), &mut Rng::new(7))?;
     let view = game.observe(game.to_move());
-    let mut rates = Vec::new();
-    for rollout in [Rollout::Random, Rollout::Heuristic] {
+    for (i, rollout) in [Rollout::Random, Rollout::Heuristic]
+        .into_iter()
+        .enumerate()
+    {
+        if !stage(2.0 + i as f64) {
+            break;
+        }
         let budget = Budget {
             iterations: 100_000,
             rollout,
             ..Budget::default()
         };
         let r = best_move(&view, &budget, 1)?;
-        rates.push(r.iterations as f64 / r.elapsed.as_secs_f64());
+        let rate = Some(r.iterations as f64 / r.elapsed.as_secs_f64());
+        match rollout {
+            Rollout::Random => f.mcts_random = rate,
+            Rollout::Heuristic => f.mcts_heuristic = rate,
+        }
     }
-    let (p50, p99, max) = deadline_spread()?;
+    if stage(4.0) {
+        f.spread = deadline_spread(control)?;
+    }
+    Ok(f)
+}
+
+fn run_bench(as_json: bool) -> Outcome {
+    let run = LongRun::start("durak bench");
+    let f = run.answer(measure(&run.control()))?;
+    let partial = run.interrupted();
     if as_json {
+        let spread = |k: usize| f.spread.map(|s| [s.0, s.1, s.2][k]);
         print_json(&json!({
-            "playouts_per_s": playouts,
-            "lane_playouts_per_s": lane_playouts,
-            "mcts_iterations_per_s": rates[0],
-            "mcts_heuristic_iterations_per_s": rates[1],
-            "budget_20ms_p50_ms": p50,
-            "budget_20ms_p99_ms": p99,
-            "budget_20ms_max_ms": max,
+            "playouts_per_s": f.playouts,
+            "lane_playouts_per_s": f.lane_playouts,
+            "mcts_iterations_per_s": f.mcts_random,
+            "mcts_heuristic_iterations_per_s": f.mcts_heuristic,
+            "budget_20ms_p50_ms": spread(0),
+            "budget_20ms_p99_ms": spread(1),
+            "budget_20ms_max_ms": spread(2),
+            "partial": partial,
         }));
     } else {
-        println!(
-            "random 2-player games (deal + playout): {playouts:.0}/s one at a time, {lane_playouts:.0}/s in vector lanes (one thread)"
-        );
-        println!(
-            "ISMCTS iterations from an opening: {:.0}/s random rollouts, {:.0}/s heuristic (one thread)",
-            rates[0], rates[1]
-        );
-        println!(
-            "20 ms budget over 1,000 calls from positions of random games: p50 {p50:.2} ms, p99 {p99:.2} ms, max {max:.2} ms"
-        );
+        if let (Some(one), Some(lanes)) = (f.playouts, f.lane_playouts) {
+            println!(
+                "random 2-player games (deal + playout): {one:.0}/s one at a time, {lanes:.0}/s in vector lanes (one thread)"
+            );
+        }
+        if let (Some(random), Some(heuristic)) = (f.mcts_random, f.mcts_heuristic) {
+            println!(
+                "ISMCTS iterations from an opening: {random:.0}/s random rollouts, {heuristic:.0}/s heuristic (one thread)"
+            );
+        }
+        if let Some((p50, p99, max)) = f.spread {
+            println!(
+                "20 ms budget over 1,000 calls from positions of random games: p50 {p50:.2} ms, p99 {p99:.2} ms, max {max:.2} ms"
+            );
+        }
+        if partial {
+            println!("{PARTIAL_NOTE}");
+        }
     }
-    Ok(())
+    run.close()
 }
 
 /// Elapsed time of 1,000 searches with a 20 ms budget, from positions met
-/// in random games: (median, 99th percentile, maximum) in ms.
-fn deadline_spread() -> Result<(f64, f64, f64), Error> {
+/// in random games: (median, 99th percentile, maximum) in ms; `None` when
+/// `control` stops it first.
+fn deadline_spread(control: &Control) -> Result<Option<(f64, f64, f64)>, Error> {
     let budget = Budget {
         iterations: 0,
         time: Some(std::time::Duration::from_millis(20)),
@@ -184,6 +253,10 @@ fn deadline_spread() -> Result<(f64, f64, f64), Error> {
     while times.len() < 1_000 {
         let mut g = Game::new(Config::default(), &mut rng)?;
         while g.outcome().is_none() && times.len() < 1_000 {
+            if control.passed() {
+                return Ok(None);
+            }
+            control.report((4.0 + times.len() as f64 / 1_000.0) / BENCH_STAGES);
             let view = g.observe(g.to_move());
             let started = Instant::now();
             let r = best_move(&view, &budget, rng.next_u64())?;
@@ -200,5 +273,5 @@ fn deadline_spread() -> Result<(f64, f64, f64), Error> {
         }
     }
     times.sort_by(f64::total_cmp);
-    Ok((times[500], times[989], times[999]))
+    Ok(Some((times[500], times[989], times[999])))
 }

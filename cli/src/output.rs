@@ -9,6 +9,9 @@ pub enum Failure {
     BadInput(String),
     /// Anything else: exit code 1.
     Other(String),
+    /// Ctrl-C stopped the work: exit code 130, with a message when no
+    /// partial result was printed.
+    Interrupted(Option<String>),
 }
 
 impl Failure {
@@ -21,6 +24,12 @@ impl Failure {
             Failure::Other(message) => {
                 eprintln!("oddsmith: error: {message}");
                 ExitCode::from(1)
+            }
+            Failure::Interrupted(message) => {
+                if let Some(message) = message {
+                    eprintln!("oddsmith: {message}");
+                }
+                ExitCode::from(crate::long_run::INTERRUPTED)
             }
         }
     }

@@ -1,5 +1,6 @@
 //! `oddsmith equity`, `oddsmith eval` and `oddsmith strength`.
 
+use crate::long_run::{LongRun, PARTIAL_NOTE};
 use crate::output::{Failure, Outcome, print_json};
 use oddsmith::cards::{CardSet, format_cards, parse_cards};
 use oddsmith::poker::equity::{self, EquityRequest, Mode};
@@ -96,10 +97,13 @@ pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
     req.threads = args.run.threads;
     // The evaluator's tables are built first, so neither the time budget
     // nor the reported time includes their one-off generation.
+    let run = LongRun::start("equity");
     oddsmith::poker::warm_up();
+    req.control = run.control();
     let started = Instant::now();
-    let r = equity::equity(&req)?;
+    let r = run.answer(equity::equity(&req))?;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
+    let partial = run.interrupted();
     if as_json {
         let players: Vec<_> = args
             .players
@@ -119,6 +123,7 @@ pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
             "tuples": r.tuples,
             "stderr": r.stderr,
             "elapsed_ms": elapsed_ms,
+            "partial": partial,
         }));
     } else {
         let how = if r.exact {
@@ -131,8 +136,11 @@ pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
         for (hand, p) in args.players.iter().zip(&r.players) {
             println!("{hand:<20} {:>9.6} {:>9.6} {:>9.6}", p.equity, p.win, p.tie);
         }
+        if partial {
+            println!("{PARTIAL_NOTE}");
+        }
     }
-    Ok(())
+    run.close()
 }
 
 pub fn run_eval(args: &EvalArgs, as_json: bool) -> Outcome {

@@ -455,3 +455,102 @@ fn a_closed_stdout_ends_quietly() {
     assert!(stderr.is_empty(), "{stderr}");
     assert_ne!(status.code(), Some(101), "no panic exit");
 }
+
+/// Sends SIGINT to a running `oddsmith` after `after`, as Ctrl-C does, and
+/// returns its exit code and output.
+fn interrupted(args: &[&str], after: std::time::Duration) -> (Option<i32>, String, String) {
+    use std::process::Stdio;
+    let child = Command::new(env!("CARGO_BIN_EXE_oddsmith"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run oddsmith");
+    std::thread::sleep(after);
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn ctrl_c_prints_the_partial_result_and_exits_130() {
+    let ms = std::time::Duration::from_millis(600);
+    let (code, stdout, stderr) = interrupted(
+        &[
+            "durak",
+            "match",
+            "--a",
+            "mcts:iters=3000",
+            "--b",
+            "greedy",
+            "--games",
+            "100000",
+            "--threads",
+            "1",
+            "--json",
+        ],
+        ms,
+    );
+    assert_eq!(code, Some(130), "{stderr}");
+    let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(v["partial"], true);
+    let games = v["games"].as_u64().unwrap();
+    assert!((1..100_000).contains(&games), "{v}");
+
+    let (code, stdout, stderr) = interrupted(
+        &[
+            "equity",
+            "AhKh",
+            "random",
+            "--mc",
+            "--stderr",
+            "0.000001",
+            "--time-ms",
+            "600000",
+        ],
+        ms,
+    );
+    assert_eq!(code, Some(130), "{stderr}");
+    assert!(stdout.contains("(partial: stopped by Ctrl-C)"), "{stdout}");
+
+    let (code, stdout, stderr) = interrupted(
+        &[
+            "combat",
+            "--a",
+            "3/2+reborn,4/3+windfury,2/2+dr=1/1x2",
+            "--b",
+            "1/6,1/3+shield,6/6",
+            "--mc",
+            "--samples",
+            "100000000000",
+            "--json",
+        ],
+        ms,
+    );
+    assert_eq!(code, Some(130), "{stderr}");
+    assert!(stdout.contains("\"partial\":true"), "{stdout}");
+
+    // No partial answer: a one-line message and exit code 130.
+    let (code, stdout, stderr) = interrupted(
+        &[
+            "equity",
+            "random",
+            "random",
+            "--exact",
+            "--time-ms",
+            "600000",
+            "--threads",
+            "1",
+        ],
+        ms,
+    );
+    assert_eq!(code, Some(130), "{stderr}");
+    assert!(
+        stdout.is_empty() && stderr.contains("interrupted"),
+        "{stderr}"
+    );
+}

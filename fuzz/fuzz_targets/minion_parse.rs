@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use oddsmith::budget::Deadline;
+use oddsmith::budget::Control;
 use oddsmith::hearthstone::combat::{Combat, combat_monte_carlo, parse_board};
 
 fuzz_target!(|data: &[u8]| {
@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
             b,
             tiers: [1, 1],
         };
-        if let Ok(r) = combat_monte_carlo(&c, 4, 1, 1, &Deadline::NONE) {
+        if let Ok(r) = combat_monte_carlo(&c, 4, 1, 1, &Control::NONE) {
             assert!((r.win + r.draw + r.loss - 1.0).abs() < 1e-9);
         }
     }

@@ -4,10 +4,12 @@ use super::bots::{greedy_move, random_move};
 use super::game::{Config, Game, Outcome};
 use super::moves::Move;
 use super::search::best_move;
+use crate::budget::Control;
 use crate::error::{Error, Result};
 use crate::mcts::{Budget, Rollout};
 use crate::parallel::{map_items, run_with_threads};
 use crate::rng::Rng;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// A player.
@@ -152,7 +154,9 @@ fn wilson(k: f64, n: f64) -> (f64, f64) {
 /// `games` games of bot `a` in one seat against bot `b` in all others,
 /// `a`'s seat rotating game by game over the same deal (seat-swapped), on
 /// `threads` threads (one game per task). A side loses a game when one of
-/// its seats is the durak; a draw is a draw for both.
+/// its seats is the durak; a draw is a draw for both. Once `control` stops
+/// (time or cancel), games not yet started are skipped: the result covers
+/// the games played (`games` says how many; at least one is played).
 pub fn play_match(
     config: Config,
     a: &Bot,
@@ -160,29 +164,38 @@ pub fn play_match(
     games: u64,
     seed: u64,
     threads: usize,
+    control: &Control,
 ) -> Result<MatchResult> {
     config.validate()?;
     if games == 0 {
         return Err(Error::invalid("play at least one game"));
     }
     let players = config.players as u64;
+    let finished = AtomicU64::new(0);
     let outcomes = run_with_threads(threads, |workers| {
         map_items(workers, games, |i| {
+            if i > 0 && control.passed() {
+                return Ok(None);
+            }
             let a_seat = (i % players) as usize;
             let seats: Vec<&Bot> = (0..players as usize)
                 .map(|p| if p == a_seat { a } else { b })
                 .collect();
             // Each deal is played once from every seat.
             let game = play_game(config, &seats, seed.wrapping_add(i / players))?;
-            Ok(match game.outcome() {
+            let done = finished.fetch_add(1, Ordering::Relaxed) + 1;
+            control.report(done as f64 / games as f64);
+            Ok(Some(match game.outcome() {
                 Some(Outcome::Loser(p)) if p as usize == a_seat => -1i8,
                 Some(Outcome::Loser(_)) => 1,
                 _ => 0,
-            })
+            }))
         })
         .into_iter()
+        .filter_map(Result::transpose)
         .collect::<Result<Vec<i8>>>()
     })?;
+    let games = outcomes.len() as u64;
     let n = games as f64;
     let count = |v: i8| outcomes.iter().filter(|&&o| o == v).count() as f64;
     let (wins, losses, draws) = (count(1), count(-1), count(0));

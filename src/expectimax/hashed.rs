@@ -242,6 +242,20 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
                 self.options.max_states
             )));
         }
+        if self.states.is_multiple_of(1 << 14) {
+            let control = &self.options.control;
+            if control.passed() {
+                return Err(Error::budget(format!(
+                    "the solve stopped (time budget or cancel) after {} states",
+                    self.states
+                )));
+            }
+            // The game's own estimate of its size, if any, measures the work.
+            let expected = self.game.state_hint();
+            if expected > 0 {
+                control.report((self.states as f64 / expected as f64).min(0.99));
+            }
+        }
         Ok(())
     }
 

@@ -22,6 +22,7 @@ mod hashed;
 pub use dense::{DenseChild, DenseGame, solve_dense};
 pub use hashed::solve;
 
+use crate::budget::Control;
 use crate::error::{Error, Result};
 use std::hash::Hash;
 
@@ -77,13 +78,16 @@ pub trait Game {
 }
 
 /// Solver settings.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Options {
     /// Stop with `BudgetExceeded` past this many solved states.
     pub max_states: u64,
     /// Decision and chance levels to search below the root before using the
     /// heuristic; `None` solves to the end.
     pub depth_limit: Option<u32>,
+    /// A deadline, cancel flag and progress hook for the hashed search: once
+    /// it stops, the solve fails with `BudgetExceeded`.
+    pub control: Control,
 }
 
 /// Default state budget: about 2 GiB of memo at most.
@@ -94,6 +98,7 @@ impl Default for Options {
         Options {
             max_states: DEFAULT_MAX_STATES,
             depth_limit: None,
+            control: Control::NONE,
         }
     }
 }

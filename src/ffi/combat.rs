@@ -1,7 +1,7 @@
 //! C entry for Battlegrounds combat (`oddsmith_combat`).
 
 use super::guard::{FfiError, OddsmithStatus, guard, input, input_slice, output};
-use crate::budget::Deadline;
+use crate::budget::Control;
 use crate::hearthstone::combat::{
     Combat, DEFAULT_MAX_STATES, Minion, Token, combat_exact, combat_monte_carlo, rules,
 };
@@ -183,14 +183,14 @@ pub unsafe extern "C" fn oddsmith_combat(
         };
         let samples = if o.samples == 0 { 1_000_000 } else { o.samples };
         let budget = (o.time_budget_ms > 0).then(|| Duration::from_millis(o.time_budget_ms as u64));
-        let deadline = Deadline::within(budget);
+        let deadline = Control::within(budget);
         let sample = || combat_monte_carlo(&combat, samples, o.seed, o.threads as usize, &deadline);
         let r = match o.mode {
             ODDSMITH_COMBAT_EXACT => combat_exact(&combat, max_states, &deadline)?,
             ODDSMITH_COMBAT_MONTE_CARLO => sample()?,
             ODDSMITH_COMBAT_AUTO => {
                 // Exact gets four fifths of a time budget; the rest samples.
-                let exact_deadline = Deadline::within(budget.map(|b| b.mul_f64(0.8)));
+                let exact_deadline = Control::within(budget.map(|b| b.mul_f64(0.8)));
                 match combat_exact(&combat, max_states, &exact_deadline) {
                     Err(e) if e.kind() == crate::ErrorKind::BudgetExceeded => sample()?,
                     other => other?,

@@ -13,7 +13,7 @@
 //! statistics are summed; one thread is deterministic for a seed under an
 //! iteration budget.
 
-use crate::budget::Deadline;
+use crate::budget::Control;
 use crate::error::{Error, Result};
 use crate::parallel::{map_items, run_with_threads};
 use crate::rng::Rng;
@@ -123,7 +123,7 @@ fn grow<I: InformationSet>(
     info: &I,
     budget: &Budget,
     iterations_budget: u64,
-    deadline: &Deadline,
+    deadline: &Control,
     mut rng: Rng,
     arena: &bumpalo::Bump,
 ) -> (Vec<(u8, u64, f64)>, u64, u64) {
@@ -243,7 +243,7 @@ pub fn search<I: InformationSet + Sync>(
         return Err(Error::invalid("the exploration constant must be >= 0"));
     }
     let start = Instant::now();
-    let deadline = Deadline::within(budget.time);
+    let deadline = Control::within(budget.time);
     let probe = info.sample(&mut Rng::new(seed));
     if probe.is_over() || probe.to_move() != info.observer() {
         return Err(Error::invalid(

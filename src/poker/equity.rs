@@ -16,15 +16,13 @@
 
 use super::eval::{HandKey, HandRank};
 use super::range::{Combo, Range};
-use crate::budget::Deadline;
+use crate::budget::Control;
 use crate::cards::{Card, CardSet};
 use crate::combin::binomial;
 use crate::error::{Error, Result};
 use crate::parallel::{Workers, map_items, run_with_threads};
 use crate::rng::Rng;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Most players at one table.
 pub const MAX_PLAYERS: usize = 10;
@@ -55,8 +53,10 @@ pub struct EquityRequest {
     /// Worker threads, by the rule of [`crate::parallel`]: 0 = the shared
     /// pool, 1 = the caller's thread, at most 1024.
     pub threads: usize,
-    /// Set from another thread to stop early (as if the time were up).
-    pub cancel: Option<Arc<AtomicBool>>,
+    /// A cancel flag and a progress hook for long calls (its own time limit,
+    /// if any, is replaced by `time_budget`). Cancelled, Monte Carlo returns
+    /// what it drew and exact mode fails with `BudgetExceeded`.
+    pub control: Control,
 }
 
 impl EquityRequest {
@@ -70,7 +70,7 @@ impl EquityRequest {
             time_budget: Duration::from_millis(1000),
             seed: 1,
             threads: 0,
-            cancel: None,
+            control: Control::NONE,
         }
     }
 }
@@ -311,7 +311,7 @@ struct Tuples {
 /// Every valid combo tuple with its weight. Errors: none exists
 /// (`InvalidArgument`), more than `limit` (`BudgetExceeded`), or more than
 /// `max_steps` combos tried or the deadline passed (`BudgetExceeded`).
-fn valid_tuples(p: &Prepared, limit: usize, max_steps: u64, deadline: &Deadline) -> Result<Tuples> {
+fn valid_tuples(p: &Prepared, limit: usize, max_steps: u64, deadline: &Control) -> Result<Tuples> {
     // Players with the fewest combos first: conflicts show at shallow
     // depths, where a dead end costs least.
     let mut order: Vec<usize> = (0..p.players.len()).collect();
@@ -364,7 +364,7 @@ struct TupleSearch<'a> {
     out: Tuples,
     limit: usize,
     steps_left: u64,
-    deadline: &'a Deadline,
+    deadline: &'a Control,
 }
 
 impl TupleSearch<'_> {
@@ -406,10 +406,7 @@ impl TupleSearch<'_> {
 /// Auto by sampling instead, Monte Carlo with what it drew.
 pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
     let prepared = prepare(req)?;
-    let deadline_after = |budget: Duration| match &req.cancel {
-        Some(flag) => Deadline::after(budget).or_cancelled(Arc::clone(flag)),
-        None => Deadline::after(budget),
-    };
+    let deadline_after = |budget: Duration| req.control.with_budget(Some(budget));
     let deadline = deadline_after(req.time_budget);
     run_with_threads(req.threads, |workers| match req.mode {
         Mode::Exact => {
@@ -449,13 +446,13 @@ fn monte_carlo(
     p: &Prepared,
     req: &EquityRequest,
     workers: Workers,
-    deadline: &Deadline,
+    deadline: &Control,
 ) -> Result<EquityResult> {
     let n = p.players.len();
     // Fail fast when no valid tuple exists at all.
     // (A search that runs out of steps leaves it to the sampler, whose
     // rejections are bounded too.)
-    if let Err(e) = valid_tuples(p, 1, MONTE_CARLO_SEARCH_STEPS, &Deadline::NONE)
+    if let Err(e) = valid_tuples(p, 1, MONTE_CARLO_SEARCH_STEPS, &Control::NONE)
         && e.kind() != crate::ErrorKind::BudgetExceeded
     {
         return Err(e);
@@ -469,6 +466,7 @@ fn monte_carlo(
         .collect();
     let mut total = Counts::new();
     let (mut round, mut first) = (0, 0);
+    let started = Instant::now();
     loop {
         // Chunks in order, merged in integers: the sum is the same
         // whichever worker drew which chunk.
@@ -511,8 +509,12 @@ fn monte_carlo(
         total.add_to_tally(&mut tally, n, 1.0);
         let result = finish(tally, false);
         if result.stderr <= req.target_stderr || out_of_time {
+            deadline.report(1.0);
             return Ok(result);
         }
+        // Deals needed grow as the inverse square of the standard error.
+        let by_error = (req.target_stderr / result.stderr).powi(2);
+        deadline.report(by_error.max(deadline.time_used(started)));
     }
 }
 
@@ -580,7 +582,7 @@ fn sample_once(
     board_key: HandKey,
     rng: &mut Rng,
     counts: &mut Counts,
-    deadline: &Deadline,
+    deadline: &Control,
 ) -> Draw {
     let n = p.players.len();
     let mut keys = [HandKey::EMPTY; MAX_PLAYERS];

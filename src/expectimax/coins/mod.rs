@@ -10,6 +10,7 @@
 use super::{
     Child, DEFAULT_MAX_STATES, DenseChild, DenseGame, Game, NodeKind, Options, Solution, solve,
 };
+use crate::budget::Control;
 use crate::error::{Error, Result};
 
 mod sweep;
@@ -469,7 +470,21 @@ impl DenseGame for CoinGame {
 /// Games of more than [`DEFAULT_MAX_STATES`] states are refused with
 /// `BudgetExceeded`.
 pub fn solve_coins(game: &CoinGame, method: Method) -> Result<Solution> {
-    let options = game.options()?;
+    solve_coins_controlled(game, method, &Control::NONE)
+}
+
+/// As [`solve_coins`], the hashed methods stopping with `BudgetExceeded`
+/// once `control` does and telling it their progress (the dense sweep
+/// takes at most a few hundred milliseconds and runs to its end).
+pub fn solve_coins_controlled(
+    game: &CoinGame,
+    method: Method,
+    control: &Control,
+) -> Result<Solution> {
+    let options = Options {
+        control: control.clone(),
+        ..game.options()?
+    };
     match method {
         Method::Dense => Ok(sweep::solve_root(game)),
         // Counts in 4 bits each: a u64 state for up to 16 counts.
@@ -506,7 +521,7 @@ impl CoinGame {
         }
         Ok(Options {
             max_states: self.size as u64 + 1,
-            depth_limit: None,
+            ..Options::default()
         })
     }
 }
@@ -545,7 +560,7 @@ mod tests {
     fn check_paths_agree(game: &CoinGame) -> std::result::Result<(), TestCaseError> {
         let options = Options {
             max_states: u64::MAX,
-            depth_limit: None,
+            ..Options::default()
         };
         let (generic, generic_table) = crate::expectimax::solve_dense(game, &options).unwrap();
         let sweep = solve_coins(game, Method::Dense).unwrap();

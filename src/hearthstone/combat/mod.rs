@@ -18,7 +18,7 @@ use key::{Key, Layout};
 pub use parse::parse_board;
 pub use rules::{Kinds, Minion, Outcome, State, Token, Unit};
 
-use crate::budget::Deadline;
+use crate::budget::Control;
 use crate::error::{Error, Result};
 use crate::memo::{FixedMap, fixed_map};
 use crate::parallel::{map_items, run_with_threads};
@@ -229,7 +229,7 @@ pub const DEFAULT_MAX_STATES: u64 = 5_000_000;
 
 /// Exact odds; `BudgetExceeded` past `max_states` distinct states or once
 /// `deadline` passes.
-pub fn combat_exact(c: &Combat, max_states: u64, deadline: &Deadline) -> Result<CombatResult> {
+pub fn combat_exact(c: &Combat, max_states: u64, deadline: &Control) -> Result<CombatResult> {
     validate(c)?;
     let (kinds, starts) = starts(c);
     let layout = Layout::new(&kinds);
@@ -249,7 +249,7 @@ fn solve<const N: usize>(
     layout: Layout,
     starts: &[(State, f64)],
     max_states: u64,
-    deadline: &Deadline,
+    deadline: &Control,
 ) -> Result<CombatResult> {
     let mut ends = Ends::new();
     // Layers of states by potential; the highest is solved first, and
@@ -268,6 +268,8 @@ fn solve<const N: usize>(
     }
     let mut states = 0u64;
     for level in (0..=top).rev() {
+        // Every attack lowers the potential: the levels left measure the work.
+        deadline.report(1.0 - level as f64 / (top + 1) as f64);
         let layer = std::mem::take(&mut layers[level]);
         for (key, p) in layer {
             let mut state = key.decode(&layout, kinds);
@@ -318,7 +320,7 @@ pub fn combat_monte_carlo(
     samples: u64,
     seed: u64,
     threads: usize,
-    deadline: &Deadline,
+    deadline: &Control,
 ) -> Result<CombatResult> {
     validate(c)?;
     if samples == 0 {
@@ -346,6 +348,7 @@ pub fn combat_monte_carlo(
             if deadline.passed() {
                 break;
             }
+            deadline.report(first as f64 / chunks as f64);
         }
         Ok(total)
     })?;
@@ -363,7 +366,7 @@ fn sample_chunk(
     starts: &[(State, f64)],
     n: u64,
     mut rng: Rng,
-    (deadline, first_to_check): (&Deadline, u64),
+    (deadline, first_to_check): (&Control, u64),
 ) -> Ends {
     let mut ends = Ends::new();
     for sampled in 0..n {

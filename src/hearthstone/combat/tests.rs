@@ -13,7 +13,7 @@ fn combat(a: &str, b: &str) -> Combat {
 }
 
 fn exact(a: &str, b: &str) -> CombatResult {
-    combat_exact(&combat(a, b), 10_000_000, &Deadline::NONE).unwrap()
+    combat_exact(&combat(a, b), 10_000_000, &Control::NONE).unwrap()
 }
 
 #[test]
@@ -48,7 +48,7 @@ fn damage_counts_hero_tier_and_surviving_tiers() {
     // so both A minions survive: 4 (hero tier) + 3 + 2.
     let mut c = combat("5/5@3,1/1@2", "1/1");
     c.tiers = [4, 2];
-    let r = combat_exact(&c, 1000, &Deadline::NONE).unwrap();
+    let r = combat_exact(&c, 1000, &Control::NONE).unwrap();
     assert!((r.win - 1.0).abs() < 1e-12);
     assert_eq!(r.damage_to_b.len(), 10);
     assert!(
@@ -60,7 +60,7 @@ fn damage_counts_hero_tier_and_surviving_tiers() {
     // B first (more minions); a 1/1 kills A's 1/1 or dies: damage 2 + 1 when B wins.
     let mut c = combat("1/1", "1/1,1/1");
     c.tiers = [1, 2];
-    let r = combat_exact(&c, 1000, &Deadline::NONE).unwrap();
+    let r = combat_exact(&c, 1000, &Control::NONE).unwrap();
     assert!(
         r.damage_to_a
             .iter()
@@ -101,9 +101,9 @@ fn keywords_behave() {
 #[test]
 fn sampling_repeats_for_a_seed_whatever_the_threads() {
     let c = combat("4/4+shield,3/3+poison", "3/4+taunt,1/1+dr=1/1x2");
-    let one = combat_monte_carlo(&c, 50_000, 9, 1, &Deadline::NONE).unwrap();
-    let two = combat_monte_carlo(&c, 50_000, 9, 2, &Deadline::NONE).unwrap();
-    let all = combat_monte_carlo(&c, 50_000, 9, 0, &Deadline::NONE).unwrap();
+    let one = combat_monte_carlo(&c, 50_000, 9, 1, &Control::NONE).unwrap();
+    let two = combat_monte_carlo(&c, 50_000, 9, 2, &Control::NONE).unwrap();
+    let all = combat_monte_carlo(&c, 50_000, 9, 0, &Control::NONE).unwrap();
     assert_eq!(one, two);
     assert_eq!(one, all);
     assert_eq!(one.states, 50_000);
@@ -117,7 +117,7 @@ fn deadlines_stop_sampling_and_the_exact_search() {
         "3/2+reborn,4/3+windfury,2/2+dr=1/1x2,5/5+cleave,1/6+taunt",
         "1/6,1/3+shield,2/4+poison,3/3+dr=2/1x2,6/6+reborn",
     );
-    let zero = Deadline::after(std::time::Duration::ZERO);
+    let zero = Control::after(std::time::Duration::ZERO);
     for threads in [1, 2] {
         let r = combat_monte_carlo(&c, 100_000_000, 3, threads, &zero).unwrap();
         assert!(r.states >= 1 && r.states <= 16 * 256, "{}", r.states);
@@ -136,20 +136,20 @@ fn bad_input_is_clear() {
     assert!(parse_board("1/1@9").is_err());
     assert!(parse_board("x/1").is_err());
     assert!(parse_board("1/1+dr=1/1x9").is_err());
-    assert!(combat_exact(&combat("4/4,3/3", "3/4,1/1"), 1, &Deadline::NONE).is_err());
-    assert!(combat_monte_carlo(&combat("1/1", "1/1"), 0, 1, 1, &Deadline::NONE).is_err());
+    assert!(combat_exact(&combat("4/4,3/3", "3/4,1/1"), 1, &Control::NONE).is_err());
+    assert!(combat_monte_carlo(&combat("1/1", "1/1"), 0, 1, 1, &Control::NONE).is_err());
     // Hero tiers are 1..=7 like minion tiers (a huge one used to wrap the
     // damage sum).
     for tiers in [[0, 1], [8, 1], [1, 1000], [u32::MAX, 1]] {
         let mut c = combat("4/4", "1/1");
         c.tiers = tiers;
-        let e = combat_exact(&c, 1000, &Deadline::NONE).unwrap_err();
+        let e = combat_exact(&c, 1000, &Control::NONE).unwrap_err();
         assert!(e.message().contains("tavern tier"), "{e}");
-        assert!(combat_monte_carlo(&c, 10, 1, 1, &Deadline::NONE).is_err());
+        assert!(combat_monte_carlo(&c, 10, 1, 1, &Control::NONE).is_err());
     }
     let mut c = combat("4/4@7,4/4@7,4/4@7,4/4@7,4/4@7,4/4@7,4/4@7", "1/1");
     c.tiers = [7, 1];
-    let r = combat_exact(&c, 1000, &Deadline::NONE).unwrap();
+    let r = combat_exact(&c, 1000, &Control::NONE).unwrap();
     assert_eq!(r.damage_to_b.len(), 57, "7 + 7 * 7 at most");
     assert!((r.damage_to_b[56] - 1.0).abs() < 1e-12);
 }
@@ -184,13 +184,13 @@ proptest! {
     #[test]
     fn probabilities_sum_to_one_and_swapping_sides_swaps_win_and_loss(a in prop::collection::vec(arb_minion(), 1..=3), b in prop::collection::vec(arb_minion(), 1..=3)) {
         let c = combat(&a.join(","), &b.join(","));
-        let r = combat_exact(&c, 2_000_000, &Deadline::NONE).unwrap();
+        let r = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();
         prop_assert!((r.win + r.draw + r.loss - 1.0).abs() < 1e-12);
         let dmg: f64 = r.damage_to_a.iter().chain(&r.damage_to_b).sum();
         prop_assert!((dmg - r.win - r.loss).abs() < 1e-12);
         // Swapping the sides swaps win and loss.
         let swapped = Combat { a: c.b.clone(), b: c.a.clone(), tiers: [1, 1] };
-        let s = combat_exact(&swapped, 2_000_000, &Deadline::NONE).unwrap();
+        let s = combat_exact(&swapped, 2_000_000, &Control::NONE).unwrap();
         prop_assert!((s.win - r.loss).abs() < 1e-12 && (s.loss - r.win).abs() < 1e-12);
     }
 }
@@ -244,9 +244,9 @@ proptest! {
     fn memo_search_equals_the_plain_tree(a in prop::collection::vec(arb_minion(), 1..=2), b in prop::collection::vec(arb_minion(), 1..=2)) {
         let c = combat(&a.join(","), &b.join(","));
         let tree = tree_walk(&c);
-        let r = combat_exact(&c, 2_000_000, &Deadline::NONE).unwrap();
+        let r = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();
         let (kinds, starts) = starts(&c);
-        let wide = solve::<8>(&c, &kinds, Layout::new(&kinds), &starts, 2_000_000, &Deadline::NONE).unwrap();
+        let wide = solve::<8>(&c, &kinds, Layout::new(&kinds), &starts, 2_000_000, &Control::NONE).unwrap();
         for (x, y) in summary(&r).into_iter().zip(tree) {
             prop_assert!((x - y).abs() < 1e-9, "{:?} vs tree {:?}", summary(&r), tree);
         }
@@ -266,7 +266,7 @@ fn large_health_uses_wide_keys_and_agrees_with_the_tree() {
         let c = combat(a, b);
         let (kinds, _) = starts(&c);
         assert!(Layout::new(&kinds).words() > 4, "{a} vs {b}");
-        let r = combat_exact(&c, 1_000_000, &Deadline::NONE).unwrap();
+        let r = combat_exact(&c, 1_000_000, &Control::NONE).unwrap();
         let tree = tree_walk(&c);
         for (x, y) in summary(&r).into_iter().zip(tree) {
             assert!((x - y).abs() < 1e-9, "{a} vs {b}: {r:?} vs tree {tree:?}");
@@ -296,8 +296,8 @@ fn monte_carlo_agrees_on_200_random_keyword_boards() {
         let a: Vec<String> = (0..1 + rng.below(4)).map(|_| minion(&mut rng)).collect();
         let b: Vec<String> = (0..1 + rng.below(4)).map(|_| minion(&mut rng)).collect();
         let c = combat(&a.join(","), &b.join(","));
-        let r = combat_exact(&c, 5_000_000, &Deadline::NONE).unwrap();
-        let mc = combat_monte_carlo(&c, 20_000, case, 0, &Deadline::NONE).unwrap();
+        let r = combat_exact(&c, 5_000_000, &Control::NONE).unwrap();
+        let mc = combat_monte_carlo(&c, 20_000, case, 0, &Control::NONE).unwrap();
         for (e, m) in [(r.win, mc.win), (r.draw, mc.draw), (r.loss, mc.loss)] {
             let sigma = (e * (1.0 - e) / 20_000.0).max(0.0).sqrt();
             assert!(

@@ -3,12 +3,13 @@
 
 use super::{Counts, MAX_TUPLE_SEARCH_STEPS, Prepared, Tally, finish, runouts, valid_tuples};
 use super::{EquityResult, MAX_PLAYERS};
-use crate::budget::Deadline;
+use crate::budget::Control;
 use crate::cards::CardSet;
 use crate::error::{Error, Result};
 use crate::memo::{FixedMap, fixed_map};
 use crate::parallel::{Workers, map_items};
 use crate::rng::Rng;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// Most combo tuples exact mode will list.
@@ -30,7 +31,7 @@ pub(super) struct Plan {
 /// Lists the valid tuples and groups them: tuples that a suit permutation
 /// fixing the board and the dead cards maps onto each other have the same
 /// counts, so each class is dealt out once.
-pub(super) fn plan(p: &Prepared, deadline: &Deadline) -> Result<Plan> {
+pub(super) fn plan(p: &Prepared, deadline: &Control) -> Result<Plan> {
     if let Some(estimate) = estimated_tuples(p)
         && estimate > 2.0 * MAX_EXACT_TUPLES as f64
     {
@@ -110,7 +111,7 @@ pub(super) fn plan_within(
     p: &Prepared,
     budget: Duration,
     workers: Workers,
-    deadline: &Deadline,
+    deadline: &Control,
 ) -> Result<Option<Plan>> {
     let combos: f64 = p.players.iter().map(|c| c.len() as f64).product();
     if combos > MAX_EXACT_TUPLES as f64 {
@@ -136,7 +137,7 @@ pub(super) fn plan_within(
 
 /// The plan, or `None` when listing the tuples ran over its budget (Monte
 /// Carlo answers then).
-fn plan_or_none(p: &Prepared, deadline: &Deadline) -> Result<Option<Plan>> {
+fn plan_or_none(p: &Prepared, deadline: &Control) -> Result<Option<Plan>> {
     match plan(p, deadline) {
         Ok(grouped) => Ok(Some(grouped)),
         Err(e) if e.kind() == crate::ErrorKind::BudgetExceeded => Ok(None),
@@ -163,7 +164,7 @@ pub(super) fn run(
     p: &Prepared,
     plan: &Plan,
     workers: Workers,
-    deadline: &Deadline,
+    deadline: &Control,
 ) -> Result<EquityResult> {
     let n = p.players.len();
     let threads = workers.count();
@@ -172,9 +173,14 @@ pub(super) fn run(
     let classes = &plan.classes;
     let per_class = (threads * 4).div_ceil(classes.len()).max(1) as u64;
     let items = classes.len() as u64 * per_class;
+    let done = AtomicU64::new(0);
     let partial = map_items(workers, items, |item| {
         if deadline.passed() {
             return None;
+        }
+        if deadline.wants_progress() {
+            let done = done.fetch_add(1, Ordering::Relaxed);
+            deadline.report(done as f64 / items as f64);
         }
         let hands = &classes[(item / per_class) as usize];
         Some(runouts::count_runouts(
