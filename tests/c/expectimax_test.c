@@ -102,6 +102,15 @@ int main(void) {
     CHECK(r.best_index == 1 && r.move_ids[1] == 1 && fabs(r.move_values[1] - 3.5) < 1e-12);
     CHECK(fabs(r.move_values[0] - 2.0) < 1e-12);
 
+    /* A zeroed options struct is the defaults, the same as NULL. */
+    {
+        OddsmithExpectimaxResult d;
+        memset(&options, 0, sizeof options);
+        CHECK(oddsmith_expectimax_solve(&game, &options, &d) == ODDSMITH_OK);
+        CHECK(r.value == d.value && r.states == d.states && r.best_index == d.best_index);
+        CHECK(memcmp(r.move_values, d.move_values, sizeof r.move_values) == 0);
+    }
+
     /* Depth limit 1: the rolls below are not searched (heuristic 0). */
     memset(&options, 0, sizeof options);
     options.depth_limit = 1;

@@ -4,7 +4,22 @@
 #include "check.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
+
+/* Field by field: padding bytes of the structs are unspecified. */
+static int same_equity(const OddsmithEquityResult *a, const OddsmithEquityResult *b) {
+    size_t i, c;
+    if (a->player_count != b->player_count || a->tuples != b->tuples || a->exact != b->exact ||
+        a->stderr != b->stderr)
+        return 0;
+    for (i = 0; i < ODDSMITH_MAX_PLAYERS; i++) {
+        if (a->equity[i] != b->equity[i] || a->win[i] != b->win[i] || a->tie[i] != b->tie[i]) return 0;
+        for (c = 0; c < ODDSMITH_CATEGORY_COUNT; c++)
+            if (a->categories[i][c] != b->categories[i][c]) return 0;
+    }
+    return 1;
+}
 
 static void parse(const char *text, uint8_t *cards, size_t cap) {
     size_t len = 0;
@@ -75,6 +90,62 @@ int main(void) {
 
     CHECK(oddsmith_hand_strength("AhKh", "As7c2d", 1, 5000, 1, 0, &s) == ODDSMITH_OK);
     CHECK(s.exact == 1 && s.win > 0.8);
+    CHECK(oddsmith_hand_strength("AhKh", NULL, 3, 1, 1, 1, &s) == ODDSMITH_OK);
+    CHECK(s.exact == 0 && s.win > 0.0);
+
+    /* A seed and a target give the same Monte Carlo answer on any thread
+     * count (chunked streams); too many threads are refused at once. */
+    {
+        OddsmithEquityResult one;
+        req.threads = 1;
+        CHECK(oddsmith_equity(&req, &one) == ODDSMITH_OK);
+        req.threads = 3;
+        CHECK(oddsmith_equity(&req, &r) == ODDSMITH_OK);
+        CHECK(same_equity(&r, &one));
+        req.threads = 1000;
+        CHECK(oddsmith_equity(&req, &r) == ODDSMITH_OK);
+        CHECK(same_equity(&r, &one));
+        req.threads = 100000;
+        CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        req.threads = UINT32_MAX;
+        CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        oddsmith_last_error_message(text, sizeof text);
+        CHECK(strstr(text, "at most 1024") != NULL);
+        CHECK(oddsmith_hand_strength("AhKh", NULL, 1, 100, 1, 100000, &s) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        req.threads = 1;
+    }
+
+    /* Exact mode keeps to its time budget; far too many tuples are refused
+     * from an estimate, at once. */
+    req.players[0] = "random";
+    req.players[1] = "random";
+    req.player_count = 2;
+    req.mode = ODDSMITH_MODE_EXACT;
+    req.time_budget_ms = 100;
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_BUDGET_EXCEEDED);
+    oddsmith_last_error_message(text, sizeof text);
+    CHECK(strstr(text, "time budget") != NULL);
+    req.mode = ODDSMITH_MODE_AUTO;
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_OK && r.exact == 0);
+    req.player_count = 3;
+    req.mode = ODDSMITH_MODE_EXACT;
+    req.time_budget_ms = 60000;
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_BUDGET_EXCEEDED);
+    oddsmith_last_error_message(text, sizeof text);
+    CHECK(strncmp(text, "about ", 6) == 0);
+
+    /* A zeroed request but for its players is Auto with the defaults. */
+    memset(&req, 0, sizeof req);
+    req.players[0] = "AhKh";
+    req.players[1] = "QsQd";
+    req.player_count = 2;
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_OK);
+    CHECK(r.exact == 1 && fabs(r.equity[0] - 0.462145) < 5e-7);
+    req.players[0] = "AA:0";
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(text, sizeof text);
+    CHECK(strstr(text, "weight 0") != NULL);
+    req.players[0] = "AhKh";
 
     /* Errors. */
     req.players[1] = "AhQd";

@@ -64,5 +64,18 @@ int main(void) {
         CHECK(oddsmith_split_damage(lives, 3, 4, &options, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
     }
 
+    /* A zeroed options struct is the defaults, the same as NULL. */
+    {
+        OddsmithSplitTarget board[3] = {{1, 0, 1, 0}, {2, 0, 0, 0}, {3, 2, 0, 1}};
+        OddsmithSplitDamageResult d;
+        memset(&options, 0, sizeof options);
+        CHECK(oddsmith_split_damage(board, 3, 4, &options, &r) == ODDSMITH_OK);
+        CHECK(oddsmith_split_damage(board, 3, 4, NULL, &d) == ODDSMITH_OK);
+        CHECK(memcmp(r.kill, d.kill, sizeof r.kill) == 0 && r.all_dead == d.all_dead);
+        CHECK(r.hero_or_all_dead == d.hero_or_all_dead && r.hero_or_all_dead >= 0.0);
+        options.hero_target = 3; /* the hero, counted from 1 */
+        CHECK(oddsmith_split_damage(board, 3, 4, &options, &d) == ODDSMITH_OK);
+        CHECK(d.hero_or_all_dead == r.hero_or_all_dead);
+    }
     return CHECK_SUMMARY("c");
 }
