@@ -23,10 +23,14 @@ pub struct Args {
     /// Armor per hero, added to its health: "5" or "5,0".
     #[arg(long)]
     armor: Option<String>,
-    /// Targets (by output position) of the "all dead" question; default:
-    /// every minion.
+    /// Targets of the "all dead" question, counting from 1 in output order
+    /// (minions, then heroes): "1,3"; default: every minion.
     #[arg(long)]
     all_dead: Option<String>,
+    /// Work budget (polynomial term updates, an upper bound; about 1e9 a
+    /// second here); 0 means the default, 6e9.
+    #[arg(long, default_value_t = 0)]
+    max_work: u64,
 }
 
 /// Parses a comma-separated list of unsigned numbers, naming a bad item.
@@ -104,12 +108,14 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
     )?;
     let mut query = Query::default();
     if let Some(list) = &args.all_dead {
-        query.all_dead = Some(
-            parse_numbers("all-dead", list)?
-                .into_iter()
-                .map(|i| i as usize)
-                .collect(),
-        );
+        let numbers = parse_numbers("all-dead", list)?;
+        if numbers.contains(&0) {
+            return Err(Failure::BadInput("--all-dead: targets count from 1".into()));
+        }
+        query.all_dead = Some(numbers.into_iter().map(|n| n as usize - 1).collect());
+    }
+    if args.max_work != 0 {
+        query.max_work = args.max_work;
     }
     let started = Instant::now();
     let answer = split_damage(&targets, args.hits, &query)?;

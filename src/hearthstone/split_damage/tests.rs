@@ -317,3 +317,13 @@ proptest! {
         check_against_oracle(&targets, hits, Some(listed));
     }
 }
+
+/// The largest board the README names fits the default budget (it was
+/// refused with the budget of 4e9) and its distributions sum to 1.
+#[test]
+fn the_readme_board_fits_the_default_budget() {
+    let r = split_damage(&minions(&[100; 14]), 80, &Query::default()).unwrap();
+    let total: f64 = r.kills_distribution.iter().sum();
+    assert!((total - 1.0).abs() < 1e-12, "{total}");
+    assert!(r.work <= DEFAULT_MAX_WORK);
+}
