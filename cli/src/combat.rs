@@ -28,6 +28,10 @@ pub struct Args {
     mc: bool,
     #[arg(long, default_value_t = 1_000_000)]
     samples: u64,
+    /// Time budget in ms (0 = none): sampling stops with what it has, the
+    /// exact engine fails past it.
+    #[arg(long, default_value_t = 0)]
+    time_ms: u64,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Monte Carlo threads; 0 = all cores.
@@ -54,7 +58,8 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         n => n,
     };
     let run = LongRun::start("combat");
-    let control = run.control();
+    let budget = (args.time_ms > 0).then(|| std::time::Duration::from_millis(args.time_ms));
+    let control = run.control().with_budget(budget);
     let started = Instant::now();
     let r = run.answer(if args.mc {
         combat_monte_carlo(&c, args.samples, args.seed, args.threads, &control)
