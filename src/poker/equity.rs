@@ -94,6 +94,10 @@ pub struct EquityResult {
     pub exact: bool,
     /// Largest standard error of a player's equity (0 when exact).
     pub stderr: f64,
+    /// Each player's combos with their own equity (in the order of the
+    /// player's live combos), when the method gives them: the heads-up
+    /// sweep after the flop. Empty otherwise.
+    pub by_combo: Vec<Vec<ComboEquity>>,
 }
 
 /// Per-player sums over tuples. Shares are counted in units of 1/2520 of a
@@ -408,7 +412,9 @@ pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
     let prepared = prepare(req)?;
     let deadline_after = |budget: Duration| req.control.with_budget(Some(budget));
     let deadline = deadline_after(req.time_budget);
+    let heads_up_sweep = prepared.players.len() == 2 && prepared.to_deal < 5;
     run_with_threads(req.threads, |workers| match req.mode {
+        Mode::Exact if heads_up_sweep => sweep(&prepared, workers, &deadline),
         Mode::Exact => {
             let plan = exact::plan(&prepared, &deadline)?;
             exact::run(&prepared, &plan, workers, &deadline)
@@ -418,8 +424,15 @@ pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
             // Exact gets four fifths of the budget; should its estimate be
             // wrong, the last fifth samples.
             let exact_deadline = deadline_after(req.time_budget.mul_f64(0.8));
-            let plan = exact::plan_within(&prepared, req.time_budget, workers, &exact_deadline)?;
-            let exact = plan.map(|plan| exact::run(&prepared, &plan, workers, &exact_deadline));
+            let exact = if heads_up_sweep {
+                let fits = showdown::seconds(&prepared) / workers.count() as f64
+                    <= req.time_budget.as_secs_f64();
+                fits.then(|| sweep(&prepared, workers, &exact_deadline))
+            } else {
+                let plan =
+                    exact::plan_within(&prepared, req.time_budget, workers, &exact_deadline)?;
+                plan.map(|plan| exact::run(&prepared, &plan, workers, &exact_deadline))
+            };
             match exact {
                 Some(Err(e)) if e.kind() == crate::ErrorKind::BudgetExceeded => {
                     monte_carlo(&prepared, req, workers, &deadline)
@@ -429,6 +442,13 @@ pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
             }
         }
     })
+}
+
+/// The heads-up sweep after the flop, its breakdown kept in the result.
+fn sweep(p: &Prepared, workers: Workers, deadline: &Control) -> Result<EquityResult> {
+    let (mut result, breakdown) = showdown::run(p, workers, deadline)?;
+    result.by_combo = breakdown.into();
+    Ok(result)
 }
 
 /// Deals per Monte Carlo chunk. Chunk c draws from stream (seed, c), so a
@@ -660,6 +680,7 @@ fn finish(t: Tally, exact: bool) -> EquityResult {
         .collect();
     EquityResult {
         players,
+        by_combo: Vec::new(),
         tuples: t.tuples,
         exact,
         stderr: if exact {
@@ -725,6 +746,9 @@ pub fn hand_strength(
 
 mod exact;
 mod runouts;
+mod showdown;
+
+pub use showdown::ComboEquity;
 
 #[cfg(test)]
 mod brute;

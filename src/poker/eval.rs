@@ -151,13 +151,19 @@ impl Tables {
     }
 
     #[inline]
-    fn rank(&self, key: HandKey) -> HandRank {
+    pub(crate) fn rank(&self, key: HandKey) -> HandRank {
         let flush = key.suits & FLUSH_BITS;
         if flush != 0 {
             let suit = flush.trailing_zeros() / 4;
             return HandRank(self.flush[((key.masks >> (16 * suit)) & 0x1FFF) as usize]);
         }
         HandRank(self.slots[self.nonflush_slot(key.ranks)])
+    }
+
+    /// The category (`Category as u8`) of a rank 1..=7462.
+    #[inline]
+    pub(crate) fn category(&self, rank: u16) -> u8 {
+        self.categories[rank as usize]
     }
 
     fn score_of(&self, rank: HandRank) -> Score {

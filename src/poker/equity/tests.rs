@@ -521,3 +521,118 @@ fn monte_carlo_keeps_to_short_budgets() {
         crate::ErrorKind::InvalidArgument
     );
 }
+
+/// A random range of `size` combos drawn from `cards` (few cards: heavy
+/// collisions), with weights among 0.25, 0.5, 1 and 3 when `weighted`.
+fn random_range(rng: &mut crate::rng::Rng, cards: &[Card], size: usize, weighted: bool) -> Range {
+    let mut text = Vec::new();
+    for _ in 0..size {
+        let a = cards[rng.below(cards.len() as u32) as usize];
+        let b = loop {
+            let b = cards[rng.below(cards.len() as u32) as usize];
+            if b != a {
+                break b;
+            }
+        };
+        let weight = if weighted {
+            [0.25, 0.5, 1.0, 3.0][rng.below(4) as usize]
+        } else {
+            1.0
+        };
+        text.push(format!("{a}{b}:{weight}"));
+    }
+    Range::parse(&text.join(",")).unwrap()
+}
+
+/// The tuple-by-tuple exact path (the sweep's oracle).
+fn by_tuples(req: &EquityRequest) -> Result<EquityResult> {
+    let p = prepare(req)?;
+    let plan = exact::plan(&p, &Control::NONE)?;
+    exact::run(&p, &plan, Workers::CALLER, &Control::NONE)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The heads-up sweep gives the tuple-by-tuple answer: equity, win,
+    /// tie, categories and the deal count, on flops, turns and rivers with
+    /// dead cards, weights and ranges that collide heavily; and each
+    /// combo's breakdown is the tuple answer for that combo alone.
+    #[test]
+    fn the_heads_up_sweep_matches_the_tuple_engine(
+        seed in any::<u64>(),
+        board_len in prop::sample::select(vec![3usize, 4, 5]),
+        dead_len in 0usize..=2,
+        pool in 8usize..=52,
+        sizes in (1usize..=30, 1usize..=30),
+        weighted in any::<bool>(),
+    ) {
+        let mut rng = crate::rng::Rng::new(seed);
+        let mut deck: Vec<Card> = CardSet::FULL.iter().collect();
+        for i in (1..deck.len()).rev() {
+            deck.swap(i, rng.below(i as u32 + 1) as usize);
+        }
+        let board: CardSet = deck[..board_len].iter().copied().collect();
+        let dead: CardSet = deck[board_len..board_len + dead_len].iter().copied().collect();
+        // Ranges drawn from a pool of cards that includes the board's, so
+        // some combos are dead on arrival and many collide.
+        let pool = &deck[..pool.max(board_len + dead_len + 4)];
+        let a = random_range(&mut rng, pool, sizes.0, weighted);
+        let b = random_range(&mut rng, pool, sizes.1, weighted);
+        let mut req = EquityRequest::new(vec![a.clone(), b.clone()]);
+        req.board = board;
+        req.dead = dead;
+        req.mode = Mode::Exact;
+        req.threads = 1;
+        let want = by_tuples(&req);
+        let got = equity(&req);
+        match (&want, &got) {
+            (Err(w), Err(g)) => prop_assert_eq!(w.kind(), g.kind()),
+            (Ok(w), Ok(g)) => {
+                prop_assert_eq!(w.tuples, g.tuples);
+                for (x, y) in w.players.iter().zip(&g.players) {
+                    prop_assert!((x.equity - y.equity).abs() < 1e-12, "{:?} vs {:?}", x, y);
+                    prop_assert!((x.win - y.win).abs() < 1e-12);
+                    prop_assert!((x.tie - y.tie).abs() < 1e-12);
+                    for c in 0..9 {
+                        prop_assert!((x.categories[c] - y.categories[c]).abs() < 1e-12);
+                    }
+                }
+                prop_assert_eq!(g.by_combo.len(), 2);
+                // Each combo alone against the other range, by tuples.
+                for (player, combos) in g.by_combo.iter().enumerate() {
+                    let total: f64 = combos.iter().map(|c| c.deals).sum();
+                    let weighted_equity: f64 =
+                        combos.iter().map(|c| c.equity * c.deals).sum::<f64>() / total;
+                    prop_assert!((weighted_equity - g.players[player].equity).abs() < 1e-12);
+                    for c in combos.iter().take(3) {
+                        let mut one = req.clone();
+                        one.players[player] = Range::single(c.cards).unwrap();
+                        match by_tuples(&one) {
+                            Ok(alone) => {
+                                let p = &alone.players[player];
+                                prop_assert!((p.equity - c.equity).abs() < 1e-12, "{:?} vs {:?}", p, c);
+                                prop_assert!((p.win - c.win).abs() < 1e-12);
+                                prop_assert!((p.tie - c.tie).abs() < 1e-12);
+                            }
+                            Err(_) => prop_assert_eq!(c.deals, 0.0),
+                        }
+                    }
+                }
+            }
+            _ => prop_assert!(false, "{:?} vs {:?}", want, got),
+        }
+    }
+}
+
+#[test]
+fn the_sweep_gives_the_same_answer_on_any_thread_count() {
+    let mut req = request(&["22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+", "random"], "Ks7c2d");
+    req.threads = 1;
+    let one = equity(&req).unwrap();
+    assert_eq!(one.by_combo[1].len(), 1176);
+    for threads in [2, 0] {
+        req.threads = threads;
+        assert_eq!(equity(&req).unwrap(), one);
+    }
+}
