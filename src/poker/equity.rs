@@ -127,6 +127,19 @@ impl Tally {
             tuples: 0,
         }
     }
+
+    fn merge(&mut self, o: &Tally) {
+        self.weight += o.weight;
+        self.tuples += o.tuples;
+        for i in 0..self.win.len() {
+            self.win[i] += o.win[i];
+            self.share[i] += o.share[i];
+            self.share_sq[i] += o.share_sq[i];
+            for c in 0..9 {
+                self.categories[i][c] += o.categories[i][c];
+            }
+        }
+    }
 }
 
 /// Integer counts for one combo tuple over many completions.
@@ -196,10 +209,10 @@ impl Counts {
         self.completions += o.completions;
     }
 
-    /// Adds these counts with the tuple's weight.
-    fn add_to_tally(&self, tally: &mut Tally, n: usize, weight: f64) {
+    /// Adds these counts for `copies` tuples of total weight `weight`.
+    fn add_to_tally(&self, tally: &mut Tally, n: usize, weight: f64, copies: u64) {
         tally.weight += weight * self.completions as f64;
-        tally.tuples += self.completions;
+        tally.tuples += copies * self.completions;
         for i in 0..n {
             tally.win[i] += weight * self.wins[i] as f64;
             tally.share[i] += weight * self.shares[i] as f64 / POT as f64;
@@ -212,6 +225,7 @@ impl Counts {
 }
 
 /// The request checked and reduced to what the engines need.
+#[derive(Clone)]
 struct Prepared {
     players: Vec<Vec<Combo>>,
     /// Whether each player holds every live combo at equal weight.
@@ -413,8 +427,10 @@ pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
     let deadline_after = |budget: Duration| req.control.with_budget(Some(budget));
     let deadline = deadline_after(req.time_budget);
     let heads_up_sweep = prepared.players.len() == 2 && prepared.to_deal < 5;
+    let multiway_sweep = multiway::applies(&prepared);
     run_with_threads(req.threads, |workers| match req.mode {
         Mode::Exact if heads_up_sweep => sweep(&prepared, workers, &deadline),
+        Mode::Exact if multiway_sweep => multiway::run(&prepared, workers, &deadline),
         Mode::Exact => {
             let plan = exact::plan(&prepared, &deadline)?;
             exact::run(&prepared, &plan, workers, &deadline)
@@ -424,10 +440,14 @@ pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
             // Exact gets four fifths of the budget; should its estimate be
             // wrong, the last fifth samples.
             let exact_deadline = deadline_after(req.time_budget.mul_f64(0.8));
+            let fits =
+                |seconds: f64| seconds / workers.count() as f64 <= req.time_budget.as_secs_f64();
             let exact = if heads_up_sweep {
-                let fits = showdown::seconds(&prepared) / workers.count() as f64
-                    <= req.time_budget.as_secs_f64();
-                fits.then(|| sweep(&prepared, workers, &exact_deadline))
+                fits(showdown::seconds(&prepared))
+                    .then(|| sweep(&prepared, workers, &exact_deadline))
+            } else if multiway_sweep {
+                fits(multiway::seconds(&prepared))
+                    .then(|| multiway::run(&prepared, workers, &exact_deadline))
             } else {
                 let plan =
                     exact::plan_within(&prepared, req.time_budget, workers, &exact_deadline)?;
@@ -526,7 +546,7 @@ fn monte_carlo(
             ));
         }
         let mut tally = Tally::new(n);
-        total.add_to_tally(&mut tally, n, 1.0);
+        total.add_to_tally(&mut tally, n, 1.0, 1);
         let result = finish(tally, false);
         if result.stderr <= req.target_stderr || out_of_time {
             deadline.report(1.0);
@@ -745,6 +765,7 @@ pub fn hand_strength(
 }
 
 mod exact;
+mod multiway;
 mod runouts;
 mod showdown;
 

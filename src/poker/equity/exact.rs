@@ -1,8 +1,8 @@
 //! Exact mode: every valid combo tuple, grouped into suit classes, each
 //! class's board completions counted once by rank pattern.
 
-use super::{Counts, MAX_TUPLE_SEARCH_STEPS, Prepared, Tally, finish, runouts, valid_tuples};
 use super::{EquityResult, MAX_PLAYERS};
+use super::{MAX_TUPLE_SEARCH_STEPS, Prepared, Tally, finish, runouts, valid_tuples};
 use crate::budget::Control;
 use crate::cards::CardSet;
 use crate::error::{Error, Result};
@@ -158,8 +158,19 @@ fn seconds_per_class(to_deal: usize, players: usize) -> f64 {
     heads_up * (players as f64 / 2.0).max(1.0)
 }
 
-/// Counts every class (on `workers`) and weighs each tuple by its class's
-/// counts; `BudgetExceeded` when the deadline passes first.
+/// Parts each class's rank patterns are dealt to when there are few
+/// classes (a fixed number, not the thread count, so the sums and their
+/// order do not depend on the threads).
+const PARTS_FOR_FEW_CLASSES: usize = 32;
+
+/// Work items folded into one tally: enough groups to balance many cores,
+/// few enough that the tallies stay small.
+const MAX_GROUPS: u64 = 256;
+
+/// Counts every class (on `workers`) and weighs it by its tuples' total
+/// weight; `BudgetExceeded` when the deadline passes first. Each group of
+/// work items folds into one tally (no per-class storage), and the groups
+/// merge in order.
 pub(super) fn run(
     p: &Prepared,
     plan: &Plan,
@@ -167,37 +178,45 @@ pub(super) fn run(
     deadline: &Control,
 ) -> Result<EquityResult> {
     let n = p.players.len();
-    let threads = workers.count();
+    let classes = &plan.classes;
+    let mut class_weight = vec![0.0f64; classes.len()];
+    let mut class_copies = vec![0u64; classes.len()];
+    for &(weight, class) in &plan.tuples {
+        class_weight[class as usize] += weight;
+        class_copies[class as usize] += 1;
+    }
     // Enough work items to balance: each class's rank patterns are dealt
     // round-robin to its parts.
-    let classes = &plan.classes;
-    let per_class = (threads * 4).div_ceil(classes.len()).max(1) as u64;
+    let per_class = PARTS_FOR_FEW_CLASSES.div_ceil(classes.len()).max(1) as u64;
     let items = classes.len() as u64 * per_class;
+    let groups = items.min(MAX_GROUPS);
     let done = AtomicU64::new(0);
-    let partial = map_items(workers, items, |item| {
-        if deadline.passed() {
-            return None;
+    let partial = map_items(workers, groups, |group| {
+        let mut tally = Tally::new(n);
+        for item in (group * items / groups)..((group + 1) * items / groups) {
+            if deadline.passed() {
+                return None;
+            }
+            let class = (item / per_class) as usize;
+            let counts = runouts::count_runouts(
+                &classes[class],
+                p.board,
+                p.dead,
+                (item % per_class) as u32,
+                per_class as u32,
+            );
+            // A class's parts each carry its weight: their counts add up.
+            counts.add_to_tally(&mut tally, n, class_weight[class], class_copies[class]);
+            if deadline.wants_progress() {
+                let done = done.fetch_add(1, Ordering::Relaxed);
+                deadline.report(done as f64 / items as f64);
+            }
         }
-        if deadline.wants_progress() {
-            let done = done.fetch_add(1, Ordering::Relaxed);
-            deadline.report(done as f64 / items as f64);
-        }
-        let hands = &classes[(item / per_class) as usize];
-        Some(runouts::count_runouts(
-            hands,
-            p.board,
-            p.dead,
-            (item % per_class) as u32,
-            per_class as u32,
-        ))
+        Some(tally)
     });
-    let mut by_class: Vec<Counts> = (0..classes.len()).map(|_| Counts::new()).collect();
-    for (item, counts) in partial.iter().enumerate() {
-        by_class[item / per_class as usize].merge(counts.as_ref().ok_or_else(out_of_time)?);
-    }
     let mut tally = Tally::new(n);
-    for &(weight, class) in &plan.tuples {
-        by_class[class as usize].add_to_tally(&mut tally, n, weight);
+    for part in &partial {
+        tally.merge(part.as_ref().ok_or_else(out_of_time)?);
     }
     Ok(finish(tally, true))
 }

@@ -1,0 +1,462 @@
+//! Exact equity of three or more players on a flop, turn or river: the
+//! widest range is swept against the tuples of the others.
+//!
+//! The other players' valid combo tuples are listed once. On each board
+//! completion every live combo is ranked once; each tuple's best rank `m`
+//! (and how many of its players hold it) is a query, and the queries and
+//! the wide range's combos are swept together in rank order. A query gets
+//! the wide range's weight below, at and above `m` that shares no card with
+//! the tuple by inclusion-exclusion over the tuple's cards: the weight less
+//! what holds each card, plus the wide combos made of two of the tuple's
+//! cards (a two-card combo meets at most two of them). The wide range's own
+//! final categories need, per wide combo, the weight of the tuples it can
+//! meet: the same inclusion-exclusion the other way (tuple weight, less
+//! what holds each of its two cards, plus the tuples holding both).
+//!
+//! Memory is bounded by the ranges and the tuple list, not by the deals;
+//! per-chunk sums are allocated once per chunk of boards and merged in
+//! order, so the answer does not depend on the thread count.
+
+use super::{EquityResult, MAX_PLAYERS, Prepared, Tally, finish, valid_tuples};
+use crate::budget::Control;
+use crate::cards::CardSet;
+use crate::combin::{Subsets, binomial};
+use crate::error::{Error, Result};
+use crate::parallel::{Workers, map_items};
+use crate::poker::eval::{HandKey, tables};
+use crate::poker::range::COMBOS;
+
+/// Most tuples of the narrower players the sweep takes.
+const MAX_SWEEP_TUPLES: usize = 4_000_000;
+
+/// Boards per work item.
+const BOARDS_PER_CHUNK: u64 = 32;
+
+/// Combos the tuple search may try before giving up.
+const TUPLE_SEARCH_STEPS: u64 = 100_000_000;
+
+/// No such combo in the wide range.
+const NONE: u32 = u32::MAX;
+
+/// The listed tuples of the narrower players, flat.
+struct Queries {
+    /// Players in the tuple (all but the wide one), in player order.
+    players: Vec<usize>,
+    /// Per tuple: each player's combo index (`players.len()` per tuple).
+    picks: Vec<u16>,
+    weights: Vec<f64>,
+    /// Per tuple: its cards, 2 per player.
+    cards: Vec<u8>,
+    /// Per tuple: the wide combos made of two of its cards, as a range
+    /// `pair_start[t]..pair_start[t + 1]` of `pairs`.
+    pair_start: Vec<u32>,
+    pairs: Vec<u32>,
+    /// Per tuple: the mask of its cards.
+    masks: Vec<u64>,
+}
+
+/// The wide range.
+struct Wide {
+    player: usize,
+    cards: Vec<[u8; 2]>,
+    keys: Vec<HandKey>,
+    weights: Vec<f64>,
+}
+
+/// A card-indexed weight table (64 entries: indices masked, no checks).
+#[derive(Clone, Copy)]
+struct ByCard {
+    total: f64,
+    card: [f64; 64],
+}
+
+impl ByCard {
+    const ZERO: ByCard = ByCard {
+        total: 0.0,
+        card: [0.0; 64],
+    };
+
+    #[inline]
+    fn add(&mut self, cards: [u8; 2], w: f64) {
+        self.total += w;
+        self.card[(cards[0] & 63) as usize] += w;
+        self.card[(cards[1] & 63) as usize] += w;
+    }
+
+    /// The weight holding none of `cards`, less the double-subtracted
+    /// combos, which the caller adds back.
+    #[inline]
+    fn without_each(&self, cards: &[u8]) -> f64 {
+        cards
+            .iter()
+            .fold(self.total, |w, &c| w - self.card[(c & 63) as usize])
+    }
+}
+
+/// Whether three or more players on a flop, turn or river are swept.
+pub(super) fn applies(p: &Prepared) -> bool {
+    p.players.len() >= 3 && p.to_deal < 5
+}
+
+/// The estimated seconds on one thread, from a bound on the tuples (the
+/// product of the narrower ranges' sizes) and the boards.
+pub(super) fn seconds(p: &Prepared) -> f64 {
+    let wide = wide_player(p);
+    let tuples: f64 = (0..p.players.len())
+        .filter(|&i| i != wide)
+        .map(|i| p.players[i].len() as f64)
+        .product();
+    let combos: f64 = p.players.iter().map(|c| c.len() as f64).sum();
+    boards(p) as f64 * (combos * 12e-9 + tuples.min(MAX_SWEEP_TUPLES as f64) * 40e-9) + 50e-6
+}
+
+fn boards(p: &Prepared) -> u64 {
+    binomial(p.board.union(p.dead).complement().len() as usize, p.to_deal)
+}
+
+/// The player with the most live combos (the last of equals).
+fn wide_player(p: &Prepared) -> usize {
+    (0..p.players.len())
+        .max_by_key(|&i| p.players[i].len())
+        .unwrap_or(0)
+}
+
+fn two_cards(cards: CardSet) -> [u8; 2] {
+    let lo = cards.mask().trailing_zeros() as u8;
+    let hi = 63 - cards.mask().leading_zeros() as u8;
+    [lo, hi]
+}
+
+fn combo_slot(a: u8, b: u8) -> usize {
+    let (lo, hi) = (a.min(b) as usize, a.max(b) as usize);
+    hi * (hi - 1) / 2 + lo
+}
+
+fn queries(p: &Prepared, wide: &Wide, deadline: &Control) -> Result<Queries> {
+    let players: Vec<usize> = (0..p.players.len()).filter(|&i| i != wide.player).collect();
+    let narrower = Prepared {
+        players: players.iter().map(|&i| p.players[i].clone()).collect(),
+        any_two: players.iter().map(|&i| p.any_two[i]).collect(),
+        board: p.board,
+        dead: p.dead,
+        to_deal: p.to_deal,
+    };
+    let listed = valid_tuples(&narrower, MAX_SWEEP_TUPLES, TUPLE_SEARCH_STEPS, deadline)?;
+    let mut slot_of = vec![NONE; COMBOS];
+    for (i, &[a, b]) in wide.cards.iter().enumerate() {
+        slot_of[combo_slot(a, b)] = i as u32;
+    }
+    let k = players.len();
+    let mut q = Queries {
+        players,
+        picks: listed.picks,
+        weights: listed.weights,
+        cards: Vec::new(),
+        pair_start: vec![0],
+        pairs: Vec::new(),
+        masks: Vec::new(),
+    };
+    q.cards.reserve(q.weights.len() * 2 * k);
+    for tuple in q.picks.chunks_exact(k) {
+        let start = q.cards.len();
+        let mut mask = 0u64;
+        for (j, &c) in tuple.iter().enumerate() {
+            let cards = narrower.players[j][c as usize].cards;
+            mask |= cards.mask();
+            q.cards.extend_from_slice(&two_cards(cards));
+        }
+        let cards = &q.cards[start..];
+        for x in 0..cards.len() {
+            for y in x + 1..cards.len() {
+                let w = slot_of[combo_slot(cards[x], cards[y])];
+                if w != NONE {
+                    q.pairs.push(w);
+                }
+            }
+        }
+        q.pair_start.push(q.pairs.len() as u32);
+        q.masks.push(mask);
+    }
+    Ok(q)
+}
+
+/// Exact equity of 3..10 players after the flop; `BudgetExceeded` once
+/// `deadline` passes.
+pub(super) fn run(p: &Prepared, workers: Workers, deadline: &Control) -> Result<EquityResult> {
+    let n = p.players.len();
+    let player = wide_player(p);
+    let combos = &p.players[player];
+    let wide = Wide {
+        player,
+        cards: combos.iter().map(|c| two_cards(c.cards)).collect(),
+        keys: combos.iter().map(|c| HandKey::of_set(c.cards)).collect(),
+        weights: combos.iter().map(|c| c.weight).collect(),
+    };
+    let q = queries(p, &wide, deadline)?;
+    let narrow: Vec<Vec<(HandKey, u64)>> = q
+        .players
+        .iter()
+        .map(|&i| {
+            p.players[i]
+                .iter()
+                .map(|c| (HandKey::of_set(c.cards), c.cards.mask()))
+                .collect()
+        })
+        .collect();
+    let deck = p.board.union(p.dead).complement();
+    let boards = boards(p);
+    let chunks = boards.div_ceil(BOARDS_PER_CHUNK);
+    let board_key = HandKey::of_set(p.board);
+    let parts = map_items(workers, chunks, |chunk| {
+        if deadline.passed() {
+            return None;
+        }
+        let first = chunk * BOARDS_PER_CHUNK;
+        let ranks = first..(first + BOARDS_PER_CHUNK).min(boards);
+        let mut sweep = Sweep::new(n, &wide, &q, &narrow);
+        let subsets = Subsets::of_set_range(deck, p.to_deal, ranks).ok()?;
+        subsets.for_each_mask(|completion| {
+            let key = HandKey::of_set(CardSet::from_mask(completion).unwrap_or_default())
+                .combine(board_key);
+            sweep.board(completion, key);
+        });
+        deadline.report((chunk + 1) as f64 / chunks as f64);
+        Some(sweep.tally)
+    });
+    let mut tally = Tally::new(n);
+    for part in parts {
+        let part = part.ok_or_else(|| {
+            Error::budget("exact enumeration did not finish within the time budget: raise it, or use Monte Carlo or Auto")
+        })?;
+        tally.merge(&part);
+    }
+    if tally.weight <= 0.0 {
+        return Err(Error::invalid(
+            "the ranges conflict: no deal gives every player a combo",
+        ));
+    }
+    Ok(finish(tally, true))
+}
+
+/// Rank bits in a sorted item: rank << 32 | index.
+const RANK_SHIFT: u32 = 32;
+
+/// A chunk's reusable scratch and sums.
+struct Sweep<'a> {
+    wide: &'a Wide,
+    q: &'a Queries,
+    /// Each narrow player's combos: key and card mask.
+    narrow: &'a [Vec<(HandKey, u64)>],
+    /// This board's rank of each narrow player's combo (0: dead).
+    narrow_ranks: Vec<Vec<u16>>,
+    /// This board's rank of each wide combo (0: dead).
+    wide_ranks: Vec<u16>,
+    wide_items: Vec<u64>,
+    query_items: Vec<u64>,
+    scratch: Vec<u64>,
+    /// Per wide combo: the weight of this board's tuples holding both its
+    /// cards.
+    pair_weight: Vec<f64>,
+    /// The chunk's sums, shaped as the tuple engine's tally.
+    tally: Tally,
+}
+
+impl<'a> Sweep<'a> {
+    fn new(n: usize, wide: &'a Wide, q: &'a Queries, narrow: &'a [Vec<(HandKey, u64)>]) -> Self {
+        Sweep {
+            wide,
+            q,
+            narrow,
+            narrow_ranks: narrow.iter().map(|k| vec![0; k.len()]).collect(),
+            wide_ranks: vec![0; wide.weights.len()],
+            wide_items: Vec::with_capacity(wide.weights.len()),
+            query_items: Vec::with_capacity(q.weights.len()),
+            scratch: vec![0; wide.weights.len().max(q.weights.len())],
+            pair_weight: vec![0.0; wide.weights.len()],
+            tally: Tally::new(n),
+        }
+    }
+
+    fn board(&mut self, completion: u64, board: HandKey) {
+        let tables = tables();
+        let (wide, q) = (self.wide, self.q);
+        let k = q.players.len();
+        // Rank every live combo once.
+        for (ranks, combos) in self.narrow_ranks.iter_mut().zip(self.narrow) {
+            for (r, &(key, mask)) in ranks.iter_mut().zip(combos) {
+                *r = if mask & completion != 0 {
+                    0
+                } else {
+                    tables.rank(board.combine(key)).0
+                };
+            }
+        }
+        let mut all = ByCard::ZERO;
+        let mut all_count = ByCard::ZERO;
+        self.wide_items.clear();
+        for (i, &[a, b]) in wide.cards.iter().enumerate() {
+            if completion >> a & 1 != 0 || completion >> b & 1 != 0 {
+                self.wide_ranks[i] = 0;
+                continue;
+            }
+            let rank = tables.rank(board.combine(wide.keys[i])).0;
+            self.wide_ranks[i] = rank;
+            self.wide_items
+                .push(u64::from(rank) << RANK_SHIFT | i as u64);
+            all.add([a, b], wide.weights[i]);
+            all_count.add([a, b], 1.0);
+        }
+        // The live tuples as queries at their best rank.
+        let mut tuples = ByCard::ZERO;
+        self.query_items.clear();
+        for t in 0..q.weights.len() {
+            if q.masks[t] & completion != 0 {
+                continue;
+            }
+            let picks = &q.picks[t * k..(t + 1) * k];
+            let best = picks
+                .iter()
+                .zip(&self.narrow_ranks)
+                .map(|(&c, ranks)| ranks[c as usize])
+                .max()
+                .unwrap_or(0);
+            self.query_items
+                .push(u64::from(best) << RANK_SHIFT | t as u64);
+            let w = q.weights[t];
+            tuples.total += w;
+            for &c in &q.cards[t * 2 * k..(t + 1) * 2 * k] {
+                tuples.card[(c & 63) as usize] += w;
+            }
+            for &pair in &q.pairs[q.pair_start[t] as usize..q.pair_start[t + 1] as usize] {
+                self.pair_weight[pair as usize] += w;
+            }
+        }
+        radix_sort_by_rank(&mut self.wide_items, &mut self.scratch);
+        radix_sort_by_rank(&mut self.query_items, &mut self.scratch);
+        self.sweep(&all, &all_count);
+        // The wide range's categories: each live combo against the tuples
+        // it can meet.
+        let tally = &mut self.tally;
+        for &item in &self.wide_items {
+            let i = (item & 0xFFFF_FFFF) as usize;
+            let [a, b] = wide.cards[i];
+            let met =
+                tuples.total - tuples.card[(a & 63) as usize] - tuples.card[(b & 63) as usize]
+                    + self.pair_weight[i];
+            let category = tables.category(self.wide_ranks[i]) as usize;
+            tally.categories[wide.player][category] += wide.weights[i] * met;
+            self.pair_weight[i] = 0.0;
+        }
+    }
+
+    /// Answers the queries in rank order against the wide combos.
+    fn sweep(&mut self, all: &ByCard, all_count: &ByCard) {
+        let tables = tables();
+        let (wide, q) = (self.wide, self.q);
+        let k = q.players.len();
+        let tally = &mut self.tally;
+        let mut below = ByCard::ZERO;
+        let mut group = ByCard::ZERO;
+        let mut group_rank = 0u16;
+        // Wide items [..next] are in `below` or `group`.
+        let mut next = 0;
+        for &item in &self.query_items {
+            let m = (item >> RANK_SHIFT) as u16;
+            let t = (item & 0xFFFF_FFFF) as usize;
+            if m != group_rank || next == 0 {
+                // Move what ranks below m into `below`, then gather m.
+                if group_rank < m {
+                    below.total += group.total;
+                    for c in 0..64 {
+                        below.card[c] += group.card[c];
+                    }
+                    group = ByCard::ZERO;
+                }
+                while next < self.wide_items.len() {
+                    let r = (self.wide_items[next] >> RANK_SHIFT) as u16;
+                    if r > m {
+                        break;
+                    }
+                    let i = (self.wide_items[next] & 0xFFFF_FFFF) as usize;
+                    if r < m {
+                        below.add(wide.cards[i], wide.weights[i]);
+                    } else {
+                        group.add(wide.cards[i], wide.weights[i]);
+                    }
+                    next += 1;
+                }
+                group_rank = m;
+            }
+            let cards = &q.cards[t * 2 * k..(t + 1) * 2 * k];
+            let (mut beaten, mut tied, mut met) = (
+                below.without_each(cards),
+                group.without_each(cards),
+                all.without_each(cards),
+            );
+            let mut count = all_count.without_each(cards);
+            for &pair in &q.pairs[q.pair_start[t] as usize..q.pair_start[t + 1] as usize] {
+                let (r, w) = (self.wide_ranks[pair as usize], wide.weights[pair as usize]);
+                met += w;
+                count += 1.0;
+                if r < m {
+                    beaten += w;
+                } else if r == m {
+                    tied += w;
+                }
+            }
+            let above = met - beaten - tied;
+            let w = q.weights[t];
+            let picks = &q.picks[t * k..(t + 1) * k];
+            let mut top = [false; MAX_PLAYERS];
+            let mut at_top = 0usize;
+            for (j, (&c, ranks)) in picks.iter().zip(&self.narrow_ranks).enumerate() {
+                let r = ranks[c as usize];
+                let player = q.players[j];
+                tally.categories[player][tables.category(r) as usize] += w * met;
+                if r == m {
+                    top[j] = true;
+                    at_top += 1;
+                }
+            }
+            let top_share = beaten / at_top as f64 + tied / (at_top + 1) as f64;
+            for (j, &is_top) in top.iter().enumerate().take(k) {
+                if is_top {
+                    let player = q.players[j];
+                    tally.share[player] += w * top_share;
+                    if at_top == 1 {
+                        tally.win[player] += w * beaten;
+                    }
+                }
+            }
+            tally.share[wide.player] += w * (above + tied / (at_top + 1) as f64);
+            tally.win[wide.player] += w * above;
+            tally.weight += w * met;
+            tally.tuples += count as u64;
+        }
+    }
+}
+
+/// Sorts items by rank (bits 32..45) in two counting passes of 7 bits;
+/// `scratch` holds at least as many items.
+fn radix_sort_by_rank(items: &mut [u64], scratch: &mut [u64]) {
+    let scratch = &mut scratch[..items.len()];
+    for (shift, from_items) in [(RANK_SHIFT, true), (RANK_SHIFT + 7, false)] {
+        let (src, dst): (&[u64], &mut [u64]) = if from_items {
+            (&*items, &mut *scratch)
+        } else {
+            (&*scratch, &mut *items)
+        };
+        let mut start = [0u32; 129];
+        for &x in src {
+            start[((x >> shift) & 127) as usize + 1] += 1;
+        }
+        for b in 1..129 {
+            start[b] += start[b - 1];
+        }
+        for &x in src {
+            let b = ((x >> shift) & 127) as usize;
+            dst[start[b] as usize] = x;
+            start[b] += 1;
+        }
+    }
+}
