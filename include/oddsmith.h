@@ -107,6 +107,9 @@
 
 #define ODDSMITH_MODE_MONTE_CARLO 2
 
+// Most rows `oddsmith_equity_by_combo` writes: every combo of two players.
+#define ODDSMITH_MAX_COMBO_ROWS (2 * 1326)
+
 // Most targets a split damage query takes (two full boards).
 #define ODDSMITH_SPLIT_MAX_TARGETS 14
 
@@ -409,6 +412,23 @@ typedef struct {
   // Largest standard error of an equity (0 when exact).
   double stderr;
 } OddsmithEquityResult;
+
+// One combo's row of a per-combo breakdown (Equilab's "equity by hand").
+typedef struct {
+  // The player (0-based, as in `players[]`).
+  uint32_t player;
+  // Its two cards (indices 0..51, lower first).
+  uint8_t cards[2];
+  // Its weight in the player's range.
+  double weight;
+  // Its pot share over the deals it meets (equity = win + tie).
+  double equity;
+  double win;
+  double tie;
+  // The weight of the deals it meets; 0 when every deal collides with
+  // it (its equity is then 0).
+  double deals;
+} OddsmithComboEquity;
 
 // The answer of `oddsmith_hand_strength`.
 typedef struct {
@@ -767,6 +787,27 @@ OddsmithStatus oddsmith_hand_describe(uint16_t rank, char *buf, size_t cap, size
 // `request` must be NULL or valid with its strings NUL-terminated;
 // `out` NULL or writable.
 OddsmithStatus oddsmith_equity(const OddsmithEquityRequest *request, OddsmithEquityResult *out);
+
+// Equity as `oddsmith_equity` (into `out`, which may be NULL) with each
+// live combo of each player's range: rows into `buf` (`cap` rows;
+// ODDSMITH_MAX_COMBO_ROWS always fits), player by player in each range's
+// order; `*count` gets the number of rows, also on BUFFER_TOO_SMALL.
+// The breakdown is computed for two players on a flop, turn or river (the
+// exact sweep); other requests are INVALID_ARGUMENT, and an Auto request
+// whose exact answer does not fit the time budget is BUDGET_EXCEEDED.
+//
+// Errors: those of `oddsmith_equity`, BUFFER_TOO_SMALL. Thread safety:
+// reentrant.
+//
+// # Safety
+// `request` valid with its strings NULL or NUL-terminated; `out` NULL or
+// writable; `buf` NULL (with `cap` 0) or `cap` writable rows; `count`
+// writable.
+OddsmithStatus oddsmith_equity_by_combo(const OddsmithEquityRequest *request,
+                                        OddsmithEquityResult *out,
+                                        OddsmithComboEquity *buf,
+                                        size_t cap,
+                                        size_t *count);
 
 // The chance `hand` ("AhKh") wins against `opponents` (1..9) random hands
 // given `board` (NULL or 0, 3, 4, 5 cards): exact when it fits the time

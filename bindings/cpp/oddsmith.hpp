@@ -197,7 +197,8 @@ struct EquityOptions {
     EquityOptions() : mode(ODDSMITH_MODE_AUTO), target_stderr(0.001), time_budget_ms(1000), seed(1), threads(0) {}
 };
 
-inline OddsmithEquityResult equity(const std::vector<std::string> &players, const EquityOptions &o = EquityOptions()) {
+// The C request for players and options (strings borrowed from them).
+inline OddsmithEquityRequest equity_request(const std::vector<std::string> &players, const EquityOptions &o) {
     if (players.size() > ODDSMITH_MAX_PLAYERS) throw Error(ODDSMITH_ERR_INVALID_ARGUMENT, "at most 10 players");
     OddsmithEquityRequest req;
     std::memset(&req, 0, sizeof req);
@@ -210,9 +211,27 @@ inline OddsmithEquityResult equity(const std::vector<std::string> &players, cons
     req.time_budget_ms = o.time_budget_ms;
     req.seed = o.seed;
     req.threads = o.threads;
+    return req;
+}
+
+inline OddsmithEquityResult equity(const std::vector<std::string> &players, const EquityOptions &o = EquityOptions()) {
+    OddsmithEquityRequest req = equity_request(players, o);
     OddsmithEquityResult result;
     check(oddsmith_equity(&req, &result));
     return result;
+}
+
+// Each combo's equity (two players on a flop, turn or river), with the
+// totals in `*totals` when given.
+inline std::vector<OddsmithComboEquity> equity_by_combo(const std::vector<std::string> &players,
+                                                       const EquityOptions &o = EquityOptions(),
+                                                       OddsmithEquityResult *totals = 0) {
+    OddsmithEquityRequest req = equity_request(players, o);
+    std::vector<OddsmithComboEquity> rows(ODDSMITH_MAX_COMBO_ROWS);
+    std::size_t count = 0;
+    check(oddsmith_equity_by_combo(&req, totals, rows.data(), rows.size(), &count));
+    rows.resize(count);
+    return rows;
 }
 
 inline OddsmithStrengthResult hand_strength(const std::string &hand, std::uint32_t opponents,

@@ -88,6 +88,9 @@ namespace Oddsmith
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status oddsmith_equity(ref EquityRequestNative request, out EquityResultNative result);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_equity_by_combo(ref EquityRequestNative request, out EquityResultNative result,
+            [Out] ComboEquity[] buf, UIntPtr cap, out UIntPtr count);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status oddsmith_hand_strength(byte[] hand, byte[] board, uint opponents,
@@ -567,6 +570,19 @@ namespace Oddsmith
         public double Stderr;
     }
 
+    /// <summary>One combo's row of a per-combo breakdown (OddsmithComboEquity).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct ComboEquity
+    {
+        /// <summary>The player, 0-based.</summary>
+        public uint Player;
+        /// <summary>The combo's cards (indices 0..51, lower first).</summary>
+        public byte Card0, Card1;
+        public double Weight, Equity, Win, Tie;
+        /// <summary>Weight of the deals it meets (0: it collides with every deal).</summary>
+        public double Deals;
+    }
+
     /// <summary>One player's equity.</summary>
     public class PlayerEquity
     {
@@ -592,8 +608,7 @@ namespace Oddsmith
     /// <summary>Texas Hold'em: evaluation, equity, hand strength.</summary>
     public static class Poker
     {
-        /// <summary>Rank of 5 to 7 cards ("AhKhQhJhTh"): 1..7462, higher wins.</summary>
-        /// <summary>Ranks one hand of 5 to 7 cards ("AhKhQhJhTh9c2d").</summary>
+        /// <summary>Rank of one hand of 5 to 7 cards ("AhKhQhJhTh9c2d"): 1..7462, higher wins.</summary>
         public static ushort Eval(string cards)
         {
             byte[] c = Cards.ParseList(cards);
@@ -633,6 +648,39 @@ namespace Oddsmith
             EquityMode mode = EquityMode.Auto, double targetStderr = 0.001, uint timeBudgetMs = 1000,
             ulong seed = 1, uint threads = 0)
         {
+            return WithRequest(players, board, dead, mode, targetStderr, timeBudgetMs, seed, threads, req =>
+            {
+                EquityResultNative r;
+                Native.Check(Native.oddsmith_equity(ref req, out r));
+                return ToResult(r);
+            });
+        }
+
+        /// <summary>Each combo's equity (two players on a flop, turn or river), with the totals.</summary>
+        public static ComboEquity[] EquityByCombo(string[] players, out EquityResult totals, string board = null,
+            string dead = null, EquityMode mode = EquityMode.Auto, uint timeBudgetMs = 1000, uint threads = 0)
+        {
+            EquityResult total = null;
+            ComboEquity[] rows = WithRequest(players, board, dead, mode, 0.001, timeBudgetMs, 1, threads, req =>
+            {
+                EquityResultNative r;
+                var buf = new ComboEquity[MaxComboRows];
+                UIntPtr count;
+                Native.Check(Native.oddsmith_equity_by_combo(ref req, out r, buf, new UIntPtr((ulong)buf.Length), out count));
+                total = ToResult(r);
+                Array.Resize(ref buf, (int)count.ToUInt64());
+                return buf;
+            });
+            totals = total;
+            return rows;
+        }
+
+        /// <summary>Rows oddsmith_equity_by_combo may write (ODDSMITH_MAX_COMBO_ROWS).</summary>
+        public const int MaxComboRows = 2 * 1326;
+
+        static T WithRequest<T>(string[] players, string board, string dead, EquityMode mode, double targetStderr,
+            uint timeBudgetMs, ulong seed, uint threads, Func<EquityRequestNative, T> call)
+        {
             if (players == null) throw new ArgumentNullException("players");
             if (players.Length > 10) throw new OddsmithException(Status.InvalidArgument, "at most 10 players");
             var allocated = new List<IntPtr>();
@@ -660,27 +708,30 @@ namespace Oddsmith
                     Threads = threads,
                 };
                 for (int i = 0; i < players.Length; i++) req.Players[i] = utf8(players[i]);
-                EquityResultNative r;
-                Native.Check(Native.oddsmith_equity(ref req, out r));
-                var result = new EquityResult
-                {
-                    Players = new PlayerEquity[r.PlayerCount],
-                    Tuples = r.Tuples,
-                    Exact = r.Exact != 0,
-                    Stderr = r.Stderr,
-                };
-                for (int i = 0; i < r.PlayerCount; i++)
-                {
-                    var cats = new double[9];
-                    Array.Copy(r.Categories, i * 9, cats, 0, 9);
-                    result.Players[i] = new PlayerEquity { Equity = r.Equity[i], Win = r.Win[i], Tie = r.Tie[i], Categories = cats };
-                }
-                return result;
+                return call(req);
             }
             finally
             {
                 foreach (IntPtr p in allocated) Marshal.FreeHGlobal(p);
             }
+        }
+
+        static EquityResult ToResult(EquityResultNative r)
+        {
+            var result = new EquityResult
+            {
+                Players = new PlayerEquity[r.PlayerCount],
+                Tuples = r.Tuples,
+                Exact = r.Exact != 0,
+                Stderr = r.Stderr,
+            };
+            for (int i = 0; i < r.PlayerCount; i++)
+            {
+                var cats = new double[9];
+                Array.Copy(r.Categories, i * 9, cats, 0, 9);
+                result.Players[i] = new PlayerEquity { Equity = r.Equity[i], Win = r.Win[i], Tie = r.Tie[i], Categories = cats };
+            }
+            return result;
         }
 
         /// <summary>The chance a hand wins against random hands.</summary>

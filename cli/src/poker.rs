@@ -3,7 +3,8 @@
 use crate::long_run::{LongRun, PARTIAL_NOTE};
 use crate::output::{Failure, Outcome, print_json};
 use oddsmith::cards::{CardSet, format_cards, parse_cards};
-use oddsmith::poker::equity::{self, EquityRequest, Mode};
+use oddsmith::poker::equity::grid::class_grid;
+use oddsmith::poker::equity::{self, ComboEquity, EquityRequest, Mode};
 use oddsmith::poker::{Category, Range, evaluate};
 use oddsmith::{Error, ErrorKind};
 use serde_json::json;
@@ -30,6 +31,10 @@ pub struct EquityArgs {
     /// Monte Carlo target standard error.
     #[arg(long, default_value_t = 0.001)]
     stderr: f64,
+    /// Each combo's equity and the 13x13 grid of hand classes (two players
+    /// on a flop, turn or river; exact).
+    #[arg(long, conflicts_with = "mc")]
+    by_combo: bool,
     #[command(flatten)]
     run: RunArgs,
 }
@@ -104,6 +109,11 @@ pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
     let r = run.answer(equity::equity(&req))?;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
     let partial = run.interrupted();
+    let breakdown = if args.by_combo {
+        Some(equity::require_breakdown(&r)?)
+    } else {
+        None
+    };
     if as_json {
         let players: Vec<_> = args
             .players
@@ -117,14 +127,18 @@ pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
                 json!({ "hand": hand, "equity": p.equity, "win": p.win, "tie": p.tie, "categories": categories })
             })
             .collect();
-        print_json(&json!({
+        let mut value = json!({
             "players": players,
             "exact": r.exact,
             "tuples": r.tuples,
             "stderr": r.stderr,
             "elapsed_ms": elapsed_ms,
             "partial": partial,
-        }));
+        });
+        if let Some(by_combo) = breakdown {
+            value["by_combo"] = by_combo_json(by_combo);
+        }
+        print_json(&value);
     } else {
         let how = if r.exact {
             "exact".to_string()
@@ -136,11 +150,72 @@ pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
         for (hand, p) in args.players.iter().zip(&r.players) {
             println!("{hand:<20} {:>9.6} {:>9.6} {:>9.6}", p.equity, p.win, p.tie);
         }
+        if let Some(by_combo) = breakdown {
+            for (hand, combos) in args.players.iter().zip(by_combo) {
+                print_grid(hand, combos);
+            }
+        }
         if partial {
             println!("{PARTIAL_NOTE}");
         }
     }
     run.close()
+}
+
+/// Per player: each combo's row and the grid's non-empty cells.
+fn by_combo_json(by_combo: &[Vec<ComboEquity>]) -> serde_json::Value {
+    let players: Vec<_> = by_combo
+        .iter()
+        .map(|combos| {
+            let rows: Vec<_> = combos
+                .iter()
+                .map(|c| {
+                    json!({
+                        "cards": c.cards.to_string(),
+                        "weight": c.weight,
+                        "equity": c.equity,
+                        "win": c.win,
+                        "tie": c.tie,
+                        "deals": c.deals,
+                    })
+                })
+                .collect();
+            let cells: Vec<_> = class_grid(combos)
+                .into_iter()
+                .filter(|cell| cell.combos > 0)
+                .map(|cell| {
+                    json!({
+                        "class": cell.name,
+                        "combos": cell.combos,
+                        "weight": cell.weight,
+                        "equity": cell.equity,
+                    })
+                })
+                .collect();
+            json!({ "combos": rows, "grid": cells })
+        })
+        .collect();
+    json!(players)
+}
+
+/// A player's 13x13 grid of class equities in percent ('.' for classes
+/// not in the range).
+fn print_grid(hand: &str, combos: &[ComboEquity]) {
+    println!("\n{hand}: equity by hand class (%)");
+    let cells = class_grid(combos);
+    for row in cells.chunks(13) {
+        let line: Vec<String> = row
+            .iter()
+            .map(|cell| {
+                if cell.combos == 0 {
+                    format!("{:>4} {:>5}", cell.name, ".")
+                } else {
+                    format!("{:>4} {:>5.1}", cell.name, cell.equity * 100.0)
+                }
+            })
+            .collect();
+        println!("{}", line.join(" "));
+    }
 }
 
 pub fn run_eval(args: &EvalArgs, as_json: bool) -> Outcome {

@@ -554,3 +554,39 @@ fn ctrl_c_prints_the_partial_result_and_exits_130() {
         "{stderr}"
     );
 }
+
+#[test]
+fn equity_by_combo_prints_rows_and_the_grid() {
+    let out = oddsmith(&[
+        "equity",
+        "QQ+,AKs",
+        "random",
+        "--board",
+        "Ks7c2d",
+        "--by-combo",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    let mine = &v["by_combo"][0];
+    assert_eq!(mine["combos"].as_array().unwrap().len(), 18);
+    let grid = mine["grid"].as_array().unwrap();
+    let classes: Vec<&str> = grid.iter().map(|c| c["class"].as_str().unwrap()).collect();
+    assert_eq!(classes, ["AA", "AKs", "KK", "QQ"]);
+    assert_eq!(v["by_combo"][1]["combos"].as_array().unwrap().len(), 1176);
+    let out = oddsmith(&[
+        "equity",
+        "QQ+,AKs",
+        "random",
+        "--board",
+        "Ks7c2d",
+        "--by-combo",
+    ]);
+    assert!(
+        text(&out.stdout).contains("equity by hand class"),
+        "{}",
+        text(&out.stdout)
+    );
+    let message = bad_input_message(&["equity", "AA", "KK", "--by-combo"]);
+    assert!(message.contains("per-combo"), "{message}");
+}

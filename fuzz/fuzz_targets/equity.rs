@@ -1,10 +1,14 @@
-//! Fuzzes `oddsmith_equity` with arbitrary player strings, boards, dead
-//! cards and modes, under a small time budget: a status, never a crash;
-//! equities sum to 1 on success.
+//! Fuzzes `oddsmith_equity` and `oddsmith_equity_by_combo` with arbitrary
+//! player strings, boards, dead cards, modes and buffer sizes, under a
+//! small time budget (every mode keeps to it): a status, never a crash;
+//! equities sum to 1 on success, and the rows fit their buffer.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use oddsmith::ffi::{OddsmithEquityRequest, OddsmithEquityResult, OddsmithStatus, oddsmith_equity};
+use oddsmith::ffi::{
+    OddsmithComboEquity, OddsmithEquityRequest, OddsmithEquityResult, OddsmithStatus,
+    oddsmith_equity, oddsmith_equity_by_combo,
+};
 use std::ffi::CString;
 use std::mem::MaybeUninit;
 
@@ -30,8 +34,8 @@ fuzz_target!(|data: &[u8]| {
         player_count: count as u32,
         board: fields[0].as_ptr(),
         dead: fields[1].as_ptr(),
-        // Exact only on small work: Auto and Monte Carlo keep to the budget.
-        mode: if mode == 0 { 2 } else { mode as u32 },
+        // 0 Auto, 1 exact, 2 Monte Carlo, 3 invalid.
+        mode: mode as u32,
         target_stderr: 0.02,
         time_budget_ms: 20,
         seed: 1,
@@ -47,4 +51,18 @@ fuzz_target!(|data: &[u8]| {
         assert!((total - 1.0).abs() < 1e-6, "equities sum to {total}");
     }
     assert_ne!(status, OddsmithStatus::ODDSMITH_ERR_INTERNAL);
+
+    // The breakdown into a buffer sized by the input's length.
+    let cap = data.len() % 64;
+    let mut rows = vec![OddsmithComboEquity::default(); cap];
+    let mut count = usize::MAX;
+    // SAFETY: `rows` has `cap` writable rows; NULL `out` is allowed.
+    let status = unsafe {
+        oddsmith_equity_by_combo(&req, std::ptr::null_mut(), rows.as_mut_ptr(), cap, &mut count)
+    };
+    match status {
+        OddsmithStatus::ODDSMITH_OK => assert!(count <= cap),
+        OddsmithStatus::ODDSMITH_ERR_BUFFER_TOO_SMALL => assert!(count > cap),
+        other => assert_ne!(other, OddsmithStatus::ODDSMITH_ERR_INTERNAL),
+    }
 });

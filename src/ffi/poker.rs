@@ -1,8 +1,8 @@
 //! C entries for poker: evaluation, categories, equity, hand strength.
 
 use super::guard::{
-    FfiError, OddsmithStatus, copy_c_string, guard, input, input_slice, input_str, output,
-    output_slice,
+    FfiError, FfiResult, OddsmithStatus, copy_c_string, guard, input, input_slice, input_str,
+    output, output_slice,
 };
 use crate::cards::{Card, CardSet};
 use crate::error::Error;
@@ -281,57 +281,154 @@ pub unsafe extern "C" fn oddsmith_equity(
 ) -> OddsmithStatus {
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented.
-        let r = *unsafe { input(request, "request") }?;
+        let r = unsafe { input(request, "request") }?;
         let out = unsafe { output(out, "out") }?;
-        let n = r.player_count as usize;
-        if !(2..=ODDSMITH_MAX_PLAYERS).contains(&n) {
-            return Err(FfiError::invalid(format!(
-                "player_count is {n}; 2 to {ODDSMITH_MAX_PLAYERS}"
-            )));
+        let req = unsafe { to_request(r) }?;
+        *out = to_c_result(&equity::equity(&req)?);
+        Ok(())
+    })
+}
+
+/// The request a C `OddsmithEquityRequest` describes, checked.
+///
+/// # Safety
+/// `r`'s strings must be NULL or NUL-terminated.
+unsafe fn to_request(r: &OddsmithEquityRequest) -> FfiResult<EquityRequest> {
+    let n = r.player_count as usize;
+    if !(2..=ODDSMITH_MAX_PLAYERS).contains(&n) {
+        return Err(FfiError::invalid(format!(
+            "player_count is {n}; 2 to {ODDSMITH_MAX_PLAYERS}"
+        )));
+    }
+    let mut players = Vec::with_capacity(n);
+    for (i, &text) in r.players[..n].iter().enumerate() {
+        let name = format!("players[{i}]");
+        // SAFETY: as the caller promised.
+        let text = unsafe { input_str(text, &name) }?;
+        players.push(
+            Range::parse(text)
+                .map_err(|e| Error::new(e.kind(), format!("player {}: {}", i + 1, e.message())))?,
+        );
+    }
+    let mut req = EquityRequest::new(players);
+    // SAFETY: as the caller promised.
+    req.board = unsafe { optional_cards(r.board, "board") }?;
+    req.dead = unsafe { optional_cards(r.dead, "dead") }?;
+    req.mode = mode_of(r.mode)?;
+    if r.target_stderr != 0.0 {
+        if !(r.target_stderr.is_finite() && r.target_stderr > 0.0) {
+            return Err(FfiError::invalid("target_stderr must be a positive number"));
         }
-        let mut players = Vec::with_capacity(n);
-        for (i, &text) in r.players[..n].iter().enumerate() {
-            let name = format!("players[{i}]");
-            let text = unsafe { input_str(text, &name) }?;
-            players.push(
-                Range::parse(text).map_err(|e| {
-                    Error::new(e.kind(), format!("player {}: {}", i + 1, e.message()))
-                })?,
-            );
-        }
-        let mut req = EquityRequest::new(players);
-        req.board = unsafe { optional_cards(r.board, "board") }?;
-        req.dead = unsafe { optional_cards(r.dead, "dead") }?;
-        req.mode = mode_of(r.mode)?;
-        if r.target_stderr != 0.0 {
-            if !(r.target_stderr.is_finite() && r.target_stderr > 0.0) {
-                return Err(FfiError::invalid("target_stderr must be a positive number"));
-            }
-            req.target_stderr = r.target_stderr;
-        }
-        if r.time_budget_ms != 0 {
-            req.time_budget = Duration::from_millis(r.time_budget_ms as u64);
-        }
-        req.seed = r.seed;
-        req.threads = r.threads as usize;
+        req.target_stderr = r.target_stderr;
+    }
+    if r.time_budget_ms != 0 {
+        req.time_budget = Duration::from_millis(r.time_budget_ms as u64);
+    }
+    req.seed = r.seed;
+    req.threads = r.threads as usize;
+    Ok(req)
+}
+
+fn to_c_result(answer: &equity::EquityResult) -> OddsmithEquityResult {
+    let mut result = OddsmithEquityResult {
+        player_count: answer.players.len() as u32,
+        equity: [0.0; ODDSMITH_MAX_PLAYERS],
+        win: [0.0; ODDSMITH_MAX_PLAYERS],
+        tie: [0.0; ODDSMITH_MAX_PLAYERS],
+        categories: [[0.0; ODDSMITH_CATEGORY_COUNT]; ODDSMITH_MAX_PLAYERS],
+        tuples: answer.tuples,
+        exact: u8::from(answer.exact),
+        stderr: answer.stderr,
+    };
+    for (i, p) in answer.players.iter().enumerate() {
+        result.equity[i] = p.equity;
+        result.win[i] = p.win;
+        result.tie[i] = p.tie;
+        result.categories[i] = p.categories;
+    }
+    result
+}
+
+/// Most rows `oddsmith_equity_by_combo` writes: every combo of two players.
+pub const ODDSMITH_MAX_COMBO_ROWS: usize = 2 * 1326;
+
+/// One combo's row of a per-combo breakdown (Equilab's "equity by hand").
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OddsmithComboEquity {
+    /// The player (0-based, as in `players[]`).
+    pub player: u32,
+    /// Its two cards (indices 0..51, lower first).
+    pub cards: [u8; 2],
+    /// Its weight in the player's range.
+    pub weight: f64,
+    /// Its pot share over the deals it meets (equity = win + tie).
+    pub equity: f64,
+    pub win: f64,
+    pub tie: f64,
+    /// The weight of the deals it meets; 0 when every deal collides with
+    /// it (its equity is then 0).
+    pub deals: f64,
+}
+
+/// Equity as `oddsmith_equity` (into `out`, which may be NULL) with each
+/// live combo of each player's range: rows into `buf` (`cap` rows;
+/// ODDSMITH_MAX_COMBO_ROWS always fits), player by player in each range's
+/// order; `*count` gets the number of rows, also on BUFFER_TOO_SMALL.
+/// The breakdown is computed for two players on a flop, turn or river (the
+/// exact sweep); other requests are INVALID_ARGUMENT, and an Auto request
+/// whose exact answer does not fit the time budget is BUDGET_EXCEEDED.
+///
+/// Errors: those of `oddsmith_equity`, BUFFER_TOO_SMALL. Thread safety:
+/// reentrant.
+///
+/// # Safety
+/// `request` valid with its strings NULL or NUL-terminated; `out` NULL or
+/// writable; `buf` NULL (with `cap` 0) or `cap` writable rows; `count`
+/// writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_equity_by_combo(
+    request: *const OddsmithEquityRequest,
+    out: *mut OddsmithEquityResult,
+    buf: *mut OddsmithComboEquity,
+    cap: usize,
+    count: *mut usize,
+) -> OddsmithStatus {
+    guard(|| {
+        // SAFETY: pointer contracts are the caller's, as documented.
+        let r = unsafe { input(request, "request") }?;
+        let count = unsafe { output(count, "count") }?;
+        let rows = unsafe { output_slice(buf, cap, "buf") }?;
+        let req = unsafe { to_request(r) }?;
         let answer = equity::equity(&req)?;
-        let mut result = OddsmithEquityResult {
-            player_count: n as u32,
-            equity: [0.0; ODDSMITH_MAX_PLAYERS],
-            win: [0.0; ODDSMITH_MAX_PLAYERS],
-            tie: [0.0; ODDSMITH_MAX_PLAYERS],
-            categories: [[0.0; ODDSMITH_CATEGORY_COUNT]; ODDSMITH_MAX_PLAYERS],
-            tuples: answer.tuples,
-            exact: u8::from(answer.exact),
-            stderr: answer.stderr,
-        };
-        for (i, p) in answer.players.iter().enumerate() {
-            result.equity[i] = p.equity;
-            result.win[i] = p.win;
-            result.tie[i] = p.tie;
-            result.categories[i] = p.categories;
+        let by_combo = equity::require_breakdown(&answer)?;
+        *count = by_combo.iter().map(Vec::len).sum();
+        if !out.is_null() {
+            *unsafe { output(out, "out") }? = to_c_result(&answer);
         }
-        *out = result;
+        if *count > rows.len() {
+            return Err(FfiError::new(
+                OddsmithStatus::ODDSMITH_ERR_BUFFER_TOO_SMALL,
+                format!("{} rows needed, {} given", *count, rows.len()),
+            ));
+        }
+        let all = by_combo
+            .iter()
+            .enumerate()
+            .flat_map(|(player, combos)| combos.iter().map(move |c| (player, c)));
+        for (row, (player, c)) in rows.iter_mut().zip(all) {
+            let lo = c.cards.mask().trailing_zeros() as u8;
+            let hi = 63 - c.cards.mask().leading_zeros() as u8;
+            *row = OddsmithComboEquity {
+                player: player as u32,
+                cards: [lo, hi],
+                weight: c.weight,
+                equity: c.equity,
+                win: c.win,
+                tie: c.tie,
+                deals: c.deals,
+            };
+        }
         Ok(())
     })
 }

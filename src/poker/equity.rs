@@ -464,6 +464,24 @@ pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
     })
 }
 
+/// The per-combo breakdown of a result, or why it has none: sampling
+/// (`BudgetExceeded`: the exact answer did not fit the time budget) or a
+/// method that gives none (`InvalidArgument`: preflop, or three or more
+/// players).
+pub fn require_breakdown(r: &EquityResult) -> Result<&[Vec<ComboEquity>]> {
+    if !r.by_combo.is_empty() {
+        Ok(&r.by_combo)
+    } else if !r.exact {
+        Err(Error::budget(
+            "the exact answer did not fit the time budget, and sampling gives no per-combo breakdown: raise the budget",
+        ))
+    } else {
+        Err(Error::invalid(
+            "a per-combo breakdown is computed for two players on a flop, turn or river",
+        ))
+    }
+}
+
 /// The heads-up sweep after the flop, its breakdown kept in the result.
 fn sweep(p: &Prepared, workers: Workers, deadline: &Control) -> Result<EquityResult> {
     let (mut result, breakdown) = showdown::run(p, workers, deadline)?;
@@ -765,6 +783,7 @@ pub fn hand_strength(
 }
 
 mod exact;
+pub mod grid;
 mod multiway;
 mod runouts;
 mod showdown;

@@ -134,6 +134,33 @@ int main(void) {
     oddsmith_last_error_message(text, sizeof text);
     CHECK(strncmp(text, "about ", 6) == 0);
 
+    /* Per-combo breakdown: the rows add up to the players' equities. */
+    {
+        OddsmithComboEquity rows[ODDSMITH_MAX_COMBO_ROWS];
+        OddsmithEquityResult total;
+        size_t count = 0, i;
+        double weighted[2] = {0, 0}, deals[2] = {0, 0};
+        memset(&req, 0, sizeof req);
+        req.players[0] = "QQ+,AKs";
+        req.players[1] = "JJ-88,AQs";
+        req.player_count = 2;
+        req.board = "Ks7c2d";
+        CHECK(oddsmith_equity_by_combo(&req, &total, NULL, 0, &count) == ODDSMITH_ERR_BUFFER_TOO_SMALL);
+        CHECK(count > 0 && count <= ODDSMITH_MAX_COMBO_ROWS);
+        CHECK(oddsmith_equity_by_combo(&req, &total, rows, ODDSMITH_MAX_COMBO_ROWS, &count) == ODDSMITH_OK);
+        for (i = 0; i < count; i++) {
+            CHECK(rows[i].player < 2 && rows[i].cards[0] < rows[i].cards[1] && rows[i].cards[1] < 52);
+            weighted[rows[i].player] += rows[i].equity * rows[i].deals;
+            deals[rows[i].player] += rows[i].deals;
+        }
+        CHECK(fabs(weighted[0] / deals[0] - total.equity[0]) < 1e-12);
+        CHECK(fabs(weighted[1] / deals[1] - total.equity[1]) < 1e-12);
+        CHECK(oddsmith_equity_by_combo(&req, NULL, rows, 1, &count) == ODDSMITH_ERR_BUFFER_TOO_SMALL);
+        req.board = NULL; /* preflop: no breakdown yet */
+        CHECK(oddsmith_equity_by_combo(&req, NULL, rows, ODDSMITH_MAX_COMBO_ROWS, &count) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        CHECK(oddsmith_equity_by_combo(&req, NULL, rows, ODDSMITH_MAX_COMBO_ROWS, NULL) == ODDSMITH_ERR_NULL_POINTER);
+    }
+
     /* A zeroed request but for its players is Auto with the defaults. */
     memset(&req, 0, sizeof req);
     req.players[0] = "AhKh";

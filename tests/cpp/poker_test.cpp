@@ -26,6 +26,25 @@ int main() {
     OddsmithEquityResult r = oddsmith::equity(players, exact);
     CHECK(std::fabs(r.equity[0] - 0.676703) < 5e-7 && std::fabs(r.equity[2] - 0.150980) < 5e-7);
 
+    // Each combo's equity: the rows, weighted by their deals, give the total.
+    std::vector<std::string> pair;
+    pair.push_back("QQ+,AKs");
+    pair.push_back("random");
+    oddsmith::EquityOptions flop;
+    flop.board = "Ks7c2d";
+    OddsmithEquityResult totals;
+    std::vector<OddsmithComboEquity> rows = oddsmith::equity_by_combo(pair, flop, &totals);
+    double weighted = 0, deals = 0;
+    std::size_t mine = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (rows[i].player != 0) continue;
+        ++mine;
+        weighted += rows[i].equity * rows[i].deals;
+        deals += rows[i].deals;
+    }
+    CHECK(mine == 6 + 6 + 3 + 3 && rows.size() == mine + 1176);
+    CHECK(std::fabs(weighted / deals - totals.equity[0]) < 1e-12);
+
     OddsmithStrengthResult s = oddsmith::hand_strength("AhKh", 1, "As7c2d");
     CHECK(s.exact == 1 && s.win > 0.8);
 

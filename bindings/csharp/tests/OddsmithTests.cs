@@ -124,6 +124,18 @@ public static class OddsmithTests
         StrengthResult strength = Poker.HandStrength("AhKh", 1, "As7c2d");
         Check(strength.Exact && strength.Win > 0.8, "hand strength");
         ExpectError(Status.DuplicateCard, "Ah", () => Poker.Equity(new[] { "AhKh", "AhQd" }), "duplicate across hands");
+        EquityResult totals;
+        ComboEquity[] rows = Poker.EquityByCombo(new[] { "QQ+,AKs", "JJ-88,AQs" }, out totals, "Ks7c2d");
+        double weighted = 0, dealt = 0;
+        foreach (ComboEquity row in rows)
+        {
+            if (row.Player != 0) continue;
+            weighted += row.Equity * row.Deals;
+            dealt += row.Deals;
+        }
+        Check(rows.Length > 0 && Math.Abs(weighted / dealt - totals.Players[0].Equity) < 1e-12, "by-combo rows add up");
+        Check(rows[0].Card0 < rows[0].Card1 && rows[0].Card1 < 52, "by-combo cards");
+        ExpectError(Status.InvalidArgument, "per-combo", () => Poker.EquityByCombo(new[] { "AA", "KK" }, out totals), "by-combo preflop");
         ExpectError(Status.Parse, "AKx", () => Poker.Equity(new[] { "AKx", "QQ" }), "bad range");
         ExpectError(Status.InvalidArgument, "board", () => Poker.Equity(new[] { "AhKh", "QQ" }, "2c3c"), "two-card board");
 
