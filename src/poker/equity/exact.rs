@@ -1,8 +1,8 @@
 //! Exact mode: every valid combo tuple, grouped into suit classes, each
 //! class's board completions counted once by rank pattern.
 
+use super::{Counts, MAX_TUPLE_SEARCH_STEPS, Prepared, Tally, finish, runouts, valid_tuples};
 use super::{EquityResult, MAX_PLAYERS};
-use super::{MAX_TUPLE_SEARCH_STEPS, Prepared, Tally, finish, runouts, valid_tuples};
 use crate::budget::Control;
 use crate::cards::CardSet;
 use crate::error::{Error, Result};
@@ -125,7 +125,7 @@ pub(super) fn plan_within(
     } else {
         (combos, None)
     };
-    let seconds = classes * seconds_per_class(p.to_deal, p.players.len()) / workers.count() as f64;
+    let seconds = class_seconds(p, classes) / workers.count() as f64;
     if seconds > budget.as_secs_f64() {
         return Ok(None);
     }
@@ -133,6 +133,18 @@ pub(super) fn plan_within(
         Some(grouped) => Ok(Some(grouped)),
         None => plan_or_none(p, deadline),
     }
+}
+
+/// The estimated seconds of running `plan` on one thread.
+#[cfg(test)]
+pub(super) fn plan_seconds(p: &Prepared, plan: &Plan) -> f64 {
+    class_seconds(p, plan.classes.len() as f64)
+}
+
+/// The estimated seconds of counting `classes` classes on one thread (a
+/// test holds it within 3x of the measured time).
+fn class_seconds(p: &Prepared, classes: f64) -> f64 {
+    classes * seconds_per_class(p.to_deal, p.players.len())
 }
 
 /// The plan, or `None` when listing the tuples ran over its budget (Monte
@@ -153,24 +165,24 @@ fn seconds_per_class(to_deal: usize, players: usize) -> f64 {
         0 => 1e-6,
         1 => 2e-6,
         2 => 6e-6,
-        _ => 1.5e-3,
+        _ => 0.8e-3,
     };
-    heads_up * (players as f64 / 2.0).max(1.0)
+    heads_up * (1.0 + (players as f64 - 2.0) * 0.1)
 }
 
-/// Parts each class's rank patterns are dealt to when there are few
-/// classes (a fixed number, not the thread count, so the sums and their
-/// order do not depend on the threads).
-const PARTS_FOR_FEW_CLASSES: usize = 32;
+/// Below this many classes, each class's rank patterns are split into
+/// parts (for the threads) whose integer counts are merged per class;
+/// from it on, classes are folded whole into one tally per group.
+const FEW_CLASSES: usize = 64;
 
-/// Work items folded into one tally: enough groups to balance many cores,
-/// few enough that the tallies stay small.
-const MAX_GROUPS: u64 = 256;
+/// Groups of classes folded into one tally each: a fixed number (not the
+/// thread count), so the sums and their order do not depend on the threads.
+const GROUPS: u64 = 256;
 
 /// Counts every class (on `workers`) and weighs it by its tuples' total
-/// weight; `BudgetExceeded` when the deadline passes first. Each group of
-/// work items folds into one tally (no per-class storage), and the groups
-/// merge in order.
+/// weight; `BudgetExceeded` when the deadline passes first. Memory is
+/// bounded by the groups, not the classes, and the answer does not depend
+/// on the thread count.
 pub(super) fn run(
     p: &Prepared,
     plan: &Plan,
@@ -185,38 +197,59 @@ pub(super) fn run(
         class_weight[class as usize] += weight;
         class_copies[class as usize] += 1;
     }
-    // Enough work items to balance: each class's rank patterns are dealt
-    // round-robin to its parts.
-    let per_class = PARTS_FOR_FEW_CLASSES.div_ceil(classes.len()).max(1) as u64;
-    let items = classes.len() as u64 * per_class;
-    let groups = items.min(MAX_GROUPS);
     let done = AtomicU64::new(0);
-    let partial = map_items(workers, groups, |group| {
-        let mut tally = Tally::new(n);
-        for item in (group * items / groups)..((group + 1) * items / groups) {
+    let tick = |items: u64| {
+        if deadline.wants_progress() {
+            let done = done.fetch_add(1, Ordering::Relaxed);
+            deadline.report(done as f64 / items as f64);
+        }
+    };
+    let mut tally = Tally::new(n);
+    if classes.len() < FEW_CLASSES {
+        // Enough parts to balance the workers: each class's rank patterns
+        // are dealt round-robin to its parts, whose counts add up exactly.
+        let per_class = (workers.count() * 4).div_ceil(classes.len()).max(1) as u64;
+        let items = classes.len() as u64 * per_class;
+        let partial = map_items(workers, items, |item| {
             if deadline.passed() {
                 return None;
             }
-            let class = (item / per_class) as usize;
             let counts = runouts::count_runouts(
-                &classes[class],
+                &classes[(item / per_class) as usize],
                 p.board,
                 p.dead,
                 (item % per_class) as u32,
                 per_class as u32,
             );
-            // A class's parts each carry its weight: their counts add up.
-            counts.add_to_tally(&mut tally, n, class_weight[class], class_copies[class]);
-            if deadline.wants_progress() {
-                let done = done.fetch_add(1, Ordering::Relaxed);
-                deadline.report(done as f64 / items as f64);
+            tick(items);
+            Some(counts)
+        });
+        for (class, parts) in partial.chunks(per_class as usize).enumerate() {
+            let mut counts = Counts::new();
+            for part in parts {
+                counts.merge(part.as_ref().ok_or_else(out_of_time)?);
             }
+            counts.add_to_tally(&mut tally, n, class_weight[class], class_copies[class]);
         }
-        Some(tally)
-    });
-    let mut tally = Tally::new(n);
-    for part in &partial {
-        tally.merge(part.as_ref().ok_or_else(out_of_time)?);
+    } else {
+        let total = classes.len() as u64;
+        let groups = total.min(GROUPS);
+        let partial = map_items(workers, groups, |group| {
+            let mut tally = Tally::new(n);
+            for class in (group * total / groups) as usize..((group + 1) * total / groups) as usize
+            {
+                if deadline.passed() {
+                    return None;
+                }
+                let counts = runouts::count_runouts(&classes[class], p.board, p.dead, 0, 1);
+                counts.add_to_tally(&mut tally, n, class_weight[class], class_copies[class]);
+                tick(total);
+            }
+            Some(tally)
+        });
+        for part in &partial {
+            tally.merge(part.as_ref().ok_or_else(out_of_time)?);
+        }
     }
     Ok(finish(tally, true))
 }

@@ -691,3 +691,62 @@ proptest! {
         }
     }
 }
+
+/// Auto's estimate of the exact work, from the method that will run, is
+/// within 3x of the time measured on one thread (the fastest of three
+/// runs, so a busy machine only makes the check easier to fail, never to
+/// pass), over cases of every engine and street.
+#[test]
+fn the_exact_estimates_are_within_3x_of_the_measured_time() {
+    let cases: &[(&[&str], &str, &str)] = &[
+        (
+            &["22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+", "random"],
+            "Ks7c2d",
+            "",
+        ),
+        (
+            &["22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+", "random"],
+            "Ks7c2d5h",
+            "",
+        ),
+        (&["QQ+,AKs", "JJ-88,AQs"], "Ks7c2d", ""),
+        (&["AA,KK,AKs", "QQ-TT,AQs", "random"], "Ks7c2d", ""),
+        (
+            &["AA,KK", "QQ,JJ", "AKs,AQs", "TT", "KQs,QJs", "random"],
+            "9h5c2d",
+            "3s4s6s",
+        ),
+        (&["AhKh", "QsQd"], "", ""),
+        (&["AcAd", "KcKd", "QcQd"], "", ""),
+        (&["QQ+,AKs", "JJ-88,AQs"], "", ""),
+    ];
+    for &(players, board, dead) in cases {
+        let mut req = request(players, board);
+        req.dead = CardSet::parse(dead).unwrap();
+        req.threads = 1;
+        req.time_budget = Duration::from_secs(600);
+        let p = prepare(&req).unwrap();
+        let estimate = if p.players.len() == 2 && p.to_deal < 5 {
+            showdown::seconds(&p)
+        } else if multiway::applies(&p) {
+            multiway::seconds(&p)
+        } else {
+            exact::plan_seconds(&p, &exact::plan(&p, &Control::NONE).unwrap())
+        };
+        let measured = (0..3)
+            .map(|_| {
+                let started = std::time::Instant::now();
+                equity(&req).unwrap();
+                started.elapsed().as_secs_f64()
+            })
+            .fold(f64::INFINITY, f64::min);
+        let ratio = estimate / measured;
+        eprintln!(
+            "{players:?} {board}: estimate {estimate:.6} s, measured {measured:.6} s, ratio {ratio:.2}"
+        );
+        assert!(
+            (1.0 / 3.0..=3.0).contains(&ratio),
+            "{players:?} on '{board}': estimate {estimate} s, measured {measured} s"
+        );
+    }
+}
