@@ -1,7 +1,8 @@
 //! Poker, criterion: the evaluator's throughput (every 7-card hand by
 //! enumeration, random hands one by one and in AVX2 batches) and equity
 //! (exact heads-up and three-way preflop, ranges on one and two cores,
-//! Monte Carlo six-way).
+//! range against random hands on the flop, turn and river, three-way on
+//! the flop, Monte Carlo six-way).
 
 mod fixtures;
 
@@ -47,6 +48,17 @@ fn request(players: &[&str], mode: Mode, threads: usize) -> EquityRequest {
     r
 }
 
+/// The issue 16 cases: a wide opening range against any two cards, and a
+/// three-way hand.
+const WIDE_VS_RANDOM: &[&str] = &["22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+", "random"];
+const THREE_WAY: &[&str] = &["AA,KK,AKs", "QQ-TT,AQs", "random"];
+
+fn on(players: &[&str], board: &str, threads: usize) -> EquityRequest {
+    let mut r = request(players, Mode::Exact, threads);
+    r.board = oddsmith::CardSet::parse(board).expect("valid");
+    r
+}
+
 fn equities(c: &mut Criterion) {
     let mut group = c.benchmark_group("equity");
     group.sample_size(10);
@@ -81,6 +93,35 @@ fn equities(c: &mut Criterion) {
             r.board = oddsmith::CardSet::parse("Ks7c2d").expect("valid");
             r
         }),
+        // The issue 16 table (OMPEval beside each in the README).
+        (
+            "wide vs random on Ks7c2d exact, 1 thread",
+            on(WIDE_VS_RANDOM, "Ks7c2d", 1),
+        ),
+        (
+            "wide vs random on Ks7c2d exact, 2 threads",
+            on(WIDE_VS_RANDOM, "Ks7c2d", 2),
+        ),
+        (
+            "wide vs random on Ks7c2d5h exact, 1 thread",
+            on(WIDE_VS_RANDOM, "Ks7c2d5h", 1),
+        ),
+        (
+            "wide vs random on Ks7c2d5h exact, 2 threads",
+            on(WIDE_VS_RANDOM, "Ks7c2d5h", 2),
+        ),
+        (
+            "wide vs random on Ks7c2d5h9s exact, 1 thread",
+            on(WIDE_VS_RANDOM, "Ks7c2d5h9s", 1),
+        ),
+        (
+            "AA,KK,AKs vs QQ-TT,AQs vs random on Ks7c2d exact, 1 thread",
+            on(THREE_WAY, "Ks7c2d", 1),
+        ),
+        (
+            "AA,KK,AKs vs QQ-TT,AQs vs random on Ks7c2d exact, 2 threads",
+            on(THREE_WAY, "Ks7c2d", 2),
+        ),
     ];
     for (name, req) in cases {
         group.bench_function(name, |b| {

@@ -60,8 +60,42 @@ fn preflop_equity_heads_up(r: EquityRequest) -> f64 {
     equity(black_box(&r)).expect("solves").players[0].equity
 }
 
+fn wide_vs_random(board: &str) -> EquityRequest {
+    let _ = keys(); // the tables are built here, outside the measurement
+    let players = vec![
+        Range::parse("22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+").expect("valid"),
+        Range::parse("random").expect("valid"),
+    ];
+    let mut r = EquityRequest::new(players);
+    r.board = oddsmith::CardSet::parse(board).expect("valid");
+    r.mode = Mode::Exact;
+    r.threads = 1;
+    r
+}
+
+fn wide_vs_random_river() -> EquityRequest {
+    wide_vs_random("Ks7c2d5h9s")
+}
+
+fn wide_vs_random_turn() -> EquityRequest {
+    wide_vs_random("Ks7c2d5h")
+}
+
+// A wide range against any two cards: one showdown sweep on the river,
+// 46 on the turn.
+#[library_benchmark(setup = wide_vs_random_river)]
+fn range_vs_random_river(r: EquityRequest) -> f64 {
+    equity(black_box(&r)).expect("solves").players[0].equity
+}
+
+#[library_benchmark(setup = wide_vs_random_turn)]
+fn range_vs_random_turn(r: EquityRequest) -> f64 {
+    equity(black_box(&r)).expect("solves").players[0].equity
+}
+
 library_benchmark_group!(
     name = poker_group;
-    benchmarks = rank_4096_one_by_one, rank_4096_batch, flop_equity_heads_up, preflop_equity_heads_up
+    benchmarks = rank_4096_one_by_one, rank_4096_batch, flop_equity_heads_up, preflop_equity_heads_up,
+        range_vs_random_river, range_vs_random_turn
 );
 main!(library_benchmark_groups = poker_group);

@@ -100,6 +100,7 @@ pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
     req.time_budget = Duration::from_millis(args.run.time_ms);
     req.seed = args.run.seed;
     req.threads = args.run.threads;
+    req.by_combo = args.by_combo;
     // The evaluator's tables are built first, so neither the time budget
     // nor the reported time includes their one-off generation.
     let run = LongRun::start("equity");

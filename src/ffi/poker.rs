@@ -399,7 +399,8 @@ pub unsafe extern "C" fn oddsmith_equity_by_combo(
         let r = unsafe { input(request, "request") }?;
         let count = unsafe { output(count, "count") }?;
         let rows = unsafe { output_slice(buf, cap, "buf") }?;
-        let req = unsafe { to_request(r) }?;
+        let mut req = unsafe { to_request(r) }?;
+        req.by_combo = true;
         let answer = equity::equity(&req)?;
         let by_combo = equity::require_breakdown(&answer)?;
         *count = by_combo.iter().map(Vec::len).sum();

@@ -53,6 +53,10 @@ pub struct EquityRequest {
     /// Worker threads, by the rule of [`crate::parallel`]: 0 = the shared
     /// pool, 1 = the caller's thread, at most 1024.
     pub threads: usize,
+    /// Ask for each combo's equity (`EquityResult::by_combo`): computed for
+    /// two players after the flop (the exact sweep then runs even where the
+    /// tuple engine would be faster).
+    pub by_combo: bool,
     /// A cancel flag and a progress hook for long calls (its own time limit,
     /// if any, is replaced by `time_budget`). Cancelled, Monte Carlo returns
     /// what it drew and exact mode fails with `BudgetExceeded`.
@@ -70,6 +74,7 @@ impl EquityRequest {
             time_budget: Duration::from_millis(1000),
             seed: 1,
             threads: 0,
+            by_combo: false,
             control: Control::NONE,
         }
     }
@@ -429,7 +434,7 @@ pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
     let heads_up_sweep = prepared.players.len() == 2 && prepared.to_deal < 5;
     let multiway_sweep = multiway::applies(&prepared);
     run_with_threads(req.threads, |workers| match req.mode {
-        Mode::Exact if heads_up_sweep => sweep(&prepared, workers, &deadline),
+        Mode::Exact if heads_up_sweep => heads_up(&prepared, req, workers, &deadline),
         Mode::Exact if multiway_sweep => multiway::run(&prepared, workers, &deadline),
         Mode::Exact => {
             let plan = exact::plan(&prepared, &deadline)?;
@@ -443,8 +448,8 @@ pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
             let fits =
                 |seconds: f64| seconds / workers.count() as f64 <= req.time_budget.as_secs_f64();
             let exact = if heads_up_sweep {
-                fits(showdown::seconds(&prepared))
-                    .then(|| sweep(&prepared, workers, &exact_deadline))
+                fits(heads_up_seconds(&prepared, req, &exact_deadline)?)
+                    .then(|| heads_up(&prepared, req, workers, &exact_deadline))
             } else if multiway_sweep {
                 fits(multiway::seconds(&prepared))
                     .then(|| multiway::run(&prepared, workers, &exact_deadline))
@@ -482,10 +487,47 @@ pub fn require_breakdown(r: &EquityResult) -> Result<&[Vec<ComboEquity>]> {
     }
 }
 
-/// The heads-up sweep after the flop, its breakdown kept in the result.
-fn sweep(p: &Prepared, workers: Workers, deadline: &Control) -> Result<EquityResult> {
+/// Ranges whose product of sizes is at most this are also planned for the
+/// tuple engine, which beats the sweep on narrow ranges (few classes).
+const NARROW_PRODUCT: usize = 20_000;
+
+/// The tuple engine's plan when it is estimated faster than the sweep for
+/// heads-up after the flop (narrow ranges) and no breakdown is asked for.
+fn narrow_plan(
+    p: &Prepared,
+    req: &EquityRequest,
+    deadline: &Control,
+) -> Result<Option<exact::Plan>> {
+    if req.by_combo || p.players[0].len() * p.players[1].len() > NARROW_PRODUCT {
+        return Ok(None);
+    }
+    let plan = exact::plan(p, deadline)?;
+    Ok((exact::plan_seconds(p, &plan) < showdown::seconds(p)).then_some(plan))
+}
+
+/// The estimated seconds of [`heads_up`] on one thread.
+fn heads_up_seconds(p: &Prepared, req: &EquityRequest, deadline: &Control) -> Result<f64> {
+    Ok(match narrow_plan(p, req, deadline)? {
+        Some(plan) => exact::plan_seconds(p, &plan),
+        None => showdown::seconds(p),
+    })
+}
+
+/// Heads-up after the flop: the showdown sweep, or the tuple engine when
+/// it is estimated faster and no breakdown is asked for.
+fn heads_up(
+    p: &Prepared,
+    req: &EquityRequest,
+    workers: Workers,
+    deadline: &Control,
+) -> Result<EquityResult> {
+    if let Some(plan) = narrow_plan(p, req, deadline)? {
+        return exact::run(p, &plan, workers, deadline);
+    }
     let (mut result, breakdown) = showdown::run(p, workers, deadline)?;
-    result.by_combo = breakdown.into();
+    if req.by_combo {
+        result.by_combo = breakdown.into();
+    }
     Ok(result)
 }
 

@@ -136,7 +136,6 @@ pub(super) fn plan_within(
 }
 
 /// The estimated seconds of running `plan` on one thread.
-#[cfg(test)]
 pub(super) fn plan_seconds(p: &Prepared, plan: &Plan) -> f64 {
     class_seconds(p, plan.classes.len() as f64)
 }
@@ -144,7 +143,7 @@ pub(super) fn plan_seconds(p: &Prepared, plan: &Plan) -> f64 {
 /// The estimated seconds of counting `classes` classes on one thread (a
 /// test holds it within 3x of the measured time).
 fn class_seconds(p: &Prepared, classes: f64) -> f64 {
-    classes * seconds_per_class(p.to_deal, p.players.len())
+    classes * seconds_per_class(p.to_deal, p.players.len()) + 5e-6
 }
 
 /// The plan, or `None` when listing the tuples ran over its budget (Monte
@@ -163,8 +162,8 @@ fn plan_or_none(p: &Prepared, deadline: &Control) -> Result<Option<Plan>> {
 fn seconds_per_class(to_deal: usize, players: usize) -> f64 {
     let heads_up = match to_deal {
         0 => 1e-6,
-        1 => 2e-6,
-        2 => 6e-6,
+        1 => 1.0e-6,
+        2 => 2.5e-6,
         _ => 0.8e-3,
     };
     heads_up * (1.0 + (players as f64 - 2.0) * 0.1)

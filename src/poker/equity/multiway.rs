@@ -29,8 +29,11 @@ use crate::poker::range::COMBOS;
 /// Most tuples of the narrower players the sweep takes.
 const MAX_SWEEP_TUPLES: usize = 4_000_000;
 
-/// Boards per work item.
-const BOARDS_PER_CHUNK: u64 = 32;
+/// Chunks of boards (work items): a fixed number, not the thread count,
+/// so the sums and their order are the same on any number of threads; 16
+/// keep two to eight cores busy on a turn (about 46 boards) while the
+/// per-chunk sums stay few.
+const CHUNKS: u64 = 16;
 
 /// Combos the tuple search may try before giving up.
 const TUPLE_SEARCH_STEPS: u64 = 100_000_000;
@@ -207,14 +210,13 @@ pub(super) fn run(p: &Prepared, workers: Workers, deadline: &Control) -> Result<
         .collect();
     let deck = p.board.union(p.dead).complement();
     let boards = boards(p);
-    let chunks = boards.div_ceil(BOARDS_PER_CHUNK);
+    let chunks = boards.min(CHUNKS);
     let board_key = HandKey::of_set(p.board);
     let parts = map_items(workers, chunks, |chunk| {
         if deadline.passed() {
             return None;
         }
-        let first = chunk * BOARDS_PER_CHUNK;
-        let ranks = first..(first + BOARDS_PER_CHUNK).min(boards);
+        let ranks = chunk * boards / chunks..(chunk + 1) * boards / chunks;
         let mut sweep = Sweep::new(n, &wide, &q, &narrow);
         let subsets = Subsets::of_set_range(deck, p.to_deal, ranks).ok()?;
         subsets.for_each_mask(|completion| {
@@ -333,8 +335,13 @@ impl<'a> Sweep<'a> {
                 self.pair_weight[pair as usize] += w;
             }
         }
-        radix_sort_by_rank(&mut self.wide_items, &mut self.scratch);
-        radix_sort_by_rank(&mut self.query_items, &mut self.scratch);
+        for items in [&mut self.wide_items, &mut self.query_items] {
+            if items.len() < SMALL_SORT {
+                items.sort_unstable();
+            } else {
+                radix_sort_by_rank(items, &mut self.scratch);
+            }
+        }
         self.sweep(&all, &all_count);
         // The wide range's categories: each live combo against the tuples
         // it can meet.
@@ -437,6 +444,10 @@ impl<'a> Sweep<'a> {
         }
     }
 }
+
+/// Below this many items a comparison sort beats the radix sort's fixed
+/// cost (two 129-entry count tables).
+const SMALL_SORT: usize = 96;
 
 /// Sorts items by rank (bits 32..45) in two counting passes of 7 bits;
 /// `scratch` holds at least as many items.

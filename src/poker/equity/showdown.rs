@@ -42,8 +42,11 @@ pub struct ComboEquity {
 /// No combo of the other range holds the same two cards.
 const NO_TWIN: u16 = u16::MAX;
 
-/// Boards per work item (a flop has at most 1,176 completions).
-const BOARDS_PER_CHUNK: u64 = 64;
+/// Chunks of boards (work items): a fixed number, not the thread count,
+/// so the sums and their order are the same on any number of threads; 16
+/// keep two to eight cores busy on a turn (about 46 boards) while the
+/// per-chunk sums stay few.
+const CHUNKS: u64 = 16;
 
 /// One player's side of the sweep.
 struct Side {
@@ -220,14 +223,13 @@ pub(super) fn run(
     let sides = [side(p, 0), side(p, 1)];
     let deck = p.board.union(p.dead).complement();
     let boards = completions(p);
-    let chunks = boards.div_ceil(BOARDS_PER_CHUNK);
+    let chunks = boards.min(CHUNKS);
     let board_key = HandKey::of_set(p.board);
     let parts = map_items(workers, chunks, |chunk| {
         if deadline.passed() {
             return None;
         }
-        let first = chunk * BOARDS_PER_CHUNK;
-        let ranks = first..(first + BOARDS_PER_CHUNK).min(boards);
+        let ranks = chunk * boards / chunks..(chunk + 1) * boards / chunks;
         let part = sweep_boards(&sides, deck, p.to_deal, ranks, board_key);
         deadline.report((chunk + 1) as f64 / chunks as f64);
         Some(part)
@@ -317,7 +319,11 @@ fn showdown(
             }
         }
     }
-    radix_sort_by_rank(items, scratch);
+    if items.len() < SMALL_SORT {
+        items.sort_unstable();
+    } else {
+        radix_sort_by_rank(items, scratch);
+    }
     // `below`: the weights of lower ranks; `group`: of the current rank,
     // touched cards only (reset after each group).
     let mut below = [CardWeights::ZERO; 2];
@@ -369,6 +375,10 @@ fn showdown(
         start = end;
     }
 }
+
+/// Below this many items a comparison sort beats the radix sort's fixed
+/// cost (two 129-entry count tables).
+const SMALL_SORT: usize = 96;
 
 /// Sorts items by rank (bits 12..25) in two counting passes of 7 bits:
 /// stable, so equal ranks keep their order; `scratch` holds as many items.

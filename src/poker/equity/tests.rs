@@ -584,6 +584,7 @@ proptest! {
         req.dead = dead;
         req.mode = Mode::Exact;
         req.threads = 1;
+        req.by_combo = true;
         let want = by_tuples(&req);
         let got = equity(&req);
         match (&want, &got) {
@@ -629,6 +630,7 @@ proptest! {
 fn the_sweep_gives_the_same_answer_on_any_thread_count() {
     let mut req = request(&["22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+", "random"], "Ks7c2d");
     req.threads = 1;
+    req.by_combo = true;
     let one = equity(&req).unwrap();
     assert_eq!(one.by_combo[1].len(), 1176);
     for threads in [2, 0] {
@@ -710,6 +712,7 @@ fn the_exact_estimates_are_within_3x_of_the_measured_time() {
             "",
         ),
         (&["QQ+,AKs", "JJ-88,AQs"], "Ks7c2d", ""),
+        (&["AhKh", "QsQd"], "Ks7c2d", ""),
         (&["AA,KK,AKs", "QQ-TT,AQs", "random"], "Ks7c2d", ""),
         (
             &["AA,KK", "QQ,JJ", "AKs,AQs", "TT", "KQs,QJs", "random"],
@@ -727,7 +730,7 @@ fn the_exact_estimates_are_within_3x_of_the_measured_time() {
         req.time_budget = Duration::from_secs(600);
         let p = prepare(&req).unwrap();
         let estimate = if p.players.len() == 2 && p.to_deal < 5 {
-            showdown::seconds(&p)
+            heads_up_seconds(&p, &req, &Control::NONE).unwrap()
         } else if multiway::applies(&p) {
             multiway::seconds(&p)
         } else {
