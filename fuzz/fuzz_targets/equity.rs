@@ -58,7 +58,13 @@ fuzz_target!(|data: &[u8]| {
     let mut count = usize::MAX;
     // SAFETY: `rows` has `cap` writable rows; NULL `out` is allowed.
     let status = unsafe {
-        oddsmith_equity_by_combo(&req, std::ptr::null_mut(), rows.as_mut_ptr(), cap, &mut count)
+        oddsmith_equity_by_combo(
+            &req,
+            std::ptr::null_mut(),
+            rows.as_mut_ptr(),
+            cap,
+            &mut count,
+        )
     };
     match status {
         OddsmithStatus::ODDSMITH_OK => assert!(count <= cap),
