@@ -5,6 +5,7 @@ pub mod cards;
 pub mod coins;
 pub mod combat;
 pub mod durak;
+pub mod generate;
 pub mod long_run;
 pub mod output;
 pub mod poker;

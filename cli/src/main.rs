@@ -4,7 +4,7 @@
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use oddsmith_cli::{cards, coins, combat, durak, poker, split_damage};
+use oddsmith_cli::{cards, coins, combat, durak, generate, poker, split_damage};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -41,6 +41,8 @@ enum Command {
     /// Durak: matches between bots (information-set MCTS, greedy, random)
     /// and speed figures.
     Durak(durak::Args),
+    /// Regenerate a committed table (for maintainers).
+    Generate(generate::Args),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +64,7 @@ fn main() -> ExitCode {
         Command::Combat(args) => combat::run(args, cli.json),
         Command::Coins(args) => coins::run(args, cli.json),
         Command::Durak(args) => durak::run(args, cli.json),
+        Command::Generate(args) => generate::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

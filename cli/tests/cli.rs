@@ -538,6 +538,7 @@ fn ctrl_c_prints_the_partial_result_and_exits_130() {
     let (code, stdout, stderr) = interrupted(
         &[
             "equity",
+            "AhKh",
             "random",
             "random",
             "--exact",

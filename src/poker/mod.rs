@@ -13,4 +13,5 @@ pub use range::{Combo, Range};
 /// Builds the evaluator's tables now rather than on first use.
 pub fn warm_up() {
     let _ = HandKey::EMPTY.rank_table_ready();
+    equity::preflop::warm_up();
 }

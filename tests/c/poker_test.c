@@ -117,9 +117,10 @@ int main(void) {
 
     /* Exact mode keeps to its time budget; far too many tuples are refused
      * from an estimate, at once. */
-    req.players[0] = "random";
+    req.players[0] = "AhKh";
     req.players[1] = "random";
-    req.player_count = 2;
+    req.players[2] = "random";
+    req.player_count = 3;
     req.mode = ODDSMITH_MODE_EXACT;
     req.time_budget_ms = 100;
     CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_BUDGET_EXCEEDED);
@@ -127,6 +128,15 @@ int main(void) {
     CHECK(strstr(text, "time budget") != NULL);
     req.mode = ODDSMITH_MODE_AUTO;
     CHECK(oddsmith_equity(&req, &r) == ODDSMITH_OK && r.exact == 0);
+    /* Heads-up preflop ranges come from the matchup table, exact at once. */
+    req.players[0] = "random";
+    req.player_count = 2;
+    req.mode = ODDSMITH_MODE_EXACT;
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_OK && r.exact == 1);
+    CHECK(fabs(r.equity[0] - 0.5) < 1e-12);
+    req.players[0] = "random";
+    req.players[1] = "random";
+    req.players[2] = "random";
     req.player_count = 3;
     req.mode = ODDSMITH_MODE_EXACT;
     req.time_budget_ms = 60000;

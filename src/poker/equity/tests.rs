@@ -391,8 +391,10 @@ fn auto_mode_is_exact_when_the_estimate_fits_the_budget() {
         equity(&r).unwrap()
     };
     // One class of about 1 ms.
-    assert!(auto(&["AhKh", "QsQd"], 1000).exact);
-    assert!(!auto(&["AhKh", "QsQd"], 0).exact);
+    assert!(auto(&["AhKh", "QsQd", "JcTc"], 1000).exact);
+    assert!(!auto(&["AhKh", "QsQd", "JcTc"], 0).exact);
+    // Heads-up preflop is read from the table, exact at once.
+    assert!(auto(&["AhKh", "QsQd"], 0).exact);
     // 1,326^3 tuples: never listed.
     assert!(!auto(&["AhKh", "random", "random", "random"], 1000).exact);
 }
@@ -474,7 +476,7 @@ fn monte_carlo_repeats_for_a_seed_whatever_the_threads() {
 /// long run (here about 70 s of work against a 100 ms budget).
 #[test]
 fn exact_mode_returns_by_its_time_budget() {
-    let mut r = request(&["random", "random"], "");
+    let mut r = request(&["AhKh", "random", "random"], "");
     r.threads = 1;
     r.time_budget = Duration::from_millis(100);
     let started = std::time::Instant::now();
@@ -719,9 +721,10 @@ fn the_exact_estimates_are_within_3x_of_the_measured_time() {
             "9h5c2d",
             "3s4s6s",
         ),
-        (&["AhKh", "QsQd"], "", ""),
+        // Dead cards: the tuple engine, not the preflop table.
+        (&["AhKh", "QsQd"], "", "2c"),
         (&["AcAd", "KcKd", "QcQd"], "", ""),
-        (&["QQ+,AKs", "JJ-88,AQs"], "", ""),
+        (&["QQ+,AKs", "JJ-88,AQs"], "", "2c"),
     ];
     for &(players, board, dead) in cases {
         let mut req = request(players, board);
@@ -751,5 +754,48 @@ fn the_exact_estimates_are_within_3x_of_the_measured_time() {
             (1.0 / 3.0..=3.0).contains(&ratio),
             "{players:?} on '{board}': estimate {estimate} s, measured {measured} s"
         );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// The preflop table gives the tuple engine's answer for heads-up
+    /// ranges: equity, win, tie, categories and the deal count.
+    #[test]
+    fn the_preflop_table_matches_the_tuple_engine(
+        seed in any::<u64>(),
+        pool in 6usize..=52,
+        sizes in (1usize..=4, 1usize..=4),
+        weighted in any::<bool>(),
+    ) {
+        let mut rng = crate::rng::Rng::new(seed);
+        let mut deck: Vec<Card> = CardSet::FULL.iter().collect();
+        for i in (1..deck.len()).rev() {
+            deck.swap(i, rng.below(i as u32 + 1) as usize);
+        }
+        let pool = &deck[..pool];
+        let a = random_range(&mut rng, pool, sizes.0, weighted);
+        let b = random_range(&mut rng, pool, sizes.1, weighted);
+        let mut req = EquityRequest::new(vec![a, b]);
+        req.mode = Mode::Exact;
+        req.threads = 1;
+        let want = by_tuples(&req);
+        let got = equity(&req);
+        match (&want, &got) {
+            (Err(w), Err(g)) => prop_assert_eq!(w.kind(), g.kind()),
+            (Ok(w), Ok(g)) => {
+                prop_assert_eq!(w.tuples, g.tuples);
+                for (x, y) in w.players.iter().zip(&g.players) {
+                    prop_assert!((x.equity - y.equity).abs() < 1e-12, "{:?} vs {:?}", x, y);
+                    prop_assert!((x.win - y.win).abs() < 1e-12);
+                    prop_assert!((x.tie - y.tie).abs() < 1e-12);
+                    for c in 0..9 {
+                        prop_assert!((x.categories[c] - y.categories[c]).abs() < 1e-12, "{:?} vs {:?}", x, y);
+                    }
+                }
+            }
+            _ => prop_assert!(false, "{:?} vs {:?}", want, got),
+        }
     }
 }
