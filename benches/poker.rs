@@ -95,6 +95,10 @@ fn equities(c: &mut Criterion) {
         }),
         // The issue 16 table (OMPEval beside each in the README).
         (
+            "wide vs random preflop exact, 1 thread",
+            on(WIDE_VS_RANDOM, "", 1),
+        ),
+        (
             "wide vs random on Ks7c2d exact, 1 thread",
             on(WIDE_VS_RANDOM, "Ks7c2d", 1),
         ),

@@ -255,6 +255,10 @@ pub fn warm_up() {
     let _ = (layout(), entries());
 }
 
+/// Up to this many combo pairs, each pair's entries are listed rather than
+/// summed in arrays over the whole table.
+const FEW_PAIRS: usize = 4096;
+
 /// Whether the table answers `p`: two players, no board, no dead cards.
 pub(super) fn applies(p: &Prepared) -> bool {
     p.players.len() == 2 && p.to_deal == 5 && p.dead.is_empty() && !TABLE.is_empty()
@@ -270,12 +274,18 @@ pub(super) fn run(p: &Prepared) -> Result<EquityResult> {
             "the preflop table does not match its layout",
         ));
     }
-    // Each entry's weight from A's side and from B's side.
-    let mut as_a = vec![0.0f64; entries.len()];
-    let mut as_b = vec![0.0f64; entries.len()];
-    let mut pairs = 0u64;
+    // Each entry's weight from A's side and from B's side: in arrays over
+    // the table for many pairs, listed pair by pair for few.
     let (a_combos, b_combos) = (&p.players[0], &p.players[1]);
     let b_slots: Vec<usize> = b_combos.iter().map(|c| slot(c.cards.mask())).collect();
+    let mut weighted: Vec<(u32, u32, f64)> = Vec::new();
+    let few = a_combos.len() * b_combos.len() <= FEW_PAIRS;
+    let (mut as_a, mut as_b) = if few {
+        (Vec::new(), Vec::new())
+    } else {
+        (vec![0.0f64; entries.len()], vec![0.0f64; entries.len()])
+    };
+    let mut pairs = 0u64;
     for ca in a_combos {
         let sa = slot(ca.cards.mask());
         for (cb, &sb) in b_combos.iter().zip(&b_slots) {
@@ -283,33 +293,42 @@ pub(super) fn run(p: &Prepared) -> Result<EquityResult> {
                 continue;
             }
             let w = ca.weight * cb.weight;
-            as_a[layout.entry_of(sa, sb) as usize] += w;
-            as_b[layout.entry_of(sb, sa) as usize] += w;
+            let (ea, eb) = (layout.entry_of(sa, sb), layout.entry_of(sb, sa));
+            if few {
+                weighted.push((ea, eb, w));
+            } else {
+                as_a[ea as usize] += w;
+                as_b[eb as usize] += w;
+            }
             pairs += 1;
         }
     }
+    let sides = |e: usize| -> [(usize, f64); 2] { [(0, as_a[e]), (1, as_b[e])] };
+    let listed = weighted
+        .iter()
+        .flat_map(|&(ea, eb, w)| [(ea as usize, 0usize, w), (eb as usize, 1usize, w)]);
+    let summed = (0..as_a.len()).flat_map(|e| sides(e).map(move |(player, w)| (e, player, w)));
     let mut tally = Tally::new(2);
     let boards = BOARDS as f64;
-    for (e, counts) in entries.iter().enumerate() {
-        for (player, weight) in [(0, as_a[e]), (1, as_b[e])] {
-            if weight == 0.0 {
-                continue;
-            }
-            let (wins, ties) = (counts[0] as f64, counts[1] as f64);
-            // From the other side, an entry's A wins are this player's
-            // losses: only its own side's counts are used here.
-            tally.win[player] += weight * wins;
-            tally.share[player] += weight * (wins + ties / 2.0);
-            let mut high_card = boards;
-            for cat in 1..9 {
-                let n = counts[1 + cat] as f64;
-                tally.categories[player][cat] += weight * n;
-                high_card -= n;
-            }
-            tally.categories[player][0] += weight * high_card;
-            if player == 0 {
-                tally.weight += weight * boards;
-            }
+    for (e, player, weight) in listed.chain(summed) {
+        if weight == 0.0 {
+            continue;
+        }
+        // Each side reads its own orientation's entry: its wins, the ties
+        // and its categories.
+        let counts = &entries[e];
+        let (wins, ties) = (counts[0] as f64, counts[1] as f64);
+        tally.win[player] += weight * wins;
+        tally.share[player] += weight * (wins + ties / 2.0);
+        let mut high_card = boards;
+        for cat in 1..9 {
+            let n = counts[1 + cat] as f64;
+            tally.categories[player][cat] += weight * n;
+            high_card -= n;
+        }
+        tally.categories[player][0] += weight * high_card;
+        if player == 0 {
+            tally.weight += weight * boards;
         }
     }
     tally.tuples = pairs * BOARDS;
