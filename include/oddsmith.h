@@ -792,9 +792,10 @@ OddsmithStatus oddsmith_equity(const OddsmithEquityRequest *request, OddsmithEqu
 // live combo of each player's range: rows into `buf` (`cap` rows;
 // ODDSMITH_MAX_COMBO_ROWS always fits), player by player in each range's
 // order; `*count` gets the number of rows, also on BUFFER_TOO_SMALL.
-// The breakdown is computed for two players on a flop, turn or river (the
-// exact sweep); other requests are INVALID_ARGUMENT, and an Auto request
-// whose exact answer does not fit the time budget is BUDGET_EXCEEDED.
+// The breakdown is computed for two players: preflop without dead cards
+// (the matchup table) or on a flop, turn or river (the exact sweep);
+// other requests are INVALID_ARGUMENT, and an Auto request whose exact
+// answer does not fit the time budget is BUDGET_EXCEEDED.
 //
 // Errors: those of `oddsmith_equity`, BUFFER_TOO_SMALL. Thread safety:
 // reentrant.

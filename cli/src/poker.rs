@@ -31,8 +31,8 @@ pub struct EquityArgs {
     /// Monte Carlo target standard error.
     #[arg(long, default_value_t = 0.001)]
     stderr: f64,
-    /// Each combo's equity and the 13x13 grid of hand classes (two players
-    /// on a flop, turn or river; exact).
+    /// Each combo's equity and the 13x13 grid of hand classes (two players,
+    /// exact: preflop without dead cards, or on a flop, turn or river).
     #[arg(long, conflicts_with = "mc")]
     by_combo: bool,
     #[command(flatten)]

@@ -588,6 +588,6 @@ fn equity_by_combo_prints_rows_and_the_grid() {
         "{}",
         text(&out.stdout)
     );
-    let message = bad_input_message(&["equity", "AA", "KK", "--by-combo"]);
+    let message = bad_input_message(&["equity", "AA", "KK", "QQ", "--by-combo"]);
     assert!(message.contains("per-combo"), "{message}");
 }

@@ -54,8 +54,9 @@ pub struct EquityRequest {
     /// pool, 1 = the caller's thread, at most 1024.
     pub threads: usize,
     /// Ask for each combo's equity (`EquityResult::by_combo`): computed for
-    /// two players after the flop (the exact sweep then runs even where the
-    /// tuple engine would be faster).
+    /// two players, preflop (no dead cards) from the matchup table and after
+    /// the flop by the sweep (which then runs even where the tuple engine
+    /// would be faster).
     pub by_combo: bool,
     /// A cancel flag and a progress hook for long calls (its own time limit,
     /// if any, is replaced by `time_budget`). Cancelled, Monte Carlo returns
@@ -100,8 +101,8 @@ pub struct EquityResult {
     /// Largest standard error of a player's equity (0 when exact).
     pub stderr: f64,
     /// Each player's combos with their own equity (in the order of the
-    /// player's live combos), when the method gives them: the heads-up
-    /// sweep after the flop. Empty otherwise.
+    /// player's live combos), when asked for and the method gives them
+    /// (two players). Empty otherwise.
     pub by_combo: Vec<Vec<ComboEquity>>,
 }
 
@@ -437,7 +438,7 @@ pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
     run_with_threads(req.threads, |workers| match req.mode {
         // The table answers at once (about 6 ns a combo pair), whatever
         // the budget.
-        Mode::Exact | Mode::Auto if preflop_table && !req.by_combo => preflop::run(&prepared),
+        Mode::Exact | Mode::Auto if preflop_table => preflop::run(&prepared, req.by_combo),
         Mode::Exact if heads_up_sweep => heads_up(&prepared, req, workers, &deadline),
         Mode::Exact if multiway_sweep => multiway::run(&prepared, workers, &deadline),
         Mode::Exact => {
@@ -473,20 +474,21 @@ pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
     })
 }
 
-/// The per-combo breakdown of a result, or why it has none: sampling
+/// The per-combo breakdown of a result asked for with
+/// `EquityRequest::by_combo`, or why it has none: sampling
 /// (`BudgetExceeded`: the exact answer did not fit the time budget) or a
-/// method that gives none (`InvalidArgument`: preflop, or three or more
-/// players).
+/// request it is not built for (`InvalidArgument`: three or more players,
+/// or preflop with dead cards).
 pub fn require_breakdown(r: &EquityResult) -> Result<&[Vec<ComboEquity>]> {
     if !r.by_combo.is_empty() {
         Ok(&r.by_combo)
-    } else if !r.exact {
+    } else if r.players.len() == 2 && !r.exact {
         Err(Error::budget(
             "the exact answer did not fit the time budget, and sampling gives no per-combo breakdown: raise the budget",
         ))
     } else {
         Err(Error::invalid(
-            "a per-combo breakdown is computed for two players on a flop, turn or river",
+            "a per-combo breakdown is computed for two players (preflop without dead cards, or on a flop, turn or river)",
         ))
     }
 }

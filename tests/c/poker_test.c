@@ -166,7 +166,11 @@ int main(void) {
         CHECK(fabs(weighted[0] / deals[0] - total.equity[0]) < 1e-12);
         CHECK(fabs(weighted[1] / deals[1] - total.equity[1]) < 1e-12);
         CHECK(oddsmith_equity_by_combo(&req, NULL, rows, 1, &count) == ODDSMITH_ERR_BUFFER_TOO_SMALL);
-        req.board = NULL; /* preflop: no breakdown yet */
+        req.board = NULL; /* preflop: from the matchup table */
+        CHECK(oddsmith_equity_by_combo(&req, &total, rows, ODDSMITH_MAX_COMBO_ROWS, &count) == ODDSMITH_OK);
+        CHECK(count == 22 + 28 && total.exact == 1);
+        req.players[2] = "random"; /* three players: no breakdown yet */
+        req.player_count = 3;
         CHECK(oddsmith_equity_by_combo(&req, NULL, rows, ODDSMITH_MAX_COMBO_ROWS, &count) == ODDSMITH_ERR_INVALID_ARGUMENT);
         CHECK(oddsmith_equity_by_combo(&req, NULL, rows, ODDSMITH_MAX_COMBO_ROWS, NULL) == ODDSMITH_ERR_NULL_POINTER);
     }

@@ -135,7 +135,7 @@ public static class OddsmithTests
         }
         Check(rows.Length > 0 && Math.Abs(weighted / dealt - totals.Players[0].Equity) < 1e-12, "by-combo rows add up");
         Check(rows[0].Card0 < rows[0].Card1 && rows[0].Card1 < 52, "by-combo cards");
-        ExpectError(Status.InvalidArgument, "per-combo", () => Poker.EquityByCombo(new[] { "AA", "KK" }, out totals), "by-combo preflop");
+        ExpectError(Status.InvalidArgument, "per-combo", () => Poker.EquityByCombo(new[] { "AA", "KK", "QQ" }, out totals), "by-combo three players");
         ExpectError(Status.Parse, "AKx", () => Poker.Equity(new[] { "AKx", "QQ" }), "bad range");
         ExpectError(Status.InvalidArgument, "board", () => Poker.Equity(new[] { "AhKh", "QQ" }, "2c3c"), "two-card board");
 

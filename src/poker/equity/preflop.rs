@@ -16,7 +16,7 @@
 //! pair adds its weight to its entry (both orientations), and the entries
 //! are summed once at the end.
 
-use super::{EquityResult, Prepared, Tally, finish};
+use super::{ComboEquity, EquityResult, Prepared, Tally, finish};
 use crate::cards::CardSet;
 use crate::combin::Subsets;
 use crate::error::{Error, Result};
@@ -264,8 +264,9 @@ pub(super) fn applies(p: &Prepared) -> bool {
     p.players.len() == 2 && p.to_deal == 5 && p.dead.is_empty() && !TABLE.is_empty()
 }
 
-/// Heads-up preflop equity from the table.
-pub(super) fn run(p: &Prepared) -> Result<EquityResult> {
+/// Heads-up preflop equity from the table, with each combo's breakdown
+/// when `by_combo`.
+pub(super) fn run(p: &Prepared, by_combo: bool) -> Result<EquityResult> {
     let layout = layout();
     let entries = entries();
     if entries.len() != layout.pairs.len() {
@@ -286,14 +287,36 @@ pub(super) fn run(p: &Prepared) -> Result<EquityResult> {
         (vec![0.0f64; entries.len()], vec![0.0f64; entries.len()])
     };
     let mut pairs = 0u64;
-    for ca in a_combos {
+    // Per combo of each player: the other range's weight times its wins,
+    // ties and boards (only when a breakdown is asked for).
+    let mut per_combo: [Vec<[f64; 3]>; 2] = if by_combo {
+        [
+            vec![[0.0; 3]; a_combos.len()],
+            vec![[0.0; 3]; b_combos.len()],
+        ]
+    } else {
+        [Vec::new(), Vec::new()]
+    };
+    for (i, ca) in a_combos.iter().enumerate() {
         let sa = slot(ca.cards.mask());
-        for (cb, &sb) in b_combos.iter().zip(&b_slots) {
+        for (j, (cb, &sb)) in b_combos.iter().zip(&b_slots).enumerate() {
             if !ca.cards.is_disjoint(cb.cards) {
                 continue;
             }
             let w = ca.weight * cb.weight;
             let (ea, eb) = (layout.entry_of(sa, sb), layout.entry_of(sb, sa));
+            if by_combo {
+                let [a_sums, b_sums] = &mut per_combo;
+                for (sums, other_weight, e) in [
+                    (&mut a_sums[i], cb.weight, ea),
+                    (&mut b_sums[j], ca.weight, eb),
+                ] {
+                    let counts = &entries[e as usize];
+                    sums[0] += other_weight * counts[0] as f64;
+                    sums[1] += other_weight * counts[1] as f64;
+                    sums[2] += other_weight * BOARDS as f64;
+                }
+            }
             if few {
                 weighted.push((ea, eb, w));
             } else {
@@ -337,7 +360,30 @@ pub(super) fn run(p: &Prepared) -> Result<EquityResult> {
             "the ranges conflict: no deal gives every player a combo",
         ));
     }
-    Ok(finish(tally, true))
+    let mut result = finish(tally, true);
+    if by_combo {
+        result.by_combo = per_combo
+            .iter()
+            .zip(&p.players)
+            .map(|(sums, combos)| {
+                sums.iter()
+                    .zip(combos)
+                    .map(|(&[win, tie, met], c)| {
+                        let share = |x: f64| if met > 0.0 { x / met } else { 0.0 };
+                        ComboEquity {
+                            cards: c.cards,
+                            weight: c.weight,
+                            equity: share(win + tie / 2.0),
+                            win: share(win),
+                            tie: share(tie / 2.0),
+                            deals: c.weight * met,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+    }
+    Ok(result)
 }
 
 #[cfg(test)]

@@ -780,6 +780,7 @@ proptest! {
         let mut req = EquityRequest::new(vec![a, b]);
         req.mode = Mode::Exact;
         req.threads = 1;
+        req.by_combo = true;
         let want = by_tuples(&req);
         let got = equity(&req);
         match (&want, &got) {
@@ -792,6 +793,21 @@ proptest! {
                     prop_assert!((x.tie - y.tie).abs() < 1e-12);
                     for c in 0..9 {
                         prop_assert!((x.categories[c] - y.categories[c]).abs() < 1e-12, "{:?} vs {:?}", x, y);
+                    }
+                }
+                // Each combo's breakdown is the tuple answer for it alone.
+                for (player, combos) in g.by_combo.iter().enumerate() {
+                    for c in combos {
+                        let mut one = req.clone();
+                        one.players[player] = Range::single(c.cards).unwrap();
+                        match by_tuples(&one) {
+                            Ok(alone) => {
+                                let p = &alone.players[player];
+                                prop_assert!((p.equity - c.equity).abs() < 1e-12, "{:?} vs {:?}", p, c);
+                                prop_assert!((p.win - c.win).abs() < 1e-12);
+                            }
+                            Err(_) => prop_assert_eq!(c.deals, 0.0),
+                        }
                     }
                 }
             }
