@@ -107,8 +107,8 @@
 
 #define ODDSMITH_MODE_MONTE_CARLO 2
 
-// Most rows `oddsmith_equity_by_combo` writes: every combo of two players.
-#define ODDSMITH_MAX_COMBO_ROWS (2 * 1326)
+// Most rows `oddsmith_equity_by_combo` writes: every combo of ten players.
+#define ODDSMITH_MAX_COMBO_ROWS (ODDSMITH_MAX_PLAYERS * 1326)
 
 // Most targets a split damage query takes (two full boards).
 #define ODDSMITH_SPLIT_MAX_TARGETS 14
@@ -792,8 +792,8 @@ OddsmithStatus oddsmith_equity(const OddsmithEquityRequest *request, OddsmithEqu
 // live combo of each player's range: rows into `buf` (`cap` rows;
 // ODDSMITH_MAX_COMBO_ROWS always fits), player by player in each range's
 // order; `*count` gets the number of rows, also on BUFFER_TOO_SMALL.
-// The breakdown is computed for two players: preflop without dead cards
-// (the matchup table) or on a flop, turn or river (the exact sweep);
+// The breakdown is computed on a flop, turn or river (the exact sweeps)
+// and preflop for two players without dead cards (the matchup table);
 // other requests are INVALID_ARGUMENT, and an Auto request whose exact
 // answer does not fit the time budget is BUDGET_EXCEEDED.
 //

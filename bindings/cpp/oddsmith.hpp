@@ -221,8 +221,8 @@ inline OddsmithEquityResult equity(const std::vector<std::string> &players, cons
     return result;
 }
 
-// Each combo's equity (two players on a flop, turn or river), with the
-// totals in `*totals` when given.
+// Each combo's equity (on a flop, turn or river; preflop for two players
+// without dead cards), with the totals in `*totals` when given.
 inline std::vector<OddsmithComboEquity> equity_by_combo(const std::vector<std::string> &players,
                                                        const EquityOptions &o = EquityOptions(),
                                                        OddsmithEquityResult *totals = 0) {

@@ -656,7 +656,7 @@ namespace Oddsmith
             });
         }
 
-        /// <summary>Each combo's equity (two players on a flop, turn or river), with the totals.</summary>
+        /// <summary>Each combo's equity (on a flop, turn or river; preflop for two players), with the totals.</summary>
         public static ComboEquity[] EquityByCombo(string[] players, out EquityResult totals, string board = null,
             string dead = null, EquityMode mode = EquityMode.Auto, uint timeBudgetMs = 1000, uint threads = 0)
         {
@@ -676,7 +676,7 @@ namespace Oddsmith
         }
 
         /// <summary>Rows oddsmith_equity_by_combo may write (ODDSMITH_MAX_COMBO_ROWS).</summary>
-        public const int MaxComboRows = 2 * 1326;
+        public const int MaxComboRows = 10 * 1326;
 
         static T WithRequest<T>(string[] players, string board, string dead, EquityMode mode, double targetStderr,
             uint timeBudgetMs, ulong seed, uint threads, Func<EquityRequestNative, T> call)

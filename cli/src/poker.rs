@@ -31,8 +31,8 @@ pub struct EquityArgs {
     /// Monte Carlo target standard error.
     #[arg(long, default_value_t = 0.001)]
     stderr: f64,
-    /// Each combo's equity and the 13x13 grid of hand classes (two players,
-    /// exact: preflop without dead cards, or on a flop, turn or river).
+    /// Each combo's equity and the 13x13 grid of hand classes (exact: on a
+    /// flop, turn or river; preflop for two players without dead cards).
     #[arg(long, conflicts_with = "mc")]
     by_combo: bool,
     #[command(flatten)]
@@ -111,7 +111,7 @@ pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
     let partial = run.interrupted();
     let breakdown = if args.by_combo {
-        Some(equity::require_breakdown(&r)?)
+        Some(equity::require_breakdown(&req, &r)?)
     } else {
         None
     };

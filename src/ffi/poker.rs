@@ -349,8 +349,8 @@ fn to_c_result(answer: &equity::EquityResult) -> OddsmithEquityResult {
     result
 }
 
-/// Most rows `oddsmith_equity_by_combo` writes: every combo of two players.
-pub const ODDSMITH_MAX_COMBO_ROWS: usize = 2 * 1326;
+/// Most rows `oddsmith_equity_by_combo` writes: every combo of ten players.
+pub const ODDSMITH_MAX_COMBO_ROWS: usize = ODDSMITH_MAX_PLAYERS * 1326;
 
 /// One combo's row of a per-combo breakdown (Equilab's "equity by hand").
 #[repr(C)]
@@ -375,8 +375,8 @@ pub struct OddsmithComboEquity {
 /// live combo of each player's range: rows into `buf` (`cap` rows;
 /// ODDSMITH_MAX_COMBO_ROWS always fits), player by player in each range's
 /// order; `*count` gets the number of rows, also on BUFFER_TOO_SMALL.
-/// The breakdown is computed for two players: preflop without dead cards
-/// (the matchup table) or on a flop, turn or river (the exact sweep);
+/// The breakdown is computed on a flop, turn or river (the exact sweeps)
+/// and preflop for two players without dead cards (the matchup table);
 /// other requests are INVALID_ARGUMENT, and an Auto request whose exact
 /// answer does not fit the time budget is BUDGET_EXCEEDED.
 ///
@@ -403,7 +403,7 @@ pub unsafe extern "C" fn oddsmith_equity_by_combo(
         let mut req = unsafe { to_request(r) }?;
         req.by_combo = true;
         let answer = equity::equity(&req)?;
-        let by_combo = equity::require_breakdown(&answer)?;
+        let by_combo = equity::require_breakdown(&req, &answer)?;
         *count = by_combo.iter().map(Vec::len).sum();
         if !out.is_null() {
             *unsafe { output(out, "out") }? = to_c_result(&answer);

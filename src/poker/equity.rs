@@ -53,10 +53,10 @@ pub struct EquityRequest {
     /// Worker threads, by the rule of [`crate::parallel`]: 0 = the shared
     /// pool, 1 = the caller's thread, at most 1024.
     pub threads: usize,
-    /// Ask for each combo's equity (`EquityResult::by_combo`): computed for
-    /// two players, preflop (no dead cards) from the matchup table and after
-    /// the flop by the sweep (which then runs even where the tuple engine
-    /// would be faster).
+    /// Ask for each combo's equity (`EquityResult::by_combo`): computed
+    /// after the flop by the sweeps (which then run even where the tuple
+    /// engine would be faster) and preflop for two players without dead
+    /// cards from the matchup table.
     pub by_combo: bool,
     /// A cancel flag and a progress hook for long calls (its own time limit,
     /// if any, is replaced by `time_budget`). Cancelled, Monte Carlo returns
@@ -101,8 +101,8 @@ pub struct EquityResult {
     /// Largest standard error of a player's equity (0 when exact).
     pub stderr: f64,
     /// Each player's combos with their own equity (in the order of the
-    /// player's live combos), when asked for and the method gives them
-    /// (two players). Empty otherwise.
+    /// player's live combos), when asked for and the method gives them.
+    /// Empty otherwise.
     pub by_combo: Vec<Vec<ComboEquity>>,
 }
 
@@ -440,7 +440,7 @@ pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
         // the budget.
         Mode::Exact | Mode::Auto if preflop_table => preflop::run(&prepared, req.by_combo),
         Mode::Exact if heads_up_sweep => heads_up(&prepared, req, workers, &deadline),
-        Mode::Exact if multiway_sweep => multiway::run(&prepared, workers, &deadline),
+        Mode::Exact if multiway_sweep => multiway::run(&prepared, workers, &deadline, req.by_combo),
         Mode::Exact => {
             let plan = exact::plan(&prepared, &deadline)?;
             exact::run(&prepared, &plan, workers, &deadline)
@@ -457,7 +457,7 @@ pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
                     .then(|| heads_up(&prepared, req, workers, &exact_deadline))
             } else if multiway_sweep {
                 fits(multiway::seconds(&prepared))
-                    .then(|| multiway::run(&prepared, workers, &exact_deadline))
+                    .then(|| multiway::run(&prepared, workers, &exact_deadline, req.by_combo))
             } else {
                 let plan =
                     exact::plan_within(&prepared, req.time_budget, workers, &exact_deadline)?;
@@ -477,18 +477,26 @@ pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
 /// The per-combo breakdown of a result asked for with
 /// `EquityRequest::by_combo`, or why it has none: sampling
 /// (`BudgetExceeded`: the exact answer did not fit the time budget) or a
-/// request it is not built for (`InvalidArgument`: three or more players,
-/// or preflop with dead cards).
-pub fn require_breakdown(r: &EquityResult) -> Result<&[Vec<ComboEquity>]> {
+/// request it is not built for (`InvalidArgument`: preflop with three or
+/// more players or with dead cards).
+pub fn require_breakdown<'a>(
+    req: &EquityRequest,
+    r: &'a EquityResult,
+) -> Result<&'a [Vec<ComboEquity>]> {
+    let built_for = req.board.len() >= 3 || (req.players.len() == 2 && req.dead.is_empty());
     if !r.by_combo.is_empty() {
         Ok(&r.by_combo)
-    } else if r.players.len() == 2 && !r.exact {
+    } else if !built_for {
+        Err(Error::invalid(
+            "a per-combo breakdown is computed on a flop, turn or river, and preflop for two players without dead cards",
+        ))
+    } else if !r.exact {
         Err(Error::budget(
             "the exact answer did not fit the time budget, and sampling gives no per-combo breakdown: raise the budget",
         ))
     } else {
         Err(Error::invalid(
-            "a per-combo breakdown is computed for two players (preflop without dead cards, or on a flop, turn or river)",
+            "no per-combo breakdown was asked for (EquityRequest::by_combo)",
         ))
     }
 }

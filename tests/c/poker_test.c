@@ -146,7 +146,7 @@ int main(void) {
 
     /* Per-combo breakdown: the rows add up to the players' equities. */
     {
-        OddsmithComboEquity rows[ODDSMITH_MAX_COMBO_ROWS];
+        static OddsmithComboEquity rows[ODDSMITH_MAX_COMBO_ROWS];
         OddsmithEquityResult total;
         size_t count = 0, i;
         double weighted[2] = {0, 0}, deals[2] = {0, 0};
@@ -169,9 +169,12 @@ int main(void) {
         req.board = NULL; /* preflop: from the matchup table */
         CHECK(oddsmith_equity_by_combo(&req, &total, rows, ODDSMITH_MAX_COMBO_ROWS, &count) == ODDSMITH_OK);
         CHECK(count == 22 + 28 && total.exact == 1);
-        req.players[2] = "random"; /* three players: no breakdown yet */
+        req.players[2] = "random"; /* three players preflop: not built */
         req.player_count = 3;
         CHECK(oddsmith_equity_by_combo(&req, NULL, rows, ODDSMITH_MAX_COMBO_ROWS, &count) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        req.board = "Ks7c2d"; /* three players on a flop: the sweep's */
+        CHECK(oddsmith_equity_by_combo(&req, &total, rows, ODDSMITH_MAX_COMBO_ROWS, &count) == ODDSMITH_OK);
+        CHECK(count == 18 + 28 + 1176 && total.exact == 1);
         CHECK(oddsmith_equity_by_combo(&req, NULL, rows, ODDSMITH_MAX_COMBO_ROWS, NULL) == ODDSMITH_ERR_NULL_POINTER);
     }
 

@@ -17,7 +17,7 @@
 //! per-chunk sums are allocated once per chunk of boards and merged in
 //! order, so the answer does not depend on the thread count.
 
-use super::{EquityResult, MAX_PLAYERS, Prepared, Tally, finish, valid_tuples};
+use super::{ComboEquity, EquityResult, MAX_PLAYERS, Prepared, Tally, finish, valid_tuples};
 use crate::budget::Control;
 use crate::cards::CardSet;
 use crate::combin::{Subsets, binomial};
@@ -185,9 +185,14 @@ fn queries(p: &Prepared, wide: &Wide, deadline: &Control) -> Result<Queries> {
     Ok(q)
 }
 
-/// Exact equity of 3..10 players after the flop; `BudgetExceeded` once
-/// `deadline` passes.
-pub(super) fn run(p: &Prepared, workers: Workers, deadline: &Control) -> Result<EquityResult> {
+/// Exact equity of 3..10 players after the flop, with each combo's
+/// breakdown when `by_combo`; `BudgetExceeded` once `deadline` passes.
+pub(super) fn run(
+    p: &Prepared,
+    workers: Workers,
+    deadline: &Control,
+    by_combo: bool,
+) -> Result<EquityResult> {
     let n = p.players.len();
     let player = wide_player(p);
     let combos = &p.players[player];
@@ -217,7 +222,7 @@ pub(super) fn run(p: &Prepared, workers: Workers, deadline: &Control) -> Result<
             return None;
         }
         let ranks = chunk * boards / chunks..(chunk + 1) * boards / chunks;
-        let mut sweep = Sweep::new(n, &wide, &q, &narrow);
+        let mut sweep = Sweep::new(n, &wide, &q, &narrow, by_combo);
         let subsets = Subsets::of_set_range(deck, p.to_deal, ranks).ok()?;
         subsets.for_each_mask(|completion| {
             let key = HandKey::of_set(CardSet::from_mask(completion).unwrap_or_default())
@@ -225,21 +230,78 @@ pub(super) fn run(p: &Prepared, workers: Workers, deadline: &Control) -> Result<
             sweep.board(completion, key);
         });
         deadline.report((chunk + 1) as f64 / chunks as f64);
-        Some(sweep.tally)
+        Some((sweep.tally, sweep.combos))
     });
     let mut tally = Tally::new(n);
+    let mut combos = ComboSums::new(p, by_combo);
     for part in parts {
-        let part = part.ok_or_else(|| {
+        let (part, part_combos) = part.ok_or_else(|| {
             Error::budget("exact enumeration did not finish within the time budget: raise it, or use Monte Carlo or Auto")
         })?;
         tally.merge(&part);
+        combos.merge(&part_combos);
     }
     if tally.weight <= 0.0 {
         return Err(Error::invalid(
             "the ranges conflict: no deal gives every player a combo",
         ));
     }
-    Ok(finish(tally, true))
+    let mut result = finish(tally, true);
+    if by_combo {
+        result.by_combo = combos.breakdown(p);
+    }
+    Ok(result)
+}
+
+/// Per player and combo: the weighted pot shares, outright wins and deals
+/// met, summed over tuples and boards (empty unless a breakdown is asked).
+struct ComboSums {
+    sums: Vec<Vec<[f64; 3]>>,
+}
+
+impl ComboSums {
+    fn new(p: &Prepared, by_combo: bool) -> ComboSums {
+        ComboSums {
+            sums: if by_combo {
+                p.players.iter().map(|c| vec![[0.0; 3]; c.len()]).collect()
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    fn merge(&mut self, o: &ComboSums) {
+        for (a, b) in self.sums.iter_mut().zip(&o.sums) {
+            for (x, y) in a.iter_mut().zip(b) {
+                for k in 0..3 {
+                    x[k] += y[k];
+                }
+            }
+        }
+    }
+
+    fn breakdown(&self, p: &Prepared) -> Vec<Vec<ComboEquity>> {
+        self.sums
+            .iter()
+            .zip(&p.players)
+            .map(|(sums, combos)| {
+                sums.iter()
+                    .zip(combos)
+                    .map(|(&[share, win, met], c)| {
+                        let of = |x: f64| if met > 0.0 { x / met } else { 0.0 };
+                        ComboEquity {
+                            cards: c.cards,
+                            weight: c.weight,
+                            equity: of(share),
+                            win: of(win),
+                            tie: of(share - win),
+                            deals: met,
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
 }
 
 /// Rank bits in a sorted item: rank << 32 | index.
@@ -263,10 +325,24 @@ struct Sweep<'a> {
     pair_weight: Vec<f64>,
     /// The chunk's sums, shaped as the tuple engine's tally.
     tally: Tally,
+    /// Per combo sums, when a breakdown is asked for; this board's count of
+    /// tuple players at each query's best rank.
+    combos: ComboSums,
+    at_top: Vec<u8>,
+    /// Scratch of the wide combos' sweep: per wide combo, the tied tuples'
+    /// shares holding both its cards; the tuples at the current rank.
+    pair_group: Vec<f64>,
+    in_group: Vec<usize>,
 }
 
 impl<'a> Sweep<'a> {
-    fn new(n: usize, wide: &'a Wide, q: &'a Queries, narrow: &'a [Vec<(HandKey, u64)>]) -> Self {
+    fn new(
+        n: usize,
+        wide: &'a Wide,
+        q: &'a Queries,
+        narrow: &'a [Vec<(HandKey, u64)>],
+        by_combo: bool,
+    ) -> Self {
         Sweep {
             wide,
             q,
@@ -278,6 +354,29 @@ impl<'a> Sweep<'a> {
             scratch: vec![0; wide.weights.len().max(q.weights.len())],
             pair_weight: vec![0.0; wide.weights.len()],
             tally: Tally::new(n),
+            combos: ComboSums {
+                sums: if by_combo {
+                    let mut sums = vec![Vec::new(); n];
+                    sums[wide.player] = vec![[0.0; 3]; wide.weights.len()];
+                    for (&player, combos) in q.players.iter().zip(narrow) {
+                        sums[player] = vec![[0.0; 3]; combos.len()];
+                    }
+                    sums
+                } else {
+                    Vec::new()
+                },
+            },
+            at_top: if by_combo {
+                vec![0; q.weights.len()]
+            } else {
+                Vec::new()
+            },
+            pair_group: if by_combo {
+                vec![0.0; wide.weights.len()]
+            } else {
+                Vec::new()
+            },
+            in_group: Vec::new(),
         }
     }
 
@@ -355,7 +454,101 @@ impl<'a> Sweep<'a> {
             let category = tables.category(self.wide_ranks[i]) as usize;
             tally.categories[wide.player][category] += wide.weights[i] * met;
             self.pair_weight[i] = 0.0;
+            if !self.combos.sums.is_empty() {
+                self.combos.sums[wide.player][i][2] += wide.weights[i] * met;
+            }
         }
+        if !self.combos.sums.is_empty() {
+            self.wide_outcomes();
+        }
+    }
+
+    /// Each wide combo's wins and ties against this board's tuples: the
+    /// tuples and the wide combos swept together in rank order, with card
+    /// removal by inclusion-exclusion the other way (the tuples' weight,
+    /// less what holds each of the combo's cards, plus the tuples holding
+    /// both).
+    fn wide_outcomes(&mut self) {
+        let (wide, q) = (self.wide, self.q);
+        let k = q.players.len();
+        let mut below = ByCard::ZERO;
+        // Tied tuples count 1 / (their players at the top + 1).
+        let mut group = ByCard::ZERO;
+        let mut pair_below = std::mem::take(&mut self.pair_weight);
+        let mut pair_group = std::mem::take(&mut self.pair_group);
+        let mut in_group = std::mem::take(&mut self.in_group);
+        in_group.clear();
+        let mut next = 0;
+        let mut group_rank = 0u64;
+        for &item in &self.wide_items {
+            let r = item >> RANK_SHIFT;
+            let i = (item & 0xFFFF_FFFF) as usize;
+            if r != group_rank {
+                // The group (rank < r now) joins `below`; gather rank r.
+                for &t in &in_group {
+                    let w = q.weights[t];
+                    for &c in &q.cards[t * 2 * k..(t + 1) * 2 * k] {
+                        below.card[(c & 63) as usize] += w;
+                    }
+                    below.total += w;
+                    for &pair in &q.pairs[q.pair_start[t] as usize..q.pair_start[t + 1] as usize] {
+                        pair_below[pair as usize] += w;
+                        pair_group[pair as usize] = 0.0;
+                    }
+                }
+                in_group.clear();
+                group = ByCard::ZERO;
+                while next < self.query_items.len() {
+                    let m = self.query_items[next] >> RANK_SHIFT;
+                    if m > r {
+                        break;
+                    }
+                    let t = (self.query_items[next] & 0xFFFF_FFFF) as usize;
+                    let w = q.weights[t];
+                    let cards = &q.cards[t * 2 * k..(t + 1) * 2 * k];
+                    let pairs = &q.pairs[q.pair_start[t] as usize..q.pair_start[t + 1] as usize];
+                    if m < r {
+                        below.total += w;
+                        for &c in cards {
+                            below.card[(c & 63) as usize] += w;
+                        }
+                        for &pair in pairs {
+                            pair_below[pair as usize] += w;
+                        }
+                    } else {
+                        let share = w / (self.at_top[t] as f64 + 1.0);
+                        group.total += share;
+                        for &c in cards {
+                            group.card[(c & 63) as usize] += share;
+                        }
+                        for &pair in pairs {
+                            pair_group[pair as usize] += share;
+                        }
+                        in_group.push(t);
+                    }
+                    next += 1;
+                }
+                group_rank = r;
+            }
+            let [a, b] = wide.cards[i];
+            let beaten =
+                below.total - below.card[(a & 63) as usize] - below.card[(b & 63) as usize]
+                    + pair_below[i];
+            let tied = group.total - group.card[(a & 63) as usize] - group.card[(b & 63) as usize]
+                + pair_group[i];
+            let w = wide.weights[i];
+            let out = &mut self.combos.sums[wide.player][i];
+            out[0] += w * (beaten + tied);
+            out[1] += w * beaten;
+        }
+        // Back to zero for the next board (only pairs of this board's
+        // tuples were touched).
+        for v in pair_below.iter_mut().chain(pair_group.iter_mut()) {
+            *v = 0.0;
+        }
+        self.pair_weight = pair_below;
+        self.pair_group = pair_group;
+        self.in_group = in_group;
     }
 
     /// Answers the queries in rank order against the wide combos.
@@ -428,6 +621,19 @@ impl<'a> Sweep<'a> {
                 }
             }
             let top_share = beaten / at_top as f64 + tied / (at_top + 1) as f64;
+            if !self.combos.sums.is_empty() {
+                self.at_top[t] = at_top as u8;
+                for (j, &c) in picks.iter().enumerate() {
+                    let out = &mut self.combos.sums[q.players[j]][c as usize];
+                    out[2] += w * met;
+                    if top[j] {
+                        out[0] += w * top_share;
+                        if at_top == 1 {
+                            out[1] += w * beaten;
+                        }
+                    }
+                }
+            }
             for (j, &is_top) in top.iter().enumerate().take(k) {
                 if is_top {
                     let player = q.players[j];

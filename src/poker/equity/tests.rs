@@ -676,6 +676,7 @@ proptest! {
         req.dead = dead;
         req.mode = Mode::Exact;
         req.threads = 1;
+        req.by_combo = true;
         let want = by_tuples(&req);
         let got = equity(&req);
         match (&want, &got) {
@@ -688,6 +689,26 @@ proptest! {
                     prop_assert!((x.tie - y.tie).abs() < 1e-12);
                     for c in 0..9 {
                         prop_assert!((x.categories[c] - y.categories[c]).abs() < 1e-12, "{:?} vs {:?}", x, y);
+                    }
+                }
+                // Each combo's breakdown (a few per player) is the tuple
+                // answer for it alone.
+                prop_assert_eq!(g.by_combo.len(), req.players.len());
+                for (player, combos) in g.by_combo.iter().enumerate() {
+                    let total: f64 = combos.iter().map(|c| c.deals).sum();
+                    let weighted: f64 = combos.iter().map(|c| c.equity * c.deals).sum::<f64>() / total;
+                    prop_assert!((weighted - g.players[player].equity).abs() < 1e-12);
+                    for c in combos.iter().take(2) {
+                        let mut one = req.clone();
+                        one.players[player] = Range::single(c.cards).unwrap();
+                        match by_tuples(&one) {
+                            Ok(alone) => {
+                                let p = &alone.players[player];
+                                prop_assert!((p.equity - c.equity).abs() < 1e-12, "{:?} vs {:?}", p, c);
+                                prop_assert!((p.win - c.win).abs() < 1e-12);
+                            }
+                            Err(_) => prop_assert_eq!(c.deals, 0.0),
+                        }
                     }
                 }
             }
