@@ -28,15 +28,15 @@ pub(super) const BOARDS: u64 = 1_712_304;
 
 /// Counts per entry: A's wins, ties, A's categories 1..=8.
 const FIELDS: usize = 10;
-/// Bits per count (1,712,304 < 2^21).
-const BITS: usize = 21;
+/// Most bits a count needs (1,712,304 < 2^21).
+const MAX_BITS: u8 = 21;
 
 /// The committed table.
 static TABLE: &[u8] = include_bytes!("preflop_heads_up.bin");
 
 /// FNV-1a of the committed table, checked by a test.
 #[cfg(test)]
-const TABLE_CHECKSUM: u64 = 0x00bc_940c_3b65_8f94;
+const TABLE_CHECKSUM: u64 = 0x564d_fc50_cc39_699e;
 
 /// The 24 suit permutations, as suit maps.
 fn permutations() -> Vec<[u8; 4]> {
@@ -176,40 +176,63 @@ fn entries() -> &'static [[u32; FIELDS]] {
     ENTRIES.get_or_init(|| decode(TABLE))
 }
 
+/// The table's layout in bytes: `FIELDS` widths (bits of each count, the
+/// largest it takes in the table, at most 21), then the entries' counts
+/// packed least significant bit first.
 fn decode(bytes: &[u8]) -> Vec<[u32; FIELDS]> {
-    let count = bytes.len() * 8 / (FIELDS * BITS);
+    if bytes.len() < FIELDS {
+        return Vec::new();
+    }
+    let (widths, packed) = bytes.split_at(FIELDS);
+    let widths: Vec<usize> = widths.iter().map(|&w| w.min(MAX_BITS) as usize).collect();
+    let entry_bits: usize = widths.iter().sum();
+    if entry_bits == 0 {
+        return Vec::new();
+    }
+    let count = packed.len() * 8 / entry_bits;
     // A field spans at most 4 bytes from its first: read them as one word.
     let word = |byte: usize| {
         (0..4).fold(0u32, |w, k| {
-            w | u32::from(bytes.get(byte + k).copied().unwrap_or(0)) << (8 * k)
+            w | u32::from(packed.get(byte + k).copied().unwrap_or(0)) << (8 * k)
         })
     };
     (0..count)
         .map(|e| {
             let mut out = [0u32; FIELDS];
-            for (f, slot) in out.iter_mut().enumerate() {
-                let start = (e * FIELDS + f) * BITS;
-                *slot = word(start / 8) >> (start % 8) & ((1 << BITS) - 1);
+            let mut start = e * entry_bits;
+            for (slot, &width) in out.iter_mut().zip(&widths) {
+                *slot = word(start / 8) >> (start % 8) & ((1u32 << width) - 1);
+                start += width;
             }
             out
         })
         .collect()
 }
 
-/// Packs entries' counts, 21 bits each, least significant bit first.
+/// Packs entries' counts, each field in as many bits as its largest value
+/// needs (see [`decode`]).
 pub(crate) fn encode(entries: &[[u32; FIELDS]]) -> Vec<u8> {
-    let bits = entries.len() * FIELDS * BITS;
-    let mut out = vec![0u8; bits.div_ceil(8)];
-    for (e, counts) in entries.iter().enumerate() {
-        for (f, &v) in counts.iter().enumerate() {
-            let start = (e * FIELDS + f) * BITS;
-            for k in 0..BITS {
-                if v >> k & 1 == 1 {
-                    out[(start + k) / 8] |= 1 << ((start + k) % 8);
-                }
-            }
+    let mut widths = [1u8; FIELDS];
+    for counts in entries {
+        for (w, &v) in widths.iter_mut().zip(counts) {
+            *w = (*w).max((32 - v.leading_zeros()) as u8);
         }
     }
+    let entry_bits: usize = widths.iter().map(|&w| w as usize).sum();
+    let mut packed = vec![0u8; (entries.len() * entry_bits).div_ceil(8)];
+    for (e, counts) in entries.iter().enumerate() {
+        let mut start = e * entry_bits;
+        for (&v, &width) in counts.iter().zip(&widths) {
+            for k in 0..width as usize {
+                if v >> k & 1 == 1 {
+                    packed[(start + k) / 8] |= 1 << ((start + k) % 8);
+                }
+            }
+            start += width as usize;
+        }
+    }
+    let mut out = widths.to_vec();
+    out.extend(packed);
     out
 }
 
