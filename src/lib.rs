@@ -16,6 +16,7 @@ pub mod hearthstone;
 pub mod mcts;
 pub mod memo;
 pub mod parallel;
+pub mod platform;
 pub mod poker;
 pub mod rng;
 

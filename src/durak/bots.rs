@@ -107,17 +107,14 @@ pub fn greedy_move(g: &Game) -> Move {
 /// `popcnt` (detected at run time) the loop is compiled with it: counting
 /// cards is much of a playout.
 pub fn random_playout(g: &mut Game, rng: &mut Rng) {
-    #[cfg(all(target_arch = "x86_64", not(feature = "force-scalar")))]
-    if g.config().players == 2
-        && std::arch::is_x86_feature_detected!("bmi2")
-        && std::arch::is_x86_feature_detected!("popcnt")
-    {
+    #[cfg(target_arch = "x86_64")]
+    if g.config().players == 2 && crate::platform::bmi2() {
         // SAFETY: the CPU has both.
         unsafe { random_playout_bmi2(g, rng) };
         return;
     }
-    #[cfg(all(target_arch = "x86_64", not(feature = "force-scalar")))]
-    if std::arch::is_x86_feature_detected!("popcnt") {
+    #[cfg(target_arch = "x86_64")]
+    if crate::platform::popcnt() {
         // SAFETY: the CPU has popcnt.
         unsafe { random_playout_popcnt(g, rng) };
         return;
@@ -145,13 +142,13 @@ pub(crate) fn playout_move_by_move(g: &mut Game, rng: &mut Rng) {
     }
 }
 
-#[cfg(all(target_arch = "x86_64", not(feature = "force-scalar")))]
+#[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
 unsafe fn random_playout_bmi2(g: &mut Game, rng: &mut Rng) {
     g.random_playout_two_with::<true>(rng)
 }
 
-#[cfg(all(target_arch = "x86_64", not(feature = "force-scalar")))]
+#[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
 unsafe fn random_playout_popcnt(g: &mut Game, rng: &mut Rng) {
     playout(g, rng)

@@ -363,7 +363,7 @@ fn talon_cards<const AVX512: bool>(talons: &Talons, len: &Lane) -> Lane {
     // Capped at the table's end, which no length passes: in bounds
     // without a check.
     let row = |i: usize| (len[i] as usize).min(52);
-    #[cfg(all(target_arch = "x86_64", not(feature = "force-scalar")))]
+    #[cfg(target_arch = "x86_64")]
     if AVX512 {
         let offsets: Lane = std::array::from_fn(|i| (row(i) * LANES + i) as u64);
         // SAFETY: AVX512 is only set by `play_all_avx512`, compiled
@@ -377,7 +377,7 @@ fn talon_cards<const AVX512: bool>(talons: &Talons, len: &Lane) -> Lane {
 ///
 /// # Safety
 /// The CPU has AVX-512F and every offset is below `53 * LANES`.
-#[cfg(all(target_arch = "x86_64", not(feature = "force-scalar")))]
+#[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 #[inline]
 unsafe fn gather_avx512(table: &Talons, offsets: &Lane) -> Lane {
@@ -508,7 +508,7 @@ impl Feed<'_> {
 }
 
 /// The same loop compiled for AVX-512 (a lane array is one vector).
-#[cfg(all(target_arch = "x86_64", not(feature = "force-scalar")))]
+#[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx512vpopcntdq,popcnt,bmi1,bmi2")]
 unsafe fn play_all_avx512(games: &mut [Game], rngs: &mut [Rng]) {
     play_all::<true>(games, rngs)
@@ -518,14 +518,8 @@ unsafe fn play_all_avx512(games: &mut [Game], rngs: &mut [Rng]) {
 /// time (the same ends from the same streams: with 256-bit vectors and no
 /// vector bit count the lanes are slower than the one-game loop).
 pub(crate) fn play_all_dispatched(games: &mut [Game], rngs: &mut [Rng]) {
-    #[cfg(all(target_arch = "x86_64", not(feature = "force-scalar")))]
-    if std::arch::is_x86_feature_detected!("avx512f")
-        && std::arch::is_x86_feature_detected!("avx512bw")
-        && std::arch::is_x86_feature_detected!("avx512dq")
-        && std::arch::is_x86_feature_detected!("avx512vl")
-        && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
-        && std::arch::is_x86_feature_detected!("bmi2")
-    {
+    #[cfg(target_arch = "x86_64")]
+    if crate::platform::avx512_lanes() {
         // SAFETY: the CPU has every feature the function is built with.
         unsafe { play_all_avx512(games, rngs) };
         return;

@@ -4,15 +4,15 @@
 //! gathers; lanes holding a flush are listed branch-free and ranked by the
 //! scalar evaluator after each block of 256. It is chosen at run time,
 //! since a portable build must not assume AVX2; the `force-scalar` feature
-//! disables it (as BLAKE3's `no_avx2` does). Both paths give identical
+//! disables it in `platform` (as BLAKE3's `no_avx2` does). Both paths give identical
 //! ranks; tests compare them.
 
 use super::eval::{HandKey, tables};
 
 /// Writes the rank of `keys[i]` (hands of 5 to 7 cards) to `out[i]`.
 pub fn rank_batch(keys: &[HandKey], out: &mut [u16]) {
-    #[cfg(all(target_arch = "x86_64", not(feature = "force-scalar")))]
-    if std::is_x86_feature_detected!("avx2") {
+    #[cfg(target_arch = "x86_64")]
+    if crate::platform::avx2() {
         // SAFETY: AVX2 was detected on this CPU.
         unsafe { avx2::rank_batch(keys, out) };
         return;
@@ -25,9 +25,10 @@ pub fn rank_batch(keys: &[HandKey], out: &mut [u16]) {
 /// hands per step with AVX2.
 pub fn rank_batch_with(base: HandKey, extra: &[HandKey], out: &mut [u16]) {
     let n = extra.len().min(out.len());
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
     let mut done = 0;
-    #[cfg(all(target_arch = "x86_64", not(feature = "force-scalar")))]
-    if std::is_x86_feature_detected!("avx2") {
+    #[cfg(target_arch = "x86_64")]
+    if crate::platform::avx2() {
         // SAFETY: AVX2 was detected on this CPU.
         done = unsafe { avx2::rank_batch_with(base, &extra[..n], &mut out[..n]) };
     }
@@ -45,14 +46,7 @@ pub fn rank_batch_scalar(keys: &[HandKey], out: &mut [u16]) {
 
 /// Whether `rank_batch` takes the AVX2 path on this machine and build.
 pub fn uses_avx2() -> bool {
-    #[cfg(all(target_arch = "x86_64", not(feature = "force-scalar")))]
-    {
-        std::is_x86_feature_detected!("avx2")
-    }
-    #[cfg(not(all(target_arch = "x86_64", not(feature = "force-scalar"))))]
-    {
-        false
-    }
+    crate::platform::avx2()
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -139,8 +139,8 @@ fn sweep(game: &CoinGame, order: &[usize], keep_all: bool, portable: bool) -> (S
 /// and on AVX (the same arithmetic, so the same values, in wider
 /// registers; chosen at run time unless `force-scalar`).
 fn sweep_slabs(layout: &Layout, table: &mut [f64]) {
-    #[cfg(all(target_arch = "x86_64", not(feature = "force-scalar")))]
-    if std::arch::is_x86_feature_detected!("avx2") {
+    #[cfg(target_arch = "x86_64")]
+    if crate::platform::avx2() {
         // SAFETY: the CPU has AVX2.
         unsafe { sweep_slabs_avx2(layout, table) };
         return;
@@ -148,7 +148,7 @@ fn sweep_slabs(layout: &Layout, table: &mut [f64]) {
     sweep_slabs_by_width(layout, table);
 }
 
-#[cfg(all(target_arch = "x86_64", not(feature = "force-scalar")))]
+#[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn sweep_slabs_avx2(layout: &Layout, table: &mut [f64]) {
     sweep_slabs_by_width(layout, table);
