@@ -61,6 +61,17 @@ pub fn tiers() -> Vec<&'static str> {
     .collect()
 }
 
+/// For the tests that compare a SIMD path with its portable reference:
+/// says on stderr when this CPU or build does not take the tier, so the
+/// comparison checks the portable path against itself only.
+pub fn report_tier(test: &str, tier: &str, taken: bool) {
+    if !taken {
+        eprintln!(
+            "{test}: {tier} not taken on this CPU/build (forced scalar: {FORCED_SCALAR}); the portable path was compared with itself"
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -612,6 +612,7 @@ mod tests {
 
     #[test]
     fn the_vector_builds_end_every_game_as_the_one_game_loop_does() {
+        crate::platform::report_tier("durak lanes", "AVX-512", crate::platform::avx512_lanes());
         check_against_one_game_loop(play_all_dispatched);
     }
 

@@ -114,6 +114,8 @@ fn the_fused_two_player_playout_equals_move_by_move_play() {
 
 #[test]
 fn the_popcnt_playout_equals_the_portable_one() {
+    crate::platform::report_tier("durak playout", "popcnt", crate::platform::popcnt());
+    crate::platform::report_tier("durak playout", "BMI2", crate::platform::bmi2());
     for seed in 0..2_000 {
         let mut rng = Rng::new(seed);
         let g = Game::new(Config::default(), &mut rng).unwrap();

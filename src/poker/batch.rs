@@ -228,6 +228,7 @@ mod tests {
 
     #[test]
     fn paths_agree_on_every_five_and_six_card_hand() {
+        crate::platform::report_tier("batch ranks", "AVX2", uses_avx2());
         assert_eq!(compare_all(5), 2_598_960);
         assert_eq!(compare_all(6), 20_358_520);
     }

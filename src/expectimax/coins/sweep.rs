@@ -452,6 +452,7 @@ mod tests {
         fn both_kernels_give_identical_tables(
             mut boxes in prop::collection::vec(prop::collection::vec(0u32..=15, 2), 1..=6),
         ) {
+            crate::platform::report_tier("coin sweep", "AVX2", crate::platform::avx2());
             super::super::shrink_to(&mut boxes, 300_000);
             let game = CoinGame::new(&boxes, &[100.0, 50.0]).unwrap();
             for (order, keep_all) in [(sweep_order(&game), false), (game_order(&game), true)] {
