@@ -842,6 +842,7 @@ mod multiway;
 pub mod preflop;
 mod runouts;
 mod showdown;
+mod sweep_tools;
 
 pub use showdown::ComboEquity;
 

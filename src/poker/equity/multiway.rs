@@ -17,6 +17,7 @@
 //! per-chunk sums are allocated once per chunk of boards and merged in
 //! order, so the answer does not depend on the thread count.
 
+use super::sweep_tools::{CardWeights, sort_by_rank};
 use super::{ComboEquity, EquityResult, MAX_PLAYERS, Prepared, Tally, finish, valid_tuples};
 use crate::budget::Control;
 use crate::cards::CardSet;
@@ -64,36 +65,6 @@ struct Wide {
     cards: Vec<[u8; 2]>,
     keys: Vec<HandKey>,
     weights: Vec<f64>,
-}
-
-/// A card-indexed weight table (64 entries: indices masked, no checks).
-#[derive(Clone, Copy)]
-struct ByCard {
-    total: f64,
-    card: [f64; 64],
-}
-
-impl ByCard {
-    const ZERO: ByCard = ByCard {
-        total: 0.0,
-        card: [0.0; 64],
-    };
-
-    #[inline]
-    fn add(&mut self, cards: [u8; 2], w: f64) {
-        self.total += w;
-        self.card[(cards[0] & 63) as usize] += w;
-        self.card[(cards[1] & 63) as usize] += w;
-    }
-
-    /// The weight holding none of `cards`, less the double-subtracted
-    /// combos, which the caller adds back.
-    #[inline]
-    fn without_each(&self, cards: &[u8]) -> f64 {
-        cards
-            .iter()
-            .fold(self.total, |w, &c| w - self.card[(c & 63) as usize])
-    }
 }
 
 /// Whether three or more players on a flop, turn or river are swept.
@@ -394,8 +365,8 @@ impl<'a> Sweep<'a> {
                 };
             }
         }
-        let mut all = ByCard::ZERO;
-        let mut all_count = ByCard::ZERO;
+        let mut all = CardWeights::ZERO;
+        let mut all_count = CardWeights::ZERO;
         self.wide_items.clear();
         for (i, &[a, b]) in wide.cards.iter().enumerate() {
             if completion >> a & 1 != 0 || completion >> b & 1 != 0 {
@@ -410,7 +381,7 @@ impl<'a> Sweep<'a> {
             all_count.add([a, b], 1.0);
         }
         // The live tuples as queries at their best rank.
-        let mut tuples = ByCard::ZERO;
+        let mut tuples = CardWeights::ZERO;
         self.query_items.clear();
         for t in 0..q.weights.len() {
             if q.masks[t] & completion != 0 {
@@ -426,31 +397,20 @@ impl<'a> Sweep<'a> {
             self.query_items
                 .push(u64::from(best) << RANK_SHIFT | t as u64);
             let w = q.weights[t];
-            tuples.total += w;
-            for &c in &q.cards[t * 2 * k..(t + 1) * 2 * k] {
-                tuples.card[(c & 63) as usize] += w;
-            }
+            tuples.add_cards(&q.cards[t * 2 * k..(t + 1) * 2 * k], w);
             for &pair in &q.pairs[q.pair_start[t] as usize..q.pair_start[t + 1] as usize] {
                 self.pair_weight[pair as usize] += w;
             }
         }
-        for items in [&mut self.wide_items, &mut self.query_items] {
-            if items.len() < SMALL_SORT {
-                items.sort_unstable();
-            } else {
-                radix_sort_by_rank(items, &mut self.scratch);
-            }
-        }
+        sort_by_rank(&mut self.wide_items, &mut self.scratch, RANK_SHIFT);
+        sort_by_rank(&mut self.query_items, &mut self.scratch, RANK_SHIFT);
         self.sweep(&all, &all_count);
         // The wide range's categories: each live combo against the tuples
         // it can meet.
         let tally = &mut self.tally;
         for &item in &self.wide_items {
             let i = (item & 0xFFFF_FFFF) as usize;
-            let [a, b] = wide.cards[i];
-            let met =
-                tuples.total - tuples.card[(a & 63) as usize] - tuples.card[(b & 63) as usize]
-                    + self.pair_weight[i];
+            let met = tuples.without(wide.cards[i], self.pair_weight[i]);
             let category = tables.category(self.wide_ranks[i]) as usize;
             tally.categories[wide.player][category] += wide.weights[i] * met;
             self.pair_weight[i] = 0.0;
@@ -471,9 +431,9 @@ impl<'a> Sweep<'a> {
     fn wide_outcomes(&mut self) {
         let (wide, q) = (self.wide, self.q);
         let k = q.players.len();
-        let mut below = ByCard::ZERO;
+        let mut below = CardWeights::ZERO;
         // Tied tuples count 1 / (their players at the top + 1).
-        let mut group = ByCard::ZERO;
+        let mut group = CardWeights::ZERO;
         let mut pair_below = std::mem::take(&mut self.pair_weight);
         let mut pair_group = std::mem::take(&mut self.pair_group);
         let mut in_group = std::mem::take(&mut self.in_group);
@@ -487,17 +447,14 @@ impl<'a> Sweep<'a> {
                 // The group (rank < r now) joins `below`; gather rank r.
                 for &t in &in_group {
                     let w = q.weights[t];
-                    for &c in &q.cards[t * 2 * k..(t + 1) * 2 * k] {
-                        below.card[(c & 63) as usize] += w;
-                    }
-                    below.total += w;
+                    below.add_cards(&q.cards[t * 2 * k..(t + 1) * 2 * k], w);
                     for &pair in &q.pairs[q.pair_start[t] as usize..q.pair_start[t + 1] as usize] {
                         pair_below[pair as usize] += w;
                         pair_group[pair as usize] = 0.0;
                     }
                 }
                 in_group.clear();
-                group = ByCard::ZERO;
+                group = CardWeights::ZERO;
                 while next < self.query_items.len() {
                     let m = self.query_items[next] >> RANK_SHIFT;
                     if m > r {
@@ -508,19 +465,13 @@ impl<'a> Sweep<'a> {
                     let cards = &q.cards[t * 2 * k..(t + 1) * 2 * k];
                     let pairs = &q.pairs[q.pair_start[t] as usize..q.pair_start[t + 1] as usize];
                     if m < r {
-                        below.total += w;
-                        for &c in cards {
-                            below.card[(c & 63) as usize] += w;
-                        }
+                        below.add_cards(cards, w);
                         for &pair in pairs {
                             pair_below[pair as usize] += w;
                         }
                     } else {
                         let share = w / (self.at_top[t] as f64 + 1.0);
-                        group.total += share;
-                        for &c in cards {
-                            group.card[(c & 63) as usize] += share;
-                        }
+                        group.add_cards(cards, share);
                         for &pair in pairs {
                             pair_group[pair as usize] += share;
                         }
@@ -530,12 +481,8 @@ impl<'a> Sweep<'a> {
                 }
                 group_rank = r;
             }
-            let [a, b] = wide.cards[i];
-            let beaten =
-                below.total - below.card[(a & 63) as usize] - below.card[(b & 63) as usize]
-                    + pair_below[i];
-            let tied = group.total - group.card[(a & 63) as usize] - group.card[(b & 63) as usize]
-                + pair_group[i];
+            let beaten = below.without(wide.cards[i], pair_below[i]);
+            let tied = group.without(wide.cards[i], pair_group[i]);
             let w = wide.weights[i];
             let out = &mut self.combos.sums[wide.player][i];
             out[0] += w * (beaten + tied);
@@ -552,13 +499,13 @@ impl<'a> Sweep<'a> {
     }
 
     /// Answers the queries in rank order against the wide combos.
-    fn sweep(&mut self, all: &ByCard, all_count: &ByCard) {
+    fn sweep(&mut self, all: &CardWeights, all_count: &CardWeights) {
         let tables = tables();
         let (wide, q) = (self.wide, self.q);
         let k = q.players.len();
         let tally = &mut self.tally;
-        let mut below = ByCard::ZERO;
-        let mut group = ByCard::ZERO;
+        let mut below = CardWeights::ZERO;
+        let mut group = CardWeights::ZERO;
         let mut group_rank = 0u16;
         // Wide items [..next] are in `below` or `group`.
         let mut next = 0;
@@ -568,11 +515,8 @@ impl<'a> Sweep<'a> {
             if m != group_rank || next == 0 {
                 // Move what ranks below m into `below`, then gather m.
                 if group_rank < m {
-                    below.total += group.total;
-                    for c in 0..64 {
-                        below.card[c] += group.card[c];
-                    }
-                    group = ByCard::ZERO;
+                    below.merge(&group);
+                    group = CardWeights::ZERO;
                 }
                 while next < self.wide_items.len() {
                     let r = (self.wide_items[next] >> RANK_SHIFT) as u16;
@@ -647,35 +591,6 @@ impl<'a> Sweep<'a> {
             tally.win[wide.player] += w * above;
             tally.weight += w * met;
             tally.tuples += count as u64;
-        }
-    }
-}
-
-/// Below this many items a comparison sort beats the radix sort's fixed
-/// cost (two 129-entry count tables).
-const SMALL_SORT: usize = 96;
-
-/// Sorts items by rank (bits 32..45) in two counting passes of 7 bits;
-/// `scratch` holds at least as many items.
-fn radix_sort_by_rank(items: &mut [u64], scratch: &mut [u64]) {
-    let scratch = &mut scratch[..items.len()];
-    for (shift, from_items) in [(RANK_SHIFT, true), (RANK_SHIFT + 7, false)] {
-        let (src, dst): (&[u64], &mut [u64]) = if from_items {
-            (&*items, &mut *scratch)
-        } else {
-            (&*scratch, &mut *items)
-        };
-        let mut start = [0u32; 129];
-        for &x in src {
-            start[((x >> shift) & 127) as usize + 1] += 1;
-        }
-        for b in 1..129 {
-            start[b] += start[b - 1];
-        }
-        for &x in src {
-            let b = ((x >> shift) & 127) as usize;
-            dst[start[b] as usize] = x;
-            start[b] += 1;
         }
     }
 }

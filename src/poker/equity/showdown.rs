@@ -14,6 +14,7 @@
 //! never per board) and merged in chunk order, so results do not depend on
 //! the thread count.
 
+use super::sweep_tools::{CardWeights, sort_by_rank};
 use super::{EquityResult, PlayerEquity, Prepared};
 use crate::budget::Control;
 use crate::cards::CardSet;
@@ -100,48 +101,9 @@ struct ChunkSums {
     deals: u64,
 }
 
-/// Weights of one player's live combos on a board, in total and by card
-/// (a card's entry is the weight of the combos holding it).
-/// (64 entries, indexed by the card masked to 6 bits, so no index needs a
-/// bounds check.)
-#[derive(Clone, Copy)]
-struct CardWeights {
-    total: f64,
-    by_card: [f64; 64],
-}
-
 #[inline]
 fn slot(card: u8) -> usize {
     (card & 63) as usize
-}
-
-impl CardWeights {
-    const ZERO: CardWeights = CardWeights {
-        total: 0.0,
-        by_card: [0.0; 64],
-    };
-
-    #[inline]
-    fn add(&mut self, cards: [u8; 2], w: f64) {
-        self.total += w;
-        self.by_card[slot(cards[0])] += w;
-        self.by_card[slot(cards[1])] += w;
-    }
-
-    /// The weight not holding either of `cards`, given the weight `twin`
-    /// of the combo holding both.
-    #[inline]
-    fn without(&self, cards: [u8; 2], twin: f64) -> f64 {
-        self.total - self.by_card[slot(cards[0])] - self.by_card[slot(cards[1])] + twin
-    }
-
-    /// Forgets the weights of `cards`' combos (after a group is swept).
-    #[inline]
-    fn clear(&mut self, cards: [u8; 2]) {
-        self.total = 0.0;
-        self.by_card[slot(cards[0])] = 0.0;
-        self.by_card[slot(cards[1])] = 0.0;
-    }
 }
 
 /// Combo counts of one player on a board, in total and by card (for the
@@ -319,11 +281,7 @@ fn showdown(
             }
         }
     }
-    if items.len() < SMALL_SORT {
-        items.sort_unstable();
-    } else {
-        radix_sort_by_rank(items, scratch);
-    }
+    sort_by_rank(items, scratch, RANK_SHIFT);
     // `below`: the weights of lower ranks; `group`: of the current rank,
     // touched cards only (reset after each group).
     let mut below = [CardWeights::ZERO; 2];
@@ -373,35 +331,6 @@ fn showdown(
             group[player].clear(cards);
         }
         start = end;
-    }
-}
-
-/// Below this many items a comparison sort beats the radix sort's fixed
-/// cost (two 129-entry count tables).
-const SMALL_SORT: usize = 96;
-
-/// Sorts items by rank (bits 12..25) in two counting passes of 7 bits:
-/// stable, so equal ranks keep their order; `scratch` holds as many items.
-fn radix_sort_by_rank(items: &mut [u32], scratch: &mut [u32]) {
-    let scratch = &mut scratch[..items.len()];
-    for (shift, from_items) in [(RANK_SHIFT, true), (RANK_SHIFT + 7, false)] {
-        let (src, dst): (&[u32], &mut [u32]) = if from_items {
-            (&*items, &mut *scratch)
-        } else {
-            (&*scratch, &mut *items)
-        };
-        let mut start = [0u32; 129];
-        for &x in src {
-            start[((x >> shift) & 127) as usize + 1] += 1;
-        }
-        for b in 1..129 {
-            start[b] += start[b - 1];
-        }
-        for &x in src {
-            let b = ((x >> shift) & 127) as usize;
-            dst[start[b] as usize] = x;
-            start[b] += 1;
-        }
     }
 }
 

@@ -553,6 +553,66 @@ fn by_tuples(req: &EquityRequest) -> Result<EquityResult> {
     exact::run(&p, &plan, Workers::CALLER, &Control::NONE)
 }
 
+/// Two engines agree on a request: the same error kind, or the same deal
+/// count and every player's equity, win, tie and categories to 1e-12.
+fn check_same(
+    want: &Result<EquityResult>,
+    got: &Result<EquityResult>,
+) -> std::result::Result<(), TestCaseError> {
+    match (want, got) {
+        (Err(w), Err(g)) => prop_assert_eq!(w.kind(), g.kind()),
+        (Ok(w), Ok(g)) => {
+            prop_assert_eq!(w.tuples, g.tuples);
+            for (x, y) in w.players.iter().zip(&g.players) {
+                prop_assert!((x.equity - y.equity).abs() < 1e-12, "{:?} vs {:?}", x, y);
+                prop_assert!((x.win - y.win).abs() < 1e-12);
+                prop_assert!((x.tie - y.tie).abs() < 1e-12);
+                for c in 0..9 {
+                    prop_assert!(
+                        (x.categories[c] - y.categories[c]).abs() < 1e-12,
+                        "{:?} vs {:?}",
+                        x,
+                        y
+                    );
+                }
+            }
+        }
+        _ => prop_assert!(false, "{:?} vs {:?}", want, got),
+    }
+    Ok(())
+}
+
+/// A breakdown agrees with its totals (each player's rows, weighted by
+/// their deals, give the player's equity) and, for the first `per_player`
+/// combos of each player, with the tuple engine asked about that combo
+/// alone.
+fn check_breakdown(
+    req: &EquityRequest,
+    got: &EquityResult,
+    per_player: usize,
+) -> std::result::Result<(), TestCaseError> {
+    prop_assert_eq!(got.by_combo.len(), req.players.len());
+    for (player, combos) in got.by_combo.iter().enumerate() {
+        let total: f64 = combos.iter().map(|c| c.deals).sum();
+        let weighted: f64 = combos.iter().map(|c| c.equity * c.deals).sum::<f64>() / total;
+        prop_assert!((weighted - got.players[player].equity).abs() < 1e-12);
+        for c in combos.iter().take(per_player) {
+            let mut one = req.clone();
+            one.players[player] = Range::single(c.cards).unwrap();
+            match by_tuples(&one) {
+                Ok(alone) => {
+                    let p = &alone.players[player];
+                    prop_assert!((p.equity - c.equity).abs() < 1e-12, "{:?} vs {:?}", p, c);
+                    prop_assert!((p.win - c.win).abs() < 1e-12);
+                    prop_assert!((p.tie - c.tie).abs() < 1e-12);
+                }
+                Err(_) => prop_assert_eq!(c.deals, 0.0),
+            }
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -589,41 +649,9 @@ proptest! {
         req.by_combo = true;
         let want = by_tuples(&req);
         let got = equity(&req);
-        match (&want, &got) {
-            (Err(w), Err(g)) => prop_assert_eq!(w.kind(), g.kind()),
-            (Ok(w), Ok(g)) => {
-                prop_assert_eq!(w.tuples, g.tuples);
-                for (x, y) in w.players.iter().zip(&g.players) {
-                    prop_assert!((x.equity - y.equity).abs() < 1e-12, "{:?} vs {:?}", x, y);
-                    prop_assert!((x.win - y.win).abs() < 1e-12);
-                    prop_assert!((x.tie - y.tie).abs() < 1e-12);
-                    for c in 0..9 {
-                        prop_assert!((x.categories[c] - y.categories[c]).abs() < 1e-12);
-                    }
-                }
-                prop_assert_eq!(g.by_combo.len(), 2);
-                // Each combo alone against the other range, by tuples.
-                for (player, combos) in g.by_combo.iter().enumerate() {
-                    let total: f64 = combos.iter().map(|c| c.deals).sum();
-                    let weighted_equity: f64 =
-                        combos.iter().map(|c| c.equity * c.deals).sum::<f64>() / total;
-                    prop_assert!((weighted_equity - g.players[player].equity).abs() < 1e-12);
-                    for c in combos.iter().take(3) {
-                        let mut one = req.clone();
-                        one.players[player] = Range::single(c.cards).unwrap();
-                        match by_tuples(&one) {
-                            Ok(alone) => {
-                                let p = &alone.players[player];
-                                prop_assert!((p.equity - c.equity).abs() < 1e-12, "{:?} vs {:?}", p, c);
-                                prop_assert!((p.win - c.win).abs() < 1e-12);
-                                prop_assert!((p.tie - c.tie).abs() < 1e-12);
-                            }
-                            Err(_) => prop_assert_eq!(c.deals, 0.0),
-                        }
-                    }
-                }
-            }
-            _ => prop_assert!(false, "{:?} vs {:?}", want, got),
+        check_same(&want, &got)?;
+        if let Ok(got) = &got {
+            check_breakdown(&req, got, 3)?;
         }
     }
 }
@@ -679,40 +707,9 @@ proptest! {
         req.by_combo = true;
         let want = by_tuples(&req);
         let got = equity(&req);
-        match (&want, &got) {
-            (Err(w), Err(g)) => prop_assert_eq!(w.kind(), g.kind()),
-            (Ok(w), Ok(g)) => {
-                prop_assert_eq!(w.tuples, g.tuples);
-                for (x, y) in w.players.iter().zip(&g.players) {
-                    prop_assert!((x.equity - y.equity).abs() < 1e-12, "{:?} vs {:?}", x, y);
-                    prop_assert!((x.win - y.win).abs() < 1e-12);
-                    prop_assert!((x.tie - y.tie).abs() < 1e-12);
-                    for c in 0..9 {
-                        prop_assert!((x.categories[c] - y.categories[c]).abs() < 1e-12, "{:?} vs {:?}", x, y);
-                    }
-                }
-                // Each combo's breakdown (a few per player) is the tuple
-                // answer for it alone.
-                prop_assert_eq!(g.by_combo.len(), req.players.len());
-                for (player, combos) in g.by_combo.iter().enumerate() {
-                    let total: f64 = combos.iter().map(|c| c.deals).sum();
-                    let weighted: f64 = combos.iter().map(|c| c.equity * c.deals).sum::<f64>() / total;
-                    prop_assert!((weighted - g.players[player].equity).abs() < 1e-12);
-                    for c in combos.iter().take(2) {
-                        let mut one = req.clone();
-                        one.players[player] = Range::single(c.cards).unwrap();
-                        match by_tuples(&one) {
-                            Ok(alone) => {
-                                let p = &alone.players[player];
-                                prop_assert!((p.equity - c.equity).abs() < 1e-12, "{:?} vs {:?}", p, c);
-                                prop_assert!((p.win - c.win).abs() < 1e-12);
-                            }
-                            Err(_) => prop_assert_eq!(c.deals, 0.0),
-                        }
-                    }
-                }
-            }
-            _ => prop_assert!(false, "{:?} vs {:?}", want, got),
+        check_same(&want, &got)?;
+        if let Ok(got) = &got {
+            check_breakdown(&req, got, 2)?;
         }
     }
 }
@@ -804,35 +801,9 @@ proptest! {
         req.by_combo = true;
         let want = by_tuples(&req);
         let got = equity(&req);
-        match (&want, &got) {
-            (Err(w), Err(g)) => prop_assert_eq!(w.kind(), g.kind()),
-            (Ok(w), Ok(g)) => {
-                prop_assert_eq!(w.tuples, g.tuples);
-                for (x, y) in w.players.iter().zip(&g.players) {
-                    prop_assert!((x.equity - y.equity).abs() < 1e-12, "{:?} vs {:?}", x, y);
-                    prop_assert!((x.win - y.win).abs() < 1e-12);
-                    prop_assert!((x.tie - y.tie).abs() < 1e-12);
-                    for c in 0..9 {
-                        prop_assert!((x.categories[c] - y.categories[c]).abs() < 1e-12, "{:?} vs {:?}", x, y);
-                    }
-                }
-                // Each combo's breakdown is the tuple answer for it alone.
-                for (player, combos) in g.by_combo.iter().enumerate() {
-                    for c in combos {
-                        let mut one = req.clone();
-                        one.players[player] = Range::single(c.cards).unwrap();
-                        match by_tuples(&one) {
-                            Ok(alone) => {
-                                let p = &alone.players[player];
-                                prop_assert!((p.equity - c.equity).abs() < 1e-12, "{:?} vs {:?}", p, c);
-                                prop_assert!((p.win - c.win).abs() < 1e-12);
-                            }
-                            Err(_) => prop_assert_eq!(c.deals, 0.0),
-                        }
-                    }
-                }
-            }
-            _ => prop_assert!(false, "{:?} vs {:?}", want, got),
+        check_same(&want, &got)?;
+        if let Ok(got) = &got {
+            check_breakdown(&req, got, 1326)?;
         }
     }
 }
