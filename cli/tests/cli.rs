@@ -244,6 +244,29 @@ fn combat_exact_and_monte_carlo() {
         "--json",
     ]);
     assert!(text(&out.stdout).contains("\"exact\":false"));
+    // Each mode names what it counted.
+    let out = oddsmith(&[
+        "combat",
+        "--a",
+        "4/4,3/3",
+        "--b",
+        "3/4,1/1",
+        "--mc",
+        "--samples",
+        "1000",
+    ]);
+    assert!(
+        text(&out.stdout).contains("Monte Carlo, 1000 samples"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = oddsmith(&["combat", "--a", "4/4,3/3", "--b", "3/4,1/1"]);
+    assert!(
+        text(&out.stdout).contains("(exact, "),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(!text(&out.stdout).contains("or samples"));
     assert_bad_input(&[
         &["combat", "--a", "1/1+flying", "--b", "1/1"],
         &["combat", "--a", "1/0", "--b", "1/1"],
