@@ -32,7 +32,7 @@ pub(super) struct Plan {
 /// fixing the board and the dead cards maps onto each other have the same
 /// counts, so each class is dealt out once.
 pub(super) fn plan(p: &Prepared, deadline: &Control) -> Result<Plan> {
-    if let Some(estimate) = estimated_tuples(p)
+    if let Some(estimate) = estimated_tuples(p, MAX_EXACT_TUPLES)
         && estimate > 2.0 * MAX_EXACT_TUPLES as f64
     {
         // Refused before listing anything: listing 20 M tuples to find
@@ -83,11 +83,11 @@ const ESTIMATE_DRAWS: u32 = 4096;
 
 /// An estimate of the number of valid combo tuples (the product of the
 /// ranges' sizes times the share of uniform draws with no card twice), or
-/// `None` when the product is small enough to list, or the draws found too
-/// few valid tuples to say.
-pub(super) fn estimated_tuples(p: &Prepared) -> Option<f64> {
+/// `None` when the product is at most `limit` (small enough to list), or
+/// the draws found too few valid tuples to say.
+pub(super) fn estimated_tuples(p: &Prepared, limit: usize) -> Option<f64> {
     let product: f64 = p.players.iter().map(|c| c.len() as f64).product();
-    if product <= MAX_EXACT_TUPLES as f64 {
+    if product <= limit as f64 {
         return None;
     }
     let mut rng = Rng::new(0x0dd5_e571);

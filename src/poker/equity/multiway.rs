@@ -117,6 +117,16 @@ fn queries(p: &Prepared, wide: &Wide, deadline: &Control) -> Result<Queries> {
         dead: p.dead,
         to_deal: p.to_deal,
     };
+    if let Some(estimate) = super::exact::estimated_tuples(&narrower, MAX_SWEEP_TUPLES)
+        && estimate > 2.0 * MAX_SWEEP_TUPLES as f64
+    {
+        // Refused before listing: listing millions of tuples to find out
+        // costs seconds and hundreds of MB.
+        return Err(Error::budget(format!(
+            "about {estimate:.1e} tuples of the narrower ranges; the exact sweep takes at most \
+             {MAX_SWEEP_TUPLES}: use Monte Carlo or Auto"
+        )));
+    }
     let listed = valid_tuples(&narrower, MAX_SWEEP_TUPLES, TUPLE_SEARCH_STEPS, deadline)?;
     let mut slot_of = vec![NONE; COMBOS];
     for (i, &[a, b]) in wide.cards.iter().enumerate() {

@@ -492,9 +492,16 @@ fn exact_mode_returns_by_its_time_budget() {
     assert!(!a.exact && a.tuples > 0);
 }
 
-/// Far too many tuples are refused from an estimate, before any listing.
+/// Far too many tuples are refused from an estimate, before any listing,
+/// by the tuple engine (preflop) and by the multiway sweep (a flop).
 #[test]
 fn exact_refuses_huge_tuple_counts_before_listing() {
+    let mut flop = request(&["random"; 4], "Ks7c2d");
+    flop.threads = 1;
+    flop.time_budget = Duration::from_secs(600);
+    let e = equity(&flop).unwrap_err();
+    assert_eq!(e.kind(), crate::ErrorKind::BudgetExceeded);
+    assert!(e.message().starts_with("about "), "{e}");
     for players in [3, 10] {
         let mut r = request(&vec!["random"; players], "");
         r.threads = 1;
@@ -502,7 +509,7 @@ fn exact_refuses_huge_tuple_counts_before_listing() {
         let e = equity(&r).unwrap_err();
         assert_eq!(e.kind(), crate::ErrorKind::BudgetExceeded);
         assert!(e.message().starts_with("about "), "{e}");
-        assert!(exact::estimated_tuples(&prepare(&r).unwrap()).unwrap() > 1e9);
+        assert!(exact::estimated_tuples(&prepare(&r).unwrap(), 0).unwrap() > 1e9);
     }
 }
 
