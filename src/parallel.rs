@@ -57,6 +57,11 @@ pub fn check_threads(threads: usize) -> Result<()> {
 /// anything).
 pub fn resolve(threads: usize) -> Result<Workers> {
     check_threads(threads)?;
+    if threads == 1 {
+        // Never touches rayon: asking for the pool's size would start the
+        // shared pool, which a caller-thread call must not pay for.
+        return Ok(Workers::CALLER);
+    }
     let current = rayon::current_num_threads();
     Ok(Workers {
         count: match threads {
