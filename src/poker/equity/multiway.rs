@@ -17,24 +17,17 @@
 //! per-chunk sums are allocated once per chunk of boards and merged in
 //! order, so the answer does not depend on the thread count.
 
-use super::sweep_tools::{CardWeights, sort_by_rank};
+use super::sweep_tools::{CardWeights, board_count, sort_by_rank, sweep_board_chunks};
 use super::{ComboEquity, EquityResult, MAX_PLAYERS, Prepared, Tally, finish, valid_tuples};
 use crate::budget::Control;
 use crate::cards::CardSet;
-use crate::combin::{Subsets, binomial};
 use crate::error::{Error, Result};
-use crate::parallel::{Workers, map_items};
+use crate::parallel::Workers;
 use crate::poker::eval::{HandKey, tables};
 use crate::poker::range::COMBOS;
 
 /// Most tuples of the narrower players the sweep takes.
 const MAX_SWEEP_TUPLES: usize = 4_000_000;
-
-/// Chunks of boards (work items): a fixed number, not the thread count,
-/// so the sums and their order are the same on any number of threads; 16
-/// keep two to eight cores busy on a turn (about 46 boards) while the
-/// per-chunk sums stay few.
-const CHUNKS: u64 = 16;
 
 /// Combos the tuple search may try before giving up.
 const TUPLE_SEARCH_STEPS: u64 = 100_000_000;
@@ -83,11 +76,7 @@ pub(super) fn seconds(p: &Prepared) -> f64 {
     let combos: f64 = p.players.iter().map(|c| c.len() as f64).sum();
     // Measured: about 22 ns per combo and 18 ns per tuple, per board; a
     // test holds the estimate within 3x of the measured time.
-    boards(p) as f64 * (combos * 22e-9 + tuples.min(MAX_SWEEP_TUPLES as f64) * 18e-9) + 100e-6
-}
-
-fn boards(p: &Prepared) -> u64 {
-    binomial(p.board.union(p.dead).complement().len() as usize, p.to_deal)
+    board_count(p) as f64 * (combos * 22e-9 + tuples.min(MAX_SWEEP_TUPLES as f64) * 18e-9) + 100e-6
 }
 
 /// The player with the most live combos (the last of equals).
@@ -194,33 +183,18 @@ pub(super) fn run(
                 .collect()
         })
         .collect();
-    let deck = p.board.union(p.dead).complement();
-    let boards = boards(p);
-    let chunks = boards.min(CHUNKS);
-    let board_key = HandKey::of_set(p.board);
-    let parts = map_items(workers, chunks, |chunk| {
-        if deadline.passed() {
-            return None;
-        }
-        let ranks = chunk * boards / chunks..(chunk + 1) * boards / chunks;
-        let mut sweep = Sweep::new(n, &wide, &q, &narrow, by_combo);
-        let subsets = Subsets::of_set_range(deck, p.to_deal, ranks).ok()?;
-        subsets.for_each_mask(|completion| {
-            let key = HandKey::of_set(CardSet::from_mask(completion).unwrap_or_default())
-                .combine(board_key);
-            sweep.board(completion, key);
-        });
-        deadline.report((chunk + 1) as f64 / chunks as f64);
-        Some((sweep.tally, sweep.combos))
-    });
+    let parts = sweep_board_chunks(
+        p,
+        workers,
+        deadline,
+        || Sweep::new(n, &wide, &q, &narrow, by_combo),
+        |sweep, completion, board| sweep.board(completion, board),
+    )?;
     let mut tally = Tally::new(n);
     let mut combos = ComboSums::new(p, by_combo);
-    for part in parts {
-        let (part, part_combos) = part.ok_or_else(|| {
-            Error::budget("exact enumeration did not finish within the time budget: raise it, or use Monte Carlo or Auto")
-        })?;
-        tally.merge(&part);
-        combos.merge(&part_combos);
+    for part in &parts {
+        tally.merge(&part.tally);
+        combos.merge(&part.combos);
     }
     if tally.weight <= 0.0 {
         return Err(Error::invalid(

@@ -14,13 +14,12 @@
 //! never per board) and merged in chunk order, so results do not depend on
 //! the thread count.
 
-use super::sweep_tools::{CardWeights, sort_by_rank};
+use super::sweep_tools::{CardWeights, board_count, sort_by_rank, sweep_board_chunks};
 use super::{EquityResult, PlayerEquity, Prepared};
 use crate::budget::Control;
 use crate::cards::CardSet;
-use crate::combin::{Subsets, binomial};
 use crate::error::{Error, Result};
-use crate::parallel::{Workers, map_items};
+use crate::parallel::Workers;
 use crate::poker::eval::{HandKey, tables};
 use crate::poker::range::COMBOS;
 
@@ -42,12 +41,6 @@ pub struct ComboEquity {
 
 /// No combo of the other range holds the same two cards.
 const NO_TWIN: u16 = u16::MAX;
-
-/// Chunks of boards (work items): a fixed number, not the thread count,
-/// so the sums and their order are the same on any number of threads; 16
-/// keep two to eight cores busy on a turn (about 46 boards) while the
-/// per-chunk sums stay few.
-const CHUNKS: u64 = 16;
 
 /// One player's side of the sweep.
 struct Side {
@@ -167,12 +160,7 @@ fn combo_slot(cards: CardSet) -> usize {
 /// 0.1 ms; a test holds it within 3x of the measured time).
 pub(super) fn seconds(p: &Prepared) -> f64 {
     let combos = (p.players[0].len() + p.players[1].len()) as f64;
-    completions(p) as f64 * combos * 22e-9 + 100e-6
-}
-
-fn completions(p: &Prepared) -> u64 {
-    let deck = p.board.union(p.dead).complement();
-    binomial(deck.len() as usize, p.to_deal)
+    board_count(p) as f64 * combos * 22e-9 + 100e-6
 }
 
 /// Exact heads-up equity with every combo's breakdown; `BudgetExceeded`
@@ -183,47 +171,7 @@ pub(super) fn run(
     deadline: &Control,
 ) -> Result<(EquityResult, [Vec<ComboEquity>; 2])> {
     let sides = [side(p, 0), side(p, 1)];
-    let deck = p.board.union(p.dead).complement();
-    let boards = completions(p);
-    let chunks = boards.min(CHUNKS);
-    let board_key = HandKey::of_set(p.board);
-    let parts = map_items(workers, chunks, |chunk| {
-        if deadline.passed() {
-            return None;
-        }
-        let ranks = chunk * boards / chunks..(chunk + 1) * boards / chunks;
-        let part = sweep_boards(&sides, deck, p.to_deal, ranks, board_key);
-        deadline.report((chunk + 1) as f64 / chunks as f64);
-        Some(part)
-    });
-    let mut total = ChunkSums {
-        sides: [
-            Sums::new(sides[0].weights.len()),
-            Sums::new(sides[1].weights.len()),
-        ],
-        deals: 0,
-    };
-    for part in parts {
-        let part = part.ok_or_else(|| {
-            Error::budget("exact enumeration did not finish within the time budget: raise it, or use Monte Carlo or Auto")
-        })?;
-        for (t, s) in total.sides.iter_mut().zip(&part.sides) {
-            t.merge(s);
-        }
-        total.deals += part.deals;
-    }
-    finish(&sides, &total, p)
-}
-
-/// Sweeps the completions of colex rank `ranks`.
-fn sweep_boards(
-    sides: &[Side; 2],
-    deck: CardSet,
-    to_deal: usize,
-    ranks: std::ops::Range<u64>,
-    board_key: HandKey,
-) -> ChunkSums {
-    let mut sums = ChunkSums {
+    let new_sums = || ChunkSums {
         sides: [
             Sums::new(sides[0].weights.len()),
             Sums::new(sides[1].weights.len()),
@@ -231,25 +179,31 @@ fn sweep_boards(
         deals: 0,
     };
     let capacity = sides[0].weights.len() + sides[1].weights.len();
-    let mut items: Vec<u32> = Vec::with_capacity(capacity);
-    let mut scratch: Vec<u32> = vec![0; capacity];
-    let subsets = match Subsets::of_set_range(deck, to_deal, ranks) {
-        Ok(s) => s,
-        // The deck and count were checked when the request was prepared.
-        Err(_) => return sums,
-    };
-    subsets.for_each_mask(|completion| {
-        let key =
-            HandKey::of_set(CardSet::from_mask(completion).unwrap_or_default()).combine(board_key);
-        showdown(
-            sides,
-            completion,
-            key,
-            (&mut items, &mut scratch),
-            &mut sums,
-        );
-    });
-    sums
+    // Per chunk: its sums and the board's sort buffers, reused board to
+    // board.
+    let parts = sweep_board_chunks(
+        p,
+        workers,
+        deadline,
+        || {
+            (
+                new_sums(),
+                Vec::with_capacity(capacity),
+                vec![0u32; capacity],
+            )
+        },
+        |(sums, items, scratch), completion, board| {
+            showdown(&sides, completion, board, (items, scratch), sums);
+        },
+    )?;
+    let mut total = new_sums();
+    for (part, _, _) in &parts {
+        for (t, s) in total.sides.iter_mut().zip(&part.sides) {
+            t.merge(s);
+        }
+        total.deals += part.deals;
+    }
+    finish(&sides, &total, p)
 }
 
 /// Rank bits in a sorted item: rank << 12 | player << 11 | combo index.

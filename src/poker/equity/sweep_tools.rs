@@ -2,6 +2,69 @@
 //! inclusion-exclusion) and sorting a board's items by hand rank (a
 //! comparison sort for few items, two counting passes of 7 bits for many).
 
+use super::Prepared;
+use crate::budget::Control;
+use crate::cards::CardSet;
+use crate::combin::{Subsets, binomial};
+use crate::error::{Error, Result};
+use crate::parallel::{Workers, map_items};
+use crate::poker::eval::HandKey;
+
+/// Chunks of boards (work items): a fixed number, not the thread count,
+/// so the sums and their order are the same on any number of threads; 16
+/// keep two to eight cores busy on a turn (about 46 boards) while the
+/// per-chunk sums stay few.
+const CHUNKS: u64 = 16;
+
+/// The board completions of a request.
+pub(super) fn board_count(p: &Prepared) -> u64 {
+    binomial(p.board.union(p.dead).complement().len() as usize, p.to_deal)
+}
+
+/// Visits every board completion of `p` in 16 fixed chunks on `workers`:
+/// each chunk starts a state with `start` and calls `visit(state,
+/// completion mask, key of the whole board)` per board. The chunks' states
+/// come back in order; `BudgetExceeded` once `deadline` passes.
+pub(super) fn sweep_board_chunks<S: Send>(
+    p: &Prepared,
+    workers: Workers,
+    deadline: &Control,
+    start: impl Fn() -> S + Sync,
+    visit: impl Fn(&mut S, u64, HandKey) + Sync,
+) -> Result<Vec<S>> {
+    let deck = p.board.union(p.dead).complement();
+    let boards = board_count(p);
+    let chunks = boards.min(CHUNKS);
+    let board_key = HandKey::of_set(p.board);
+    let parts = map_items(workers, chunks, |chunk| {
+        if deadline.passed() {
+            return None;
+        }
+        let ranks = chunk * boards / chunks..(chunk + 1) * boards / chunks;
+        let mut state = start();
+        // The deck and count were checked when the request was prepared.
+        let subsets = Subsets::of_set_range(deck, p.to_deal, ranks).ok()?;
+        subsets.for_each_mask(|completion| {
+            let cards = CardSet::from_mask(completion).unwrap_or_default();
+            visit(
+                &mut state,
+                completion,
+                HandKey::of_set(cards).combine(board_key),
+            );
+        });
+        deadline.report((chunk + 1) as f64 / chunks as f64);
+        Some(state)
+    });
+    parts
+        .into_iter()
+        .map(|part| {
+            part.ok_or_else(|| {
+                Error::budget("exact enumeration did not finish within the time budget: raise it, or use Monte Carlo or Auto")
+            })
+        })
+        .collect()
+}
+
 /// Weights of combos (or tuples) in total and by card: a card's entry is
 /// the weight of those holding it. 64 entries, indexed by the card masked
 /// to 6 bits, so no index needs a bounds check.
