@@ -1,13 +1,12 @@
 //! Durak, one thread: random playouts of 2-player games from a fresh deal
-//! (target >= 1,000,000 games/s), one at a time and 24 at a time in
-//! vector lanes, and, for comparison, from one dealt opening;
+//! and, for comparison, from one dealt opening;
 //! information-set MCTS iterations from an opening (target >= 100,000/s).
 
 mod fixtures;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use oddsmith::durak::bots::random_playout;
-use oddsmith::durak::{Config, Game, best_move, random_playouts};
+use oddsmith::durak::{Config, Game, best_move};
 use oddsmith::mcts::{Budget, Rollout};
 use oddsmith::rng::Rng;
 use std::hint::black_box;
@@ -25,24 +24,6 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
-    // The same games played 24 at a time in vector lanes
-    // (`durak::random_playouts`): the deal is the same, the playouts draw
-    // from one stream per game.
-    group.bench_function(
-        "1,000 random 2-player games (deal + playout), 24 at a time in vector lanes",
-        |b| {
-            let mut rng = Rng::new(1);
-            let mut games = Vec::with_capacity(1_000);
-            b.iter(|| {
-                games.clear();
-                for _ in 0..1_000 {
-                    games.push(Game::new(Config::default(), &mut rng).expect("valid"));
-                }
-                random_playouts(&mut games, &mut rng);
-                black_box(games.last().and_then(Game::outcome));
-            })
-        },
-    );
     // The playout alone, as a search's rollout runs it: from one dealt
     // opening, copied each time (the deal alone is about a tenth of a game:
     // 0.13 s per million deals against 1.3 s per million games).
@@ -57,19 +38,6 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
-    group.bench_function(
-        "1,000 random 2-player playouts from a dealt opening, 24 at a time in vector lanes",
-        |b| {
-            let mut rng = Rng::new(1);
-            let opening = Game::new(Config::default(), &mut rng).expect("valid");
-            let mut games = vec![opening.clone(); 1_000];
-            b.iter(|| {
-                games.fill(opening.clone());
-                random_playouts(&mut games, &mut rng);
-                black_box(games.last().and_then(Game::outcome));
-            })
-        },
-    );
     group.sample_size(10);
     let view = fixtures::durak_opening();
     for (name, rollout) in [

@@ -1,7 +1,5 @@
 //! Instruction counts (gungraun) of Durak: 1,000 random 2-player games
-//! (deal + playout) and 1,000 ISMCTS iterations from an opening. (The
-//! playouts in vector lanes need AVX-512, which valgrind does not run:
-//! `cargo bench --bench durak` times them.)
+//! (deal + playout) and 1,000 ISMCTS iterations from an opening.
 
 mod fixtures;
 

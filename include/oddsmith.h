@@ -45,7 +45,7 @@
 #define ODDSMITH_DURAK_MAX_ATTACKS 6
 
 // Room for every legal move of any position.
-#define ODDSMITH_DURAK_MAX_MOVES 64
+#define ODDSMITH_DURAK_MAX_MOVES 160
 
 // Move kinds.
 #define ODDSMITH_DURAK_ATTACK 0
@@ -55,6 +55,24 @@
 #define ODDSMITH_DURAK_TAKE 2
 
 #define ODDSMITH_DURAK_PASS 3
+
+// The defender puts down `card`, of the attack cards' rank, and the next
+// player defends (ODDSMITH_DURAK_VARIANT_TRANSFER only).
+#define ODDSMITH_DURAK_TRANSFER 4
+
+// Rules variants: podkidnoy (the default), perevodnoy (the defender may
+// transfer the bout, rule 12 of shared/rules/durak.md).
+#define ODDSMITH_DURAK_VARIANT_PODKIDNOY 0
+
+#define ODDSMITH_DURAK_VARIANT_TRANSFER 1
+
+// How cards reach the defender (rule 13): each card answered before the
+// next is thrown (the default), or several thrown first and the defender
+// then beats them in any order. Observations of either kind are accepted
+// under both.
+#define ODDSMITH_DURAK_ONE_AT_A_TIME 0
+
+#define ODDSMITH_DURAK_SEVERAL_AT_ONCE 1
 
 // Bout phases.
 #define ODDSMITH_DURAK_LEAD 0
@@ -210,10 +228,14 @@ typedef struct {
 } OddsmithCombatResult;
 
 // The table's rules: 2 to 6 players (0 means 2); a deck of 24, 36 or 52
-// cards (0 means 36). A zeroed struct is the default two-player game.
+// cards (0 means 36); `variant` ODDSMITH_DURAK_VARIANT_*; `protocol`
+// ODDSMITH_DURAK_ONE_AT_A_TIME or _SEVERAL_AT_ONCE. A zeroed struct is the
+// default two-player podkidnoy game, one card at a time.
 typedef struct {
   uint32_t players;
   uint32_t deck_size;
+  uint32_t variant;
+  uint32_t protocol;
 } OddsmithDurakRules;
 
 // What one player (`me`) sees. `known[p]` are cards player p picked up in
@@ -222,7 +244,11 @@ typedef struct {
 // `i < table_count`; `bout_limit` = min(6, the defender's hand at the
 // bout's start); `passed_mask` = throwers who passed since the last card
 // thrown; `out_mask` = players who left; `trump_card` lies under the
-// talon while `talon_size > 0`.
+// talon while `talon_size > 0`; `bout_leader` = 1 + the seat of the player
+// who led the bout's first card, where the refill starts (0 = the
+// attacker: it differs only after a transfer). Several uncovered cards
+// are accepted in either protocol (the defender to move, or throwers still
+// adding).
 typedef struct {
   OddsmithDurakRules rules;
   uint32_t me;
@@ -242,6 +268,7 @@ typedef struct {
   uint32_t to_move;
   uint32_t phase;
   uint32_t passed_mask;
+  uint32_t bout_leader;
 } OddsmithDurakObservation;
 
 // Search budget; a zeroed struct is the defaults, and NULL means a zeroed
@@ -264,7 +291,8 @@ typedef struct {
 } OddsmithDurakBudget;
 
 // A move: `kind` is ODDSMITH_DURAK_ATTACK (lead or throw in `card`),
-// _DEFEND (beat `target` with `card`), _TAKE or _PASS (cards -1).
+// _DEFEND (beat `target` with `card`), _TRANSFER (with `card`; target
+// -1), _TAKE or _PASS (cards -1).
 typedef struct {
   uint32_t kind;
   int32_t card;

@@ -35,30 +35,13 @@ pub fn bmi2() -> bool {
     detected!("popcnt", "bmi2")
 }
 
-/// The AVX-512 subset the Durak lanes are built with.
-pub fn avx512_lanes() -> bool {
-    detected!(
-        "avx512f",
-        "avx512bw",
-        "avx512dq",
-        "avx512vl",
-        "avx512vpopcntdq",
-        "bmi2"
-    )
-}
-
 /// The tiers this build and CPU take, for tests and reports ("avx2",
-/// "avx512", ...; empty when only the portable code runs).
+/// "bmi2", ...; empty when only the portable code runs).
 pub fn tiers() -> Vec<&'static str> {
-    [
-        ("avx2", avx2()),
-        ("popcnt", popcnt()),
-        ("bmi2", bmi2()),
-        ("avx512", avx512_lanes()),
-    ]
-    .into_iter()
-    .filter_map(|(name, on)| on.then_some(name))
-    .collect()
+    [("avx2", avx2()), ("popcnt", popcnt()), ("bmi2", bmi2())]
+        .into_iter()
+        .filter_map(|(name, on)| on.then_some(name))
+        .collect()
 }
 
 /// For the tests that compare a SIMD path with its portable reference:

@@ -35,17 +35,6 @@ impl Rng {
         Rng::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03).rotate_left(29))
     }
 
-    /// The raw state, for code that steps many generators side by side.
-    pub(crate) fn state(&self) -> [u64; 4] {
-        self.s
-    }
-
-    /// A generator from a raw state taken by `state` (never all zeros).
-    pub(crate) fn from_state(s: [u64; 4]) -> Rng {
-        debug_assert!(s != [0; 4]);
-        Rng { s }
-    }
-
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
         let s = &mut self.s;

@@ -387,10 +387,17 @@ inline std::vector<OddsmithDurakMove> durak_legal_moves(const OddsmithDurakObser
 // A game run by the engine; owns its handle (movable, not copyable).
 class DurakGame {
 public:
-    DurakGame(std::uint32_t players = 2, std::uint32_t deck_size = 36, std::uint64_t seed = 1) {
+    DurakGame(std::uint32_t players = 2, std::uint32_t deck_size = 36, std::uint64_t seed = 1,
+              std::uint32_t variant = ODDSMITH_DURAK_VARIANT_PODKIDNOY,
+              std::uint32_t protocol = ODDSMITH_DURAK_ONE_AT_A_TIME) {
         OddsmithDurakRules rules;
         rules.players = players;
         rules.deck_size = deck_size;
+        rules.variant = variant;
+        rules.protocol = protocol;
+        check(oddsmith_durak_new(&rules, seed, &game_));
+    }
+    explicit DurakGame(const OddsmithDurakRules &rules, std::uint64_t seed = 1) {
         check(oddsmith_durak_new(&rules, seed, &game_));
     }
     ~DurakGame() { oddsmith_durak_free(game_); }

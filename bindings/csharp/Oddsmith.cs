@@ -833,15 +833,22 @@ namespace Oddsmith
         }
     }
 
-    /// <summary>Durak table rules (OddsmithDurakRules): 2..6 players, 24/36/52 cards.</summary>
+    public enum DurakVariant : uint { Podkidnoy = 0, Transfer = 1 }
+
+    /// <summary>How cards reach the defender: each answered at once, or several thrown first.</summary>
+    public enum DurakProtocol : uint { OneAtATime = 0, SeveralAtOnce = 1 }
+
+    /// <summary>Durak table rules (OddsmithDurakRules): 2..6 players, 24/36/52 cards, variant, protocol.</summary>
     [StructLayout(LayoutKind.Sequential)]
     public struct DurakRules
     {
         public uint Players;
         public uint DeckSize;
+        public DurakVariant Variant;
+        public DurakProtocol Protocol;
     }
 
-    public enum DurakMoveKind : uint { Attack = 0, Defend = 1, Take = 2, Pass = 3 }
+    public enum DurakMoveKind : uint { Attack = 0, Defend = 1, Take = 2, Pass = 3, Transfer = 4 }
 
     /// <summary>A move; cards are oddsmith card indices, -1 for none.</summary>
     [StructLayout(LayoutKind.Sequential)]
@@ -858,6 +865,7 @@ namespace Oddsmith
                 case DurakMoveKind.Attack: return "attack " + Cards.Format((byte)Card);
                 case DurakMoveKind.Defend: return "beat " + Cards.Format((byte)Target) + " with " + Cards.Format((byte)Card);
                 case DurakMoveKind.Take: return "take";
+                case DurakMoveKind.Transfer: return "transfer with " + Cards.Format((byte)Card);
                 default: return "pass";
             }
         }
@@ -885,6 +893,8 @@ namespace Oddsmith
         public uint ToMove;
         public uint Phase;
         public uint PassedMask;
+        /// <summary>1 + the seat that led the bout's first card; 0 = the attacker (no transfer).</summary>
+        public uint BoutLeader;
 
         /// <summary>An empty view with its arrays allocated (fill it in before use).</summary>
         public static DurakObservation Create()
@@ -938,7 +948,7 @@ namespace Oddsmith
     /// <summary>Durak: best moves for a client's own state, and games run by the engine.</summary>
     public static class Durak
     {
-        public const int MaxMoves = 64;
+        public const int MaxMoves = 160;
 
         public static DurakMove BestMove(DurakObservation observation, DurakBudget budget, out DurakStats stats)
         {
@@ -962,9 +972,10 @@ namespace Oddsmith
     {
         private IntPtr handle;
 
-        public DurakGame(uint players = 2, uint deckSize = 36, ulong seed = 1)
+        public DurakGame(uint players = 2, uint deckSize = 36, ulong seed = 1,
+            DurakVariant variant = DurakVariant.Podkidnoy, DurakProtocol protocol = DurakProtocol.OneAtATime)
         {
-            var rules = new DurakRules { Players = players, DeckSize = deckSize };
+            var rules = new DurakRules { Players = players, DeckSize = deckSize, Variant = variant, Protocol = protocol };
             Native.Check(Native.oddsmith_durak_new(ref rules, seed, out handle));
         }
 

@@ -8,7 +8,7 @@ use oddsmith::Error;
 use oddsmith::budget::Control;
 use oddsmith::durak::bots::{random_move, random_playout};
 use oddsmith::durak::matches::{Bot, SideResult, play_match};
-use oddsmith::durak::{Config, Deck, Game, best_move, random_playouts};
+use oddsmith::durak::{Config, Deck, Game, best_move};
 use oddsmith::mcts::{Budget, Rollout};
 use oddsmith::rng::Rng;
 use serde_json::json;
@@ -85,6 +85,7 @@ fn run_match(args: &MatchArgs, as_json: bool) -> Outcome {
     let config = Config {
         players: args.players,
         deck: deck(args.deck)?,
+        ..Config::default()
     };
     let run = LongRun::start("durak match");
     let control = run.control();
@@ -123,9 +124,8 @@ fn run_match(args: &MatchArgs, as_json: bool) -> Outcome {
     run.close()
 }
 
-/// Random 2-player games (deal + playout) per second for one second, one
-/// at a time, or in batches of 1,000 through the vector lanes.
-fn playouts_per_s(in_lanes: bool) -> Result<f64, Error> {
+/// Random 2-player games (deal + playout) per second, for one second.
+fn playouts_per_s() -> Result<f64, Error> {
     let mut rng = Rng::new(1);
     let mut batch = Vec::with_capacity(1_000);
     let started = Instant::now();
@@ -135,12 +135,8 @@ fn playouts_per_s(in_lanes: bool) -> Result<f64, Error> {
         for _ in 0..1_000 {
             batch.push(Game::new(Config::default(), &mut rng)?);
         }
-        if in_lanes {
-            random_playouts(&mut batch, &mut rng);
-        } else {
-            for g in &mut batch {
-                random_playout(g, &mut rng);
-            }
+        for g in &mut batch {
+            random_playout(g, &mut rng);
         }
         games += 1_000;
     }
@@ -151,7 +147,6 @@ fn playouts_per_s(in_lanes: bool) -> Result<f64, Error> {
 #[derive(Default)]
 struct Figures {
     playouts: Option<f64>,
-    lane_playouts: Option<f64>,
     mcts_random: Option<f64>,
     mcts_heuristic: Option<f64>,
     /// Median, 99th percentile and maximum of a 20 ms budget, in ms.
@@ -159,7 +154,7 @@ struct Figures {
 }
 
 /// Stages of the bench, each a share of its time.
-const BENCH_STAGES: f64 = 5.0;
+const BENCH_STAGES: f64 = 4.0;
 
 fn measure(control: &Control) -> Result<Figures, Error> {
     let mut f = Figures::default();
@@ -168,10 +163,7 @@ fn measure(control: &Control) -> Result<Figures, Error> {
         !control.passed()
     };
     if stage(0.0) {
-        f.playouts = Some(playouts_per_s(false)?);
-    }
-    if stage(1.0) {
-        f.lane_playouts = Some(playouts_per_s(true)?);
+        f.playouts = Some(playouts_per_s()?);
     }
     let game = Game::new(Config::default(), &mut Rng::new(7))?;
     let view = game.observe(game.to_move());
@@ -179,7 +171,7 @@ fn measure(control: &Control) -> Result<Figures, Error> {
         .into_iter()
         .enumerate()
     {
-        if !stage(2.0 + i as f64) {
+        if !stage(1.0 + i as f64) {
             break;
         }
         let budget = Budget {
@@ -194,7 +186,7 @@ fn measure(control: &Control) -> Result<Figures, Error> {
             Rollout::Heuristic => f.mcts_heuristic = rate,
         }
     }
-    if stage(4.0) {
+    if stage(3.0) {
         f.spread = deadline_spread(control)?;
     }
     Ok(f)
@@ -208,7 +200,6 @@ fn run_bench(as_json: bool) -> Outcome {
         let spread = |k: usize| f.spread.map(|s| [s.0, s.1, s.2][k]);
         print_json(&json!({
             "playouts_per_s": f.playouts,
-            "lane_playouts_per_s": f.lane_playouts,
             "mcts_iterations_per_s": f.mcts_random,
             "mcts_heuristic_iterations_per_s": f.mcts_heuristic,
             "budget_20ms_p50_ms": spread(0),
@@ -217,10 +208,8 @@ fn run_bench(as_json: bool) -> Outcome {
             "partial": partial,
         }));
     } else {
-        if let (Some(one), Some(lanes)) = (f.playouts, f.lane_playouts) {
-            println!(
-                "random 2-player games (deal + playout): {one:.0}/s one at a time, {lanes:.0}/s in vector lanes (one thread)"
-            );
+        if let Some(one) = f.playouts {
+            println!("random 2-player games (deal + playout): {one:.0}/s (one thread)");
         }
         if let (Some(random), Some(heuristic)) = (f.mcts_random, f.mcts_heuristic) {
             println!(

@@ -2,8 +2,9 @@
 //! greedy player who plays the lowest adequate card and keeps trumps.
 //! Both choose without building a move list.
 
-use super::game::{Game, Phase, SUITS, nth_bit};
+use super::game::{Game, Phase};
 use super::moves::{Move, NO_CARD};
+use super::rules::{MAX_ATTACKS, SUITS, can_cover, nth_bit};
 use crate::cards::Card;
 use crate::rng::Rng;
 
@@ -24,13 +25,32 @@ pub fn random_move(g: &Game, rng: &mut Rng) -> Move {
     match g.phase() {
         Phase::Lead => Move::attack(nth_card(hand, rng.below(hand.count_ones()))),
         Phase::Defend => {
-            let target = g.uncovered_card();
-            let beaters = g.beaters(hand, target);
-            let k = rng.below(beaters.count_ones() + 1);
-            if k == beaters.count_ones() {
-                Move::TAKE
+            // Defences target by target in table order, then transfers,
+            // then take: the order of `Game::legal_moves`.
+            let slots = g.uncovered_slots();
+            let beaters = |slot: u32| g.beaters(hand, g.attacks[slot as usize]);
+            let mut defences = 0;
+            let mut rest = slots;
+            while rest != 0 {
+                defences += beaters(rest.trailing_zeros()).count_ones();
+                rest &= rest - 1;
+            }
+            let transfers = g.transfer_cards();
+            let mut k = rng.below(defences + transfers.count_ones() + 1);
+            let mut rest = slots;
+            while rest != 0 {
+                let slot = rest.trailing_zeros();
+                let options = beaters(slot);
+                if k < options.count_ones() {
+                    return Move::defend(g.attacks[slot as usize], nth_card(options, k));
+                }
+                k -= options.count_ones();
+                rest &= rest - 1;
+            }
+            if k < transfers.count_ones() {
+                Move::transfer(nth_card(transfers, k))
             } else {
-                Move::defend(target, nth_card(beaters, k))
+                Move::TAKE
             }
         }
         Phase::ThrowIn | Phase::Taking => {
@@ -65,28 +85,22 @@ fn cheapest(g: &Game, mask: u64) -> Option<Card> {
 const QUEEN: u8 = 10;
 
 /// The greedy baseline: lead and throw in the lowest non-trump card (no
-/// trumps thrown in while the talon lasts), beat with the lowest adequate
-/// card, and take rather than spend a high trump while more than a few
-/// cards remain in the talon.
+/// trumps thrown in while the talon lasts), transfer with the lowest plain
+/// card of the rank whenever the transfer variant allows it, beat with the
+/// lowest adequate card, and take rather than spend a high trump while
+/// more than a few cards remain in the talon.
 pub fn greedy_move(g: &Game) -> Move {
     let hand = g.hand(g.to_move()).mask();
     let trumps = SUITS[g.trump() as usize];
     match g.phase() {
         Phase::Lead => cheapest(g, hand).map_or(Move::PASS, Move::attack),
         Phase::Defend => {
-            let target = g.uncovered_card();
-            let beaters = g.beaters(hand, target);
-            match cheapest(g, beaters) {
-                Some(c) => {
-                    let costly = c.suit() == g.trump() && c.rank() >= QUEEN && g.talon_len() > 4;
-                    if costly {
-                        Move::TAKE
-                    } else {
-                        Move::defend(target, c)
-                    }
-                }
-                None => Move::TAKE,
+            // Transfer with a plain card whenever the rules allow it.
+            let plain_transfers = g.transfer_cards() & !trumps;
+            if plain_transfers != 0 {
+                return Move::transfer(lowest(plain_transfers));
             }
+            greedy_defence(g, hand)
         }
         Phase::ThrowIn | Phase::Taking => {
             let mut cards = g.throwable_now();
@@ -103,12 +117,41 @@ pub fn greedy_move(g: &Game) -> Move {
     }
 }
 
+/// The greedy defence: take unless the hand covers every uncovered card;
+/// else beat the first uncovered card with the cheapest card that leaves
+/// the rest coverable, taking rather than spending a high trump early.
+fn greedy_defence(g: &Game, hand: u64) -> Move {
+    let trump = g.trump();
+    let mut targets = [0u8; MAX_ATTACKS];
+    let mut n = 0;
+    let mut slots = g.uncovered_slots();
+    while slots != 0 {
+        targets[n] = g.attacks[slots.trailing_zeros() as usize].index();
+        n += 1;
+        slots &= slots - 1;
+    }
+    let (first, rest) = (targets[0], &targets[1..n]);
+    let mut options = g.beaters(hand, Card::new(first).unwrap_or(NO_CARD));
+    while let Some(c) = cheapest(g, options) {
+        options &= !c.bit();
+        if !can_cover(rest, hand & !c.bit(), trump) {
+            continue;
+        }
+        let costly = c.suit() == trump && c.rank() >= QUEEN && g.talon_len() > 4;
+        if costly {
+            return Move::TAKE;
+        }
+        return Move::defend(Card::new(first).unwrap_or(NO_CARD), c);
+    }
+    Move::TAKE
+}
+
 /// Plays random moves to the end of the game. On x86-64 CPUs with
 /// `popcnt` (detected at run time) the loop is compiled with it: counting
 /// cards is much of a playout.
 pub fn random_playout(g: &mut Game, rng: &mut Rng) {
     #[cfg(target_arch = "x86_64")]
-    if g.config().players == 2 && crate::platform::bmi2() {
+    if g.fused_playout_applies() && crate::platform::bmi2() {
         // SAFETY: the CPU has both.
         unsafe { random_playout_bmi2(g, rng) };
         return;
@@ -123,10 +166,10 @@ pub fn random_playout(g: &mut Game, rng: &mut Rng) {
 }
 
 /// The portable loop (also the body of the popcnt build): the fused
-/// two-player loop, or move by move.
+/// two-player loop where it applies, or move by move.
 #[inline(always)]
 pub(crate) fn playout(g: &mut Game, rng: &mut Rng) {
-    if g.config().players == 2 {
+    if g.fused_playout_applies() {
         g.random_playout_two(rng);
     } else {
         playout_move_by_move(g, rng);

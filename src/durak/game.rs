@@ -2,26 +2,24 @@
 //! legal moves and their effects. Cards are `crate::cards` indices (rank * 4
 //! + suit, 2 = rank 0 .. A = rank 12) held in `CardSet` bitboards.
 //!
-//! The bout is played as a sequence of single moves: the main attacker leads
-//! one card; the defender beats the uncovered card or takes; when every card
-//! is covered, or once the defender takes, the throwers (the main attacker
-//! first, then with 3+ players the other non-defenders in seat order) may
-//! each add a card of a rank on the table or pass; a card thrown restarts
-//! the round of throwers. Players with nothing to throw are skipped, so a
-//! thrower always has a real choice. Every card thrown is answered before
-//! the next, which is how most online tables play it.
+//! A bout (rules 4 to 13): the main attacker leads. With the one card at a
+//! time protocol (the default) the defender answers each card before the
+//! next is thrown; with several at once the throwers add cards first (the
+//! main attacker, then with 3+ players the other non-defenders in seat
+//! order; a card thrown restarts that round) and the defender then beats
+//! the uncovered cards in any order, takes, or (transfer variant) passes the
+//! bout on. When every card is covered, or once the defender takes, the
+//! throwers may add more or pass. Players with nothing to throw are
+//! skipped, so a thrower always has a real choice. Positions of either
+//! protocol are playable under both: the protocol only says whether a
+//! thrown card is answered at once.
 
 use super::moves::{Move, MoveKind, MoveList, NO_CARD};
+use super::rules::{self, SUITS, beaters_of, rank_mask};
+pub use super::rules::{HAND_SIZE, MAX_ATTACKS, MAX_PLAYERS};
 use crate::cards::{Card, CardSet};
 use crate::error::{Error, Result};
 use crate::rng::Rng;
-
-/// Most players.
-pub const MAX_PLAYERS: usize = 6;
-/// Cards dealt to each player, and the refill target.
-pub const HAND_SIZE: u32 = 6;
-/// Most attack cards in a bout.
-pub const MAX_ATTACKS: usize = 6;
 
 /// The deck: 36 (6..A, the default), 24 (9..A) or 52 cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -53,11 +51,32 @@ impl Deck {
     }
 }
 
+/// Podkidnoy (the default), or perevodnoy: the defender may transfer the
+/// bout to the next player (rule 12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Variant {
+    #[default]
+    Podkidnoy,
+    Transfer,
+}
+
+/// How cards reach the defender (rule 13): each card answered before the
+/// next is thrown (the default), or several thrown before the defender
+/// answers them all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Protocol {
+    #[default]
+    OneAtATime,
+    SeveralAtOnce,
+}
+
 /// The table's rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Config {
     pub players: u8,
     pub deck: Deck,
+    pub variant: Variant,
+    pub protocol: Protocol,
 }
 
 impl Default for Config {
@@ -65,6 +84,8 @@ impl Default for Config {
         Config {
             players: 2,
             deck: Deck::Cards36,
+            variant: Variant::Podkidnoy,
+            protocol: Protocol::OneAtATime,
         }
     }
 }
@@ -95,9 +116,9 @@ impl Config {
 pub enum Phase {
     /// The main attacker leads the first card.
     Lead = 0,
-    /// The defender answers the uncovered card.
+    /// The defender answers the uncovered cards.
     Defend = 1,
-    /// All cards are covered; throwers may add.
+    /// Throwers may add (every card covered, or several at once).
     ThrowIn = 2,
     /// The defender takes; throwers may add before the pickup.
     Taking = 3,
@@ -128,49 +149,6 @@ const ALL_CARDS: [Card; 52] = {
     all
 };
 
-/// Cards of one suit.
-const fn suit_mask(suit: u8) -> u64 {
-    let mut m = 0u64;
-    let mut r = 0;
-    while r < 13 {
-        m |= 1 << (r * 4 + suit as u64);
-        r += 1;
-    }
-    m
-}
-pub(crate) const SUITS: [u64; 4] = [suit_mask(0), suit_mask(1), suit_mask(2), suit_mask(3)];
-
-/// Cards of one rank.
-pub(crate) const fn rank_mask(rank: u8) -> u64 {
-    0xF << (rank * 4)
-}
-
-/// Cards ranked above `rank`.
-const fn above(rank: u8) -> u64 {
-    (CardSet::FULL.mask() >> ((rank as u32 + 1) * 4)) << ((rank as u32 + 1) * 4)
-}
-
-/// Cards in `hand` that beat the card with index `target`: higher cards of
-/// its suit, and every trump if it is not a trump.
-#[inline(always)]
-pub(crate) fn beaters_of(hand: u64, target: u8, trump: u8) -> u64 {
-    let (rank, suit) = (target >> 2, target & 3);
-    let same = hand & SUITS[suit as usize] & above(rank);
-    // All ones unless the target is a trump: a select, not a branch (the
-    // suit led is random in a playout).
-    let off_trump = u64::from(suit != trump).wrapping_neg();
-    same | (hand & SUITS[trump as usize] & off_trump)
-}
-
-/// The `k`-th lowest set bit of a mask with more than `k` bits.
-#[inline(always)]
-pub(crate) fn nth_bit(mut mask: u64, k: u32) -> u8 {
-    for _ in 0..k {
-        mask &= mask - 1;
-    }
-    mask.trailing_zeros() as u8
-}
-
 /// The full state of a game.
 #[derive(Debug, Clone)]
 pub struct Game {
@@ -193,6 +171,10 @@ pub struct Game {
     pub(crate) table_ranks: u64,
     /// Attack cards allowed this bout: min(6, the defender's hand at the start).
     pub(crate) bout_limit: u8,
+    /// Who led the bout's first card: the refill starts there (rule 12).
+    pub(crate) leader: u8,
+    /// The main attacker: the first thrower (after a transfer, the player
+    /// who transferred).
     pub(crate) attacker: u8,
     pub(crate) defender: u8,
     pub(crate) to_move: u8,
@@ -254,6 +236,7 @@ impl Game {
             table_cards: CardSet::EMPTY,
             table_ranks: 0,
             bout_limit: 0,
+            leader: 0,
             attacker: 0,
             defender: 0,
             to_move: 0,
@@ -350,9 +333,10 @@ impl Game {
 
     #[inline(always)]
     pub(crate) fn start_bout(&mut self, attacker: u8) {
+        self.leader = attacker;
         self.attacker = attacker;
         self.defender = self.next_active(attacker, attacker);
-        self.bout_limit = (MAX_ATTACKS as u32).min(self.hands[self.defender as usize].len()) as u8;
+        self.bout_limit = rules::bout_limit(self.hands[self.defender as usize].len()) as u8;
         self.table_len = 0;
         self.passed = 0;
         self.phase = Phase::Lead;
@@ -361,22 +345,26 @@ impl Game {
 
     /// The cards `player` may throw in now.
     fn throwable(&self, player: u8) -> u64 {
-        if self.table_len >= self.bout_limit {
-            return 0;
-        }
-        self.hands[player as usize].mask() & self.table_ranks
+        rules::throwable(
+            self.hands[player as usize].mask(),
+            self.table_ranks,
+            self.table_len as u32,
+            self.bout_limit as u32,
+        )
     }
 
-    /// The uncovered attack card in the defend phase: the last one, since
-    /// the defender answers each card before the next is thrown.
-    fn uncovered(&self) -> Option<usize> {
-        let last = (self.table_len as usize).checked_sub(1)?;
-        (self.phase == Phase::Defend && self.covers[last].is_none()).then_some(last)
+    /// The table slots of the attack cards not yet beaten (bit per slot).
+    pub(crate) fn uncovered_slots(&self) -> u8 {
+        (0..self.table_len as usize)
+            .filter(|&i| self.covers[i].is_none())
+            .fold(0, |m, i| m | 1 << i)
     }
 
-    /// The uncovered attack card in the defend phase.
-    pub(crate) fn uncovered_card(&self) -> Card {
-        self.uncovered().map_or(NO_CARD, |i| self.attacks[i])
+    /// The uncovered attack cards.
+    pub(crate) fn uncovered_cards(&self) -> u64 {
+        (0..self.table_len as usize)
+            .filter(|&i| self.covers[i].is_none())
+            .fold(0, |m, i| m | self.attacks[i].bit())
     }
 
     /// The cards the player to move may throw in.
@@ -389,29 +377,71 @@ impl Game {
         beaters_of(hand, card.index(), self.trump())
     }
 
-    /// The legal moves of the player to move (none once the game is over).
+    /// The cards of the defender's hand that beat some uncovered card.
+    pub(crate) fn defending_cards(&self) -> u64 {
+        let hand = self.hands[self.to_move as usize].mask();
+        let mut uncovered = self.uncovered_cards();
+        let mut cards = 0;
+        while uncovered != 0 {
+            cards |= beaters_of(hand, uncovered.trailing_zeros() as u8, self.trump());
+            uncovered &= uncovered - 1;
+        }
+        cards
+    }
+
+    /// The player who would defend after a transfer now.
+    fn transfer_target(&self) -> u8 {
+        self.next_active(self.defender, self.defender)
+    }
+
+    /// The cards the defender may transfer with now (rule 12; none unless
+    /// the transfer variant is on and it is the defender's turn).
+    pub(crate) fn transfer_cards(&self) -> u64 {
+        if self.config.variant != Variant::Transfer
+            || self.phase != Phase::Defend
+            || self.table_len == 0
+        {
+            return 0;
+        }
+        let beaten = self.uncovered_slots().count_ones() < self.table_len as u32;
+        rules::transferable(
+            self.hands[self.defender as usize].mask(),
+            self.attacks[0].rank(),
+            beaten,
+            self.table_len as u32,
+            self.hands[self.transfer_target() as usize].len(),
+        )
+    }
+
+    /// The legal moves of the player to move (none once the game is over):
+    /// defences target by target in table order, then transfers, then
+    /// take.
     pub fn legal_moves(&self, out: &mut MoveList) {
         out.len = 0;
         let hand = self.hands[self.to_move as usize].mask();
+        let each = |mask: u64| CardSet::from_mask(mask).unwrap_or(CardSet::EMPTY);
         match self.phase {
             Phase::Lead => {
-                for c in CardSet::from_mask(hand).unwrap_or(CardSet::EMPTY) {
+                for c in each(hand) {
                     out.push(Move::attack(c));
                 }
             }
             Phase::Defend => {
-                if let Some(i) = self.uncovered() {
-                    let target = self.attacks[i];
-                    let beaters = self.beaters(hand, target);
-                    for c in CardSet::from_mask(beaters).unwrap_or(CardSet::EMPTY) {
-                        out.push(Move::defend(target, c));
+                for i in 0..self.table_len as usize {
+                    if self.covers[i].is_none() {
+                        let target = self.attacks[i];
+                        for c in each(self.beaters(hand, target)) {
+                            out.push(Move::defend(target, c));
+                        }
                     }
+                }
+                for c in each(self.transfer_cards()) {
+                    out.push(Move::transfer(c));
                 }
                 out.push(Move::TAKE);
             }
             Phase::ThrowIn | Phase::Taking => {
-                let cards = self.throwable(self.to_move);
-                for c in CardSet::from_mask(cards).unwrap_or(CardSet::EMPTY) {
+                for c in each(self.throwable(self.to_move)) {
                     out.push(Move::attack(c));
                 }
                 out.push(Move::PASS);
@@ -426,11 +456,12 @@ impl Game {
         match (self.phase, m.kind) {
             (Phase::Lead, MoveKind::Attack) => hand.contains(m.card),
             (Phase::Defend, MoveKind::Take) => true,
-            (Phase::Defend, MoveKind::Defend) => self.uncovered().is_some_and(|i| {
-                self.attacks[i] == m.target
+            (Phase::Defend, MoveKind::Defend) => {
+                self.uncovered_cards() & m.target.bit() != 0
                     && hand.contains(m.card)
                     && self.beaters(m.card.bit(), m.target) != 0
-            }),
+            }
+            (Phase::Defend, MoveKind::Transfer) => self.transfer_cards() & m.card.bit() != 0,
             (Phase::ThrowIn | Phase::Taking, MoveKind::Pass) => true,
             (Phase::ThrowIn | Phase::Taking, MoveKind::Attack) => {
                 self.throwable(self.to_move) & m.card.bit() != 0
@@ -460,13 +491,15 @@ impl Game {
         match m.kind {
             MoveKind::Attack => {
                 self.play_card(p, m.card);
-                let i = self.table_len as usize;
-                self.attacks[i] = m.card;
-                self.covers[i] = None;
-                self.table_len += 1;
-                self.put_on_table(m.card);
+                self.put_attack(m.card);
                 self.passed = 0;
-                if self.phase == Phase::Taking {
+                let answered_at_once = self.config.protocol == Protocol::OneAtATime;
+                if self.phase == Phase::Taking || !answered_at_once {
+                    self.phase = if self.phase == Phase::Taking {
+                        Phase::Taking
+                    } else {
+                        Phase::ThrowIn
+                    };
                     self.next_thrower_or_end();
                 } else {
                     self.phase = Phase::Defend;
@@ -475,19 +508,31 @@ impl Game {
             }
             MoveKind::Defend => {
                 self.play_card(p, m.card);
-                if let Some(i) = self.uncovered() {
+                if let Some(i) = (0..self.table_len as usize)
+                    .find(|&i| self.attacks[i] == m.target && self.covers[i].is_none())
+                {
                     self.covers[i] = Some(m.card);
                 }
                 self.put_on_table(m.card);
-                self.phase = Phase::ThrowIn;
+                if self.uncovered_slots() == 0 {
+                    self.phase = Phase::ThrowIn;
+                    self.passed = 0;
+                    self.next_thrower_or_end();
+                }
+            }
+            MoveKind::Transfer => {
+                self.play_card(p, m.card);
+                self.put_attack(m.card);
+                let next = self.transfer_target();
+                self.attacker = self.defender;
+                self.defender = next;
+                self.bout_limit = rules::bout_limit(self.hands[next as usize].len()) as u8;
                 self.passed = 0;
-                self.to_move = self.attacker;
-                self.next_thrower_or_end();
+                self.to_move = next;
             }
             MoveKind::Take => {
                 self.phase = Phase::Taking;
                 self.passed = 0;
-                self.to_move = self.attacker;
                 self.next_thrower_or_end();
             }
             MoveKind::Pass => {
@@ -497,6 +542,14 @@ impl Game {
         }
     }
 
+    fn put_attack(&mut self, card: Card) {
+        let i = self.table_len as usize;
+        self.attacks[i] = card;
+        self.covers[i] = None;
+        self.table_len += 1;
+        self.put_on_table(card);
+    }
+
     fn play_card(&mut self, p: usize, card: Card) {
         self.hands[p].remove(card);
         self.known[p].remove(card);
@@ -504,19 +557,11 @@ impl Game {
 
     /// Moves to the next thrower (in seat order from the main attacker,
     /// skipping the defender) who has not passed and has a card to throw;
-    /// when none is left, ends the bout.
+    /// when none is left, the defender answers the uncovered cards, or the
+    /// bout ends.
     #[inline(always)]
     fn next_thrower_or_end(&mut self) {
         let n = self.config.players;
-        if n == 2 {
-            // Only the main attacker throws in.
-            if self.passed == 0 && self.throwable(self.attacker) != 0 {
-                self.to_move = self.attacker;
-            } else {
-                self.end_bout();
-            }
-            return;
-        }
         let mut q = self.attacker;
         for _ in 0..n {
             let eligible = self.active(q)
@@ -529,7 +574,12 @@ impl Game {
             }
             q = self.seat_after(q);
         }
-        self.end_bout();
+        if self.phase != Phase::Taking && self.uncovered_slots() != 0 {
+            self.phase = Phase::Defend;
+            self.to_move = self.defender;
+        } else {
+            self.end_bout();
+        }
     }
 
     #[inline(always)]
@@ -559,22 +609,20 @@ impl Game {
             }
         }
         let seats = ((1u16 << self.config.players) - 1) as u8;
-        let left = !self.out & seats;
-        match left.count_ones() {
-            0 => {
+        match rules::outcome(!self.out & seats) {
+            Some(Outcome::Draw) => {
                 self.drawn = was_in & seats;
                 return self.finish(Outcome::Draw);
             }
-            1 => return self.finish(Outcome::Loser(left.trailing_zeros() as u8)),
-            _ => {}
+            Some(outcome) => return self.finish(outcome),
+            None => {}
         }
-        let next = if took {
-            self.next_active(self.defender, self.defender)
-        } else if self.active(self.defender) {
-            self.defender
-        } else {
-            self.next_active(self.defender, self.defender)
-        };
+        let next = rules::next_attacker(
+            took,
+            self.defender,
+            self.active(self.defender),
+            self.next_active(self.defender, self.defender),
+        );
         self.start_bout(next);
     }
 
@@ -583,12 +631,12 @@ impl Game {
         self.phase = Phase::Over;
     }
 
-    /// Everyone draws up to 6: the main attacker, the other attackers in
-    /// seat order, the defender last.
+    /// Everyone draws up to 6: the player who led the bout first, then the
+    /// others in seat order, the defender last.
     #[inline(always)]
     fn refill(&mut self) {
         let n = self.config.players;
-        let mut q = self.attacker;
+        let mut q = self.leader;
         for _ in 0..n {
             if q != self.defender && self.active(q) {
                 self.draw_up(q);
@@ -598,18 +646,17 @@ impl Game {
         self.draw_up(self.defender);
     }
 
+    /// Draws up to 6 from the end of the talon; the last card, the turned
+    /// trump, is seen by all as it is drawn.
     #[inline(always)]
     fn draw_up(&mut self, p: u8) {
-        if self.talon_len == 0 {
-            return;
-        }
-        let hand = &mut self.hands[p as usize];
-        let need = HAND_SIZE
-            .saturating_sub(hand.len())
-            .min(self.talon_len as u32) as u8;
+        let need = rules::cards_to_draw(self.hands[p as usize].len(), self.talon_len as u32);
         for _ in 0..need {
             self.talon_len -= 1;
-            hand.insert(self.talon[self.talon_len as usize]);
+            self.hands[p as usize].insert(self.talon[self.talon_len as usize]);
+        }
+        if need > 0 && self.talon_len == 0 {
+            self.known[p as usize].insert(self.trump_card);
         }
     }
 
@@ -658,6 +705,13 @@ impl Game {
         }
         if self.table_len as usize > MAX_ATTACKS || self.table_len > self.bout_limit.max(1) {
             return Err("too many attack cards".into());
+        }
+        let uncovered = self.uncovered_slots().count_ones();
+        if uncovered > self.hands[self.defender as usize].len() {
+            return Err("more uncovered cards than the defender holds".into());
+        }
+        if self.phase == Phase::Defend && uncovered == 0 {
+            return Err("a defence with nothing to beat".into());
         }
         Ok(())
     }

@@ -1,18 +1,20 @@
-//! Podkidnoy Durak for 2 to 6 players: the rules (`game`), one player's view
-//! and the games consistent with it (`observe`), and baseline bots (`bots`).
-//! The search that plays it lives in `crate::mcts`.
+//! Durak for 2 to 6 players, podkidnoy and the transfer variant: the rules
+//! on card masks, written once (`rules`), the game move by move (`game`),
+//! the fused two-player random playout (`two_player_playout`), one player's
+//! view and the games consistent with it (`observe`), baseline bots
+//! (`bots`), and the search's view of the game (`search`; the search itself
+//! lives in `crate::mcts`).
 
 pub mod bots;
 pub mod game;
-mod lanes;
 pub mod matches;
 pub mod moves;
 pub mod observe;
-mod playout2;
+mod rules;
 pub mod search;
+mod two_player_playout;
 
-pub use game::{Config, Deck, Game, Outcome, Phase};
-pub use lanes::random_playouts;
+pub use game::{Config, Deck, Game, Outcome, Phase, Protocol, Variant};
 pub use moves::{Move, MoveKind, MoveList};
 pub use observe::Observation;
 pub use search::{best_move, move_id};

@@ -15,6 +15,9 @@ pub enum MoveKind {
     Take = 2,
     /// A thrower adds nothing (more).
     Pass = 3,
+    /// The defender puts down `card`, of the attack cards' rank, and the
+    /// next player defends (transfer variant, rule 12).
+    Transfer = 4,
 }
 
 /// A move; `card` and `target` are meaningful for the kinds that use them.
@@ -46,6 +49,13 @@ impl Move {
             target,
         }
     }
+    pub fn transfer(card: Card) -> Move {
+        Move {
+            kind: MoveKind::Transfer,
+            card,
+            target: NO_CARD,
+        }
+    }
     pub const TAKE: Move = Move {
         kind: MoveKind::Take,
         card: NO_CARD,
@@ -65,12 +75,15 @@ impl std::fmt::Display for Move {
             MoveKind::Defend => write!(f, "beat {} with {}", self.target, self.card),
             MoveKind::Take => write!(f, "take"),
             MoveKind::Pass => write!(f, "pass"),
+            MoveKind::Transfer => write!(f, "transfer with {}", self.card),
         }
     }
 }
 
-/// Room for every legal move: one per card in hand plus pass or take.
-pub const MAX_MOVES: usize = 64;
+/// Room for every legal move: a card beats at most 25 others (12 higher of
+/// its suit, 13 trumps), so at most 6 x 25 defences, 3 transfers and take;
+/// or one move per card in hand plus pass.
+pub const MAX_MOVES: usize = 160;
 
 /// Legal moves, filled without allocation.
 #[derive(Clone)]

@@ -7,7 +7,7 @@
 //! the other hands and the order of the talon, which `determinize` deals
 //! at random from the unseen cards.
 
-use super::game::{Config, Game, MAX_ATTACKS, MAX_PLAYERS, Outcome, Phase};
+use super::game::{Config, Game, MAX_ATTACKS, MAX_PLAYERS, Outcome, Phase, Variant};
 use crate::cards::{Card, CardSet};
 use crate::error::{Error, Result};
 use crate::rng::Rng;
@@ -32,6 +32,9 @@ pub struct Observation {
     /// Attack cards allowed this bout (min of 6 and the defender's hand at
     /// its start).
     pub bout_limit: u8,
+    /// Who led the bout's first card (the attacker unless the bout was
+    /// transferred): the refill starts there.
+    pub leader: u8,
     pub attacker: u8,
     pub defender: u8,
     pub to_move: u8,
@@ -60,6 +63,7 @@ impl Game {
             discard: self.discard,
             table: self.table().collect(),
             bout_limit: self.bout_limit,
+            leader: self.leader,
             attacker: self.attacker,
             defender: self.defender,
             to_move: self.to_move,
@@ -96,6 +100,7 @@ impl Observation {
         let bad = |m: String| Err(Error::invalid(m));
         for (name, seat) in [
             ("observer", self.me),
+            ("leader", self.leader),
             ("attacker", self.attacker),
             ("defender", self.defender),
             ("player to move", self.to_move),
@@ -199,10 +204,8 @@ impl Observation {
                     && self.bout_limit as u32
                         == (self.hand_sizes[self.defender as usize] as u32).min(MAX_ATTACKS as u32)
             }
-            Phase::Defend => uncovered == 1 && self.to_move == self.defender,
-            Phase::ThrowIn => {
-                !self.table.is_empty() && uncovered == 0 && self.to_move != self.defender
-            }
+            Phase::Defend => uncovered >= 1 && self.to_move == self.defender,
+            Phase::ThrowIn => !self.table.is_empty() && self.to_move != self.defender,
             Phase::Taking => !self.table.is_empty() && self.to_move != self.defender,
             Phase::Over => false,
         };
@@ -212,8 +215,21 @@ impl Observation {
                 self.phase
             ));
         }
+        if uncovered > self.hand_sizes[self.defender as usize] as usize {
+            return bad(format!(
+                "{uncovered} uncovered cards but the defender holds {}",
+                self.hand_sizes[self.defender as usize]
+            ));
+        }
+        if self.leader != self.attacker && self.config.variant != Variant::Transfer {
+            return bad(
+                "the bout's leader differs from the attacker only after a transfer (transfer variant)"
+                    .into(),
+            );
+        }
         for (name, seat) in [
             ("the player to move", self.to_move),
+            ("the bout's leader", self.leader),
             ("the observer", self.me),
             ("the attacker", self.attacker),
             ("the defender", self.defender),
@@ -231,15 +247,10 @@ impl Observation {
             }
         }
         for (a, c) in &self.table {
-            if let Some(c) = c {
-                let beats = if c.suit() == a.suit() {
-                    c.rank() > a.rank()
-                } else {
-                    c.suit() == self.trump_card.suit()
-                };
-                if !beats {
-                    return bad(format!("{c} does not beat {a}"));
-                }
+            if let Some(c) = c
+                && !super::rules::beats(c.index(), a.index(), self.trump_card.suit())
+            {
+                return bad(format!("{c} does not beat {a}"));
             }
         }
         Ok(())
@@ -286,7 +297,7 @@ impl Observation {
             covers[i] = *c;
             for card in std::iter::once(*a).chain(*c) {
                 table_cards.insert(card);
-                table_ranks |= super::game::rank_mask(card.rank());
+                table_ranks |= super::rules::rank_mask(card.rank());
             }
         }
         Game {
@@ -303,6 +314,7 @@ impl Observation {
             table_cards,
             table_ranks,
             bout_limit: self.bout_limit,
+            leader: self.leader,
             attacker: self.attacker,
             defender: self.defender,
             to_move: self.to_move,

@@ -5,6 +5,7 @@ use super::bots::{greedy_move, random_move, random_playout};
 use super::game::{Game, Outcome, Phase};
 use super::moves::{Move, MoveKind, NO_CARD};
 use super::observe::Observation;
+use super::rules::can_cover;
 use crate::cards::Card;
 use crate::error::Result;
 use crate::mcts::{self, Budget, InformationSet, Rollout, SearchGame, SearchResult};
@@ -13,15 +14,46 @@ use crate::rng::Rng;
 const DEFEND_BASE: u8 = 52;
 const TAKE_ID: u8 = 104;
 const PASS_ID: u8 = 105;
+const TRANSFER_BASE: u8 = 106;
 
-/// A move's id: attack card 0..52, defending card 52..104, take, pass.
-/// (The defended card is the one uncovered card, so the id need not name it.)
+/// A move's id: attack card 0..52, defending card 52..104, take, pass,
+/// transfer by the card's suit 106..110. A defence's id names only the
+/// card: with one uncovered card that is the move; with several, the
+/// search lets the card beat the target `Game::defence_target` picks.
 pub fn move_id(m: Move) -> u8 {
     match m.kind {
         MoveKind::Attack => m.card.index(),
         MoveKind::Defend => DEFEND_BASE + m.card.index(),
         MoveKind::Take => TAKE_ID,
         MoveKind::Pass => PASS_ID,
+        MoveKind::Transfer => TRANSFER_BASE + m.card.suit(),
+    }
+}
+
+impl Game {
+    /// The uncovered card the search's defence with `card` beats: one whose
+    /// beating leaves the other uncovered cards coverable by the rest of
+    /// the hand if there is one, preferring its own suit, then the highest.
+    pub(crate) fn defence_target(&self, card: Card) -> Card {
+        let slots = self.uncovered_slots();
+        if slots.count_ones() == 1 {
+            return self.attacks[slots.trailing_zeros() as usize];
+        }
+        let trump = self.trump();
+        let hand = self.hand(self.to_move).mask() & !card.bit();
+        let mut candidates: Vec<Card> = (0..self.table_len as usize)
+            .filter(|&i| slots >> i & 1 == 1 && self.beaters(card.bit(), self.attacks[i]) != 0)
+            .map(|i| self.attacks[i])
+            .collect();
+        candidates.sort_by_key(|t| std::cmp::Reverse((t.suit() == card.suit(), t.rank())));
+        let feasible = candidates.iter().copied().find(|&t| {
+            let rest: Vec<u8> = (0..self.table_len as usize)
+                .filter(|&i| slots >> i & 1 == 1 && self.attacks[i] != t)
+                .map(|i| self.attacks[i].index())
+                .collect();
+            can_cover(&rest, hand, trump)
+        });
+        feasible.or(candidates.first().copied()).unwrap_or(NO_CARD)
     }
 }
 
@@ -51,7 +83,12 @@ impl SearchGame for Game {
         match self.phase {
             Phase::Lead => u128::from(hand),
             Phase::Defend => {
-                u128::from(self.beaters(hand, self.uncovered_card())) << DEFEND_BASE | 1 << TAKE_ID
+                let transfers = self.transfer_cards();
+                let suits = (0..4).fold(0u128, |m, s| {
+                    m | u128::from(transfers & super::rules::SUITS[s] != 0)
+                        << (TRANSFER_BASE as usize + s)
+                });
+                u128::from(self.defending_cards()) << DEFEND_BASE | suits | 1 << TAKE_ID
             }
             Phase::ThrowIn | Phase::Taking => u128::from(self.throwable_now()) | 1 << PASS_ID,
             Phase::Over => 0,
@@ -63,7 +100,13 @@ impl SearchGame for Game {
         match id {
             TAKE_ID => Move::TAKE,
             PASS_ID => Move::PASS,
-            i if i >= DEFEND_BASE => Move::defend(self.uncovered_card(), card(i - DEFEND_BASE)),
+            i if i >= TRANSFER_BASE => {
+                Move::transfer(card(self.attacks[0].rank() * 4 + (i - TRANSFER_BASE)))
+            }
+            i if i >= DEFEND_BASE => {
+                let c = card(i - DEFEND_BASE);
+                Move::defend(self.defence_target(c), c)
+            }
             i => Move::attack(card(i)),
         }
     }

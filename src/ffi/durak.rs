@@ -10,7 +10,8 @@ use super::guard::{FfiError, FfiResult, OddsmithStatus, guard, input, output, ou
 use crate::cards::{Card, CardSet};
 use crate::durak::game::{MAX_ATTACKS, MAX_PLAYERS};
 use crate::durak::{
-    Config, Deck, Game, Move, MoveKind, MoveList, Observation, Outcome, Phase, best_move,
+    Config, Deck, Game, Move, MoveKind, MoveList, Observation, Outcome, Phase, Protocol, Variant,
+    best_move,
 };
 use crate::mcts::{Budget, Rollout};
 use crate::rng::Rng;
@@ -19,7 +20,7 @@ use std::time::Duration;
 pub const ODDSMITH_DURAK_MAX_PLAYERS: usize = 6;
 pub const ODDSMITH_DURAK_MAX_ATTACKS: usize = 6;
 /// Room for every legal move of any position.
-pub const ODDSMITH_DURAK_MAX_MOVES: usize = 64;
+pub const ODDSMITH_DURAK_MAX_MOVES: usize = 160;
 const _: () = assert!(ODDSMITH_DURAK_MAX_PLAYERS == MAX_PLAYERS);
 const _: () = assert!(ODDSMITH_DURAK_MAX_ATTACKS == MAX_ATTACKS);
 const _: () = assert!(ODDSMITH_DURAK_MAX_MOVES == crate::durak::moves::MAX_MOVES);
@@ -29,6 +30,21 @@ pub const ODDSMITH_DURAK_ATTACK: u32 = 0;
 pub const ODDSMITH_DURAK_DEFEND: u32 = 1;
 pub const ODDSMITH_DURAK_TAKE: u32 = 2;
 pub const ODDSMITH_DURAK_PASS: u32 = 3;
+/// The defender puts down `card`, of the attack cards' rank, and the next
+/// player defends (ODDSMITH_DURAK_VARIANT_TRANSFER only).
+pub const ODDSMITH_DURAK_TRANSFER: u32 = 4;
+
+/// Rules variants: podkidnoy (the default), perevodnoy (the defender may
+/// transfer the bout, rule 12 of shared/rules/durak.md).
+pub const ODDSMITH_DURAK_VARIANT_PODKIDNOY: u32 = 0;
+pub const ODDSMITH_DURAK_VARIANT_TRANSFER: u32 = 1;
+
+/// How cards reach the defender (rule 13): each card answered before the
+/// next is thrown (the default), or several thrown first and the defender
+/// then beats them in any order. Observations of either kind are accepted
+/// under both.
+pub const ODDSMITH_DURAK_ONE_AT_A_TIME: u32 = 0;
+pub const ODDSMITH_DURAK_SEVERAL_AT_ONCE: u32 = 1;
 
 /// Bout phases.
 pub const ODDSMITH_DURAK_LEAD: u32 = 0;
@@ -41,16 +57,21 @@ pub const ODDSMITH_DURAK_ROLLOUT_RANDOM: u32 = 0;
 pub const ODDSMITH_DURAK_ROLLOUT_HEURISTIC: u32 = 1;
 
 /// The table's rules: 2 to 6 players (0 means 2); a deck of 24, 36 or 52
-/// cards (0 means 36). A zeroed struct is the default two-player game.
+/// cards (0 means 36); `variant` ODDSMITH_DURAK_VARIANT_*; `protocol`
+/// ODDSMITH_DURAK_ONE_AT_A_TIME or _SEVERAL_AT_ONCE. A zeroed struct is the
+/// default two-player podkidnoy game, one card at a time.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default)]
 pub struct OddsmithDurakRules {
     pub players: u32,
     pub deck_size: u32,
+    pub variant: u32,
+    pub protocol: u32,
 }
 
 /// A move: `kind` is ODDSMITH_DURAK_ATTACK (lead or throw in `card`),
-/// _DEFEND (beat `target` with `card`), _TAKE or _PASS (cards -1).
+/// _DEFEND (beat `target` with `card`), _TRANSFER (with `card`; target
+/// -1), _TAKE or _PASS (cards -1).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OddsmithDurakMove {
@@ -65,7 +86,11 @@ pub struct OddsmithDurakMove {
 /// `i < table_count`; `bout_limit` = min(6, the defender's hand at the
 /// bout's start); `passed_mask` = throwers who passed since the last card
 /// thrown; `out_mask` = players who left; `trump_card` lies under the
-/// talon while `talon_size > 0`.
+/// talon while `talon_size > 0`; `bout_leader` = 1 + the seat of the player
+/// who led the bout's first card, where the refill starts (0 = the
+/// attacker: it differs only after a transfer). Several uncovered cards
+/// are accepted in either protocol (the defender to move, or throwers still
+/// adding).
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct OddsmithDurakObservation {
@@ -87,6 +112,7 @@ pub struct OddsmithDurakObservation {
     pub to_move: u32,
     pub phase: u32,
     pub passed_mask: u32,
+    pub bout_leader: u32,
 }
 
 /// Search budget; a zeroed struct is the defaults, and NULL means a zeroed
@@ -154,7 +180,30 @@ fn rules_to_config(r: &OddsmithDurakRules) -> FfiResult<Config> {
         n => u8::try_from(n)
             .map_err(|_| FfiError::invalid(format!("{n} players; Durak takes 2 to 6")))?,
     };
-    let config = Config { players, deck };
+    let variant = match r.variant {
+        ODDSMITH_DURAK_VARIANT_PODKIDNOY => Variant::Podkidnoy,
+        ODDSMITH_DURAK_VARIANT_TRANSFER => Variant::Transfer,
+        v => {
+            return Err(FfiError::invalid(format!(
+                "variant {v}: use ODDSMITH_DURAK_VARIANT_PODKIDNOY (0) or _TRANSFER (1)"
+            )));
+        }
+    };
+    let protocol = match r.protocol {
+        ODDSMITH_DURAK_ONE_AT_A_TIME => Protocol::OneAtATime,
+        ODDSMITH_DURAK_SEVERAL_AT_ONCE => Protocol::SeveralAtOnce,
+        p => {
+            return Err(FfiError::invalid(format!(
+                "protocol {p}: use ODDSMITH_DURAK_ONE_AT_A_TIME (0) or _SEVERAL_AT_ONCE (1)"
+            )));
+        }
+    };
+    let config = Config {
+        players,
+        deck,
+        variant,
+        protocol,
+    };
     config.validate()?;
     Ok(config)
 }
@@ -163,6 +212,14 @@ fn config_to_rules(c: Config) -> OddsmithDurakRules {
     OddsmithDurakRules {
         players: c.players as u32,
         deck_size: c.deck.size(),
+        variant: match c.variant {
+            Variant::Podkidnoy => ODDSMITH_DURAK_VARIANT_PODKIDNOY,
+            Variant::Transfer => ODDSMITH_DURAK_VARIANT_TRANSFER,
+        },
+        protocol: match c.protocol {
+            Protocol::OneAtATime => ODDSMITH_DURAK_ONE_AT_A_TIME,
+            Protocol::SeveralAtOnce => ODDSMITH_DURAK_SEVERAL_AT_ONCE,
+        },
     }
 }
 
@@ -240,6 +297,10 @@ fn to_observation(o: &OddsmithDurakObservation) -> FfiResult<Observation> {
         discard: set_of(o.discard, "discard")?,
         table,
         bout_limit: small(o.bout_limit, "bout_limit")?,
+        leader: match o.bout_leader {
+            0 => seat(o.attacker, "attacker")?,
+            n => seat(n - 1, "bout_leader - 1")?,
+        },
         attacker: seat(o.attacker, "attacker")?,
         defender: seat(o.defender, "defender")?,
         to_move: seat(o.to_move, "to_move")?,
@@ -270,6 +331,11 @@ fn from_observation(v: &Observation) -> OddsmithDurakObservation {
         to_move: v.to_move as u32,
         phase: v.phase as u32,
         passed_mask: v.passed as u32,
+        bout_leader: if v.leader == v.attacker {
+            0
+        } else {
+            v.leader as u32 + 1
+        },
     };
     for p in 0..MAX_PLAYERS {
         o.known[p] = v.known[p].mask();
@@ -304,6 +370,11 @@ fn to_c_move(m: Move) -> OddsmithDurakMove {
             card: -1,
             target: -1,
         },
+        MoveKind::Transfer => OddsmithDurakMove {
+            kind: ODDSMITH_DURAK_TRANSFER,
+            card: m.card.index() as i32,
+            target: -1,
+        },
     }
 }
 
@@ -316,7 +387,8 @@ fn from_c_move(m: &OddsmithDurakMove) -> FfiResult<Move> {
         ),
         ODDSMITH_DURAK_TAKE => Move::TAKE,
         ODDSMITH_DURAK_PASS => Move::PASS,
-        k => return Err(FfiError::invalid(format!("move kind {k} is not 0..3"))),
+        ODDSMITH_DURAK_TRANSFER => Move::transfer(card_of(m.card, "move card")?),
+        k => return Err(FfiError::invalid(format!("move kind {k} is not 0..4"))),
     })
 }
 
@@ -620,6 +692,7 @@ mod tests {
         let rules = OddsmithDurakRules {
             players: 3,
             deck_size: 36,
+            ..Default::default()
         };
         let mut game = std::ptr::null_mut();
         unsafe {

@@ -1,10 +1,14 @@
-//! Random playouts of two-player games, the inner loop of the search: the
-//! same choices as `bots::random_move` applied through `Game::apply`, drawn
-//! from the random stream in the same order (a test holds the two to the
-//! same final game and stream), but with the bout's steps fused and without
-//! the seat loops that 3 to 6 players need.
+//! Random playouts of two-player podkidnoy games, the inner loop of the
+//! search: the same choices as `bots::random_move` applied through
+//! `Game::apply`, drawn from the random stream in the same order (a
+//! proptest holds the two to the same final game and stream), but with the
+//! bout's steps fused and without the seat loops that 3 to 6 players need.
+//! The rules are `rules.rs`'s, as the move-by-move game's are. Games this
+//! loop does not cover (transfers, several cards uncovered at once) are
+//! played move by move.
 
-use super::game::{Game, HAND_SIZE, MAX_ATTACKS, Outcome, Phase, beaters_of, nth_bit, rank_mask};
+use super::game::{Game, Outcome, Phase, Protocol, Variant};
+use super::rules::{self, beaters_of, nth_bit, rank_mask};
 use crate::cards::CardSet;
 use crate::rng::Rng;
 
@@ -117,11 +121,7 @@ impl Game {
                         r: &mut Rng,
                         forced: bool|
          -> bool {
-            let cards = if table.attacks < limit {
-                *att & table.ranks
-            } else {
-                0
-            };
+            let cards = rules::throwable(*att, table.ranks, table.attacks, limit);
             if cards == 0 && !forced {
                 return false;
             }
@@ -140,6 +140,7 @@ impl Game {
         let talon_prefix = self.talon_prefix();
         // The generator's state in locals too, written back at the end.
         let mut r = rng.clone();
+        let trump_bit = self.trump_card.bit();
         // Bouts as nested loops (lead; defend and throw in turn; end), so
         // each step's successor is a plain branch, not a dispatch.
         let outcome = loop {
@@ -194,27 +195,30 @@ impl Game {
                 attacks: 0,
                 last: 0,
             };
-            // Refill: the attacker first, the defender last.
-            for hand in [&mut att, &mut def] {
-                let need = (HAND_SIZE.saturating_sub(hand.count_ones()) as usize).min(talon_len);
+            // Refill: the attacker first, the defender last; the turned
+            // trump, drawn last, is seen by all.
+            for (hand, known) in [(&mut att, &mut att_known), (&mut def, &mut def_known)] {
+                let need = rules::cards_to_draw(hand.count_ones(), talon_len as u32) as usize;
                 *hand |= talon_prefix[talon_len] ^ talon_prefix[talon_len - need];
                 talon_len -= need;
-            }
-            if talon_len == 0 {
-                match (att == 0, def == 0) {
-                    (true, true) => break Outcome::Draw,
-                    (true, false) => break Outcome::Loser(1 - a as u8),
-                    (false, true) => break Outcome::Loser(a as u8),
-                    (false, false) => {}
+                if need > 0 && talon_len == 0 {
+                    *known |= trump_bit;
                 }
             }
-            if !took {
-                // Bito: the defender attacks next.
+            if talon_len == 0 {
+                let holding = u8::from(att != 0) << a | u8::from(def != 0) << (1 - a);
+                if let Some(outcome) = rules::outcome(holding) {
+                    break outcome;
+                }
+            }
+            // With two players, both in: the player after the defender is
+            // the attacker.
+            if rules::next_attacker(took, 1 - a as u8, true, a as u8) != a as u8 {
                 a = 1 - a;
                 std::mem::swap(&mut att, &mut def);
                 std::mem::swap(&mut att_known, &mut def_known);
             }
-            limit = (MAX_ATTACKS as u32).min(def.count_ones());
+            limit = rules::bout_limit(def.count_ones());
         };
         *rng = r;
         self.finish_two_player(
@@ -248,6 +252,7 @@ impl Game {
         if self.outcome.is_some() {
             return None;
         }
+        debug_assert!(self.fused_playout_applies());
         let a = self.attacker as usize;
         let attacks = self.table_len as u32;
         Some(TwoPlayerStart {
@@ -274,6 +279,18 @@ impl Game {
         })
     }
 
+    /// Whether the fused loop plays this game: two-player podkidnoy, one
+    /// card answered at a time, at most the last attack card uncovered.
+    pub(crate) fn fused_playout_applies(&self) -> bool {
+        let uncovered = self.uncovered_slots();
+        let last_only = uncovered == 0
+            || (self.phase == Phase::Defend && uncovered == 1 << (self.table_len - 1));
+        self.config.players == 2
+            && self.config.variant == Variant::Podkidnoy
+            && self.config.protocol == Protocol::OneAtATime
+            && (last_only || self.phase == Phase::Taking)
+    }
+
     /// `talon_prefix()[i]`: the cards `talon[..i]`; a refill of the talon's
     /// top `need` cards is one XOR of two entries (no loop to mispredict).
     #[inline(always)]
@@ -283,17 +300,6 @@ impl Game {
             prefix[i + 1] = prefix[i] | card.bit();
         }
         prefix
-    }
-
-    /// The cards `talon[..=i]` for each card `i` of the talon, in order.
-    #[inline(always)]
-    pub(crate) fn talon_unions(&self) -> impl Iterator<Item = u64> + '_ {
-        self.talon[..self.talon_len as usize]
-            .iter()
-            .scan(0u64, |cards, card| {
-                *cards |= card.bit();
-                Some(*cards)
-            })
     }
 
     /// Writes a finished two-player game back.
@@ -315,6 +321,7 @@ impl Game {
         self.table_len = 0;
         self.table_cards = CardSet::EMPTY;
         self.table_ranks = 0;
+        self.leader = a as u8;
         self.attacker = a as u8;
         self.defender = 1 - a as u8;
         self.bout_limit = end.limit as u8;
