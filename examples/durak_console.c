@@ -1,8 +1,12 @@
 /* A console game of Durak: you (seat 0) against the engine (seat 1).
  *
  *   cc -std=c99 -Iinclude examples/durak_console.c target/release/liboddsmith.a \
- *      -lpthread -ldl -lm -o durak_console && ./durak_console [seed] [ms]
+ *      -lpthread -ldl -lm -o durak_console
+ *   ./durak_console [seed] [ms] [--variant transfer] [--several]
  *
+ * --variant transfer plays perevodnoy (the defender may pass the attack on
+ * with a card of the same rank); --several lets attackers put down several
+ * cards before you answer them.
  * Each turn lists your legal moves by number; type one (or q to quit).
  * The engine thinks for `ms` milliseconds (default 300). With input from a
  * pipe that ends, you pass or take. */
@@ -24,6 +28,7 @@ static void move_text(const OddsmithDurakMove *m, char *out, size_t cap) {
     case ODDSMITH_DURAK_ATTACK: snprintf(out, cap, "play %s", a); break;
     case ODDSMITH_DURAK_DEFEND: snprintf(out, cap, "beat %s with %s", b, a); break;
     case ODDSMITH_DURAK_TAKE: snprintf(out, cap, "take the cards"); break;
+    case ODDSMITH_DURAK_TRANSFER: snprintf(out, cap, "transfer with %s", a); break;
     default: snprintf(out, cap, "pass"); break;
     }
 }
@@ -56,15 +61,37 @@ static void show(const OddsmithDurakObservation *o) {
 }
 
 int main(int argc, char **argv) {
-    uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 10) : 1;
-    uint32_t ms = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 10) : 300;
-    OddsmithDurakRules rules = {2, 36};
+    uint64_t seed = 1;
+    uint32_t ms = 300;
+    int positional = 0;
+    OddsmithDurakRules rules = {2, 36, ODDSMITH_DURAK_VARIANT_PODKIDNOY, ODDSMITH_DURAK_ONE_AT_A_TIME};
     OddsmithDurakGame *game = NULL;
     OddsmithDurakMove moves[ODDSMITH_DURAK_MAX_MOVES];
     OddsmithDurakObservation obs;
     OddsmithDurakOutcome outcome;
     OddsmithDurakBudget budget = {0, ms, 1, ODDSMITH_DURAK_ROLLOUT_RANDOM, 0.0, seed};
     char text[64], line[64], msg[256];
+
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--variant") == 0 && i + 1 < argc) {
+            const char *v = argv[++i];
+            if (strcmp(v, "transfer") == 0) rules.variant = ODDSMITH_DURAK_VARIANT_TRANSFER;
+            else if (strcmp(v, "podkidnoy") != 0) {
+                fprintf(stderr, "--variant %s: use podkidnoy or transfer\n", v);
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--several") == 0) {
+            rules.protocol = ODDSMITH_DURAK_SEVERAL_AT_ONCE;
+        } else if (positional == 0) {
+            seed = strtoull(argv[i], NULL, 10);
+            positional++;
+        } else {
+            ms = (uint32_t)strtoul(argv[i], NULL, 10);
+            positional++;
+        }
+    }
+    budget.time_ms = ms;
+    budget.seed = seed;
 
     if (oddsmith_durak_new(&rules, seed, &game) != ODDSMITH_OK) {
         oddsmith_last_error_message(msg, sizeof msg);

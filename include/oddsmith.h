@@ -307,6 +307,13 @@ typedef struct {
   // Visits and mean score (0..1, for the observer) of the chosen move.
   uint64_t best_visits;
   double best_mean;
+  // 1 when the move was proven by the exact endgame (two players, talon
+  // empty, solved within the budget; `iterations` is then 0 and `nodes`
+  // the positions solved), 0 when searched.
+  uint32_t exact;
+  // With `exact`: the observer's result under perfect play, 0 loss, 0.5
+  // draw, 1 win (also `best_mean`); else -1.
+  double proven_score;
 } OddsmithDurakStats;
 
 // How a handle's game stands: `over` (0/1); when over, `loser` is the
@@ -590,8 +597,12 @@ OddsmithStatus oddsmith_combat(const OddsmithMinion *a,
 // The best move for the observer (`observation->me`, who must be the
 // player to move) by information-set MCTS within `budget` (NULL or zeroed:
 // 10,000 iterations on the shared pool, seed 0; see OddsmithDurakBudget).
-// A time budget is kept within about a millisecond past it (and one
-// iteration per tree). `stats` may be NULL.
+// With two players and an empty talon nothing is hidden: the endgame is
+// solved exactly when it fits the budget (`stats->exact` = 1, with the
+// proven result), and searched with the rest of the budget when it does
+// not (the search then solves its own endgame positions exactly where
+// they are small). A time budget is kept within about a millisecond past
+// it (and one iteration per tree). `stats` may be NULL.
 //
 // Errors: NULL_POINTER, INVALID_ARGUMENT (an observation that cannot
 // happen, with the reason: bad seats, more than 6 attack cards, counts

@@ -123,6 +123,17 @@ fn durak_console_example_plays_to_the_end() {
         stdout.contains("engine:") && (stdout.contains("durak") || stdout.contains("draw")),
         "{stdout}"
     );
+    // Perevodnoy: some seeds offer a transfer on the way.
+    let offered = (1..=10).any(|seed| {
+        let out = run(program(&exe).args([&seed.to_string(), "2", "--variant", "transfer"]));
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            stdout.contains("durak") || stdout.contains("draw"),
+            "{stdout}"
+        );
+        stdout.contains("transfer with")
+    });
+    assert!(offered, "no transfer offered in 10 games");
 }
 
 #[test]

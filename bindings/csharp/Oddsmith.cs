@@ -934,6 +934,10 @@ namespace Oddsmith
         public double ElapsedMs;
         public ulong BestVisits;
         public double BestMean;
+        /// <summary>1 when the move was proven by the exact endgame (two players, talon empty).</summary>
+        public uint Exact;
+        /// <summary>With Exact: the result under perfect play (0 loss, 0.5 draw, 1 win); else -1.</summary>
+        public double ProvenScore;
     }
 
     [StructLayout(LayoutKind.Sequential)]

@@ -1,5 +1,6 @@
 //! `oddsmith durak match --a mcts:ms=20 --b greedy --games 400 [--players 2]
-//! [--deck 36] [--seed 1] [--threads N] [--json]` plays seat-swapped games;
+//! [--deck 36] [--variant podkidnoy|transfer] [--protocol one|several]
+//! [--seed 1] [--threads N] [--json]` plays seat-swapped games;
 //! `oddsmith durak bench` prints random playouts/s and MCTS iterations/s.
 
 use crate::long_run::{LongRun, PARTIAL_NOTE};
@@ -8,7 +9,7 @@ use oddsmith::Error;
 use oddsmith::budget::Control;
 use oddsmith::durak::bots::{random_move, random_playout};
 use oddsmith::durak::matches::{Bot, SideResult, play_match};
-use oddsmith::durak::{Config, Deck, Game, best_move};
+use oddsmith::durak::{Config, Deck, Game, Protocol, Variant, best_move};
 use oddsmith::mcts::{Budget, Rollout};
 use oddsmith::rng::Rng;
 use serde_json::json;
@@ -44,6 +45,14 @@ struct MatchArgs {
     /// 24, 36 or 52 cards.
     #[arg(long, default_value_t = 36)]
     deck: u32,
+    /// podkidnoy, or transfer (perevodnoy: the defender may pass the
+    /// attack on with a card of its rank).
+    #[arg(long, default_value = "podkidnoy")]
+    variant: String,
+    /// one (each card answered before the next is thrown) or several
+    /// (attackers put down several cards, then the defender answers).
+    #[arg(long, default_value = "one")]
+    protocol: String,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Games played at once; 0 = all cores.
@@ -67,6 +76,26 @@ fn deck(cards: u32) -> Result<Deck, Error> {
     }
 }
 
+fn variant(text: &str) -> Result<Variant, Error> {
+    match text {
+        "podkidnoy" => Ok(Variant::Podkidnoy),
+        "transfer" | "perevodnoy" => Ok(Variant::Transfer),
+        _ => Err(Error::invalid(format!(
+            "--variant {text}: use podkidnoy or transfer"
+        ))),
+    }
+}
+
+fn protocol(text: &str) -> Result<Protocol, Error> {
+    match text {
+        "one" => Ok(Protocol::OneAtATime),
+        "several" => Ok(Protocol::SeveralAtOnce),
+        _ => Err(Error::invalid(format!(
+            "--protocol {text}: use one or several"
+        ))),
+    }
+}
+
 fn side_json(s: &SideResult) -> serde_json::Value {
     json!({
         "win": s.win,
@@ -85,7 +114,8 @@ fn run_match(args: &MatchArgs, as_json: bool) -> Outcome {
     let config = Config {
         players: args.players,
         deck: deck(args.deck)?,
-        ..Config::default()
+        variant: variant(&args.variant)?,
+        protocol: protocol(&args.protocol)?,
     };
     let run = LongRun::start("durak match");
     let control = run.control();

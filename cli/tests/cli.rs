@@ -309,6 +309,27 @@ fn durak_match_reports_rates_with_intervals() {
     );
     assert!(lo <= a["win"].as_f64().unwrap() && a["win"].as_f64().unwrap() <= hi);
     assert!(a["win"].as_f64().unwrap() > 0.6, "greedy beats random: {v}");
+    // The transfer variant, several cards at once, three players.
+    let out = oddsmith(&[
+        "durak",
+        "match",
+        "--a",
+        "mcts:iters=100",
+        "--b",
+        "greedy",
+        "--games",
+        "6",
+        "--players",
+        "3",
+        "--variant",
+        "transfer",
+        "--protocol",
+        "several",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(v["games"], 6);
 }
 
 #[test]
@@ -321,6 +342,8 @@ fn durak_bad_bots_and_tables_are_usage_errors() {
         "durak match --a random --b random --deck 40",
         "durak match --a random --b random --players 5 --deck 24",
         "durak match --a random --b random --games 0",
+        "durak match --a random --b random --variant swap",
+        "durak match --a random --b random --protocol many",
     ];
     let commands: Vec<Vec<&str>> = lines.iter().map(|l| l.split(' ').collect()).collect();
     let commands: Vec<&[&str]> = commands.iter().map(Vec::as_slice).collect();

@@ -20,6 +20,8 @@ fuzz_target!(|data: &[u8]| {
     let rules = OddsmithDurakRules {
         players: 2 + u32::from(byte(data, 0) % 5),
         deck_size: [24, 36, 52][(byte(data, 1) % 3) as usize],
+        variant: u32::from(byte(data, 1) / 3 % 2),
+        protocol: u32::from(byte(data, 1) / 6 % 2),
     };
     let mut game = std::ptr::null_mut();
     // SAFETY: valid rules and output pointer.
@@ -64,7 +66,7 @@ fuzz_target!(|data: &[u8]| {
     let mut at = 28;
     while at + 9 <= data.len() {
         let v = word(data, at + 1);
-        match byte(data, at) % 16 {
+        match byte(data, at) % 18 {
             0 => obs.hand ^= v,
             1 => obs.known[(v % 6) as usize] ^= v >> 8,
             2 => obs.hand_sizes[(v % 6) as usize] = (v >> 8) as u32 % 60,
@@ -80,6 +82,8 @@ fuzz_target!(|data: &[u8]| {
             12 => obs.to_move = v as u32 % 8,
             13 => obs.phase = v as u32 % 6,
             14 => obs.passed_mask = v as u32,
+            15 => obs.bout_leader = v as u32 % 9,
+            16 => obs.rules.protocol = v as u32 % 3,
             _ => obs.out_mask = v as u32 % 128,
         }
         at += 9;

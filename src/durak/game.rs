@@ -390,7 +390,7 @@ impl Game {
     }
 
     /// The player who would defend after a transfer now.
-    fn transfer_target(&self) -> u8 {
+    pub(crate) fn transfer_target(&self) -> u8 {
         self.next_active(self.defender, self.defender)
     }
 
@@ -624,6 +624,14 @@ impl Game {
             self.next_active(self.defender, self.defender),
         );
         self.start_bout(next);
+    }
+
+    /// Ends a game that would go on for ever as a draw among the players
+    /// still in it.
+    pub fn declare_draw(&mut self) {
+        let seats = ((1u16 << self.config.players) - 1) as u8;
+        self.drawn = !self.out & seats;
+        self.finish(Outcome::Draw);
     }
 
     fn finish(&mut self, outcome: Outcome) {

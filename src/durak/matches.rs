@@ -25,7 +25,8 @@ impl Bot {
     /// Parses `random`, `greedy`, or `mcts:` followed by settings separated
     /// by `:` or `,`: `iters=N`, `ms=N` (0 means no limit, as in C; at
     /// least one of them limited), `rollout=random` or `rollout=heuristic`,
-    /// `c=X` (exploration).
+    /// `c=X` (exploration), `exact=0` (no exact endgame). `mcts-v1:` is the
+    /// search as it was before the exact endgame (`exact=0`).
     pub fn parse(text: &str) -> Result<Bot> {
         let text = text.trim();
         match text {
@@ -33,13 +34,18 @@ impl Bot {
             "greedy" => return Ok(Bot::Greedy),
             _ => {}
         }
-        let Some(spec) = text.strip_prefix("mcts") else {
+        let (spec, exact) = if let Some(spec) = text.strip_prefix("mcts-v1") {
+            (spec, false)
+        } else if let Some(spec) = text.strip_prefix("mcts") {
+            (spec, true)
+        } else {
             return Err(Error::parse(format!(
-                "unknown bot '{text}': use random, greedy or mcts:iters=N,ms=N"
+                "unknown bot '{text}': use random, greedy, mcts:iters=N,ms=N or mcts-v1:..."
             )));
         };
         let mut budget = Budget {
             iterations: 0,
+            exact,
             ..Budget::default()
         };
         for part in spec.split([':', ',']).filter(|p| !p.is_empty()) {
@@ -69,6 +75,13 @@ impl Bot {
                         }
                     }
                 }
+                "exact" => {
+                    budget.exact = match value {
+                        "1" => true,
+                        "0" => false,
+                        _ => return Err(Error::parse(format!("bot '{text}': exact is 0 or 1"))),
+                    }
+                }
                 "c" => {
                     budget.exploration = value
                         .parse::<f64>()
@@ -80,7 +93,7 @@ impl Bot {
                 }
                 _ => {
                     return Err(Error::parse(format!(
-                        "bot '{text}': unknown setting '{key}' (iters, ms, rollout, c)"
+                        "bot '{text}': unknown setting '{key}' (iters, ms, rollout, c, exact)"
                     )));
                 }
             }
@@ -105,7 +118,13 @@ impl Bot {
     }
 }
 
-/// Plays one game, `seats[p]` choosing for player `p`.
+/// Moves after which a match scores a game a draw. Only the transfer
+/// variant can repeat positions (a card transferred, then picked up with
+/// the table), so only there may two bots play on for ever.
+pub const MAX_PLIES: u32 = 20_000;
+
+/// Plays one game, `seats[p]` choosing for player `p`; a game still going
+/// after `MAX_PLIES` moves ends as a draw.
 pub fn play_game(config: Config, seats: &[&Bot], seed: u64) -> Result<Game> {
     if seats.len() != config.players as usize {
         return Err(Error::invalid("one bot per seat"));
@@ -113,9 +132,15 @@ pub fn play_game(config: Config, seats: &[&Bot], seed: u64) -> Result<Game> {
     let mut deal = Rng::stream(seed, 0);
     let mut game = Game::new(config, &mut deal)?;
     let mut rng = Rng::stream(seed, 1);
+    let mut plies = 0;
     while game.outcome().is_none() {
+        if plies == MAX_PLIES {
+            game.declare_draw();
+            break;
+        }
         let m = seats[game.to_move() as usize].choose(&game, &mut rng)?;
         game.apply(m)?;
+        plies += 1;
     }
     Ok(game)
 }

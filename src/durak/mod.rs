@@ -6,6 +6,7 @@
 //! lives in `crate::mcts`).
 
 pub mod bots;
+pub mod endgame;
 pub mod game;
 pub mod matches;
 pub mod moves;
@@ -21,3 +22,5 @@ pub use search::{best_move, move_id};
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod variant_tests;

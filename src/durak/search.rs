@@ -2,14 +2,17 @@
 //! scores, and the observer's view as the information set.
 
 use super::bots::{greedy_move, random_move, random_playout};
+use super::endgame::{Endgame, LOSS, Value, WIN, is_endgame};
 use super::game::{Game, Outcome, Phase};
 use super::moves::{Move, MoveKind, NO_CARD};
 use super::observe::Observation;
 use super::rules::can_cover;
+use crate::budget::Control;
 use crate::cards::Card;
 use crate::error::Result;
-use crate::mcts::{self, Budget, InformationSet, Rollout, SearchGame, SearchResult};
+use crate::mcts::{self, Budget, InformationSet, MoveStats, Rollout, SearchGame, SearchResult};
 use crate::rng::Rng;
+use std::time::{Duration, Instant};
 
 const DEFEND_BASE: u8 = 52;
 const TAKE_ID: u8 = 104;
@@ -31,6 +34,11 @@ pub fn move_id(m: Move) -> u8 {
 }
 
 impl Game {
+    /// Cards in hands and on the table.
+    fn cards_in_play(&self) -> u32 {
+        self.hand(0).len() + self.hand(1).len() + self.table_cards.len()
+    }
+
     /// The uncovered card the search's defence with `card` beats: one whose
     /// beating leaves the other uncovered cards coverable by the rest of
     /// the hand if there is one, preferring its own suit, then the highest.
@@ -116,7 +124,22 @@ impl SearchGame for Game {
         self.apply_unchecked(m);
     }
 
-    fn rollout(&mut self, policy: Rollout, rng: &mut Rng) {
+    type Scratch = Option<Endgame>;
+
+    fn scratch(budget: &Budget) -> Option<Endgame> {
+        budget.exact.then(|| Endgame::new(LEAF_MEMO))
+    }
+
+    fn rollout(&mut self, policy: Rollout, rng: &mut Rng, endgame: &mut Option<Endgame>) {
+        if let Some(solver) = endgame
+            && is_endgame(self)
+            && self.outcome.is_none()
+            && self.cards_in_play() <= LEAF_CARDS
+            && let Ok(value) = solver.solve(self, LEAF_NODES, &Control::NONE)
+        {
+            self.settle(value);
+            return;
+        }
         match policy {
             Rollout::Random => random_playout(self, rng),
             Rollout::Heuristic => {
@@ -149,9 +172,118 @@ impl InformationSet for Observation {
     }
 }
 
-/// The observer's best move by information-set MCTS; the view is checked
-/// first, and the observer must be the player to move.
+/// Leaves with at most this many cards in hands and on the table are
+/// solved exactly instead of played out (a few microseconds each: larger
+/// endgames cost far more than a rollout, measured).
+const LEAF_CARDS: u32 = 8;
+/// Positions a leaf's exact solve may search before it gives up and plays
+/// out instead (what it proved stays in the tree's memo for next time).
+const LEAF_NODES: u64 = 1_000;
+/// Proved positions a tree keeps.
+const LEAF_MEMO: usize = 1 << 18;
+/// Positions the root's exact solve may search per iteration of the
+/// budget, when the budget counts iterations only.
+const ROOT_NODES_PER_ITERATION: u64 = 10;
+
+/// The observer's best move; the view is checked first, and the observer
+/// must be the player to move. With two players and an empty talon (and
+/// `budget.exact`), the endgame is solved exactly when it fits the budget
+/// (`SearchResult::exact` says so); otherwise, or when it does not fit,
+/// information-set MCTS searches with what is left of the budget.
 pub fn best_move(view: &Observation, budget: &Budget, seed: u64) -> Result<SearchResult<Move>> {
     view.validate()?;
+    let start = Instant::now();
+    if budget.exact && view.config.players == 2 && view.talon_len == 0 {
+        // Nothing is hidden: the one game consistent with the view.
+        let game = view.determinize(&mut Rng::new(seed));
+        if view.to_move != view.me {
+            return Err(crate::error::Error::invalid(
+                "the observer is not the player to move in a game in progress",
+            ));
+        }
+        let control = Control::within(budget.time);
+        let nodes = match budget.time {
+            Some(_) => 0,
+            None => budget
+                .iterations
+                .saturating_mul(ROOT_NODES_PER_ITERATION)
+                .max(1),
+        };
+        let mut solver = Endgame::default();
+        let solved = solver.solve_moves(&game, nodes, &control).ok();
+        let left = budget.time.map(|t| t.saturating_sub(start.elapsed()));
+        let rest = Budget {
+            time: left.map(|t| t.max(Duration::from_micros(1))),
+            ..*budget
+        };
+        return match solved {
+            // A proven win: any winning move does.
+            Some(values) if values.iter().any(|&(_, v)| v == WIN) => {
+                Ok(exact_result(&game, values, solver.nodes(), start))
+            }
+            // A draw or a loss against perfect play: the search picks,
+            // among the moves that keep the proven result, the one most
+            // likely to let a fallible opponent go wrong.
+            Some(values) => {
+                let mut searched = mcts::search(view, &rest, seed)?;
+                keep_proven(&mut searched, &values);
+                Ok(searched)
+            }
+            // Did not fit: search in the time left.
+            None => mcts::search(view, &rest, seed),
+        };
+    }
     mcts::search(view, budget, seed)
+}
+
+/// Restricts a search's choice to the moves of the best proven value and
+/// records that value.
+fn keep_proven(searched: &mut SearchResult<Move>, values: &[(Move, Value)]) {
+    let best_value = values.iter().map(|&(_, v)| v).max().unwrap_or(LOSS);
+    let keeps = |m: Move| values.iter().any(|&(n, v)| n == m && v == best_value);
+    if let Some(best) = searched
+        .moves
+        .iter()
+        .filter(|s| keeps(s.mv))
+        .max_by(|a, b| a.visits.cmp(&b.visits).then(a.mean.total_cmp(&b.mean)))
+    {
+        searched.best = best.mv;
+    } else if let Some(&(m, _)) = values.iter().find(|&&(_, v)| v == best_value) {
+        searched.best = m;
+    }
+    searched.exact = Some(f64::from(best_value) / 2.0);
+}
+
+/// The proven best move: the greedy bot's move if it is among the best,
+/// else the first best in move order.
+fn exact_result(
+    game: &Game,
+    values: Vec<(Move, Value)>,
+    nodes: u64,
+    start: Instant,
+) -> SearchResult<Move> {
+    let best_value = values.iter().map(|&(_, v)| v).max().unwrap_or(LOSS);
+    let greedy = greedy_move(game);
+    let best = values
+        .iter()
+        .find(|&&(m, v)| m == greedy && v == best_value)
+        .or_else(|| values.iter().find(|&&(_, v)| v == best_value))
+        .map_or(greedy, |&(m, _)| m);
+    let score = |v: Value| f64::from(v) / 2.0;
+    SearchResult {
+        best,
+        iterations: 0,
+        nodes,
+        elapsed: start.elapsed(),
+        moves: values
+            .iter()
+            .map(|&(m, v)| MoveStats {
+                mv: m,
+                id: move_id(m),
+                visits: 0,
+                mean: score(v),
+            })
+            .collect(),
+        exact: Some(score(best_value)),
+    }
 }

@@ -146,6 +146,13 @@ pub struct OddsmithDurakStats {
     /// Visits and mean score (0..1, for the observer) of the chosen move.
     pub best_visits: u64,
     pub best_mean: f64,
+    /// 1 when the move was proven by the exact endgame (two players, talon
+    /// empty, solved within the budget; `iterations` is then 0 and `nodes`
+    /// the positions solved), 0 when searched.
+    pub exact: u32,
+    /// With `exact`: the observer's result under perfect play, 0 loss, 0.5
+    /// draw, 1 win (also `best_mean`); else -1.
+    pub proven_score: f64,
 }
 
 /// How a handle's game stands: `over` (0/1); when over, `loser` is the
@@ -415,8 +422,12 @@ fn write_moves(moves: &[Move], buf: &mut [OddsmithDurakMove], count: &mut usize)
 /// The best move for the observer (`observation->me`, who must be the
 /// player to move) by information-set MCTS within `budget` (NULL or zeroed:
 /// 10,000 iterations on the shared pool, seed 0; see OddsmithDurakBudget).
-/// A time budget is kept within about a millisecond past it (and one
-/// iteration per tree). `stats` may be NULL.
+/// With two players and an empty talon nothing is hidden: the endgame is
+/// solved exactly when it fits the budget (`stats->exact` = 1, with the
+/// proven result), and searched with the rest of the budget when it does
+/// not (the search then solves its own endgame positions exactly where
+/// they are small). A time budget is kept within about a millisecond past
+/// it (and one iteration per tree). `stats` may be NULL.
 ///
 /// Errors: NULL_POINTER, INVALID_ARGUMENT (an observation that cannot
 /// happen, with the reason: bad seats, more than 6 attack cards, counts
@@ -461,6 +472,7 @@ pub unsafe extern "C" fn oddsmith_durak_best_move(
                 b.exploration
             },
             rollout,
+            exact: true,
         };
         let r = best_move(&view, &budget, b.seed)?;
         *out = to_c_move(r.best);
@@ -472,6 +484,8 @@ pub unsafe extern "C" fn oddsmith_durak_best_move(
                 elapsed_ms: r.elapsed.as_secs_f64() * 1e3,
                 best_visits: chosen.map_or(0, |m| m.visits),
                 best_mean: chosen.map_or(0.0, |m| m.mean),
+                exact: u32::from(r.exact.is_some()),
+                proven_score: r.exact.unwrap_or(-1.0),
             };
         }
         Ok(())

@@ -29,8 +29,13 @@ pub trait SearchGame: Clone {
     fn legal_ids(&self) -> u128;
     fn move_of(&self, id: u8) -> Self::Move;
     fn apply_id(&mut self, id: u8);
-    /// Plays to the end with the rollout policy.
-    fn rollout(&mut self, policy: Rollout, rng: &mut Rng);
+    /// What a tree keeps from one rollout to the next (an exact endgame
+    /// solver's memo table, say); made fresh for each tree.
+    type Scratch;
+    fn scratch(budget: &Budget) -> Self::Scratch;
+    /// Plays to the end with the rollout policy (or settles the result
+    /// exactly where the game can).
+    fn rollout(&mut self, policy: Rollout, rng: &mut Rng, scratch: &mut Self::Scratch);
     /// A finished game's score for `player`, in 0..=1.
     fn reward(&self, player: u8) -> f64;
 }
@@ -66,6 +71,9 @@ pub struct Budget {
     /// UCB exploration constant.
     pub exploration: f64,
     pub rollout: Rollout,
+    /// Solve positions exactly where the game can (Durak: two players,
+    /// talon empty), at the root and in place of rollouts.
+    pub exact: bool,
 }
 
 impl Default for Budget {
@@ -76,6 +84,7 @@ impl Default for Budget {
             threads: 1,
             exploration: 0.7,
             rollout: Rollout::Random,
+            exact: true,
         }
     }
 }
@@ -99,6 +108,9 @@ pub struct SearchResult<M> {
     pub nodes: u64,
     pub elapsed: Duration,
     pub moves: Vec<MoveStats<M>>,
+    /// The observer's score under perfect play (0, 0.5 or 1) when the
+    /// move was proven exactly instead of searched.
+    pub exact: Option<f64>,
 }
 
 #[derive(Clone, Copy)]
@@ -139,6 +151,7 @@ fn grow<I: InformationSet>(
         children: 0,
     });
     let mut path = bumpalo::collections::Vec::with_capacity_in(256, arena);
+    let mut scratch = <I::Game as SearchGame>::scratch(budget);
     let mut iterations = 0u64;
     let c = budget.exploration;
     loop {
@@ -211,7 +224,7 @@ fn grow<I: InformationSet>(
             game.apply_id(nodes[node].id);
             path.push(node);
         }
-        game.rollout(budget.rollout, &mut rng);
+        game.rollout(budget.rollout, &mut rng, &mut scratch);
         for &n in path.iter() {
             let node = &mut nodes[n];
             node.visits += 1;
@@ -320,5 +333,6 @@ pub fn search<I: InformationSet + Sync>(
         nodes,
         elapsed: start.elapsed(),
         moves,
+        exact: None,
     })
 }

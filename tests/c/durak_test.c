@@ -1,6 +1,7 @@
 /* C client test of the Durak API: a full 2-player game through the handle
  * with the engine choosing for seat 0 from its observation, legal-move
- * checks, and the error statuses for impossible observations. */
+ * checks, the error statuses for impossible observations, transfer games,
+ * and observations with several uncovered cards under both protocols. */
 #include "oddsmith.h"
 #include "check.h"
 
@@ -11,8 +12,61 @@ static int same_move(OddsmithDurakMove a, OddsmithDurakMove b) {
     return a.kind == b.kind && a.card == b.card && a.target == b.target;
 }
 
+static size_t uncovered(const OddsmithDurakObservation *o) {
+    size_t u = 0, i;
+    for (i = 0; i < o->table_count; i++) u += o->table_covers[i] < 0;
+    return u;
+}
+
+/* Random games of `rules` with the engine choosing for the defender when
+ * it faces several uncovered cards (checked legal); returns how many such
+ * positions and transfer moves were met. */
+static void play_variant(OddsmithDurakRules rules, int *several, int *transfers) {
+    OddsmithDurakGame *game = NULL;
+    OddsmithDurakMove moves[ODDSMITH_DURAK_MAX_MOVES], best, mine[ODDSMITH_DURAK_MAX_MOVES];
+    OddsmithDurakObservation obs;
+    OddsmithDurakOutcome outcome;
+    OddsmithDurakBudget budget;
+    OddsmithDurakStats stats;
+    uint64_t seed;
+    memset(&budget, 0, sizeof budget);
+    budget.iterations = 200;
+    budget.threads = 1;
+    for (seed = 1; seed <= 30; seed++) {
+        int plies = 0;
+        CHECK(oddsmith_durak_new(&rules, seed, &game) == ODDSMITH_OK);
+        for (;;) {
+            size_t n = 0, m = 0, i;
+            uint32_t to_move = 0;
+            CHECK(oddsmith_durak_winner(game, &outcome) == ODDSMITH_OK);
+            if (outcome.over || ++plies > 5000) break;
+            oddsmith_durak_to_move(game, &to_move);
+            CHECK(oddsmith_durak_game_legal_moves(game, moves, ODDSMITH_DURAK_MAX_MOVES, &n) == ODDSMITH_OK);
+            for (i = 0; i < n; i++) *transfers += moves[i].kind == ODDSMITH_DURAK_TRANSFER;
+            best = moves[(size_t)(plies * 7 + (int)seed) % n];
+            CHECK(oddsmith_durak_observe(game, to_move, &obs) == ODDSMITH_OK);
+            if (obs.phase == ODDSMITH_DURAK_DEFEND_PHASE && uncovered(&obs) >= 2) {
+                ++*several;
+                /* Accepted under either protocol, with the same moves. */
+                obs.rules.protocol = ODDSMITH_DURAK_ONE_AT_A_TIME;
+                CHECK(oddsmith_durak_legal_moves(&obs, mine, ODDSMITH_DURAK_MAX_MOVES, &m) == ODDSMITH_OK);
+                CHECK(m == n);
+                obs.rules.protocol = ODDSMITH_DURAK_SEVERAL_AT_ONCE;
+                CHECK(oddsmith_durak_legal_moves(&obs, mine, ODDSMITH_DURAK_MAX_MOVES, &m) == ODDSMITH_OK);
+                CHECK(m == n);
+                CHECK(oddsmith_durak_best_move(&obs, &budget, &best, &stats) == ODDSMITH_OK);
+                for (i = 0; i < n && !same_move(moves[i], best); i++) {}
+                CHECK(i < n);
+            }
+            CHECK(oddsmith_durak_apply(game, &best) == ODDSMITH_OK);
+        }
+        CHECK(outcome.over == 1);
+        oddsmith_durak_free(game);
+    }
+}
+
 int main(void) {
-    OddsmithDurakRules rules = {2, 36};
+    OddsmithDurakRules rules = {2, 36, ODDSMITH_DURAK_VARIANT_PODKIDNOY, ODDSMITH_DURAK_ONE_AT_A_TIME};
     OddsmithDurakGame *game = NULL;
     OddsmithDurakMove moves[ODDSMITH_DURAK_MAX_MOVES];
     OddsmithDurakObservation obs, bad;
@@ -22,7 +76,7 @@ int main(void) {
     OddsmithDurakMove best;
     size_t n = 0, i;
     uint32_t to_move = 0;
-    int plies = 0, searched = 0, legal_ok = 1;
+    int plies = 0, searched = 0, legal_ok = 1, exact_seen = 0;
     char msg[160];
 
     memset(&budget, 0, sizeof budget);
@@ -44,7 +98,14 @@ int main(void) {
             CHECK(oddsmith_durak_legal_moves(&obs, mine, ODDSMITH_DURAK_MAX_MOVES, &m) == ODDSMITH_OK);
             legal_ok &= (m == n);
             CHECK(oddsmith_durak_best_move(&obs, &budget, &best, &stats) == ODDSMITH_OK);
-            CHECK(stats.iterations == 300 && stats.best_visits > 0);
+            if (stats.exact) {
+                /* Two players, talon empty: proven by the exact endgame. */
+                exact_seen++;
+                CHECK(obs.talon_size == 0);
+                CHECK(stats.proven_score == 0.0 || stats.proven_score == 0.5 || stats.proven_score == 1.0);
+            } else {
+                CHECK(stats.iterations == 300 && stats.best_visits > 0 && stats.proven_score == -1.0);
+            }
             for (i = 0; i < n && !same_move(moves[i], best); i++) {}
             CHECK(i < n); /* the engine's move is legal */
             searched++;
@@ -55,7 +116,7 @@ int main(void) {
         plies++;
         if (plies > 5000) break;
     }
-    CHECK(outcome.over == 1 && searched > 0 && legal_ok);
+    CHECK(outcome.over == 1 && searched > 0 && legal_ok && exact_seen > 0);
     CHECK(outcome.loser == -1 || outcome.loser == 0 || outcome.loser == 1);
 
     /* A too-small buffer reports the count needed. */
@@ -129,7 +190,34 @@ int main(void) {
     CHECK(oddsmith_durak_new(&rules, 1, &game) == ODDSMITH_OK && game != NULL);
     CHECK(oddsmith_durak_observe(game, 0, &obs) == ODDSMITH_OK);
     CHECK(obs.rules.players == 2 && obs.rules.deck_size == 36);
+    CHECK(obs.rules.variant == ODDSMITH_DURAK_VARIANT_PODKIDNOY && obs.bout_leader == 0);
     oddsmith_durak_free(game);
     oddsmith_durak_free(NULL);
+
+    /* The transfer variant and several cards at once. */
+    {
+        int several = 0, transfers = 0;
+        OddsmithDurakRules transfer = {3, 36, ODDSMITH_DURAK_VARIANT_TRANSFER, ODDSMITH_DURAK_ONE_AT_A_TIME};
+        OddsmithDurakRules at_once = {2, 36, ODDSMITH_DURAK_VARIANT_PODKIDNOY, ODDSMITH_DURAK_SEVERAL_AT_ONCE};
+        play_variant(transfer, &several, &transfers);
+        CHECK(transfers > 0 && several > 0);
+        several = transfers = 0;
+        play_variant(at_once, &several, &transfers);
+        CHECK(transfers == 0 && several > 0);
+        transfer.variant = 7;
+        CHECK(oddsmith_durak_new(&transfer, 1, &game) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        oddsmith_last_error_message(msg, sizeof msg);
+        CHECK(strstr(msg, "variant 7") != NULL);
+        /* A transfer move in a podkidnoy game is illegal. */
+        rules.players = 2;
+        CHECK(oddsmith_durak_new(&rules, 5, &game) == ODDSMITH_OK);
+        oddsmith_durak_game_legal_moves(game, moves, ODDSMITH_DURAK_MAX_MOVES, &n);
+        CHECK(oddsmith_durak_apply(game, &moves[0]) == ODDSMITH_OK);
+        best.kind = ODDSMITH_DURAK_TRANSFER;
+        best.card = moves[0].card ^ 1; /* same rank, another suit */
+        best.target = -1;
+        CHECK(oddsmith_durak_apply(game, &best) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        oddsmith_durak_free(game);
+    }
     return CHECK_SUMMARY("c");
 }
