@@ -179,8 +179,9 @@ struct Figures {
     playouts: Option<f64>,
     mcts_random: Option<f64>,
     mcts_heuristic: Option<f64>,
-    /// Median, 99th percentile and maximum of a 20 ms budget, in ms.
-    spread: Option<(f64, f64, f64)>,
+    /// Median, 99th percentile and maximum of a 20 ms budget, in ms, and
+    /// the calls answered by the exact endgame.
+    spread: Option<(f64, f64, f64, usize)>,
 }
 
 /// Stages of the bench, each a share of its time.
@@ -228,6 +229,7 @@ fn run_bench(as_json: bool) -> Outcome {
     let partial = run.interrupted();
     if as_json {
         let spread = |k: usize| f.spread.map(|s| [s.0, s.1, s.2][k]);
+        let exact = f.spread.map(|s| s.3);
         print_json(&json!({
             "playouts_per_s": f.playouts,
             "mcts_iterations_per_s": f.mcts_random,
@@ -235,6 +237,7 @@ fn run_bench(as_json: bool) -> Outcome {
             "budget_20ms_p50_ms": spread(0),
             "budget_20ms_p99_ms": spread(1),
             "budget_20ms_max_ms": spread(2),
+            "budget_20ms_exact_calls": exact,
             "partial": partial,
         }));
     } else {
@@ -246,9 +249,9 @@ fn run_bench(as_json: bool) -> Outcome {
                 "ISMCTS iterations from an opening: {random:.0}/s random rollouts, {heuristic:.0}/s heuristic (one thread)"
             );
         }
-        if let Some((p50, p99, max)) = f.spread {
+        if let Some((p50, p99, max, exact)) = f.spread {
             println!(
-                "20 ms budget over 1,000 calls from positions of random games: p50 {p50:.2} ms, p99 {p99:.2} ms, max {max:.2} ms"
+                "20 ms budget over 1,000 calls from positions of random games: p50 {p50:.2} ms, p99 {p99:.2} ms, max {max:.2} ms ({exact} answered by the exact endgame)"
             );
         }
         if partial {
@@ -261,7 +264,10 @@ fn run_bench(as_json: bool) -> Outcome {
 /// Elapsed time of 1,000 searches with a 20 ms budget, from positions met
 /// in random games: (median, 99th percentile, maximum) in ms; `None` when
 /// `control` stops it first.
-fn deadline_spread(control: &Control) -> Result<Option<(f64, f64, f64)>, Error> {
+/// The median, 99th percentile and maximum time of 1,000 best-move calls
+/// with a 20 ms budget from positions of random games, and how many of
+/// them the exact endgame answered.
+fn deadline_spread(control: &Control) -> Result<Option<(f64, f64, f64, usize)>, Error> {
     let budget = Budget {
         iterations: 0,
         time: Some(std::time::Duration::from_millis(20)),
@@ -269,17 +275,19 @@ fn deadline_spread(control: &Control) -> Result<Option<(f64, f64, f64)>, Error> 
     };
     let mut rng = Rng::new(3);
     let mut times = Vec::with_capacity(1_000);
+    let mut exact = 0;
     while times.len() < 1_000 {
         let mut g = Game::new(Config::default(), &mut rng)?;
         while g.outcome().is_none() && times.len() < 1_000 {
             if control.passed() {
                 return Ok(None);
             }
-            control.report((4.0 + times.len() as f64 / 1_000.0) / BENCH_STAGES);
+            control.report((3.0 + times.len() as f64 / 1_000.0) / BENCH_STAGES);
             let view = g.observe(g.to_move());
             let started = Instant::now();
             let r = best_move(&view, &budget, rng.next_u64())?;
             times.push(started.elapsed().as_secs_f64() * 1e3);
+            exact += usize::from(r.exact.is_some());
             g.apply(r.best)?;
             // Skip ahead a few random moves to vary the positions.
             for _ in 0..rng.below(4) {
@@ -292,5 +300,5 @@ fn deadline_spread(control: &Control) -> Result<Option<(f64, f64, f64)>, Error> 
         }
     }
     times.sort_by(f64::total_cmp);
-    Ok(Some((times[500], times[989], times[999])))
+    Ok(Some((times[500], times[989], times[999], exact)))
 }

@@ -17,7 +17,8 @@ use std::time::Duration;
 pub enum Bot {
     Random,
     Greedy,
-    /// Information-set MCTS on the bot's own view (one thread per move).
+    /// Information-set MCTS on the bot's own view (its budget's threads, 1
+    /// unless `threads=N` says otherwise).
     Mcts(Budget),
 }
 
@@ -25,7 +26,10 @@ impl Bot {
     /// Parses `random`, `greedy`, or `mcts:` followed by settings separated
     /// by `:` or `,`: `iters=N`, `ms=N` (0 means no limit, as in C; at
     /// least one of them limited), `rollout=random` or `rollout=heuristic`,
-    /// `c=X` (exploration), `exact=0` (no exact endgame). `mcts-v1:` is the
+    /// `c=X` (exploration), `exact=0` (no exact endgame), `depth=N` (the
+    /// tree's depth limit, 0 = none), `threads=N` (one
+    /// search tree per worker, by the rule of `crate::parallel`; default
+    /// 1). `mcts-v1:` is the
     /// search as it was before the exact endgame (`exact=0`).
     pub fn parse(text: &str) -> Result<Bot> {
         let text = text.trim();
@@ -75,6 +79,21 @@ impl Bot {
                         }
                     }
                 }
+                "depth" => {
+                    budget.max_depth = u32::try_from(number()?)
+                        .map_err(|_| Error::parse(format!("bot '{text}': depth is too large")))?
+                }
+                "threads" => {
+                    budget.threads = usize::try_from(number()?)
+                        .ok()
+                        .filter(|&n| n <= crate::parallel::MAX_THREADS)
+                        .ok_or_else(|| {
+                            Error::parse(format!(
+                                "bot '{text}': threads is at most {}",
+                                crate::parallel::MAX_THREADS
+                            ))
+                        })?
+                }
                 "exact" => {
                     budget.exact = match value {
                         "1" => true,
@@ -93,7 +112,7 @@ impl Bot {
                 }
                 _ => {
                     return Err(Error::parse(format!(
-                        "bot '{text}': unknown setting '{key}' (iters, ms, rollout, c, exact)"
+                        "bot '{text}': unknown setting '{key}' (iters, ms, rollout, c, exact, threads, depth)"
                     )));
                 }
             }
@@ -236,4 +255,50 @@ pub fn play_match(
         a: side(wins, losses),
         b: side(losses, wins),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bots_parse_their_settings_and_refuse_bad_ones() {
+        let Bot::Mcts(b) = Bot::parse("mcts:ms=20,rollout=heuristic,threads=2,depth=4").unwrap()
+        else {
+            panic!("an mcts bot")
+        };
+        assert_eq!(b.time, Some(Duration::from_millis(20)));
+        assert_eq!((b.threads, b.max_depth, b.exact), (2, 4, true));
+        assert_eq!(b.rollout, Rollout::Heuristic);
+        let Bot::Mcts(v1) = Bot::parse("mcts-v1:iters=100").unwrap() else {
+            panic!("an mcts bot")
+        };
+        assert!(!v1.exact && v1.iterations == 100);
+        let Bot::Mcts(off) = Bot::parse("mcts:iters=100,exact=0").unwrap() else {
+            panic!("an mcts bot")
+        };
+        assert!(!off.exact);
+        for bad in [
+            "mcts:iters=10,threads=5000",
+            "mcts:iters=10,depth=x",
+            "mcts:iters=10,exact=2",
+            "mcts:iters=10,speed=3",
+            "mcts",
+        ] {
+            let e = Bot::parse(bad).unwrap_err();
+            assert!(e.message().contains("bot"), "{bad}: {e}");
+        }
+    }
+
+    /// Two bots that could transfer for ever still finish a match.
+    #[test]
+    fn transfer_matches_end() {
+        let config = Config {
+            variant: super::super::game::Variant::Transfer,
+            ..Config::default()
+        };
+        let r = play_match(config, &Bot::Greedy, &Bot::Greedy, 40, 3, 1, &Control::NONE).unwrap();
+        assert_eq!(r.games, 40);
+        assert!((r.a.win + r.a.draw + r.a.loss - 1.0).abs() < 1e-12);
+    }
 }

@@ -197,13 +197,16 @@ impl Game {
             };
             // Refill: the attacker first, the defender last; the turned
             // trump, drawn last, is seen by all.
-            for (hand, known) in [(&mut att, &mut att_known), (&mut def, &mut def_known)] {
+            let talon_before = talon_len;
+            for hand in [&mut att, &mut def] {
                 let need = rules::cards_to_draw(hand.count_ones(), talon_len as u32) as usize;
                 *hand |= talon_prefix[talon_len] ^ talon_prefix[talon_len - need];
                 talon_len -= need;
-                if need > 0 && talon_len == 0 {
-                    *known |= trump_bit;
-                }
+            }
+            if talon_before > 0 && talon_len == 0 {
+                // Whoever drew the trump card drew it in view of all.
+                att_known |= att & trump_bit;
+                def_known |= def & trump_bit;
             }
             if talon_len == 0 {
                 let holding = u8::from(att != 0) << a | u8::from(def != 0) << (1 - a);

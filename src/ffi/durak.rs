@@ -472,7 +472,7 @@ pub unsafe extern "C" fn oddsmith_durak_best_move(
                 b.exploration
             },
             rollout,
-            exact: true,
+            ..Budget::default()
         };
         let r = best_move(&view, &budget, b.seed)?;
         *out = to_c_move(r.best);

@@ -74,6 +74,9 @@ pub struct Budget {
     /// Solve positions exactly where the game can (Durak: two players,
     /// talon empty), at the root and in place of rollouts.
     pub exact: bool,
+    /// Moves below the root the tree grows to (0 = no limit); past it the
+    /// rollout decides.
+    pub max_depth: u32,
 }
 
 impl Default for Budget {
@@ -85,6 +88,7 @@ impl Default for Budget {
             exploration: 0.7,
             rollout: Rollout::Random,
             exact: true,
+            max_depth: 0,
         }
     }
 }
@@ -169,6 +173,10 @@ fn grow<I: InformationSet>(
         let mut node = 0usize;
         path.push(node);
         while !game.is_over() {
+            // Below the depth limit the rollout decides.
+            if budget.max_depth > 0 && path.len() > budget.max_depth as usize {
+                break;
+            }
             let legal = game.legal_ids();
             if legal == 0 {
                 break; // a game with no move that is not over: nothing to choose
