@@ -4,7 +4,7 @@
 
 use super::game::{Game, Phase};
 use super::moves::{Move, NO_CARD};
-use super::rules::{MAX_ATTACKS, SUITS, can_cover, nth_bit};
+use super::rules::{SUITS, can_cover, nth_bit};
 use crate::cards::Card;
 use crate::rng::Rng;
 
@@ -122,26 +122,21 @@ pub fn greedy_move(g: &Game) -> Move {
 /// the rest coverable, taking rather than spending a high trump early.
 fn greedy_defence(g: &Game, hand: u64) -> Move {
     let trump = g.trump();
-    let mut targets = [0u8; MAX_ATTACKS];
-    let mut n = 0;
-    let mut slots = g.uncovered_slots();
-    while slots != 0 {
-        targets[n] = g.attacks[slots.trailing_zeros() as usize].index();
-        n += 1;
-        slots &= slots - 1;
-    }
-    let (first, rest) = (targets[0], &targets[1..n]);
-    let mut options = g.beaters(hand, Card::new(first).unwrap_or(NO_CARD));
+    let slots = g.uncovered_slots();
+    let first = g.attacks[slots.trailing_zeros() as usize];
+    let rest = g.uncovered_cards() & !first.bit();
+    let mut options = g.beaters(hand, first);
     while let Some(c) = cheapest(g, options) {
         options &= !c.bit();
         if !can_cover(rest, hand & !c.bit(), trump) {
             continue;
         }
         let costly = c.suit() == trump && c.rank() >= QUEEN && g.talon_len() > 4;
-        if costly {
-            return Move::TAKE;
-        }
-        return Move::defend(Card::new(first).unwrap_or(NO_CARD), c);
+        return if costly {
+            Move::TAKE
+        } else {
+            Move::defend(first, c)
+        };
     }
     Move::TAKE
 }

@@ -103,10 +103,7 @@ impl Endgame {
         node_limit: u64,
         control: &Control,
     ) -> Result<Value, Unsolved> {
-        if !is_endgame(game) {
-            return Err(Unsolved::NotAnEndgame);
-        }
-        if game.outcome().is_some() {
+        if !is_endgame(game) || game.outcome().is_some() {
             return Err(Unsolved::NotAnEndgame);
         }
         if self.memo.len() > self.capacity {

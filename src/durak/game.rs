@@ -493,17 +493,15 @@ impl Game {
                 self.play_card(p, m.card);
                 self.put_attack(m.card);
                 self.passed = 0;
-                let answered_at_once = self.config.protocol == Protocol::OneAtATime;
-                if self.phase == Phase::Taking || !answered_at_once {
-                    self.phase = if self.phase == Phase::Taking {
-                        Phase::Taking
-                    } else {
-                        Phase::ThrowIn
-                    };
+                if self.phase == Phase::Taking {
                     self.next_thrower_or_end();
-                } else {
+                } else if self.config.protocol == Protocol::OneAtATime {
                     self.phase = Phase::Defend;
                     self.to_move = self.defender;
+                } else {
+                    // Several at once: the throwers go on before the answer.
+                    self.phase = Phase::ThrowIn;
+                    self.next_thrower_or_end();
                 }
             }
             MoveKind::Defend => {
@@ -562,17 +560,23 @@ impl Game {
     #[inline(always)]
     fn next_thrower_or_end(&mut self) {
         let n = self.config.players;
-        let mut q = self.attacker;
-        for _ in 0..n {
-            let eligible = self.active(q)
-                && q != self.defender
-                && self.passed & (1 << q) == 0
-                && self.throwable(q) != 0;
-            if eligible {
-                self.to_move = q;
-                return;
-            }
-            q = self.seat_after(q);
+        let eligible =
+            |q: u8| self.active(q) && self.passed & (1 << q) == 0 && self.throwable(q) != 0;
+        // With two players only the main attacker throws in: no seat loop
+        // (the heuristic rollouts run this).
+        let thrower = if n == 2 {
+            Some(self.attacker).filter(|&q| eligible(q))
+        } else {
+            let mut q = self.attacker;
+            (0..n).find_map(|_| {
+                let this = q;
+                q = self.seat_after(q);
+                (this != self.defender && eligible(this)).then_some(this)
+            })
+        };
+        if let Some(q) = thrower {
+            self.to_move = q;
+            return;
         }
         if self.phase != Phase::Taking && self.uncovered_slots() != 0 {
             self.phase = Phase::Defend;

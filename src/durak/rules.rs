@@ -141,11 +141,13 @@ pub(crate) fn nth_bit(mut mask: u64, k: u32) -> u8 {
 }
 
 /// Whether the cards of `hand` can beat every card of `targets` (at most
-/// `MAX_ATTACKS`), one card each: a small matching by backtracking.
-pub(crate) fn can_cover(targets: &[u8], hand: u64, trump: u8) -> bool {
-    let Some((&first, rest)) = targets.split_first() else {
+/// `MAX_ATTACKS` of them), one card each: a small matching by backtracking.
+pub(crate) fn can_cover(targets: u64, hand: u64, trump: u8) -> bool {
+    if targets == 0 {
         return true;
-    };
+    }
+    let first = targets.trailing_zeros() as u8;
+    let rest = targets & (targets - 1);
     let mut options = beaters_of(hand, first, trump);
     while options != 0 {
         let c = options.trailing_zeros();
@@ -202,11 +204,12 @@ mod tests {
     #[test]
     fn covering_finds_a_matching_when_one_exists() {
         // Spades 7 and 9 against spades 8 and T: 8 must take the 7.
-        let (s7, s9, s8, st) = (5 * 4 + 3, 7 * 4 + 3, 6 * 4 + 3, 8 * 4 + 3);
+        let bit = |rank: u64| 1u64 << (rank * 4 + 3);
+        let (s7, s8, s9, st) = (bit(5), bit(6), bit(7), bit(8));
         let trump = 0;
-        assert!(can_cover(&[s9, s7], 1 << s8 | 1 << st, trump));
-        assert!(!can_cover(&[s9, s7], 1 << s8, trump));
+        assert!(can_cover(s9 | s7, s8 | st, trump));
+        assert!(!can_cover(s9 | s7, s8, trump));
         // Any clubs card (trump) covers a plain card.
-        assert!(can_cover(&[s9, s7], 1 << s8 | 1, trump));
+        assert!(can_cover(s9 | s7, s8 | 1, trump));
     }
 }

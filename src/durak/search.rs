@@ -6,7 +6,7 @@ use super::endgame::{Endgame, LOSS, Value, WIN, is_endgame};
 use super::game::{Game, Outcome, Phase};
 use super::moves::{Move, MoveKind, NO_CARD};
 use super::observe::Observation;
-use super::rules::can_cover;
+use super::rules::{SUITS, beats, can_cover};
 use crate::budget::Control;
 use crate::cards::Card;
 use crate::error::Result;
@@ -47,21 +47,36 @@ impl Game {
         if slots.count_ones() == 1 {
             return self.attacks[slots.trailing_zeros() as usize];
         }
+        let uncovered = self.uncovered_cards();
         let trump = self.trump();
+        let beaten = {
+            let mut m = 0;
+            let mut rest = uncovered;
+            while rest != 0 {
+                let t = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                if beats(card.index(), t, trump) {
+                    m |= 1u64 << t;
+                }
+            }
+            m
+        };
         let hand = self.hand(self.to_move).mask() & !card.bit();
-        let mut candidates: Vec<Card> = (0..self.table_len as usize)
-            .filter(|&i| slots >> i & 1 == 1 && self.beaters(card.bit(), self.attacks[i]) != 0)
-            .map(|i| self.attacks[i])
-            .collect();
-        candidates.sort_by_key(|t| std::cmp::Reverse((t.suit() == card.suit(), t.rank())));
-        let feasible = candidates.iter().copied().find(|&t| {
-            let rest: Vec<u8> = (0..self.table_len as usize)
-                .filter(|&i| slots >> i & 1 == 1 && self.attacks[i] != t)
-                .map(|i| self.attacks[i].index())
-                .collect();
-            can_cover(&rest, hand, trump)
-        });
-        feasible.or(candidates.first().copied()).unwrap_or(NO_CARD)
+        let own_suit = beaten & SUITS[card.suit() as usize];
+        // Highest first within each group: bits are rank-major.
+        let highest = |m: u64| (m != 0).then(|| 63 - m.leading_zeros() as u8);
+        let mut order = [own_suit, beaten & !own_suit];
+        let mut first = None;
+        for group in &mut order {
+            while let Some(t) = highest(*group) {
+                *group &= !(1u64 << t);
+                first.get_or_insert(t);
+                if can_cover(uncovered & !(1u64 << t), hand, trump) {
+                    return Card::new(t).unwrap_or(NO_CARD);
+                }
+            }
+        }
+        first.and_then(Card::new).unwrap_or(NO_CARD)
     }
 }
 
