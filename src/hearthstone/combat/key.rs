@@ -6,7 +6,9 @@
 //! keyword is its kind's), and its round mark. Most combats fit 192 or 256
 //! bits.
 
-use super::rules::{BOARD_SIZE, Kinds, SHIELD, State, Unit, VENOM};
+use super::rules::{
+    ATTACKED, BOARD_SIZE, Kinds, PASSED_OVER, SHIELD, State, UNMARKED, Unit, VENOM,
+};
 use std::hash::{Hash, Hasher};
 
 /// Where each field of a slot sits, for one combat.
@@ -27,9 +29,10 @@ impl Layout {
         }
     }
 
-    /// Bits per slot: health, kind, lost shield, lost venom, round mark.
+    /// Bits per slot: health, kind, lost shield, lost venom, round mark
+    /// (two bits).
     fn slot_bits(&self) -> u32 {
-        self.health_bits + self.kind_bits + 3
+        self.health_bits + self.kind_bits + 4
     }
 
     /// The 64-bit words a key needs: the turn bit and 14 slots.
@@ -57,21 +60,27 @@ impl<const N: usize> Key<N> {
         let flags_at = layout.health_bits + layout.kind_bits;
         let mut potential = 0;
         for side in 0..2 {
-            // When every attacker on a side has attacked, its next attack
+            // When no minion on a side is ready to attack, its next attack
             // starts a new round, so the marks are as good as cleared, and
-            // clearing them merges states. Not so while an unmarked minion
-            // could still die into an unmarked attacker (summons inherit
-            // the mark): the new round would start with it instead.
+            // clearing them merges states. Not so while a minion that
+            // summons could die first: its summons inherit marks, and an
+            // unmarked one would start the round instead.
             let board = state.board(side);
-            let round_open = !board
-                .iter()
-                .all(|u| u.attacked || (u.attack == 0 && !kinds.summons(u)));
+            let summoners = board.iter().any(|u| kinds.summons(u));
+            let round_open = summoners || board.iter().any(|u| u.attack > 0 && u.mark == UNMARKED);
             for u in board {
                 debug_assert!(u.health > 0);
                 let lost = kinds.lost_keywords(u);
+                // Passed over and attacked differ only in what summons
+                // inherit: one mark while nothing on the side summons.
+                let mark = match u.mark {
+                    _ if !round_open => UNMARKED,
+                    PASSED_OVER if !summoners => ATTACKED,
+                    mark => mark,
+                };
                 let flags = u64::from(lost & SHIELD != 0)
                     | u64::from(lost & VENOM != 0) << 1
-                    | u64::from(u.attacked && round_open) << 2;
+                    | u64::from(mark) << 2;
                 let value = u64::from(u.health as u16 - 1)
                     | u64::from(u.kind + 1) << layout.health_bits
                     | flags << flags_at;
@@ -126,14 +135,14 @@ impl<const N: usize> Key<N> {
                     break;
                 }
                 let field = |from: u32, bits: u32| (value >> from) & ((1 << bits) - 1);
-                let flags = field(layout.health_bits + layout.kind_bits, 3);
+                let flags = field(layout.health_bits + layout.kind_bits, 4);
                 let lost = if flags & 1 != 0 { SHIELD } else { 0 }
                     | if flags & 2 != 0 { VENOM } else { 0 };
                 state.boards[side][slot] = kinds.unit_of(
                     field(layout.health_bits, layout.kind_bits) as u8 - 1,
                     field(0, layout.health_bits) as i16 + 1,
                     lost,
-                    flags & 4 != 0,
+                    (flags >> 2) as u8,
                 );
                 len += 1;
             }

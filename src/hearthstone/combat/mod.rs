@@ -128,13 +128,13 @@ fn turn_outcomes(kinds: &Kinds, s: &mut State, mut emit: impl FnMut(&State, f64)
                 let q = p / next.targets(side).count() as f64;
                 for t2 in next.targets(side) {
                     let mut after = next;
-                    let alive2 = after.attack(kinds, side, i, t2);
-                    after.finish_turn(side, alive2);
+                    after.attack(kinds, side, i, t2);
+                    after.finish_turn(side);
                     emit(&after, q);
                 }
             }
             _ => {
-                next.finish_turn(side, alive);
+                next.finish_turn(side);
                 emit(&next, p);
             }
         }
@@ -394,7 +394,7 @@ fn sample_chunk(
                 let target = state.nth_target(side, |pool| rng.below(pool));
                 alive = state.attack(kinds, side, i, target);
             }
-            state.finish_turn(side, alive);
+            state.finish_turn(side);
         }
     }
     ends

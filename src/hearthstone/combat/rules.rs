@@ -14,6 +14,13 @@ pub const REBORN: u8 = 64;
 /// Most minions on a board.
 pub const BOARD_SIZE: usize = 7;
 
+/// Round marks (see the rules file): a minion that attacked this round,
+/// and one left of an attacker when it attacked, are both out of this
+/// round's attacks; they differ only in what their summons inherit.
+pub const UNMARKED: u8 = 0;
+pub const ATTACKED: u8 = 1;
+pub const PASSED_OVER: u8 = 2;
+
 /// A deathrattle that summons `count` copies of a token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Token {
@@ -61,8 +68,8 @@ pub struct Unit {
     pub health: i16,
     /// Current keywords: a shield is lost, venom spent.
     pub keywords: u8,
-    /// Has attacked in the current round.
-    pub attacked: bool,
+    /// The round mark: `UNMARKED`, `ATTACKED` or `PASSED_OVER`.
+    pub mark: u8,
     /// Index into the combat's `Kinds`.
     pub kind: u8,
 }
@@ -70,6 +77,12 @@ pub struct Unit {
 impl Unit {
     pub(super) fn has(&self, k: u8) -> bool {
         self.keywords & k != 0
+    }
+
+    /// May attack in the current round.
+    #[inline]
+    fn ready(&self) -> bool {
+        self.attack > 0 && self.mark == UNMARKED
     }
 }
 
@@ -174,7 +187,7 @@ impl Kinds {
             attack: m.attack,
             health: m.health,
             keywords: m.keywords,
-            attacked: false,
+            mark: UNMARKED,
             kind,
         }
     }
@@ -190,13 +203,13 @@ impl Kinds {
     /// The unit a memo key stands for (see `key.rs`): its keywords are its
     /// kind's, less the shield and venom it has lost.
     #[inline]
-    pub fn unit_of(&self, kind: u8, health: i16, lost: u8, attacked: bool) -> Unit {
+    pub fn unit_of(&self, kind: u8, health: i16, lost: u8, mark: u8) -> Unit {
         let k = &self.kinds[kind as usize];
         Unit {
             attack: k.attack,
             health,
             keywords: k.base_keywords & !lost,
-            attacked,
+            mark,
             kind,
         }
     }
@@ -300,7 +313,9 @@ impl State {
 
     /// Prepares the next attack: settles whose turn it is (a side that
     /// cannot attack is skipped) and picks the attacker, clearing the round
-    /// marks when every attacker has been. Returns (side, attacker index).
+    /// marks when no minion is ready. The attacker is marked `ATTACKED` and
+    /// every unmarked minion to its left `PASSED_OVER`. Returns (side,
+    /// attacker index).
     pub fn next_attacker(&mut self) -> (usize, usize) {
         let mut side = self.turn as usize;
         if !self.can_attack(side) {
@@ -308,16 +323,22 @@ impl State {
             self.turn = side as u8;
         }
         let board = &mut self.boards[side][..self.lens[side] as usize];
-        let pick = |b: &[Unit]| b.iter().position(|m| m.attack > 0 && !m.attacked);
+        let pick = |b: &[Unit]| b.iter().position(Unit::ready);
         let index = match pick(board) {
             Some(i) => i,
             None => {
                 for m in board.iter_mut() {
-                    m.attacked = false;
+                    m.mark = UNMARKED;
                 }
                 pick(board).expect("a side that can attack has an attacker")
             }
         };
+        for m in &mut board[..index] {
+            if m.mark == UNMARKED {
+                m.mark = PASSED_OVER;
+            }
+        }
+        board[index].mark = ATTACKED;
         (side, index)
     }
 
@@ -374,60 +395,61 @@ impl State {
             [None, None]
         };
         // Simultaneous: the attacker's hits first in code, the hit back
-        // computed from the target as it was.
-        let mut venom_spent = false;
+        // computed from the target as it was. Venom poisons every hit of
+        // the attack that spends it (cleave included).
+        let poison = a_poison != 0;
+        let mut landed = false;
         let mut enemy_died = false;
         for index in std::iter::once(Some(target))
             .chain(cleave_targets)
             .flatten()
         {
-            let poison = a_poison & POISON != 0 || (a_poison & VENOM != 0 && !venom_spent);
             let victim = &mut self.boards[enemy][index];
-            if hit(victim, a.attack, poison) && a_poison & POISON == 0 && a_poison & VENOM != 0 {
-                venom_spent = true;
-            }
+            landed |= hit(victim, a.attack, poison);
             enemy_died |= victim.health <= 0;
         }
-        if venom_spent {
+        if landed && a_poison == VENOM {
             self.boards[side][attacker].keywords &= !VENOM;
         }
-        let back_poison = t_poison != 0;
-        if hit(&mut self.boards[side][attacker], t.attack, back_poison)
-            && t_poison & POISON == 0
-            && t_poison & VENOM != 0
-        {
+        if hit(&mut self.boards[side][attacker], t.attack, t_poison != 0) && t_poison == VENOM {
             self.boards[enemy][target].keywords &= !VENOM;
+        }
+        let attacker_died = self.boards[side][attacker].health <= 0;
+        if enemy_died || attacker_died {
+            self.resolve_deaths(kinds);
         }
         // Only the attacker can die on its own side, so while it lives its
         // side is unchanged and its index stands. (A reborn copy is a new
         // minion: it does not finish the attack.)
-        if enemy_died {
-            self.resolve_deaths(kinds, enemy);
-        }
-        if self.boards[side][attacker].health > 0 {
-            Some(attacker)
-        } else {
-            self.resolve_deaths(kinds, side);
-            None
-        }
+        (!attacker_died).then_some(attacker)
     }
 
-    /// Ends the attacking minion's turn: its mark is set and the other side
-    /// is up.
-    pub fn finish_turn(&mut self, side: usize, attacker: Option<usize>) {
-        if let Some(i) = attacker {
-            self.boards[side][i].attacked = true;
-        }
+    /// Ends the attacking minion's turn: the other side is up.
+    pub fn finish_turn(&mut self, side: usize) {
         self.turn = (1 - side) as u8;
     }
 
-    /// Removes the dead of `side` left to right; each leaves its deathrattle
-    /// tokens, then its reborn copy, in its slot, while there is room.
-    fn resolve_deaths(&mut self, kinds: &Kinds, side: usize) {
+    /// The death phase of an attack, over both sides: the dead leave left
+    /// to right, deathrattle tokens enter in their slots, then (after every
+    /// deathrattle, so tokens take the room first) reborn copies return in
+    /// theirs. Summons beyond 7 minions fail. Summons on one board never
+    /// touch the other, so the coin flip between sides needs no branch.
+    fn resolve_deaths(&mut self, kinds: &Kinds) {
+        for side in 0..2 {
+            self.resolve_side(kinds, side);
+        }
+    }
+
+    fn resolve_side(&mut self, kinds: &Kinds, side: usize) {
         let len = self.lens[side] as usize;
         let board = &mut self.boards[side];
-        let summons = |m: &Unit| kinds.summons(m);
-        if !board[..len].iter().any(|m| m.health <= 0 && summons(m)) {
+        if !board[..len].iter().any(|m| m.health <= 0) {
+            return;
+        }
+        if !board[..len]
+            .iter()
+            .any(|m| m.health <= 0 && kinds.summons(m))
+        {
             // No summons: close the gaps in place.
             let mut n = 0;
             for i in 0..len {
@@ -440,43 +462,81 @@ impl State {
             return;
         }
         let old = *board;
+        // Per slot of the new board: the mark of the dead minion a summon
+        // came from, plus one (0 = a survivor).
+        let mut from = [0u8; BOARD_SIZE];
+        // Reborn copies to come: (slot after their own tokens, dead minion).
+        let mut reborns = [(0usize, Unit::default()); BOARD_SIZE];
+        let mut pending = 0;
         let mut n = 0;
         for (i, m) in old[..len].iter().enumerate() {
             if m.health > 0 {
                 board[n] = *m;
+                from[n] = 0;
                 n += 1;
                 continue;
             }
             // Room left: the survivors not yet placed still need theirs.
             let survivors_right = old[i + 1..len].iter().filter(|x| x.health > 0).count();
-            let room = |placed: usize| BOARD_SIZE - (placed + survivors_right);
             let kind = &kinds.kinds[m.kind as usize];
             let t = kind.token;
             for _ in 0..t.count {
-                if room(n) == 0 {
+                if n + survivors_right >= BOARD_SIZE {
                     break;
                 }
                 board[n] = Unit {
                     attack: t.attack,
                     health: t.health as i16,
                     keywords: t.keywords & !REBORN,
-                    attacked: m.attacked,
+                    mark: UNMARKED,
                     kind: kind.token_kind,
                 };
+                from[n] = m.mark + 1;
                 n += 1;
             }
-            if m.has(REBORN) && room(n) > 0 {
-                board[n] = Unit {
-                    health: 1,
-                    keywords: kind.base_keywords & !REBORN,
-                    kind: kind.reborn_kind,
-                    ..*m
-                };
-                n += 1;
+            if m.has(REBORN) {
+                reborns[pending] = (n, *m);
+                pending += 1;
             }
         }
-        debug_assert!(n <= BOARD_SIZE);
+        inherit_marks(&mut board[..n], &mut from[..n]);
+        for (done, &(slot, m)) in reborns[..pending].iter().enumerate() {
+            if n >= BOARD_SIZE {
+                break;
+            }
+            let at = slot + done;
+            board.copy_within(at..n, at + 1);
+            from.copy_within(at..n, at + 1);
+            let kind = &kinds.kinds[m.kind as usize];
+            board[at] = Unit {
+                health: 1,
+                keywords: kind.base_keywords & !REBORN,
+                kind: kind.reborn_kind,
+                mark: UNMARKED,
+                ..m
+            };
+            from[at] = m.mark + 1;
+            n += 1;
+        }
+        inherit_marks(&mut board[..n], &mut from[..n]);
         self.lens[side] = n as u8;
+    }
+}
+
+/// Gives each new summon (`from` != 0) its round mark, right to left:
+/// `ATTACKED` if the minion it came from was passed over, else the mark of
+/// the minion now to its right (unmarked if none). Marks `from` done.
+fn inherit_marks(board: &mut [Unit], from: &mut [u8]) {
+    for i in (0..board.len()).rev() {
+        if from[i] == 0 {
+            continue;
+        }
+        board[i].mark = if from[i] - 1 == PASSED_OVER {
+            ATTACKED
+        } else {
+            board.get(i + 1).map_or(UNMARKED, |r| r.mark)
+        };
+        from[i] = 0;
     }
 }
 
