@@ -1,6 +1,7 @@
 //! The `oddsmith` command line: one module per subcommand. The argument
 //! parsers live here, in a library, so that fuzz targets can reach them.
 
+pub mod bg_cards;
 pub mod cards;
 pub mod coins;
 pub mod combat;

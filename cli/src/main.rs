@@ -4,7 +4,7 @@
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use oddsmith_cli::{cards, coins, combat, durak, generate, poker, split_damage};
+use oddsmith_cli::{bg_cards, cards, coins, combat, durak, generate, poker, split_damage};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -36,6 +36,9 @@ enum Command {
     SplitDamage(split_damage::Args),
     /// Battlegrounds combat odds: win, draw, loss and damage.
     Combat(combat::Args),
+    /// The Battlegrounds card table: find a card, list what the combat
+    /// engine models.
+    BgCards(bg_cards::Args),
     /// The coin-box game (seed 003) solved by expectimax.
     Coins(coins::Args),
     /// Durak: matches between bots (information-set MCTS, greedy, random)
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
         Command::Strength(args) => poker::run_strength(args, cli.json),
         Command::SplitDamage(args) => split_damage::run(args, cli.json),
         Command::Combat(args) => combat::run(args, cli.json),
+        Command::BgCards(args) => bg_cards::run(args, cli.json),
         Command::Coins(args) => coins::run(args, cli.json),
         Command::Durak(args) => durak::run(args, cli.json),
         Command::Generate(args) => generate::run(args),

@@ -6,7 +6,7 @@ use super::moves::Move;
 use super::search::best_move;
 use crate::budget::Control;
 use crate::error::{Error, Result};
-use crate::mcts::{Budget, Rollout};
+use crate::mcts::{Budget, Opponents, Rollout};
 use crate::parallel::{map_items, run_with_threads};
 use crate::rng::Rng;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -29,8 +29,10 @@ impl Bot {
     /// `c=X` (exploration), `exact=0` (no exact endgame), `depth=N` (the
     /// tree's depth limit, 0 = none), `threads=N` (one
     /// search tree per worker, by the rule of `crate::parallel`; default
-    /// 1). `mcts-v1:` is the
-    /// search as it was before the exact endgame (`exact=0`).
+    /// 1), `opponents=policy` (the default) or `opponents=search` (how the
+    /// tree picks the other players' moves, see `mcts::Opponents`).
+    /// `mcts-v1:` is the search as it was before this turn (`exact=0`,
+    /// `opponents=search`).
     pub fn parse(text: &str) -> Result<Bot> {
         let text = text.trim();
         match text {
@@ -50,6 +52,11 @@ impl Bot {
         let mut budget = Budget {
             iterations: 0,
             exact,
+            opponents: if exact {
+                Opponents::Policy
+            } else {
+                Opponents::Search
+            },
             ..Budget::default()
         };
         for part in spec.split([':', ',']).filter(|p| !p.is_empty()) {
@@ -94,6 +101,17 @@ impl Bot {
                             ))
                         })?
                 }
+                "opponents" => {
+                    budget.opponents = match value {
+                        "policy" => Opponents::Policy,
+                        "search" => Opponents::Search,
+                        _ => {
+                            return Err(Error::parse(format!(
+                                "bot '{text}': opponents is policy or search"
+                            )));
+                        }
+                    }
+                }
                 "exact" => {
                     budget.exact = match value {
                         "1" => true,
@@ -112,7 +130,7 @@ impl Bot {
                 }
                 _ => {
                     return Err(Error::parse(format!(
-                        "bot '{text}': unknown setting '{key}' (iters, ms, rollout, c, exact, threads, depth)"
+                        "bot '{text}': unknown setting '{key}' (iters, ms, rollout, c, exact, threads, depth, opponents)"
                     )));
                 }
             }

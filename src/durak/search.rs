@@ -166,6 +166,13 @@ impl SearchGame for Game {
         }
     }
 
+    fn policy_id(&self, policy: Rollout, rng: &mut Rng) -> u8 {
+        move_id(match policy {
+            Rollout::Random => random_move(self, rng),
+            Rollout::Heuristic => heuristic_move(self, rng),
+        })
+    }
+
     fn reward(&self, player: u8) -> f64 {
         match self.outcome {
             Some(Outcome::Loser(p)) if p == player => 0.0,

@@ -1,4 +1,6 @@
-//! Hearthstone engines: split damage and Battlegrounds combat.
+//! Hearthstone engines: split damage and Battlegrounds combat, and the
+//! Battlegrounds card table.
 
+pub mod cards;
 pub mod combat;
 pub mod split_damage;

@@ -38,6 +38,10 @@ pub trait SearchGame: Clone {
     fn rollout(&mut self, policy: Rollout, rng: &mut Rng, scratch: &mut Self::Scratch);
     /// A finished game's score for `player`, in 0..=1.
     fn reward(&self, player: u8) -> f64;
+    /// The move the rollout policy would play here (the game must not be
+    /// over): how the tree models the other players under
+    /// [`Opponents::Policy`].
+    fn policy_id(&self, policy: Rollout, rng: &mut Rng) -> u8;
 }
 
 /// What the observer knows: samples games consistent with it.
@@ -54,6 +58,20 @@ pub enum Rollout {
     Random,
     /// The game's cheap heuristic player.
     Heuristic,
+}
+
+/// How the tree chooses the other players' moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Opponents {
+    /// By UCB over their moves, as for the observer's own (single-observer
+    /// ISMCTS): the statistics merge every hand the sample gave them, so
+    /// they are modelled as playing without seeing their cards.
+    Search,
+    /// By the rollout policy in the sampled game, seeing the cards the
+    /// sample dealt them: the tree branches over their replies as over
+    /// chance and searches only the observer's own moves.
+    #[default]
+    Policy,
 }
 
 /// When to stop.
@@ -77,6 +95,7 @@ pub struct Budget {
     /// Moves below the root the tree grows to (0 = no limit); past it the
     /// rollout decides.
     pub max_depth: u32,
+    pub opponents: Opponents,
 }
 
 impl Default for Budget {
@@ -89,6 +108,7 @@ impl Default for Budget {
             rollout: Rollout::Random,
             exact: true,
             max_depth: 0,
+            opponents: Opponents::Policy,
         }
     }
 }
@@ -134,6 +154,30 @@ struct Node {
 
 const NONE: u32 = u32::MAX;
 
+/// Adds the child `id` (a move by `player`) under `parent`; its index.
+fn add_child(
+    nodes: &mut bumpalo::collections::Vec<'_, Node>,
+    parent: usize,
+    id: u8,
+    player: u8,
+) -> usize {
+    let index = nodes.len();
+    let sibling = nodes[parent].first_child;
+    nodes[parent].first_child = index as u32;
+    nodes[parent].children |= 1 << id;
+    nodes.push(Node {
+        id,
+        player,
+        visits: 0,
+        available: 1,
+        total: 0.0,
+        first_child: NONE,
+        next_sibling: sibling,
+        children: 0,
+    });
+    index
+}
+
 /// One tree's search.
 fn grow<I: InformationSet>(
     info: &I,
@@ -158,6 +202,7 @@ fn grow<I: InformationSet>(
     let mut scratch = <I::Game as SearchGame>::scratch(budget);
     let mut iterations = 0u64;
     let c = budget.exploration;
+    let observer = info.observer();
     loop {
         if iterations_budget > 0 && iterations >= iterations_budget {
             break;
@@ -180,6 +225,27 @@ fn grow<I: InformationSet>(
             let legal = game.legal_ids();
             if legal == 0 {
                 break; // a game with no move that is not over: nothing to choose
+            }
+            if budget.opponents == Opponents::Policy && game.to_move() != observer {
+                let id = game.policy_id(budget.rollout, &mut rng);
+                let existing = if nodes[node].children >> id & 1 == 1 {
+                    let mut child = nodes[node].first_child;
+                    while nodes[child as usize].id != id {
+                        child = nodes[child as usize].next_sibling;
+                    }
+                    Some(child as usize)
+                } else {
+                    None
+                };
+                let next =
+                    existing.unwrap_or_else(|| add_child(&mut nodes, node, id, game.to_move()));
+                game.apply_id(id);
+                path.push(next);
+                if existing.is_none() {
+                    break;
+                }
+                node = next;
+                continue;
             }
             let untried = legal & !nodes[node].children;
             // Every legal child was available this time.
@@ -209,23 +275,9 @@ fn grow<I: InformationSet>(
                     mask &= mask - 1;
                 }
                 let id = mask.trailing_zeros() as u8;
-                let index = nodes.len() as u32;
-                let parent = &mut nodes[node];
-                let sibling = parent.first_child;
-                parent.first_child = index;
-                parent.children |= 1 << id;
-                nodes.push(Node {
-                    id,
-                    player: game.to_move(),
-                    visits: 0,
-                    available: 1,
-                    total: 0.0,
-                    first_child: NONE,
-                    next_sibling: sibling,
-                    children: 0,
-                });
+                let index = add_child(&mut nodes, node, id, game.to_move());
                 game.apply_id(id);
-                path.push(index as usize);
+                path.push(index);
                 break;
             }
             node = best as usize;

@@ -1,11 +1,17 @@
-//! The minion notation: `ATTACK/HEALTH`, keywords each after a `+`, then an
-//! optional `@TIER`; minions separated by commas, left to right. Keywords:
-//! `taunt`, `shield` (divine shield), `poison`, `venom`, `windfury`,
-//! `cleave`, `reborn`, and `dr=A/H` or `dr=A/HxN` (a deathrattle summoning
-//! N tokens of A/H, N = 1 by default). Example: `3/4+taunt+shield,5/5+reborn@3`.
+//! The minion notation, minions separated by commas, left to right. A
+//! minion is either anonymous, `ATTACK/HEALTH`, keywords each after a `+`,
+//! then an optional `@TIER` (`3/4+taunt+shield,5/5+reborn@3`), or a card:
+//! its id (`BG25_001`, golden `BG25_001_G`) or English name (`Risen
+//! Rider`, `golden Risen Rider`), then optionally `=ATTACK/HEALTH` (its
+//! current stats; default the card's), then `+keyword` for keywords beyond
+//! the card's own (`BG28_300=3/3+shield`). Keywords: `taunt`, `shield`
+//! (divine shield), `poison`, `venom`, `windfury`, `cleave`, `reborn`, and
+//! for anonymous minions `dr=A/H` or `dr=A/HxN` (a deathrattle summoning N
+//! tokens of A/H, N = 1 by default).
 
 use super::rules::{self, Minion, Token};
 use crate::error::{Error, Result};
+use crate::hearthstone::cards;
 
 fn number<T: std::str::FromStr>(text: &str, what: &str, token: &str) -> Result<T> {
     text.trim().parse().map_err(|_| {
@@ -24,9 +30,13 @@ fn stats(text: &str, token: &str) -> Result<(u16, u16)> {
     Ok((number(a, "attack", token)?, number(h, "health", token)?))
 }
 
-/// Parses one minion such as `3/4+taunt+shield@2`.
+/// Parses one minion such as `3/4+taunt+shield@2` or
+/// `Harmless Bonehead=3/3+shield`.
 pub fn parse_minion(token: &str) -> Result<Minion> {
     let token = token.trim();
+    if !token.starts_with(|c: char| c.is_ascii_digit()) {
+        return parse_card(token);
+    }
     let (body, tier) = match token.rsplit_once('@') {
         Some((body, tier)) => (body, number::<u8>(tier, "tier", token)?),
         None => (token, 1),
@@ -50,62 +60,123 @@ pub fn parse_minion(token: &str) -> Result<Minion> {
     for word in parts {
         let word = word.trim();
         let lower = word.to_ascii_lowercase();
-        keywords |= match lower.as_str() {
-            "taunt" => rules::TAUNT,
-            "shield" | "divine_shield" | "ds" => rules::SHIELD,
-            "poison" | "poisonous" => rules::POISON,
-            "venom" | "venomous" => rules::VENOM,
-            "windfury" => rules::WINDFURY,
-            "cleave" => rules::CLEAVE,
-            "reborn" => rules::REBORN,
-            _ if lower.starts_with("dr=") => {
-                let spec = &word[3..];
-                let (stat, count) = match spec.split_once(['x', 'X']) {
-                    Some((stat, n)) => (stat, number::<u8>(n, "token count", token)?),
-                    None => (spec, 1),
-                };
-                let (ta, th) = stats(stat, token)?;
-                if th == 0
-                    || th > i16::MAX as u16
-                    || count == 0
-                    || count as usize > rules::BOARD_SIZE
-                {
-                    return Err(Error::parse(format!(
-                        "minion '{token}': deathrattle tokens need health >= 1 and a count of 1 to 7"
-                    )));
-                }
-                m.deathrattle = Token {
-                    attack: ta,
-                    health: th,
-                    keywords: 0,
-                    count,
-                };
-                0
-            }
-            _ => {
-                return Err(Error::parse(format!(
-                    "minion '{token}': unknown keyword '{word}'"
-                )));
-            }
-        };
+        if let Some(bit) = keyword(&lower) {
+            keywords |= bit;
+        } else if lower.starts_with("dr=") {
+            m.deathrattle = deathrattle(&word[3..], token)?;
+        } else {
+            return Err(Error::parse(format!(
+                "minion '{token}': unknown keyword '{word}'"
+            )));
+        }
     }
     Ok(m.with_keywords(keywords))
 }
 
+/// A `dr=A/H[xN]` deathrattle of an anonymous minion.
+fn deathrattle(spec: &str, token: &str) -> Result<Token> {
+    let (stat, count) = match spec.split_once(['x', 'X']) {
+        Some((stat, n)) => (stat, number::<u8>(n, "token count", token)?),
+        None => (spec, 1),
+    };
+    let (attack, health) = stats(stat, token)?;
+    if health == 0 || health > i16::MAX as u16 || count == 0 || count as usize > rules::BOARD_SIZE {
+        return Err(Error::parse(format!(
+            "minion '{token}': deathrattle tokens need health >= 1 and a count of 1 to 7"
+        )));
+    }
+    Ok(Token {
+        attack,
+        health,
+        keywords: 0,
+        count,
+    })
+}
+
+/// A card item: `NAME_OR_ID[=A/H][+keyword...]`.
+fn parse_card(token: &str) -> Result<Minion> {
+    let (head, extras) = match token.split_once('+') {
+        Some((head, extras)) => (head, Some(extras)),
+        None => (token, None),
+    };
+    let (name, stats_text) = match head.split_once('=') {
+        Some((name, stats)) => (name.trim(), Some(stats)),
+        None => (head.trim(), None),
+    };
+    let card = cards::lookup(name).ok_or_else(|| {
+        Error::parse(format!(
+            "minion '{token}': no Battlegrounds card has the id or name '{name}'"
+        ))
+    })?;
+    let mut m = cards::minion_of(card)
+        .map_err(|e| Error::new(e.kind(), format!("minion '{token}': {}", e.message())))?;
+    if let Some(text) = stats_text {
+        let (attack, health) = stats(text, token)?;
+        if health == 0 || health > i16::MAX as u16 {
+            return Err(Error::parse(format!(
+                "minion '{token}': health must be 1 to {}",
+                i16::MAX
+            )));
+        }
+        m.attack = attack;
+        m.health = health as i16;
+    }
+    for word in extras.into_iter().flat_map(|e| e.split('+')) {
+        m.keywords |= keyword(word.trim()).ok_or_else(|| {
+            Error::parse(format!(
+                "minion '{token}': unknown keyword '{}'",
+                word.trim()
+            ))
+        })?;
+    }
+    Ok(m)
+}
+
+/// A keyword's bit (not `dr=`, which only anonymous minions take).
+fn keyword(word: &str) -> Option<u8> {
+    Some(match word.to_ascii_lowercase().as_str() {
+        "taunt" => rules::TAUNT,
+        "shield" | "divine_shield" | "ds" => rules::SHIELD,
+        "poison" | "poisonous" => rules::POISON,
+        "venom" | "venomous" => rules::VENOM,
+        "windfury" => rules::WINDFURY,
+        "cleave" => rules::CLEAVE,
+        "reborn" => rules::REBORN,
+        _ => return None,
+    })
+}
+
 /// Parses a board: minions separated by commas, left to right (empty text
-/// is an empty board). At most 7.
+/// is an empty board). At most 7. A card name holding a comma
+/// ("Malchezaar, Prince of Dance") is found by joining an item that names
+/// no card with the next.
 pub fn parse_board(text: &str) -> Result<Vec<Minion>> {
     if text.trim().is_empty() {
         return Ok(Vec::new());
     }
-    let board = text
-        .split(',')
-        .map(parse_minion)
-        .collect::<Result<Vec<Minion>>>()?;
+    let pieces: Vec<&str> = text.split(',').collect();
+    let mut board = Vec::new();
+    let mut i = 0;
+    while i < pieces.len() {
+        let mut end = i + 1;
+        let mut minion = parse_minion(pieces[i]);
+        if minion.is_err() && !pieces[i].trim().starts_with(|c: char| c.is_ascii_digit()) {
+            // Names hold at most two commas.
+            if let Some((e, m)) = (i + 2..=pieces.len().min(i + 3))
+                .find_map(|e| parse_minion(&pieces[i..e].join(",")).ok().map(|m| (e, m)))
+            {
+                (end, minion) = (e, Ok(m));
+            }
+        }
+        board.push(minion?);
+        i = end;
+        if board.len() > rules::BOARD_SIZE {
+            break;
+        }
+    }
     if board.len() > rules::BOARD_SIZE {
         return Err(Error::invalid(format!(
-            "{} minions; a board holds at most {}",
-            board.len(),
+            "more than {0} minions; a board holds at most {0}",
             rules::BOARD_SIZE
         )));
     }

@@ -411,3 +411,41 @@ fn monte_carlo_agrees_on_200_random_keyword_boards() {
         }
     }
 }
+
+#[test]
+fn boards_name_cards_with_stats_and_extra_keywords() {
+    let board =
+        parse_board("BG28_300=3/3+shield, golden Risen Rider,Malchezaar, Prince of Dance,2/2@3")
+            .unwrap();
+    assert_eq!(board.len(), 4);
+    let bonehead = board[0];
+    assert_eq!((bonehead.attack, bonehead.health, bonehead.tier), (3, 3, 1));
+    assert_eq!(bonehead.keywords, rules::SHIELD);
+    assert_eq!(
+        (bonehead.deathrattle.count, bonehead.deathrattle.attack),
+        (2, 1)
+    );
+    let rider = board[1];
+    assert_eq!((rider.attack, rider.health), (4, 2));
+    assert_eq!(rider.keywords, rules::TAUNT | rules::REBORN);
+    assert_eq!((board[2].attack, board[2].health, board[2].tier), (4, 3, 3));
+    assert_eq!((board[3].attack, board[3].tier), (2, 3));
+    // The card's own stats by default; a name in any case.
+    let m = parse_board("harmless bonehead").unwrap()[0];
+    assert_eq!((m.attack, m.health), (1, 1));
+    // The same combat by card and by anonymous notation.
+    let by_card = exact("Harmless Bonehead=3/3,Cord Puller", "4/6");
+    let by_hand = exact("3/3+dr=1/1x2,1/1+shield+dr=1/1", "4/6");
+    assert_eq!(by_card, by_hand);
+}
+
+#[test]
+fn bad_card_items_say_what_is_wrong() {
+    let message = |text: &str| parse_board(text).unwrap_err().message().to_string();
+    assert!(message("Nobody Special").contains("no Battlegrounds card"));
+    assert!(message("Leeroy the Reckless").contains("not modelled yet"));
+    assert!(message("Risen Rider=3").contains("ATTACK/HEALTH"));
+    assert!(message("Risen Rider=3/0").contains("health"));
+    assert!(message("Risen Rider+flying").contains("unknown keyword"));
+    assert!(message("Risen Rider+dr=1/1").contains("unknown keyword"));
+}

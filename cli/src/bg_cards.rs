@@ -1,0 +1,104 @@
+//! `oddsmith bg-cards [--find NAME_OR_ID] [--all] [--json]`: the
+//! Battlegrounds card table and which pool minions the combat engine
+//! models.
+
+use crate::output::{Outcome, print_json};
+use oddsmith::Error;
+use oddsmith::hearthstone::cards::{self, CardDef, CombatEffect, combat_effect};
+use serde_json::json;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Show one card, by id (golden ids too) or English name.
+    #[arg(long)]
+    find: Option<String>,
+    /// List every pool minion with its effect, not only the unmodelled.
+    #[arg(long)]
+    all: bool,
+}
+
+fn effect_name(effect: &CombatEffect) -> String {
+    match effect {
+        CombatEffect::None => "keywords only".to_string(),
+        CombatEffect::OutOfCombat => "acts outside combat only".to_string(),
+        CombatEffect::Summon(t) => format!("deathrattle: {} x {}/{}", t.count, t.attack, t.health),
+        CombatEffect::Unsupported(reason) => format!("not modelled: {reason}"),
+    }
+}
+
+fn card_json(c: &CardDef) -> serde_json::Value {
+    let effect = combat_effect(c);
+    json!({
+        "id": c.id, "dbfId": c.dbf, "name": c.name, "tier": c.tier,
+        "attack": c.attack, "health": c.health, "tribes": c.tribe_names(),
+        "golden": c.is_golden(), "pool": c.pool, "text": c.text,
+        "modelled": effect.is_modelled(), "effect": effect_name(&effect),
+    })
+}
+
+pub fn run(args: &Args, as_json: bool) -> Outcome {
+    if let Some(text) = &args.find {
+        let card = cards::lookup(text).ok_or_else(|| {
+            Error::parse(format!("no Battlegrounds card has the id or name '{text}'"))
+        })?;
+        if as_json {
+            print_json(&card_json(card));
+        } else {
+            println!(
+                "{} {} ({}, dbfId {}): tier {}, {}/{}, {}{}",
+                if card.is_golden() { "golden" } else { "" },
+                card.name,
+                card.id,
+                card.dbf,
+                card.tier,
+                card.attack,
+                card.health,
+                card.tribe_names(),
+                if card.pool { ", in the pool" } else { "" },
+            );
+            println!("  {}", card.text);
+            println!("  {}", effect_name(&combat_effect(card)));
+        }
+        return Ok(());
+    }
+    let pool: Vec<&CardDef> = cards::pool().collect();
+    let modelled = pool
+        .iter()
+        .filter(|c| combat_effect(c).is_modelled())
+        .count();
+    if as_json {
+        let unsupported: Vec<_> = pool
+            .iter()
+            .filter_map(|c| match combat_effect(c) {
+                CombatEffect::Unsupported(reason) => {
+                    Some(json!({"id": c.id, "name": c.name, "reason": reason}))
+                }
+                _ => None,
+            })
+            .collect();
+        let mut out = json!({
+            "build": cards::BUILD, "cards": cards::all().len(),
+            "pool": pool.len(), "modelled": modelled, "unsupported": unsupported,
+        });
+        if args.all {
+            out["pool_cards"] = pool.iter().map(|c| card_json(c)).collect();
+        }
+        print_json(&out);
+        return Ok(());
+    }
+    println!(
+        "CardDefs build {}: {} minions, {} in the pool, {} of them modelled ({:.0}%)",
+        cards::BUILD,
+        cards::all().len(),
+        pool.len(),
+        modelled,
+        100.0 * modelled as f64 / pool.len().max(1) as f64
+    );
+    for c in &pool {
+        let effect = combat_effect(c);
+        if args.all || !effect.is_modelled() {
+            println!("{:<14} {:<32} {}", c.id, c.name, effect_name(&effect));
+        }
+    }
+    Ok(())
+}

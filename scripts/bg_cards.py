@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""Writes src/hearthstone/cards/table.rs, the Battlegrounds card table, from
+CardDefs.xml of the PyPI package `hearthstone-data` (MIT).
+
+Every minion carrying a tavern tier (tag 1440) is listed: the current pool
+(tag 1456) and minions of earlier seasons and tokens still in the data, so
+that recent boards resolve. Per card: id, dbfId, English name, tier, base
+attack and health, tribes, combat keywords, the golden/normal counterpart,
+the trigger tags its combat classification reads, its script numbers and
+its English text. The combat effect model itself lives in Rust
+(`src/hearthstone/cards/effects.rs`), keyed by card id.
+
+Usage: python3 scripts/bg_cards.py [--xml PATH] [--out PATH] [--check] [--pinned]
+  --xml     CardDefs.xml (default: the installed hearthstone_data package)
+  --out     the table to write (default: src/hearthstone/cards/table.rs)
+  --check   write nothing; exit 1 if the committed table differs
+  --pinned  print the hearthstone-data version the table is made from
+
+A new patch: set PINNED below to the new hearthstone-data version, then
+  python3 -m pip download --no-deps hearthstone-data==VERSION -d /tmp/hs
+  python3 -m zipfile -e /tmp/hs/hearthstone_data-*.whl /tmp/hs
+  python3 scripts/bg_cards.py --xml /tmp/hs/hearthstone_data/CardDefs.xml
+and run the tests (scripts/test checks the table against the pinned data).
+"""
+
+# The hearthstone-data release the committed table is made from.
+PINNED = "255790.1"
+import argparse
+import os
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+# Tribe bits, in the order of `Tribe` in src/hearthstone/cards/mod.rs, by
+# CARDRACE value and by the tag that marks a second race.
+TRIBES = [
+    # (name, CARDRACE value, secondary race tag)
+    ("BEAST", 20, 2542),
+    ("DEMON", 15, 2537),
+    ("DRAGON", 24, 2523),
+    ("ELEMENTAL", 18, 2540),
+    ("MECH", 17, 2539),
+    ("MURLOC", 14, 2536),
+    ("NAGA", 92, 2553),
+    ("PIRATE", 23, 2522),
+    ("QUILBOAR", 43, 2546),
+    ("UNDEAD", 11, 2534),
+]
+RACE_ALL = 26
+
+# Combat keyword bits, as in src/hearthstone/combat/rules.rs.
+KEYWORDS = [
+    # (bit, tag)
+    (1, 190),  # taunt
+    (2, 194),  # divine shield
+    (4, 363),  # poisonous
+    (8, 2853),  # venomous
+    (16, 189),  # windfury (mega-windfury is a trigger flag below)
+    (64, 1085),  # reborn
+]
+CLEAVE = 32
+CLEAVE_TEXT = re.compile(r"also damages (the (minions|enemies) next to whomever|adjacent minions)", re.I)
+
+# Trigger flags, as the `TRIGGER_*` constants of src/hearthstone/cards/mod.rs.
+TRIGGERS = [
+    ("DEATHRATTLE", 217),
+    ("BATTLECRY", 218),
+    ("START_OF_COMBAT", 1531),
+    ("AVENGE", 2129),
+    ("END_OF_TURN", 3744),
+    ("RALLY", 4204),
+    ("AURA", 362),
+    ("MAGNETIC", 849),
+    ("SPELLCRAFT", 2359),
+    ("MEGA_WINDFURY", 1207),
+    ("STEALTH", 191),
+    ("CHOOSE_ONE", 443),
+    ("DUOS_ONLY", 3166),
+    ("TIMEWARPED", 4503),
+]
+
+TAG_NAME, TAG_TEXT, TAG_HEALTH, TAG_ATTACK, TAG_RACE, TAG_TYPE = 185, 184, 45, 47, 200, 202
+TAG_TIER, TAG_POOL, TAG_GOLDEN, TAG_NORMAL = 1440, 1456, 1429, 1471
+SCRIPT_DATA = [2, 3, 2889, 2919]
+MINION = 4
+
+
+def default_xml():
+    try:
+        import hearthstone_data  # noqa: F401
+    except ImportError:
+        sys.exit("hearthstone_data is not installed: pip install hearthstone-data, or pass --xml")
+    return os.path.join(os.path.dirname(hearthstone_data.__file__), "CardDefs.xml")
+
+
+def clean_text(text, data):
+    """Card text as a player reads it: markup gone, numbers filled in."""
+    text = text.split("@")[0]
+    text = re.sub(r"<[^>]+>", "", text).replace("[x]", "")
+    text = re.sub(r"\{(\d)\}", lambda m: str(data[int(m.group(1))]) if int(m.group(1)) < 4 else m.group(0), text)
+    text = text.replace("_", " ").replace("\n", " ")
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def read_cards(path):
+    root = ET.parse(path).getroot()
+    build = int(root.get("build", "0"))
+    cards = []
+    for entity in root.iter("Entity"):
+        tags = {}
+        texts = {}
+        for tag in entity.findall("Tag"):
+            number = int(tag.get("enumID"))
+            if tag.get("type") == "LocString":
+                en = tag.find("enUS")
+                texts[number] = en.text if en is not None and en.text else ""
+            else:
+                tags[number] = int(tag.get("value", "0"))
+        if tags.get(TAG_TYPE) != MINION or TAG_TIER not in tags:
+            continue
+        tribes = 0
+        race = tags.get(TAG_RACE, 0)
+        for bit, (_, value, second) in enumerate(TRIBES):
+            if race == value or tags.get(second) or race == RACE_ALL:
+                tribes |= 1 << bit
+        if race == RACE_ALL:
+            tribes |= 1 << len(TRIBES)
+        data = [tags.get(t, 0) for t in SCRIPT_DATA]
+        text = clean_text(texts.get(TAG_TEXT, ""), data)
+        keywords = 0
+        for bit, tag in KEYWORDS:
+            if tags.get(tag):
+                keywords |= bit
+        if CLEAVE_TEXT.search(text):
+            keywords |= CLEAVE
+        triggers = 0
+        for bit, (_, tag) in enumerate(TRIGGERS):
+            if tags.get(tag):
+                triggers |= 1 << bit
+        cards.append(
+            {
+                "id": entity.get("CardID"),
+                "dbf": int(entity.get("ID")),
+                "name": texts.get(TAG_NAME, "").strip(),
+                "tier": tags.get(TAG_TIER, 1),
+                "attack": tags.get(TAG_ATTACK, 0),
+                "health": tags.get(TAG_HEALTH, 0),
+                "tribes": tribes,
+                "keywords": keywords,
+                "golden": tags.get(TAG_GOLDEN, 0),
+                "normal": tags.get(TAG_NORMAL, 0),
+                "pool": tags.get(TAG_POOL) == 1,
+                "triggers": triggers,
+                "data": data,
+                "text": text,
+            }
+        )
+    cards.sort(key=lambda c: c["dbf"])
+    return build, cards
+
+
+def rust_str(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def render(build, cards):
+    out = [
+        "// @generated by scripts/bg_cards.py from CardDefs.xml of hearthstone-data",
+        f"// build {build}; do not edit: rerun the script (see the README).",
+        "",
+        "use super::CardDef;",
+        "",
+        f"pub const BUILD: u32 = {build};",
+        "",
+        f"pub static CARDS: [CardDef; {len(cards)}] = [",
+    ]
+    for c in cards:
+        out.append(
+            "    CardDef {{ id: {}, dbf: {}, name: {}, tier: {}, attack: {}, health: {}, tribes: {}, "
+            "keywords: {}, golden: {}, normal: {}, pool: {}, triggers: {}, data: [{}], text: {} }},".format(
+                rust_str(c["id"]), c["dbf"], rust_str(c["name"]), c["tier"], c["attack"], c["health"],
+                c["tribes"], c["keywords"], c["golden"], c["normal"], "true" if c["pool"] else "false",
+                c["triggers"], ", ".join(str(d) for d in c["data"]), rust_str(c["text"]),
+            )
+        )
+    out.append("];")
+    by_id = sorted(range(len(cards)), key=lambda i: cards[i]["id"].lower())
+    by_name = sorted(range(len(cards)), key=lambda i: (cards[i]["name"].lower(), i))
+    for name, order in [("BY_ID", by_id), ("BY_NAME", by_name)]:
+        out.append("")
+        key = "id (lowercase)" if name == "BY_ID" else "name (lowercase), then dbfId"
+        out.append(f"/// Indices into `CARDS` sorted by {key}.")
+        out.append(f"pub static {name}: [u16; {len(cards)}] = [")
+        for k in range(0, len(order), 16):
+            out.append("    " + ", ".join(str(i) for i in order[k : k + 16]) + ",")
+        out.append("];")
+    return "\n".join(out) + "\n"
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--xml")
+    parser.add_argument("--out", default=os.path.join(here, "..", "src", "hearthstone", "cards", "table.rs"))
+    parser.add_argument("--check", action="store_true")
+    parser.add_argument("--pinned", action="store_true")
+    args = parser.parse_args()
+    if args.pinned:
+        print(PINNED)
+        return
+    build, cards = read_cards(args.xml or default_xml())
+    text = render(build, cards)
+    if args.check:
+        try:
+            with open(args.out, encoding="utf-8") as f:
+                current = f.read()
+        except FileNotFoundError:
+            current = ""
+        if current != text:
+            sys.exit(f"{args.out} is stale: rerun scripts/bg_cards.py (CardDefs build {build})")
+        print(f"{args.out} is up to date (build {build}, {len(cards)} minions)")
+        return
+    os.makedirs(os.path.dirname(args.out), exist_ok=True)
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(text)
+    pool = sum(c["pool"] for c in cards)
+    print(f"wrote {args.out}: build {build}, {len(cards)} minions, {pool} in the pool")
+
+
+if __name__ == "__main__":
+    main()

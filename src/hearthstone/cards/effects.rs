@@ -1,0 +1,286 @@
+//! What a card does in combat, read from its text and trigger tags by the
+//! rules below (not card by card), so a new patch's cards classify
+//! themselves:
+//!
+//! 1. Leading keywords the engine plays (taunt, divine shield, reborn,
+//!    poisonous, venomous, windfury, cleave's sentence) are its keywords.
+//! 2. The rest is cut into clauses, one per trigger opening (a sentence that
+//!    opens with no trigger continues the clause before it).
+//! 3. No clause left: no combat effect. Every clause opening with a trigger
+//!    that fires only outside combat (battlecry, spellcraft, magnetic, end
+//!    or start of turn, selling, buying, playing, casting, ...) and no
+//!    combat trigger tag (deathrattle, start of combat, avenge, rally,
+//!    stealth, mega-windfury): out of combat only.
+//! 4. Every clause but one out of combat, and that one "Deathrattle: Summon
+//!    N A/H NAME[ with KEYWORDS]." with a token the engine can play
+//!    (keywords but no reborn): a token deathrattle, with the stats the
+//!    text gives.
+//! 5. Anything else is not modelled yet, with the reason.
+
+use super::CardDef;
+use crate::hearthstone::combat::rules::{self, BOARD_SIZE, Token};
+
+/// A card's combat effect as the engine models it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CombatEffect {
+    /// Nothing in combat beyond its keywords.
+    None,
+    /// Text that acts only outside combat (rule 3).
+    OutOfCombat,
+    /// A deathrattle summoning tokens.
+    Summon(Token),
+    /// Not modelled; why.
+    Unsupported(String),
+}
+
+impl CombatEffect {
+    pub fn is_modelled(&self) -> bool {
+        !matches!(self, CombatEffect::Unsupported(_))
+    }
+}
+
+/// Keywords a text may open with, and whether the engine plays them.
+const KEYWORD_WORDS: [(&str, bool); 8] = [
+    ("taunt", true),
+    ("divine shield", true),
+    ("reborn", true),
+    ("poisonous", true),
+    ("venomous", true),
+    ("windfury", true),
+    ("stealth", false),
+    ("mega-windfury", false),
+];
+
+/// Sentences that are the cleave keyword.
+const CLEAVE_SENTENCES: [&str; 3] = [
+    "also damages the minions next to whomever",
+    "also damages the enemies next to whomever",
+    "also damages adjacent minions",
+];
+
+/// Clause openings of triggers that fire outside combat.
+const OUT_OF_COMBAT: [&str; 40] = [
+    "battlecry:",
+    "spellcraft:",
+    "magnetic",
+    "choose one",
+    "activate",
+    "at the end of your turn",
+    "at the start of your turn",
+    "when you sell this",
+    "after you sell",
+    "whenever you sell",
+    "after you play",
+    "whenever you play",
+    "after you cast",
+    "whenever you cast",
+    "after you buy",
+    "whenever you buy",
+    "after you magnetize",
+    "whenever you magnetize",
+    "after you spend",
+    "whenever you spend",
+    "after you refresh",
+    "whenever you refresh",
+    "after your hero takes damage",
+    "while this is in your hand",
+    "once per turn",
+    "this minion can triple",
+    "this minion is always golden",
+    "can magnetize",
+    "if you lost your last combat",
+    "your battlecries",
+    "your tavern spells",
+    "your blood gems give",
+    "blood gems played from your hand",
+    "your refreshes",
+    "your end of turn effects",
+    "your choose one",
+    "two refreshes",
+    "one choose one card",
+    "the first spellcraft",
+    "this permanently keeps",
+];
+
+/// Clause openings of triggers: a sentence opening with one starts a
+/// clause.
+const TRIGGERS: [&str; 14] = [
+    "deathrattle",
+    "start of combat",
+    "avenge",
+    "rally",
+    "whenever",
+    "after",
+    "when ",
+    "at the ",
+    "your ",
+    "overkill",
+    "immune",
+    "has +",
+    "this ",
+    "adjacent",
+];
+
+/// Tags of triggers that fire in combat: a card with one is never
+/// "out of combat only" whatever its text opens with.
+const COMBAT_TAGS: u32 = super::TRIGGER_DEATHRATTLE
+    | super::TRIGGER_START_OF_COMBAT
+    | super::TRIGGER_AVENGE
+    | super::TRIGGER_RALLY
+    | super::TRIGGER_STEALTH
+    | super::TRIGGER_MEGA_WINDFURY;
+
+/// The card's combat effect by the rules of this module.
+pub fn combat_effect(card: &CardDef) -> CombatEffect {
+    let text = card.text.to_lowercase();
+    let mut rest = text.trim();
+    // Rule 1: leading keywords.
+    loop {
+        rest = rest.trim_start_matches([' ', '.', ',']);
+        let Some(&(word, played)) = KEYWORD_WORDS.iter().find(|(w, _)| {
+            rest.starts_with(w)
+                && !rest[w.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '-')
+        }) else {
+            break;
+        };
+        if !played {
+            return CombatEffect::Unsupported(format!("keyword '{word}'"));
+        }
+        rest = &rest[word.len()..];
+        if let Some(after) = rest.trim_start().strip_prefix("and ") {
+            rest = after;
+        }
+    }
+    // Rule 2: clauses.
+    let mut clauses: Vec<String> = Vec::new();
+    for sentence in sentences(rest) {
+        if CLEAVE_SENTENCES.iter().any(|s| sentence.starts_with(s)) {
+            continue;
+        }
+        let opens = TRIGGERS.iter().any(|t| sentence.starts_with(t))
+            || OUT_OF_COMBAT.iter().any(|t| sentence.starts_with(t));
+        match clauses.last_mut() {
+            Some(last) if !opens => {
+                last.push(' ');
+                last.push_str(sentence);
+            }
+            _ => clauses.push(sentence.to_string()),
+        }
+    }
+    // Rule 3.
+    if clauses.is_empty() && card.triggers & COMBAT_TAGS == 0 {
+        return CombatEffect::None;
+    }
+    if card.triggers & COMBAT_TAGS == 0
+        && clauses
+            .iter()
+            .all(|c| OUT_OF_COMBAT.iter().any(|t| c.starts_with(t)))
+    {
+        return CombatEffect::OutOfCombat;
+    }
+    // Rule 4.
+    let in_combat: Vec<&String> = clauses
+        .iter()
+        .filter(|c| !OUT_OF_COMBAT.iter().any(|t| c.starts_with(t)))
+        .collect();
+    if let [clause] = in_combat.as_slice()
+        && let Some(token) = token_deathrattle(clause)
+    {
+        return token;
+    }
+    // Rule 5.
+    let reason = clauses
+        .iter()
+        .find(|c| !OUT_OF_COMBAT.iter().any(|t| c.starts_with(t)))
+        .map_or_else(
+            || "a combat trigger the text does not name".to_string(),
+            |c| {
+                let opening: String = c.chars().take(60).collect();
+                format!("'{opening}'")
+            },
+        );
+    CombatEffect::Unsupported(reason)
+}
+
+/// Sentences of a text: split after '.', '!' or ')' followed by a space,
+/// and before a trigger opening run on without a full stop ("Taunt
+/// Deathrattle: ..." was cut at rule 1 already).
+fn sentences(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    for i in 0..bytes.len() {
+        if matches!(bytes[i], b'.' | b'!') && bytes.get(i + 1) == Some(&b' ') {
+            out.push(text[start..=i].trim());
+            start = i + 1;
+        }
+    }
+    if start < text.len() && !text[start..].trim().is_empty() {
+        out.push(text[start..].trim());
+    }
+    out
+}
+
+/// Rule 4: "deathrattle: summon N A/H NAME[ with KEYWORDS]."
+fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
+    let body = clause.strip_prefix("deathrattle: summon ")?;
+    let body = body.strip_suffix('.').unwrap_or(body);
+    let (count, body) = body.split_once(' ')?;
+    let count: u8 = match count {
+        "a" | "an" | "one" => 1,
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        "seven" => 7,
+        n => n
+            .parse()
+            .ok()
+            .filter(|&n| (1..=BOARD_SIZE as u8).contains(&n))?,
+    };
+    let (stats, body) = body.split_once(' ')?;
+    let (attack, health) = stats.split_once('/')?;
+    let attack: u16 = attack.parse().ok()?;
+    let health: u16 = health
+        .parse()
+        .ok()
+        .filter(|&h| h > 0 && h <= i16::MAX as u16)?;
+    let (name, with) = match body.split_once(" with ") {
+        Some((name, with)) => (name, with),
+        None => (body, ""),
+    };
+    // A name, not a phrase ("for your opponent", "from your hand").
+    if [" for ", " from ", " that ", " of ", " to "]
+        .iter()
+        .any(|w| format!(" {name} ").contains(w))
+    {
+        return None;
+    }
+    let mut keywords = 0;
+    for word in with.split([',']).flat_map(|w| w.split(" and ")) {
+        let word = word.trim();
+        if word.is_empty() {
+            continue;
+        }
+        keywords |= match word {
+            "taunt" => rules::TAUNT,
+            "divine shield" => rules::SHIELD,
+            "poisonous" => rules::POISON,
+            "venomous" => rules::VENOM,
+            "windfury" => rules::WINDFURY,
+            "reborn" => {
+                return Some(CombatEffect::Unsupported(
+                    "a deathrattle token with reborn".to_string(),
+                ));
+            }
+            _ => return None,
+        };
+    }
+    Some(CombatEffect::Summon(Token {
+        attack,
+        health,
+        keywords,
+        count,
+    }))
+}

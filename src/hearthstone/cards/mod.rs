@@ -1,0 +1,201 @@
+//! The Battlegrounds card table: every minion with a tavern tier in the
+//! game data (the current pool, earlier seasons' minions and tokens),
+//! generated from `CardDefs.xml` by `scripts/bg_cards.py` into `table.rs`
+//! (read-only data, nothing built at run time), and lookups by dbfId, card
+//! id (golden ids too) and English name.
+//!
+//! Thread safety: everything here reads static data; any thread may call
+//! it at any time.
+
+mod effects;
+// Generated: laid out by its generator, not by rustfmt.
+#[rustfmt::skip]
+mod table;
+
+pub use effects::{CombatEffect, combat_effect};
+pub use table::BUILD;
+
+/// One minion card, as the game data gives it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CardDef {
+    pub id: &'static str,
+    pub dbf: u32,
+    pub name: &'static str,
+    /// Tavern tier 1..=7.
+    pub tier: u8,
+    pub attack: u16,
+    pub health: u16,
+    /// `TRIBE_*` bits.
+    pub tribes: u16,
+    /// The combat keywords the engine knows (`combat::rules` bits):
+    /// taunt, divine shield, poisonous, venomous, windfury, cleave, reborn.
+    pub keywords: u8,
+    /// dbfId of the golden version (0: none, or this is golden).
+    pub golden: u32,
+    /// dbfId of the normal version of a golden card (0 otherwise).
+    pub normal: u32,
+    /// In the current Battlegrounds pool.
+    pub pool: bool,
+    /// `TRIGGER_*` bits: the trigger tags the game data sets.
+    pub triggers: u32,
+    /// The card's script numbers (the `{0}`..`{3}` of its text).
+    pub data: [i32; 4],
+    /// English text, markup removed and numbers filled in.
+    pub text: &'static str,
+}
+
+pub const TRIBE_BEAST: u16 = 1;
+pub const TRIBE_DEMON: u16 = 1 << 1;
+pub const TRIBE_DRAGON: u16 = 1 << 2;
+pub const TRIBE_ELEMENTAL: u16 = 1 << 3;
+pub const TRIBE_MECH: u16 = 1 << 4;
+pub const TRIBE_MURLOC: u16 = 1 << 5;
+pub const TRIBE_NAGA: u16 = 1 << 6;
+pub const TRIBE_PIRATE: u16 = 1 << 7;
+pub const TRIBE_QUILBOAR: u16 = 1 << 8;
+pub const TRIBE_UNDEAD: u16 = 1 << 9;
+/// An "All" minion (also carries every tribe bit above).
+pub const TRIBE_ALL: u16 = 1 << 10;
+
+/// Tribe names, by bit.
+pub const TRIBE_NAMES: [&str; 11] = [
+    "Beast",
+    "Demon",
+    "Dragon",
+    "Elemental",
+    "Mech",
+    "Murloc",
+    "Naga",
+    "Pirate",
+    "Quilboar",
+    "Undead",
+    "All",
+];
+
+pub const TRIGGER_DEATHRATTLE: u32 = 1;
+pub const TRIGGER_BATTLECRY: u32 = 1 << 1;
+pub const TRIGGER_START_OF_COMBAT: u32 = 1 << 2;
+pub const TRIGGER_AVENGE: u32 = 1 << 3;
+pub const TRIGGER_END_OF_TURN: u32 = 1 << 4;
+pub const TRIGGER_RALLY: u32 = 1 << 5;
+pub const TRIGGER_AURA: u32 = 1 << 6;
+pub const TRIGGER_MAGNETIC: u32 = 1 << 7;
+pub const TRIGGER_SPELLCRAFT: u32 = 1 << 8;
+pub const TRIGGER_MEGA_WINDFURY: u32 = 1 << 9;
+pub const TRIGGER_STEALTH: u32 = 1 << 10;
+pub const TRIGGER_CHOOSE_ONE: u32 = 1 << 11;
+pub const TRIGGER_DUOS_ONLY: u32 = 1 << 12;
+pub const TRIGGER_TIMEWARPED: u32 = 1 << 13;
+
+/// Every card, by increasing dbfId.
+pub fn all() -> &'static [CardDef] {
+    &table::CARDS
+}
+
+/// The current pool's cards (normal versions), by dbfId.
+pub fn pool() -> impl Iterator<Item = &'static CardDef> {
+    all().iter().filter(|c| c.pool)
+}
+
+pub fn by_dbf(dbf: u32) -> Option<&'static CardDef> {
+    let cards = all();
+    cards
+        .binary_search_by_key(&dbf, |c| c.dbf)
+        .ok()
+        .map(|i| &cards[i])
+}
+
+/// By card id, any case (`BG25_001`, golden `BG25_001_G`).
+pub fn by_id(id: &str) -> Option<&'static CardDef> {
+    let id = id.trim();
+    let key = |i: &u16| table::CARDS[*i as usize].id.to_ascii_lowercase();
+    table::BY_ID
+        .binary_search_by(|i| key(i).as_str().cmp(id.to_ascii_lowercase().as_str()))
+        .ok()
+        .map(|k| &table::CARDS[table::BY_ID[k] as usize])
+}
+
+/// By exact English name, any case. A name several cards share (a card
+/// and its golden version, or versions from several seasons) gives the
+/// normal version in the current pool if there is one, else the newest
+/// normal version.
+pub fn by_name(name: &str) -> Option<&'static CardDef> {
+    let wanted = name.trim().to_lowercase();
+    let name_of = |i: u16| table::CARDS[i as usize].name.to_lowercase();
+    let order = &table::BY_NAME;
+    let start = order.partition_point(|&i| name_of(i) < wanted);
+    let end = start + order[start..].partition_point(|&i| name_of(i) == wanted);
+    order[start..end]
+        .iter()
+        .map(|&i| &table::CARDS[i as usize])
+        .max_by_key(|c| (c.pool, c.normal == 0, c.dbf))
+}
+
+/// A card by id, or by name with an optional `golden ` prefix.
+pub fn lookup(text: &str) -> Option<&'static CardDef> {
+    let text = text.trim();
+    if let Some(card) = by_id(text) {
+        return Some(card);
+    }
+    if let Some(card) = by_name(text) {
+        return Some(card);
+    }
+    let rest = text
+        .get(..7)
+        .filter(|p| p.eq_ignore_ascii_case("golden "))?;
+    let card = by_name(&text[rest.len()..])?;
+    golden_of(card)
+}
+
+/// The golden version of a card (itself when already golden).
+pub fn golden_of(card: &'static CardDef) -> Option<&'static CardDef> {
+    if card.normal != 0 {
+        Some(card)
+    } else {
+        by_dbf(card.golden)
+    }
+}
+
+impl CardDef {
+    pub fn is_golden(&self) -> bool {
+        self.normal != 0 || self.id.ends_with("_G")
+    }
+
+    /// Its tribes' names, joined by `/` ("" for none).
+    pub fn tribe_names(&self) -> String {
+        let names: Vec<&str> = (0..TRIBE_NAMES.len())
+            .filter(|&b| self.tribes & (1 << b) != 0)
+            .map(|b| TRIBE_NAMES[b])
+            .collect();
+        if self.tribes & TRIBE_ALL != 0 {
+            "All".to_string()
+        } else {
+            names.join("/")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
+
+/// The card as a combat minion with its base stats, keywords, tier and
+/// modelled effect; an error naming the effect when it is not modelled.
+pub fn minion_of(card: &CardDef) -> crate::error::Result<crate::hearthstone::combat::Minion> {
+    use crate::hearthstone::combat::Minion;
+    let effect = combat_effect(card);
+    let mut m = Minion::new(card.attack, card.health.min(i16::MAX as u16) as i16);
+    m.keywords = card.keywords;
+    m.tier = card.tier;
+    match effect {
+        CombatEffect::None | CombatEffect::OutOfCombat => {}
+        CombatEffect::Summon(token) => m.deathrattle = token,
+        CombatEffect::Unsupported(reason) => {
+            return Err(crate::error::Error::invalid(format!(
+                "{} ({}): its combat effect is not modelled yet ({reason}); \
+                 give it as ATTACK/HEALTH+keywords@TIER to fight it without the effect",
+                card.name, card.id
+            )));
+        }
+    }
+    Ok(m)
+}

@@ -1,0 +1,134 @@
+//! The card table and the effect rules.
+
+use super::*;
+use crate::hearthstone::combat::Token;
+
+#[test]
+fn the_table_is_sorted_and_its_indices_are_complete() {
+    let cards = all();
+    assert!(cards.windows(2).all(|w| w[0].dbf < w[1].dbf));
+    for order in [&table::BY_ID, &table::BY_NAME] {
+        let mut seen = vec![false; cards.len()];
+        for &i in order.iter() {
+            assert!(!seen[i as usize]);
+            seen[i as usize] = true;
+        }
+    }
+    let ids: Vec<String> = table::BY_ID
+        .iter()
+        .map(|&i| cards[i as usize].id.to_ascii_lowercase())
+        .collect();
+    assert!(
+        ids.windows(2).all(|w| w[0] < w[1]),
+        "ids are unique and sorted"
+    );
+    let names: Vec<String> = table::BY_NAME
+        .iter()
+        .map(|&i| cards[i as usize].name.to_lowercase())
+        .collect();
+    assert!(names.windows(2).all(|w| w[0] <= w[1]));
+    for c in cards {
+        assert!((1..=7).contains(&c.tier), "{}", c.id);
+        // Some old cards name a golden version the data no longer lists.
+        assert!(by_dbf(c.golden).is_none_or(|g| g.is_golden()), "{}", c.id);
+        assert!(by_dbf(c.normal).is_none_or(|n| !n.is_golden()), "{}", c.id);
+    }
+}
+
+#[test]
+fn the_pool_has_its_302_minions_with_golden_versions() {
+    let pool: Vec<_> = pool().collect();
+    assert_eq!(pool.len(), 302, "build {BUILD}");
+    for c in &pool {
+        let g = golden_of(c).unwrap_or_else(|| panic!("{} has no golden", c.id));
+        assert!(g.is_golden() && g.name == c.name, "{}", c.id);
+    }
+}
+
+#[test]
+fn cards_are_found_by_id_golden_id_and_name() {
+    let bonehead = lookup("Harmless Bonehead").unwrap();
+    assert_eq!((bonehead.id, bonehead.tier), ("BG28_300", 1));
+    assert_eq!((bonehead.attack, bonehead.health), (1, 1));
+    assert_eq!(lookup("harmless bonehead").unwrap().id, "BG28_300");
+    assert_eq!(lookup(" bg28_300 ").unwrap().id, "BG28_300");
+    let golden = lookup("BG28_300_G").unwrap();
+    assert!(golden.is_golden());
+    assert_eq!((golden.attack, golden.health), (2, 2));
+    assert_eq!(lookup("golden Harmless Bonehead").unwrap().id, "BG28_300_G");
+    assert_eq!(by_dbf(bonehead.dbf).unwrap().id, bonehead.id);
+    let rider = lookup("Risen Rider").unwrap();
+    assert_eq!(
+        rider.keywords,
+        crate::hearthstone::combat::rules::TAUNT | crate::hearthstone::combat::rules::REBORN
+    );
+    assert_eq!(rider.tribe_names(), "Undead");
+    assert!(lookup("No Such Minion").is_none());
+    assert!(lookup("golden No Such Minion").is_none());
+    assert!(lookup("").is_none());
+}
+
+#[test]
+fn effects_follow_the_rules() {
+    use crate::hearthstone::combat::rules::{SHIELD, TAUNT};
+    let effect = |name: &str| combat_effect(lookup(name).unwrap());
+    assert_eq!(effect("Risen Rider"), CombatEffect::None);
+    assert_eq!(effect("Razorfen Geomancer"), CombatEffect::OutOfCombat);
+    assert_eq!(effect("Southsea Busker"), CombatEffect::OutOfCombat);
+    assert_eq!(
+        effect("Harmless Bonehead"),
+        CombatEffect::Summon(Token {
+            attack: 1,
+            health: 1,
+            keywords: 0,
+            count: 2
+        })
+    );
+    assert_eq!(
+        effect("golden Harmless Bonehead"),
+        CombatEffect::Summon(Token {
+            attack: 1,
+            health: 1,
+            keywords: 0,
+            count: 4
+        })
+    );
+    let cord = lookup("Cord Puller").unwrap();
+    assert_eq!(cord.keywords, SHIELD);
+    assert!(matches!(combat_effect(cord), CombatEffect::Summon(t) if t.count == 1));
+    // Keywords of the token, after "with".
+    let mechs = all()
+        .iter()
+        .find(|c| {
+            c.text
+                .contains("Summon three 1/2 Mechs with Taunt and Divine Shield")
+        })
+        .unwrap();
+    assert_eq!(
+        combat_effect(mechs),
+        CombatEffect::Summon(Token {
+            attack: 1,
+            health: 2,
+            keywords: TAUNT | SHIELD,
+            count: 3
+        })
+    );
+    // Combat effects the engine does not play yet say why.
+    for name in [
+        "Leeroy the Reckless",
+        "Handless Forsaken",
+        "Titus Rivendare",
+        "Roadboar",
+    ] {
+        assert!(
+            matches!(effect(name), CombatEffect::Unsupported(_)),
+            "{name}"
+        );
+    }
+    // Summons for the opponent are not the card's own tokens.
+    let pip = all()
+        .iter()
+        .find(|c| c.text.contains("for your opponent"))
+        .unwrap();
+    assert!(!combat_effect(pip).is_modelled());
+}
