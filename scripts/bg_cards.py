@@ -15,6 +15,9 @@ Usage: python3 scripts/bg_cards.py [--xml PATH] [--out PATH] [--check] [--pinned
   --out     the table to write (default: src/hearthstone/cards/table.rs)
   --check   write nothing; exit 1 if the committed table differs
   --pinned  print the hearthstone-data version the table is made from
+  --firestone-cards PATH
+            instead write every minion of CardDefs.xml as the card objects
+            Firestone's simulator reads (scripts/firestone/simulate.js)
 
 A new patch: set PINNED below to the new hearthstone-data version, then
   python3 -m pip download --no-deps hearthstone-data==VERSION -d /tmp/hs
@@ -159,6 +162,64 @@ def read_cards(path):
     return build, cards
 
 
+# Race names as Firestone's reference data spells them, by CARDRACE value.
+FIRESTONE_RACES = {
+    11: "UNDEAD", 14: "MURLOC", 15: "DEMON", 17: "MECH", 18: "ELEMENTAL", 20: "BEAST",
+    23: "PIRATE", 24: "DRAGON", 26: "ALL", 43: "QUILBOAR", 92: "NAGA",
+}
+
+
+def firestone_cards(path):
+    """Every minion in CardDefs.xml as a Firestone ReferenceCard."""
+    root = ET.parse(path).getroot()
+    out = []
+    for entity in root.iter("Entity"):
+        tags, names, texts = {}, {}, {}
+        for tag in entity.findall("Tag"):
+            number = int(tag.get("enumID"))
+            if tag.get("type") == "LocString":
+                en = tag.find("enUS")
+                texts[number] = en.text if en is not None and en.text else ""
+            else:
+                tags[number] = int(tag.get("value", "0"))
+                names[number] = tag.get("name")
+        if tags.get(TAG_TYPE) != MINION:
+            continue
+        races = []
+        race = tags.get(TAG_RACE, 0)
+        if race in FIRESTONE_RACES:
+            races.append(FIRESTONE_RACES[race])
+        for value, second in [(v, t) for _, v, t in TRIBES]:
+            if tags.get(second) and FIRESTONE_RACES[value] not in races:
+                races.append(FIRESTONE_RACES[value])
+        card = {
+            "id": entity.get("CardID"),
+            "dbfId": int(entity.get("ID")),
+            "name": texts.get(TAG_NAME, ""),
+            "text": texts.get(TAG_TEXT, ""),
+            "type": "Minion",
+            "set": "BATTLEGROUNDS",
+            "cardClass": "NEUTRAL",
+            "playerClass": "Neutral",
+            "attack": tags.get(TAG_ATTACK, 0),
+            "health": tags.get(TAG_HEALTH, 0),
+            "mechanics": sorted({names[n] for n, v in tags.items() if v and names.get(n) and n not in (TAG_ATTACK, TAG_HEALTH, TAG_RACE, TAG_TYPE)}),
+            "races": races,
+            "race": races[0] if races else None,
+            "premium": bool(tags.get(TAG_NORMAL)),
+        }
+        if TAG_TIER in tags:
+            card["techLevel"] = tags[TAG_TIER]
+        if tags.get(TAG_POOL) == 1:
+            card["isBaconPool"] = True
+        if tags.get(TAG_GOLDEN):
+            card["battlegroundsPremiumDbfId"] = tags[TAG_GOLDEN]
+        if tags.get(TAG_NORMAL):
+            card["battlegroundsNormalDbfId"] = tags[TAG_NORMAL]
+        out.append(card)
+    return out
+
+
 def rust_str(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -204,9 +265,17 @@ def main():
     parser.add_argument("--out", default=os.path.join(here, "..", "src", "hearthstone", "cards", "table.rs"))
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--pinned", action="store_true")
+    parser.add_argument("--firestone-cards")
     args = parser.parse_args()
     if args.pinned:
         print(PINNED)
+        return
+    if args.firestone_cards:
+        import json
+        cards = firestone_cards(args.xml or default_xml())
+        with open(args.firestone_cards, "w", encoding="utf-8") as f:
+            json.dump(cards, f)
+        print(f"wrote {args.firestone_cards}: {len(cards)} minions for Firestone")
         return
     build, cards = read_cards(args.xml or default_xml())
     text = render(build, cards)

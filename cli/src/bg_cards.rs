@@ -27,8 +27,17 @@ fn effect_name(effect: &CombatEffect) -> String {
 }
 
 fn card_json(c: &CardDef) -> serde_json::Value {
+    use oddsmith::hearthstone::combat::rules;
     let effect = combat_effect(c);
+    let has = |bit: u8| c.keywords & bit != 0;
+    let keywords = json!({
+        "taunt": has(rules::TAUNT), "divineShield": has(rules::SHIELD),
+        "poisonous": has(rules::POISON), "venomous": has(rules::VENOM),
+        "windfury": has(rules::WINDFURY), "cleave": has(rules::CLEAVE),
+        "reborn": has(rules::REBORN),
+    });
     json!({
+        "keywords": keywords,
         "id": c.id, "dbfId": c.dbf, "name": c.name, "tier": c.tier,
         "attack": c.attack, "health": c.health, "tribes": c.tribe_names(),
         "golden": c.is_golden(), "pool": c.pool, "text": c.text,
@@ -82,6 +91,11 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         });
         if args.all {
             out["pool_cards"] = pool.iter().map(|c| card_json(c)).collect();
+            out["golden_cards"] = pool
+                .iter()
+                .filter_map(|c| cards::golden_of(c))
+                .map(card_json)
+                .collect();
         }
         print_json(&out);
         return Ok(());

@@ -4,20 +4,31 @@
 use crate::long_run::{LongRun, PARTIAL_NOTE};
 use crate::output::{Outcome, print_json};
 use oddsmith::Error;
+use oddsmith::hearthstone::cards::{EntityFlags, minion_of_entity};
 use oddsmith::hearthstone::combat::{
-    Combat, CombatResult, DEFAULT_MAX_STATES, combat_exact, combat_monte_carlo, parse_board,
+    Combat, CombatResult, DEFAULT_MAX_STATES, Minion, combat_exact, combat_monte_carlo, parse_board,
 };
 use serde_json::json;
 use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Side A's board, left to right: "4/4+taunt,3/3+shield@2".
-    #[arg(long, allow_hyphen_values = true)]
-    a: String,
+    /// Side A's board, left to right: anonymous minions
+    /// ("4/4+taunt,3/3+shield@2") or cards ("Harmless Bonehead=3/3+shield,
+    /// golden Risen Rider, BG29_611").
+    #[arg(long, allow_hyphen_values = true, required_unless_present = "a_json")]
+    a: Option<String>,
     /// Side B's board.
-    #[arg(long, allow_hyphen_values = true)]
-    b: String,
+    #[arg(long, allow_hyphen_values = true, required_unless_present = "b_json")]
+    b: Option<String>,
+    /// Side A's board from a file: a Firestone-shaped entity list,
+    /// `[{"cardId": "BG25_001", "attack": 3, "health": 3, "divineShield":
+    /// true, "taunt": false, ...}]` (instead of --a).
+    #[arg(long, conflicts_with = "a")]
+    a_json: Option<std::path::PathBuf>,
+    /// Side B's board from a file, as --a-json.
+    #[arg(long, conflicts_with = "b")]
+    b_json: Option<std::path::PathBuf>,
     /// Side A's tavern tier (damage to B's hero starts there).
     #[arg(long, default_value_t = 1)]
     tier_a: u32,
@@ -44,12 +55,18 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, as_json: bool) -> Outcome {
-    let side = |name: &str, text: &str| {
-        parse_board(text).map_err(|e| Error::new(e.kind(), format!("--{name}: {}", e.message())))
+    let side = |name: &str, text: &Option<String>, file: &Option<std::path::PathBuf>| {
+        let board = match file {
+            Some(path) => std::fs::read_to_string(path)
+                .map_err(|e| Error::invalid(format!("cannot read {}: {e}", path.display())))
+                .and_then(|text| board_from_json(&text)),
+            None => parse_board(text.as_deref().unwrap_or("")),
+        };
+        board.map_err(|e| Error::new(e.kind(), format!("--{name}: {}", e.message())))
     };
     let c = Combat {
-        a: side("a", &args.a)?,
-        b: side("b", &args.b)?,
+        a: side("a", &args.a, &args.a_json)?,
+        b: side("b", &args.b, &args.b_json)?,
         tiers: [args.tier_a, args.tier_b],
     };
     oddsmith::parallel::check_threads(args.threads)?;
@@ -88,6 +105,57 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         }
     }
     run.close()
+}
+
+/// A board from a Firestone-shaped entity list (`cardId` or `dbfId`,
+/// `attack`, `health`, and the keyword flags `taunt`, `divineShield`,
+/// `poisonous`, `venomous`, `windfury`, `reborn`; a flag left out keeps the
+/// card's own).
+pub fn board_from_json(text: &str) -> Result<Vec<Minion>, Error> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| Error::parse(format!("the board is not JSON: {e}")))?;
+    let list = value
+        .as_array()
+        .ok_or_else(|| Error::parse("the board must be a JSON list of minions"))?;
+    if list.len() > oddsmith::hearthstone::combat::rules::BOARD_SIZE {
+        return Err(Error::invalid(format!(
+            "{} minions; a board holds at most 7",
+            list.len()
+        )));
+    }
+    list.iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let at = |e: Error| Error::new(e.kind(), format!("minion {}: {}", i + 1, e.message()));
+            let id = match (m.get("cardId"), m.get("dbfId")) {
+                (Some(serde_json::Value::String(id)), _) => id.clone(),
+                (_, Some(dbf)) if dbf.is_u64() => dbf.to_string(),
+                _ => return Err(at(Error::parse("give a cardId (text) or a dbfId (number)"))),
+            };
+            let stat = |key: &str| -> Result<u16, Error> {
+                m.get(key)
+                    .and_then(|v| v.as_u64())
+                    .and_then(|v| u16::try_from(v).ok())
+                    .ok_or_else(|| at(Error::parse(format!("'{key}' must be a number 0 to 65535"))))
+            };
+            let flag = |key: &str| -> Result<Option<bool>, Error> {
+                match m.get(key) {
+                    None | Some(serde_json::Value::Null) => Ok(None),
+                    Some(serde_json::Value::Bool(b)) => Ok(Some(*b)),
+                    Some(_) => Err(at(Error::parse(format!("'{key}' must be true or false")))),
+                }
+            };
+            let flags = EntityFlags {
+                taunt: flag("taunt")?,
+                divine_shield: flag("divineShield")?,
+                poisonous: flag("poisonous")?,
+                venomous: flag("venomous")?,
+                windfury: flag("windfury")?,
+                reborn: flag("reborn")?,
+            };
+            minion_of_entity(&id, stat("attack")?, stat("health")?, &flags).map_err(at)
+        })
+        .collect()
 }
 
 fn to_json(r: &CombatResult, elapsed_ms: f64) -> serde_json::Value {

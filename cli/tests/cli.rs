@@ -637,3 +637,74 @@ fn equity_by_combo_prints_rows_and_the_grid() {
     let message = bad_input_message(&["equity", "AA", "KK", "QQ", "--by-combo"]);
     assert!(message.contains("per-combo"), "{message}");
 }
+
+#[test]
+fn combat_reads_firestone_shaped_boards_and_card_names() {
+    let dir = std::env::temp_dir().join(format!("oddsmith-cli-boards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let a = dir.join("a.json");
+    let b = dir.join("b.json");
+    std::fs::write(
+        &a,
+        r#"[{"cardId": "BG28_300", "attack": 3, "health": 3, "divineShield": true},
+            {"dbfId": 110101, "attack": 1, "health": 1}]"#,
+    )
+    .unwrap();
+    std::fs::write(
+        &b,
+        r#"[{"cardId": "BG25_001", "attack": 4, "health": 6, "reborn": false}]"#,
+    )
+    .unwrap();
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = oddsmith(args);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let from_files = json(&["combat", "--a-json", a, "--b-json", b, "--json"]);
+    let by_name = json(&[
+        "combat",
+        "--a",
+        "Harmless Bonehead=3/3+shield,Cord Puller",
+        "--b",
+        "3/6+taunt",
+        "--json",
+    ]);
+    // Risen Rider without reborn is a 4/6 taunt.
+    for key in ["win", "draw", "loss"] {
+        assert_eq!(from_files[key], by_name[key], "{key}");
+    }
+    std::fs::write(
+        dir.join("bad.json"),
+        r#"[{"cardId": "NOPE", "attack": 1, "health": 1}]"#,
+    )
+    .unwrap();
+    let bad = dir.join("bad.json");
+    assert_bad_input(&[
+        &["combat", "--a-json", bad.to_str().unwrap(), "--b", "1/1"],
+        &["combat", "--a", "Leeroy the Reckless", "--b", "1/1"],
+        &["combat", "--a", "No Such Card", "--b", "1/1"],
+    ]);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bg_cards_lists_the_pool_and_finds_cards() {
+    let out = oddsmith(&["bg-cards", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["pool"], 302);
+    let modelled = v["modelled"].as_u64().unwrap();
+    let unsupported = v["unsupported"].as_array().unwrap();
+    assert_eq!(modelled as usize + unsupported.len(), 302);
+    assert!(
+        unsupported
+            .iter()
+            .all(|u| u["reason"].as_str().is_some_and(|r| !r.is_empty()))
+    );
+    let out = oddsmith(&["bg-cards", "--find", "golden harmless bonehead", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["id"], "BG28_300_G");
+    assert_eq!(v["golden"], true);
+    assert_bad_input(&[&["bg-cards", "--find", "No Such Card"]]);
+}

@@ -6,7 +6,7 @@ use super::moves::Move;
 use super::search::best_move;
 use crate::budget::Control;
 use crate::error::{Error, Result};
-use crate::mcts::{Budget, Opponents, Rollout};
+use crate::mcts::{Budget, Rollout};
 use crate::parallel::{map_items, run_with_threads};
 use crate::rng::Rng;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -29,8 +29,9 @@ impl Bot {
     /// `c=X` (exploration), `exact=0` (no exact endgame), `depth=N` (the
     /// tree's depth limit, 0 = none), `threads=N` (one
     /// search tree per worker, by the rule of `crate::parallel`; default
-    /// 1), `opponents=policy` (the default) or `opponents=search` (how the
-    /// tree picks the other players' moves, see `mcts::Opponents`).
+    /// 1), `opponents=P` (how often the tree plays the other players' moves
+    /// by the rollout policy instead of searching them, 0 to 1; see
+    /// `mcts::Budget::opponent_policy`).
     /// `mcts-v1:` is the search as it was before this turn (`exact=0`,
     /// `opponents=search`).
     pub fn parse(text: &str) -> Result<Bot> {
@@ -52,11 +53,6 @@ impl Bot {
         let mut budget = Budget {
             iterations: 0,
             exact,
-            opponents: if exact {
-                Opponents::Policy
-            } else {
-                Opponents::Search
-            },
             ..Budget::default()
         };
         for part in spec.split([':', ',']).filter(|p| !p.is_empty()) {
@@ -102,15 +98,13 @@ impl Bot {
                         })?
                 }
                 "opponents" => {
-                    budget.opponents = match value {
-                        "policy" => Opponents::Policy,
-                        "search" => Opponents::Search,
-                        _ => {
-                            return Err(Error::parse(format!(
-                                "bot '{text}': opponents is policy or search"
-                            )));
-                        }
-                    }
+                    budget.opponent_policy = value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|p| (0.0..=1.0).contains(p))
+                        .ok_or_else(|| {
+                            Error::parse(format!("bot '{text}': opponents is a probability 0 to 1"))
+                        })?
                 }
                 "exact" => {
                     budget.exact = match value {

@@ -60,20 +60,6 @@ pub enum Rollout {
     Heuristic,
 }
 
-/// How the tree chooses the other players' moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Opponents {
-    /// By UCB over their moves, as for the observer's own (single-observer
-    /// ISMCTS): the statistics merge every hand the sample gave them, so
-    /// they are modelled as playing without seeing their cards.
-    Search,
-    /// By the rollout policy in the sampled game, seeing the cards the
-    /// sample dealt them: the tree branches over their replies as over
-    /// chance and searches only the observer's own moves.
-    #[default]
-    Policy,
-}
-
 /// When to stop.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Budget {
@@ -95,7 +81,13 @@ pub struct Budget {
     /// Moves below the root the tree grows to (0 = no limit); past it the
     /// rollout decides.
     pub max_depth: u32,
-    pub opponents: Opponents,
+    /// How the tree chooses the other players' moves: at each of their
+    /// nodes, with this probability by the rollout policy in the sampled
+    /// game (seeing the cards the sample dealt them; the tree branches on
+    /// their reply as on chance), else by UCB over their moves as for the
+    /// observer's own (single-observer ISMCTS, whose statistics merge every
+    /// hand the samples gave them). 0 = always UCB, 1 = always the policy.
+    pub opponent_policy: f64,
 }
 
 impl Default for Budget {
@@ -108,7 +100,7 @@ impl Default for Budget {
             rollout: Rollout::Random,
             exact: true,
             max_depth: 0,
-            opponents: Opponents::Policy,
+            opponent_policy: 0.0,
         }
     }
 }
@@ -226,7 +218,10 @@ fn grow<I: InformationSet>(
             if legal == 0 {
                 break; // a game with no move that is not over: nothing to choose
             }
-            if budget.opponents == Opponents::Policy && game.to_move() != observer {
+            if game.to_move() != observer
+                && budget.opponent_policy > 0.0
+                && (budget.opponent_policy >= 1.0 || rng.unit() < budget.opponent_policy)
+            {
                 let id = game.policy_id(budget.rollout, &mut rng);
                 let existing = if nodes[node].children >> id & 1 == 1 {
                     let mut child = nodes[node].first_child;

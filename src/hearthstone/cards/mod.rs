@@ -186,6 +186,7 @@ pub fn minion_of(card: &CardDef) -> crate::error::Result<crate::hearthstone::com
     let mut m = Minion::new(card.attack, card.health.min(i16::MAX as u16) as i16);
     m.keywords = card.keywords;
     m.tier = card.tier;
+    m.card_base = Some((card.attack, card.keywords));
     match effect {
         CombatEffect::None | CombatEffect::OutOfCombat => {}
         CombatEffect::Summon(token) => m.deathrattle = token,
@@ -195,6 +196,60 @@ pub fn minion_of(card: &CardDef) -> crate::error::Result<crate::hearthstone::com
                  give it as ATTACK/HEALTH+keywords@TIER to fight it without the effect",
                 card.name, card.id
             )));
+        }
+    }
+    Ok(m)
+}
+
+/// A minion as a client's board state gives it (Firestone's entity
+/// shape): the card, its current stats, and each keyword flag it states
+/// (`None` keeps the card's own). Cleave always comes from the card.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct EntityFlags {
+    pub taunt: Option<bool>,
+    pub divine_shield: Option<bool>,
+    pub poisonous: Option<bool>,
+    pub venomous: Option<bool>,
+    pub windfury: Option<bool>,
+    pub reborn: Option<bool>,
+}
+
+/// The combat minion for an entity of card `id` (or dbfId as text) with
+/// these stats and flags.
+pub fn minion_of_entity(
+    id: &str,
+    attack: u16,
+    health: u16,
+    flags: &EntityFlags,
+) -> crate::error::Result<crate::hearthstone::combat::Minion> {
+    use crate::error::Error;
+    use crate::hearthstone::combat::rules;
+    let card = lookup(id)
+        .or_else(|| id.trim().parse().ok().and_then(by_dbf))
+        .ok_or_else(|| Error::parse(format!("no Battlegrounds card has the id '{id}'")))?;
+    let mut m = minion_of(card)?;
+    if health == 0 || health > i16::MAX as u16 {
+        return Err(Error::invalid(format!(
+            "{} ({}): health {health} is not 1 to {}",
+            card.name,
+            card.id,
+            i16::MAX
+        )));
+    }
+    m.attack = attack;
+    m.health = health as i16;
+    for (flag, bit) in [
+        (flags.taunt, rules::TAUNT),
+        (flags.divine_shield, rules::SHIELD),
+        (flags.poisonous, rules::POISON),
+        (flags.venomous, rules::VENOM),
+        (flags.windfury, rules::WINDFURY),
+        (flags.reborn, rules::REBORN),
+    ] {
+        match flag {
+            Some(true) => m.keywords |= bit,
+            Some(false) => m.keywords &= !bit,
+            None => {}
         }
     }
     Ok(m)

@@ -34,7 +34,7 @@ fn stats(text: &str, token: &str) -> Result<(u16, u16)> {
 /// `Harmless Bonehead=3/3+shield`.
 pub fn parse_minion(token: &str) -> Result<Minion> {
     let token = token.trim();
-    if !token.starts_with(|c: char| c.is_ascii_digit()) {
+    if !is_anonymous(token) {
         return parse_card(token);
     }
     let (body, tier) = match token.rsplit_once('@') {
@@ -71,6 +71,15 @@ pub fn parse_minion(token: &str) -> Result<Minion> {
         }
     }
     Ok(m.with_keywords(keywords))
+}
+
+/// An anonymous minion's item opens with its stats (`3/4`, `-1/4`); a
+/// card's with its name or id.
+fn is_anonymous(token: &str) -> bool {
+    token
+        .split(['+', '=', '@'])
+        .next()
+        .is_some_and(|head| head.contains('/'))
 }
 
 /// A `dr=A/H[xN]` deathrattle of an anonymous minion.
@@ -160,7 +169,7 @@ pub fn parse_board(text: &str) -> Result<Vec<Minion>> {
     while i < pieces.len() {
         let mut end = i + 1;
         let mut minion = parse_minion(pieces[i]);
-        if minion.is_err() && !pieces[i].trim().starts_with(|c: char| c.is_ascii_digit()) {
+        if minion.is_err() && !is_anonymous(pieces[i].trim()) {
             // Names hold at most two commas.
             if let Some((e, m)) = (i + 2..=pieces.len().min(i + 3))
                 .find_map(|e| parse_minion(&pieces[i..e].join(",")).ok().map(|m| (e, m)))

@@ -41,6 +41,10 @@ pub struct Minion {
     pub deathrattle: Token,
     /// Tavern tier 1..=7, for the damage to the losing hero.
     pub tier: u8,
+    /// A card's own attack and keywords, which its reborn copy (a fresh
+    /// copy of the card) starts from; `None` for an anonymous minion,
+    /// whose reborn copy starts from its own attack and keywords.
+    pub card_base: Option<(u16, u8)>,
 }
 
 impl Minion {
@@ -51,6 +55,11 @@ impl Minion {
             tier: 1,
             ..Minion::default()
         }
+    }
+
+    /// What its reborn copy starts from: attack and keywords.
+    fn reborn_base(&self) -> (u16, u8) {
+        self.card_base.unwrap_or((self.attack, self.keywords))
     }
 
     pub fn with_keywords(mut self, keywords: u8) -> Minion {
@@ -134,7 +143,10 @@ impl Kinds {
         let t = &kind.token;
         let tokens = t.count as u32 * (t.health as u32 + u32::from(t.keywords & SHIELD != 0));
         let reborn = if kind.base_keywords & REBORN != 0 {
-            1 + u32::from(kind.base_keywords & SHIELD != 0) + tokens
+            // The copy's own keywords (a card's copy may have a shield the
+            // minion lost).
+            let copy = &self.kinds[kind.reborn_kind as usize];
+            1 + u32::from(copy.base_keywords & SHIELD != 0) + tokens
         } else {
             0
         };
@@ -165,9 +177,10 @@ impl Kinds {
         } else {
             0
         };
+        let (base_attack, base_keywords) = m.reborn_base();
         let copy = Kind {
-            attack: m.attack,
-            base_keywords: m.keywords & !REBORN,
+            attack: base_attack,
+            base_keywords: base_keywords & !REBORN,
             tier: m.tier,
             token: t,
             token_kind,
@@ -179,6 +192,7 @@ impl Kinds {
             0
         };
         let kind = self.intern(Kind {
+            attack: m.attack,
             base_keywords: m.keywords,
             reborn_kind,
             ..copy
@@ -508,12 +522,13 @@ impl State {
             board.copy_within(at..n, at + 1);
             from.copy_within(at..n, at + 1);
             let kind = &kinds.kinds[m.kind as usize];
+            let copy = &kinds.kinds[kind.reborn_kind as usize];
             board[at] = Unit {
+                attack: copy.attack,
                 health: 1,
-                keywords: kind.base_keywords & !REBORN,
-                kind: kind.reborn_kind,
+                keywords: copy.base_keywords,
                 mark: UNMARKED,
-                ..m
+                kind: kind.reborn_kind,
             };
             from[at] = m.mark + 1;
             n += 1;

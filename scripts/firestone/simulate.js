@@ -1,0 +1,105 @@
+// Runs Firestone's simulator (npm @firestone-hs/simulate-bgs-battle,
+// pinned in package.json) offline on boards, to make reference vectors.
+//
+//   node simulate.js CARDS.json BOARDS.json SAMPLES OUT.json
+//
+// CARDS.json: `python3 scripts/bg_cards.py --firestone-cards CARDS.json`.
+// BOARDS.json: [{"name", "a": [entity], "b": [entity], "tier_a", "tier_b"}]
+// with Firestone-shaped entities ({"cardId", "attack", "health",
+// "divineShield", "taunt", "poisonous", "venomous", "windfury", "reborn"}).
+// OUT.json: the boards with "firestone": {samples, win, draw, loss,
+// damage_to_b, damage_to_a} (damage histograms as {damage: share}).
+'use strict';
+const fs = require('fs');
+const { AllCardsService } = require('@firestone-hs/reference-data');
+const { simulateBattle } = require('@firestone-hs/simulate-bgs-battle');
+const { CardsData } = require('@firestone-hs/simulate-bgs-battle/dist/cards/cards-data');
+
+const [cardsPath, boardsPath, samplesText, outPath] = process.argv.slice(2);
+if (!outPath) {
+    console.error('usage: node simulate.js CARDS.json BOARDS.json SAMPLES OUT.json');
+    process.exit(2);
+}
+const samples = Number(samplesText);
+const cards = new AllCardsService();
+cards.initializeCardsDbFromCards(JSON.parse(fs.readFileSync(cardsPath, 'utf8')));
+const cardsData = new CardsData(cards, false);
+cardsData.inititialize([], []);
+
+let nextId = 1;
+const entities = (list, friendly) =>
+    list.map((m) => ({
+        entityId: nextId++,
+        friendly,
+        enchantments: [],
+        maxHealth: m.health,
+        maxAttack: m.attack,
+        cleave: false,
+        ...m,
+    }));
+
+const hero = (tier, friendly) => ({
+    cardId: 'TB_BaconShop_HERO_PH',
+    hpLeft: 1000,
+    tavernTier: tier,
+    heroPowers: [],
+    questEntities: [],
+    friendly,
+    entityId: nextId++,
+    globalInfo: {},
+});
+
+const boards = JSON.parse(fs.readFileSync(boardsPath, 'utf8'));
+const out = [];
+for (const board of boards) {
+    const input = {
+        playerBoard: { player: hero(board.tier_a, true), board: entities(board.a, true) },
+        opponentBoard: { player: hero(board.tier_b, false), board: entities(board.b, false) },
+        options: {
+            numberOfSimulations: samples,
+            maxAcceptableDuration: 3600 * 1000,
+            hideMaxSimulationDurationWarning: true,
+            // One intermediate result after the last combat: the final
+            // one drops the per-combat damage lists.
+            intermediateResults: Math.max(1, samples - 1),
+            includeOutcomeSamples: false,
+            skipInfoLogs: true,
+        },
+        gameState: { currentTurn: 10, validTribes: [], anomalies: [] },
+    };
+    const started = Date.now();
+    const run = simulateBattle(input, cards, cardsData);
+    let damageWons = [];
+    let damageLosts = [];
+    let step = run.next();
+    while (!step.done) {
+        damageWons = [...step.value.damageWons];
+        damageLosts = [...step.value.damageLosts];
+        step = run.next();
+    }
+    const result = step.value;
+    if (!result) throw new Error(`${board.name}: Firestone gave no result`);
+    if (damageWons.length !== result.won || damageLosts.length !== result.lost) {
+        throw new Error(`${board.name}: damage lists do not cover every combat`);
+    }
+    const n = result.won + result.tied + result.lost;
+    const histogram = (list) => {
+        const h = {};
+        for (const d of list) h[d] = (h[d] || 0) + 1 / n;
+        return h;
+    };
+    out.push({
+        ...board,
+        firestone: {
+            samples: n,
+            win: result.won / n,
+            draw: result.tied / n,
+            loss: result.lost / n,
+            damage_to_b: histogram(damageWons),
+            damage_to_a: histogram(damageLosts),
+        },
+    });
+    console.error(`${board.name}: ${n} combats in ${Date.now() - started} ms: ` +
+        `${(result.won / n).toFixed(4)}/${(result.tied / n).toFixed(4)}/${(result.lost / n).toFixed(4)}`);
+}
+fs.writeFileSync(outPath, JSON.stringify(out, null, 1) + '\n');
