@@ -11,6 +11,36 @@
 #include <stdint.h>
 #include <stdbool.h>
 
+// Bytes of `OddsmithBgCard.id` and `.name`, NUL included (every id and
+// name in the table fits).
+#define ODDSMITH_BG_ID_BYTES 32
+
+#define ODDSMITH_BG_NAME_BYTES 64
+
+// Tribe bits of `OddsmithBgCard.tribes`.
+#define ODDSMITH_TRIBE_BEAST 1
+
+#define ODDSMITH_TRIBE_DEMON 2
+
+#define ODDSMITH_TRIBE_DRAGON 4
+
+#define ODDSMITH_TRIBE_ELEMENTAL 8
+
+#define ODDSMITH_TRIBE_MECH 16
+
+#define ODDSMITH_TRIBE_MURLOC 32
+
+#define ODDSMITH_TRIBE_NAGA 64
+
+#define ODDSMITH_TRIBE_PIRATE 128
+
+#define ODDSMITH_TRIBE_QUILBOAR 256
+
+#define ODDSMITH_TRIBE_UNDEAD 512
+
+// An "All" minion (every tribe bit above is set too).
+#define ODDSMITH_TRIBE_ALL 1024
+
 // Keyword bits of `OddsmithMinion.keywords`.
 #define ODDSMITH_KW_TAUNT 1
 
@@ -174,8 +204,39 @@ typedef enum {
 // A game run by the engine (opaque).
 typedef struct OddsmithDurakGame OddsmithDurakGame;
 
+// One card of the table.
+typedef struct {
+  uint32_t dbf_id;
+  // dbfId of the golden version (0: none, or this card is golden).
+  uint32_t golden_dbf_id;
+  // dbfId of the normal version of a golden card (0 otherwise).
+  uint32_t normal_dbf_id;
+  // Tavern tier 1..=7.
+  uint32_t tier;
+  int32_t attack;
+  int32_t health;
+  // ODDSMITH_TRIBE_* bits.
+  uint32_t tribes;
+  // ODDSMITH_KW_* bits: the card's own keywords.
+  uint32_t keywords;
+  // 1 if in the current Battlegrounds pool.
+  uint8_t in_pool;
+  // 1 if golden.
+  uint8_t golden;
+  // 1 if the combat engine models the card (an `OddsmithMinion` with
+  // its dbf_id is accepted).
+  uint8_t modelled;
+  // The card id and English name, NUL-terminated UTF-8.
+  char id[ODDSMITH_BG_ID_BYTES];
+  char name[ODDSMITH_BG_NAME_BYTES];
+} OddsmithBgCard;
+
 // A minion: stats, keyword bits, a deathrattle summoning
-// `token_count` tokens of `token_attack`/`token_health`, and its tier.
+// `token_count` tokens of `token_attack`/`token_health`, and its tier; or,
+// with a `dbf_id`, a Battlegrounds card (see `oddsmith_bg_card_find`):
+// the card gives its tier (unless `tier` is set), keywords (`keywords`
+// adds to them) and modelled combat effect (the token fields must be 0),
+// and `attack`/`health` are its current stats.
 typedef struct {
   int32_t attack;
   int32_t health;
@@ -185,8 +246,10 @@ typedef struct {
   int32_t token_health;
   // 0 for no deathrattle, up to 7.
   uint32_t token_count;
-  // Tavern tier 1..=7 (0 means 1).
+  // Tavern tier 1..=7 (0 means 1, or the card's tier).
   uint32_t tier;
+  // The card's dbfId, 0 for an anonymous minion.
+  uint32_t dbf_id;
 } OddsmithMinion;
 
 // Options; a zeroed struct is the defaults, and NULL means a zeroed
@@ -526,6 +589,39 @@ typedef struct {
 extern "C" {
 #endif // __cplusplus
 
+// Finds a card by id (`BG25_001`, golden `BG25_001_G`), English name in
+// any case, or `golden ` and a name, and writes it to `out`.
+//
+// Errors: NULL_POINTER, PARSE (not UTF-8), INVALID_ARGUMENT (no such
+// card). Thread safety: reads static data; safe from any thread.
+//
+// # Safety
+// `text` must be a NUL-terminated string; `out` writable.
+OddsmithStatus oddsmith_bg_card_find(const char *text, OddsmithBgCard *out);
+
+// The card with this dbfId.
+//
+// Errors: NULL_POINTER, INVALID_ARGUMENT (no such card). Thread safety:
+// safe from any thread.
+//
+// # Safety
+// `out` must be writable.
+OddsmithStatus oddsmith_bg_card_by_dbf(uint32_t dbf_id, OddsmithBgCard *out);
+
+// Cards in the table (every minion with a tavern tier).
+//
+// Thread safety: safe from any thread.
+size_t oddsmith_bg_card_count(void);
+
+// The card at `index` (0 to count - 1, by increasing dbfId).
+//
+// Errors: NULL_POINTER, INVALID_ARGUMENT (index out of range). Thread
+// safety: safe from any thread.
+//
+// # Safety
+// `out` must be writable.
+OddsmithStatus oddsmith_bg_card_at(size_t index, OddsmithBgCard *out);
+
 // Parses one card ("Ah", "td", "10h") into its index 0..51.
 //
 // Errors: `ODDSMITH_ERR_NULL_POINTER`, `ODDSMITH_ERR_PARSE` (the message
@@ -578,7 +674,8 @@ OddsmithStatus oddsmith_card_format(uint8_t card, char *buf, size_t cap);
 // exact when it fits the state and time budgets.
 //
 // Errors: NULL_POINTER, INVALID_ARGUMENT (more than 7 minions, health <= 0,
-// unknown keyword bits, a tier above 7, bad mode, threads over
+// unknown keyword bits, a tier above 7, an unknown dbfId or a card whose
+// combat effect is not modelled, bad mode, threads over
 // ODDSMITH_MAX_THREADS), BUDGET_EXCEEDED (exact mode over the state or time
 // budget). Thread safety: reentrant.
 //

@@ -144,6 +144,24 @@ inline OddsmithMinion minion(std::int32_t attack, std::int32_t health, std::uint
     return m;
 }
 
+// A Battlegrounds card by id ("BG25_001", golden "BG25_001_G"), English
+// name in any case, or "golden " and a name; throws oddsmith::error if
+// there is none.
+inline OddsmithBgCard bg_card(const std::string &id_or_name) {
+    OddsmithBgCard card;
+    check(oddsmith_bg_card_find(id_or_name.c_str(), &card));
+    return card;
+}
+
+// A minion of a real card with its current stats (the card gives tier,
+// keywords and combat effect; `extra_keywords` adds to its keywords).
+inline OddsmithMinion card_minion(const std::string &id_or_name, std::int32_t attack, std::int32_t health,
+                                  std::uint32_t extra_keywords = 0) {
+    OddsmithMinion m = minion(attack, health, extra_keywords, 0);
+    m.dbf_id = bg_card(id_or_name).dbf_id;
+    return m;
+}
+
 // Win/draw/loss and damage odds of board a against board b (exact when it
 // fits the state budget, else Monte Carlo, unless options say otherwise).
 inline OddsmithCombatResult combat(const std::vector<OddsmithMinion> &a, const std::vector<OddsmithMinion> &b,

@@ -101,6 +101,18 @@ namespace Oddsmith
             uint tierA, uint tierB, ref CombatOptions options, out CombatResultNative result);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_bg_card_find(byte[] text, out BgCardNative card);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_bg_card_by_dbf(uint dbfId, out BgCardNative card);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern UIntPtr oddsmith_bg_card_count();
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_bg_card_at(UIntPtr index, out BgCardNative card);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status oddsmith_durak_best_move(ref DurakObservation observation, ref DurakBudget budget,
             out DurakMove move, out DurakStats stats);
 
@@ -763,10 +775,94 @@ namespace Oddsmith
         public int TokenHealth;
         public uint TokenCount;
         public uint Tier;
+        /// <summary>The card's dbfId; 0 for an anonymous minion.</summary>
+        public uint DbfId;
 
         public static Minion Of(int attack, int health, Keywords keywords = Keywords.None, uint tier = 1)
         {
             return new Minion { Attack = attack, Health = health, Keywords = keywords, Tier = tier };
+        }
+
+        /// <summary>A real card (id, golden id or name) with its current stats; the card gives tier,
+        /// keywords and combat effect, extra keywords add to its own.</summary>
+        public static Minion OfCard(string idOrName, int attack, int health, Keywords extra = Keywords.None)
+        {
+            return new Minion { Attack = attack, Health = health, Keywords = extra, DbfId = BgCards.Find(idOrName).DbfId };
+        }
+    }
+
+    /// <summary>Tribe bits (ODDSMITH_TRIBE_*).</summary>
+    [Flags]
+    public enum Tribes : uint
+    {
+        None = 0, Beast = 1, Demon = 2, Dragon = 4, Elemental = 8, Mech = 16, Murloc = 32, Naga = 64,
+        Pirate = 128, Quilboar = 256, Undead = 512, All = 1024,
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct BgCardNative
+    {
+        public uint DbfId, GoldenDbfId, NormalDbfId, Tier;
+        public int Attack, Health;
+        public uint Tribes, Keywords;
+        public byte InPool, Golden, Modelled;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 32)] public byte[] Id;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public byte[] Name;
+    }
+
+    /// <summary>A Battlegrounds card of the table (OddsmithBgCard).</summary>
+    public class BgCard
+    {
+        public uint DbfId, GoldenDbfId, NormalDbfId, Tier;
+        public int Attack, Health;
+        public Tribes Tribes;
+        public Keywords Keywords;
+        public bool InPool, Golden, Modelled;
+        public string Id, Name;
+    }
+
+    /// <summary>The Battlegrounds card table: lookups and listing.</summary>
+    public static class BgCards
+    {
+        static string Text(byte[] bytes)
+        {
+            int n = Array.IndexOf(bytes, (byte)0);
+            return System.Text.Encoding.UTF8.GetString(bytes, 0, n < 0 ? bytes.Length : n);
+        }
+
+        static BgCard From(BgCardNative c)
+        {
+            return new BgCard
+            {
+                DbfId = c.DbfId, GoldenDbfId = c.GoldenDbfId, NormalDbfId = c.NormalDbfId, Tier = c.Tier,
+                Attack = c.Attack, Health = c.Health, Tribes = (Tribes)c.Tribes, Keywords = (Keywords)c.Keywords,
+                InPool = c.InPool != 0, Golden = c.Golden != 0, Modelled = c.Modelled != 0,
+                Id = Text(c.Id), Name = Text(c.Name),
+            };
+        }
+
+        /// <summary>By id, golden id, English name (any case) or "golden " and a name.</summary>
+        public static BgCard Find(string idOrName)
+        {
+            BgCardNative c;
+            Native.Check(Native.oddsmith_bg_card_find(Native.Utf8(idOrName), out c));
+            return From(c);
+        }
+
+        public static BgCard ByDbf(uint dbfId)
+        {
+            BgCardNative c;
+            Native.Check(Native.oddsmith_bg_card_by_dbf(dbfId, out c));
+            return From(c);
+        }
+
+        public static int Count { get { return (int)Native.oddsmith_bg_card_count().ToUInt64(); } }
+
+        public static BgCard At(int index)
+        {
+            BgCardNative c;
+            Native.Check(Native.oddsmith_bg_card_at(new UIntPtr((ulong)index), out c));
+            return From(c);
         }
     }
 

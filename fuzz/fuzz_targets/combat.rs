@@ -5,12 +5,27 @@
 
 use libfuzzer_sys::fuzz_target;
 use oddsmith::ffi::{
-    OddsmithCombatOptions, OddsmithCombatResult, OddsmithMinion, OddsmithStatus, oddsmith_combat,
+    OddsmithBgCard, OddsmithCombatOptions, OddsmithCombatResult, OddsmithMinion, OddsmithStatus,
+    oddsmith_bg_card_at, oddsmith_bg_card_count, oddsmith_combat,
 };
 use std::mem::MaybeUninit;
 
 fn byte(data: &[u8], i: usize) -> u8 {
     data.get(i).copied().unwrap_or(0)
+}
+
+/// Half the time a real card (modelled or not), else anonymous.
+fn card_dbf(x: u8, y: u8) -> u32 {
+    if x & 0x80 == 0 {
+        return 0;
+    }
+    let index = (usize::from(x & 0x7f) << 8 | usize::from(y)) % oddsmith_bg_card_count();
+    let mut card = MaybeUninit::<OddsmithBgCard>::uninit();
+    // SAFETY: an index below the count and a writable card.
+    match unsafe { oddsmith_bg_card_at(index, card.as_mut_ptr()) } {
+        OddsmithStatus::ODDSMITH_OK => unsafe { card.assume_init() }.dbf_id,
+        status => panic!("card {index}: {status:?}"),
+    }
 }
 
 fn board(data: &[u8], at: usize, count: usize) -> Vec<OddsmithMinion> {
@@ -25,6 +40,7 @@ fn board(data: &[u8], at: usize, count: usize) -> Vec<OddsmithMinion> {
                 token_health: i32::from(b(4) % 4),
                 token_count: u32::from(b(5) % 9),
                 tier: u32::from(b(5) % 8),
+                dbf_id: card_dbf(b(2), b(3)),
             }
         })
         .collect()

@@ -2,6 +2,7 @@
 
 use super::guard::{FfiError, OddsmithStatus, guard, input, input_slice, output};
 use crate::budget::Control;
+use crate::hearthstone::cards;
 use crate::hearthstone::combat::{
     Combat, DEFAULT_MAX_STATES, Minion, Token, combat_exact, combat_monte_carlo, rules,
 };
@@ -28,7 +29,11 @@ pub const ODDSMITH_COMBAT_MONTE_CARLO: u32 = 2;
 const _: () = assert!(ODDSMITH_BOARD_SIZE == rules::BOARD_SIZE);
 
 /// A minion: stats, keyword bits, a deathrattle summoning
-/// `token_count` tokens of `token_attack`/`token_health`, and its tier.
+/// `token_count` tokens of `token_attack`/`token_health`, and its tier; or,
+/// with a `dbf_id`, a Battlegrounds card (see `oddsmith_bg_card_find`):
+/// the card gives its tier (unless `tier` is set), keywords (`keywords`
+/// adds to them) and modelled combat effect (the token fields must be 0),
+/// and `attack`/`health` are its current stats.
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct OddsmithMinion {
@@ -40,8 +45,10 @@ pub struct OddsmithMinion {
     pub token_health: i32,
     /// 0 for no deathrattle, up to 7.
     pub token_count: u32,
-    /// Tavern tier 1..=7 (0 means 1).
+    /// Tavern tier 1..=7 (0 means 1, or the card's tier).
     pub tier: u32,
+    /// The card's dbfId, 0 for an anonymous minion.
+    pub dbf_id: u32,
 }
 
 /// Options; a zeroed struct is the defaults, and NULL means a zeroed
@@ -111,6 +118,23 @@ fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiErro
             "deathrattle tokens need a count of 0 to 7, attack 0 to 65535 and health 1 to 32767",
         ));
     }
+    if m.dbf_id != 0 {
+        if m.token_count != 0 || m.token_attack != 0 || m.token_health != 0 {
+            return Err(bad(
+                "a card's deathrattle comes from the card: leave the token fields 0",
+            ));
+        }
+        let card = cards::by_dbf(m.dbf_id)
+            .ok_or_else(|| bad(&format!("no Battlegrounds card has dbfId {}", m.dbf_id)))?;
+        let mut minion = cards::minion_of(card).map_err(|e| bad(e.message()))?;
+        minion.attack = m.attack as u16;
+        minion.health = m.health as i16;
+        minion.keywords |= m.keywords as u8;
+        if m.tier > 0 {
+            minion.tier = m.tier as u8;
+        }
+        return Ok(minion);
+    }
     let mut minion = Minion::new(m.attack as u16, m.health as i16).with_keywords(m.keywords as u8);
     minion.tier = m.tier.max(1) as u8;
     if m.token_count > 0 {
@@ -130,7 +154,8 @@ fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiErro
 /// exact when it fits the state and time budgets.
 ///
 /// Errors: NULL_POINTER, INVALID_ARGUMENT (more than 7 minions, health <= 0,
-/// unknown keyword bits, a tier above 7, bad mode, threads over
+/// unknown keyword bits, a tier above 7, an unknown dbfId or a card whose
+/// combat effect is not modelled, bad mode, threads over
 /// ODDSMITH_MAX_THREADS), BUDGET_EXCEEDED (exact mode over the state or time
 /// budget). Thread safety: reentrant.
 ///

@@ -2,6 +2,7 @@
 //! checks its arguments, calls the engine and copies the answer out, all
 //! inside [`guard`], which turns errors and panics into status codes.
 
+mod bg_cards;
 mod cards;
 mod combat;
 mod durak;
@@ -12,6 +13,7 @@ mod poker;
 mod split_damage;
 mod version;
 
+pub use bg_cards::*;
 pub use cards::*;
 pub use combat::*;
 pub use durak::*;

@@ -54,6 +54,43 @@ int main(void) {
     CHECK(oddsmith_combat(a, 2, b, 2, 1, 1, &o, &r) == ODDSMITH_OK);
     CHECK(r.exact == 0 && r.states == 20000 && fabs(r.win - 0.625) < 4 * r.stderr + 1e-9);
 
+    /* Real cards: found by name, used by dbfId; the card gives the
+     * deathrattle (Harmless Bonehead: two 1/1 Skeletons). */
+    {
+        OddsmithBgCard card;
+        OddsmithCombatResult anonymous;
+        CHECK(oddsmith_bg_card_find("harmless bonehead", &card) == ODDSMITH_OK);
+        CHECK(strcmp(card.id, "BG28_300") == 0 && strcmp(card.name, "Harmless Bonehead") == 0);
+        CHECK(card.tier == 1 && card.modelled == 1 && card.in_pool == 1 && card.tribes == ODDSMITH_TRIBE_UNDEAD);
+        a[0] = minion(3, 3, ODDSMITH_KW_SHIELD);
+        a[0].tier = 0;
+        a[0].dbf_id = card.dbf_id;
+        b[0] = minion(4, 6, 0);
+        CHECK(oddsmith_combat(a, 1, b, 1, 1, 1, NULL, &r) == ODDSMITH_OK);
+        a[0] = minion(3, 3, ODDSMITH_KW_SHIELD);
+        a[0].token_attack = 1;
+        a[0].token_health = 1;
+        a[0].token_count = 2;
+        CHECK(oddsmith_combat(a, 1, b, 1, 1, 1, NULL, &anonymous) == ODDSMITH_OK);
+        CHECK(fabs(r.win - anonymous.win) < 1e-12 && fabs(r.draw - anonymous.draw) < 1e-12);
+        CHECK(oddsmith_bg_card_by_dbf(card.golden_dbf_id, &card) == ODDSMITH_OK && card.golden == 1);
+        CHECK(oddsmith_bg_card_count() > 2000);
+        CHECK(oddsmith_bg_card_at(0, &card) == ODDSMITH_OK);
+        CHECK(oddsmith_bg_card_at(oddsmith_bg_card_count(), &card) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        CHECK(oddsmith_bg_card_find("No Such Minion", &card) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        /* A card whose effect is not modelled, and an unknown dbfId. */
+        CHECK(oddsmith_bg_card_find("Leeroy the Reckless", &card) == ODDSMITH_OK && card.modelled == 0);
+        a[0] = minion(6, 2, 0);
+        a[0].dbf_id = card.dbf_id;
+        CHECK(oddsmith_combat(a, 1, b, 1, 1, 1, NULL, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        oddsmith_last_error_message(msg, sizeof msg);
+        CHECK(strstr(msg, "not modelled") != NULL);
+        a[0].dbf_id = 4000000000u;
+        CHECK(oddsmith_combat(a, 1, b, 1, 1, 1, NULL, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        a[0] = minion(4, 4, 0);
+        b[0] = minion(3, 4, 0);
+    }
+
     /* Errors. */
     for (i = 0; i < 8; i++) big[i] = minion(1, 1, 0);
     CHECK(oddsmith_combat(big, 8, b, 1, 1, 1, NULL, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);

@@ -144,6 +144,17 @@ public static class OddsmithTests
         CombatResult shielded = Combat.Fight(new[] { Minion.Of(1, 1, Keywords.Shield) }, new[] { Minion.Of(1, 1) });
         Check(Math.Abs(shielded.Win - 1) < 1e-12, "divine shield");
         ExpectError(Status.InvalidArgument, "health", () => Combat.Fight(new[] { Minion.Of(1, 0) }, new[] { Minion.Of(1, 1) }), "combat health");
+        BgCard bonehead = BgCards.Find("Harmless Bonehead");
+        Check(bonehead.Id == "BG28_300" && bonehead.Name == "Harmless Bonehead" && bonehead.Tier == 1 && bonehead.Modelled, "bg card find");
+        Check(bonehead.Tribes == Tribes.Undead && BgCards.ByDbf(bonehead.GoldenDbfId).Golden, "bg card golden");
+        Check(BgCards.Count > 2000 && BgCards.At(0).DbfId > 0, "bg card table");
+        CombatResult byCard = Combat.Fight(new[] { Minion.OfCard("BG28_300", 3, 3, Keywords.Shield) }, new[] { Minion.Of(4, 6) });
+        Minion byHand = Minion.Of(3, 3, Keywords.Shield);
+        byHand.TokenAttack = 1; byHand.TokenHealth = 1; byHand.TokenCount = 2;
+        CombatResult anonymous = Combat.Fight(new[] { byHand }, new[] { Minion.Of(4, 6) });
+        Check(Math.Abs(byCard.Win - anonymous.Win) < 1e-12 && Math.Abs(byCard.Draw - anonymous.Draw) < 1e-12, "card minion");
+        ExpectError(Status.InvalidArgument, "not modelled", () => Combat.Fight(new[] { Minion.OfCard("Leeroy the Reckless", 6, 2) }, new[] { Minion.Of(1, 1) }), "unmodelled card");
+        ExpectError(Status.InvalidArgument, "No Such", () => BgCards.Find("No Such Minion"), "unknown card");
 
         using (var game = new DurakGame(2, 36, 9))
         {
