@@ -53,6 +53,11 @@ impl Bot {
         let mut budget = Budget {
             iterations: 0,
             exact,
+            opponent_policy: if exact {
+                Budget::default().opponent_policy
+            } else {
+                0.0
+            },
             ..Budget::default()
         };
         for part in spec.split([':', ',']).filter(|p| !p.is_empty()) {
@@ -285,7 +290,12 @@ mod tests {
         let Bot::Mcts(v1) = Bot::parse("mcts-v1:iters=100").unwrap() else {
             panic!("an mcts bot")
         };
-        assert!(!v1.exact && v1.iterations == 100);
+        assert!(!v1.exact && v1.iterations == 100 && v1.opponent_policy == 0.0);
+        assert_eq!(b.opponent_policy, Budget::default().opponent_policy);
+        let Bot::Mcts(p) = Bot::parse("mcts:iters=100,opponents=0.25").unwrap() else {
+            panic!("an mcts bot")
+        };
+        assert_eq!(p.opponent_policy, 0.25);
         let Bot::Mcts(off) = Bot::parse("mcts:iters=100,exact=0").unwrap() else {
             panic!("an mcts bot")
         };
@@ -294,6 +304,8 @@ mod tests {
             "mcts:iters=10,threads=5000",
             "mcts:iters=10,depth=x",
             "mcts:iters=10,exact=2",
+            "mcts:iters=10,opponents=2",
+            "mcts:iters=10,opponents=x",
             "mcts:iters=10,speed=3",
             "mcts",
         ] {

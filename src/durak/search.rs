@@ -166,11 +166,8 @@ impl SearchGame for Game {
         }
     }
 
-    fn policy_id(&self, policy: Rollout, rng: &mut Rng) -> u8 {
-        move_id(match policy {
-            Rollout::Random => random_move(self, rng),
-            Rollout::Heuristic => heuristic_move(self, rng),
-        })
+    fn policy_id(&self, rng: &mut Rng) -> u8 {
+        move_id(heuristic_move(self, rng))
     }
 
     fn reward(&self, player: u8) -> f64 {
