@@ -328,7 +328,7 @@ impl State {
     /// Prepares the next attack: settles whose turn it is (a side that
     /// cannot attack is skipped) and picks the attacker, clearing the round
     /// marks when no minion is ready. The attacker is marked `ATTACKED` and
-    /// every unmarked minion to its left `PASSED_OVER`. Returns (side,
+    /// every minion to its left `PASSED_OVER`. Returns (side,
     /// attacker index).
     pub fn next_attacker(&mut self) -> (usize, usize) {
         let mut side = self.turn as usize;
@@ -347,10 +347,11 @@ impl State {
                 pick(board).expect("a side that can attack has an attacker")
             }
         };
+        // Every minion to the left is passed over, one that attacked
+        // included (as Firestone and the game's left-to-right attack order
+        // have it: a summon of such a minion waits for the next round).
         for m in &mut board[..index] {
-            if m.mark == UNMARKED {
-                m.mark = PASSED_OVER;
-            }
+            m.mark = PASSED_OVER;
         }
         board[index].mark = ATTACKED;
         (side, index)

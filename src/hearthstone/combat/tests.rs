@@ -449,3 +449,24 @@ fn bad_card_items_say_what_is_wrong() {
     assert!(message("Risen Rider+flying").contains("unknown keyword"));
     assert!(message("Risen Rider+dr=1/1").contains("unknown keyword"));
 }
+
+#[test]
+fn an_attack_passes_over_every_minion_to_its_left() {
+    // The 1/9 attacks first, then the 2/9: the 1/9, which attacked, is
+    // passed over too, so its token (when it dies) waits for next round.
+    let (mut s, kinds) = State::new(
+        &parse_board("1/9+dr=4/4,2/9,3/9").unwrap(),
+        &parse_board("1/50,1/50").unwrap(),
+        0,
+    );
+    assert_eq!(s.next_attacker(), (0, 0));
+    s.attack(&kinds, 0, 0, 0);
+    s.finish_turn(0);
+    assert_eq!(s.next_attacker(), (1, 0));
+    s.attack(&kinds, 1, 0, 0);
+    s.finish_turn(1);
+    assert_eq!(s.next_attacker(), (0, 1));
+    assert_eq!(s.board(0)[0].mark, rules::PASSED_OVER);
+    assert_eq!(s.board(0)[1].mark, rules::ATTACKED);
+    assert_eq!(s.board(0)[2].mark, rules::UNMARKED);
+}
