@@ -1,7 +1,14 @@
 // Runs Firestone's simulator (npm @firestone-hs/simulate-bgs-battle,
 // pinned in package.json) offline on boards, to make reference vectors.
 //
-//   node simulate.js CARDS.json BOARDS.json SAMPLES OUT.json
+//   node simulate.js [--own-marks] CARDS.json BOARDS.json SAMPLES OUT.json
+//
+// --own-marks: run Firestone with the one rule where oddsmith deliberately
+// differs (shared/rules/battlegrounds.md): each token summoned in a death
+// phase takes its round mark from its own dead minion, not from the last
+// dead minion Firestone processed. Two lines of Firestone's
+// deathrattle-orchestration.js are changed as the module loads; nothing of
+// Firestone is copied here.
 //
 // CARDS.json: `python3 scripts/bg_cards.py --firestone-cards CARDS.json`.
 // BOARDS.json: [{"name", "a": [entity], "b": [entity], "tier_a", "tier_b"}]
@@ -11,13 +18,54 @@
 // damage_to_b, damage_to_a} (damage histograms as {damage: share}).
 'use strict';
 const fs = require('fs');
+const path = require('path');
+
+const args = process.argv.slice(2);
+const ownMarks = args[0] === '--own-marks';
+if (ownMarks) {
+    args.shift();
+    loadWithOwnMarks();
+}
+
+// Loads Firestone's death orchestration with each token's mark taken from
+// its own dead minion (see --own-marks above); fails loudly if the
+// pinned version's text is not what the change expects.
+function loadWithOwnMarks() {
+    const Module = require('module');
+    const file = require.resolve('@firestone-hs/simulate-bgs-battle/dist/simulation/deathrattle-orchestration');
+    let source = fs.readFileSync(file, 'utf8');
+    const edits = [
+        [
+            'entitiesFromDeathrattles.push(...drEntities);',
+            'entitiesFromDeathrattles.push(...drEntities);\n        drEntities.forEach((e) => (e.__oddsmithFrom = deadEntity));',
+        ],
+        [
+            'spawnedEntities.forEach((entity) => {\n        var _a;\n        entity.hasAttacked = deadEntity.hasAttacked > 1',
+            'spawnedEntities.filter((entity) => entity.__oddsmithFrom === deadEntity).forEach((entity) => {\n        var _a;\n        entity.hasAttacked = deadEntity.hasAttacked > 1',
+        ],
+    ];
+    for (const [from, to] of edits) {
+        if (source.split(from).length !== 2) {
+            throw new Error(`--own-marks: Firestone's ${path.basename(file)} does not hold the expected code once`);
+        }
+        source = source.replace(from, to);
+    }
+    const m = new Module(file, module);
+    m.filename = file;
+    m.paths = Module._nodeModulePaths(path.dirname(file));
+    // Cached before it runs: its imports require it back (a cycle).
+    require.cache[file] = m;
+    m._compile(source, file);
+    m.loaded = true;
+}
+
 const { AllCardsService } = require('@firestone-hs/reference-data');
 const { simulateBattle } = require('@firestone-hs/simulate-bgs-battle');
 const { CardsData } = require('@firestone-hs/simulate-bgs-battle/dist/cards/cards-data');
 
-const [cardsPath, boardsPath, samplesText, outPath] = process.argv.slice(2);
+const [cardsPath, boardsPath, samplesText, outPath] = args;
 if (!outPath) {
-    console.error('usage: node simulate.js CARDS.json BOARDS.json SAMPLES OUT.json');
+    console.error('usage: node simulate.js [--own-marks] CARDS.json BOARDS.json SAMPLES OUT.json');
     process.exit(2);
 }
 const samples = Number(samplesText);
@@ -90,7 +138,7 @@ for (const board of boards) {
     };
     out.push({
         ...board,
-        firestone: {
+        [ownMarks ? 'firestone_own_marks' : 'firestone']: {
             samples: n,
             win: result.won / n,
             draw: result.tied / n,
