@@ -16,6 +16,9 @@ use std::hash::{Hash, Hasher};
 pub struct Layout {
     health_bits: u32,
     kind_bits: u32,
+    /// Round mark bits: 2 when some minion summons (passed over and
+    /// attacked then differ in what the summons inherit), else 1.
+    mark_bits: u32,
 }
 
 impl Layout {
@@ -26,13 +29,13 @@ impl Layout {
         Layout {
             health_bits: bits(u32::from(kinds.max_health()) - 1),
             kind_bits: bits(kinds.count() as u32),
+            mark_bits: if kinds.any_summons() { 2 } else { 1 },
         }
     }
 
-    /// Bits per slot: health, kind, lost shield, lost venom, round mark
-    /// (two bits).
+    /// Bits per slot: health, kind, lost shield, lost venom, round mark.
     fn slot_bits(&self) -> u32 {
-        self.health_bits + self.kind_bits + 4
+        self.health_bits + self.kind_bits + 2 + self.mark_bits
     }
 
     /// The 64-bit words a key needs: the turn bit and 14 slots.
@@ -135,7 +138,7 @@ impl<const N: usize> Key<N> {
                     break;
                 }
                 let field = |from: u32, bits: u32| (value >> from) & ((1 << bits) - 1);
-                let flags = field(layout.health_bits + layout.kind_bits, 4);
+                let flags = field(layout.health_bits + layout.kind_bits, 2 + layout.mark_bits);
                 let lost = if flags & 1 != 0 { SHIELD } else { 0 }
                     | if flags & 2 != 0 { VENOM } else { 0 };
                 state.boards[side][slot] = kinds.unit_of(

@@ -252,6 +252,11 @@ impl Kinds {
         self.kinds.len()
     }
 
+    /// Some kind of minion in the combat summons when it dies.
+    pub fn any_summons(&self) -> bool {
+        self.facts[..self.kinds.len()].iter().any(|f| f.summons)
+    }
+
     pub fn max_health(&self) -> u16 {
         self.max_health
     }
@@ -429,9 +434,15 @@ impl State {
         if hit(&mut self.boards[side][attacker], t.attack, t_poison != 0) && t_poison == VENOM {
             self.boards[enemy][target].keywords &= !VENOM;
         }
+        // The death phase, side by side: summons on one board never touch
+        // the other, so the order between sides (a coin flip) changes
+        // nothing.
         let attacker_died = self.boards[side][attacker].health <= 0;
-        if enemy_died || attacker_died {
-            self.resolve_deaths(kinds);
+        if enemy_died {
+            self.resolve_side(kinds, enemy);
+        }
+        if attacker_died {
+            self.resolve_side(kinds, side);
         }
         // Only the attacker can die on its own side, so while it lives its
         // side is unchanged and its index stands. (A reborn copy is a new
@@ -444,17 +455,10 @@ impl State {
         self.turn = (1 - side) as u8;
     }
 
-    /// The death phase of an attack, over both sides: the dead leave left
-    /// to right, deathrattle tokens enter in their slots, then (after every
+    /// The death phase of an attack on one side: the dead leave left to
+    /// right, deathrattle tokens enter in their slots, then (after every
     /// deathrattle, so tokens take the room first) reborn copies return in
-    /// theirs. Summons beyond 7 minions fail. Summons on one board never
-    /// touch the other, so the coin flip between sides needs no branch.
-    fn resolve_deaths(&mut self, kinds: &Kinds) {
-        for side in 0..2 {
-            self.resolve_side(kinds, side);
-        }
-    }
-
+    /// theirs. Summons beyond 7 minions fail.
     fn resolve_side(&mut self, kinds: &Kinds, side: usize) {
         let len = self.lens[side] as usize;
         let board = &mut self.boards[side];
