@@ -105,20 +105,26 @@ def clean_text(text, data):
     return re.sub(r"\s+", " ", text).strip()
 
 
+def entity_tags(entity):
+    """An Entity's tags: numbers by tag, names by tag, English texts by tag."""
+    tags, names, texts = {}, {}, {}
+    for tag in entity.findall("Tag"):
+        number = int(tag.get("enumID"))
+        if tag.get("type") == "LocString":
+            en = tag.find("enUS")
+            texts[number] = en.text if en is not None and en.text else ""
+        else:
+            tags[number] = int(tag.get("value", "0"))
+            names[number] = tag.get("name")
+    return tags, names, texts
+
+
 def read_cards(path):
     root = ET.parse(path).getroot()
     build = int(root.get("build", "0"))
     cards = []
     for entity in root.iter("Entity"):
-        tags = {}
-        texts = {}
-        for tag in entity.findall("Tag"):
-            number = int(tag.get("enumID"))
-            if tag.get("type") == "LocString":
-                en = tag.find("enUS")
-                texts[number] = en.text if en is not None and en.text else ""
-            else:
-                tags[number] = int(tag.get("value", "0"))
+        tags, _, texts = entity_tags(entity)
         if tags.get(TAG_TYPE) != MINION or TAG_TIER not in tags:
             continue
         tribes = 0
@@ -174,15 +180,7 @@ def firestone_cards(path):
     root = ET.parse(path).getroot()
     out = []
     for entity in root.iter("Entity"):
-        tags, names, texts = {}, {}, {}
-        for tag in entity.findall("Tag"):
-            number = int(tag.get("enumID"))
-            if tag.get("type") == "LocString":
-                en = tag.find("enUS")
-                texts[number] = en.text if en is not None and en.text else ""
-            else:
-                tags[number] = int(tag.get("value", "0"))
-                names[number] = tag.get("name")
+        tags, names, texts = entity_tags(entity)
         if tags.get(TAG_TYPE) != MINION:
             continue
         races = []

@@ -202,9 +202,9 @@ pub fn combat_effect(card: &CardDef) -> CombatEffect {
     CombatEffect::Unsupported(reason)
 }
 
-/// Sentences of a text: split after '.', '!' or ')' followed by a space,
-/// and before a trigger opening run on without a full stop ("Taunt
-/// Deathrattle: ..." was cut at rule 1 already).
+/// Sentences of a text: split after '.' or '!' followed by a space (a
+/// trigger run on after keywords, "Taunt Deathrattle: ...", was cut off at
+/// rule 1 already).
 fn sentences(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;

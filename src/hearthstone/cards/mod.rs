@@ -108,11 +108,18 @@ pub fn by_dbf(dbf: u32) -> Option<&'static CardDef> {
 /// By card id, any case (`BG25_001`, golden `BG25_001_G`).
 pub fn by_id(id: &str) -> Option<&'static CardDef> {
     let id = id.trim();
-    let key = |i: &u16| table::CARDS[*i as usize].id.to_ascii_lowercase();
     table::BY_ID
-        .binary_search_by(|i| key(i).as_str().cmp(id.to_ascii_lowercase().as_str()))
+        .binary_search_by(|&i| cmp_folded(table::CARDS[i as usize].id, id))
         .ok()
         .map(|k| &table::CARDS[table::BY_ID[k] as usize])
+}
+
+/// Compares two texts as their lowercase forms, without allocating (the
+/// order the generator sorted the indices in).
+fn cmp_folded(a: &str, b: &str) -> std::cmp::Ordering {
+    a.chars()
+        .flat_map(char::to_lowercase)
+        .cmp(b.chars().flat_map(char::to_lowercase))
 }
 
 /// By exact English name, any case. A name several cards share (a card
@@ -120,11 +127,11 @@ pub fn by_id(id: &str) -> Option<&'static CardDef> {
 /// normal version in the current pool if there is one, else the newest
 /// normal version.
 pub fn by_name(name: &str) -> Option<&'static CardDef> {
-    let wanted = name.trim().to_lowercase();
-    let name_of = |i: u16| table::CARDS[i as usize].name.to_lowercase();
+    let wanted = name.trim();
+    let name_of = |i: u16| table::CARDS[i as usize].name;
     let order = &table::BY_NAME;
-    let start = order.partition_point(|&i| name_of(i) < wanted);
-    let end = start + order[start..].partition_point(|&i| name_of(i) == wanted);
+    let start = order.partition_point(|&i| cmp_folded(name_of(i), wanted).is_lt());
+    let end = start + order[start..].partition_point(|&i| cmp_folded(name_of(i), wanted).is_eq());
     order[start..end]
         .iter()
         .map(|&i| &table::CARDS[i as usize])
