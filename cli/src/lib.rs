@@ -9,5 +9,6 @@ pub mod durak;
 pub mod generate;
 pub mod long_run;
 pub mod output;
+pub mod pig;
 pub mod poker;
 pub mod split_damage;

@@ -4,7 +4,7 @@
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use oddsmith_cli::{bg_cards, cards, coins, combat, durak, generate, poker, split_damage};
+use oddsmith_cli::{bg_cards, cards, coins, combat, durak, generate, pig, poker, split_damage};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -41,6 +41,8 @@ enum Command {
     BgCards(bg_cards::Args),
     /// The coin-box game (seed 003) solved by expectimax.
     Coins(coins::Args),
+    /// The dice game Pig: win probability and decision under optimal play.
+    Pig(pig::Args),
     /// Durak: matches between bots (information-set MCTS, greedy, random)
     /// and speed figures.
     Durak(durak::Args),
@@ -67,6 +69,7 @@ fn main() -> ExitCode {
         Command::Combat(args) => combat::run(args, cli.json),
         Command::BgCards(args) => bg_cards::run(args, cli.json),
         Command::Coins(args) => coins::run(args, cli.json),
+        Command::Pig(args) => pig::run(args, cli.json),
         Command::Durak(args) => durak::run(args, cli.json),
         Command::Generate(args) => generate::run(args),
     };

@@ -87,6 +87,8 @@ pub fn solve_dense<G: DenseGame>(game: &G, options: &Options) -> Result<(Solutio
         best_move: best_move(root_kind, &root_moves),
         moves: root_moves,
         states: root as u64 + 1,
+        iterations: 0,
+        residual: 0.0,
     };
     Ok((solution, table))
 }

@@ -1,6 +1,7 @@
 //! The general solver: depth-first over an explicit stack (deep games never
 //! recurse on the machine stack), states memoized in a `hashbrown` table,
-//! cycles detected by marking states in progress.
+//! a cycle noticed by marking states in progress (the game is then handed
+//! to the cyclic solver).
 //!
 //! Cost is mostly memo probes, so each is made to count:
 //! - a state's hash is computed once, when its parent expands, and kept;
@@ -100,15 +101,26 @@ struct Frame {
     buckets: usize,
 }
 
-/// Solves `game` from its root. Errors: a bad lottery or node
-/// (`InvalidArgument`), a cycle (`InvalidArgument`), more than
-/// `options.max_states` states (`BudgetExceeded`), or an error the game
-/// reports.
+/// Solves `game` from its root. A game whose states recur is solved by
+/// value iteration (see the module `cyclic`) once this one-pass search
+/// meets a cycle; with a depth limit the depth is part of the state, so no
+/// state recurs. Errors: a bad lottery or node (`InvalidArgument`), more
+/// than `options.max_states` states, a component that does not settle in
+/// `options.max_iterations` sweeps, the control's deadline or cancel
+/// (`BudgetExceeded`), or an error the game reports.
 pub fn solve<G: Game>(game: &G, options: &Options) -> Result<Solution> {
     if options.depth_limit.is_some() {
-        Search::<G, DepthKey<G::State>>::new(game, options).run()
-    } else {
-        Search::<G, StateKey<G::State>>::new(game, options).run()
+        return Search::<G, DepthKey<G::State>>::new(game, options).run();
+    }
+    let mut search = Search::<G, StateKey<G::State>>::new(game, options);
+    match search.run() {
+        Err(_) if search.met_cycle => {
+            // The work so far is dropped: the cyclic solver keeps a graph
+            // this search does not.
+            drop(search);
+            super::cyclic::solve_cyclic(game, options)
+        }
+        answer => answer,
     }
 }
 
@@ -123,6 +135,8 @@ struct Search<'a, G: Game, K> {
     hashes: Vec<u64>,
     frames: Vec<Frame>,
     states: u64,
+    /// Set when a state was met again on its own path.
+    met_cycle: bool,
 }
 
 /// What opening a state found.
@@ -147,6 +161,7 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
             hashes: Vec::new(),
             frames: Vec::new(),
             states: 0,
+            met_cycle: false,
         }
     }
 
@@ -163,6 +178,8 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
                     moves: Vec::new(),
                     best_move: None,
                     states: self.states,
+                    iterations: 0,
+                    residual: 0.0,
                 });
             }
             Opened::Inner(kind) => kind,
@@ -207,6 +224,8 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
             best_move: best_move(root_kind, &root_moves),
             moves: root_moves,
             states: self.states,
+            iterations: 0,
+            residual: 0.0,
         })
     }
 
@@ -271,7 +290,10 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
     ) -> Result<Opened> {
         let rehash = |e: &(K, f64)| e.0.hash();
         let vacant = match self.memo.entry(hash, |e| e.0.is(state, depth), rehash) {
-            Entry::Occupied(e) if e.get().1.is_nan() => return Err(cycle()),
+            Entry::Occupied(e) if e.get().1.is_nan() => {
+                self.met_cycle = true;
+                return Err(Error::invalid("a state is reachable from itself"));
+            }
             Entry::Occupied(e) => return Ok(Opened::Value(e.get().1)),
             Entry::Vacant(v) => v,
         };
@@ -312,7 +334,7 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
             buckets: self.memo.num_buckets(),
         });
         // Look every child up now: the probes are independent. A child in
-        // progress reads as unknown here; visiting it reports the cycle.
+        // progress reads as unknown here; visiting it notices the cycle.
         let child_depth = depth.saturating_sub(u32::from(depth != u32::MAX));
         let children = &self.pool[first..];
         self.hashes
@@ -329,8 +351,4 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
         );
         Ok(Opened::Inner(kind))
     }
-}
-
-fn cycle() -> Error {
-    Error::invalid("the game graph has a cycle: a state is reachable from itself")
 }

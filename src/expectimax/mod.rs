@@ -9,15 +9,27 @@
 //! share; Min minimizes it). Turn order is whatever the node kinds say.
 //!
 //! Paths: [`solve`] (any game, states memoized in a `hashbrown` map, an
-//! explicit stack so deep games never overflow the machine stack, cycle
-//! detection, a state budget, an optional depth limit with a heuristic at
-//! the horizon) and [`solve_dense`] (games whose states have a bounded index
-//! in which every child precedes its parent: one bottom-up sweep over a flat
-//! array).
+//! explicit stack so deep games never overflow the machine stack, a state
+//! budget, an optional depth limit with a heuristic at the horizon) and
+//! [`solve_dense`] (games whose states have a bounded index in which every
+//! child precedes its parent: one bottom-up sweep over a flat array).
+//!
+//! Games whose states recur (a cycle: in Pig a turn that rolls a 1 hands
+//! the move back with the scores unchanged) are solved too: [`solve`] first
+//! runs the one-pass search, and on meeting a cycle solves the game again
+//! by value iteration over its strongly connected components (`cyclic`):
+//! each component is swept in place until the largest change of a sweep is
+//! at most [`Options::tolerance`]. Play that never ends is worth the
+//! rewards collected on the way (0 on a cycle without rewards): the sweeps
+//! start every value at 0 and stop at the fixed point they reach from
+//! there. [`pig`] is the dice game Pig, built on this.
 
 pub mod coins;
+mod component;
+mod cyclic;
 mod dense;
 mod hashed;
+pub mod pig;
 
 pub use dense::{DenseChild, DenseGame, solve_dense};
 pub use hashed::solve;
@@ -88,10 +100,21 @@ pub struct Options {
     /// A deadline, cancel flag and progress hook for the hashed search: once
     /// it stops, the solve fails with `BudgetExceeded`.
     pub control: Control,
+    /// Games with cycles: a component's sweeps stop once the largest change
+    /// of a value in a sweep is at most this (absolute; default 1e-12).
+    pub tolerance: f64,
+    /// Games with cycles: most sweeps of one component before the solve
+    /// fails with `BudgetExceeded` (the values did not settle: a cycle that
+    /// keeps paying, or a tolerance below what floating point resolves).
+    pub max_iterations: u64,
 }
 
 /// Default state budget: about 2 GiB of memo at most.
 pub const DEFAULT_MAX_STATES: u64 = 20_000_000;
+/// Default tolerance of the sweeps on games with cycles.
+pub const DEFAULT_TOLERANCE: f64 = 1e-12;
+/// Default most sweeps of one strongly connected component.
+pub const DEFAULT_MAX_ITERATIONS: u64 = 100_000;
 
 impl Default for Options {
     fn default() -> Self {
@@ -99,6 +122,8 @@ impl Default for Options {
             max_states: DEFAULT_MAX_STATES,
             depth_limit: None,
             control: Control::NONE,
+            tolerance: DEFAULT_TOLERANCE,
+            max_iterations: DEFAULT_MAX_ITERATIONS,
         }
     }
 }
@@ -124,6 +149,12 @@ pub struct Solution {
     pub best_move: Option<MoveValue>,
     /// Distinct states solved.
     pub states: u64,
+    /// Games with cycles: the most sweeps a strongly connected component
+    /// took to settle (0 when the game has no cycle: one pass is exact).
+    pub iterations: u64,
+    /// Games with cycles: the largest change of a value in the last sweep
+    /// of any component (0 without cycles), at most `Options::tolerance`.
+    pub residual: f64,
 }
 
 /// Largest allowed gap between a lottery's probability sum and 1.

@@ -118,6 +118,8 @@ fn sweep(game: &CoinGame, order: &[usize], keep_all: bool, portable: bool) -> (S
             moves: Vec::new(),
             best_move: None,
             states: 1,
+            iterations: 0,
+            residual: 0.0,
         };
         return (solution, vec![0.0]);
     }
@@ -385,6 +387,8 @@ fn root_solution(layout: &Layout, table: &[f64], last: usize, prev: usize) -> So
         best_move: best_move(NodeKind::Max, &moves),
         moves,
         states: (layout.slabs * layout.slab) as u64,
+        iterations: 0,
+        residual: 0.0,
     }
 }
 

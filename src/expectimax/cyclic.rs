@@ -1,0 +1,395 @@
+//! Games whose states recur: value iteration over strongly connected
+//! components.
+//!
+//! One depth-first walk (Tarjan's algorithm on an explicit stack) visits
+//! every reachable state once, giving each an id and keeping the edges of
+//! the states whose component is still open. When a component closes,
+//! every state it can reach outside it is already solved, so it is solved
+//! on its own, there and then, and its edges are dropped:
+//! - a single state without a self-loop is folded once, exactly, as in the
+//!   one-pass search;
+//! - a larger component is compiled and swept in place until the largest
+//!   change of a sweep is at most the tolerance (see `component`), values
+//!   starting at 0.
+
+use super::component::{Component, Target};
+use super::{Child, Game, NodeKind, Options, Solution, best_move, node_value};
+use crate::error::{Error, Result};
+use crate::memo::FixedState;
+use hashbrown::HashTable;
+use hashbrown::hash_table::Entry;
+use std::hash::BuildHasher;
+
+/// `mark` of a state met as a child but not yet expanded.
+const UNSEEN: u32 = u32::MAX;
+/// `mark` of a solved state.
+const SOLVED: u32 = u32::MAX - 1;
+
+/// An outcome whose next state is given by id.
+#[derive(Clone, Copy)]
+struct Edge {
+    target: u32,
+    move_id: u32,
+    probability: f64,
+    reward: f64,
+}
+
+impl super::Outcome for Edge {
+    fn move_id(&self) -> u32 {
+        self.move_id
+    }
+    fn probability(&self) -> f64 {
+        self.probability
+    }
+    fn reward(&self) -> f64 {
+        self.reward
+    }
+}
+
+/// A state on the walk's path.
+struct Frame {
+    id: u32,
+    kind: NodeKind,
+    /// Its edges are `edges[first_edge..end_edge]`.
+    first_edge: usize,
+    end_edge: usize,
+    /// The children it met unseen are `pending[first_pending..end_pending]`,
+    /// opened in turn (`next`) unless a sibling's walk reached them first.
+    first_pending: usize,
+    next: usize,
+    end_pending: usize,
+    /// Tarjan's low link: the smallest visit order reachable through the
+    /// states visited from here.
+    low: u32,
+    /// `finished.len()` when this state was opened: its component, if it
+    /// is the component's first state, is `finished[members_from..]`.
+    members_from: usize,
+}
+
+/// A state whose walk is done but whose component is still open.
+#[derive(Clone, Copy)]
+struct Member {
+    id: u32,
+    kind: NodeKind,
+    first_edge: usize,
+    end_edge: usize,
+}
+
+/// Solves a game that may have cycles (see the module comment). Without a
+/// depth limit only: the caller, [`super::solve`], keeps depth-limited
+/// games on the one-pass search.
+pub(super) fn solve_cyclic<G: Game>(game: &G, options: &Options) -> Result<Solution> {
+    if options.tolerance.is_nan() || options.tolerance < 0.0 {
+        return Err(Error::invalid(format!(
+            "the tolerance is {}; it must be 0 or more",
+            options.tolerance
+        )));
+    }
+    Walk::new(game, options).run()
+}
+
+struct Walk<'a, G: Game> {
+    game: &'a G,
+    options: &'a Options,
+    /// State -> id.
+    ids: HashTable<(G::State, u32)>,
+    /// Per id: its value (final once `mark` is SOLVED).
+    values: Vec<f64>,
+    /// Per id: UNSEEN, SOLVED, or its visit order while its component is
+    /// open (its position in the component while that is being solved).
+    mark: Vec<u32>,
+    /// The edges of every state of an open component.
+    edges: Vec<Edge>,
+    /// Children met unseen by the states on the path: (id, state).
+    pending: Vec<(u32, G::State)>,
+    /// Scratch for one expansion.
+    children: Vec<Child<G::State>>,
+    frames: Vec<Frame>,
+    finished: Vec<Member>,
+    visits: u32,
+    states: u64,
+    iterations: u64,
+    residual: f64,
+    /// The component being solved (its buffers kept for the next).
+    component: Component,
+}
+
+impl<'a, G: Game> Walk<'a, G> {
+    fn new(game: &'a G, options: &'a Options) -> Self {
+        let hint = game
+            .state_hint()
+            .min(usize::try_from(options.max_states).unwrap_or(usize::MAX));
+        Walk {
+            game,
+            options,
+            ids: HashTable::with_capacity(hint.max(1024)),
+            values: Vec::with_capacity(hint),
+            mark: Vec::with_capacity(hint),
+            edges: Vec::new(),
+            pending: Vec::new(),
+            children: Vec::new(),
+            frames: Vec::new(),
+            finished: Vec::new(),
+            visits: 0,
+            states: 0,
+            iterations: 0,
+            residual: 0.0,
+            component: Component::default(),
+        }
+    }
+
+    fn run(mut self) -> Result<Solution> {
+        let root = self.game.root();
+        let root_id = self.id_of(&root)?;
+        let root_kind = self.open(root_id, &root)?;
+        while let Some(top) = self.frames.last_mut() {
+            let mut opened = None;
+            while top.next < top.end_pending {
+                let (target, _) = self.pending[top.next];
+                top.next += 1;
+                match self.mark[target as usize] {
+                    UNSEEN => {
+                        opened = Some(top.next - 1);
+                        break;
+                    }
+                    SOLVED => {}
+                    // Opened by a sibling's walk, its component still open.
+                    order => top.low = top.low.min(order),
+                }
+            }
+            if let Some(slot) = opened {
+                let (target, state) = self.pending[slot].clone();
+                self.open(target, &state)?;
+                continue;
+            }
+            let frame = self.frames.pop().expect("non-empty");
+            self.pending.truncate(frame.first_pending);
+            self.finished.push(Member {
+                id: frame.id,
+                kind: frame.kind,
+                first_edge: frame.first_edge,
+                end_edge: frame.end_edge,
+            });
+            if frame.low == self.mark[frame.id as usize] {
+                self.settle(frame.members_from)?;
+                self.finished.truncate(frame.members_from);
+                self.edges.truncate(frame.first_edge);
+            } else if let Some(parent) = self.frames.last_mut() {
+                parent.low = parent.low.min(frame.low);
+            }
+        }
+        // The root's moves, from the solved values of its children.
+        let mut moves = Vec::new();
+        let value = self.values[root_id as usize];
+        if matches!(root_kind, NodeKind::Max | NodeKind::Min) {
+            self.children.clear();
+            self.game.expand(&root, &mut self.children)?;
+            let mut values = Vec::with_capacity(self.children.len());
+            for child in &self.children {
+                let hash = FixedState.hash_one(&child.next);
+                let id = self
+                    .ids
+                    .find(hash, |e| e.0 == child.next)
+                    .map(|e| e.1)
+                    .ok_or_else(|| Error::invalid("the root's children changed between calls"))?;
+                values.push(self.values[id as usize]);
+            }
+            node_value(root_kind, &self.children, values, Some(&mut moves))?;
+        }
+        Ok(Solution {
+            value,
+            root_kind,
+            best_move: best_move(root_kind, &moves),
+            moves,
+            states: self.states,
+            iterations: self.iterations,
+            residual: self.residual,
+        })
+    }
+
+    /// The id of `state`, a new one (UNSEEN) if it was never met.
+    fn id_of(&mut self, state: &G::State) -> Result<u32> {
+        let hash = FixedState.hash_one(state);
+        let rehash = |e: &(G::State, u32)| FixedState.hash_one(&e.0);
+        match self.ids.entry(hash, |e| e.0 == *state, rehash) {
+            Entry::Occupied(e) => Ok(e.get().1),
+            Entry::Vacant(v) => {
+                let id = u32::try_from(self.values.len())
+                    .ok()
+                    .filter(|&id| id < SOLVED)
+                    .ok_or_else(|| Error::budget("the game has more than 4 billion states"))?;
+                v.insert((state.clone(), id));
+                self.values.push(0.0);
+                self.mark.push(UNSEEN);
+                Ok(id)
+            }
+        }
+    }
+
+    /// Expands a state: a terminal is solved at once; an inner state gets a
+    /// frame on the path, an edge per child and ids for its children.
+    fn open(&mut self, id: u32, state: &G::State) -> Result<NodeKind> {
+        self.count_state()?;
+        self.children.clear();
+        let kind = self.game.expand(state, &mut self.children)?;
+        if let NodeKind::Terminal(v) = kind {
+            if !v.is_finite() {
+                return Err(Error::invalid(format!("a terminal value is {v}")));
+            }
+            self.values[id as usize] = v;
+            self.mark[id as usize] = SOLVED;
+            return Ok(kind);
+        }
+        if self.children.is_empty() {
+            return Err(Error::invalid(format!("a {kind:?} node has no children")));
+        }
+        let order = self.visits;
+        self.visits += 1;
+        self.mark[id as usize] = order;
+        let first_edge = self.edges.len();
+        let first_pending = self.pending.len();
+        // Every child looked up first (independent probes: their cache
+        // misses overlap), then the new ones given ids. A child on an
+        // open component lowers the link now: it stays open at least as
+        // long as this state does (its component's first state is on the
+        // path above).
+        let mut low = order;
+        let (ids, mark) = (&self.ids, &self.mark);
+        self.edges.extend(self.children.iter().map(|child| {
+            let hash = FixedState.hash_one(&child.next);
+            let target = ids
+                .find(hash, |e| e.0 == child.next)
+                .map_or(UNSEEN, |e| e.1);
+            if target != UNSEEN && mark[target as usize] < SOLVED {
+                low = low.min(mark[target as usize]);
+            }
+            Edge {
+                target,
+                move_id: child.move_id,
+                probability: child.probability,
+                reward: child.reward,
+            }
+        }));
+        let mut children = std::mem::take(&mut self.children);
+        for (i, child) in children.drain(..).enumerate() {
+            let edge = first_edge + i;
+            let mut target = self.edges[edge].target;
+            if target == UNSEEN {
+                target = self.id_of(&child.next)?;
+                self.edges[edge].target = target;
+            }
+            // Unopened (new, or pending on an ancestor): this state's walk
+            // opens it, as Tarjan's algorithm needs. A state met twice
+            // here is pending twice; the second finds it opened.
+            if self.mark[target as usize] == UNSEEN {
+                self.pending.push((target, child.next));
+            }
+        }
+        self.children = children;
+        self.frames.push(Frame {
+            id,
+            kind,
+            first_edge,
+            end_edge: self.edges.len(),
+            first_pending,
+            next: first_pending,
+            end_pending: self.pending.len(),
+            low,
+            members_from: self.finished.len(),
+        });
+        Ok(kind)
+    }
+
+    fn count_state(&mut self) -> Result<()> {
+        self.states += 1;
+        if self.states > self.options.max_states {
+            return Err(Error::budget(format!(
+                "the game has more than {} states (the budget)",
+                self.options.max_states
+            )));
+        }
+        if self.states.is_multiple_of(1 << 14) {
+            self.check_control()?;
+            let expected = self.game.state_hint();
+            if expected > 0 {
+                let done = self.states as f64 / expected as f64;
+                self.options.control.report(done.min(0.99));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_control(&self) -> Result<()> {
+        if self.options.control.passed() {
+            return Err(Error::budget(format!(
+                "the solve stopped (time budget or cancel) after {} states",
+                self.states
+            )));
+        }
+        Ok(())
+    }
+
+    /// Solves the component `finished[from..]` (its states in the order
+    /// they finished) and marks its states solved.
+    fn settle(&mut self, from: usize) -> Result<()> {
+        let members = &self.finished[from..];
+        if let [m] = members {
+            let looped = self.edges[m.first_edge..m.end_edge]
+                .iter()
+                .any(|e| e.target == m.id);
+            if !looped {
+                // One state, no self-loop: its children are solved.
+                self.values[m.id as usize] = self.fold(*m)?;
+                self.mark[m.id as usize] = SOLVED;
+                return Ok(());
+            }
+        }
+        for (position, m) in members.iter().enumerate() {
+            self.mark[m.id as usize] = position as u32;
+        }
+        let component = &mut self.component;
+        component.clear();
+        for m in members {
+            component.add_state(m.kind);
+            for e in &self.edges[m.first_edge..m.end_edge] {
+                let target = match self.mark[e.target as usize] {
+                    SOLVED => Target::Solved(self.values[e.target as usize]),
+                    position => Target::Member(position),
+                };
+                component.add_outcome(e.move_id, e.probability, e.reward, target);
+            }
+        }
+        if !component.lotteries_valid() {
+            // The fold names the bad lottery.
+            for &m in members {
+                self.fold(m)?;
+            }
+            return Err(Error::invalid("a lottery is invalid"));
+        }
+        let settled = component.settle(
+            self.options.tolerance,
+            self.options.max_iterations,
+            &self.options.control,
+        )?;
+        for (m, &v) in members.iter().zip(component.values()) {
+            self.values[m.id as usize] = v;
+            self.mark[m.id as usize] = SOLVED;
+        }
+        self.iterations = self.iterations.max(settled.sweeps);
+        self.residual = self.residual.max(settled.residual);
+        Ok(())
+    }
+
+    /// A member's value from its children's current values.
+    #[inline]
+    fn fold(&self, m: Member) -> Result<f64> {
+        let edges = &self.edges[m.first_edge..m.end_edge];
+        let values = &self.values;
+        node_value(
+            m.kind,
+            edges,
+            edges.iter().map(|e| values[e.target as usize]),
+            None,
+        )
+    }
+}

@@ -1,0 +1,163 @@
+//! Pig against a value iteration written for it alone (the paper's
+//! equations, from the mover's view), symmetry between the seats, and the
+//! paper's figure.
+
+use super::*;
+
+/// P[i][j][k]: the mover's win probability with score i, the opponent's
+/// j, turn total k; Gauss-Seidel sweeps until nothing moves by 1e-15.
+#[allow(clippy::needless_range_loop)] // the paper's indices read best
+fn oracle(goal: u32, sides: u32) -> Vec<Vec<Vec<f64>>> {
+    let g = goal as usize;
+    let mut p = vec![vec![vec![0.0f64; g]; g]; g];
+    let q = 1.0 / f64::from(sides);
+    for _ in 0..100_000 {
+        let mut change: f64 = 0.0;
+        for i in 0..g {
+            for j in 0..g {
+                for k in 0..g - i {
+                    let mut roll = q * (1.0 - p[j][i][0]);
+                    for f in 2..=sides as usize {
+                        roll += q * if i + k + f >= g { 1.0 } else { p[i][j][k + f] };
+                    }
+                    let hold = if k == 0 {
+                        0.0
+                    } else if i + k >= g {
+                        1.0
+                    } else {
+                        1.0 - p[j][i + k][0]
+                    };
+                    let v = roll.max(hold);
+                    change = change.max((v - p[i][j][k]).abs());
+                    p[i][j][k] = v;
+                }
+            }
+        }
+        if change < 1e-15 {
+            return p;
+        }
+    }
+    panic!("the oracle did not converge");
+}
+
+#[test]
+fn every_position_matches_a_plain_value_iteration() {
+    for sides in [2, 3, 6] {
+        for goal in 1..=10 {
+            let truth = oracle(goal, sides);
+            let game = PigGame::new(goal, sides).unwrap();
+            for score in 0..goal {
+                for opponent in 0..goal {
+                    for turn_total in (0..goal - score).filter(|&k| k != 1) {
+                        let position = PigPosition {
+                            score,
+                            opponent,
+                            turn_total,
+                        };
+                        let answer = solve_pig(&game, position, &Options::default()).unwrap();
+                        let want = truth[score as usize][opponent as usize][turn_total as usize];
+                        assert!(
+                            (answer.win_probability - want).abs() < 1e-10,
+                            "goal {goal} sides {sides} {position:?}: {} vs {want}",
+                            answer.win_probability
+                        );
+                        assert!(answer.solution.residual <= 1e-12);
+                        if let Some(hold) = answer.hold {
+                            if (hold - answer.roll).abs() > 1e-9 {
+                                let best = if hold > answer.roll { HOLD } else { ROLL };
+                                assert_eq!(answer.best_move, best, "{position:?}");
+                            }
+                        } else {
+                            assert_eq!(turn_total, 0);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_seats_are_symmetric_and_values_are_probabilities() {
+    let game = PigGame::new(12, 6).unwrap();
+    for (i, j, k) in [(0, 0, 0), (3, 7, 0), (7, 3, 4), (11, 0, 0), (0, 11, 6)] {
+        let as_max = solve(
+            &game.from_state(PigState::new(true, i, j, k)).unwrap(),
+            &Options::default(),
+        )
+        .unwrap();
+        let as_min = solve(
+            &game.from_state(PigState::new(false, j, i, k)).unwrap(),
+            &Options::default(),
+        )
+        .unwrap();
+        assert!((as_max.value + as_min.value - 1.0).abs() < 1e-12);
+        assert!((0.0..=1.0).contains(&as_max.value));
+        assert_eq!(as_min.root_kind, NodeKind::Min);
+    }
+    // More points never hurt the mover.
+    let truth = oracle(12, 6);
+    for (less, more) in truth.iter().zip(&truth[1..]) {
+        for (a, b) in less.iter().zip(more) {
+            assert!(b[0] >= a[0] - 1e-12);
+        }
+    }
+}
+
+#[test]
+fn goal_100_is_the_papers_53_06_percent() {
+    let game = PigGame::new(DEFAULT_GOAL, DEFAULT_SIDES).unwrap();
+    let answer = solve_pig(&game, PigPosition::default(), &Options::default()).unwrap();
+    assert!(
+        (answer.win_probability - 0.5306).abs() < 5e-5,
+        "{}",
+        answer.win_probability
+    );
+    assert_eq!(answer.best_move, ROLL);
+    assert!(answer.hold.is_none());
+    let s = &answer.solution;
+    assert!(s.residual <= 1e-12 && s.iterations > 0);
+    assert!(s.states > 900_000 && s.states <= game.state_hint() as u64);
+    // A tighter tolerance moves the answer by less than 1e-12.
+    let tight = Options {
+        tolerance: 1e-15,
+        ..Options::default()
+    };
+    let exact = solve_pig(&game, PigPosition::default(), &tight).unwrap();
+    assert!((exact.win_probability - answer.win_probability).abs() < 1e-12);
+    // A published corner of the policy (possiblywrong.wordpress.com on the
+    // paper's solution): at 41 to 49 roll until a turn total of 22, but
+    // roll once more at 27 (21 and then a 6).
+    let at = |turn_total| {
+        let position = PigPosition {
+            score: 41,
+            opponent: 49,
+            turn_total,
+        };
+        solve_pig(&game, position, &Options::default())
+            .unwrap()
+            .best_move
+    };
+    assert_eq!((at(21), at(22), at(26), at(27)), (ROLL, HOLD, HOLD, ROLL));
+}
+
+#[test]
+fn bad_games_and_positions_are_refused() {
+    assert!(PigGame::new(0, 6).is_err());
+    assert!(PigGame::new(MAX_GOAL + 1, 6).is_err());
+    assert!(PigGame::new(100, 1).is_err());
+    let game = PigGame::new(10, 6).unwrap();
+    let beyond = PigPosition {
+        score: 10,
+        ..PigPosition::default()
+    };
+    assert!(solve_pig(&game, beyond, &Options::default()).is_err());
+    // A turn total that reaches the goal: hold and win.
+    let home = PigPosition {
+        score: 5,
+        opponent: 9,
+        turn_total: 5,
+    };
+    let answer = solve_pig(&game, home, &Options::default()).unwrap();
+    assert_eq!((answer.best_move, answer.hold), (HOLD, Some(1.0)));
+}
