@@ -25,7 +25,7 @@ use super::{NodeKind, PROBABILITY_TOLERANCE};
 use crate::budget::Control;
 use crate::error::{Error, Result};
 
-/// Where an outcome leads, for [`Component::add_outcome`].
+/// Where an outcome leads, for [`Component::add_state`].
 #[derive(Clone, Copy)]
 pub(super) enum Target {
     /// A state of this component, by position.
@@ -70,9 +70,8 @@ pub(super) struct Component {
     /// The one state read before it is updated, if only one is.
     pivot: Option<u32>,
     several_stale: bool,
-    /// The move id of the move being compiled; whether every outcome so
-    /// far had a probability in 0..=1 and a finite reward.
-    current_move: Option<u32>,
+    /// Whether every outcome so far had a probability in 0..=1 and a
+    /// finite reward.
     valid: bool,
 }
 
@@ -91,58 +90,69 @@ impl Component {
         self.slope.clear();
         self.pivot = None;
         self.several_stale = false;
-        self.current_move = None;
         self.valid = true;
     }
 
-    /// Starts the next state (positions are given in order); its outcomes
-    /// follow, grouped by move as the game gave them.
-    pub fn add_state(&mut self, kind: NodeKind) {
+    /// Adds the next state (positions are given in order) and its
+    /// outcomes (move id, probability, reward, target), grouped by move as
+    /// the game gave them.
+    pub fn add_state(
+        &mut self,
+        kind: NodeKind,
+        outcomes: impl IntoIterator<Item = (u32, f64, f64, Target)>,
+    ) {
+        let own = self.rows.len() as u32;
+        let chance = kind == NodeKind::Chance;
+        let mut current: Option<(u32, Move)> = None;
+        let mut valid = true;
+        for (move_id, probability, reward, target) in outcomes {
+            match &mut current {
+                Some((id, _)) if chance || *id == move_id => {}
+                _ => {
+                    if let Some((_, done)) = current.take() {
+                        self.moves.push(done);
+                    }
+                    current = Some((
+                        move_id,
+                        Move {
+                            constant: 0.0,
+                            terms_end: self.terms.len() as u32,
+                            total: 0.0,
+                        },
+                    ));
+                }
+            }
+            let Some((_, m)) = &mut current else {
+                unreachable!("a move was just started")
+            };
+            valid &= (0.0..=1.0).contains(&probability) & reward.is_finite();
+            m.total += probability;
+            match target {
+                Target::Solved(value) => m.constant += probability * (reward + value),
+                Target::Member(position) => {
+                    m.constant += probability * reward;
+                    m.terms_end += 1;
+                    self.terms.push(Term {
+                        probability,
+                        position,
+                    });
+                    if position >= own {
+                        self.several_stale |= self.pivot.is_some_and(|p| p != position);
+                        self.pivot = Some(position);
+                    }
+                }
+            }
+        }
+        if let Some((_, done)) = current {
+            self.moves.push(done);
+        }
+        self.valid &= valid;
         self.rows.push(Row {
             kind,
             moves_end: self.moves.len() as u32,
         });
         self.value.push(0.0);
         self.slope.push(0.0);
-        self.current_move = None;
-    }
-
-    /// One outcome of the last state added.
-    #[inline]
-    pub fn add_outcome(&mut self, move_id: u32, probability: f64, reward: f64, target: Target) {
-        let row = self.rows.last_mut().expect("a state was started");
-        let new_move = match self.current_move {
-            None => true,
-            Some(id) => row.kind != NodeKind::Chance && id != move_id,
-        };
-        if new_move {
-            self.current_move = Some(move_id);
-            self.moves.push(Move {
-                constant: 0.0,
-                terms_end: self.terms.len() as u32,
-                total: 0.0,
-            });
-            row.moves_end += 1;
-        }
-        self.valid &= (0.0..=1.0).contains(&probability) & reward.is_finite();
-        let m = self.moves.last_mut().expect("a move was started");
-        m.total += probability;
-        match target {
-            Target::Solved(value) => m.constant += probability * (reward + value),
-            Target::Member(position) => {
-                m.constant += probability * reward;
-                m.terms_end += 1;
-                self.terms.push(Term {
-                    probability,
-                    position,
-                });
-                let own = self.rows.len() as u32 - 1;
-                if position >= own {
-                    self.several_stale |= self.pivot.is_some_and(|p| p != position);
-                    self.pivot = Some(position);
-                }
-            }
-        }
     }
 
     /// Whether every lottery added is valid: probabilities in 0..=1

@@ -46,6 +46,16 @@ impl super::Outcome for Edge {
     }
 }
 
+/// What the walk knows of a state.
+#[derive(Clone, Copy)]
+struct Slot {
+    /// Final once `mark` is SOLVED.
+    value: f64,
+    /// UNSEEN, SOLVED, or its visit order while its component is open (its
+    /// position in the component while that is being solved).
+    mark: u32,
+}
+
 /// A state on the walk's path.
 struct Frame {
     id: u32,
@@ -93,11 +103,8 @@ struct Walk<'a, G: Game> {
     options: &'a Options,
     /// State -> id.
     ids: HashTable<(G::State, u32)>,
-    /// Per id: its value (final once `mark` is SOLVED).
-    values: Vec<f64>,
-    /// Per id: UNSEEN, SOLVED, or its visit order while its component is
-    /// open (its position in the component while that is being solved).
-    mark: Vec<u32>,
+    /// Per id: its value and mark, side by side (one cache line).
+    slots: Vec<Slot>,
     /// The edges of every state of an open component.
     edges: Vec<Edge>,
     /// Children met unseen by the states on the path: (id, state).
@@ -123,8 +130,7 @@ impl<'a, G: Game> Walk<'a, G> {
             game,
             options,
             ids: HashTable::with_capacity(hint.max(1024)),
-            values: Vec::with_capacity(hint),
-            mark: Vec::with_capacity(hint),
+            slots: Vec::with_capacity(hint),
             edges: Vec::new(),
             pending: Vec::new(),
             children: Vec::new(),
@@ -147,7 +153,7 @@ impl<'a, G: Game> Walk<'a, G> {
             while top.next < top.end_pending {
                 let (target, _) = self.pending[top.next];
                 top.next += 1;
-                match self.mark[target as usize] {
+                match self.slots[target as usize].mark {
                     UNSEEN => {
                         opened = Some(top.next - 1);
                         break;
@@ -170,7 +176,7 @@ impl<'a, G: Game> Walk<'a, G> {
                 first_edge: frame.first_edge,
                 end_edge: frame.end_edge,
             });
-            if frame.low == self.mark[frame.id as usize] {
+            if frame.low == self.slots[frame.id as usize].mark {
                 self.settle(frame.members_from)?;
                 self.finished.truncate(frame.members_from);
                 self.edges.truncate(frame.first_edge);
@@ -180,7 +186,7 @@ impl<'a, G: Game> Walk<'a, G> {
         }
         // The root's moves, from the solved values of its children.
         let mut moves = Vec::new();
-        let value = self.values[root_id as usize];
+        let value = self.slots[root_id as usize].value;
         if matches!(root_kind, NodeKind::Max | NodeKind::Min) {
             self.children.clear();
             self.game.expand(&root, &mut self.children)?;
@@ -192,7 +198,7 @@ impl<'a, G: Game> Walk<'a, G> {
                     .find(hash, |e| e.0 == child.next)
                     .map(|e| e.1)
                     .ok_or_else(|| Error::invalid("the root's children changed between calls"))?;
-                values.push(self.values[id as usize]);
+                values.push(self.slots[id as usize].value);
             }
             node_value(root_kind, &self.children, values, Some(&mut moves))?;
         }
@@ -214,13 +220,15 @@ impl<'a, G: Game> Walk<'a, G> {
         match self.ids.entry(hash, |e| e.0 == *state, rehash) {
             Entry::Occupied(e) => Ok(e.get().1),
             Entry::Vacant(v) => {
-                let id = u32::try_from(self.values.len())
+                let id = u32::try_from(self.slots.len())
                     .ok()
                     .filter(|&id| id < SOLVED)
                     .ok_or_else(|| Error::budget("the game has more than 4 billion states"))?;
                 v.insert((state.clone(), id));
-                self.values.push(0.0);
-                self.mark.push(UNSEEN);
+                self.slots.push(Slot {
+                    value: 0.0,
+                    mark: UNSEEN,
+                });
                 Ok(id)
             }
         }
@@ -236,8 +244,8 @@ impl<'a, G: Game> Walk<'a, G> {
             if !v.is_finite() {
                 return Err(Error::invalid(format!("a terminal value is {v}")));
             }
-            self.values[id as usize] = v;
-            self.mark[id as usize] = SOLVED;
+            self.slots[id as usize].value = v;
+            self.slots[id as usize].mark = SOLVED;
             return Ok(kind);
         }
         if self.children.is_empty() {
@@ -245,7 +253,7 @@ impl<'a, G: Game> Walk<'a, G> {
         }
         let order = self.visits;
         self.visits += 1;
-        self.mark[id as usize] = order;
+        self.slots[id as usize].mark = order;
         let first_edge = self.edges.len();
         let first_pending = self.pending.len();
         // Every child looked up first (independent probes: their cache
@@ -254,14 +262,14 @@ impl<'a, G: Game> Walk<'a, G> {
         // long as this state does (its component's first state is on the
         // path above).
         let mut low = order;
-        let (ids, mark) = (&self.ids, &self.mark);
+        let (ids, slots) = (&self.ids, &self.slots);
         self.edges.extend(self.children.iter().map(|child| {
             let hash = FixedState.hash_one(&child.next);
             let target = ids
                 .find(hash, |e| e.0 == child.next)
                 .map_or(UNSEEN, |e| e.1);
-            if target != UNSEEN && mark[target as usize] < SOLVED {
-                low = low.min(mark[target as usize]);
+            if target != UNSEEN && slots[target as usize].mark < SOLVED {
+                low = low.min(slots[target as usize].mark);
             }
             Edge {
                 target,
@@ -281,7 +289,7 @@ impl<'a, G: Game> Walk<'a, G> {
             // Unopened (new, or pending on an ancestor): this state's walk
             // opens it, as Tarjan's algorithm needs. A state met twice
             // here is pending twice; the second finds it opened.
-            if self.mark[target as usize] == UNSEEN {
+            if self.slots[target as usize].mark == UNSEEN {
                 self.pending.push((target, child.next));
             }
         }
@@ -339,25 +347,27 @@ impl<'a, G: Game> Walk<'a, G> {
                 .any(|e| e.target == m.id);
             if !looped {
                 // One state, no self-loop: its children are solved.
-                self.values[m.id as usize] = self.fold(*m)?;
-                self.mark[m.id as usize] = SOLVED;
+                self.slots[m.id as usize].value = self.fold(*m)?;
+                self.slots[m.id as usize].mark = SOLVED;
                 return Ok(());
             }
         }
         for (position, m) in members.iter().enumerate() {
-            self.mark[m.id as usize] = position as u32;
+            self.slots[m.id as usize].mark = position as u32;
         }
         let component = &mut self.component;
         component.clear();
+        let slots = &self.slots;
         for m in members {
-            component.add_state(m.kind);
-            for e in &self.edges[m.first_edge..m.end_edge] {
-                let target = match self.mark[e.target as usize] {
-                    SOLVED => Target::Solved(self.values[e.target as usize]),
+            let outcomes = self.edges[m.first_edge..m.end_edge].iter().map(|e| {
+                let slot = slots[e.target as usize];
+                let target = match slot.mark {
+                    SOLVED => Target::Solved(slot.value),
                     position => Target::Member(position),
                 };
-                component.add_outcome(e.move_id, e.probability, e.reward, target);
-            }
+                (e.move_id, e.probability, e.reward, target)
+            });
+            component.add_state(m.kind, outcomes);
         }
         if !component.lotteries_valid() {
             // The fold names the bad lottery.
@@ -372,8 +382,8 @@ impl<'a, G: Game> Walk<'a, G> {
             &self.options.control,
         )?;
         for (m, &v) in members.iter().zip(component.values()) {
-            self.values[m.id as usize] = v;
-            self.mark[m.id as usize] = SOLVED;
+            self.slots[m.id as usize].value = v;
+            self.slots[m.id as usize].mark = SOLVED;
         }
         self.iterations = self.iterations.max(settled.sweeps);
         self.residual = self.residual.max(settled.residual);
@@ -384,11 +394,11 @@ impl<'a, G: Game> Walk<'a, G> {
     #[inline]
     fn fold(&self, m: Member) -> Result<f64> {
         let edges = &self.edges[m.first_edge..m.end_edge];
-        let values = &self.values;
+        let slots = &self.slots;
         node_value(
             m.kind,
             edges,
-            edges.iter().map(|e| values[e.target as usize]),
+            edges.iter().map(|e| slots[e.target as usize].value),
             None,
         )
     }
