@@ -142,6 +142,12 @@
 // for the life of the process (never a pool per call).
 #define ODDSMITH_MAX_THREADS 1024
 
+// `OddsmithPigResult.best_move`: keep rolling, or hold (the values of
+// `pig::ROLL` and `pig::HOLD`, checked by a test).
+#define ODDSMITH_PIG_ROLL 0
+
+#define ODDSMITH_PIG_HOLD 1
+
 // Most players in an equity request.
 #define ODDSMITH_MAX_PLAYERS 10
 
@@ -449,6 +455,17 @@ typedef struct {
   // of growing it (0: unknown). Only a hint: at most max_states entries
   // and 64 MiB are reserved up front.
   uint32_t expected_states;
+  // Games with cycles: the sweeps over a cycle stop once no value
+  // changes by more than this in a sweep; 0 means the default (1e-12).
+  // Negative or NaN: ODDSMITH_ERR_INVALID_ARGUMENT.
+  double tolerance;
+  // Games with cycles: most sweeps of one cycle before
+  // ODDSMITH_ERR_BUDGET_EXCEEDED (values that never settle); 0 means
+  // the default (100,000).
+  uint64_t max_iterations;
+  // Wall-clock limit in milliseconds (ODDSMITH_ERR_BUDGET_EXCEEDED once
+  // passed; no partial answer); 0 means none.
+  uint64_t time_ms;
 } OddsmithExpectimaxOptions;
 
 // The answer of a solve.
@@ -465,7 +482,68 @@ typedef struct {
   double move_values[ODDSMITH_MAX_CHILDREN];
   // Distinct states solved.
   uint64_t states;
+  // Games with cycles: the most sweeps a cycle took (0: no cycle, one
+  // pass was exact).
+  uint64_t iterations;
+  // Games with cycles: the largest change of a value in the last sweep,
+  // at most the tolerance (0 without cycles).
+  double residual;
 } OddsmithExpectimaxResult;
+
+// One outcome of a move of a dense game: as `OddsmithGameChild`, the next
+// state given by its index, which must be below the parent's.
+typedef struct {
+  uint32_t move_id;
+  double probability;
+  // Reward credited to Max on this edge.
+  double reward;
+  // The next state's index, below the parent's.
+  uint64_t next;
+} OddsmithDenseChild;
+
+// Describes the state at `index`: fills `*node` and up to `capacity`
+// (ODDSMITH_MAX_CHILDREN) children. Returns 0, or a nonzero code to abort
+// the solve with ODDSMITH_ERR_CALLBACK. Called for indices 0, 1, 2, ...
+// up to the root in increasing order, then for the root once more, so a
+// caller may decode each index from the one before.
+typedef int32_t (*OddsmithDenseExpandFn)(void *user,
+                                         uint64_t index,
+                                         OddsmithGameNode *node,
+                                         OddsmithDenseChild *children,
+                                         uint32_t capacity);
+
+// A game whose states are the indices 0..size, every child's index below
+// its parent's (so no cycle): solved by one sweep over a flat table, with
+// no hashing.
+typedef struct {
+  // States are 0..size.
+  uint64_t size;
+  // Below size; the sweep solves indices 0..=root_index.
+  uint64_t root_index;
+  // Passed to the callback untouched.
+  void *user;
+  // Required.
+  OddsmithDenseExpandFn expand;
+} OddsmithDenseGameDef;
+
+// Pig solved from one position, for the player to move.
+typedef struct {
+  // The mover's win probability under optimal play by both.
+  double win_probability;
+  // ODDSMITH_PIG_ROLL or ODDSMITH_PIG_HOLD (roll on a tie).
+  uint32_t best_move;
+  // 1 when holding is allowed (a turn total above 0), else 0.
+  uint32_t hold_allowed;
+  // The win probability after rolling, and after holding (0 when not
+  // allowed).
+  double roll;
+  double hold;
+  // States solved, the most sweeps a cycle took, the last sweep's
+  // largest change (see OddsmithExpectimaxResult).
+  uint64_t states;
+  uint64_t iterations;
+  double residual;
+} OddsmithPigResult;
 
 // An equity question. Strings are NUL-terminated; board and dead may be
 // NULL for none.
@@ -797,13 +875,18 @@ OddsmithStatus oddsmith_durak_winner(const OddsmithDurakGame *game, OddsmithDura
 
 // Solves a game defined by callbacks, on the calling thread (callbacks
 // run on it, one at a time). Memoized by state bytes; an explicit stack
-// (deep games are fine); cycles, bad node kinds and lotteries whose
-// probabilities do not sum to 1 within 1e-9 are errors.
+// (deep games are fine). A game whose states recur (a cycle) is solved by
+// value iteration over its cycles to `options.tolerance` (play that never
+// ends is worth the rewards collected on the way, 0 on a cycle without
+// rewards); `out.iterations` and `out.residual` say how it settled. Bad
+// node kinds and lotteries whose probabilities do not sum to 1 within
+// 1e-9 are errors.
 //
 // Errors: ODDSMITH_ERR_NULL_POINTER (game, expand, out),
-// ODDSMITH_ERR_INVALID_ARGUMENT (state_size, the game's structure),
-// ODDSMITH_ERR_BUDGET_EXCEEDED, ODDSMITH_ERR_CALLBACK. Thread safety:
-// reentrant; the callbacks' own safety is the caller's.
+// ODDSMITH_ERR_INVALID_ARGUMENT (state_size, tolerance, the game's
+// structure), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time),
+// ODDSMITH_ERR_CALLBACK. Thread safety: reentrant; the callbacks' own
+// safety is the caller's.
 //
 // # Safety
 // `game` must be NULL or valid, with callbacks that honour their
@@ -811,6 +894,27 @@ OddsmithStatus oddsmith_durak_winner(const OddsmithDurakGame *game, OddsmithDura
 OddsmithStatus oddsmith_expectimax_solve(const OddsmithGameDef *game,
                                          const OddsmithExpectimaxOptions *options,
                                          OddsmithExpectimaxResult *out);
+
+// Solves a dense game defined by a callback (states 0..size by index,
+// children before parents) in one sweep over a table of root_index + 1
+// values, on the calling thread. Faster than the hashed entry when the
+// caller can number its states; the options' max_states and time_ms hold
+// (depth_limit must be 0; the cycle options do not apply: a dense game
+// has no cycle).
+//
+// Errors: ODDSMITH_ERR_NULL_POINTER (game, expand, out),
+// ODDSMITH_ERR_INVALID_ARGUMENT (root_index not below size, a child not
+// before its parent, a depth limit, bad lotteries),
+// ODDSMITH_ERR_BUDGET_EXCEEDED (more states than max_states, time),
+// ODDSMITH_ERR_CALLBACK. Thread safety: reentrant; the callback's own
+// safety is the caller's.
+//
+// # Safety
+// `game` must be NULL or valid, with a callback that honours its
+// contract; `options` NULL or valid; `out` NULL or writable.
+OddsmithStatus oddsmith_expectimax_solve_dense(const OddsmithDenseGameDef *game,
+                                               const OddsmithExpectimaxOptions *options,
+                                               OddsmithExpectimaxResult *out);
 
 // The first player's expected money in the coin-box game: `counts` holds
 // `box_count * denomination_count` counts, box-major (box 0's counts for
@@ -858,6 +962,29 @@ size_t oddsmith_last_error_message(char *buf, size_t cap);
 // ODDSMITH_ERR_INTERNAL (the pool could not start). Thread safety: safe
 // from any thread, at any time.
 OddsmithStatus oddsmith_init(uint32_t threads);
+
+// Solves Pig to `goal` points (0: 100) with a die of `sides` faces (0: 6)
+// from the position of the player to move: own `score`, the `opponent`'s,
+// and the `turn_total` so far (0, 0, 0 is the first turn). A turn rolls at
+// least once; a 1 scores nothing for the turn and passes the move; a
+// player who reaches the goal during a turn holds and wins. Goal 100 from
+// the start: about a million states, a few hundred ms. `options` as for
+// `oddsmith_expectimax_solve` (NULL: defaults; depth_limit must be 0).
+//
+// Errors: ODDSMITH_ERR_NULL_POINTER (out), ODDSMITH_ERR_INVALID_ARGUMENT
+// (goal over 1000, sides outside 2..=100, a score not below the goal,
+// options), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time). Thread
+// safety: reentrant.
+//
+// # Safety
+// `options` NULL or valid; `out` NULL or writable.
+OddsmithStatus oddsmith_pig(uint32_t goal,
+                            uint32_t sides,
+                            uint32_t score,
+                            uint32_t opponent,
+                            uint32_t turn_total,
+                            const OddsmithExpectimaxOptions *options,
+                            OddsmithPigResult *out);
 
 // Ranks 5 cards (indices 0..51) into 1..=7462, higher is better.
 // Errors: NULL_POINTER, INVALID_ARGUMENT (index), DUPLICATE_CARD. Thread

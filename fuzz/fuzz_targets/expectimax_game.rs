@@ -1,14 +1,16 @@
-//! Fuzzes `oddsmith_expectimax_solve` with arbitrary small games defined
-//! through the callback: node tables from the input bytes, with bad kinds,
-//! probabilities that do not sum to 1, cycles, failing callbacks and depth
-//! limits. It must return a status, never crash or hang.
+//! Fuzzes `oddsmith_expectimax_solve` and `oddsmith_expectimax_solve_dense`
+//! with arbitrary small games defined through the callbacks: node tables
+//! from the input bytes, with bad kinds, probabilities that do not sum to
+//! 1, cycles (paying or not), failing callbacks, children out of order,
+//! depth limits and tolerances. They must return a status, never crash or
+//! hang.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use oddsmith::ffi::{
-    ODDSMITH_MAX_STATE_SIZE, OddsmithExpectimaxOptions, OddsmithExpectimaxResult,
-    OddsmithGameChild, OddsmithGameDef, OddsmithGameNode, OddsmithStatus,
-    oddsmith_expectimax_solve,
+    ODDSMITH_MAX_STATE_SIZE, OddsmithDenseChild, OddsmithDenseGameDef, OddsmithExpectimaxOptions,
+    OddsmithExpectimaxResult, OddsmithGameChild, OddsmithGameDef, OddsmithGameNode, OddsmithStatus,
+    oddsmith_expectimax_solve, oddsmith_expectimax_solve_dense,
 };
 use std::ffi::c_void;
 use std::mem::MaybeUninit;
@@ -59,6 +61,60 @@ unsafe extern "C" fn expand(
     0
 }
 
+/// The same table as a dense game: node `index % 8`, children at the
+/// table's next ids (often not below the parent: an error to report).
+unsafe extern "C" fn dense_expand(
+    user: *mut c_void,
+    index: u64,
+    node: *mut OddsmithGameNode,
+    children: *mut OddsmithDenseChild,
+    capacity: u32,
+) -> i32 {
+    let mut buffer = [OddsmithGameChild {
+        move_id: 0,
+        probability: 0.0,
+        reward: 0.0,
+        next: [0; ODDSMITH_MAX_STATE_SIZE],
+    }; 8];
+    let state = [(index % 8) as u8];
+    // SAFETY: as in `expand`, with our own buffer of 8 children.
+    let code = unsafe {
+        expand(
+            user,
+            state.as_ptr(),
+            node,
+            buffer.as_mut_ptr(),
+            capacity.min(8),
+        )
+    };
+    let count = unsafe { (*node).child_count.min(8) } as usize;
+    for (c, b) in buffer.iter().take(count).enumerate() {
+        // SAFETY: c < count <= capacity.
+        let child = unsafe { &mut *children.add(c) };
+        child.move_id = b.move_id;
+        child.probability = b.probability;
+        child.reward = b.reward;
+        child.next = u64::from(b.next[0]);
+    }
+    code
+}
+
+fn check(status: OddsmithStatus, out: MaybeUninit<OddsmithExpectimaxResult>) {
+    match status {
+        OddsmithStatus::ODDSMITH_OK => {
+            // SAFETY: written on success.
+            let r = unsafe { out.assume_init() };
+            assert!(r.value.is_finite());
+            assert!(r.move_count as usize <= 64);
+            assert!(r.residual.is_finite() && r.residual >= 0.0);
+        }
+        OddsmithStatus::ODDSMITH_ERR_INVALID_ARGUMENT
+        | OddsmithStatus::ODDSMITH_ERR_BUDGET_EXCEEDED
+        | OddsmithStatus::ODDSMITH_ERR_CALLBACK => {}
+        other => panic!("unexpected status {other:?}"),
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let table = Table(data);
     let mut def = OddsmithGameDef {
@@ -73,20 +129,25 @@ fuzz_target!(|data: &[u8]| {
         max_states: 10_000,
         depth_limit: u32::from(table.byte(66) % 6),
         expected_states: u32::from(table.byte(67)),
+        // 0 (the default), coarse, fine, or invalid (negative).
+        tolerance: [0.0, 1e-3, 1e-15, -1.0][usize::from(table.byte(68) % 4)],
+        // A cycle that keeps paying stops at the cap.
+        max_iterations: u64::from(table.byte(69)) * 100,
+        time_ms: 0,
     };
     let mut out = MaybeUninit::<OddsmithExpectimaxResult>::uninit();
     // SAFETY: valid definition, options and output.
     let status = unsafe { oddsmith_expectimax_solve(&def, &options, out.as_mut_ptr()) };
-    match status {
-        OddsmithStatus::ODDSMITH_OK => {
-            // SAFETY: written on success.
-            let r = unsafe { out.assume_init() };
-            assert!(r.value.is_finite());
-            assert!(r.move_count as usize <= 64);
-        }
-        OddsmithStatus::ODDSMITH_ERR_INVALID_ARGUMENT
-        | OddsmithStatus::ODDSMITH_ERR_BUDGET_EXCEEDED
-        | OddsmithStatus::ODDSMITH_ERR_CALLBACK => {}
-        other => panic!("unexpected status {other:?}"),
-    }
+    check(status, out);
+
+    let dense = OddsmithDenseGameDef {
+        size: u64::from(table.byte(70) % 10),
+        root_index: u64::from(table.byte(71) % 10),
+        user: &table as *const Table as *mut c_void,
+        expand: Some(dense_expand),
+    };
+    let mut out = MaybeUninit::<OddsmithExpectimaxResult>::uninit();
+    // SAFETY: valid definition, options and output.
+    let status = unsafe { oddsmith_expectimax_solve_dense(&dense, &options, out.as_mut_ptr()) };
+    check(status, out);
 });

@@ -75,6 +75,13 @@ pub fn solve_dense<G: DenseGame>(game: &G, options: &Options) -> Result<(Solutio
     let mut cursor = G::Cursor::default();
     for index in 0..root {
         table[index] = game.value_at(index, &mut cursor, &table, &mut children)?;
+        if index % (1 << 16) == (1 << 16) - 1 && options.control.passed() {
+            return Err(Error::budget(format!(
+                "the solve stopped (time budget or cancel) after {} of {} states",
+                index + 1,
+                root + 1
+            )));
+        }
     }
     // The root again through `expand_index`, for its move list.
     let mut root_moves = Vec::new();

@@ -1,15 +1,21 @@
 //! C entries for the expectimax solver: games defined by the caller through
-//! a callback (`oddsmith_expectimax_solve`) and the coin-box game
-//! (`oddsmith_coins_expectation`).
+//! a callback (`oddsmith_expectimax_solve`, hashed by state bytes, cycles
+//! allowed; `oddsmith_expectimax_solve_dense`, states by index, children
+//! before parents) and the coin-box game (`oddsmith_coins_expectation`).
 
-use super::guard::{FfiError, OddsmithStatus, guard, input, input_slice, output};
+use super::guard::{FfiError, FfiResult, OddsmithStatus, guard, input, input_slice, output};
 use crate::error::{Error, ErrorKind, Result};
 use crate::expectimax::coins::{
     CoinGame, DEFAULT_DENOMINATIONS, MAX_BOXES, MAX_DENOMINATIONS, Method, solve_coins,
 };
-use crate::expectimax::{Child, Game, NodeKind, Options, solve};
+use crate::budget::Control;
+use crate::expectimax::{
+    Child, DEFAULT_MAX_ITERATIONS, DEFAULT_TOLERANCE, DenseChild, DenseGame, Game, NodeKind,
+    Options, Solution, node_value, solve, solve_dense,
+};
 use std::cell::RefCell;
 use std::ffi::c_void;
+use std::time::Duration;
 
 /// Largest state, in bytes, of a game defined through callbacks.
 pub const ODDSMITH_MAX_STATE_SIZE: usize = 64;
@@ -95,6 +101,48 @@ pub struct OddsmithExpectimaxOptions {
     /// of growing it (0: unknown). Only a hint: at most max_states entries
     /// and 64 MiB are reserved up front.
     pub expected_states: u32,
+    /// Games with cycles: the sweeps over a cycle stop once no value
+    /// changes by more than this in a sweep; 0 means the default (1e-12).
+    /// Negative or NaN: ODDSMITH_ERR_INVALID_ARGUMENT.
+    pub tolerance: f64,
+    /// Games with cycles: most sweeps of one cycle before
+    /// ODDSMITH_ERR_BUDGET_EXCEEDED (values that never settle); 0 means
+    /// the default (100,000).
+    pub max_iterations: u64,
+    /// Wall-clock limit in milliseconds (ODDSMITH_ERR_BUDGET_EXCEEDED once
+    /// passed; no partial answer); 0 means none.
+    pub time_ms: u64,
+}
+
+/// The Rust options a C options struct asks for, and its size hint.
+pub(crate) fn options_from(o: Option<&OddsmithExpectimaxOptions>) -> FfiResult<(Options, u32)> {
+    let mut opts = Options::default();
+    let Some(o) = o else {
+        return Ok((opts, 0));
+    };
+    if o.max_states != 0 {
+        opts.max_states = o.max_states;
+    }
+    if o.depth_limit != 0 {
+        opts.depth_limit = Some(o.depth_limit);
+    }
+    if o.tolerance.is_nan() || o.tolerance < 0.0 {
+        return Err(FfiError::invalid(format!(
+            "tolerance is {}; 0 (the default, {DEFAULT_TOLERANCE:e}) or more",
+            o.tolerance
+        )));
+    }
+    if o.tolerance > 0.0 {
+        opts.tolerance = o.tolerance;
+    }
+    opts.max_iterations = match o.max_iterations {
+        0 => DEFAULT_MAX_ITERATIONS,
+        n => n,
+    };
+    if o.time_ms != 0 {
+        opts.control = Control::after(Duration::from_millis(o.time_ms));
+    }
+    Ok((opts, o.expected_states))
 }
 
 /// The answer of a solve.
@@ -113,6 +161,36 @@ pub struct OddsmithExpectimaxResult {
     pub move_values: [f64; ODDSMITH_MAX_CHILDREN],
     /// Distinct states solved.
     pub states: u64,
+    /// Games with cycles: the most sweeps a cycle took (0: no cycle, one
+    /// pass was exact).
+    pub iterations: u64,
+    /// Games with cycles: the largest change of a value in the last sweep,
+    /// at most the tolerance (0 without cycles).
+    pub residual: f64,
+}
+
+/// The C result of a solution (moves beyond ODDSMITH_MAX_CHILDREN, which
+/// a callback cannot give, are not listed).
+pub(crate) fn result_of(solution: &Solution) -> OddsmithExpectimaxResult {
+    let mut r = OddsmithExpectimaxResult {
+        value: solution.value,
+        root_kind: kind_code(solution.root_kind),
+        move_count: solution.moves.len().min(ODDSMITH_MAX_CHILDREN) as u32,
+        best_index: -1,
+        move_ids: [0; ODDSMITH_MAX_CHILDREN],
+        move_values: [0.0; ODDSMITH_MAX_CHILDREN],
+        states: solution.states,
+        iterations: solution.iterations,
+        residual: solution.residual,
+    };
+    for (i, m) in solution.moves.iter().take(ODDSMITH_MAX_CHILDREN).enumerate() {
+        r.move_ids[i] = m.move_id;
+        r.move_values[i] = m.value;
+        if solution.best_move == Some(*m) && r.best_index < 0 {
+            r.best_index = i as i32;
+        }
+    }
+    r
 }
 
 /// A state of a callback game in N bytes (N >= state_size, a multiple of
@@ -300,13 +378,18 @@ fn solve_callbacks(
 
 /// Solves a game defined by callbacks, on the calling thread (callbacks
 /// run on it, one at a time). Memoized by state bytes; an explicit stack
-/// (deep games are fine); cycles, bad node kinds and lotteries whose
-/// probabilities do not sum to 1 within 1e-9 are errors.
+/// (deep games are fine). A game whose states recur (a cycle) is solved by
+/// value iteration over its cycles to `options.tolerance` (play that never
+/// ends is worth the rewards collected on the way, 0 on a cycle without
+/// rewards); `out.iterations` and `out.residual` say how it settled. Bad
+/// node kinds and lotteries whose probabilities do not sum to 1 within
+/// 1e-9 are errors.
 ///
 /// Errors: ODDSMITH_ERR_NULL_POINTER (game, expand, out),
-/// ODDSMITH_ERR_INVALID_ARGUMENT (state_size, the game's structure),
-/// ODDSMITH_ERR_BUDGET_EXCEEDED, ODDSMITH_ERR_CALLBACK. Thread safety:
-/// reentrant; the callbacks' own safety is the caller's.
+/// ODDSMITH_ERR_INVALID_ARGUMENT (state_size, tolerance, the game's
+/// structure), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time),
+/// ODDSMITH_ERR_CALLBACK. Thread safety: reentrant; the callbacks' own
+/// safety is the caller's.
 ///
 /// # Safety
 /// `game` must be NULL or valid, with callbacks that honour their
@@ -321,18 +404,12 @@ pub unsafe extern "C" fn oddsmith_expectimax_solve(
         // SAFETY: pointer contracts are the caller's, as documented above.
         let def = *unsafe { input(game, "game") }?;
         let out = unsafe { output(out, "out") }?;
-        let mut opts = Options::default();
-        let mut expected_states = 0;
-        if !options.is_null() {
-            let o = unsafe { input(options, "options") }?;
-            if o.max_states != 0 {
-                opts.max_states = o.max_states;
-            }
-            if o.depth_limit != 0 {
-                opts.depth_limit = Some(o.depth_limit);
-            }
-            expected_states = o.expected_states;
-        }
+        let options = if options.is_null() {
+            None
+        } else {
+            Some(unsafe { input(options, "options") }?)
+        };
+        let (opts, expected_states) = options_from(options)?;
         if def.state_size == 0 || def.state_size as usize > ODDSMITH_MAX_STATE_SIZE {
             return Err(FfiError::invalid(format!(
                 "state_size {} must be in 1..={ODDSMITH_MAX_STATE_SIZE}",
@@ -341,23 +418,223 @@ pub unsafe extern "C" fn oddsmith_expectimax_solve(
         }
         let expand = def.expand.ok_or_else(|| FfiError::null("game.expand"))?;
         let solution = solve_callbacks(def, expand, &opts, expected_states)?;
-        let mut r = OddsmithExpectimaxResult {
-            value: solution.value,
-            root_kind: kind_code(solution.root_kind),
-            move_count: solution.moves.len() as u32,
-            best_index: -1,
-            move_ids: [0; ODDSMITH_MAX_CHILDREN],
-            move_values: [0.0; ODDSMITH_MAX_CHILDREN],
-            states: solution.states,
+        *out = result_of(&solution);
+        Ok(())
+    })
+}
+
+/// One outcome of a move of a dense game: as `OddsmithGameChild`, the next
+/// state given by its index, which must be below the parent's.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithDenseChild {
+    pub move_id: u32,
+    pub probability: f64,
+    /// Reward credited to Max on this edge.
+    pub reward: f64,
+    /// The next state's index, below the parent's.
+    pub next: u64,
+}
+
+/// Describes the state at `index`: fills `*node` and up to `capacity`
+/// (ODDSMITH_MAX_CHILDREN) children. Returns 0, or a nonzero code to abort
+/// the solve with ODDSMITH_ERR_CALLBACK. Called for indices 0, 1, 2, ...
+/// up to the root in increasing order, then for the root once more, so a
+/// caller may decode each index from the one before.
+pub type OddsmithDenseExpandFn = Option<
+    unsafe extern "C" fn(
+        user: *mut c_void,
+        index: u64,
+        node: *mut OddsmithGameNode,
+        children: *mut OddsmithDenseChild,
+        capacity: u32,
+    ) -> i32,
+>;
+
+/// A game whose states are the indices 0..size, every child's index below
+/// its parent's (so no cycle): solved by one sweep over a flat table, with
+/// no hashing.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithDenseGameDef {
+    /// States are 0..size.
+    pub size: u64,
+    /// Below size; the sweep solves indices 0..=root_index.
+    pub root_index: u64,
+    /// Passed to the callback untouched.
+    pub user: *mut c_void,
+    /// Required.
+    pub expand: OddsmithDenseExpandFn,
+}
+
+type DenseExpandCallback =
+    unsafe extern "C" fn(*mut c_void, u64, *mut OddsmithGameNode, *mut OddsmithDenseChild, u32) -> i32;
+
+impl crate::expectimax::Outcome for OddsmithDenseChild {
+    fn move_id(&self) -> u32 {
+        self.move_id
+    }
+    fn probability(&self) -> f64 {
+        self.probability
+    }
+    fn reward(&self) -> f64 {
+        self.reward
+    }
+}
+
+/// The caller's dense game behind the solver's `DenseGame` trait.
+struct CallbackDenseGame {
+    def: OddsmithDenseGameDef,
+    expand: DenseExpandCallback,
+    /// The children buffer handed to the callback, allocated once.
+    children: RefCell<Box<[OddsmithDenseChild; ODDSMITH_MAX_CHILDREN]>>,
+}
+
+const BLANK_DENSE_CHILD: OddsmithDenseChild = OddsmithDenseChild {
+    move_id: 0,
+    probability: 0.0,
+    reward: 0.0,
+    next: 0,
+};
+
+impl CallbackDenseGame {
+    /// Calls the callback for `index`: the node's kind and its children in
+    /// `out[..count]`.
+    fn call(&self, index: usize, out: &mut [OddsmithDenseChild]) -> Result<(NodeKind, usize)> {
+        let mut node = OddsmithGameNode {
+            kind: u32::MAX,
+            value: 0.0,
+            child_count: 0,
         };
-        for (i, m) in solution.moves.iter().enumerate() {
-            r.move_ids[i] = m.move_id;
-            r.move_values[i] = m.value;
-            if solution.best_move == Some(*m) && r.best_index < 0 {
-                r.best_index = i as i32;
-            }
+        // SAFETY: the caller promised a valid callback; the node and the
+        // child buffer (ODDSMITH_MAX_CHILDREN entries) are valid for it.
+        let code = unsafe {
+            (self.expand)(
+                self.def.user,
+                index as u64,
+                &mut node,
+                out.as_mut_ptr(),
+                ODDSMITH_MAX_CHILDREN as u32,
+            )
+        };
+        if code != 0 {
+            return Err(Error::new(
+                ErrorKind::Callback,
+                format!("the expand callback returned error code {code} at index {index}"),
+            ));
         }
-        *out = r;
+        let kind = kind_of(node.kind, node.value)?;
+        if matches!(kind, NodeKind::Terminal(_)) {
+            return Ok((kind, 0));
+        }
+        let count = node.child_count as usize;
+        if count > ODDSMITH_MAX_CHILDREN {
+            return Err(Error::invalid(format!(
+                "state {index} reports {count} children; at most {ODDSMITH_MAX_CHILDREN}"
+            )));
+        }
+        if let Some(bad) = out[..count].iter().find(|c| c.next >= index as u64) {
+            return Err(Error::invalid(format!(
+                "state {index} has child {} that does not come before it",
+                bad.next
+            )));
+        }
+        Ok((kind, count))
+    }
+}
+
+impl DenseGame for CallbackDenseGame {
+    type Cursor = ();
+
+    fn size(&self) -> usize {
+        usize::try_from(self.def.size).unwrap_or(usize::MAX)
+    }
+
+    fn root_index(&self) -> usize {
+        usize::try_from(self.def.root_index).unwrap_or(usize::MAX)
+    }
+
+    fn expand_index(
+        &self,
+        index: usize,
+        _: &mut (),
+        children: &mut Vec<DenseChild>,
+    ) -> Result<NodeKind> {
+        let mut out = self.children.borrow_mut();
+        let (kind, count) = self.call(index, &mut out[..])?;
+        children.extend(out[..count].iter().map(|c| DenseChild {
+            move_id: c.move_id,
+            probability: c.probability,
+            reward: c.reward,
+            next: c.next as usize,
+        }));
+        Ok(kind)
+    }
+
+    /// Folds straight from the callback's buffer (no copy).
+    fn value_at(
+        &self,
+        index: usize,
+        _: &mut (),
+        table: &[f64],
+        _: &mut Vec<DenseChild>,
+    ) -> Result<f64> {
+        let mut out = self.children.borrow_mut();
+        let (kind, count) = self.call(index, &mut out[..])?;
+        if let NodeKind::Terminal(v) = kind {
+            return Ok(v);
+        }
+        let children = &out[..count];
+        node_value(
+            kind,
+            children,
+            children.iter().map(|c| table[c.next as usize]),
+            None,
+        )
+    }
+}
+
+/// Solves a dense game defined by a callback (states 0..size by index,
+/// children before parents) in one sweep over a table of root_index + 1
+/// values, on the calling thread. Faster than the hashed entry when the
+/// caller can number its states; the options' max_states and time_ms hold
+/// (depth_limit must be 0; the cycle options do not apply: a dense game
+/// has no cycle).
+///
+/// Errors: ODDSMITH_ERR_NULL_POINTER (game, expand, out),
+/// ODDSMITH_ERR_INVALID_ARGUMENT (root_index not below size, a child not
+/// before its parent, a depth limit, bad lotteries),
+/// ODDSMITH_ERR_BUDGET_EXCEEDED (more states than max_states, time),
+/// ODDSMITH_ERR_CALLBACK. Thread safety: reentrant; the callback's own
+/// safety is the caller's.
+///
+/// # Safety
+/// `game` must be NULL or valid, with a callback that honours its
+/// contract; `options` NULL or valid; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_expectimax_solve_dense(
+    game: *const OddsmithDenseGameDef,
+    options: *const OddsmithExpectimaxOptions,
+    out: *mut OddsmithExpectimaxResult,
+) -> OddsmithStatus {
+    guard(|| {
+        // SAFETY: pointer contracts are the caller's, as documented above.
+        let def = *unsafe { input(game, "game") }?;
+        let out = unsafe { output(out, "out") }?;
+        let options = if options.is_null() {
+            None
+        } else {
+            Some(unsafe { input(options, "options") }?)
+        };
+        let (opts, _) = options_from(options)?;
+        let expand = def.expand.ok_or_else(|| FfiError::null("game.expand"))?;
+        let game = CallbackDenseGame {
+            def,
+            expand,
+            children: RefCell::new(Box::new([BLANK_DENSE_CHILD; ODDSMITH_MAX_CHILDREN])),
+        };
+        let (solution, _) = solve_dense(&game, &opts)?;
+        *out = result_of(&solution);
         Ok(())
     })
 }

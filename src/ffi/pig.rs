@@ -1,0 +1,104 @@
+//! C entry for the dice game Pig (`oddsmith_pig`).
+
+use super::expectimax::{OddsmithExpectimaxOptions, options_from};
+use super::guard::{FfiError, OddsmithStatus, guard, input, output};
+use crate::expectimax::pig::{DEFAULT_GOAL, DEFAULT_SIDES, PigGame, PigPosition, solve_pig};
+
+/// `OddsmithPigResult.best_move`: keep rolling, or hold (the values of
+/// `pig::ROLL` and `pig::HOLD`, checked by a test).
+pub const ODDSMITH_PIG_ROLL: u32 = 0;
+pub const ODDSMITH_PIG_HOLD: u32 = 1;
+
+/// Pig solved from one position, for the player to move.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct OddsmithPigResult {
+    /// The mover's win probability under optimal play by both.
+    pub win_probability: f64,
+    /// ODDSMITH_PIG_ROLL or ODDSMITH_PIG_HOLD (roll on a tie).
+    pub best_move: u32,
+    /// 1 when holding is allowed (a turn total above 0), else 0.
+    pub hold_allowed: u32,
+    /// The win probability after rolling, and after holding (0 when not
+    /// allowed).
+    pub roll: f64,
+    pub hold: f64,
+    /// States solved, the most sweeps a cycle took, the last sweep's
+    /// largest change (see OddsmithExpectimaxResult).
+    pub states: u64,
+    pub iterations: u64,
+    pub residual: f64,
+}
+
+/// Solves Pig to `goal` points (0: 100) with a die of `sides` faces (0: 6)
+/// from the position of the player to move: own `score`, the `opponent`'s,
+/// and the `turn_total` so far (0, 0, 0 is the first turn). A turn rolls at
+/// least once; a 1 scores nothing for the turn and passes the move; a
+/// player who reaches the goal during a turn holds and wins. Goal 100 from
+/// the start: about a million states, a few hundred ms. `options` as for
+/// `oddsmith_expectimax_solve` (NULL: defaults; depth_limit must be 0).
+///
+/// Errors: ODDSMITH_ERR_NULL_POINTER (out), ODDSMITH_ERR_INVALID_ARGUMENT
+/// (goal over 1000, sides outside 2..=100, a score not below the goal,
+/// options), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time). Thread
+/// safety: reentrant.
+///
+/// # Safety
+/// `options` NULL or valid; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_pig(
+    goal: u32,
+    sides: u32,
+    score: u32,
+    opponent: u32,
+    turn_total: u32,
+    options: *const OddsmithExpectimaxOptions,
+    out: *mut OddsmithPigResult,
+) -> OddsmithStatus {
+    guard(|| {
+        // SAFETY: pointer contracts are the caller's, as documented above.
+        let out = unsafe { output(out, "out") }?;
+        let options = if options.is_null() {
+            None
+        } else {
+            Some(unsafe { input(options, "options") }?)
+        };
+        let (opts, _) = options_from(options)?;
+        if opts.depth_limit.is_some() {
+            return Err(FfiError::invalid(
+                "options.depth_limit must be 0: Pig is solved to the end",
+            ));
+        }
+        let goal = if goal == 0 { DEFAULT_GOAL } else { goal };
+        let sides = if sides == 0 { DEFAULT_SIDES } else { sides };
+        let game = PigGame::new(goal, sides)?;
+        let position = PigPosition {
+            score,
+            opponent,
+            turn_total,
+        };
+        let answer = solve_pig(&game, position, &opts)?;
+        *out = OddsmithPigResult {
+            win_probability: answer.win_probability,
+            best_move: answer.best_move,
+            hold_allowed: u32::from(answer.hold.is_some()),
+            roll: answer.roll,
+            hold: answer.hold.unwrap_or(0.0),
+            states: answer.solution.states,
+            iterations: answer.solution.iterations,
+            residual: answer.solution.residual,
+        };
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expectimax::pig::{HOLD, ROLL};
+
+    #[test]
+    fn the_c_move_codes_are_the_engines() {
+        assert_eq!((ODDSMITH_PIG_ROLL, ODDSMITH_PIG_HOLD), (ROLL, HOLD));
+    }
+}
