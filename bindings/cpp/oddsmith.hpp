@@ -327,13 +327,23 @@ extern "C" inline std::int32_t heuristic_trampoline(void *user, const std::uint8
 }
 }  // namespace detail
 
+// Solver options with every default (zeroed): set what you need
+// (max_states, depth_limit, expected_states, tolerance, max_iterations,
+// time_ms).
+inline OddsmithExpectimaxOptions expectimax_options() {
+    OddsmithExpectimaxOptions options;
+    std::memset(&options, 0, sizeof options);
+    return options;
+}
+
 // Solves a game defined by lambdas from `root` (its size is the state
 // size, 1..ODDSMITH_MAX_STATE_SIZE bytes). Runs on this thread; the
-// lambdas are called on it. Exceptions from the lambdas are rethrown.
+// lambdas are called on it. Exceptions from the lambdas are rethrown. A
+// game whose states recur is solved by value iteration to
+// options.tolerance (result.iterations, result.residual).
 inline OddsmithExpectimaxResult solve_game(const std::vector<std::uint8_t> &root, const ExpandFn &expand,
-                                           const HeuristicFn &heuristic = HeuristicFn(),
-                                           std::uint32_t depth_limit = 0, std::uint64_t max_states = 0,
-                                           std::uint32_t expected_states = 0) {
+                                           const OddsmithExpectimaxOptions &options,
+                                           const HeuristicFn &heuristic = HeuristicFn()) {
     detail::GameContext ctx;
     ctx.expand = &expand;
     ctx.heuristic = &heuristic;
@@ -344,16 +354,105 @@ inline OddsmithExpectimaxResult solve_game(const std::vector<std::uint8_t> &root
     def.user = &ctx;
     def.expand = detail::expand_trampoline;
     def.heuristic = heuristic ? detail::heuristic_trampoline : nullptr;
-    OddsmithExpectimaxOptions options{};
-    options.max_states = max_states;
-    options.depth_limit = depth_limit;
-    options.expected_states = expected_states;
     OddsmithExpectimaxResult result;
     OddsmithStatus status = oddsmith_expectimax_solve(&def, &options, &result);
     if (status == ODDSMITH_ERR_CALLBACK && ctx.error) {
         std::rethrow_exception(ctx.error);
     }
     check(status);
+    return result;
+}
+
+inline OddsmithExpectimaxResult solve_game(const std::vector<std::uint8_t> &root, const ExpandFn &expand,
+                                           const HeuristicFn &heuristic = HeuristicFn(),
+                                           std::uint32_t depth_limit = 0, std::uint64_t max_states = 0,
+                                           std::uint32_t expected_states = 0) {
+    OddsmithExpectimaxOptions options = expectimax_options();
+    options.max_states = max_states;
+    options.depth_limit = depth_limit;
+    options.expected_states = expected_states;
+    return solve_game(root, expand, options, heuristic);
+}
+
+// One outcome for a dense game: the next state by index (below the parent).
+inline OddsmithDenseChild dense_child(std::uint32_t move_id, double probability, double reward,
+                                      std::uint64_t next) {
+    OddsmithDenseChild c;
+    c.move_id = move_id;
+    c.probability = probability;
+    c.reward = reward;
+    c.next = next;
+    return c;
+}
+
+// Describes the state at `index` (called for 0, 1, ... up to the root in
+// order, then the root again): set node.kind, node.value for terminals,
+// and append the children.
+typedef std::function<void(std::uint64_t index, OddsmithGameNode &node,
+                           std::vector<OddsmithDenseChild> &children)>
+    DenseExpandFn;
+
+namespace detail {
+struct DenseContext {
+    const DenseExpandFn *expand;
+    std::vector<OddsmithDenseChild> scratch;
+    std::exception_ptr error;
+};
+
+extern "C" inline std::int32_t dense_trampoline(void *user, std::uint64_t index, OddsmithGameNode *node,
+                                                OddsmithDenseChild *children, std::uint32_t capacity) {
+    DenseContext *ctx = static_cast<DenseContext *>(user);
+    try {
+        ctx->scratch.clear();
+        node->kind = ODDSMITH_NODE_TERMINAL;
+        node->value = 0.0;
+        (*ctx->expand)(index, *node, ctx->scratch);
+        if (ctx->scratch.size() > capacity) {
+            throw std::length_error("a node has more than ODDSMITH_MAX_CHILDREN children");
+        }
+        node->child_count = static_cast<std::uint32_t>(ctx->scratch.size());
+        if (!ctx->scratch.empty()) {
+            std::memcpy(children, ctx->scratch.data(), ctx->scratch.size() * sizeof(OddsmithDenseChild));
+        }
+        return 0;
+    } catch (...) {
+        ctx->error = std::current_exception();
+        return 1;
+    }
+}
+}  // namespace detail
+
+// Solves a dense game: states 0..size by index, every child's index below
+// its parent's, in one sweep up to root_index. Exceptions from the lambda
+// are rethrown.
+inline OddsmithExpectimaxResult solve_dense_game(std::uint64_t size, std::uint64_t root_index,
+                                                 const DenseExpandFn &expand,
+                                                 const OddsmithExpectimaxOptions &options = expectimax_options()) {
+    detail::DenseContext ctx;
+    ctx.expand = &expand;
+    OddsmithDenseGameDef def;
+    std::memset(&def, 0, sizeof def);
+    def.size = size;
+    def.root_index = root_index;
+    def.user = &ctx;
+    def.expand = detail::dense_trampoline;
+    OddsmithExpectimaxResult result;
+    OddsmithStatus status = oddsmith_expectimax_solve_dense(&def, &options, &result);
+    if (status == ODDSMITH_ERR_CALLBACK && ctx.error) {
+        std::rethrow_exception(ctx.error);
+    }
+    check(status);
+    return result;
+}
+
+// Pig to `goal` with a die of `sides` faces, for the player to move with
+// `score` against `opponent` and `turn_total` so far: the win probability
+// under optimal play and the best move (ODDSMITH_PIG_ROLL / _HOLD).
+inline OddsmithPigResult pig(std::uint32_t goal = 100, std::uint32_t sides = 6, std::uint32_t score = 0,
+                             std::uint32_t opponent = 0, std::uint32_t turn_total = 0,
+                             const OddsmithExpectimaxOptions &options = expectimax_options()) {
+    OddsmithPigResult result;
+    check(oddsmith_pig(goal, sides, score, opponent, turn_total, &options, &result));
     return result;
 }
 

@@ -34,7 +34,61 @@ static void race(const std::uint8_t *s, OddsmithGameNode &node, std::vector<Odds
     }
 }
 
+// Players flip in turn, Max first; heads wins for the flipper, tails hands
+// the flip over: a cycle. Max wins with 1/2 + 1/4 * (Max wins), so 2/3.
+static void flips(const std::uint8_t *s, OddsmithGameNode &node, std::vector<OddsmithGameChild> &kids) {
+    if (s[0] >= 2) {
+        node.kind = ODDSMITH_NODE_TERMINAL;
+        node.value = s[0] == 2 ? 1.0 : 0.0;
+        return;
+    }
+    node.kind = s[0] == 0 ? ODDSMITH_NODE_MAX : ODDSMITH_NODE_MIN;
+    kids.push_back(oddsmith::game_child(0, 0.5, 0.0, std::vector<std::uint8_t>(1, s[0] == 0 ? 2 : 3)));
+    kids.push_back(oddsmith::game_child(0, 0.5, 0.0, std::vector<std::uint8_t>(1, 1 - s[0])));
+}
+
+// One box of `index` coins of 100 taken in turn (Max first from 4): dense,
+// a child is index - 1.
+static void one_box(std::uint64_t index, OddsmithGameNode &node, std::vector<OddsmithDenseChild> &kids) {
+    if (index == 0) {
+        node.kind = ODDSMITH_NODE_TERMINAL;
+        node.value = 0.0;
+        return;
+    }
+    bool max_turn = (4 - index) % 2 == 0;
+    node.kind = max_turn ? ODDSMITH_NODE_MAX : ODDSMITH_NODE_MIN;
+    kids.push_back(oddsmith::dense_child(0, 1.0, max_turn ? 100.0 : 0.0, index - 1));
+}
+
 int main() {
+    // A game with a cycle.
+    std::vector<std::uint8_t> start(1, 0);
+    OddsmithExpectimaxResult f = oddsmith::solve_game(start, flips, oddsmith::expectimax_options());
+    CHECK(std::fabs(f.value - 2.0 / 3.0) < 1e-12);
+    CHECK(f.iterations >= 1 && f.residual <= 1e-12);
+    // Pig, built in: the paper's 53.06%, and a hold near the goal.
+    OddsmithPigResult p = oddsmith::pig();
+    CHECK(std::fabs(p.win_probability - 0.5306) < 5e-5 && p.best_move == ODDSMITH_PIG_ROLL);
+    OddsmithPigResult late = oddsmith::pig(100, 6, 90, 95, 12);
+    CHECK(late.hold_allowed == 1 && late.best_move == ODDSMITH_PIG_HOLD && late.hold == 1.0);
+    try {
+        oddsmith::pig(10, 6, 12);
+        CHECK(false);
+    } catch (const oddsmith::Error &e) {
+        CHECK(e.status() == ODDSMITH_ERR_INVALID_ARGUMENT);
+    }
+    // A dense game: Max takes coins 1 and 3 of four.
+    OddsmithExpectimaxResult d = oddsmith::solve_dense_game(5, 4, one_box);
+    CHECK(std::fabs(d.value - 200.0) < 1e-12 && d.states == 5);
+    try {
+        oddsmith::solve_dense_game(5, 4, [](std::uint64_t, OddsmithGameNode &, std::vector<OddsmithDenseChild> &) {
+            throw std::runtime_error("dense lambda");
+        });
+        CHECK(false);
+    } catch (const std::runtime_error &e) {
+        CHECK(std::string(e.what()) == "dense lambda");
+    }
+
     std::vector<std::uint8_t> root(3, 0);
     OddsmithExpectimaxResult r = oddsmith::solve_game(root, race);
     CHECK(r.value > 0.5 && r.value < 1.0);  // moving first is an edge
