@@ -72,6 +72,14 @@ namespace Oddsmith
             ref GameDefNative game, ref ExpectimaxOptionsNative options, out ExpectimaxResultNative result);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_expectimax_solve_dense(
+            ref DenseGameDefNative game, ref ExpectimaxOptionsNative options, out ExpectimaxResultNative result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_pig(uint goal, uint sides, uint score, uint opponent, uint turnTotal,
+            ref ExpectimaxOptionsNative options, out PigResultNative result);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status oddsmith_coins_expectation(
             uint[] counts, UIntPtr boxCount, double[] denominations, UIntPtr denominationCount,
             out double value, out ulong states);
@@ -386,6 +394,9 @@ namespace Oddsmith
         public ulong MaxStates;
         public uint DepthLimit;
         public uint ExpectedStates;
+        public double Tolerance;
+        public ulong MaxIterations;
+        public ulong TimeMs;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -398,6 +409,99 @@ namespace Oddsmith
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public uint[] MoveIds;
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public double[] MoveValues;
         public ulong States;
+        public ulong Iterations;
+        public double Residual;
+    }
+
+    /// <summary>One outcome of a move of a dense game: the next state by
+    /// index, below the parent's.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct DenseChild
+    {
+        public uint MoveId;
+        public double Probability;
+        public double Reward;
+        public ulong Next;
+
+        public DenseChild(uint moveId, double probability, double reward, ulong next)
+        {
+            MoveId = moveId; Probability = probability; Reward = reward; Next = next;
+        }
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct DenseGameDefNative
+    {
+        public ulong Size;
+        public ulong RootIndex;
+        public IntPtr User;
+        public IntPtr Expand;
+    }
+
+    [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+    internal delegate int DenseExpandNative(IntPtr user, ulong index, ref GameNode node, IntPtr children, uint capacity);
+
+    /// <summary>Describes the state at `index` (called for 0, 1, ... up to
+    /// the root in order, then the root again): set node.Kind (and
+    /// node.Value at a terminal) and add the children.</summary>
+    public delegate void DenseExpandFunc(ulong index, ref GameNode node, List<DenseChild> children);
+
+    /// <summary>Pig's move codes (ODDSMITH_PIG_*).</summary>
+    public enum PigMove : uint { Roll = 0, Hold = 1 }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct PigResultNative
+    {
+        public double WinProbability;
+        public uint BestMove;
+        public uint HoldAllowed;
+        public double Roll;
+        public double Hold;
+        public ulong States;
+        public ulong Iterations;
+        public double Residual;
+    }
+
+    /// <summary>Pig solved from one position, for the player to move.</summary>
+    public class PigResult
+    {
+        public double WinProbability;
+        public PigMove BestMove;
+        public bool HoldAllowed;
+        /// <summary>Win probability after rolling, after holding (0 when
+        /// holding is not allowed: a turn rolls at least once).</summary>
+        public double Roll;
+        public double Hold;
+        public ulong States;
+        public ulong Iterations;
+        public double Residual;
+    }
+
+    /// <summary>The dice game Pig (Neller and Presser 2004) under optimal play.</summary>
+    public static class Pig
+    {
+        /// <summary>Solves Pig to `goal` with a die of `sides` faces for the
+        /// player to move with `score` against `opponent` and `turnTotal`
+        /// so far. Goal 100 from the start: about a million states, a few
+        /// hundred ms.</summary>
+        public static PigResult Solve(uint goal = 100, uint sides = 6, uint score = 0, uint opponent = 0,
+                                      uint turnTotal = 0, double tolerance = 0, ulong timeMs = 0)
+        {
+            var options = new ExpectimaxOptionsNative { Tolerance = tolerance, TimeMs = timeMs };
+            PigResultNative r;
+            Native.Check(Native.oddsmith_pig(goal, sides, score, opponent, turnTotal, ref options, out r));
+            return new PigResult
+            {
+                WinProbability = r.WinProbability,
+                BestMove = (PigMove)r.BestMove,
+                HoldAllowed = r.HoldAllowed != 0,
+                Roll = r.Roll,
+                Hold = r.Hold,
+                States = r.States,
+                Iterations = r.Iterations,
+                Residual = r.Residual,
+            };
+        }
     }
 
     [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
@@ -420,6 +524,28 @@ namespace Oddsmith
         /// <summary>Index into MoveIds of the best move, or -1.</summary>
         public int BestIndex;
         public ulong States;
+        /// <summary>Games with cycles: the most sweeps a cycle took (0: no
+        /// cycle) and the last sweep's largest change.</summary>
+        public ulong Iterations;
+        public double Residual;
+
+        internal static ExpectimaxResult Of(ExpectimaxResultNative r)
+        {
+            var result = new ExpectimaxResult
+            {
+                Value = r.Value,
+                RootKind = (NodeKind)r.RootKind,
+                MoveIds = new uint[r.MoveCount],
+                MoveValues = new double[r.MoveCount],
+                BestIndex = r.BestIndex,
+                States = r.States,
+                Iterations = r.Iterations,
+                Residual = r.Residual,
+            };
+            Array.Copy(r.MoveIds, result.MoveIds, (int)r.MoveCount);
+            Array.Copy(r.MoveValues, result.MoveValues, (int)r.MoveCount);
+            return result;
+        }
     }
 
     /// <summary>The general expectimax solver over games defined by delegates.</summary>
@@ -428,9 +554,13 @@ namespace Oddsmith
         /// <summary>Solves from `root` (its length is the state size, 1..64).
         /// The delegates run on this thread during the call and are kept
         /// alive for it; their exceptions are rethrown here. `expectedStates`,
-        /// if known, sizes the memo once.</summary>
+        /// if known, sizes the memo once. A game whose states recur is
+        /// solved by value iteration to `tolerance` (0: 1e-12) within
+        /// `maxIterations` sweeps per cycle (0: 100,000); `timeMs` (0: none)
+        /// bounds the whole call.</summary>
         public static ExpectimaxResult Solve(byte[] root, ExpandFunc expand, Func<byte[], double> heuristic = null,
-                                             uint depthLimit = 0, ulong maxStates = 0, uint expectedStates = 0)
+                                             uint depthLimit = 0, ulong maxStates = 0, uint expectedStates = 0,
+                                             double tolerance = 0, ulong maxIterations = 0, ulong timeMs = 0)
         {
             if (root == null) throw new ArgumentNullException("root");
             if (expand == null) throw new ArgumentNullException("expand");
@@ -497,7 +627,8 @@ namespace Oddsmith
             Array.Copy(root, def.Root, Math.Min(size, 64));
             var options = new ExpectimaxOptionsNative
             {
-                MaxStates = maxStates, DepthLimit = depthLimit, ExpectedStates = expectedStates
+                MaxStates = maxStates, DepthLimit = depthLimit, ExpectedStates = expectedStates,
+                Tolerance = tolerance, MaxIterations = maxIterations, TimeMs = timeMs,
             };
             ExpectimaxResultNative r;
             Status status = Native.oddsmith_expectimax_solve(ref def, ref options, out r);
@@ -505,18 +636,55 @@ namespace Oddsmith
             GC.KeepAlive(heuristicNative);
             if (status == Status.Callback && failure != null) throw failure;
             Native.Check(status);
-            var result = new ExpectimaxResult
+            return ExpectimaxResult.Of(r);
+        }
+
+        /// <summary>Solves a dense game: states 0..size by index, every
+        /// child's index below its parent's, in one sweep up to
+        /// `rootIndex`. The delegate's exceptions are rethrown here.</summary>
+        public static ExpectimaxResult SolveDense(ulong size, ulong rootIndex, DenseExpandFunc expand,
+                                                  ulong maxStates = 0, ulong timeMs = 0)
+        {
+            if (expand == null) throw new ArgumentNullException("expand");
+            Exception failure = null;
+            var kids = new List<DenseChild>();
+            int childSize = Marshal.SizeOf(typeof(DenseChild));
+            DenseExpandNative expandNative = (IntPtr user, ulong index, ref GameNode node, IntPtr children, uint capacity) =>
             {
-                Value = r.Value,
-                RootKind = (NodeKind)r.RootKind,
-                MoveIds = new uint[r.MoveCount],
-                MoveValues = new double[r.MoveCount],
-                BestIndex = r.BestIndex,
-                States = r.States,
+                try
+                {
+                    kids.Clear();
+                    node.Kind = NodeKind.Terminal;
+                    node.Value = 0;
+                    expand(index, ref node, kids);
+                    if (kids.Count > capacity) throw new InvalidOperationException("too many children");
+                    for (int i = 0; i < kids.Count; i++)
+                    {
+                        Marshal.StructureToPtr(kids[i], new IntPtr(children.ToInt64() + i * childSize), false);
+                    }
+                    node.ChildCount = (uint)kids.Count;
+                    return 0;
+                }
+                catch (Exception e)
+                {
+                    failure = e;
+                    return 1;
+                }
             };
-            Array.Copy(r.MoveIds, result.MoveIds, (int)r.MoveCount);
-            Array.Copy(r.MoveValues, result.MoveValues, (int)r.MoveCount);
-            return result;
+            var def = new DenseGameDefNative
+            {
+                Size = size,
+                RootIndex = rootIndex,
+                User = IntPtr.Zero,
+                Expand = Marshal.GetFunctionPointerForDelegate(expandNative),
+            };
+            var options = new ExpectimaxOptionsNative { MaxStates = maxStates, TimeMs = timeMs };
+            ExpectimaxResultNative r;
+            Status status = Native.oddsmith_expectimax_solve_dense(ref def, ref options, out r);
+            GC.KeepAlive(expandNative);
+            if (status == Status.Callback && failure != null) throw failure;
+            Native.Check(status);
+            return ExpectimaxResult.Of(r);
         }
     }
 

@@ -108,6 +108,35 @@ public static class OddsmithTests
         catch (InvalidOperationException e) { Check(e.Message == "mine", "exception rethrown"); }
         ExpectError(Status.BudgetExceeded, "budget", () => Expectimax.Solve(new byte[] { 0, 0 }, dice, null, 0, 3), "solver budget");
         ExpectError(Status.InvalidArgument, "state_size", () => Expectimax.Solve(new byte[0], dice), "empty state");
+        // A cycle: players flip in turn, heads wins for the flipper: Max 2/3.
+        ExpandFunc flips = (byte[] state, ref GameNode node, List<GameChild> kids) =>
+        {
+            if (state[0] >= 2) { node.Kind = NodeKind.Terminal; node.Value = state[0] == 2 ? 1 : 0; return; }
+            node.Kind = state[0] == 0 ? NodeKind.Max : NodeKind.Min;
+            kids.Add(new GameChild(0, 0.5, 0, new byte[] { (byte)(state[0] == 0 ? 2 : 3) }));
+            kids.Add(new GameChild(0, 0.5, 0, new byte[] { (byte)(1 - state[0]) }));
+        };
+        ExpectimaxResult cyc = Expectimax.Solve(new byte[] { 0 }, flips);
+        Check(Math.Abs(cyc.Value - 2.0 / 3.0) < 1e-12 && cyc.Iterations >= 1 && cyc.Residual <= 1e-12, "cycle");
+        ExpectError(Status.InvalidArgument, "tolerance",
+                    () => Expectimax.Solve(new byte[] { 0 }, flips, null, 0, 0, 0, -1.0), "bad tolerance");
+        PigResult pig = Pig.Solve();
+        Check(Math.Abs(pig.WinProbability - 0.5306) < 5e-5 && pig.BestMove == PigMove.Roll && !pig.HoldAllowed,
+              "pig 53.06%");
+        PigResult late = Pig.Solve(100, 6, 90, 95, 12);
+        Check(late.HoldAllowed && late.BestMove == PigMove.Hold && late.Hold == 1.0, "pig hold to win");
+        ExpectError(Status.InvalidArgument, "below the goal", () => Pig.Solve(10, 6, 10), "pig score");
+        DenseExpandFunc oneBox = (ulong index, ref GameNode node, List<DenseChild> kids) =>
+        {
+            if (index == 0) { node.Kind = NodeKind.Terminal; node.Value = 0; return; }
+            bool maxTurn = (4 - index) % 2 == 0;
+            node.Kind = maxTurn ? NodeKind.Max : NodeKind.Min;
+            kids.Add(new DenseChild(0, 1.0, maxTurn ? 100 : 0, index - 1));
+        };
+        ExpectimaxResult dense = Expectimax.SolveDense(5, 4, oneBox);
+        Check(Math.Abs(dense.Value - 200) < 1e-12 && dense.States == 5, "dense game");
+        ExpectError(Status.InvalidArgument, "root index",
+                    () => Expectimax.SolveDense(5, 5, oneBox), "dense root out of range");
         uint[][] ten = { new uint[] { 10, 10 }, new uint[] { 10, 10 }, new uint[] { 10, 10 } };
         Check(Math.Abs(Coins.Expectation(ten) - 2250) < 1e-9, "coins 2250");
         ExpectError(Status.InvalidArgument, "at most 15", () => Coins.Expectation(new[] { new uint[] { 16, 0 } }), "coins limit");
