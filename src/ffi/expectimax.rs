@@ -4,11 +4,11 @@
 //! before parents) and the coin-box game (`oddsmith_coins_expectation`).
 
 use super::guard::{FfiError, FfiResult, OddsmithStatus, guard, input, input_slice, output};
+use crate::budget::Control;
 use crate::error::{Error, ErrorKind, Result};
 use crate::expectimax::coins::{
     CoinGame, DEFAULT_DENOMINATIONS, MAX_BOXES, MAX_DENOMINATIONS, Method, solve_coins,
 };
-use crate::budget::Control;
 use crate::expectimax::{
     Child, DEFAULT_MAX_ITERATIONS, DEFAULT_TOLERANCE, DenseChild, DenseGame, Game, NodeKind,
     Options, Solution, node_value, solve, solve_dense,
@@ -183,7 +183,12 @@ pub(crate) fn result_of(solution: &Solution) -> OddsmithExpectimaxResult {
         iterations: solution.iterations,
         residual: solution.residual,
     };
-    for (i, m) in solution.moves.iter().take(ODDSMITH_MAX_CHILDREN).enumerate() {
+    for (i, m) in solution
+        .moves
+        .iter()
+        .take(ODDSMITH_MAX_CHILDREN)
+        .enumerate()
+    {
         r.move_ids[i] = m.move_id;
         r.move_values[i] = m.value;
         if solution.best_move == Some(*m) && r.best_index < 0 {
@@ -467,8 +472,13 @@ pub struct OddsmithDenseGameDef {
     pub expand: OddsmithDenseExpandFn,
 }
 
-type DenseExpandCallback =
-    unsafe extern "C" fn(*mut c_void, u64, *mut OddsmithGameNode, *mut OddsmithDenseChild, u32) -> i32;
+type DenseExpandCallback = unsafe extern "C" fn(
+    *mut c_void,
+    u64,
+    *mut OddsmithGameNode,
+    *mut OddsmithDenseChild,
+    u32,
+) -> i32;
 
 impl crate::expectimax::Outcome for OddsmithDenseChild {
     fn move_id(&self) -> u32 {
