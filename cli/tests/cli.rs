@@ -37,6 +37,7 @@ fn help_lists_one_subcommand_per_engine() {
         "split-damage",
         "combat",
         "coins",
+        "pig",
         "durak",
     ] {
         assert!(help.contains(sub), "--help lacks {sub}: {help}");
@@ -171,6 +172,42 @@ fn coins_solves_the_seed_and_reads_atcoder_input() {
         "{}",
         text(&out.stdout)
     );
+}
+
+#[test]
+fn pig_gives_the_papers_figure_and_decisions() {
+    let out = oddsmith(&["pig", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    let p = json["win_probability"].as_f64().expect("a probability");
+    assert!((p - 0.5306).abs() < 5e-5, "{stdout}");
+    assert_eq!(json["decision"], "roll");
+    assert!(json["hold"].is_null(), "{stdout}");
+    assert!(json["residual"].as_f64().expect("residual") <= 1e-12);
+    // 41 to 49: hold at a turn total of 22, roll again at 27.
+    let at = |turn: &str| {
+        let out = oddsmith(&["pig", "--position", &format!("41,49,{turn}")]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    assert!(at("22").contains("decision: hold"), "{}", at("22"));
+    assert!(at("27").contains("decision: roll"), "{}", at("27"));
+    let small = oddsmith(&["pig", "--goal", "20", "--sides", "4", "--json"]);
+    assert!(small.status.success());
+}
+
+#[test]
+fn pig_bad_input_is_exit_code_2() {
+    assert_bad_input(&[
+        &["pig", "--goal", "0"][..],
+        &["pig", "--goal", "5000"],
+        &["pig", "--sides", "1"],
+        &["pig", "--position", "1,2"],
+        &["pig", "--position", "100,0,0"],
+        &["pig", "--position", "a,b,c"],
+        &["pig", "--tolerance", "-1"],
+    ]);
 }
 
 #[test]
