@@ -13,12 +13,9 @@
 //!   starting at 0.
 
 use super::component::{Component, Target};
+use super::ids::Ids;
 use super::{Child, Game, NodeKind, Options, Solution, best_move, node_value};
 use crate::error::{Error, Result};
-use crate::memo::FixedState;
-use hashbrown::HashTable;
-use hashbrown::hash_table::Entry;
-use std::hash::BuildHasher;
 
 /// `mark` of a state met as a child but not yet expanded.
 const UNSEEN: u32 = u32::MAX;
@@ -102,7 +99,7 @@ struct Walk<'a, G: Game> {
     game: &'a G,
     options: &'a Options,
     /// State -> id.
-    ids: HashTable<(G::State, u32)>,
+    ids: Ids<G::State>,
     /// Per id: its value and mark, side by side (one cache line).
     slots: Vec<Slot>,
     /// The edges of every state of an open component.
@@ -129,7 +126,7 @@ impl<'a, G: Game> Walk<'a, G> {
         Walk {
             game,
             options,
-            ids: HashTable::with_capacity(hint.max(1024)),
+            ids: Ids::new(game, hint, options.max_states),
             slots: Vec::with_capacity(hint),
             edges: Vec::new(),
             pending: Vec::new(),
@@ -192,11 +189,9 @@ impl<'a, G: Game> Walk<'a, G> {
             self.game.expand(&root, &mut self.children)?;
             let mut values = Vec::with_capacity(self.children.len());
             for child in &self.children {
-                let hash = FixedState.hash_one(&child.next);
                 let id = self
                     .ids
-                    .find(hash, |e| e.0 == child.next)
-                    .map(|e| e.1)
+                    .find(self.game, &child.next)?
                     .ok_or_else(|| Error::invalid("the root's children changed between calls"))?;
                 values.push(self.slots[id as usize].value);
             }
@@ -215,23 +210,18 @@ impl<'a, G: Game> Walk<'a, G> {
 
     /// The id of `state`, a new one (UNSEEN) if it was never met.
     fn id_of(&mut self, state: &G::State) -> Result<u32> {
-        let hash = FixedState.hash_one(state);
-        let rehash = |e: &(G::State, u32)| FixedState.hash_one(&e.0);
-        match self.ids.entry(hash, |e| e.0 == *state, rehash) {
-            Entry::Occupied(e) => Ok(e.get().1),
-            Entry::Vacant(v) => {
-                let id = u32::try_from(self.slots.len())
-                    .ok()
-                    .filter(|&id| id < SOLVED)
-                    .ok_or_else(|| Error::budget("the game has more than 4 billion states"))?;
-                v.insert((state.clone(), id));
-                self.slots.push(Slot {
-                    value: 0.0,
-                    mark: UNSEEN,
-                });
-                Ok(id)
-            }
-        }
+        let slots = &mut self.slots;
+        self.ids.find_or_insert(self.game, state, || {
+            let id = u32::try_from(slots.len())
+                .ok()
+                .filter(|&id| id < SOLVED)
+                .ok_or_else(|| Error::budget("the game has more than 4 billion states"))?;
+            slots.push(Slot {
+                value: 0.0,
+                mark: UNSEEN,
+            });
+            Ok(id)
+        })
     }
 
     /// Expands a state: a terminal is solved at once; an inner state gets a
@@ -262,22 +252,19 @@ impl<'a, G: Game> Walk<'a, G> {
         // long as this state does (its component's first state is on the
         // path above).
         let mut low = order;
-        let (ids, slots) = (&self.ids, &self.slots);
-        self.edges.extend(self.children.iter().map(|child| {
-            let hash = FixedState.hash_one(&child.next);
-            let target = ids
-                .find(hash, |e| e.0 == child.next)
-                .map_or(UNSEEN, |e| e.1);
-            if target != UNSEEN && slots[target as usize].mark < SOLVED {
-                low = low.min(slots[target as usize].mark);
+        for child in &self.children {
+            let target = self.ids.find(self.game, &child.next)?.unwrap_or(UNSEEN);
+            let mark = self.slots.get(target as usize).map_or(UNSEEN, |s| s.mark);
+            if mark < SOLVED {
+                low = low.min(mark);
             }
-            Edge {
+            self.edges.push(Edge {
                 target,
                 move_id: child.move_id,
                 probability: child.probability,
                 reward: child.reward,
-            }
-        }));
+            });
+        }
         let mut children = std::mem::take(&mut self.children);
         for (i, child) in children.drain(..).enumerate() {
             let edge = first_edge + i;

@@ -29,6 +29,7 @@ mod component;
 mod cyclic;
 mod dense;
 mod hashed;
+mod ids;
 pub mod pig;
 
 pub use dense::{DenseChild, DenseGame, solve_dense};
@@ -80,6 +81,22 @@ pub trait Game {
     /// About how many states the game has, to size the memo up front
     /// (0, the default: unknown, the memo grows as it fills).
     fn state_hint(&self) -> usize {
+        0
+    }
+
+    /// A game that can number its states: a bound on the numbers, each
+    /// state's own given by [`Game::state_index`]. A game with cycles is
+    /// then solved with its memo in a flat array of that many entries
+    /// instead of a hash map (when the bound is at most four entries per
+    /// state of the budget). None by default: hashed.
+    fn index_bound(&self) -> Option<usize> {
+        None
+    }
+
+    /// The state's number, below `index_bound()`; distinct states must get
+    /// distinct numbers (two states met with one number are an error).
+    /// Called only when `index_bound` is Some.
+    fn state_index(&self, _state: &Self::State) -> usize {
         0
     }
 

@@ -179,6 +179,33 @@ impl Game for PigGame {
         Ok(if max { NodeKind::Max } else { NodeKind::Min })
     }
 
+    /// (side to move, Max's score, Min's score, turn total) in base goal,
+    /// then the two finished games, then the one state with a turn total
+    /// that reaches the goal (only a root can be one: below it, reaching
+    /// the goal ends the game).
+    fn index_bound(&self) -> Option<usize> {
+        Some(2 * (self.goal as usize).pow(3) + 3)
+    }
+
+    fn state_index(&self, s: &PigState) -> usize {
+        let g = self.goal as usize;
+        let cube = g * g * g;
+        if s.0 & OVER != 0 {
+            return 2 * cube + usize::from(s.max_to_move());
+        }
+        let own = if s.max_to_move() {
+            s.max_score()
+        } else {
+            s.min_score()
+        };
+        if own + s.turn_total() >= self.goal {
+            return 2 * cube + 2;
+        }
+        let side = usize::from(s.max_to_move());
+        ((side * g + s.max_score() as usize) * g + s.min_score() as usize) * g
+            + s.turn_total() as usize
+    }
+
     fn state_hint(&self) -> usize {
         // Per side to move: a score pair and a turn total below the goal.
         let g = self.goal as usize;

@@ -309,6 +309,40 @@ fn arb_cyclic_game() -> impl Strategy<Value = TableGame> {
     })
 }
 
+/// A table game that numbers its states (`index_bound`), rightly or, for
+/// the error tests, with every state at one number or out of range.
+struct Numbered<'a> {
+    game: &'a TableGame,
+    numbering: Numbering,
+}
+
+#[derive(Clone, Copy)]
+enum Numbering {
+    Right,
+    AllZero,
+    OutOfRange,
+}
+
+impl Game for Numbered<'_> {
+    type State = usize;
+    fn root(&self) -> usize {
+        self.game.root()
+    }
+    fn expand(&self, s: &usize, children: &mut Vec<Child<usize>>) -> Result<NodeKind> {
+        self.game.expand(s, children)
+    }
+    fn index_bound(&self) -> Option<usize> {
+        Some(self.game.nodes.len())
+    }
+    fn state_index(&self, s: &usize) -> usize {
+        match self.numbering {
+            Numbering::Right => *s,
+            Numbering::AllZero => 0,
+            Numbering::OutOfRange => *s + self.game.nodes.len(),
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -317,6 +351,9 @@ proptest! {
         let truth = value_iteration(&game);
         let s = solve(&game, &Options::default()).unwrap();
         prop_assert!((s.value - truth[0]).abs() < 1e-9, "{} vs {}", s.value, truth[0]);
+        // Numbered states (a flat memo) give the very same solution.
+        let numbered = Numbered { game: &game, numbering: Numbering::Right };
+        prop_assert_eq!(&solve(&numbered, &Options::default()).unwrap(), &s);
         prop_assert!(s.residual <= 1e-12);
         if let Some(best) = s.best_move {
             prop_assert!((best.value - s.value).abs() < 1e-9);
@@ -460,4 +497,33 @@ fn a_cycle_read_stale_at_two_states_is_swept_plainly() {
         truth[0]
     );
     assert!(s.iterations > 2 && s.residual <= 1e-12);
+}
+
+#[test]
+fn a_wrong_numbering_is_an_error_not_a_wrong_answer() {
+    // The dice game with a cycle through the root (so the cyclic path runs).
+    let mut game = dice_game();
+    game.nodes[8].1[0] = (0, 1.0 / 6.0, 0.0, 0);
+    for (numbering, words) in [
+        (Numbering::AllZero, "two different states"),
+        (Numbering::OutOfRange, "not below"),
+    ] {
+        let err = solve(
+            &Numbered {
+                game: &game,
+                numbering,
+            },
+            &Options::default(),
+        )
+        .unwrap_err();
+        assert!(err.message().contains(words), "{err}");
+    }
+    let right = solve(
+        &Numbered {
+            game: &game,
+            numbering: Numbering::Right,
+        },
+        &Options::default(),
+    );
+    assert_eq!(right.unwrap(), solve(&game, &Options::default()).unwrap());
 }

@@ -1,0 +1,106 @@
+//! The cyclic solver's map from states to their ids: a hash table, or, for
+//! a game that numbers its states (`Game::index_bound`), a flat array
+//! addressed by the number (one memory access where a probe takes two,
+//! no hashing). The array keeps each state beside its id, so a game that
+//! gives two states one number is caught, not silently merged.
+
+use super::Game;
+use crate::error::{Error, Result};
+use crate::memo::FixedState;
+use hashbrown::HashTable;
+use hashbrown::hash_table::Entry;
+use std::hash::BuildHasher;
+
+pub(super) enum Ids<S> {
+    Hashed(HashTable<(S, u32)>),
+    Indexed(Vec<Option<(S, u32)>>),
+}
+
+/// Largest flat array, in entries per state the budget allows: a game
+/// whose numbers are sparser than this is hashed instead.
+const MAX_SLOTS_PER_STATE: usize = 4;
+
+impl<S: Clone + Eq + std::hash::Hash> Ids<S> {
+    /// The map for `game`: flat when it numbers its states within four
+    /// entries per state of `max_states`, else hashed and sized for `hint`.
+    pub fn new<G: Game<State = S>>(game: &G, hint: usize, max_states: u64) -> Self {
+        let budget = usize::try_from(max_states).unwrap_or(usize::MAX);
+        match game.index_bound() {
+            Some(bound) if bound <= budget.saturating_mul(MAX_SLOTS_PER_STATE) => {
+                Ids::Indexed(vec![None; bound])
+            }
+            _ => Ids::Hashed(HashTable::with_capacity(hint.max(1024))),
+        }
+    }
+
+    /// The id of `state`, if it has one.
+    #[inline]
+    pub fn find<G: Game<State = S>>(&self, game: &G, state: &S) -> Result<Option<u32>> {
+        match self {
+            Ids::Hashed(table) => {
+                let hash = FixedState.hash_one(state);
+                Ok(table.find(hash, |e| e.0 == *state).map(|e| e.1))
+            }
+            Ids::Indexed(slots) => match &slots[slot_of(game, state, slots.len())?] {
+                Some((s, id)) if s == state => Ok(Some(*id)),
+                Some(_) => Err(clash(game.state_index(state))),
+                None => Ok(None),
+            },
+        }
+    }
+
+    /// The id of `state`, giving it `new_id()` if it has none.
+    #[inline]
+    pub fn find_or_insert<G: Game<State = S>>(
+        &mut self,
+        game: &G,
+        state: &S,
+        new_id: impl FnOnce() -> Result<u32>,
+    ) -> Result<u32> {
+        match self {
+            Ids::Hashed(table) => {
+                let hash = FixedState.hash_one(state);
+                let rehash = |e: &(S, u32)| FixedState.hash_one(&e.0);
+                match table.entry(hash, |e| e.0 == *state, rehash) {
+                    Entry::Occupied(e) => Ok(e.get().1),
+                    Entry::Vacant(v) => {
+                        let id = new_id()?;
+                        v.insert((state.clone(), id));
+                        Ok(id)
+                    }
+                }
+            }
+            Ids::Indexed(slots) => {
+                let slot = slot_of(game, state, slots.len())?;
+                match &slots[slot] {
+                    Some((s, id)) if s == state => Ok(*id),
+                    Some(_) => Err(clash(slot)),
+                    None => {
+                        let id = new_id()?;
+                        slots[slot] = Some((state.clone(), id));
+                        Ok(id)
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[inline]
+fn slot_of<G: Game>(game: &G, state: &G::State, bound: usize) -> Result<usize> {
+    let index = game.state_index(state);
+    if index < bound {
+        Ok(index)
+    } else {
+        Err(Error::invalid(format!(
+            "a state's index {index} is not below the game's index bound {bound}"
+        )))
+    }
+}
+
+#[cold]
+fn clash(index: usize) -> Error {
+    Error::invalid(format!(
+        "two different states have the index {index} (Game::state_index must number states one to one)"
+    ))
+}
