@@ -34,7 +34,7 @@ impl<S: Clone + Eq + std::hash::Hash> Ids<S> {
     }
 
     /// The id of `state`, if it has one.
-    #[inline]
+    #[inline(always)]
     pub fn find<G: Game<State = S>>(&self, game: &G, state: &S) -> Result<Option<u32>> {
         match self {
             Ids::Hashed(table) => {
