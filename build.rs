@@ -1,7 +1,10 @@
 //! Generates the C header with cbindgen on every build into OUT_DIR, and
 //! refreshes the committed `include/oddsmith.h` only when it is missing or
 //! `ODDSMITH_UPDATE_HEADER=1` asks for it (a unit test fails when the two
-//! differ, naming that command). Nothing slow happens here.
+//! differ, naming that command). On ELF platforms the shared library gets
+//! the soname `liboddsmith.so.<major>`, so programs linked against it load
+//! any later library of the same major version (`scripts/install` puts the
+//! versioned file and its links in place). Nothing slow happens here.
 
 use std::env;
 use std::fs;
@@ -11,6 +14,17 @@ fn main() {
     println!("cargo:rerun-if-changed=src");
     println!("cargo:rerun-if-changed=cbindgen.toml");
     println!("cargo:rerun-if-env-changed=ODDSMITH_UPDATE_HEADER");
+
+    // Not on Windows or Apple targets (DLLs and install names are another
+    // matter): every ELF platform's linker takes -soname.
+    let os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    if !matches!(
+        os.as_str(),
+        "windows" | "macos" | "ios" | "tvos" | "watchos"
+    ) {
+        let major = env::var("CARGO_PKG_VERSION_MAJOR").expect("cargo sets the version");
+        println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,liboddsmith.so.{major}");
+    }
 
     let crate_dir =
         PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));

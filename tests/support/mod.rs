@@ -26,6 +26,17 @@ pub fn lib_dir() -> PathBuf {
             dir.display()
         );
     }
+    // The library's soname is liboddsmith.so.<major> (build.rs): programs
+    // linked against it look for that name at run time, as an install
+    // provides it.
+    let soname = dir.join(format!(
+        "liboddsmith.so.{}",
+        env!("CARGO_PKG_VERSION_MAJOR")
+    ));
+    if std::fs::symlink_metadata(&soname).is_err() {
+        // Tests run in parallel: another may have made it meanwhile.
+        let _ = std::os::unix::fs::symlink("liboddsmith.so", &soname);
+    }
     dir
 }
 
