@@ -1,5 +1,6 @@
 /* C: check the library version, parse cards, report errors.
- * Build: cc -Iinclude examples/c_client.c -Ltarget/release -loddsmith */
+ * Build against an install (scripts/install --prefix DIR, PKG_CONFIG_PATH=DIR/lib/pkgconfig):
+ *   cc examples/c_client.c $(pkg-config --cflags --libs oddsmith) */
 #include "oddsmith.h"
 
 #include <stdio.h>
