@@ -8,7 +8,15 @@
 
 use std::env;
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+// The evaluator's table generator and the hand order it reads, shared with
+// the library by path.
+#[path = "src/poker/classes.rs"]
+#[allow(dead_code)]
+mod classes;
+#[path = "src/poker/eval_tables.rs"]
+mod eval_tables;
 
 fn main() {
     println!("cargo:rerun-if-changed=src");
@@ -29,6 +37,7 @@ fn main() {
     let crate_dir =
         PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let out_dir = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    bake_eval_tables(&crate_dir, &out_dir);
     let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml"))
         .expect("cbindgen.toml is valid");
 
@@ -48,4 +57,27 @@ fn main() {
         fs::create_dir_all(crate_dir.join("include")).expect("include/ is creatable");
         fs::write(&committed, &header).expect("include/oddsmith.h is writable");
     }
+}
+
+/// Writes the evaluator's tables as Rust statics into OUT_DIR, regenerating
+/// them only when their two source files changed (the script reruns on
+/// every change under src/).
+fn bake_eval_tables(crate_dir: &Path, out_dir: &Path) {
+    let sources: String = ["src/poker/classes.rs", "src/poker/eval_tables.rs"]
+        .iter()
+        .map(|f| {
+            fs::read_to_string(crate_dir.join(f)).expect("the generator's sources are readable")
+        })
+        .collect();
+    // FNV-1a of the sources: a stamp, not a security measure.
+    let stamp = sources.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    });
+    let stamp_line = format!("// sources {stamp:016x}\n");
+    let target = out_dir.join("eval_tables.rs");
+    if fs::read_to_string(&target).is_ok_and(|t| t.starts_with(&stamp_line)) {
+        return;
+    }
+    let code = stamp_line + &eval_tables::generate().to_rust();
+    fs::write(&target, code).expect("OUT_DIR is writable");
 }

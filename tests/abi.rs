@@ -180,3 +180,38 @@ fn c_program_is_clean_under_valgrind() {
         ])
         .arg(&exe));
 }
+
+/// No cold start: the evaluator's tables are static data, so the first
+/// `oddsmith_eval7` in a fresh process costs what the second does (whole
+/// processes counted by callgrind, calling it 0, 1 and 2 times; the
+/// tables built on a first call would cost about 150 M instructions).
+#[test]
+fn the_first_eval7_costs_what_the_second_does() {
+    let exe = build_program(
+        "cold-start",
+        "gcc",
+        "c99",
+        &root().join("tests/c/cold_start.c"),
+        Linkage::Static,
+    );
+    let instructions = |calls: &str| -> u64 {
+        let out = run(Command::new("valgrind")
+            .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+            .arg(&exe)
+            .arg(calls));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        stderr
+            .lines()
+            .find_map(|l| l.split("Collected : ").nth(1))
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no instruction count from callgrind: {stderr}"))
+    };
+    let (none, one, two) = (instructions("0"), instructions("1"), instructions("2"));
+    let (first, second) = (one - none, two - one);
+    println!("process {none}, first eval7 {first}, second {second} instructions");
+    assert!(first <= second + 200, "first {first}, second {second}");
+    assert!(
+        one <= 5_000_000,
+        "{one} instructions for a process with one call"
+    );
+}

@@ -6,20 +6,24 @@
 //! card is three adds, so enumerations extend keys card by card. A flush
 //! reads a 8,192-entry table by the flush suit's rank mask; anything else
 //! reads a perfect hash of the rank key (hash and displace: a bucket's
-//! displacement moves its keys to free slots). The tables are generated on
-//! first use (about 300 KiB; thread-safe, once).
+//! displacement moves its keys to free slots). The tables (about 300 KiB)
+//! are generated at build time (`eval_tables.rs`, run by `build.rs`) into
+//! static arrays: read-only data, nothing built on a first call.
 
 use super::classes::{self, Category, Score};
+pub use super::eval_tables::CLASS_COUNT;
+pub(crate) use super::eval_tables::{BUCKET_BITS, POW5, SLOT_BITS};
 use crate::cards::{Card, CardSet};
 use crate::error::{Error, Result};
-use std::sync::OnceLock;
+
+/// The tables `build.rs` generated.
+mod baked {
+    include!(concat!(env!("OUT_DIR"), "/eval_tables.rs"));
+}
 
 /// A hand's strength: 1..=7462, higher is better, equal is a tie.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct HandRank(pub u16);
-
-/// Number of distinct 5-card hand classes.
-pub const CLASS_COUNT: usize = 7462;
 
 impl HandRank {
     pub fn category(self) -> Category {
@@ -34,8 +38,6 @@ impl HandRank {
 
 const SUIT_COUNTERS_START: u32 = 0x3333;
 const FLUSH_BITS: u32 = 0x8888;
-pub(crate) const BUCKET_BITS: u32 = 13;
-pub(crate) const SLOT_BITS: u32 = 17;
 
 /// A partial or whole hand as the sum of its cards' keys. The layout is
 /// fixed (`ranks`, `suits`, `masks`, 16 bytes) so the AVX2 path can load
@@ -51,17 +53,6 @@ pub struct HandKey {
     /// Bit 16 * suit + rank per card.
     masks: u64,
 }
-
-/// 5^rank: a rank's weight in the base-5 rank sum.
-pub(crate) const POW5: [u32; 13] = {
-    let mut p = [1u32; 13];
-    let mut i = 1;
-    while i < 13 {
-        p[i] = p[i - 1] * 5;
-        i += 1;
-    }
-    p
-};
 
 impl HandKey {
     pub const EMPTY: HandKey = HandKey {
@@ -101,7 +92,7 @@ impl HandKey {
         (self.ranks, self.suits)
     }
 
-    /// Forces the table build; true once built.
+    /// True: the tables are static data (kept for callers that warm up).
     pub(crate) fn rank_table_ready(self) -> bool {
         !tables().flush.is_empty()
     }
@@ -116,18 +107,18 @@ impl HandKey {
 /// The generated lookup tables.
 pub(crate) struct Tables {
     /// Rank of the best flush by the flush suit's 13-bit rank mask.
-    pub(crate) flush: Vec<u16>,
+    pub(crate) flush: &'static [u16],
     /// Rank of the best non-flush hand by perfect-hash slot, plus one
     /// padding entry so a 4-byte gather of the last slot stays inside.
-    pub(crate) slots: Vec<u16>,
+    pub(crate) slots: &'static [u16],
     /// Displacement of each bucket.
-    pub(crate) displacement: Vec<u32>,
+    pub(crate) displacement: &'static [u32],
     pub(crate) bucket_mul: u32,
     pub(crate) slot_mul: u32,
     /// Class scores by rank - 1.
-    scores: Vec<Score>,
+    scores: &'static [Score],
     /// Category index by rank (entry 0 unused).
-    categories: Vec<u8>,
+    categories: &'static [u8],
 }
 
 impl Tables {
@@ -177,116 +168,25 @@ impl Tables {
     }
 }
 
-static TABLES: OnceLock<Tables> = OnceLock::new();
+static TABLES: Tables = Tables {
+    flush: &baked::FLUSH,
+    slots: &baked::SLOTS,
+    displacement: &baked::DISPLACEMENT,
+    bucket_mul: baked::BUCKET_MUL,
+    slot_mul: baked::SLOT_MUL,
+    scores: &baked::SCORES,
+    categories: &baked::CATEGORIES,
+};
 
 /// Category index (`Category as u8`) by rank, for hot loops.
 pub(crate) fn category_table() -> &'static [u8] {
-    &tables().categories
+    tables().categories
 }
 
-/// The tables, built on first use.
+/// The tables (static data).
+#[inline]
 pub(crate) fn tables() -> &'static Tables {
-    TABLES.get_or_init(build_tables)
-}
-
-fn build_tables() -> Tables {
-    let scores = classes::all_class_scores();
-    assert_eq!(
-        scores.len(),
-        CLASS_COUNT,
-        "the class enumeration is complete"
-    );
-    let rank_of = |s: Score| -> u16 {
-        (scores
-            .binary_search(&s)
-            .expect("every best hand is a class")
-            + 1) as u16
-    };
-
-    let mut flush = vec![0u16; 1 << 13];
-    for mask in 0u16..(1 << 13) {
-        if mask.count_ones() >= 5 {
-            flush[mask as usize] = rank_of(classes::best_flush(mask));
-        }
-    }
-
-    // Every rank multiset of 5, 6 or 7 cards with its best non-flush rank.
-    let mut entries: Vec<(u32, u16)> = Vec::with_capacity(80_000);
-    for cards in 5..=7u8 {
-        let mut counts = [0u8; 13];
-        classes::for_each_count_vector(cards, &mut counts, 0, &mut |c| {
-            let key: u32 = (0..13).map(|r| c[r] as u32 * POW5[r]).sum();
-            entries.push((key, rank_of(classes::best_from_counts(c))));
-        });
-    }
-
-    // Multipliers from a fixed stream: deterministic, tried until the
-    // hash-and-displace build succeeds (the first nearly always does).
-    let mut stream = 0x243F_6A88_85A3_08D3u64;
-    loop {
-        let mut next_odd = || {
-            stream = stream
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((stream >> 32) as u32) | 1
-        };
-        let (bucket_mul, slot_mul) = (next_odd(), next_odd());
-        if let Some((mut slots, displacement)) = displace(&entries, bucket_mul, slot_mul) {
-            slots.push(0);
-            let categories = std::iter::once(0)
-                .chain(scores.iter().map(|&s| classes::category_of(s) as u8))
-                .collect();
-            return Tables {
-                flush,
-                slots,
-                displacement,
-                bucket_mul,
-                slot_mul,
-                scores,
-                categories,
-            };
-        }
-    }
-}
-
-/// Hash and displace: buckets, largest first, each get the smallest
-/// displacement that sends all their keys to free slots.
-fn displace(
-    entries: &[(u32, u16)],
-    bucket_mul: u32,
-    slot_mul: u32,
-) -> Option<(Vec<u16>, Vec<u32>)> {
-    let mut buckets: Vec<Vec<(u32, u16)>> = vec![Vec::new(); 1 << BUCKET_BITS];
-    for &(key, rank) in entries {
-        let b = key.wrapping_mul(bucket_mul) >> (32 - BUCKET_BITS);
-        let base = key.wrapping_mul(slot_mul) >> (32 - SLOT_BITS);
-        buckets[b as usize].push((base, rank));
-    }
-    let mut order: Vec<usize> = (0..buckets.len()).collect();
-    order.sort_by_key(|&b| std::cmp::Reverse(buckets[b].len()));
-    let mut slots = vec![0u16; 1 << SLOT_BITS];
-    let mut displacement = vec![0u32; 1 << BUCKET_BITS];
-    let mut positions = Vec::new();
-    for b in order {
-        let items = &buckets[b];
-        if items.is_empty() {
-            break;
-        }
-        let found = (0..1u32 << SLOT_BITS).find(|&d| {
-            positions.clear();
-            items.iter().all(|&(base, _)| {
-                let p = (base ^ d) as usize;
-                let free = slots[p] == 0 && !positions.contains(&p);
-                positions.push(p);
-                free
-            })
-        })?;
-        displacement[b] = found;
-        for &(base, rank) in items {
-            slots[(base ^ found) as usize] = rank;
-        }
-    }
-    Some((slots, displacement))
+    &TABLES
 }
 
 /// The rank of 5 to 7 distinct cards; errors on other counts or repeats.

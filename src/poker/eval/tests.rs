@@ -159,3 +159,20 @@ proptest! {
         prop_assert_eq!(ra.cmp(&rb), na.cmp(&nb));
     }
 }
+
+#[test]
+fn the_baked_tables_are_what_the_generator_makes() {
+    // build.rs bakes `eval_tables::generate()` into static data; a stale or
+    // hand-edited copy would disagree here.
+    let fresh = crate::poker::eval_tables::generate();
+    let baked = tables();
+    assert_eq!(baked.flush, &fresh.flush[..]);
+    assert_eq!(baked.slots, &fresh.slots[..]);
+    assert_eq!(baked.displacement, &fresh.displacement[..]);
+    assert_eq!(
+        (baked.bucket_mul, baked.slot_mul),
+        (fresh.bucket_mul, fresh.slot_mul)
+    );
+    assert_eq!(baked.scores, &fresh.scores[..]);
+    assert_eq!(category_table(), &fresh.categories[..]);
+}
