@@ -50,3 +50,154 @@ fn csharp_example_runs_on_mono() {
         "{stdout}"
     );
 }
+
+/// The C structs of the header: (name, field names), parsed from
+/// cbindgen's regular output (`typedef struct { ...; } Name;`).
+fn header_structs() -> Vec<(String, Vec<String>)> {
+    let header = std::fs::read_to_string(root().join("include/oddsmith.h")).expect("header");
+    let mut structs = Vec::new();
+    let mut fields: Option<Vec<String>> = None;
+    for line in header.lines() {
+        let code = line.split("//").next().unwrap_or("").trim();
+        if code.starts_with("typedef struct") && code.ends_with('{') {
+            fields = Some(Vec::new());
+        } else if let Some(list) = fields.as_mut() {
+            if let Some(name) = code.strip_prefix('}') {
+                let name = name.trim().trim_end_matches(';').trim().to_string();
+                structs.push((name, fields.take().unwrap_or_default()));
+            } else if let Some(decl) = code.strip_suffix(';') {
+                let decl = decl.split('[').next().unwrap_or(decl);
+                let name = decl
+                    .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .find(|t| !t.is_empty())
+                    .expect("a field name");
+                list.push(name.to_string());
+            }
+        }
+    }
+    structs
+}
+
+/// Field names compared without case or underscores (`player_count` is
+/// `PlayerCount`).
+fn normalize(name: &str) -> String {
+    name.chars()
+        .filter(|&c| c != '_')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Every struct the C# bindings marshal has the header's size and field
+/// offsets: a C program prints sizeof/offsetof, the C# side
+/// Marshal.SizeOf/OffsetOf. A C# struct mirrors `OddsmithX` when named X,
+/// XNative, or X with a trailing Result as Native. (Tried: a field added to
+/// `OddsmithPigResult` alone fails it.)
+#[test]
+fn csharp_structs_match_the_header_layout() {
+    let structs = header_structs();
+    assert!(structs.len() >= 20, "parsed {} structs", structs.len());
+    let mut c = String::from(
+        "#include \"oddsmith.h\"\n#include <stdio.h>\n#include <stddef.h>\nint main(void) {\n",
+    );
+    for (name, fields) in &structs {
+        c.push_str(&format!(
+            "    printf(\"TYPE {name} %zu\\n\", sizeof({name}));\n"
+        ));
+        for f in fields {
+            c.push_str(&format!(
+                "    printf(\"FIELD {name}.{f} %zu\\n\", offsetof({name}, {f}));\n"
+            ));
+        }
+    }
+    c.push_str("    return 0;\n}\n");
+    let dir = scratch("layout");
+    let source = dir.join("layout.c");
+    std::fs::write(&source, c).expect("write layout.c");
+    let c_exe = dir.join("layout");
+    run(Command::new("gcc")
+        .args(["-std=c99", "-pedantic", "-Werror", "-I"])
+        .arg(root().join("include"))
+        .arg(&source)
+        .arg("-o")
+        .arg(&c_exe));
+    let c_out = String::from_utf8_lossy(&run(&mut Command::new(&c_exe)).stdout).into_owned();
+
+    let cs_exe = dir.join("LayoutDump.exe");
+    run(Command::new("mcs")
+        .arg(format!("-out:{}", cs_exe.display()))
+        .arg(root().join("bindings/csharp/Oddsmith.cs"))
+        .arg(root().join("bindings/csharp/tests/LayoutDump.cs")));
+    let cs_out =
+        String::from_utf8_lossy(&run(Command::new("mono").arg(&cs_exe)).stdout).into_owned();
+
+    // (kind, name) -> value, for both sides.
+    let parse = |text: &str| -> std::collections::HashMap<String, u64> {
+        text.lines()
+            .filter_map(|l| {
+                let mut parts = l.split_whitespace();
+                let (kind, name, value) = (parts.next()?, parts.next()?, parts.next()?);
+                let key = match kind {
+                    "TYPE" => name.to_string(),
+                    _ => {
+                        let (t, f) = name.split_once('.')?;
+                        format!("{t}.{}", normalize(f))
+                    }
+                };
+                Some((key, value.parse().ok()?))
+            })
+            .collect()
+    };
+    let (c_layout, cs_layout) = (parse(&c_out), parse(&cs_out));
+    let mut mirrored = Vec::new();
+    let mut problems = Vec::new();
+    for (name, fields) in &structs {
+        let base = name.strip_prefix("Oddsmith").unwrap_or(name);
+        let candidates = [
+            base.to_string(),
+            format!("{base}Native"),
+            format!("{}Native", base.strip_suffix("Result").unwrap_or(base)),
+        ];
+        let Some(cs) = candidates.iter().find(|n| cs_layout.contains_key(*n)) else {
+            continue;
+        };
+        mirrored.push(name.clone());
+        if c_layout[name] != cs_layout[cs] {
+            problems.push(format!(
+                "{name}: {} bytes in C, {} in C# {cs}",
+                c_layout[name], cs_layout[cs]
+            ));
+        }
+        for f in fields {
+            let c_offset = c_layout[&format!("{name}.{}", normalize(f))];
+            // An array may be spelled out element by element in C# (C's
+            // `cards[2]` as `Card0, Card1`): its first element then stands
+            // at the array's offset.
+            let first_element = format!("{cs}.{}0", normalize(f.trim_end_matches('s')));
+            let field = cs_layout
+                .get(&format!("{cs}.{}", normalize(f)))
+                .or_else(|| cs_layout.get(&first_element));
+            match field {
+                Some(&o) if o == c_offset => {}
+                Some(&o) => problems.push(format!(
+                    "{name}.{f}: offset {c_offset} in C, {o} in C# {cs}"
+                )),
+                None => problems.push(format!("{name}.{f}: no field of that name in C# {cs}")),
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "layouts differ:\n{}",
+        problems.join("\n")
+    );
+    assert!(
+        mirrored.len() >= 20,
+        "only {} of the header's structs found in C#: {mirrored:?}",
+        mirrored.len()
+    );
+    println!(
+        "{} of {} header structs mirrored in C# and checked",
+        mirrored.len(),
+        structs.len()
+    );
+}
