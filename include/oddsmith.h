@@ -207,7 +207,11 @@ typedef enum {
   ODDSMITH_ERR_CALLBACK = 8,
 } OddsmithStatus;
 
-// A game run by the engine (opaque).
+// A game run by the engine (opaque). Its tag is `LIVE_TAG` while the
+// handle is valid and every entry checks it: a freed handle (the allocator
+// reuses a freed block's first bytes, where the tag lives) or a pointer to
+// something else gives INVALID_ARGUMENT where that can be told, instead of
+// undefined behaviour.
 typedef struct OddsmithDurakGame OddsmithDurakGame;
 
 // One card of the table.
@@ -821,11 +825,12 @@ OddsmithStatus oddsmith_durak_new(const OddsmithDurakRules *rules,
                                   uint64_t seed,
                                   OddsmithDurakGame **out);
 
-// Frees a game from `oddsmith_durak_new`; NULL is ignored. Thread
+// Frees a game from `oddsmith_durak_new`; NULL, and a handle that is not
+// live (already freed, where that can be told), are ignored. Thread
 // safety: not while another call uses the handle.
 //
 // # Safety
-// `game` NULL or a live handle, not used afterwards.
+// `game` NULL or a handle from `oddsmith_durak_new`, not used afterwards.
 void oddsmith_durak_free(OddsmithDurakGame *game);
 
 // The player to move in `*to_move` (meaningless once over). Errors:
@@ -833,7 +838,8 @@ void oddsmith_durak_free(OddsmithDurakGame *game);
 // not alongside `oddsmith_durak_apply` on it.
 //
 // # Safety
-// `game` a live handle; `to_move` valid.
+// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
+// INVALID_ARGUMENT where that can be told); `to_move` valid.
 OddsmithStatus oddsmith_durak_to_move(const OddsmithDurakGame *game, uint32_t *to_move);
 
 // The legal moves of the player to move (none once over), as for
@@ -841,7 +847,8 @@ OddsmithStatus oddsmith_durak_to_move(const OddsmithDurakGame *game, uint32_t *t
 // Thread safety: as `oddsmith_durak_to_move`.
 //
 // # Safety
-// `game` a live handle; `count` valid; `buf` NULL (cap 0) or `cap` items.
+// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
+// INVALID_ARGUMENT where that can be told); `count` valid; `buf` NULL (cap 0) or `cap` items.
 OddsmithStatus oddsmith_durak_game_legal_moves(const OddsmithDurakGame *game,
                                                OddsmithDurakMove *buf,
                                                size_t cap,
@@ -852,7 +859,8 @@ OddsmithStatus oddsmith_durak_game_legal_moves(const OddsmithDurakGame *game,
 // changes). Thread safety: one call at a time per handle.
 //
 // # Safety
-// `game` a live handle; `mv` valid.
+// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
+// INVALID_ARGUMENT where that can be told); `mv` valid.
 OddsmithStatus oddsmith_durak_apply(OddsmithDurakGame *game, const OddsmithDurakMove *mv);
 
 // What `player` sees, ready for `oddsmith_durak_best_move`.
@@ -861,7 +869,8 @@ OddsmithStatus oddsmith_durak_apply(OddsmithDurakGame *game, const OddsmithDurak
 // over). Thread safety: as `oddsmith_durak_to_move`.
 //
 // # Safety
-// `game` a live handle; `out` valid.
+// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
+// INVALID_ARGUMENT where that can be told); `out` valid.
 OddsmithStatus oddsmith_durak_observe(const OddsmithDurakGame *game,
                                       uint32_t player,
                                       OddsmithDurakObservation *out);
@@ -870,7 +879,8 @@ OddsmithStatus oddsmith_durak_observe(const OddsmithDurakGame *game,
 // safety: as `oddsmith_durak_to_move`.
 //
 // # Safety
-// `game` a live handle; `out` valid.
+// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
+// INVALID_ARGUMENT where that can be told); `out` valid.
 OddsmithStatus oddsmith_durak_winner(const OddsmithDurakGame *game, OddsmithDurakOutcome *out);
 
 // Solves a game defined by callbacks, on the calling thread (callbacks

@@ -129,26 +129,26 @@ namespace Oddsmith
             [Out] DurakMove[] buf, UIntPtr cap, out UIntPtr count);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_durak_new(ref DurakRules rules, ulong seed, out IntPtr game);
+        internal static extern Status oddsmith_durak_new(ref DurakRules rules, ulong seed, out DurakGameHandle game);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern void oddsmith_durak_free(IntPtr game);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_durak_to_move(IntPtr game, out uint toMove);
+        internal static extern Status oddsmith_durak_to_move(DurakGameHandle game, out uint toMove);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_durak_game_legal_moves(IntPtr game, [Out] DurakMove[] buf, UIntPtr cap,
+        internal static extern Status oddsmith_durak_game_legal_moves(DurakGameHandle game, [Out] DurakMove[] buf, UIntPtr cap,
             out UIntPtr count);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_durak_apply(IntPtr game, ref DurakMove move);
+        internal static extern Status oddsmith_durak_apply(DurakGameHandle game, ref DurakMove move);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_durak_observe(IntPtr game, uint player, out DurakObservation observation);
+        internal static extern Status oddsmith_durak_observe(DurakGameHandle game, uint player, out DurakObservation observation);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_durak_winner(IntPtr game, out DurakOutcome outcome);
+        internal static extern Status oddsmith_durak_winner(DurakGameHandle game, out DurakOutcome outcome);
 
         /// <summary>A string as NUL-terminated UTF-8 for `const char*`.</summary>
         internal static byte[] Utf8(string text)
@@ -1235,10 +1235,28 @@ namespace Oddsmith
         }
     }
 
+    /// <summary>The native game handle: freed exactly once, by Dispose or by
+    /// the runtime's critical finalizer, never while a call uses it.</summary>
+    internal sealed class DurakGameHandle : SafeHandle
+    {
+        public DurakGameHandle() : base(IntPtr.Zero, true) { }
+
+        public override bool IsInvalid
+        {
+            get { return handle == IntPtr.Zero; }
+        }
+
+        protected override bool ReleaseHandle()
+        {
+            Native.oddsmith_durak_free(handle);
+            return true;
+        }
+    }
+
     /// <summary>A game run by the engine; dispose it to free the handle. One thread at a time.</summary>
     public sealed class DurakGame : IDisposable
     {
-        private IntPtr handle;
+        private readonly DurakGameHandle handle;
 
         public DurakGame(uint players = 2, uint deckSize = 36, ulong seed = 1,
             DurakVariant variant = DurakVariant.Podkidnoy, DurakProtocol protocol = DurakProtocol.OneAtATime)
@@ -1278,25 +1296,15 @@ namespace Oddsmith
             get { DurakOutcome o; Native.Check(Native.oddsmith_durak_winner(Live(), out o)); return o; }
         }
 
-        private IntPtr Live()
+        private DurakGameHandle Live()
         {
-            if (handle == IntPtr.Zero) throw new ObjectDisposedException("DurakGame");
+            if (handle == null || handle.IsClosed || handle.IsInvalid) throw new ObjectDisposedException("DurakGame");
             return handle;
         }
 
         public void Dispose()
         {
-            if (handle != IntPtr.Zero)
-            {
-                Native.oddsmith_durak_free(handle);
-                handle = IntPtr.Zero;
-            }
-            GC.SuppressFinalize(this);
-        }
-
-        ~DurakGame()
-        {
-            if (handle != IntPtr.Zero) Native.oddsmith_durak_free(handle);
+            if (handle != null) handle.Dispose();
         }
     }
 }

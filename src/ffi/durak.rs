@@ -166,9 +166,41 @@ pub struct OddsmithDurakOutcome {
     pub drawn_mask: u32,
 }
 
-/// A game run by the engine (opaque).
+/// A game run by the engine (opaque). Its tag is `LIVE_TAG` while the
+/// handle is valid and every entry checks it: a freed handle (the allocator
+/// reuses a freed block's first bytes, where the tag lives) or a pointer to
+/// something else gives INVALID_ARGUMENT where that can be told, instead of
+/// undefined behaviour.
 pub struct OddsmithDurakGame {
+    tagged: Tagged,
+}
+
+/// The tag first, at offset 0.
+#[repr(C)]
+struct Tagged {
+    tag: u64,
     game: Game,
+}
+
+/// "DURAKGM1".
+const LIVE_TAG: u64 = 0x3147_4d4b_4152_5544;
+
+impl OddsmithDurakGame {
+    /// This handle if it is live.
+    fn live(&self) -> FfiResult<&Self> {
+        if self.tagged.tag == LIVE_TAG {
+            Ok(self)
+        } else {
+            Err(FfiError::invalid(
+                "game is not a live handle from oddsmith_durak_new (freed, or another pointer)",
+            ))
+        }
+    }
+
+    fn live_mut(&mut self) -> FfiResult<&mut Self> {
+        self.live()?;
+        Ok(self)
+    }
 }
 
 fn rules_to_config(r: &OddsmithDurakRules) -> FfiResult<Config> {
@@ -551,22 +583,43 @@ pub unsafe extern "C" fn oddsmith_durak_new(
         let out = unsafe { output(out, "out") }?;
         *out = std::ptr::null_mut();
         let game = Game::new(rules_to_config(rules)?, &mut Rng::new(seed))?;
-        *out = Box::into_raw(Box::new(OddsmithDurakGame { game }));
+        *out = Box::into_raw(Box::new(OddsmithDurakGame {
+            tagged: Tagged {
+                tag: LIVE_TAG,
+                game,
+            },
+        }));
         Ok(())
     })
 }
 
-/// Frees a game from `oddsmith_durak_new`; NULL is ignored. Thread
+/// Frees a game from `oddsmith_durak_new`; NULL, and a handle that is not
+/// live (already freed, where that can be told), are ignored. Thread
 /// safety: not while another call uses the handle.
 ///
 /// # Safety
-/// `game` NULL or a live handle, not used afterwards.
+/// `game` NULL or a handle from `oddsmith_durak_new`, not used afterwards.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oddsmith_durak_free(game: *mut OddsmithDurakGame) {
-    if !game.is_null() {
-        // SAFETY: a live handle from oddsmith_durak_new, per the contract.
-        drop(unsafe { Box::from_raw(game) });
-    }
+    // In the guard like every entry (a panic in a drop stops here); its
+    // status has nowhere to go.
+    let _ = guard(|| {
+        if game.is_null() {
+            return Ok(());
+        }
+        // SAFETY: a handle from oddsmith_durak_new, per the contract; the
+        // tag says whether it is still live.
+        let live = unsafe { (*game).tagged.tag } == LIVE_TAG;
+        if live {
+            // SAFETY: live, so the Box is ours to drop, once: the tag is
+            // cleared first.
+            unsafe {
+                (*game).tagged.tag = 0;
+                drop(Box::from_raw(game));
+            }
+        }
+        Ok(())
+    });
 }
 
 /// The player to move in `*to_move` (meaningless once over). Errors:
@@ -574,7 +627,8 @@ pub unsafe extern "C" fn oddsmith_durak_free(game: *mut OddsmithDurakGame) {
 /// not alongside `oddsmith_durak_apply` on it.
 ///
 /// # Safety
-/// `game` a live handle; `to_move` valid.
+/// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
+/// INVALID_ARGUMENT where that can be told); `to_move` valid.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oddsmith_durak_to_move(
     game: *const OddsmithDurakGame,
@@ -582,8 +636,8 @@ pub unsafe extern "C" fn oddsmith_durak_to_move(
 ) -> OddsmithStatus {
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
-        let g = unsafe { input(game, "game") }?;
-        *unsafe { output(to_move, "to_move") }? = g.game.to_move() as u32;
+        let g = unsafe { input(game, "game") }?.live()?;
+        *unsafe { output(to_move, "to_move") }? = g.tagged.game.to_move() as u32;
         Ok(())
     })
 }
@@ -593,7 +647,8 @@ pub unsafe extern "C" fn oddsmith_durak_to_move(
 /// Thread safety: as `oddsmith_durak_to_move`.
 ///
 /// # Safety
-/// `game` a live handle; `count` valid; `buf` NULL (cap 0) or `cap` items.
+/// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
+/// INVALID_ARGUMENT where that can be told); `count` valid; `buf` NULL (cap 0) or `cap` items.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oddsmith_durak_game_legal_moves(
     game: *const OddsmithDurakGame,
@@ -603,11 +658,11 @@ pub unsafe extern "C" fn oddsmith_durak_game_legal_moves(
 ) -> OddsmithStatus {
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
-        let g = unsafe { input(game, "game") }?;
+        let g = unsafe { input(game, "game") }?.live()?;
         let count = unsafe { output(count, "count") }?;
         let buf = unsafe { output_slice(buf, cap, "buf") }?;
         let mut list = MoveList::default();
-        g.game.legal_moves(&mut list);
+        g.tagged.game.legal_moves(&mut list);
         write_moves(list.as_slice(), buf, count)
     })
 }
@@ -617,7 +672,8 @@ pub unsafe extern "C" fn oddsmith_durak_game_legal_moves(
 /// changes). Thread safety: one call at a time per handle.
 ///
 /// # Safety
-/// `game` a live handle; `mv` valid.
+/// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
+/// INVALID_ARGUMENT where that can be told); `mv` valid.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oddsmith_durak_apply(
     game: *mut OddsmithDurakGame,
@@ -625,9 +681,9 @@ pub unsafe extern "C" fn oddsmith_durak_apply(
 ) -> OddsmithStatus {
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
-        let g = unsafe { output(game, "game") }?;
+        let g = unsafe { output(game, "game") }?.live_mut()?;
         let m = from_c_move(unsafe { input(mv, "move") }?)?;
-        g.game.apply(m)?;
+        g.tagged.game.apply(m)?;
         Ok(())
     })
 }
@@ -638,7 +694,8 @@ pub unsafe extern "C" fn oddsmith_durak_apply(
 /// over). Thread safety: as `oddsmith_durak_to_move`.
 ///
 /// # Safety
-/// `game` a live handle; `out` valid.
+/// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
+/// INVALID_ARGUMENT where that can be told); `out` valid.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oddsmith_durak_observe(
     game: *const OddsmithDurakGame,
@@ -647,17 +704,17 @@ pub unsafe extern "C" fn oddsmith_durak_observe(
 ) -> OddsmithStatus {
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
-        let g = unsafe { input(game, "game") }?;
+        let g = unsafe { input(game, "game") }?.live()?;
         let out = unsafe { output(out, "out") }?;
-        if player >= g.game.config().players as u32 {
+        if player >= g.tagged.game.config().players as u32 {
             return Err(FfiError::invalid(format!(
                 "player {player} is not at the table"
             )));
         }
-        if g.game.outcome().is_some() {
+        if g.tagged.game.outcome().is_some() {
             return Err(FfiError::invalid("the game is over"));
         }
-        *out = from_observation(&g.game.observe(player as u8));
+        *out = from_observation(&g.tagged.game.observe(player as u8));
         Ok(())
     })
 }
@@ -666,7 +723,8 @@ pub unsafe extern "C" fn oddsmith_durak_observe(
 /// safety: as `oddsmith_durak_to_move`.
 ///
 /// # Safety
-/// `game` a live handle; `out` valid.
+/// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
+/// INVALID_ARGUMENT where that can be told); `out` valid.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oddsmith_durak_winner(
     game: *const OddsmithDurakGame,
@@ -674,9 +732,9 @@ pub unsafe extern "C" fn oddsmith_durak_winner(
 ) -> OddsmithStatus {
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
-        let g = unsafe { input(game, "game") }?;
+        let g = unsafe { input(game, "game") }?.live()?;
         let out = unsafe { output(out, "out") }?;
-        *out = match g.game.outcome() {
+        *out = match g.tagged.game.outcome() {
             None => OddsmithDurakOutcome {
                 over: 0,
                 loser: -1,
@@ -690,7 +748,7 @@ pub unsafe extern "C" fn oddsmith_durak_winner(
             Some(Outcome::Draw) => OddsmithDurakOutcome {
                 over: 1,
                 loser: -1,
-                drawn_mask: g.game.drawn() as u32,
+                drawn_mask: g.tagged.game.drawn() as u32,
             },
         };
         Ok(())
@@ -729,7 +787,7 @@ mod tests {
                     OddsmithStatus::ODDSMITH_OK
                 );
                 let view = to_observation(&obs).unwrap();
-                assert_eq!(view, (*game).game.observe(to_move as u8));
+                assert_eq!(view, (*game).tagged.game.observe(to_move as u8));
                 let mut moves = [OddsmithDurakMove {
                     kind: 0,
                     card: 0,

@@ -192,6 +192,19 @@ int main(void) {
     CHECK(obs.rules.players == 2 && obs.rules.deck_size == 36);
     CHECK(obs.rules.variant == ODDSMITH_DURAK_VARIANT_PODKIDNOY && obs.bout_leader == 0);
     oddsmith_durak_free(game);
+    /* A freed handle and a foreign pointer are refused, not undefined
+     * behaviour (the handle's tag is gone); freeing twice is ignored. */
+    {
+        uint32_t who = 0;
+        uint64_t foreign[8] = {0};
+        CHECK(oddsmith_durak_to_move(game, &who) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        oddsmith_last_error_message(msg, sizeof msg);
+        CHECK(strstr(msg, "not a live handle") != NULL);
+        CHECK(oddsmith_durak_to_move((const OddsmithDurakGame *)(void *)foreign, &who) ==
+              ODDSMITH_ERR_INVALID_ARGUMENT);
+        oddsmith_durak_free(game);
+        oddsmith_durak_free((OddsmithDurakGame *)(void *)foreign);
+    }
     oddsmith_durak_free(NULL);
 
     /* The transfer variant and several cards at once. */

@@ -206,6 +206,16 @@ public static class OddsmithTests
             Check(game.Outcome.Over == 1, "durak game ends");
         }
         ExpectError(Status.InvalidArgument, "players", () => new DurakGame(7), "durak 7 players");
+        // The handle is a SafeHandle: disposed once, then refused.
+        var gone = new DurakGame(2, 36, 4);
+        gone.Dispose();
+        gone.Dispose();
+        try
+        {
+            gone.LegalMoves();
+            Check(false, "a disposed game");
+        }
+        catch (ObjectDisposedException) { Check(true, "a disposed game is refused"); }
         using (var fresh = new DurakGame(2, 36, 3))
         {
             DurakObservation obs = fresh.Observe(fresh.ToMove);
