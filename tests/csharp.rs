@@ -78,6 +78,36 @@ fn header_structs() -> Vec<(String, Vec<String>)> {
     structs
 }
 
+/// The header's numeric constants: `#define ODDSMITH_...` and the status
+/// codes (`ODDSMITH_OK = 0,`).
+fn header_constants() -> Vec<String> {
+    let header = std::fs::read_to_string(root().join("include/oddsmith.h")).expect("header");
+    header
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            let name = match l.strip_prefix("#define ") {
+                Some(d) => d.split_whitespace().next()?,
+                None if l.contains(" = ") => l.split(" = ").next()?,
+                None => return None,
+            };
+            (name.starts_with("ODDSMITH_") && name != "ODDSMITH_H").then(|| name.to_string())
+        })
+        .collect()
+}
+
+/// `MonteCarlo` as `MONTE_CARLO`.
+fn screaming(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.extend(c.to_uppercase());
+    }
+    out
+}
+
 /// Field names compared without case or underscores (`player_count` is
 /// `PlayerCount`).
 fn normalize(name: &str) -> String {
@@ -88,12 +118,14 @@ fn normalize(name: &str) -> String {
 }
 
 /// Every struct the C# bindings marshal has the header's size and field
-/// offsets: a C program prints sizeof/offsetof, the C# side
-/// Marshal.SizeOf/OffsetOf. A C# struct mirrors `OddsmithX` when named X,
-/// XNative, or X with a trailing Result as Native. (Tried: a field added to
-/// `OddsmithPigResult` alone fails it.)
+/// offsets, and every C# enum member and constant the header's value: a
+/// generated C program prints sizeof/offsetof and the constants, the C#
+/// side Marshal.SizeOf/OffsetOf and its enums and constants. A C# struct
+/// mirrors `OddsmithX` when named X, XNative, or X with a trailing Result
+/// as Native. (Tried: a field added to `OddsmithPigResult` alone fails it,
+/// and so does `PigMove.Hold = 2`.)
 #[test]
-fn csharp_structs_match_the_header_layout() {
+fn csharp_matches_the_header_layout_and_constants() {
     let structs = header_structs();
     assert!(structs.len() >= 20, "parsed {} structs", structs.len());
     let mut c = String::from(
@@ -108,6 +140,11 @@ fn csharp_structs_match_the_header_layout() {
                 "    printf(\"FIELD {name}.{f} %zu\\n\", offsetof({name}, {f}));\n"
             ));
         }
+    }
+    for name in header_constants() {
+        c.push_str(&format!(
+            "    printf(\"CONST {name} %lld\\n\", (long long)({name}));\n"
+        ));
     }
     c.push_str("    return 0;\n}\n");
     let dir = scratch("layout");
@@ -185,6 +222,60 @@ fn csharp_structs_match_the_header_layout() {
             }
         }
     }
+    // Constants: every C# enum member and integer constant equals the
+    // header's constant of its name (the C name is ODDSMITH_, the enum's C
+    // prefix, then the member in capitals; a class constant is the header
+    // constant whose name ends so). Keywords.None and Tribes.None have none.
+    let prefixes = [
+        ("Status", "ERR_"),
+        ("NodeKind", "NODE_"),
+        ("PigMove", "PIG_"),
+        ("EquityMode", "MODE_"),
+        ("CombatMode", "COMBAT_"),
+        ("Keywords", "KW_"),
+        ("Tribes", "TRIBE_"),
+        ("DurakMoveKind", "DURAK_"),
+        ("DurakVariant", "DURAK_VARIANT_"),
+        ("DurakProtocol", "DURAK_"),
+        ("DurakRollout", "DURAK_ROLLOUT_"),
+    ];
+    let consts = |text: &str| -> Vec<(String, i64)> {
+        text.lines()
+            .filter_map(|l| {
+                let rest = l.strip_prefix("CONST ")?;
+                let (name, value) = rest.split_once(' ')?;
+                Some((name.to_string(), value.trim().parse().ok()?))
+            })
+            .collect()
+    };
+    let c_consts: std::collections::HashMap<String, i64> = consts(&c_out).into_iter().collect();
+    let mut constants_checked = 0;
+    for (name, value) in consts(&cs_out) {
+        let (ty, member) = name.split_once('.').expect("Type.Member");
+        let c_name = match prefixes.iter().find(|(t, _)| *t == ty) {
+            Some(_) if member == "None" => continue,
+            Some(_) if ty == "Status" && member == "Ok" => "ODDSMITH_OK".to_string(),
+            Some((_, prefix)) => format!("ODDSMITH_{prefix}{}", screaming(member)),
+            None => {
+                let suffix = format!("_{}", screaming(member));
+                match c_consts.keys().find(|k| k.ends_with(&suffix)) {
+                    Some(k) => k.clone(),
+                    None => continue,
+                }
+            }
+        };
+        constants_checked += 1;
+        match c_consts.get(&c_name) {
+            Some(&v) if v == value => {}
+            Some(&v) => problems.push(format!("{name} = {value} in C#, {c_name} = {v} in C")),
+            None => problems.push(format!("{name}: no {c_name} in the header")),
+        }
+    }
+    println!("{constants_checked} C# constants checked against the header");
+    assert!(
+        constants_checked >= 40,
+        "{constants_checked} constants checked"
+    );
     assert!(
         problems.is_empty(),
         "layouts differ:\n{}",
