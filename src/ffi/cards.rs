@@ -4,7 +4,7 @@
 //! 2..A as 0..12; suits c, d, h, s as 0..3) and sets as `uint64_t` masks.
 
 use super::guard::{
-    FfiError, OddsmithStatus, copy_c_string, guard, input_str, output, output_slice,
+    FfiError, OddsmithStatus, copy_c_string, guard, input_str, output, output_slice, write_list,
 };
 use crate::cards::{Card, parse_cards};
 use std::ffi::c_char;
@@ -55,20 +55,7 @@ pub unsafe extern "C" fn oddsmith_cards_parse(
         let len = unsafe { output(out_len, "out_len") }?;
         let buf = unsafe { output_slice(out_cards, cap, "out_cards") }?;
         let cards = parse_cards(text)?;
-        *len = cards.len();
-        if cards.len() > buf.len() {
-            return Err(FfiError::new(
-                OddsmithStatus::ODDSMITH_ERR_BUFFER_TOO_SMALL,
-                format!(
-                    "{} cards parsed but the buffer holds {}",
-                    cards.len(),
-                    buf.len()
-                ),
-            ));
-        }
-        for (slot, card) in buf.iter_mut().zip(&cards) {
-            *slot = card.index();
-        }
+        write_list(&cards, cards.len(), buf, len, "cards parsed", |c| c.index())?;
         Ok(())
     })
 }

@@ -6,7 +6,9 @@
 //! suits c, d, h, s = 0..3); a card set is a `uint64_t` with bit i for
 //! card i; "no card" is -1.
 
-use super::guard::{FfiError, FfiResult, OddsmithStatus, guard, input, output, output_slice};
+use super::guard::{
+    FfiError, FfiResult, OddsmithStatus, guard, input, output, output_slice, write_list,
+};
 use crate::cards::{Card, CardSet};
 use crate::durak::game::{MAX_ATTACKS, MAX_PLAYERS};
 use crate::durak::{
@@ -434,21 +436,14 @@ fn from_c_move(m: &OddsmithDurakMove) -> FfiResult<Move> {
 /// Copies `moves` into the caller's buffer; `*count` gets the number of
 /// moves even when the buffer is too small.
 fn write_moves(moves: &[Move], buf: &mut [OddsmithDurakMove], count: &mut usize) -> FfiResult {
-    *count = moves.len();
-    if moves.len() > buf.len() {
-        return Err(FfiError::new(
-            OddsmithStatus::ODDSMITH_ERR_BUFFER_TOO_SMALL,
-            format!(
-                "{} legal moves but the buffer holds {} (ODDSMITH_DURAK_MAX_MOVES always fits)",
-                moves.len(),
-                buf.len()
-            ),
-        ));
-    }
-    for (slot, &m) in buf.iter_mut().zip(moves) {
-        *slot = to_c_move(m);
-    }
-    Ok(())
+    write_list(
+        moves,
+        moves.len(),
+        buf,
+        count,
+        "legal moves (ODDSMITH_DURAK_MAX_MOVES always fits)",
+        |&m| to_c_move(m),
+    )
 }
 
 /// The best move for the observer (`observation->me`, who must be the

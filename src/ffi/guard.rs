@@ -173,6 +173,31 @@ pub(crate) unsafe fn output_slice<'a, T>(
     Ok(unsafe { std::slice::from_raw_parts_mut(ptr, cap) })
 }
 
+/// The C surface's one "write a list or report BUFFER_TOO_SMALL": sets
+/// `*count` to `len` first (also when the buffer is too small, so a caller
+/// can size its next buffer), then copies the `len` items, converted, into
+/// `buf`, or fails naming what did not fit.
+pub(crate) fn write_list<T, U>(
+    items: impl IntoIterator<Item = T>,
+    len: usize,
+    buf: &mut [U],
+    count: &mut usize,
+    what: &str,
+    mut convert: impl FnMut(T) -> U,
+) -> FfiResult {
+    *count = len;
+    if len > buf.len() {
+        return Err(FfiError::new(
+            OddsmithStatus::ODDSMITH_ERR_BUFFER_TOO_SMALL,
+            format!("{len} {what} but the buffer holds {}", buf.len()),
+        ));
+    }
+    for (slot, item) in buf.iter_mut().zip(items) {
+        *slot = convert(item);
+    }
+    Ok(())
+}
+
 /// Borrows a NUL-terminated UTF-8 string.
 ///
 /// # Safety

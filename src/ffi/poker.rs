@@ -2,7 +2,7 @@
 
 use super::guard::{
     FfiError, FfiResult, OddsmithStatus, copy_c_string, guard, input, input_slice, input_str,
-    output, output_slice,
+    output, output_slice, write_list,
 };
 use crate::cards::{Card, CardSet};
 use crate::error::Error;
@@ -404,24 +404,18 @@ pub unsafe extern "C" fn oddsmith_equity_by_combo(
         req.by_combo = true;
         let answer = equity::equity(&req)?;
         let by_combo = equity::require_breakdown(&req, &answer)?;
-        *count = by_combo.iter().map(Vec::len).sum();
         if !out.is_null() {
             *unsafe { output(out, "out") }? = to_c_result(&answer);
-        }
-        if *count > rows.len() {
-            return Err(FfiError::new(
-                OddsmithStatus::ODDSMITH_ERR_BUFFER_TOO_SMALL,
-                format!("{} rows needed, {} given", *count, rows.len()),
-            ));
         }
         let all = by_combo
             .iter()
             .enumerate()
             .flat_map(|(player, combos)| combos.iter().map(move |c| (player, c)));
-        for (row, (player, c)) in rows.iter_mut().zip(all) {
+        let len = by_combo.iter().map(Vec::len).sum();
+        write_list(all, len, rows, count, "rows needed", |(player, c)| {
             let lo = c.cards.mask().trailing_zeros() as u8;
             let hi = 63 - c.cards.mask().leading_zeros() as u8;
-            *row = OddsmithComboEquity {
+            OddsmithComboEquity {
                 player: player as u32,
                 cards: [lo, hi],
                 weight: c.weight,
@@ -429,8 +423,8 @@ pub unsafe extern "C" fn oddsmith_equity_by_combo(
                 win: c.win,
                 tie: c.tie,
                 deals: c.deals,
-            };
-        }
+            }
+        })?;
         Ok(())
     })
 }
