@@ -113,6 +113,7 @@ pub unsafe extern "C" fn oddsmith_bg_card_find(
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
         let text = unsafe { input_str(text, "text") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let out = unsafe { output(out, "out") }?;
         let card = cards::lookup(text).ok_or_else(|| {
             FfiError::invalid(format!("no Battlegrounds card has the id or name '{text}'"))
@@ -183,6 +184,7 @@ mod tests {
     use std::ffi::CStr;
 
     fn text(buf: &[c_char]) -> String {
+        // SAFETY: a live local buffer the library NUL-terminated.
         unsafe { CStr::from_ptr(buf.as_ptr()) }
             .to_str()
             .unwrap()
@@ -193,8 +195,10 @@ mod tests {
     fn cards_come_out_by_name_id_dbf_and_index() {
         let mut card = std::mem::MaybeUninit::<OddsmithBgCard>::uninit();
         let status =
+            // SAFETY: pointers to live locals, or NULL where that is the point.
             unsafe { oddsmith_bg_card_find(c"golden Risen Rider".as_ptr(), card.as_mut_ptr()) };
         assert_eq!(status, OddsmithStatus::ODDSMITH_OK);
+        // SAFETY: pointers to live locals, or NULL where that is the point.
         let golden = unsafe { card.assume_init() };
         assert_eq!(text(&golden.id), "BG25_001_G");
         assert_eq!(text(&golden.name), "Risen Rider");
@@ -202,8 +206,10 @@ mod tests {
         assert_eq!(golden.keywords, ODDSMITH_KW_TAUNT | ODDSMITH_KW_REBORN);
         assert_eq!(golden.tribes, ODDSMITH_TRIBE_UNDEAD);
         let mut normal = std::mem::MaybeUninit::<OddsmithBgCard>::uninit();
+        // SAFETY: pointers to live locals, or NULL where that is the point.
         let status = unsafe { oddsmith_bg_card_by_dbf(golden.normal_dbf_id, normal.as_mut_ptr()) };
         assert_eq!(status, OddsmithStatus::ODDSMITH_OK);
+        // SAFETY: pointers to live locals, or NULL where that is the point.
         let normal = unsafe { normal.assume_init() };
         assert_eq!(text(&normal.id), "BG25_001");
         assert_eq!(normal.in_pool, 1);
@@ -211,18 +217,22 @@ mod tests {
         assert_eq!(count, cards::all().len());
         let mut last = std::mem::MaybeUninit::<OddsmithBgCard>::uninit();
         assert_eq!(
+            // SAFETY: pointers to live locals, or NULL where that is the point.
             unsafe { oddsmith_bg_card_at(count - 1, last.as_mut_ptr()) },
             OddsmithStatus::ODDSMITH_OK
         );
         assert_eq!(
+            // SAFETY: pointers to live locals, or NULL where that is the point.
             unsafe { oddsmith_bg_card_at(count, last.as_mut_ptr()) },
             OddsmithStatus::ODDSMITH_ERR_INVALID_ARGUMENT
         );
         assert_eq!(
+            // SAFETY: pointers to live locals, or NULL where that is the point.
             unsafe { oddsmith_bg_card_find(c"Nobody".as_ptr(), last.as_mut_ptr()) },
             OddsmithStatus::ODDSMITH_ERR_INVALID_ARGUMENT
         );
         assert_eq!(
+            // SAFETY: pointers to live locals, or NULL where that is the point.
             unsafe { oddsmith_bg_card_find(std::ptr::null(), last.as_mut_ptr()) },
             OddsmithStatus::ODDSMITH_ERR_NULL_POINTER
         );

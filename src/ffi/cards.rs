@@ -24,6 +24,7 @@ pub unsafe extern "C" fn oddsmith_card_parse(
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
         let text = unsafe { input_str(text, "text") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let out = unsafe { output(out_card, "out_card") }?;
         *out = Card::parse(text)?.index();
         Ok(())
@@ -52,7 +53,9 @@ pub unsafe extern "C" fn oddsmith_cards_parse(
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
         let text = unsafe { input_str(text, "text") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let len = unsafe { output(out_len, "out_len") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let buf = unsafe { output_slice(out_cards, cap, "out_cards") }?;
         let cards = parse_cards(text)?;
         write_list(&cards, cards.len(), buf, len, "cards parsed", |c| c.index())?;
@@ -75,6 +78,7 @@ pub unsafe extern "C" fn oddsmith_cards_parse_mask(
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
         let text = unsafe { input_str(text, "text") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let out = unsafe { output(out_mask, "out_mask") }?;
         *out = parse_cards(text)?.iter().fold(0, |m, c| m | c.bit());
         Ok(())
@@ -132,13 +136,16 @@ mod tests {
         let mut cards = [0u8; 8];
         let mut len = 0usize;
         let status =
+            // SAFETY: pointers to live locals, or NULL where that is the point.
             unsafe { oddsmith_cards_parse(text.as_ptr(), cards.as_mut_ptr(), 8, &mut len) };
         assert_eq!(status, OddsmithStatus::ODDSMITH_OK);
         assert_eq!(len, 3);
         let mut buf = [0 as c_char; 3];
+        // SAFETY: pointers to live locals, or NULL where that is the point.
         let status = unsafe { oddsmith_card_format(cards[1], buf.as_mut_ptr(), 3) };
         assert_eq!(status, OddsmithStatus::ODDSMITH_OK);
         assert_eq!(
+            // SAFETY: a live local buffer the library NUL-terminated.
             unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }
                 .to_str()
                 .unwrap(),
@@ -151,35 +158,43 @@ mod tests {
         let text = CString::new("AhKsQd").unwrap();
         let mut len = 0usize;
         let mut two = [0u8; 2];
+        // SAFETY: pointers to live locals, or NULL where that is the point.
         let status = unsafe { oddsmith_cards_parse(text.as_ptr(), two.as_mut_ptr(), 2, &mut len) };
         assert_eq!(status, OddsmithStatus::ODDSMITH_ERR_BUFFER_TOO_SMALL);
         assert_eq!(len, 3);
+        // SAFETY: pointers to live locals, or NULL where that is the point.
         let status = unsafe { oddsmith_cards_parse(text.as_ptr(), null_mut(), 0, &mut len) };
         assert_eq!(status, OddsmithStatus::ODDSMITH_ERR_BUFFER_TOO_SMALL);
+        // SAFETY: pointers to live locals, or NULL where that is the point.
         let status = unsafe { oddsmith_cards_parse(null(), null_mut(), 0, &mut len) };
         assert_eq!(status, OddsmithStatus::ODDSMITH_ERR_NULL_POINTER);
         let mut card = 0u8;
         let bad = CString::new("Zz").unwrap();
         assert_eq!(
+            // SAFETY: pointers to live locals, or NULL where that is the point.
             unsafe { oddsmith_card_parse(bad.as_ptr(), &mut card) },
             OddsmithStatus::ODDSMITH_ERR_PARSE
         );
         let dup = CString::new("AhAh").unwrap();
         let mut mask = 0u64;
         assert_eq!(
+            // SAFETY: pointers to live locals, or NULL where that is the point.
             unsafe { oddsmith_cards_parse_mask(dup.as_ptr(), &mut mask) },
             OddsmithStatus::ODDSMITH_ERR_DUPLICATE_CARD
         );
         let mut buf = [0 as c_char; 2];
         assert_eq!(
+            // SAFETY: pointers to live locals, or NULL where that is the point.
             unsafe { oddsmith_card_format(52, buf.as_mut_ptr(), 2) },
             OddsmithStatus::ODDSMITH_ERR_INVALID_ARGUMENT
         );
         assert_eq!(
+            // SAFETY: pointers to live locals, or NULL where that is the point.
             unsafe { oddsmith_card_format(0, buf.as_mut_ptr(), 2) },
             OddsmithStatus::ODDSMITH_ERR_BUFFER_TOO_SMALL
         );
         assert_eq!(
+            // SAFETY: pointers to live locals, or NULL where that is the point.
             unsafe { oddsmith_card_format(0, null_mut(), 8) },
             OddsmithStatus::ODDSMITH_ERR_NULL_POINTER
         );

@@ -183,11 +183,14 @@ pub unsafe extern "C" fn oddsmith_combat(
                 )));
             }
         }
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let a = unsafe { input_slice(a, a_count, "a") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let b = unsafe { input_slice(b, b_count, "b") }?;
         let o = if options.is_null() {
             OddsmithCombatOptions::default()
         } else {
+            // SAFETY: the caller's pointer contract (this function's # Safety).
             *unsafe { input(options, "options") }?
         };
         let combat = Combat {

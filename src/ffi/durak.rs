@@ -474,11 +474,13 @@ pub unsafe extern "C" fn oddsmith_durak_best_move(
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
         let o = unsafe { input(observation, "observation") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let out = unsafe { output(out, "out") }?;
         let view = to_observation(o)?;
         let b = if budget.is_null() {
             OddsmithDurakBudget::default()
         } else {
+            // SAFETY: the caller's pointer contract (this function's # Safety).
             *unsafe { input(budget, "budget") }?
         };
         let rollout = match b.rollout {
@@ -505,6 +507,7 @@ pub unsafe extern "C" fn oddsmith_durak_best_move(
         *out = to_c_move(r.best);
         if !stats.is_null() {
             let chosen = r.moves.iter().find(|m| m.mv == r.best);
+            // SAFETY: the caller's pointer contract (this function's # Safety).
             *unsafe { output(stats, "stats") }? = OddsmithDurakStats {
                 iterations: r.iterations,
                 nodes: r.nodes,
@@ -540,7 +543,9 @@ pub unsafe extern "C" fn oddsmith_durak_legal_moves(
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
         let o = unsafe { input(observation, "observation") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let count = unsafe { output(count, "count") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let buf = unsafe { output_slice(buf, cap, "buf") }?;
         let view = to_observation(o)?;
         if view.me != view.to_move {
@@ -575,6 +580,7 @@ pub unsafe extern "C" fn oddsmith_durak_new(
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
         let rules = unsafe { input(rules, "rules") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let out = unsafe { output(out, "out") }?;
         *out = std::ptr::null_mut();
         let game = Game::new(rules_to_config(rules)?, &mut Rng::new(seed))?;
@@ -632,6 +638,7 @@ pub unsafe extern "C" fn oddsmith_durak_to_move(
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
         let g = unsafe { input(game, "game") }?.live()?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         *unsafe { output(to_move, "to_move") }? = g.tagged.game.to_move() as u32;
         Ok(())
     })
@@ -654,7 +661,9 @@ pub unsafe extern "C" fn oddsmith_durak_game_legal_moves(
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
         let g = unsafe { input(game, "game") }?.live()?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let count = unsafe { output(count, "count") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let buf = unsafe { output_slice(buf, cap, "buf") }?;
         let mut list = MoveList::default();
         g.tagged.game.legal_moves(&mut list);
@@ -677,6 +686,7 @@ pub unsafe extern "C" fn oddsmith_durak_apply(
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
         let g = unsafe { output(game, "game") }?.live_mut()?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let m = from_c_move(unsafe { input(mv, "move") }?)?;
         g.tagged.game.apply(m)?;
         Ok(())
@@ -700,6 +710,7 @@ pub unsafe extern "C" fn oddsmith_durak_observe(
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
         let g = unsafe { input(game, "game") }?.live()?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let out = unsafe { output(out, "out") }?;
         if player >= g.tagged.game.config().players as u32 {
             return Err(FfiError::invalid(format!(
@@ -728,6 +739,7 @@ pub unsafe extern "C" fn oddsmith_durak_winner(
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
         let g = unsafe { input(game, "game") }?.live()?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let out = unsafe { output(out, "out") }?;
         *out = match g.tagged.game.outcome() {
             None => OddsmithDurakOutcome {
@@ -762,6 +774,7 @@ mod tests {
             ..Default::default()
         };
         let mut game = std::ptr::null_mut();
+        // SAFETY: pointers to live locals, or NULL where that is the point.
         unsafe {
             assert_eq!(
                 oddsmith_durak_new(&rules, 5, &mut game),

@@ -408,10 +408,12 @@ pub unsafe extern "C" fn oddsmith_expectimax_solve(
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
         let def = *unsafe { input(game, "game") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let out = unsafe { output(out, "out") }?;
         let options = if options.is_null() {
             None
         } else {
+            // SAFETY: the caller's pointer contract (this function's # Safety).
             Some(unsafe { input(options, "options") }?)
         };
         let (opts, expected_states) = options_from(options)?;
@@ -630,10 +632,12 @@ pub unsafe extern "C" fn oddsmith_expectimax_solve_dense(
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
         let def = *unsafe { input(game, "game") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let out = unsafe { output(out, "out") }?;
         let options = if options.is_null() {
             None
         } else {
+            // SAFETY: the caller's pointer contract (this function's # Safety).
             Some(unsafe { input(options, "options") }?)
         };
         let (opts, _) = options_from(options)?;
@@ -695,8 +699,10 @@ pub unsafe extern "C" fn oddsmith_coins_expectation(
             }
             DEFAULT_DENOMINATIONS.to_vec()
         } else {
+            // SAFETY: the caller's pointer contract (this function's # Safety).
             unsafe { input_slice(denominations, denomination_count, "denominations") }?.to_vec()
         };
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let flat = unsafe { input_slice(counts, box_count * denomination_count, "counts") }?;
         let boxes: Vec<Vec<u32>> = flat
             .chunks(denomination_count)

@@ -260,7 +260,9 @@ mod tests {
 
     fn last_message() -> String {
         let mut buf = [0 as c_char; 256];
+        // SAFETY: pointers to live locals, or NULL where that is the point.
         let n = unsafe { oddsmith_last_error_message(buf.as_mut_ptr(), buf.len()) };
+        // SAFETY: a live local buffer the library NUL-terminated.
         let text = unsafe { CStr::from_ptr(buf.as_ptr()) }
             .to_str()
             .unwrap()
@@ -293,6 +295,7 @@ mod tests {
         assert_eq!(copy_c_string("abcdef", &mut []), 6);
         guard(|| Err(FfiError::invalid("twelve chars")));
         // NULL with any cap only reports the length.
+        // SAFETY: pointers to live locals, or NULL where that is the point.
         let n = unsafe { oddsmith_last_error_message(std::ptr::null_mut(), 64) };
         assert_eq!(n, 12);
     }

@@ -61,6 +61,7 @@ pub unsafe extern "C" fn oddsmith_pig(
         let options = if options.is_null() {
             None
         } else {
+            // SAFETY: the caller's pointer contract (this function's # Safety).
             Some(unsafe { input(options, "options") }?)
         };
         let (opts, _) = options_from(options)?;

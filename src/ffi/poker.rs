@@ -101,6 +101,7 @@ fn eval_n(cards: *const u8, n: usize, out_rank: *mut u16) -> OddsmithStatus {
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented.
         let cards = unsafe { input_slice(cards, n, "cards") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let out = unsafe { output(out_rank, "out_rank") }?;
         *out = key_of(cards)?.rank().0;
         Ok(())
@@ -161,6 +162,7 @@ pub unsafe extern "C" fn oddsmith_eval_batch(
             .ok_or_else(|| FfiError::invalid("hand_count * cards_per_hand overflows"))?;
         // SAFETY: pointer contracts are the caller's, as documented.
         let cards = unsafe { input_slice(cards, total, "cards") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let out = unsafe { output_slice(out_ranks, hand_count, "out_ranks") }?;
         let keys = cards
             .chunks_exact(cards_per_hand)
@@ -282,7 +284,9 @@ pub unsafe extern "C" fn oddsmith_equity(
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented.
         let r = unsafe { input(request, "request") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let out = unsafe { output(out, "out") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let req = unsafe { to_request(r) }?;
         *out = to_c_result(&equity::equity(&req)?);
         Ok(())
@@ -313,6 +317,7 @@ unsafe fn to_request(r: &OddsmithEquityRequest) -> FfiResult<EquityRequest> {
     let mut req = EquityRequest::new(players);
     // SAFETY: as the caller promised.
     req.board = unsafe { optional_cards(r.board, "board") }?;
+    // SAFETY: the caller's pointer contract (this function's # Safety).
     req.dead = unsafe { optional_cards(r.dead, "dead") }?;
     req.mode = mode_of(r.mode)?;
     if r.target_stderr != 0.0 {
@@ -398,13 +403,17 @@ pub unsafe extern "C" fn oddsmith_equity_by_combo(
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented.
         let r = unsafe { input(request, "request") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let count = unsafe { output(count, "count") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let rows = unsafe { output_slice(buf, cap, "buf") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let mut req = unsafe { to_request(r) }?;
         req.by_combo = true;
         let answer = equity::equity(&req)?;
         let by_combo = equity::require_breakdown(&req, &answer)?;
         if !out.is_null() {
+            // SAFETY: the caller's pointer contract (this function's # Safety).
             *unsafe { output(out, "out") }? = to_c_result(&answer);
         }
         let all = by_combo
@@ -451,8 +460,10 @@ pub unsafe extern "C" fn oddsmith_hand_strength(
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented.
         let hand_text = unsafe { input_str(hand, "hand") }?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let out = unsafe { output(out, "out") }?;
         let hand = CardSet::parse(hand_text)?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let board = unsafe { optional_cards(board, "board") }?;
         let budget = Duration::from_millis(if time_budget_ms == 0 {
             1000

@@ -100,10 +100,12 @@ pub unsafe extern "C" fn oddsmith_split_damage(
                 "{count} targets given; at most {ODDSMITH_SPLIT_MAX_TARGETS}"
             )));
         }
+        // SAFETY: the caller's pointer contract (this function's # Safety).
         let raw = unsafe { input_slice(targets, count, "targets") }?;
         let options = if options.is_null() {
             OddsmithSplitDamageOptions::default()
         } else {
+            // SAFETY: the caller's pointer contract (this function's # Safety).
             *unsafe { input(options, "options") }?
         };
         let targets = raw

@@ -48,6 +48,7 @@ mod tests {
             ODDSMITH_VERSION_PATCH,
             parse(env!("CARGO_PKG_VERSION_PATCH"))
         );
+        // SAFETY: the version string is static and NUL-terminated.
         let text = unsafe { std::ffi::CStr::from_ptr(oddsmith_version_string()) };
         assert_eq!(text.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
         let packed = (parse(env!("CARGO_PKG_VERSION_MAJOR")) << 16)
