@@ -31,17 +31,7 @@ struct Edge {
     reward: f64,
 }
 
-impl super::Outcome for Edge {
-    fn move_id(&self) -> u32 {
-        self.move_id
-    }
-    fn probability(&self) -> f64 {
-        self.probability
-    }
-    fn reward(&self) -> f64 {
-        self.reward
-    }
-}
+super::impl_outcome!(Edge);
 
 /// What the walk knows of a state.
 #[derive(Clone, Copy)]
@@ -296,32 +286,7 @@ impl<'a, G: Game> Walk<'a, G> {
     }
 
     fn count_state(&mut self) -> Result<()> {
-        self.states += 1;
-        if self.states > self.options.max_states {
-            return Err(Error::budget(format!(
-                "the game has more than {} states (the budget)",
-                self.options.max_states
-            )));
-        }
-        if self.states.is_multiple_of(1 << 14) {
-            self.check_control()?;
-            let expected = self.game.state_hint();
-            if expected > 0 {
-                let done = self.states as f64 / expected as f64;
-                self.options.control.report(done.min(0.99));
-            }
-        }
-        Ok(())
-    }
-
-    fn check_control(&self) -> Result<()> {
-        if self.options.control.passed() {
-            return Err(Error::budget(format!(
-                "the solve stopped (time budget or cancel) after {} states",
-                self.states
-            )));
-        }
-        Ok(())
+        super::count_state(&mut self.states, self.options, self.game)
     }
 
     /// Solves the component `finished[from..]` (its states in the order

@@ -254,28 +254,7 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
     }
 
     fn count_state(&mut self) -> Result<()> {
-        self.states += 1;
-        if self.states > self.options.max_states {
-            return Err(Error::budget(format!(
-                "the game has more than {} states (the budget)",
-                self.options.max_states
-            )));
-        }
-        if self.states.is_multiple_of(1 << 14) {
-            let control = &self.options.control;
-            if control.passed() {
-                return Err(Error::budget(format!(
-                    "the solve stopped (time budget or cancel) after {} states",
-                    self.states
-                )));
-            }
-            // The game's own estimate of its size, if any, measures the work.
-            let expected = self.game.state_hint();
-            if expected > 0 {
-                control.report((self.states as f64 / expected as f64).min(0.99));
-            }
-        }
-        Ok(())
+        super::count_state(&mut self.states, self.options, self.game)
     }
 
     /// Finds a state in the memo, or opens it: a leaf's value is known at

@@ -184,29 +184,28 @@ pub(crate) trait Outcome {
     fn reward(&self) -> f64;
 }
 
-impl<S> Outcome for Child<S> {
-    fn move_id(&self) -> u32 {
-        self.move_id
-    }
-    fn probability(&self) -> f64 {
-        self.probability
-    }
-    fn reward(&self) -> f64 {
-        self.reward
-    }
+/// `Outcome` for an outcome type with `move_id`, `probability` and
+/// `reward` fields (the solver's, the dense path's, the C ones).
+macro_rules! impl_outcome {
+    ($ty:ty $(, generic $param:ident)?) => {
+        impl$(<$param>)? $crate::expectimax::Outcome for $ty {
+            fn move_id(&self) -> u32 {
+                self.move_id
+            }
+            fn probability(&self) -> f64 {
+                self.probability
+            }
+            fn reward(&self) -> f64 {
+                self.reward
+            }
+        }
+    };
 }
+pub(crate) use impl_outcome;
 
-impl Outcome for DenseChild {
-    fn move_id(&self) -> u32 {
-        self.move_id
-    }
-    fn probability(&self) -> f64 {
-        self.probability
-    }
-    fn reward(&self) -> f64 {
-        self.reward
-    }
-}
+impl_outcome!(Child<S>, generic S);
+
+impl_outcome!(DenseChild);
 
 /// Folds a node's children into its value and its root move list; checks
 /// the lotteries. `values` gives each child's own value, in order.
@@ -303,6 +302,33 @@ fn lottery_error<C: Outcome>(kind: NodeKind, children: &[C]) -> Error {
         }
     }
     Error::invalid("a lottery is invalid")
+}
+
+/// Counts one more solved state against the budget; every 2^14 states,
+/// asks the control whether to stop and tells it the share done (by the
+/// game's own size estimate, if it gives one). Shared by the searches.
+pub(crate) fn count_state<G: Game>(states: &mut u64, options: &Options, game: &G) -> Result<()> {
+    *states += 1;
+    if *states > options.max_states {
+        return Err(Error::budget(format!(
+            "the game has more than {} states (the budget)",
+            options.max_states
+        )));
+    }
+    if states.is_multiple_of(1 << 14) {
+        if options.control.passed() {
+            return Err(Error::budget(format!(
+                "the solve stopped (time budget or cancel) after {states} states"
+            )));
+        }
+        let expected = game.state_hint();
+        if expected > 0 {
+            options
+                .control
+                .report((*states as f64 / expected as f64).min(0.99));
+        }
+    }
+    Ok(())
 }
 
 /// The best entry of a root move list for a decision node.

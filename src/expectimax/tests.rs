@@ -49,11 +49,18 @@ fn naive(game: &TableGame, s: usize, depth: Option<u32>) -> f64 {
         return game.heuristic;
     }
     let below = depth.map(|d| d - 1);
+    oracle_fold(*kind, kids, |next| naive(game, next, below))
+}
+
+/// The oracles' own fold of a table node (not the solver's): each move's
+/// expectation (all children one lottery at a chance node), then the best
+/// for Max or Min, or the sum at a chance node.
+fn oracle_fold(kind: NodeKind, kids: &[Edge], mut value_of: impl FnMut(usize) -> f64) -> f64 {
     let mut groups: Vec<(u32, f64)> = Vec::new();
     for &(m, p, r, next) in kids {
-        let value = p * (r + naive(game, next, below));
+        let value = p * (r + value_of(next));
         match groups.last_mut() {
-            Some((id, acc)) if *id == m || *kind == NodeKind::Chance => *acc += value,
+            Some((id, acc)) if *id == m || kind == NodeKind::Chance => *acc += value,
             _ => groups.push((m, value)),
         }
     }
@@ -226,20 +233,7 @@ fn value_iteration(game: &TableGame) -> Vec<f64> {
                 if let NodeKind::Terminal(t) = kind {
                     return *t;
                 }
-                let mut groups: Vec<(u32, f64)> = Vec::new();
-                for &(m, p, r, next) in kids {
-                    let value = p * (r + v[next]);
-                    match groups.last_mut() {
-                        Some((id, acc)) if *id == m || *kind == NodeKind::Chance => *acc += value,
-                        _ => groups.push((m, value)),
-                    }
-                }
-                let values = groups.iter().map(|g| g.1);
-                match kind {
-                    NodeKind::Max => values.fold(f64::NEG_INFINITY, f64::max),
-                    NodeKind::Min => values.fold(f64::INFINITY, f64::min),
-                    _ => values.sum(),
-                }
+                oracle_fold(*kind, kids, |next| v[next])
             })
             .collect();
         let change = next

@@ -114,10 +114,17 @@ pub struct OddsmithExpectimaxOptions {
     pub time_ms: u64,
 }
 
-/// The Rust options a C options struct asks for, and its size hint.
-pub(crate) fn options_from(o: Option<&OddsmithExpectimaxOptions>) -> FfiResult<(Options, u32)> {
+/// The Rust options a C options pointer asks for (NULL: the defaults), and
+/// its size hint.
+///
+/// # Safety
+/// `options` NULL or valid.
+pub(crate) unsafe fn options_from(
+    options: *const OddsmithExpectimaxOptions,
+) -> FfiResult<(Options, u32)> {
     let mut opts = Options::default();
-    let Some(o) = o else {
+    // SAFETY: NULL or valid, per this function's contract.
+    let Some(o) = (unsafe { options.as_ref() }) else {
         return Ok((opts, 0));
     };
     if o.max_states != 0 {
@@ -410,13 +417,8 @@ pub unsafe extern "C" fn oddsmith_expectimax_solve(
         let def = *unsafe { input(game, "game") }?;
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let out = unsafe { output(out, "out") }?;
-        let options = if options.is_null() {
-            None
-        } else {
-            // SAFETY: the caller's pointer contract (this function's # Safety).
-            Some(unsafe { input(options, "options") }?)
-        };
-        let (opts, expected_states) = options_from(options)?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
+        let (opts, expected_states) = unsafe { options_from(options) }?;
         if def.state_size == 0 || def.state_size as usize > ODDSMITH_MAX_STATE_SIZE {
             return Err(FfiError::invalid(format!(
                 "state_size {} must be in 1..={ODDSMITH_MAX_STATE_SIZE}",
@@ -482,17 +484,7 @@ type DenseExpandCallback = unsafe extern "C" fn(
     u32,
 ) -> i32;
 
-impl crate::expectimax::Outcome for OddsmithDenseChild {
-    fn move_id(&self) -> u32 {
-        self.move_id
-    }
-    fn probability(&self) -> f64 {
-        self.probability
-    }
-    fn reward(&self) -> f64 {
-        self.reward
-    }
-}
+crate::expectimax::impl_outcome!(OddsmithDenseChild);
 
 /// The caller's dense game behind the solver's `DenseGame` trait.
 struct CallbackDenseGame {
@@ -634,13 +626,8 @@ pub unsafe extern "C" fn oddsmith_expectimax_solve_dense(
         let def = *unsafe { input(game, "game") }?;
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let out = unsafe { output(out, "out") }?;
-        let options = if options.is_null() {
-            None
-        } else {
-            // SAFETY: the caller's pointer contract (this function's # Safety).
-            Some(unsafe { input(options, "options") }?)
-        };
-        let (opts, _) = options_from(options)?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
+        let (opts, _) = unsafe { options_from(options) }?;
         let expand = def.expand.ok_or_else(|| FfiError::null("game.expand"))?;
         let game = CallbackDenseGame {
             def,

@@ -1,7 +1,7 @@
 //! C entry for the dice game Pig (`oddsmith_pig`).
 
 use super::expectimax::{OddsmithExpectimaxOptions, options_from};
-use super::guard::{FfiError, OddsmithStatus, guard, input, output};
+use super::guard::{FfiError, OddsmithStatus, guard, output};
 use crate::expectimax::pig::{DEFAULT_GOAL, DEFAULT_SIDES, PigGame, PigPosition, solve_pig};
 
 /// `OddsmithPigResult.best_move`: keep rolling, or hold (the values of
@@ -58,13 +58,8 @@ pub unsafe extern "C" fn oddsmith_pig(
     guard(|| {
         // SAFETY: pointer contracts are the caller's, as documented above.
         let out = unsafe { output(out, "out") }?;
-        let options = if options.is_null() {
-            None
-        } else {
-            // SAFETY: the caller's pointer contract (this function's # Safety).
-            Some(unsafe { input(options, "options") }?)
-        };
-        let (opts, _) = options_from(options)?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
+        let (opts, _) = unsafe { options_from(options) }?;
         if opts.depth_limit.is_some() {
             return Err(FfiError::invalid(
                 "options.depth_limit must be 0: Pig is solved to the end",
