@@ -164,6 +164,12 @@
 // Most rows `oddsmith_equity_by_combo` writes: every combo of ten players.
 #define ODDSMITH_MAX_COMBO_ROWS (ODDSMITH_MAX_PLAYERS * 1326)
 
+// Numbers a progress report's estimate holds at most.
+#define ODDSMITH_PROGRESS_MAX_VALUES 10
+
+// Default reporting interval when `interval_ms` is 0.
+#define ODDSMITH_PROGRESS_DEFAULT_INTERVAL_MS 100
+
 // Most targets a split damage query takes (two full boards).
 #define ODDSMITH_SPLIT_MAX_TARGETS 14
 
@@ -205,6 +211,9 @@ typedef enum {
   ODDSMITH_ERR_INTERNAL = 7,
   // A callback of the caller returned an error code; the call stopped.
   ODDSMITH_ERR_CALLBACK = 8,
+  // The progress callback asked to stop; the partial result is written
+  // and marked partial.
+  ODDSMITH_ERR_CANCELLED = 9,
 } OddsmithStatus;
 
 // A game run by the engine (opaque). Its tag is `LIVE_TAG` while the
@@ -262,6 +271,39 @@ typedef struct {
   uint32_t dbf_id;
 } OddsmithMinion;
 
+// What a progress callback is told. `fraction` rises from 0 to 1 (1 once
+// the work is complete); `done` counts the units of work (tuples, deals or
+// combats sampled, search iterations, states solved; 0 when the engine
+// does not count them); `value_count` numbers in `values` are the current
+// estimate of a sampling engine (equity MC: each player's equity; hand
+// strength: win, equity; combat: win, draw, loss of A; Durak: the best
+// move's mean score) with `stderr` its largest standard error. Exact work
+// gives only its share done (`value_count` 0).
+typedef struct {
+  double fraction;
+  double elapsed_ms;
+  uint64_t done;
+  uint32_t value_count;
+  double values[ODDSMITH_PROGRESS_MAX_VALUES];
+  double stderr;
+} OddsmithProgressReport;
+
+// A progress callback: return 0 to go on, nonzero to cancel (the call then
+// returns ODDSMITH_ERR_CANCELLED within about 20 ms, its partial result
+// written and marked partial). `report` is valid only during the call.
+typedef int32_t (*OddsmithProgressFn)(void *user, const OddsmithProgressReport *report);
+
+// Progress for a long call, passed by pointer (NULL = none). The callback
+// is called on the thread that made the call, never concurrently, at most
+// once per `interval_ms` (0 = 100 ms), and once more with fraction 1 when
+// the work completes; `user` is passed back untouched. A NULL callback is
+// the same as no progress.
+typedef struct {
+  OddsmithProgressFn callback;
+  void *user;
+  uint32_t interval_ms;
+} OddsmithProgress;
+
 // Options; a zeroed struct is the defaults, and NULL means a zeroed
 // struct.
 typedef struct {
@@ -282,6 +324,8 @@ typedef struct {
   // shared pool, 1 = the caller's thread). Results depend on the seed
   // only, not on the thread count.
   uint32_t threads;
+  // Progress and cancel (see OddsmithProgress), or NULL for none.
+  const OddsmithProgress *progress;
 } OddsmithCombatOptions;
 
 // The answer.
@@ -298,6 +342,9 @@ typedef struct {
   // States expanded (exact) or combats sampled.
   uint64_t states;
   double stderr;
+  // 1 when the progress callback cancelled the call: Monte Carlo's
+  // answer so far, or zeros for exact work.
+  uint8_t partial;
 } OddsmithCombatResult;
 
 // The table's rules: 2 to 6 players (0 means 2); a deck of 24, 36 or 52
@@ -361,6 +408,9 @@ typedef struct {
   uint32_t rollout;
   double exploration;
   uint64_t seed;
+  // Progress and cancel (see OddsmithProgress), or NULL for none: a
+  // cancel stops the search with the best move so far.
+  const OddsmithProgress *progress;
 } OddsmithDurakBudget;
 
 // A move: `kind` is ODDSMITH_DURAK_ATTACK (lead or throw in `card`),
@@ -387,6 +437,9 @@ typedef struct {
   // With `exact`: the observer's result under perfect play, 0 loss, 0.5
   // draw, 1 win (also `best_mean`); else -1.
   double proven_score;
+  // 1 when the progress callback cancelled the search (the move is the
+  // best so far).
+  uint32_t partial;
 } OddsmithDurakStats;
 
 // How a handle's game stands: `over` (0/1); when over, `loser` is the
@@ -470,6 +523,10 @@ typedef struct {
   // Wall-clock limit in milliseconds (ODDSMITH_ERR_BUDGET_EXCEEDED once
   // passed; no partial answer); 0 means none.
   uint64_t time_ms;
+  // Progress and cancel (see OddsmithProgress), or NULL for none. The
+  // callback is called on the calling thread between the game's own
+  // callbacks (every 16,384 states or so; `done` counts states).
+  const OddsmithProgress *progress;
 } OddsmithExpectimaxOptions;
 
 // The answer of a solve.
@@ -492,6 +549,9 @@ typedef struct {
   // Games with cycles: the largest change of a value in the last sweep,
   // at most the tolerance (0 without cycles).
   double residual;
+  // 1 when the progress callback cancelled the solve (every other field
+  // is then zero, best_index -1: part of a solve is not an answer).
+  uint8_t partial;
 } OddsmithExpectimaxResult;
 
 // One outcome of a move of a dense game: as `OddsmithGameChild`, the next
@@ -547,6 +607,9 @@ typedef struct {
   uint64_t states;
   uint64_t iterations;
   double residual;
+  // 1 when the progress callback cancelled the solve (the other fields
+  // are then zero).
+  uint8_t partial;
 } OddsmithPigResult;
 
 // An equity question. Strings are NUL-terminated; board and dead may be
@@ -575,6 +638,8 @@ typedef struct {
   // Workers by the rule of ODDSMITH_MAX_THREADS (0 = shared pool, 1 =
   // the caller's thread).
   uint32_t threads;
+  // Progress and cancel (see OddsmithProgress), or NULL for none.
+  const OddsmithProgress *progress;
 } OddsmithEquityRequest;
 
 // Per-player answers; entries past player_count are zero.
@@ -591,6 +656,10 @@ typedef struct {
   uint8_t exact;
   // Largest standard error of an equity (0 when exact).
   double stderr;
+  // 1 when the progress callback cancelled the call: Monte Carlo's
+  // answer so far (exact 0, tuples sampled, stderr), or, for exact
+  // work, zeros (part of an enumeration is not an estimate).
+  uint8_t partial;
 } OddsmithEquityResult;
 
 // One combo's row of a per-combo breakdown (Equilab's "equity by hand").
@@ -616,6 +685,8 @@ typedef struct {
   double equity;
   uint8_t exact;
   double stderr;
+  // 1 when cancelled by the progress callback (as OddsmithEquityResult).
+  uint8_t partial;
 } OddsmithStrengthResult;
 
 // One character that split damage can hit.
@@ -642,6 +713,8 @@ typedef struct {
   // Work budget (see the Rust docs); 0 means the default. Past it the
   // call fails with ODDSMITH_ERR_BUDGET_EXCEEDED before doing the work.
   uint64_t max_work;
+  // Progress and cancel (see OddsmithProgress), or NULL for none.
+  const OddsmithProgress *progress;
 } OddsmithSplitDamageOptions;
 
 // Exact answers; per-target arrays are in input order, entries past
@@ -665,6 +738,9 @@ typedef struct {
   double expected_wasted_hits;
   // Work done, in the units of max_work.
   uint64_t work;
+  // 1 when the progress callback cancelled the call (exact work: the
+  // other fields are then zero).
+  uint8_t partial;
 } OddsmithSplitDamageResult;
 
 #ifdef __cplusplus
@@ -759,7 +835,9 @@ OddsmithStatus oddsmith_card_format(uint8_t card, char *buf, size_t cap);
 // unknown keyword bits, a tier above 7, an unknown dbfId or a card whose
 // combat effect is not modelled, bad mode, threads over
 // ODDSMITH_MAX_THREADS), BUDGET_EXCEEDED (exact mode over the state or time
-// budget). Thread safety: reentrant.
+// budget), CANCELLED (by `options->progress`; `out->partial` = 1). Thread
+// safety: reentrant; with a progress callback the work runs on a helper
+// thread while the calling thread waits and calls the callback.
 //
 // # Safety
 // `a` and `b` must point to `a_count` and `b_count` items (or be NULL with
@@ -787,7 +865,10 @@ OddsmithStatus oddsmith_combat(const OddsmithMinion *a,
 // happen, with the reason: bad seats, more than 6 attack cards, counts
 // that do not add up, a cover that does not beat its card...; threads over
 // ODDSMITH_MAX_THREADS), DUPLICATE_CARD (a card in two places, the trump
-// card included). Thread safety: reentrant.
+// card included), CANCELLED (by `budget->progress`: `out` holds the best
+// move so far, `stats->partial` = 1). Thread safety: reentrant; with a
+// progress callback the search runs on a helper thread while the calling
+// thread waits and calls the callback.
 //
 // # Safety
 // `observation` and `out` valid; `budget` and `stats` NULL or valid.
@@ -895,8 +976,10 @@ OddsmithStatus oddsmith_durak_winner(const OddsmithDurakGame *game, OddsmithDura
 // Errors: ODDSMITH_ERR_NULL_POINTER (game, expand, out),
 // ODDSMITH_ERR_INVALID_ARGUMENT (state_size, tolerance, the game's
 // structure), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time),
-// ODDSMITH_ERR_CALLBACK. Thread safety: reentrant; the callbacks' own
-// safety is the caller's.
+// ODDSMITH_ERR_CALLBACK, ODDSMITH_ERR_CANCELLED (by `options->progress`;
+// `out->partial` = 1). Thread safety: reentrant; every callback, the
+// progress one included, is called on the calling thread; the callbacks'
+// own safety is the caller's.
 //
 // # Safety
 // `game` must be NULL or valid, with callbacks that honour their
@@ -916,7 +999,8 @@ OddsmithStatus oddsmith_expectimax_solve(const OddsmithGameDef *game,
 // ODDSMITH_ERR_INVALID_ARGUMENT (root_index not below size, a child not
 // before its parent, a depth limit, bad lotteries),
 // ODDSMITH_ERR_BUDGET_EXCEEDED (more states than max_states, time),
-// ODDSMITH_ERR_CALLBACK. Thread safety: reentrant; the callback's own
+// ODDSMITH_ERR_CALLBACK, ODDSMITH_ERR_CANCELLED (by `options->progress`,
+// called on this thread). Thread safety: reentrant; the callback's own
 // safety is the caller's.
 //
 // # Safety
@@ -936,16 +1020,19 @@ OddsmithStatus oddsmith_expectimax_solve_dense(const OddsmithDenseGameDef *game,
 // Errors: ODDSMITH_ERR_NULL_POINTER, ODDSMITH_ERR_INVALID_ARGUMENT
 // (counts, limits, denominations that are negative, not finite or whose
 // total overflows), ODDSMITH_ERR_BUDGET_EXCEEDED (a game over the dense
-// table's state budget). Thread safety: reentrant.
+// table's state budget), ODDSMITH_ERR_CANCELLED (by `progress`, NULL for
+// none, called on this thread; `*out_value` is then 0). Thread safety:
+// reentrant.
 //
 // # Safety
 // `counts` must point to `box_count * denomination_count` items;
-// `denominations` NULL or `denomination_count` items; outputs NULL or
-// writable.
+// `denominations` NULL or `denomination_count` items; `progress` NULL or
+// valid; outputs NULL or writable.
 OddsmithStatus oddsmith_coins_expectation(const uint32_t *counts,
                                           size_t box_count,
                                           const double *denominations,
                                           size_t denomination_count,
+                                          const OddsmithProgress *progress,
                                           double *out_value,
                                           uint64_t *out_states);
 
@@ -984,8 +1071,9 @@ OddsmithStatus oddsmith_init(uint32_t threads);
 //
 // Errors: ODDSMITH_ERR_NULL_POINTER (out), ODDSMITH_ERR_INVALID_ARGUMENT
 // (goal over 1000, sides outside 2..=100, a score not below the goal,
-// options), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time). Thread
-// safety: reentrant.
+// options), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time),
+// ODDSMITH_ERR_CANCELLED (by `options->progress`, called on this thread).
+// Thread safety: reentrant.
 //
 // # Safety
 // `options` NULL or valid; `out` NULL or writable.
@@ -1053,9 +1141,12 @@ OddsmithStatus oddsmith_hand_describe(uint16_t rank, char *buf, size_t cap, size
 // too many combo tuples, refused at once from an estimate; exact mode not
 // done by the time budget; ranges so nearly exclusive that listing the
 // deals ran over its budget; Monte Carlo drawing no fitting deal before
-// the deadline). Every mode returns by the time budget (Monte Carlo within
-// about 2 ms past it). Thread safety: reentrant; threads = 0 uses the
-// shared pool.
+// the deadline), CANCELLED (the request's progress callback asked to
+// stop: `out` holds the answer so far, `partial` = 1). Every mode returns
+// by the time budget (Monte Carlo within about 2 ms past it). Thread
+// safety: reentrant; threads = 0 uses the shared pool; with a progress
+// callback the work runs on a helper thread while the calling thread
+// waits and calls the callback.
 //
 // # Safety
 // `request` must be NULL or valid with its strings NUL-terminated;
@@ -1087,18 +1178,20 @@ OddsmithStatus oddsmith_equity_by_combo(const OddsmithEquityRequest *request,
 // The chance `hand` ("AhKh") wins against `opponents` (1..9) random hands
 // given `board` (NULL or 0, 3, 4, 5 cards): exact when it fits the time
 // budget (heads-up after the flop; preflop too when the budget allows),
-// else Monte Carlo to 0.001. Errors as
+// else Monte Carlo to 0.001. `progress`: NULL or as in
+// `oddsmith_equity` (cancelled: CANCELLED, `out->partial` = 1). Errors as
 // `oddsmith_equity`. Thread safety: reentrant.
 //
 // # Safety
-// `hand` must be NULL or NUL-terminated, `board` likewise; `out` NULL or
-// writable.
+// `hand` must be NULL or NUL-terminated, `board` likewise; `progress`
+// NULL or valid; `out` NULL or writable.
 OddsmithStatus oddsmith_hand_strength(const char *hand,
                                       const char *board,
                                       uint32_t opponents,
                                       uint32_t time_budget_ms,
                                       uint64_t seed,
                                       uint32_t threads,
+                                      const OddsmithProgress *progress,
                                       OddsmithStrengthResult *out);
 
 // Kill odds and distributions for `hits` random 1-damage hits on
@@ -1107,8 +1200,11 @@ OddsmithStatus oddsmith_hand_strength(const char *hand,
 //
 // Errors: ODDSMITH_ERR_NULL_POINTER, ODDSMITH_ERR_INVALID_ARGUMENT (count,
 // health <= 0 or over the maximum, negative armor, hits over 100000, bad
-// mask or hero index), ODDSMITH_ERR_BUDGET_EXCEEDED. On error `*out` is
-// left unchanged. Thread safety: reentrant; no shared state.
+// mask or hero index), ODDSMITH_ERR_BUDGET_EXCEEDED, ODDSMITH_ERR_CANCELLED
+// (by `options->progress`: `*out` is zeroed with `partial` = 1). On other
+// errors `*out` is left unchanged. Thread safety: reentrant; no shared
+// state; with a progress callback the work runs on a helper thread while
+// the calling thread waits and calls the callback.
 //
 // # Safety
 // `targets` must point to `count` items (or be NULL with count 0);

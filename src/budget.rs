@@ -8,9 +8,55 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// A progress hook: called with the fraction done, in 0..=1, from any of
-/// the call's worker threads.
-pub type ProgressHook = dyn Fn(f64) + Send + Sync;
+/// Most numbers a progress report's estimate carries (one per player of
+/// an equity question).
+pub const MAX_ESTIMATE: usize = 10;
+
+/// A sampling engine's current answer: its numbers (per player equity,
+/// combat win/draw/loss, a search's best score) and their largest
+/// standard error.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Estimate {
+    pub values: [f64; MAX_ESTIMATE],
+    /// Numbers in use at the front of `values`.
+    pub count: usize,
+    pub stderr: f64,
+}
+
+impl Estimate {
+    /// The first `MAX_ESTIMATE` numbers of `values`.
+    pub fn of(values: &[f64], stderr: f64) -> Estimate {
+        let count = values.len().min(MAX_ESTIMATE);
+        let mut e = Estimate {
+            count,
+            stderr,
+            ..Estimate::default()
+        };
+        e.values[..count].copy_from_slice(&values[..count]);
+        e
+    }
+
+    /// The numbers in use.
+    pub fn values(&self) -> &[f64] {
+        &self.values[..self.count]
+    }
+}
+
+/// How far a long call got: the fraction done (0..=1), the units of work
+/// done (boards or tuples enumerated, deals or combats sampled, search
+/// iterations, states solved; 0 when the engine does not count them), and
+/// for sampling engines the current estimate (exact work reports only its
+/// share done: part of an enumeration is not an estimate).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Progress {
+    pub fraction: f64,
+    pub done: u64,
+    pub estimate: Option<Estimate>,
+}
+
+/// A progress hook: called with the progress so far, from any of the
+/// call's worker threads (possibly several at once).
+pub type ProgressHook = dyn Fn(&Progress) + Send + Sync;
 
 /// A deadline, a cancel flag and a progress hook; `Control::NONE` never
 /// stops and tells no one.
@@ -92,8 +138,20 @@ impl Control {
 
     /// Tells the hook, if any, that `fraction` of the work is done.
     pub fn report(&self, fraction: f64) {
+        self.report_progress(Progress {
+            fraction,
+            ..Progress::default()
+        });
+    }
+
+    /// Tells the hook, if any, how far the work got (the fraction clamped
+    /// to 0..=1).
+    pub fn report_progress(&self, progress: Progress) {
         if let Some(hook) = &self.progress {
-            hook(fraction.clamp(0.0, 1.0));
+            hook(&Progress {
+                fraction: progress.fraction.clamp(0.0, 1.0),
+                ..progress
+            });
         }
     }
 
@@ -138,11 +196,23 @@ mod tests {
     fn progress_reaches_the_hook_clamped() {
         let seen = Arc::new(Mutex::new(Vec::new()));
         let sink = Arc::clone(&seen);
-        let c = Control::NONE.with_progress(Arc::new(move |f| sink.lock().unwrap().push(f)));
+        let c = Control::NONE.with_progress(Arc::new(move |p: &Progress| {
+            sink.lock().unwrap().push((p.fraction, p.estimate))
+        }));
         assert!(c.wants_progress() && !Control::NONE.wants_progress());
         c.report(0.5);
         c.report(2.0);
         Control::NONE.report(0.3);
-        assert_eq!(*seen.lock().unwrap(), vec![0.5, 1.0]);
+        let estimate = Estimate::of(&[0.25, 0.75], 0.01);
+        c.report_progress(Progress {
+            fraction: -1.0,
+            done: 7,
+            estimate: Some(estimate),
+        });
+        assert_eq!(estimate.values(), &[0.25, 0.75]);
+        assert_eq!(
+            *seen.lock().unwrap(),
+            vec![(0.5, None), (1.0, None), (0.0, Some(estimate))]
+        );
     }
 }

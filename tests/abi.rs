@@ -97,6 +97,16 @@ fn cpp_combat_program_passes_static_and_shared() {
 }
 
 #[test]
+fn c_progress_program_passes_static_and_shared() {
+    run_program("gcc", "c99", "tests/c/progress_test.c", "c: ");
+}
+
+#[test]
+fn cpp_progress_program_passes_static_and_shared() {
+    run_program("g++", "c++11", "tests/cpp/progress_test.cpp", "cpp: ");
+}
+
+#[test]
 fn c_durak_program_passes_static_and_shared() {
     run_program("gcc", "c99", "tests/c/durak_test.c", "c: ");
 }

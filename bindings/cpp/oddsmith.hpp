@@ -46,6 +46,54 @@ inline void check(OddsmithStatus status) {
 
 inline std::uint32_t version() { return oddsmith_version(); }
 
+// ---- progress and cancel ------------------------------------------------
+
+// A long call's progress (see OddsmithProgressReport): called on the
+// calling thread, never concurrently, at most every interval and once with
+// fraction 1 at the end. Return true to cancel: the call then returns its
+// partial result (`partial` = 1 in the result) instead of throwing. An
+// exception thrown by the callback cancels the call and is rethrown from it.
+typedef std::function<bool(const OddsmithProgressReport &)> ProgressFn;
+
+namespace detail {
+extern "C" inline std::int32_t progress_trampoline(void *user, const OddsmithProgressReport *report);
+
+// The C progress for a ProgressFn (none when it is empty), and what the
+// callback threw.
+class Watch {
+public:
+    Watch(const ProgressFn &fn, std::uint32_t interval_ms) : fn_(fn) {
+        progress_.callback = progress_trampoline;
+        progress_.user = this;
+        progress_.interval_ms = interval_ms;
+    }
+    const OddsmithProgress *get() const { return fn_ ? &progress_ : nullptr; }
+    bool call(const OddsmithProgressReport &report) {
+        try {
+            return fn_(report);
+        } catch (...) {
+            error_ = std::current_exception();
+            return true;
+        }
+    }
+    // After the call: rethrows the callback's exception, treats a cancel as
+    // success (the result is marked partial), else checks the status.
+    void finish(OddsmithStatus status) const {
+        if (error_) std::rethrow_exception(error_);
+        if (status != ODDSMITH_ERR_CANCELLED) check(status);
+    }
+
+private:
+    const ProgressFn &fn_;
+    OddsmithProgress progress_;
+    std::exception_ptr error_;
+};
+
+extern "C" inline std::int32_t progress_trampoline(void *user, const OddsmithProgressReport *report) {
+    return static_cast<Watch *>(user)->call(*report) ? 1 : 0;
+}
+}  // namespace detail
+
 // Optional warm-up: builds the poker tables and the shared worker pool
 // (0 = one thread per core) now instead of on first use.
 inline void init(std::uint32_t threads = 0) { check(oddsmith_init(threads)); }
@@ -118,6 +166,7 @@ inline OddsmithSplitDamageOptions split_damage_defaults() {
     o.all_dead_mask = 0;
     o.hero_target = 0;
     o.max_work = 0;
+    o.progress = nullptr;
     return o;
 }
 
@@ -125,9 +174,14 @@ inline OddsmithSplitDamageOptions split_damage_defaults() {
 // large (about 12 KiB): it is returned by value for convenience.
 inline OddsmithSplitDamageResult split_damage(const std::vector<OddsmithSplitTarget> &targets,
                                               std::uint32_t hits,
-                                              const OddsmithSplitDamageOptions &options = split_damage_defaults()) {
+                                              const OddsmithSplitDamageOptions &options = split_damage_defaults(),
+                                              const ProgressFn &progress = ProgressFn(),
+                                              std::uint32_t progress_interval_ms = 0) {
+    detail::Watch watch(progress, progress_interval_ms);
+    OddsmithSplitDamageOptions o = options;
+    if (progress) o.progress = watch.get();
     OddsmithSplitDamageResult result;
-    check(oddsmith_split_damage(targets.data(), targets.size(), hits, &options, &result));
+    watch.finish(oddsmith_split_damage(targets.data(), targets.size(), hits, &o, &result));
     return result;
 }
 
@@ -166,9 +220,19 @@ inline OddsmithMinion card_minion(const std::string &id_or_name, std::int32_t at
 // fits the state budget, else Monte Carlo, unless options say otherwise).
 inline OddsmithCombatResult combat(const std::vector<OddsmithMinion> &a, const std::vector<OddsmithMinion> &b,
                                    std::uint32_t tier_a = 1, std::uint32_t tier_b = 1,
-                                   const OddsmithCombatOptions *options = nullptr) {
+                                   const OddsmithCombatOptions *options = nullptr,
+                                   const ProgressFn &progress = ProgressFn(),
+                                   std::uint32_t progress_interval_ms = 0) {
+    detail::Watch watch(progress, progress_interval_ms);
+    OddsmithCombatOptions o;
+    if (options) {
+        o = *options;
+    } else {
+        std::memset(&o, 0, sizeof o);
+    }
+    if (progress) o.progress = watch.get();
     OddsmithCombatResult result;
-    check(oddsmith_combat(a.data(), a.size(), b.data(), b.size(), tier_a, tier_b, options, &result));
+    watch.finish(oddsmith_combat(a.data(), a.size(), b.data(), b.size(), tier_a, tier_b, &o, &result));
     return result;
 }
 
@@ -212,7 +276,13 @@ struct EquityOptions {
     std::uint32_t time_budget_ms;
     std::uint64_t seed;
     std::uint32_t threads;
-    EquityOptions() : mode(ODDSMITH_MODE_AUTO), target_stderr(0.001), time_budget_ms(1000), seed(1), threads(0) {}
+    // Progress and cancel (empty: none), reported every progress_interval_ms
+    // (0: 100 ms).
+    ProgressFn progress;
+    std::uint32_t progress_interval_ms;
+    EquityOptions()
+        : mode(ODDSMITH_MODE_AUTO), target_stderr(0.001), time_budget_ms(1000), seed(1), threads(0),
+          progress_interval_ms(0) {}
 };
 
 // The C request for players and options (strings borrowed from them).
@@ -234,8 +304,10 @@ inline OddsmithEquityRequest equity_request(const std::vector<std::string> &play
 
 inline OddsmithEquityResult equity(const std::vector<std::string> &players, const EquityOptions &o = EquityOptions()) {
     OddsmithEquityRequest req = equity_request(players, o);
+    detail::Watch watch(o.progress, o.progress_interval_ms);
+    req.progress = watch.get();
     OddsmithEquityResult result;
-    check(oddsmith_equity(&req, &result));
+    watch.finish(oddsmith_equity(&req, &result));
     return result;
 }
 
@@ -245,9 +317,11 @@ inline std::vector<OddsmithComboEquity> equity_by_combo(const std::vector<std::s
                                                        const EquityOptions &o = EquityOptions(),
                                                        OddsmithEquityResult *totals = 0) {
     OddsmithEquityRequest req = equity_request(players, o);
+    detail::Watch watch(o.progress, o.progress_interval_ms);
+    req.progress = watch.get();
     std::vector<OddsmithComboEquity> rows(ODDSMITH_MAX_COMBO_ROWS);
     std::size_t count = 0;
-    check(oddsmith_equity_by_combo(&req, totals, rows.data(), rows.size(), &count));
+    watch.finish(oddsmith_equity_by_combo(&req, totals, rows.data(), rows.size(), &count));
     rows.resize(count);
     return rows;
 }
@@ -255,9 +329,12 @@ inline std::vector<OddsmithComboEquity> equity_by_combo(const std::vector<std::s
 inline OddsmithStrengthResult hand_strength(const std::string &hand, std::uint32_t opponents,
                                             const std::string &board = std::string(),
                                             std::uint32_t time_budget_ms = 1000, std::uint64_t seed = 1,
-                                            std::uint32_t threads = 0) {
+                                            std::uint32_t threads = 0, const ProgressFn &progress = ProgressFn(),
+                                            std::uint32_t progress_interval_ms = 0) {
+    detail::Watch watch(progress, progress_interval_ms);
     OddsmithStrengthResult result;
-    check(oddsmith_hand_strength(hand.c_str(), board.c_str(), opponents, time_budget_ms, seed, threads, &result));
+    watch.finish(oddsmith_hand_strength(hand.c_str(), board.c_str(), opponents, time_budget_ms, seed, threads,
+                                        watch.get(), &result));
     return result;
 }
 
@@ -329,7 +406,7 @@ extern "C" inline std::int32_t heuristic_trampoline(void *user, const std::uint8
 
 // Solver options with every default (zeroed): set what you need
 // (max_states, depth_limit, expected_states, tolerance, max_iterations,
-// time_ms).
+// time_ms; progress is set by the functions below from their ProgressFn).
 inline OddsmithExpectimaxOptions expectimax_options() {
     OddsmithExpectimaxOptions options;
     std::memset(&options, 0, sizeof options);
@@ -343,7 +420,12 @@ inline OddsmithExpectimaxOptions expectimax_options() {
 // options.tolerance (result.iterations, result.residual).
 inline OddsmithExpectimaxResult solve_game(const std::vector<std::uint8_t> &root, const ExpandFn &expand,
                                            const OddsmithExpectimaxOptions &options,
-                                           const HeuristicFn &heuristic = HeuristicFn()) {
+                                           const HeuristicFn &heuristic = HeuristicFn(),
+                                           const ProgressFn &progress = ProgressFn(),
+                                           std::uint32_t progress_interval_ms = 0) {
+    detail::Watch watch(progress, progress_interval_ms);
+    OddsmithExpectimaxOptions o = options;
+    if (progress) o.progress = watch.get();
     detail::GameContext ctx;
     ctx.expand = &expand;
     ctx.heuristic = &heuristic;
@@ -355,11 +437,11 @@ inline OddsmithExpectimaxResult solve_game(const std::vector<std::uint8_t> &root
     def.expand = detail::expand_trampoline;
     def.heuristic = heuristic ? detail::heuristic_trampoline : nullptr;
     OddsmithExpectimaxResult result;
-    OddsmithStatus status = oddsmith_expectimax_solve(&def, &options, &result);
+    OddsmithStatus status = oddsmith_expectimax_solve(&def, &o, &result);
     if (status == ODDSMITH_ERR_CALLBACK && ctx.error) {
         std::rethrow_exception(ctx.error);
     }
-    check(status);
+    watch.finish(status);
     return result;
 }
 
@@ -427,7 +509,12 @@ extern "C" inline std::int32_t dense_trampoline(void *user, std::uint64_t index,
 // are rethrown.
 inline OddsmithExpectimaxResult solve_dense_game(std::uint64_t size, std::uint64_t root_index,
                                                  const DenseExpandFn &expand,
-                                                 const OddsmithExpectimaxOptions &options = expectimax_options()) {
+                                                 const OddsmithExpectimaxOptions &options = expectimax_options(),
+                                                 const ProgressFn &progress = ProgressFn(),
+                                                 std::uint32_t progress_interval_ms = 0) {
+    detail::Watch watch(progress, progress_interval_ms);
+    OddsmithExpectimaxOptions o = options;
+    if (progress) o.progress = watch.get();
     detail::DenseContext ctx;
     ctx.expand = &expand;
     OddsmithDenseGameDef def;
@@ -437,11 +524,11 @@ inline OddsmithExpectimaxResult solve_dense_game(std::uint64_t size, std::uint64
     def.user = &ctx;
     def.expand = detail::dense_trampoline;
     OddsmithExpectimaxResult result;
-    OddsmithStatus status = oddsmith_expectimax_solve_dense(&def, &options, &result);
+    OddsmithStatus status = oddsmith_expectimax_solve_dense(&def, &o, &result);
     if (status == ODDSMITH_ERR_CALLBACK && ctx.error) {
         std::rethrow_exception(ctx.error);
     }
-    check(status);
+    watch.finish(status);
     return result;
 }
 
@@ -450,15 +537,23 @@ inline OddsmithExpectimaxResult solve_dense_game(std::uint64_t size, std::uint64
 // under optimal play and the best move (ODDSMITH_PIG_ROLL / _HOLD).
 inline OddsmithPigResult pig(std::uint32_t goal = 100, std::uint32_t sides = 6, std::uint32_t score = 0,
                              std::uint32_t opponent = 0, std::uint32_t turn_total = 0,
-                             const OddsmithExpectimaxOptions &options = expectimax_options()) {
+                             const OddsmithExpectimaxOptions &options = expectimax_options(),
+                             const ProgressFn &progress = ProgressFn(), std::uint32_t progress_interval_ms = 0) {
+    detail::Watch watch(progress, progress_interval_ms);
+    OddsmithExpectimaxOptions o = options;
+    if (progress) o.progress = watch.get();
     OddsmithPigResult result;
-    check(oddsmith_pig(goal, sides, score, opponent, turn_total, &options, &result));
+    watch.finish(oddsmith_pig(goal, sides, score, opponent, turn_total, &o, &result));
     return result;
 }
 
 // The coin-box game: boxes[k][d] coins of denominations[d] (default 100, 50).
+// A cancel (through `progress`) throws Error(ODDSMITH_ERR_CANCELLED): there
+// is no partial value.
 inline double coins_expectation(const std::vector<std::vector<std::uint32_t> > &boxes,
-                                const std::vector<double> &denominations = std::vector<double>()) {
+                                const std::vector<double> &denominations = std::vector<double>(),
+                                const ProgressFn &progress = ProgressFn(), std::uint32_t progress_interval_ms = 0) {
+    detail::Watch watch(progress, progress_interval_ms);
     std::size_t nd = denominations.empty() ? 2 : denominations.size();
     std::vector<std::uint32_t> flat;
     for (std::size_t k = 0; k < boxes.size(); ++k) {
@@ -466,8 +561,11 @@ inline double coins_expectation(const std::vector<std::vector<std::uint32_t> > &
         flat.insert(flat.end(), boxes[k].begin(), boxes[k].end());
     }
     double value = 0.0;
-    check(oddsmith_coins_expectation(flat.data(), boxes.size(), denominations.empty() ? nullptr : denominations.data(),
-                                     nd, &value, nullptr));
+    OddsmithStatus status = oddsmith_coins_expectation(
+        flat.data(), boxes.size(), denominations.empty() ? nullptr : denominations.data(), nd, watch.get(), &value,
+        nullptr);
+    watch.finish(status);
+    check(status);
     return value;
 }
 
@@ -481,15 +579,22 @@ inline OddsmithDurakBudget durak_budget(std::uint64_t iterations = 10000, std::u
     b.rollout = ODDSMITH_DURAK_ROLLOUT_RANDOM;
     b.exploration = 0.0;
     b.seed = seed;
+    b.progress = nullptr;
     return b;
 }
 
-// The observer's best move (the observer must be to move).
+// The observer's best move (the observer must be to move). A cancel through
+// `progress` returns the best move so far (stats->partial = 1).
 inline OddsmithDurakMove durak_best_move(const OddsmithDurakObservation &obs,
                                          const OddsmithDurakBudget &budget = durak_budget(),
-                                         OddsmithDurakStats *stats = nullptr) {
+                                         OddsmithDurakStats *stats = nullptr,
+                                         const ProgressFn &progress = ProgressFn(),
+                                         std::uint32_t progress_interval_ms = 0) {
+    detail::Watch watch(progress, progress_interval_ms);
+    OddsmithDurakBudget b = budget;
+    if (progress) b.progress = watch.get();
     OddsmithDurakMove m;
-    check(oddsmith_durak_best_move(&obs, &budget, &m, stats));
+    watch.finish(oddsmith_durak_best_move(&obs, &b, &m, stats));
     return m;
 }
 

@@ -6,7 +6,8 @@ use crate::output::{Outcome, print_json};
 use oddsmith::Error;
 use oddsmith::hearthstone::cards::{EntityFlags, minion_of_entity};
 use oddsmith::hearthstone::combat::{
-    Combat, CombatResult, DEFAULT_MAX_STATES, Minion, combat_exact, combat_monte_carlo, parse_board,
+    Combat, CombatMode, CombatOptions, CombatResult, DEFAULT_MAX_STATES, Minion, parse_board,
+    simulate,
 };
 use serde_json::json;
 use std::time::Instant;
@@ -70,19 +71,25 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         tiers: [args.tier_a, args.tier_b],
     };
     oddsmith::parallel::check_threads(args.threads)?;
-    let max_states = match args.max_states {
-        0 => DEFAULT_MAX_STATES,
-        n => n,
-    };
     let run = LongRun::start("combat");
-    let budget = (args.time_ms > 0).then(|| std::time::Duration::from_millis(args.time_ms));
-    let control = run.control().with_budget(budget);
+    let options = CombatOptions {
+        mode: if args.mc {
+            CombatMode::MonteCarlo
+        } else {
+            CombatMode::Exact
+        },
+        max_states: match args.max_states {
+            0 => DEFAULT_MAX_STATES,
+            n => n,
+        },
+        samples: args.samples,
+        time_budget: (args.time_ms > 0).then(|| std::time::Duration::from_millis(args.time_ms)),
+        seed: args.seed,
+        threads: args.threads,
+        control: run.control(),
+    };
     let started = Instant::now();
-    let r = run.answer(if args.mc {
-        combat_monte_carlo(&c, args.samples, args.seed, args.threads, &control)
-    } else {
-        combat_exact(&c, max_states, &control)
-    })?;
+    let r = run.answer(simulate(&c, &options))?;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
     let partial = run.interrupted();
     if as_json {

@@ -7,7 +7,7 @@
 use crate::output::{Failure, Outcome};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use oddsmith::Error;
-use oddsmith::budget::Control;
+use oddsmith::budget::{Control, Progress};
 use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -59,14 +59,14 @@ impl LongRun {
         let terminal = std::io::stderr().is_terminal();
         Control::NONE
             .or_cancelled(Arc::clone(&self.cancel))
-            .with_progress(Arc::new(move |fraction| {
+            .with_progress(Arc::new(move |progress: &Progress| {
                 if terminal
                     && started.elapsed() >= QUIET_START
                     && !shown.swap(true, Ordering::Relaxed)
                 {
                     bar.set_draw_target(ProgressDrawTarget::stderr());
                 }
-                bar.set_position((fraction * STEPS as f64) as u64);
+                bar.set_position((progress.fraction * STEPS as f64) as u64);
             }))
     }
 

@@ -252,19 +252,22 @@ pub fn run_strength(args: &StrengthArgs, as_json: bool) -> Outcome {
     let board = CardSet::parse(&args.board).map_err(|e| named("--board", e))?;
     oddsmith::poker::warm_up();
     let started = Instant::now();
-    let s = equity::hand_strength(
+    let run = LongRun::start("strength");
+    let s = run.answer(equity::hand_strength(
         hand,
         args.opponents,
         board,
         Duration::from_millis(args.run.time_ms),
         args.run.seed,
         args.run.threads,
-    )?;
+        &run.control(),
+    ))?;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
     if as_json {
         print_json(&json!({
             "hand": args.hand, "opponents": args.opponents, "win": s.win, "equity": s.equity,
             "exact": s.exact, "stderr": s.stderr, "elapsed_ms": elapsed_ms,
+            "partial": run.interrupted(),
         }));
     } else {
         let how = if s.exact {
@@ -276,6 +279,9 @@ pub fn run_strength(args: &StrengthArgs, as_json: bool) -> Outcome {
             "{} vs {} random hand(s): wins {:.4}, equity {:.4} ({how}, {elapsed_ms:.1} ms)",
             args.hand, args.opponents, s.win, s.equity
         );
+        if run.interrupted() {
+            println!("{PARTIAL_NOTE}");
+        }
     }
-    Ok(())
+    run.close()
 }

@@ -57,6 +57,7 @@ fuzz_target!(|data: &[u8]| {
         time_budget_ms: 0,
         seed: 1,
         threads: 0,
+        progress: std::ptr::null(),
     };
     let mut out = MaybeUninit::<OddsmithCombatResult>::uninit();
     // SAFETY: boards of the counts given; valid options and output.

@@ -99,6 +99,7 @@ fuzz_target!(|data: &[u8]| {
         rollout: u32::from(byte(data, 27) % 3),
         exploration: 0.0,
         seed: 1,
+        progress: std::ptr::null(),
     };
     let mut best = MaybeUninit::<OddsmithDurakMove>::uninit();
     // SAFETY: valid inputs and outputs; stats may be NULL.

@@ -40,6 +40,7 @@ fuzz_target!(|data: &[u8]| {
         time_budget_ms: 20,
         seed: 1,
         threads: 1,
+        progress: std::ptr::null(),
     };
     let mut out = MaybeUninit::<OddsmithEquityResult>::uninit();
     // SAFETY: valid request strings and output.

@@ -134,6 +134,7 @@ fuzz_target!(|data: &[u8]| {
         // A cycle that keeps paying stops at the cap.
         max_iterations: u64::from(table.byte(69)) * 100,
         time_ms: 0,
+        progress: std::ptr::null(),
     };
     let mut out = MaybeUninit::<OddsmithExpectimaxResult>::uninit();
     // SAFETY: valid definition, options and output.

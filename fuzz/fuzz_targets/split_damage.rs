@@ -38,6 +38,7 @@ fuzz_target!(|data: &[u8]| {
         hero_target: u32::from(byte(data, 62) % 16),
         // A budget keeps every input fast.
         max_work: 20_000_000,
+        progress: std::ptr::null(),
     };
     let with_options = byte(data, 63) & 1 == 1;
     let mut out = MaybeUninit::<OddsmithSplitDamageResult>::uninit();

@@ -18,7 +18,7 @@ mod two_player_playout;
 pub use game::{Config, Deck, Game, Outcome, Phase, Protocol, Variant};
 pub use moves::{Move, MoveKind, MoveList};
 pub use observe::Observation;
-pub use search::{best_move, move_id};
+pub use search::{best_move, best_move_controlled, move_id};
 
 #[cfg(test)]
 mod tests;

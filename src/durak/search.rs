@@ -210,6 +210,18 @@ const ROOT_NODES_PER_ITERATION: u64 = 10;
 /// (`SearchResult::exact` says so); otherwise, or when it does not fit,
 /// information-set MCTS searches with what is left of the budget.
 pub fn best_move(view: &Observation, budget: &Budget, seed: u64) -> Result<SearchResult<Move>> {
+    best_move_controlled(view, budget, seed, &Control::NONE)
+}
+
+/// As [`best_move`], also stopping (with the move so far) once `control`'s
+/// flag is set, and telling its hook the search's progress (see
+/// [`mcts::search_controlled`]).
+pub fn best_move_controlled(
+    view: &Observation,
+    budget: &Budget,
+    seed: u64,
+    control: &Control,
+) -> Result<SearchResult<Move>> {
     view.validate()?;
     let start = Instant::now();
     if budget.exact && view.config.players == 2 && view.talon_len == 0 {
@@ -220,7 +232,7 @@ pub fn best_move(view: &Observation, budget: &Budget, seed: u64) -> Result<Searc
                 "the observer is not the player to move in a game in progress",
             ));
         }
-        let control = Control::within(budget.time);
+        let endgame_control = control.with_budget(budget.time);
         let nodes = match budget.time {
             Some(_) => 0,
             None => budget
@@ -229,7 +241,7 @@ pub fn best_move(view: &Observation, budget: &Budget, seed: u64) -> Result<Searc
                 .max(1),
         };
         let mut solver = Endgame::default();
-        let solved = solver.solve_moves(&game, nodes, &control).ok();
+        let solved = solver.solve_moves(&game, nodes, &endgame_control).ok();
         let left = budget.time.map(|t| t.saturating_sub(start.elapsed()));
         let rest = Budget {
             time: left.map(|t| t.max(Duration::from_micros(1))),
@@ -244,15 +256,15 @@ pub fn best_move(view: &Observation, budget: &Budget, seed: u64) -> Result<Searc
             // among the moves that keep the proven result, the one most
             // likely to let a fallible opponent go wrong.
             Some(values) => {
-                let mut searched = mcts::search(view, &rest, seed)?;
+                let mut searched = mcts::search_controlled(view, &rest, seed, control)?;
                 keep_proven(&mut searched, &values);
                 Ok(searched)
             }
             // Did not fit: search in the time left.
-            None => mcts::search(view, &rest, seed),
+            None => mcts::search_controlled(view, &rest, seed, control),
         };
     }
-    mcts::search(view, budget, seed)
+    mcts::search_controlled(view, budget, seed, control)
 }
 
 /// Restricts a search's choice to the moves of the best proven value and

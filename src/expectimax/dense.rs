@@ -3,6 +3,7 @@
 //! array (no hashing, no stack).
 
 use super::{MoveValue, NodeKind, Options, Solution, best_move, node_value};
+use crate::budget::Progress;
 use crate::error::{Error, Result};
 
 /// One outcome of a move, its next state given by index.
@@ -75,12 +76,19 @@ pub fn solve_dense<G: DenseGame>(game: &G, options: &Options) -> Result<(Solutio
     let mut cursor = G::Cursor::default();
     for index in 0..root {
         table[index] = game.value_at(index, &mut cursor, &table, &mut children)?;
-        if index % (1 << 16) == (1 << 16) - 1 && options.control.passed() {
-            return Err(Error::budget(format!(
-                "the solve stopped (time budget or cancel) after {} of {} states",
-                index + 1,
-                root + 1
-            )));
+        if index % (1 << 16) == (1 << 16) - 1 {
+            if options.control.passed() {
+                return Err(Error::budget(format!(
+                    "the solve stopped (time budget or cancel) after {} of {} states",
+                    index + 1,
+                    root + 1
+                )));
+            }
+            options.control.report_progress(Progress {
+                fraction: index as f64 / (root + 1) as f64,
+                done: index as u64 + 1,
+                estimate: None,
+            });
         }
     }
     // The root again through `expand_index`, for its move list.

@@ -35,7 +35,7 @@ pub mod pig;
 pub use dense::{DenseChild, DenseGame, solve_dense};
 pub use hashed::solve;
 
-use crate::budget::Control;
+use crate::budget::{Control, Progress};
 use crate::error::{Error, Result};
 use std::hash::Hash;
 
@@ -322,11 +322,15 @@ pub(crate) fn count_state<G: Game>(states: &mut u64, options: &Options, game: &G
             )));
         }
         let expected = game.state_hint();
-        if expected > 0 {
-            options
-                .control
-                .report((*states as f64 / expected as f64).min(0.99));
-        }
+        options.control.report_progress(Progress {
+            fraction: if expected > 0 {
+                (*states as f64 / expected as f64).min(0.99)
+            } else {
+                0.0
+            },
+            done: *states,
+            estimate: None,
+        });
     }
     Ok(())
 }

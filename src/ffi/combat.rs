@@ -1,10 +1,11 @@
 //! C entry for Battlegrounds combat (`oddsmith_combat`).
 
 use super::guard::{FfiError, OddsmithStatus, guard, input, input_slice, output};
+use super::progress::{OddsmithProgress, settle, watch};
 use crate::budget::Control;
 use crate::hearthstone::cards;
 use crate::hearthstone::combat::{
-    Combat, DEFAULT_MAX_STATES, Minion, Token, combat_exact, combat_monte_carlo, rules,
+    Combat, CombatMode, CombatOptions, CombatResult, Minion, Token, rules, simulate,
 };
 use std::time::Duration;
 
@@ -73,6 +74,8 @@ pub struct OddsmithCombatOptions {
     /// shared pool, 1 = the caller's thread). Results depend on the seed
     /// only, not on the thread count.
     pub threads: u32,
+    /// Progress and cancel (see OddsmithProgress), or NULL for none.
+    pub progress: *const OddsmithProgress,
 }
 
 /// The answer.
@@ -91,6 +94,9 @@ pub struct OddsmithCombatResult {
     /// States expanded (exact) or combats sampled.
     pub states: u64,
     pub stderr: f64,
+    /// 1 when the progress callback cancelled the call: Monte Carlo's
+    /// answer so far, or zeros for exact work.
+    pub partial: u8,
 }
 
 fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiError> {
@@ -157,7 +163,9 @@ fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiErro
 /// unknown keyword bits, a tier above 7, an unknown dbfId or a card whose
 /// combat effect is not modelled, bad mode, threads over
 /// ODDSMITH_MAX_THREADS), BUDGET_EXCEEDED (exact mode over the state or time
-/// budget). Thread safety: reentrant.
+/// budget), CANCELLED (by `options->progress`; `out->partial` = 1). Thread
+/// safety: reentrant; with a progress callback the work runs on a helper
+/// thread while the calling thread waits and calls the callback.
 ///
 /// # Safety
 /// `a` and `b` must point to `a_count` and `b_count` items (or be NULL with
@@ -204,53 +212,85 @@ pub unsafe extern "C" fn oddsmith_combat(
                 .collect::<Result<_, _>>()?,
             tiers: [tier_a.max(1), tier_b.max(1)],
         };
-        let max_states = if o.max_states == 0 {
-            DEFAULT_MAX_STATES
-        } else {
-            o.max_states
-        };
-        let samples = if o.samples == 0 { 1_000_000 } else { o.samples };
-        let budget = (o.time_budget_ms > 0).then(|| Duration::from_millis(o.time_budget_ms as u64));
-        let deadline = Control::within(budget);
-        let sample = || combat_monte_carlo(&combat, samples, o.seed, o.threads as usize, &deadline);
-        let r = match o.mode {
-            ODDSMITH_COMBAT_EXACT => combat_exact(&combat, max_states, &deadline)?,
-            ODDSMITH_COMBAT_MONTE_CARLO => sample()?,
-            ODDSMITH_COMBAT_AUTO => {
-                // Exact gets four fifths of a time budget; the rest samples.
-                let exact_deadline = Control::within(budget.map(|b| b.mul_f64(0.8)));
-                match combat_exact(&combat, max_states, &exact_deadline) {
-                    Err(e) if e.kind() == crate::ErrorKind::BudgetExceeded => sample()?,
-                    other => other?,
-                }
-            }
+        let mode = match o.mode {
+            ODDSMITH_COMBAT_AUTO => CombatMode::Auto,
+            ODDSMITH_COMBAT_EXACT => CombatMode::Exact,
+            ODDSMITH_COMBAT_MONTE_CARLO => CombatMode::MonteCarlo,
             other => {
                 return Err(FfiError::invalid(format!(
                     "mode {other} is not ODDSMITH_COMBAT_AUTO (0), _EXACT (1) or _MONTE_CARLO (2)"
                 )));
             }
         };
-        let mut result = OddsmithCombatResult {
-            win: r.win,
-            draw: r.draw,
-            loss: r.loss,
-            damage_to_b: [0.0; ODDSMITH_DAMAGE_SLOTS],
-            damage_to_a: [0.0; ODDSMITH_DAMAGE_SLOTS],
-            survivors_a: r.survivors[0],
-            survivors_b: r.survivors[1],
-            exact: u8::from(r.exact),
-            states: r.states,
-            stderr: r.stderr,
+        let defaults = CombatOptions::default();
+        let mut options = CombatOptions {
+            mode,
+            max_states: match o.max_states {
+                0 => defaults.max_states,
+                n => n,
+            },
+            samples: match o.samples {
+                0 => defaults.samples,
+                n => n,
+            },
+            time_budget: (o.time_budget_ms > 0)
+                .then(|| Duration::from_millis(o.time_budget_ms as u64)),
+            seed: o.seed,
+            threads: o.threads as usize,
+            control: Control::NONE,
         };
-        for (slots, dist) in [
-            (&mut result.damage_to_b, &r.damage_to_b),
-            (&mut result.damage_to_a, &r.damage_to_a),
-        ] {
-            for (d, &p) in dist.iter().enumerate() {
-                slots[d.min(ODDSMITH_DAMAGE_SLOTS - 1)] += p;
-            }
-        }
-        *out = result;
-        Ok(())
+        // SAFETY: the caller's pointer contract (this function's # Safety).
+        let watched = unsafe {
+            watch(o.progress, Control::NONE, move |control| {
+                options.control = control.clone();
+                simulate(&combat, &options)
+            })
+        };
+        settle(watched, |r, cancelled| {
+            *out = r.map_or(EMPTY_RESULT, to_c_result);
+            // Exact answers are complete even when a cancel came late.
+            out.partial = u8::from(cancelled && out.exact == 0);
+            out.partial != 0
+        })
     })
+}
+
+/// The result of a cancelled exact combat: no numbers.
+const EMPTY_RESULT: OddsmithCombatResult = OddsmithCombatResult {
+    win: 0.0,
+    draw: 0.0,
+    loss: 0.0,
+    damage_to_b: [0.0; ODDSMITH_DAMAGE_SLOTS],
+    damage_to_a: [0.0; ODDSMITH_DAMAGE_SLOTS],
+    survivors_a: 0.0,
+    survivors_b: 0.0,
+    exact: 0,
+    states: 0,
+    stderr: 0.0,
+    partial: 0,
+};
+
+fn to_c_result(r: &CombatResult) -> OddsmithCombatResult {
+    let mut result = OddsmithCombatResult {
+        win: r.win,
+        draw: r.draw,
+        loss: r.loss,
+        damage_to_b: [0.0; ODDSMITH_DAMAGE_SLOTS],
+        damage_to_a: [0.0; ODDSMITH_DAMAGE_SLOTS],
+        survivors_a: r.survivors[0],
+        survivors_b: r.survivors[1],
+        exact: u8::from(r.exact),
+        states: r.states,
+        stderr: r.stderr,
+        partial: 0,
+    };
+    for (slots, dist) in [
+        (&mut result.damage_to_b, &r.damage_to_b),
+        (&mut result.damage_to_a, &r.damage_to_a),
+    ] {
+        for (d, &p) in dist.iter().enumerate() {
+            slots[d.min(ODDSMITH_DAMAGE_SLOTS - 1)] += p;
+        }
+    }
+    result
 }

@@ -9,11 +9,13 @@
 use super::guard::{
     FfiError, FfiResult, OddsmithStatus, guard, input, output, output_slice, write_list,
 };
+use super::progress::{OddsmithProgress, cancelled_error, watch};
+use crate::budget::Control;
 use crate::cards::{Card, CardSet};
 use crate::durak::game::{MAX_ATTACKS, MAX_PLAYERS};
 use crate::durak::{
     Config, Deck, Game, Move, MoveKind, MoveList, Observation, Outcome, Phase, Protocol, Variant,
-    best_move,
+    best_move_controlled,
 };
 use crate::mcts::{Budget, Rollout};
 use crate::rng::Rng;
@@ -136,6 +138,9 @@ pub struct OddsmithDurakBudget {
     pub rollout: u32,
     pub exploration: f64,
     pub seed: u64,
+    /// Progress and cancel (see OddsmithProgress), or NULL for none: a
+    /// cancel stops the search with the best move so far.
+    pub progress: *const OddsmithProgress,
 }
 
 /// What the search did.
@@ -155,6 +160,9 @@ pub struct OddsmithDurakStats {
     /// With `exact`: the observer's result under perfect play, 0 loss, 0.5
     /// draw, 1 win (also `best_mean`); else -1.
     pub proven_score: f64,
+    /// 1 when the progress callback cancelled the search (the move is the
+    /// best so far).
+    pub partial: u32,
 }
 
 /// How a handle's game stands: `over` (0/1); when over, `loser` is the
@@ -460,7 +468,10 @@ fn write_moves(moves: &[Move], buf: &mut [OddsmithDurakMove], count: &mut usize)
 /// happen, with the reason: bad seats, more than 6 attack cards, counts
 /// that do not add up, a cover that does not beat its card...; threads over
 /// ODDSMITH_MAX_THREADS), DUPLICATE_CARD (a card in two places, the trump
-/// card included). Thread safety: reentrant.
+/// card included), CANCELLED (by `budget->progress`: `out` holds the best
+/// move so far, `stats->partial` = 1). Thread safety: reentrant; with a
+/// progress callback the search runs on a helper thread while the calling
+/// thread waits and calls the callback.
 ///
 /// # Safety
 /// `observation` and `out` valid; `budget` and `stats` NULL or valid.
@@ -503,7 +514,14 @@ pub unsafe extern "C" fn oddsmith_durak_best_move(
             rollout,
             ..Budget::default()
         };
-        let r = best_move(&view, &budget, b.seed)?;
+        // SAFETY: the caller's pointer contract (this function's # Safety).
+        let watched = unsafe {
+            watch(b.progress, Control::NONE, |control| {
+                best_move_controlled(&view, &budget, b.seed, control)
+            })
+        };
+        let cancelled = watched.cancelled;
+        let r = watched.value?;
         *out = to_c_move(r.best);
         if !stats.is_null() {
             let chosen = r.moves.iter().find(|m| m.mv == r.best);
@@ -516,7 +534,11 @@ pub unsafe extern "C" fn oddsmith_durak_best_move(
                 best_mean: chosen.map_or(0.0, |m| m.mean),
                 exact: u32::from(r.exact.is_some()),
                 proven_score: r.exact.unwrap_or(-1.0),
+                partial: u32::from(cancelled),
             };
+        }
+        if cancelled {
+            return Err(cancelled_error());
         }
         Ok(())
     })

@@ -4,10 +4,11 @@
 //! before parents) and the coin-box game (`oddsmith_coins_expectation`).
 
 use super::guard::{FfiError, FfiResult, OddsmithStatus, guard, input, input_slice, output};
+use super::progress::{OddsmithProgress, settle, watch_inline};
 use crate::budget::Control;
 use crate::error::{Error, ErrorKind, Result};
 use crate::expectimax::coins::{
-    CoinGame, DEFAULT_DENOMINATIONS, MAX_BOXES, MAX_DENOMINATIONS, Method, solve_coins,
+    CoinGame, DEFAULT_DENOMINATIONS, MAX_BOXES, MAX_DENOMINATIONS, Method, solve_coins_controlled,
 };
 use crate::expectimax::{
     Child, DEFAULT_MAX_ITERATIONS, DEFAULT_TOLERANCE, DenseChild, DenseGame, Game, NodeKind,
@@ -112,20 +113,57 @@ pub struct OddsmithExpectimaxOptions {
     /// Wall-clock limit in milliseconds (ODDSMITH_ERR_BUDGET_EXCEEDED once
     /// passed; no partial answer); 0 means none.
     pub time_ms: u64,
+    /// Progress and cancel (see OddsmithProgress), or NULL for none. The
+    /// callback is called on the calling thread between the game's own
+    /// callbacks (every 16,384 states or so; `done` counts states).
+    pub progress: *const OddsmithProgress,
 }
 
-/// The Rust options a C options pointer asks for (NULL: the defaults), and
-/// its size hint.
+/// What a C options pointer asks for (NULL: the defaults).
+pub(crate) struct CallOptions {
+    pub options: Options,
+    /// The game's size hint.
+    pub expected_states: u32,
+    pub progress: *const OddsmithProgress,
+}
+
+impl CallOptions {
+    /// Runs `work` with these options, their control carrying the
+    /// progress callback (called on this thread), and settles the entry:
+    /// `write` gets the answer, or `None` when cancelled (then CANCELLED).
+    pub(crate) fn run<T>(
+        mut self,
+        work: impl FnOnce(&Options) -> crate::error::Result<T>,
+        write: impl FnOnce(Option<&T>, bool) -> bool,
+    ) -> FfiResult {
+        let base = self.options.control.clone();
+        // SAFETY: `progress` came from the caller's options, NULL or valid
+        // for the call (the entries' # Safety).
+        let watched = unsafe {
+            watch_inline(self.progress, base, |control| {
+                self.options.control = control.clone();
+                work(&self.options)
+            })
+        };
+        settle(watched, write)
+    }
+}
+
+/// The Rust options a C options pointer asks for (NULL: the defaults).
 ///
 /// # Safety
 /// `options` NULL or valid.
 pub(crate) unsafe fn options_from(
     options: *const OddsmithExpectimaxOptions,
-) -> FfiResult<(Options, u32)> {
+) -> FfiResult<CallOptions> {
     let mut opts = Options::default();
     // SAFETY: NULL or valid, per this function's contract.
     let Some(o) = (unsafe { options.as_ref() }) else {
-        return Ok((opts, 0));
+        return Ok(CallOptions {
+            options: opts,
+            expected_states: 0,
+            progress: std::ptr::null(),
+        });
     };
     if o.max_states != 0 {
         opts.max_states = o.max_states;
@@ -149,7 +187,11 @@ pub(crate) unsafe fn options_from(
     if o.time_ms != 0 {
         opts.control = Control::after(Duration::from_millis(o.time_ms));
     }
-    Ok((opts, o.expected_states))
+    Ok(CallOptions {
+        options: opts,
+        expected_states: o.expected_states,
+        progress: o.progress,
+    })
 }
 
 /// The answer of a solve.
@@ -174,7 +216,24 @@ pub struct OddsmithExpectimaxResult {
     /// Games with cycles: the largest change of a value in the last sweep,
     /// at most the tolerance (0 without cycles).
     pub residual: f64,
+    /// 1 when the progress callback cancelled the solve (every other field
+    /// is then zero, best_index -1: part of a solve is not an answer).
+    pub partial: u8,
 }
+
+/// The result of a cancelled solve.
+pub(crate) const CANCELLED_RESULT: OddsmithExpectimaxResult = OddsmithExpectimaxResult {
+    value: 0.0,
+    root_kind: 0,
+    move_count: 0,
+    best_index: -1,
+    move_ids: [0; ODDSMITH_MAX_CHILDREN],
+    move_values: [0.0; ODDSMITH_MAX_CHILDREN],
+    states: 0,
+    iterations: 0,
+    residual: 0.0,
+    partial: 1,
+};
 
 /// The C result of a solution (moves beyond ODDSMITH_MAX_CHILDREN, which
 /// a callback cannot give, are not listed).
@@ -189,6 +248,7 @@ pub(crate) fn result_of(solution: &Solution) -> OddsmithExpectimaxResult {
         states: solution.states,
         iterations: solution.iterations,
         residual: solution.residual,
+        partial: 0,
     };
     for (i, m) in solution
         .moves
@@ -400,8 +460,10 @@ fn solve_callbacks(
 /// Errors: ODDSMITH_ERR_NULL_POINTER (game, expand, out),
 /// ODDSMITH_ERR_INVALID_ARGUMENT (state_size, tolerance, the game's
 /// structure), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time),
-/// ODDSMITH_ERR_CALLBACK. Thread safety: reentrant; the callbacks' own
-/// safety is the caller's.
+/// ODDSMITH_ERR_CALLBACK, ODDSMITH_ERR_CANCELLED (by `options->progress`;
+/// `out->partial` = 1). Thread safety: reentrant; every callback, the
+/// progress one included, is called on the calling thread; the callbacks'
+/// own safety is the caller's.
 ///
 /// # Safety
 /// `game` must be NULL or valid, with callbacks that honour their
@@ -418,7 +480,7 @@ pub unsafe extern "C" fn oddsmith_expectimax_solve(
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let out = unsafe { output(out, "out") }?;
         // SAFETY: the caller's pointer contract (this function's # Safety).
-        let (opts, expected_states) = unsafe { options_from(options) }?;
+        let call = unsafe { options_from(options) }?;
         if def.state_size == 0 || def.state_size as usize > ODDSMITH_MAX_STATE_SIZE {
             return Err(FfiError::invalid(format!(
                 "state_size {} must be in 1..={ODDSMITH_MAX_STATE_SIZE}",
@@ -426,9 +488,14 @@ pub unsafe extern "C" fn oddsmith_expectimax_solve(
             )));
         }
         let expand = def.expand.ok_or_else(|| FfiError::null("game.expand"))?;
-        let solution = solve_callbacks(def, expand, &opts, expected_states)?;
-        *out = result_of(&solution);
-        Ok(())
+        let expected_states = call.expected_states;
+        call.run(
+            |opts| solve_callbacks(def, expand, opts, expected_states),
+            |solution, _| {
+                *out = solution.map_or(CANCELLED_RESULT, result_of);
+                out.partial != 0
+            },
+        )
     })
 }
 
@@ -609,7 +676,8 @@ impl DenseGame for CallbackDenseGame {
 /// ODDSMITH_ERR_INVALID_ARGUMENT (root_index not below size, a child not
 /// before its parent, a depth limit, bad lotteries),
 /// ODDSMITH_ERR_BUDGET_EXCEEDED (more states than max_states, time),
-/// ODDSMITH_ERR_CALLBACK. Thread safety: reentrant; the callback's own
+/// ODDSMITH_ERR_CALLBACK, ODDSMITH_ERR_CANCELLED (by `options->progress`,
+/// called on this thread). Thread safety: reentrant; the callback's own
 /// safety is the caller's.
 ///
 /// # Safety
@@ -627,16 +695,20 @@ pub unsafe extern "C" fn oddsmith_expectimax_solve_dense(
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let out = unsafe { output(out, "out") }?;
         // SAFETY: the caller's pointer contract (this function's # Safety).
-        let (opts, _) = unsafe { options_from(options) }?;
+        let call = unsafe { options_from(options) }?;
         let expand = def.expand.ok_or_else(|| FfiError::null("game.expand"))?;
         let game = CallbackDenseGame {
             def,
             expand,
             children: RefCell::new(Box::new([BLANK_DENSE_CHILD; ODDSMITH_MAX_CHILDREN])),
         };
-        let (solution, _) = solve_dense(&game, &opts)?;
-        *out = result_of(&solution);
-        Ok(())
+        call.run(
+            |opts| solve_dense(&game, opts).map(|(solution, _)| solution),
+            |solution, _| {
+                *out = solution.map_or(CANCELLED_RESULT, result_of);
+                out.partial != 0
+            },
+        )
     })
 }
 
@@ -650,18 +722,21 @@ pub unsafe extern "C" fn oddsmith_expectimax_solve_dense(
 /// Errors: ODDSMITH_ERR_NULL_POINTER, ODDSMITH_ERR_INVALID_ARGUMENT
 /// (counts, limits, denominations that are negative, not finite or whose
 /// total overflows), ODDSMITH_ERR_BUDGET_EXCEEDED (a game over the dense
-/// table's state budget). Thread safety: reentrant.
+/// table's state budget), ODDSMITH_ERR_CANCELLED (by `progress`, NULL for
+/// none, called on this thread; `*out_value` is then 0). Thread safety:
+/// reentrant.
 ///
 /// # Safety
 /// `counts` must point to `box_count * denomination_count` items;
-/// `denominations` NULL or `denomination_count` items; outputs NULL or
-/// writable.
+/// `denominations` NULL or `denomination_count` items; `progress` NULL or
+/// valid; outputs NULL or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oddsmith_coins_expectation(
     counts: *const u32,
     box_count: usize,
     denominations: *const f64,
     denomination_count: usize,
+    progress: *const OddsmithProgress,
     out_value: *mut f64,
     out_states: *mut u64,
 ) -> OddsmithStatus {
@@ -696,12 +771,19 @@ pub unsafe extern "C" fn oddsmith_coins_expectation(
             .map(<[u32]>::to_vec)
             .collect();
         let game = CoinGame::new(&boxes, &denoms)?;
-        let solution = solve_coins(&game, Method::Dense)?;
-        *value = solution.value;
-        if !out_states.is_null() {
-            // SAFETY: non-NULL and writable by contract.
-            unsafe { *out_states = solution.states };
-        }
-        Ok(())
+        // SAFETY: the caller's pointer contract (this function's # Safety).
+        let watched = unsafe {
+            watch_inline(progress, Control::NONE, |control| {
+                solve_coins_controlled(&game, Method::Dense, control)
+            })
+        };
+        settle(watched, |solution, _| {
+            *value = solution.map_or(0.0, |s| s.value);
+            if !out_states.is_null() {
+                // SAFETY: non-NULL and writable by contract.
+                unsafe { *out_states = solution.map_or(0, |s| s.states) };
+            }
+            solution.is_none()
+        })
     })
 }

@@ -29,6 +29,9 @@ pub enum OddsmithStatus {
     ODDSMITH_ERR_INTERNAL = 7,
     /// A callback of the caller returned an error code; the call stopped.
     ODDSMITH_ERR_CALLBACK = 8,
+    /// The progress callback asked to stop; the partial result is written
+    /// and marked partial.
+    ODDSMITH_ERR_CANCELLED = 9,
 }
 
 impl From<ErrorKind> for OddsmithStatus {

@@ -11,6 +11,7 @@ mod guard;
 mod init;
 mod pig;
 mod poker;
+mod progress;
 mod split_damage;
 mod version;
 
@@ -23,6 +24,7 @@ pub use guard::*;
 pub use init::*;
 pub use pig::*;
 pub use poker::*;
+pub use progress::*;
 pub use split_damage::*;
 pub use version::*;
 

@@ -28,6 +28,9 @@ pub struct OddsmithPigResult {
     pub states: u64,
     pub iterations: u64,
     pub residual: f64,
+    /// 1 when the progress callback cancelled the solve (the other fields
+    /// are then zero).
+    pub partial: u8,
 }
 
 /// Solves Pig to `goal` points (0: 100) with a die of `sides` faces (0: 6)
@@ -40,8 +43,9 @@ pub struct OddsmithPigResult {
 ///
 /// Errors: ODDSMITH_ERR_NULL_POINTER (out), ODDSMITH_ERR_INVALID_ARGUMENT
 /// (goal over 1000, sides outside 2..=100, a score not below the goal,
-/// options), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time). Thread
-/// safety: reentrant.
+/// options), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time),
+/// ODDSMITH_ERR_CANCELLED (by `options->progress`, called on this thread).
+/// Thread safety: reentrant.
 ///
 /// # Safety
 /// `options` NULL or valid; `out` NULL or writable.
@@ -59,8 +63,8 @@ pub unsafe extern "C" fn oddsmith_pig(
         // SAFETY: pointer contracts are the caller's, as documented above.
         let out = unsafe { output(out, "out") }?;
         // SAFETY: the caller's pointer contract (this function's # Safety).
-        let (opts, _) = unsafe { options_from(options) }?;
-        if opts.depth_limit.is_some() {
+        let call = unsafe { options_from(options) }?;
+        if call.options.depth_limit.is_some() {
             return Err(FfiError::invalid(
                 "options.depth_limit must be 0: Pig is solved to the end",
             ));
@@ -73,20 +77,41 @@ pub unsafe extern "C" fn oddsmith_pig(
             opponent,
             turn_total,
         };
-        let answer = solve_pig(&game, position, &opts)?;
-        *out = OddsmithPigResult {
-            win_probability: answer.win_probability,
-            best_move: answer.best_move,
-            hold_allowed: u32::from(answer.hold.is_some()),
-            roll: answer.roll,
-            hold: answer.hold.unwrap_or(0.0),
-            states: answer.solution.states,
-            iterations: answer.solution.iterations,
-            residual: answer.solution.residual,
-        };
-        Ok(())
+        call.run(
+            |opts| solve_pig(&game, position, opts),
+            |answer, _| {
+                *out = match answer {
+                    Some(answer) => OddsmithPigResult {
+                        win_probability: answer.win_probability,
+                        best_move: answer.best_move,
+                        hold_allowed: u32::from(answer.hold.is_some()),
+                        roll: answer.roll,
+                        hold: answer.hold.unwrap_or(0.0),
+                        states: answer.solution.states,
+                        iterations: answer.solution.iterations,
+                        residual: answer.solution.residual,
+                        partial: 0,
+                    },
+                    None => CANCELLED,
+                };
+                out.partial != 0
+            },
+        )
     })
 }
+
+/// The result of a cancelled solve: no numbers.
+const CANCELLED: OddsmithPigResult = OddsmithPigResult {
+    win_probability: 0.0,
+    best_move: ODDSMITH_PIG_ROLL,
+    hold_allowed: 0,
+    roll: 0.0,
+    hold: 0.0,
+    states: 0,
+    iterations: 0,
+    residual: 0.0,
+    partial: 1,
+};
 
 #[cfg(test)]
 mod tests {

@@ -4,6 +4,8 @@ use super::guard::{
     FfiError, FfiResult, OddsmithStatus, copy_c_string, guard, input, input_slice, input_str,
     output, output_slice, write_list,
 };
+use super::progress::{OddsmithProgress, cancelled_error, settle, watch};
+use crate::budget::Control;
 use crate::cards::{Card, CardSet};
 use crate::error::Error;
 use crate::poker::equity::{self, EquityRequest, MAX_PLAYERS, Mode};
@@ -50,6 +52,8 @@ pub struct OddsmithEquityRequest {
     /// Workers by the rule of ODDSMITH_MAX_THREADS (0 = shared pool, 1 =
     /// the caller's thread).
     pub threads: u32,
+    /// Progress and cancel (see OddsmithProgress), or NULL for none.
+    pub progress: *const OddsmithProgress,
 }
 
 /// Per-player answers; entries past player_count are zero.
@@ -68,6 +72,10 @@ pub struct OddsmithEquityResult {
     pub exact: u8,
     /// Largest standard error of an equity (0 when exact).
     pub stderr: f64,
+    /// 1 when the progress callback cancelled the call: Monte Carlo's
+    /// answer so far (exact 0, tuples sampled, stderr), or, for exact
+    /// work, zeros (part of an enumeration is not an estimate).
+    pub partial: u8,
 }
 
 /// The answer of `oddsmith_hand_strength`.
@@ -78,6 +86,8 @@ pub struct OddsmithStrengthResult {
     pub equity: f64,
     pub exact: u8,
     pub stderr: f64,
+    /// 1 when cancelled by the progress callback (as OddsmithEquityResult).
+    pub partial: u8,
 }
 
 fn key_of(cards: &[u8]) -> Result<HandKey, FfiError> {
@@ -269,9 +279,12 @@ fn mode_of(code: u32) -> Result<Mode, FfiError> {
 /// too many combo tuples, refused at once from an estimate; exact mode not
 /// done by the time budget; ranges so nearly exclusive that listing the
 /// deals ran over its budget; Monte Carlo drawing no fitting deal before
-/// the deadline). Every mode returns by the time budget (Monte Carlo within
-/// about 2 ms past it). Thread safety: reentrant; threads = 0 uses the
-/// shared pool.
+/// the deadline), CANCELLED (the request's progress callback asked to
+/// stop: `out` holds the answer so far, `partial` = 1). Every mode returns
+/// by the time budget (Monte Carlo within about 2 ms past it). Thread
+/// safety: reentrant; threads = 0 uses the shared pool; with a progress
+/// callback the work runs on a helper thread while the calling thread
+/// waits and calls the callback.
 ///
 /// # Safety
 /// `request` must be NULL or valid with its strings NUL-terminated;
@@ -287,10 +300,37 @@ pub unsafe extern "C" fn oddsmith_equity(
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let out = unsafe { output(out, "out") }?;
         // SAFETY: the caller's pointer contract (this function's # Safety).
-        let req = unsafe { to_request(r) }?;
-        *out = to_c_result(&equity::equity(&req)?);
-        Ok(())
+        let mut req = unsafe { to_request(r) }?;
+        let players = req.players.len();
+        // SAFETY: the caller's pointer contract (this function's # Safety).
+        let watched = unsafe {
+            watch(r.progress, Control::NONE, move |control| {
+                req.control = control.clone();
+                equity::equity(&req)
+            })
+        };
+        settle(watched, |answer, cancelled| {
+            *out = answer.map_or_else(|| empty_result(players), to_c_result);
+            // Exact answers are complete even when a cancel came late.
+            out.partial = u8::from(cancelled && out.exact == 0);
+            out.partial != 0
+        })
     })
+}
+
+/// The result of a cancelled exact call: its shape, no numbers.
+fn empty_result(players: usize) -> OddsmithEquityResult {
+    OddsmithEquityResult {
+        player_count: players as u32,
+        equity: [0.0; ODDSMITH_MAX_PLAYERS],
+        win: [0.0; ODDSMITH_MAX_PLAYERS],
+        tie: [0.0; ODDSMITH_MAX_PLAYERS],
+        categories: [[0.0; ODDSMITH_CATEGORY_COUNT]; ODDSMITH_MAX_PLAYERS],
+        tuples: 0,
+        exact: 0,
+        stderr: 0.0,
+        partial: 1,
+    }
 }
 
 /// The request a C `OddsmithEquityRequest` describes, checked.
@@ -344,6 +384,7 @@ fn to_c_result(answer: &equity::EquityResult) -> OddsmithEquityResult {
         tuples: answer.tuples,
         exact: u8::from(answer.exact),
         stderr: answer.stderr,
+        partial: 0,
     };
     for (i, p) in answer.players.iter().enumerate() {
         result.equity[i] = p.equity;
@@ -410,12 +451,36 @@ pub unsafe extern "C" fn oddsmith_equity_by_combo(
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let mut req = unsafe { to_request(r) }?;
         req.by_combo = true;
-        let answer = equity::equity(&req)?;
-        let by_combo = equity::require_breakdown(&req, &answer)?;
-        if !out.is_null() {
-            // SAFETY: the caller's pointer contract (this function's # Safety).
-            *unsafe { output(out, "out") }? = to_c_result(&answer);
-        }
+        let players = req.players.len();
+        let asked = req.clone();
+        // SAFETY: the caller's pointer contract (this function's # Safety).
+        let watched = unsafe {
+            watch(r.progress, Control::NONE, move |control| {
+                req.control = control.clone();
+                equity::equity(&req)
+            })
+        };
+        let write_out = |result: OddsmithEquityResult| -> FfiResult {
+            if !out.is_null() {
+                // SAFETY: the caller's pointer contract (this function's # Safety).
+                *unsafe { output(out, "out") }? = result;
+            }
+            Ok(())
+        };
+        let answer = match watched.value {
+            // A breakdown is exact work: a complete one stands even when a
+            // cancel came late; a cancelled one lists no rows.
+            Ok(answer) if answer.exact || !watched.cancelled => answer,
+            _ if watched.cancelled => {
+                *count = 0;
+                write_out(empty_result(players))?;
+                return Err(cancelled_error());
+            }
+            Err(e) => return Err(e.into()),
+            Ok(answer) => answer,
+        };
+        let by_combo = equity::require_breakdown(&asked, &answer)?;
+        write_out(to_c_result(&answer))?;
         let all = by_combo
             .iter()
             .enumerate()
@@ -441,12 +506,13 @@ pub unsafe extern "C" fn oddsmith_equity_by_combo(
 /// The chance `hand` ("AhKh") wins against `opponents` (1..9) random hands
 /// given `board` (NULL or 0, 3, 4, 5 cards): exact when it fits the time
 /// budget (heads-up after the flop; preflop too when the budget allows),
-/// else Monte Carlo to 0.001. Errors as
+/// else Monte Carlo to 0.001. `progress`: NULL or as in
+/// `oddsmith_equity` (cancelled: CANCELLED, `out->partial` = 1). Errors as
 /// `oddsmith_equity`. Thread safety: reentrant.
 ///
 /// # Safety
-/// `hand` must be NULL or NUL-terminated, `board` likewise; `out` NULL or
-/// writable.
+/// `hand` must be NULL or NUL-terminated, `board` likewise; `progress`
+/// NULL or valid; `out` NULL or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oddsmith_hand_strength(
     hand: *const c_char,
@@ -455,6 +521,7 @@ pub unsafe extern "C" fn oddsmith_hand_strength(
     time_budget_ms: u32,
     seed: u64,
     threads: u32,
+    progress: *const OddsmithProgress,
     out: *mut OddsmithStrengthResult,
 ) -> OddsmithStatus {
     guard(|| {
@@ -470,20 +537,30 @@ pub unsafe extern "C" fn oddsmith_hand_strength(
         } else {
             time_budget_ms as u64
         });
-        let s = equity::hand_strength(
-            hand,
-            opponents as usize,
-            board,
-            budget,
-            seed,
-            threads as usize,
-        )?;
-        *out = OddsmithStrengthResult {
-            win: s.win,
-            equity: s.equity,
-            exact: u8::from(s.exact),
-            stderr: s.stderr,
+        // SAFETY: the caller's pointer contract (this function's # Safety).
+        let watched = unsafe {
+            watch(progress, Control::NONE, |control| {
+                equity::hand_strength(
+                    hand,
+                    opponents as usize,
+                    board,
+                    budget,
+                    seed,
+                    threads as usize,
+                    control,
+                )
+            })
         };
-        Ok(())
+        settle(watched, |s, cancelled| {
+            let exact = s.is_some_and(|s| s.exact);
+            *out = OddsmithStrengthResult {
+                win: s.map_or(0.0, |s| s.win),
+                equity: s.map_or(0.0, |s| s.equity),
+                exact: u8::from(exact),
+                stderr: s.map_or(0.0, |s| s.stderr),
+                partial: u8::from(cancelled && !exact),
+            };
+            out.partial != 0
+        })
     })
 }

@@ -1,6 +1,8 @@
 //! C entry for split damage (`oddsmith_split_damage`).
 
 use super::guard::{FfiError, OddsmithStatus, guard, input, input_slice, output};
+use super::progress::{OddsmithProgress, settle, watch};
+use crate::budget::Control;
 use crate::hearthstone::split_damage::{self as engine, Query, Target};
 
 /// Most targets a split damage query takes (two full boards).
@@ -45,6 +47,8 @@ pub struct OddsmithSplitDamageOptions {
     /// Work budget (see the Rust docs); 0 means the default. Past it the
     /// call fails with ODDSMITH_ERR_BUDGET_EXCEEDED before doing the work.
     pub max_work: u64,
+    /// Progress and cancel (see OddsmithProgress), or NULL for none.
+    pub progress: *const OddsmithProgress,
 }
 
 /// Exact answers; per-target arrays are in input order, entries past
@@ -70,6 +74,9 @@ pub struct OddsmithSplitDamageResult {
     pub expected_wasted_hits: f64,
     /// Work done, in the units of max_work.
     pub work: u64,
+    /// 1 when the progress callback cancelled the call (exact work: the
+    /// other fields are then zero).
+    pub partial: u8,
 }
 
 /// Kill odds and distributions for `hits` random 1-damage hits on
@@ -78,8 +85,11 @@ pub struct OddsmithSplitDamageResult {
 ///
 /// Errors: ODDSMITH_ERR_NULL_POINTER, ODDSMITH_ERR_INVALID_ARGUMENT (count,
 /// health <= 0 or over the maximum, negative armor, hits over 100000, bad
-/// mask or hero index), ODDSMITH_ERR_BUDGET_EXCEEDED. On error `*out` is
-/// left unchanged. Thread safety: reentrant; no shared state.
+/// mask or hero index), ODDSMITH_ERR_BUDGET_EXCEEDED, ODDSMITH_ERR_CANCELLED
+/// (by `options->progress`: `*out` is zeroed with `partial` = 1). On other
+/// errors `*out` is left unchanged. Thread safety: reentrant; no shared
+/// state; with a progress callback the work runs on a helper thread while
+/// the calling thread waits and calls the callback.
 ///
 /// # Safety
 /// `targets` must point to `count` items (or be NULL with count 0);
@@ -114,9 +124,22 @@ pub unsafe extern "C" fn oddsmith_split_damage(
             .map(|(i, t)| to_target(i, t))
             .collect::<Result<Vec<Target>, FfiError>>()?;
         let query = to_query(options, count)?;
-        let answer = engine::split_damage(&targets, hits, &query)?;
-        *out = to_result(&answer, &targets);
-        Ok(())
+        // SAFETY: the caller's pointer contract (this function's # Safety).
+        let watched = unsafe {
+            watch(options.progress, Control::NONE, |control| {
+                engine::split_damage_controlled(&targets, hits, &query, control)
+            })
+        };
+        settle(watched, |answer, _| {
+            *out = match answer {
+                Some(answer) => to_result(answer, &targets),
+                None => OddsmithSplitDamageResult {
+                    partial: 1,
+                    ..empty_result(&targets)
+                },
+            };
+            out.partial != 0
+        })
     })
 }
 
@@ -161,19 +184,32 @@ fn to_query(o: OddsmithSplitDamageOptions, count: usize) -> Result<Query, FfiErr
     Ok(query)
 }
 
-fn to_result(a: &engine::SplitDamage, targets: &[Target]) -> OddsmithSplitDamageResult {
-    let mut r = OddsmithSplitDamageResult {
+/// The shape of an answer for `targets`, every number zero.
+fn empty_result(targets: &[Target]) -> OddsmithSplitDamageResult {
+    OddsmithSplitDamageResult {
         target_count: targets.len() as u32,
         minion_count: targets.iter().filter(|t| !t.hero).count() as u32,
         kill: [0.0; ODDSMITH_SPLIT_MAX_TARGETS],
         remaining: [[0.0; ODDSMITH_SPLIT_HEALTH_SLOTS]; ODDSMITH_SPLIT_MAX_TARGETS],
         shield_kept: [0.0; ODDSMITH_SPLIT_MAX_TARGETS],
         kills_distribution: [0.0; ODDSMITH_SPLIT_KILL_SLOTS],
+        all_dead: 0.0,
+        hero_or_all_dead: 0.0,
+        expected_shield_hits: 0.0,
+        expected_wasted_hits: 0.0,
+        work: 0,
+        partial: 0,
+    }
+}
+
+fn to_result(a: &engine::SplitDamage, targets: &[Target]) -> OddsmithSplitDamageResult {
+    let mut r = OddsmithSplitDamageResult {
         all_dead: a.all_dead,
         hero_or_all_dead: a.hero_or_all_dead.unwrap_or(-1.0),
         expected_shield_hits: a.expected_shield_hits,
         expected_wasted_hits: a.expected_wasted_hits,
         work: a.work,
+        ..empty_result(targets)
     };
     r.kill[..a.kill.len()].copy_from_slice(&a.kill);
     r.shield_kept[..a.shield_kept.len()].copy_from_slice(&a.shield_kept);

@@ -21,9 +21,11 @@
 //! Per-target answers use leave-one-out products built by divide and
 //! conquer; joint questions restrict the listed targets to their dead terms.
 
+use crate::budget::Control;
 use crate::error::{Error, Result};
 use crate::rng::Rng;
 use poly::{Factor, Poly, Terms, Weights};
+use std::cell::Cell;
 
 mod poly;
 
@@ -176,6 +178,18 @@ fn validate(targets: &[Target], hits: u32, query: &Query) -> Result<()> {
 /// (`InvalidArgument`), or more work than `query.max_work`
 /// (`BudgetExceeded`, reported before any work is done).
 pub fn split_damage(targets: &[Target], hits: u32, query: &Query) -> Result<SplitDamage> {
+    split_damage_controlled(targets, hits, query, &Control::NONE)
+}
+
+/// As [`split_damage`], telling `control`'s hook the share of the work
+/// done and failing with `BudgetExceeded` once it passes (cancelled or out
+/// of time).
+pub fn split_damage_controlled(
+    targets: &[Target],
+    hits: u32,
+    query: &Query,
+    control: &Control,
+) -> Result<SplitDamage> {
     validate(targets, hits, query)?;
     let n = targets.len();
     let listed: Vec<usize> = match &query.all_dead {
@@ -196,12 +210,16 @@ pub fn split_damage(targets: &[Target], hits: u32, query: &Query) -> Result<Spli
         })
         .collect();
     let minions = factors.iter().filter(|f| f.minion).count();
-    let plan = Plan {
+    let mut plan = Plan {
         hits,
         factors: &factors,
         weights: Weights::new(hits, n),
+        control,
+        products: Cell::new(0),
+        products_total: 1,
     };
     let work = plan.estimate(minions);
+    plan.products_total = plan.product_count();
     if work > query.max_work {
         return Err(Error::budget(format!(
             "split damage of {hits} hits on {n} targets needs about {work} units of work, over the budget of {}",
@@ -211,7 +229,7 @@ pub fn split_damage(targets: &[Target], hits: u32, query: &Query) -> Result<Spli
 
     // Per target: P(taken k hits) for k = 0..=capacity, by leave-one-out.
     let mut taken = vec![Vec::new(); n];
-    plan.leave_one_out(0..n, Poly::one(hits, n, 1), &mut taken);
+    plan.leave_one_out(0..n, Poly::one(hits, n, 1), &mut taken)?;
 
     let mut kill = Vec::with_capacity(n);
     let mut remaining = Vec::with_capacity(n);
@@ -229,14 +247,16 @@ pub fn split_damage(targets: &[Target], hits: u32, query: &Query) -> Result<Spli
         shield_kept.push(if t.shield { dist[0] } else { 0.0 });
     }
 
-    let kills_distribution = plan.dead_minion_counts(minions);
-    let all_dead = plan.all_dead(&listed);
-    let hero_or_all_dead = hero.map(|h| {
-        let minions_listed: Vec<usize> = listed.iter().copied().filter(|&i| i != h).collect();
-        let mut both = minions_listed.clone();
-        both.push(h);
-        kill[h] + plan.all_dead(&minions_listed) - plan.all_dead(&both)
-    });
+    let kills_distribution = plan.dead_minion_counts(minions)?;
+    let all_dead = plan.all_dead(&listed)?;
+    let hero_or_all_dead = hero
+        .map(|h| {
+            let minions_listed: Vec<usize> = listed.iter().copied().filter(|&i| i != h).collect();
+            let mut both = minions_listed.clone();
+            both.push(h);
+            Ok(kill[h] + plan.all_dead(&minions_listed)? - plan.all_dead(&both)?)
+        })
+        .transpose()?;
     let expected_shield_hits = targets
         .iter()
         .zip(&shield_kept)
@@ -303,9 +323,44 @@ struct Plan<'a> {
     hits: u32,
     factors: &'a [Factor],
     weights: Weights,
+    /// Told the share of products done; once it passes, the products stop
+    /// early and the answer is refused.
+    control: &'a Control,
+    products: Cell<u64>,
+    products_total: u64,
 }
 
 impl Plan<'_> {
+    /// `poly` times one more factor, counted for progress; `BudgetExceeded`
+    /// once the control passes (a product cut short is never used).
+    fn times(&self, poly: &Poly, f: Factor, terms: Terms) -> Result<Poly> {
+        let out = poly.times(f, terms, &self.weights, self.control);
+        if self.control.passed() {
+            return Err(Error::budget(
+                "split damage stopped before the end (cancelled or out of time)",
+            ));
+        }
+        let done = self.products.get() + 1;
+        self.products.set(done);
+        self.control
+            .report(done as f64 / self.products_total.max(done) as f64);
+        Ok(out)
+    }
+
+    /// Products of every pass: the leave-one-out tree's, then `all_dead`
+    /// (up to four calls) and the kill counts, a factor each.
+    fn product_count(&self) -> u64 {
+        fn tree(n: u64) -> u64 {
+            if n <= 1 {
+                0
+            } else {
+                n + tree(n / 2) + tree(n - n / 2)
+            }
+        }
+        let n = self.factors.len() as u64;
+        tree(n) + 5 * n
+    }
+
     /// Work units of every pass, for the budget check.
     fn estimate(&self, minions: usize) -> u64 {
         let n = self.factors.len() as u64;
@@ -325,27 +380,32 @@ impl Plan<'_> {
 
     /// Fills `out[i]` with P(target i took k hits), k = 0..=capacity, for
     /// every i in `range`; `outside` is the product of the other factors.
-    fn leave_one_out(&self, range: std::ops::Range<usize>, outside: Poly, out: &mut [Vec<f64>]) {
+    fn leave_one_out(
+        &self,
+        range: std::ops::Range<usize>,
+        outside: Poly,
+        out: &mut [Vec<f64>],
+    ) -> Result<()> {
         if range.len() == 1 {
             let i = range.start;
             out[i] = outside.finish_marginal(self.factors[i], &self.weights);
-            return;
+            return Ok(());
         }
         let mid = range.start + range.len() / 2;
         let mut left = outside.clone();
         for &f in &self.factors[mid..range.end] {
-            left = left.times(f, Terms::All, &self.weights);
+            left = self.times(&left, f, Terms::All)?;
         }
         let mut right = outside;
         for &f in &self.factors[range.start..mid] {
-            right = right.times(f, Terms::All, &self.weights);
+            right = self.times(&right, f, Terms::All)?;
         }
-        self.leave_one_out(range.start..mid, left, out);
-        self.leave_one_out(mid..range.end, right, out);
+        self.leave_one_out(range.start..mid, left, out)?;
+        self.leave_one_out(mid..range.end, right, out)
     }
 
     /// P(every target in `set` is dead).
-    fn all_dead(&self, set: &[usize]) -> f64 {
+    fn all_dead(&self, set: &[usize]) -> Result<f64> {
         let mut poly = Poly::one(self.hits, self.factors.len(), 1);
         for (i, &f) in self.factors.iter().enumerate() {
             let terms = if set.contains(&i) {
@@ -353,18 +413,18 @@ impl Plan<'_> {
             } else {
                 Terms::All
             };
-            poly = poly.times(f, terms, &self.weights);
+            poly = self.times(&poly, f, terms)?;
         }
-        poly.finish_total(&self.weights)[0]
+        Ok(poly.finish_total(&self.weights)[0])
     }
 
     /// P(exactly m minions die), m = 0..=minions.
-    fn dead_minion_counts(&self, minions: usize) -> Vec<f64> {
+    fn dead_minion_counts(&self, minions: usize) -> Result<Vec<f64>> {
         let mut poly = Poly::one(self.hits, self.factors.len(), minions + 1);
         for &f in self.factors {
-            poly = poly.times(f, Terms::All, &self.weights);
+            poly = self.times(&poly, f, Terms::All)?;
         }
-        poly.finish_total(&self.weights)
+        Ok(poly.finish_total(&self.weights))
     }
 }
 

@@ -13,7 +13,7 @@
 //! statistics are summed; one thread is deterministic for a seed under an
 //! iteration budget.
 
-use crate::budget::Control;
+use crate::budget::{Control, Estimate, Progress};
 use crate::error::{Error, Result};
 use crate::parallel::{map_items, run_with_threads};
 use crate::rng::Rng;
@@ -173,6 +173,40 @@ fn add_child(
     index
 }
 
+/// Iterations of a tree between progress reports.
+const ITERATIONS_PER_REPORT: u64 = 256;
+
+/// Tells `deadline`'s hook a tree's share of its budget (iterations or
+/// time, whichever is further) and its most visited root move's mean.
+fn report(
+    nodes: &[Node],
+    iterations: u64,
+    iterations_budget: u64,
+    deadline: &Control,
+    started: Instant,
+) {
+    let mut best: Option<&Node> = None;
+    let mut child = nodes[0].first_child;
+    while child != NONE {
+        let ch = &nodes[child as usize];
+        if best.is_none_or(|b| ch.visits > b.visits) {
+            best = Some(ch);
+        }
+        child = ch.next_sibling;
+    }
+    let by_count = match iterations_budget {
+        0 => 0.0,
+        n => iterations as f64 / n as f64,
+    };
+    deadline.report_progress(Progress {
+        fraction: by_count.max(deadline.time_used(started)),
+        done: iterations,
+        estimate: best
+            .filter(|b| b.visits > 0)
+            .map(|b| Estimate::of(&[b.total / b.visits as f64], 0.0)),
+    });
+}
+
 /// One tree's search.
 fn grow<I: InformationSet>(
     info: &I,
@@ -198,6 +232,7 @@ fn grow<I: InformationSet>(
     let mut iterations = 0u64;
     let c = budget.exploration;
     let observer = info.observer();
+    let started = Instant::now();
     loop {
         if iterations_budget > 0 && iterations >= iterations_budget {
             break;
@@ -206,6 +241,11 @@ fn grow<I: InformationSet>(
         // microseconds), from the first completed one on.
         if iterations > 0 && iterations.is_multiple_of(8) && deadline.passed() {
             break;
+        }
+        if iterations % ITERATIONS_PER_REPORT == ITERATIONS_PER_REPORT - 1
+            && deadline.wants_progress()
+        {
+            report(&nodes, iterations, iterations_budget, deadline, started);
         }
         iterations += 1;
         let mut game = info.sample(&mut rng);
@@ -305,6 +345,18 @@ pub fn search<I: InformationSet + Sync>(
     budget: &Budget,
     seed: u64,
 ) -> Result<SearchResult<<I::Game as SearchGame>::Move>> {
+    search_controlled(info, budget, seed, &Control::NONE)
+}
+
+/// As [`search`], also stopping (with the move so far) once `control`'s
+/// flag is set, and telling its hook the share of the budget used with
+/// the most visited root move's mean score of a tree as the estimate.
+pub fn search_controlled<I: InformationSet + Sync>(
+    info: &I,
+    budget: &Budget,
+    seed: u64,
+    control: &Control,
+) -> Result<SearchResult<<I::Game as SearchGame>::Move>> {
     if budget.iterations == 0 && budget.time.is_none() {
         return Err(Error::invalid(
             "give an iteration budget, a time budget, or both",
@@ -314,7 +366,7 @@ pub fn search<I: InformationSet + Sync>(
         return Err(Error::invalid("the exploration constant must be >= 0"));
     }
     let start = Instant::now();
-    let deadline = Control::within(budget.time);
+    let deadline = control.with_budget(budget.time);
     let probe = info.sample(&mut Rng::new(seed));
     if probe.is_over() || probe.to_move() != info.observer() {
         return Err(Error::invalid(

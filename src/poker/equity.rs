@@ -16,7 +16,7 @@
 
 use super::eval::{HandKey, HandRank};
 use super::range::{Combo, Range};
-use crate::budget::Control;
+use crate::budget::{Control, Estimate, Progress};
 use crate::cards::{Card, CardSet};
 use crate::combin::binomial;
 use crate::error::{Error, Result};
@@ -626,7 +626,14 @@ fn monte_carlo(
         }
         // Deals needed grow as the inverse square of the standard error.
         let by_error = (req.target_stderr / result.stderr).powi(2);
-        deadline.report(by_error.max(deadline.time_used(started)));
+        if deadline.wants_progress() {
+            let equities: Vec<f64> = result.players.iter().map(|p| p.equity).collect();
+            deadline.report_progress(Progress {
+                fraction: by_error.max(deadline.time_used(started)),
+                done: result.tuples,
+                estimate: Some(Estimate::of(&equities, result.stderr)),
+            });
+        }
     }
 }
 
@@ -799,7 +806,8 @@ pub struct Strength {
 /// The chance `hand` wins against `opponents` players holding random cards,
 /// given the board: exact when the estimated work fits the budget (one
 /// opponent after the flop always, preflop on two threads with the default
-/// second), Monte Carlo otherwise.
+/// second), Monte Carlo otherwise. `control` carries a cancel flag and
+/// progress hook as [`EquityRequest::control`] does.
 pub fn hand_strength(
     hand: CardSet,
     opponents: usize,
@@ -807,6 +815,7 @@ pub fn hand_strength(
     time_budget: Duration,
     seed: u64,
     threads: usize,
+    control: &Control,
 ) -> Result<Strength> {
     if opponents == 0 || opponents >= MAX_PLAYERS {
         return Err(Error::invalid(format!(
@@ -827,6 +836,7 @@ pub fn hand_strength(
     req.time_budget = time_budget;
     req.seed = seed;
     req.threads = threads;
+    req.control = control.clone();
     let r = equity(&req)?;
     Ok(Strength {
         win: r.players[0].win,

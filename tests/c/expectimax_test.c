@@ -277,7 +277,7 @@ static void check_cycles_pig_and_dense(void) {
     dense.user = &coins;
     dense.expand = coin_dense_expand;
     CHECK(oddsmith_expectimax_solve_dense(&dense, NULL, &r) == ODDSMITH_OK);
-    CHECK(oddsmith_coins_expectation(counts, 3, NULL, 2, &value, NULL) == ODDSMITH_OK);
+    CHECK(oddsmith_coins_expectation(counts, 3, NULL, 2, NULL, &value, NULL) == ODDSMITH_OK);
     CHECK(fabs(r.value - value) < 1e-9 && r.states == index + 1);
     CHECK(r.root_kind == ODDSMITH_NODE_MAX && r.move_count == 3 && r.best_index >= 0);
     CHECK(fabs(r.move_values[r.best_index] - r.value) < 1e-12);
@@ -353,9 +353,9 @@ int main(void) {
     CHECK(fabs(r.value - 3.5) < 1e-12);
     options.expected_states = 0;
 
-    CHECK(oddsmith_coins_expectation(seed_counts, 3, NULL, 2, &value, &states) == ODDSMITH_OK);
+    CHECK(oddsmith_coins_expectation(seed_counts, 3, NULL, 2, NULL, &value, &states) == ODDSMITH_OK);
     CHECK(fabs(value - 2250.0) < 1e-9 && states == 1771561u);
-    CHECK(oddsmith_coins_expectation(small, 3, NULL, 2, &value, NULL) == ODDSMITH_OK);
+    CHECK(oddsmith_coins_expectation(small, 3, NULL, 2, NULL, &value, NULL) == ODDSMITH_OK);
     CHECK(fabs(value - 850.0 / 3.0) < 1e-9);
 
     /* Errors. */
@@ -386,25 +386,25 @@ int main(void) {
     options.max_states = 3;
     CHECK(oddsmith_expectimax_solve(&game, &options, &r) == ODDSMITH_ERR_BUDGET_EXCEEDED);
     seed_counts[0] = 16;
-    CHECK(oddsmith_coins_expectation(seed_counts, 3, NULL, 2, &value, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
-    CHECK(oddsmith_coins_expectation(seed_counts, 3, NULL, 3, &value, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
-    CHECK(oddsmith_coins_expectation(NULL, 3, NULL, 2, &value, NULL) == ODDSMITH_ERR_NULL_POINTER);
+    CHECK(oddsmith_coins_expectation(seed_counts, 3, NULL, 2, NULL, &value, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    CHECK(oddsmith_coins_expectation(seed_counts, 3, NULL, 3, NULL, &value, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    CHECK(oddsmith_coins_expectation(NULL, 3, NULL, 2, NULL, &value, NULL) == ODDSMITH_ERR_NULL_POINTER);
     /* Values whose sums overflow are refused, never a NaN answer. */
     {
         uint32_t one_each[2] = {1, 1};
         double huge[2] = {1e308, 1e308};
-        CHECK(oddsmith_coins_expectation(one_each, 1, huge, 2, &value, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        CHECK(oddsmith_coins_expectation(one_each, 1, huge, 2, NULL, &value, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
         oddsmith_last_error_message(msg, sizeof msg);
         CHECK(strstr(msg, "overflow") != NULL);
         huge[1] = 1.0;
-        CHECK(oddsmith_coins_expectation(one_each, 1, huge, 2, &value, NULL) == ODDSMITH_OK);
+        CHECK(oddsmith_coins_expectation(one_each, 1, huge, 2, NULL, &value, NULL) == ODDSMITH_OK);
         CHECK(value == value && value > 0.0 && value - value == 0.0); /* finite */
     }
     /* Counts are named as they are wrong. */
-    CHECK(oddsmith_coins_expectation(seed_counts, 3, NULL, 0, &value, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    CHECK(oddsmith_coins_expectation(seed_counts, 3, NULL, 0, NULL, &value, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
     oddsmith_last_error_message(msg, sizeof msg);
     CHECK(strstr(msg, "denomination_count is 0") != NULL);
-    CHECK(oddsmith_coins_expectation(seed_counts, 7, NULL, 2, &value, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    CHECK(oddsmith_coins_expectation(seed_counts, 7, NULL, 2, NULL, &value, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
     oddsmith_last_error_message(msg, sizeof msg);
     CHECK(strstr(msg, "box_count is 7") != NULL);
 

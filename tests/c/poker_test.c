@@ -88,9 +88,9 @@ int main(void) {
     CHECK(oddsmith_equity(&req, &r) == ODDSMITH_OK);
     CHECK(r.exact == 0 && r.stderr <= 0.005 && r.stderr > 0.0);
 
-    CHECK(oddsmith_hand_strength("AhKh", "As7c2d", 1, 5000, 1, 0, &s) == ODDSMITH_OK);
+    CHECK(oddsmith_hand_strength("AhKh", "As7c2d", 1, 5000, 1, 0, NULL, &s) == ODDSMITH_OK);
     CHECK(s.exact == 1 && s.win > 0.8);
-    CHECK(oddsmith_hand_strength("AhKh", NULL, 3, 1, 1, 1, &s) == ODDSMITH_OK);
+    CHECK(oddsmith_hand_strength("AhKh", NULL, 3, 1, 1, 1, NULL, &s) == ODDSMITH_OK);
     CHECK(s.exact == 0 && s.win > 0.0);
 
     /* A seed and a target give the same Monte Carlo answer on any thread
@@ -111,7 +111,7 @@ int main(void) {
         CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
         oddsmith_last_error_message(text, sizeof text);
         CHECK(strstr(text, "at most 1024") != NULL);
-        CHECK(oddsmith_hand_strength("AhKh", NULL, 1, 100, 1, 100000, &s) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        CHECK(oddsmith_hand_strength("AhKh", NULL, 1, 100, 1, 100000, NULL, &s) == ODDSMITH_ERR_INVALID_ARGUMENT);
         req.threads = 1;
     }
 
@@ -212,7 +212,7 @@ int main(void) {
     req.mode = ODDSMITH_MODE_EXACT;
     req.players[1] = NULL;
     CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_NULL_POINTER);
-    CHECK(oddsmith_hand_strength("AhKh", NULL, 0, 0, 1, 1, &s) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    CHECK(oddsmith_hand_strength("AhKh", NULL, 0, 0, 1, 1, NULL, &s) == ODDSMITH_ERR_INVALID_ARGUMENT);
 
     return CHECK_SUMMARY("c");
 }

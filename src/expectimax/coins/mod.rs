@@ -473,9 +473,8 @@ pub fn solve_coins(game: &CoinGame, method: Method) -> Result<Solution> {
     solve_coins_controlled(game, method, &Control::NONE)
 }
 
-/// As [`solve_coins`], the hashed methods stopping with `BudgetExceeded`
-/// once `control` does and telling it their progress (the dense sweep
-/// takes at most a few hundred milliseconds and runs to its end).
+/// As [`solve_coins`], stopping with `BudgetExceeded` once `control` does
+/// (cancelled or out of time) and telling it the progress.
 pub fn solve_coins_controlled(
     game: &CoinGame,
     method: Method,
@@ -486,7 +485,7 @@ pub fn solve_coins_controlled(
         ..game.options()?
     };
     match method {
-        Method::Dense => Ok(sweep::solve_root(game)),
+        Method::Dense => sweep::solve_root(game, control),
         // Counts in 4 bits each: a u64 state for up to 16 counts.
         Method::Hashed if game.digits() <= 16 => {
             solve(&PackedCoins::<u64, true>::new(game), &options)

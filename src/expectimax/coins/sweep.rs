@@ -18,6 +18,8 @@
 //!   faulted in. The whole table keeps every slab.
 
 use super::{CoinGame, DIGITS};
+use crate::budget::{Control, Progress};
+use crate::error::{Error, Result};
 use crate::expectimax::{MoveValue, NodeKind, Solution, best_move};
 
 /// 1 / n for the coins of one box (at most 4 * 15): a multiply instead of
@@ -108,7 +110,13 @@ impl Layout {
 
 /// The root's solution (and, with `keep_all`, the values U of every state
 /// in `game.index` order; the digits must then be in the game's order).
-fn sweep(game: &CoinGame, order: &[usize], keep_all: bool, portable: bool) -> (Solution, Vec<f64>) {
+fn sweep(
+    game: &CoinGame,
+    order: &[usize],
+    keep_all: bool,
+    portable: bool,
+    control: &Control,
+) -> Result<(Solution, Vec<f64>)> {
     let layout = Layout::new(game, order, keep_all);
     let d = layout.digits.len();
     if d == 0 {
@@ -121,51 +129,59 @@ fn sweep(game: &CoinGame, order: &[usize], keep_all: bool, portable: bool) -> (S
             iterations: 0,
             residual: 0.0,
         };
-        return (solution, vec![0.0]);
+        return Ok((solution, vec![0.0]));
     }
     // Rows may read up to MAX_ROW past their start: pad the buffer.
     let mut table = vec![0.0; layout.ring * layout.slab + MAX_ROW];
-    if portable {
-        sweep_slabs_by_width(&layout, &mut table);
+    let finished = if portable {
+        sweep_slabs_by_width(&layout, &mut table, control)
     } else {
-        sweep_slabs(&layout, &mut table);
+        sweep_slabs(&layout, &mut table, control)
+    };
+    if !finished {
+        return Err(Error::budget(
+            "the coin sweep stopped before the end (cancelled or out of time)",
+        ));
     }
     let last = ((layout.slabs - 1) % layout.ring) * layout.slab;
     let prev = ((layout.slabs + layout.ring - 2) % layout.ring) * layout.slab;
     let solution = root_solution(&layout, &table, last, prev);
     table.truncate(layout.ring * layout.slab);
-    (solution, table)
+    Ok((solution, table))
 }
 
 /// Solves every slab in order, dispatching once on the row's chunk count
 /// and on AVX (the same arithmetic, so the same values, in wider
 /// registers; chosen at run time unless `force-scalar`).
-fn sweep_slabs(layout: &Layout, table: &mut [f64]) {
+fn sweep_slabs(layout: &Layout, table: &mut [f64], control: &Control) -> bool {
     #[cfg(target_arch = "x86_64")]
     if crate::platform::avx2() {
         // SAFETY: the CPU has AVX2.
-        unsafe { sweep_slabs_avx2(layout, table) };
-        return;
+        return unsafe { sweep_slabs_avx2(layout, table, control) };
     }
-    sweep_slabs_by_width(layout, table);
+    sweep_slabs_by_width(layout, table, control)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn sweep_slabs_avx2(layout: &Layout, table: &mut [f64]) {
-    sweep_slabs_by_width(layout, table);
+fn sweep_slabs_avx2(layout: &Layout, table: &mut [f64], control: &Control) -> bool {
+    sweep_slabs_by_width(layout, table, control)
 }
 
-/// The portable sweep (also the body of the AVX2 build).
+/// The portable sweep (also the body of the AVX2 build); false when
+/// `control` stopped it.
 #[inline(always)]
-fn sweep_slabs_by_width(layout: &Layout, table: &mut [f64]) {
+fn sweep_slabs_by_width(layout: &Layout, table: &mut [f64], control: &Control) -> bool {
     match layout.digits[0].radix.div_ceil(LANE) {
-        1 => sweep_slabs_with::<1>(layout, table),
-        2 => sweep_slabs_with::<2>(layout, table),
-        3 => sweep_slabs_with::<3>(layout, table),
-        _ => sweep_slabs_with::<4>(layout, table),
+        1 => sweep_slabs_with::<1>(layout, table, control),
+        2 => sweep_slabs_with::<2>(layout, table, control),
+        3 => sweep_slabs_with::<3>(layout, table, control),
+        _ => sweep_slabs_with::<4>(layout, table, control),
     }
 }
+
+/// Row steps between reads of the control (a step solves up to four rows).
+const STEPS_PER_CHECK: usize = 256;
 
 /// Slabs swept together, their rows interleaved: slab s + 1's row q needs
 /// slab s's row q, so each slab trails the one before it by a row, and the
@@ -175,7 +191,7 @@ const GROUP: usize = 4;
 
 /// The sweep with rows of C chunks.
 #[inline(always)]
-fn sweep_slabs_with<const C: usize>(layout: &Layout, table: &mut [f64]) {
+fn sweep_slabs_with<const C: usize>(layout: &Layout, table: &mut [f64], control: &Control) -> bool {
     let d = layout.digits.len();
     let row_len = layout.digits[0].radix;
     let rows_per_slab = layout.slab / row_len;
@@ -190,6 +206,17 @@ fn sweep_slabs_with<const C: usize>(layout: &Layout, table: &mut [f64]) {
             }
         }
         for step in 0..rows_per_slab + group - 1 {
+            if step % STEPS_PER_CHECK == STEPS_PER_CHECK - 1 {
+                if control.passed() {
+                    return false;
+                }
+                control.report_progress(Progress {
+                    fraction: (first * rows_per_slab + step * group) as f64
+                        / (layout.slabs * rows_per_slab) as f64,
+                    done: ((first * rows_per_slab + step * group) * row_len) as u64,
+                    estimate: None,
+                });
+            }
             for (g, c) in counts[..group].iter_mut().enumerate() {
                 let Some(q) = step.checked_sub(g).filter(|&q| q < rows_per_slab) else {
                     continue;
@@ -210,6 +237,7 @@ fn sweep_slabs_with<const C: usize>(layout: &Layout, table: &mut [f64]) {
             }
         }
     }
+    true
 }
 
 /// Lanes of a vector chunk: a row is processed as up to 4 chunks of 4.
@@ -399,8 +427,8 @@ fn game_order(game: &CoinGame) -> Vec<usize> {
 
 /// The root's solution by the sweep: the largest count runs along rows, the
 /// next largest numbers the slabs.
-pub(super) fn solve_root(game: &CoinGame) -> Solution {
-    sweep(game, &sweep_order(game), false, false).0
+pub(super) fn solve_root(game: &CoinGame, control: &Control) -> Result<Solution> {
+    Ok(sweep(game, &sweep_order(game), false, false, control)?.0)
 }
 
 /// The sweep order of the root solve: the largest count runs along rows,
@@ -417,7 +445,9 @@ fn sweep_order(game: &CoinGame) -> Vec<usize> {
 
 /// Every state's value for the first player (Max), in `game.index` order.
 pub(super) fn max_table(game: &CoinGame) -> Vec<f64> {
-    let (_, mut table) = sweep(game, &game_order(game), true, false);
+    // No control: nothing can stop the sweep.
+    let (_, mut table) = sweep(game, &game_order(game), true, false, &Control::NONE)
+        .expect("an uncontrolled sweep runs to its end");
     // U is the mover's value; where Min moves, Max gets the rest.
     let mut counts = vec![0u8; game.digits()];
     let nd = game.denominations.len();
@@ -460,8 +490,9 @@ mod tests {
             super::super::shrink_to(&mut boxes, 300_000);
             let game = CoinGame::new(&boxes, &[100.0, 50.0]).unwrap();
             for (order, keep_all) in [(sweep_order(&game), false), (game_order(&game), true)] {
-                let (fast, fast_table) = sweep(&game, &order, keep_all, false);
-                let (portable, portable_table) = sweep(&game, &order, keep_all, true);
+                let (fast, fast_table) = sweep(&game, &order, keep_all, false, &Control::NONE).unwrap();
+                let (portable, portable_table) =
+                    sweep(&game, &order, keep_all, true, &Control::NONE).unwrap();
                 prop_assert_eq!(fast.value.to_bits(), portable.value.to_bits());
                 prop_assert!(fast_table.iter().zip(&portable_table).all(|(a, b)| a.to_bits() == b.to_bits()));
             }

@@ -12,13 +12,15 @@
 
 mod key;
 mod parse;
+mod policy;
 pub mod rules;
 
 use key::{Key, Layout};
 pub use parse::parse_board;
+pub use policy::{AUTO_EXACT_SHARE, CombatMode, CombatOptions, DEFAULT_SAMPLES, simulate};
 pub use rules::{Kinds, Minion, Outcome, State, Token, Unit};
 
-use crate::budget::Control;
+use crate::budget::{Control, Estimate, Progress};
 use crate::error::{Error, Result};
 use crate::memo::{FixedMap, fixed_map};
 use crate::parallel::{map_items, run_with_threads};
@@ -328,6 +330,7 @@ pub fn combat_monte_carlo(
     }
     let (kinds, starts) = starts(c);
     let chunks = samples.div_ceil(CHUNK);
+    let started = std::time::Instant::now();
     let ends = run_with_threads(threads, |workers| {
         let mut total = Ends::new();
         let mut first = 0;
@@ -348,7 +351,18 @@ pub fn combat_monte_carlo(
             if deadline.passed() {
                 break;
             }
-            deadline.report(first as f64 / chunks as f64);
+            if deadline.wants_progress() {
+                let n = total.count;
+                let win = total.win / n;
+                deadline.report_progress(Progress {
+                    fraction: (first as f64 / chunks as f64).max(deadline.time_used(started)),
+                    done: n as u64,
+                    estimate: Some(Estimate::of(
+                        &[win, total.draw / n, total.loss / n],
+                        (win * (1.0 - win) / n).max(0.0).sqrt(),
+                    )),
+                });
+            }
         }
         Ok(total)
     })?;

@@ -8,6 +8,7 @@
 //! the integer C(a + k, k), and the integral of a term is
 //! `stored / b^(a + 1)`.
 
+use crate::budget::Control;
 use crate::dd::Dd;
 
 /// One target as a polynomial factor.
@@ -127,8 +128,9 @@ impl Poly {
         self.data[at] += value;
     }
 
-    /// This product times one more factor.
-    pub fn times(&self, factor: Factor, terms: Terms, w: &Weights) -> Poly {
+    /// This product times one more factor; stops early (an unfinished
+    /// product) once `control` passes, which the caller checks.
+    pub fn times(&self, factor: Factor, terms: Terms, w: &Weights, control: &Control) -> Poly {
         let mut out = Poly {
             data: vec![Dd::ZERO; self.data.len()],
             ..*self
@@ -139,6 +141,11 @@ impl Poly {
         for flag in 0..2 {
             for m in 0..self.m_dim {
                 for z in 0..=n {
+                    // A product of many hits takes long: read the cancel
+                    // flag and deadline every few rows.
+                    if z % 16 == 15 && control.passed() {
+                        return out;
+                    }
                     for a in 0..=z {
                         for b in 0..self.b_dim - 1 {
                             let v = self.data[self.index(flag, m, z, a, b)];

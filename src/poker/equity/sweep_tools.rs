@@ -16,6 +16,10 @@ use crate::poker::eval::HandKey;
 /// per-chunk sums stay few.
 const CHUNKS: u64 = 16;
 
+/// Boards a sweep visits between reads of its deadline (a board's sweep
+/// takes a microsecond or more with large ranges).
+const BOARDS_PER_CHECK: u32 = 64;
+
 /// The board completions of a request.
 pub(super) fn board_count(p: &Prepared) -> u64 {
     binomial(p.board.union(p.dead).complement().len() as usize, p.to_deal)
@@ -44,7 +48,16 @@ pub(super) fn sweep_board_chunks<S: Send>(
         let mut state = start();
         // The deck and count were checked when the request was prepared.
         let subsets = Subsets::of_set_range(deck, p.to_deal, ranks).ok()?;
+        // A chunk can take long (a few large ranges): the deadline and
+        // cancel flag are read every few boards, and the rest skipped.
+        let mut seen = 0u32;
+        let mut stopped = false;
         subsets.for_each_mask(|completion| {
+            seen = seen.wrapping_add(1);
+            if stopped || (seen.is_multiple_of(BOARDS_PER_CHECK) && deadline.passed()) {
+                stopped = true;
+                return;
+            }
             let cards = CardSet::from_mask(completion).unwrap_or_default();
             visit(
                 &mut state,
@@ -52,6 +65,9 @@ pub(super) fn sweep_board_chunks<S: Send>(
                 HandKey::of_set(cards).combine(board_key),
             );
         });
+        if stopped {
+            return None;
+        }
         deadline.report((chunk + 1) as f64 / chunks as f64);
         Some(state)
     });

@@ -223,6 +223,7 @@ fn hand_strength_heads_up_after_the_flop_is_exact() {
         Duration::from_secs(5),
         1,
         0,
+        &Control::NONE,
     );
     assert!(s.is_err(), "the hand and the board share Ah");
     let s = hand_strength(
@@ -232,6 +233,7 @@ fn hand_strength_heads_up_after_the_flop_is_exact() {
         Duration::from_secs(5),
         1,
         0,
+        &Control::NONE,
     )
     .unwrap();
     assert!(s.exact);
