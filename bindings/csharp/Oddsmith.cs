@@ -21,6 +21,7 @@ namespace Oddsmith
         BudgetExceeded = 6,
         Internal = 7,
         Callback = 8,
+        Cancelled = 9,
     }
 
     /// <summary>A failed call: its status and the library's message.</summary>
@@ -82,7 +83,7 @@ namespace Oddsmith
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status oddsmith_coins_expectation(
             uint[] counts, UIntPtr boxCount, double[] denominations, UIntPtr denominationCount,
-            out double value, out ulong states);
+            IntPtr progress, out double value, out ulong states);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status oddsmith_eval_batch(byte[] cards, UIntPtr handCount, UIntPtr cardsPerHand,
@@ -102,7 +103,7 @@ namespace Oddsmith
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status oddsmith_hand_strength(byte[] hand, byte[] board, uint opponents,
-            uint timeBudgetMs, ulong seed, uint threads, out StrengthNative result);
+            uint timeBudgetMs, ulong seed, uint threads, IntPtr progress, out StrengthNative result);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status oddsmith_combat(Minion[] a, UIntPtr aCount, Minion[] b, UIntPtr bCount,
@@ -163,6 +164,97 @@ namespace Oddsmith
         internal static void Check(Status status)
         {
             if (status != Status.Ok) throw new OddsmithException(status, Library.LastErrorMessage());
+        }
+    }
+
+    /// <summary>What a progress delegate is told (OddsmithProgressReport):
+    /// the fraction done (rising to 1), the time so far, units of work done,
+    /// and for sampling engines the current estimate (Values[0..ValueCount])
+    /// with its largest standard error.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct ProgressReport
+    {
+        public const int MaxValues = 10;
+        public double Fraction;
+        public double ElapsedMs;
+        public ulong Done;
+        public uint ValueCount;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = MaxValues)] public double[] Values;
+        public double Stderr;
+    }
+
+    /// <summary>Progress of a long call: called on the calling thread, never
+    /// concurrently, at most every interval (0: 100 ms) and once with
+    /// Fraction 1 at the end. Return true to cancel: the call then returns
+    /// its partial result (Partial set) instead of throwing. An exception
+    /// thrown here cancels the call and is rethrown from it.</summary>
+    public delegate bool ProgressFunc(ProgressReport report);
+
+    [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+    internal delegate int ProgressNativeFunc(IntPtr user, IntPtr report);
+
+    /// <summary>OddsmithProgress.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct ProgressNative
+    {
+        public IntPtr Callback;
+        public IntPtr User;
+        public uint IntervalMs;
+    }
+
+    /// <summary>One call's progress: the native struct in unmanaged memory,
+    /// the delegate kept alive until disposed, and what the delegate threw.</summary>
+    internal sealed class Watch : IDisposable
+    {
+        private readonly ProgressFunc func;
+        private readonly ProgressNativeFunc native;
+        private Exception failure;
+
+        /// <summary>The OddsmithProgress to pass, IntPtr.Zero without a delegate.</summary>
+        public IntPtr Pointer { get; private set; }
+
+        public Watch(ProgressFunc progress, uint intervalMs)
+        {
+            func = progress;
+            if (progress == null) return;
+            native = (user, report) =>
+            {
+                try
+                {
+                    var r = (ProgressReport)Marshal.PtrToStructure(report, typeof(ProgressReport));
+                    return func(r) ? 1 : 0;
+                }
+                catch (Exception e)
+                {
+                    failure = e;
+                    return 1;
+                }
+            };
+            var p = new ProgressNative
+            {
+                Callback = Marshal.GetFunctionPointerForDelegate(native),
+                User = IntPtr.Zero,
+                IntervalMs = intervalMs,
+            };
+            Pointer = Marshal.AllocHGlobal(Marshal.SizeOf(typeof(ProgressNative)));
+            Marshal.StructureToPtr(p, Pointer, false);
+        }
+
+        /// <summary>After the call: rethrows the delegate's exception, takes
+        /// a cancel as success (the result is marked partial), else checks
+        /// the status.</summary>
+        public void Finish(Status status)
+        {
+            GC.KeepAlive(native);
+            if (failure != null) System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(failure).Throw();
+            if (status != Status.Cancelled) Native.Check(status);
+        }
+
+        public void Dispose()
+        {
+            if (Pointer != IntPtr.Zero) Marshal.FreeHGlobal(Pointer);
+            Pointer = IntPtr.Zero;
+            GC.KeepAlive(native);
         }
     }
 
@@ -262,6 +354,8 @@ namespace Oddsmith
         public uint HeroTarget;
         /// <summary>Work budget; 0 = the default.</summary>
         public ulong MaxWork;
+        /// <summary>Set by SplitDamage.Compute from its progress delegate.</summary>
+        internal IntPtr Progress;
 
         public static SplitDamageOptions Defaults()
         {
@@ -285,6 +379,7 @@ namespace Oddsmith
         public double ExpectedShieldHits;
         public double ExpectedWastedHits;
         public ulong Work;
+        public byte Partial;
     }
 
     /// <summary>Exact split damage answers, arrays in input order.</summary>
@@ -300,6 +395,8 @@ namespace Oddsmith
         public double? HeroOrAllDead;
         public double ExpectedShieldHits;
         public double ExpectedWastedHits;
+        /// <summary>True when a progress delegate cancelled the call (every number is then 0).</summary>
+        public bool Partial;
     }
 
     /// <summary>Kill odds of N random 1-damage hits.</summary>
@@ -310,12 +407,19 @@ namespace Oddsmith
             return Compute(targets, hits, SplitDamageOptions.Defaults());
         }
 
-        public static SplitDamageResult Compute(SplitTarget[] targets, uint hits, SplitDamageOptions options)
+        /// <summary>As Compute, with progress (see ProgressFunc): a cancel
+        /// returns a result with Partial set.</summary>
+        public static SplitDamageResult Compute(SplitTarget[] targets, uint hits, SplitDamageOptions options,
+            ProgressFunc progress = null, uint progressIntervalMs = 0)
         {
             if (targets == null) throw new ArgumentNullException("targets");
             SplitDamageNative r;
-            Native.Check(Native.oddsmith_split_damage(
-                targets, new UIntPtr((ulong)targets.Length), hits, ref options, out r));
+            using (var watch = new Watch(progress, progressIntervalMs))
+            {
+                options.Progress = watch.Pointer;
+                watch.Finish(Native.oddsmith_split_damage(
+                    targets, new UIntPtr((ulong)targets.Length), hits, ref options, out r));
+            }
             int n = (int)r.TargetCount;
             var result = new SplitDamageResult
             {
@@ -327,6 +431,7 @@ namespace Oddsmith
                 HeroOrAllDead = r.HeroOrAllDead < 0 ? (double?)null : r.HeroOrAllDead,
                 ExpectedShieldHits = r.ExpectedShieldHits,
                 ExpectedWastedHits = r.ExpectedWastedHits,
+                Partial = r.Partial != 0,
             };
             Array.Copy(r.Kill, result.Kill, n);
             Array.Copy(r.ShieldKept, result.ShieldKept, n);
@@ -397,6 +502,7 @@ namespace Oddsmith
         public double Tolerance;
         public ulong MaxIterations;
         public ulong TimeMs;
+        public IntPtr Progress;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -411,6 +517,7 @@ namespace Oddsmith
         public ulong States;
         public ulong Iterations;
         public double Residual;
+        public byte Partial;
     }
 
     /// <summary>One outcome of a move of a dense game: the next state by
@@ -460,11 +567,14 @@ namespace Oddsmith
         public ulong States;
         public ulong Iterations;
         public double Residual;
+        public byte Partial;
     }
 
     /// <summary>Pig solved from one position, for the player to move.</summary>
     public class PigResult
     {
+        /// <summary>True when a progress delegate cancelled the solve (every number is then 0).</summary>
+        public bool Partial;
         public double WinProbability;
         public PigMove BestMove;
         public bool HoldAllowed;
@@ -485,13 +595,21 @@ namespace Oddsmith
         /// so far. Goal 100 from the start: about a million states, a few
         /// hundred ms.</summary>
         public static PigResult Solve(uint goal = 100, uint sides = 6, uint score = 0, uint opponent = 0,
-                                      uint turnTotal = 0, double tolerance = 0, ulong timeMs = 0)
+                                      uint turnTotal = 0, double tolerance = 0, ulong timeMs = 0,
+                                      ProgressFunc progress = null, uint progressIntervalMs = 0)
         {
-            var options = new ExpectimaxOptionsNative { Tolerance = tolerance, TimeMs = timeMs };
             PigResultNative r;
-            Native.Check(Native.oddsmith_pig(goal, sides, score, opponent, turnTotal, ref options, out r));
+            using (var watch = new Watch(progress, progressIntervalMs))
+            {
+                var options = new ExpectimaxOptionsNative
+                {
+                    Tolerance = tolerance, TimeMs = timeMs, Progress = watch.Pointer,
+                };
+                watch.Finish(Native.oddsmith_pig(goal, sides, score, opponent, turnTotal, ref options, out r));
+            }
             return new PigResult
             {
+                Partial = r.Partial != 0,
                 WinProbability = r.WinProbability,
                 BestMove = (PigMove)r.BestMove,
                 HoldAllowed = r.HoldAllowed != 0,
@@ -528,11 +646,14 @@ namespace Oddsmith
         /// cycle) and the last sweep's largest change.</summary>
         public ulong Iterations;
         public double Residual;
+        /// <summary>True when a progress delegate cancelled the solve (every number is then 0, BestIndex -1).</summary>
+        public bool Partial;
 
         internal static ExpectimaxResult Of(ExpectimaxResultNative r)
         {
             var result = new ExpectimaxResult
             {
+                Partial = r.Partial != 0,
                 Value = r.Value,
                 RootKind = (NodeKind)r.RootKind,
                 MoveIds = new uint[r.MoveCount],
@@ -560,7 +681,8 @@ namespace Oddsmith
         /// bounds the whole call.</summary>
         public static ExpectimaxResult Solve(byte[] root, ExpandFunc expand, Func<byte[], double> heuristic = null,
                                              uint depthLimit = 0, ulong maxStates = 0, uint expectedStates = 0,
-                                             double tolerance = 0, ulong maxIterations = 0, ulong timeMs = 0)
+                                             double tolerance = 0, ulong maxIterations = 0, ulong timeMs = 0,
+                                             ProgressFunc progress = null, uint progressIntervalMs = 0)
         {
             if (root == null) throw new ArgumentNullException("root");
             if (expand == null) throw new ArgumentNullException("expand");
@@ -625,17 +747,20 @@ namespace Oddsmith
                 Heuristic = heuristic == null ? IntPtr.Zero : Marshal.GetFunctionPointerForDelegate(heuristicNative),
             };
             Array.Copy(root, def.Root, Math.Min(size, 64));
-            var options = new ExpectimaxOptionsNative
-            {
-                MaxStates = maxStates, DepthLimit = depthLimit, ExpectedStates = expectedStates,
-                Tolerance = tolerance, MaxIterations = maxIterations, TimeMs = timeMs,
-            };
             ExpectimaxResultNative r;
-            Status status = Native.oddsmith_expectimax_solve(ref def, ref options, out r);
-            GC.KeepAlive(expandNative);
-            GC.KeepAlive(heuristicNative);
-            if (status == Status.Callback && failure != null) throw failure;
-            Native.Check(status);
+            using (var watch = new Watch(progress, progressIntervalMs))
+            {
+                var options = new ExpectimaxOptionsNative
+                {
+                    MaxStates = maxStates, DepthLimit = depthLimit, ExpectedStates = expectedStates,
+                    Tolerance = tolerance, MaxIterations = maxIterations, TimeMs = timeMs, Progress = watch.Pointer,
+                };
+                Status status = Native.oddsmith_expectimax_solve(ref def, ref options, out r);
+                GC.KeepAlive(expandNative);
+                GC.KeepAlive(heuristicNative);
+                if (status == Status.Callback && failure != null) throw failure;
+                watch.Finish(status);
+            }
             return ExpectimaxResult.Of(r);
         }
 
@@ -643,7 +768,8 @@ namespace Oddsmith
         /// child's index below its parent's, in one sweep up to
         /// `rootIndex`. The delegate's exceptions are rethrown here.</summary>
         public static ExpectimaxResult SolveDense(ulong size, ulong rootIndex, DenseExpandFunc expand,
-                                                  ulong maxStates = 0, ulong timeMs = 0)
+                                                  ulong maxStates = 0, ulong timeMs = 0,
+                                                  ProgressFunc progress = null, uint progressIntervalMs = 0)
         {
             if (expand == null) throw new ArgumentNullException("expand");
             Exception failure = null;
@@ -678,12 +804,15 @@ namespace Oddsmith
                 User = IntPtr.Zero,
                 Expand = Marshal.GetFunctionPointerForDelegate(expandNative),
             };
-            var options = new ExpectimaxOptionsNative { MaxStates = maxStates, TimeMs = timeMs };
             ExpectimaxResultNative r;
-            Status status = Native.oddsmith_expectimax_solve_dense(ref def, ref options, out r);
-            GC.KeepAlive(expandNative);
-            if (status == Status.Callback && failure != null) throw failure;
-            Native.Check(status);
+            using (var watch = new Watch(progress, progressIntervalMs))
+            {
+                var options = new ExpectimaxOptionsNative { MaxStates = maxStates, TimeMs = timeMs, Progress = watch.Pointer };
+                Status status = Native.oddsmith_expectimax_solve_dense(ref def, ref options, out r);
+                GC.KeepAlive(expandNative);
+                if (status == Status.Callback && failure != null) throw failure;
+                watch.Finish(status);
+            }
             return ExpectimaxResult.Of(r);
         }
     }
@@ -692,8 +821,11 @@ namespace Oddsmith
     public static class Coins
     {
         /// <summary>First player's expected money; boxes[k][d] coins of
-        /// denominations[d] (default 100 and 50).</summary>
-        public static double Expectation(uint[][] boxes, double[] denominations = null)
+        /// denominations[d] (default 100 and 50). A cancel through
+        /// `progress` throws OddsmithException(Status.Cancelled): there is
+        /// no partial value.</summary>
+        public static double Expectation(uint[][] boxes, double[] denominations = null,
+            ProgressFunc progress = null, uint progressIntervalMs = 0)
         {
             if (boxes == null) throw new ArgumentNullException("boxes");
             int nd = denominations == null ? 2 : denominations.Length;
@@ -705,8 +837,13 @@ namespace Oddsmith
             }
             double value;
             ulong states;
-            Native.Check(Native.oddsmith_coins_expectation(flat.ToArray(), new UIntPtr((ulong)boxes.Length),
-                denominations, new UIntPtr((ulong)nd), out value, out states));
+            using (var watch = new Watch(progress, progressIntervalMs))
+            {
+                Status status = Native.oddsmith_coins_expectation(flat.ToArray(), new UIntPtr((ulong)boxes.Length),
+                    denominations, new UIntPtr((ulong)nd), watch.Pointer, out value, out states);
+                watch.Finish(status);
+                Native.Check(status);
+            }
             return value;
         }
     }
@@ -726,6 +863,7 @@ namespace Oddsmith
         public uint TimeBudgetMs;
         public ulong Seed;
         public uint Threads;
+        public IntPtr Progress;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -739,6 +877,7 @@ namespace Oddsmith
         public ulong Tuples;
         public byte Exact;
         public double Stderr;
+        public byte Partial;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -748,6 +887,7 @@ namespace Oddsmith
         public double Equity;
         public byte Exact;
         public double Stderr;
+        public byte Partial;
     }
 
     /// <summary>One combo's row of a per-combo breakdown (OddsmithComboEquity).</summary>
@@ -777,12 +917,17 @@ namespace Oddsmith
         public ulong Tuples;
         public bool Exact;
         public double Stderr;
+        /// <summary>True when a progress delegate cancelled the call: Monte
+        /// Carlo's estimate so far, or zeros for exact work.</summary>
+        public bool Partial;
     }
 
     public class StrengthResult
     {
         public double Win, Equity, Stderr;
         public bool Exact;
+        /// <summary>True when a progress delegate cancelled the call.</summary>
+        public bool Partial;
     }
 
     /// <summary>Texas Hold'em: evaluation, equity, hand strength.</summary>
@@ -826,14 +971,18 @@ namespace Oddsmith
         /// <summary>Equity of hands or ranges ("AhKh", "QQ+,AKs").</summary>
         public static EquityResult Equity(string[] players, string board = null, string dead = null,
             EquityMode mode = EquityMode.Auto, double targetStderr = 0.001, uint timeBudgetMs = 1000,
-            ulong seed = 1, uint threads = 0)
+            ulong seed = 1, uint threads = 0, ProgressFunc progress = null, uint progressIntervalMs = 0)
         {
-            return WithRequest(players, board, dead, mode, targetStderr, timeBudgetMs, seed, threads, req =>
+            using (var watch = new Watch(progress, progressIntervalMs))
             {
-                EquityResultNative r;
-                Native.Check(Native.oddsmith_equity(ref req, out r));
-                return ToResult(r);
-            });
+                return WithRequest(players, board, dead, mode, targetStderr, timeBudgetMs, seed, threads, req =>
+                {
+                    EquityResultNative r;
+                    req.Progress = watch.Pointer;
+                    watch.Finish(Native.oddsmith_equity(ref req, out r));
+                    return ToResult(r);
+                });
+            }
         }
 
         /// <summary>Each combo's equity (on a flop, turn or river; preflop for two players), with the totals.</summary>
@@ -904,6 +1053,7 @@ namespace Oddsmith
                 Tuples = r.Tuples,
                 Exact = r.Exact != 0,
                 Stderr = r.Stderr,
+                Partial = r.Partial != 0,
             };
             for (int i = 0; i < r.PlayerCount; i++)
             {
@@ -916,12 +1066,19 @@ namespace Oddsmith
 
         /// <summary>The chance a hand wins against random hands.</summary>
         public static StrengthResult HandStrength(string hand, uint opponents, string board = null,
-            uint timeBudgetMs = 1000, ulong seed = 1, uint threads = 0)
+            uint timeBudgetMs = 1000, ulong seed = 1, uint threads = 0, ProgressFunc progress = null,
+            uint progressIntervalMs = 0)
         {
             StrengthNative r;
-            Native.Check(Native.oddsmith_hand_strength(Native.Utf8(hand), Native.Utf8(board), opponents,
-                timeBudgetMs, seed, threads, out r));
-            return new StrengthResult { Win = r.Win, Equity = r.Equity, Exact = r.Exact != 0, Stderr = r.Stderr };
+            using (var watch = new Watch(progress, progressIntervalMs))
+            {
+                watch.Finish(Native.oddsmith_hand_strength(Native.Utf8(hand), Native.Utf8(board), opponents,
+                    timeBudgetMs, seed, threads, watch.Pointer, out r));
+            }
+            return new StrengthResult
+            {
+                Win = r.Win, Equity = r.Equity, Exact = r.Exact != 0, Stderr = r.Stderr, Partial = r.Partial != 0,
+            };
         }
     }
 
@@ -1046,6 +1203,8 @@ namespace Oddsmith
         public uint TimeBudgetMs;
         public ulong Seed;
         public uint Threads;
+        /// <summary>Set by Combat.Fight from its progress delegate.</summary>
+        internal IntPtr Progress;
 
         public static CombatOptions Defaults()
         {
@@ -1063,10 +1222,14 @@ namespace Oddsmith
         public byte Exact;
         public ulong States;
         public double Stderr;
+        public byte Partial;
     }
 
     public class CombatResult
     {
+        /// <summary>True when a progress delegate cancelled the call: Monte
+        /// Carlo's odds so far, or zeros for exact work.</summary>
+        public bool Partial;
         public double Win, Draw, Loss, SurvivorsA, SurvivorsB, Stderr;
         /// <summary>DamageToB[d] = P(A wins dealing d); 64 entries.</summary>
         public double[] DamageToB, DamageToA;
@@ -1082,14 +1245,20 @@ namespace Oddsmith
             return Fight(a, b, tierA, tierB, CombatOptions.Defaults());
         }
 
-        public static CombatResult Fight(Minion[] a, Minion[] b, uint tierA, uint tierB, CombatOptions options)
+        public static CombatResult Fight(Minion[] a, Minion[] b, uint tierA, uint tierB, CombatOptions options,
+            ProgressFunc progress = null, uint progressIntervalMs = 0)
         {
             if (a == null || b == null) throw new ArgumentNullException(a == null ? "a" : "b");
             CombatResultNative r;
-            Native.Check(Native.oddsmith_combat(a, new UIntPtr((ulong)a.Length), b, new UIntPtr((ulong)b.Length),
-                tierA, tierB, ref options, out r));
+            using (var watch = new Watch(progress, progressIntervalMs))
+            {
+                options.Progress = watch.Pointer;
+                watch.Finish(Native.oddsmith_combat(a, new UIntPtr((ulong)a.Length), b, new UIntPtr((ulong)b.Length),
+                    tierA, tierB, ref options, out r));
+            }
             return new CombatResult
             {
+                Partial = r.Partial != 0,
                 Win = r.Win, Draw = r.Draw, Loss = r.Loss, SurvivorsA = r.SurvivorsA, SurvivorsB = r.SurvivorsB,
                 Stderr = r.Stderr, DamageToA = r.DamageToA, DamageToB = r.DamageToB, Exact = r.Exact != 0,
                 States = r.States,
@@ -1183,6 +1352,8 @@ namespace Oddsmith
         public DurakRollout Rollout;
         public double Exploration;
         public ulong Seed;
+        /// <summary>Set by Durak.BestMove from its progress delegate.</summary>
+        internal IntPtr Progress;
 
         public static DurakBudget Of(ulong iterations, uint timeMs = 0, ulong seed = 1)
         {
@@ -1202,6 +1373,8 @@ namespace Oddsmith
         public uint Exact;
         /// <summary>With Exact: the result under perfect play (0 loss, 0.5 draw, 1 win); else -1.</summary>
         public double ProvenScore;
+        /// <summary>1 when a progress delegate cancelled the search (the move is the best so far).</summary>
+        public uint Partial;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -1218,10 +1391,17 @@ namespace Oddsmith
     {
         public const int MaxMoves = 160;
 
-        public static DurakMove BestMove(DurakObservation observation, DurakBudget budget, out DurakStats stats)
+        /// <summary>The observer's best move; a cancel through `progress`
+        /// returns the best move so far (stats.Partial = 1).</summary>
+        public static DurakMove BestMove(DurakObservation observation, DurakBudget budget, out DurakStats stats,
+            ProgressFunc progress = null, uint progressIntervalMs = 0)
         {
             DurakMove move;
-            Native.Check(Native.oddsmith_durak_best_move(ref observation, ref budget, out move, out stats));
+            using (var watch = new Watch(progress, progressIntervalMs))
+            {
+                budget.Progress = watch.Pointer;
+                watch.Finish(Native.oddsmith_durak_best_move(ref observation, ref budget, out move, out stats));
+            }
             return move;
         }
 

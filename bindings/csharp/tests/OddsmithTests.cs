@@ -28,6 +28,85 @@ public static class OddsmithTests
         }
     }
 
+    // Most milliseconds from a cancel to the call's return (the library
+    // aims at 20; the margin is for a loaded machine).
+    const double CancelMs = 60.0;
+
+    static double NowMs() { return System.Diagnostics.Stopwatch.GetTimestamp() * 1000.0 / System.Diagnostics.Stopwatch.Frequency; }
+
+    // Progress and cancel: fractions rise to 1 on the calling thread, a true
+    // return gives the partial result, an exception comes out of the call.
+    static void TestProgress()
+    {
+        int caller = System.Threading.Thread.CurrentThread.ManagedThreadId;
+        int calls = 0;
+        double last = 0, cancelledAt = 0;
+        bool rising = true, sameThread = true;
+        int cancelAfter = 0;
+        ProgressFunc watch = r =>
+        {
+            if (r.Fraction < last || r.Fraction > 1) rising = false;
+            if (System.Threading.Thread.CurrentThread.ManagedThreadId != caller) sameThread = false;
+            last = r.Fraction;
+            calls++;
+            if (cancelAfter > 0 && calls >= cancelAfter) { cancelledAt = NowMs(); return true; }
+            return false;
+        };
+        string[] three = { "random", "random", "random" };
+        EquityResult mc = Poker.Equity(three, null, null, EquityMode.MonteCarlo, 1e-6, 250, 3, 0, watch, 20);
+        Check(!mc.Partial && calls >= 5 && rising && sameThread && last == 1.0, "progress rises to 1");
+
+        calls = 0; last = 0; cancelAfter = 2;
+        EquityResult cut = Poker.Equity(three, null, null, EquityMode.MonteCarlo, 1e-6, 20000, 3, 0, watch, 20);
+        Check(NowMs() - cancelledAt < CancelMs, "equity cancel in time");
+        double sum = cut.Players[0].Equity + cut.Players[1].Equity + cut.Players[2].Equity;
+        Check(cut.Partial && !cut.Exact && cut.Tuples > 0 && Math.Abs(sum - 1) < 1e-9, "partial equity");
+
+        calls = 0; last = 0; cancelAfter = 1;
+        EquityResult exact = Poker.Equity(three, "Ks7c2d", null, EquityMode.Exact, 0.001, 120000, 1, 1, watch, 10);
+        Check(NowMs() - cancelledAt < CancelMs && exact.Partial && exact.Players[0].Equity == 0, "exact cancel");
+
+        try
+        {
+            Poker.Equity(three, null, null, EquityMode.MonteCarlo, 1e-6, 20000, 3, 0,
+                r => { throw new InvalidOperationException("from progress"); }, 10);
+            Check(false, "progress exception");
+        }
+        catch (InvalidOperationException e) { Check(e.Message == "from progress", "progress exception rethrown"); }
+
+        calls = 0; last = 0; cancelAfter = 1;
+        StrengthResult strength = Poker.HandStrength("AhKh", 4, null, 20000, 1, 0, watch, 1);
+        Check(strength.Partial && NowMs() - cancelledAt < CancelMs, "strength cancel");
+
+        calls = 0; last = 0; cancelAfter = 0;
+        var one = new[] { Minion.Of(3, 3) };
+        var other = new[] { Minion.Of(2, 2) };
+        CombatResult fight = Combat.Fight(one, other, 1, 1, CombatOptions.Defaults(), watch, 5);
+        Check(fight.Exact && !fight.Partial && fight.Win == 1.0 && last == 1.0, "combat with progress");
+
+        var targets = new SplitTarget[7];
+        for (int i = 0; i < 7; i++) targets[i] = SplitTarget.Minion(60);
+        calls = 0; last = 0; cancelAfter = 2;
+        SplitDamageResult split = SplitDamage.Compute(targets, 240, SplitDamageOptions.Defaults(), watch, 10);
+        Check(split.Partial && NowMs() - cancelledAt < CancelMs, "split damage cancel");
+
+        calls = 0; last = 0; cancelAfter = 0;
+        PigResult pig = Pig.Solve(60, 6, 0, 0, 0, 0, 0, watch, 1);
+        Check(!pig.Partial && calls >= 2 && rising && sameThread && last == 1.0, "pig progress");
+        calls = 0; last = 0; cancelAfter = 1;
+        Check(Pig.Solve(100, 6, 0, 0, 0, 0, 0, watch, 1).Partial && NowMs() - cancelledAt < CancelMs, "pig cancel");
+
+        using (var game = new DurakGame(2, 36, 5))
+        {
+            DurakObservation obs = game.Observe(game.ToMove);
+            DurakStats stats;
+            calls = 0; last = 0; cancelAfter = 3;
+            DurakMove best = Durak.BestMove(obs, DurakBudget.Of(100000000), out stats, watch, 10);
+            Check(stats.Partial == 1 && NowMs() - cancelledAt < CancelMs && best.Kind == DurakMoveKind.Attack,
+                "durak cancel gives the move so far");
+        }
+    }
+
     public static int Main()
     {
         Check(Library.Version >> 16 == 0 && Library.Version > 0, "version");
@@ -259,6 +338,8 @@ public static class OddsmithTests
 
         DurakStats none;
         ExpectError(Status.InvalidArgument, "attacker cannot defend", () => Durak.BestMove(DurakObservation.Create(), DurakBudget.Of(10), out none), "durak empty view");
+
+        TestProgress();
 
         Console.WriteLine("csharp: " + passed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;
