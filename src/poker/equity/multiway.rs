@@ -29,6 +29,9 @@ use crate::poker::range::COMBOS;
 /// Most tuples of the narrower players the sweep takes.
 const MAX_SWEEP_TUPLES: usize = 4_000_000;
 
+/// Tuples of a board between reads of the deadline.
+const TUPLES_PER_CHECK: usize = 1 << 14;
+
 /// Combos the tuple search may try before giving up.
 const TUPLE_SEARCH_STEPS: u64 = 100_000_000;
 
@@ -132,7 +135,13 @@ fn queries(p: &Prepared, wide: &Wide, deadline: &Control) -> Result<Queries> {
         masks: Vec::new(),
     };
     q.cards.reserve(q.weights.len() * 2 * k);
-    for tuple in q.picks.chunks_exact(k) {
+    for (t, tuple) in q.picks.chunks_exact(k).enumerate() {
+        // Millions of tuples take a while to lay out: stop when told.
+        if t % TUPLES_PER_CHECK == TUPLES_PER_CHECK - 1 && deadline.passed() {
+            return Err(Error::budget(
+                "exact enumeration did not finish within the time budget: raise it, or use Monte Carlo or Auto",
+            ));
+        }
         let start = q.cards.len();
         let mut mask = 0u64;
         for (j, &c) in tuple.iter().enumerate() {
@@ -188,7 +197,7 @@ pub(super) fn run(
         workers,
         deadline,
         || Sweep::new(n, &wide, &q, &narrow, by_combo),
-        |sweep, completion, board| sweep.board(completion, board),
+        |sweep, completion, board| sweep.board(completion, board, deadline),
     )?;
     let mut tally = Tally::new(n);
     let mut combos = ComboSums::new(p, by_combo);
@@ -335,7 +344,10 @@ impl<'a> Sweep<'a> {
         }
     }
 
-    fn board(&mut self, completion: u64, board: HandKey) {
+    /// Adds one board's outcomes; stops part-way (the chunk is then
+    /// dropped by `sweep_board_chunks`, which sees the same `deadline`
+    /// passed) when the deadline passes during a board of many tuples.
+    fn board(&mut self, completion: u64, board: HandKey, deadline: &Control) {
         let tables = tables();
         let (wide, q) = (self.wide, self.q);
         let k = q.players.len();
@@ -368,6 +380,10 @@ impl<'a> Sweep<'a> {
         let mut tuples = CardWeights::ZERO;
         self.query_items.clear();
         for t in 0..q.weights.len() {
+            // Three wide ranges give a board a million tuples or more.
+            if t % TUPLES_PER_CHECK == TUPLES_PER_CHECK - 1 && deadline.passed() {
+                return;
+            }
             if q.masks[t] & completion != 0 {
                 continue;
             }

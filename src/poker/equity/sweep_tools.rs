@@ -16,9 +16,10 @@ use crate::poker::eval::HandKey;
 /// per-chunk sums stay few.
 const CHUNKS: u64 = 16;
 
-/// Boards a sweep visits between reads of its deadline (a board's sweep
-/// takes a microsecond or more with large ranges).
-const BOARDS_PER_CHECK: u32 = 64;
+/// Boards a sweep visits between reads of its deadline: every board (a
+/// board's sweep takes a microsecond or more, the clock 25 ns; with three
+/// wide ranges a board takes tens of milliseconds).
+const BOARDS_PER_CHECK: u32 = 1;
 
 /// The board completions of a request.
 pub(super) fn board_count(p: &Prepared) -> u64 {
