@@ -68,6 +68,13 @@ public:
         progress_.interval_ms = interval_ms;
     }
     const OddsmithProgress *get() const { return fn_ ? &progress_ : nullptr; }
+    // A copy of a call's options with this progress in them (unchanged
+    // without a callback).
+    template <class Options>
+    Options attach(Options options) const {
+        if (fn_) options.progress = get();
+        return options;
+    }
     bool call(const OddsmithProgressReport &report) {
         try {
             return fn_(report);
@@ -178,8 +185,7 @@ inline OddsmithSplitDamageResult split_damage(const std::vector<OddsmithSplitTar
                                               const ProgressFn &progress = ProgressFn(),
                                               std::uint32_t progress_interval_ms = 0) {
     detail::Watch watch(progress, progress_interval_ms);
-    OddsmithSplitDamageOptions o = options;
-    if (progress) o.progress = watch.get();
+    OddsmithSplitDamageOptions o = watch.attach(options);
     OddsmithSplitDamageResult result;
     watch.finish(oddsmith_split_damage(targets.data(), targets.size(), hits, &o, &result));
     return result;
@@ -424,8 +430,7 @@ inline OddsmithExpectimaxResult solve_game(const std::vector<std::uint8_t> &root
                                            const ProgressFn &progress = ProgressFn(),
                                            std::uint32_t progress_interval_ms = 0) {
     detail::Watch watch(progress, progress_interval_ms);
-    OddsmithExpectimaxOptions o = options;
-    if (progress) o.progress = watch.get();
+    OddsmithExpectimaxOptions o = watch.attach(options);
     detail::GameContext ctx;
     ctx.expand = &expand;
     ctx.heuristic = &heuristic;
@@ -513,8 +518,7 @@ inline OddsmithExpectimaxResult solve_dense_game(std::uint64_t size, std::uint64
                                                  const ProgressFn &progress = ProgressFn(),
                                                  std::uint32_t progress_interval_ms = 0) {
     detail::Watch watch(progress, progress_interval_ms);
-    OddsmithExpectimaxOptions o = options;
-    if (progress) o.progress = watch.get();
+    OddsmithExpectimaxOptions o = watch.attach(options);
     detail::DenseContext ctx;
     ctx.expand = &expand;
     OddsmithDenseGameDef def;
@@ -540,8 +544,7 @@ inline OddsmithPigResult pig(std::uint32_t goal = 100, std::uint32_t sides = 6, 
                              const OddsmithExpectimaxOptions &options = expectimax_options(),
                              const ProgressFn &progress = ProgressFn(), std::uint32_t progress_interval_ms = 0) {
     detail::Watch watch(progress, progress_interval_ms);
-    OddsmithExpectimaxOptions o = options;
-    if (progress) o.progress = watch.get();
+    OddsmithExpectimaxOptions o = watch.attach(options);
     OddsmithPigResult result;
     watch.finish(oddsmith_pig(goal, sides, score, opponent, turn_total, &o, &result));
     return result;
@@ -591,8 +594,7 @@ inline OddsmithDurakMove durak_best_move(const OddsmithDurakObservation &obs,
                                          const ProgressFn &progress = ProgressFn(),
                                          std::uint32_t progress_interval_ms = 0) {
     detail::Watch watch(progress, progress_interval_ms);
-    OddsmithDurakBudget b = budget;
-    if (progress) b.progress = watch.get();
+    OddsmithDurakBudget b = watch.attach(budget);
     OddsmithDurakMove m;
     watch.finish(oddsmith_durak_best_move(&obs, &b, &m, stats));
     return m;

@@ -985,21 +985,29 @@ namespace Oddsmith
             }
         }
 
-        /// <summary>Each combo's equity (on a flop, turn or river; preflop for two players), with the totals.</summary>
+        /// <summary>Each combo's equity (on a flop, turn or river; preflop for two players), with the totals.
+        /// A cancel through `progress` gives no rows and totals marked Partial.</summary>
         public static ComboEquity[] EquityByCombo(string[] players, out EquityResult totals, string board = null,
-            string dead = null, EquityMode mode = EquityMode.Auto, uint timeBudgetMs = 1000, uint threads = 0)
+            string dead = null, EquityMode mode = EquityMode.Auto, uint timeBudgetMs = 1000, uint threads = 0,
+            ProgressFunc progress = null, uint progressIntervalMs = 0)
         {
             EquityResult total = null;
-            ComboEquity[] rows = WithRequest(players, board, dead, mode, 0.001, timeBudgetMs, 1, threads, req =>
+            ComboEquity[] rows;
+            using (var watch = new Watch(progress, progressIntervalMs))
             {
-                EquityResultNative r;
-                var buf = new ComboEquity[MaxComboRows];
-                UIntPtr count;
-                Native.Check(Native.oddsmith_equity_by_combo(ref req, out r, buf, new UIntPtr((ulong)buf.Length), out count));
-                total = ToResult(r);
-                Array.Resize(ref buf, (int)count.ToUInt64());
-                return buf;
-            });
+                rows = WithRequest(players, board, dead, mode, 0.001, timeBudgetMs, 1, threads, req =>
+                {
+                    EquityResultNative r;
+                    var buf = new ComboEquity[MaxComboRows];
+                    UIntPtr count;
+                    req.Progress = watch.Pointer;
+                    watch.Finish(Native.oddsmith_equity_by_combo(ref req, out r, buf, new UIntPtr((ulong)buf.Length),
+                        out count));
+                    total = ToResult(r);
+                    Array.Resize(ref buf, (int)count.ToUInt64());
+                    return buf;
+                });
+            }
             totals = total;
             return rows;
         }

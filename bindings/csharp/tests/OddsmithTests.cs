@@ -66,6 +66,12 @@ public static class OddsmithTests
         EquityResult exact = Poker.Equity(three, "Ks7c2d", null, EquityMode.Exact, 0.001, 120000, 1, 1, watch, 10);
         Check(NowMs() - cancelledAt < CancelMs && exact.Partial && exact.Players[0].Equity == 0, "exact cancel");
 
+        calls = 0; last = 0; cancelAfter = 1;
+        EquityResult comboTotals;
+        ComboEquity[] comboRows = Poker.EquityByCombo(three, out comboTotals, "Ks7c2d", null, EquityMode.Exact, 120000, 1,
+            watch, 10);
+        Check(comboRows.Length == 0 && comboTotals.Partial && NowMs() - cancelledAt < CancelMs, "by-combo cancel");
+
         try
         {
             Poker.Equity(three, null, null, EquityMode.MonteCarlo, 1e-6, 20000, 3, 0,
