@@ -17,6 +17,13 @@ use std::path::{Path, PathBuf};
 mod classes;
 #[path = "src/poker/eval_tables.rs"]
 mod eval_tables;
+// The preflop table's layout and packing, shared with the library by path.
+#[path = "src/poker/equity/preflop/layout.rs"]
+#[allow(dead_code)]
+mod preflop_layout;
+#[path = "src/poker/equity/preflop/packing.rs"]
+#[allow(dead_code)]
+mod preflop_packing;
 
 fn main() {
     println!("cargo:rerun-if-changed=src");
@@ -37,7 +44,38 @@ fn main() {
     let crate_dir =
         PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let out_dir = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
-    bake_eval_tables(&crate_dir, &out_dir);
+    bake(
+        &crate_dir,
+        &out_dir,
+        &["src/poker/classes.rs", "src/poker/eval_tables.rs"],
+        "eval_tables.rs",
+        || eval_tables::generate().to_rust(),
+    );
+    bake(
+        &crate_dir,
+        &out_dir,
+        &["src/poker/equity/preflop/layout.rs"],
+        "preflop_layout.rs",
+        || preflop_layout::Layout::compute().to_rust(),
+    );
+    bake(
+        &crate_dir,
+        &out_dir,
+        &["src/poker/equity/preflop/layout.rs"],
+        "preflop_entry.bin",
+        || preflop_layout::Layout::compute().entry_bytes(),
+    );
+    let table = crate_dir.join("src/poker/equity/preflop_heads_up.bin");
+    bake(
+        &crate_dir,
+        &out_dir,
+        &[
+            "src/poker/equity/preflop/packing.rs",
+            "src/poker/equity/preflop_heads_up.bin",
+        ],
+        "preflop_counts.bin",
+        || preflop_packing::unpacked(&fs::read(&table).expect("the preflop table is readable")),
+    );
     let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml"))
         .expect("cbindgen.toml is valid");
 
@@ -59,25 +97,30 @@ fn main() {
     }
 }
 
-/// Writes the evaluator's tables as Rust statics into OUT_DIR, regenerating
-/// them only when their two source files changed (the script reruns on
-/// every change under src/).
-fn bake_eval_tables(crate_dir: &Path, out_dir: &Path) {
-    let sources: String = ["src/poker/classes.rs", "src/poker/eval_tables.rs"]
-        .iter()
-        .map(|f| {
-            fs::read_to_string(crate_dir.join(f)).expect("the generator's sources are readable")
-        })
-        .collect();
+/// Writes a table made by `make` (Rust statics or raw bytes) into OUT_DIR
+/// as `target`, regenerating it only when its generator's source files
+/// changed (the script reruns on every change under src/): a stamp file
+/// beside it holds the sources' hash.
+fn bake<T: AsRef<[u8]>>(
+    crate_dir: &Path,
+    out_dir: &Path,
+    sources: &[&str],
+    target: &str,
+    make: impl Fn() -> T,
+) {
     // FNV-1a of the sources: a stamp, not a security measure.
-    let stamp = sources.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    });
-    let stamp_line = format!("// sources {stamp:016x}\n");
-    let target = out_dir.join("eval_tables.rs");
-    if fs::read_to_string(&target).is_ok_and(|t| t.starts_with(&stamp_line)) {
+    let stamp = sources
+        .iter()
+        .flat_map(|f| fs::read(crate_dir.join(f)).expect("the generator's sources are readable"))
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
+    let stamp = format!("{stamp:016x}");
+    let stamp_file = out_dir.join(format!("{target}.stamp"));
+    let target = out_dir.join(target);
+    if target.exists() && fs::read_to_string(&stamp_file).is_ok_and(|s| s == stamp) {
         return;
     }
-    let code = stamp_line + &eval_tables::generate().to_rust();
-    fs::write(&target, code).expect("OUT_DIR is writable");
+    fs::write(&target, make()).expect("OUT_DIR is writable");
+    fs::write(&stamp_file, stamp).expect("OUT_DIR is writable");
 }

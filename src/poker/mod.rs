@@ -11,9 +11,9 @@ pub use classes::Category;
 pub use eval::{CLASS_COUNT, HandKey, HandRank, evaluate};
 pub use range::{Combo, Range};
 
-/// Builds what a first call would otherwise build (the preflop matchup
-/// table; the evaluator's tables are static data).
+/// Touches the evaluator's tables. Nothing is built on first use (the
+/// evaluator's tables, the preflop matchup table and its layout are
+/// read-only data made at compile time): kept for callers that warm up.
 pub fn warm_up() {
     let _ = HandKey::EMPTY.rank_table_ready();
-    equity::preflop::warm_up();
 }

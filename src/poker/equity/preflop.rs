@@ -18,222 +18,82 @@
 
 use super::{ComboEquity, EquityResult, Prepared, Tally, finish};
 use crate::cards::CardSet;
-use crate::combin::Subsets;
 use crate::error::{Error, Result};
 use crate::poker::range::COMBOS;
-use std::sync::OnceLock;
 
 /// Boards of a heads-up preflop deal: C(48, 5).
 pub(super) const BOARDS: u64 = 1_712_304;
 
-/// Counts per entry: A's wins, ties, A's categories 1..=8.
-const FIELDS: usize = 10;
-/// Most bits a count needs (1,712,304 < 2^21).
-const MAX_BITS: u8 = 21;
+/// The committed table, packed (the generator's output; tests read it).
+#[cfg(test)]
+const TABLE: &[u8] = include_bytes!("preflop_heads_up.bin");
 
-/// The committed table.
-static TABLE: &[u8] = include_bytes!("preflop_heads_up.bin");
+/// The table unpacked by the build script (`packing::unpacked`): each
+/// entry's counts as `FIELDS` little-endian u32s.
+static COUNTS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/preflop_counts.bin"));
+
+/// Entries in the table.
+const ENTRY_BYTES: usize = 4 * FIELDS;
 
 /// FNV-1a of the committed table, checked by a test.
 #[cfg(test)]
 const TABLE_CHECKSUM: u64 = 0x564d_fc50_cc39_699e;
 
-/// The 24 suit permutations, as suit maps.
-fn permutations() -> Vec<[u8; 4]> {
-    let mut perms = Vec::with_capacity(24);
-    for a in 0..4u8 {
-        for b in 0..4u8 {
-            for c in 0..4u8 {
-                for d in 0..4u8 {
-                    let p = [a, b, c, d];
-                    if (0..4).all(|s| p.contains(&s)) {
-                        perms.push(p);
-                    }
-                }
-            }
-        }
+// The full layout (its every field, `to_rust`) serves the build script and
+// the tests; queries read the baked parts.
+#[allow(dead_code)]
+mod layout;
+// `decode` and `unpacked` serve the build script and the tests.
+#[allow(dead_code)]
+mod packing;
+
+use packing::FIELDS;
+use packing::encode;
+
+/// The layout's parts a query reads, made by the build script from
+/// `layout.rs` (read-only data: nothing is built on the first query).
+mod baked {
+    include!(concat!(env!("OUT_DIR"), "/preflop_layout.rs"));
+}
+
+use layout::{permute, slot};
+
+const _: () = assert!(layout::COMBOS == COMBOS);
+
+/// The entry of hands `a` and `b` (slots), A's side first; `layout::NO_ENTRY`
+/// when they share a card.
+#[inline]
+fn entry_of(a: usize, b: usize) -> u32 {
+    let p = baked::PERM_OF[a] as usize * 4;
+    let perm = [
+        baked::PERMS[p],
+        baked::PERMS[p + 1],
+        baked::PERMS[p + 2],
+        baked::PERMS[p + 3],
+    ];
+    let b = permute(baked::MASKS[b], &perm);
+    let at = 4 * (baked::CLASS_OF[a] as usize * COMBOS + slot(b));
+    let four = &ENTRY[at..at + 4];
+    u32::from_le_bytes([four[0], four[1], four[2], four[3]])
+}
+
+/// Per class and opponent slot, the entry number (`Layout::entry_bytes`).
+static ENTRY: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/preflop_entry.bin"));
+
+/// Entry `e`'s counts (`e` below `entry_count()`).
+#[inline]
+fn counts(e: usize) -> [u32; FIELDS] {
+    let bytes = &COUNTS[e * ENTRY_BYTES..(e + 1) * ENTRY_BYTES];
+    let mut out = [0u32; FIELDS];
+    for (c, four) in out.iter_mut().zip(bytes.chunks_exact(4)) {
+        *c = u32::from_le_bytes([four[0], four[1], four[2], four[3]]);
     }
-    perms
-}
-
-/// The cards of suit 0 (card index = 4 * rank + suit).
-const FIRST_SUIT: u64 = 0x0001_1111_1111_1111;
-
-fn permute(mask: u64, perm: &[u8; 4]) -> u64 {
-    (0..4).fold(0, |out, suit| {
-        out | (mask >> suit & FIRST_SUIT) << perm[suit]
-    })
-}
-
-/// A two-card mask's index in 0..1326.
-fn slot(mask: u64) -> usize {
-    let lo = mask.trailing_zeros() as usize;
-    let hi = 63 - mask.leading_zeros() as usize;
-    hi * (hi - 1) / 2 + lo
-}
-
-/// Every two-card mask, by slot.
-fn combo_masks() -> Vec<u64> {
-    let mut masks = vec![0u64; COMBOS];
-    for mask in Subsets::of_set(CardSet::FULL, 2).into_iter().flatten() {
-        masks[slot(mask)] = mask;
-    }
-    masks
-}
-
-/// How hands and pairs of hands map to the table.
-pub(super) struct Layout {
-    /// Per combo slot: its class (0..169) and a permutation taking it to
-    /// the class representative.
-    class_of: Vec<u16>,
-    perm_of: Vec<u8>,
-    perms: Vec<[u8; 4]>,
-    /// Per class: its representative's mask (169 classes).
-    #[cfg(test)]
-    representatives: Vec<u64>,
-    /// Per class and opponent slot (relative to the representative): the
-    /// entry, or `u32::MAX` when the hands share a card.
-    entry: Vec<u32>,
-    /// The entries' (representative, opponent) masks, in table order.
-    pub(super) pairs: Vec<(u64, u64)>,
-    masks: Vec<u64>,
-}
-
-impl Layout {
-    fn new() -> Layout {
-        let perms = permutations();
-        let masks = combo_masks();
-        let mut class_of = vec![0u16; COMBOS];
-        let mut perm_of = vec![0u8; COMBOS];
-        let mut representatives: Vec<u64> = Vec::new();
-        // Classes in increasing representative mask order.
-        let mut reps: Vec<u64> = masks
-            .iter()
-            .map(|&m| perms.iter().map(|p| permute(m, p)).min().unwrap_or(m))
-            .collect();
-        reps.sort_unstable();
-        reps.dedup();
-        representatives.extend(reps);
-        for (s, &m) in masks.iter().enumerate() {
-            let (p, rep) = perms
-                .iter()
-                .enumerate()
-                .map(|(i, p)| (i, permute(m, p)))
-                .min_by_key(|&(_, r)| r)
-                .unwrap_or((0, m));
-            perm_of[s] = p as u8;
-            class_of[s] = representatives.binary_search(&rep).unwrap_or(0) as u16;
-        }
-        let mut entry = vec![u32::MAX; representatives.len() * COMBOS];
-        let mut pairs = Vec::new();
-        for (c, &rep) in representatives.iter().enumerate() {
-            let stabilizer: Vec<&[u8; 4]> =
-                perms.iter().filter(|p| permute(rep, p) == rep).collect();
-            for (s, &b) in masks.iter().enumerate() {
-                if b & rep != 0 {
-                    continue;
-                }
-                let smallest = stabilizer.iter().map(|p| permute(b, p)).min().unwrap_or(b);
-                let row = c * COMBOS;
-                entry[row + s] = if smallest == b {
-                    pairs.push((rep, b));
-                    (pairs.len() - 1) as u32
-                } else {
-                    // Smaller masks come first, so this one is numbered.
-                    entry[row + slot(smallest)]
-                };
-            }
-        }
-        Layout {
-            class_of,
-            perm_of,
-            perms,
-            #[cfg(test)]
-            representatives,
-            entry,
-            pairs,
-            masks,
-        }
-    }
-
-    /// The entry of hands `a` and `b` (slots), A's side first.
-    #[inline]
-    fn entry_of(&self, a: usize, b: usize) -> u32 {
-        let perm = &self.perms[self.perm_of[a] as usize];
-        let b = permute(self.masks[b], perm);
-        self.entry[self.class_of[a] as usize * COMBOS + slot(b)]
-    }
-}
-
-fn layout() -> &'static Layout {
-    static LAYOUT: OnceLock<Layout> = OnceLock::new();
-    LAYOUT.get_or_init(Layout::new)
-}
-
-/// The table's entries as counts, decoded once.
-fn entries() -> &'static [[u32; FIELDS]] {
-    static ENTRIES: OnceLock<Vec<[u32; FIELDS]>> = OnceLock::new();
-    ENTRIES.get_or_init(|| decode(TABLE))
-}
-
-/// The table's layout in bytes: `FIELDS` widths (bits of each count, the
-/// largest it takes in the table, at most 21), then the entries' counts
-/// packed least significant bit first.
-fn decode(bytes: &[u8]) -> Vec<[u32; FIELDS]> {
-    if bytes.len() < FIELDS {
-        return Vec::new();
-    }
-    let (widths, packed) = bytes.split_at(FIELDS);
-    let widths: Vec<usize> = widths.iter().map(|&w| w.min(MAX_BITS) as usize).collect();
-    let entry_bits: usize = widths.iter().sum();
-    if entry_bits == 0 {
-        return Vec::new();
-    }
-    let count = packed.len() * 8 / entry_bits;
-    // A field spans at most 4 bytes from its first: read them as one word.
-    let word = |byte: usize| {
-        (0..4).fold(0u32, |w, k| {
-            w | u32::from(packed.get(byte + k).copied().unwrap_or(0)) << (8 * k)
-        })
-    };
-    (0..count)
-        .map(|e| {
-            let mut out = [0u32; FIELDS];
-            let mut start = e * entry_bits;
-            for (slot, &width) in out.iter_mut().zip(&widths) {
-                *slot = word(start / 8) >> (start % 8) & ((1u32 << width) - 1);
-                start += width;
-            }
-            out
-        })
-        .collect()
-}
-
-/// Packs entries' counts, each field in as many bits as its largest value
-/// needs (see [`decode`]).
-pub(crate) fn encode(entries: &[[u32; FIELDS]]) -> Vec<u8> {
-    let mut widths = [1u8; FIELDS];
-    for counts in entries {
-        for (w, &v) in widths.iter_mut().zip(counts) {
-            *w = (*w).max((32 - v.leading_zeros()) as u8);
-        }
-    }
-    let entry_bits: usize = widths.iter().map(|&w| w as usize).sum();
-    let mut packed = vec![0u8; (entries.len() * entry_bits).div_ceil(8)];
-    for (e, counts) in entries.iter().enumerate() {
-        let mut start = e * entry_bits;
-        for (&v, &width) in counts.iter().zip(&widths) {
-            for k in 0..width as usize {
-                if v >> k & 1 == 1 {
-                    packed[(start + k) / 8] |= 1 << ((start + k) % 8);
-                }
-            }
-            start += width as usize;
-        }
-    }
-    let mut out = widths.to_vec();
-    out.extend(packed);
     out
+}
+
+/// Entries in the baked table.
+fn entry_count() -> usize {
+    COUNTS.len() / ENTRY_BYTES
 }
 
 /// FNV-1a, 64 bits.
@@ -264,18 +124,12 @@ pub(crate) fn compute_entry(a: u64, b: u64) -> [u32; FIELDS] {
 /// cores), in table order.
 pub fn generate() -> Vec<u8> {
     use rayon::prelude::*;
-    let entries: Vec<[u32; FIELDS]> = layout()
+    let entries: Vec<[u32; FIELDS]> = layout::Layout::compute()
         .pairs
         .par_iter()
         .map(|&(a, b)| compute_entry(a, b))
         .collect();
     encode(&entries)
-}
-
-/// Decodes the table and builds its layout now (about 6 ms) rather than on
-/// the first preflop query.
-pub fn warm_up() {
-    let _ = (layout(), entries());
 }
 
 /// Up to this many combo pairs, each pair's entries are listed rather than
@@ -284,15 +138,14 @@ const FEW_PAIRS: usize = 4096;
 
 /// Whether the table answers `p`: two players, no board, no dead cards.
 pub(super) fn applies(p: &Prepared) -> bool {
-    p.players.len() == 2 && p.to_deal == 5 && p.dead.is_empty() && !TABLE.is_empty()
+    p.players.len() == 2 && p.to_deal == 5 && p.dead.is_empty() && entry_count() > 0
 }
 
 /// Heads-up preflop equity from the table, with each combo's breakdown
 /// when `by_combo`.
 pub(super) fn run(p: &Prepared, by_combo: bool) -> Result<EquityResult> {
-    let layout = layout();
-    let entries = entries();
-    if entries.len() != layout.pairs.len() {
+    let entries = entry_count();
+    if entries != baked::PAIRS {
         return Err(Error::new(
             crate::ErrorKind::Internal,
             "the preflop table does not match its layout",
@@ -307,7 +160,7 @@ pub(super) fn run(p: &Prepared, by_combo: bool) -> Result<EquityResult> {
     let (mut as_a, mut as_b) = if few {
         (Vec::new(), Vec::new())
     } else {
-        (vec![0.0f64; entries.len()], vec![0.0f64; entries.len()])
+        (vec![0.0f64; entries], vec![0.0f64; entries])
     };
     let mut pairs = 0u64;
     // Per combo of each player: the other range's weight times its wins,
@@ -327,14 +180,14 @@ pub(super) fn run(p: &Prepared, by_combo: bool) -> Result<EquityResult> {
                 continue;
             }
             let w = ca.weight * cb.weight;
-            let (ea, eb) = (layout.entry_of(sa, sb), layout.entry_of(sb, sa));
+            let (ea, eb) = (entry_of(sa, sb), entry_of(sb, sa));
             if by_combo {
                 let [a_sums, b_sums] = &mut per_combo;
                 for (sums, other_weight, e) in [
                     (&mut a_sums[i], cb.weight, ea),
                     (&mut b_sums[j], ca.weight, eb),
                 ] {
-                    let counts = &entries[e as usize];
+                    let counts = counts(e as usize);
                     sums[0] += other_weight * counts[0] as f64;
                     sums[1] += other_weight * counts[1] as f64;
                     sums[2] += other_weight * BOARDS as f64;
@@ -362,7 +215,7 @@ pub(super) fn run(p: &Prepared, by_combo: bool) -> Result<EquityResult> {
         }
         // Each side reads its own orientation's entry: its wins, the ties
         // and its categories.
-        let counts = &entries[e];
+        let counts = counts(e);
         let (wins, ties) = (counts[0] as f64, counts[1] as f64);
         tally.win[player] += weight * wins;
         tally.share[player] += weight * (wins + ties / 2.0);
@@ -412,33 +265,59 @@ pub(super) fn run(p: &Prepared, by_combo: bool) -> Result<EquityResult> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::combin::Subsets;
+    use packing::decode;
+
+    #[test]
+    fn the_baked_layout_is_what_the_code_makes() {
+        let l = layout::Layout::compute();
+        assert_eq!(baked::CLASS_OF.as_slice(), l.class_of.as_slice());
+        assert_eq!(baked::PERM_OF.as_slice(), l.perm_of.as_slice());
+        assert_eq!(ENTRY, l.entry_bytes().as_slice());
+        assert_eq!(baked::PAIRS, l.pairs.len());
+        assert_eq!(baked::PERMS.as_slice(), layout::permutations().concat());
+        // The masks by slot are every two-card set, each once.
+        let mut masks: Vec<u64> = Subsets::of_set(CardSet::FULL, 2)
+            .into_iter()
+            .flatten()
+            .collect();
+        masks.sort_unstable();
+        let mut baked_masks = baked::MASKS.to_vec();
+        baked_masks.sort_unstable();
+        assert_eq!(masks, baked_masks);
+        for (s, &m) in baked::MASKS.iter().enumerate() {
+            assert_eq!(slot(m), s);
+        }
+        // The unpacked counts are the committed table's.
+        let decoded = decode(TABLE);
+        assert_eq!(entry_count(), decoded.len());
+        assert!((0..decoded.len()).all(|e| counts(e) == decoded[e]));
+    }
 
     #[test]
     fn the_layout_covers_every_pair_once_up_to_suits() {
-        let l = layout();
+        let l = layout::Layout::compute();
+        let masks = &baked::MASKS;
         assert_eq!(l.representatives.len(), 169);
         // Every ordered pair of disjoint hands has an entry, and suit
         // renamings of a pair share it.
-        let perms = permutations();
+        let perms = layout::permutations();
         let mut rng = crate::rng::Rng::new(5);
         for _ in 0..2000 {
             let a = rng.below(COMBOS as u32) as usize;
             let b = rng.below(COMBOS as u32) as usize;
-            if l.masks[a] & l.masks[b] != 0 {
+            if masks[a] & masks[b] != 0 {
+                assert_eq!(entry_of(a, b), layout::NO_ENTRY);
                 continue;
             }
-            let e = l.entry_of(a, b);
-            assert_ne!(e, u32::MAX);
+            let e = entry_of(a, b);
+            assert_ne!(e, layout::NO_ENTRY);
             let p = &perms[rng.below(24) as usize];
-            let (pa, pb) = (slot(permute(l.masks[a], p)), slot(permute(l.masks[b], p)));
-            assert_eq!(l.entry_of(pa, pb), e);
+            let (pa, pb) = (slot(permute(masks[a], p)), slot(permute(masks[b], p)));
+            assert_eq!(entry_of(pa, pb), e);
         }
         let total: u64 = (0..COMBOS)
-            .map(|a| {
-                (0..COMBOS)
-                    .filter(|&b| l.masks[a] & l.masks[b] == 0)
-                    .count() as u64
-            })
+            .map(|a| (0..COMBOS).filter(|&b| masks[a] & masks[b] == 0).count() as u64)
             .sum();
         assert_eq!(total, 1326 * 1225);
         // Each entry is the smallest of its suit renamings, so no two
@@ -462,7 +341,7 @@ mod tests {
             TABLE_CHECKSUM,
             "regenerate with `oddsmith generate preflop-table`"
         );
-        let (l, e) = (layout(), entries());
+        let (l, e) = (layout::Layout::compute(), decode(TABLE));
         assert_eq!(e.len(), l.pairs.len());
         let mut rng = crate::rng::Rng::new(16);
         for _ in 0..24 {
@@ -475,7 +354,7 @@ mod tests {
             slot(CardSet::parse("AhKh").unwrap().mask()),
             slot(CardSet::parse("QsQd").unwrap().mask()),
         );
-        let c = e[l.entry_of(ak, qq) as usize];
+        let c = e[entry_of(ak, qq) as usize];
         let equity = (c[0] as f64 + c[1] as f64 / 2.0) / BOARDS as f64;
         assert!((equity - 0.462145).abs() < 5e-7, "{equity}");
     }
