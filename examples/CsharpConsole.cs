@@ -1,5 +1,6 @@
-// C#: parse cards through the P/Invoke bindings (bindings/csharp/Oddsmith.cs).
-// Build: mcs -out:cards.exe bindings/csharp/Oddsmith.cs examples/CsharpConsole.cs
+// C#: parse cards through the P/Invoke bindings (bindings/csharp/Oddsmith.cs
+// over the generated raw layer Raw.g.cs).
+// Build: mcs -out:cards.exe bindings/csharp/Oddsmith.cs bindings/csharp/Raw.g.cs examples/CsharpConsole.cs
 // Run:   LD_LIBRARY_PATH=target/release mono cards.exe
 using System;
 using Oddsmith;

@@ -23,6 +23,7 @@ fn csharp_bindings_pass_on_mono() {
         .arg("-warnaserror+")
         .arg(format!("-out:{}", exe.display()))
         .arg(root().join("bindings/csharp/Oddsmith.cs"))
+        .arg(root().join("bindings/csharp/Raw.g.cs"))
         .arg(root().join("bindings/csharp/tests/OddsmithTests.cs")));
     let out = run(Command::new("mono")
         .arg(&exe)
@@ -34,12 +35,23 @@ fn csharp_bindings_pass_on_mono() {
     );
 }
 
+/// The generated raw layer (structs, constants, status enum, P/Invokes) is
+/// what `scripts/csharp_raw.py` makes from the committed header.
+#[test]
+fn the_csharp_raw_layer_is_fresh() {
+    let out = run(Command::new("python3")
+        .arg(root().join("scripts/csharp_raw.py"))
+        .arg("--check"));
+    assert!(out.status.success());
+}
+
 #[test]
 fn csharp_example_runs_on_mono() {
     let exe = scratch("csharp-example").join("CsharpConsole.exe");
     run(Command::new("mcs")
         .arg(format!("-out:{}", exe.display()))
         .arg(root().join("bindings/csharp/Oddsmith.cs"))
+        .arg(root().join("bindings/csharp/Raw.g.cs"))
         .arg(root().join("examples/CsharpConsole.cs")));
     let out = run(Command::new("mono")
         .arg(&exe)
@@ -163,6 +175,7 @@ fn csharp_matches_the_header_layout_and_constants() {
     run(Command::new("mcs")
         .arg(format!("-out:{}", cs_exe.display()))
         .arg(root().join("bindings/csharp/Oddsmith.cs"))
+        .arg(root().join("bindings/csharp/Raw.g.cs"))
         .arg(root().join("bindings/csharp/tests/LayoutDump.cs")));
     let cs_out =
         String::from_utf8_lossy(&run(Command::new("mono").arg(&cs_exe)).stdout).into_owned();
@@ -256,6 +269,7 @@ fn csharp_matches_the_header_layout_and_constants() {
             Some(_) if member == "None" => continue,
             Some(_) if ty == "Status" && member == "Ok" => "ODDSMITH_OK".to_string(),
             Some((_, prefix)) => format!("ODDSMITH_{prefix}{}", screaming(member)),
+            None if ty == "Constants" => member.to_string(),
             None => {
                 let suffix = format!("_{}", screaming(member));
                 match c_consts.keys().find(|k| k.ends_with(&suffix)) {

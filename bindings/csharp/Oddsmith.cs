@@ -9,21 +9,6 @@ using System.Text;
 
 namespace Oddsmith
 {
-    /// <summary>Mirror of OddsmithStatus in oddsmith.h.</summary>
-    public enum Status
-    {
-        Ok = 0,
-        NullPointer = 1,
-        InvalidArgument = 2,
-        Parse = 3,
-        DuplicateCard = 4,
-        BufferTooSmall = 5,
-        BudgetExceeded = 6,
-        Internal = 7,
-        Callback = 8,
-        Cancelled = 9,
-    }
-
     /// <summary>A failed call: its status and the library's message.</summary>
     public class OddsmithException : Exception
     {
@@ -35,122 +20,9 @@ namespace Oddsmith
         }
     }
 
-    /// <summary>Raw entry points; prefer the classes below.</summary>
-    internal static class Native
+    /// <summary>Helpers beside the generated P/Invokes (Raw.g.cs).</summary>
+    internal static partial class Native
     {
-        private const string Lib = "oddsmith";
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern uint oddsmith_version();
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern IntPtr oddsmith_version_string();
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern UIntPtr oddsmith_last_error_message(byte[] buf, UIntPtr cap);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_init(uint threads);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_card_parse(byte[] text, out byte card);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_cards_parse(byte[] text, byte[] cards, UIntPtr cap, out UIntPtr len);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_cards_parse_mask(byte[] text, out ulong mask);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_card_format(byte card, byte[] buf, UIntPtr cap);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_split_damage(
-            SplitTarget[] targets, UIntPtr count, uint hits, ref SplitDamageOptions options, out SplitDamageNative result);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_expectimax_solve(
-            ref GameDefNative game, ref ExpectimaxOptionsNative options, out ExpectimaxResultNative result);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_expectimax_solve_dense(
-            ref DenseGameDefNative game, ref ExpectimaxOptionsNative options, out ExpectimaxResultNative result);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_pig(uint goal, uint sides, uint score, uint opponent, uint turnTotal,
-            ref ExpectimaxOptionsNative options, out PigResultNative result);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_coins_expectation(
-            uint[] counts, UIntPtr boxCount, double[] denominations, UIntPtr denominationCount,
-            IntPtr progress, out double value, out ulong states);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_eval_batch(byte[] cards, UIntPtr handCount, UIntPtr cardsPerHand,
-            ushort[] ranks, UIntPtr cap);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_hand_category(ushort rank, out uint category);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_hand_describe(ushort rank, byte[] buf, UIntPtr cap, out UIntPtr len);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_equity(ref EquityRequestNative request, out EquityResultNative result);
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_equity_by_combo(ref EquityRequestNative request, out EquityResultNative result,
-            [Out] ComboEquity[] buf, UIntPtr cap, out UIntPtr count);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_hand_strength(byte[] hand, byte[] board, uint opponents,
-            uint timeBudgetMs, ulong seed, uint threads, IntPtr progress, out StrengthNative result);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_combat(Minion[] a, UIntPtr aCount, Minion[] b, UIntPtr bCount,
-            uint tierA, uint tierB, ref CombatOptions options, out CombatResultNative result);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_bg_card_find(byte[] text, out BgCardNative card);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_bg_card_by_dbf(uint dbfId, out BgCardNative card);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern UIntPtr oddsmith_bg_card_count();
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_bg_card_at(UIntPtr index, out BgCardNative card);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_durak_best_move(ref DurakObservation observation, ref DurakBudget budget,
-            out DurakMove move, out DurakStats stats);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_durak_legal_moves(ref DurakObservation observation,
-            [Out] DurakMove[] buf, UIntPtr cap, out UIntPtr count);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_durak_new(ref DurakRules rules, ulong seed, out DurakGameHandle game);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern void oddsmith_durak_free(IntPtr game);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_durak_to_move(DurakGameHandle game, out uint toMove);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_durak_game_legal_moves(DurakGameHandle game, [Out] DurakMove[] buf, UIntPtr cap,
-            out UIntPtr count);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_durak_apply(DurakGameHandle game, ref DurakMove move);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_durak_observe(DurakGameHandle game, uint player, out DurakObservation observation);
-
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status oddsmith_durak_winner(DurakGameHandle game, out DurakOutcome outcome);
-
         /// <summary>A string as NUL-terminated UTF-8 for `const char*`.</summary>
         internal static byte[] Utf8(string text)
         {
@@ -171,16 +43,9 @@ namespace Oddsmith
     /// the fraction done (rising to 1), the time so far, units of work done,
     /// and for sampling engines the current estimate (Values[0..ValueCount])
     /// with its largest standard error.</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct ProgressReport
+    public partial struct ProgressReport
     {
         public const int MaxValues = 10;
-        public double Fraction;
-        public double ElapsedMs;
-        public ulong Done;
-        public uint ValueCount;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = MaxValues)] public double[] Values;
-        public double Stderr;
     }
 
     /// <summary>Progress of a long call: called on the calling thread, never
@@ -192,15 +57,6 @@ namespace Oddsmith
 
     [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
     internal delegate int ProgressNativeFunc(IntPtr user, IntPtr report);
-
-    /// <summary>OddsmithProgress.</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    internal struct ProgressNative
-    {
-        public IntPtr Callback;
-        public IntPtr User;
-        public uint IntervalMs;
-    }
 
     /// <summary>One call's progress: the native struct in unmanaged memory,
     /// the delegate kept alive until disposed, and what the delegate threw.</summary>
@@ -325,14 +181,8 @@ namespace Oddsmith
     }
 
     /// <summary>A split damage target (OddsmithSplitTarget).</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct SplitTarget
+    public partial struct SplitTarget
     {
-        public int Health;
-        public int Armor;
-        public byte Shield;
-        public byte Hero;
-
         public static SplitTarget Minion(int health, bool shield = false)
         {
             return new SplitTarget { Health = health, Shield = (byte)(shield ? 1 : 0) };
@@ -345,41 +195,18 @@ namespace Oddsmith
     }
 
     /// <summary>Options (OddsmithSplitDamageOptions); a zeroed struct (new SplitDamageOptions() or Defaults()) is the defaults.</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct SplitDamageOptions
+    public partial struct SplitDamageOptions
     {
-        /// <summary>Bit i = target i in the all-dead question; 0 = every minion.</summary>
-        public uint AllDeadMask;
-        /// <summary>Hero of the hero-or-all question, counting targets from 1; 0 = the first hero.</summary>
-        public uint HeroTarget;
-        /// <summary>Work budget; 0 = the default.</summary>
-        public ulong MaxWork;
-        /// <summary>Set by SplitDamage.Compute from its progress delegate.</summary>
-        internal IntPtr Progress;
-
         public static SplitDamageOptions Defaults()
         {
             return new SplitDamageOptions();
         }
     }
 
-    [StructLayout(LayoutKind.Sequential)]
-    internal struct SplitDamageNative
+    internal partial struct SplitDamageNative
     {
         public const int MaxTargets = 14;
         public const int HealthSlots = 101;
-        public uint TargetCount;
-        public uint MinionCount;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = MaxTargets)] public double[] Kill;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = MaxTargets * HealthSlots)] public double[] Remaining;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = MaxTargets)] public double[] ShieldKept;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = MaxTargets + 1)] public double[] KillsDistribution;
-        public double AllDead;
-        public double HeroOrAllDead;
-        public double ExpectedShieldHits;
-        public double ExpectedWastedHits;
-        public ulong Work;
-        public byte Partial;
     }
 
     /// <summary>Exact split damage answers, arrays in input order.</summary>
@@ -450,13 +277,8 @@ namespace Oddsmith
     public enum NodeKind : uint { Max = 0, Min = 1, Chance = 2, Terminal = 3 }
 
     /// <summary>What an expand callback says about a state.</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct GameNode
+    public partial struct GameNode
     {
-        public NodeKind Kind;
-        /// <summary>Max's value at a terminal node.</summary>
-        public double Value;
-        internal uint ChildCount;
     }
 
     /// <summary>One outcome of a move; consecutive children with the same
@@ -474,75 +296,14 @@ namespace Oddsmith
         }
     }
 
-    [StructLayout(LayoutKind.Sequential)]
-    internal struct GameChildNative
-    {
-        public uint MoveId;
-        public double Probability;
-        public double Reward;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public byte[] Next;
-    }
-
-    [StructLayout(LayoutKind.Sequential)]
-    internal struct GameDefNative
-    {
-        public uint StateSize;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public byte[] Root;
-        public IntPtr User;
-        public IntPtr Expand;
-        public IntPtr Heuristic;
-    }
-
-    [StructLayout(LayoutKind.Sequential)]
-    internal struct ExpectimaxOptionsNative
-    {
-        public ulong MaxStates;
-        public uint DepthLimit;
-        public uint ExpectedStates;
-        public double Tolerance;
-        public ulong MaxIterations;
-        public ulong TimeMs;
-        public IntPtr Progress;
-    }
-
-    [StructLayout(LayoutKind.Sequential)]
-    internal struct ExpectimaxResultNative
-    {
-        public double Value;
-        public uint RootKind;
-        public uint MoveCount;
-        public int BestIndex;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public uint[] MoveIds;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public double[] MoveValues;
-        public ulong States;
-        public ulong Iterations;
-        public double Residual;
-        public byte Partial;
-    }
-
     /// <summary>One outcome of a move of a dense game: the next state by
     /// index, below the parent's.</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct DenseChild
+    public partial struct DenseChild
     {
-        public uint MoveId;
-        public double Probability;
-        public double Reward;
-        public ulong Next;
-
         public DenseChild(uint moveId, double probability, double reward, ulong next)
         {
             MoveId = moveId; Probability = probability; Reward = reward; Next = next;
         }
-    }
-
-    [StructLayout(LayoutKind.Sequential)]
-    internal struct DenseGameDefNative
-    {
-        public ulong Size;
-        public ulong RootIndex;
-        public IntPtr User;
-        public IntPtr Expand;
     }
 
     [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
@@ -555,20 +316,6 @@ namespace Oddsmith
 
     /// <summary>Pig's move codes (ODDSMITH_PIG_*).</summary>
     public enum PigMove : uint { Roll = 0, Hold = 1 }
-
-    [StructLayout(LayoutKind.Sequential)]
-    internal struct PigResultNative
-    {
-        public double WinProbability;
-        public uint BestMove;
-        public uint HoldAllowed;
-        public double Roll;
-        public double Hold;
-        public ulong States;
-        public ulong Iterations;
-        public double Residual;
-        public byte Partial;
-    }
 
     /// <summary>Pig solved from one position, for the player to move.</summary>
     public class PigResult
@@ -851,56 +598,9 @@ namespace Oddsmith
     /// <summary>Equity modes (ODDSMITH_MODE_*).</summary>
     public enum EquityMode : uint { Auto = 0, Exact = 1, MonteCarlo = 2 }
 
-    [StructLayout(LayoutKind.Sequential)]
-    internal struct EquityRequestNative
-    {
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public IntPtr[] Players;
-        public uint PlayerCount;
-        public IntPtr Board;
-        public IntPtr Dead;
-        public uint Mode;
-        public double TargetStderr;
-        public uint TimeBudgetMs;
-        public ulong Seed;
-        public uint Threads;
-        public IntPtr Progress;
-    }
-
-    [StructLayout(LayoutKind.Sequential)]
-    internal struct EquityResultNative
-    {
-        public uint PlayerCount;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Equity;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Win;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Tie;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 90)] public double[] Categories;
-        public ulong Tuples;
-        public byte Exact;
-        public double Stderr;
-        public byte Partial;
-    }
-
-    [StructLayout(LayoutKind.Sequential)]
-    internal struct StrengthNative
-    {
-        public double Win;
-        public double Equity;
-        public byte Exact;
-        public double Stderr;
-        public byte Partial;
-    }
-
     /// <summary>One combo's row of a per-combo breakdown (OddsmithComboEquity).</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct ComboEquity
+    public partial struct ComboEquity
     {
-        /// <summary>The player, 0-based.</summary>
-        public uint Player;
-        /// <summary>The combo's cards (indices 0..51, lower first).</summary>
-        public byte Card0, Card1;
-        public double Weight, Equity, Win, Tie;
-        /// <summary>Weight of the deals it meets (0: it collides with every deal).</summary>
-        public double Deals;
     }
 
     /// <summary>One player's equity.</summary>
@@ -1098,19 +798,8 @@ namespace Oddsmith
     }
 
     /// <summary>A Battlegrounds minion (OddsmithMinion).</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct Minion
+    public partial struct Minion
     {
-        public int Attack;
-        public int Health;
-        public Keywords Keywords;
-        public int TokenAttack;
-        public int TokenHealth;
-        public uint TokenCount;
-        public uint Tier;
-        /// <summary>The card's dbfId; 0 for an anonymous minion.</summary>
-        public uint DbfId;
-
         public static Minion Of(int attack, int health, Keywords keywords = Keywords.None, uint tier = 1)
         {
             return new Minion { Attack = attack, Health = health, Keywords = keywords, Tier = tier };
@@ -1130,17 +819,6 @@ namespace Oddsmith
     {
         None = 0, Beast = 1, Demon = 2, Dragon = 4, Elemental = 8, Mech = 16, Murloc = 32, Naga = 64,
         Pirate = 128, Quilboar = 256, Undead = 512, All = 1024,
-    }
-
-    [StructLayout(LayoutKind.Sequential)]
-    internal struct BgCardNative
-    {
-        public uint DbfId, GoldenDbfId, NormalDbfId, Tier;
-        public int Attack, Health;
-        public uint Tribes, Keywords;
-        public byte InPool, Golden, Modelled;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 32)] public byte[] Id;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public byte[] Name;
     }
 
     /// <summary>A Battlegrounds card of the table (OddsmithBgCard).</summary>
@@ -1202,35 +880,12 @@ namespace Oddsmith
     /// <summary>Combat modes (ODDSMITH_COMBAT_*).</summary>
     public enum CombatMode : uint { Auto = 0, Exact = 1, MonteCarlo = 2 }
 
-    [StructLayout(LayoutKind.Sequential)]
-    public struct CombatOptions
+    public partial struct CombatOptions
     {
-        public CombatMode Mode;
-        public ulong MaxStates;
-        public ulong Samples;
-        public uint TimeBudgetMs;
-        public ulong Seed;
-        public uint Threads;
-        /// <summary>Set by Combat.Fight from its progress delegate.</summary>
-        internal IntPtr Progress;
-
         public static CombatOptions Defaults()
         {
             return new CombatOptions();
         }
-    }
-
-    [StructLayout(LayoutKind.Sequential)]
-    internal struct CombatResultNative
-    {
-        public double Win, Draw, Loss;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public double[] DamageToB;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public double[] DamageToA;
-        public double SurvivorsA, SurvivorsB;
-        public byte Exact;
-        public ulong States;
-        public double Stderr;
-        public byte Partial;
     }
 
     public class CombatResult
@@ -1280,25 +935,15 @@ namespace Oddsmith
     public enum DurakProtocol : uint { OneAtATime = 0, SeveralAtOnce = 1 }
 
     /// <summary>Durak table rules (OddsmithDurakRules): 2..6 players, 24/36/52 cards, variant, protocol.</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct DurakRules
+    public partial struct DurakRules
     {
-        public uint Players;
-        public uint DeckSize;
-        public DurakVariant Variant;
-        public DurakProtocol Protocol;
     }
 
     public enum DurakMoveKind : uint { Attack = 0, Defend = 1, Take = 2, Pass = 3, Transfer = 4 }
 
     /// <summary>A move; cards are oddsmith card indices, -1 for none.</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct DurakMove
+    public partial struct DurakMove
     {
-        public DurakMoveKind Kind;
-        public int Card;
-        public int Target;
-
         public override string ToString()
         {
             switch (Kind)
@@ -1313,30 +958,8 @@ namespace Oddsmith
     }
 
     /// <summary>One player's view (OddsmithDurakObservation); card sets are bit masks.</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct DurakObservation
+    public partial struct DurakObservation
     {
-        public DurakRules Rules;
-        public uint Me;
-        public ulong Hand;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 6)] public ulong[] Known;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 6)] public uint[] HandSizes;
-        public uint OutMask;
-        public uint TalonSize;
-        public int TrumpCard;
-        public ulong Discard;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 6)] public int[] TableAttacks;
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 6)] public int[] TableCovers;
-        public uint TableCount;
-        public uint BoutLimit;
-        public uint Attacker;
-        public uint Defender;
-        public uint ToMove;
-        public uint Phase;
-        public uint PassedMask;
-        /// <summary>1 + the seat that led the bout's first card; 0 = the attacker (no transfer).</summary>
-        public uint BoutLeader;
-
         /// <summary>An empty view with its arrays allocated (fill it in before use).</summary>
         public static DurakObservation Create()
         {
@@ -1351,47 +974,20 @@ namespace Oddsmith
     public enum DurakRollout : uint { Random = 0, Heuristic = 1 }
 
     /// <summary>Search budget: iterations and/or milliseconds, threads, rollout, exploration (0 = default), seed.</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct DurakBudget
+    public partial struct DurakBudget
     {
-        public ulong Iterations;
-        public uint TimeMs;
-        public uint Threads;
-        public DurakRollout Rollout;
-        public double Exploration;
-        public ulong Seed;
-        /// <summary>Set by Durak.BestMove from its progress delegate.</summary>
-        internal IntPtr Progress;
-
         public static DurakBudget Of(ulong iterations, uint timeMs = 0, ulong seed = 1)
         {
             return new DurakBudget { Iterations = iterations, TimeMs = timeMs, Threads = 1, Seed = seed };
         }
     }
 
-    [StructLayout(LayoutKind.Sequential)]
-    public struct DurakStats
+    public partial struct DurakStats
     {
-        public ulong Iterations;
-        public ulong Nodes;
-        public double ElapsedMs;
-        public ulong BestVisits;
-        public double BestMean;
-        /// <summary>1 when the move was proven by the exact endgame (two players, talon empty).</summary>
-        public uint Exact;
-        /// <summary>With Exact: the result under perfect play (0 loss, 0.5 draw, 1 win); else -1.</summary>
-        public double ProvenScore;
-        /// <summary>1 when a progress delegate cancelled the search (the move is the best so far).</summary>
-        public uint Partial;
     }
 
-    [StructLayout(LayoutKind.Sequential)]
-    public struct DurakOutcome
+    public partial struct DurakOutcome
     {
-        public uint Over;
-        /// <summary>The durak's seat, or -1 for a draw (or while the game goes on).</summary>
-        public int Loser;
-        public uint DrawnMask;
     }
 
     /// <summary>Durak: best moves for a client's own state, and games run by the engine.</summary>
