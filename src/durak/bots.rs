@@ -6,6 +6,7 @@ use super::game::{Game, Phase};
 use super::moves::{Move, NO_CARD};
 use super::rules::{SUITS, can_cover, nth_bit};
 use crate::cards::Card;
+use crate::platform::{Tier, best};
 use crate::rng::Rng;
 
 /// The `k`-th lowest card of a non-empty mask.
@@ -141,22 +142,34 @@ fn greedy_defence(g: &Game, hand: u64) -> Move {
     Move::TAKE
 }
 
-/// Plays random moves to the end of the game. On x86-64 CPUs with
-/// `popcnt` (detected at run time) the loop is compiled with it: counting
-/// cards is much of a playout.
+/// The random playout's tiers, best first: BMI2 (the fused two-player
+/// loop picks the k-th card by bit deposit; other games take the popcnt
+/// build), popcnt (counting cards is much of a playout), portable.
+pub const PLAYOUT_TIERS: &[Tier] = &[Tier::Bmi2, Tier::Popcnt, Tier::Portable];
+
+/// Plays random moves to the end of the game, on the best tier this CPU
+/// has (detected at run time).
 pub fn random_playout(g: &mut Game, rng: &mut Rng) {
+    random_playout_on(best(PLAYOUT_TIERS), g, rng)
+}
+
+/// `random_playout` on `tier` (one this CPU has; any other runs the
+/// portable code). Every tier plays the same game from the same stream.
+pub fn random_playout_on(tier: Tier, g: &mut Game, rng: &mut Rng) {
     #[cfg(target_arch = "x86_64")]
-    if g.fused_playout_applies() && crate::platform::bmi2() {
-        // SAFETY: the CPU has both.
-        unsafe { random_playout_bmi2(g, rng) };
-        return;
+    {
+        if tier == Tier::Bmi2 && tier.available() && g.fused_playout_applies() {
+            // SAFETY: the CPU has popcnt and BMI2.
+            unsafe { random_playout_bmi2(g, rng) };
+            return;
+        }
+        if matches!(tier, Tier::Bmi2 | Tier::Popcnt) && Tier::Popcnt.available() {
+            // SAFETY: the CPU has popcnt.
+            unsafe { random_playout_popcnt(g, rng) };
+            return;
+        }
     }
-    #[cfg(target_arch = "x86_64")]
-    if crate::platform::popcnt() {
-        // SAFETY: the CPU has popcnt.
-        unsafe { random_playout_popcnt(g, rng) };
-        return;
-    }
+    let _ = tier;
     playout(g, rng)
 }
 

@@ -118,23 +118,23 @@ fn state(g: &Game) -> String {
     )
 }
 
-static REPORT_TIERS: std::sync::Once = std::sync::Once::new();
+static TIERS: std::sync::OnceLock<Vec<crate::platform::Tier>> = std::sync::OnceLock::new();
 
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3_000))]
 
-    /// Every playout engine plays the same game from the same stream: the
-    /// dispatched one (the fused two-player loop where it applies, built
-    /// with popcnt/BMI2 where the CPU has them), the portable build of it,
-    /// and random moves applied one by one through the rules, on every
-    /// table (players, decks, variants, protocols) from random positions.
+    /// Every playout engine plays the same game from the same stream: each
+    /// tier of the dispatched playout the CPU has (the fused two-player
+    /// loop where it applies, built with BMI2 or popcnt), its portable
+    /// build, and random moves applied one by one through the rules, on
+    /// every table (players, decks, variants, protocols) from random
+    /// positions.
     #[test]
     fn every_playout_engine_plays_the_same_game(
         table in 0usize..1_000, seed in proptest::prelude::any::<u64>(), prefix in 0u32..150,
     ) {
-        REPORT_TIERS.call_once(|| {
-            crate::platform::report_tier("durak playout", "popcnt", crate::platform::popcnt());
-            crate::platform::report_tier("durak playout", "BMI2", crate::platform::bmi2());
+        let tiers = TIERS.get_or_init(|| {
+            crate::platform::testable("durak playout", super::bots::PLAYOUT_TIERS)
         });
         let configs = configs();
         let config = configs[table % configs.len()];
@@ -148,17 +148,26 @@ proptest::proptest! {
             g.apply(m).unwrap();
         }
         let start = g.clone();
-        let (mut dispatched, mut portable, mut by_move) = (g.clone(), g.clone(), g);
-        let mut streams = [Rng::new(seed ^ 1), Rng::new(seed ^ 1), Rng::new(seed ^ 1)];
-        random_playout(&mut dispatched, &mut streams[0]);
-        super::bots::playout(&mut portable, &mut streams[1]);
-        super::bots::playout_move_by_move(&mut by_move, &mut streams[2]);
+        let mut by_move = g.clone();
+        let mut reference_stream = Rng::new(seed ^ 1);
+        super::bots::playout_move_by_move(&mut by_move, &mut reference_stream);
         by_move.check_invariants().unwrap();
         let reference = state(&by_move);
-        proptest::prop_assert_eq!(state(&dispatched), reference.clone(), "from {:?}", start);
-        proptest::prop_assert_eq!(state(&portable), reference);
+        let mut streams = vec![reference_stream];
+        for &tier in tiers.iter() {
+            let mut played = g.clone();
+            let mut stream = Rng::new(seed ^ 1);
+            super::bots::random_playout_on(tier, &mut played, &mut stream);
+            proptest::prop_assert_eq!(state(&played), reference.clone(), "{:?} from {:?}", tier, start);
+            streams.push(stream);
+        }
+        let mut dispatched = g;
+        let mut stream = Rng::new(seed ^ 1);
+        random_playout(&mut dispatched, &mut stream);
+        proptest::prop_assert_eq!(state(&dispatched), reference);
+        streams.push(stream);
         let next: Vec<u64> = streams.iter_mut().map(Rng::next_u64).collect();
-        proptest::prop_assert!(next[0] == next[2] && next[1] == next[2]);
+        proptest::prop_assert!(next.iter().all(|&n| n == next[0]));
     }
 }
 

@@ -2,51 +2,59 @@
 //! lane arithmetic (the perfect hash of the rank keys, flush detection from
 //! the suit counters) through `wide`, the two table lookups through AVX2
 //! gathers; lanes holding a flush are listed branch-free and ranked by the
-//! scalar evaluator after each block of 256. It is chosen at run time,
-//! since a portable build must not assume AVX2; the `force-scalar` feature
-//! disables it in `platform` (as BLAKE3's `no_avx2` does). Both paths give identical
-//! ranks; tests compare them.
+//! scalar evaluator after each block of 256. The tier is chosen at run
+//! time by `platform` (a portable build must not assume AVX2; the
+//! `force-scalar` feature turns it off there, as BLAKE3's `no_avx2` does).
+//! Every tier gives identical ranks; tests compare each with the portable
+//! one.
 
 use super::eval::{HandKey, tables};
+use crate::platform::{Tier, best};
+
+/// The batch ranker's tiers, best first.
+pub const TIERS: &[Tier] = &[Tier::Avx2, Tier::Portable];
 
 /// Writes the rank of `keys[i]` (hands of 5 to 7 cards) to `out[i]`.
 pub fn rank_batch(keys: &[HandKey], out: &mut [u16]) {
+    rank_batch_on(best(TIERS), keys, out);
+}
+
+/// `rank_batch` on `tier` (one this CPU has, see `Tier::available`; any
+/// other runs the portable code).
+pub fn rank_batch_on(tier: Tier, keys: &[HandKey], out: &mut [u16]) {
     #[cfg(target_arch = "x86_64")]
-    if crate::platform::avx2() {
+    if tier == Tier::Avx2 && tier.available() {
         // SAFETY: AVX2 was detected on this CPU.
         unsafe { avx2::rank_batch(keys, out) };
         return;
     }
-    rank_batch_scalar(keys, out);
+    let _ = tier;
+    for (slot, key) in out.iter_mut().zip(keys) {
+        *slot = key.rank().0;
+    }
 }
 
 /// Writes the rank of `base` plus `extra[i]` to `out[i]`: an enumeration's
 /// innermost loop (a 6-card prefix and each possible last card), eight
 /// hands per step with AVX2.
 pub fn rank_batch_with(base: HandKey, extra: &[HandKey], out: &mut [u16]) {
+    rank_batch_with_on(best(TIERS), base, extra, out);
+}
+
+/// `rank_batch_with` on `tier` (as `rank_batch_on`).
+pub fn rank_batch_with_on(tier: Tier, base: HandKey, extra: &[HandKey], out: &mut [u16]) {
     let n = extra.len().min(out.len());
     #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
     let mut done = 0;
     #[cfg(target_arch = "x86_64")]
-    if crate::platform::avx2() {
+    if tier == Tier::Avx2 && tier.available() {
         // SAFETY: AVX2 was detected on this CPU.
         done = unsafe { avx2::rank_batch_with(base, &extra[..n], &mut out[..n]) };
     }
+    let _ = tier;
     for (slot, key) in out[done..n].iter_mut().zip(&extra[done..n]) {
         *slot = base.combine(*key).rank().0;
     }
-}
-
-/// The scalar reference path.
-pub fn rank_batch_scalar(keys: &[HandKey], out: &mut [u16]) {
-    for (slot, key) in out.iter_mut().zip(keys) {
-        *slot = key.rank().0;
-    }
-}
-
-/// Whether `rank_batch` takes the AVX2 path on this machine and build.
-pub fn uses_avx2() -> bool {
-    crate::platform::avx2()
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -69,7 +77,7 @@ pub(crate) mod avx2 {
         // The empty key adds nothing to a hand.
         // SAFETY: AVX2 is enabled, as this function requires.
         let done = unsafe { rank_batch_with(HandKey::EMPTY, &keys[..n], &mut out[..n]) };
-        rank_batch_scalar(&keys[done..n], &mut out[done..n]);
+        rank_batch_on(Tier::Portable, &keys[done..n], &mut out[done..n]);
     }
 
     /// Ranks `base` plus each key of `extra` eight at a time; returns how
@@ -201,16 +209,19 @@ mod tests {
     use crate::cards::CardSet;
     use crate::combin::Subsets;
 
-    /// Ranks every k-card hand through both paths, in blocks.
+    /// Ranks every k-card hand on every tier the CPU has, in blocks.
     fn compare_all(k: usize) -> u64 {
+        let tiers = crate::platform::testable("batch ranks", TIERS);
         let mut keys = Vec::with_capacity(4096);
         let mut compared = 0;
         let mut flush_block = |keys: &mut Vec<HandKey>| {
-            let mut scalar = vec![0u16; keys.len()];
-            let mut fast = vec![0u16; keys.len()];
-            rank_batch_scalar(keys, &mut scalar);
-            rank_batch(keys, &mut fast);
-            assert_eq!(scalar, fast);
+            let mut reference = vec![0u16; keys.len()];
+            rank_batch_on(Tier::Portable, keys, &mut reference);
+            for &tier in &tiers {
+                let mut fast = vec![0u16; keys.len()];
+                rank_batch_on(tier, keys, &mut fast);
+                assert_eq!(reference, fast, "{tier:?}");
+            }
             compared += keys.len() as u64;
             keys.clear();
         };
@@ -228,7 +239,6 @@ mod tests {
 
     #[test]
     fn paths_agree_on_every_five_and_six_card_hand() {
-        crate::platform::report_tier("batch ranks", "AVX2", uses_avx2());
         assert_eq!(compare_all(5), 2_598_960);
         assert_eq!(compare_all(6), 20_358_520);
     }
@@ -236,7 +246,8 @@ mod tests {
     #[test]
     fn prefix_batches_match_single_ranks() {
         // A 5-card prefix and every pair of the other cards, in batches of
-        // every length from 0 up (so the 8-lane and remainder paths mix).
+        // every length from 0 up (so the 8-lane and remainder paths mix),
+        // on every tier.
         let prefix = CardSet::parse("AhKh2c3d9h").unwrap();
         let base = HandKey::of_set(prefix);
         let rest: Vec<_> = prefix.complement().iter().collect();
@@ -250,14 +261,16 @@ mod tests {
             }
         }
         let keys: Vec<HandKey> = pairs.iter().map(|p| p.0).collect();
-        for len in [0, 3, 8, 17, keys.len()] {
-            let mut out = vec![0u16; len];
-            rank_batch_with(base, &keys[..len], &mut out);
-            for (got, (_, [a, b])) in out.iter().zip(&pairs) {
-                let mut hand = prefix;
-                hand.insert(*a);
-                hand.insert(*b);
-                assert_eq!(*got, HandKey::of_set(hand).rank().0);
+        for tier in crate::platform::testable("batch ranks with a prefix", TIERS) {
+            for len in [0, 3, 8, 17, keys.len()] {
+                let mut out = vec![0u16; len];
+                rank_batch_with_on(tier, base, &keys[..len], &mut out);
+                for (got, (_, [a, b])) in out.iter().zip(&pairs) {
+                    let mut hand = prefix;
+                    hand.insert(*a);
+                    hand.insert(*b);
+                    assert_eq!(*got, HandKey::of_set(hand).rank().0, "{tier:?}");
+                }
             }
         }
     }
@@ -265,6 +278,7 @@ mod tests {
     #[test]
     fn paths_agree_on_random_seven_card_hands_of_any_length() {
         let mut rng = crate::rng::Rng::new(3);
+        let tiers = crate::platform::testable("batch ranks, random", TIERS);
         for len in [0, 1, 7, 8, 9, 100, 1001] {
             let keys: Vec<HandKey> = (0..len)
                 .map(|_| {
@@ -275,10 +289,17 @@ mod tests {
                     HandKey::of_set(set)
                 })
                 .collect();
-            let (mut a, mut b) = (vec![0u16; len], vec![0u16; len]);
-            rank_batch_scalar(&keys, &mut a);
-            rank_batch(&keys, &mut b);
-            assert_eq!(a, b);
+            let mut reference = vec![0u16; len];
+            rank_batch_on(Tier::Portable, &keys, &mut reference);
+            for &tier in &tiers {
+                let mut b = vec![0u16; len];
+                rank_batch_on(tier, &keys, &mut b);
+                assert_eq!(reference, b, "{tier:?}");
+            }
+            // The plain entry takes the best tier.
+            let mut plain = vec![0u16; len];
+            rank_batch(&keys, &mut plain);
+            assert_eq!(reference, plain);
         }
     }
 }

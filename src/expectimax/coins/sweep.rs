@@ -21,6 +21,7 @@ use super::{CoinGame, DIGITS};
 use crate::budget::{Control, Progress};
 use crate::error::{Error, Result};
 use crate::expectimax::{MoveValue, NodeKind, Solution, best_move};
+use crate::platform::{Tier, best};
 
 /// 1 / n for the coins of one box (at most 4 * 15): a multiply instead of
 /// a division in the dense sweep.
@@ -114,7 +115,7 @@ fn sweep(
     game: &CoinGame,
     order: &[usize],
     keep_all: bool,
-    portable: bool,
+    tier: Tier,
     control: &Control,
 ) -> Result<(Solution, Vec<f64>)> {
     let layout = Layout::new(game, order, keep_all);
@@ -133,11 +134,7 @@ fn sweep(
     }
     // Rows may read up to MAX_ROW past their start: pad the buffer.
     let mut table = vec![0.0; layout.ring * layout.slab + MAX_ROW];
-    let finished = if portable {
-        sweep_slabs_by_width(&layout, &mut table, control)
-    } else {
-        sweep_slabs(&layout, &mut table, control)
-    };
+    let finished = sweep_slabs_on(tier, &layout, &mut table, control);
     if !finished {
         return Err(Error::budget(
             "the coin sweep stopped before the end (cancelled or out of time)",
@@ -150,15 +147,19 @@ fn sweep(
     Ok((solution, table))
 }
 
-/// Solves every slab in order, dispatching once on the row's chunk count
-/// and on AVX (the same arithmetic, so the same values, in wider
-/// registers; chosen at run time unless `force-scalar`).
-fn sweep_slabs(layout: &Layout, table: &mut [f64], control: &Control) -> bool {
+/// The sweep's tiers, best first: the AVX2 build is the same arithmetic,
+/// so the same values, in wider registers.
+const TIERS: &[Tier] = &[Tier::Avx2, Tier::Portable];
+
+/// Solves every slab in order on `tier` (one this CPU has; any other runs
+/// the portable code), dispatching once on the row's chunk count.
+fn sweep_slabs_on(tier: Tier, layout: &Layout, table: &mut [f64], control: &Control) -> bool {
     #[cfg(target_arch = "x86_64")]
-    if crate::platform::avx2() {
+    if tier == Tier::Avx2 && tier.available() {
         // SAFETY: the CPU has AVX2.
         return unsafe { sweep_slabs_avx2(layout, table, control) };
     }
+    let _ = tier;
     sweep_slabs_by_width(layout, table, control)
 }
 
@@ -428,7 +429,7 @@ fn game_order(game: &CoinGame) -> Vec<usize> {
 /// The root's solution by the sweep: the largest count runs along rows, the
 /// next largest numbers the slabs.
 pub(super) fn solve_root(game: &CoinGame, control: &Control) -> Result<Solution> {
-    Ok(sweep(game, &sweep_order(game), false, false, control)?.0)
+    Ok(sweep(game, &sweep_order(game), false, best(TIERS), control)?.0)
 }
 
 /// The sweep order of the root solve: the largest count runs along rows,
@@ -446,7 +447,7 @@ fn sweep_order(game: &CoinGame) -> Vec<usize> {
 /// Every state's value for the first player (Max), in `game.index` order.
 pub(super) fn max_table(game: &CoinGame) -> Vec<f64> {
     // No control: nothing can stop the sweep.
-    let (_, mut table) = sweep(game, &game_order(game), true, false, &Control::NONE)
+    let (_, mut table) = sweep(game, &game_order(game), true, best(TIERS), &Control::NONE)
         .expect("an uncontrolled sweep runs to its end");
     // U is the mover's value; where Min moves, Max gets the rest.
     let mut counts = vec![0u8; game.digits()];
@@ -480,21 +481,23 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(40))]
 
-        /// The run-time chosen kernel (AVX2 where the CPU has it) and the
-        /// portable one do the same arithmetic: bit-identical tables.
+        /// Every tier of the sweep the CPU has (AVX2) does the portable
+        /// one's arithmetic: bit-identical tables.
         #[test]
-        fn both_kernels_give_identical_tables(
+        fn every_tier_gives_identical_tables(
             mut boxes in prop::collection::vec(prop::collection::vec(0u32..=15, 2), 1..=6),
         ) {
-            crate::platform::report_tier("coin sweep", "AVX2", crate::platform::avx2());
+            let tiers = crate::platform::testable("coin sweep", TIERS);
             super::super::shrink_to(&mut boxes, 300_000);
             let game = CoinGame::new(&boxes, &[100.0, 50.0]).unwrap();
             for (order, keep_all) in [(sweep_order(&game), false), (game_order(&game), true)] {
-                let (fast, fast_table) = sweep(&game, &order, keep_all, false, &Control::NONE).unwrap();
                 let (portable, portable_table) =
-                    sweep(&game, &order, keep_all, true, &Control::NONE).unwrap();
+                    sweep(&game, &order, keep_all, Tier::Portable, &Control::NONE).unwrap();
+                for &tier in &tiers {
+                let (fast, fast_table) = sweep(&game, &order, keep_all, tier, &Control::NONE).unwrap();
                 prop_assert_eq!(fast.value.to_bits(), portable.value.to_bits());
                 prop_assert!(fast_table.iter().zip(&portable_table).all(|(a, b)| a.to_bits() == b.to_bits()));
+                }
             }
         }
     }
