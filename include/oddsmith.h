@@ -1049,10 +1049,10 @@ OddsmithStatus oddsmith_coins_expectation(const uint32_t *counts,
 size_t oddsmith_last_error_message(char *buf, size_t cap);
 
 // Builds what the first calls would otherwise build on demand: the
-// preflop matchup table (the evaluator's tables are static data), and the
-// shared worker pool with `threads` workers (0 = one per
-// core) that calls with `threads = 0` use, and calls whose `threads`
-// equals its size. Optional; calling it again, or after the pool exists
+// shared worker pool with `threads` workers (0 = one per core) that calls
+// with `threads = 0` use, and calls whose `threads` equals its size (every
+// table is read-only data made at compile time: no first call builds
+// one). Optional; calling it again, or after the pool exists
 // (the first call with `threads` other than 1 makes it), changes nothing
 // and returns ODDSMITH_OK (the pool keeps the size it was first given).
 //

@@ -6,9 +6,7 @@ use super::combat::{
     ODDSMITH_KW_CLEAVE, ODDSMITH_KW_POISON, ODDSMITH_KW_REBORN, ODDSMITH_KW_SHIELD,
     ODDSMITH_KW_TAUNT, ODDSMITH_KW_VENOM, ODDSMITH_KW_WINDFURY,
 };
-use super::guard::{
-    FfiError, OddsmithStatus, copy_c_string, guard, guard_value, input_str, output,
-};
+use super::guard::{FfiError, OddsmithStatus, arg, copy_c_string, guard, guard_value};
 use crate::hearthstone::cards::{self, CardDef};
 use crate::hearthstone::combat::rules;
 use std::ffi::c_char;
@@ -111,10 +109,8 @@ pub unsafe extern "C" fn oddsmith_bg_card_find(
     out: *mut OddsmithBgCard,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented above.
-        let text = unsafe { input_str(text, "text") }?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let out = unsafe { output(out, "out") }?;
+        let text = arg!(input_str(text, "text"))?;
+        let out = arg!(output(out, "out"))?;
         let card = cards::lookup(text).ok_or_else(|| {
             FfiError::invalid(format!("no Battlegrounds card has the id or name '{text}'"))
         })?;
@@ -136,8 +132,7 @@ pub unsafe extern "C" fn oddsmith_bg_card_by_dbf(
     out: *mut OddsmithBgCard,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contract is the caller's, as documented above.
-        let out = unsafe { output(out, "out") }?;
+        let out = arg!(output(out, "out"))?;
         let card = cards::by_dbf(dbf_id).ok_or_else(|| {
             FfiError::invalid(format!("no Battlegrounds card has dbfId {dbf_id}"))
         })?;
@@ -167,8 +162,7 @@ pub unsafe extern "C" fn oddsmith_bg_card_at(
     out: *mut OddsmithBgCard,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contract is the caller's, as documented above.
-        let out = unsafe { output(out, "out") }?;
+        let out = arg!(output(out, "out"))?;
         let all = cards::all();
         let card = all.get(index).ok_or_else(|| {
             FfiError::invalid(format!("index {index}: the table has {} cards", all.len()))

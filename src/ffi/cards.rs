@@ -3,9 +3,7 @@
 //! Cards cross the boundary as `uint8_t` indices `rank * 4 + suit` (ranks
 //! 2..A as 0..12; suits c, d, h, s as 0..3) and sets as `uint64_t` masks.
 
-use super::guard::{
-    FfiError, OddsmithStatus, copy_c_string, guard, input_str, output, output_slice, write_list,
-};
+use super::guard::{FfiError, OddsmithStatus, arg, copy_c_string, guard, write_list};
 use crate::cards::{Card, parse_cards};
 use std::ffi::c_char;
 
@@ -22,10 +20,8 @@ pub unsafe extern "C" fn oddsmith_card_parse(
     out_card: *mut u8,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented above.
-        let text = unsafe { input_str(text, "text") }?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let out = unsafe { output(out_card, "out_card") }?;
+        let text = arg!(input_str(text, "text"))?;
+        let out = arg!(output(out_card, "out_card"))?;
         *out = Card::parse(text)?.index();
         Ok(())
     })
@@ -51,12 +47,9 @@ pub unsafe extern "C" fn oddsmith_cards_parse(
     out_len: *mut usize,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented above.
-        let text = unsafe { input_str(text, "text") }?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let len = unsafe { output(out_len, "out_len") }?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let buf = unsafe { output_slice(out_cards, cap, "out_cards") }?;
+        let text = arg!(input_str(text, "text"))?;
+        let len = arg!(output(out_len, "out_len"))?;
+        let buf = arg!(output_slice(out_cards, cap, "out_cards"))?;
         let cards = parse_cards(text)?;
         write_list(&cards, cards.len(), buf, len, "cards parsed", |c| c.index())?;
         Ok(())
@@ -76,10 +69,8 @@ pub unsafe extern "C" fn oddsmith_cards_parse_mask(
     out_mask: *mut u64,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented above.
-        let text = unsafe { input_str(text, "text") }?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let out = unsafe { output(out_mask, "out_mask") }?;
+        let text = arg!(input_str(text, "text"))?;
+        let out = arg!(output(out_mask, "out_mask"))?;
         *out = parse_cards(text)?.iter().fold(0, |m, c| m | c.bit());
         Ok(())
     })
@@ -106,8 +97,7 @@ pub unsafe extern "C" fn oddsmith_card_format(
         if buf.is_null() {
             return Err(FfiError::null("buf"));
         }
-        // SAFETY: checked non-NULL; `cap` writable bytes by contract.
-        let out = unsafe { output_slice(buf.cast::<u8>(), cap, "buf") }?;
+        let out = arg!(output_slice(buf.cast::<u8>(), cap, "buf"))?;
         let text = card.to_string();
         if out.len() <= text.len() {
             return Err(FfiError::new(

@@ -1,6 +1,6 @@
 //! C entry for Battlegrounds combat (`oddsmith_combat`).
 
-use super::guard::{FfiError, OddsmithStatus, guard, input, input_slice, output};
+use super::guard::{FfiError, OddsmithStatus, arg, guard};
 use super::progress::{OddsmithProgress, settle, watch};
 use crate::budget::Control;
 use crate::hearthstone::cards;
@@ -182,8 +182,7 @@ pub unsafe extern "C" fn oddsmith_combat(
     out: *mut OddsmithCombatResult,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented above.
-        let out = unsafe { output(out, "out") }?;
+        let out = arg!(output(out, "out"))?;
         for (name, count) in [("A", a_count), ("B", b_count)] {
             if count > ODDSMITH_BOARD_SIZE {
                 return Err(FfiError::invalid(format!(
@@ -191,15 +190,12 @@ pub unsafe extern "C" fn oddsmith_combat(
                 )));
             }
         }
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let a = unsafe { input_slice(a, a_count, "a") }?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let b = unsafe { input_slice(b, b_count, "b") }?;
+        let a = arg!(input_slice(a, a_count, "a"))?;
+        let b = arg!(input_slice(b, b_count, "b"))?;
         let o = if options.is_null() {
             OddsmithCombatOptions::default()
         } else {
-            // SAFETY: the caller's pointer contract (this function's # Safety).
-            *unsafe { input(options, "options") }?
+            *arg!(input(options, "options"))?
         };
         let combat = Combat {
             a: a.iter()

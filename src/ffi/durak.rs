@@ -6,9 +6,7 @@
 //! suits c, d, h, s = 0..3); a card set is a `uint64_t` with bit i for
 //! card i; "no card" is -1.
 
-use super::guard::{
-    FfiError, FfiResult, OddsmithStatus, guard, input, output, output_slice, write_list,
-};
+use super::guard::{FfiError, FfiResult, OddsmithStatus, arg, guard, write_list};
 use super::progress::{OddsmithProgress, cancelled_error, watch};
 use crate::budget::Control;
 use crate::cards::{Card, CardSet};
@@ -483,16 +481,13 @@ pub unsafe extern "C" fn oddsmith_durak_best_move(
     stats: *mut OddsmithDurakStats,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented above.
-        let o = unsafe { input(observation, "observation") }?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let out = unsafe { output(out, "out") }?;
+        let o = arg!(input(observation, "observation"))?;
+        let out = arg!(output(out, "out"))?;
         let view = to_observation(o)?;
         let b = if budget.is_null() {
             OddsmithDurakBudget::default()
         } else {
-            // SAFETY: the caller's pointer contract (this function's # Safety).
-            *unsafe { input(budget, "budget") }?
+            *arg!(input(budget, "budget"))?
         };
         let rollout = match b.rollout {
             ODDSMITH_DURAK_ROLLOUT_RANDOM => Rollout::Random,
@@ -525,8 +520,7 @@ pub unsafe extern "C" fn oddsmith_durak_best_move(
         *out = to_c_move(r.best);
         if !stats.is_null() {
             let chosen = r.moves.iter().find(|m| m.mv == r.best);
-            // SAFETY: the caller's pointer contract (this function's # Safety).
-            *unsafe { output(stats, "stats") }? = OddsmithDurakStats {
+            *arg!(output(stats, "stats"))? = OddsmithDurakStats {
                 iterations: r.iterations,
                 nodes: r.nodes,
                 elapsed_ms: r.elapsed.as_secs_f64() * 1e3,
@@ -563,12 +557,9 @@ pub unsafe extern "C" fn oddsmith_durak_legal_moves(
     count: *mut usize,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented above.
-        let o = unsafe { input(observation, "observation") }?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let count = unsafe { output(count, "count") }?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let buf = unsafe { output_slice(buf, cap, "buf") }?;
+        let o = arg!(input(observation, "observation"))?;
+        let count = arg!(output(count, "count"))?;
+        let buf = arg!(output_slice(buf, cap, "buf"))?;
         let view = to_observation(o)?;
         if view.me != view.to_move {
             return Err(FfiError::invalid(format!(
@@ -600,10 +591,8 @@ pub unsafe extern "C" fn oddsmith_durak_new(
     out: *mut *mut OddsmithDurakGame,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented above.
-        let rules = unsafe { input(rules, "rules") }?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let out = unsafe { output(out, "out") }?;
+        let rules = arg!(input(rules, "rules"))?;
+        let out = arg!(output(out, "out"))?;
         *out = std::ptr::null_mut();
         let game = Game::new(rules_to_config(rules)?, &mut Rng::new(seed))?;
         *out = Box::into_raw(Box::new(OddsmithDurakGame {
@@ -658,10 +647,8 @@ pub unsafe extern "C" fn oddsmith_durak_to_move(
     to_move: *mut u32,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented above.
-        let g = unsafe { input(game, "game") }?.live()?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        *unsafe { output(to_move, "to_move") }? = g.tagged.game.to_move() as u32;
+        let g = arg!(input(game, "game"))?.live()?;
+        *arg!(output(to_move, "to_move"))? = g.tagged.game.to_move() as u32;
         Ok(())
     })
 }
@@ -681,12 +668,9 @@ pub unsafe extern "C" fn oddsmith_durak_game_legal_moves(
     count: *mut usize,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented above.
-        let g = unsafe { input(game, "game") }?.live()?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let count = unsafe { output(count, "count") }?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let buf = unsafe { output_slice(buf, cap, "buf") }?;
+        let g = arg!(input(game, "game"))?.live()?;
+        let count = arg!(output(count, "count"))?;
+        let buf = arg!(output_slice(buf, cap, "buf"))?;
         let mut list = MoveList::default();
         g.tagged.game.legal_moves(&mut list);
         write_moves(list.as_slice(), buf, count)
@@ -706,10 +690,8 @@ pub unsafe extern "C" fn oddsmith_durak_apply(
     mv: *const OddsmithDurakMove,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented above.
-        let g = unsafe { output(game, "game") }?.live_mut()?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let m = from_c_move(unsafe { input(mv, "move") }?)?;
+        let g = arg!(output(game, "game"))?.live_mut()?;
+        let m = from_c_move(arg!(input(mv, "move"))?)?;
         g.tagged.game.apply(m)?;
         Ok(())
     })
@@ -730,10 +712,8 @@ pub unsafe extern "C" fn oddsmith_durak_observe(
     out: *mut OddsmithDurakObservation,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented above.
-        let g = unsafe { input(game, "game") }?.live()?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let out = unsafe { output(out, "out") }?;
+        let g = arg!(input(game, "game"))?.live()?;
+        let out = arg!(output(out, "out"))?;
         if player >= g.tagged.game.config().players as u32 {
             return Err(FfiError::invalid(format!(
                 "player {player} is not at the table"
@@ -759,10 +739,8 @@ pub unsafe extern "C" fn oddsmith_durak_winner(
     out: *mut OddsmithDurakOutcome,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented above.
-        let g = unsafe { input(game, "game") }?.live()?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let out = unsafe { output(out, "out") }?;
+        let g = arg!(input(game, "game"))?.live()?;
+        let out = arg!(output(out, "out"))?;
         *out = match g.tagged.game.outcome() {
             None => OddsmithDurakOutcome {
                 over: 0,

@@ -3,7 +3,7 @@
 //! allowed; `oddsmith_expectimax_solve_dense`, states by index, children
 //! before parents) and the coin-box game (`oddsmith_coins_expectation`).
 
-use super::guard::{FfiError, FfiResult, OddsmithStatus, guard, input, input_slice, output};
+use super::guard::{FfiError, FfiResult, OddsmithStatus, arg, guard};
 use super::progress::{OddsmithProgress, settle, watch_inline};
 use crate::budget::Control;
 use crate::error::{Error, ErrorKind, Result};
@@ -475,10 +475,8 @@ pub unsafe extern "C" fn oddsmith_expectimax_solve(
     out: *mut OddsmithExpectimaxResult,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented above.
-        let def = *unsafe { input(game, "game") }?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let out = unsafe { output(out, "out") }?;
+        let def = *arg!(input(game, "game"))?;
+        let out = arg!(output(out, "out"))?;
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let call = unsafe { options_from(options) }?;
         if def.state_size == 0 || def.state_size as usize > ODDSMITH_MAX_STATE_SIZE {
@@ -690,10 +688,8 @@ pub unsafe extern "C" fn oddsmith_expectimax_solve_dense(
     out: *mut OddsmithExpectimaxResult,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented above.
-        let def = *unsafe { input(game, "game") }?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let out = unsafe { output(out, "out") }?;
+        let def = *arg!(input(game, "game"))?;
+        let out = arg!(output(out, "out"))?;
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let call = unsafe { options_from(options) }?;
         let expand = def.expand.ok_or_else(|| FfiError::null("game.expand"))?;
@@ -741,8 +737,7 @@ pub unsafe extern "C" fn oddsmith_coins_expectation(
     out_states: *mut u64,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented above.
-        let value = unsafe { output(out_value, "out_value") }?;
+        let value = arg!(output(out_value, "out_value"))?;
         if !(1..=MAX_DENOMINATIONS).contains(&denomination_count) {
             return Err(FfiError::invalid(format!(
                 "denomination_count is {denomination_count}; between 1 and {MAX_DENOMINATIONS}"
@@ -761,11 +756,18 @@ pub unsafe extern "C" fn oddsmith_coins_expectation(
             }
             DEFAULT_DENOMINATIONS.to_vec()
         } else {
-            // SAFETY: the caller's pointer contract (this function's # Safety).
-            unsafe { input_slice(denominations, denomination_count, "denominations") }?.to_vec()
+            arg!(input_slice(
+                denominations,
+                denomination_count,
+                "denominations"
+            ))?
+            .to_vec()
         };
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let flat = unsafe { input_slice(counts, box_count * denomination_count, "counts") }?;
+        let flat = arg!(input_slice(
+            counts,
+            box_count * denomination_count,
+            "counts"
+        ))?;
         let boxes: Vec<Vec<u32>> = flat
             .chunks(denomination_count)
             .map(<[u32]>::to_vec)

@@ -119,6 +119,38 @@ pub(crate) fn guard_value<T>(fallback: T, body: impl FnOnce() -> T) -> T {
     catch_unwind(AssertUnwindSafe(body)).unwrap_or(fallback)
 }
 
+/// An entry's own pointer argument through its helper: `arg!(input(p,
+/// "name"))`, and likewise `output`, `input_slice`, `output_slice`,
+/// `input_str`. The safety argument is the same for every use, so it is
+/// written once, here: each entry point's `# Safety` section requires its
+/// pointer arguments to be NULL or valid (readable, writable, NUL-terminated
+/// or of the given length, as the helper needs) for the whole call, which
+/// is the helper's contract; the macro accepts only these helpers, and
+/// entries use it only on their own arguments.
+macro_rules! arg {
+    (input($ptr:expr, $name:expr)) => {{
+        // SAFETY: the entry's # Safety contract (see the macro's comment).
+        unsafe { $crate::ffi::guard::input($ptr, $name) }
+    }};
+    (output($ptr:expr, $name:expr)) => {{
+        // SAFETY: the entry's # Safety contract (see the macro's comment).
+        unsafe { $crate::ffi::guard::output($ptr, $name) }
+    }};
+    (input_slice($ptr:expr, $len:expr, $name:expr)) => {{
+        // SAFETY: the entry's # Safety contract (see the macro's comment).
+        unsafe { $crate::ffi::guard::input_slice($ptr, $len, $name) }
+    }};
+    (output_slice($ptr:expr, $cap:expr, $name:expr)) => {{
+        // SAFETY: the entry's # Safety contract (see the macro's comment).
+        unsafe { $crate::ffi::guard::output_slice($ptr, $cap, $name) }
+    }};
+    (input_str($ptr:expr, $name:expr)) => {{
+        // SAFETY: the entry's # Safety contract (see the macro's comment).
+        unsafe { $crate::ffi::guard::input_str($ptr, $name) }
+    }};
+}
+pub(crate) use arg;
+
 /// Borrows a caller's input pointer, or fails naming the argument.
 ///
 /// # Safety

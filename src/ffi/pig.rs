@@ -1,7 +1,7 @@
 //! C entry for the dice game Pig (`oddsmith_pig`).
 
 use super::expectimax::{OddsmithExpectimaxOptions, options_from};
-use super::guard::{FfiError, OddsmithStatus, guard, output};
+use super::guard::{FfiError, OddsmithStatus, arg, guard};
 use crate::expectimax::pig::{DEFAULT_GOAL, DEFAULT_SIDES, PigGame, PigPosition, solve_pig};
 
 /// `OddsmithPigResult.best_move`: keep rolling, or hold (the values of
@@ -60,8 +60,7 @@ pub unsafe extern "C" fn oddsmith_pig(
     out: *mut OddsmithPigResult,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented above.
-        let out = unsafe { output(out, "out") }?;
+        let out = arg!(output(out, "out"))?;
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let call = unsafe { options_from(options) }?;
         if call.options.depth_limit.is_some() {

@@ -1,9 +1,6 @@
 //! C entries for poker: evaluation, categories, equity, hand strength.
 
-use super::guard::{
-    FfiError, FfiResult, OddsmithStatus, copy_c_string, guard, input, input_slice, input_str,
-    output, output_slice, write_list,
-};
+use super::guard::{FfiError, FfiResult, OddsmithStatus, arg, copy_c_string, guard, write_list};
 use super::progress::{OddsmithProgress, cancelled_error, settle, watch};
 use crate::budget::Control;
 use crate::cards::{Card, CardSet};
@@ -109,10 +106,8 @@ fn key_of(cards: &[u8]) -> Result<HandKey, FfiError> {
 
 fn eval_n(cards: *const u8, n: usize, out_rank: *mut u16) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented.
-        let cards = unsafe { input_slice(cards, n, "cards") }?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let out = unsafe { output(out_rank, "out_rank") }?;
+        let cards = arg!(input_slice(cards, n, "cards"))?;
+        let out = arg!(output(out_rank, "out_rank"))?;
         *out = key_of(cards)?.rank().0;
         Ok(())
     })
@@ -170,10 +165,8 @@ pub unsafe extern "C" fn oddsmith_eval_batch(
         let total = hand_count
             .checked_mul(cards_per_hand)
             .ok_or_else(|| FfiError::invalid("hand_count * cards_per_hand overflows"))?;
-        // SAFETY: pointer contracts are the caller's, as documented.
-        let cards = unsafe { input_slice(cards, total, "cards") }?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let out = unsafe { output_slice(out_ranks, hand_count, "out_ranks") }?;
+        let cards = arg!(input_slice(cards, total, "cards"))?;
+        let out = arg!(output_slice(out_ranks, hand_count, "out_ranks"))?;
         let keys = cards
             .chunks_exact(cards_per_hand)
             .map(key_of)
@@ -195,8 +188,7 @@ pub unsafe extern "C" fn oddsmith_hand_category(
     out_category: *mut u32,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: as documented.
-        let out = unsafe { output(out_category, "out_category") }?;
+        let out = arg!(output(out_category, "out_category"))?;
         *out = valid_rank(rank)?.category() as u32;
         Ok(())
     })
@@ -218,8 +210,7 @@ pub unsafe extern "C" fn oddsmith_hand_describe(
 ) -> OddsmithStatus {
     guard(|| {
         let text = valid_rank(rank)?.describe();
-        // SAFETY: as documented.
-        let out = unsafe { output_slice(buf.cast::<u8>(), cap, "buf") }?;
+        let out = arg!(output_slice(buf.cast::<u8>(), cap, "buf"))?;
         let needed = copy_c_string(&text, out);
         if !out_len.is_null() {
             // SAFETY: non-NULL and writable by contract.
@@ -252,8 +243,7 @@ unsafe fn optional_cards(text: *const c_char, name: &str) -> Result<CardSet, Ffi
     if text.is_null() {
         return Ok(CardSet::EMPTY);
     }
-    // SAFETY: as the caller promised.
-    let text = unsafe { input_str(text, name) }?;
+    let text = arg!(input_str(text, name))?;
     CardSet::parse(text)
         .map_err(|e| Error::new(e.kind(), format!("{name}: {}", e.message())).into())
 }
@@ -295,10 +285,8 @@ pub unsafe extern "C" fn oddsmith_equity(
     out: *mut OddsmithEquityResult,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented.
-        let r = unsafe { input(request, "request") }?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let out = unsafe { output(out, "out") }?;
+        let r = arg!(input(request, "request"))?;
+        let out = arg!(output(out, "out"))?;
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let mut req = unsafe { to_request(r) }?;
         let players = req.players.len();
@@ -347,8 +335,7 @@ unsafe fn to_request(r: &OddsmithEquityRequest) -> FfiResult<EquityRequest> {
     let mut players = Vec::with_capacity(n);
     for (i, &text) in r.players[..n].iter().enumerate() {
         let name = format!("players[{i}]");
-        // SAFETY: as the caller promised.
-        let text = unsafe { input_str(text, &name) }?;
+        let text = arg!(input_str(text, &name))?;
         players.push(
             Range::parse(text)
                 .map_err(|e| Error::new(e.kind(), format!("player {}: {}", i + 1, e.message())))?,
@@ -442,12 +429,9 @@ pub unsafe extern "C" fn oddsmith_equity_by_combo(
     count: *mut usize,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented.
-        let r = unsafe { input(request, "request") }?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let count = unsafe { output(count, "count") }?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let rows = unsafe { output_slice(buf, cap, "buf") }?;
+        let r = arg!(input(request, "request"))?;
+        let count = arg!(output(count, "count"))?;
+        let rows = arg!(output_slice(buf, cap, "buf"))?;
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let mut req = unsafe { to_request(r) }?;
         req.by_combo = true;
@@ -462,8 +446,7 @@ pub unsafe extern "C" fn oddsmith_equity_by_combo(
         };
         let write_out = |result: OddsmithEquityResult| -> FfiResult {
             if !out.is_null() {
-                // SAFETY: the caller's pointer contract (this function's # Safety).
-                *unsafe { output(out, "out") }? = result;
+                *arg!(output(out, "out"))? = result;
             }
             Ok(())
         };
@@ -525,10 +508,8 @@ pub unsafe extern "C" fn oddsmith_hand_strength(
     out: *mut OddsmithStrengthResult,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented.
-        let hand_text = unsafe { input_str(hand, "hand") }?;
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let out = unsafe { output(out, "out") }?;
+        let hand_text = arg!(input_str(hand, "hand"))?;
+        let out = arg!(output(out, "out"))?;
         let hand = CardSet::parse(hand_text)?;
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let board = unsafe { optional_cards(board, "board") }?;

@@ -1,6 +1,6 @@
 //! C entry for split damage (`oddsmith_split_damage`).
 
-use super::guard::{FfiError, OddsmithStatus, guard, input, input_slice, output};
+use super::guard::{FfiError, OddsmithStatus, arg, guard};
 use super::progress::{OddsmithProgress, settle, watch};
 use crate::budget::Control;
 use crate::hearthstone::split_damage::{self as engine, Query, Target};
@@ -103,20 +103,17 @@ pub unsafe extern "C" fn oddsmith_split_damage(
     out: *mut OddsmithSplitDamageResult,
 ) -> OddsmithStatus {
     guard(|| {
-        // SAFETY: pointer contracts are the caller's, as documented above.
-        let out = unsafe { output(out, "out") }?;
+        let out = arg!(output(out, "out"))?;
         if count > ODDSMITH_SPLIT_MAX_TARGETS {
             return Err(FfiError::invalid(format!(
                 "{count} targets given; at most {ODDSMITH_SPLIT_MAX_TARGETS}"
             )));
         }
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let raw = unsafe { input_slice(targets, count, "targets") }?;
+        let raw = arg!(input_slice(targets, count, "targets"))?;
         let options = if options.is_null() {
             OddsmithSplitDamageOptions::default()
         } else {
-            // SAFETY: the caller's pointer contract (this function's # Safety).
-            *unsafe { input(options, "options") }?
+            *arg!(input(options, "options"))?
         };
         let targets = raw
             .iter()
