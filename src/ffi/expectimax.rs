@@ -11,8 +11,8 @@ use crate::expectimax::coins::{
     CoinGame, DEFAULT_DENOMINATIONS, MAX_BOXES, MAX_DENOMINATIONS, Method, solve_coins_controlled,
 };
 use crate::expectimax::{
-    Child, DEFAULT_MAX_ITERATIONS, DEFAULT_TOLERANCE, DenseChild, DenseGame, Game, NodeKind,
-    Options, Solution, node_value, solve, solve_dense,
+    Child, DEFAULT_TOLERANCE, DenseChild, DenseGame, Game, NodeKind, Options, Solution, node_value,
+    solve, solve_dense,
 };
 use std::cell::RefCell;
 use std::ffi::c_void;
@@ -180,10 +180,9 @@ pub(crate) unsafe fn options_from(
     if o.tolerance > 0.0 {
         opts.tolerance = o.tolerance;
     }
-    opts.max_iterations = match o.max_iterations {
-        0 => DEFAULT_MAX_ITERATIONS,
-        n => n,
-    };
+    if o.max_iterations != 0 {
+        opts.max_iterations = o.max_iterations;
+    }
     if o.time_ms != 0 {
         opts.control = Control::after(Duration::from_millis(o.time_ms));
     }

@@ -513,11 +513,10 @@ pub unsafe extern "C" fn oddsmith_hand_strength(
         let hand = CardSet::parse(hand_text)?;
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let board = unsafe { optional_cards(board, "board") }?;
-        let budget = Duration::from_millis(if time_budget_ms == 0 {
-            1000
-        } else {
-            time_budget_ms as u64
-        });
+        let budget = match time_budget_ms {
+            0 => equity::DEFAULT_TIME_BUDGET,
+            ms => Duration::from_millis(u64::from(ms)),
+        };
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let watched = unsafe {
             watch(progress, Control::NONE, |control| {

@@ -36,6 +36,9 @@ pub enum Mode {
     Auto,
 }
 
+/// The time budget of a request that gives none (C's 0, the CLI's default).
+pub const DEFAULT_TIME_BUDGET: Duration = Duration::from_millis(1000);
+
 /// An equity question.
 #[derive(Debug, Clone)]
 pub struct EquityRequest {
@@ -72,7 +75,7 @@ impl EquityRequest {
             dead: CardSet::EMPTY,
             mode: Mode::Auto,
             target_stderr: 1e-3,
-            time_budget: Duration::from_millis(1000),
+            time_budget: DEFAULT_TIME_BUDGET,
             seed: 1,
             threads: 0,
             by_combo: false,
