@@ -1,5 +1,6 @@
 //! `oddsmith combat --a "4/4,3/3" --b "3/4,1/1" [--tier-a 3 --tier-b 3]
-//! [--mc --samples N --seed S] [--max-states N] [--json]`.
+//! [--mode auto|exact|mc] [--samples N --seed S] [--time-ms MS]
+//! [--max-states N] [--health-a H --health-b H] [--json]`.
 
 use crate::long_run::{LongRun, PARTIAL_NOTE};
 use crate::output::{Outcome, print_json};
@@ -35,15 +36,27 @@ pub struct Args {
     tier_a: u32,
     #[arg(long, default_value_t = 1)]
     tier_b: u32,
-    /// Monte Carlo instead of the exact engine.
-    #[arg(long)]
+    /// auto (exact when it fits the state and time budgets, else Monte
+    /// Carlo with its error), exact, or mc.
+    #[arg(long, value_enum, default_value_t = ModeArg::Auto)]
+    mode: ModeArg,
+    /// Monte Carlo (the same as --mode mc).
+    #[arg(long, conflicts_with = "mode")]
     mc: bool,
     #[arg(long, default_value_t = 1_000_000)]
     samples: u64,
-    /// Time budget in ms (0 = none): sampling stops with what it has, the
-    /// exact engine fails past it.
-    #[arg(long, default_value_t = 0)]
-    time_ms: u64,
+    /// Time budget in ms (0 = none; default 200 in auto mode, none
+    /// otherwise): sampling stops with what it has, the exact engine fails
+    /// past it, auto gives exact four fifths of it.
+    #[arg(long)]
+    time_ms: Option<u64>,
+    /// Hero A's health (with armor): prints B's chance of dealing lethal
+    /// damage to A.
+    #[arg(long, allow_hyphen_values = true)]
+    health_a: Option<i32>,
+    /// Hero B's health (with armor): prints A's chance of lethal.
+    #[arg(long, allow_hyphen_values = true)]
+    health_b: Option<i32>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Monte Carlo threads; 0 = all cores.
@@ -54,6 +67,18 @@ pub struct Args {
     #[arg(long, default_value_t = 0)]
     max_states: u64,
 }
+
+/// `--mode`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ModeArg {
+    Auto,
+    Exact,
+    Mc,
+}
+
+/// Auto mode's time budget when none is given: an answer within about
+/// 200 ms on any board, exact when exact fits in four fifths of it.
+const AUTO_TIME_MS: u64 = 200;
 
 pub fn run(args: &Args, as_json: bool) -> Outcome {
     let side = |name: &str, text: &Option<String>, file: &Option<std::path::PathBuf>| {
@@ -72,18 +97,29 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
     };
     oddsmith::parallel::check_threads(args.threads)?;
     let run = LongRun::start("combat");
+    let mode = match (args.mc, args.mode) {
+        (true, _) | (_, ModeArg::Mc) => CombatMode::MonteCarlo,
+        (_, ModeArg::Exact) => CombatMode::Exact,
+        (_, ModeArg::Auto) => CombatMode::Auto,
+    };
+    let time_ms = args.time_ms.unwrap_or(if mode == CombatMode::Auto {
+        AUTO_TIME_MS
+    } else {
+        0
+    });
+    for (name, health) in [("--health-a", args.health_a), ("--health-b", args.health_b)] {
+        if health.is_some_and(|h| h <= 0) {
+            return Err(Error::invalid(format!("{name} must be at least 1")).into());
+        }
+    }
     let options = CombatOptions {
-        mode: if args.mc {
-            CombatMode::MonteCarlo
-        } else {
-            CombatMode::Exact
-        },
+        mode,
         max_states: match args.max_states {
             0 => DEFAULT_MAX_STATES,
             n => n,
         },
         samples: args.samples,
-        time_budget: (args.time_ms > 0).then(|| std::time::Duration::from_millis(args.time_ms)),
+        time_budget: (time_ms > 0).then(|| std::time::Duration::from_millis(time_ms)),
         seed: args.seed,
         threads: args.threads,
         control: run.control(),
@@ -92,9 +128,17 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
     let r = run.answer(simulate(&c, &options))?;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
     let partial = run.interrupted();
+    let lethal_to_a = args.health_a.map(|h| r.lethal_to_a(h));
+    let lethal_to_b = args.health_b.map(|h| r.lethal_to_b(h));
     if as_json {
         let mut value = to_json(&r, elapsed_ms);
         value["partial"] = json!(partial);
+        if let Some(p) = lethal_to_a {
+            value["lethal_to_a"] = json!(p);
+        }
+        if let Some(p) = lethal_to_b {
+            value["lethal_to_b"] = json!(p);
+        }
         print_json(&value);
     } else {
         let how = if r.exact {
@@ -106,6 +150,12 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
             "A wins {:.9}  draw {:.9}  B wins {:.9}",
             r.win, r.draw, r.loss
         );
+        if let Some(p) = lethal_to_b {
+            println!("A deals lethal to B {p:.9}");
+        }
+        if let Some(p) = lethal_to_a {
+            println!("B deals lethal to A {p:.9}");
+        }
         println!("({how}, {elapsed_ms:.1} ms)");
         if partial {
             println!("{PARTIAL_NOTE}");

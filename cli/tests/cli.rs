@@ -260,6 +260,53 @@ fn poker_bad_input_is_exit_code_2() {
 }
 
 #[test]
+fn combat_modes_and_lethal_chances() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = oddsmith(args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        serde_json::from_str(&text(&out.stdout)).unwrap()
+    };
+    let base = ["combat", "--a", "4/4,3/3", "--b", "3/4,1/1", "--json"];
+    // Auto (the default) is exact where exact fits.
+    let auto = json(&base);
+    assert_eq!(auto["exact"], true);
+    let exact = json(&[&base[..], &["--mode", "exact"]].concat());
+    assert_eq!(exact["win"], auto["win"]);
+    let mc = json(&[&base[..], &["--mode", "mc", "--samples", "2000"]].concat());
+    assert_eq!(mc["exact"], false);
+    // Every win of A deals at least 1 (its tier): lethal to a 1-health
+    // hero is the win chance; nothing deals 99.
+    let lethal = json(&[&base[..], &["--health-b", "1", "--health-a", "99"]].concat());
+    assert_eq!(lethal["lethal_to_b"], auto["win"]);
+    assert_eq!(lethal["lethal_to_a"], 0.0);
+    let damage: f64 = auto["damage_to_b"].as_array().unwrap()[3..]
+        .iter()
+        .map(|p| p.as_f64().unwrap())
+        .sum();
+    let three = json(&[&base[..], &["--health-b", "3"]].concat());
+    assert!((three["lethal_to_b"].as_f64().unwrap() - damage).abs() < 1e-12);
+    // A board too large for exact in auto's budget is sampled, with its
+    // error (a 7v7 board of reborns and deathrattles: far more than 16 ms
+    // of exact work, the share of a 20 ms budget).
+    let big = "3/9+taunt+shield,4/8+reborn,2/9+windfury,5/7+dr=2/2x2,3/8+shield,4/9,2/8+reborn";
+    let sampled = json(&[
+        "combat",
+        "--a",
+        big,
+        "--b",
+        big,
+        "--time-ms",
+        "20",
+        "--json",
+    ]);
+    assert_eq!(sampled["exact"], false);
+    assert!(sampled["stderr"].as_f64().unwrap() > 0.0);
+    assert!(sampled["elapsed_ms"].as_f64().unwrap() < 200.0, "{sampled}");
+    let bad = oddsmith(&["combat", "--a", "1/1", "--b", "1/1", "--health-a", "0"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
 fn combat_exact_and_monte_carlo() {
     let out = oddsmith(&["combat", "--a", "4/4,3/3", "--b", "3/4,1/1", "--json"]);
     assert!(out.status.success(), "{}", text(&out.stderr));

@@ -53,6 +53,25 @@ pub struct CombatResult {
     pub stderr: f64,
 }
 
+impl CombatResult {
+    /// P(A wins dealing at least `health` to B's hero): B's lethal chance
+    /// (health and armor together; 0 or less means any win is lethal).
+    pub fn lethal_to_b(&self, health: i32) -> f64 {
+        lethal(&self.damage_to_b, health)
+    }
+
+    /// P(B wins dealing at least `health` to A's hero).
+    pub fn lethal_to_a(&self, health: i32) -> f64 {
+        lethal(&self.damage_to_a, health)
+    }
+}
+
+/// The mass of a damage distribution at `health` or more.
+fn lethal(damage: &[f64], health: i32) -> f64 {
+    let from = health.max(0) as usize;
+    damage.iter().skip(from).sum()
+}
+
 fn validate(c: &Combat) -> Result<()> {
     for (name, tier) in [("A", c.tiers[0]), ("B", c.tiers[1])] {
         if !(1..=7).contains(&tier) {
