@@ -10,8 +10,11 @@ use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-// The evaluator's table generator and the hand order it reads, shared with
+// The formatter of baked tables (`crate::baked` here and in the library),
+// the evaluator's table generator and the hand order it reads, shared with
 // the library by path.
+#[path = "src/baked.rs"]
+mod baked;
 #[path = "src/poker/classes.rs"]
 #[allow(dead_code)]
 mod classes;

@@ -4,6 +4,8 @@
 //! ranges for parallel exhaustive enumeration), [`error`]. The C surface
 //! lives in [`ffi`] and is described by the generated `include/oddsmith.h`.
 
+// The baked-table formatter the generators share with the build script.
+mod baked;
 pub mod budget;
 pub mod cards;
 pub mod combin;

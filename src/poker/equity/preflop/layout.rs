@@ -129,15 +129,7 @@ impl Layout {
     /// The parts a query reads, as Rust statics for `include!`.
     pub fn to_rust(&self) -> String {
         fn array<T: std::fmt::Display>(name: &str, ty: &str, items: &[T]) -> String {
-            let mut out = format!("pub static {name}: [{ty}; {}] = [", items.len());
-            for (i, x) in items.iter().enumerate() {
-                if i % 16 == 0 {
-                    out.push('\n');
-                }
-                out.push_str(&format!("{x},"));
-            }
-            out.push_str("\n];\n");
-            out
+            crate::baked::static_array("pub", name, ty, items, 16)
         }
         let perms: Vec<u8> = permutations().concat();
         format!(
