@@ -147,6 +147,16 @@ struct Latest {
     over: bool,
 }
 
+/// Sets `Latest::over` and wakes the caller's thread when dropped.
+struct Over<'a>(&'a (Mutex<Latest>, Condvar));
+
+impl Drop for Over<'_> {
+    fn drop(&mut self) {
+        lock(&self.0.0).over = true;
+        self.0.1.notify_all();
+    }
+}
+
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     // A panic while holding the lock leaves plain data: go on with it.
     m.lock().unwrap_or_else(PoisonError::into_inner)
@@ -183,10 +193,10 @@ pub(crate) unsafe fn watch<T: Send, E: Send>(
     let mut cancelled = false;
     let value = thread::scope(|scope| {
         let worker = scope.spawn(|| {
-            let value = work(&control);
-            lock(&shared.0).over = true;
-            shared.1.notify_all();
-            value
+            // Marks the work over when it returns or panics (the caller's
+            // loop must not wait for a worker that is gone).
+            let _over = Over(&shared);
+            work(&control)
         });
         let mut next = Instant::now() + caller.interval;
         loop {
@@ -320,5 +330,56 @@ pub(crate) fn settle<T>(
         Err(cancelled_error())
     } else {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    unsafe extern "C" fn count(user: *mut c_void, report: *const OddsmithProgressReport) -> i32 {
+        // SAFETY: the test passes a live counter and the library a live report.
+        let (calls, report) = unsafe { (&mut *(user as *mut u32), &*report) };
+        *calls += 1;
+        i32::from(report.fraction > 2.0)
+    }
+
+    #[test]
+    fn a_panicking_worker_does_not_hang_the_caller() {
+        let mut calls = 0u32;
+        let progress = OddsmithProgress {
+            callback: Some(count),
+            user: (&mut calls as *mut u32).cast(),
+            interval_ms: 1,
+        };
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            // SAFETY: a live progress whose callback honours its contract.
+            unsafe {
+                watch(&progress, Control::NONE, |_| -> Result<(), ()> {
+                    std::thread::sleep(Duration::from_millis(20));
+                    panic!("the work failed")
+                })
+            }
+        }));
+        assert!(outcome.is_err(), "the panic comes back to the caller");
+        assert!(calls >= 1, "the callback ran while the work did");
+    }
+
+    #[test]
+    fn work_that_ends_reports_completion_once_at_one() {
+        let mut calls = 0u32;
+        let progress = OddsmithProgress {
+            callback: Some(count),
+            user: (&mut calls as *mut u32).cast(),
+            interval_ms: 1000,
+        };
+        // SAFETY: a live progress whose callback honours its contract.
+        let w = unsafe { watch(&progress, Control::NONE, |_| Ok::<u32, ()>(7)) };
+        assert_eq!((w.value, w.cancelled), (Ok(7), false));
+        assert_eq!(calls, 1, "only the completion report");
+        // NULL is no progress.
+        // SAFETY: NULL is allowed.
+        let w = unsafe { watch(std::ptr::null(), Control::NONE, |_| Ok::<u32, ()>(8)) };
+        assert_eq!(w.value, Ok(8));
     }
 }
