@@ -436,10 +436,9 @@ pub unsafe extern "C" fn oddsmith_equity_by_combo(
         let mut req = unsafe { to_request(r) }?;
         req.by_combo = true;
         let players = req.players.len();
-        let asked = req.clone();
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let watched = unsafe {
-            watch(r.progress, Control::NONE, move |control| {
+            watch(r.progress, Control::NONE, |control| {
                 req.control = control.clone();
                 equity::equity(&req)
             })
@@ -454,15 +453,14 @@ pub unsafe extern "C" fn oddsmith_equity_by_combo(
             // A breakdown is exact work: a complete one stands even when a
             // cancel came late; a cancelled one lists no rows.
             Ok(answer) if answer.exact || !watched.cancelled => answer,
-            _ if watched.cancelled => {
+            Err(e) if !watched.cancelled => return Err(e.into()),
+            _ => {
                 *count = 0;
                 write_out(empty_result(players))?;
                 return Err(cancelled_error());
             }
-            Err(e) => return Err(e.into()),
-            Ok(answer) => answer,
         };
-        let by_combo = equity::require_breakdown(&asked, &answer)?;
+        let by_combo = equity::require_breakdown(&req, &answer)?;
         write_out(to_c_result(&answer))?;
         let all = by_combo
             .iter()
