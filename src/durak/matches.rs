@@ -227,17 +227,40 @@ pub fn play_match(
     threads: usize,
     control: &Control,
 ) -> Result<MatchResult> {
+    let outcomes = play_games(config, a, b, 0..games, seed, threads, control)?;
+    let count = |v: i8| outcomes.iter().filter(|&&o| o == v).count() as u64;
+    Ok(MatchResult::from_counts(count(1), count(0), count(-1)))
+}
+
+/// Games `range` of the match [`play_match`] plays with these arguments
+/// (game `i` deals from `seed + i / players` with `a` in seat
+/// `i % players`), each as `a`'s result: 1 a win, 0 a draw, -1 a loss. A
+/// match cut into ranges (for example one per task of a cluster) plays
+/// exactly the games of the whole; bots with a time budget (`ms=`) still
+/// play differently run to run. Once `control` stops, games not yet
+/// started are skipped (the range's first is always played).
+pub fn play_games(
+    config: Config,
+    a: &Bot,
+    b: &Bot,
+    range: std::ops::Range<u64>,
+    seed: u64,
+    threads: usize,
+    control: &Control,
+) -> Result<Vec<i8>> {
     config.validate()?;
-    if games == 0 {
+    if range.is_empty() {
         return Err(Error::invalid("play at least one game"));
     }
     let players = config.players as u64;
+    let (first, games) = (range.start, range.end - range.start);
     let finished = AtomicU64::new(0);
-    let outcomes = run_with_threads(threads, |workers| {
-        map_items(workers, games, |i| {
-            if i > 0 && control.passed() {
+    run_with_threads(threads, |workers| {
+        map_items(workers, games, |k| {
+            if k > 0 && control.passed() {
                 return Ok(None);
             }
+            let i = first + k;
             let a_seat = (i % players) as usize;
             let seats: Vec<&Bot> = (0..players as usize)
                 .map(|p| if p == a_seat { a } else { b })
@@ -255,23 +278,30 @@ pub fn play_match(
         .into_iter()
         .filter_map(Result::transpose)
         .collect::<Result<Vec<i8>>>()
-    })?;
-    let games = outcomes.len() as u64;
-    let n = games as f64;
-    let count = |v: i8| outcomes.iter().filter(|&&o| o == v).count() as f64;
-    let (wins, losses, draws) = (count(1), count(-1), count(0));
-    let side = |w: f64, l: f64| SideResult {
-        win: w / n,
-        draw: draws / n,
-        loss: l / n,
-        win_ci95: wilson(w, n),
-        decided_win: if w + l > 0.0 { w / (w + l) } else { 0.0 },
-    };
-    Ok(MatchResult {
-        games,
-        a: side(wins, losses),
-        b: side(losses, wins),
     })
+}
+
+impl MatchResult {
+    /// The result of a match `a` won `wins`, drew `draws` and lost `losses`
+    /// games of.
+    pub fn from_counts(wins: u64, draws: u64, losses: u64) -> MatchResult {
+        let games = wins + draws + losses;
+        let n = games as f64;
+        let (wins, draws, losses) = (wins as f64, draws as f64, losses as f64);
+        let share = |k: f64| if n > 0.0 { k / n } else { 0.0 };
+        let side = |w: f64, l: f64| SideResult {
+            win: share(w),
+            draw: share(draws),
+            loss: share(l),
+            win_ci95: wilson(w, n),
+            decided_win: if w + l > 0.0 { w / (w + l) } else { 0.0 },
+        };
+        MatchResult {
+            games,
+            a: side(wins, losses),
+            b: side(losses, wins),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -324,5 +354,27 @@ mod tests {
         let r = play_match(config, &Bot::Greedy, &Bot::Greedy, 40, 3, 1, &Control::NONE).unwrap();
         assert_eq!(r.games, 40);
         assert!((r.a.win + r.a.draw + r.a.loss - 1.0).abs() < 1e-12);
+    }
+
+    /// A match cut into ranges plays exactly the games of the whole, and
+    /// its counts give the whole's result.
+    #[test]
+    fn a_match_in_ranges_is_the_whole_match() {
+        let config = Config {
+            players: 3,
+            ..Config::default()
+        };
+        let (a, b) = (Bot::Greedy, Bot::Greedy);
+        let whole = play_games(config, &a, &b, 0..30, 7, 1, &Control::NONE).unwrap();
+        let mut pieces = Vec::new();
+        for range in [0..4, 4..17, 17..30] {
+            pieces.extend(play_games(config, &a, &b, range, 7, 2, &Control::NONE).unwrap());
+        }
+        assert_eq!(pieces, whole);
+        assert!(whole.contains(&1) && whole.contains(&-1), "{whole:?}");
+        let count = |v: i8| whole.iter().filter(|&&o| o == v).count() as u64;
+        let r = play_match(config, &a, &b, 30, 7, 2, &Control::NONE).unwrap();
+        assert_eq!(r, MatchResult::from_counts(count(1), count(0), count(-1)));
+        assert!(play_games(config, &a, &b, 5..5, 7, 1, &Control::NONE).is_err());
     }
 }
