@@ -1,0 +1,631 @@
+"""oddsmith: exact and fast odds engines for card games.
+
+Hold'em equity, hand strength and evaluation; Hearthstone split damage and
+Battlegrounds combat; the expectimax solver (the coin game, Pig, or a game
+you write in Python); Durak games and search. Large jobs go to a Ray
+cluster through :mod:`oddsmith.cluster`.
+
+Cards are written rank then suit: ``"Ah"``, ``"Td"``, ``"7c"`` (ranks
+``23456789TJQKA``, suits ``cdhs``); a hand or board is the cards one after
+another (``"AhKh"``, ``"Ks7c2d"``). Card indices, where a function takes
+them, are ``4 * rank + suit`` (``2c`` = 0, ``As`` = 51).
+
+Errors raise a subclass of :class:`oddsmith.Error` carrying the library's
+message (:class:`ParseError`, :class:`InvalidArgument`,
+:class:`DuplicateCard`, :class:`BudgetExceeded`, ...). Long calls release
+the GIL (other threads run, and calls from several threads run in
+parallel) and stop on Ctrl-C within about 20 ms, raising
+KeyboardInterrupt.
+
+Thread safety: every function may be called from any thread at once; a
+:class:`Game` object is not locked, so share one between threads only with
+your own lock.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import asdict, dataclass, field
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+
+from . import _native
+from ._native import (
+    BudgetExceeded,
+    BufferTooSmall,
+    CallbackError,
+    DuplicateCard,
+    Error,
+    Game,
+    InternalError,
+    InvalidArgument,
+    Move,
+    Observation,
+    ParseError,
+)
+
+__version__: str = _native.__version__
+
+__all__ = [
+    "Error",
+    "InvalidArgument",
+    "ParseError",
+    "DuplicateCard",
+    "BufferTooSmall",
+    "BudgetExceeded",
+    "InternalError",
+    "CallbackError",
+    "rank",
+    "evaluate",
+    "rank_batch",
+    "HandValue",
+    "parse_range",
+    "equity",
+    "EquityResult",
+    "PlayerEquity",
+    "ComboEquity",
+    "hand_strength",
+    "Strength",
+    "split_damage",
+    "SplitDamage",
+    "combat",
+    "CombatResult",
+    "coins",
+    "pig",
+    "PigSolution",
+    "expectimax",
+    "Solution",
+    "Game",
+    "Move",
+    "Observation",
+    "best_move",
+    "BestMove",
+]
+
+Hand = Union[str, Sequence[int]]
+
+
+class _Result:
+    """Shared by the result classes: ``to_dict()`` for JSON and pandas."""
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The result as plain dicts, lists and numbers."""
+        return asdict(self)  # type: ignore[call-overload]
+
+
+# ---------------------------------------------------------------- evaluation
+
+
+def rank(hand: Hand) -> int:
+    """The rank of the best five of 5 to 7 cards: 1 (seven high) to 7462
+    (royal flush), higher is better.
+
+    ``hand`` is text (``"AhKhQhJhTh9c2d"``) or a sequence of card indices
+    (0..51). Raises ParseError, InvalidArgument (not 5-7 cards, an index
+    out of range) or DuplicateCard.
+
+    >>> rank("AhKhQhJhTh") == 7462
+    True
+    """
+    return _native.rank(hand)
+
+
+@dataclass(frozen=True)
+class HandValue(_Result):
+    """A hand's rank (1..7462), category key and description."""
+
+    rank: int
+    category: str
+    description: str
+
+
+def evaluate(hand: Hand) -> HandValue:
+    """The rank of 5 to 7 cards with its category ("two_pair") and a
+    description ("Two Pair, Kings and Sevens"); see :func:`rank`."""
+    r = _native.rank(hand)
+    return HandValue(r, _native.category(r), _native.describe(r))
+
+
+def rank_batch(hands: Any) -> Any:
+    """Ranks many hands at once (AVX2, eight at a time, where the CPU has it).
+
+    ``hands`` is a numpy array of card indices with shape ``(n, k)``,
+    ``k`` of 5 to 7 (any integer dtype; uint8 C-contiguous avoids a copy),
+    returning a numpy ``uint16`` array of ``n`` ranks; or a list of hands
+    (text or index lists), returning a list of ints. The numpy path holds
+    the GIL while it reads the array (about 10 ms per million hands), so
+    no other thread can change or free it meanwhile.
+
+    Raises InvalidArgument, DuplicateCard or ParseError naming the first
+    bad hand (counted from 0).
+    """
+    np = sys.modules.get("numpy")
+    if np is not None and isinstance(hands, np.ndarray):
+        if hands.ndim != 2 or not 5 <= hands.shape[1] <= 7:
+            raise InvalidArgument(
+                f"a batch is an array of shape (hands, 5..7); got shape {hands.shape}"
+            )
+        if hands.dtype != np.uint8:
+            if not np.issubdtype(hands.dtype, np.integer):
+                raise InvalidArgument(f"card indices must be integers, not {hands.dtype}")
+            if hands.size and (hands.min() < 0 or hands.max() > 51):
+                raise InvalidArgument("card indices must be in 0..51")
+        cards = np.ascontiguousarray(hands, dtype=np.uint8)
+        out = np.empty(cards.shape[0], dtype=np.uint16)
+        _native.rank_batch_raw(
+            cards.__array_interface__["data"][0],
+            cards.shape[0],
+            cards.shape[1],
+            out.__array_interface__["data"][0],
+        )
+        return out
+    if isinstance(hands, (str, bytes)):
+        raise InvalidArgument("rank_batch takes a list of hands; use rank() for one")
+    return _native.rank_batch_list(list(hands))
+
+
+def parse_range(text: str) -> List[Tuple[str, float]]:
+    """The combos of a hand or range (``"QQ+,AKs"``, ``"JJ-88"``,
+    ``"AhKh"``, weights as ``"AKo:0.5"``) with their weights. Raises
+    ParseError naming the token that does not parse."""
+    return _native.parse_range(text)
+
+
+# -------------------------------------------------------------------- equity
+
+
+@dataclass(frozen=True)
+class PlayerEquity(_Result):
+    """One player's share: ``equity`` = ``win`` + split shares; ``tie`` is
+    the chance of a split; ``categories`` the chance of ending with each
+    hand category (keys ``high_card`` .. ``straight_flush``)."""
+
+    hand: str
+    equity: float
+    win: float
+    tie: float
+    categories: Dict[str, float]
+
+
+@dataclass(frozen=True)
+class ComboEquity(_Result):
+    """One combo of a player's range: its weight, equity, win and tie over
+    the deals it meets, and the weight of those deals."""
+
+    cards: str
+    weight: float
+    equity: float
+    win: float
+    tie: float
+    deals: float
+
+
+@dataclass(frozen=True)
+class EquityResult(_Result):
+    """The answer of :func:`equity`.
+
+    ``exact`` tells whether every deal was enumerated (``tuples`` deals),
+    else ``tuples`` deals were sampled and ``stderr`` is the standard error
+    of each equity. ``by_combo`` (when asked) holds each player's combos;
+    ``grid`` each player's equity by hand class (``"AKs"``: equity).
+    """
+
+    players: List[PlayerEquity]
+    exact: bool
+    tuples: int
+    stderr: float
+    elapsed_ms: float = field(compare=False)
+    by_combo: Optional[List[List[ComboEquity]]] = None
+    grid: Optional[List[Dict[str, float]]] = None
+
+    def __repr__(self) -> str:
+        how = "exact" if self.exact else f"Monte Carlo, stderr {self.stderr:.5f}"
+        shares = ", ".join(f"{p.hand} {p.equity:.4f}" for p in self.players)
+        return f"EquityResult({shares}; {self.tuples:,} deals, {how}, {self.elapsed_ms:.1f} ms)"
+
+    @property
+    def equities(self) -> List[float]:
+        """Each player's equity, in order."""
+        return [p.equity for p in self.players]
+
+
+def equity(
+    players: Sequence[str],
+    board: str = "",
+    dead: str = "",
+    mode: str = "auto",
+    stderr: float = 0.001,
+    time_ms: Optional[int] = None,
+    seed: int = 1,
+    threads: int = 0,
+    by_combo: bool = False,
+) -> EquityResult:
+    """Texas Hold'em equity of 2 to 10 players' hands or ranges.
+
+    ``players``: one hand or range per player, e.g. ``["AhKh", "QsQd"]`` or
+    ``["QQ+,AKs", "JJ-88", "random"]``. ``board``: 0, 3, 4 or 5 cards
+    (``"Ks7c2d"``); ``dead``: cards out of play. ``mode``: ``"exact"``
+    (enumerate every deal), ``"mc"`` (Monte Carlo to ``stderr`` or the
+    deadline) or ``"auto"`` (exact when its estimated time fits
+    ``time_ms``, else Monte Carlo). ``time_ms``: the time budget (default
+    1000). ``seed``: Monte Carlo stream (same seed, same answer with the
+    same threads). ``threads``: 0 = all cores, 1 = this thread only.
+    ``by_combo``: also each combo's equity and the 13x13 class grid (exact
+    only; on a flop, turn or river, or preflop heads-up without dead cards).
+
+    >>> r = equity(["AhKh", "QsQd"], board="Ks7c2d")
+    >>> r.exact, round(r.players[0].equity, 4)
+    (True, 0.7828)
+    """
+    if isinstance(players, str):
+        raise InvalidArgument("players is a list of hands or ranges, one per player")
+    hands = [str(p) for p in players]
+    d = _native.equity(hands, board, dead, mode, float(stderr), time_ms, seed, threads, by_combo)
+    result_players = [PlayerEquity(**p) for p in d["players"]]
+    combos = grid = None
+    if "by_combo" in d:
+        combos = [[ComboEquity(**c) for c in p["combos"]] for p in d["by_combo"]]
+        grid = [p["grid"] for p in d["by_combo"]]
+    return EquityResult(
+        result_players, d["exact"], d["tuples"], d["stderr"], d["elapsed_ms"], combos, grid
+    )
+
+
+@dataclass(frozen=True)
+class Strength(_Result):
+    """A hand's chance to win outright (``win``) and its pot share
+    (``equity``) against random hands."""
+
+    win: float
+    equity: float
+    exact: bool
+    stderr: float
+    elapsed_ms: float = field(compare=False)
+
+
+def hand_strength(
+    hand: str,
+    opponents: int = 1,
+    board: str = "",
+    time_ms: int = 1000,
+    seed: int = 1,
+    threads: int = 0,
+) -> Strength:
+    """How often ``hand`` (two cards) beats ``opponents`` (1 to 9) players
+    holding random cards on ``board``: exact when it fits ``time_ms``,
+    else Monte Carlo (``exact`` and ``stderr`` say which)."""
+    d = _native.hand_strength(hand, opponents, board, time_ms, seed, threads)
+    return Strength(**d)
+
+
+# --------------------------------------------------------------- hearthstone
+
+
+@dataclass(frozen=True)
+class SplitDamage(_Result):
+    """Exact odds of damage split one point at a time among random living
+    targets (Arcane Missiles, Mad Bomber), targets in the order given
+    (minions, then heroes).
+
+    ``kill[i]``: chance target i dies; ``remaining[i][h]``: chance it ends
+    with health h; ``shield_kept[i]``; ``kills_distribution[k]``: chance
+    exactly k minions die; ``all_dead``: every listed minion dies;
+    ``hero_or_all_dead``: the hero dies or they all do (None without a
+    hero); expected hits absorbed by shields and wasted on an empty board.
+    """
+
+    kill: List[float]
+    remaining: List[List[float]]
+    shield_kept: List[float]
+    kills_distribution: List[float]
+    all_dead: float
+    hero_or_all_dead: Optional[float]
+    expected_shield_hits: float
+    expected_wasted_hits: float
+    work: int
+    elapsed_ms: float = field(compare=False)
+
+
+def split_damage(
+    health: Sequence[int],
+    hits: int,
+    shields: Optional[Sequence[bool]] = None,
+    heroes: Iterable[Union[int, Tuple[int, int]]] = (),
+    all_dead: Optional[Sequence[int]] = None,
+    max_work: Optional[int] = None,
+) -> SplitDamage:
+    """``hits`` one-damage hits, each at a random living target.
+
+    ``health``: each minion's health; ``shields``: which minions have a
+    divine shield (default none); ``heroes``: each hero's health, or
+    ``(health, armor)``; ``all_dead``: the minions (indices from 0) whose
+    joint death ``all_dead`` reports (default: every minion);
+    ``max_work``: refuse (BudgetExceeded) work beyond this many steps.
+
+    >>> round(split_damage([1, 1], 1).kill[0], 3)
+    0.5
+    """
+    shield_list = [bool(s) for s in shields] if shields is not None else [False] * len(health)
+    hero_list = [(h, 0) if isinstance(h, int) else (int(h[0]), int(h[1])) for h in heroes]
+    d = _native.split_damage(
+        list(health),
+        hits,
+        shield_list,
+        hero_list,
+        None if all_dead is None else list(all_dead),
+        max_work,
+    )
+    return SplitDamage(**d)
+
+
+@dataclass(frozen=True)
+class CombatResult(_Result):
+    """A Battlegrounds combat's odds for side A: ``win``, ``draw``,
+    ``loss``; ``damage_to_b[d]`` / ``damage_to_a[d]``: chance the loser's
+    hero takes d damage; expected survivors per side; ``exact`` (else
+    ``states`` combats were sampled, ``stderr`` the standard error of
+    ``win``); lethal chances when hero health was given."""
+
+    win: float
+    draw: float
+    loss: float
+    damage_to_a: List[float]
+    damage_to_b: List[float]
+    survivors: List[float]
+    exact: bool
+    states: int
+    stderr: float
+    lethal_to_a: Optional[float]
+    lethal_to_b: Optional[float]
+    elapsed_ms: float = field(compare=False)
+
+    def __repr__(self) -> str:
+        how = "exact" if self.exact else f"Monte Carlo, stderr {self.stderr:.5f}"
+        return (
+            f"CombatResult(win {self.win:.4f}, draw {self.draw:.4f}, loss {self.loss:.4f}; "
+            f"{how}, {self.elapsed_ms:.1f} ms)"
+        )
+
+
+_FLAG_KEYS = (
+    ("taunt",),
+    ("divine_shield", "divineShield", "shield"),
+    ("poisonous", "poison"),
+    ("venomous", "venom"),
+    ("windfury",),
+    ("reborn",),
+)
+
+
+def _minion(item: Any, index: int) -> Any:
+    """A board item as the engine's input: notation text as is, a dict with
+    a card as (card, attack, health, flags), a dict without one as
+    notation."""
+    if isinstance(item, str):
+        return item
+    if not isinstance(item, dict):
+        raise InvalidArgument(f"minion {index + 1}: a notation string or a dict")
+    flags = []
+    for keys in _FLAG_KEYS:
+        value = next((item[k] for k in keys if k in item), None)
+        if value is not None and not isinstance(value, bool):
+            raise InvalidArgument(f"minion {index + 1}: '{keys[0]}' must be True or False")
+        flags.append(value)
+    card = item.get("card", item.get("cardId", item.get("name", item.get("dbfId"))))
+    try:
+        attack, health = int(item["attack"]), int(item["health"])
+    except (KeyError, TypeError, ValueError):
+        raise InvalidArgument(f"minion {index + 1}: needs whole-number 'attack' and 'health'") from None
+    if card is None:
+        words = [k[-1] if k[0] != "divine_shield" else "shield" for k, f in zip(_FLAG_KEYS, flags) if f]
+        if "deathrattle" in item:
+            words.append(f"dr={item['deathrattle']}")
+        return "+".join([f"{attack}/{health}"] + words)
+    return (str(card), attack, health, flags)
+
+
+def _board(board: Union[str, Sequence[Any]]) -> Any:
+    if isinstance(board, str):
+        return board
+    return [_minion(m, i) for i, m in enumerate(board)]
+
+
+def combat(
+    a: Union[str, Sequence[Any]],
+    b: Union[str, Sequence[Any]],
+    tier_a: int = 1,
+    tier_b: int = 1,
+    mode: str = "auto",
+    samples: int = 1_000_000,
+    time_ms: Optional[int] = None,
+    seed: int = 1,
+    threads: int = 0,
+    max_states: Optional[int] = None,
+    health_a: Optional[int] = None,
+    health_b: Optional[int] = None,
+) -> CombatResult:
+    """Battlegrounds combat odds of board ``a`` (attacking side A) against
+    board ``b``, left to right.
+
+    A board is CLI notation (``"3/2+taunt+shield, 1/1+reborn,
+    Harmless Bonehead"``; cards by name or id, with ``golden``) or a list
+    of items, each notation text or a dict: ``{"card": "BG_...", "attack":
+    3, "health": 2, "taunt": True}`` (``card`` also as ``cardId``,
+    ``name`` or ``dbfId``; keyword keys override the card's), or without a
+    card ``{"attack": 3, "health": 2, "reborn": True}``.
+
+    ``mode``: ``"exact"``, ``"mc"`` (``samples`` combats or ``time_ms``) or
+    ``"auto"`` (exact when it fits, else Monte Carlo; ``time_ms`` default
+    200). ``tier_a``/``tier_b``: tavern tiers (damage); ``health_a`` /
+    ``health_b``: heroes' health (with armor) for the lethal chances.
+    """
+    if time_ms is None and mode == "auto":
+        time_ms = 200
+    d = _native.combat(
+        _board(a),
+        _board(b),
+        (tier_a, tier_b),
+        mode,
+        samples,
+        time_ms,
+        seed,
+        threads,
+        max_states,
+        (health_a, health_b),
+    )
+    d["survivors"] = list(d["survivors"])
+    return CombatResult(**d)
+
+
+# ---------------------------------------------------------------- expectimax
+
+
+@dataclass(frozen=True)
+class Solution(_Result):
+    """A solved game: the root's ``value`` (Max's expected total reward
+    under optimal play), its kind, each root move's value ``(move,
+    value)``, the best move, states solved, and for games with cycles the
+    sweeps (``iterations``) and the last sweep's largest change
+    (``residual``)."""
+
+    value: float
+    root_kind: str
+    moves: List[Tuple[int, float]]
+    best_move: Optional[int]
+    states: int
+    iterations: int
+    residual: float
+    elapsed_ms: float = field(compare=False)
+
+
+def coins(
+    boxes: Sequence[Sequence[int]],
+    denominations: Sequence[float] = (100, 50),
+    method: str = "dense",
+) -> Solution:
+    """The coin-box game (seed 003): players alternately pick a box and
+    draw one coin uniformly from it; each box is its coin counts by
+    denomination. The value is the first player's expected money;
+    ``best_move`` is the box (from 0). ``method``: ``"dense"`` (one sweep
+    over every count) or ``"hashed"`` (the general solver).
+
+    >>> round(coins([[1, 0], [0, 1]]).value, 6)
+    100.0
+    """
+    if method not in ("dense", "hashed"):
+        raise InvalidArgument(f"method '{method}': use 'dense' or 'hashed'")
+    d = _native.coins([list(b) for b in boxes], [float(x) for x in denominations], method == "hashed")
+    return Solution(**d)
+
+
+@dataclass(frozen=True)
+class PigSolution(_Result):
+    """Pig solved for optimal play: the mover's ``win_probability``, the
+    ``decision`` (``"roll"`` or ``"hold"``), the win probability after
+    each (``hold`` None at turn total 0), and the solver's ``solution``."""
+
+    win_probability: float
+    decision: str
+    roll: float
+    hold: Optional[float]
+    solution: Solution
+
+
+def pig(
+    goal: int = 100,
+    sides: int = 6,
+    position: Tuple[int, int, int] = (0, 0, 0),
+    tolerance: float = 1e-12,
+) -> PigSolution:
+    """The dice game Pig (first to ``goal``; rolling a 1 loses the turn's
+    total) at ``position`` = (mover's score, opponent's score, turn
+    total), solved by value iteration to ``tolerance``."""
+    d = _native.pig(goal, sides, tuple(position), tolerance)
+    keys = ("win_probability", "decision", "roll", "hold")
+    extra = {k: d.pop(k) for k in keys}
+    return PigSolution(solution=Solution(**d), **extra)
+
+
+def expectimax(
+    game: Any,
+    max_states: int = 20_000_000,
+    depth_limit: Optional[int] = None,
+    tolerance: float = 1e-12,
+    max_iterations: int = 100_000,
+    time_ms: Optional[int] = None,
+) -> Solution:
+    """Solves a two-player game with chance that you write in Python.
+
+    ``game`` has ``root()`` returning the first state (any hashable value)
+    and ``expand(state)`` returning one of:
+
+    - a number: the state is terminal, worth that to Max;
+    - ``("max", outcomes)`` or ``("min", outcomes)``: a decision, each
+      outcome ``(move, probability, reward, next_state)`` (``move`` an int
+      >= 0; a move's outcomes are consecutive and their probabilities sum
+      to 1; a deterministic move is one outcome of probability 1);
+    - ``("chance", outcomes)``: each outcome ``(probability, reward,
+      next_state)``.
+
+    Rewards are credited to Max on the edge. Optionally
+    ``heuristic(state)`` values the states at ``depth_limit``. Games whose
+    states recur (cycles) are solved by value iteration to ``tolerance``.
+    An exception raised by ``root``, ``expand`` or ``heuristic`` stops the
+    solve and comes out unchanged (Ctrl-C too, as KeyboardInterrupt). The
+    solve runs on the calling thread (the callbacks need the GIL).
+    """
+    d = _native.expectimax(game, max_states, depth_limit, tolerance, max_iterations, time_ms)
+    return Solution(**d)
+
+
+# --------------------------------------------------------------------- durak
+
+
+@dataclass(frozen=True)
+class BestMove(_Result):
+    """The search's answer: the ``move``, the iterations and tree nodes it
+    used, ``exact`` (the observer's proven score, 0, 0.5 or 1, when the
+    endgame was solved exactly, else None) and each root move's
+    ``(move, visits, mean score)``."""
+
+    move: Move
+    iterations: int
+    nodes: int
+    exact: Optional[float]
+    moves: List[Tuple[Move, int, float]]
+    elapsed_ms: float = field(compare=False)
+
+    def to_dict(self) -> Dict[str, Any]:
+        d = {k: getattr(self, k) for k in ("iterations", "nodes", "exact", "elapsed_ms")}
+        d["move"] = str(self.move)
+        d["moves"] = [(str(m), v, s) for m, v, s in self.moves]
+        return d
+
+
+def best_move(
+    observation: Observation,
+    ms: Optional[int] = None,
+    iterations: Optional[int] = None,
+    threads: int = 1,
+    seed: int = 1,
+    rollout: str = "random",
+    exact: bool = True,
+) -> BestMove:
+    """The best move for the observer of ``observation`` (who must be the
+    player to move), by information-set MCTS over the hidden cards; with
+    two players and an empty talon the endgame is solved exactly when it
+    fits the budget.
+
+    Budget: ``ms`` milliseconds and/or ``iterations`` (default 10,000
+    iterations); ``threads`` trees in parallel (0 = all cores);
+    ``rollout``: ``"random"`` or ``"heuristic"``; ``exact=False`` turns
+    the exact endgame off.
+
+    >>> g = Game(players=2, seed=3)
+    >>> m = best_move(g.observe(g.to_move), iterations=200).move
+    >>> g.is_legal(m)
+    True
+    """
+    if not isinstance(observation, Observation):
+        raise InvalidArgument("best_move takes an Observation (Game.observe or Observation.from_dict)")
+    d = _native.durak_best_move(observation, ms, iterations, threads, seed, rollout, exact)
+    return BestMove(**d)

@@ -1,0 +1,191 @@
+//! Hearthstone: split damage and Battlegrounds combat.
+
+use crate::errors::{InvalidArgument, OrRaise, about, to_py};
+use crate::interrupt;
+use oddsmith::hearthstone::cards::{EntityFlags, minion_of_entity};
+use oddsmith::hearthstone::combat::rules::BOARD_SIZE;
+use oddsmith::hearthstone::combat::{
+    Combat, CombatMode, CombatOptions, DEFAULT_MAX_STATES, Minion, parse_board, simulate,
+};
+use oddsmith::hearthstone::split_damage::{Query, Target, split_damage_controlled};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+use std::time::{Duration, Instant};
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(split_damage, m)?)?;
+    m.add_function(wrap_pyfunction!(combat, m)?)?;
+    Ok(())
+}
+
+#[pyfunction]
+fn split_damage<'py>(
+    py: Python<'py>,
+    health: Vec<u32>,
+    hits: u32,
+    shields: Vec<bool>,
+    heroes: Vec<(u32, u32)>,
+    all_dead: Option<Vec<usize>>,
+    max_work: Option<u64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    if shields.len() != health.len() {
+        return Err(InvalidArgument::new_err(format!(
+            "{} shields for {} minions: one per minion",
+            shields.len(),
+            health.len()
+        )));
+    }
+    let mut targets: Vec<Target> = health
+        .iter()
+        .zip(&shields)
+        .map(|(&health, &shield)| Target {
+            health,
+            shield,
+            hero: false,
+        })
+        .collect();
+    targets.extend(
+        heroes
+            .iter()
+            .map(|&(health, armor)| Target::hero(health, armor)),
+    );
+    let mut query = Query {
+        all_dead,
+        ..Query::default()
+    };
+    if let Some(work) = max_work {
+        query.max_work = work;
+    }
+    let (answer, elapsed) = interrupt::run(py, move |control| {
+        let started = Instant::now();
+        (
+            split_damage_controlled(&targets, hits, &query, control),
+            started.elapsed(),
+        )
+    })?;
+    let a = answer.or_raise()?;
+    let d = PyDict::new(py);
+    d.set_item("kill", a.kill)?;
+    d.set_item("remaining", a.remaining)?;
+    d.set_item("shield_kept", a.shield_kept)?;
+    d.set_item("kills_distribution", a.kills_distribution)?;
+    d.set_item("all_dead", a.all_dead)?;
+    d.set_item("hero_or_all_dead", a.hero_or_all_dead)?;
+    d.set_item("expected_shield_hits", a.expected_shield_hits)?;
+    d.set_item("expected_wasted_hits", a.expected_wasted_hits)?;
+    d.set_item("work", a.work)?;
+    d.set_item("elapsed_ms", elapsed.as_secs_f64() * 1e3)?;
+    Ok(d)
+}
+
+/// One minion given as (card id, dbfId or name, attack, health, keyword
+/// overrides: taunt, divine shield, poisonous, venomous, windfury, reborn).
+type Entity = (String, u16, u16, [Option<bool>; 6]);
+
+/// A board: CLI notation ("3/2+taunt, Harmless Bonehead"), or a list whose
+/// items are notation strings or entities.
+fn board_of(side: &str, board: &Bound<'_, PyAny>) -> PyResult<Vec<Minion>> {
+    let at = |e: oddsmith::Error| to_py(about(side, e));
+    if let Ok(text) = board.cast::<PyString>() {
+        return parse_board(&text.to_cow()?).map_err(at);
+    }
+    let mut minions = Vec::new();
+    for (i, item) in board.try_iter()?.enumerate() {
+        let item = item?;
+        let minion_at = |e: oddsmith::Error| at(about(&format!("minion {}", i + 1), e));
+        if let Ok(text) = item.cast::<PyString>() {
+            minions.extend(parse_board(&text.to_cow()?).map_err(minion_at)?);
+        } else {
+            let (card, attack, health, f): Entity = item.extract().map_err(|_| {
+                InvalidArgument::new_err(format!(
+                    "{side}: minion {} must be notation text or a dict with a card, attack and health",
+                    i + 1
+                ))
+            })?;
+            let flags = EntityFlags {
+                taunt: f[0],
+                divine_shield: f[1],
+                poisonous: f[2],
+                venomous: f[3],
+                windfury: f[4],
+                reborn: f[5],
+            };
+            minions.push(minion_of_entity(&card, attack, health, &flags).map_err(minion_at)?);
+        }
+    }
+    if minions.len() > BOARD_SIZE {
+        return Err(InvalidArgument::new_err(format!(
+            "{side}: {} minions; a board holds at most {BOARD_SIZE}",
+            minions.len()
+        )));
+    }
+    Ok(minions)
+}
+
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn combat<'py>(
+    py: Python<'py>,
+    a: &Bound<'py, PyAny>,
+    b: &Bound<'py, PyAny>,
+    tiers: (u32, u32),
+    mode: &str,
+    samples: u64,
+    time_ms: Option<u64>,
+    seed: u64,
+    threads: usize,
+    max_states: Option<u64>,
+    health: (Option<i32>, Option<i32>),
+) -> PyResult<Bound<'py, PyDict>> {
+    let c = Combat {
+        a: board_of("a", a)?,
+        b: board_of("b", b)?,
+        tiers: [tiers.0, tiers.1],
+    };
+    let mode = match mode {
+        "auto" => CombatMode::Auto,
+        "exact" => CombatMode::Exact,
+        "mc" | "montecarlo" | "monte_carlo" => CombatMode::MonteCarlo,
+        other => {
+            return Err(InvalidArgument::new_err(format!(
+                "mode '{other}': use 'auto', 'exact' or 'mc'"
+            )));
+        }
+    };
+    for (name, h) in [("health_a", health.0), ("health_b", health.1)] {
+        if h.is_some_and(|h| h <= 0) {
+            return Err(InvalidArgument::new_err(format!(
+                "{name} must be at least 1"
+            )));
+        }
+    }
+    let mut options = CombatOptions {
+        mode,
+        max_states: max_states.unwrap_or(DEFAULT_MAX_STATES),
+        samples,
+        time_budget: time_ms.filter(|&t| t > 0).map(Duration::from_millis),
+        seed,
+        threads,
+        ..CombatOptions::default()
+    };
+    let (r, elapsed) = interrupt::run(py, move |control| {
+        options.control = control.clone();
+        let started = Instant::now();
+        (simulate(&c, &options), started.elapsed())
+    })?;
+    let r = r.or_raise()?;
+    let d = PyDict::new(py);
+    d.set_item("win", r.win)?;
+    d.set_item("draw", r.draw)?;
+    d.set_item("loss", r.loss)?;
+    d.set_item("damage_to_a", &r.damage_to_a)?;
+    d.set_item("damage_to_b", &r.damage_to_b)?;
+    d.set_item("survivors", r.survivors)?;
+    d.set_item("exact", r.exact)?;
+    d.set_item("states", r.states)?;
+    d.set_item("stderr", r.stderr)?;
+    d.set_item("lethal_to_a", health.0.map(|h| r.lethal_to_a(h)))?;
+    d.set_item("lethal_to_b", health.1.map(|h| r.lethal_to_b(h)))?;
+    d.set_item("elapsed_ms", elapsed.as_secs_f64() * 1e3)?;
+    Ok(d)
+}
