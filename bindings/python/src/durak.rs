@@ -314,11 +314,12 @@ impl Game {
     /// The players who are not the durak, once the game is over (every
     /// player after a draw); empty while it goes on.
     #[getter]
-    fn winners(&self) -> Vec<u8> {
+    fn winners(&self) -> Vec<u32> {
+        let players = 0..u32::from(self.0.config().players);
         match self.0.outcome() {
             None => Vec::new(),
-            Some(Outcome::Draw) => (0..self.0.config().players).collect(),
-            Some(Outcome::Loser(l)) => (0..self.0.config().players).filter(|&p| p != l).collect(),
+            Some(Outcome::Draw) => players.collect(),
+            Some(Outcome::Loser(l)) => players.filter(|&p| p != u32::from(l)).collect(),
         }
     }
     #[getter]
@@ -370,8 +371,16 @@ impl Observation {
             .map(|k| k.to_string())
             .collect();
         d.set_item("known", known)?;
-        d.set_item("hand_sizes", seat_list(&v.hand_sizes, n))?;
-        let out: Vec<u8> = (0..n).filter(|p| v.out & (1 << p) != 0).collect();
+        let sizes: Vec<u32> = seat_list(&v.hand_sizes, n)
+            .into_iter()
+            .map(u32::from)
+            .collect();
+        d.set_item("hand_sizes", sizes)?;
+        // Seat numbers as lists of ints (a Vec<u8> would become bytes).
+        let out: Vec<u32> = (0..n)
+            .filter(|p| v.out & (1 << p) != 0)
+            .map(u32::from)
+            .collect();
         d.set_item("out", out)?;
         d.set_item("talon_len", v.talon_len)?;
         d.set_item("trump_card", v.trump_card.to_string())?;
@@ -383,7 +392,10 @@ impl Observation {
         d.set_item("defender", v.defender)?;
         d.set_item("to_move", v.to_move)?;
         d.set_item("phase", phase_name(v.phase))?;
-        let passed: Vec<u8> = (0..n).filter(|p| v.passed & (1 << p) != 0).collect();
+        let passed: Vec<u32> = (0..n)
+            .filter(|p| v.passed & (1 << p) != 0)
+            .map(u32::from)
+            .collect();
         d.set_item("passed", passed)?;
         Ok(d.unbind())
     }

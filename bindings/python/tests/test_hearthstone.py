@@ -1,0 +1,85 @@
+"""Split damage against a brute-force enumeration written here, and
+Battlegrounds combat through both board forms."""
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+import oddsmith
+
+
+def brute_kill_odds(health, hits):
+    """Each hit picks a living minion uniformly: every path enumerated."""
+    outcomes = {}
+
+    def walk(hp, left, p):
+        alive = [i for i, h in enumerate(hp) if h > 0]
+        if left == 0 or not alive:
+            key = tuple(hp)
+            outcomes[key] = outcomes.get(key, 0) + p
+            return
+        for i in alive:
+            nxt = list(hp)
+            nxt[i] -= 1
+            walk(nxt, left - 1, p / len(alive))
+
+    walk(list(health), hits, Fraction(1))
+    return [float(sum(p for hp, p in outcomes.items() if hp[i] == 0)) for i in range(len(health))]
+
+
+@pytest.mark.parametrize("health,hits", [([1, 2], 2), ([2, 3, 1], 4), ([3, 3, 3], 5), ([1, 1, 4], 3)])
+def test_split_damage_matches_brute_force(health, hits):
+    r = oddsmith.split_damage(health, hits)
+    assert r.kill == pytest.approx(brute_kill_odds(health, hits), abs=1e-12)
+    assert sum(r.kills_distribution) == pytest.approx(1.0)
+
+
+def test_split_damage_with_shields_and_a_hero():
+    r = oddsmith.split_damage([2, 1], 3, shields=[True, False], heroes=[(3, 1)])
+    assert len(r.kill) == 3 and r.hero_or_all_dead is not None
+    assert 0 < r.shield_kept[0] < 1 and r.shield_kept[1] == 0
+    with pytest.raises(oddsmith.InvalidArgument):
+        oddsmith.split_damage([2, 0], 3)
+    with pytest.raises(oddsmith.InvalidArgument):
+        oddsmith.split_damage([2, 1], 3, shields=[True])
+    with pytest.raises(oddsmith.BudgetExceeded):
+        oddsmith.split_damage([30] * 7, 60, max_work=10)
+
+
+def test_combat_boards_in_notation_and_as_dicts_agree():
+    text = oddsmith.combat("3/2+taunt+shield, 1/1+reborn", "2/4, 1/3+poison", tier_a=3, tier_b=2)
+    dicts = oddsmith.combat(
+        [{"attack": 3, "health": 2, "taunt": True, "divine_shield": True}, "1/1+reborn"],
+        [{"attack": 2, "health": 4}, {"attack": 1, "health": 3, "poisonous": True}],
+        tier_a=3,
+        tier_b=2,
+    )
+    assert text.exact and text == dicts
+    assert text.win + text.draw + text.loss == pytest.approx(1.0)
+    mc = oddsmith.combat("3/2+taunt+shield, 1/1+reborn", "2/4, 1/3+poison", mode="mc", samples=200_000, seed=3)
+    assert abs(mc.win - text.win) < 5 * mc.stderr + 1e-9
+
+
+def test_combat_by_card_and_rules_of_the_rules_file():
+    # rules/battlegrounds.md's first minimal case: 0.50 / 0.50 / 0.
+    r = oddsmith.combat("1/4+dr=3/2, 1/1", "2/4")
+    assert (r.win, r.draw, r.loss) == pytest.approx((0.5, 0.5, 0.0))
+    bonehead = oddsmith.combat([{"card": "Harmless Bonehead", "attack": 1, "health": 1}], "1/1")
+    by_name = oddsmith.combat("Harmless Bonehead", "1/1")
+    assert bonehead == by_name
+    lethal = oddsmith.combat("5/5", "1/1", tier_a=3, health_b=4)
+    assert lethal.lethal_to_b == pytest.approx(1.0)
+
+
+def test_combat_errors():
+    with pytest.raises(oddsmith.ParseError, match="a"):
+        oddsmith.combat("3/x", "1/1")
+    with pytest.raises(oddsmith.ParseError):
+        oddsmith.combat([{"card": "No Such Card", "attack": 1, "health": 1}], "1/1")
+    with pytest.raises(oddsmith.InvalidArgument):
+        oddsmith.combat(["1/1"] * 8, "1/1")
+    with pytest.raises(oddsmith.InvalidArgument):
+        oddsmith.combat([{"attack": 1}], "1/1")
+    with pytest.raises(oddsmith.InvalidArgument):
+        oddsmith.combat("1/1", "1/1", health_a=0)
