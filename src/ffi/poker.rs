@@ -3,7 +3,7 @@
 use super::guard::{FfiError, FfiResult, OddsmithStatus, arg, copy_c_string, guard, write_list};
 use super::progress::{OddsmithProgress, cancelled_error, settle, watch};
 use crate::budget::Control;
-use crate::cards::{Card, CardSet};
+use crate::cards::CardSet;
 use crate::error::Error;
 use crate::poker::equity::{self, EquityRequest, MAX_PLAYERS, Mode};
 use crate::poker::{CLASS_COUNT, HandKey, HandRank, Range, batch};
@@ -88,20 +88,7 @@ pub struct OddsmithStrengthResult {
 }
 
 fn key_of(cards: &[u8]) -> Result<HandKey, FfiError> {
-    let mut set = CardSet::EMPTY;
-    for &c in cards {
-        let card = Card::new(c)
-            .ok_or_else(|| FfiError::invalid(format!("card index {c} is not in 0..51")))?;
-        if set.contains(card) {
-            return Err(Error::new(
-                crate::ErrorKind::DuplicateCard,
-                format!("card {card} appears twice"),
-            )
-            .into());
-        }
-        set.insert(card);
-    }
-    Ok(HandKey::of_set(set))
+    Ok(HandKey::of_indices(cards)?)
 }
 
 fn eval_n(cards: *const u8, n: usize, out_rank: *mut u16) -> OddsmithStatus {

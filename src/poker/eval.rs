@@ -86,6 +86,25 @@ impl HandKey {
         cards.iter().fold(HandKey::EMPTY, HandKey::with)
     }
 
+    /// The key of distinct cards given by index (0..51), as the C and
+    /// Python batch entries receive them. Errors: an index past 51
+    /// (`InvalidArgument`), a card twice (`DuplicateCard`).
+    pub fn of_indices(indices: &[u8]) -> Result<HandKey> {
+        let mut set = CardSet::EMPTY;
+        for &i in indices {
+            let card = Card::new(i)
+                .ok_or_else(|| Error::invalid(format!("card index {i} is not in 0..51")))?;
+            if set.contains(card) {
+                return Err(Error::new(
+                    crate::ErrorKind::DuplicateCard,
+                    format!("card {card} appears twice"),
+                ));
+            }
+            set.insert(card);
+        }
+        Ok(HandKey::of_set(set))
+    }
+
     /// The rank-key sum and suit counters, for the batch evaluator's lanes.
     #[inline]
     pub(crate) fn lanes(self) -> (u32, u32) {

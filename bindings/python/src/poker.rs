@@ -3,12 +3,12 @@
 
 use crate::errors::{InvalidArgument, OrRaise, about};
 use crate::interrupt;
+use oddsmith::Error;
 use oddsmith::cards::{Card, CardSet, parse_cards};
 use oddsmith::poker::batch::rank_batch;
 use oddsmith::poker::equity::grid::class_grid;
 use oddsmith::poker::equity::{self as engine, EquityRequest, Mode};
 use oddsmith::poker::{Category, HandKey, Range, evaluate};
-use oddsmith::{Error, ErrorKind};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use std::time::{Duration, Instant};
@@ -53,17 +53,11 @@ fn distinct_key(cards: &[Card]) -> oddsmith::Result<HandKey> {
             cards.len()
         )));
     }
-    let mut set = CardSet::EMPTY;
-    for &card in cards {
-        if set.contains(card) {
-            return Err(Error::new(
-                ErrorKind::DuplicateCard,
-                format!("card {card} appears twice"),
-            ));
-        }
-        set.insert(card);
+    let mut indices = [0u8; 7];
+    for (slot, card) in indices.iter_mut().zip(cards) {
+        *slot = card.index();
     }
-    Ok(HandKey::of_set(set))
+    HandKey::of_indices(&indices[..cards.len()])
 }
 
 /// The rank (1..=7462, higher is better) of 5 to 7 cards.
@@ -143,16 +137,7 @@ fn rank_batch_raw(cards: usize, hands: usize, per_hand: usize, out: usize) -> Py
     let keys = cards
         .chunks_exact(per_hand)
         .enumerate()
-        .map(|(i, hand)| {
-            let cards = hand
-                .iter()
-                .map(|&c| {
-                    Card::new(c)
-                        .ok_or_else(|| Error::invalid(format!("card index {c} is not in 0..51")))
-                })
-                .collect::<oddsmith::Result<Vec<Card>>>()?;
-            distinct_key(&cards).map_err(|e| about(&format!("hand {i}"), e))
-        })
+        .map(|(i, hand)| HandKey::of_indices(hand).map_err(|e| about(&format!("hand {i}"), e)))
         .collect::<oddsmith::Result<Vec<HandKey>>>()
         .or_raise()?;
     rank_batch(&keys, out);
