@@ -12,9 +12,14 @@ use std::time::{Duration, Instant};
 
 #[derive(clap::Args)]
 pub struct EquityArgs {
-    /// One hand or range per player: AhKh QsQd, or "QQ+,AKs" "JJ-88".
+    /// One hand or range per player: AhKh QsQd, or "QQ+,AKs" "JJ-88"
+    /// (Omaha: hands such as AsKsQhJh, or random).
     #[arg(required = true)]
     players: Vec<String>,
+    /// holdem, or Omaha: plo4, plo5, plo6 (high), plo8, plo5-8 (hi/lo 8
+    /// or better).
+    #[arg(long, default_value = "holdem")]
+    game: String,
     /// Board cards (0, 3, 4 or 5): Ks7c2d.
     #[arg(long, default_value = "")]
     board: String,
@@ -72,11 +77,48 @@ pub struct StrengthArgs {
     run: RunArgs,
 }
 
+/// The settings Hold'em and Omaha equity share, read from the arguments.
+struct Common {
+    board: CardSet,
+    dead: CardSet,
+    mode: Mode,
+    target_stderr: f64,
+    time_budget: Duration,
+    seed: u64,
+    threads: usize,
+}
+
+impl Common {
+    fn of(args: &EquityArgs) -> Result<Common, Failure> {
+        if !(args.stderr.is_finite() && args.stderr > 0.0) {
+            return Err(Failure::BadInput(
+                "--stderr must be a positive number".into(),
+            ));
+        }
+        Ok(Common {
+            board: CardSet::parse(&args.board).map_err(|e| named("--board", e))?,
+            dead: CardSet::parse(&args.dead).map_err(|e| named("--dead", e))?,
+            mode: match (args.mc, args.exact) {
+                (true, _) => Mode::MonteCarlo,
+                (_, true) => Mode::Exact,
+                _ => Mode::Auto,
+            },
+            target_stderr: args.stderr,
+            time_budget: Duration::from_millis(args.run.time_ms),
+            seed: args.run.seed,
+            threads: args.run.threads,
+        })
+    }
+}
+
 fn named(what: &str, e: Error) -> Failure {
     Error::new(e.kind(), format!("{what}: {}", e.message())).into()
 }
 
 pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
+    if args.game != "holdem" {
+        return run_omaha(args, as_json);
+    }
     let players = args
         .players
         .iter()
@@ -84,22 +126,10 @@ pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
         .map(|(i, p)| Range::parse(p).map_err(|e| named(&format!("player {}", i + 1), e)))
         .collect::<Result<Vec<Range>, Failure>>()?;
     let mut req = EquityRequest::new(players);
-    req.board = CardSet::parse(&args.board).map_err(|e| named("--board", e))?;
-    req.dead = CardSet::parse(&args.dead).map_err(|e| named("--dead", e))?;
-    req.mode = match (args.mc, args.exact) {
-        (true, _) => Mode::MonteCarlo,
-        (_, true) => Mode::Exact,
-        _ => Mode::Auto,
-    };
-    if !(args.stderr.is_finite() && args.stderr > 0.0) {
-        return Err(Failure::BadInput(
-            "--stderr must be a positive number".into(),
-        ));
-    }
-    req.target_stderr = args.stderr;
-    req.time_budget = Duration::from_millis(args.run.time_ms);
-    req.seed = args.run.seed;
-    req.threads = args.run.threads;
+    let common = Common::of(args)?;
+    (req.board, req.dead, req.mode, req.target_stderr) =
+        (common.board, common.dead, common.mode, common.target_stderr);
+    (req.time_budget, req.seed, req.threads) = (common.time_budget, common.seed, common.threads);
     req.by_combo = args.by_combo;
     // The evaluator's tables are built first, so neither the time budget
     // nor the reported time includes their one-off generation.
@@ -280,6 +310,80 @@ pub fn run_strength(args: &StrengthArgs, as_json: bool) -> Outcome {
             args.hand, args.opponents, s.win, s.equity
         );
         if run.interrupted() {
+            println!("{PARTIAL_NOTE}");
+        }
+    }
+    run.close()
+}
+
+/// `oddsmith equity --game plo4|plo5|plo6|plo8|plo5-8 HANDS...`.
+fn run_omaha(args: &EquityArgs, as_json: bool) -> Outcome {
+    use oddsmith::poker::omaha::{OmahaGame, OmahaRequest, omaha_equity};
+    let game = OmahaGame::parse(&args.game).map_err(|e| named("--game", e))?;
+    if args.by_combo {
+        return Err(Failure::BadInput("--by-combo is for Hold'em".into()));
+    }
+    let players = args
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| match p.trim() {
+            "random" => Ok(None),
+            text => CardSet::parse(text)
+                .map(Some)
+                .map_err(|e| named(&format!("player {}", i + 1), e)),
+        })
+        .collect::<Result<Vec<Option<CardSet>>, Failure>>()?;
+    let mut req = OmahaRequest::new(game, players);
+    let common = Common::of(args)?;
+    (req.board, req.dead, req.mode, req.target_stderr) =
+        (common.board, common.dead, common.mode, common.target_stderr);
+    (req.time_budget, req.seed, req.threads) = (common.time_budget, common.seed, common.threads);
+    let run = LongRun::start("equity");
+    req.control = run.control();
+    let started = Instant::now();
+    let r = run.answer(omaha_equity(&req))?;
+    let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
+    let partial = run.interrupted();
+    if as_json {
+        let players: Vec<_> = args
+            .players
+            .iter()
+            .zip(&r.players)
+            .map(|(hand, p)| {
+                json!({ "hand": hand, "equity": p.equity, "high": p.high, "low": p.low,
+                        "win": p.win, "tie": p.tie, "scoop": p.scoop })
+            })
+            .collect();
+        print_json(&json!({
+            "game": args.game, "players": players, "exact": r.exact, "deals": r.deals,
+            "stderr": r.stderr, "low_qualifies": r.low_qualifies,
+            "elapsed_ms": elapsed_ms, "partial": partial,
+        }));
+    } else {
+        let how = if r.exact {
+            "exact".to_string()
+        } else {
+            format!("Monte Carlo, stderr {:.5}", r.stderr)
+        };
+        println!(
+            "{} {} deals ({how}, {elapsed_ms:.1} ms)",
+            args.game, r.deals
+        );
+        println!(
+            "{:<20} {:>9} {:>9} {:>9} {:>9}",
+            "player", "equity", "high", "low", "scoop"
+        );
+        for (hand, p) in args.players.iter().zip(&r.players) {
+            println!(
+                "{hand:<20} {:>9.6} {:>9.6} {:>9.6} {:>9.6}",
+                p.equity, p.high, p.low, p.scoop
+            );
+        }
+        if game.hi_lo() {
+            println!("a low qualifies on {:.4} of the deals", r.low_qualifies);
+        }
+        if partial {
             println!("{PARTIAL_NOTE}");
         }
     }

@@ -792,3 +792,50 @@ fn bg_cards_lists_the_pool_and_finds_cards() {
     assert_eq!(v["golden"], true);
     assert_bad_input(&[&["bg-cards", "--find", "No Such Card"]]);
 }
+
+#[test]
+fn omaha_equity_through_the_cli() {
+    let out = oddsmith(&[
+        "equity", "--game", "plo8", "As2h3dKs", "7c8c9dTd", "--board", "4c5h9s", "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(v["exact"], true);
+    assert_eq!(v["deals"], 820);
+    let players = v["players"].as_array().unwrap();
+    let total: f64 = players.iter().map(|p| p["equity"].as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-9);
+    for p in players {
+        let (e, h, l) = (
+            p["equity"].as_f64().unwrap(),
+            p["high"].as_f64().unwrap(),
+            p["low"].as_f64().unwrap(),
+        );
+        assert!((e - h - l).abs() < 1e-12);
+    }
+    assert!(v["low_qualifies"].as_f64().unwrap() > 0.0);
+    let out = oddsmith(&[
+        "equity", "--game", "plo4", "AsAhKsKh", "random", "--mc", "--stderr", "0.01",
+    ]);
+    assert!(
+        text(&out.stdout).contains("Monte Carlo"),
+        "{}",
+        text(&out.stdout)
+    );
+    // Exact with a random hand is refused as over budget (exit code 1).
+    let out = oddsmith(&["equity", "--game", "plo4", "AsAhKsKh", "random", "--exact"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_bad_input(&[
+        &["equity", "--game", "plo7", "AsAhKsKh", "random"],
+        &["equity", "--game", "plo4", "AsAh", "random"],
+        &["equity", "--game", "plo4", "AsAhKsKh", "AsQdJdTd"],
+        &[
+            "equity",
+            "--game",
+            "plo4",
+            "AsAhKsKh",
+            "QdQcJdTd",
+            "--by-combo",
+        ],
+    ]);
+}

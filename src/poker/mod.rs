@@ -5,6 +5,7 @@ pub mod classes;
 pub mod equity;
 pub mod eval;
 mod eval_tables;
+pub mod omaha;
 pub mod range;
 
 pub use classes::Category;

@@ -1,0 +1,378 @@
+//! Omaha against a plain oracle written here: a naive five-card scorer,
+//! every 2 + 3 choice, boards dealt card by card.
+
+use super::eval::{Hole, best_high, best_low, board_low_ranks, board_triples};
+use super::{OmahaGame, OmahaRequest, omaha_equity};
+use crate::cards::{Card, CardSet};
+use crate::poker::equity::Mode;
+use crate::poker::{HandKey, evaluate};
+use crate::rng::Rng;
+
+/// A comparable score of five cards: category, then the ranks that break
+/// ties (by count, then rank).
+fn naive_score(cards: &[Card]) -> u64 {
+    let mut counts = [0u8; 13];
+    for c in cards {
+        counts[c.rank() as usize] += 1;
+    }
+    let flush = cards.iter().all(|c| c.suit() == cards[0].suit());
+    let mut distinct: Vec<u8> = (0..13).filter(|&r| counts[r as usize] > 0).collect();
+    distinct.sort_unstable();
+    let straight_top = if distinct.len() == 5 && distinct[4] - distinct[0] == 4 {
+        Some(distinct[4])
+    } else if distinct == [0, 1, 2, 3, 12] {
+        Some(3)
+    } else {
+        None
+    };
+    let mut groups: Vec<(u8, u8)> = (0..13u8)
+        .filter(|&r| counts[r as usize] > 0)
+        .map(|r| (counts[r as usize], r))
+        .collect();
+    groups.sort_unstable_by(|a, b| b.cmp(a));
+    let shape: Vec<u8> = groups.iter().map(|g| g.0).collect();
+    let category = match (straight_top, flush, shape.as_slice()) {
+        (Some(_), true, _) => 8,
+        (_, _, [4, 1]) => 7,
+        (_, _, [3, 2]) => 6,
+        (_, true, _) => 5,
+        (Some(_), _, _) => 4,
+        (_, _, [3, 1, 1]) => 3,
+        (_, _, [2, 2, 1]) => 2,
+        (_, _, [2, 1, 1, 1]) => 1,
+        _ => 0,
+    };
+    let mut score = category << 20;
+    if let Some(top) = straight_top {
+        return score | u64::from(top);
+    }
+    for (i, (_, r)) in groups.iter().enumerate() {
+        score |= u64::from(*r) << (16 - 4 * i);
+    }
+    score
+}
+
+/// The low of five cards (ranks 1..8, ace 1) high card first, or None.
+fn naive_low(cards: &[Card]) -> Option<Vec<u8>> {
+    let mut ranks: Vec<u8> = cards
+        .iter()
+        .map(|c| if c.rank() == 12 { 1 } else { c.rank() + 2 })
+        .collect();
+    ranks.sort_unstable_by(|a, b| b.cmp(a));
+    ranks.dedup();
+    (ranks.len() == 5 && ranks[0] <= 8).then_some(ranks)
+}
+
+fn choices(hole: &[Card], board: &[Card]) -> Vec<Vec<Card>> {
+    let mut out = Vec::new();
+    for i in 0..hole.len() {
+        for j in i + 1..hole.len() {
+            for a in 0..board.len() {
+                for b in a + 1..board.len() {
+                    for c in b + 1..board.len() {
+                        out.push(vec![hole[i], hole[j], board[a], board[b], board[c]]);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Equity, high and low shares and scoops by the oracle: each board
+/// completion dealt card by card (in increasing card order, so each set once).
+fn oracle(game: OmahaGame, hands: &[CardSet], board: &[Card]) -> Vec<[f64; 4]> {
+    let used = hands.iter().fold(
+        board.iter().fold(CardSet::EMPTY, |s, &c| {
+            let mut s = s;
+            s.insert(c);
+            s
+        }),
+        |u, &h| u.union(h),
+    );
+    let live: Vec<Card> = used.complement().iter().collect();
+    let mut totals = vec![[0.0f64; 4]; hands.len()];
+    let mut count = 0u64;
+    let mut full = board.to_vec();
+    fn deal(from: usize, live: &[Card], full: &mut Vec<Card>, visit: &mut dyn FnMut(&[Card])) {
+        if full.len() == 5 {
+            visit(full);
+            return;
+        }
+        for i in from..live.len() {
+            full.push(live[i]);
+            deal(i + 1, live, full, visit);
+            full.pop();
+        }
+    }
+    deal(0, &live, &mut full, &mut |b: &[Card]| {
+        count += 1;
+        let cards: Vec<Vec<Card>> = hands.iter().map(|h| h.iter().collect()).collect();
+        let highs: Vec<u64> = cards
+            .iter()
+            .map(|h| choices(h, b).iter().map(|c| naive_score(c)).max().unwrap())
+            .collect();
+        let lows: Vec<Option<Vec<u8>>> = cards
+            .iter()
+            .map(|h| {
+                if game.hi_lo() {
+                    choices(h, b).iter().filter_map(|c| naive_low(c)).min()
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let top = *highs.iter().max().unwrap();
+        let best_low = lows.iter().flatten().min().cloned();
+        let high_pot = if best_low.is_some() { 0.5 } else { 1.0 };
+        let hw = highs.iter().filter(|&&h| h == top).count() as f64;
+        let lw = lows
+            .iter()
+            .filter(|l| l.is_some() && **l == best_low)
+            .count() as f64;
+        for p in 0..hands.len() {
+            let high = if highs[p] == top { high_pot / hw } else { 0.0 };
+            let low = if best_low.is_some() && lows[p] == best_low {
+                0.5 / lw
+            } else {
+                0.0
+            };
+            totals[p][0] += high + low;
+            totals[p][1] += high;
+            totals[p][2] += low;
+            totals[p][3] += f64::from(high + low == 1.0);
+        }
+    });
+    totals
+        .into_iter()
+        .map(|t| t.map(|x| x / count as f64))
+        .collect()
+}
+
+/// Distinct random cards.
+fn deal_cards(rng: &mut Rng, used: &mut CardSet, n: usize) -> Vec<Card> {
+    let mut out = Vec::new();
+    while out.len() < n {
+        let c = Card::new(rng.below(52) as u8).unwrap();
+        if !used.contains(c) {
+            used.insert(c);
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Distinct random cards of ranks ace to eight: deals where lows qualify
+/// and compete.
+fn deal_low_cards(rng: &mut Rng, used: &mut CardSet, n: usize) -> Vec<Card> {
+    let mut out = Vec::new();
+    while out.len() < n {
+        let c = Card::new(rng.below(52) as u8).unwrap();
+        if (c.rank() <= 6 || c.rank() == 12) && !used.contains(c) {
+            used.insert(c);
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn set(cards: &[Card]) -> CardSet {
+    cards.iter().fold(CardSet::EMPTY, |mut s, &c| {
+        s.insert(c);
+        s
+    })
+}
+
+#[test]
+fn the_naive_scorer_orders_hands_as_the_evaluator() {
+    let mut rng = Rng::new(3);
+    for _ in 0..3000 {
+        let mut used = CardSet::EMPTY;
+        let (a, b) = (
+            deal_cards(&mut rng, &mut used, 5),
+            deal_cards(&mut rng, &mut used, 5),
+        );
+        assert_eq!(
+            naive_score(&a).cmp(&naive_score(&b)),
+            evaluate(&a).unwrap().cmp(&evaluate(&b).unwrap()),
+            "{a:?} {b:?}"
+        );
+    }
+}
+
+#[test]
+fn best_high_and_low_match_every_two_plus_three_choice() {
+    let mut rng = Rng::new(11);
+    for round in 0..2000 {
+        let k = 4 + round % 3;
+        let mut used = CardSet::EMPTY;
+        let hole = deal_cards(&mut rng, &mut used, k);
+        let board = deal_cards(&mut rng, &mut used, 3 + round % 3);
+        let mut triples = [HandKey::EMPTY; 10];
+        let n = board_triples(&board, &mut triples);
+        let prepared = Hole::new(set(&hole));
+        let high = best_high(&prepared, &triples[..n]);
+        let want = choices(&hole, &board)
+            .iter()
+            .map(|c| evaluate(c).unwrap())
+            .max()
+            .unwrap();
+        assert_eq!(high, want);
+        let low = best_low(&prepared, board_low_ranks(&board));
+        let want_low = choices(&hole, &board)
+            .iter()
+            .filter_map(|c| naive_low(c))
+            .min();
+        let as_ranks = low.map(|mask| {
+            let mut r: Vec<u8> = (0..8)
+                .filter(|b| mask & (1 << b) != 0)
+                .map(|b| b + 1)
+                .collect();
+            r.reverse();
+            r
+        });
+        assert_eq!(as_ranks, want_low, "{hole:?} {board:?}");
+    }
+}
+
+fn request(game: OmahaGame, hands: &[CardSet], board: &[Card]) -> OmahaRequest {
+    let mut req = OmahaRequest::new(game, hands.iter().map(|&h| Some(h)).collect());
+    req.board = set(board);
+    req.mode = Mode::Exact;
+    req.time_budget = std::time::Duration::from_secs(60);
+    req
+}
+
+#[test]
+fn exact_equity_matches_the_oracle() {
+    let mut rng = Rng::new(5);
+    let games = [
+        (OmahaGame::High(4), 2, 3),
+        (OmahaGame::HiLo(4), 2, 3),
+        (OmahaGame::High(5), 3, 4),
+        (OmahaGame::HiLo(5), 3, 4),
+        (OmahaGame::High(6), 2, 4),
+        (OmahaGame::HiLo(4), 4, 4),
+    ];
+    for round in 0..12 {
+        let (game, players, board_len) = games[round % games.len()];
+        let mut used = CardSet::EMPTY;
+        let hands: Vec<CardSet> = (0..players)
+            .map(|_| set(&deal_cards(&mut rng, &mut used, game.hole_cards())))
+            .collect();
+        let board = deal_cards(&mut rng, &mut used, board_len);
+        let got = omaha_equity(&request(game, &hands, &board)).unwrap();
+        let want = oracle(game, &hands, &board);
+        assert!(got.exact);
+        for (p, w) in got.players.iter().zip(&want) {
+            let have = [p.equity, p.high, p.low, p.scoop];
+            for k in 0..4 {
+                assert!(
+                    (have[k] - w[k]).abs() < 1e-12,
+                    "{game:?} {hands:?} {board:?}: {have:?} vs {w:?}"
+                );
+            }
+        }
+        let total: f64 = got.players.iter().map(|p| p.equity).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+    }
+    // Low-card hands and boards: lows qualify often and tie or beat each
+    // other by their lower cards.
+    for round in 0..8 {
+        let game = OmahaGame::HiLo(4 + (round % 2) as u8);
+        let mut used = CardSet::EMPTY;
+        let hands: Vec<CardSet> = (0..2 + round % 3)
+            .map(|_| set(&deal_low_cards(&mut rng, &mut used, game.hole_cards())))
+            .collect();
+        let board = deal_low_cards(&mut rng, &mut used, 3 + round % 2);
+        let got = omaha_equity(&request(game, &hands, &board)).unwrap();
+        assert!(got.low_qualifies > 0.3, "{}", got.low_qualifies);
+        for (p, w) in got.players.iter().zip(oracle(game, &hands, &board)) {
+            let have = [p.equity, p.high, p.low, p.scoop];
+            for k in 0..4 {
+                assert!(
+                    (have[k] - w[k]).abs() < 1e-12,
+                    "{game:?} {hands:?} {board:?}: {have:?} vs {w:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn monte_carlo_agrees_with_exact_and_handles_random_hands() {
+    let hands = [
+        CardSet::parse("AsAhKsKh").unwrap(),
+        CardSet::parse("JdTd9c8c").unwrap(),
+    ];
+    for game in [OmahaGame::High(4), OmahaGame::HiLo(4)] {
+        let mut req = request(game, &hands, &[]);
+        req.board = CardSet::parse("7d6c2h").unwrap();
+        let exact = omaha_equity(&req).unwrap();
+        req.mode = Mode::MonteCarlo;
+        req.target_stderr = 0.003;
+        let mc = omaha_equity(&req).unwrap();
+        assert!(!mc.exact && mc.stderr <= 0.003);
+        for (e, m) in exact.players.iter().zip(&mc.players) {
+            assert!(
+                (e.equity - m.equity).abs() < 5.0 * mc.stderr,
+                "{game:?} {e:?} {m:?}"
+            );
+        }
+        assert_eq!(mc, omaha_equity(&req).unwrap(), "seeded: the same answer");
+    }
+    let mut req = OmahaRequest::new(OmahaGame::High(4), vec![None, None]);
+    req.mode = Mode::MonteCarlo;
+    req.target_stderr = 0.004;
+    let r = omaha_equity(&req).unwrap();
+    assert!((r.players[0].equity - 0.5).abs() < 5.0 * r.stderr);
+}
+
+#[test]
+fn suit_renamed_hands_have_equal_equity() {
+    let a = request(
+        OmahaGame::HiLo(4),
+        &[
+            CardSet::parse("Ac2c3dKd").unwrap(),
+            CardSet::parse("QhJhTs9s").unwrap(),
+        ],
+        &[
+            Card::parse("4c").unwrap(),
+            Card::parse("8h").unwrap(),
+            Card::parse("Ks").unwrap(),
+        ],
+    );
+    let b = request(
+        OmahaGame::HiLo(4),
+        &[
+            CardSet::parse("Ad2d3cKc").unwrap(),
+            CardSet::parse("QsJsTh9h").unwrap(),
+        ],
+        &[
+            Card::parse("4d").unwrap(),
+            Card::parse("8s").unwrap(),
+            Card::parse("Kh").unwrap(),
+        ],
+    );
+    let (ra, rb) = (omaha_equity(&a).unwrap(), omaha_equity(&b).unwrap());
+    assert_eq!(ra.players, rb.players);
+}
+
+#[test]
+fn bad_requests_are_refused() {
+    let aakk = CardSet::parse("AsAhKsKh").unwrap();
+    let other = CardSet::parse("2c3c4c5c").unwrap();
+    let mut req = request(OmahaGame::High(4), &[aakk], &[]);
+    assert!(omaha_equity(&req).is_err(), "one player");
+    req.players = vec![Some(aakk), Some(CardSet::parse("2c3c4c").unwrap())];
+    assert!(omaha_equity(&req).is_err(), "three cards");
+    req.players = vec![Some(aakk), Some(aakk)];
+    assert!(omaha_equity(&req).is_err(), "a card twice");
+    req.players = vec![Some(aakk), None];
+    assert!(omaha_equity(&req).is_err(), "exact with a random hand");
+    req.players = vec![Some(aakk), Some(other)];
+    req.board = CardSet::parse("7d6c").unwrap();
+    assert!(omaha_equity(&req).is_err(), "a two-card board");
+    assert!(OmahaGame::parse("plo7").is_err());
+    assert_eq!(OmahaGame::parse("PLO5-8").unwrap(), OmahaGame::HiLo(5));
+}
