@@ -22,6 +22,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equity, m)?)?;
     m.add_function(wrap_pyfunction!(hand_strength, m)?)?;
     m.add_function(wrap_pyfunction!(parse_range, m)?)?;
+    m.add_function(wrap_pyfunction!(omaha_equity, m)?)?;
     Ok(())
 }
 
@@ -155,6 +156,23 @@ fn parse_range(text: &str) -> PyResult<Vec<(String, f64)>> {
         .collect())
 }
 
+/// The equity mode by name, with the target error checked.
+fn mode_of(mode: &str, stderr: f64) -> PyResult<Mode> {
+    if !(stderr.is_finite() && stderr > 0.0) {
+        return Err(InvalidArgument::new_err("stderr must be a positive number"));
+    }
+    Ok(match mode {
+        "auto" => Mode::Auto,
+        "exact" => Mode::Exact,
+        "mc" | "montecarlo" | "monte_carlo" => Mode::MonteCarlo,
+        other => {
+            return Err(InvalidArgument::new_err(format!(
+                "mode '{other}': use 'auto', 'exact' or 'mc'"
+            )));
+        }
+    })
+}
+
 fn card_set(what: &str, text: &str) -> PyResult<CardSet> {
     CardSet::parse(text).map_err(|e| crate::errors::to_py(about(what, e)))
 }
@@ -182,19 +200,7 @@ fn equity<'py>(
     let mut req = EquityRequest::new(ranges);
     req.board = card_set("board", board)?;
     req.dead = card_set("dead", dead)?;
-    req.mode = match mode {
-        "auto" => Mode::Auto,
-        "exact" => Mode::Exact,
-        "mc" | "montecarlo" | "monte_carlo" => Mode::MonteCarlo,
-        other => {
-            return Err(InvalidArgument::new_err(format!(
-                "mode '{other}': use 'auto', 'exact' or 'mc'"
-            )));
-        }
-    };
-    if !(stderr.is_finite() && stderr > 0.0) {
-        return Err(InvalidArgument::new_err("stderr must be a positive number"));
-    }
+    req.mode = mode_of(mode, stderr)?;
     req.target_stderr = stderr;
     req.time_budget = time_ms.map_or(engine::DEFAULT_TIME_BUDGET, Duration::from_millis);
     req.seed = seed;
@@ -297,6 +303,69 @@ fn hand_strength<'py>(
     d.set_item("equity", s.equity)?;
     d.set_item("exact", s.exact)?;
     d.set_item("stderr", s.stderr)?;
+    d.set_item("elapsed_ms", elapsed.as_secs_f64() * 1e3)?;
+    Ok(d)
+}
+
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn omaha_equity<'py>(
+    py: Python<'py>,
+    players: Vec<String>,
+    game: &str,
+    board: &str,
+    dead: &str,
+    mode: &str,
+    stderr: f64,
+    time_ms: Option<u64>,
+    seed: u64,
+    threads: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    use oddsmith::poker::omaha::{OmahaGame, OmahaRequest, omaha_equity as engine_omaha};
+    let game = OmahaGame::parse(game).or_raise()?;
+    let hands = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| match p.trim() {
+            "random" => Ok(None),
+            text => CardSet::parse(text)
+                .map(Some)
+                .map_err(|e| crate::errors::to_py(about(&format!("player {}", i + 1), e))),
+        })
+        .collect::<PyResult<Vec<Option<CardSet>>>>()?;
+    let mut req = OmahaRequest::new(game, hands);
+    req.board = card_set("board", board)?;
+    req.dead = card_set("dead", dead)?;
+    req.mode = mode_of(mode, stderr)?;
+    req.target_stderr = stderr;
+    req.time_budget = time_ms.map_or(engine::DEFAULT_TIME_BUDGET, Duration::from_millis);
+    req.seed = seed;
+    req.threads = threads;
+    let (r, elapsed) = interrupt::run(py, move |control| {
+        let mut req = req;
+        req.control = control.clone();
+        let started = Instant::now();
+        (engine_omaha(&req), started.elapsed())
+    })?;
+    let r = r.or_raise()?;
+    let list = PyList::empty(py);
+    for (hand, p) in players.iter().zip(&r.players) {
+        let row = PyDict::new(py);
+        row.set_item("hand", hand)?;
+        row.set_item("equity", p.equity)?;
+        row.set_item("high", p.high)?;
+        row.set_item("low", p.low)?;
+        row.set_item("win", p.win)?;
+        row.set_item("tie", p.tie)?;
+        row.set_item("scoop", p.scoop)?;
+        list.append(row)?;
+    }
+    let d = PyDict::new(py);
+    d.set_item("players", list)?;
+    d.set_item("exact", r.exact)?;
+    d.set_item("deals", r.deals)?;
+    d.set_item("stderr", r.stderr)?;
+    d.set_item("low_qualifies", r.low_qualifies)?;
     d.set_item("elapsed_ms", elapsed.as_secs_f64() * 1e3)?;
     Ok(d)
 }

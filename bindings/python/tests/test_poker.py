@@ -158,3 +158,25 @@ def test_errors_are_typed_and_carry_the_message():
     with pytest.raises(oddsmith.ParseError, match="AQx"):
         oddsmith.parse_range("KK,AQx")
     assert len(oddsmith.parse_range("QQ+,AKs")) == 22
+
+
+def test_omaha_equity():
+    r = oddsmith.omaha_equity(["AsAhKsKh", "JdTd9c8c"], board="7d6c2h")
+    assert r.exact and r.deals == 820
+    assert sum(p.equity for p in r.players) == pytest.approx(1.0)
+    assert "AsAhKsKh 0.4439" in repr(r)
+    hilo = oddsmith.omaha_equity(["As2h3dKs", "7c8c9dTd"], game="plo8", board="4c5h9s")
+    for p in hilo.players:
+        assert p.equity == pytest.approx(p.high + p.low)
+    assert 0 < hilo.low_qualifies <= 1 and hilo.players[0].low > 0
+    mc = oddsmith.omaha_equity(["AsAhKsKh", "random", "random"], mode="mc", stderr=0.005, seed=2)
+    assert not mc.exact and mc.stderr <= 0.005
+    assert mc == oddsmith.omaha_equity(["AsAhKsKh", "random", "random"], mode="mc", stderr=0.005, seed=2)
+    with pytest.raises(oddsmith.ParseError):
+        oddsmith.omaha_equity(["AsAhKsKh", "random"], game="plo7")
+    with pytest.raises(oddsmith.InvalidArgument):
+        oddsmith.omaha_equity(["AsAh", "random"])
+    with pytest.raises(oddsmith.DuplicateCard):
+        oddsmith.omaha_equity(["AsAhKsKh", "AsQdJdTd"])
+    with pytest.raises(oddsmith.BudgetExceeded):
+        oddsmith.omaha_equity(["AsAhKsKh", "random"], mode="exact")

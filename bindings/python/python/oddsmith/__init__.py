@@ -65,6 +65,9 @@ __all__ = [
     "ComboEquity",
     "hand_strength",
     "Strength",
+    "omaha_equity",
+    "OmahaResult",
+    "OmahaPlayer",
     "split_damage",
     "SplitDamage",
     "combat",
@@ -295,6 +298,74 @@ def hand_strength(
     else Monte Carlo (``exact`` and ``stderr`` say which)."""
     d = _native.hand_strength(hand, opponents, board, time_ms, seed, threads)
     return Strength(**d)
+
+
+@dataclass(frozen=True)
+class OmahaPlayer(_Result):
+    """One Omaha player's shares: ``equity`` = ``high`` + ``low`` (the
+    pot won by the high hand, the whole pot when no low qualifies, and by
+    the low); ``win``/``tie`` of the best high; ``scoop``: the whole pot
+    alone."""
+
+    hand: str
+    equity: float
+    high: float
+    low: float
+    win: float
+    tie: float
+    scoop: float
+
+
+@dataclass(frozen=True)
+class OmahaResult(_Result):
+    """The answer of :func:`omaha_equity`: ``deals`` enumerated (``exact``)
+    or sampled (``stderr`` the largest standard error of an equity), and
+    the chance that a low qualifies (hi/lo games)."""
+
+    players: List[OmahaPlayer]
+    exact: bool
+    deals: int
+    stderr: float
+    low_qualifies: float
+    elapsed_ms: float = field(compare=False)
+
+    def __repr__(self) -> str:
+        how = "exact" if self.exact else f"Monte Carlo, stderr {self.stderr:.5f}"
+        shares = ", ".join(f"{p.hand} {p.equity:.4f}" for p in self.players)
+        return f"OmahaResult({shares}; {self.deals:,} deals, {how}, {self.elapsed_ms:.1f} ms)"
+
+
+def omaha_equity(
+    players: Sequence[str],
+    game: str = "plo4",
+    board: str = "",
+    dead: str = "",
+    mode: str = "auto",
+    stderr: float = 0.001,
+    time_ms: Optional[int] = None,
+    seed: int = 1,
+    threads: int = 0,
+) -> OmahaResult:
+    """Omaha equity of 2 to 6 players: each makes the best hand of exactly
+    two hole cards and three board cards.
+
+    ``game``: ``"plo4"``, ``"plo5"``, ``"plo6"`` (high) or ``"plo8"``,
+    ``"plo5-8"`` (hi/lo 8-or-better: half the pot to the best low of five
+    distinct ranks 8 or lower, ace low; no low, the high takes it all).
+    ``players``: hands such as ``"AsKsQhJh"``, or ``"random"``. ``board``
+    0, 3, 4 or 5 cards; ``mode``, ``stderr``, ``time_ms``, ``seed``,
+    ``threads`` as in :func:`equity` (exact needs every hand given).
+
+    >>> r = omaha_equity(["AsAhKsKh", "JdTd9c8c"], board="7d6c2h")
+    >>> r.exact, round(r.players[0].equity, 4)
+    (True, 0.4439)
+    """
+    if isinstance(players, str):
+        raise InvalidArgument("players is a list of hands, one per player")
+    hands = [str(p) for p in players]
+    d = _native.omaha_equity(hands, game, board, dead, mode, float(stderr), time_ms, seed, threads)
+    d["players"] = [OmahaPlayer(**p) for p in d["players"]]
+    return OmahaResult(**d)
 
 
 # --------------------------------------------------------------- hearthstone

@@ -23,6 +23,10 @@ def equity(
     players: List[str], board: str, dead: str, mode: str, stderr: float,
     time_ms: Optional[int], seed: int, threads: int, by_combo: bool,
 ) -> Dict[str, Any]: ...
+def omaha_equity(
+    players: List[str], game: str, board: str, dead: str, mode: str, stderr: float,
+    time_ms: Optional[int], seed: int, threads: int,
+) -> Dict[str, Any]: ...
 def hand_strength(hand: str, opponents: int, board: str, time_ms: int, seed: int, threads: int) -> Dict[str, Any]: ...
 def split_damage(
     health: List[int], hits: int, shields: List[bool], heroes: List[Tuple[int, int]],
