@@ -56,12 +56,10 @@ impl OmahaGame {
         matches!(self, OmahaGame::HiLo(_))
     }
 
-    /// Most players: every hand and a full board come out of 52 cards.
+    /// Most players (six: six PLO6 hands and a board take 41 of the 52
+    /// cards, and Monte Carlo deals random hands from the rest).
     pub fn max_players(self) -> usize {
-        match self.hole_cards() {
-            4 | 5 => 6,
-            _ => 6,
-        }
+        6
     }
 
     pub fn validate(self) -> Result<()> {

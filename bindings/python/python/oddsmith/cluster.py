@@ -46,14 +46,11 @@ __all__ = [
 
 
 def _ray() -> Any:
-    """The ray module when it is imported and initialised, else None."""
+    """The ray module when it is initialised, else None. A program that
+    initialised Ray has imported it, so this never imports Ray itself (a
+    second's import for callers without a cluster)."""
     ray = sys.modules.get("ray")
-    if ray is None:
-        try:
-            import ray  # noqa: F401  (only to ask whether it is running)
-        except ImportError:
-            return None
-    return ray if ray.is_initialized() else None
+    return ray if ray is not None and ray.is_initialized() else None
 
 
 class _Progress:
