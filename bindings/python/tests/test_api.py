@@ -33,3 +33,10 @@ def test_the_stubs_cover_the_native_module():
 
 def test_the_version_matches_the_library():
     assert oddsmith.__version__ == "0.1.0"
+
+
+def test_the_docstring_examples_hold():
+    import doctest
+
+    failures, tried = doctest.testmod(oddsmith, verbose=False)
+    assert tried >= 6 and failures == 0

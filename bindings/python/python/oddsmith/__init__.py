@@ -257,7 +257,7 @@ def equity(
 
     >>> r = equity(["AhKh", "QsQd"], board="Ks7c2d")
     >>> r.exact, round(r.players[0].equity, 4)
-    (True, 0.7828)
+    (True, 0.9121)
     """
     if isinstance(players, str):
         raise InvalidArgument("players is a list of hands or ranges, one per player")
