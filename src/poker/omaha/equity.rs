@@ -358,13 +358,31 @@ struct Sampler<'a> {
     req: &'a OmahaRequest,
     deck: Vec<Card>,
     known: Vec<Card>,
-    holes: Vec<Option<Hole>>,
+    /// Each seat's hand: the given ones prepared once, the random ones
+    /// dealt again for every sample.
+    dealt: Vec<Hole>,
     scorer: Scorer,
 }
 
 impl Sampler<'_> {
+    fn new<'a>(req: &'a OmahaRequest, deck: &[Card], known: &[Card]) -> Sampler<'a> {
+        Sampler {
+            req,
+            deck: deck.to_vec(),
+            known: known.to_vec(),
+            dealt: req
+                .players
+                .iter()
+                .map(|h| Hole::new(h.unwrap_or(CardSet::EMPTY)))
+                .collect(),
+            scorer: Scorer::new(req.game, req.players.len()),
+        }
+    }
+
     fn sample(&mut self, rng: &mut Rng, sums: &mut Sums) {
         let want = self.req.game.hole_cards();
+        // A partial shuffle from wherever the last sample left the deck
+        // (any order of it is as good a start).
         let mut next = 0usize;
         let mut draw = |deck: &mut Vec<Card>, rng: &mut Rng| {
             let j = next + rng.below((deck.len() - next) as u32) as usize;
@@ -372,49 +390,39 @@ impl Sampler<'_> {
             next += 1;
             deck[next - 1]
         };
-        let mut dealt: Vec<Hole> = Vec::with_capacity(self.holes.len());
-        for hole in &self.holes {
-            dealt.push(match hole {
-                Some(h) => h.clone(),
-                None => {
-                    let mut cards = CardSet::EMPTY;
-                    for _ in 0..want {
-                        cards.insert(draw(&mut self.deck, rng));
-                    }
-                    Hole::new(cards)
+        for (seat, hand) in self.req.players.iter().enumerate() {
+            if hand.is_none() {
+                let mut cards = CardSet::EMPTY;
+                for _ in 0..want {
+                    cards.insert(draw(&mut self.deck, rng));
                 }
-            });
+                self.dealt[seat] = Hole::new(cards);
+            }
         }
         let mut board = [ANY_CARD; 5];
         board[..self.known.len()].copy_from_slice(&self.known);
         for slot in board[self.known.len()..].iter_mut() {
             *slot = draw(&mut self.deck, rng);
         }
-        self.scorer.deal(&dealt, &board, sums);
+        self.scorer.deal(&self.dealt, &board, sums);
     }
 }
 
 fn monte_carlo(req: &OmahaRequest, live: CardSet) -> Result<OmahaEquity> {
     let control = req.control.with_budget(Some(req.time_budget));
     let started = Instant::now();
-    let holes: Vec<Option<Hole>> = req.players.iter().map(|h| h.map(Hole::new)).collect();
+    let seats = req.players.len();
     let deck: Vec<Card> = live.iter().collect();
     let known: Vec<Card> = req.board.iter().collect();
     run_with_threads(req.threads, |workers| {
         let per_round = workers.count() as u64;
-        let mut total = Sums::new(holes.len());
+        let mut total = Sums::new(seats);
         let mut batch = 0u64;
         loop {
             let round = map_items(workers, per_round, |t| {
-                let mut sampler = Sampler {
-                    req,
-                    deck: deck.clone(),
-                    known: known.clone(),
-                    holes: holes.clone(),
-                    scorer: Scorer::new(req.game, holes.len()),
-                };
+                let mut sampler = Sampler::new(req, &deck, &known);
                 let mut rng = Rng::stream(req.seed, batch + t);
-                let mut sums = Sums::new(holes.len());
+                let mut sums = Sums::new(seats);
                 for _ in 0..BATCH {
                     sampler.sample(&mut rng, &mut sums);
                 }

@@ -32,9 +32,17 @@ pub fn low_bit(card: Card) -> Option<u8> {
 }
 
 impl Hole {
-    /// The hand's two-card choices (2 to 6 cards).
+    /// The hand's two-card choices (2 to 6 cards; cards past the sixth,
+    /// more than any Omaha hand holds, are not used).
     pub fn new(cards: CardSet) -> Hole {
-        let list: Vec<Card> = cards.iter().collect();
+        // No allocation: Monte Carlo prepares a random hand per sample.
+        let mut held = [Card::new(0).expect("card 0"); 6];
+        let mut count = 0;
+        for (slot, card) in held.iter_mut().zip(cards.iter()) {
+            *slot = card;
+            count += 1;
+        }
+        let list = &held[..count];
         let mut hole = Hole {
             pairs: [HandKey::EMPTY; MAX_PAIRS],
             pair_count: 0,
