@@ -376,3 +376,22 @@ fn bad_requests_are_refused() {
     assert!(OmahaGame::parse("plo7").is_err());
     assert_eq!(OmahaGame::parse("PLO5-8").unwrap(), OmahaGame::HiLo(5));
 }
+
+/// A published figure: A♣A♠J♣T♠ against a random hand preflop has 70.64%
+/// equity (PLO QuickPro, "QuickFact #1", 2014,
+/// https://www.ploquickpro.com/quickfact-1-top-tier-hand/).
+#[test]
+fn a_published_preflop_figure() {
+    let mut req = OmahaRequest::new(
+        OmahaGame::High(4),
+        vec![Some(CardSet::parse("AcAsJcTs").unwrap()), None],
+    );
+    req.mode = Mode::MonteCarlo;
+    req.target_stderr = 0.002;
+    req.time_budget = std::time::Duration::from_secs(60);
+    let r = omaha_equity(&req).unwrap();
+    assert!(
+        (r.players[0].equity - 0.7064).abs() < 4.0 * r.stderr + 0.00005,
+        "{r:?}"
+    );
+}
