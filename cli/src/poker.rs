@@ -111,6 +111,15 @@ impl Common {
     }
 }
 
+/// "exact", or the Monte Carlo error, for the text output.
+fn method(exact: bool, stderr: f64) -> String {
+    if exact {
+        "exact".to_string()
+    } else {
+        format!("Monte Carlo, stderr {stderr:.5}")
+    }
+}
+
 fn named(what: &str, e: Error) -> Failure {
     Error::new(e.kind(), format!("{what}: {}", e.message())).into()
 }
@@ -171,11 +180,7 @@ pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
         }
         print_json(&value);
     } else {
-        let how = if r.exact {
-            "exact".to_string()
-        } else {
-            format!("Monte Carlo, stderr {:.5}", r.stderr)
-        };
+        let how = method(r.exact, r.stderr);
         println!("{} deals ({how}, {elapsed_ms:.1} ms)", r.tuples);
         println!("{:<20} {:>9} {:>9} {:>9}", "player", "equity", "win", "tie");
         for (hand, p) in args.players.iter().zip(&r.players) {
@@ -300,11 +305,7 @@ pub fn run_strength(args: &StrengthArgs, as_json: bool) -> Outcome {
             "partial": run.interrupted(),
         }));
     } else {
-        let how = if s.exact {
-            "exact".to_string()
-        } else {
-            format!("Monte Carlo, stderr {:.5}", s.stderr)
-        };
+        let how = method(s.exact, s.stderr);
         println!(
             "{} vs {} random hand(s): wins {:.4}, equity {:.4} ({how}, {elapsed_ms:.1} ms)",
             args.hand, args.opponents, s.win, s.equity
@@ -318,22 +319,12 @@ pub fn run_strength(args: &StrengthArgs, as_json: bool) -> Outcome {
 
 /// `oddsmith equity --game plo4|plo5|plo6|plo8|plo5-8 HANDS...`.
 fn run_omaha(args: &EquityArgs, as_json: bool) -> Outcome {
-    use oddsmith::poker::omaha::{OmahaGame, OmahaRequest, omaha_equity};
+    use oddsmith::poker::omaha::{OmahaGame, OmahaRequest, omaha_equity, parse_hands};
     let game = OmahaGame::parse(&args.game).map_err(|e| named("--game", e))?;
     if args.by_combo {
         return Err(Failure::BadInput("--by-combo is for Hold'em".into()));
     }
-    let players = args
-        .players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| match p.trim() {
-            "random" => Ok(None),
-            text => CardSet::parse(text)
-                .map(Some)
-                .map_err(|e| named(&format!("player {}", i + 1), e)),
-        })
-        .collect::<Result<Vec<Option<CardSet>>, Failure>>()?;
+    let players = parse_hands(&args.players)?;
     let mut req = OmahaRequest::new(game, players);
     let common = Common::of(args)?;
     (req.board, req.dead, req.mode, req.target_stderr) =
@@ -361,11 +352,7 @@ fn run_omaha(args: &EquityArgs, as_json: bool) -> Outcome {
             "elapsed_ms": elapsed_ms, "partial": partial,
         }));
     } else {
-        let how = if r.exact {
-            "exact".to_string()
-        } else {
-            format!("Monte Carlo, stderr {:.5}", r.stderr)
-        };
+        let how = method(r.exact, r.stderr);
         println!(
             "{} {} deals ({how}, {elapsed_ms:.1} ms)",
             args.game, r.deals

@@ -321,18 +321,11 @@ fn omaha_equity<'py>(
     seed: u64,
     threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
-    use oddsmith::poker::omaha::{OmahaGame, OmahaRequest, omaha_equity as engine_omaha};
+    use oddsmith::poker::omaha::{
+        OmahaGame, OmahaRequest, omaha_equity as engine_omaha, parse_hands,
+    };
     let game = OmahaGame::parse(game).or_raise()?;
-    let hands = players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| match p.trim() {
-            "random" => Ok(None),
-            text => CardSet::parse(text)
-                .map(Some)
-                .map_err(|e| crate::errors::to_py(about(&format!("player {}", i + 1), e))),
-        })
-        .collect::<PyResult<Vec<Option<CardSet>>>>()?;
+    let hands = parse_hands(&players).or_raise()?;
     let mut req = OmahaRequest::new(game, hands);
     req.board = card_set("board", board)?;
     req.dead = card_set("dead", dead)?;

@@ -63,6 +63,21 @@ impl OmahaRequest {
     }
 }
 
+/// Players' hands as text, each cards ("AsKsQhJh") or `random`; an error
+/// names the player (counted from 1).
+pub fn parse_hands<S: AsRef<str>>(texts: &[S]) -> Result<Vec<Option<CardSet>>> {
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, text)| match text.as_ref().trim() {
+            "random" => Ok(None),
+            cards => CardSet::parse(cards)
+                .map(Some)
+                .map_err(|e| Error::new(e.kind(), format!("player {}: {}", i + 1, e.message()))),
+        })
+        .collect()
+}
+
 /// One player's shares of the pot, averaged over the deals.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct OmahaPlayer {

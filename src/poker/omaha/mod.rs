@@ -13,7 +13,7 @@
 pub mod equity;
 mod eval;
 
-pub use equity::{OmahaEquity, OmahaPlayer, OmahaRequest, omaha_equity};
+pub use equity::{OmahaEquity, OmahaPlayer, OmahaRequest, omaha_equity, parse_hands};
 pub use eval::{Hole, Low, best_high, best_low, board_triples};
 
 use crate::error::{Error, Result};

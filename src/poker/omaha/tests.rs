@@ -374,6 +374,10 @@ fn bad_requests_are_refused() {
     req.board = CardSet::parse("7d6c").unwrap();
     assert!(omaha_equity(&req).is_err(), "a two-card board");
     assert!(OmahaGame::parse("plo7").is_err());
+    let hands = super::parse_hands(&["AsAhKsKh", " random "]).unwrap();
+    assert_eq!(hands, vec![Some(aakk), None]);
+    let bad = super::parse_hands(&["AsAhKsKh", "random", "AsZz"]).unwrap_err();
+    assert!(bad.message().starts_with("player 3:"), "{}", bad.message());
     assert_eq!(OmahaGame::parse("PLO5-8").unwrap(), OmahaGame::HiLo(5));
 }
 

@@ -87,6 +87,11 @@ __all__ = [
 Hand = Union[str, Sequence[int]]
 
 
+def _method(exact: bool, stderr: float) -> str:
+    """"exact", or the Monte Carlo error, for a result's repr."""
+    return "exact" if exact else f"Monte Carlo, stderr {stderr:.5f}"
+
+
 class _Result:
     """Shared by the result classes: ``to_dict()`` for JSON and pandas."""
 
@@ -221,7 +226,7 @@ class EquityResult(_Result):
     grid: Optional[List[Dict[str, float]]] = None
 
     def __repr__(self) -> str:
-        how = "exact" if self.exact else f"Monte Carlo, stderr {self.stderr:.5f}"
+        how = _method(self.exact, self.stderr)
         shares = ", ".join(f"{p.hand} {p.equity:.4f}" for p in self.players)
         return f"EquityResult({shares}; {self.tuples:,} deals, {how}, {self.elapsed_ms:.1f} ms)"
 
@@ -330,7 +335,7 @@ class OmahaResult(_Result):
     elapsed_ms: float = field(compare=False)
 
     def __repr__(self) -> str:
-        how = "exact" if self.exact else f"Monte Carlo, stderr {self.stderr:.5f}"
+        how = _method(self.exact, self.stderr)
         shares = ", ".join(f"{p.hand} {p.equity:.4f}" for p in self.players)
         return f"OmahaResult({shares}; {self.deals:,} deals, {how}, {self.elapsed_ms:.1f} ms)"
 
@@ -450,7 +455,7 @@ class CombatResult(_Result):
     elapsed_ms: float = field(compare=False)
 
     def __repr__(self) -> str:
-        how = "exact" if self.exact else f"Monte Carlo, stderr {self.stderr:.5f}"
+        how = _method(self.exact, self.stderr)
         return (
             f"CombatResult(win {self.win:.4f}, draw {self.draw:.4f}, loss {self.loss:.4f}; "
             f"{how}, {self.elapsed_ms:.1f} ms)"
