@@ -7,6 +7,7 @@ pub mod eval;
 mod eval_tables;
 pub mod omaha;
 pub mod range;
+mod rank_patterns;
 
 pub use classes::Category;
 pub use eval::{CLASS_COUNT, HandKey, HandRank, evaluate};

@@ -6,7 +6,7 @@ use super::OmahaGame;
 use super::eval::{Hole, Low, best_high, best_low, board_low_ranks, board_triples};
 use crate::budget::Control;
 use crate::cards::{Card, CardSet};
-use crate::combin::{Subsets, binomial, chunk_range};
+use crate::combin::binomial;
 use crate::error::{Error, ErrorKind, Result};
 use crate::parallel::{map_items, run_with_threads};
 use crate::poker::HandKey;
@@ -14,9 +14,6 @@ use crate::poker::equity::{DEFAULT_TIME_BUDGET, Mode};
 use crate::rng::Rng;
 use std::time::{Duration, Instant};
 
-/// Boards per exact chunk: small enough that a cancel or deadline is seen
-/// within about a millisecond.
-const CHUNK_BOARDS: u64 = 2048;
 /// Samples per Monte Carlo batch (one random stream each).
 const BATCH: u64 = 4096;
 /// Filler for board slots about to be dealt.
@@ -109,14 +106,14 @@ pub struct OmahaEquity {
 /// Running sums over deals: per player equity, high, low, win, tie,
 /// scoop, equity squared; and deals with a low.
 #[derive(Debug, Clone)]
-struct Sums {
+pub(super) struct Sums {
     players: Vec<[f64; 7]>,
     deals: u64,
     lows: u64,
 }
 
 impl Sums {
-    fn new(n: usize) -> Sums {
+    pub(super) fn new(n: usize) -> Sums {
         Sums {
             players: vec![[0.0; 7]; n],
             deals: 0,
@@ -134,41 +131,33 @@ impl Sums {
         self.lows += other.lows;
     }
 
-    /// Scores one deal from each player's high and low.
-    fn score(&mut self, highs: &[u16], lows: &[Option<Low>]) {
-        let best_high = highs.iter().copied().max().unwrap_or(0);
-        let high_winners = highs.iter().filter(|&&h| h == best_high).count() as f64;
-        let best_low = lows.iter().flatten().copied().min();
-        let low_winners = lows
-            .iter()
-            .filter(|&&l| l.is_some() && l == best_low)
-            .count() as f64;
-        let high_pot = if best_low.is_some() { 0.5 } else { 1.0 };
-        self.deals += 1;
-        self.lows += u64::from(best_low.is_some());
+    /// Adds `weight` deals won by `high_winners` (bit p: seat p has the
+    /// best high) and `low_winners` (the same for the best qualifying low;
+    /// 0 when no low qualifies).
+    fn add_outcome(&mut self, high_winners: u8, low_winners: u8, weight: u64) {
+        let w = weight as f64;
+        let high_pot = if low_winners != 0 { 0.5 } else { 1.0 };
+        let high_count = f64::from(high_winners.count_ones());
+        let low_count = f64::from(low_winners.count_ones());
+        self.deals += weight;
+        self.lows += if low_winners != 0 { weight } else { 0 };
         for (p, sums) in self.players.iter_mut().enumerate() {
-            let high = if highs[p] == best_high {
-                high_pot / high_winners
-            } else {
-                0.0
-            };
-            let low = if best_low.is_some() && lows[p] == best_low {
-                0.5 / low_winners
-            } else {
-                0.0
-            };
+            let in_high = high_winners >> p & 1 == 1;
+            let in_low = low_winners >> p & 1 == 1;
+            let high = if in_high { high_pot / high_count } else { 0.0 };
+            let low = if in_low { 0.5 / low_count } else { 0.0 };
             let equity = high + low;
-            sums[0] += equity;
-            sums[1] += high;
-            sums[2] += low;
-            sums[3] += f64::from(highs[p] == best_high && high_winners == 1.0);
-            sums[4] += f64::from(highs[p] == best_high && high_winners > 1.0);
-            sums[5] += f64::from(equity == 1.0);
-            sums[6] += equity * equity;
+            sums[0] += w * equity;
+            sums[1] += w * high;
+            sums[2] += w * low;
+            sums[3] += if in_high && high_count == 1.0 { w } else { 0.0 };
+            sums[4] += if in_high && high_count > 1.0 { w } else { 0.0 };
+            sums[5] += if equity == 1.0 { w } else { 0.0 };
+            sums[6] += w * equity * equity;
         }
     }
 
-    fn result(&self, exact: bool) -> OmahaEquity {
+    pub(super) fn result(&self, exact: bool) -> OmahaEquity {
         let n = self.deals.max(1) as f64;
         let mut stderr: f64 = 0.0;
         let players = self
@@ -200,15 +189,77 @@ impl Sums {
     }
 }
 
+/// Deals counted by who wins each half: by the set of best highs and
+/// the set of best qualifying lows (bit p: seat p; no bit: no low).
+#[derive(Debug, Clone)]
+pub(super) struct Outcomes {
+    seats: usize,
+    counts: Vec<u64>,
+}
+
+impl Outcomes {
+    pub(super) fn new(seats: usize) -> Outcomes {
+        Outcomes {
+            seats,
+            counts: vec![0; 1 << (2 * seats)],
+        }
+    }
+
+    /// The seats with the best high.
+    #[inline]
+    pub(super) fn high_winners(highs: &[u16]) -> u8 {
+        let best = highs.iter().copied().max().unwrap_or(0);
+        highs
+            .iter()
+            .enumerate()
+            .fold(0, |set, (p, &h)| set | u8::from(h == best) << p)
+    }
+
+    /// The seats with the best qualifying low (none when no low qualifies).
+    #[inline]
+    pub(super) fn low_winners(lows: &[Option<Low>]) -> u8 {
+        let Some(best) = lows.iter().flatten().copied().min() else {
+            return 0;
+        };
+        lows.iter()
+            .enumerate()
+            .fold(0, |set, (p, &l)| set | u8::from(l == Some(best)) << p)
+    }
+
+    /// Adds `ways` deals with these highs and low winners.
+    #[inline]
+    pub(super) fn add(&mut self, highs: &[u16], low_winners: u8, ways: u64) {
+        let high = usize::from(Outcomes::high_winners(highs));
+        self.counts[high << self.seats | usize::from(low_winners)] += ways;
+    }
+
+    pub(super) fn merge(&mut self, other: &Outcomes) {
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            *a += b;
+        }
+    }
+
+    pub(super) fn sums(&self) -> Sums {
+        let mut sums = Sums::new(self.seats);
+        let low_bits = (1usize << self.seats) - 1;
+        for (index, &count) in self.counts.iter().enumerate() {
+            if count != 0 {
+                sums.add_outcome((index >> self.seats) as u8, (index & low_bits) as u8, count);
+            }
+        }
+        sums
+    }
+}
+
 /// Scores a full board for prepared hands, reusing the caller's buffers.
-struct Scorer {
+pub(super) struct Scorer {
     hi_lo: bool,
     highs: Vec<u16>,
     lows: Vec<Option<Low>>,
 }
 
 impl Scorer {
-    fn new(game: OmahaGame, players: usize) -> Scorer {
+    pub(super) fn new(game: OmahaGame, players: usize) -> Scorer {
         Scorer {
             hi_lo: game.hi_lo(),
             highs: vec![0; players],
@@ -216,7 +267,7 @@ impl Scorer {
         }
     }
 
-    fn deal(&mut self, holes: &[Hole], board: &[Card], sums: &mut Sums) {
+    pub(super) fn deal(&mut self, holes: &[Hole], board: &[Card], sums: &mut Sums) {
         let mut triples = [HandKey::EMPTY; 10];
         let n = board_triples(board, &mut triples);
         let board_low = if self.hi_lo {
@@ -232,7 +283,11 @@ impl Scorer {
                 None
             };
         }
-        sums.score(&self.highs, &self.lows);
+        sums.add_outcome(
+            Outcomes::high_winners(&self.highs),
+            Outcomes::low_winners(&self.lows),
+            1,
+        );
     }
 }
 
@@ -298,7 +353,6 @@ fn validate(req: &OmahaRequest) -> Result<CardSet> {
 pub fn omaha_equity(req: &OmahaRequest) -> Result<OmahaEquity> {
     let live = validate(req)?;
     let all_known = req.players.iter().all(Option::is_some);
-    let boards = binomial(live.len() as usize, 5 - req.board.len() as usize);
     let exact = match req.mode {
         Mode::Exact if !all_known => {
             return Err(Error::budget(
@@ -307,64 +361,38 @@ pub fn omaha_equity(req: &OmahaRequest) -> Result<OmahaEquity> {
         }
         Mode::Exact => true,
         Mode::MonteCarlo => false,
-        Mode::Auto => all_known && estimated_exact(req, boards) <= req.time_budget,
+        Mode::Auto => all_known && estimated_exact(req) <= req.time_budget,
     };
     if exact {
-        exact_equity(req, live, boards)
+        exact_equity(req, live)
     } else {
         monte_carlo(req, live)
     }
 }
 
-/// The exact loop's expected time, from its count of five-card ranks.
-fn estimated_exact(req: &OmahaRequest, boards: u64) -> Duration {
+/// The exact count's expected time: each of the completion's rank
+/// multisets (at most C(12 + d, d) for d cards to deal) ranks every
+/// player's two-card choices with the board's ten triples, and about as
+/// much again goes to the flush choices.
+fn estimated_exact(req: &OmahaRequest) -> Duration {
+    let to_deal = 5 - req.board.len() as usize;
+    let multisets = binomial(12 + to_deal, to_deal) as f64;
     let k = req.game.hole_cards() as f64;
-    let ranks = boards as f64 * req.players.len() as f64 * k * (k - 1.0) / 2.0 * 10.0;
+    let ranks = 2.0 * multisets * req.players.len() as f64 * k * (k - 1.0) / 2.0 * 10.0;
     let threads = crate::parallel::resolve(req.threads).map_or(1, |w| w.count()) as f64;
     Duration::from_secs_f64(ranks * NS_PER_RANK * 1e-9 / threads)
 }
 
-fn exact_equity(req: &OmahaRequest, live: CardSet, boards: u64) -> Result<OmahaEquity> {
+fn exact_equity(req: &OmahaRequest, live: CardSet) -> Result<OmahaEquity> {
     let control = req.control.with_budget(Some(req.time_budget));
-    let holes: Vec<Hole> = req
+    let hands: Vec<CardSet> = req
         .players
         .iter()
-        .map(|h| Hole::new(h.expect("every hand is known")))
+        .map(|h| h.expect("every hand is known"))
         .collect();
-    let known: Vec<Card> = req.board.iter().collect();
-    let to_deal = 5 - known.len();
-    let parts = boards.div_ceil(CHUNK_BOARDS).max(1);
-    let done = std::sync::atomic::AtomicU64::new(0);
-    let chunks = run_with_threads(req.threads, |workers| {
-        Ok(map_items(workers, parts, |i| -> Result<Sums> {
-            if control.passed() {
-                return Err(Error::budget(
-                    "exact enumeration did not finish within the time budget: raise it, or use Monte Carlo or Auto",
-                ));
-            }
-            let mut sums = Sums::new(holes.len());
-            let mut scorer = Scorer::new(req.game, holes.len());
-            let mut board = [ANY_CARD; 5];
-            board[..known.len()].copy_from_slice(&known);
-            Subsets::of_set_range(live, to_deal, chunk_range(boards, parts, i))
-                .expect("a range of the live cards' subsets")
-                .for_each_mask(|mask| {
-                    let completion = CardSet::from_mask(mask).expect("live cards");
-                    for (slot, card) in board[known.len()..].iter_mut().zip(completion.iter()) {
-                        *slot = card;
-                    }
-                    scorer.deal(&holes, &board, &mut sums);
-                });
-            let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-            control.report(finished as f64 / parts as f64);
-            Ok(sums)
-        }))
-    })?;
-    let mut total = Sums::new(holes.len());
-    for chunk in chunks {
-        total.add(&chunk?);
-    }
-    Ok(total.result(true))
+    let sums =
+        super::exact::exact_equity(req.game, &hands, req.board, live, req.threads, &control)?;
+    Ok(sums.result(true))
 }
 
 /// Deals the random hands and the rest of the board from `deck` (the live

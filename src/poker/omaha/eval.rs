@@ -24,7 +24,13 @@ pub type Low = u8;
 /// The low bit of a card (ace 0, two 1 .. eight 7), or None above eight.
 #[inline]
 pub fn low_bit(card: Card) -> Option<u8> {
-    match card.rank() {
+    low_bit_of_rank(card.rank())
+}
+
+/// The low bit of a rank (0 deuce .. 12 ace).
+#[inline]
+pub fn low_bit_of_rank(rank: u8) -> Option<u8> {
+    match rank {
         12 => Some(0),
         r @ 0..=6 => Some(r + 1),
         _ => None,

@@ -1,9 +1,11 @@
 //! Omaha against a plain oracle written here: a naive five-card scorer,
 //! every 2 + 3 choice, boards dealt card by card.
 
+use super::equity::{Scorer, Sums};
 use super::eval::{Hole, best_high, best_low, board_low_ranks, board_triples};
-use super::{OmahaGame, OmahaRequest, omaha_equity};
+use super::{OmahaEquity, OmahaGame, OmahaRequest, omaha_equity};
 use crate::cards::{Card, CardSet};
+use crate::combin::Subsets;
 use crate::poker::equity::Mode;
 use crate::poker::{HandKey, evaluate};
 use crate::rng::Rng;
@@ -398,4 +400,102 @@ fn a_published_preflop_figure() {
         (r.players[0].equity - 0.7064).abs() < 4.0 * r.stderr + 0.00005,
         "{r:?}"
     );
+}
+
+/// Every board completion ranked one by one with the library's evaluator
+/// (checked against the oracle above), for deals too large for the oracle.
+fn boards_one_by_one(req: &OmahaRequest) -> OmahaEquity {
+    let hands: Vec<CardSet> = req.players.iter().map(|h| h.unwrap()).collect();
+    let holes: Vec<Hole> = hands.iter().map(|&h| Hole::new(h)).collect();
+    let used = hands
+        .iter()
+        .fold(req.board.union(req.dead), |u, &h| u.union(h));
+    let known: Vec<Card> = req.board.iter().collect();
+    let mut scorer = Scorer::new(req.game, hands.len());
+    let mut sums = Sums::new(hands.len());
+    let mut board = known.clone();
+    for completion in Subsets::of_set(used.complement(), 5 - known.len()).unwrap() {
+        board.truncate(known.len());
+        board.extend(CardSet::from_mask(completion).unwrap().iter());
+        scorer.deal(&holes, &board, &mut sums);
+    }
+    sums.result(true)
+}
+
+fn assert_same(got: &OmahaEquity, want: &OmahaEquity, what: &str) {
+    assert_eq!(got.deals, want.deals, "{what}");
+    assert!(
+        (got.low_qualifies - want.low_qualifies).abs() < 1e-12,
+        "{what}"
+    );
+    for (g, w) in got.players.iter().zip(&want.players) {
+        let (have, expect) = (
+            [g.equity, g.high, g.low, g.win, g.tie, g.scoop],
+            [w.equity, w.high, w.low, w.win, w.tie, w.scoop],
+        );
+        for k in 0..6 {
+            assert!(
+                (have[k] - expect[k]).abs() < 1e-12,
+                "{what}: {g:?} vs {w:?}"
+            );
+        }
+    }
+}
+
+/// Hands drawn mostly from two suits, so that flushes, straight flushes
+/// and flush-over-full-house choices come up often.
+fn deal_suited_cards(rng: &mut Rng, used: &mut CardSet, n: usize) -> Vec<Card> {
+    let mut out = Vec::new();
+    while out.len() < n {
+        let suit = if rng.below(4) == 0 {
+            rng.below(4)
+        } else {
+            rng.below(2)
+        } as u8;
+        let card = Card::new(4 * rng.below(13) as u8 + suit).unwrap();
+        if !used.contains(card) {
+            used.insert(card);
+            out.push(card);
+        }
+    }
+    out
+}
+
+#[test]
+fn rank_pattern_counts_match_boards_dealt_one_by_one() {
+    let mut rng = Rng::new(23);
+    let games = [
+        (OmahaGame::High(4), 2, 0, 0),
+        (OmahaGame::HiLo(4), 2, 0, 3),
+        (OmahaGame::High(5), 3, 0, 0),
+        (OmahaGame::HiLo(5), 2, 3, 0),
+        (OmahaGame::High(6), 2, 3, 2),
+        (OmahaGame::High(4), 6, 0, 0),
+        (OmahaGame::HiLo(4), 4, 4, 0),
+        (OmahaGame::High(4), 2, 3, 0),
+    ];
+    for (round, &(game, players, board_len, dead)) in games.iter().enumerate() {
+        let mut used = CardSet::EMPTY;
+        let deal = |rng: &mut Rng, used: &mut CardSet, n| {
+            if round % 2 == 0 {
+                deal_suited_cards(rng, used, n)
+            } else {
+                deal_cards(rng, used, n)
+            }
+        };
+        let hands: Vec<CardSet> = (0..players)
+            .map(|_| set(&deal(&mut rng, &mut used, game.hole_cards())))
+            .collect();
+        let board = deal(&mut rng, &mut used, board_len);
+        let mut req = request(game, &hands, &board);
+        req.dead = set(&deal_cards(&mut rng, &mut used, dead));
+        req.threads = 1 + round % 2;
+        let got = omaha_equity(&req).unwrap();
+        assert!(got.exact);
+        assert_same(
+            &got,
+            &boards_one_by_one(&req),
+            &format!("{game:?} {hands:?} {board:?}"),
+        );
+    }
 }
