@@ -104,7 +104,7 @@ pub(crate) fn rank_of(byte: u8) -> Option<u8> {
     }
 }
 
-fn suit_of(byte: u8) -> Option<u8> {
+pub(crate) fn suit_of(byte: u8) -> Option<u8> {
     match byte.to_ascii_lowercase() {
         b'c' => Some(0),
         b'd' => Some(1),

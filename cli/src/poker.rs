@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 #[derive(clap::Args)]
 pub struct EquityArgs {
     /// One hand or range per player: AhKh QsQd, or "QQ+,AKs" "JJ-88"
-    /// (Omaha: hands such as AsKsQhJh, or random).
+    /// (Omaha: hands such as AsKsQhJh, ranges such as "AA**:ds,KKQQ:0.5", or random).
     #[arg(required = true)]
     players: Vec<String>,
     /// holdem, or Omaha: plo4, plo5, plo6 (high), plo8, plo5-8 (hi/lo 8
@@ -324,7 +324,7 @@ fn run_omaha(args: &EquityArgs, as_json: bool) -> Outcome {
     if args.by_combo {
         return Err(Failure::BadInput("--by-combo is for Hold'em".into()));
     }
-    let players = parse_hands(&args.players)?;
+    let players = parse_hands(game, &args.players)?;
     let mut req = OmahaRequest::new(game, players);
     let common = Common::of(args)?;
     (req.board, req.dead, req.mode, req.target_stderr) =

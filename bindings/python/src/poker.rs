@@ -325,7 +325,7 @@ fn omaha_equity<'py>(
         OmahaGame, OmahaRequest, omaha_equity as engine_omaha, parse_hands,
     };
     let game = OmahaGame::parse(game).or_raise()?;
-    let hands = parse_hands(&players).or_raise()?;
+    let hands = parse_hands(game, &players).or_raise()?;
     let mut req = OmahaRequest::new(game, hands);
     req.board = card_set("board", board)?;
     req.dead = card_set("dead", dead)?;

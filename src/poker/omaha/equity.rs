@@ -1,9 +1,11 @@
-//! Omaha equity: every board completion enumerated (exact), or boards and
-//! random hands sampled to a standard error or a deadline (Monte Carlo),
-//! or Auto (exact when its estimated time fits the budget).
+//! Omaha equity: every deal of the players' ranges and every board
+//! completion counted (exact), or deals sampled to a standard error or a
+//! deadline (Monte Carlo), or Auto (exact when its estimated time fits the
+//! budget).
 
 use super::OmahaGame;
 use super::eval::{Hole, Low, best_high, best_low, board_low_ranks, board_triples};
+use super::range::OmahaRange;
 use crate::budget::Control;
 use crate::cards::{Card, CardSet};
 use crate::combin::binomial;
@@ -28,8 +30,8 @@ const NS_PER_RANK: f64 = 2.5;
 #[derive(Debug, Clone)]
 pub struct OmahaRequest {
     pub game: OmahaGame,
-    /// Each player's hole cards, or None for random cards.
-    pub players: Vec<Option<CardSet>>,
+    /// Each player's range: given hands, or random.
+    pub players: Vec<OmahaRange>,
     pub board: CardSet,
     pub dead: CardSet,
     pub mode: Mode,
@@ -44,7 +46,7 @@ pub struct OmahaRequest {
 }
 
 impl OmahaRequest {
-    pub fn new(game: OmahaGame, players: Vec<Option<CardSet>>) -> OmahaRequest {
+    pub fn new(game: OmahaGame, players: Vec<OmahaRange>) -> OmahaRequest {
         OmahaRequest {
             game,
             players,
@@ -60,17 +62,16 @@ impl OmahaRequest {
     }
 }
 
-/// Players' hands as text, each cards ("AsKsQhJh") or `random`; an error
-/// names the player (counted from 1).
-pub fn parse_hands<S: AsRef<str>>(texts: &[S]) -> Result<Vec<Option<CardSet>>> {
+/// Players' ranges as text (`OmahaRange::parse`: hands such as
+/// "AsKsQhJh", `random`, patterns such as "AA**:ds"); an error names the
+/// player (counted from 1).
+pub fn parse_hands<S: AsRef<str>>(game: OmahaGame, texts: &[S]) -> Result<Vec<OmahaRange>> {
     texts
         .iter()
         .enumerate()
-        .map(|(i, text)| match text.as_ref().trim() {
-            "random" => Ok(None),
-            cards => CardSet::parse(cards)
-                .map(Some)
-                .map_err(|e| Error::new(e.kind(), format!("player {}: {}", i + 1, e.message()))),
+        .map(|(i, text)| {
+            OmahaRange::parse(text.as_ref(), game.hole_cards())
+                .map_err(|e| Error::new(e.kind(), format!("player {}: {}", i + 1, e.message())))
         })
         .collect()
 }
@@ -103,13 +104,16 @@ pub struct OmahaEquity {
     pub low_qualifies: f64,
 }
 
-/// Running sums over deals: per player equity, high, low, win, tie,
-/// scoop, equity squared; and deals with a low.
+/// Running sums over deals, each with a weight (1 in Monte Carlo; the
+/// product of the range weights in exact counts): per player equity,
+/// high, low, win, tie, scoop, equity squared; the deals, their weight
+/// and the weight of those with a low.
 #[derive(Debug, Clone)]
 pub(super) struct Sums {
     players: Vec<[f64; 7]>,
     deals: u64,
-    lows: u64,
+    weight: f64,
+    lows: f64,
 }
 
 impl Sums {
@@ -117,18 +121,25 @@ impl Sums {
         Sums {
             players: vec![[0.0; 7]; n],
             deals: 0,
-            lows: 0,
+            weight: 0.0,
+            lows: 0.0,
         }
     }
 
     fn add(&mut self, other: &Sums) {
+        self.add_scaled(other, 1.0);
+    }
+
+    /// Adds `other`'s deals, each weighing `scale` times as much.
+    pub(super) fn add_scaled(&mut self, other: &Sums, scale: f64) {
         for (a, b) in self.players.iter_mut().zip(&other.players) {
             for k in 0..7 {
-                a[k] += b[k];
+                a[k] += scale * b[k];
             }
         }
         self.deals += other.deals;
-        self.lows += other.lows;
+        self.weight += scale * other.weight;
+        self.lows += scale * other.lows;
     }
 
     /// Adds `weight` deals won by `high_winners` (bit p: seat p has the
@@ -140,7 +151,8 @@ impl Sums {
         let high_count = f64::from(high_winners.count_ones());
         let low_count = f64::from(low_winners.count_ones());
         self.deals += weight;
-        self.lows += if low_winners != 0 { weight } else { 0 };
+        self.weight += w;
+        self.lows += if low_winners != 0 { w } else { 0.0 };
         for (p, sums) in self.players.iter_mut().enumerate() {
             let in_high = high_winners >> p & 1 == 1;
             let in_low = low_winners >> p & 1 == 1;
@@ -158,7 +170,7 @@ impl Sums {
     }
 
     pub(super) fn result(&self, exact: bool) -> OmahaEquity {
-        let n = self.deals.max(1) as f64;
+        let n = if self.weight > 0.0 { self.weight } else { 1.0 };
         let mut stderr: f64 = 0.0;
         let players = self
             .players
@@ -184,7 +196,7 @@ impl Sums {
             exact,
             deals: self.deals,
             stderr: if exact { 0.0 } else { stderr },
-            low_qualifies: self.lows as f64 / n,
+            low_qualifies: self.lows / n,
         }
     }
 }
@@ -291,7 +303,37 @@ impl Scorer {
     }
 }
 
-fn validate(req: &OmahaRequest) -> Result<CardSet> {
+/// Most deals of the ranges' hands an exact count will list.
+const MAX_EXACT_DEALS: usize = 1_000_000;
+/// Monte Carlo tries at drawing the ranges' hands without a shared card
+/// before it gives up on a sample.
+const MAX_DRAW_TRIES: u32 = 10_000;
+
+/// A request checked: each player's hands without those that use a board,
+/// dead or given card, and the cards none of those take.
+struct Prepared {
+    /// Per seat: its hands with their weights (a given hand alone), or
+    /// None for a random hand.
+    seats: Vec<Option<Vec<(CardSet, f64)>>>,
+    /// Cards not on the board, dead or in a given (single) hand.
+    live: CardSet,
+}
+
+impl Prepared {
+    fn all_ranged(&self) -> bool {
+        self.seats.iter().all(Option::is_some)
+    }
+
+    /// Deals of the ranges' hands: at most the product of their sizes.
+    fn deals_at_most(&self) -> f64 {
+        self.seats
+            .iter()
+            .map(|s| s.as_ref().map_or(f64::INFINITY, |h| h.len() as f64))
+            .product()
+    }
+}
+
+fn prepare(req: &OmahaRequest) -> Result<Prepared> {
     req.game.validate()?;
     let n = req.players.len();
     if !(2..=req.game.max_players()).contains(&n) {
@@ -306,74 +348,115 @@ fn validate(req: &OmahaRequest) -> Result<CardSet> {
             req.board.len()
         )));
     }
-    let mut used = req.board;
+    if !(req.target_stderr.is_finite() && req.target_stderr > 0.0) {
+        return Err(Error::invalid("the target standard error must be positive"));
+    }
     let duplicate = |what: &str| {
         Error::new(
             ErrorKind::DuplicateCard,
             format!("{what} shares a card with another hand, the board or the dead cards"),
         )
     };
-    if !used.is_disjoint(req.dead) {
+    if !req.board.is_disjoint(req.dead) {
         return Err(duplicate("the dead cards"));
     }
-    used = used.union(req.dead);
+    let mut used = req.board.union(req.dead);
     let want = req.game.hole_cards();
-    for (i, hand) in req.players.iter().enumerate() {
-        if let Some(cards) = hand {
-            if cards.len() as usize != want {
-                return Err(Error::invalid(format!(
-                    "player {}: {} cards; this game deals {want}",
-                    i + 1,
-                    cards.len()
-                )));
+    for (i, range) in req.players.iter().enumerate() {
+        if let OmahaRange::Hands(hands) = range {
+            if hands.is_empty() {
+                return Err(Error::invalid(format!("player {}: an empty range", i + 1)));
             }
-            if !used.is_disjoint(*cards) {
+            for &(cards, weight) in hands {
+                if cards.len() as usize != want {
+                    return Err(Error::invalid(format!(
+                        "player {}: {} cards; this game deals {want}",
+                        i + 1,
+                        cards.len()
+                    )));
+                }
+                if !(weight.is_finite() && weight > 0.0) {
+                    return Err(Error::invalid(format!(
+                        "player {}: a weight must be a finite number > 0",
+                        i + 1
+                    )));
+                }
+            }
+        }
+        if let Some(cards) = range.single() {
+            if !used.is_disjoint(cards) {
                 return Err(duplicate(&format!("player {}", i + 1)));
             }
-            used = used.union(*cards);
+            used = used.union(cards);
         }
     }
-    let random = req.players.iter().filter(|p| p.is_none()).count();
-    let needed = random * want + 5 - req.board.len() as usize;
+    let mut seats = Vec::with_capacity(n);
+    for (i, range) in req.players.iter().enumerate() {
+        seats.push(match range {
+            OmahaRange::Random => None,
+            OmahaRange::Hands(_) if range.single().is_some() => {
+                Some(vec![(range.single().expect("one hand"), 1.0)])
+            }
+            OmahaRange::Hands(hands) => {
+                let left: Vec<(CardSet, f64)> = hands
+                    .iter()
+                    .copied()
+                    .filter(|(h, _)| h.is_disjoint(used))
+                    .collect();
+                if left.is_empty() {
+                    return Err(duplicate(&format!(
+                        "every hand of player {}'s range",
+                        i + 1
+                    )));
+                }
+                Some(left)
+            }
+        });
+    }
+    let drawn = req.players.iter().filter(|p| p.single().is_none()).count();
+    let needed = drawn * want + 5 - req.board.len() as usize;
     if (52 - used.len() as usize) < needed {
         return Err(Error::invalid(format!(
-            "{} cards left; the random hands and the board need {needed}",
+            "{} cards left; the ranged and random hands and the board need {needed}",
             52 - used.len()
         )));
     }
-    if !(req.target_stderr.is_finite() && req.target_stderr > 0.0) {
-        return Err(Error::invalid("the target standard error must be positive"));
-    }
-    Ok(used.complement())
+    Ok(Prepared {
+        seats,
+        live: used.complement(),
+    })
 }
 
-/// The equity of every player. Errors: bad hands or board
+/// The equity of every player. Errors: bad hands, ranges or board
 /// (`InvalidArgument`, `DuplicateCard`); exact with random hands, or an
-/// exact enumeration past the time budget (`BudgetExceeded`).
+/// exact count past the time budget (`BudgetExceeded`).
 pub fn omaha_equity(req: &OmahaRequest) -> Result<OmahaEquity> {
-    let live = validate(req)?;
-    let all_known = req.players.iter().all(Option::is_some);
+    let prepared = prepare(req)?;
     let exact = match req.mode {
-        Mode::Exact if !all_known => {
+        Mode::Exact if !prepared.all_ranged() => {
             return Err(Error::budget(
-                "exact Omaha equity needs every hand given: use Monte Carlo or Auto with random hands",
+                "exact Omaha equity needs every player's hands or range: use Monte Carlo or Auto with random hands",
             ));
         }
         Mode::Exact => true,
         Mode::MonteCarlo => false,
-        Mode::Auto => all_known && estimated_exact(req) <= req.time_budget,
+        Mode::Auto => {
+            prepared.all_ranged()
+                && estimated_exact(req).mul_f64(prepared.deals_at_most().min(1e9))
+                    <= req.time_budget
+        }
     };
     if exact {
-        exact_equity(req, live)
+        exact_equity(req, &prepared)
     } else {
-        monte_carlo(req, live)
+        monte_carlo(req, &prepared)
     }
 }
 
-/// The exact count's expected time: each of the completion's rank
-/// multisets (at most C(12 + d, d) for d cards to deal) ranks every
-/// player's two-card choices with the board's ten triples, and about as
-/// much again goes to the flush choices.
+/// The exact count's expected time for one deal of hands: each of the
+/// completion's rank multisets (at most C(12 + d, d) for d cards to deal)
+/// ranks every player's two-card choices with the board's ten triples,
+/// and about as much again goes to the flush choices.
 fn estimated_exact(req: &OmahaRequest) -> Duration {
     let to_deal = 5 - req.board.len() as usize;
     let multisets = binomial(12 + to_deal, to_deal) as f64;
@@ -383,58 +466,197 @@ fn estimated_exact(req: &OmahaRequest) -> Duration {
     Duration::from_secs_f64(ranks * NS_PER_RANK * 1e-9 / threads)
 }
 
-fn exact_equity(req: &OmahaRequest, live: CardSet) -> Result<OmahaEquity> {
-    let control = req.control.with_budget(Some(req.time_budget));
-    let hands: Vec<CardSet> = req
-        .players
-        .iter()
-        .map(|h| h.expect("every hand is known"))
-        .collect();
-    let sums =
-        super::exact::exact_equity(req.game, &hands, req.board, live, req.threads, &control)?;
-    Ok(sums.result(true))
+/// Every deal of one hand per seat with no card shared, with the product
+/// of their weights. Errors past `MAX_EXACT_DEALS`.
+fn deals_of(seats: &[Vec<(CardSet, f64)>]) -> Result<Vec<(Vec<CardSet>, f64)>> {
+    fn extend(
+        seats: &[Vec<(CardSet, f64)>],
+        used: CardSet,
+        hands: &mut Vec<CardSet>,
+        weight: f64,
+        out: &mut Vec<(Vec<CardSet>, f64)>,
+    ) -> Result<()> {
+        let Some((first, rest)) = seats.split_first() else {
+            out.push((hands.clone(), weight));
+            return if out.len() > MAX_EXACT_DEALS {
+                Err(Error::budget(format!(
+                    "the ranges make more than {MAX_EXACT_DEALS} deals: use Monte Carlo or Auto"
+                )))
+            } else {
+                Ok(())
+            };
+        };
+        for &(hand, w) in first {
+            if hand.is_disjoint(used) {
+                hands.push(hand);
+                extend(rest, used.union(hand), hands, weight * w, out)?;
+                hands.pop();
+            }
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    extend(seats, CardSet::EMPTY, &mut Vec::new(), 1.0, &mut out)?;
+    if out.is_empty() {
+        return Err(Error::new(
+            ErrorKind::DuplicateCard,
+            "every deal of the ranges gives two players a card in common",
+        ));
+    }
+    Ok(out)
 }
 
-/// Deals the random hands and the rest of the board from `deck` (the live
+fn exact_equity(req: &OmahaRequest, prepared: &Prepared) -> Result<OmahaEquity> {
+    let control = req.control.with_budget(Some(req.time_budget));
+    if prepared.deals_at_most() > 2.0 * MAX_EXACT_DEALS as f64 {
+        // Refused before listing: the listing alone would take a while.
+        return Err(Error::budget(format!(
+            "the ranges make up to {:.0} deals: use Monte Carlo or Auto",
+            prepared.deals_at_most()
+        )));
+    }
+    let seats: Vec<Vec<(CardSet, f64)>> = prepared
+        .seats
+        .iter()
+        .map(|s| s.clone().expect("every seat has hands"))
+        .collect();
+    let deals = deals_of(&seats)?;
+    let count = |hands: &[CardSet], threads: usize, control: &Control| {
+        let live = hands
+            .iter()
+            .fold(prepared.live, |live, &h| live.intersection(h.complement()));
+        super::exact::exact_equity(req.game, hands, req.board, live, threads, control)
+    };
+    if let [(hands, _)] = deals.as_slice() {
+        return Ok(count(hands, req.threads, &control)?.result(true));
+    }
+    // Many deals: each counted on one thread, the deals spread over them.
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let counted = run_with_threads(req.threads, |workers| {
+        Ok(map_items(
+            workers,
+            deals.len() as u64,
+            |i| -> Result<Sums> {
+                if control.passed() {
+                    return Err(Error::budget(
+                        "exact count did not finish within the time budget: raise it, or use Monte Carlo or Auto",
+                    ));
+                }
+                let (hands, weight) = &deals[i as usize];
+                let mut sums = Sums::new(hands.len());
+                sums.add_scaled(&count(hands, 1, &Control::NONE)?, *weight);
+                let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                control.report(finished as f64 / deals.len() as f64);
+                Ok(sums)
+            },
+        ))
+    })?;
+    let mut total = Sums::new(seats.len());
+    for sums in counted {
+        total.add(&sums?);
+    }
+    Ok(total.result(true))
+}
+
+/// One seat's source of hands in Monte Carlo.
+enum Source<'a> {
+    /// A given hand, prepared once.
+    Given,
+    /// A range: its hands and their running weight sums.
+    Ranged(&'a [(CardSet, f64)], Vec<f64>),
+    Random,
+}
+
+/// Draws the ranged hands (all at once, again whenever two share a card),
+/// then the random hands and the rest of the board from `deck` (the live
 /// cards) by a partial shuffle, and scores the deal.
 struct Sampler<'a> {
-    req: &'a OmahaRequest,
+    game: OmahaGame,
+    sources: Vec<Source<'a>>,
     deck: Vec<Card>,
     known: Vec<Card>,
-    /// Each seat's hand: the given ones prepared once, the random ones
-    /// dealt again for every sample.
+    /// Each seat's hand: the given ones prepared once, the others dealt
+    /// again for every sample.
     dealt: Vec<Hole>,
     scorer: Scorer,
 }
 
 impl Sampler<'_> {
-    fn new<'a>(req: &'a OmahaRequest, deck: &[Card], known: &[Card]) -> Sampler<'a> {
+    fn new<'a>(req: &OmahaRequest, prepared: &'a Prepared, known: &[Card]) -> Sampler<'a> {
+        let sources = prepared
+            .seats
+            .iter()
+            .map(|seat| match seat {
+                None => Source::Random,
+                Some(hands) if hands.len() == 1 => Source::Given,
+                Some(hands) => {
+                    let mut total = 0.0;
+                    let sums = hands
+                        .iter()
+                        .map(|&(_, w)| {
+                            total += w;
+                            total
+                        })
+                        .collect();
+                    Source::Ranged(hands, sums)
+                }
+            })
+            .collect();
         Sampler {
-            req,
-            deck: deck.to_vec(),
+            game: req.game,
+            sources,
+            deck: prepared.live.iter().collect(),
             known: known.to_vec(),
-            dealt: req
-                .players
+            dealt: prepared
+                .seats
                 .iter()
-                .map(|h| Hole::new(h.unwrap_or(CardSet::EMPTY)))
+                .map(|s| Hole::new(s.as_ref().map_or(CardSet::EMPTY, |h| h[0].0)))
                 .collect(),
-            scorer: Scorer::new(req.game, req.players.len()),
+            scorer: Scorer::new(req.game, prepared.seats.len()),
         }
     }
 
-    fn sample(&mut self, rng: &mut Rng, sums: &mut Sums) {
-        let want = self.req.game.hole_cards();
+    /// Scores one sampled deal; false when the ranges gave no deal
+    /// without a shared card in `MAX_DRAW_TRIES` tries.
+    fn sample(&mut self, rng: &mut Rng, sums: &mut Sums) -> bool {
+        let mut taken;
+        let mut tries = 0;
+        'draw: loop {
+            taken = CardSet::EMPTY;
+            for (seat, source) in self.sources.iter().enumerate() {
+                if let Source::Ranged(hands, sums) = source {
+                    let total = sums.last().copied().unwrap_or(0.0);
+                    let x = rng.unit() * total;
+                    let i = sums.partition_point(|&s| s <= x).min(hands.len() - 1);
+                    let hand = hands[i].0;
+                    if !taken.is_disjoint(hand) {
+                        tries += 1;
+                        if tries >= MAX_DRAW_TRIES {
+                            return false;
+                        }
+                        continue 'draw;
+                    }
+                    taken = taken.union(hand);
+                    self.dealt[seat] = Hole::new(hand);
+                }
+            }
+            break;
+        }
+        let want = self.game.hole_cards();
         // A partial shuffle from wherever the last sample left the deck
-        // (any order of it is as good a start).
+        // (any order of it is as good a start), passing over the cards the
+        // ranged hands took.
         let mut next = 0usize;
-        let mut draw = |deck: &mut Vec<Card>, rng: &mut Rng| {
+        let mut draw = |deck: &mut Vec<Card>, rng: &mut Rng| loop {
             let j = next + rng.below((deck.len() - next) as u32) as usize;
             deck.swap(next, j);
             next += 1;
-            deck[next - 1]
+            if !taken.contains(deck[next - 1]) {
+                return deck[next - 1];
+            }
         };
-        for (seat, hand) in self.req.players.iter().enumerate() {
-            if hand.is_none() {
+        for (seat, source) in self.sources.iter().enumerate() {
+            if let Source::Random = source {
                 let mut cards = CardSet::EMPTY;
                 for _ in 0..want {
                     cards.insert(draw(&mut self.deck, rng));
@@ -448,14 +670,14 @@ impl Sampler<'_> {
             *slot = draw(&mut self.deck, rng);
         }
         self.scorer.deal(&self.dealt, &board, sums);
+        true
     }
 }
 
-fn monte_carlo(req: &OmahaRequest, live: CardSet) -> Result<OmahaEquity> {
+fn monte_carlo(req: &OmahaRequest, prepared: &Prepared) -> Result<OmahaEquity> {
     let control = req.control.with_budget(Some(req.time_budget));
     let started = Instant::now();
     let seats = req.players.len();
-    let deck: Vec<Card> = live.iter().collect();
     let known: Vec<Card> = req.board.iter().collect();
     run_with_threads(req.threads, |workers| {
         let per_round = workers.count() as u64;
@@ -463,16 +685,20 @@ fn monte_carlo(req: &OmahaRequest, live: CardSet) -> Result<OmahaEquity> {
         let mut batch = 0u64;
         loop {
             let round = map_items(workers, per_round, |t| {
-                let mut sampler = Sampler::new(req, &deck, &known);
+                let mut sampler = Sampler::new(req, prepared, &known);
                 let mut rng = Rng::stream(req.seed, batch + t);
                 let mut sums = Sums::new(seats);
                 for _ in 0..BATCH {
-                    sampler.sample(&mut rng, &mut sums);
+                    if !sampler.sample(&mut rng, &mut sums) {
+                        return Err(Error::invalid(
+                            "the ranges almost never give a deal without a shared card",
+                        ));
+                    }
                 }
-                sums
+                Ok(sums)
             });
-            for sums in &round {
-                total.add(sums);
+            for sums in round {
+                total.add(&sums?);
             }
             batch += per_round;
             let now = total.result(false);

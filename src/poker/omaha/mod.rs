@@ -19,9 +19,11 @@
 pub mod equity;
 mod eval;
 mod exact;
+mod range;
 
 pub use equity::{OmahaEquity, OmahaPlayer, OmahaRequest, omaha_equity, parse_hands};
 pub use eval::{Hole, Low, best_high, best_low, board_triples};
+pub use range::{MAX_RANGE_HANDS, OmahaRange};
 
 use crate::error::{Error, Result};
 

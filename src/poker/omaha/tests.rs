@@ -3,7 +3,7 @@
 
 use super::equity::{Scorer, Sums};
 use super::eval::{Hole, best_high, best_low, board_low_ranks, board_triples};
-use super::{OmahaEquity, OmahaGame, OmahaRequest, omaha_equity};
+use super::{OmahaEquity, OmahaGame, OmahaRange, OmahaRequest, omaha_equity};
 use crate::cards::{Card, CardSet};
 use crate::combin::Subsets;
 use crate::poker::equity::Mode;
@@ -238,7 +238,7 @@ fn best_high_and_low_match_every_two_plus_three_choice() {
 }
 
 fn request(game: OmahaGame, hands: &[CardSet], board: &[Card]) -> OmahaRequest {
-    let mut req = OmahaRequest::new(game, hands.iter().map(|&h| Some(h)).collect());
+    let mut req = OmahaRequest::new(game, hands.iter().map(|&h| OmahaRange::hand(h)).collect());
     req.board = set(board);
     req.mode = Mode::Exact;
     req.time_budget = std::time::Duration::from_secs(60);
@@ -323,7 +323,10 @@ fn monte_carlo_agrees_with_exact_and_handles_random_hands() {
         }
         assert_eq!(mc, omaha_equity(&req).unwrap(), "seeded: the same answer");
     }
-    let mut req = OmahaRequest::new(OmahaGame::High(4), vec![None, None]);
+    let mut req = OmahaRequest::new(
+        OmahaGame::High(4),
+        vec![OmahaRange::Random, OmahaRange::Random],
+    );
     req.mode = Mode::MonteCarlo;
     req.target_stderr = 0.004;
     let r = omaha_equity(&req).unwrap();
@@ -366,19 +369,22 @@ fn bad_requests_are_refused() {
     let other = CardSet::parse("2c3c4c5c").unwrap();
     let mut req = request(OmahaGame::High(4), &[aakk], &[]);
     assert!(omaha_equity(&req).is_err(), "one player");
-    req.players = vec![Some(aakk), Some(CardSet::parse("2c3c4c").unwrap())];
+    req.players = vec![
+        OmahaRange::hand(aakk),
+        OmahaRange::hand(CardSet::parse("2c3c4c").unwrap()),
+    ];
     assert!(omaha_equity(&req).is_err(), "three cards");
-    req.players = vec![Some(aakk), Some(aakk)];
+    req.players = vec![OmahaRange::hand(aakk), OmahaRange::hand(aakk)];
     assert!(omaha_equity(&req).is_err(), "a card twice");
-    req.players = vec![Some(aakk), None];
+    req.players = vec![OmahaRange::hand(aakk), OmahaRange::Random];
     assert!(omaha_equity(&req).is_err(), "exact with a random hand");
-    req.players = vec![Some(aakk), Some(other)];
+    req.players = vec![OmahaRange::hand(aakk), OmahaRange::hand(other)];
     req.board = CardSet::parse("7d6c").unwrap();
     assert!(omaha_equity(&req).is_err(), "a two-card board");
     assert!(OmahaGame::parse("plo7").is_err());
-    let hands = super::parse_hands(&["AsAhKsKh", " random "]).unwrap();
-    assert_eq!(hands, vec![Some(aakk), None]);
-    let bad = super::parse_hands(&["AsAhKsKh", "random", "AsZz"]).unwrap_err();
+    let hands = super::parse_hands(OmahaGame::High(4), &["AsAhKsKh", " random "]).unwrap();
+    assert_eq!(hands, vec![OmahaRange::hand(aakk), OmahaRange::Random]);
+    let bad = super::parse_hands(OmahaGame::High(4), &["AsAhKsKh", "random", "AsZz"]).unwrap_err();
     assert!(bad.message().starts_with("player 3:"), "{}", bad.message());
     assert_eq!(OmahaGame::parse("PLO5-8").unwrap(), OmahaGame::HiLo(5));
 }
@@ -390,7 +396,10 @@ fn bad_requests_are_refused() {
 fn a_published_preflop_figure() {
     let mut req = OmahaRequest::new(
         OmahaGame::High(4),
-        vec![Some(CardSet::parse("AcAsJcTs").unwrap()), None],
+        vec![
+            OmahaRange::hand(CardSet::parse("AcAsJcTs").unwrap()),
+            OmahaRange::Random,
+        ],
     );
     req.mode = Mode::MonteCarlo;
     req.target_stderr = 0.002;
@@ -405,7 +414,7 @@ fn a_published_preflop_figure() {
 /// Every board completion ranked one by one with the library's evaluator
 /// (checked against the oracle above), for deals too large for the oracle.
 fn boards_one_by_one(req: &OmahaRequest) -> OmahaEquity {
-    let hands: Vec<CardSet> = req.players.iter().map(|h| h.unwrap()).collect();
+    let hands: Vec<CardSet> = req.players.iter().map(|h| h.single().unwrap()).collect();
     let holes: Vec<Hole> = hands.iter().map(|&h| Hole::new(h)).collect();
     let used = hands
         .iter()
@@ -498,4 +507,185 @@ fn rank_pattern_counts_match_boards_dealt_one_by_one() {
             &format!("{game:?} {hands:?} {board:?}"),
         );
     }
+}
+
+fn range_hands(text: &str, k: usize) -> Vec<(CardSet, f64)> {
+    match OmahaRange::parse(text, k).unwrap() {
+        OmahaRange::Hands(h) => h,
+        OmahaRange::Random => panic!("{text} is not random"),
+    }
+}
+
+#[test]
+fn range_patterns_count_the_hands_they_name() {
+    let count = |text: &str, k: usize| range_hands(text, k).len();
+    assert_eq!(count("AA**", 4), 6 * 1128 + 4 * 48 + 1);
+    assert_eq!(count("KKQQ", 4), 36);
+    assert_eq!(count("AAKK:ds", 4), 6);
+    assert_eq!(count("AAKK:ss", 4), 24);
+    assert_eq!(count("AAKK:r", 4), 6);
+    assert_eq!(count("****", 4), 270_725);
+    assert_eq!(count("AsK**", 4), 20_825 - 16_215);
+    assert_eq!(count("AsKsQhJh", 4), 1);
+    assert_eq!(count("AAKK,KKQQ , AsKsQhJh", 4), 73);
+    assert_eq!(count("AAKKQ", 5), 6 * 6 * 4);
+    assert_eq!(count("AA****:ds", 6), count("**AA**:DS", 6));
+    let weighted = range_hands("AA**:0.5, AAKK", 4);
+    assert_eq!(weighted.len(), count("AA**", 4));
+    let heavy = weighted.iter().filter(|(_, w)| *w == 1.0).count();
+    assert_eq!(heavy, 36, "AAKK keeps the last weight");
+    assert_eq!(count("AA**, AAKK:0", 4), count("AA**", 4) - 36);
+    assert_eq!(
+        OmahaRange::parse(" Random ", 4).unwrap(),
+        OmahaRange::Random
+    );
+}
+
+#[test]
+fn bad_range_items_are_named() {
+    for (text, k, says) in [
+        ("AA*", 4, "3 cards or ranks"),
+        ("AAAAA", 5, "more than four"),
+        ("AAxx", 4, "'x' is not a rank"),
+        ("AA**:dz", 4, "'dz' is neither"),
+        ("AA**:ds:ss", 4, "more than one suit"),
+        ("AA**:0.5:1", 4, "more than one weight"),
+        ("AsAs**", 4, "As appears twice"),
+        ("AA**:-1", 4, ">= 0"),
+        ("AA**,,KK**", 4, "empty range item 2"),
+        ("AA**:0", 4, "no hand of positive weight"),
+        ("AAAA:ds", 4, "no hand matches"),
+        ("******", 6, "too wide"),
+    ] {
+        let e = OmahaRange::parse(text, k).unwrap_err();
+        assert!(e.message().contains(says), "{text}: {}", e.message());
+    }
+}
+
+/// Whether `hand` matches the symbols of `pattern` (ranks, cards and `*`
+/// as `OmahaRange::parse` reads them), by trying every assignment.
+fn matches_naively(pattern: &[(Option<u8>, Option<u8>)], hand: &[Card]) -> bool {
+    fn assign(pattern: &[(Option<u8>, Option<u8>)], hand: &[Card], used: u32) -> bool {
+        let Some((&(rank, suit), rest)) = pattern.split_first() else {
+            return true;
+        };
+        hand.iter().enumerate().any(|(i, c)| {
+            used >> i & 1 == 0
+                && rank.is_none_or(|r| c.rank() == r)
+                && suit.is_none_or(|s| c.suit() == s)
+                && assign(rest, hand, used | 1 << i)
+        })
+    }
+    assign(pattern, hand, 0)
+}
+
+#[test]
+fn range_patterns_match_a_naive_reading_of_every_hand() {
+    let mut rng = Rng::new(31);
+    let all: Vec<Vec<Card>> = Subsets::of_set(CardSet::FULL, 4)
+        .unwrap()
+        .map(|m| CardSet::from_mask(m).unwrap().iter().collect())
+        .collect();
+    for _ in 0..24 {
+        let mut text = String::new();
+        let mut pattern = Vec::new();
+        for _ in 0..4 {
+            let (rank, suit) = (rng.below(13) as u8, rng.below(4) as u8);
+            match rng.below(3) {
+                0 => pattern.push((None, None)),
+                1 => pattern.push((Some(rank), None)),
+                _ => pattern.push((Some(rank), Some(suit))),
+            }
+            let symbol = match pattern.last().unwrap() {
+                (None, _) => "*".to_string(),
+                (Some(r), None) => crate::cards::RANK_CHARS[*r as usize].to_string(),
+                (Some(r), Some(s)) => Card::from_rank_suit(*r, *s).unwrap().to_string(),
+            };
+            text.push_str(&symbol);
+        }
+        let suits = ["", ":ds", ":ss", ":r"][rng.below(4) as usize];
+        text.push_str(suits);
+        let want: Vec<u64> = all
+            .iter()
+            .filter(|h| matches_naively(&pattern, h))
+            .map(|h| h.iter().copied().collect::<CardSet>())
+            .filter(|h| {
+                let counts: Vec<u32> = (0..4)
+                    .map(|s| h.iter().filter(|c| c.suit() == s).count() as u32)
+                    .collect();
+                let twos = counts.iter().filter(|&&c| c == 2).count();
+                let more = counts.iter().any(|&c| c > 2);
+                match suits {
+                    ":ds" => twos == 2 && !more,
+                    ":ss" => twos == 1 && !more,
+                    ":r" => twos == 0 && !more,
+                    _ => true,
+                }
+            })
+            .map(|h| h.mask())
+            .collect();
+        match OmahaRange::parse(&text, 4) {
+            Ok(OmahaRange::Hands(hands)) => {
+                let mut got: Vec<u64> = hands.iter().map(|(h, _)| h.mask()).collect();
+                let mut want = want;
+                got.sort_unstable();
+                want.sort_unstable();
+                assert_eq!(got, want, "{text}");
+            }
+            Ok(OmahaRange::Random) => panic!("{text}"),
+            Err(e) => assert!(want.is_empty(), "{text}: {}", e.message()),
+        }
+    }
+}
+
+#[test]
+fn ranges_weigh_their_hands_exactly_and_in_monte_carlo() {
+    let (a, b) = (
+        CardSet::parse("AsAhKsKh").unwrap(),
+        CardSet::parse("7c6c5d4d").unwrap(),
+    );
+    let villain = CardSet::parse("JdTd9c8c").unwrap();
+    let board = CardSet::parse("Kd7h2s").unwrap();
+    let single = |hero: CardSet| {
+        let mut req = request(OmahaGame::High(4), &[hero, villain], &[]);
+        req.board = board;
+        omaha_equity(&req).unwrap()
+    };
+    let (ea, eb) = (single(a), single(b));
+    let mut req = request(OmahaGame::High(4), &[a, villain], &[]);
+    req.board = board;
+    req.players[0] = OmahaRange::parse("AsAhKsKh:0.25, 7c6c5d4d", 4).unwrap();
+    let got = omaha_equity(&req).unwrap();
+    assert!(got.exact);
+    let want = (0.25 * ea.players[0].equity + eb.players[0].equity) / 1.25;
+    assert!((got.players[0].equity - want).abs() < 1e-12);
+    assert_eq!(got.deals, ea.deals + eb.deals);
+    // Both players on ranges that share cards: exact against Monte Carlo.
+    req.players = vec![
+        OmahaRange::parse("AA**:ds", 4).unwrap(),
+        OmahaRange::parse("KK**:ds, QQJJ", 4).unwrap(),
+    ];
+    req.board = CardSet::parse("Qh8d3c").unwrap();
+    req.mode = Mode::Auto;
+    req.threads = 2;
+    let exact = omaha_equity(&req).unwrap();
+    assert!(exact.exact);
+    req.mode = Mode::MonteCarlo;
+    req.target_stderr = 0.002;
+    let mc = omaha_equity(&req).unwrap();
+    for (e, m) in exact.players.iter().zip(&mc.players) {
+        assert!((e.equity - m.equity).abs() < 5.0 * mc.stderr, "{e:?} {m:?}");
+    }
+    // Exact refuses what it cannot list, and Auto samples it instead.
+    req.players = vec![
+        OmahaRange::parse("****", 4).unwrap(),
+        OmahaRange::parse("AA**", 4).unwrap(),
+    ];
+    req.mode = Mode::Exact;
+    assert_eq!(
+        omaha_equity(&req).unwrap_err().kind(),
+        crate::ErrorKind::BudgetExceeded
+    );
+    req.mode = Mode::Auto;
+    assert!(!omaha_equity(&req).unwrap().exact);
 }
