@@ -13,13 +13,18 @@ use std::time::{Duration, Instant};
 #[derive(clap::Args)]
 pub struct EquityArgs {
     /// One hand or range per player: AhKh QsQd, or "QQ+,AKs" "JJ-88"
-    /// (Omaha: hands such as AsKsQhJh, ranges such as "AA**:ds,KKQQ:0.5", or random).
+    /// (Omaha: hands such as AsKsQhJh, ranges such as "AA**:ds,KKQQ:0.5",
+    /// or random; short deck: Hold'em ranges on the cards six to ace).
     #[arg(required = true)]
     players: Vec<String>,
-    /// holdem, or Omaha: plo4, plo5, plo6 (high), plo8, plo5-8 (hi/lo 8
-    /// or better).
+    /// holdem; Omaha: plo4, plo5, plo6 (high), plo8, plo5-8 (hi/lo 8
+    /// or better); shortdeck (36 cards, 6+).
     #[arg(long, default_value = "holdem")]
     game: String,
+    /// Short deck: three of a kind beats a straight (the Triton ranking;
+    /// by default a straight beats three of a kind).
+    #[arg(long)]
+    trips_beat_straight: bool,
     /// Board cards (0, 3, 4 or 5): Ks7c2d.
     #[arg(long, default_value = "")]
     board: String,
@@ -126,7 +131,12 @@ fn named(what: &str, e: Error) -> Failure {
 
 pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
     if args.game != "holdem" {
-        return run_omaha(args, as_json);
+        return run_variant(args, as_json);
+    }
+    if args.trips_beat_straight {
+        return Err(Failure::BadInput(
+            "--trips-beat-straight is for --game shortdeck".into(),
+        ));
     }
     let players = args
         .players
@@ -317,15 +327,25 @@ pub fn run_strength(args: &StrengthArgs, as_json: bool) -> Outcome {
     run.close()
 }
 
-/// `oddsmith equity --game plo4|plo5|plo6|plo8|plo5-8 HANDS...`.
-fn run_omaha(args: &EquityArgs, as_json: bool) -> Outcome {
-    use oddsmith::poker::omaha::{OmahaGame, OmahaRequest, omaha_equity, parse_hands};
-    let game = OmahaGame::parse(&args.game).map_err(|e| named("--game", e))?;
+/// `oddsmith equity --game plo4|plo5|plo6|plo8|plo5-8|shortdeck HANDS...`.
+fn run_variant(args: &EquityArgs, as_json: bool) -> Outcome {
+    use oddsmith::poker::variants::{Variant, VariantRequest, parse_hands, variant_equity};
+    let mut game = Variant::parse(&args.game).map_err(|e| named("--game", e))?;
     if args.by_combo {
         return Err(Failure::BadInput("--by-combo is for Hold'em".into()));
     }
+    if args.trips_beat_straight {
+        let Variant::ShortDeck { .. } = game else {
+            return Err(Failure::BadInput(
+                "--trips-beat-straight is for --game shortdeck".into(),
+            ));
+        };
+        game = Variant::ShortDeck {
+            trips_beat_straight: true,
+        };
+    }
     let players = parse_hands(game, &args.players)?;
-    let mut req = OmahaRequest::new(game, players);
+    let mut req = VariantRequest::new(game, players);
     let common = Common::of(args)?;
     (req.board, req.dead, req.mode, req.target_stderr) =
         (common.board, common.dead, common.mode, common.target_stderr);
@@ -333,7 +353,7 @@ fn run_omaha(args: &EquityArgs, as_json: bool) -> Outcome {
     let run = LongRun::start("equity");
     req.control = run.control();
     let started = Instant::now();
-    let r = run.answer(omaha_equity(&req))?;
+    let r = run.answer(variant_equity(&req))?;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
     let partial = run.interrupted();
     if as_json {
@@ -357,15 +377,22 @@ fn run_omaha(args: &EquityArgs, as_json: bool) -> Outcome {
             "{} {} deals ({how}, {elapsed_ms:.1} ms)",
             args.game, r.deals
         );
-        println!(
-            "{:<20} {:>9} {:>9} {:>9} {:>9}",
-            "player", "equity", "high", "low", "scoop"
-        );
-        for (hand, p) in args.players.iter().zip(&r.players) {
+        if game.hi_lo() {
             println!(
-                "{hand:<20} {:>9.6} {:>9.6} {:>9.6} {:>9.6}",
-                p.equity, p.high, p.low, p.scoop
+                "{:<20} {:>9} {:>9} {:>9} {:>9}",
+                "player", "equity", "high", "low", "scoop"
             );
+            for (hand, p) in args.players.iter().zip(&r.players) {
+                println!(
+                    "{hand:<20} {:>9.6} {:>9.6} {:>9.6} {:>9.6}",
+                    p.equity, p.high, p.low, p.scoop
+                );
+            }
+        } else {
+            println!("{:<20} {:>9} {:>9} {:>9}", "player", "equity", "win", "tie");
+            for (hand, p) in args.players.iter().zip(&r.players) {
+                println!("{hand:<20} {:>9.6} {:>9.6} {:>9.6}", p.equity, p.win, p.tie);
+            }
         }
         if game.hi_lo() {
             println!("a low qualifies on {:.4} of the deals", r.low_qualifies);

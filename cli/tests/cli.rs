@@ -837,5 +837,27 @@ fn omaha_equity_through_the_cli() {
             "QdQcJdTd",
             "--by-combo",
         ],
+        &["equity", "--game", "plo4", "AA**:dz", "random"],
+        &["equity", "--game", "plo4", "AA*", "random"],
+        &["equity", "--game", "shortdeck", "AhKh", "5s5d"],
+        &["equity", "AhKh", "QsQd", "--trips-beat-straight"],
     ]);
+    // An Omaha range against a hand, and short deck in both rankings.
+    let out = oddsmith(&[
+        "equity", "--game", "plo4", "AA**:ds", "KsKdQhJh", "--board", "Kh7c2s", "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(v["exact"], true);
+    let short = |extra: &[&str]| {
+        let mut args = vec!["equity", "--game", "shortdeck", "AhKh", "QsQd", "--json"];
+        args.extend_from_slice(extra);
+        let out = oddsmith(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+        assert_eq!(v["deals"], 201_376);
+        v["players"][0]["equity"].as_f64().unwrap()
+    };
+    let (standard, triton) = (short(&[]), short(&["--trips-beat-straight"]));
+    assert!(standard > 0.5 && triton < standard, "{standard} {triton}");
 }

@@ -5,9 +5,9 @@ pub mod classes;
 pub mod equity;
 pub mod eval;
 mod eval_tables;
-pub mod omaha;
 pub mod range;
 mod rank_patterns;
+pub mod variants;
 
 pub use classes::Category;
 pub use eval::{CLASS_COUNT, HandKey, HandRank, evaluate};

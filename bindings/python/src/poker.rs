@@ -321,12 +321,10 @@ fn omaha_equity<'py>(
     seed: u64,
     threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
-    use oddsmith::poker::omaha::{
-        OmahaGame, OmahaRequest, omaha_equity as engine_omaha, parse_hands,
-    };
-    let game = OmahaGame::parse(game).or_raise()?;
+    use oddsmith::poker::variants::{Variant, VariantRequest, parse_hands, variant_equity};
+    let game = Variant::parse(game).or_raise()?;
     let hands = parse_hands(game, &players).or_raise()?;
-    let mut req = OmahaRequest::new(game, hands);
+    let mut req = VariantRequest::new(game, hands);
     req.board = card_set("board", board)?;
     req.dead = card_set("dead", dead)?;
     req.mode = mode_of(mode, stderr)?;
@@ -338,7 +336,7 @@ fn omaha_equity<'py>(
         let mut req = req;
         req.control = control.clone();
         let started = Instant::now();
-        (engine_omaha(&req), started.elapsed())
+        (variant_equity(&req), started.elapsed())
     })?;
     let r = r.or_raise()?;
     let list = PyList::empty(py);

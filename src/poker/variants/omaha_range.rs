@@ -12,21 +12,10 @@
 //! `JT98:ss:0.25`. A hand listed by several items keeps the last item's
 //! weight. A token that does not parse is an error naming it.
 
+use super::range::{HandRange, MAX_RANGE_HANDS};
 use crate::cards::{Card, CardSet, rank_of, suit_of};
 use crate::combin::binomial;
 use crate::error::{Error, Result};
-
-/// Most hands a range may hold (PLO4's whole deck `****` is 270,725).
-pub const MAX_RANGE_HANDS: usize = 2_000_000;
-
-/// One player's possible hands.
-#[derive(Debug, Clone, PartialEq)]
-pub enum OmahaRange {
-    /// Any hand, dealt from the cards left.
-    Random,
-    /// These hands (distinct, each with a weight > 0).
-    Hands(Vec<(CardSet, f64)>),
-}
 
 /// A suit qualifier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,102 +49,86 @@ struct Pattern {
     wildcards: usize,
 }
 
-impl OmahaRange {
-    /// One given hand.
-    pub fn hand(cards: CardSet) -> OmahaRange {
-        OmahaRange::Hands(vec![(cards, 1.0)])
+/// Parses an Omaha range of `hole_cards`-card hands; see the module docs.
+pub(super) fn parse(text: &str, hole_cards: usize) -> Result<HandRange> {
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("random") {
+        return Ok(HandRange::Random);
     }
-
-    /// Parses a range of `hole_cards`-card hands; see the module docs.
-    pub fn parse(text: &str, hole_cards: usize) -> Result<OmahaRange> {
-        let text = text.trim();
-        if text.eq_ignore_ascii_case("random") {
-            return Ok(OmahaRange::Random);
-        }
-        let mut hands: Vec<(CardSet, f64)> = Vec::new();
-        let mut index: hashbrown::HashMap<u64, usize> = hashbrown::HashMap::new();
-        let mut budget = MAX_ASSIGNMENTS;
-        for (item, token) in text.split(',').map(str::trim).enumerate() {
-            let fail = |why: &str| {
-                Error::parse(format!("range item '{token}' (item {}): {why}", item + 1))
-            };
-            if token.is_empty() {
-                return Err(Error::parse(format!(
-                    "empty range item {} in '{text}'",
-                    item + 1
-                )));
-            }
-            let mut parts = token.split(':');
-            let body = parts.next().unwrap_or("").trim();
-            let (mut suits, mut weight) = (None, None);
-            for suffix in parts.map(str::trim) {
-                let qualifier = match suffix.to_ascii_lowercase().as_str() {
-                    "ds" => Some(Suits::DoubleSuited),
-                    "ss" => Some(Suits::SingleSuited),
-                    "r" => Some(Suits::Rainbow),
-                    _ => None,
-                };
-                if let Some(q) = qualifier {
-                    if suits.replace(q).is_some() {
-                        return Err(fail("more than one suit qualifier"));
-                    }
-                } else if let Ok(w) = suffix.parse::<f64>() {
-                    if !w.is_finite() || w < 0.0 {
-                        return Err(fail("a weight must be a finite number >= 0"));
-                    }
-                    if weight.replace(w).is_some() {
-                        return Err(fail("more than one weight"));
-                    }
-                } else {
-                    return Err(fail(&format!(
-                        "'{suffix}' is neither a suit qualifier (ds, ss, r) nor a weight"
-                    )));
-                }
-            }
-            let pattern = parse_pattern(body, hole_cards).map_err(|why| fail(&why))?;
-            let suits = suits.unwrap_or(Suits::Any);
-            let weight = weight.unwrap_or(1.0);
-            let mut matched = 0usize;
-            pattern
-                .each_hand(&mut budget, |hand| {
-                    if !suits.admits(hand) {
-                        return;
-                    }
-                    matched += 1;
-                    match index.entry(hand.mask()) {
-                        hashbrown::hash_map::Entry::Occupied(e) => hands[*e.get()].1 = weight,
-                        hashbrown::hash_map::Entry::Vacant(e) => {
-                            e.insert(hands.len());
-                            hands.push((hand, weight));
-                        }
-                    }
-                })
-                .map_err(|why| fail(&why))?;
-            if matched == 0 {
-                return Err(fail("no hand matches it"));
-            }
-            if hands.len() > MAX_RANGE_HANDS {
-                return Err(Error::invalid(format!(
-                    "the range holds more than {MAX_RANGE_HANDS} hands: use 'random' for any hand"
-                )));
-            }
-        }
-        hands.retain(|&(_, w)| w > 0.0);
-        if hands.is_empty() {
+    let mut hands: Vec<(CardSet, f64)> = Vec::new();
+    let mut index: hashbrown::HashMap<u64, usize> = hashbrown::HashMap::new();
+    let mut budget = MAX_ASSIGNMENTS;
+    for (item, token) in text.split(',').map(str::trim).enumerate() {
+        let fail =
+            |why: &str| Error::parse(format!("range item '{token}' (item {}): {why}", item + 1));
+        if token.is_empty() {
             return Err(Error::parse(format!(
-                "range '{text}' has no hand of positive weight"
+                "empty range item {} in '{text}'",
+                item + 1
             )));
         }
-        Ok(OmahaRange::Hands(hands))
-    }
-
-    /// The one hand of a single-hand range.
-    pub fn single(&self) -> Option<CardSet> {
-        match self {
-            OmahaRange::Hands(h) if h.len() == 1 => Some(h[0].0),
-            _ => None,
+        let mut parts = token.split(':');
+        let body = parts.next().unwrap_or("").trim();
+        let (mut suits, mut weight) = (None, None);
+        for suffix in parts.map(str::trim) {
+            let qualifier = match suffix.to_ascii_lowercase().as_str() {
+                "ds" => Some(Suits::DoubleSuited),
+                "ss" => Some(Suits::SingleSuited),
+                "r" => Some(Suits::Rainbow),
+                _ => None,
+            };
+            if let Some(q) = qualifier {
+                if suits.replace(q).is_some() {
+                    return Err(fail("more than one suit qualifier"));
+                }
+            } else if let Ok(w) = suffix.parse::<f64>() {
+                if !w.is_finite() || w < 0.0 {
+                    return Err(fail("a weight must be a finite number >= 0"));
+                }
+                if weight.replace(w).is_some() {
+                    return Err(fail("more than one weight"));
+                }
+            } else {
+                return Err(fail(&format!(
+                    "'{suffix}' is neither a suit qualifier (ds, ss, r) nor a weight"
+                )));
+            }
+        }
+        let pattern = parse_pattern(body, hole_cards).map_err(|why| fail(&why))?;
+        let suits = suits.unwrap_or(Suits::Any);
+        let weight = weight.unwrap_or(1.0);
+        let mut matched = 0usize;
+        pattern
+            .each_hand(&mut budget, |hand| {
+                if !suits.admits(hand) {
+                    return;
+                }
+                matched += 1;
+                match index.entry(hand.mask()) {
+                    hashbrown::hash_map::Entry::Occupied(e) => hands[*e.get()].1 = weight,
+                    hashbrown::hash_map::Entry::Vacant(e) => {
+                        e.insert(hands.len());
+                        hands.push((hand, weight));
+                    }
+                }
+            })
+            .map_err(|why| fail(&why))?;
+        if matched == 0 {
+            return Err(fail("no hand matches it"));
+        }
+        if hands.len() > MAX_RANGE_HANDS {
+            return Err(Error::invalid(format!(
+                "the range holds more than {MAX_RANGE_HANDS} hands: use 'random' for any hand"
+            )));
         }
     }
+    hands.retain(|&(_, w)| w > 0.0);
+    if hands.is_empty() {
+        return Err(Error::parse(format!(
+            "range '{text}' has no hand of positive weight"
+        )));
+    }
+    Ok(HandRange::Hands(hands))
 }
 
 /// The symbols of an item's body, exactly `hole_cards` of them.

@@ -11,9 +11,9 @@
 //! and only the completions dealing three or more board cards in a suit
 //! some player holds twice are ranked again with their flushes.
 
-use super::OmahaGame;
+use super::Variant;
 use super::equity::{Outcomes, Sums};
-use super::eval::{Hole, Low, best_low, low_bit_of_rank};
+use super::omaha_eval::{Hole, Low, best_low, low_bit_of_rank};
 use crate::budget::Control;
 use crate::cards::{Card, CardSet};
 use crate::error::{Error, Result};
@@ -21,7 +21,7 @@ use crate::parallel::{map_items, run_with_threads};
 use crate::poker::eval::{POW5, Tables, tables};
 use crate::poker::rank_patterns::{Leaf, NEVER_FLUSHES, Visitor, Walk, suits_of};
 
-/// Most players (`OmahaGame::max_players`).
+/// Most players (`Variant::max_players`).
 const MAX_SEATS: usize = 6;
 /// Most two-card choices from a hand: C(6, 2).
 const MAX_PAIRS: usize = 15;
@@ -62,11 +62,11 @@ impl Seat {
 
     /// The best rank-only high with the board's three-card rank sums.
     #[inline]
-    fn best_by_ranks(&self, tables: &Tables, triples: &[u32; 10]) -> u16 {
+    fn best_by_ranks(&self, tables: &Tables, triples: &[u32; 10]) -> u32 {
         let mut best = 0;
         for &pair in &self.pair_ranks[..self.pair_count] {
             for &triple in triples {
-                best = best.max(tables.nonflush_rank(pair + triple));
+                best = best.max(u32::from(tables.nonflush_rank(pair + triple)));
             }
         }
         best
@@ -76,7 +76,7 @@ impl Seat {
     /// board's (`board`, a rank mask of three or more), 0 when the hand
     /// holds fewer than two.
     #[inline]
-    fn best_flush(&self, tables: &Tables, suit: usize, board: u16) -> u16 {
+    fn best_flush(&self, tables: &Tables, suit: usize, board: u16) -> u32 {
         let hole = self.suit_masks[suit];
         if hole.count_ones() < 2 {
             return 0;
@@ -87,7 +87,7 @@ impl Seat {
         let mut best = 0;
         for &pair in &pairs[..pair_count] {
             for &triple in &triples[..triple_count] {
-                best = best.max(tables.flush_rank(pair | triple));
+                best = best.max(u32::from(tables.flush_rank(pair | triple)));
             }
         }
         best
@@ -155,7 +155,7 @@ impl Visitor for Counter<'_> {
             }
         }
         let n = self.seats.len();
-        let mut highs = [0u16; MAX_SEATS];
+        let mut highs = [0u32; MAX_SEATS];
         for (high, seat) in highs.iter_mut().zip(self.seats) {
             *high = seat.best_by_ranks(self.tables, &triples);
         }
@@ -188,8 +188,8 @@ impl Visitor for Counter<'_> {
 
 /// The exact sums of known `hands` over every completion of `board` from
 /// the `live` cards, in parts that honour `control`.
-pub(super) fn exact_equity(
-    game: OmahaGame,
+pub(super) fn exact_sums(
+    game: Variant,
     hands: &[CardSet],
     board: CardSet,
     live: CardSet,
@@ -229,7 +229,7 @@ pub(super) fn exact_equity(
                 hi_lo: game.hi_lo(),
                 known: &known,
                 known_suits,
-                outcomes: Outcomes::new(seats.len()),
+                outcomes: Outcomes::new(seats.len(), game.hi_lo()),
             };
             Walk::new(live, flush_need, part as u32, parts as u32).run(to_deal, &mut counter);
             let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
@@ -237,7 +237,7 @@ pub(super) fn exact_equity(
             Ok(counter.outcomes)
         }))
     })?;
-    let mut total = Outcomes::new(seats.len());
+    let mut total = Outcomes::new(seats.len(), game.hi_lo());
     for part in counted {
         total.merge(&part?);
     }

@@ -3,9 +3,10 @@
 //! deadline (Monte Carlo), or Auto (exact when its estimated time fits the
 //! budget).
 
-use super::OmahaGame;
-use super::eval::{Hole, Low, best_high, best_low, board_low_ranks, board_triples};
-use super::range::OmahaRange;
+use super::Variant;
+use super::omaha_eval::{Hole, Low, best_high, best_low, board_low_ranks, board_triples};
+use super::range::HandRange;
+use super::short_deck;
 use crate::budget::Control;
 use crate::cards::{Card, CardSet};
 use crate::combin::binomial;
@@ -28,10 +29,10 @@ const NS_PER_RANK: f64 = 2.5;
 
 /// What to compute.
 #[derive(Debug, Clone)]
-pub struct OmahaRequest {
-    pub game: OmahaGame,
+pub struct VariantRequest {
+    pub game: Variant,
     /// Each player's range: given hands, or random.
-    pub players: Vec<OmahaRange>,
+    pub players: Vec<HandRange>,
     pub board: CardSet,
     pub dead: CardSet,
     pub mode: Mode,
@@ -45,9 +46,9 @@ pub struct OmahaRequest {
     pub control: Control,
 }
 
-impl OmahaRequest {
-    pub fn new(game: OmahaGame, players: Vec<OmahaRange>) -> OmahaRequest {
-        OmahaRequest {
+impl VariantRequest {
+    pub fn new(game: Variant, players: Vec<HandRange>) -> VariantRequest {
+        VariantRequest {
             game,
             players,
             board: CardSet::EMPTY,
@@ -62,15 +63,15 @@ impl OmahaRequest {
     }
 }
 
-/// Players' ranges as text (`OmahaRange::parse`: hands such as
+/// Players' ranges as text (`HandRange::parse`: hands such as
 /// "AsKsQhJh", `random`, patterns such as "AA**:ds"); an error names the
 /// player (counted from 1).
-pub fn parse_hands<S: AsRef<str>>(game: OmahaGame, texts: &[S]) -> Result<Vec<OmahaRange>> {
+pub fn parse_hands<S: AsRef<str>>(game: Variant, texts: &[S]) -> Result<Vec<HandRange>> {
     texts
         .iter()
         .enumerate()
         .map(|(i, text)| {
-            OmahaRange::parse(text.as_ref(), game.hole_cards())
+            HandRange::parse(game, text.as_ref())
                 .map_err(|e| Error::new(e.kind(), format!("player {}: {}", i + 1, e.message())))
         })
         .collect()
@@ -78,7 +79,7 @@ pub fn parse_hands<S: AsRef<str>>(game: OmahaGame, texts: &[S]) -> Result<Vec<Om
 
 /// One player's shares of the pot, averaged over the deals.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct OmahaPlayer {
+pub struct VariantPlayer {
     /// Expected share of the pot (high + low).
     pub equity: f64,
     /// Share won by the high hand (the whole pot when no low qualifies).
@@ -93,8 +94,8 @@ pub struct OmahaPlayer {
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct OmahaEquity {
-    pub players: Vec<OmahaPlayer>,
+pub struct VariantEquity {
+    pub players: Vec<VariantPlayer>,
     pub exact: bool,
     /// Deals enumerated or sampled.
     pub deals: u64,
@@ -169,7 +170,7 @@ impl Sums {
         }
     }
 
-    pub(super) fn result(&self, exact: bool) -> OmahaEquity {
+    pub(super) fn result(&self, exact: bool) -> VariantEquity {
         let n = if self.weight > 0.0 { self.weight } else { 1.0 };
         let mut stderr: f64 = 0.0;
         let players = self
@@ -181,7 +182,7 @@ impl Sums {
                     let variance = (s[6] / n - mean * mean).max(0.0);
                     stderr = stderr.max((variance / n).sqrt());
                 }
-                OmahaPlayer {
+                VariantPlayer {
                     equity: mean,
                     high: s[1] / n,
                     low: s[2] / n,
@@ -191,7 +192,7 @@ impl Sums {
                 }
             })
             .collect();
-        OmahaEquity {
+        VariantEquity {
             players,
             exact,
             deals: self.deals,
@@ -206,20 +207,25 @@ impl Sums {
 #[derive(Debug, Clone)]
 pub(super) struct Outcomes {
     seats: usize,
+    /// Bits of the index that hold the low winners (0 in high-only games).
+    low_bits: usize,
     counts: Vec<u64>,
 }
 
 impl Outcomes {
-    pub(super) fn new(seats: usize) -> Outcomes {
+    /// Outcomes of `seats` players; with `hi_lo`, split by low winners.
+    pub(super) fn new(seats: usize, hi_lo: bool) -> Outcomes {
+        let low_sets = if hi_lo { 1 << seats } else { 1 };
         Outcomes {
             seats,
-            counts: vec![0; 1 << (2 * seats)],
+            low_bits: if hi_lo { seats } else { 0 },
+            counts: vec![0; low_sets << seats],
         }
     }
 
     /// The seats with the best high.
     #[inline]
-    pub(super) fn high_winners(highs: &[u16]) -> u8 {
+    pub(super) fn high_winners(highs: &[u32]) -> u8 {
         let best = highs.iter().copied().max().unwrap_or(0);
         highs
             .iter()
@@ -240,9 +246,9 @@ impl Outcomes {
 
     /// Adds `ways` deals with these highs and low winners.
     #[inline]
-    pub(super) fn add(&mut self, highs: &[u16], low_winners: u8, ways: u64) {
+    pub(super) fn add(&mut self, highs: &[u32], low_winners: u8, ways: u64) {
         let high = usize::from(Outcomes::high_winners(highs));
-        self.counts[high << self.seats | usize::from(low_winners)] += ways;
+        self.counts[high << self.low_bits | usize::from(low_winners)] += ways;
     }
 
     pub(super) fn merge(&mut self, other: &Outcomes) {
@@ -253,47 +259,74 @@ impl Outcomes {
 
     pub(super) fn sums(&self) -> Sums {
         let mut sums = Sums::new(self.seats);
-        let low_bits = (1usize << self.seats) - 1;
+        let low_mask = (1usize << self.low_bits) - 1;
         for (index, &count) in self.counts.iter().enumerate() {
             if count != 0 {
-                sums.add_outcome((index >> self.seats) as u8, (index & low_bits) as u8, count);
+                sums.add_outcome(
+                    (index >> self.low_bits) as u8,
+                    (index & low_mask) as u8,
+                    count,
+                );
             }
         }
         sums
     }
 }
 
-/// Scores a full board for prepared hands, reusing the caller's buffers.
+/// Scores full boards for the seats' hands, each prepared once when set.
 pub(super) struct Scorer {
-    hi_lo: bool,
-    highs: Vec<u16>,
+    variant: Variant,
+    /// Omaha: each seat's two-card choices.
+    holes: Vec<Hole>,
+    /// Short deck: each seat's cards.
+    hands: Vec<CardSet>,
+    highs: Vec<u32>,
     lows: Vec<Option<Low>>,
 }
 
 impl Scorer {
-    pub(super) fn new(game: OmahaGame, players: usize) -> Scorer {
+    pub(super) fn new(variant: Variant, players: usize) -> Scorer {
         Scorer {
-            hi_lo: game.hi_lo(),
+            variant,
+            holes: vec![Hole::new(CardSet::EMPTY); if variant.is_omaha() { players } else { 0 }],
+            hands: vec![CardSet::EMPTY; players],
             highs: vec![0; players],
             lows: vec![None; players],
         }
     }
 
-    pub(super) fn deal(&mut self, holes: &[Hole], board: &[Card], sums: &mut Sums) {
-        let mut triples = [HandKey::EMPTY; 10];
-        let n = board_triples(board, &mut triples);
-        let board_low = if self.hi_lo {
-            board_low_ranks(board)
-        } else {
-            0
-        };
-        for (p, hole) in holes.iter().enumerate() {
-            self.highs[p] = best_high(hole, &triples[..n]).0;
-            self.lows[p] = if self.hi_lo {
-                best_low(hole, board_low)
-            } else {
-                None
-            };
+    pub(super) fn set_hand(&mut self, seat: usize, cards: CardSet) {
+        if self.variant.is_omaha() {
+            self.holes[seat] = Hole::new(cards);
+        }
+        self.hands[seat] = cards;
+    }
+
+    /// Adds the deal of the seats' hands and `board` (five cards).
+    pub(super) fn deal(&mut self, board: &[Card], sums: &mut Sums) {
+        match self.variant {
+            Variant::ShortDeck {
+                trips_beat_straight,
+            } => {
+                let board: CardSet = board.iter().copied().collect();
+                for (high, &hand) in self.highs.iter_mut().zip(&self.hands) {
+                    *high = short_deck::rank(hand.union(board), trips_beat_straight);
+                }
+            }
+            _ => {
+                let mut triples = [HandKey::EMPTY; 10];
+                let n = board_triples(board, &mut triples);
+                let hi_lo = self.variant.hi_lo();
+                let board_low = if hi_lo { board_low_ranks(board) } else { 0 };
+                for (p, hole) in self.holes.iter().enumerate() {
+                    self.highs[p] = u32::from(best_high(hole, &triples[..n]).0);
+                    self.lows[p] = if hi_lo {
+                        best_low(hole, board_low)
+                    } else {
+                        None
+                    };
+                }
+            }
         }
         sums.add_outcome(
             Outcomes::high_winners(&self.highs),
@@ -333,12 +366,12 @@ impl Prepared {
     }
 }
 
-fn prepare(req: &OmahaRequest) -> Result<Prepared> {
+fn prepare(req: &VariantRequest) -> Result<Prepared> {
     req.game.validate()?;
     let n = req.players.len();
     if !(2..=req.game.max_players()).contains(&n) {
         return Err(Error::invalid(format!(
-            "{n} players; Omaha takes 2 to {}",
+            "{n} players; this game takes 2 to {}",
             req.game.max_players()
         )));
     }
@@ -360,10 +393,25 @@ fn prepare(req: &OmahaRequest) -> Result<Prepared> {
     if !req.board.is_disjoint(req.dead) {
         return Err(duplicate("the dead cards"));
     }
-    let mut used = req.board.union(req.dead);
+    // Short deck: cards below six are not in play.
+    let outside = req.game.deck().complement();
+    let in_deck = |what: String, cards: CardSet| match cards.intersection(outside).iter().next() {
+        Some(card) => Err(Error::invalid(format!(
+            "{what}: {card} is not in the short deck (cards six to ace)"
+        ))),
+        None => Ok(()),
+    };
+    in_deck("the board".into(), req.board)?;
+    in_deck("the dead cards".into(), req.dead)?;
+    for (i, range) in req.players.iter().enumerate() {
+        if let Some(cards) = range.single() {
+            in_deck(format!("player {}", i + 1), cards)?;
+        }
+    }
+    let mut used = req.board.union(req.dead).union(outside);
     let want = req.game.hole_cards();
     for (i, range) in req.players.iter().enumerate() {
-        if let OmahaRange::Hands(hands) = range {
+        if let HandRange::Hands(hands) = range {
             if hands.is_empty() {
                 return Err(Error::invalid(format!("player {}: an empty range", i + 1)));
             }
@@ -393,11 +441,11 @@ fn prepare(req: &OmahaRequest) -> Result<Prepared> {
     let mut seats = Vec::with_capacity(n);
     for (i, range) in req.players.iter().enumerate() {
         seats.push(match range {
-            OmahaRange::Random => None,
-            OmahaRange::Hands(_) if range.single().is_some() => {
+            HandRange::Random => None,
+            HandRange::Hands(_) if range.single().is_some() => {
                 Some(vec![(range.single().expect("one hand"), 1.0)])
             }
-            OmahaRange::Hands(hands) => {
+            HandRange::Hands(hands) => {
                 let left: Vec<(CardSet, f64)> = hands
                     .iter()
                     .copied()
@@ -430,7 +478,7 @@ fn prepare(req: &OmahaRequest) -> Result<Prepared> {
 /// The equity of every player. Errors: bad hands, ranges or board
 /// (`InvalidArgument`, `DuplicateCard`); exact with random hands, or an
 /// exact count past the time budget (`BudgetExceeded`).
-pub fn omaha_equity(req: &OmahaRequest) -> Result<OmahaEquity> {
+pub fn variant_equity(req: &VariantRequest) -> Result<VariantEquity> {
     let prepared = prepare(req)?;
     let exact = match req.mode {
         Mode::Exact if !prepared.all_ranged() => {
@@ -457,7 +505,7 @@ pub fn omaha_equity(req: &OmahaRequest) -> Result<OmahaEquity> {
 /// completion's rank multisets (at most C(12 + d, d) for d cards to deal)
 /// ranks every player's two-card choices with the board's ten triples,
 /// and about as much again goes to the flush choices.
-fn estimated_exact(req: &OmahaRequest) -> Duration {
+fn estimated_exact(req: &VariantRequest) -> Duration {
     let to_deal = 5 - req.board.len() as usize;
     let multisets = binomial(12 + to_deal, to_deal) as f64;
     let k = req.game.hole_cards() as f64;
@@ -506,7 +554,7 @@ fn deals_of(seats: &[Vec<(CardSet, f64)>]) -> Result<Vec<(Vec<CardSet>, f64)>> {
     Ok(out)
 }
 
-fn exact_equity(req: &OmahaRequest, prepared: &Prepared) -> Result<OmahaEquity> {
+fn exact_equity(req: &VariantRequest, prepared: &Prepared) -> Result<VariantEquity> {
     let control = req.control.with_budget(Some(req.time_budget));
     if prepared.deals_at_most() > 2.0 * MAX_EXACT_DEALS as f64 {
         // Refused before listing: the listing alone would take a while.
@@ -525,7 +573,19 @@ fn exact_equity(req: &OmahaRequest, prepared: &Prepared) -> Result<OmahaEquity> 
         let live = hands
             .iter()
             .fold(prepared.live, |live, &h| live.intersection(h.complement()));
-        super::exact::exact_equity(req.game, hands, req.board, live, threads, control)
+        match req.game {
+            Variant::ShortDeck {
+                trips_beat_straight,
+            } => super::short_deck_exact::exact_sums(
+                trips_beat_straight,
+                hands,
+                req.board,
+                live,
+                threads,
+                control,
+            ),
+            game => super::omaha_exact::exact_sums(game, hands, req.board, live, threads, control),
+        }
     };
     if let [(hands, _)] = deals.as_slice() {
         return Ok(count(hands, req.threads, &control)?.result(true));
@@ -571,18 +631,17 @@ enum Source<'a> {
 /// then the random hands and the rest of the board from `deck` (the live
 /// cards) by a partial shuffle, and scores the deal.
 struct Sampler<'a> {
-    game: OmahaGame,
+    game: Variant,
     sources: Vec<Source<'a>>,
     deck: Vec<Card>,
     known: Vec<Card>,
-    /// Each seat's hand: the given ones prepared once, the others dealt
+    /// Holds each seat's hand: the given ones set once, the others dealt
     /// again for every sample.
-    dealt: Vec<Hole>,
     scorer: Scorer,
 }
 
 impl Sampler<'_> {
-    fn new<'a>(req: &OmahaRequest, prepared: &'a Prepared, known: &[Card]) -> Sampler<'a> {
+    fn new<'a>(req: &VariantRequest, prepared: &'a Prepared, known: &[Card]) -> Sampler<'a> {
         let sources = prepared
             .seats
             .iter()
@@ -602,17 +661,18 @@ impl Sampler<'_> {
                 }
             })
             .collect();
+        let mut scorer = Scorer::new(req.game, prepared.seats.len());
+        for (seat, hands) in prepared.seats.iter().enumerate() {
+            if let Some(hands) = hands {
+                scorer.set_hand(seat, hands[0].0);
+            }
+        }
         Sampler {
             game: req.game,
             sources,
             deck: prepared.live.iter().collect(),
             known: known.to_vec(),
-            dealt: prepared
-                .seats
-                .iter()
-                .map(|s| Hole::new(s.as_ref().map_or(CardSet::EMPTY, |h| h[0].0)))
-                .collect(),
-            scorer: Scorer::new(req.game, prepared.seats.len()),
+            scorer,
         }
     }
 
@@ -637,7 +697,7 @@ impl Sampler<'_> {
                         continue 'draw;
                     }
                     taken = taken.union(hand);
-                    self.dealt[seat] = Hole::new(hand);
+                    self.scorer.set_hand(seat, hand);
                 }
             }
             break;
@@ -661,7 +721,7 @@ impl Sampler<'_> {
                 for _ in 0..want {
                     cards.insert(draw(&mut self.deck, rng));
                 }
-                self.dealt[seat] = Hole::new(cards);
+                self.scorer.set_hand(seat, cards);
             }
         }
         let mut board = [ANY_CARD; 5];
@@ -669,12 +729,12 @@ impl Sampler<'_> {
         for slot in board[self.known.len()..].iter_mut() {
             *slot = draw(&mut self.deck, rng);
         }
-        self.scorer.deal(&self.dealt, &board, sums);
+        self.scorer.deal(&board, sums);
         true
     }
 }
 
-fn monte_carlo(req: &OmahaRequest, prepared: &Prepared) -> Result<OmahaEquity> {
+fn monte_carlo(req: &VariantRequest, prepared: &Prepared) -> Result<VariantEquity> {
     let control = req.control.with_budget(Some(req.time_budget));
     let started = Instant::now();
     let seats = req.players.len();

@@ -2,8 +2,8 @@
 //! every 2 + 3 choice, boards dealt card by card.
 
 use super::equity::{Scorer, Sums};
-use super::eval::{Hole, best_high, best_low, board_low_ranks, board_triples};
-use super::{OmahaEquity, OmahaGame, OmahaRange, OmahaRequest, omaha_equity};
+use super::omaha_eval::{Hole, best_high, best_low, board_low_ranks, board_triples};
+use super::{HandRange, Variant, VariantEquity, VariantRequest, variant_equity};
 use crate::cards::{Card, CardSet};
 use crate::combin::Subsets;
 use crate::poker::equity::Mode;
@@ -83,7 +83,7 @@ fn choices(hole: &[Card], board: &[Card]) -> Vec<Vec<Card>> {
 
 /// Equity, high and low shares and scoops by the oracle: each board
 /// completion dealt card by card (in increasing card order, so each set once).
-fn oracle(game: OmahaGame, hands: &[CardSet], board: &[Card]) -> Vec<[f64; 4]> {
+fn oracle(game: Variant, hands: &[CardSet], board: &[Card]) -> Vec<[f64; 4]> {
     let used = hands.iter().fold(
         board.iter().fold(CardSet::EMPTY, |s, &c| {
             let mut s = s;
@@ -237,8 +237,8 @@ fn best_high_and_low_match_every_two_plus_three_choice() {
     }
 }
 
-fn request(game: OmahaGame, hands: &[CardSet], board: &[Card]) -> OmahaRequest {
-    let mut req = OmahaRequest::new(game, hands.iter().map(|&h| OmahaRange::hand(h)).collect());
+fn request(game: Variant, hands: &[CardSet], board: &[Card]) -> VariantRequest {
+    let mut req = VariantRequest::new(game, hands.iter().map(|&h| HandRange::hand(h)).collect());
     req.board = set(board);
     req.mode = Mode::Exact;
     req.time_budget = std::time::Duration::from_secs(60);
@@ -249,12 +249,12 @@ fn request(game: OmahaGame, hands: &[CardSet], board: &[Card]) -> OmahaRequest {
 fn exact_equity_matches_the_oracle() {
     let mut rng = Rng::new(5);
     let games = [
-        (OmahaGame::High(4), 2, 3),
-        (OmahaGame::HiLo(4), 2, 3),
-        (OmahaGame::High(5), 3, 4),
-        (OmahaGame::HiLo(5), 3, 4),
-        (OmahaGame::High(6), 2, 4),
-        (OmahaGame::HiLo(4), 4, 4),
+        (Variant::OmahaHigh(4), 2, 3),
+        (Variant::OmahaHiLo(4), 2, 3),
+        (Variant::OmahaHigh(5), 3, 4),
+        (Variant::OmahaHiLo(5), 3, 4),
+        (Variant::OmahaHigh(6), 2, 4),
+        (Variant::OmahaHiLo(4), 4, 4),
     ];
     for round in 0..12 {
         let (game, players, board_len) = games[round % games.len()];
@@ -263,7 +263,7 @@ fn exact_equity_matches_the_oracle() {
             .map(|_| set(&deal_cards(&mut rng, &mut used, game.hole_cards())))
             .collect();
         let board = deal_cards(&mut rng, &mut used, board_len);
-        let got = omaha_equity(&request(game, &hands, &board)).unwrap();
+        let got = variant_equity(&request(game, &hands, &board)).unwrap();
         let want = oracle(game, &hands, &board);
         assert!(got.exact);
         for (p, w) in got.players.iter().zip(&want) {
@@ -281,13 +281,13 @@ fn exact_equity_matches_the_oracle() {
     // Low-card hands and boards: lows qualify often and tie or beat each
     // other by their lower cards.
     for round in 0..8 {
-        let game = OmahaGame::HiLo(4 + (round % 2) as u8);
+        let game = Variant::OmahaHiLo(4 + (round % 2) as u8);
         let mut used = CardSet::EMPTY;
         let hands: Vec<CardSet> = (0..2 + round % 3)
             .map(|_| set(&deal_low_cards(&mut rng, &mut used, game.hole_cards())))
             .collect();
         let board = deal_low_cards(&mut rng, &mut used, 3 + round % 2);
-        let got = omaha_equity(&request(game, &hands, &board)).unwrap();
+        let got = variant_equity(&request(game, &hands, &board)).unwrap();
         assert!(got.low_qualifies > 0.3, "{}", got.low_qualifies);
         for (p, w) in got.players.iter().zip(oracle(game, &hands, &board)) {
             let have = [p.equity, p.high, p.low, p.scoop];
@@ -307,13 +307,13 @@ fn monte_carlo_agrees_with_exact_and_handles_random_hands() {
         CardSet::parse("AsAhKsKh").unwrap(),
         CardSet::parse("JdTd9c8c").unwrap(),
     ];
-    for game in [OmahaGame::High(4), OmahaGame::HiLo(4)] {
+    for game in [Variant::OmahaHigh(4), Variant::OmahaHiLo(4)] {
         let mut req = request(game, &hands, &[]);
         req.board = CardSet::parse("7d6c2h").unwrap();
-        let exact = omaha_equity(&req).unwrap();
+        let exact = variant_equity(&req).unwrap();
         req.mode = Mode::MonteCarlo;
         req.target_stderr = 0.003;
-        let mc = omaha_equity(&req).unwrap();
+        let mc = variant_equity(&req).unwrap();
         assert!(!mc.exact && mc.stderr <= 0.003);
         for (e, m) in exact.players.iter().zip(&mc.players) {
             assert!(
@@ -321,22 +321,22 @@ fn monte_carlo_agrees_with_exact_and_handles_random_hands() {
                 "{game:?} {e:?} {m:?}"
             );
         }
-        assert_eq!(mc, omaha_equity(&req).unwrap(), "seeded: the same answer");
+        assert_eq!(mc, variant_equity(&req).unwrap(), "seeded: the same answer");
     }
-    let mut req = OmahaRequest::new(
-        OmahaGame::High(4),
-        vec![OmahaRange::Random, OmahaRange::Random],
+    let mut req = VariantRequest::new(
+        Variant::OmahaHigh(4),
+        vec![HandRange::Random, HandRange::Random],
     );
     req.mode = Mode::MonteCarlo;
     req.target_stderr = 0.004;
-    let r = omaha_equity(&req).unwrap();
+    let r = variant_equity(&req).unwrap();
     assert!((r.players[0].equity - 0.5).abs() < 5.0 * r.stderr);
 }
 
 #[test]
 fn suit_renamed_hands_have_equal_equity() {
     let a = request(
-        OmahaGame::HiLo(4),
+        Variant::OmahaHiLo(4),
         &[
             CardSet::parse("Ac2c3dKd").unwrap(),
             CardSet::parse("QhJhTs9s").unwrap(),
@@ -348,7 +348,7 @@ fn suit_renamed_hands_have_equal_equity() {
         ],
     );
     let b = request(
-        OmahaGame::HiLo(4),
+        Variant::OmahaHiLo(4),
         &[
             CardSet::parse("Ad2d3cKc").unwrap(),
             CardSet::parse("QsJsTh9h").unwrap(),
@@ -359,7 +359,7 @@ fn suit_renamed_hands_have_equal_equity() {
             Card::parse("Kh").unwrap(),
         ],
     );
-    let (ra, rb) = (omaha_equity(&a).unwrap(), omaha_equity(&b).unwrap());
+    let (ra, rb) = (variant_equity(&a).unwrap(), variant_equity(&b).unwrap());
     assert_eq!(ra.players, rb.players);
 }
 
@@ -367,26 +367,27 @@ fn suit_renamed_hands_have_equal_equity() {
 fn bad_requests_are_refused() {
     let aakk = CardSet::parse("AsAhKsKh").unwrap();
     let other = CardSet::parse("2c3c4c5c").unwrap();
-    let mut req = request(OmahaGame::High(4), &[aakk], &[]);
-    assert!(omaha_equity(&req).is_err(), "one player");
+    let mut req = request(Variant::OmahaHigh(4), &[aakk], &[]);
+    assert!(variant_equity(&req).is_err(), "one player");
     req.players = vec![
-        OmahaRange::hand(aakk),
-        OmahaRange::hand(CardSet::parse("2c3c4c").unwrap()),
+        HandRange::hand(aakk),
+        HandRange::hand(CardSet::parse("2c3c4c").unwrap()),
     ];
-    assert!(omaha_equity(&req).is_err(), "three cards");
-    req.players = vec![OmahaRange::hand(aakk), OmahaRange::hand(aakk)];
-    assert!(omaha_equity(&req).is_err(), "a card twice");
-    req.players = vec![OmahaRange::hand(aakk), OmahaRange::Random];
-    assert!(omaha_equity(&req).is_err(), "exact with a random hand");
-    req.players = vec![OmahaRange::hand(aakk), OmahaRange::hand(other)];
+    assert!(variant_equity(&req).is_err(), "three cards");
+    req.players = vec![HandRange::hand(aakk), HandRange::hand(aakk)];
+    assert!(variant_equity(&req).is_err(), "a card twice");
+    req.players = vec![HandRange::hand(aakk), HandRange::Random];
+    assert!(variant_equity(&req).is_err(), "exact with a random hand");
+    req.players = vec![HandRange::hand(aakk), HandRange::hand(other)];
     req.board = CardSet::parse("7d6c").unwrap();
-    assert!(omaha_equity(&req).is_err(), "a two-card board");
-    assert!(OmahaGame::parse("plo7").is_err());
-    let hands = super::parse_hands(OmahaGame::High(4), &["AsAhKsKh", " random "]).unwrap();
-    assert_eq!(hands, vec![OmahaRange::hand(aakk), OmahaRange::Random]);
-    let bad = super::parse_hands(OmahaGame::High(4), &["AsAhKsKh", "random", "AsZz"]).unwrap_err();
+    assert!(variant_equity(&req).is_err(), "a two-card board");
+    assert!(Variant::parse("plo7").is_err());
+    let hands = super::parse_hands(Variant::OmahaHigh(4), &["AsAhKsKh", " random "]).unwrap();
+    assert_eq!(hands, vec![HandRange::hand(aakk), HandRange::Random]);
+    let bad =
+        super::parse_hands(Variant::OmahaHigh(4), &["AsAhKsKh", "random", "AsZz"]).unwrap_err();
     assert!(bad.message().starts_with("player 3:"), "{}", bad.message());
-    assert_eq!(OmahaGame::parse("PLO5-8").unwrap(), OmahaGame::HiLo(5));
+    assert_eq!(Variant::parse("PLO5-8").unwrap(), Variant::OmahaHiLo(5));
 }
 
 /// A published figure: A♣A♠J♣T♠ against a random hand preflop has 70.64%
@@ -394,17 +395,17 @@ fn bad_requests_are_refused() {
 /// https://www.ploquickpro.com/quickfact-1-top-tier-hand/).
 #[test]
 fn a_published_preflop_figure() {
-    let mut req = OmahaRequest::new(
-        OmahaGame::High(4),
+    let mut req = VariantRequest::new(
+        Variant::OmahaHigh(4),
         vec![
-            OmahaRange::hand(CardSet::parse("AcAsJcTs").unwrap()),
-            OmahaRange::Random,
+            HandRange::hand(CardSet::parse("AcAsJcTs").unwrap()),
+            HandRange::Random,
         ],
     );
     req.mode = Mode::MonteCarlo;
     req.target_stderr = 0.002;
     req.time_budget = std::time::Duration::from_secs(60);
-    let r = omaha_equity(&req).unwrap();
+    let r = variant_equity(&req).unwrap();
     assert!(
         (r.players[0].equity - 0.7064).abs() < 4.0 * r.stderr + 0.00005,
         "{r:?}"
@@ -413,25 +414,27 @@ fn a_published_preflop_figure() {
 
 /// Every board completion ranked one by one with the library's evaluator
 /// (checked against the oracle above), for deals too large for the oracle.
-fn boards_one_by_one(req: &OmahaRequest) -> OmahaEquity {
+fn boards_one_by_one(req: &VariantRequest) -> VariantEquity {
     let hands: Vec<CardSet> = req.players.iter().map(|h| h.single().unwrap()).collect();
-    let holes: Vec<Hole> = hands.iter().map(|&h| Hole::new(h)).collect();
     let used = hands
         .iter()
         .fold(req.board.union(req.dead), |u, &h| u.union(h));
     let known: Vec<Card> = req.board.iter().collect();
     let mut scorer = Scorer::new(req.game, hands.len());
+    for (seat, &hand) in hands.iter().enumerate() {
+        scorer.set_hand(seat, hand);
+    }
     let mut sums = Sums::new(hands.len());
     let mut board = known.clone();
     for completion in Subsets::of_set(used.complement(), 5 - known.len()).unwrap() {
         board.truncate(known.len());
         board.extend(CardSet::from_mask(completion).unwrap().iter());
-        scorer.deal(&holes, &board, &mut sums);
+        scorer.deal(&board, &mut sums);
     }
     sums.result(true)
 }
 
-fn assert_same(got: &OmahaEquity, want: &OmahaEquity, what: &str) {
+fn assert_same(got: &VariantEquity, want: &VariantEquity, what: &str) {
     assert_eq!(got.deals, want.deals, "{what}");
     assert!(
         (got.low_qualifies - want.low_qualifies).abs() < 1e-12,
@@ -474,14 +477,14 @@ fn deal_suited_cards(rng: &mut Rng, used: &mut CardSet, n: usize) -> Vec<Card> {
 fn rank_pattern_counts_match_boards_dealt_one_by_one() {
     let mut rng = Rng::new(23);
     let games = [
-        (OmahaGame::High(4), 2, 0, 0),
-        (OmahaGame::HiLo(4), 2, 0, 3),
-        (OmahaGame::High(5), 3, 0, 0),
-        (OmahaGame::HiLo(5), 2, 3, 0),
-        (OmahaGame::High(6), 2, 3, 2),
-        (OmahaGame::High(4), 6, 0, 0),
-        (OmahaGame::HiLo(4), 4, 4, 0),
-        (OmahaGame::High(4), 2, 3, 0),
+        (Variant::OmahaHigh(4), 2, 0, 0),
+        (Variant::OmahaHiLo(4), 2, 0, 3),
+        (Variant::OmahaHigh(5), 3, 0, 0),
+        (Variant::OmahaHiLo(5), 2, 3, 0),
+        (Variant::OmahaHigh(6), 2, 3, 2),
+        (Variant::OmahaHigh(4), 6, 0, 0),
+        (Variant::OmahaHiLo(4), 4, 4, 0),
+        (Variant::OmahaHigh(4), 2, 3, 0),
     ];
     for (round, &(game, players, board_len, dead)) in games.iter().enumerate() {
         let mut used = CardSet::EMPTY;
@@ -499,7 +502,7 @@ fn rank_pattern_counts_match_boards_dealt_one_by_one() {
         let mut req = request(game, &hands, &board);
         req.dead = set(&deal_cards(&mut rng, &mut used, dead));
         req.threads = 1 + round % 2;
-        let got = omaha_equity(&req).unwrap();
+        let got = variant_equity(&req).unwrap();
         assert!(got.exact);
         assert_same(
             &got,
@@ -509,10 +512,14 @@ fn rank_pattern_counts_match_boards_dealt_one_by_one() {
     }
 }
 
+fn omaha_range(text: &str, k: usize) -> crate::error::Result<HandRange> {
+    super::omaha_range::parse(text, k)
+}
+
 fn range_hands(text: &str, k: usize) -> Vec<(CardSet, f64)> {
-    match OmahaRange::parse(text, k).unwrap() {
-        OmahaRange::Hands(h) => h,
-        OmahaRange::Random => panic!("{text} is not random"),
+    match omaha_range(text, k).unwrap() {
+        HandRange::Hands(h) => h,
+        HandRange::Random => panic!("{text} is not random"),
     }
 }
 
@@ -535,10 +542,7 @@ fn range_patterns_count_the_hands_they_name() {
     let heavy = weighted.iter().filter(|(_, w)| *w == 1.0).count();
     assert_eq!(heavy, 36, "AAKK keeps the last weight");
     assert_eq!(count("AA**, AAKK:0", 4), count("AA**", 4) - 36);
-    assert_eq!(
-        OmahaRange::parse(" Random ", 4).unwrap(),
-        OmahaRange::Random
-    );
+    assert_eq!(omaha_range(" Random ", 4).unwrap(), HandRange::Random);
 }
 
 #[test]
@@ -557,13 +561,13 @@ fn bad_range_items_are_named() {
         ("AAAA:ds", 4, "no hand matches"),
         ("******", 6, "too wide"),
     ] {
-        let e = OmahaRange::parse(text, k).unwrap_err();
+        let e = omaha_range(text, k).unwrap_err();
         assert!(e.message().contains(says), "{text}: {}", e.message());
     }
 }
 
 /// Whether `hand` matches the symbols of `pattern` (ranks, cards and `*`
-/// as `OmahaRange::parse` reads them), by trying every assignment.
+/// as `HandRange::parse` reads them), by trying every assignment.
 fn matches_naively(pattern: &[(Option<u8>, Option<u8>)], hand: &[Card]) -> bool {
     fn assign(pattern: &[(Option<u8>, Option<u8>)], hand: &[Card], used: u32) -> bool {
         let Some((&(rank, suit), rest)) = pattern.split_first() else {
@@ -624,15 +628,15 @@ fn range_patterns_match_a_naive_reading_of_every_hand() {
             })
             .map(|h| h.mask())
             .collect();
-        match OmahaRange::parse(&text, 4) {
-            Ok(OmahaRange::Hands(hands)) => {
+        match omaha_range(&text, 4) {
+            Ok(HandRange::Hands(hands)) => {
                 let mut got: Vec<u64> = hands.iter().map(|(h, _)| h.mask()).collect();
                 let mut want = want;
                 got.sort_unstable();
                 want.sort_unstable();
                 assert_eq!(got, want, "{text}");
             }
-            Ok(OmahaRange::Random) => panic!("{text}"),
+            Ok(HandRange::Random) => panic!("{text}"),
             Err(e) => assert!(want.is_empty(), "{text}: {}", e.message()),
         }
     }
@@ -647,45 +651,45 @@ fn ranges_weigh_their_hands_exactly_and_in_monte_carlo() {
     let villain = CardSet::parse("JdTd9c8c").unwrap();
     let board = CardSet::parse("Kd7h2s").unwrap();
     let single = |hero: CardSet| {
-        let mut req = request(OmahaGame::High(4), &[hero, villain], &[]);
+        let mut req = request(Variant::OmahaHigh(4), &[hero, villain], &[]);
         req.board = board;
-        omaha_equity(&req).unwrap()
+        variant_equity(&req).unwrap()
     };
     let (ea, eb) = (single(a), single(b));
-    let mut req = request(OmahaGame::High(4), &[a, villain], &[]);
+    let mut req = request(Variant::OmahaHigh(4), &[a, villain], &[]);
     req.board = board;
-    req.players[0] = OmahaRange::parse("AsAhKsKh:0.25, 7c6c5d4d", 4).unwrap();
-    let got = omaha_equity(&req).unwrap();
+    req.players[0] = omaha_range("AsAhKsKh:0.25, 7c6c5d4d", 4).unwrap();
+    let got = variant_equity(&req).unwrap();
     assert!(got.exact);
     let want = (0.25 * ea.players[0].equity + eb.players[0].equity) / 1.25;
     assert!((got.players[0].equity - want).abs() < 1e-12);
     assert_eq!(got.deals, ea.deals + eb.deals);
     // Both players on ranges that share cards: exact against Monte Carlo.
     req.players = vec![
-        OmahaRange::parse("AA**:ds", 4).unwrap(),
-        OmahaRange::parse("KK**:ds, QQJJ", 4).unwrap(),
+        omaha_range("AA**:ds", 4).unwrap(),
+        omaha_range("KK**:ds, QQJJ", 4).unwrap(),
     ];
     req.board = CardSet::parse("Qh8d3c").unwrap();
     req.mode = Mode::Auto;
     req.threads = 2;
-    let exact = omaha_equity(&req).unwrap();
+    let exact = variant_equity(&req).unwrap();
     assert!(exact.exact);
     req.mode = Mode::MonteCarlo;
     req.target_stderr = 0.002;
-    let mc = omaha_equity(&req).unwrap();
+    let mc = variant_equity(&req).unwrap();
     for (e, m) in exact.players.iter().zip(&mc.players) {
         assert!((e.equity - m.equity).abs() < 5.0 * mc.stderr, "{e:?} {m:?}");
     }
     // Exact refuses what it cannot list, and Auto samples it instead.
     req.players = vec![
-        OmahaRange::parse("****", 4).unwrap(),
-        OmahaRange::parse("AA**", 4).unwrap(),
+        omaha_range("****", 4).unwrap(),
+        omaha_range("AA**", 4).unwrap(),
     ];
     req.mode = Mode::Exact;
     assert_eq!(
-        omaha_equity(&req).unwrap_err().kind(),
+        variant_equity(&req).unwrap_err().kind(),
         crate::ErrorKind::BudgetExceeded
     );
     req.mode = Mode::Auto;
-    assert!(!omaha_equity(&req).unwrap().exact);
+    assert!(!variant_equity(&req).unwrap().exact);
 }
