@@ -161,6 +161,26 @@
 
 #define ODDSMITH_MODE_MONTE_CARLO 2
 
+// Games (`OddsmithEquityRequest::game`): Texas Hold'em (0, the default),
+// Omaha high with 4, 5 or 6 hole cards, Omaha hi/lo 8-or-better with 4
+// or 5, short-deck Hold'em (36 cards; a straight beats three of a kind,
+// or the other way round with the Triton ranking).
+#define ODDSMITH_GAME_HOLDEM 0
+
+#define ODDSMITH_GAME_PLO4 1
+
+#define ODDSMITH_GAME_PLO5 2
+
+#define ODDSMITH_GAME_PLO6 3
+
+#define ODDSMITH_GAME_PLO8 4
+
+#define ODDSMITH_GAME_PLO5_8 5
+
+#define ODDSMITH_GAME_SHORT_DECK 6
+
+#define ODDSMITH_GAME_SHORT_DECK_TRITON 7
+
 // Most rows `oddsmith_equity_by_combo` writes: every combo of ten players.
 #define ODDSMITH_MAX_COMBO_ROWS (ODDSMITH_MAX_PLAYERS * 1326)
 
@@ -640,6 +660,10 @@ typedef struct {
   uint32_t threads;
   // Progress and cancel (see OddsmithProgress), or NULL for none.
   const OddsmithProgress *progress;
+  // ODDSMITH_GAME_*: 0 is Texas Hold'em. Omaha players are hands
+  // ("AsKsQhJh") or Omaha ranges ("AA**:ds,KKQQ:0.5", "random"); short
+  // deck players are Hold'em ranges on the cards six to ace.
+  uint32_t game;
 } OddsmithEquityRequest;
 
 // Per-player answers; entries past player_count are zero.
@@ -660,6 +684,15 @@ typedef struct {
   // answer so far (exact 0, tuples sampled, stderr), or, for exact
   // work, zeros (part of an enumeration is not an estimate).
   uint8_t partial;
+  // Share of the pot won by the high hand (all of it when no low
+  // qualifies; the equity in high-only games) and by the low hand
+  // (hi/lo games), with equity = high + low.
+  double high[ODDSMITH_MAX_PLAYERS];
+  double low[ODDSMITH_MAX_PLAYERS];
+  // P(the player takes the whole pot alone).
+  double scoop[ODDSMITH_MAX_PLAYERS];
+  // P(a low qualifies) in hi/lo games, else 0.
+  double low_qualifies;
 } OddsmithEquityResult;
 
 // One combo's row of a per-combo breakdown (Equilab's "equity by hand").
@@ -1133,10 +1166,14 @@ OddsmithStatus oddsmith_hand_describe(uint16_t rank, char *buf, size_t cap, size
 
 // Equity of 2..10 hands or ranges (see the README for the definition):
 // exact enumeration, Monte Carlo to a standard error or deadline, or Auto.
+// `game` picks Texas Hold'em (0), Omaha (2 to 6 players; high, low and
+// scoop shares filled) or short deck (2 to 8 players); `categories` are
+// Hold'em's only (zero for other games).
 //
 // Errors: NULL_POINTER, PARSE (a range or card list; the message names
 // the token and the player), DUPLICATE_CARD, INVALID_ARGUMENT (counts,
-// board size, mode, a range emptied by the known cards,
+// board size, mode, game, a card below six in short deck, a range
+// emptied by the known cards,
 // threads over ODDSMITH_MAX_THREADS), BUDGET_EXCEEDED (exact mode with
 // too many combo tuples, refused at once from an estimate; exact mode not
 // done by the time budget; ranges so nearly exclusive that listing the

@@ -274,9 +274,13 @@ inline std::string hand_description(std::uint16_t rank) {
     return std::string(buf, len);
 }
 
-// Equity options; players are hands or ranges.
+// Equity options; players are hands or ranges (Omaha: "AsKsQhJh",
+// "AA**:ds"; short deck: Hold'em ranges on the cards six to ace).
 struct EquityOptions {
     std::string board, dead;
+    // ODDSMITH_GAME_HOLDEM (default), _PLO4, _PLO5, _PLO6, _PLO8, _PLO5_8,
+    // _SHORT_DECK, _SHORT_DECK_TRITON; results fill high, low and scoop.
+    std::uint32_t game;
     std::uint32_t mode;
     double target_stderr;
     std::uint32_t time_budget_ms;
@@ -287,7 +291,7 @@ struct EquityOptions {
     ProgressFn progress;
     std::uint32_t progress_interval_ms;
     EquityOptions()
-        : mode(ODDSMITH_MODE_AUTO), target_stderr(0.001), time_budget_ms(1000), seed(1), threads(0),
+        : game(ODDSMITH_GAME_HOLDEM), mode(ODDSMITH_MODE_AUTO), target_stderr(0.001), time_budget_ms(1000), seed(1), threads(0),
           progress_interval_ms(0) {}
 };
 
@@ -300,6 +304,7 @@ inline OddsmithEquityRequest equity_request(const std::vector<std::string> &play
     req.player_count = static_cast<std::uint32_t>(players.size());
     req.board = o.board.c_str();
     req.dead = o.dead.c_str();
+    req.game = o.game;
     req.mode = o.mode;
     req.target_stderr = o.target_stderr;
     req.time_budget_ms = o.time_budget_ms;

@@ -598,6 +598,14 @@ namespace Oddsmith
     /// <summary>Equity modes (ODDSMITH_MODE_*).</summary>
     public enum EquityMode : uint { Auto = 0, Exact = 1, MonteCarlo = 2 }
 
+    /// <summary>The game of an equity question (ODDSMITH_GAME_*). Omaha players are hands
+    /// ("AsKsQhJh") or Omaha ranges ("AA**:ds,KKQQ:0.5"); short deck players are Hold'em
+    /// ranges on the cards six to ace; ShortDeckTriton ranks three of a kind over a straight.</summary>
+    public enum Game : uint
+    {
+        Holdem = 0, Plo4 = 1, Plo5 = 2, Plo6 = 3, Plo8 = 4, Plo5Hilo = 5, ShortDeck = 6, ShortDeckTriton = 7,
+    }
+
     /// <summary>One combo's row of a per-combo breakdown (OddsmithComboEquity).</summary>
     public partial struct ComboEquity
     {
@@ -607,6 +615,9 @@ namespace Oddsmith
     public class PlayerEquity
     {
         public double Equity, Win, Tie;
+        /// <summary>Shares of the pot won by the high and the low hand (Equity = High + Low; Low is 0
+        /// outside hi/lo games), and P(taking the whole pot alone).</summary>
+        public double High, Low, Scoop;
         /// <summary>P(final hand in category c), c = 0 high card .. 8 straight flush.</summary>
         public double[] Categories;
     }
@@ -617,6 +628,8 @@ namespace Oddsmith
         public ulong Tuples;
         public bool Exact;
         public double Stderr;
+        /// <summary>P(a low qualifies) in hi/lo games, else 0.</summary>
+        public double LowQualifies;
         /// <summary>True when a progress delegate cancelled the call: Monte
         /// Carlo's estimate so far, or zeros for exact work.</summary>
         public bool Partial;
@@ -668,10 +681,11 @@ namespace Oddsmith
             return Encoding.UTF8.GetString(buf, 0, (int)len.ToUInt64());
         }
 
-        /// <summary>Equity of hands or ranges ("AhKh", "QQ+,AKs").</summary>
+        /// <summary>Equity of hands or ranges ("AhKh", "QQ+,AKs"; Omaha and short deck by game).</summary>
         public static EquityResult Equity(string[] players, string board = null, string dead = null,
             EquityMode mode = EquityMode.Auto, double targetStderr = 0.001, uint timeBudgetMs = 1000,
-            ulong seed = 1, uint threads = 0, ProgressFunc progress = null, uint progressIntervalMs = 0)
+            ulong seed = 1, uint threads = 0, ProgressFunc progress = null, uint progressIntervalMs = 0,
+            Game game = Game.Holdem)
         {
             using (var watch = new Watch(progress, progressIntervalMs))
             {
@@ -679,6 +693,7 @@ namespace Oddsmith
                 {
                     EquityResultNative r;
                     req.Progress = watch.Pointer;
+                    req.Game = (uint)game;
                     watch.Finish(Native.oddsmith_equity(ref req, out r));
                     return ToResult(r);
                 });
@@ -761,13 +776,18 @@ namespace Oddsmith
                 Tuples = r.Tuples,
                 Exact = r.Exact != 0,
                 Stderr = r.Stderr,
+                LowQualifies = r.LowQualifies,
                 Partial = r.Partial != 0,
             };
             for (int i = 0; i < r.PlayerCount; i++)
             {
                 var cats = new double[9];
                 Array.Copy(r.Categories, i * 9, cats, 0, 9);
-                result.Players[i] = new PlayerEquity { Equity = r.Equity[i], Win = r.Win[i], Tie = r.Tie[i], Categories = cats };
+                result.Players[i] = new PlayerEquity
+                {
+                    Equity = r.Equity[i], Win = r.Win[i], Tie = r.Tie[i], Categories = cats,
+                    High = r.High[i], Low = r.Low[i], Scoop = r.Scoop[i],
+                };
             }
             return result;
         }

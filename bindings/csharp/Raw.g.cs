@@ -80,6 +80,14 @@ namespace Oddsmith
         public const uint ODDSMITH_MODE_AUTO = 0;
         public const uint ODDSMITH_MODE_EXACT = 1;
         public const uint ODDSMITH_MODE_MONTE_CARLO = 2;
+        public const uint ODDSMITH_GAME_HOLDEM = 0;
+        public const uint ODDSMITH_GAME_PLO4 = 1;
+        public const uint ODDSMITH_GAME_PLO5 = 2;
+        public const uint ODDSMITH_GAME_PLO6 = 3;
+        public const uint ODDSMITH_GAME_PLO8 = 4;
+        public const uint ODDSMITH_GAME_PLO5_8 = 5;
+        public const uint ODDSMITH_GAME_SHORT_DECK = 6;
+        public const uint ODDSMITH_GAME_SHORT_DECK_TRITON = 7;
         public const uint ODDSMITH_MAX_COMBO_ROWS = 13260;
         public const uint ODDSMITH_PROGRESS_MAX_VALUES = 10;
         public const uint ODDSMITH_PROGRESS_DEFAULT_INTERVAL_MS = 100;
@@ -418,6 +426,8 @@ namespace Oddsmith
         public uint Threads;
         /// <summary>Progress and cancel (see OddsmithProgress), or NULL for none.</summary>
         public IntPtr Progress;
+        /// <summary>ODDSMITH_GAME_*: 0 is Texas Hold'em. Omaha players are hands ("AsKsQhJh") or Omaha ranges ("AA**:ds,KKQQ:0.5", "random"); short deck players are Hold'em ranges on the cards six to ace.</summary>
+        public uint Game;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -437,6 +447,13 @@ namespace Oddsmith
         public double Stderr;
         /// <summary>1 when the progress callback cancelled the call: Monte Carlo's answer so far (exact 0, tuples sampled, stderr), or, for exact work, zeros (part of an enumeration is not an estimate).</summary>
         public byte Partial;
+        /// <summary>Share of the pot won by the high hand (all of it when no low qualifies; the equity in high-only games) and by the low hand (hi/lo games), with equity = high + low.</summary>
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] High;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Low;
+        /// <summary>P(the player takes the whole pot alone).</summary>
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Scoop;
+        /// <summary>P(a low qualifies) in hi/lo games, else 0.</summary>
+        public double LowQualifies;
     }
 
     [StructLayout(LayoutKind.Sequential)]

@@ -1,7 +1,9 @@
 //! Fuzzes `oddsmith_equity` and `oddsmith_equity_by_combo` with arbitrary
 //! player strings, boards, dead cards, modes and buffer sizes, under a
-//! small time budget (every mode keeps to it): a status, never a crash;
-//! equities sum to 1 on success, and the rows fit their buffer.
+//! small time budget (every mode keeps to it), in every game (Hold'em,
+//! Omaha, short deck, and an invalid one): a status, never a crash;
+//! equities sum to 1 on success (high + low in hi/lo games), and the rows
+//! fit their buffer.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -13,10 +15,17 @@ use std::ffi::CString;
 use std::mem::MaybeUninit;
 
 fuzz_target!(|data: &[u8]| {
-    // Fields separated by '|': mode byte first, then board, dead, players.
+    // Fields separated by '|': mode and game bytes first, then board,
+    // dead, players.
     let text = String::from_utf8_lossy(data);
     let mut parts = text.split('|');
-    let mode = parts.next().and_then(|m| m.bytes().next()).unwrap_or(0) % 4;
+    let head: Vec<u8> = parts
+        .next()
+        .map(|m| m.bytes().collect())
+        .unwrap_or_default();
+    let mode = head.first().copied().unwrap_or(0) % 4;
+    // 0 Hold'em, 1..=7 the other games, 8 invalid.
+    let game = head.get(1).copied().unwrap_or(0) % 9;
     let fields: Vec<CString> = parts
         .take(12)
         .map(|p| CString::new(p.replace('\0', "")).expect("no NUL"))
@@ -41,6 +50,7 @@ fuzz_target!(|data: &[u8]| {
         seed: 1,
         threads: 1,
         progress: std::ptr::null(),
+        game: u32::from(game),
     };
     let mut out = MaybeUninit::<OddsmithEquityResult>::uninit();
     // SAFETY: valid request strings and output.
@@ -48,8 +58,12 @@ fuzz_target!(|data: &[u8]| {
     if status == OddsmithStatus::ODDSMITH_OK {
         // SAFETY: written on success.
         let r = unsafe { out.assume_init() };
-        let total: f64 = r.equity[..r.player_count as usize].iter().sum();
+        let n = r.player_count as usize;
+        let total: f64 = r.equity[..n].iter().sum();
         assert!((total - 1.0).abs() < 1e-6, "equities sum to {total}");
+        for i in 0..n {
+            assert!((r.equity[i] - r.high[i] - r.low[i]).abs() < 1e-9);
+        }
     }
     assert_ne!(status, OddsmithStatus::ODDSMITH_ERR_INTERNAL);
 

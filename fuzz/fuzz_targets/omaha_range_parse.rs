@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use oddsmith::poker::variants::{MAX_RANGE_HANDS, HandRange};
+use oddsmith::poker::variants::{HandRange, MAX_RANGE_HANDS};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&first, rest)) = data.split_first() else {

@@ -6,6 +6,7 @@ use crate::budget::Control;
 use crate::cards::CardSet;
 use crate::error::Error;
 use crate::poker::equity::{self, EquityRequest, MAX_PLAYERS, Mode};
+use crate::poker::variants::{self, Variant, VariantEquity, VariantRequest, parse_hands};
 use crate::poker::{CLASS_COUNT, HandKey, HandRank, Range, batch};
 use std::ffi::c_char;
 use std::time::Duration;
@@ -18,6 +19,19 @@ pub const ODDSMITH_CATEGORY_COUNT: usize = 9;
 pub const ODDSMITH_MODE_AUTO: u32 = 0;
 pub const ODDSMITH_MODE_EXACT: u32 = 1;
 pub const ODDSMITH_MODE_MONTE_CARLO: u32 = 2;
+
+/// Games (`OddsmithEquityRequest::game`): Texas Hold'em (0, the default),
+/// Omaha high with 4, 5 or 6 hole cards, Omaha hi/lo 8-or-better with 4
+/// or 5, short-deck Hold'em (36 cards; a straight beats three of a kind,
+/// or the other way round with the Triton ranking).
+pub const ODDSMITH_GAME_HOLDEM: u32 = 0;
+pub const ODDSMITH_GAME_PLO4: u32 = 1;
+pub const ODDSMITH_GAME_PLO5: u32 = 2;
+pub const ODDSMITH_GAME_PLO6: u32 = 3;
+pub const ODDSMITH_GAME_PLO8: u32 = 4;
+pub const ODDSMITH_GAME_PLO5_8: u32 = 5;
+pub const ODDSMITH_GAME_SHORT_DECK: u32 = 6;
+pub const ODDSMITH_GAME_SHORT_DECK_TRITON: u32 = 7;
 
 const _: () = assert!(ODDSMITH_MAX_PLAYERS == MAX_PLAYERS);
 
@@ -51,6 +65,10 @@ pub struct OddsmithEquityRequest {
     pub threads: u32,
     /// Progress and cancel (see OddsmithProgress), or NULL for none.
     pub progress: *const OddsmithProgress,
+    /// ODDSMITH_GAME_*: 0 is Texas Hold'em. Omaha players are hands
+    /// ("AsKsQhJh") or Omaha ranges ("AA**:ds,KKQQ:0.5", "random"); short
+    /// deck players are Hold'em ranges on the cards six to ace.
+    pub game: u32,
 }
 
 /// Per-player answers; entries past player_count are zero.
@@ -73,6 +91,15 @@ pub struct OddsmithEquityResult {
     /// answer so far (exact 0, tuples sampled, stderr), or, for exact
     /// work, zeros (part of an enumeration is not an estimate).
     pub partial: u8,
+    /// Share of the pot won by the high hand (all of it when no low
+    /// qualifies; the equity in high-only games) and by the low hand
+    /// (hi/lo games), with equity = high + low.
+    pub high: [f64; ODDSMITH_MAX_PLAYERS],
+    pub low: [f64; ODDSMITH_MAX_PLAYERS],
+    /// P(the player takes the whole pot alone).
+    pub scoop: [f64; ODDSMITH_MAX_PLAYERS],
+    /// P(a low qualifies) in hi/lo games, else 0.
+    pub low_qualifies: f64,
 }
 
 /// The answer of `oddsmith_hand_strength`.
@@ -248,10 +275,14 @@ fn mode_of(code: u32) -> Result<Mode, FfiError> {
 
 /// Equity of 2..10 hands or ranges (see the README for the definition):
 /// exact enumeration, Monte Carlo to a standard error or deadline, or Auto.
+/// `game` picks Texas Hold'em (0), Omaha (2 to 6 players; high, low and
+/// scoop shares filled) or short deck (2 to 8 players); `categories` are
+/// Hold'em's only (zero for other games).
 ///
 /// Errors: NULL_POINTER, PARSE (a range or card list; the message names
 /// the token and the player), DUPLICATE_CARD, INVALID_ARGUMENT (counts,
-/// board size, mode, a range emptied by the known cards,
+/// board size, mode, game, a card below six in short deck, a range
+/// emptied by the known cards,
 /// threads over ODDSMITH_MAX_THREADS), BUDGET_EXCEEDED (exact mode with
 /// too many combo tuples, refused at once from an estimate; exact mode not
 /// done by the time budget; ranges so nearly exclusive that listing the
@@ -274,6 +305,10 @@ pub unsafe extern "C" fn oddsmith_equity(
     guard(|| {
         let r = arg!(input(request, "request"))?;
         let out = arg!(output(out, "out"))?;
+        if let Some(variant) = variant_of(r.game)? {
+            // SAFETY: the caller's pointer contract (this function's # Safety).
+            return unsafe { variant_equity(r, variant, out) };
+        }
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let mut req = unsafe { to_request(r) }?;
         let players = req.players.len();
@@ -305,14 +340,82 @@ fn empty_result(players: usize) -> OddsmithEquityResult {
         exact: 0,
         stderr: 0.0,
         partial: 1,
+        high: [0.0; ODDSMITH_MAX_PLAYERS],
+        low: [0.0; ODDSMITH_MAX_PLAYERS],
+        scoop: [0.0; ODDSMITH_MAX_PLAYERS],
+        low_qualifies: 0.0,
     }
 }
 
-/// The request a C `OddsmithEquityRequest` describes, checked.
+/// The variant a request's `game` names; None for Hold'em.
+fn variant_of(game: u32) -> FfiResult<Option<Variant>> {
+    Ok(Some(match game {
+        ODDSMITH_GAME_HOLDEM => return Ok(None),
+        ODDSMITH_GAME_PLO4 => Variant::OmahaHigh(4),
+        ODDSMITH_GAME_PLO5 => Variant::OmahaHigh(5),
+        ODDSMITH_GAME_PLO6 => Variant::OmahaHigh(6),
+        ODDSMITH_GAME_PLO8 => Variant::OmahaHiLo(4),
+        ODDSMITH_GAME_PLO5_8 => Variant::OmahaHiLo(5),
+        ODDSMITH_GAME_SHORT_DECK | ODDSMITH_GAME_SHORT_DECK_TRITON => Variant::ShortDeck {
+            trips_beat_straight: game == ODDSMITH_GAME_SHORT_DECK_TRITON,
+        },
+        other => {
+            return Err(FfiError::invalid(format!(
+                "game {other}: use an ODDSMITH_GAME_* value (0 to 7)"
+            )));
+        }
+    }))
+}
+
+/// `oddsmith_equity` for Omaha and short deck.
+///
+/// # Safety
+/// As `oddsmith_equity`.
+unsafe fn variant_equity(
+    r: &OddsmithEquityRequest,
+    variant: Variant,
+    out: &mut OddsmithEquityResult,
+) -> FfiResult {
+    // SAFETY: the caller's pointer contract.
+    let players = unsafe { player_texts(r) }?;
+    let mut req = VariantRequest::new(variant, parse_hands(variant, &players)?);
+    // SAFETY: the caller's pointer contract.
+    let common = unsafe { common_fields(r) }?;
+    (req.board, req.dead, req.mode) = (common.board, common.dead, common.mode);
+    (req.target_stderr, req.time_budget) = (common.target_stderr, common.time_budget);
+    (req.seed, req.threads) = (common.seed, common.threads);
+    let seats = players.len();
+    // SAFETY: the caller's pointer contract.
+    let watched = unsafe {
+        watch(r.progress, Control::NONE, move |control| {
+            req.control = control.clone();
+            variants::variant_equity(&req)
+        })
+    };
+    settle(watched, |answer, cancelled| {
+        *out = answer.map_or_else(|| empty_result(seats), variant_to_c);
+        out.partial = u8::from(cancelled && out.exact == 0);
+        out.partial != 0
+    })
+}
+
+fn variant_to_c(answer: &VariantEquity) -> OddsmithEquityResult {
+    let mut result = empty_result(answer.players.len());
+    (result.tuples, result.exact) = (answer.deals, u8::from(answer.exact));
+    (result.stderr, result.partial) = (answer.stderr, 0);
+    result.low_qualifies = answer.low_qualifies;
+    for (i, p) in answer.players.iter().enumerate() {
+        (result.equity[i], result.win[i], result.tie[i]) = (p.equity, p.win, p.tie);
+        (result.high[i], result.low[i], result.scoop[i]) = (p.high, p.low, p.scoop);
+    }
+    result
+}
+
+/// The players' strings of a request.
 ///
 /// # Safety
 /// `r`'s strings must be NULL or NUL-terminated.
-unsafe fn to_request(r: &OddsmithEquityRequest) -> FfiResult<EquityRequest> {
+unsafe fn player_texts(r: &OddsmithEquityRequest) -> FfiResult<Vec<&str>> {
     let n = r.player_count as usize;
     if !(2..=ODDSMITH_MAX_PLAYERS).contains(&n) {
         return Err(FfiError::invalid(format!(
@@ -322,7 +425,58 @@ unsafe fn to_request(r: &OddsmithEquityRequest) -> FfiResult<EquityRequest> {
     let mut players = Vec::with_capacity(n);
     for (i, &text) in r.players[..n].iter().enumerate() {
         let name = format!("players[{i}]");
-        let text = arg!(input_str(text, &name))?;
+        players.push(arg!(input_str(text, &name))?);
+    }
+    Ok(players)
+}
+
+/// A request's fields shared by every game, checked.
+struct CommonFields {
+    board: CardSet,
+    dead: CardSet,
+    mode: Mode,
+    target_stderr: f64,
+    time_budget: Duration,
+    seed: u64,
+    threads: usize,
+}
+
+/// # Safety
+/// `r`'s strings must be NULL or NUL-terminated.
+unsafe fn common_fields(r: &OddsmithEquityRequest) -> FfiResult<CommonFields> {
+    let defaults = EquityRequest::new(Vec::new());
+    let mut common = CommonFields {
+        // SAFETY: as the caller promised.
+        board: unsafe { optional_cards(r.board, "board") }?,
+        // SAFETY: as the caller promised.
+        dead: unsafe { optional_cards(r.dead, "dead") }?,
+        mode: mode_of(r.mode)?,
+        target_stderr: defaults.target_stderr,
+        time_budget: defaults.time_budget,
+        seed: r.seed,
+        threads: r.threads as usize,
+    };
+    if r.target_stderr != 0.0 {
+        if !(r.target_stderr.is_finite() && r.target_stderr > 0.0) {
+            return Err(FfiError::invalid("target_stderr must be a positive number"));
+        }
+        common.target_stderr = r.target_stderr;
+    }
+    if r.time_budget_ms != 0 {
+        common.time_budget = Duration::from_millis(r.time_budget_ms as u64);
+    }
+    Ok(common)
+}
+
+/// The request a C `OddsmithEquityRequest` describes, checked.
+///
+/// # Safety
+/// `r`'s strings must be NULL or NUL-terminated.
+unsafe fn to_request(r: &OddsmithEquityRequest) -> FfiResult<EquityRequest> {
+    // SAFETY: as the caller promised.
+    let texts = unsafe { player_texts(r) }?;
+    let mut players = Vec::with_capacity(texts.len());
+    for (i, text) in texts.iter().enumerate() {
         players.push(
             Range::parse(text)
                 .map_err(|e| Error::new(e.kind(), format!("player {}: {}", i + 1, e.message())))?,
@@ -330,21 +484,10 @@ unsafe fn to_request(r: &OddsmithEquityRequest) -> FfiResult<EquityRequest> {
     }
     let mut req = EquityRequest::new(players);
     // SAFETY: as the caller promised.
-    req.board = unsafe { optional_cards(r.board, "board") }?;
-    // SAFETY: the caller's pointer contract (this function's # Safety).
-    req.dead = unsafe { optional_cards(r.dead, "dead") }?;
-    req.mode = mode_of(r.mode)?;
-    if r.target_stderr != 0.0 {
-        if !(r.target_stderr.is_finite() && r.target_stderr > 0.0) {
-            return Err(FfiError::invalid("target_stderr must be a positive number"));
-        }
-        req.target_stderr = r.target_stderr;
-    }
-    if r.time_budget_ms != 0 {
-        req.time_budget = Duration::from_millis(r.time_budget_ms as u64);
-    }
-    req.seed = r.seed;
-    req.threads = r.threads as usize;
+    let common = unsafe { common_fields(r) }?;
+    (req.board, req.dead, req.mode) = (common.board, common.dead, common.mode);
+    (req.target_stderr, req.time_budget) = (common.target_stderr, common.time_budget);
+    (req.seed, req.threads) = (common.seed, common.threads);
     Ok(req)
 }
 
@@ -359,12 +502,19 @@ fn to_c_result(answer: &equity::EquityResult) -> OddsmithEquityResult {
         exact: u8::from(answer.exact),
         stderr: answer.stderr,
         partial: 0,
+        high: [0.0; ODDSMITH_MAX_PLAYERS],
+        low: [0.0; ODDSMITH_MAX_PLAYERS],
+        scoop: [0.0; ODDSMITH_MAX_PLAYERS],
+        low_qualifies: 0.0,
     };
     for (i, p) in answer.players.iter().enumerate() {
         result.equity[i] = p.equity;
         result.win[i] = p.win;
         result.tie[i] = p.tie;
         result.categories[i] = p.categories;
+        // Hold'em has one pot: the high hand takes it.
+        result.high[i] = p.equity;
+        result.scoop[i] = p.win;
     }
     result
 }
@@ -419,6 +569,11 @@ pub unsafe extern "C" fn oddsmith_equity_by_combo(
         let r = arg!(input(request, "request"))?;
         let count = arg!(output(count, "count"))?;
         let rows = arg!(output_slice(buf, cap, "buf"))?;
+        if r.game != ODDSMITH_GAME_HOLDEM {
+            return Err(FfiError::invalid(
+                "the per-combo breakdown is for Texas Hold'em (game 0)",
+            ));
+        }
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let mut req = unsafe { to_request(r) }?;
         req.by_combo = true;

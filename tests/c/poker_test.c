@@ -214,5 +214,45 @@ int main(void) {
     CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_NULL_POINTER);
     CHECK(oddsmith_hand_strength("AhKh", NULL, 0, 0, 1, 1, NULL, &s) == ODDSMITH_ERR_INVALID_ARGUMENT);
 
+    /* Omaha and short deck through the game field. */
+    memset(&req, 0, sizeof req);
+    req.players[0] = "AsAh2s3h";
+    req.players[1] = "JdTd9c8c";
+    req.player_count = 2;
+    req.game = ODDSMITH_GAME_PLO8;
+    req.threads = 1;
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_OK);
+    CHECK(r.exact == 1 && r.tuples == 1086008u);
+    CHECK(fabs(r.equity[0] - r.high[0] - r.low[0]) < 1e-12 && r.low[0] > 0.2 && r.low[1] == 0.0);
+    CHECK(fabs(r.equity[0] + r.equity[1] - 1.0) < 1e-12 && r.low_qualifies > 0.5 && r.scoop[0] > 0.5);
+    CHECK(r.categories[0][0] == 0.0);
+    req.game = ODDSMITH_GAME_PLO4;
+    req.players[0] = "AA**:ds";
+    req.players[1] = "KsKdQhJh";
+    req.board = "Kh7c2s";
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_OK);
+    CHECK(r.exact == 1 && fabs(r.equity[0] - r.high[0]) < 1e-12 && r.equity[1] > 0.5);
+    req.players[0] = "AA**:dz";
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_PARSE);
+    oddsmith_last_error_message(text, sizeof text);
+    CHECK(strstr(text, "'dz'") != NULL);
+    req.board = NULL;
+    req.game = ODDSMITH_GAME_SHORT_DECK;
+    req.players[0] = "AhKh";
+    req.players[1] = "QsQd";
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_OK);
+    CHECK(r.exact == 1 && r.tuples == 201376u && r.equity[0] > 0.5);
+    {
+        double standard = r.equity[0];
+        req.game = ODDSMITH_GAME_SHORT_DECK_TRITON;
+        CHECK(oddsmith_equity(&req, &r) == ODDSMITH_OK);
+        CHECK(r.equity[0] < standard);
+    }
+    req.players[1] = "5s5d";
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    req.players[1] = "QsQd";
+    req.game = 8;
+    CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+
     return CHECK_SUMMARY("c");
 }

@@ -45,6 +45,24 @@ int main() {
     CHECK(mine == 6 + 6 + 3 + 3 && rows.size() == mine + 1176);
     CHECK(std::fabs(weighted / deals - totals.equity[0]) < 1e-12);
 
+    // Omaha hi/lo and short deck by the game option.
+    std::vector<std::string> omaha;
+    omaha.push_back("AsAh2s3h");
+    omaha.push_back("JdTd9c8c");
+    oddsmith::EquityOptions plo8;
+    plo8.game = ODDSMITH_GAME_PLO8;
+    plo8.threads = 1;
+    OddsmithEquityResult hilo = oddsmith::equity(omaha, plo8);
+    CHECK(hilo.exact == 1 && hilo.tuples == 1086008u && hilo.low[0] > 0.2);
+    CHECK(std::fabs(hilo.equity[0] - hilo.high[0] - hilo.low[0]) < 1e-12);
+    std::vector<std::string> six;
+    six.push_back("AhKh");
+    six.push_back("QsQd");
+    oddsmith::EquityOptions short_deck;
+    short_deck.game = ODDSMITH_GAME_SHORT_DECK;
+    OddsmithEquityResult sd = oddsmith::equity(six, short_deck);
+    CHECK(sd.exact == 1 && sd.tuples == 201376u && sd.equity[0] > 0.5);
+
     OddsmithStrengthResult s = oddsmith::hand_strength("AhKh", 1, "As7c2d");
     CHECK(s.exact == 1 && s.win > 0.8);
 

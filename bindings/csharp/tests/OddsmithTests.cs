@@ -235,6 +235,18 @@ public static class OddsmithTests
         Check(Math.Abs(eq.Players[1].Tie - 0.001966) < 5e-7, "tie share");
         EquityResult flop = Poker.Equity(new[] { "QQ+,AKs", "JJ-88,AQs" }, "Ks7c2d");
         Check(Math.Abs(flop.Players[0].Equity + flop.Players[1].Equity - 1) < 1e-12, "ranges on a flop");
+        EquityResult hilo = Poker.Equity(new[] { "AsAh2s3h", "JdTd9c8c" }, threads: 1, game: Game.Plo8);
+        Check(hilo.Exact && hilo.Tuples == 1086008 && hilo.LowQualifies > 0.5, "plo8 exact");
+        Check(Math.Abs(hilo.Players[0].Equity - hilo.Players[0].High - hilo.Players[0].Low) < 1e-12
+              && hilo.Players[0].Low > 0.2 && hilo.Players[1].Low == 0, "plo8 shares");
+        EquityResult omahaRange = Poker.Equity(new[] { "AA**:ds", "KsKdQhJh" }, "Kh7c2s", game: Game.Plo4);
+        Check(omahaRange.Exact && omahaRange.Players[1].Equity > 0.5, "an Omaha range");
+        ExpectError(Status.Parse, "'dz'", () => Poker.Equity(new[] { "AA**:dz", "random" }, game: Game.Plo4),
+            "a bad Omaha range item");
+        EquityResult shortDeck = Poker.Equity(new[] { "AhKh", "QsQd" }, game: Game.ShortDeck);
+        EquityResult triton = Poker.Equity(new[] { "AhKh", "QsQd" }, game: Game.ShortDeckTriton);
+        Check(shortDeck.Tuples == 201376 && shortDeck.Players[0].Equity > 0.5
+              && triton.Players[0].Equity < shortDeck.Players[0].Equity, "short deck, both rankings");
         StrengthResult strength = Poker.HandStrength("AhKh", 1, "As7c2d");
         Check(strength.Exact && strength.Win > 0.8, "hand strength");
         ExpectError(Status.DuplicateCard, "Ah", () => Poker.Equity(new[] { "AhKh", "AhQd" }), "duplicate across hands");

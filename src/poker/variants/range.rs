@@ -28,7 +28,8 @@ impl HandRange {
     /// Parses a range of `variant`'s hands: Omaha patterns ("AA**:ds",
     /// "AsKsQhJh", see `omaha_range`), or for short deck a Hold'em range
     /// ("QQ+,AKs", "AhKh") whose hands with a card below six are left out
-    /// (a range left with none is an error); `random` in both.
+    /// (a range left with none is an error; a single given hand is kept,
+    /// for the request to refuse); `random` in both.
     pub fn parse(variant: Variant, text: &str) -> Result<HandRange> {
         if variant.is_omaha() {
             return super::omaha_range::parse(text, variant.hole_cards());
@@ -37,6 +38,11 @@ impl HandRange {
             return Ok(HandRange::Random);
         }
         let range = Range::parse(text)?;
+        if let [one] = range.combos() {
+            // A given hand stays as given: a card below six is refused by
+            // the request with the card named.
+            return Ok(HandRange::hand(one.cards));
+        }
         let deck = variant.deck();
         let hands: Vec<(CardSet, f64)> = range
             .combos()
