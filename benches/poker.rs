@@ -2,7 +2,8 @@
 //! enumeration, random hands one by one and in AVX2 batches) and equity
 //! (exact heads-up and three-way preflop, ranges on one and two cores,
 //! range against random hands on the flop, turn and river, three-way on
-//! the flop, Monte Carlo six-way).
+//! the flop, Monte Carlo six-way), and the variants: Omaha and short deck
+//! (the issue 21 targets).
 
 mod fixtures;
 
@@ -10,6 +11,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use oddsmith::poker::Range;
 use oddsmith::poker::batch::rank_batch;
 use oddsmith::poker::equity::{EquityRequest, Mode, equity};
+use oddsmith::poker::variants::{Variant, VariantRequest, parse_hands, variant_equity};
 use std::hint::black_box;
 
 fn evaluator(c: &mut Criterion) {
@@ -135,5 +137,59 @@ fn equities(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, evaluator, equities);
+/// A variant request of given hands (or `random`) on one thread.
+fn variant(game: &str, players: &[&str], board: &str, mode: Mode) -> VariantRequest {
+    let game = Variant::parse(game).expect("a game");
+    let mut r = VariantRequest::new(game, parse_hands(game, players).expect("valid"));
+    r.board = oddsmith::CardSet::parse(board).expect("valid");
+    r.mode = mode;
+    r.threads = 1;
+    r
+}
+
+fn variants(c: &mut Criterion) {
+    let mut group = c.benchmark_group("variants");
+    group.sample_size(10);
+    let (aakk, jt98) = ("AsAhKsKh", "JdTd9c8c");
+    let cases = [
+        (
+            "PLO4 AsAhKsKh vs JdTd9c8c preflop exact, 1 thread",
+            variant("plo4", &[aakk, jt98], "", Mode::Exact),
+        ),
+        (
+            "PLO4 AsAhKsKh vs JdTd9c8c on Kd7h2s exact, 1 thread",
+            variant("plo4", &[aakk, jt98], "Kd7h2s", Mode::Exact),
+        ),
+        (
+            "PLO6 heads-up preflop exact, 1 thread",
+            variant("plo6", &["AsAhKsKh2c3d", "JdTd9c8c4h4s"], "", Mode::Exact),
+        ),
+        (
+            "PLO4 3-way preflop exact, 1 thread",
+            variant("plo4", &[aakk, jt98, "7h7c6s5s"], "", Mode::Exact),
+        ),
+        (
+            "PLO8 heads-up preflop exact, 1 thread",
+            variant("plo8", &["AsAh2s3h", jt98], "", Mode::Exact),
+        ),
+        (
+            "short deck AhKh vs QsQd preflop exact, 1 thread",
+            variant("shortdeck", &["AhKh", "QsQd"], "", Mode::Exact),
+        ),
+        ("PLO4 6 random hands MC 0.1%, 1 thread", {
+            let mut r = variant("plo4", &["random"; 6], "", Mode::MonteCarlo);
+            r.target_stderr = 0.001;
+            r.time_budget = std::time::Duration::from_secs(60);
+            r
+        }),
+    ];
+    for (name, req) in cases {
+        group.bench_function(name, |b| {
+            b.iter(|| variant_equity(black_box(&req)).expect("solves"))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, evaluator, equities, variants);
 criterion_main!(benches);

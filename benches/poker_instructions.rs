@@ -1,12 +1,14 @@
 //! Instruction counts (gungraun) of the evaluator: 4,096 random 7-card
-//! hands ranked one by one and in a batch, and exact equities (a flop and
-//! a preflop heads-up).
+//! hands ranked one by one and in a batch, exact equities (a flop and a
+//! preflop heads-up, ranges against random hands), and PLO4 heads-up
+//! exact on a flop and preflop.
 
 mod fixtures;
 
 use gungraun::{library_benchmark, library_benchmark_group, main};
 use oddsmith::poker::batch::rank_batch;
 use oddsmith::poker::equity::{EquityRequest, Mode, equity};
+use oddsmith::poker::variants::{Variant, VariantRequest, parse_hands, variant_equity};
 use oddsmith::poker::{HandKey, Range};
 use std::hint::black_box;
 
@@ -95,9 +97,39 @@ fn range_vs_random_turn(r: EquityRequest) -> f64 {
     equity(black_box(&r)).expect("solves").players[0].equity
 }
 
+fn plo4_heads_up(board: &str) -> VariantRequest {
+    let game = Variant::OmahaHigh(4);
+    let hands = parse_hands(game, &["AsAhKsKh", "JdTd9c8c"]).expect("valid");
+    let mut r = VariantRequest::new(game, hands);
+    r.board = oddsmith::CardSet::parse(board).expect("valid");
+    r.mode = Mode::Exact;
+    r.threads = 1;
+    r
+}
+
+fn plo4_flop() -> VariantRequest {
+    plo4_heads_up("Kd7h2s")
+}
+
+fn plo4_preflop() -> VariantRequest {
+    plo4_heads_up("")
+}
+
+// 903 turn-and-river deals by rank pattern.
+#[library_benchmark(setup = plo4_flop)]
+fn plo4_flop_heads_up(r: VariantRequest) -> f64 {
+    variant_equity(black_box(&r)).expect("solves").players[0].equity
+}
+
+// 1,086,008 boards by rank pattern.
+#[library_benchmark(setup = plo4_preflop)]
+fn plo4_preflop_heads_up(r: VariantRequest) -> f64 {
+    variant_equity(black_box(&r)).expect("solves").players[0].equity
+}
+
 library_benchmark_group!(
     name = poker_group;
     benchmarks = rank_4096_one_by_one, rank_4096_batch, flop_equity_heads_up, preflop_equity_heads_up,
-        range_vs_random_river, range_vs_random_turn
+        range_vs_random_river, range_vs_random_turn, plo4_flop_heads_up, plo4_preflop_heads_up
 );
 main!(library_benchmark_groups = poker_group);

@@ -4,7 +4,7 @@
 //! budget).
 
 use super::Variant;
-use super::omaha_eval::{Hole, Low, best_high, best_low, board_low_ranks, board_triples};
+use super::omaha_eval::{Board, Hole, Low, showdown_highs};
 use super::range::HandRange;
 use super::short_deck;
 use crate::budget::Control;
@@ -12,7 +12,6 @@ use crate::cards::{Card, CardSet};
 use crate::combin::binomial;
 use crate::error::{Error, ErrorKind, Result};
 use crate::parallel::{map_items, run_with_threads};
-use crate::poker::HandKey;
 use crate::poker::equity::{DEFAULT_TIME_BUDGET, Mode};
 use crate::rng::Rng;
 use std::time::{Duration, Instant};
@@ -302,8 +301,18 @@ impl Scorer {
         self.hands[seat] = cards;
     }
 
+    /// `set_hand` from a list of distinct cards (Monte Carlo's draws).
+    #[inline]
+    fn set_hand_cards(&mut self, seat: usize, cards: &[Card]) {
+        if self.variant.is_omaha() {
+            self.holes[seat] = Hole::of_cards(cards, self.variant.hi_lo());
+        } else {
+            self.hands[seat] = cards.iter().copied().collect();
+        }
+    }
+
     /// Adds the deal of the seats' hands and `board` (five cards).
-    pub(super) fn deal(&mut self, board: &[Card], sums: &mut Sums) {
+    pub(super) fn deal(&mut self, board: &[Card], outcomes: &mut Outcomes) {
         match self.variant {
             Variant::ShortDeck {
                 trips_beat_straight,
@@ -314,25 +323,22 @@ impl Scorer {
                 }
             }
             _ => {
-                let mut triples = [HandKey::EMPTY; 10];
-                let n = board_triples(board, &mut triples);
+                let board = Board::new(board);
+                for (high, hole) in self.highs.iter_mut().zip(&self.holes) {
+                    *high = board.flush_of(hole);
+                }
+                showdown_highs(&self.holes, &board, &mut self.highs);
                 let hi_lo = self.variant.hi_lo();
-                let board_low = if hi_lo { board_low_ranks(board) } else { 0 };
-                for (p, hole) in self.holes.iter().enumerate() {
-                    self.highs[p] = u32::from(best_high(hole, &triples[..n]).0);
-                    self.lows[p] = if hi_lo {
-                        best_low(hole, board_low)
+                for (low, hole) in self.lows.iter_mut().zip(&self.holes) {
+                    *low = if hi_lo {
+                        hole.best_low(board.low_ranks)
                     } else {
                         None
                     };
                 }
             }
         }
-        sums.add_outcome(
-            Outcomes::high_winners(&self.highs),
-            Outcomes::low_winners(&self.lows),
-            1,
-        );
+        outcomes.add(&self.highs, Outcomes::low_winners(&self.lows), 1);
     }
 }
 
@@ -678,7 +684,7 @@ impl Sampler<'_> {
 
     /// Scores one sampled deal; false when the ranges gave no deal
     /// without a shared card in `MAX_DRAW_TRIES` tries.
-    fn sample(&mut self, rng: &mut Rng, sums: &mut Sums) -> bool {
+    fn sample(&mut self, rng: &mut Rng, outcomes: &mut Outcomes) -> bool {
         let mut taken;
         let mut tries = 0;
         'draw: loop {
@@ -717,11 +723,11 @@ impl Sampler<'_> {
         };
         for (seat, source) in self.sources.iter().enumerate() {
             if let Source::Random = source {
-                let mut cards = CardSet::EMPTY;
-                for _ in 0..want {
-                    cards.insert(draw(&mut self.deck, rng));
+                let mut cards = [ANY_CARD; 6];
+                for card in &mut cards[..want] {
+                    *card = draw(&mut self.deck, rng);
                 }
-                self.scorer.set_hand(seat, cards);
+                self.scorer.set_hand_cards(seat, &cards[..want]);
             }
         }
         let mut board = [ANY_CARD; 5];
@@ -729,7 +735,7 @@ impl Sampler<'_> {
         for slot in board[self.known.len()..].iter_mut() {
             *slot = draw(&mut self.deck, rng);
         }
-        self.scorer.deal(&board, sums);
+        self.scorer.deal(&board, outcomes);
         true
     }
 }
@@ -747,15 +753,15 @@ fn monte_carlo(req: &VariantRequest, prepared: &Prepared) -> Result<VariantEquit
             let round = map_items(workers, per_round, |t| {
                 let mut sampler = Sampler::new(req, prepared, &known);
                 let mut rng = Rng::stream(req.seed, batch + t);
-                let mut sums = Sums::new(seats);
+                let mut outcomes = Outcomes::new(seats, req.game.hi_lo());
                 for _ in 0..BATCH {
-                    if !sampler.sample(&mut rng, &mut sums) {
+                    if !sampler.sample(&mut rng, &mut outcomes) {
                         return Err(Error::invalid(
                             "the ranges almost never give a deal without a shared card",
                         ));
                     }
                 }
-                Ok(sums)
+                Ok(outcomes.sums())
             });
             for sums in round {
                 total.add(&sums?);

@@ -29,7 +29,7 @@ pub mod short_deck;
 mod short_deck_exact;
 
 pub use equity::{VariantEquity, VariantPlayer, VariantRequest, parse_hands, variant_equity};
-pub use omaha_eval::{Hole, Low, best_high, best_low, board_triples};
+pub use omaha_eval::{Board, Hole, Low};
 pub use range::{HandRange, MAX_RANGE_HANDS};
 
 use crate::cards::CardSet;

@@ -1,13 +1,13 @@
 //! Omaha against a plain oracle written here: a naive five-card scorer,
 //! every 2 + 3 choice, boards dealt card by card.
 
-use super::equity::{Scorer, Sums};
-use super::omaha_eval::{Hole, best_high, best_low, board_low_ranks, board_triples};
+use super::equity::{Outcomes, Scorer};
+use super::omaha_eval::{Board, Hole};
 use super::{HandRange, Variant, VariantEquity, VariantRequest, variant_equity};
 use crate::cards::{Card, CardSet};
 use crate::combin::Subsets;
 use crate::poker::equity::Mode;
-use crate::poker::{HandKey, evaluate};
+use crate::poker::evaluate;
 use crate::rng::Rng;
 
 /// A comparable score of five cards: category, then the ranks that break
@@ -210,17 +210,15 @@ fn best_high_and_low_match_every_two_plus_three_choice() {
         let mut used = CardSet::EMPTY;
         let hole = deal_cards(&mut rng, &mut used, k);
         let board = deal_cards(&mut rng, &mut used, 3 + round % 3);
-        let mut triples = [HandKey::EMPTY; 10];
-        let n = board_triples(&board, &mut triples);
         let prepared = Hole::new(set(&hole));
-        let high = best_high(&prepared, &triples[..n]);
+        let high = prepared.best_high(&Board::new(&board));
         let want = choices(&hole, &board)
             .iter()
             .map(|c| evaluate(c).unwrap())
             .max()
             .unwrap();
-        assert_eq!(high, want);
-        let low = best_low(&prepared, board_low_ranks(&board));
+        assert_eq!(high, u32::from(want.0));
+        let low = prepared.best_low(Board::new(&board).low_ranks);
         let want_low = choices(&hole, &board)
             .iter()
             .filter_map(|c| naive_low(c))
@@ -424,14 +422,14 @@ fn boards_one_by_one(req: &VariantRequest) -> VariantEquity {
     for (seat, &hand) in hands.iter().enumerate() {
         scorer.set_hand(seat, hand);
     }
-    let mut sums = Sums::new(hands.len());
+    let mut outcomes = Outcomes::new(hands.len(), req.game.hi_lo());
     let mut board = known.clone();
     for completion in Subsets::of_set(used.complement(), 5 - known.len()).unwrap() {
         board.truncate(known.len());
         board.extend(CardSet::from_mask(completion).unwrap().iter());
-        scorer.deal(&board, &mut sums);
+        scorer.deal(&board, &mut outcomes);
     }
-    sums.result(true)
+    outcomes.sums().result(true)
 }
 
 fn assert_same(got: &VariantEquity, want: &VariantEquity, what: &str) {
@@ -692,4 +690,38 @@ fn ranges_weigh_their_hands_exactly_and_in_monte_carlo() {
     );
     req.mode = Mode::Auto;
     assert!(!variant_equity(&req).unwrap().exact);
+}
+
+#[test]
+fn showdown_highs_find_the_same_winners_as_every_choice_ranked() {
+    let mut rng = Rng::new(53);
+    for round in 0..4000 {
+        let (k, players) = (4 + round % 3, 2 + round % 5);
+        let mut used = CardSet::EMPTY;
+        let holes: Vec<Hole> = (0..players)
+            .map(|_| {
+                let cards = if round % 2 == 0 {
+                    deal_suited_cards(&mut rng, &mut used, k)
+                } else {
+                    deal_cards(&mut rng, &mut used, k)
+                };
+                Hole::new(set(&cards))
+            })
+            .collect();
+        let board = Board::new(&deal_cards(&mut rng, &mut used, 5));
+        let full: Vec<u32> = holes.iter().map(|h| h.best_high(&board)).collect();
+        let mut quick: Vec<u32> = holes.iter().map(|h| board.flush_of(h)).collect();
+        super::omaha_eval::showdown_highs(&holes, &board, &mut quick);
+        assert_eq!(
+            Outcomes::high_winners(&quick),
+            Outcomes::high_winners(&full)
+        );
+        let best = *full.iter().max().unwrap();
+        for (q, f) in quick.iter().zip(&full) {
+            assert!(
+                if f == &best { q == f } else { q < &best },
+                "{quick:?} {full:?}"
+            );
+        }
+    }
 }
