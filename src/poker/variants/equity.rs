@@ -305,7 +305,7 @@ impl Scorer {
     #[inline]
     fn set_hand_cards(&mut self, seat: usize, cards: &[Card]) {
         if self.variant.is_omaha() {
-            self.holes[seat] = Hole::of_cards(cards, self.variant.hi_lo());
+            self.holes[seat].set_cards(cards, self.variant.hi_lo());
         } else {
             self.hands[seat] = cards.iter().copied().collect();
         }

@@ -56,9 +56,7 @@ impl Hole {
     }
 
     /// The hand of these distinct cards (at most 6), with its low choices
-    /// when `lows` (hi/lo games). No allocation: Monte Carlo prepares a
-    /// random hand per sample.
-    #[inline]
+    /// when `lows` (hi/lo games).
     pub fn of_cards(list: &[Card], lows: bool) -> Hole {
         let mut hole = Hole {
             pair_ranks: [0; MAX_PAIRS],
@@ -67,6 +65,16 @@ impl Hole {
             low_pairs: [0; MAX_PAIRS],
             low_count: 0,
         };
+        hole.set_cards(list, lows);
+        hole
+    }
+
+    /// Makes this the hand of `list` (as `of_cards`) in place: Monte Carlo
+    /// prepares a random hand per sample, with no allocation or clearing.
+    #[inline]
+    pub fn set_cards(&mut self, list: &[Card], lows: bool) {
+        let mut hole = self;
+        (hole.pair_count, hole.low_count, hole.suit_masks) = (0, 0, [0; 4]);
         // The distinct rank pairs: two of the hand's distinct ranks, or a
         // rank it holds twice; each ranked once.
         let (mut ranks, mut paired) = (0u16, 0u16);
@@ -76,7 +84,7 @@ impl Hole {
             ranks |= bit;
             hole.suit_masks[card.suit() as usize] |= bit;
         }
-        let push = |hole: &mut Hole, sum: u32| {
+        let push = |hole: &mut &mut Hole, sum: u32| {
             hole.pair_ranks[hole.pair_count] = sum;
             hole.pair_count += 1;
         };
@@ -95,7 +103,6 @@ impl Hole {
                 hole.low_count += 1;
             });
         }
-        hole
     }
 
     /// The best rank-only high with the board's three-card rank sums.
