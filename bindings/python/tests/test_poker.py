@@ -174,9 +174,23 @@ def test_omaha_equity():
     assert mc == oddsmith.omaha_equity(["AsAhKsKh", "random", "random"], mode="mc", stderr=0.005, seed=2)
     with pytest.raises(oddsmith.ParseError):
         oddsmith.omaha_equity(["AsAhKsKh", "random"], game="plo7")
-    with pytest.raises(oddsmith.InvalidArgument):
+    with pytest.raises(oddsmith.ParseError, match="this game deals 4"):
         oddsmith.omaha_equity(["AsAh", "random"])
     with pytest.raises(oddsmith.DuplicateCard):
         oddsmith.omaha_equity(["AsAhKsKh", "AsQdJdTd"])
     with pytest.raises(oddsmith.BudgetExceeded):
         oddsmith.omaha_equity(["AsAhKsKh", "random"], mode="exact")
+
+
+def test_omaha_ranges_and_short_deck():
+    ranged = oddsmith.omaha_equity(["AA**:ds", "KsKdQhJh"], board="Kh7c2s")
+    assert ranged.exact and ranged.players[1].equity > 0.5
+    with pytest.raises(oddsmith.ParseError, match="'dz' is neither"):
+        oddsmith.omaha_equity(["AA**:dz", "random"])
+    short = oddsmith.omaha_equity(["AhKh", "QsQd"], game="shortdeck")
+    triton = oddsmith.omaha_equity(["AhKh", "QsQd"], game="shortdeck-triton")
+    assert short.exact and short.deals == 201_376
+    assert round(short.players[0].equity, 6) == 0.542773
+    assert triton.players[0].equity < short.players[0].equity
+    with pytest.raises(oddsmith.InvalidArgument, match="not in the short deck"):
+        oddsmith.omaha_equity(["AhKh", "5s5d"], game="shortdeck")

@@ -351,15 +351,21 @@ def omaha_equity(
     seed: int = 1,
     threads: int = 0,
 ) -> OmahaResult:
-    """Omaha equity of 2 to 6 players: each makes the best hand of exactly
-    two hole cards and three board cards.
+    """Equity in Omaha (2 to 6 players: each makes the best hand of exactly
+    two hole cards and three board cards) or short-deck Hold'em (2 to 8).
 
     ``game``: ``"plo4"``, ``"plo5"``, ``"plo6"`` (high) or ``"plo8"``,
     ``"plo5-8"`` (hi/lo 8-or-better: half the pot to the best low of five
-    distinct ranks 8 or lower, ace low; no low, the high takes it all).
-    ``players``: hands such as ``"AsKsQhJh"``, or ``"random"``. ``board``
-    0, 3, 4 or 5 cards; ``mode``, ``stderr``, ``time_ms``, ``seed``,
-    ``threads`` as in :func:`equity` (exact needs every hand given).
+    distinct ranks 8 or lower, ace low; no low, the high takes it all);
+    ``"shortdeck"`` (36 cards six to ace, a flush beats a full house,
+    A-6-7-8-9 the lowest straight, a straight beats three of a kind) or
+    ``"shortdeck-triton"`` (three of a kind beats a straight).
+    ``players``: Omaha hands such as ``"AsKsQhJh"``, Omaha ranges such as
+    ``"AA**:ds,KKQQ:0.5"`` (a rank, a card or ``*`` per hole card; ``:ds``,
+    ``:ss``, ``:r`` suit qualifiers; weights), or ``"random"``; short deck
+    takes Hold'em ranges. ``board`` 0, 3, 4 or 5 cards; ``mode``,
+    ``stderr``, ``time_ms``, ``seed``, ``threads`` as in :func:`equity`
+    (exact needs every player's hands or range).
 
     >>> r = omaha_equity(["AsAhKsKh", "JdTd9c8c"], board="7d6c2h")
     >>> r.exact, round(r.players[0].equity, 4)
