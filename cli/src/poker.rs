@@ -82,38 +82,26 @@ pub struct StrengthArgs {
     run: RunArgs,
 }
 
-/// The settings Hold'em and Omaha equity share, read from the arguments.
-struct Common {
-    board: CardSet,
-    dead: CardSet,
-    mode: Mode,
-    target_stderr: f64,
-    time_budget: Duration,
-    seed: u64,
-    threads: usize,
-}
-
-impl Common {
-    fn of(args: &EquityArgs) -> Result<Common, Failure> {
-        if !(args.stderr.is_finite() && args.stderr > 0.0) {
-            return Err(Failure::BadInput(
-                "--stderr must be a positive number".into(),
-            ));
-        }
-        Ok(Common {
-            board: CardSet::parse(&args.board).map_err(|e| named("--board", e))?,
-            dead: CardSet::parse(&args.dead).map_err(|e| named("--dead", e))?,
-            mode: match (args.mc, args.exact) {
-                (true, _) => Mode::MonteCarlo,
-                (_, true) => Mode::Exact,
-                _ => Mode::Auto,
-            },
-            target_stderr: args.stderr,
-            time_budget: Duration::from_millis(args.run.time_ms),
-            seed: args.run.seed,
-            threads: args.run.threads,
-        })
+/// The settings every game's equity shares, read from the arguments.
+fn settings_of(args: &EquityArgs) -> Result<equity::Settings, Failure> {
+    if !(args.stderr.is_finite() && args.stderr > 0.0) {
+        return Err(Failure::BadInput(
+            "--stderr must be a positive number".into(),
+        ));
     }
+    Ok(equity::Settings {
+        board: CardSet::parse(&args.board).map_err(|e| named("--board", e))?,
+        dead: CardSet::parse(&args.dead).map_err(|e| named("--dead", e))?,
+        mode: match (args.mc, args.exact) {
+            (true, _) => Mode::MonteCarlo,
+            (_, true) => Mode::Exact,
+            _ => Mode::Auto,
+        },
+        target_stderr: args.stderr,
+        time_budget: Duration::from_millis(args.run.time_ms),
+        seed: args.run.seed,
+        threads: args.run.threads,
+    })
 }
 
 /// "exact", or the Monte Carlo error, for the text output.
@@ -144,11 +132,7 @@ pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
         .enumerate()
         .map(|(i, p)| Range::parse(p).map_err(|e| named(&format!("player {}", i + 1), e)))
         .collect::<Result<Vec<Range>, Failure>>()?;
-    let mut req = EquityRequest::new(players);
-    let common = Common::of(args)?;
-    (req.board, req.dead, req.mode, req.target_stderr) =
-        (common.board, common.dead, common.mode, common.target_stderr);
-    (req.time_budget, req.seed, req.threads) = (common.time_budget, common.seed, common.threads);
+    let mut req = EquityRequest::new(players).with(&settings_of(args)?);
     req.by_combo = args.by_combo;
     // The evaluator's tables are built first, so neither the time budget
     // nor the reported time includes their one-off generation.
@@ -345,11 +329,7 @@ fn run_variant(args: &EquityArgs, as_json: bool) -> Outcome {
         };
     }
     let players = parse_hands(game, &args.players)?;
-    let mut req = VariantRequest::new(game, players);
-    let common = Common::of(args)?;
-    (req.board, req.dead, req.mode, req.target_stderr) =
-        (common.board, common.dead, common.mode, common.target_stderr);
-    (req.time_budget, req.seed, req.threads) = (common.time_budget, common.seed, common.threads);
+    let mut req = VariantRequest::new(game, players).with(&settings_of(args)?);
     let run = LongRun::start("equity");
     req.control = run.control();
     let started = Instant::now();

@@ -5,7 +5,7 @@ use super::progress::{OddsmithProgress, cancelled_error, settle, watch};
 use crate::budget::Control;
 use crate::cards::CardSet;
 use crate::error::Error;
-use crate::poker::equity::{self, EquityRequest, MAX_PLAYERS, Mode};
+use crate::poker::equity::{self, EquityRequest, MAX_PLAYERS, Mode, Settings};
 use crate::poker::variants::{self, Variant, VariantEquity, VariantRequest, parse_hands};
 use crate::poker::{CLASS_COUNT, HandKey, HandRank, Range, batch};
 use std::ffi::c_char;
@@ -378,12 +378,9 @@ unsafe fn variant_equity(
 ) -> FfiResult {
     // SAFETY: the caller's pointer contract.
     let players = unsafe { player_texts(r) }?;
-    let mut req = VariantRequest::new(variant, parse_hands(variant, &players)?);
     // SAFETY: the caller's pointer contract.
-    let common = unsafe { common_fields(r) }?;
-    (req.board, req.dead, req.mode) = (common.board, common.dead, common.mode);
-    (req.target_stderr, req.time_budget) = (common.target_stderr, common.time_budget);
-    (req.seed, req.threads) = (common.seed, common.threads);
+    let settings = unsafe { settings_of(r) }?;
+    let mut req = VariantRequest::new(variant, parse_hands(variant, &players)?).with(&settings);
     let seats = players.len();
     // SAFETY: the caller's pointer contract.
     let watched = unsafe {
@@ -430,22 +427,13 @@ unsafe fn player_texts(r: &OddsmithEquityRequest) -> FfiResult<Vec<&str>> {
     Ok(players)
 }
 
-/// A request's fields shared by every game, checked.
-struct CommonFields {
-    board: CardSet,
-    dead: CardSet,
-    mode: Mode,
-    target_stderr: f64,
-    time_budget: Duration,
-    seed: u64,
-    threads: usize,
-}
-
+/// A request's settings shared by every game, checked.
+///
 /// # Safety
 /// `r`'s strings must be NULL or NUL-terminated.
-unsafe fn common_fields(r: &OddsmithEquityRequest) -> FfiResult<CommonFields> {
-    let defaults = EquityRequest::new(Vec::new());
-    let mut common = CommonFields {
+unsafe fn settings_of(r: &OddsmithEquityRequest) -> FfiResult<Settings> {
+    let defaults = Settings::default();
+    let mut common = Settings {
         // SAFETY: as the caller promised.
         board: unsafe { optional_cards(r.board, "board") }?,
         // SAFETY: as the caller promised.
@@ -482,13 +470,8 @@ unsafe fn to_request(r: &OddsmithEquityRequest) -> FfiResult<EquityRequest> {
                 .map_err(|e| Error::new(e.kind(), format!("player {}: {}", i + 1, e.message())))?,
         );
     }
-    let mut req = EquityRequest::new(players);
     // SAFETY: as the caller promised.
-    let common = unsafe { common_fields(r) }?;
-    (req.board, req.dead, req.mode) = (common.board, common.dead, common.mode);
-    (req.target_stderr, req.time_budget) = (common.target_stderr, common.time_budget);
-    (req.seed, req.threads) = (common.seed, common.threads);
-    Ok(req)
+    Ok(EquityRequest::new(players).with(&unsafe { settings_of(r) }?))
 }
 
 fn to_c_result(answer: &equity::EquityResult) -> OddsmithEquityResult {

@@ -69,8 +69,39 @@ pub struct EquityRequest {
 
 impl EquityRequest {
     pub fn new(players: Vec<Range>) -> EquityRequest {
+        let s = Settings::default();
         EquityRequest {
             players,
+            board: s.board,
+            dead: s.dead,
+            mode: s.mode,
+            target_stderr: s.target_stderr,
+            time_budget: s.time_budget,
+            seed: s.seed,
+            threads: s.threads,
+            by_combo: false,
+            control: Control::NONE,
+        }
+    }
+}
+
+/// The settings a Hold'em and a variant equity request share (board, dead
+/// cards, how to run), for front ends that read them once for any game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    pub board: CardSet,
+    pub dead: CardSet,
+    pub mode: Mode,
+    pub target_stderr: f64,
+    pub time_budget: Duration,
+    pub seed: u64,
+    pub threads: usize,
+}
+
+impl Default for Settings {
+    /// A request's defaults: no board, Auto, 0.1%, 1 s, seed 1, the pool.
+    fn default() -> Settings {
+        Settings {
             board: CardSet::EMPTY,
             dead: CardSet::EMPTY,
             mode: Mode::Auto,
@@ -78,9 +109,18 @@ impl EquityRequest {
             time_budget: DEFAULT_TIME_BUDGET,
             seed: 1,
             threads: 0,
-            by_combo: false,
-            control: Control::NONE,
         }
+    }
+}
+
+impl EquityRequest {
+    /// This request with `settings`' board, dead cards and run settings.
+    pub fn with(mut self, settings: &Settings) -> EquityRequest {
+        let s = settings.clone();
+        (self.board, self.dead, self.mode, self.target_stderr) =
+            (s.board, s.dead, s.mode, s.target_stderr);
+        (self.time_budget, self.seed, self.threads) = (s.time_budget, s.seed, s.threads);
+        self
     }
 }
 

@@ -12,7 +12,7 @@ use crate::cards::{Card, CardSet};
 use crate::combin::binomial;
 use crate::error::{Error, ErrorKind, Result};
 use crate::parallel::{map_items, run_with_threads};
-use crate::poker::equity::{DEFAULT_TIME_BUDGET, Mode};
+use crate::poker::equity::{Mode, Settings};
 use crate::rng::Rng;
 use std::time::{Duration, Instant};
 
@@ -47,18 +47,28 @@ pub struct VariantRequest {
 
 impl VariantRequest {
     pub fn new(game: Variant, players: Vec<HandRange>) -> VariantRequest {
+        let s = Settings::default();
         VariantRequest {
             game,
             players,
-            board: CardSet::EMPTY,
-            dead: CardSet::EMPTY,
-            mode: Mode::Auto,
-            target_stderr: 0.001,
-            time_budget: DEFAULT_TIME_BUDGET,
-            seed: 1,
-            threads: 0,
+            board: s.board,
+            dead: s.dead,
+            mode: s.mode,
+            target_stderr: s.target_stderr,
+            time_budget: s.time_budget,
+            seed: s.seed,
+            threads: s.threads,
             control: Control::NONE,
         }
+    }
+
+    /// This request with `settings`' board, dead cards and run settings.
+    pub fn with(mut self, settings: &Settings) -> VariantRequest {
+        let s = settings.clone();
+        (self.board, self.dead, self.mode, self.target_stderr) =
+            (s.board, s.dead, s.mode, s.target_stderr);
+        (self.time_budget, self.seed, self.threads) = (s.time_budget, s.seed, s.threads);
+        self
     }
 }
 
@@ -270,6 +280,42 @@ impl Outcomes {
         }
         sums
     }
+}
+
+/// Counts the board completions of one deal in parts (for threads,
+/// cancels and progress): `count(part, parts, outcomes)` counts the rank
+/// multisets of one part (`rank_patterns::Walk`) into its own outcomes,
+/// and the parts' outcomes are summed. Preflop that is about 6,000
+/// multisets in 16 parts; with two cards or fewer to deal, one part.
+pub(super) fn count_in_parts(
+    seats: usize,
+    hi_lo: bool,
+    to_deal: usize,
+    threads: usize,
+    control: &Control,
+    count: impl Fn(u32, u32, &mut Outcomes) + Sync + Send,
+) -> Result<Sums> {
+    let parts: u64 = if to_deal >= 4 { 16 } else { 1 };
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let counted = run_with_threads(threads, |workers| {
+        Ok(map_items(workers, parts, |part| -> Result<Outcomes> {
+            if control.passed() {
+                return Err(Error::budget(
+                    "exact count did not finish within the time budget: raise it, or use Monte Carlo or Auto",
+                ));
+            }
+            let mut outcomes = Outcomes::new(seats, hi_lo);
+            count(part as u32, parts as u32, &mut outcomes);
+            let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            control.report(finished as f64 / parts as f64);
+            Ok(outcomes)
+        }))
+    })?;
+    let mut total = Outcomes::new(seats, hi_lo);
+    for part in counted {
+        total.merge(&part?);
+    }
+    Ok(total.sums())
 }
 
 /// Scores full boards for the seats' hands, each prepared once when set.

@@ -10,12 +10,11 @@
 //! flushes.
 
 use super::Variant;
-use super::equity::{Outcomes, Sums};
+use super::equity::{Outcomes, Sums, count_in_parts};
 use super::omaha_eval::{Board, Hole, Low, showdown_highs};
 use crate::budget::Control;
 use crate::cards::CardSet;
-use crate::error::{Error, Result};
-use crate::parallel::{map_items, run_with_threads};
+use crate::error::Result;
 use crate::poker::eval::{Tables, tables};
 use crate::poker::rank_patterns::{Leaf, NEVER_FLUSHES, Visitor, Walk, suits_of};
 
@@ -31,7 +30,7 @@ struct Counter<'a> {
     known: &'a [u8],
     /// Rank mask of the known board's cards of each suit.
     known_suits: [u16; 4],
-    outcomes: Outcomes,
+    outcomes: &'a mut Outcomes,
 }
 
 impl Counter<'_> {
@@ -68,7 +67,7 @@ impl Visitor for Counter<'_> {
         let mut without_flush = leaf.ways;
         for suit in suits_of(leaf.flush_suits) {
             let known = self.known_suits[suit];
-            let (tables, seats, outcomes) = (self.tables, self.seats, &mut self.outcomes);
+            let (tables, seats, outcomes) = (self.tables, self.seats, &mut *self.outcomes);
             without_flush -= leaf.flush_choices(suit, |mask, _, ways| {
                 let mut with_flush = highs;
                 for (high, seat) in with_flush.iter_mut().zip(seats) {
@@ -107,34 +106,23 @@ pub(super) fn exact_sums(
         }
     });
     let to_deal = 5 - known.len();
-    // Parts for cancels, progress and threads: preflop about 6,000 rank
-    // multisets, a flop at most 91.
-    let parts: u64 = if to_deal >= 4 { 16 } else { 1 };
-    let done = std::sync::atomic::AtomicU64::new(0);
-    let counted = run_with_threads(threads, |workers| {
-        Ok(map_items(workers, parts, |part| -> Result<Outcomes> {
-            if control.passed() {
-                return Err(Error::budget(
-                    "exact enumeration did not finish within the time budget: raise it, or use Monte Carlo or Auto",
-                ));
-            }
+    let seat_count = seats.len();
+    count_in_parts(
+        seat_count,
+        game.hi_lo(),
+        to_deal,
+        threads,
+        control,
+        |part, parts, outcomes| {
             let mut counter = Counter {
                 tables: tables(),
                 seats: &seats,
                 hi_lo: game.hi_lo(),
                 known: &known,
                 known_suits,
-                outcomes: Outcomes::new(seats.len(), game.hi_lo()),
+                outcomes,
             };
-            Walk::new(live, flush_need, part as u32, parts as u32).run(to_deal, &mut counter);
-            let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-            control.report(finished as f64 / parts as f64);
-            Ok(counter.outcomes)
-        }))
-    })?;
-    let mut total = Outcomes::new(seats.len(), game.hi_lo());
-    for part in counted {
-        total.merge(&part?);
-    }
-    Ok(total.sums())
+            Walk::new(live, flush_need, part, parts).run(to_deal, &mut counter);
+        },
+    )
 }

@@ -4,12 +4,11 @@
 //! each rank multiset is ranked once by ranks and only its completions
 //! that give someone five of a suit are ranked again.
 
-use super::equity::{Outcomes, Sums};
+use super::equity::{Outcomes, Sums, count_in_parts};
 use super::short_deck::{Value, by_ranks, flush_value};
 use crate::budget::Control;
 use crate::cards::CardSet;
-use crate::error::{Error, Result};
-use crate::parallel::{map_items, run_with_threads};
+use crate::error::Result;
 use crate::poker::rank_patterns::{Leaf, Visitor, Walk, suits_of};
 
 /// Most players (`Variant::max_players`).
@@ -22,7 +21,7 @@ struct Counter<'a> {
     /// Per seat and suit: the rank mask and count of its hole cards and
     /// the board in that suit.
     suit_masks: &'a [[u16; 4]],
-    outcomes: Outcomes,
+    outcomes: &'a mut Outcomes,
 }
 
 impl Visitor for Counter<'_> {
@@ -84,27 +83,20 @@ pub(super) fn exact_sums(
         5u8.saturating_sub(most as u8)
     });
     let to_deal = 5 - board.len() as usize;
-    let parts: u64 = if to_deal >= 4 { 4 } else { 1 };
-    let counted = run_with_threads(threads, |workers| {
-        Ok(map_items(workers, parts, |part| -> Result<Outcomes> {
-            if control.passed() {
-                return Err(Error::budget(
-                    "exact count did not finish within the time budget: raise it, or use Monte Carlo or Auto",
-                ));
-            }
+    count_in_parts(
+        hands.len(),
+        false,
+        to_deal,
+        threads,
+        control,
+        |part, parts, outcomes| {
             let mut counter = Counter {
                 trips_beat_straight,
                 counts: &counts,
                 suit_masks: &suit_masks,
-                outcomes: Outcomes::new(hands.len(), false),
+                outcomes,
             };
-            Walk::new(live, flush_need, part as u32, parts as u32).run(to_deal, &mut counter);
-            Ok(counter.outcomes)
-        }))
-    })?;
-    let mut total = Outcomes::new(hands.len(), false);
-    for part in counted {
-        total.merge(&part?);
-    }
-    Ok(total.sums())
+            Walk::new(live, flush_need, part, parts).run(to_deal, &mut counter);
+        },
+    )
 }
