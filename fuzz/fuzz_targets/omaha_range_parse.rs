@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use oddsmith::poker::variants::{HandRange, MAX_RANGE_HANDS};
+use oddsmith::poker::variants::{HandRange, MAX_RANGE_HANDS, Variant};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&first, rest)) = data.split_first() else {
@@ -12,7 +12,9 @@ fuzz_target!(|data: &[u8]| {
     };
     let hole_cards = 4 + usize::from(first % 3);
     let text = String::from_utf8_lossy(rest);
-    if let Ok(HandRange::Hands(hands)) = HandRange::parse(&text, hole_cards) {
+    if let Ok(HandRange::Hands(hands)) =
+        HandRange::parse(Variant::OmahaHigh(hole_cards as u8), &text)
+    {
         assert!(!hands.is_empty() && hands.len() <= MAX_RANGE_HANDS);
         for &(cards, weight) in &hands {
             assert_eq!(cards.len() as usize, hole_cards);
