@@ -291,3 +291,30 @@ fn five_card_hands_by_category() {
     let want = [122_400, 193_536, 36_288, 16_128, 6_120, 1_728, 480, 288, 24];
     assert_eq!(counts, want);
 }
+
+/// Published figures: A-K offsuit against pairs in short deck, ties split,
+/// rounded to whole percents, suits not given (a magazine table, copied at
+/// https://loadsimple.netlify.app/short-deck.html): against AA 15%, KK 44%,
+/// QQ 52%, TT 50%, 88 55%. Ours for one choice of suits, within 1.5 points
+/// (suits move these by about a point).
+#[test]
+fn published_short_deck_figures() {
+    for (pair, published) in [
+        ("AsAc", 0.15),
+        ("KsKc", 0.44),
+        ("QsQc", 0.52),
+        ("TsTc", 0.50),
+        ("8s8c", 0.55),
+    ] {
+        let hands = [
+            CardSet::parse("AhKd").unwrap(),
+            CardSet::parse(pair).unwrap(),
+        ];
+        let got = variant_equity(&request(false, &hands, &[])).unwrap();
+        let ours = got.players[0].equity;
+        assert!(
+            (ours - published).abs() <= 0.015,
+            "AhKd vs {pair}: {ours} against {published}"
+        );
+    }
+}
