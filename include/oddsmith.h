@@ -888,8 +888,9 @@ OddsmithStatus oddsmith_combat(const OddsmithMinion *a,
 // player to move) by information-set MCTS within `budget` (NULL or zeroed:
 // 10,000 iterations on the shared pool, seed 0; see OddsmithDurakBudget).
 // With two players and an empty talon nothing is hidden: the endgame is
-// solved exactly when it fits the budget (`stats->exact` = 1, with the
-// proven result), and searched with the rest of the budget when it does
+// solved exactly when it fits half a time budget or 10 positions per
+// iteration of an iteration budget (`stats->exact` = 1, with the proven
+// result), and searched with the rest of the budget when it does
 // not (the search then solves its own endgame positions exactly where
 // they are small). A time budget is kept within about a millisecond past
 // it (and one iteration per tree). `stats` may be NULL.

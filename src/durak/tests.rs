@@ -465,3 +465,44 @@ fn iteration_budgets_are_totals_and_every_search_completes_one() {
     let e = best_move(&view, &too_many, 1).unwrap_err();
     assert_eq!(e.kind(), crate::ErrorKind::InvalidArgument);
 }
+
+/// An endgame too large to prove within the budget is still searched with
+/// a fair share of the time (the root's solve takes at most half of it),
+/// not decided by the one iteration left after a solve that used it all.
+#[test]
+fn endgames_too_large_to_prove_are_still_searched() {
+    let mut rng = Rng::new(17);
+    let mut searched = 0;
+    for seed in 0..3 {
+        let mut cards: Vec<Card> = Config::default().deck.cards().iter().collect();
+        let mut hands = [CardSet::EMPTY; 2];
+        for hand in &mut hands {
+            for _ in 0..16 {
+                let i = rng.below(cards.len() as u32) as usize;
+                hand.insert(cards.swap_remove(i));
+            }
+        }
+        let g = position(&hands[0].to_string(), &hands[1].to_string(), 0);
+        let view = g.observe(g.to_move());
+        let budget = Budget {
+            iterations: 0,
+            time: Some(std::time::Duration::from_millis(40)),
+            rollout: crate::mcts::Rollout::Heuristic,
+            ..Budget::default()
+        };
+        let r = best_move(&view, &budget, seed).unwrap();
+        assert!(g.is_legal(r.best));
+        if r.iterations > 0 || r.exact.is_none() {
+            searched += 1;
+            assert!(
+                r.iterations >= 50,
+                "seed {seed}: {} iterations in 20 ms or more",
+                r.iterations
+            );
+        }
+    }
+    assert!(
+        searched > 0,
+        "every 16-card endgame was proven within 20 ms"
+    );
+}
