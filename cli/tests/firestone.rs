@@ -1,5 +1,5 @@
 //! The combat engine on real-card boards against Firestone's simulator
-//! (reference vectors made by scripts/firestone: 160 random boards of the
+//! (reference vectors made by scripts/firestone: 200 random boards of the
 //! modelled pool minions, 1v1 to 7v7, golden versions and buffs included,
 //! each with 100,000 Firestone combats): win, draw and loss within 4
 //! standard errors (exact where the state budget allows, else 400,000

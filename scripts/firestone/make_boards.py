@@ -3,11 +3,14 @@
 Firestone-shaped entity lists scripts/firestone/simulate.js and
 `oddsmith combat --a-json` read.
 
-  python3 scripts/firestone/make_boards.py CARDS.json COUNT SEED OUT.json [ODDSMITH]
+  python3 scripts/firestone/make_boards.py CARDS.json COUNT SEED OUT.json [ODDSMITH] [--focus ID,ID,...]
 
 With the path of an oddsmith binary, only boards where neither side wins
 more than 95% of a quick Monte Carlo are kept (lopsided boards check
 little).
+
+With --focus, every board holds at least one of those cards (or their
+golden versions) on each side: vectors for cards newly modelled.
 
 CARDS.json: `oddsmith bg-cards --all --json` (the pool and what is
 modelled). Boards mix keyword-only minions, minions acting outside combat,
@@ -39,13 +42,22 @@ def balanced(oddsmith, board):
 
 
 def main():
-    cards_path, count, seed, out_path = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+    args = sys.argv[1:]
+    focus_ids = set()
+    if "--focus" in args:
+        i = args.index("--focus")
+        focus_ids = set(args[i + 1].split(","))
+        del args[i:i + 2]
+    cards_path, count, seed, out_path = args[0], int(args[1]), int(args[2]), args[3]
     listing = json.load(open(cards_path))
     pool = [c for c in listing["pool_cards"] if c["modelled"]]
     golden = {c["name"]: c for c in listing.get("golden_cards", []) if c["modelled"]}
     tokens = [c for c in pool if c["effect"].startswith("deathrattle")]
     rng = random.Random(seed)
-    oddsmith = sys.argv[5] if len(sys.argv) > 5 else None
+    oddsmith = args[4] if len(args) > 4 else None
+    focus = [c for c in pool if c["id"] in focus_ids]
+    if focus_ids and len(focus) != len(focus_ids):
+        sys.exit(f"--focus: {len(focus_ids) - len(focus)} ids are not modelled pool minions")
     boards = []
     n = 0
     while len(boards) < count:
@@ -55,8 +67,10 @@ def main():
         sides = []
         for size in sizes:
             side = []
-            for _ in range(size):
+            for slot in range(size):
                 card = rng.choice(tokens if rng.random() < 0.35 else pool)
+                if focus and slot == 0:
+                    card = rng.choice(focus)
                 if rng.random() < 0.2 and card["name"] in golden:
                     card = golden[card["name"]]
                 buff = rng.random() < 0.6
@@ -68,6 +82,8 @@ def main():
                 for k in KEYWORDS:
                     entity[k] = card["keywords"].get(k, False) or rng.random() < 0.08
                 side.append(entity)
+            if focus:
+                rng.shuffle(side)  # the focus card anywhere on the board
             sides.append(side)
         board = {
             "name": f"random {len(boards) + 1} (seed {seed})",

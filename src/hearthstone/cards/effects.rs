@@ -10,7 +10,10 @@
 //!    that fires only outside combat (battlecry, spellcraft, magnetic, end
 //!    or start of turn, selling, buying, playing, casting, ...) and no
 //!    combat trigger tag (deathrattle, start of combat, avenge, rally,
-//!    stealth, mega-windfury): out of combat only.
+//!    stealth, mega-windfury): out of combat only. So is a card whose
+//!    combat triggers only put cards in a hand ("Deathrattle: Get a Blood
+//!    Gem.", "Rally: Get a random Beast.", "Avenge (4): Your teammate gets
+//!    ..."): what lands in a hand does not change this combat.
 //! 4. Every clause but one out of combat, and that one "Deathrattle: Summon
 //!    N A/H NAME[ with KEYWORDS]." with a token the engine can play
 //!    (keywords but no reborn): a token deathrattle, with the stats the
@@ -171,17 +174,17 @@ pub fn combat_effect(card: &CardDef) -> CombatEffect {
     if clauses.is_empty() && card.triggers & COMBAT_TAGS == 0 {
         return CombatEffect::None;
     }
-    if card.triggers & COMBAT_TAGS == 0
-        && clauses
-            .iter()
-            .all(|c| OUT_OF_COMBAT.iter().any(|t| c.starts_with(t)))
-    {
+    let out_of_combat = |c: &String| OUT_OF_COMBAT.iter().any(|t| c.starts_with(t));
+    if card.triggers & COMBAT_TAGS == 0 && clauses.iter().all(out_of_combat) {
+        return CombatEffect::OutOfCombat;
+    }
+    if !clauses.is_empty() && clauses.iter().all(|c| out_of_combat(c) || hand_only(c)) {
         return CombatEffect::OutOfCombat;
     }
     // Rule 4.
     let in_combat: Vec<&String> = clauses
         .iter()
-        .filter(|c| !OUT_OF_COMBAT.iter().any(|t| c.starts_with(t)))
+        .filter(|c| !out_of_combat(c) && !hand_only(c))
         .collect();
     if let [clause] = in_combat.as_slice()
         && let Some(token) = token_deathrattle(clause)
@@ -200,6 +203,48 @@ pub fn combat_effect(card: &CardDef) -> CombatEffect {
             },
         );
     CombatEffect::Unsupported(reason)
+}
+
+/// Combat triggers whose effect may only put cards in a hand (rule 3).
+const HAND_TRIGGERS: [&str; 6] = [
+    "deathrattle: ",
+    "rally: ",
+    "battlecry and deathrattle: ",
+    "battlecry, deathrattle, and rally: ",
+    "deathrattle and rally: ",
+    "avenge (",
+];
+
+/// Actions that only put cards in a hand, yours or your teammate's, or
+/// give resources for later turns.
+const HAND_ACTIONS: [&str; 4] = [
+    "get ",
+    "your teammate gets ",
+    "you and your teammate each get ",
+    "you and your teammate each gain ",
+];
+
+/// Words of an action that reach the board or the combat: a clause with
+/// one is never "hand only", whatever it opens with.
+const BOARD_WORDS: [&str; 9] = [
+    "+", "summon", "damage", "destroy", "give", "attack", "health", "minions", "board",
+];
+
+/// Rule 3's second case: a combat trigger whose whole action is to get
+/// cards ("deathrattle: get a random bounty.").
+pub(crate) fn hand_only(clause: &str) -> bool {
+    let Some(trigger) = HAND_TRIGGERS.iter().find(|t| clause.starts_with(*t)) else {
+        return false;
+    };
+    let mut action = &clause[trigger.len()..];
+    if *trigger == "avenge (" {
+        let Some((_, after)) = action.split_once("): ") else {
+            return false;
+        };
+        action = after;
+    }
+    HAND_ACTIONS.iter().any(|a| action.starts_with(a))
+        && !BOARD_WORDS.iter().any(|w| action.contains(w))
 }
 
 /// Sentences of a text: split after '.' or '!' followed by a space (a

@@ -75,6 +75,29 @@ fn effects_follow_the_rules() {
     assert_eq!(effect("Risen Rider"), CombatEffect::None);
     assert_eq!(effect("Razorfen Geomancer"), CombatEffect::OutOfCombat);
     assert_eq!(effect("Southsea Busker"), CombatEffect::OutOfCombat);
+    // Combat triggers that only put cards in a hand.
+    for name in [
+        "Roadboar",
+        "Shipwrecked Rascal",
+        "Drustfallen Butcher",
+        "Highkeeper Ra",
+        "Lichling Hoarder",
+        "golden Rescue Bot",
+    ] {
+        assert_eq!(effect(name), CombatEffect::OutOfCombat, "{name}");
+    }
+    assert_eq!(lookup("Rescue Bot").unwrap().keywords, TAUNT);
+    // ... and none that reaches the board.
+    for clause in [
+        "deathrattle: get a blood gem. give your minions +1/+1.",
+        "rally: get a random beast and summon it.",
+        "deathrattle: your beasts have +7/+7 until next turn.",
+        "deathrattle: give a friendly undead +1/+2.",
+        "start of combat: get a shiny ring.",
+        "avenge (3): summon a 2/2 get.",
+    ] {
+        assert!(!super::effects::hand_only(clause), "{clause}");
+    }
     assert_eq!(
         effect("Harmless Bonehead"),
         CombatEffect::Summon(Token {
@@ -118,7 +141,7 @@ fn effects_follow_the_rules() {
         "Leeroy the Reckless",
         "Handless Forsaken",
         "Titus Rivendare",
-        "Roadboar",
+        "Goldrinn, the Great Wolf",
     ] {
         assert!(
             matches!(effect(name), CombatEffect::Unsupported(_)),
