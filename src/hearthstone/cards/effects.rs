@@ -178,7 +178,10 @@ pub fn combat_effect(card: &CardDef) -> CombatEffect {
     if card.triggers & COMBAT_TAGS == 0 && clauses.iter().all(out_of_combat) {
         return CombatEffect::OutOfCombat;
     }
-    if !clauses.is_empty() && clauses.iter().all(|c| out_of_combat(c) || hand_only(c)) {
+    // A combat tag whose trigger no clause names stays unsupported (rule 5).
+    if clauses.iter().any(|c| hand_only(c))
+        && clauses.iter().all(|c| out_of_combat(c) || hand_only(c))
+    {
         return CombatEffect::OutOfCombat;
     }
     // Rule 4.
