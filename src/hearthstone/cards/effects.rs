@@ -13,7 +13,12 @@
 //!    stealth, mega-windfury): out of combat only. So is a card whose
 //!    combat triggers only put cards in a hand ("Deathrattle: Get a Blood
 //!    Gem.", "Rally: Get a random Beast.", "Avenge (4): Your teammate gets
-//!    ..."): what lands in a hand does not change this combat.
+//!    ...") or change the tavern of later turns ("Deathrattle: Your Tavern
+//!    spells give an extra +1 Attack this game."), and a card whose stats
+//!    count what no combat changes ("Has +7/+7 for each Golden minion
+//!    you've played this game."): what lands in a hand or the tavern does
+//!    not change this combat, and the board's stats already hold the
+//!    count.
 //! 4. Every clause but one out of combat, and that one "Deathrattle: Summon
 //!    N A/H NAME[ with KEYWORDS]." with a token the engine can play
 //!    (keywords but no reborn): a token deathrattle, with the stats the
@@ -62,7 +67,7 @@ const CLEAVE_SENTENCES: [&str; 3] = [
 ];
 
 /// Clause openings of triggers that fire outside combat.
-const OUT_OF_COMBAT: [&str; 40] = [
+const OUT_OF_COMBAT: [&str; 55] = [
     "battlecry:",
     "spellcraft:",
     "magnetic",
@@ -85,7 +90,24 @@ const OUT_OF_COMBAT: [&str; 40] = [
     "whenever you spend",
     "after you refresh",
     "whenever you refresh",
-    "after your hero takes damage",
+    // The hero takes damage only after combat.
+    "after your hero takes",
+    "whenever you discard",
+    "after you discard",
+    "after you discover",
+    "when you buy or discover",
+    "when you play",
+    "after you trigger a battlecry",
+    "whenever a card is added to your hand",
+    "your bounties",
+    // Duos: passing and a teammate act in the tavern.
+    "after your teammate",
+    "after your team passes",
+    "the first time your team passes",
+    "after this is passed",
+    "after the first time this is sold",
+    "one pass each turn",
+    "if this is golden when you sell",
     "while this is in your hand",
     "once per turn",
     "this minion can triple",
@@ -179,15 +201,14 @@ pub fn combat_effect(card: &CardDef) -> CombatEffect {
         return CombatEffect::OutOfCombat;
     }
     // A combat tag whose trigger no clause names stays unsupported (rule 5).
-    if clauses.iter().any(|c| hand_only(c))
-        && clauses.iter().all(|c| out_of_combat(c) || hand_only(c))
-    {
+    let outside = |c: &String| acts_outside_boards(c) || fixed_stats(c);
+    if clauses.iter().any(outside) && clauses.iter().all(|c| out_of_combat(c) || outside(c)) {
         return CombatEffect::OutOfCombat;
     }
     // Rule 4.
     let in_combat: Vec<&String> = clauses
         .iter()
-        .filter(|c| !out_of_combat(c) && !hand_only(c))
+        .filter(|c| !out_of_combat(c) && !outside(c))
         .collect();
     if let [clause] = in_combat.as_slice()
         && let Some(token) = token_deathrattle(clause)
@@ -208,14 +229,15 @@ pub fn combat_effect(card: &CardDef) -> CombatEffect {
     CombatEffect::Unsupported(reason)
 }
 
-/// Combat triggers whose effect may only put cards in a hand (rule 3).
-const HAND_TRIGGERS: [&str; 6] = [
+/// Combat triggers whose effect may act only outside the boards (rule 3).
+const OUTSIDE_TRIGGERS: [&str; 7] = [
     "deathrattle: ",
     "rally: ",
     "battlecry and deathrattle: ",
     "battlecry, deathrattle, and rally: ",
     "deathrattle and rally: ",
     "avenge (",
+    "once this deals ",
 ];
 
 /// Actions that only put cards in a hand, yours or your teammate's, or
@@ -233,21 +255,62 @@ const BOARD_WORDS: [&str; 9] = [
     "+", "summon", "damage", "destroy", "give", "attack", "health", "minions", "board",
 ];
 
+/// Actions on the tavern of later turns: its minions, its spells, its
+/// refreshes, its upgrade cost. (Blood gems are not among them: a rally
+/// may play one in combat.)
+const TAVERN_ACTIONS: [&str; 5] = [
+    "your tavern spells give ",
+    "give minions in the tavern ",
+    "after the tavern is refreshed",
+    "reduce the cost of upgrading ",
+    "add a fodder to your next ",
+];
+
+/// Words that would take a tavern action back to this combat.
+const COMBAT_WORDS: [&str; 4] = ["summon", "damage", "destroy", "friendly"];
+
 /// Rule 3's second case: a combat trigger whose whole action is to get
-/// cards ("deathrattle: get a random bounty.").
-pub(crate) fn hand_only(clause: &str) -> bool {
-    let Some(trigger) = HAND_TRIGGERS.iter().find(|t| clause.starts_with(*t)) else {
+/// cards ("deathrattle: get a random bounty.") or to change the tavern of
+/// later turns ("rally: your tavern spells give an extra +1 health this
+/// game.").
+pub(crate) fn acts_outside_boards(clause: &str) -> bool {
+    let Some(trigger) = OUTSIDE_TRIGGERS.iter().find(|t| clause.starts_with(*t)) else {
         return false;
     };
     let mut action = &clause[trigger.len()..];
-    if *trigger == "avenge (" {
-        let Some((_, after)) = action.split_once("): ") else {
+    // A trigger with a condition: "avenge (4): ", "once this deals 35 damage, ".
+    let condition_ends = match *trigger {
+        "avenge (" => Some("): "),
+        "once this deals " => Some(", "),
+        _ => None,
+    };
+    if let Some(end) = condition_ends {
+        let Some((_, after)) = action.split_once(end) else {
             return false;
         };
         action = after;
     }
-    HAND_ACTIONS.iter().any(|a| action.starts_with(a))
-        && !BOARD_WORDS.iter().any(|w| action.contains(w))
+    let hand = HAND_ACTIONS.iter().any(|a| action.starts_with(a))
+        && !BOARD_WORDS.iter().any(|w| action.contains(w));
+    // One sentence: a second one could reach the board.
+    let one_sentence = !action.trim_end_matches(['.', '!']).contains(". ");
+    let tavern = TAVERN_ACTIONS.iter().any(|a| action.starts_with(a))
+        && one_sentence
+        && !COMBAT_WORDS.iter().any(|w| action.contains(w));
+    hand || tavern
+}
+
+/// Counts in a card's stats that no combat changes ("has +7/+7 for each
+/// golden minion you've played this game", "if you have 15 or less
+/// health": the hero takes damage after combat): the stats the board gives
+/// already hold them.
+const FIXED_COUNTS: [&str; 3] = ["you've played", "or less health", "each game!"];
+
+/// A static stat clause of rule 3 ("has +30/+30 if you have 15 or less
+/// health.").
+fn fixed_stats(clause: &str) -> bool {
+    (clause.starts_with("has +") || clause.starts_with("this has "))
+        && FIXED_COUNTS.iter().any(|w| clause.contains(w))
 }
 
 /// Sentences of a text: split after '.' or '!' followed by a space (a

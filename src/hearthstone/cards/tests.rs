@@ -96,7 +96,45 @@ fn effects_follow_the_rules() {
         "start of combat: get a shiny ring.",
         "avenge (3): summon a 2/2 get.",
     ] {
-        assert!(!super::effects::hand_only(clause), "{clause}");
+        assert!(!super::effects::acts_outside_boards(clause), "{clause}");
+    }
+    // Triggers of the tavern and of duos, actions on the tavern of later
+    // turns, counts no combat changes.
+    for name in [
+        "Mindbender Ghur'sha",
+        "Hooktusk, Master Marauder",
+        "Puddle Prancer",
+        "Wandering Willbreaker",
+        "Eredar Escapist",
+        "Treasure Parrot",
+        "Friendly Geist",
+        "Blue Whelp",
+        "golden Champion of Sargeras",
+        "Sacrificial Wrathguard",
+        "Waveling",
+        "Trapped Clapper",
+        "Maritime Extortionist",
+        "Holy Vanguard",
+    ] {
+        assert_eq!(effect(name), CombatEffect::OutOfCombat, "{name}");
+    }
+    for clause in [
+        "deathrattle: your tavern spells give an extra +1 attack this game. give your minions +1/+1.",
+        "rally: give minions in the tavern and your minions +2/+2 this game. summon a 1/1.",
+        "deathrattle: reduce the cost of upgrading your tavern by (1) and deal 2 damage.",
+        "deathrattle: your blood gems give an extra +2/+1 this game.",
+        "once this deals 35 damage, give your minions +1/+1.",
+    ] {
+        assert!(!super::effects::acts_outside_boards(clause), "{clause}");
+    }
+    // Blood gems and stats that grow in combat stay in combat.
+    for name in [
+        "Sanguine Refiner",
+        "Sanguine Champion",
+        "Eternal Knight",
+        "Abyssal Bruiser",
+    ] {
+        assert!(!effect(name).is_modelled(), "{name}");
     }
     assert_eq!(
         effect("Harmless Bonehead"),
