@@ -22,6 +22,7 @@ fn effect_name(effect: &CombatEffect) -> String {
         CombatEffect::None => "keywords only".to_string(),
         CombatEffect::OutOfCombat => "acts outside combat only".to_string(),
         CombatEffect::Summon(t) => format!("deathrattle: {} x {}/{}", t.count, t.attack, t.health),
+        CombatEffect::Effects { .. } => "triggered effects".to_string(),
         CombatEffect::Unsupported(reason) => format!("not modelled: {reason}"),
     }
 }

@@ -149,6 +149,7 @@ fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiErro
             health: m.token_health as u16,
             keywords: 0,
             count: m.token_count as u8,
+            tribes: 0,
         };
     }
     Ok(minion)

@@ -23,9 +23,14 @@
 //!    N A/H NAME[ with KEYWORDS]." with a token the engine can play
 //!    (keywords but no reborn): a token deathrattle, with the stats the
 //!    text gives.
-//! 5. Anything else is not modelled yet, with the reason.
+//! 5. Clauses of a trigger and an action the engine plays (see
+//!    `triggered`: start of combat, rally, a friendly minion attacking;
+//!    stats, keywords, damage to all), beside at most one token
+//!    deathrattle: those effects.
+//! 6. Anything else is not modelled yet, with the reason.
 
 use super::CardDef;
+use crate::hearthstone::combat::effect::{Action, Effect, MAX_EFFECTS, Target, Trigger};
 use crate::hearthstone::combat::rules::{self, BOARD_SIZE, Token};
 
 /// A card's combat effect as the engine models it.
@@ -37,6 +42,12 @@ pub enum CombatEffect {
     OutOfCombat,
     /// A deathrattle summoning tokens.
     Summon(Token),
+    /// Effects the engine plays (start of combat, rally, friendly
+    /// attacks), with the deathrattle's tokens if any.
+    Effects {
+        deathrattle: Token,
+        effects: [Effect; MAX_EFFECTS],
+    },
     /// Not modelled; why.
     Unsupported(String),
 }
@@ -215,7 +226,12 @@ pub fn combat_effect(card: &CardDef) -> CombatEffect {
     {
         return token;
     }
-    // Rule 5.
+    // Rule 5: clauses of triggers and actions the engine plays, beside at
+    // most one token deathrattle.
+    if let Some(effect) = triggered_effects(&in_combat) {
+        return effect;
+    }
+    // Rule 6.
     let reason = clauses
         .iter()
         .find(|c| !OUT_OF_COMBAT.iter().any(|t| c.starts_with(t)))
@@ -393,5 +409,243 @@ fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
         health,
         keywords,
         count,
+        tribes: token_tribes(name),
     }))
+}
+
+/// The tribes of a token a text names ("skeletons", "a beetle"): its card's
+/// by name, singular or plural; none when no card has the name.
+fn token_tribes(name: &str) -> u16 {
+    let singular = [
+        name,
+        name.strip_suffix('s').unwrap_or(name),
+        name.strip_suffix("es").unwrap_or(name),
+    ];
+    singular
+        .iter()
+        .find_map(|n| super::by_name(n))
+        .map_or(0, |card| card.tribes)
+}
+
+/// Rule 5: every in-combat clause a triggered effect, or one token
+/// deathrattle.
+fn triggered_effects(clauses: &[&String]) -> Option<CombatEffect> {
+    let mut deathrattle = Token::default();
+    let mut effects = [Effect::default(); MAX_EFFECTS];
+    let mut n = 0;
+    for clause in clauses {
+        if let Some(CombatEffect::Summon(token)) = token_deathrattle(clause)
+            && deathrattle.count == 0
+        {
+            deathrattle = token;
+            continue;
+        }
+        for effect in triggered(clause)? {
+            *effects.get_mut(n)? = effect;
+            n += 1;
+        }
+    }
+    (n > 0).then_some(CombatEffect::Effects {
+        deathrattle,
+        effects,
+    })
+}
+
+/// Trigger openings the engine plays.
+fn trigger_of(clause: &str) -> Option<(Trigger, &str)> {
+    for (opening, trigger) in [
+        ("rally: ", Trigger::Rally),
+        ("start of combat: ", Trigger::StartOfCombat),
+        ("battlecry and start of combat: ", Trigger::StartOfCombat),
+    ] {
+        if let Some(rest) = clause.strip_prefix(opening) {
+            return Some((trigger, rest));
+        }
+    }
+    // "whenever another friendly dragon attacks, ", "whenever a friendly
+    // beast attacks, "
+    let rest = clause.strip_prefix("whenever ")?;
+    let (other, rest) = match rest.strip_prefix("another friendly ") {
+        Some(rest) => (true, rest),
+        None => (false, rest.strip_prefix("a friendly ")?),
+    };
+    let (who, rest) = rest.split_once(" attacks, ")?;
+    let tribes = if who == "minion" { 0 } else { tribe(who)? };
+    Some((Trigger::FriendlyAttacks { tribes, other }, rest))
+}
+
+/// A tribe's bit from its name, singular or plural.
+fn tribe(word: &str) -> Option<u16> {
+    let word = word.trim();
+    super::TRIBE_NAMES[..10]
+        .iter()
+        .position(|name| {
+            let name = name.to_lowercase();
+            word == name || word.strip_suffix('s') == Some(name.as_str())
+        })
+        .map(|i| 1 << i)
+}
+
+/// "+A/+H" or "+A attack".
+fn stats(text: &str) -> Option<(u16, u16)> {
+    let text = text.trim();
+    if let Some(attack) = text.strip_suffix(" attack") {
+        return Some((attack.strip_prefix('+')?.parse().ok()?, 0));
+    }
+    let (attack, health) = text.split_once('/')?;
+    Some((
+        attack.strip_prefix('+')?.parse().ok()?,
+        health.strip_prefix('+')?.parse().ok()?,
+    ))
+}
+
+/// A keyword the engine plays, by name.
+fn keyword(text: &str) -> Option<u8> {
+    Some(match text.trim() {
+        "taunt" => rules::TAUNT,
+        "divine shield" => rules::SHIELD,
+        "venomous" => rules::VENOM,
+        "poisonous" => rules::POISON,
+        "windfury" => rules::WINDFURY,
+        _ => return None,
+    })
+}
+
+/// What a gift is: stats, a keyword, or stats and a keyword.
+fn gift(text: &str) -> Option<(u16, u16, u8)> {
+    if let Some((stats_text, kw)) = text.split_once(" and ") {
+        let (attack, health) = stats(stats_text)?;
+        return Some((attack, health, keyword(kw)?));
+    }
+    match stats(text) {
+        Some((attack, health)) => Some((attack, health, 0)),
+        None => Some((0, 0, keyword(text)?)),
+    }
+}
+
+/// A small count in words or digits.
+fn count(word: &str) -> Option<u8> {
+    Some(match word {
+        "a" | "an" | "another" | "one" => 1,
+        "two" => 2,
+        "three" => 3,
+        n => n
+            .parse()
+            .ok()
+            .filter(|&n| (1..=BOARD_SIZE as u8).contains(&n))?,
+    })
+}
+
+/// One clause of rule 5 as its effects ("twice" repeats the action).
+fn triggered(clause: &str) -> Option<Vec<Effect>> {
+    let (trigger, action) = trigger_of(clause)?;
+    let action = action.trim().trim_end_matches('.');
+    if action.contains(". ") {
+        return None;
+    }
+    let (action, times) = match action.strip_suffix(" twice") {
+        Some(a) => (a, 2),
+        None => (action, 1),
+    };
+    let parsed = if let Some(amount) = action
+        .strip_prefix("deal ")
+        .and_then(|a| a.strip_suffix(" damage to all other minions"))
+    {
+        Action::Damage {
+            target: Target::AllOthers,
+            amount: amount.parse().ok()?,
+        }
+    } else if let Some(what) = action.strip_prefix("gain ") {
+        let (attack, health, keywords) = gift(what)?;
+        Action::Buff {
+            target: Target::This,
+            attack,
+            health,
+            keywords,
+        }
+    } else if let Some(rest) = action.strip_prefix("give ") {
+        let (target, what) = give_target(rest, trigger)?;
+        let (attack, health, keywords) = gift(what)?;
+        // A random gift of a keyword alone goes to one without it (what
+        // Firestone does); with stats it prefers one.
+        let target = match target {
+            Target::Random {
+                tribes,
+                other,
+                count,
+                ..
+            } => Target::Random {
+                tribes,
+                other,
+                count,
+                lacking: if keywords == rules::VENOM {
+                    rules::VENOM | rules::POISON
+                } else {
+                    keywords
+                },
+                strict: attack == 0 && health == 0,
+            },
+            t => t,
+        };
+        Action::Buff {
+            target,
+            attack,
+            health,
+            keywords,
+        }
+    } else {
+        return None;
+    };
+    Some(vec![
+        Effect {
+            trigger,
+            action: parsed,
+        };
+        times
+    ])
+}
+
+/// The target of "give ...", and the gift after it.
+fn give_target(rest: &str, trigger: Trigger) -> Option<(Target, &str)> {
+    if let Some(what) = rest.strip_prefix("it ") {
+        return matches!(trigger, Trigger::FriendlyAttacks { .. })
+            .then_some((Target::Attacker, what));
+    }
+    if let Some(rest) = rest.strip_prefix("your ") {
+        let (other, rest) = match rest.strip_prefix("other ") {
+            Some(rest) => (true, rest),
+            None => (false, rest),
+        };
+        let (who, what) = rest.split_once(' ')?;
+        let tribes = if who == "minions" { 0 } else { tribe(who)? };
+        return Some((Target::Friendly { tribes, other }, what));
+    }
+    // "another friendly murloc venomous", "2 other friendly murlocs ...",
+    // "a random friendly beast ...".
+    let (n, rest) = rest.split_once(' ')?;
+    let count = count(n)?;
+    let (other, rest) = if n == "another" {
+        (true, rest)
+    } else if let Some(rest) = rest.strip_prefix("other ") {
+        (true, rest)
+    } else {
+        (false, rest.strip_prefix("random ").unwrap_or(rest))
+    };
+    let rest = rest.strip_prefix("friendly ")?;
+    let (who, what) = rest.split_once(' ')?;
+    let tribes = if who == "minion" || who == "minions" {
+        0
+    } else {
+        tribe(who)?
+    };
+    Some((
+        Target::Random {
+            tribes,
+            other,
+            count,
+            lacking: 0,
+            strict: false,
+        },
+        what,
+    ))
 }

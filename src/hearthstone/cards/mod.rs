@@ -194,9 +194,17 @@ pub fn minion_of(card: &CardDef) -> crate::error::Result<crate::hearthstone::com
     m.keywords = card.keywords;
     m.tier = card.tier;
     m.card_base = Some((card.attack, card.keywords));
+    m.tribes = card.tribes;
     match effect {
         CombatEffect::None | CombatEffect::OutOfCombat => {}
         CombatEffect::Summon(token) => m.deathrattle = token,
+        CombatEffect::Effects {
+            deathrattle,
+            effects,
+        } => {
+            m.deathrattle = deathrattle;
+            m.effects = effects;
+        }
         CombatEffect::Unsupported(reason) => {
             return Err(crate::error::Error::invalid(format!(
                 "{} ({}): its combat effect is not modelled yet ({reason}); \

@@ -142,7 +142,8 @@ fn effects_follow_the_rules() {
             attack: 1,
             health: 1,
             keywords: 0,
-            count: 2
+            count: 2,
+            tribes: TRIBE_UNDEAD,
         })
     );
     assert_eq!(
@@ -151,7 +152,8 @@ fn effects_follow_the_rules() {
             attack: 1,
             health: 1,
             keywords: 0,
-            count: 4
+            count: 4,
+            tribes: TRIBE_UNDEAD,
         })
     );
     let cord = lookup("Cord Puller").unwrap();
@@ -171,7 +173,8 @@ fn effects_follow_the_rules() {
             attack: 1,
             health: 2,
             keywords: TAUNT | SHIELD,
-            count: 3
+            count: 3,
+            tribes: 0,
         })
     );
     // Combat effects the engine does not play yet say why.

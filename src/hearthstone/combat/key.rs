@@ -4,7 +4,10 @@
 //! less one, its kind plus one (so a minion's field is never 0, and 0 is an
 //! empty slot), whether it has lost its shield and its venom (every other
 //! keyword is its kind's), and its round mark. Most combats fit 192 or 256
-//! bits.
+//! bits. When card effects can change units (buffs, keywords given), a
+//! slot holds its attack and all its keywords too ("full" keys), with
+//! room for stats to grow; a unit that outgrows it marks the key as
+//! overflowed and the exact engine gives up (Monte Carlo answers).
 
 use super::rules::{
     ATTACKED, BOARD_SIZE, Kinds, PASSED_OVER, SHIELD, State, UNMARKED, Unit, VENOM,
@@ -16,6 +19,10 @@ use std::hash::{Hash, Hasher};
 pub struct Layout {
     health_bits: u32,
     kind_bits: u32,
+    /// Full keys: attack bits (0 otherwise: the kind's attack).
+    attack_bits: u32,
+    /// Full keys: all 7 keyword bits, not the 2 lost ones.
+    full: bool,
     /// Round mark bits: 2 when some minion summons (passed over and
     /// attacked then differ in what the summons inherit), else 1.
     mark_bits: u32,
@@ -26,16 +33,37 @@ impl Layout {
         let bits = |max: u32| 32 - max.max(1).leading_zeros();
         // Health is stored less one and the kind plus one: a live unit's
         // word is never 0.
+        let full = kinds.changes_units();
+        // Room for buffs: stats may grow to twice their start plus 64.
+        let grown = |max: u16| {
+            if full {
+                2 * u32::from(max) + 64
+            } else {
+                u32::from(max)
+            }
+        };
         Layout {
-            health_bits: bits(u32::from(kinds.max_health()) - 1),
+            health_bits: bits(grown(kinds.max_health()) - 1),
             kind_bits: bits(kinds.count() as u32),
+            attack_bits: if full {
+                bits(grown(kinds.max_attack()))
+            } else {
+                0
+            },
+            full,
             mark_bits: if kinds.any_summons() { 2 } else { 1 },
         }
     }
 
-    /// Bits per slot: health, kind, lost shield, lost venom, round mark.
+    /// Bits of a slot's keyword field.
+    fn keyword_bits(&self) -> u32 {
+        if self.full { 7 } else { 2 }
+    }
+
+    /// Bits per slot: health, attack (full keys), kind, keywords (lost
+    /// shield and venom, or all of them), round mark.
     fn slot_bits(&self) -> u32 {
-        self.health_bits + self.kind_bits + 2 + self.mark_bits
+        self.health_bits + self.attack_bits + self.kind_bits + self.keyword_bits() + self.mark_bits
     }
 
     /// The 64-bit words a key needs: the turn bit and 14 slots.
@@ -44,6 +72,9 @@ impl Layout {
     }
 }
 
+/// The potential `Key::encode` gives a full key whose unit outgrew it.
+pub const OVERFLOW: u32 = u32::MAX;
+
 /// A packed state of `N` words.
 #[derive(Clone, Copy)]
 pub struct Key<const N: usize>([u64; N]);
@@ -51,7 +82,8 @@ pub struct Key<const N: usize>([u64; N]);
 impl<const N: usize> Key<N> {
     /// The key of `state` and its potential (`Kinds::potential` summed
     /// over both boards), in one pass: slot fields are appended to a bit
-    /// stream that spills whole words.
+    /// stream that spills whole words. A full key whose unit outgrew its
+    /// fields has potential `OVERFLOW`.
     #[inline]
     pub fn encode(layout: &Layout, kinds: &Kinds, state: &State) -> (Key<N>, u32) {
         debug_assert!(layout.words() <= N);
@@ -60,8 +92,11 @@ impl<const N: usize> Key<N> {
         let mut filled = 1;
         let mut spilled = 0;
         let width = layout.slot_bits();
-        let flags_at = layout.health_bits + layout.kind_bits;
+        let kind_at = layout.health_bits + layout.attack_bits;
+        let flags_at = kind_at + layout.kind_bits;
+        let mark_at = layout.keyword_bits();
         let mut potential = 0;
+        let mut overflow = false;
         for side in 0..2 {
             // When no minion on a side is ready to attack, its next attack
             // starts a new round, so the marks are as good as cleared, and
@@ -73,7 +108,6 @@ impl<const N: usize> Key<N> {
             let round_open = summoners || board.iter().any(|u| u.attack > 0 && u.mark == UNMARKED);
             for u in board {
                 debug_assert!(u.health > 0);
-                let lost = kinds.lost_keywords(u);
                 // Passed over and attacked differ only in what summons
                 // inherit: one mark while nothing on the side summons.
                 let mark = match u.mark {
@@ -81,12 +115,20 @@ impl<const N: usize> Key<N> {
                     PASSED_OVER if !summoners => ATTACKED,
                     mark => mark,
                 };
-                let flags = u64::from(lost & SHIELD != 0)
-                    | u64::from(lost & VENOM != 0) << 1
-                    | u64::from(mark) << 2;
-                let value = u64::from(u.health as u16 - 1)
-                    | u64::from(u.kind + 1) << layout.health_bits
-                    | flags << flags_at;
+                let keywords = if layout.full {
+                    u64::from(u.keywords)
+                } else {
+                    let lost = kinds.lost_keywords(u);
+                    u64::from(lost & SHIELD != 0) | u64::from(lost & VENOM != 0) << 1
+                };
+                let flags = keywords | u64::from(mark) << mark_at;
+                let health = u64::from(u.health as u16 - 1);
+                let mut value = health | u64::from(u.kind + 1) << kind_at | flags << flags_at;
+                if layout.full {
+                    overflow |= health >> layout.health_bits != 0
+                        || u64::from(u.attack) >> layout.attack_bits != 0;
+                    value |= u64::from(u.attack) << layout.health_bits;
+                }
                 stream |= u128::from(value) << filled;
                 filled += width;
                 if filled >= 64 {
@@ -111,7 +153,7 @@ impl<const N: usize> Key<N> {
         if spilled < N {
             words[spilled] = stream as u64;
         }
-        (Key(words), potential)
+        (Key(words), if overflow { OVERFLOW } else { potential })
     }
 
     /// The state a key stands for.
@@ -138,15 +180,26 @@ impl<const N: usize> Key<N> {
                     break;
                 }
                 let field = |from: u32, bits: u32| (value >> from) & ((1 << bits) - 1);
-                let flags = field(layout.health_bits + layout.kind_bits, 2 + layout.mark_bits);
-                let lost = if flags & 1 != 0 { SHIELD } else { 0 }
-                    | if flags & 2 != 0 { VENOM } else { 0 };
-                state.boards[side][slot] = kinds.unit_of(
-                    field(layout.health_bits, layout.kind_bits) as u8 - 1,
-                    field(0, layout.health_bits) as i16 + 1,
-                    lost,
-                    (flags >> 2) as u8,
-                );
+                let kind_at = layout.health_bits + layout.attack_bits;
+                let keyword_bits = layout.keyword_bits();
+                let flags = field(kind_at + layout.kind_bits, keyword_bits + layout.mark_bits);
+                let kind = field(kind_at, layout.kind_bits) as u8 - 1;
+                let health = field(0, layout.health_bits) as i16 + 1;
+                let mark = (flags >> keyword_bits) as u8;
+                state.boards[side][slot] = if layout.full {
+                    Unit {
+                        attack: field(layout.health_bits, layout.attack_bits) as u16,
+                        health,
+                        keywords: (flags & 0x7f) as u8,
+                        mark,
+                        kind,
+                        tag: 0,
+                    }
+                } else {
+                    let lost = if flags & 1 != 0 { SHIELD } else { 0 }
+                        | if flags & 2 != 0 { VENOM } else { 0 };
+                    kinds.unit_of(kind, health, lost, mark)
+                };
                 len += 1;
             }
             state.lens[side] = len;

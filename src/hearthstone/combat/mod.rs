@@ -9,7 +9,13 @@
 //! mass that reaches an end. The deathrattle coin flip between sides needs
 //! no branch: summons on one board never touch the other, so both orders
 //! give the same boards.
+//!
+//! Card effects (`effect.rs`) change this in two ways: random choices are
+//! enumerated by an odometer with their probabilities, and when an effect
+//! can raise the potential mid-combat (a buff with health, a shield given)
+//! states are ordered by the turns taken instead, which every turn raises.
 
+pub mod effect;
 mod key;
 mod parse;
 mod policy;
@@ -115,49 +121,46 @@ fn validate(c: &Combat) -> Result<()> {
     Ok(())
 }
 
-/// The start: the side with more minions attacks first; equal counts give
-/// each side the first attack with probability 1/2.
+/// The start: the start-of-combat phase (every way it can go), then the
+/// side with more minions attacks first; equal counts give each side the
+/// first attack with probability 1/2.
 fn starts(c: &Combat) -> (Kinds, Vec<(State, f64)>) {
     let (start, kinds) = State::new(&c.a, &c.b, 0);
-    let with_turn = |turn| {
-        let mut s = start;
-        s.turn = turn;
-        s
-    };
-    let starts = match c.a.len().cmp(&c.b.len()) {
-        std::cmp::Ordering::Greater => vec![(with_turn(0), 1.0)],
-        std::cmp::Ordering::Less => vec![(with_turn(1), 1.0)],
-        std::cmp::Ordering::Equal => vec![(with_turn(0), 0.5), (with_turn(1), 0.5)],
-    };
+    let mut starts = Vec::new();
+    for (s, p) in start.start_of_combat_outcomes(&kinds) {
+        let with_turn = |turn| {
+            let mut s = s;
+            s.turn = turn;
+            s
+        };
+        match s.lens[0].cmp(&s.lens[1]) {
+            std::cmp::Ordering::Greater => starts.push((with_turn(0), p)),
+            std::cmp::Ordering::Less => starts.push((with_turn(1), p)),
+            std::cmp::Ordering::Equal => {
+                starts.push((with_turn(0), 0.5 * p));
+                starts.push((with_turn(1), 0.5 * p));
+            }
+        }
+    }
     (kinds, starts)
 }
 
 /// Every way one turn can go from `s`, with its probability: the attacker
-/// picks a target uniformly (twice with windfury). `s` is left with the
-/// attacker chosen (turn and round marks settled). States go out by
-/// reference: copying one right after its byte fields were written stalls
-/// on store forwarding.
+/// picks a target uniformly (twice with windfury), and effects make their
+/// random choices, all enumerated by an odometer over `State::take_turn`.
+/// `s` is left with the attacker chosen (turn and round marks settled).
+/// States go out by reference: copying one right after its byte fields
+/// were written stalls on store forwarding.
 fn turn_outcomes(kinds: &Kinds, s: &mut State, mut emit: impl FnMut(&State, f64)) {
     let (side, attacker) = s.next_attacker();
-    let p = 1.0 / s.targets(side).count() as f64;
-    let windfury = s.boards[side][attacker].keywords & rules::WINDFURY != 0;
-    for t in s.targets(side) {
+    let mut odometer = effect::Odometer::new();
+    loop {
+        odometer.rewind();
         let mut next = *s;
-        let alive = next.attack(kinds, side, attacker, t);
-        match alive {
-            Some(i) if windfury && next.lens[1 - side] > 0 => {
-                let q = p / next.targets(side).count() as f64;
-                for t2 in next.targets(side) {
-                    let mut after = next;
-                    after.attack(kinds, side, i, t2);
-                    after.finish_turn(side);
-                    emit(&after, q);
-                }
-            }
-            _ => {
-                next.finish_turn(side);
-                emit(&next, p);
-            }
+        next.take_turn(kinds, side, attacker, &mut odometer);
+        emit(&next, odometer.probability());
+        if !odometer.advance() {
+            break;
         }
     }
 }
@@ -254,6 +257,11 @@ pub fn combat_exact(c: &Combat, max_states: u64, deadline: &Control) -> Result<C
     validate(c)?;
     let (kinds, starts) = starts(c);
     let layout = Layout::new(&kinds);
+    if layout.words() > 8 {
+        return Err(Error::budget(
+            "the combat's states do not fit the exact engine's keys; use Monte Carlo",
+        ));
+    }
     if layout.words() <= 3 {
         solve::<3>(c, &kinds, layout, &starts, max_states, deadline)
     } else if layout.words() <= 4 {
@@ -273,25 +281,57 @@ fn solve<const N: usize>(
     deadline: &Control,
 ) -> Result<CombatResult> {
     let mut ends = Ends::new();
+    let overflow = || {
+        Err(Error::budget(
+            "a minion's stats grew past what the exact engine's keys hold; use Monte Carlo",
+        ))
+    };
     // Layers of states by potential; the highest is solved first, and
-    // every child lands in a strictly lower layer.
-    let starts: Vec<(Key<N>, u32, f64)> = starts
-        .iter()
-        .map(|(s, p)| {
-            let (key, potential) = Key::encode(&layout, kinds, s);
-            (key, potential, *p)
-        })
-        .collect();
-    let top = starts.iter().map(|s| s.1).max().unwrap_or(0) as usize;
+    // every child lands in a strictly lower layer. When effects can raise
+    // the potential, layers count the turns taken instead (each child one
+    // layer up), up to `MAX_TURNS`.
+    let by_turns = kinds.raises_potential();
+    let mut encoded = Vec::new();
+    for (s, p) in starts {
+        if let Some(outcome) = s.outcome(kinds, c.tiers) {
+            ends.add(s, outcome, *p);
+            continue;
+        }
+        let (key, potential) = Key::<N>::encode(&layout, kinds, s);
+        if potential == key::OVERFLOW {
+            return overflow();
+        }
+        encoded.push((key, if by_turns { 0 } else { potential }, *p));
+    }
+    let top = if by_turns {
+        MAX_TURNS
+    } else {
+        encoded.iter().map(|s| s.1).max().unwrap_or(0) as usize
+    };
     let mut layers: Vec<FixedMap<Key<N>, f64>> = (0..=top).map(|_| fixed_map(0)).collect();
-    for (key, potential, p) in starts {
-        *layers[potential as usize].entry(key).or_insert(0.0) += p;
+    for (key, layer, p) in encoded {
+        *layers[layer as usize].entry(key).or_insert(0.0) += p;
     }
     let mut states = 0u64;
-    for level in (0..=top).rev() {
-        // Every attack lowers the potential: the levels left measure the work.
-        deadline.report(1.0 - level as f64 / (top + 1) as f64);
+    let levels: Box<dyn Iterator<Item = usize>> = if by_turns {
+        Box::new(0..=top)
+    } else {
+        Box::new((0..=top).rev())
+    };
+    for level in levels {
+        // Every attack lowers the potential (or takes a turn): the levels
+        // left measure the work.
+        let done = if by_turns { level } else { top - level };
+        deadline.report(done as f64 / (top + 1) as f64);
         let layer = std::mem::take(&mut layers[level]);
+        if by_turns && level == top {
+            // As long a combat is a draw (as Monte Carlo and Firestone
+            // have it).
+            for (key, p) in layer {
+                ends.add(&key.decode(&layout, kinds), Outcome::Draw, p);
+            }
+            break;
+        }
         for (key, p) in layer {
             let mut state = key.decode(&layout, kinds);
             if let Some(outcome) = state.outcome(kinds, c.tiers) {
@@ -309,6 +349,7 @@ fn solve<const N: usize>(
                     "the exact combat did not finish within the time budget; use Monte Carlo",
                 ));
             }
+            let mut overflowed = false;
             turn_outcomes(kinds, &mut state, |next, q| {
                 // Ends go straight to the tally; the tables hold the rest.
                 if let Some(outcome) = next.outcome(kinds, c.tiers) {
@@ -316,13 +357,28 @@ fn solve<const N: usize>(
                     return;
                 }
                 let (key, potential) = Key::<N>::encode(&layout, kinds, next);
-                debug_assert!((potential as usize) < level);
-                *layers[potential as usize].entry(key).or_insert(0.0) += p * q;
+                overflowed |= potential == key::OVERFLOW;
+                let layer = if by_turns {
+                    level + 1
+                } else if overflowed {
+                    return;
+                } else {
+                    debug_assert!((potential as usize) < level);
+                    potential as usize
+                };
+                *layers[layer].entry(key).or_insert(0.0) += p * q;
             });
+            if overflowed {
+                return overflow();
+            }
         }
     }
     Ok(ends.finish(true, states, 1.0, 0.0))
 }
+
+/// Turns a combat may take: effects can make one endless, and Firestone
+/// stops one at 400 attacks as a draw; both engines do the same.
+const MAX_TURNS: usize = 400;
 
 /// Combats per sampling chunk; each chunk has its own random stream, so
 /// results depend on the seed, not on the number of threads.
@@ -348,6 +404,9 @@ pub fn combat_monte_carlo(
         return Err(Error::invalid("samples must be at least 1"));
     }
     let (kinds, starts) = starts(c);
+    // Before the start of combat, which each sample plays (the same kinds:
+    // interning is deterministic).
+    let (start, _) = State::new(&c.a, &c.b, 0);
     let chunks = samples.div_ceil(CHUNK);
     let started = std::time::Instant::now();
     let ends = run_with_threads(threads, |workers| {
@@ -361,7 +420,14 @@ pub fn combat_monte_carlo(
                 // The first combat of the first chunk is always sampled.
                 let first_to_check = u64::from(chunk == 0);
                 let rng = Rng::stream(seed, chunk);
-                sample_chunk(c, &kinds, &starts, n, rng, (deadline, first_to_check))
+                sample_chunk(
+                    c,
+                    &kinds,
+                    (&start, &starts),
+                    n,
+                    rng,
+                    (deadline, first_to_check),
+                )
             });
             for part in parts {
                 total.merge(part);
@@ -396,7 +462,7 @@ pub fn combat_monte_carlo(
 fn sample_chunk(
     c: &Combat,
     kinds: &Kinds,
-    starts: &[(State, f64)],
+    (start, starts): (&State, &[(State, f64)]),
     n: u64,
     mut rng: Rng,
     (deadline, first_to_check): (&Control, u64),
@@ -406,32 +472,41 @@ fn sample_chunk(
         if sampled >= first_to_check && sampled % 256 == 0 && deadline.passed() {
             break;
         }
-        let mut state = if starts.len() == 1 || rng.below(2) == 0 {
+        let mut state = if kinds.any_start_of_combat() {
+            let mut s = *start;
+            s.start_of_combat(kinds, &mut rng);
+            s.turn = match s.lens[0].cmp(&s.lens[1]) {
+                std::cmp::Ordering::Greater => 0,
+                std::cmp::Ordering::Less => 1,
+                std::cmp::Ordering::Equal => rng.below(2) as u8,
+            };
+            s
+        } else if starts.len() == 1 || rng.below(2) == 0 {
             starts[0].0
         } else {
             starts[1].0
         };
+        let mut turns = 0;
         loop {
             if let Some(outcome) = state.outcome(kinds, c.tiers) {
                 ends.add(&state, outcome, 1.0);
                 break;
             }
-            let (side, attacker) = state.next_attacker();
-            let windfury = state.boards[side][attacker].keywords & rules::WINDFURY != 0;
-            let mut alive = Some(attacker);
-            for strike in 0..if windfury { 2 } else { 1 } {
-                let Some(i) = alive else { break };
-                if strike == 1 && state.lens[1 - side] == 0 {
-                    break;
-                }
-                let target = state.nth_target(side, |pool| rng.below(pool));
-                alive = state.attack(kinds, side, i, target);
+            // Effects can make a combat endless; Firestone calls one that
+            // long a draw.
+            turns += 1;
+            if turns > MAX_TURNS {
+                ends.add(&state, Outcome::Draw, 1.0);
+                break;
             }
-            state.finish_turn(side);
+            let (side, attacker) = state.next_attacker();
+            state.take_turn(kinds, side, attacker, &mut rng);
         }
     }
     ends
 }
 
+#[cfg(test)]
+mod effect_tests;
 #[cfg(test)]
 mod tests;

@@ -99,6 +99,7 @@ fn deathrattle(spec: &str, token: &str) -> Result<Token> {
         health,
         keywords: 0,
         count,
+        tribes: 0,
     })
 }
 

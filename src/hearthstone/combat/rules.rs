@@ -1,6 +1,9 @@
 //! The combat rules (see `shared/rules/battlegrounds.md`): boards, attacks,
 //! damage, keywords, deaths and summons. Both the exact engine and the Monte
-//! Carlo engine step through combats with these functions only.
+//! Carlo engine step through combats with these functions only; card
+//! effects (`effect.rs`) fire from them.
+
+use super::effect::{Action, Chooser, Effect, MAX_EFFECTS, Odometer, Trigger};
 
 /// Keyword bits.
 pub const TAUNT: u8 = 1;
@@ -29,6 +32,8 @@ pub struct Token {
     /// Keyword bits (no reborn, no deathrattle).
     pub keywords: u8,
     pub count: u8,
+    /// Tribe bits (`cards::TRIBE_*`), for effects naming a tribe.
+    pub tribes: u16,
 }
 
 /// A minion as a board lists it.
@@ -45,6 +50,10 @@ pub struct Minion {
     /// copy of the card) starts from; `None` for an anonymous minion,
     /// whose reborn copy starts from its own attack and keywords.
     pub card_base: Option<(u16, u8)>,
+    /// Tribe bits (`cards::TRIBE_*`); 0 for an anonymous minion.
+    pub tribes: u16,
+    /// Its card's combat effects beyond its deathrattle tokens.
+    pub effects: [Effect; MAX_EFFECTS],
 }
 
 impl Minion {
@@ -60,6 +69,11 @@ impl Minion {
     /// What its reborn copy starts from: attack and keywords.
     fn reborn_base(&self) -> (u16, u8) {
         self.card_base.unwrap_or((self.attack, self.keywords))
+    }
+
+    /// Its effects, for the start of combat and attacks.
+    pub fn effects(&self) -> impl Iterator<Item = &Effect> {
+        self.effects.iter().filter(|e| e.action != Action::Nothing)
     }
 
     pub fn with_keywords(mut self, keywords: u8) -> Minion {
@@ -81,6 +95,9 @@ pub struct Unit {
     pub mark: u8,
     /// Index into the combat's `Kinds`.
     pub kind: u8,
+    /// Start of combat only: 1 + the minion's slot at the start, so that
+    /// its effect is found after deaths moved it (0 for summons).
+    pub tag: u8,
 }
 
 impl Unit {
@@ -105,6 +122,8 @@ struct Kind {
     /// The kinds of its deathrattle tokens and of its reborn copy.
     token_kind: u8,
     reborn_kind: u8,
+    tribes: u16,
+    effects: [Effect; MAX_EFFECTS],
 }
 
 /// Kinds of minion a combat can hold at most: each of 14 starting minions,
@@ -120,6 +139,9 @@ struct Facts {
     base_keywords: u8,
     /// Dying summons something.
     summons: bool,
+    tribes: u16,
+    /// Some effect fires when a friendly minion attacks.
+    on_attacks: bool,
 }
 
 /// Every kind of minion a combat can hold: the starting minions, their
@@ -131,8 +153,15 @@ pub struct Kinds {
     /// What the hot paths read, by kind, in one fixed array (a kind index
     /// masked to its size needs no bounds check).
     facts: [Facts; MAX_KINDS],
-    /// The most health any unit can have (no rule raises health).
+    /// The most health and attack any unit starts with (effects may
+    /// raise them in combat).
     max_health: u16,
+    max_attack: u16,
+    /// What the effects of the combat's minions can do (see `Effect`).
+    any_start_of_combat: bool,
+    any_attack_triggers: bool,
+    changes_units: bool,
+    raises_potential: bool,
 }
 
 impl Kinds {
@@ -150,11 +179,23 @@ impl Kinds {
         } else {
             0
         };
+        let on_attacks = kind
+            .effects
+            .iter()
+            .any(|e| matches!(e.trigger, Trigger::Rally | Trigger::FriendlyAttacks { .. }));
         self.facts[self.kinds.len()] = Facts {
             extra_potential: tokens + reborn,
             base_keywords: kind.base_keywords,
             summons: t.count > 0 || kind.base_keywords & REBORN != 0,
+            tribes: kind.tribes,
+            on_attacks,
         };
+        self.any_attack_triggers |= on_attacks;
+        for e in &kind.effects {
+            self.any_start_of_combat |= e.trigger == Trigger::StartOfCombat;
+            self.changes_units |= e.changes_units();
+            self.raises_potential |= e.raises_potential();
+        }
         self.kinds.push(kind);
         (self.kinds.len() - 1) as u8
     }
@@ -162,6 +203,7 @@ impl Kinds {
     fn unit(&mut self, m: &Minion) -> Unit {
         let t = m.deathrattle;
         self.max_health = self.max_health.max(m.health as u16);
+        self.max_attack = self.max_attack.max(m.attack).max(t.attack);
         if t.count > 0 {
             self.max_health = self.max_health.max(t.health);
         }
@@ -173,6 +215,8 @@ impl Kinds {
                 token: Token::default(),
                 token_kind: 0,
                 reborn_kind: 0,
+                tribes: t.tribes,
+                effects: [Effect::default(); MAX_EFFECTS],
             })
         } else {
             0
@@ -185,6 +229,8 @@ impl Kinds {
             token: t,
             token_kind,
             reborn_kind: 0,
+            tribes: m.tribes,
+            effects: m.effects,
         };
         let reborn_kind = if m.keywords & REBORN != 0 {
             self.intern(copy)
@@ -203,6 +249,7 @@ impl Kinds {
             keywords: m.keywords,
             mark: UNMARKED,
             kind,
+            tag: 0,
         }
     }
 
@@ -225,6 +272,7 @@ impl Kinds {
             keywords: k.base_keywords & !lost,
             mark,
             kind,
+            tag: 0,
         }
     }
 
@@ -261,6 +309,32 @@ impl Kinds {
         self.max_health
     }
 
+    pub fn max_attack(&self) -> u16 {
+        self.max_attack
+    }
+
+    /// Effects may change a unit's attack, health or keywords beyond what
+    /// its kind and the attacks made say: memo keys hold them whole.
+    pub fn changes_units(&self) -> bool {
+        self.changes_units
+    }
+
+    /// Effects may raise the potential during combat: the exact engine
+    /// orders states by the attacks made instead.
+    pub fn raises_potential(&self) -> bool {
+        self.raises_potential
+    }
+
+    pub fn any_start_of_combat(&self) -> bool {
+        self.any_start_of_combat
+    }
+
+    /// A unit's tribes.
+    #[inline]
+    pub fn tribes(&self, u: &Unit) -> u16 {
+        self.facts(u).tribes
+    }
+
     fn tier(&self, u: &Unit) -> u32 {
         self.kinds[u.kind as usize].tier as u32
     }
@@ -291,6 +365,11 @@ impl State {
             kinds: Vec::new(),
             facts: [Facts::default(); MAX_KINDS],
             max_health: 1,
+            max_attack: 0,
+            any_start_of_combat: false,
+            any_attack_triggers: false,
+            changes_units: false,
+            raises_potential: false,
         };
         let mut s = State {
             boards: [[Unit::default(); BOARD_SIZE]; 2],
@@ -399,8 +478,12 @@ impl State {
         side: usize,
         attacker: usize,
         target: usize,
+        chooser: &mut impl Chooser,
     ) -> Option<usize> {
         let enemy = 1 - side;
+        if kinds.any_attack_triggers {
+            self.fire_attack_triggers(kinds, side, attacker, chooser);
+        }
         let a = self.boards[side][attacker];
         let t = self.boards[enemy][target];
         let a_poison = a.keywords & (POISON | VENOM);
@@ -448,6 +531,133 @@ impl State {
         // side is unchanged and its index stands. (A reborn copy is a new
         // minion: it does not finish the attack.)
         (!attacker_died).then_some(attacker)
+    }
+
+    /// The effects that fire as `attacker` (on `side`) attacks, before the
+    /// damage: every other friendly minion's "whenever a friendly minion
+    /// attacks", left to right, then the attacker's own (Firestone's
+    /// order).
+    fn fire_attack_triggers(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        attacker: usize,
+        chooser: &mut impl Chooser,
+    ) {
+        let tribes_of = |u: &Unit| kinds.tribes(u);
+        let attacker_tribes = kinds.tribes(&self.boards[side][attacker]);
+        let fires = |e: &Effect, own: bool| match e.trigger {
+            Trigger::Rally => own,
+            Trigger::FriendlyAttacks { tribes, other } => {
+                (!own || !other) && (tribes == 0 || attacker_tribes & tribes != 0)
+            }
+            _ => false,
+        };
+        let order = (0..self.lens[side] as usize)
+            .filter(|&i| i != attacker)
+            .chain(std::iter::once(attacker));
+        for i in order {
+            let u = self.boards[side][i];
+            if !kinds.facts(&u).on_attacks {
+                continue;
+            }
+            for e in kinds.kinds[u.kind as usize].effects {
+                if fires(&e, i == attacker) {
+                    self.apply(&tribes_of, side, i, Some(attacker), e.action, chooser);
+                }
+            }
+        }
+    }
+
+    /// One attacker's turn after `next_attacker` chose it: a target drawn
+    /// from `chooser` (taunts first), a second attack with windfury while
+    /// it lives and enemies remain; then the other side is up.
+    pub fn take_turn(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        attacker: usize,
+        chooser: &mut impl Chooser,
+    ) {
+        let windfury = self.boards[side][attacker].keywords & WINDFURY != 0;
+        let mut alive = Some(attacker);
+        for strike in 0..if windfury { 2 } else { 1 } {
+            let Some(i) = alive else { break };
+            if strike == 1 && self.lens[1 - side] == 0 {
+                break;
+            }
+            let target = self.nth_target(side, |pool| chooser.pick(pool));
+            alive = self.attack(kinds, side, i, target, chooser);
+        }
+        self.finish_turn(side);
+    }
+
+    /// The start-of-combat phase: a random side first, each side's
+    /// start-of-combat effects left to right (a minion dead by then does
+    /// not act), each followed by its death phase (Firestone's order).
+    /// Does not set whose turn it is.
+    pub fn start_of_combat(&mut self, kinds: &Kinds, chooser: &mut impl Chooser) {
+        if !kinds.any_start_of_combat {
+            return;
+        }
+        let tribes_of = |u: &Unit| kinds.tribes(u);
+        for side in 0..2 {
+            for (i, u) in self.boards[side][..self.lens[side] as usize]
+                .iter_mut()
+                .enumerate()
+            {
+                u.tag = i as u8 + 1;
+            }
+        }
+        let first = chooser.pick(2) as usize;
+        for side in [first, 1 - first] {
+            for tag in 1..=BOARD_SIZE as u8 {
+                let Some(at) = self.board(side).iter().position(|u| u.tag == tag) else {
+                    continue;
+                };
+                let u = self.boards[side][at];
+                if u.health <= 0 {
+                    continue;
+                }
+                for e in kinds.kinds[u.kind as usize].effects {
+                    if e.trigger != Trigger::StartOfCombat {
+                        continue;
+                    }
+                    // The minion may have died of its own side's effect.
+                    let Some(at) = self.board(side).iter().position(|u| u.tag == tag) else {
+                        break;
+                    };
+                    if self.apply(&tribes_of, side, at, None, e.action, chooser) {
+                        for s in 0..2 {
+                            self.resolve_side(kinds, s);
+                        }
+                    }
+                }
+            }
+        }
+        for side in 0..2 {
+            for u in &mut self.boards[side] {
+                u.tag = 0;
+            }
+        }
+    }
+
+    /// Every way the start-of-combat phase can go, with its probability.
+    pub fn start_of_combat_outcomes(&self, kinds: &Kinds) -> Vec<(State, f64)> {
+        if !kinds.any_start_of_combat {
+            return vec![(*self, 1.0)];
+        }
+        let mut odometer = Odometer::new();
+        let mut out = Vec::new();
+        loop {
+            odometer.rewind();
+            let mut s = *self;
+            s.start_of_combat(kinds, &mut odometer);
+            out.push((s, odometer.probability()));
+            if !odometer.advance() {
+                return out;
+            }
+        }
     }
 
     /// Ends the attacking minion's turn: the other side is up.
@@ -509,6 +719,7 @@ impl State {
                     keywords: t.keywords & !REBORN,
                     mark: UNMARKED,
                     kind: kind.token_kind,
+                    tag: 0,
                 };
                 from[n] = m.mark + 1;
                 n += 1;
@@ -534,6 +745,7 @@ impl State {
                 keywords: copy.base_keywords,
                 mark: UNMARKED,
                 kind: kind.reborn_kind,
+                tag: 0,
             };
             from[at] = m.mark + 1;
             n += 1;
@@ -561,7 +773,7 @@ fn inherit_marks(board: &mut [Unit], from: &mut [u8]) {
 }
 
 /// One instance of damage; true when it landed (not absorbed, not zero).
-fn hit(m: &mut Unit, damage: u16, poison: bool) -> bool {
+pub(super) fn hit(m: &mut Unit, damage: u16, poison: bool) -> bool {
     if damage == 0 {
         return false;
     }
