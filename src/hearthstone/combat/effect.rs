@@ -4,7 +4,7 @@
 //! Monte Carlo engine draws them, the exact engine enumerates them with
 //! their probabilities.
 
-use super::rules::{SHIELD, State, Unit};
+use super::rules::{POISON, SHIELD, State, Unit, VENOM};
 
 /// Effects a minion can carry.
 pub const MAX_EFFECTS: usize = 2;
@@ -255,11 +255,28 @@ impl State {
             }
             Action::Damage { target, amount } => {
                 debug_assert_eq!(target, Target::AllOthers, "only damage to all is read");
+                // The source's poison reaches effect damage too, and its
+                // venom the first minion the damage lands on (Firestone's
+                // order: one board then the other, which first at random).
+                let keywords = self.boards[side][source].keywords;
+                let poison = keywords & POISON != 0;
+                let mut venom = !poison && keywords & VENOM != 0;
+                let first = if venom {
+                    (side + chooser.pick(2) as usize) % 2
+                } else {
+                    side
+                };
                 let mut landed = false;
-                for s in 0..2 {
+                for s in [first, 1 - first] {
                     for i in 0..self.lens[s] as usize {
                         if (s, i) != (side, source) {
-                            landed |= super::rules::hit(&mut self.boards[s][i], amount, false);
+                            let hit =
+                                super::rules::hit(&mut self.boards[s][i], amount, poison || venom);
+                            if hit && venom {
+                                venom = false;
+                                self.boards[side][source].keywords &= !VENOM;
+                            }
+                            landed |= hit;
                         }
                     }
                 }

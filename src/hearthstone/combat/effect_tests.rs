@@ -44,6 +44,22 @@ fn boom_in_a_box_damages_every_other_minion_before_the_first_attack() {
 }
 
 #[test]
+fn effect_damage_carries_the_sources_poison_and_venom() {
+    // Poison: every unshielded minion damaged dies.
+    let poison = exact("Boom-in-a-Box+poison", "3/8,2/9+shield,4/12");
+    let by_hand = exact("5/10+taunt+poison@4", "2/9");
+    assert!(close(summary(&poison), summary(&by_hand)));
+    // Venom: the first minion damaged, its own board or the other first
+    // at random. Own board first: the 2/20 dies, the 3/8 is at 5; the
+    // other first: the 3/8 dies and A has won before any attack.
+    let venom = exact("Boom-in-a-Box+venom,2/20", "3/8");
+    let own_first = exact("5/10+taunt@4", "3/5");
+    assert!((venom.win - (0.5 * own_first.win + 0.5)).abs() < 1e-12);
+    assert!((venom.draw - 0.5 * own_first.draw).abs() < 1e-12);
+    assert!((venom.loss - 0.5 * own_first.loss).abs() < 1e-12);
+}
+
+#[test]
 fn rally_buffs_before_the_damage() {
     // Counted by hand: A first, Glim hits for 3, then 5 and wins; B
     // first, both die on Glim's second attack (3 then 5 damage, 1 back
