@@ -1,6 +1,6 @@
 //! Battlegrounds combat, one thread: the seed's 7v7 board exact (target
 //! <= 100 ms) and Monte Carlo combats per second on a 7v7 keyword board
-//! (target >= 1,000,000/s).
+//! and a real-card 7v7 board with effects (target >= 1,000,000/s).
 
 mod fixtures;
 
@@ -33,6 +33,16 @@ fn bench(c: &mut Criterion) {
                 .expect("samples")
         })
     });
+    let effects = fixtures::effect_seven_versus_seven();
+    group.bench_function(
+        "real-card 7v7 with effects Monte Carlo, 100,000 combats, 1 thread",
+        |b| {
+            b.iter(|| {
+                combat_monte_carlo(black_box(&effects), 100_000, 1, 1, &Control::NONE)
+                    .expect("samples")
+            })
+        },
+    );
     group.finish();
 }
 
