@@ -18,7 +18,7 @@
 // damage_to_b, damage_to_a} (damage histograms as {damage: share}).
 'use strict';
 const fs = require('fs');
-const path = require('path');
+const { loadWithOwnMarks, loadCards, battleInput } = require('./firestone');
 
 const args = process.argv.slice(2);
 const ownMarks = args[0] === '--own-marks';
@@ -27,41 +27,7 @@ if (ownMarks) {
     loadWithOwnMarks();
 }
 
-// Loads Firestone's death orchestration with each token's mark taken from
-// its own dead minion (see --own-marks above); fails loudly if the
-// pinned version's text is not what the change expects.
-function loadWithOwnMarks() {
-    const Module = require('module');
-    const file = require.resolve('@firestone-hs/simulate-bgs-battle/dist/simulation/deathrattle-orchestration');
-    let source = fs.readFileSync(file, 'utf8');
-    const edits = [
-        [
-            'entitiesFromDeathrattles.push(...drEntities);',
-            'entitiesFromDeathrattles.push(...drEntities);\n        drEntities.forEach((e) => (e.__oddsmithFrom = deadEntity));',
-        ],
-        [
-            'spawnedEntities.forEach((entity) => {\n        var _a;\n        entity.hasAttacked = deadEntity.hasAttacked > 1',
-            'spawnedEntities.filter((entity) => entity.__oddsmithFrom === deadEntity).forEach((entity) => {\n        var _a;\n        entity.hasAttacked = deadEntity.hasAttacked > 1',
-        ],
-    ];
-    for (const [from, to] of edits) {
-        if (source.split(from).length !== 2) {
-            throw new Error(`--own-marks: Firestone's ${path.basename(file)} does not hold the expected code once`);
-        }
-        source = source.replace(from, to);
-    }
-    const m = new Module(file, module);
-    m.filename = file;
-    m.paths = Module._nodeModulePaths(path.dirname(file));
-    // Cached before it runs: its imports require it back (a cycle).
-    require.cache[file] = m;
-    m._compile(source, file);
-    m.loaded = true;
-}
-
-const { AllCardsService } = require('@firestone-hs/reference-data');
 const { simulateBattle } = require('@firestone-hs/simulate-bgs-battle');
-const { CardsData } = require('@firestone-hs/simulate-bgs-battle/dist/cards/cards-data');
 
 const [cardsPath, boardsPath, samplesText, outPath] = args;
 if (!outPath) {
@@ -69,52 +35,17 @@ if (!outPath) {
     process.exit(2);
 }
 const samples = Number(samplesText);
-const cards = new AllCardsService();
-cards.initializeCardsDbFromCards(JSON.parse(fs.readFileSync(cardsPath, 'utf8')));
-const cardsData = new CardsData(cards, false);
-cardsData.inititialize([], []);
-
-let nextId = 1;
-const entities = (list, friendly) =>
-    list.map((m) => ({
-        entityId: nextId++,
-        friendly,
-        enchantments: [],
-        maxHealth: m.health,
-        maxAttack: m.attack,
-        cleave: false,
-        ...m,
-    }));
-
-const hero = (tier, friendly) => ({
-    cardId: 'TB_BaconShop_HERO_PH',
-    hpLeft: 1000,
-    tavernTier: tier,
-    heroPowers: [],
-    questEntities: [],
-    friendly,
-    entityId: nextId++,
-    globalInfo: {},
-});
+const { cards, cardsData } = loadCards(cardsPath);
 
 const boards = JSON.parse(fs.readFileSync(boardsPath, 'utf8'));
 const out = [];
 for (const board of boards) {
-    const input = {
-        playerBoard: { player: hero(board.tier_a, true), board: entities(board.a, true) },
-        opponentBoard: { player: hero(board.tier_b, false), board: entities(board.b, false) },
-        options: {
-            numberOfSimulations: samples,
-            maxAcceptableDuration: 3600 * 1000,
-            hideMaxSimulationDurationWarning: true,
-            // One intermediate result after the last combat: the final
-            // one drops the per-combat damage lists.
-            intermediateResults: Math.max(1, samples - 1),
-            includeOutcomeSamples: false,
-            skipInfoLogs: true,
-        },
-        gameState: { currentTurn: 10, validTribes: [], anomalies: [] },
-    };
+    const input = battleInput(board, samples, {
+        // One intermediate result after the last combat: the final one
+        // drops the per-combat damage lists.
+        intermediateResults: Math.max(1, samples - 1),
+        includeOutcomeSamples: false,
+    });
     const started = Date.now();
     const run = simulateBattle(input, cards, cardsData);
     let damageWons = [];
