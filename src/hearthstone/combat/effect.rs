@@ -117,6 +117,13 @@ impl Odometer {
         Odometer::default()
     }
 
+    /// Forgets every sequence: the next run starts a new enumeration
+    /// (one odometer serves many, without allocating again).
+    pub fn reset(&mut self) {
+        self.picks.clear();
+        self.at = 0;
+    }
+
     /// Starts a run of the current sequence.
     pub fn rewind(&mut self) {
         self.at = 0;

@@ -1,7 +1,7 @@
 //! Card effects in combat: against boards with the effect applied by hand,
 //! hand-counted combats, the plain probability tree and Monte Carlo.
 
-use super::tests::{combat, exact, summary, tree_walk};
+use super::tests::{assert_monte_carlo_agrees, combat, exact, summary, tree_walk};
 use super::*;
 use proptest::prelude::*;
 
@@ -151,16 +151,7 @@ fn monte_carlo_agrees_on_random_effect_boards() {
                 .join(",")
         };
         let (a, b) = (board(), board());
-        let c = combat(&a, &b);
-        let r = combat_exact(&c, 5_000_000, &Control::NONE).unwrap();
-        let mc = combat_monte_carlo(&c, 20_000, case, 0, &Control::NONE).unwrap();
-        for (e, m) in [(r.win, mc.win), (r.draw, mc.draw), (r.loss, mc.loss)] {
-            let sigma = (e * (1.0 - e) / 20_000.0).max(0.0).sqrt();
-            assert!(
-                (m - e).abs() <= 4.0 * sigma + 1e-9,
-                "case {case} {a} vs {b}: {m} vs {e}"
-            );
-        }
+        assert_monte_carlo_agrees(&combat(&a, &b), case, &format!("case {case} {a} vs {b}"));
     }
 }
 

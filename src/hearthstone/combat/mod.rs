@@ -150,14 +150,20 @@ fn starts(c: &Combat) -> (Kinds, Vec<(State, f64)>) {
 /// random choices, all enumerated by an odometer over `State::take_turn`.
 /// `s` is left with the attacker chosen (turn and round marks settled).
 /// States go out by reference: copying one right after its byte fields
-/// were written stalls on store forwarding.
-fn turn_outcomes(kinds: &Kinds, s: &mut State, mut emit: impl FnMut(&State, f64)) {
+/// were written stalls on store forwarding. `odometer` is the caller's, so
+/// expanding a state allocates nothing.
+fn turn_outcomes(
+    kinds: &Kinds,
+    s: &mut State,
+    odometer: &mut effect::Odometer,
+    mut emit: impl FnMut(&State, f64),
+) {
     let (side, attacker) = s.next_attacker();
-    let mut odometer = effect::Odometer::new();
+    odometer.reset();
     loop {
         odometer.rewind();
         let mut next = *s;
-        next.take_turn(kinds, side, attacker, &mut odometer);
+        next.take_turn(kinds, side, attacker, odometer);
         emit(&next, odometer.probability());
         if !odometer.advance() {
             break;
@@ -313,6 +319,7 @@ fn solve<const N: usize>(
         *layers[layer as usize].entry(key).or_insert(0.0) += p;
     }
     let mut states = 0u64;
+    let mut odometer = effect::Odometer::new();
     let levels: Box<dyn Iterator<Item = usize>> = if by_turns {
         Box::new(0..=top)
     } else {
@@ -350,7 +357,7 @@ fn solve<const N: usize>(
                 ));
             }
             let mut overflowed = false;
-            turn_outcomes(kinds, &mut state, |next, q| {
+            turn_outcomes(kinds, &mut state, &mut odometer, |next, q| {
                 // Ends go straight to the tally; the tables hold the rest.
                 if let Some(outcome) = next.outcome(kinds, c.tiers) {
                     ends.add(next, outcome, p * q);

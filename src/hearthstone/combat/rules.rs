@@ -3,7 +3,7 @@
 //! Carlo engine step through combats with these functions only; card
 //! effects (`effect.rs`) fire from them.
 
-use super::effect::{Action, Chooser, Effect, MAX_EFFECTS, Odometer, Trigger};
+use super::effect::{Chooser, Effect, MAX_EFFECTS, Odometer, Trigger};
 
 /// Keyword bits.
 pub const TAUNT: u8 = 1;
@@ -69,11 +69,6 @@ impl Minion {
     /// What its reborn copy starts from: attack and keywords.
     fn reborn_base(&self) -> (u16, u8) {
         self.card_base.unwrap_or((self.attack, self.keywords))
-    }
-
-    /// Its effects, for the start of combat and attacks.
-    pub fn effects(&self) -> impl Iterator<Item = &Effect> {
-        self.effects.iter().filter(|e| e.action != Action::Nothing)
     }
 
     pub fn with_keywords(mut self, keywords: u8) -> Minion {
