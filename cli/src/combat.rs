@@ -66,7 +66,23 @@ pub struct Args {
     /// the default, 5,000,000, as in C.
     #[arg(long, default_value_t = 0)]
     max_states: u64,
+    /// Also print one combat sampled (with --seed) among those ending so
+    /// (A wins, a draw, B wins), attack by attack with the effects that
+    /// fired; the first of up to 100,000 draws.
+    #[arg(long, value_enum)]
+    sample: Option<SampleArg>,
 }
+
+/// `--sample`: the outcome of the combat to show, from A's side.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SampleArg {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// Combats drawn at most to find one of the outcome `--sample` asks for.
+const SAMPLE_TRIES: u64 = 100_000;
 
 /// `--mode`.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -130,6 +146,10 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
     let partial = run.interrupted();
     let lethal_to_a = args.health_a.map(|h| r.lethal_to_a(h));
     let lethal_to_b = args.health_b.map(|h| r.lethal_to_b(h));
+    let sample = match args.sample {
+        Some(wanted) => Some(sample_lines(&c, wanted, args.seed)?),
+        None => None,
+    };
     if as_json {
         let mut value = to_json(&r, elapsed_ms);
         value["partial"] = json!(partial);
@@ -138,6 +158,9 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         }
         if let Some(p) = lethal_to_b {
             value["lethal_to_b"] = json!(p);
+        }
+        if let Some(lines) = &sample {
+            value["sample"] = json!(lines);
         }
         print_json(&value);
     } else {
@@ -160,8 +183,33 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         if partial {
             println!("{PARTIAL_NOTE}");
         }
+        if let Some(lines) = &sample {
+            println!();
+            for line in lines {
+                println!("{line}");
+            }
+        }
     }
     run.close()
+}
+
+/// The lines of one sampled combat ending as `wanted` says; a line saying
+/// none was found when the outcome is too rare (or impossible).
+fn sample_lines(c: &Combat, wanted: SampleArg, seed: u64) -> Result<Vec<String>, Error> {
+    use oddsmith::hearthstone::combat::Outcome as End;
+    let accepts = |o: End| match wanted {
+        SampleArg::Win => matches!(o, End::AWins(_)),
+        SampleArg::Draw => o == End::Draw,
+        SampleArg::Loss => matches!(o, End::BWins(_)),
+    };
+    let trace =
+        oddsmith::hearthstone::combat::trace::sample_combat(c, accepts, seed, SAMPLE_TRIES)?;
+    Ok(match trace {
+        Some(t) => t.lines(),
+        None => vec![format!(
+            "no combat of {SAMPLE_TRIES} sampled ended so (the outcome is rare or impossible)"
+        )],
+    })
 }
 
 /// A board from a Firestone-shaped entity list (`cardId` or `dbfId`,

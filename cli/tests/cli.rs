@@ -307,6 +307,40 @@ fn combat_modes_and_lethal_chances() {
 }
 
 #[test]
+fn combat_sample_explains_one_combat_of_the_outcome() {
+    let args = |outcome: &str| {
+        [
+            "combat",
+            "--a",
+            "Glim Guardian,Underrot Spawn",
+            "--b",
+            "Scarlet Skull,Harmless Bonehead",
+            "--sample",
+            outcome,
+        ]
+        .map(str::to_string)
+    };
+    let out = oddsmith(&args("loss").each_ref().map(String::as_str));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("start  A: Glim Guardian 1/4"), "{stdout}");
+    assert!(stdout.contains(" attacks "), "{stdout}");
+    assert!(stdout.contains("end: B wins"), "{stdout}");
+    // With --json, the lines are in "sample".
+    let mut json_args = args("draw").to_vec();
+    json_args.push("--json".to_string());
+    let out = oddsmith(&json_args.iter().map(String::as_str).collect::<Vec<_>>());
+    let value: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    let lines = value["sample"].as_array().unwrap();
+    assert_eq!(lines.last().unwrap(), "end: a draw");
+    // An outcome no combat reaches says so.
+    let out = oddsmith(&["combat", "--a", "9/9", "--b", "1/1", "--sample", "loss"]);
+    assert!(text(&out.stdout).contains("no combat of 100000 sampled ended so"));
+    let bad = oddsmith(&["combat", "--a", "9/9", "--b", "1/1", "--sample", "lose"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
 fn combat_exact_and_monte_carlo() {
     let out = oddsmith(&["combat", "--a", "4/4,3/3", "--b", "3/4,1/1", "--json"]);
     assert!(out.status.success(), "{}", text(&out.stderr));

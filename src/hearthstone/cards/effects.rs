@@ -24,9 +24,13 @@
 //!    (keywords but no reborn): a token deathrattle, with the stats the
 //!    text gives.
 //! 5. Clauses of a trigger and an action the engine plays (see
-//!    `triggered`: start of combat, rally, a friendly minion attacking;
-//!    stats, keywords, damage to all), beside at most one token
-//!    deathrattle: those effects.
+//!    `triggered`: start of combat, rally, a friendly minion attacking,
+//!    deathrattle; stats, keywords, damage to all, a rally's summon or
+//!    keywords removed from its target, attacking at once), beside at most
+//!    one token deathrattle: those effects. A deathrattle of several
+//!    sentences is read sentence by sentence, its tokens first (the engine
+//!    summons a deathrattle's tokens before its other actions), and acts
+//!    on its own side only.
 //! 6. Anything else is not modelled yet, with the reason.
 
 use super::CardDef;
@@ -47,6 +51,8 @@ pub enum CombatEffect {
     Effects {
         deathrattle: Token,
         effects: [Effect; MAX_EFFECTS],
+        /// What `Action::Summon` summons.
+        effect_token: Token,
     },
     /// Not modelled; why.
     Unsupported(String),
@@ -168,7 +174,64 @@ const COMBAT_TAGS: u32 = super::TRIGGER_DEATHRATTLE
 
 /// The card's combat effect by the rules of this module.
 pub fn combat_effect(card: &CardDef) -> CombatEffect {
-    let text = card.text.to_lowercase();
+    let mut effect = read_effect(card);
+    let own = |t: &mut Token| {
+        if t.count > 0
+            && t.tribes == 0
+            && let Some(tribes) = own_token_tribes(card, t)
+        {
+            t.tribes = tribes;
+        }
+    };
+    match &mut effect {
+        CombatEffect::Summon(t) => own(t),
+        CombatEffect::Effects {
+            deathrattle,
+            effect_token,
+            ..
+        } => {
+            own(deathrattle);
+            own(effect_token);
+        }
+        _ => {}
+    }
+    effect
+}
+
+/// The tribes of a token the text names by a word no card has ("a 2/1
+/// hand"): those of the card's own token (its id and `t`, of the golden
+/// card or the normal one) with the same stats.
+fn own_token_tribes(card: &CardDef, t: &Token) -> Option<u16> {
+    let normal = card.id.strip_suffix("_G").unwrap_or(card.id);
+    [format!("{}t", card.id), format!("{normal}t")]
+        .iter()
+        .filter_map(|id| super::by_id(id))
+        .find(|c| c.attack == t.attack && c.health == t.health)
+        .map(|c| c.tribes)
+}
+
+/// Cards whose text Firestone plays otherwise, with the text it plays:
+/// where the rules file is silent Firestone's behaviour is the rule (the
+/// README lists these).
+const AS_FIRESTONE_PLAYS: [(&str, &str); 1] = [
+    // Golden tentacles (the 0/4 `BGFYM_002t_G`), not the 0/2 ones.
+    (
+        "BG36_116_G",
+        "Deathrattle: Summon two 0/4 Tentacles with Taunt. Give your minions +2 Attack.",
+    ),
+];
+
+/// The text a card is read from: its own, or Firestone's reading of it.
+fn played_text(card: &CardDef) -> &'static str {
+    AS_FIRESTONE_PLAYS
+        .iter()
+        .find(|(id, _)| *id == card.id)
+        .map_or(card.text, |(_, text)| text)
+}
+
+/// The card's combat effect as its text and tags read.
+fn read_effect(card: &CardDef) -> CombatEffect {
+    let text = played_text(card).to_lowercase();
     let mut rest = text.trim();
     // Rule 1: leading keywords.
     loop {
@@ -396,11 +459,7 @@ fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
             "poisonous" => rules::POISON,
             "venomous" => rules::VENOM,
             "windfury" => rules::WINDFURY,
-            "reborn" => {
-                return Some(CombatEffect::Unsupported(
-                    "a deathrattle token with reborn".to_string(),
-                ));
-            }
+            "reborn" => rules::REBORN,
             _ => return None,
         };
     }
@@ -413,9 +472,13 @@ fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
     }))
 }
 
-/// The tribes of a token a text names ("skeletons", "a beetle"): its card's
-/// by name, singular or plural; none when no card has the name.
+/// The tribes of a token a text names ("skeletons", "a beetle", "a
+/// beast"): a tribe's name is that tribe; else its card's by name,
+/// singular or plural; none when no card has the name.
 fn token_tribes(name: &str) -> u16 {
+    if let Some(tribes) = tribe(name) {
+        return tribes;
+    }
     let singular = [
         name,
         name.strip_suffix('s').unwrap_or(name),
@@ -432,23 +495,53 @@ fn token_tribes(name: &str) -> u16 {
 fn triggered_effects(clauses: &[&String]) -> Option<CombatEffect> {
     let mut deathrattle = Token::default();
     let mut effects = [Effect::default(); MAX_EFFECTS];
+    let mut effect_token = Token::default();
     let mut n = 0;
     for clause in clauses {
-        if let Some(CombatEffect::Summon(token)) = token_deathrattle(clause)
-            && deathrattle.count == 0
-        {
-            deathrattle = token;
-            continue;
-        }
-        for effect in triggered(clause)? {
-            *effects.get_mut(n)? = effect;
-            n += 1;
+        // The engine summons a deathrattle's tokens before its other
+        // actions: a text that says them later is not read.
+        let mut deathrattle_acted = false;
+        for part in deathrattle_sentences(clause) {
+            if let Some(CombatEffect::Summon(token)) = token_deathrattle(&part)
+                && deathrattle.count == 0
+                && !deathrattle_acted
+            {
+                deathrattle = token;
+                continue;
+            }
+            for (effect, token) in triggered(&part)? {
+                deathrattle_acted |= effect.trigger == Trigger::Deathrattle;
+                if let Some(token) = token {
+                    // One summoned token per minion.
+                    if effect_token.count != 0 && effect_token != token {
+                        return None;
+                    }
+                    effect_token = token;
+                }
+                *effects.get_mut(n)? = effect;
+                n += 1;
+            }
         }
     }
     (n > 0).then_some(CombatEffect::Effects {
         deathrattle,
         effects,
+        effect_token,
     })
+}
+
+/// A deathrattle of several sentences as one clause a sentence
+/// ("deathrattle: summon ... . give ..." -> "deathrattle: summon ...",
+/// "deathrattle: give ..."); any other clause as it is.
+fn deathrattle_sentences(clause: &str) -> Vec<String> {
+    const OPENING: &str = "deathrattle: ";
+    match clause.strip_prefix(OPENING) {
+        Some(body) => sentences(body)
+            .into_iter()
+            .map(|sentence| format!("{OPENING}{sentence}"))
+            .collect(),
+        None => vec![clause.to_string()],
+    }
 }
 
 /// Trigger openings the engine plays.
@@ -457,6 +550,8 @@ fn trigger_of(clause: &str) -> Option<(Trigger, &str)> {
         ("rally: ", Trigger::Rally),
         ("start of combat: ", Trigger::StartOfCombat),
         ("battlecry and start of combat: ", Trigger::StartOfCombat),
+        ("deathrattle: ", Trigger::Deathrattle),
+        ("after this attacks, ", Trigger::AfterAttack),
     ] {
         if let Some(rest) = clause.strip_prefix(opening) {
             return Some((trigger, rest));
@@ -536,8 +631,9 @@ fn count(word: &str) -> Option<u8> {
     })
 }
 
-/// One clause of rule 5 as its effects ("twice" repeats the action).
-fn triggered(clause: &str) -> Option<Vec<Effect>> {
+/// One clause of rule 5 as its effects, each with the token it summons
+/// ("twice" repeats the action).
+fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
     let (trigger, action) = trigger_of(clause)?;
     let action = action.trim().trim_end_matches('.');
     if action.contains(". ") {
@@ -547,15 +643,56 @@ fn triggered(clause: &str) -> Option<Vec<Effect>> {
         Some(a) => (a, 2),
         None => (action, 1),
     };
-    let parsed = if let Some(amount) = action
+    let effect = |action| Effect { trigger, action };
+    // Actions that say how often themselves.
+    if action == "attack immediately" && trigger == Trigger::StartOfCombat {
+        return Some(vec![(effect(Action::AttackNow { times }), None)]);
+    }
+    if let Some(what) = action.strip_prefix("summon ")
+        && trigger == Trigger::Rally
+    {
+        let token = summoned_token(what)?;
+        let summon = Action::Summon {
+            count: token.count * times,
+        };
+        return Some(vec![(effect(summon), Some(token))]);
+    }
+    let parsed = if let Some(rest) = action.strip_prefix("deal damage equal to ") {
+        strike(rest, trigger)?
+    } else if let Some(amount) = action
         .strip_prefix("deal ")
         .and_then(|a| a.strip_suffix(" damage to all other minions"))
     {
+        // A deathrattle's damage would reach the other side mid-phase.
+        if trigger == Trigger::Deathrattle {
+            return None;
+        }
         Action::Damage {
             target: Target::AllOthers,
             amount: amount.parse().ok()?,
         }
+    } else if let Some(what) = action
+        .strip_prefix("remove ")
+        .and_then(|a| a.strip_suffix(" from the target"))
+    {
+        if trigger != Trigger::Rally {
+            return None;
+        }
+        let mut keywords = 0;
+        for word in what.split(" and ") {
+            keywords |= match word.trim() {
+                "reborn" => rules::REBORN,
+                word => keyword(word)?,
+            };
+        }
+        Action::Remove {
+            target: Target::Defender,
+            keywords,
+        }
     } else if let Some(what) = action.strip_prefix("gain ") {
+        if trigger == Trigger::Deathrattle {
+            return None;
+        }
         let (attack, health, keywords) = gift(what)?;
         Action::Buff {
             target: Target::This,
@@ -596,13 +733,44 @@ fn triggered(clause: &str) -> Option<Vec<Effect>> {
     } else {
         return None;
     };
-    Some(vec![
-        Effect {
-            trigger,
-            action: parsed,
-        };
-        times
-    ])
+    Some(vec![(effect(parsed), None); times as usize])
+}
+
+/// "[double ]this minion's attack to TARGET" of "deal damage equal to
+/// ...": the defender and a neighbour or both (a rally's), or the
+/// highest-health enemy minion.
+fn strike(rest: &str, trigger: Trigger) -> Option<Action> {
+    let (times, rest) = match rest.strip_prefix("double ") {
+        Some(rest) => (2, rest),
+        None => (1, rest),
+    };
+    let target = rest.strip_prefix("this minion's attack to ")?;
+    let target = match target {
+        "the target and an adjacent minion" if trigger == Trigger::Rally => {
+            Target::DefenderAndAdjacent { both: false }
+        }
+        "the target and its neighbors" if trigger == Trigger::Rally => {
+            Target::DefenderAndAdjacent { both: true }
+        }
+        // The card text breaks "highest-health" after its hyphen.
+        "the highest- health enemy minion" | "the highest-health enemy minion"
+            if matches!(trigger, Trigger::Rally | Trigger::AfterAttack) =>
+        {
+            Target::HighestHealthEnemy
+        }
+        _ => return None,
+    };
+    Some(Action::Strike { target, times })
+}
+
+/// "a 1/1 beast", "two 1/1 beasts": a token without a name to look up
+/// (keywords after "with" as a deathrattle's tokens).
+fn summoned_token(what: &str) -> Option<Token> {
+    let clause = format!("deathrattle: summon {what}.");
+    match token_deathrattle(&clause)? {
+        CombatEffect::Summon(token) => Some(token),
+        _ => None,
+    }
 }
 
 /// The target of "give ...", and the gift after it.

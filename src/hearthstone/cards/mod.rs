@@ -195,15 +195,18 @@ pub fn minion_of(card: &CardDef) -> crate::error::Result<crate::hearthstone::com
     m.tier = card.tier;
     m.card_base = Some((card.attack, card.keywords));
     m.tribes = card.tribes;
+    m.name = Some(card.name);
     match effect {
         CombatEffect::None | CombatEffect::OutOfCombat => {}
         CombatEffect::Summon(token) => m.deathrattle = token,
         CombatEffect::Effects {
             deathrattle,
             effects,
+            effect_token,
         } => {
             m.deathrattle = deathrattle;
             m.effects = effects;
+            m.effect_token = effect_token;
         }
         CombatEffect::Unsupported(reason) => {
             return Err(crate::error::Error::invalid(format!(

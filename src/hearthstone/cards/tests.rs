@@ -174,13 +174,13 @@ fn effects_follow_the_rules() {
             health: 2,
             keywords: TAUNT | SHIELD,
             count: 3,
-            tribes: 0,
+            tribes: TRIBE_MECH,
         })
     );
     // Combat effects the engine does not play yet say why.
     for name in [
         "Leeroy the Reckless",
-        "Handless Forsaken",
+        "Mummifier",
         "Titus Rivendare",
         "Goldrinn, the Great Wolf",
     ] {

@@ -4,7 +4,7 @@
 //! Monte Carlo engine draws them, the exact engine enumerates them with
 //! their probabilities.
 
-use super::rules::{POISON, SHIELD, State, Unit, VENOM};
+use super::rules::{BOARD_SIZE, Kinds, POISON, SHIELD, State, Unit, VENOM};
 
 /// Effects a minion can carry.
 pub const MAX_EFFECTS: usize = 2;
@@ -21,6 +21,12 @@ pub enum Trigger {
     /// Whenever a friendly minion of `tribes` attacks (any tribe when 0),
     /// before the damage; this minion's own attacks too unless `other`.
     FriendlyAttacks { tribes: u16, other: bool },
+    /// When this minion dies, in the death phase, after its deathrattle
+    /// tokens entered ("Deathrattle:").
+    Deathrattle,
+    /// After this minion's attack dealt its damage, before the deaths
+    /// ("After this attacks,"), whether it survived or not.
+    AfterAttack,
 }
 
 /// Whom an action reaches, on the side of the minion whose effect it is
@@ -48,6 +54,14 @@ pub enum Target {
     },
     /// Every minion of both boards but itself.
     AllOthers,
+    /// The enemy minion the attacker is attacking (a rally's "the target").
+    Defender,
+    /// The defender and one of its neighbours drawn at random, or both
+    /// neighbours when `both`.
+    DefenderAndAdjacent { both: bool },
+    /// A living enemy minion of the highest health, drawn at random among
+    /// ties.
+    HighestHealthEnemy,
 }
 
 /// What an effect does.
@@ -64,6 +78,17 @@ pub enum Action {
     },
     /// Damage dealt (a shield absorbs it).
     Damage { target: Target, amount: u16 },
+    /// Keywords taken away.
+    Remove { target: Target, keywords: u8 },
+    /// Damage equal to `times` the minion's attack as it fires (its poison
+    /// and venom go with it, as with an attack's).
+    Strike { target: Target, times: u8 },
+    /// `count` copies of the minion's effect token summoned to its right
+    /// (its kind's `effect_token`), unmarked: they attack this round.
+    Summon { count: u8 },
+    /// The minion attacks at once, `times` times (each attack as on its
+    /// turn: a random target, windfury, triggers), without marks.
+    AttackNow { times: u8 },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -78,8 +103,13 @@ impl Effect {
     /// `Kinds::potential`).
     pub fn raises_potential(&self) -> bool {
         self.trigger != Trigger::StartOfCombat
-            && matches!(self.action, Action::Buff { health, keywords, .. }
-                if health > 0 || keywords & (SHIELD | super::rules::REBORN) != 0)
+            && match self.action {
+                Action::Buff {
+                    health, keywords, ..
+                } => health > 0 || keywords & (SHIELD | super::rules::REBORN) != 0,
+                Action::Summon { .. } => true,
+                _ => false,
+            }
     }
 
     /// Can change a minion's attack or keywords after the combat began.
@@ -92,6 +122,11 @@ impl Effect {
 pub trait Chooser {
     /// One of `n` (>= 1) equally likely choices.
     fn pick(&mut self, n: u32) -> u32;
+
+    /// Hears what happens, with the state just before it; the engines'
+    /// choosers ignore it (the call compiles away), a trace keeps it.
+    #[inline(always)]
+    fn hear(&mut self, _event: super::trace::Event, _state: &State) {}
 }
 
 impl Chooser for crate::rng::Rng {
@@ -172,20 +207,42 @@ fn buff(u: &mut Unit, attack: u16, health: u16, keywords: u8) {
     u.keywords |= keywords;
 }
 
+/// Where an effect fires from: its minion's side, its slot while it is
+/// on the board (a deathrattle's minion has left it), the minion as it
+/// was (kind and keywords), and the attack that fired it, if any.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Fired {
+    pub side: usize,
+    pub slot: Option<usize>,
+    pub unit: Unit,
+    /// The friendly attacker whose attack fired the trigger.
+    pub attacker: Option<usize>,
+    /// The enemy it attacks.
+    pub defender: Option<usize>,
+}
+
 impl State {
-    /// Applies `action` of the unit at `source` on `side`; `attacker` is
-    /// the friendly attacker that fired it, if any. Returns true when it
-    /// dealt damage (deaths to resolve).
+    /// Applies `action` of the effect fired at `at`. Returns true when it
+    /// dealt damage (deaths to resolve; an attack made resolves its own).
     pub(super) fn apply(
         &mut self,
-        tribes_of: &impl Fn(&Unit) -> u16,
-        side: usize,
-        source: usize,
-        attacker: Option<usize>,
+        kinds: &Kinds,
+        at: &Fired,
         action: Action,
         chooser: &mut impl Chooser,
     ) -> bool {
-        let of_tribe = |u: &Unit, tribes: u16| tribes == 0 || tribes_of(u) & tribes != 0;
+        let side = at.side;
+        chooser.hear(
+            super::trace::Event::Effect {
+                side,
+                slot: at.slot,
+                unit: at.unit,
+                action,
+            },
+            self,
+        );
+        let of_tribe = |u: &Unit, tribes: u16| tribes == 0 || kinds.tribes(u) & tribes != 0;
+        let is_source = |s: usize, i: usize| s == side && Some(i) == at.slot;
         match action {
             Action::Nothing => false,
             Action::Buff {
@@ -196,16 +253,28 @@ impl State {
             } => {
                 let len = self.lens[side] as usize;
                 match target {
-                    Target::This => buff(&mut self.boards[side][source], attack, health, keywords),
+                    Target::This => {
+                        if let Some(i) = at.slot {
+                            buff(&mut self.boards[side][i], attack, health, keywords);
+                        }
+                    }
                     Target::Attacker => {
-                        if let Some(a) = attacker {
+                        if let Some(a) = at.attacker {
                             buff(&mut self.boards[side][a], attack, health, keywords);
+                        }
+                    }
+                    Target::Defender => {
+                        if let Some(d) = at.defender {
+                            buff(&mut self.boards[1 - side][d], attack, health, keywords);
                         }
                     }
                     Target::Friendly { tribes, other } => {
                         for i in 0..len {
                             let u = self.boards[side][i];
-                            if (!other || i != source) && u.health > 0 && of_tribe(&u, tribes) {
+                            if !(other && is_source(side, i))
+                                && u.health > 0
+                                && of_tribe(&u, tribes)
+                            {
                                 buff(&mut self.boards[side][i], attack, health, keywords);
                             }
                         }
@@ -217,17 +286,16 @@ impl State {
                         lacking,
                         strict,
                     } => {
-                        let mut taken = [false; super::rules::BOARD_SIZE];
+                        let mut taken = [false; BOARD_SIZE];
                         for _ in 0..count {
                             let eligible = |i: usize, need_lacking: bool| {
                                 let u = &self.boards[side][i];
-                                !taken[i]
-                                    && (!other || i != source)
+                                !(taken[i] || other && is_source(side, i))
                                     && u.health > 0
                                     && of_tribe(u, tribes)
                                     && (!need_lacking || u.keywords & lacking == 0)
                             };
-                            let mut pool = [0usize; super::rules::BOARD_SIZE];
+                            let mut pool = [0usize; BOARD_SIZE];
                             let mut n = 0;
                             for need in [lacking != 0, false] {
                                 for i in 0..len {
@@ -251,21 +319,103 @@ impl State {
                     Target::AllOthers => {
                         for s in 0..2 {
                             for i in 0..self.lens[s] as usize {
-                                if (s, i) != (side, source) {
+                                if !is_source(s, i) {
                                     buff(&mut self.boards[s][i], attack, health, keywords);
                                 }
                             }
                         }
                     }
+                    Target::DefenderAndAdjacent { .. } | Target::HighestHealthEnemy => {
+                        debug_assert!(false, "no buff is read with a strike's target");
+                    }
                 }
                 false
+            }
+            Action::Remove { target, keywords } => {
+                debug_assert_eq!(target, Target::Defender, "only the defender loses keywords");
+                if let (Target::Defender, Some(d)) = (target, at.defender) {
+                    self.boards[1 - side][d].keywords &= !keywords;
+                }
+                false
+            }
+            Action::Summon { count } => {
+                if let Some(i) = at.slot {
+                    self.summon_right_of(kinds, side, i, count);
+                }
+                false
+            }
+            Action::AttackNow { times } => {
+                // Deaths move its slot: it is found by its start-of-combat
+                // tag (its reborn copy, a new minion, has none).
+                let tag = at.unit.tag;
+                for _ in 0..times {
+                    let Some(i) = self
+                        .board(side)
+                        .iter()
+                        .position(|u| tag != 0 && u.tag == tag)
+                    else {
+                        break;
+                    };
+                    if self.lens[1 - side] == 0 {
+                        break;
+                    }
+                    self.strikes(kinds, side, i, chooser);
+                }
+                false
+            }
+            Action::Strike { target, times } => {
+                let Some(slot) = at.slot else { return false };
+                let source = self.boards[side][slot];
+                let amount = source.attack.saturating_mul(u16::from(times));
+                let enemy = 1 - side;
+                let len = self.lens[enemy] as usize;
+                let mut victims = [usize::MAX; 3];
+                match (target, at.defender) {
+                    (Target::DefenderAndAdjacent { both }, Some(d)) => {
+                        victims[0] = d;
+                        let left = d.checked_sub(1);
+                        let right = Some(d + 1).filter(|&i| i < len);
+                        match (left, right) {
+                            (Some(l), Some(r)) if both => victims[1..].copy_from_slice(&[l, r]),
+                            (Some(l), Some(r)) => {
+                                victims[1] = if chooser.pick(2) == 0 { l } else { r }
+                            }
+                            (Some(n), None) | (None, Some(n)) => victims[1] = n,
+                            (None, None) => {}
+                        }
+                    }
+                    (Target::HighestHealthEnemy, _) => {
+                        let board = self.board(enemy);
+                        let top = board.iter().map(|u| u.health).max().unwrap_or(0);
+                        if top > 0 {
+                            let ties = board.iter().filter(|u| u.health == top).count();
+                            let pick = chooser.pick(ties as u32) as usize;
+                            victims[0] = (0..len)
+                                .filter(|&i| board[i].health == top)
+                                .nth(pick)
+                                .unwrap_or(0);
+                        }
+                    }
+                    _ => debug_assert!(false, "a strike's target is read as one of the above"),
+                }
+                let mut landed = false;
+                for &i in victims.iter().filter(|&&i| i != usize::MAX) {
+                    let keywords = self.boards[side][slot].keywords;
+                    let poisonous = keywords & (POISON | VENOM) != 0;
+                    let hit = super::rules::hit(&mut self.boards[enemy][i], amount, poisonous);
+                    if hit && keywords & (POISON | VENOM) == VENOM {
+                        self.boards[side][slot].keywords &= !VENOM;
+                    }
+                    landed |= hit;
+                }
+                landed
             }
             Action::Damage { target, amount } => {
                 debug_assert_eq!(target, Target::AllOthers, "only damage to all is read");
                 // The source's poison reaches effect damage too, and its
                 // venom the first minion the damage lands on (Firestone's
                 // order: one board then the other, which first at random).
-                let keywords = self.boards[side][source].keywords;
+                let keywords = at.unit.keywords;
                 let poison = keywords & POISON != 0;
                 let mut venom = !poison && keywords & VENOM != 0;
                 let first = if venom {
@@ -276,12 +426,14 @@ impl State {
                 let mut landed = false;
                 for s in [first, 1 - first] {
                     for i in 0..self.lens[s] as usize {
-                        if (s, i) != (side, source) {
+                        if !is_source(s, i) {
                             let hit =
                                 super::rules::hit(&mut self.boards[s][i], amount, poison || venom);
                             if hit && venom {
                                 venom = false;
-                                self.boards[side][source].keywords &= !VENOM;
+                                if let Some(source) = at.slot {
+                                    self.boards[side][source].keywords &= !VENOM;
+                                }
                             }
                             landed |= hit;
                         }

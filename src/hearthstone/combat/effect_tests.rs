@@ -105,6 +105,15 @@ fn arb_card() -> impl Strategy<Value = String> {
         "Harmless Bonehead",
         "2/2+shield",
         "3/1+reborn",
+        "Underrot Spawn",
+        "Scarlet Skull",
+        "Nadina the Red=2/2",
+        "Handless Forsaken",
+        "Flittering Bat",
+        "Sin'dorei Straight Shot=2/3",
+        "Obsidian Ravager=2/3",
+        "De-volition-ist=2/3",
+        "Heroic Broodmother=2/3",
     ])
     .prop_map(str::to_string)
 }
@@ -141,6 +150,15 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Tad",
         "Harmless Bonehead",
         "3/3+shield",
+        "Underrot Spawn",
+        "Scarlet Skull",
+        "Nadina the Red",
+        "Handless Forsaken",
+        "Flittering Bat",
+        "Sin'dorei Straight Shot",
+        "Obsidian Ravager",
+        "De-volition-ist",
+        "Heroic Broodmother",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -178,4 +196,168 @@ fn the_odometer_enumerates_every_sequence_once() {
     seen.dedup();
     assert_eq!(seen.len(), 12);
     assert!((total - 1.0).abs() < 1e-12);
+}
+
+/// The state after A's minion `attacker` attacks B's minion `target`,
+/// with `pick` answering every random choice.
+fn after_attack(a: &str, b: &str, attacker: usize, target: usize, pick: u32) -> State {
+    struct Fixed(u32);
+    impl effect::Chooser for Fixed {
+        fn pick(&mut self, n: u32) -> u32 {
+            self.0.min(n - 1)
+        }
+    }
+    let (mut s, kinds) = State::new(&parse_board(a).unwrap(), &parse_board(b).unwrap(), 0);
+    s.attack(&kinds, 0, attacker, target, &mut Fixed(pick));
+    s
+}
+
+/// A board as "attack/health" items with "+t" (taunt), "+s" (shield),
+/// "+r" (reborn) where they are.
+fn shown(s: &State, side: usize) -> String {
+    s.board(side)
+        .iter()
+        .map(|u| {
+            let mut text = format!("{}/{}", u.attack, u.health);
+            for (bit, mark) in [
+                (rules::TAUNT, "+t"),
+                (rules::SHIELD, "+s"),
+                (rules::REBORN, "+r"),
+            ] {
+                if u.keywords & bit != 0 {
+                    text.push_str(mark);
+                }
+            }
+            text
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[test]
+fn deathrattle_tokens_enter_before_the_deathrattles_buff() {
+    // Underrot Spawn dies hitting the 3/3: its 0/2 taunt tentacle enters,
+    // then every friendly minion has +1 attack, the tentacle too.
+    let s = after_attack("Underrot Spawn,1/5", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/2+t,2/5");
+    assert_eq!(shown(&s, 1), "3/1");
+    // Golden: two tentacles, +2 attack; Firestone's tentacles are the
+    // golden 0/4 ones (the card text says 0/2: see `AS_FIRESTONE_PLAYS`).
+    let s = after_attack("golden Underrot Spawn=4/2", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "2/4+t,2/4+t");
+}
+
+#[test]
+fn deathrattle_buffs_reach_survivors_and_earlier_tokens_only() {
+    // Scarlet Skull dies: a friendly Undead (the 1/1 Bonehead, the only
+    // one) gets +1/+2; then the Skull's reborn copy returns with 1 health.
+    let s = after_attack("Scarlet Skull,Harmless Bonehead", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "2/1,2/3");
+    // Nadina: up to 3 friendly dragons without a shield get one; the
+    // non-dragon does not.
+    let s = after_attack(
+        "Nadina the Red=8/1,Doting Dracthyr,3/3,Doting Dracthyr,Tarecgosa",
+        "5/5",
+        0,
+        0,
+        0,
+    );
+    let shields: Vec<bool> = s.board(0).iter().map(|u| u.has(rules::SHIELD)).collect();
+    assert_eq!(shields, [true, false, true, true]);
+}
+
+#[test]
+fn a_token_with_reborn_returns_once() {
+    // Handless Forsaken: a 2/1 undead Hand with reborn; the Hand, killed,
+    // returns as a 2/1 without reborn.
+    let s = after_attack("Handless Forsaken", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "2/1+r");
+    let hand = combat("Handless Forsaken", "1/3");
+    // Forsaken, Hand, Hand again each deal 2: the 1/3 dies on the second
+    // hit, and it kills one minion per attack: A first or B first, the
+    // counting below is the tree's.
+    let r = combat_exact(&hand, 1000, &Control::NONE).unwrap();
+    assert!(close(summary(&r), tree_walk(&hand)));
+    assert!(r.win > 0.99, "{r:?}");
+}
+
+#[test]
+fn rally_summons_to_the_right_before_the_damage() {
+    // Flittering Bat attacks: a 1/1 Beast enters to its right, unmarked,
+    // then the Bat hits.
+    let s = after_attack("Flittering Bat,2/2", "1/5", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/3,1/1,2/2");
+    assert_eq!(s.board(0)[1].mark, rules::UNMARKED);
+    assert_eq!(shown(&s, 1), "1/4");
+}
+
+#[test]
+fn rally_removes_keywords_from_the_target_before_the_damage() {
+    // Sin'dorei Straight Shot's target loses taunt and reborn, so it dies
+    // for good.
+    let s = after_attack("Sin'dorei Straight Shot=3/9", "3/3+taunt+reborn", 0, 0, 0);
+    assert_eq!(shown(&s, 1), "");
+    // Without the effect, the reborn copy returns.
+    let s = after_attack("3/9+shield", "3/3+taunt+reborn", 0, 0, 0);
+    assert_eq!(shown(&s, 1), "3/1+t");
+}
+
+#[test]
+fn strikes_deal_the_attack_to_their_targets() {
+    // Obsidian Ravager's rally: 7 to the target and one neighbour drawn
+    // at random (the first pick: the left one), then the attack itself.
+    let s = after_attack("Obsidian Ravager", "1/20,1/10,1/30", 0, 1, 0);
+    assert_eq!(shown(&s, 1), "1/13,1/30");
+    let s = after_attack("Obsidian Ravager", "1/20,1/10,1/30", 0, 1, 1);
+    assert_eq!(shown(&s, 1), "1/20,1/23");
+    // Golden: both neighbours.
+    let s = after_attack("golden Obsidian Ravager=7/7", "1/20,1/10,1/30", 0, 1, 0);
+    assert_eq!(shown(&s, 1), "1/13,1/23");
+    // De-volition-ist: after its attack, its attack again to the living
+    // enemy of the highest health (after the attack's damage).
+    let s = after_attack("De-volition-ist", "1/9,1/3,1/6", 0, 0, 0);
+    assert_eq!(shown(&s, 1), "1/5,1/3,1/2");
+    let s = after_attack("golden De-volition-ist=4/16", "1/9,1/3,1/6", 0, 0, 0);
+    assert_eq!(shown(&s, 1), "1/5,1/3");
+}
+
+#[test]
+fn attack_immediately_at_the_start_of_combat() {
+    // Heroic Broodmother attacks the 5/5 before the combat, gaining a
+    // shield (its rally) first, which the hit back takes: it kills it and
+    // keeps its health.
+    let (mut s, kinds) = State::new(
+        &parse_board("Heroic Broodmother").unwrap(),
+        &parse_board("5/5").unwrap(),
+        0,
+    );
+    s.start_of_combat(&kinds, &mut crate::rng::Rng::new(1));
+    assert_eq!(shown(&s, 0), "7/7");
+    assert_eq!(shown(&s, 1), "");
+    // Its target at random: the 5/5 (then it faces the 1/1 as a 7/7) or
+    // the 1/1 (then the 5/5 with its shield back from the next rally).
+    let r = exact("Heroic Broodmother", "5/5,1/1");
+    assert_eq!(r.win, 1.0);
+    // Golden: twice, with a shield from its rally each time: 7 to a 9/9,
+    // then 7 to the same one (it dies) or to the other.
+    let (s, kinds) = State::new(
+        &parse_board("golden Heroic Broodmother=7/7").unwrap(),
+        &parse_board("9/9,9/9").unwrap(),
+        0,
+    );
+    let mut boards: Vec<(String, String)> = s
+        .start_of_combat_outcomes(&kinds)
+        .iter()
+        .map(|(s, _)| (shown(s, 0), shown(s, 1)))
+        .collect();
+    boards.sort();
+    boards.dedup();
+    let seven = || "7/7".to_string();
+    assert_eq!(
+        boards,
+        [
+            (seven(), "9/2,9/2".to_string()),
+            (seven(), "9/9".to_string())
+        ]
+    );
 }

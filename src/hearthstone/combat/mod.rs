@@ -20,6 +20,7 @@ mod key;
 mod parse;
 mod policy;
 pub mod rules;
+pub mod trace;
 
 use key::{Key, Layout};
 pub use parse::parse_board;
@@ -101,14 +102,13 @@ fn validate(c: &Combat) -> Result<()> {
                     i + 1
                 )));
             }
-            let t = &m.deathrattle;
-            if t.count > 0
-                && (t.health == 0 || t.health > i16::MAX as u16 || t.keywords & rules::REBORN != 0)
-            {
-                return Err(Error::invalid(format!(
-                    "board {name} minion {}: deathrattle tokens need health 1 to 32767 and no reborn",
-                    i + 1
-                )));
+            for t in [&m.deathrattle, &m.effect_token] {
+                if t.count > 0 && (t.health == 0 || t.health > i16::MAX as u16) {
+                    return Err(Error::invalid(format!(
+                        "board {name} minion {}: tokens need health 1 to 32767",
+                        i + 1
+                    )));
+                }
             }
             if !(1..=7).contains(&m.tier) {
                 return Err(Error::invalid(format!(
@@ -479,38 +479,49 @@ fn sample_chunk(
         if sampled >= first_to_check && sampled % 256 == 0 && deadline.passed() {
             break;
         }
-        let mut state = if kinds.any_start_of_combat() {
-            let mut s = *start;
-            s.start_of_combat(kinds, &mut rng);
-            s.turn = match s.lens[0].cmp(&s.lens[1]) {
-                std::cmp::Ordering::Greater => 0,
-                std::cmp::Ordering::Less => 1,
-                std::cmp::Ordering::Equal => rng.below(2) as u8,
-            };
-            s
-        } else if starts.len() == 1 || rng.below(2) == 0 {
-            starts[0].0
-        } else {
-            starts[1].0
-        };
-        let mut turns = 0;
-        loop {
-            if let Some(outcome) = state.outcome(kinds, c.tiers) {
-                ends.add(&state, outcome, 1.0);
-                break;
-            }
-            // Effects can make a combat endless; Firestone calls one that
-            // long a draw.
-            turns += 1;
-            if turns > MAX_TURNS {
-                ends.add(&state, Outcome::Draw, 1.0);
-                break;
-            }
-            let (side, attacker) = state.next_attacker();
-            state.take_turn(kinds, side, attacker, &mut rng);
-        }
+        let (state, outcome) = play_one(c, kinds, (start, starts), &mut rng);
+        ends.add(&state, outcome, 1.0);
     }
     ends
+}
+
+/// One combat drawn from `chooser`: the start of combat (or the starts
+/// already enumerated when there is none), the first attacker, the turns;
+/// the end state and outcome.
+fn play_one(
+    c: &Combat,
+    kinds: &Kinds,
+    (start, starts): (&State, &[(State, f64)]),
+    chooser: &mut impl effect::Chooser,
+) -> (State, Outcome) {
+    let mut state = if kinds.any_start_of_combat() {
+        let mut s = *start;
+        s.start_of_combat(kinds, chooser);
+        s.turn = match s.lens[0].cmp(&s.lens[1]) {
+            std::cmp::Ordering::Greater => 0,
+            std::cmp::Ordering::Less => 1,
+            std::cmp::Ordering::Equal => chooser.pick(2) as u8,
+        };
+        s
+    } else if starts.len() == 1 || chooser.pick(2) == 0 {
+        starts[0].0
+    } else {
+        starts[1].0
+    };
+    let mut turns = 0;
+    loop {
+        if let Some(outcome) = state.outcome(kinds, c.tiers) {
+            return (state, outcome);
+        }
+        // Effects can make a combat endless; Firestone calls one that
+        // long a draw.
+        turns += 1;
+        if turns > MAX_TURNS {
+            return (state, Outcome::Draw);
+        }
+        let (side, attacker) = state.next_attacker();
+        state.take_turn(kinds, side, attacker, chooser);
+    }
 }
 
 #[cfg(test)]

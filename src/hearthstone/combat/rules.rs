@@ -3,7 +3,7 @@
 //! Carlo engine step through combats with these functions only; card
 //! effects (`effect.rs`) fire from them.
 
-use super::effect::{Chooser, Effect, MAX_EFFECTS, Odometer, Trigger};
+use super::effect::{Action, Chooser, Effect, Fired, MAX_EFFECTS, Odometer, Trigger};
 
 /// Keyword bits.
 pub const TAUNT: u8 = 1;
@@ -29,7 +29,7 @@ pub const PASSED_OVER: u8 = 2;
 pub struct Token {
     pub attack: u16,
     pub health: u16,
-    /// Keyword bits (no reborn, no deathrattle).
+    /// Keyword bits (reborn too; no deathrattle).
     pub keywords: u8,
     pub count: u8,
     /// Tribe bits (`cards::TRIBE_*`), for effects naming a tribe.
@@ -54,6 +54,10 @@ pub struct Minion {
     pub tribes: u16,
     /// Its card's combat effects beyond its deathrattle tokens.
     pub effects: [Effect; MAX_EFFECTS],
+    /// The token its effects summon (`Action::Summon` says how many).
+    pub effect_token: Token,
+    /// Its card's name (none for an anonymous minion), for traces.
+    pub name: Option<&'static str>,
 }
 
 impl Minion {
@@ -119,11 +123,16 @@ struct Kind {
     reborn_kind: u8,
     tribes: u16,
     effects: [Effect; MAX_EFFECTS],
+    /// The token its effects summon, and its kind.
+    effect_token: Token,
+    effect_token_kind: u8,
+    name: Option<&'static str>,
 }
 
 /// Kinds of minion a combat can hold at most: each of 14 starting minions,
-/// its reborn copy and its token, rounded up to a power of two.
-const MAX_KINDS: usize = 64;
+/// its reborn copy, its deathrattle token and that token's reborn copy,
+/// and its effect token, rounded up to a power of two.
+const MAX_KINDS: usize = 128;
 
 /// A kind's facts for the hot paths.
 #[derive(Debug, Clone, Copy, Default)]
@@ -134,9 +143,13 @@ struct Facts {
     base_keywords: u8,
     /// Dying summons something.
     summons: bool,
+    /// Dying summons something or fires an effect.
+    acts_on_death: bool,
     tribes: u16,
     /// Some effect fires when a friendly minion attacks.
     on_attacks: bool,
+    /// Some effect fires after it attacked.
+    after_attack: bool,
 }
 
 /// Every kind of minion a combat can hold: the starting minions, their
@@ -165,7 +178,13 @@ impl Kinds {
             return i as u8;
         }
         let t = &kind.token;
-        let tokens = t.count as u32 * (t.health as u32 + u32::from(t.keywords & SHIELD != 0));
+        let token_extra = if t.count > 0 {
+            self.facts[kind.token_kind as usize].extra_potential
+        } else {
+            0
+        };
+        let tokens =
+            t.count as u32 * (t.health as u32 + u32::from(t.keywords & SHIELD != 0) + token_extra);
         let reborn = if kind.base_keywords & REBORN != 0 {
             // The copy's own keywords (a card's copy may have a shield the
             // minion lost).
@@ -178,12 +197,22 @@ impl Kinds {
             .effects
             .iter()
             .any(|e| matches!(e.trigger, Trigger::Rally | Trigger::FriendlyAttacks { .. }));
+        let summons = t.count > 0 || kind.base_keywords & REBORN != 0;
         self.facts[self.kinds.len()] = Facts {
             extra_potential: tokens + reborn,
             base_keywords: kind.base_keywords,
-            summons: t.count > 0 || kind.base_keywords & REBORN != 0,
+            summons,
+            acts_on_death: summons
+                || kind
+                    .effects
+                    .iter()
+                    .any(|e| e.trigger == Trigger::Deathrattle),
             tribes: kind.tribes,
             on_attacks,
+            after_attack: kind
+                .effects
+                .iter()
+                .any(|e| e.trigger == Trigger::AfterAttack),
         };
         self.any_attack_triggers |= on_attacks;
         for e in &kind.effects {
@@ -195,24 +224,45 @@ impl Kinds {
         (self.kinds.len() - 1) as u8
     }
 
+    /// The kind of a token (and of its reborn copy when it has reborn).
+    fn token(&mut self, t: &Token) -> u8 {
+        self.max_attack = self.max_attack.max(t.attack);
+        self.max_health = self.max_health.max(t.health);
+        let plain = Kind {
+            attack: t.attack,
+            base_keywords: t.keywords & !REBORN,
+            tier: 1,
+            token: Token::default(),
+            token_kind: 0,
+            reborn_kind: 0,
+            tribes: t.tribes,
+            effects: [Effect::default(); MAX_EFFECTS],
+            effect_token: Token::default(),
+            effect_token_kind: 0,
+            name: None,
+        };
+        let copy = self.intern(plain);
+        if t.keywords & REBORN == 0 {
+            return copy;
+        }
+        self.intern(Kind {
+            base_keywords: t.keywords,
+            reborn_kind: copy,
+            ..plain
+        })
+    }
+
     fn unit(&mut self, m: &Minion) -> Unit {
         let t = m.deathrattle;
         self.max_health = self.max_health.max(m.health as u16);
-        self.max_attack = self.max_attack.max(m.attack).max(t.attack);
-        if t.count > 0 {
-            self.max_health = self.max_health.max(t.health);
-        }
-        let token_kind = if t.count > 0 {
-            self.intern(Kind {
-                attack: t.attack,
-                base_keywords: t.keywords & !REBORN,
-                tier: 1,
-                token: Token::default(),
-                token_kind: 0,
-                reborn_kind: 0,
-                tribes: t.tribes,
-                effects: [Effect::default(); MAX_EFFECTS],
-            })
+        self.max_attack = self.max_attack.max(m.attack);
+        let token_kind = if t.count > 0 { self.token(&t) } else { 0 };
+        let summons = m
+            .effects
+            .iter()
+            .any(|e| matches!(e.action, Action::Summon { .. }));
+        let effect_token_kind = if summons {
+            self.token(&m.effect_token)
         } else {
             0
         };
@@ -226,6 +276,13 @@ impl Kinds {
             reborn_kind: 0,
             tribes: m.tribes,
             effects: m.effects,
+            effect_token: if summons {
+                m.effect_token
+            } else {
+                Token::default()
+            },
+            effect_token_kind,
+            name: m.name,
         };
         let reborn_kind = if m.keywords & REBORN != 0 {
             self.intern(copy)
@@ -322,6 +379,11 @@ impl Kinds {
 
     pub fn any_start_of_combat(&self) -> bool {
         self.any_start_of_combat
+    }
+
+    /// A unit's card name, if it has one (tokens have none).
+    pub fn name(&self, u: &Unit) -> Option<&'static str> {
+        self.kinds.get(u.kind as usize).and_then(|k| k.name)
     }
 
     /// A unit's tribes.
@@ -476,8 +538,18 @@ impl State {
         chooser: &mut impl Chooser,
     ) -> Option<usize> {
         let enemy = 1 - side;
+        chooser.hear(
+            super::trace::Event::Attack {
+                side,
+                attacker,
+                target,
+            },
+            self,
+        );
+        // Effect damage may kill minions the attack does not touch.
+        let mut effects_hit = false;
         if kinds.any_attack_triggers {
-            self.fire_attack_triggers(kinds, side, attacker, chooser);
+            effects_hit = self.fire_attack_triggers(kinds, side, attacker, target, chooser);
         }
         let a = self.boards[side][attacker];
         let t = self.boards[enemy][target];
@@ -494,11 +566,14 @@ impl State {
         };
         // Simultaneous: the attacker's hits first in code, the hit back
         // computed from the target as it was. Venom poisons every hit of
-        // the attack that spends it (cleave included).
+        // the attack that spends it (cleave included). A target its
+        // triggers killed neither takes nor deals the attack's damage
+        // (Firestone); cleave still hits its neighbours.
         let poison = a_poison != 0;
         let mut landed = false;
         let mut enemy_died = false;
-        for index in std::iter::once(Some(target))
+        let exchange = t.health > 0;
+        for index in std::iter::once(Some(target).filter(|_| exchange))
             .chain(cleave_targets)
             .flatten()
         {
@@ -509,23 +584,51 @@ impl State {
         if landed && a_poison == VENOM {
             self.boards[side][attacker].keywords &= !VENOM;
         }
-        if hit(&mut self.boards[side][attacker], t.attack, t_poison != 0) && t_poison == VENOM {
+        if exchange
+            && hit(&mut self.boards[side][attacker], t.attack, t_poison != 0)
+            && t_poison == VENOM
+        {
             self.boards[enemy][target].keywords &= !VENOM;
+        }
+        if kinds.facts(&a).after_attack {
+            let at = Fired {
+                side,
+                slot: Some(attacker),
+                unit: self.boards[side][attacker],
+                attacker: Some(attacker),
+                defender: Some(target),
+            };
+            for e in kinds.kinds[a.kind as usize].effects {
+                if e.trigger == Trigger::AfterAttack {
+                    effects_hit |= self.apply(kinds, &at, e.action, chooser);
+                }
+            }
         }
         // The death phase, side by side: summons on one board never touch
         // the other, so the order between sides (a coin flip) changes
         // nothing.
         let attacker_died = self.boards[side][attacker].health <= 0;
-        if enemy_died {
-            self.resolve_side(kinds, enemy);
+        if enemy_died || effects_hit {
+            self.resolve_side(kinds, enemy, chooser);
         }
         if attacker_died {
-            self.resolve_side(kinds, side);
+            self.resolve_side(kinds, side, chooser);
+            // A reborn copy is a new minion: it does not finish the attack.
+            return None;
         }
-        // Only the attacker can die on its own side, so while it lives its
-        // side is unchanged and its index stands. (A reborn copy is a new
-        // minion: it does not finish the attack.)
-        (!attacker_died).then_some(attacker)
+        if effects_hit && self.board(side).iter().any(|u| u.health <= 0) {
+            // Effect damage killed friends of the attacker: follow it
+            // through their death phase by a tag no other unit has.
+            let tag = self.boards[side][attacker].tag;
+            self.boards[side][attacker].tag = u8::MAX;
+            self.resolve_side(kinds, side, chooser);
+            let at = self.board(side).iter().position(|u| u.tag == u8::MAX)?;
+            self.boards[side][at].tag = tag;
+            return Some(at);
+        }
+        // Only the attacker could die on its own side, so while it lives
+        // its side is unchanged and its index stands.
+        Some(attacker)
     }
 
     /// The effects that fire as `attacker` (on `side`) attacks, before the
@@ -537,9 +640,9 @@ impl State {
         kinds: &Kinds,
         side: usize,
         attacker: usize,
+        defender: usize,
         chooser: &mut impl Chooser,
-    ) {
-        let tribes_of = |u: &Unit| kinds.tribes(u);
+    ) -> bool {
         let attacker_tribes = kinds.tribes(&self.boards[side][attacker]);
         let fires = |e: &Effect, own: bool| match e.trigger {
             Trigger::Rally => own,
@@ -548,19 +651,56 @@ impl State {
             }
             _ => false,
         };
+        // Only the attacker's own rally summons (to its right, after every
+        // other trigger), so the slots of this order stand.
         let order = (0..self.lens[side] as usize)
             .filter(|&i| i != attacker)
             .chain(std::iter::once(attacker));
+        let mut hit = false;
         for i in order {
             let u = self.boards[side][i];
             if !kinds.facts(&u).on_attacks {
                 continue;
             }
+            let at = Fired {
+                side,
+                slot: Some(i),
+                unit: u,
+                attacker: Some(attacker),
+                defender: Some(defender),
+            };
             for e in kinds.kinds[u.kind as usize].effects {
                 if fires(&e, i == attacker) {
-                    self.apply(&tribes_of, side, i, Some(attacker), e.action, chooser);
+                    hit |= self.apply(kinds, &at, e.action, chooser);
                 }
             }
+        }
+        hit
+    }
+
+    /// Inserts `count` of the effect tokens of the unit at `slot` to its
+    /// right, unmarked, while there is room.
+    pub(super) fn summon_right_of(&mut self, kinds: &Kinds, side: usize, slot: usize, count: u8) {
+        let kind = &kinds.kinds[self.boards[side][slot].kind as usize];
+        let token_kind = kind.effect_token_kind;
+        let health = kind.effect_token.health.min(i16::MAX as u16) as i16;
+        let token = &kinds.kinds[token_kind as usize];
+        for _ in 0..count {
+            let len = self.lens[side] as usize;
+            if len >= BOARD_SIZE {
+                break;
+            }
+            let board = &mut self.boards[side];
+            board.copy_within(slot + 1..len, slot + 2);
+            board[slot + 1] = Unit {
+                attack: token.attack,
+                health,
+                keywords: token.base_keywords,
+                mark: UNMARKED,
+                kind: token_kind,
+                tag: 0,
+            };
+            self.lens[side] += 1;
         }
     }
 
@@ -568,6 +708,20 @@ impl State {
     /// from `chooser` (taunts first), a second attack with windfury while
     /// it lives and enemies remain; then the other side is up.
     pub fn take_turn(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        attacker: usize,
+        chooser: &mut impl Chooser,
+    ) {
+        self.strikes(kinds, side, attacker, chooser);
+        self.finish_turn(side);
+    }
+
+    /// The attacks of one attacker's turn: a target drawn from `chooser`
+    /// (taunts first), a second attack with windfury while it lives and
+    /// enemies remain.
+    pub(super) fn strikes(
         &mut self,
         kinds: &Kinds,
         side: usize,
@@ -584,7 +738,6 @@ impl State {
             let target = self.nth_target(side, |pool| chooser.pick(pool));
             alive = self.attack(kinds, side, i, target, chooser);
         }
-        self.finish_turn(side);
     }
 
     /// The start-of-combat phase: a random side first, each side's
@@ -595,7 +748,6 @@ impl State {
         if !kinds.any_start_of_combat {
             return;
         }
-        let tribes_of = |u: &Unit| kinds.tribes(u);
         for side in 0..2 {
             for (i, u) in self.boards[side][..self.lens[side] as usize]
                 .iter_mut()
@@ -622,9 +774,16 @@ impl State {
                     let Some(at) = self.board(side).iter().position(|u| u.tag == tag) else {
                         break;
                     };
-                    if self.apply(&tribes_of, side, at, None, e.action, chooser) {
+                    let fired = Fired {
+                        side,
+                        slot: Some(at),
+                        unit: self.boards[side][at],
+                        attacker: None,
+                        defender: None,
+                    };
+                    if self.apply(kinds, &fired, e.action, chooser) {
                         for s in 0..2 {
-                            self.resolve_side(kinds, s);
+                            self.resolve_side(kinds, s, chooser);
                         }
                     }
                 }
@@ -661,80 +820,90 @@ impl State {
     }
 
     /// The death phase of an attack on one side: the dead leave left to
-    /// right, deathrattle tokens enter in their slots, then (after every
-    /// deathrattle, so tokens take the room first) reborn copies return in
-    /// theirs. Summons beyond 7 minions fail.
-    fn resolve_side(&mut self, kinds: &Kinds, side: usize) {
+    /// right; then, dead by dead, its deathrattle tokens enter in its slot
+    /// and its deathrattle effects fire (on the board as it is then:
+    /// survivors and the tokens so far); then (after every deathrattle, so
+    /// tokens take the room first) reborn copies return in their slots.
+    /// Summons beyond 7 minions fail. Deathrattle effects act on their own
+    /// side only (`cards::effects` reads no other), so the sides' order
+    /// does not matter.
+    fn resolve_side(&mut self, kinds: &Kinds, side: usize, chooser: &mut impl Chooser) {
         let len = self.lens[side] as usize;
         let board = &mut self.boards[side];
         if !board[..len].iter().any(|m| m.health <= 0) {
             return;
         }
-        if !board[..len]
-            .iter()
-            .any(|m| m.health <= 0 && kinds.summons(m))
-        {
-            // No summons: close the gaps in place.
-            let mut n = 0;
-            for i in 0..len {
-                if board[i].health > 0 {
-                    board[n] = board[i];
-                    n += 1;
-                }
+        // The dead leave, each with the count of units to its right.
+        let mut dead = [(Unit::default(), 0usize); BOARD_SIZE];
+        let mut n_dead = 0;
+        let survivors = board[..len].iter().filter(|m| m.health > 0).count();
+        let mut n = 0;
+        for i in 0..len {
+            let m = board[i];
+            if m.health > 0 {
+                board[n] = m;
+                n += 1;
+            } else if kinds.facts(&m).acts_on_death {
+                dead[n_dead] = (m, survivors - n);
+                n_dead += 1;
             }
-            self.lens[side] = n as u8;
+        }
+        self.lens[side] = n as u8;
+        if n_dead == 0 {
             return;
         }
-        let old = *board;
-        // Per slot of the new board: the mark of the dead minion a summon
-        // came from, plus one (0 = a survivor).
+        // Per slot: the mark of the dead minion a summon came from, plus
+        // one (0 = a survivor).
         let mut from = [0u8; BOARD_SIZE];
-        // Reborn copies to come: (slot after their own tokens, dead minion).
+        // Reborn copies to come: (units to their right, dead minion).
         let mut reborns = [(0usize, Unit::default()); BOARD_SIZE];
         let mut pending = 0;
-        let mut n = 0;
-        for (i, m) in old[..len].iter().enumerate() {
-            if m.health > 0 {
-                board[n] = *m;
-                from[n] = 0;
-                n += 1;
-                continue;
-            }
-            // Room left: the survivors not yet placed still need theirs.
-            let survivors_right = old[i + 1..len].iter().filter(|x| x.health > 0).count();
+        for &(m, right) in &dead[..n_dead] {
             let kind = &kinds.kinds[m.kind as usize];
             let t = kind.token;
+            let token = &kinds.kinds[kind.token_kind as usize];
+            let mut placed = 0;
             for _ in 0..t.count {
-                if n + survivors_right >= BOARD_SIZE {
-                    break;
-                }
-                board[n] = Unit {
+                let unit = Unit {
                     attack: t.attack,
                     health: t.health as i16,
-                    keywords: t.keywords & !REBORN,
+                    keywords: token.base_keywords,
                     mark: UNMARKED,
                     kind: kind.token_kind,
                     tag: 0,
                 };
-                from[n] = m.mark + 1;
-                n += 1;
+                if !self.insert(side, right, unit, m.mark + 1, &mut from) {
+                    break;
+                }
+                placed += 1;
+            }
+            // Reborns of earlier (left) dead go left of these tokens.
+            for r in &mut reborns[..pending] {
+                r.0 += placed;
+            }
+            let at = Fired {
+                side,
+                slot: None,
+                unit: m,
+                attacker: None,
+                defender: None,
+            };
+            for e in kind.effects {
+                if e.trigger == Trigger::Deathrattle {
+                    self.apply(kinds, &at, e.action, chooser);
+                }
             }
             if m.has(REBORN) {
-                reborns[pending] = (n, *m);
+                reborns[pending] = (right, m);
                 pending += 1;
             }
         }
-        inherit_marks(&mut board[..n], &mut from[..n]);
-        for (done, &(slot, m)) in reborns[..pending].iter().enumerate() {
-            if n >= BOARD_SIZE {
-                break;
-            }
-            let at = slot + done;
-            board.copy_within(at..n, at + 1);
-            from.copy_within(at..n, at + 1);
+        let n = self.lens[side] as usize;
+        inherit_marks(&mut self.boards[side][..n], &mut from[..n]);
+        for &(right, m) in &reborns[..pending] {
             let kind = &kinds.kinds[m.kind as usize];
             let copy = &kinds.kinds[kind.reborn_kind as usize];
-            board[at] = Unit {
+            let unit = Unit {
                 attack: copy.attack,
                 health: 1,
                 keywords: copy.base_keywords,
@@ -742,11 +911,35 @@ impl State {
                 kind: kind.reborn_kind,
                 tag: 0,
             };
-            from[at] = m.mark + 1;
-            n += 1;
+            if !self.insert(side, right, unit, m.mark + 1, &mut from) {
+                break;
+            }
         }
-        inherit_marks(&mut board[..n], &mut from[..n]);
-        self.lens[side] = n as u8;
+        let n = self.lens[side] as usize;
+        inherit_marks(&mut self.boards[side][..n], &mut from[..n]);
+    }
+
+    /// Inserts `unit` with `right` units to its right, recording where it
+    /// came from; false when the board is full.
+    fn insert(
+        &mut self,
+        side: usize,
+        right: usize,
+        unit: Unit,
+        origin: u8,
+        from: &mut [u8; BOARD_SIZE],
+    ) -> bool {
+        let len = self.lens[side] as usize;
+        if len >= BOARD_SIZE {
+            return false;
+        }
+        let at = len - right.min(len);
+        self.boards[side].copy_within(at..len, at + 1);
+        from.copy_within(at..len, at + 1);
+        self.boards[side][at] = unit;
+        from[at] = origin;
+        self.lens[side] += 1;
+        true
     }
 }
 

@@ -1,0 +1,290 @@
+//! One sampled combat told attack by attack, with the effects that fired:
+//! how a client shows why a board can lose (Firestone shows sample
+//! battles; HDT's Bob's Buddy users ask for it). The rules tell a
+//! [`Chooser`] what happens through `Chooser::hear`; the engines' choosers
+//! ignore it, the recorder here keeps it.
+
+use super::effect::{Action, Chooser};
+use super::rules::{Kinds, Outcome, State, Unit};
+use super::{Combat, play_one, starts, validate};
+use crate::error::Result;
+use crate::rng::Rng;
+
+/// What happens in a combat.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Event {
+    /// `side`'s minion at `attacker` attacks the enemy at `target` (its
+    /// triggers fire next, then the damage and the deaths).
+    Attack {
+        side: usize,
+        attacker: usize,
+        target: usize,
+    },
+    /// An effect of `unit` (at `slot` on `side` while it is on the board;
+    /// a deathrattle's minion has left it) acts.
+    Effect {
+        side: usize,
+        slot: Option<usize>,
+        unit: Unit,
+        action: Action,
+    },
+}
+
+/// A recorded combat: each event with the state just before it, the
+/// state at the end and how it ended.
+#[derive(Debug, Clone)]
+pub struct Trace {
+    pub kinds: Kinds,
+    /// The boards after the start of combat's random side is known but
+    /// before any effect: the combat as given.
+    pub start: State,
+    pub events: Vec<(Event, State)>,
+    pub end: State,
+    pub outcome: Outcome,
+}
+
+/// Draws choices from a seeded stream and keeps what it hears.
+struct Recorder {
+    rng: Rng,
+    events: Vec<(Event, State)>,
+}
+
+impl Chooser for Recorder {
+    fn pick(&mut self, n: u32) -> u32 {
+        self.rng.below(n)
+    }
+
+    fn hear(&mut self, event: Event, state: &State) {
+        self.events.push((event, *state));
+    }
+}
+
+/// The first of at most `tries` combats (seeded by `seed`) whose outcome
+/// `wanted` accepts, recorded; `None` when none of them does.
+pub fn sample_combat(
+    c: &Combat,
+    wanted: impl Fn(Outcome) -> bool,
+    seed: u64,
+    tries: u64,
+) -> Result<Option<Trace>> {
+    validate(c)?;
+    let (kinds, starts) = starts(c);
+    let (start, _) = State::new(&c.a, &c.b, 0);
+    let mut recorder = Recorder {
+        rng: Rng::new(seed),
+        events: Vec::new(),
+    };
+    for _ in 0..tries {
+        recorder.events.clear();
+        let (end, outcome) = play_one(c, &kinds, (&start, &starts), &mut recorder);
+        if wanted(outcome) {
+            return Ok(Some(Trace {
+                kinds,
+                start,
+                events: std::mem::take(&mut recorder.events),
+                end,
+                outcome,
+            }));
+        }
+    }
+    Ok(None)
+}
+
+impl Trace {
+    /// The trace as lines of text: each attack and effect, and the boards
+    /// after each attack ("A: Glim Guardian 5/6, token 1/1+taunt").
+    pub fn lines(&self) -> Vec<String> {
+        let side_name = |s: usize| if s == 0 { "A" } else { "B" };
+        let mut out = vec![format!("start  {}", self.boards(&self.start))];
+        for (i, (event, before)) in self.events.iter().enumerate() {
+            match *event {
+                Event::Attack {
+                    side,
+                    attacker,
+                    target,
+                } => {
+                    out.push(format!(
+                        "{} {} attacks {} {}",
+                        side_name(side),
+                        self.unit(&before.board(side)[attacker]),
+                        side_name(1 - side),
+                        self.unit(&before.board(1 - side)[target]),
+                    ));
+                }
+                Event::Effect {
+                    side, unit, action, ..
+                } => {
+                    out.push(format!(
+                        "  {} {}: {}",
+                        side_name(side),
+                        self.kinds.name(&unit).unwrap_or("token"),
+                        describe(&action)
+                    ));
+                }
+            }
+            // After an attack and its effects (or the start of combat's
+            // effects), the boards.
+            let next = self.events.get(i + 1);
+            let attacks_next = matches!(
+                event,
+                Event::Effect {
+                    action: Action::AttackNow { .. },
+                    ..
+                }
+            );
+            if !attacks_next && next.is_none_or(|(e, _)| matches!(e, Event::Attack { .. })) {
+                let after = next.map_or(&self.end, |(_, s)| s);
+                out.push(format!("  -> {}", self.boards(after)));
+            }
+        }
+        out.push(format!(
+            "end: {}",
+            match self.outcome {
+                Outcome::AWins(d) => format!("A wins, {d} damage to B's hero"),
+                Outcome::BWins(d) => format!("B wins, {d} damage to A's hero"),
+                Outcome::Draw => "a draw".to_string(),
+            }
+        ));
+        out
+    }
+
+    fn unit(&self, u: &Unit) -> String {
+        let mut text = format!(
+            "{} {}/{}",
+            self.kinds.name(u).unwrap_or("token"),
+            u.attack,
+            u.health
+        );
+        for word in keyword_words(u.keywords) {
+            text.push('+');
+            text.push_str(word);
+        }
+        text
+    }
+
+    fn boards(&self, s: &State) -> String {
+        let board = |side: usize| {
+            let units: Vec<String> = s.board(side).iter().map(|u| self.unit(u)).collect();
+            if units.is_empty() {
+                "(empty)".to_string()
+            } else {
+                units.join(", ")
+            }
+        };
+        format!("A: {} | B: {}", board(0), board(1))
+    }
+}
+
+/// An action in words.
+fn describe(action: &Action) -> String {
+    match *action {
+        Action::Nothing => "nothing".to_string(),
+        Action::Buff {
+            attack,
+            health,
+            keywords,
+            ..
+        } => {
+            let mut parts = Vec::new();
+            if attack > 0 || health > 0 {
+                parts.push(format!("+{attack}/+{health}"));
+            }
+            parts.extend(keyword_words(keywords).map(str::to_string));
+            format!("gives {}", parts.join(" and "))
+        }
+        Action::Damage { amount, .. } => format!("{amount} damage to all other minions"),
+        Action::Remove { keywords, .. } => {
+            let words: Vec<&str> = keyword_words(keywords).collect();
+            format!("removes {} from its target", words.join(" and "))
+        }
+        Action::Strike { times, .. } => {
+            format!("damage equal to {times}x its attack")
+        }
+        Action::Summon { count } => format!("summons {count}"),
+        Action::AttackNow { times } => format!("attacks at once ({times}x)"),
+    }
+}
+
+/// Keyword bits in words, in a fixed order.
+fn keyword_words(keywords: u8) -> impl Iterator<Item = &'static str> {
+    use super::rules::{CLEAVE, POISON, REBORN, SHIELD, TAUNT, VENOM, WINDFURY};
+    [
+        (TAUNT, "taunt"),
+        (SHIELD, "shield"),
+        (POISON, "poison"),
+        (VENOM, "venom"),
+        (WINDFURY, "windfury"),
+        (CLEAVE, "cleave"),
+        (REBORN, "reborn"),
+    ]
+    .into_iter()
+    .filter(move |(bit, _)| keywords & bit != 0)
+    .map(|(_, word)| word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hearthstone::combat::{combat_exact, parse_board};
+
+    fn combat(a: &str, b: &str) -> Combat {
+        Combat {
+            a: parse_board(a).unwrap(),
+            b: parse_board(b).unwrap(),
+            tiers: [2, 3],
+        }
+    }
+
+    #[test]
+    fn a_sampled_combat_ends_as_asked_and_replays_its_attacks() {
+        let c = combat(
+            "Glim Guardian,Underrot Spawn,Flittering Bat",
+            "Heroic Broodmother=3/3,Scarlet Skull,Harmless Bonehead",
+        );
+        let exact = combat_exact(&c, 100_000, &crate::budget::Control::NONE).unwrap();
+        for (wanted, p) in [(0, exact.win), (1, exact.draw), (2, exact.loss)] {
+            let accepts = |o: Outcome| match o {
+                Outcome::AWins(_) => wanted == 0,
+                Outcome::Draw => wanted == 1,
+                Outcome::BWins(_) => wanted == 2,
+            };
+            let trace = sample_combat(&c, accepts, 7, 100_000).unwrap();
+            // Every outcome of positive probability is found, no other.
+            assert_eq!(trace.is_some(), p > 0.0, "outcome {wanted}");
+            let Some(t) = trace else { continue };
+            assert!(accepts(t.outcome));
+            assert_eq!(t.end.outcome(&t.kinds, c.tiers), Some(t.outcome));
+            // Each attack is by a minion of the side to move, with attack.
+            for (event, before) in &t.events {
+                if let Event::Attack {
+                    side,
+                    attacker,
+                    target,
+                } = *event
+                {
+                    assert!(before.board(side)[attacker].attack > 0);
+                    assert!(target < before.board(1 - side).len());
+                }
+            }
+            let lines = t.lines();
+            assert!(lines[0].starts_with("start  A: Glim Guardian 1/4"));
+            assert!(lines.last().unwrap().starts_with("end: "));
+            assert!(lines.iter().any(|l| l.contains(" attacks ")));
+        }
+    }
+
+    #[test]
+    fn an_impossible_outcome_is_not_found() {
+        let c = combat("10/10", "1/1");
+        let loss = |o: Outcome| matches!(o, Outcome::BWins(_));
+        assert!(sample_combat(&c, loss, 1, 1000).unwrap().is_none());
+        let win = sample_combat(&c, |o| matches!(o, Outcome::AWins(_)), 1, 1000)
+            .unwrap()
+            .unwrap();
+        assert_eq!(win.outcome, Outcome::AWins(3));
+        assert_eq!(
+            win.lines().last().unwrap(),
+            "end: A wins, 3 damage to B's hero"
+        );
+    }
+}
