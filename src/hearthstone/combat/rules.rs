@@ -145,6 +145,8 @@ struct Facts {
     summons: bool,
     /// Dying summons something or fires an effect.
     acts_on_death: bool,
+    /// Dying fires a deathrattle effect.
+    deathrattle_effects: bool,
     tribes: u16,
     /// Some effect fires when a friendly minion attacks.
     on_attacks: bool,
@@ -198,15 +200,16 @@ impl Kinds {
             .iter()
             .any(|e| matches!(e.trigger, Trigger::Rally | Trigger::FriendlyAttacks { .. }));
         let summons = t.count > 0 || kind.base_keywords & REBORN != 0;
+        let deathrattle_effects = kind
+            .effects
+            .iter()
+            .any(|e| e.trigger == Trigger::Deathrattle);
         self.facts[self.kinds.len()] = Facts {
             extra_potential: tokens + reborn,
             base_keywords: kind.base_keywords,
             summons,
-            acts_on_death: summons
-                || kind
-                    .effects
-                    .iter()
-                    .any(|e| e.trigger == Trigger::Deathrattle),
+            acts_on_death: summons || deathrattle_effects,
+            deathrattle_effects,
             tribes: kind.tribes,
             on_attacks,
             after_attack: kind
@@ -529,6 +532,7 @@ impl State {
 
     /// One attack of `attacker` (on `side`) on enemy `target`, then the
     /// death phase. Returns the attacker's index afterwards if it lives.
+    #[inline]
     pub fn attack(
         &mut self,
         kinds: &Kinds,
@@ -833,6 +837,21 @@ impl State {
         if !board[..len].iter().any(|m| m.health <= 0) {
             return;
         }
+        if !board[..len]
+            .iter()
+            .any(|m| m.health <= 0 && kinds.facts(m).acts_on_death)
+        {
+            // Nothing happens on these deaths: close the gaps in place.
+            let mut n = 0;
+            for i in 0..len {
+                if board[i].health > 0 {
+                    board[n] = board[i];
+                    n += 1;
+                }
+            }
+            self.lens[side] = n as u8;
+            return;
+        }
         // The dead leave, each with the count of units to its right.
         let mut dead = [(Unit::default(), 0usize); BOARD_SIZE];
         let mut n_dead = 0;
@@ -861,36 +880,39 @@ impl State {
         for &(m, right) in &dead[..n_dead] {
             let kind = &kinds.kinds[m.kind as usize];
             let t = kind.token;
-            let token = &kinds.kinds[kind.token_kind as usize];
-            let mut placed = 0;
-            for _ in 0..t.count {
+            if t.count > 0 {
                 let unit = Unit {
                     attack: t.attack,
                     health: t.health as i16,
-                    keywords: token.base_keywords,
+                    keywords: kinds.facts[kind.token_kind as usize % MAX_KINDS].base_keywords,
                     mark: UNMARKED,
                     kind: kind.token_kind,
                     tag: 0,
                 };
-                if !self.insert(side, right, unit, m.mark + 1, &mut from) {
-                    break;
+                let mut placed = 0;
+                for _ in 0..t.count {
+                    if !self.insert(side, right, unit, m.mark + 1, &mut from) {
+                        break;
+                    }
+                    placed += 1;
                 }
-                placed += 1;
+                // Reborns of earlier (left) dead go left of these tokens.
+                for r in &mut reborns[..pending] {
+                    r.0 += placed;
+                }
             }
-            // Reborns of earlier (left) dead go left of these tokens.
-            for r in &mut reborns[..pending] {
-                r.0 += placed;
-            }
-            let at = Fired {
-                side,
-                slot: None,
-                unit: m,
-                attacker: None,
-                defender: None,
-            };
-            for e in kind.effects {
-                if e.trigger == Trigger::Deathrattle {
-                    self.apply(kinds, &at, e.action, chooser);
+            if kinds.facts(&m).deathrattle_effects {
+                let at = Fired {
+                    side,
+                    slot: None,
+                    unit: m,
+                    attacker: None,
+                    defender: None,
+                };
+                for e in kind.effects {
+                    if e.trigger == Trigger::Deathrattle {
+                        self.apply(kinds, &at, e.action, chooser);
+                    }
                 }
             }
             if m.has(REBORN) {
