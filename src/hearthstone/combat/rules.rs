@@ -542,14 +542,6 @@ impl State {
         chooser: &mut impl Chooser,
     ) -> Option<usize> {
         let enemy = 1 - side;
-        chooser.hear(
-            super::trace::Event::Attack {
-                side,
-                attacker,
-                target,
-            },
-            self,
-        );
         // Effect damage may kill minions the attack does not touch.
         let mut effects_hit = false;
         if kinds.any_attack_triggers {
@@ -740,6 +732,14 @@ impl State {
                 break;
             }
             let target = self.nth_target(side, |pool| chooser.pick(pool));
+            chooser.hear(
+                super::trace::Event::Attack {
+                    side,
+                    attacker: i,
+                    target,
+                },
+                self,
+            );
             alive = self.attack(kinds, side, i, target, chooser);
         }
     }
