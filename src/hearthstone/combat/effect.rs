@@ -219,7 +219,14 @@ pub(super) struct Fired {
     pub attacker: Option<usize>,
     /// The enemy it attacks.
     pub defender: Option<usize>,
+    /// The slots of its own side the effect may reach (bit per slot): a
+    /// deathrattle's fire on a board built ahead of it (see
+    /// `State::resolve_side`); `REACH_ALL` otherwise.
+    pub reach: u8,
 }
+
+/// Every slot.
+pub(super) const REACH_ALL: u8 = u8::MAX;
 
 impl State {
     /// Applies `action` of the effect fired at `at`. Returns true when it
@@ -243,6 +250,7 @@ impl State {
         );
         let of_tribe = |u: &Unit, tribes: u16| tribes == 0 || kinds.tribes(u) & tribes != 0;
         let is_source = |s: usize, i: usize| s == side && Some(i) == at.slot;
+        let reached = |i: usize| at.reach & (1 << i) != 0;
         match action {
             Action::Nothing => false,
             Action::Buff {
@@ -272,6 +280,7 @@ impl State {
                         for i in 0..len {
                             let u = self.boards[side][i];
                             if !(other && is_source(side, i))
+                                && reached(i)
                                 && u.health > 0
                                 && of_tribe(&u, tribes)
                             {
@@ -291,6 +300,7 @@ impl State {
                             let eligible = |i: usize, need_lacking: bool| {
                                 let u = &self.boards[side][i];
                                 !(taken[i] || other && is_source(side, i))
+                                    && reached(i)
                                     && u.health > 0
                                     && of_tribe(u, tribes)
                                     && (!need_lacking || u.keywords & lacking == 0)

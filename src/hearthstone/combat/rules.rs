@@ -3,7 +3,7 @@
 //! Carlo engine step through combats with these functions only; card
 //! effects (`effect.rs`) fire from them.
 
-use super::effect::{Action, Chooser, Effect, Fired, MAX_EFFECTS, Odometer, Trigger};
+use super::effect::{Action, Chooser, Effect, Fired, MAX_EFFECTS, Odometer, REACH_ALL, Trigger};
 
 /// Keyword bits.
 pub const TAUNT: u8 = 1;
@@ -569,8 +569,9 @@ impl State {
         let mut landed = false;
         let mut enemy_died = false;
         let exchange = t.health > 0;
-        for index in std::iter::once(Some(target).filter(|_| exchange))
-            .chain(cleave_targets)
+        let first = if exchange { Some(target) } else { None };
+        for index in [first, cleave_targets[0], cleave_targets[1]]
+            .into_iter()
             .flatten()
         {
             let victim = &mut self.boards[enemy][index];
@@ -593,6 +594,7 @@ impl State {
                 unit: self.boards[side][attacker],
                 attacker: Some(attacker),
                 defender: Some(target),
+                reach: REACH_ALL,
             };
             for e in kinds.kinds[a.kind as usize].effects {
                 if e.trigger == Trigger::AfterAttack {
@@ -664,6 +666,7 @@ impl State {
                 unit: u,
                 attacker: Some(attacker),
                 defender: Some(defender),
+                reach: REACH_ALL,
             };
             for e in kinds.kinds[u.kind as usize].effects {
                 if fires(&e, i == attacker) {
@@ -717,6 +720,7 @@ impl State {
     /// The attacks of one attacker's turn: a target drawn from `chooser`
     /// (taunts first), a second attack with windfury while it lives and
     /// enemies remain.
+    #[inline]
     pub(super) fn strikes(
         &mut self,
         kinds: &Kinds,
@@ -784,6 +788,7 @@ impl State {
                         unit: self.boards[side][at],
                         attacker: None,
                         defender: None,
+                        reach: REACH_ALL,
                     };
                     if self.apply(kinds, &fired, e.action, chooser) {
                         for s in 0..2 {
@@ -824,13 +829,15 @@ impl State {
     }
 
     /// The death phase of an attack on one side: the dead leave left to
-    /// right; then, dead by dead, its deathrattle tokens enter in its slot
-    /// and its deathrattle effects fire (on the board as it is then:
-    /// survivors and the tokens so far); then (after every deathrattle, so
-    /// tokens take the room first) reborn copies return in their slots.
-    /// Summons beyond 7 minions fail. Deathrattle effects act on their own
-    /// side only (`cards::effects` reads no other), so the sides' order
-    /// does not matter.
+    /// right; dead by dead, its deathrattle tokens enter in its slot and
+    /// its deathrattle effects fire on the board as it is then (survivors
+    /// and the tokens so far); then (after every deathrattle, so tokens
+    /// take the room first) reborn copies return in their slots. Summons
+    /// beyond 7 minions fail. Deathrattle effects act on their own side
+    /// only (`cards::effects` reads no other), so the sides' order does
+    /// not matter; and they add no minion, so the board is built in one
+    /// pass and each effect fires afterwards on the units it would have
+    /// seen (the same units in the same order: the same random picks).
     fn resolve_side(&mut self, kinds: &Kinds, side: usize, chooser: &mut impl Chooser) {
         let len = self.lens[side] as usize;
         let board = &mut self.boards[side];
@@ -852,36 +859,39 @@ impl State {
             self.lens[side] = n as u8;
             return;
         }
-        // The dead leave, each with the count of units to its right.
-        let mut dead = [(Unit::default(), 0usize); BOARD_SIZE];
-        let mut n_dead = 0;
-        let survivors = board[..len].iter().filter(|m| m.health > 0).count();
-        let mut n = 0;
-        for i in 0..len {
-            let m = board[i];
-            if m.health > 0 {
-                board[n] = m;
-                n += 1;
-            } else if kinds.facts(&m).acts_on_death {
-                dead[n_dead] = (m, survivors - n);
-                n_dead += 1;
-            }
-        }
-        self.lens[side] = n as u8;
-        if n_dead == 0 {
-            return;
-        }
-        // Per slot: the mark of the dead minion a summon came from, plus
-        // one (0 = a survivor).
+        let old = *board;
+        // Per slot of the new board: the mark of the dead minion a summon
+        // came from, plus one (0 = a survivor).
         let mut from = [0u8; BOARD_SIZE];
-        // Reborn copies to come: (units to their right, dead minion).
+        // Per slot: 0 for a survivor, else the number of the dead minion
+        // (from 1, left to right) whose token it is.
+        let mut origin = [0u8; BOARD_SIZE];
+        // Reborn copies to come: (slot after their own tokens, dead minion).
         let mut reborns = [(0usize, Unit::default()); BOARD_SIZE];
         let mut pending = 0;
-        for &(m, right) in &dead[..n_dead] {
+        // Deathrattle effects to fire: (number of the dead minion, it).
+        let mut effects = [(0u8, Unit::default()); BOARD_SIZE];
+        let mut n_effects = 0;
+        let mut dead = 0;
+        let mut n = 0;
+        for (i, m) in old[..len].iter().enumerate() {
+            if m.health > 0 {
+                board[n] = *m;
+                from[n] = 0;
+                origin[n] = 0;
+                n += 1;
+                continue;
+            }
+            dead += 1;
+            // Room left: the survivors not yet placed still need theirs.
+            let survivors_right = old[i + 1..len].iter().filter(|x| x.health > 0).count();
             let kind = &kinds.kinds[m.kind as usize];
             let t = kind.token;
-            if t.count > 0 {
-                let unit = Unit {
+            for _ in 0..t.count {
+                if n + survivors_right >= BOARD_SIZE {
+                    break;
+                }
+                board[n] = Unit {
                     attack: t.attack,
                     health: t.health as i16,
                     keywords: kinds.facts[kind.token_kind as usize % MAX_KINDS].base_keywords,
@@ -889,43 +899,50 @@ impl State {
                     kind: kind.token_kind,
                     tag: 0,
                 };
-                let mut placed = 0;
-                for _ in 0..t.count {
-                    if !self.insert(side, right, unit, m.mark + 1, &mut from) {
-                        break;
-                    }
-                    placed += 1;
-                }
-                // Reborns of earlier (left) dead go left of these tokens.
-                for r in &mut reborns[..pending] {
-                    r.0 += placed;
-                }
+                from[n] = m.mark + 1;
+                origin[n] = dead;
+                n += 1;
             }
-            if kinds.facts(&m).deathrattle_effects {
-                let at = Fired {
-                    side,
-                    slot: None,
-                    unit: m,
-                    attacker: None,
-                    defender: None,
-                };
-                for e in kind.effects {
-                    if e.trigger == Trigger::Deathrattle {
-                        self.apply(kinds, &at, e.action, chooser);
-                    }
-                }
+            if kinds.facts(m).deathrattle_effects {
+                effects[n_effects] = (dead, *m);
+                n_effects += 1;
             }
             if m.has(REBORN) {
-                reborns[pending] = (right, m);
+                reborns[pending] = (n, *m);
                 pending += 1;
             }
         }
-        let n = self.lens[side] as usize;
-        inherit_marks(&mut self.boards[side][..n], &mut from[..n]);
-        for &(right, m) in &reborns[..pending] {
+        inherit_marks(&mut board[..n], &mut from[..n]);
+        self.lens[side] = n as u8;
+        for &(number, m) in &effects[..n_effects] {
+            let reach = (0..n)
+                .filter(|&slot| origin[slot] <= number)
+                .fold(0u8, |reach, slot| reach | 1 << slot);
+            let at = Fired {
+                side,
+                slot: None,
+                unit: m,
+                attacker: None,
+                defender: None,
+                reach,
+            };
+            for e in kinds.kinds[m.kind as usize].effects {
+                if e.trigger == Trigger::Deathrattle {
+                    self.apply(kinds, &at, e.action, chooser);
+                }
+            }
+        }
+        let board = &mut self.boards[side];
+        for (done, &(slot, m)) in reborns[..pending].iter().enumerate() {
+            if n >= BOARD_SIZE {
+                break;
+            }
+            let at = slot + done;
+            board.copy_within(at..n, at + 1);
+            from.copy_within(at..n, at + 1);
             let kind = &kinds.kinds[m.kind as usize];
             let copy = &kinds.kinds[kind.reborn_kind as usize];
-            let unit = Unit {
+            board[at] = Unit {
                 attack: copy.attack,
                 health: 1,
                 keywords: copy.base_keywords,
@@ -933,35 +950,11 @@ impl State {
                 kind: kind.reborn_kind,
                 tag: 0,
             };
-            if !self.insert(side, right, unit, m.mark + 1, &mut from) {
-                break;
-            }
+            from[at] = m.mark + 1;
+            n += 1;
         }
-        let n = self.lens[side] as usize;
-        inherit_marks(&mut self.boards[side][..n], &mut from[..n]);
-    }
-
-    /// Inserts `unit` with `right` units to its right, recording where it
-    /// came from; false when the board is full.
-    fn insert(
-        &mut self,
-        side: usize,
-        right: usize,
-        unit: Unit,
-        origin: u8,
-        from: &mut [u8; BOARD_SIZE],
-    ) -> bool {
-        let len = self.lens[side] as usize;
-        if len >= BOARD_SIZE {
-            return false;
-        }
-        let at = len - right.min(len);
-        self.boards[side].copy_within(at..len, at + 1);
-        from.copy_within(at..len, at + 1);
-        self.boards[side][at] = unit;
-        from[at] = origin;
-        self.lens[side] += 1;
-        true
+        inherit_marks(&mut board[..n], &mut from[..n]);
+        self.lens[side] = n as u8;
     }
 }
 
