@@ -231,6 +231,9 @@ pub(super) const REACH_ALL: u8 = u8::MAX;
 impl State {
     /// Applies `action` of the effect fired at `at`. Returns true when it
     /// dealt damage (deaths to resolve; an attack made resolves its own).
+    /// Not inlined: effects are rare next to attacks, and its size would
+    /// crowd the attack that calls it.
+    #[inline(never)]
     pub(super) fn apply(
         &mut self,
         kinds: &Kinds,

@@ -532,7 +532,8 @@ impl State {
 
     /// One attack of `attacker` (on `side`) on enemy `target`, then the
     /// death phase. Returns the attacker's index afterwards if it lives.
-    #[inline]
+    /// Inlined into the turn: it is the hot path of every combat.
+    #[inline(always)]
     pub fn attack(
         &mut self,
         kinds: &Kinds,
@@ -588,19 +589,7 @@ impl State {
             self.boards[enemy][target].keywords &= !VENOM;
         }
         if kinds.facts(&a).after_attack {
-            let at = Fired {
-                side,
-                slot: Some(attacker),
-                unit: self.boards[side][attacker],
-                attacker: Some(attacker),
-                defender: Some(target),
-                reach: REACH_ALL,
-            };
-            for e in kinds.kinds[a.kind as usize].effects {
-                if e.trigger == Trigger::AfterAttack {
-                    effects_hit |= self.apply(kinds, &at, e.action, chooser);
-                }
-            }
+            effects_hit |= self.fire_after_attack(kinds, side, attacker, target, chooser);
         }
         // The death phase, side by side: summons on one board never touch
         // the other, so the order between sides (a coin flip) changes
@@ -615,18 +604,60 @@ impl State {
             return None;
         }
         if effects_hit && self.board(side).iter().any(|u| u.health <= 0) {
-            // Effect damage killed friends of the attacker: follow it
-            // through their death phase by a tag no other unit has.
-            let tag = self.boards[side][attacker].tag;
-            self.boards[side][attacker].tag = u8::MAX;
-            self.resolve_side(kinds, side, chooser);
-            let at = self.board(side).iter().position(|u| u.tag == u8::MAX)?;
-            self.boards[side][at].tag = tag;
-            return Some(at);
+            return self.resolve_friends_of(kinds, side, attacker, chooser);
         }
         // Only the attacker could die on its own side, so while it lives
         // its side is unchanged and its index stands.
         Some(attacker)
+    }
+
+    /// The attacker's "after this attacks" effects (kept out of the attack
+    /// itself, which most combats run without them). True when they dealt
+    /// damage.
+    #[inline(never)]
+    fn fire_after_attack(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        attacker: usize,
+        target: usize,
+        chooser: &mut impl Chooser,
+    ) -> bool {
+        let u = self.boards[side][attacker];
+        let at = Fired {
+            side,
+            slot: Some(attacker),
+            unit: u,
+            attacker: Some(attacker),
+            defender: Some(target),
+            reach: REACH_ALL,
+        };
+        let mut hit = false;
+        for e in kinds.kinds[u.kind as usize].effects {
+            if e.trigger == Trigger::AfterAttack {
+                hit |= self.apply(kinds, &at, e.action, chooser);
+            }
+        }
+        hit
+    }
+
+    /// The death phase of the attacker's side when effect damage killed
+    /// friends of the living attacker: its index afterwards, followed by
+    /// a tag no other unit has.
+    #[inline(never)]
+    fn resolve_friends_of(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        attacker: usize,
+        chooser: &mut impl Chooser,
+    ) -> Option<usize> {
+        let tag = self.boards[side][attacker].tag;
+        self.boards[side][attacker].tag = u8::MAX;
+        self.resolve_side(kinds, side, chooser);
+        let at = self.board(side).iter().position(|u| u.tag == u8::MAX)?;
+        self.boards[side][at].tag = tag;
+        Some(at)
     }
 
     /// The effects that fire as `attacker` (on `side`) attacks, before the
