@@ -35,8 +35,7 @@ pub enum Event {
 #[derive(Debug, Clone)]
 pub struct Trace {
     pub kinds: Kinds,
-    /// The boards after the start of combat's random side is known but
-    /// before any effect: the combat as given.
+    /// The boards as given, before the start of combat.
     pub start: State,
     pub events: Vec<(Event, State)>,
     pub end: State,
