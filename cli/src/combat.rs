@@ -62,8 +62,8 @@ pub struct Args {
     /// Monte Carlo threads; 0 = all cores.
     #[arg(long, default_value_t = 0)]
     threads: usize,
-    /// Exact engine state budget (about 250 bytes of memory each); 0 means
-    /// the default, 5,000,000, as in C.
+    /// Exact engine state budget: distinct states stored (under 80 bytes
+    /// of memory each); 0 means the default, 5,000,000, as in C.
     #[arg(long, default_value_t = 0)]
     max_states: u64,
     /// Also print one combat sampled (with --seed) among those ending so

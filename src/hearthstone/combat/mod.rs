@@ -254,11 +254,13 @@ impl Ends {
 }
 
 /// The state budget callers use when they are given none (0 in C and the
-/// CLI): about 1.2 GB at 250 bytes a state.
+/// CLI): at most about 500 MB (a state held costs a table entry, its key
+/// and probability: 32 to 72 bytes, and the table's slack).
 pub const DEFAULT_MAX_STATES: u64 = 5_000_000;
 
-/// Exact odds; `BudgetExceeded` past `max_states` distinct states or once
-/// `deadline` passes.
+/// Exact odds; `BudgetExceeded` once more than `max_states` distinct
+/// states were stored (every one the search held: the budget bounds its
+/// memory) or once `deadline` passes.
 pub fn combat_exact(c: &Combat, max_states: u64, deadline: &Control) -> Result<CombatResult> {
     validate(c)?;
     let (kinds, starts) = starts(c);
@@ -268,12 +270,16 @@ pub fn combat_exact(c: &Combat, max_states: u64, deadline: &Control) -> Result<C
             "the combat's states do not fit the exact engine's keys; use Monte Carlo",
         ));
     }
-    if layout.words() <= 3 {
-        solve::<3>(c, &kinds, layout, &starts, max_states, deadline)
-    } else if layout.words() <= 4 {
-        solve::<4>(c, &kinds, layout, &starts, max_states, deadline)
-    } else {
-        solve::<8>(c, &kinds, layout, &starts, max_states, deadline)
+    // Keys exactly as wide as the combat needs: a table entry is the key
+    // and a probability, so every word saved is an eighth or more of the
+    // memory a state takes.
+    match layout.words() {
+        0..=3 => solve::<3>(c, &kinds, layout, &starts, max_states, deadline),
+        4 => solve::<4>(c, &kinds, layout, &starts, max_states, deadline),
+        5 => solve::<5>(c, &kinds, layout, &starts, max_states, deadline),
+        6 => solve::<6>(c, &kinds, layout, &starts, max_states, deadline),
+        7 => solve::<7>(c, &kinds, layout, &starts, max_states, deadline),
+        _ => solve::<8>(c, &kinds, layout, &starts, max_states, deadline),
     }
 }
 
@@ -315,10 +321,12 @@ fn solve<const N: usize>(
         encoded.iter().map(|s| s.1).max().unwrap_or(0) as usize
     };
     let mut layers: Vec<FixedMap<Key<N>, f64>> = (0..=top).map(|_| fixed_map(0)).collect();
-    for (key, layer, p) in encoded {
-        *layers[layer as usize].entry(key).or_insert(0.0) += p;
-    }
+    // Distinct states stored: what the budget bounds, as memory does.
     let mut states = 0u64;
+    for (key, layer, p) in encoded {
+        store(&mut layers[layer as usize], key, p, &mut states);
+    }
+    let mut expanded = 0u64;
     let mut odometer = effect::Odometer::new();
     let levels: Box<dyn Iterator<Item = usize>> = if by_turns {
         Box::new(0..=top)
@@ -345,13 +353,8 @@ fn solve<const N: usize>(
                 ends.add(&state, outcome, p);
                 continue;
             }
-            states += 1;
-            if states > max_states {
-                return Err(Error::budget(format!(
-                    "the combat has more than {max_states} states (the budget); use Monte Carlo"
-                )));
-            }
-            if states.is_multiple_of(4096) && deadline.passed() {
+            expanded += 1;
+            if expanded.is_multiple_of(4096) && deadline.passed() {
                 return Err(Error::budget(
                     "the exact combat did not finish within the time budget; use Monte Carlo",
                 ));
@@ -373,14 +376,31 @@ fn solve<const N: usize>(
                     debug_assert!((potential as usize) < level);
                     potential as usize
                 };
-                *layers[layer].entry(key).or_insert(0.0) += p * q;
+                store(&mut layers[layer], key, p * q, &mut states);
             });
             if overflowed {
                 return overflow();
             }
+            if states > max_states {
+                return Err(Error::budget(format!(
+                    "the combat has more than {max_states} states (the budget); use Monte Carlo"
+                )));
+            }
         }
     }
     Ok(ends.finish(true, states, 1.0, 0.0))
+}
+
+/// Adds `p` to `key`'s entry in `layer`, counting a new entry in `states`.
+#[inline]
+fn store<K: Eq + std::hash::Hash>(layer: &mut FixedMap<K, f64>, key: K, p: f64, states: &mut u64) {
+    match layer.entry(key) {
+        hashbrown::hash_map::Entry::Occupied(mut o) => *o.get_mut() += p,
+        hashbrown::hash_map::Entry::Vacant(v) => {
+            *states += 1;
+            v.insert(p);
+        }
+    }
 }
 
 /// Turns a combat may take: effects can make one endless, and Firestone

@@ -213,6 +213,24 @@ fn sampling_repeats_for_a_seed_whatever_the_threads() {
     assert_eq!(one.states, 50_000);
 }
 
+/// The state budget counts the distinct states the search stores (what
+/// its memory holds): a budget of exactly that many solves, one fewer is
+/// refused; and a table entry is the key and a probability, nothing more.
+#[test]
+fn the_state_budget_counts_the_states_stored() {
+    let c = combat(
+        "3/2+reborn,4/3+windfury,2/2+dr=1/1x2,5/5+cleave",
+        "1/6,1/3+shield,2/4+poison,6/6+reborn",
+    );
+    let r = combat_exact(&c, u64::MAX, &Control::NONE).unwrap();
+    assert!(r.states > 100, "{}", r.states);
+    assert_eq!(combat_exact(&c, r.states, &Control::NONE).unwrap(), r);
+    let e = combat_exact(&c, r.states - 1, &Control::NONE).unwrap_err();
+    assert_eq!(e.kind(), crate::ErrorKind::BudgetExceeded);
+    assert_eq!(std::mem::size_of::<(key::Key<3>, f64)>(), 32);
+    assert_eq!(std::mem::size_of::<(key::Key<7>, f64)>(), 64);
+}
+
 /// Both engines stop at a deadline: sampling within a few hundred combats
 /// (a zero budget still samples one), the exact search with a refusal.
 #[test]
