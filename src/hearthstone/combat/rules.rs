@@ -687,17 +687,33 @@ impl State {
             }
             _ => false,
         };
-        // Only the attacker's own rally summons (to its right, after every
-        // other trigger), so the slots of this order stand.
-        let order = (0..self.lens[side] as usize)
-            .filter(|&i| i != attacker)
-            .chain(std::iter::once(attacker));
+        // The slots whose minions listen, found in one pass (most do not);
+        // only the attacker's own rally summons (to its right, after every
+        // other trigger), so these slots stand while they fire.
+        let mut listeners = self
+            .board(side)
+            .iter()
+            .enumerate()
+            .fold(0u8, |m, (i, u)| m | (kinds.facts(u).on_attacks as u8) << i);
+        if listeners == 0 {
+            return false;
+        }
+        // The attacker's own effects fire last.
+        let mut own = listeners & 1 << attacker != 0;
+        listeners &= !(1 << attacker);
         let mut hit = false;
-        for i in order {
+        loop {
+            let i = if listeners != 0 {
+                let i = listeners.trailing_zeros() as usize;
+                listeners &= listeners - 1;
+                i
+            } else if own {
+                own = false;
+                attacker
+            } else {
+                break;
+            };
             let u = self.boards[side][i];
-            if !kinds.facts(&u).on_attacks {
-                continue;
-            }
             let at = Fired {
                 side,
                 slot: Some(i),
