@@ -723,12 +723,14 @@ proptest! {
     }
 }
 
-/// Auto's estimate of the exact work, from the method that will run, is
-/// within 3x of the time measured on one thread (the fastest of three
-/// runs, so a busy machine only makes the check easier to fail, never to
-/// pass), over cases of every engine and street.
+/// Auto's estimate of the exact work, from the method that will run,
+/// follows the time measured on one thread (the fastest of three runs)
+/// over cases of every engine and street: each case's ratio of estimate
+/// to time is within 3x of the median ratio. Relative, so a machine
+/// uniformly slower than the one the estimates were calibrated on (a
+/// busy CI host) does not fail it; a mis-estimated engine or street does.
 #[test]
-fn the_exact_estimates_are_within_3x_of_the_measured_time() {
+fn the_exact_estimates_follow_the_measured_time() {
     let cases: &[(&[&str], &str, &str)] = &[
         (
             &["22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+", "random"],
@@ -753,6 +755,7 @@ fn the_exact_estimates_are_within_3x_of_the_measured_time() {
         (&["AcAd", "KcKd", "QcQd"], "", ""),
         (&["QQ+,AKs", "JJ-88,AQs"], "", "2c"),
     ];
+    let mut ratios = Vec::new();
     for &(players, board, dead) in cases {
         let mut req = request(players, board);
         req.dead = CardSet::parse(dead).unwrap();
@@ -777,9 +780,15 @@ fn the_exact_estimates_are_within_3x_of_the_measured_time() {
         eprintln!(
             "{players:?} {board}: estimate {estimate:.6} s, measured {measured:.6} s, ratio {ratio:.2}"
         );
+        ratios.push((players, board, ratio));
+    }
+    let mut sorted: Vec<f64> = ratios.iter().map(|r| r.2).collect();
+    sorted.sort_by(f64::total_cmp);
+    let median = sorted[sorted.len() / 2];
+    for (players, board, ratio) in ratios {
         assert!(
-            (1.0 / 3.0..=3.0).contains(&ratio),
-            "{players:?} on '{board}': estimate {estimate} s, measured {measured} s"
+            (1.0 / 3.0..=3.0).contains(&(ratio / median)),
+            "{players:?} on '{board}': estimate/time {ratio:.3}, median of all cases {median:.3}"
         );
     }
 }
