@@ -26,7 +26,8 @@
 //! 5. Clauses of a trigger and an action the engine plays (see
 //!    `triggered`: start of combat, rally, a friendly minion attacking,
 //!    deathrattle; stats, keywords, damage to all, a rally's summon or
-//!    keywords removed from its target, attacking at once), beside at most
+//!    keywords removed from its target, attacking at once; the aura "your
+//!    deathrattles trigger an extra time"), beside at most
 //!    one token deathrattle: those effects. A deathrattle of several
 //!    sentences is read sentence by sentence, its tokens first (the engine
 //!    summons a deathrattle's tokens before its other actions), and acts
@@ -634,6 +635,20 @@ fn count(word: &str) -> Option<u8> {
 /// One clause of rule 5 as its effects, each with the token it summons
 /// ("twice" repeats the action).
 fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
+    // An aura: "your deathrattles trigger an extra time." (golden: "2
+    // extra times").
+    if let Some(times) = clause
+        .strip_prefix("your deathrattles trigger ")
+        .and_then(|c| c.trim_end_matches('.').rsplit_once(" extra time"))
+        .filter(|(_, plural)| matches!(*plural, "" | "s"))
+        .and_then(|(n, _)| count(n))
+    {
+        let aura = Effect {
+            trigger: Trigger::Aura,
+            action: Action::ExtraDeathrattles { times },
+        };
+        return Some(vec![(aura, None)]);
+    }
     let (trigger, action) = trigger_of(clause)?;
     let action = action.trim().trim_end_matches('.');
     if action.contains(". ") {

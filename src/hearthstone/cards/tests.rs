@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::hearthstone::combat::Token;
+use crate::hearthstone::combat::effect::{Action, Trigger};
 
 #[test]
 fn the_table_is_sorted_and_its_indices_are_complete() {
@@ -177,11 +178,22 @@ fn effects_follow_the_rules() {
             tribes: TRIBE_MECH,
         })
     );
+    // The deathrattle aura, normal and golden.
+    for (name, times) in [("Titus Rivendare", 1), ("golden Titus Rivendare", 2)] {
+        let CombatEffect::Effects { effects, .. } = effect(name) else {
+            panic!("{name}: {:?}", effect(name));
+        };
+        assert_eq!(effects[0].trigger, Trigger::Aura, "{name}");
+        assert_eq!(
+            effects[0].action,
+            Action::ExtraDeathrattles { times },
+            "{name}"
+        );
+    }
     // Combat effects the engine does not play yet say why.
     for name in [
         "Leeroy the Reckless",
         "Mummifier",
-        "Titus Rivendare",
         "Goldrinn, the Great Wolf",
     ] {
         assert!(

@@ -27,6 +27,9 @@ pub enum Trigger {
     /// After this minion's attack dealt its damage, before the deaths
     /// ("After this attacks,"), whether it survived or not.
     AfterAttack,
+    /// While this minion is on the board (an aura): never fired, read
+    /// where it applies.
+    Aura,
 }
 
 /// Whom an action reaches, on the side of the minion whose effect it is
@@ -89,6 +92,10 @@ pub enum Action {
     /// The minion attacks at once, `times` times (each attack as on its
     /// turn: a random target, windfury, triggers), without marks.
     AttackNow { times: u8 },
+    /// An aura: friendly deathrattles (tokens and effects) trigger `times`
+    /// extra times while this minion lives (Titus Rivendare). Read in the
+    /// death phase from the minions that survived it, as Firestone does.
+    ExtraDeathrattles { times: u8 },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -107,14 +114,19 @@ impl Effect {
                 Action::Buff {
                     health, keywords, ..
                 } => health > 0 || keywords & (SHIELD | super::rules::REBORN) != 0,
-                Action::Summon { .. } => true,
+                // More deathrattle tokens than a minion's potential counts.
+                Action::Summon { .. } | Action::ExtraDeathrattles { .. } => true,
                 _ => false,
             }
     }
 
     /// Can change a minion's attack or keywords after the combat began.
     pub fn changes_units(&self) -> bool {
-        self.trigger != Trigger::Never && self.action != Action::Nothing
+        self.trigger != Trigger::Never
+            && !matches!(
+                self.action,
+                Action::Nothing | Action::ExtraDeathrattles { .. }
+            )
     }
 }
 
@@ -357,6 +369,8 @@ impl State {
                 }
                 false
             }
+            // Read by the death phase, never fired.
+            Action::ExtraDeathrattles { .. } => false,
             Action::AttackNow { times } => {
                 // Deaths move its slot: it is found by its start-of-combat
                 // tag (its reborn copy, a new minion, has none).

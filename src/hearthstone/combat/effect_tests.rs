@@ -114,6 +114,7 @@ fn arb_card() -> impl Strategy<Value = String> {
         "Obsidian Ravager=2/3",
         "De-volition-ist=2/3",
         "Heroic Broodmother=2/3",
+        "Titus Rivendare=1/2",
     ])
     .prop_map(str::to_string)
 }
@@ -159,6 +160,7 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Obsidian Ravager",
         "De-volition-ist",
         "Heroic Broodmother",
+        "Titus Rivendare",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -264,6 +266,42 @@ fn deathrattle_buffs_reach_survivors_and_earlier_tokens_only() {
     );
     let shields: Vec<bool> = s.board(0).iter().map(|u| u.has(rules::SHIELD)).collect();
     assert_eq!(shields, [true, false, true, true]);
+}
+
+#[test]
+fn titus_rivendare_makes_deathrattles_trigger_again() {
+    // Harmless Bonehead's two skeletons twice (tokens of every trigger
+    // enter in the dead minion's slot).
+    let s = after_attack("Harmless Bonehead,Titus Rivendare", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/1,1/1,1/1,1/1,1/7");
+    // Golden: two extra times; the board's room still bounds the tokens.
+    let s = after_attack("Harmless Bonehead,golden Titus Rivendare", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/1,1/1,1/1,1/1,1/1,1/1,2/14");
+    // Trigger by trigger, tokens then effect (as Firestone): Underrot
+    // Spawn's second tentacle misses the first +1 attack; the survivors
+    // and the first tentacle get both.
+    let s = after_attack("Underrot Spawn,Titus Rivendare", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "2/2+t,1/2+t,3/7");
+    // Deathrattle effects fire again (Scarlet Skull: +1/+2 to an Undead,
+    // the same Bonehead twice), reborn does not.
+    let s = after_attack(
+        "Scarlet Skull,Harmless Bonehead,Titus Rivendare",
+        "3/3",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 0), "2/1,3/5,1/7");
+    // A Titus dying in the same death phase gives nothing: cleave kills
+    // both, and the Bonehead's two skeletons enter once.
+    let s = after_attack(
+        "9/9+cleave",
+        "Harmless Bonehead,Titus Rivendare=1/1",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 1), "1/1,1/1");
 }
 
 #[test]

@@ -152,6 +152,8 @@ struct Facts {
     on_attacks: bool,
     /// Some effect fires after it attacked.
     after_attack: bool,
+    /// While it lives, friendly deathrattles trigger this many extra times.
+    extra_deathrattles: u8,
 }
 
 /// Every kind of minion a combat can hold: the starting minions, their
@@ -216,6 +218,14 @@ impl Kinds {
                 .effects
                 .iter()
                 .any(|e| e.trigger == Trigger::AfterAttack),
+            extra_deathrattles: kind
+                .effects
+                .iter()
+                .map(|e| match e.action {
+                    Action::ExtraDeathrattles { times } => times,
+                    _ => 0,
+                })
+                .sum(),
         };
         self.any_attack_triggers |= on_attacks;
         for e in &kind.effects {
@@ -915,19 +925,29 @@ impl State {
             return;
         }
         let old = *board;
+        // Each deathrattle triggers once and once more per extra time the
+        // survivors give (a Titus Rivendare dying in this phase gives none:
+        // Firestone reads the board without the dead).
+        let triggers = 1 + old[..len]
+            .iter()
+            .filter(|m| m.health > 0)
+            .map(|m| u32::from(kinds.facts(m).extra_deathrattles))
+            .sum::<u32>();
         // Per slot of the new board: the mark of the dead minion a summon
         // came from, plus one (0 = a survivor).
         let mut from = [0u8; BOARD_SIZE];
-        // Per slot: 0 for a survivor, else the number of the dead minion
-        // (from 1, left to right) whose token it is.
+        // Per slot: 0 for a survivor, else the number of the deathrattle
+        // trigger (from 1: dead minions left to right, each's triggers in
+        // turn) whose token it is.
         let mut origin = [0u8; BOARD_SIZE];
         // Reborn copies to come: (slot after their own tokens, dead minion).
         let mut reborns = [(0usize, Unit::default()); BOARD_SIZE];
         let mut pending = 0;
-        // Deathrattle effects to fire: (number of the dead minion, it).
-        let mut effects = [(0u8, Unit::default()); BOARD_SIZE];
+        // Deathrattle effects to fire: (number of the trigger, the dead
+        // minion).
+        let mut effects = [(0u8, Unit::default()); MAX_TRIGGERS];
         let mut n_effects = 0;
-        let mut dead = 0;
+        let mut dead = 0u8;
         let mut n = 0;
         for (i, m) in old[..len].iter().enumerate() {
             if m.health > 0 {
@@ -937,30 +957,32 @@ impl State {
                 n += 1;
                 continue;
             }
-            dead += 1;
             // Room left: the survivors not yet placed still need theirs.
             let survivors_right = old[i + 1..len].iter().filter(|x| x.health > 0).count();
             let kind = &kinds.kinds[m.kind as usize];
             let t = kind.token;
-            for _ in 0..t.count {
-                if n + survivors_right >= BOARD_SIZE {
-                    break;
+            for _ in 0..triggers {
+                dead += 1;
+                for _ in 0..t.count {
+                    if n + survivors_right >= BOARD_SIZE {
+                        break;
+                    }
+                    board[n] = Unit {
+                        attack: t.attack,
+                        health: t.health as i16,
+                        keywords: kinds.facts[kind.token_kind as usize % MAX_KINDS].base_keywords,
+                        mark: UNMARKED,
+                        kind: kind.token_kind,
+                        tag: 0,
+                    };
+                    from[n] = m.mark + 1;
+                    origin[n] = dead;
+                    n += 1;
                 }
-                board[n] = Unit {
-                    attack: t.attack,
-                    health: t.health as i16,
-                    keywords: kinds.facts[kind.token_kind as usize % MAX_KINDS].base_keywords,
-                    mark: UNMARKED,
-                    kind: kind.token_kind,
-                    tag: 0,
-                };
-                from[n] = m.mark + 1;
-                origin[n] = dead;
-                n += 1;
-            }
-            if kinds.facts(m).deathrattle_effects {
-                effects[n_effects] = (dead, *m);
-                n_effects += 1;
+                if kinds.facts(m).deathrattle_effects && n_effects < MAX_TRIGGERS {
+                    effects[n_effects] = (dead, *m);
+                    n_effects += 1;
+                }
             }
             if m.has(REBORN) {
                 reborns[pending] = (n, *m);
@@ -1012,6 +1034,11 @@ impl State {
         self.lens[side] = n as u8;
     }
 }
+
+/// Deathrattle triggers one death phase of a side holds: `d` dead minions
+/// beside at most `7 - d` survivors giving at most 4 extra times each (2
+/// effects of 2), `d * (1 + 4 * (7 - d))` <= 52.
+const MAX_TRIGGERS: usize = 64;
 
 /// Gives each new summon (`from` != 0) its round mark, right to left:
 /// `ATTACKED` if the minion it came from was passed over, else the mark of

@@ -201,6 +201,9 @@ fn describe(action: &Action) -> String {
         }
         Action::Summon { count } => format!("summons {count}"),
         Action::AttackNow { times } => format!("attacks at once ({times}x)"),
+        Action::ExtraDeathrattles { times } => {
+            format!("deathrattles trigger {times} extra time(s)")
+        }
     }
 }
 
