@@ -172,6 +172,7 @@ pub struct Kinds {
     /// What the effects of the combat's minions can do (see `Effect`).
     any_start_of_combat: bool,
     any_attack_triggers: bool,
+    any_extra_deathrattles: bool,
     changes_units: bool,
     raises_potential: bool,
 }
@@ -228,6 +229,7 @@ impl Kinds {
                 .sum(),
         };
         self.any_attack_triggers |= on_attacks;
+        self.any_extra_deathrattles |= self.facts[self.kinds.len()].extra_deathrattles > 0;
         for e in &kind.effects {
             self.any_start_of_combat |= e.trigger == Trigger::StartOfCombat;
             self.changes_units |= e.changes_units();
@@ -438,6 +440,7 @@ impl State {
             max_attack: 0,
             any_start_of_combat: false,
             any_attack_triggers: false,
+            any_extra_deathrattles: false,
             changes_units: false,
             raises_potential: false,
         };
@@ -928,11 +931,15 @@ impl State {
         // Each deathrattle triggers once and once more per extra time the
         // survivors give (a Titus Rivendare dying in this phase gives none:
         // Firestone reads the board without the dead).
-        let triggers = 1 + old[..len]
-            .iter()
-            .filter(|m| m.health > 0)
-            .map(|m| u32::from(kinds.facts(m).extra_deathrattles))
-            .sum::<u32>();
+        let triggers = if kinds.any_extra_deathrattles {
+            1 + old[..len]
+                .iter()
+                .filter(|m| m.health > 0)
+                .map(|m| u32::from(kinds.facts(m).extra_deathrattles))
+                .sum::<u32>()
+        } else {
+            1
+        };
         // Per slot of the new board: the mark of the dead minion a summon
         // came from, plus one (0 = a survivor).
         let mut from = [0u8; BOARD_SIZE];
