@@ -945,15 +945,15 @@ impl State {
         let mut from = [0u8; BOARD_SIZE];
         // Per slot: 0 for a survivor, else the number of the deathrattle
         // trigger (from 1: dead minions left to right, each's triggers in
-        // turn) whose token it is.
+        // turn) whose token it is. At most `d * (1 + 4 * (7 - d))` <= 52
+        // triggers: `d` dead beside `7 - d` survivors giving at most 4
+        // extra times each (2 effects of 2), so a `u8` holds them.
         let mut origin = [0u8; BOARD_SIZE];
         // Reborn copies to come: (slot after their own tokens, dead minion).
         let mut reborns = [(0usize, Unit::default()); BOARD_SIZE];
         let mut pending = 0;
-        // Deathrattle effects to fire: (number of the trigger, the dead
-        // minion).
-        let mut effects = [(0u8, Unit::default()); MAX_TRIGGERS];
-        let mut n_effects = 0;
+        // Some dead minion has deathrattle effects to fire afterwards.
+        let mut any_effects = false;
         let mut dead = 0u8;
         let mut n = 0;
         for (i, m) in old[..len].iter().enumerate() {
@@ -986,11 +986,8 @@ impl State {
                     origin[n] = dead;
                     n += 1;
                 }
-                if kinds.facts(m).deathrattle_effects && n_effects < MAX_TRIGGERS {
-                    effects[n_effects] = (dead, *m);
-                    n_effects += 1;
-                }
             }
+            any_effects |= kinds.facts(m).deathrattle_effects;
             if m.has(REBORN) {
                 reborns[pending] = (n, *m);
                 pending += 1;
@@ -998,21 +995,32 @@ impl State {
         }
         inherit_marks(&mut board[..n], &mut from[..n]);
         self.lens[side] = n as u8;
-        for &(number, m) in &effects[..n_effects] {
-            let reach = (0..n)
-                .filter(|&slot| origin[slot] <= number)
-                .fold(0u8, |reach, slot| reach | 1 << slot);
-            let at = Fired {
-                side,
-                slot: None,
-                unit: m,
-                attacker: None,
-                defender: None,
-                reach,
-            };
-            for e in kinds.kinds[m.kind as usize].effects {
-                if e.trigger == Trigger::Deathrattle {
-                    self.apply(kinds, &at, e.action, chooser);
+        if any_effects {
+            // The `d`-th dead minion's triggers are numbered
+            // `d * triggers + 1 ..= (d + 1) * triggers`, as above.
+            let dead_ones = old[..len].iter().filter(|m| m.health <= 0);
+            for (d, m) in dead_ones.enumerate() {
+                if !kinds.facts(m).deathrattle_effects {
+                    continue;
+                }
+                for k in 1..=triggers {
+                    let number = (d as u32 * triggers + k) as u8;
+                    let reach = (0..n)
+                        .filter(|&slot| origin[slot] <= number)
+                        .fold(0u8, |reach, slot| reach | 1 << slot);
+                    let at = Fired {
+                        side,
+                        slot: None,
+                        unit: *m,
+                        attacker: None,
+                        defender: None,
+                        reach,
+                    };
+                    for e in kinds.kinds[m.kind as usize].effects {
+                        if e.trigger == Trigger::Deathrattle {
+                            self.apply(kinds, &at, e.action, chooser);
+                        }
+                    }
                 }
             }
         }
@@ -1041,11 +1049,6 @@ impl State {
         self.lens[side] = n as u8;
     }
 }
-
-/// Deathrattle triggers one death phase of a side holds: `d` dead minions
-/// beside at most `7 - d` survivors giving at most 4 extra times each (2
-/// effects of 2), `d * (1 + 4 * (7 - d))` <= 52.
-const MAX_TRIGGERS: usize = 64;
 
 /// Gives each new summon (`from` != 0) its round mark, right to left:
 /// `ATTACKED` if the minion it came from was passed over, else the mark of
