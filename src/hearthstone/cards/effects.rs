@@ -26,8 +26,9 @@
 //! 5. Clauses of a trigger and an action the engine plays (see
 //!    `triggered`: start of combat, rally, a friendly minion attacking,
 //!    deathrattle; stats, keywords, damage to all, a rally's summon or
-//!    keywords removed from its target, attacking at once; the aura "your
-//!    deathrattles trigger an extra time"), beside at most
+//!    keywords removed from its target, attacking at once; the auras "your
+//!    deathrattles trigger an extra time" and "... deathrattles trigger
+//!    twice"), beside at most
 //!    one token deathrattle: those effects. A deathrattle of several
 //!    sentences is read sentence by sentence, its tokens first (the engine
 //!    summons a deathrattle's tokens before its other actions), and acts
@@ -132,7 +133,7 @@ const OUT_OF_COMBAT: [&str; 55] = [
     "this minion is always golden",
     "can magnetize",
     "if you lost your last combat",
-    "your battlecries",
+    "your battlecries trigger",
     "your tavern spells",
     "your blood gems give",
     "blood gems played from your hand",
@@ -646,6 +647,23 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         let aura = Effect {
             trigger: Trigger::Aura,
             action: Action::ExtraDeathrattles { times },
+        };
+        return Some(vec![(aura, None)]);
+    }
+    // An aura: "your battlecries and deathrattles trigger twice." (the
+    // battlecries act outside combat; golden: "three times").
+    if let Some(times) = clause
+        .strip_prefix("your battlecries and deathrattles trigger ")
+        .or_else(|| clause.strip_prefix("your deathrattles trigger "))
+        .map(|c| c.trim_end_matches('.'))
+        .and_then(|c| match c {
+            "twice" => Some(2),
+            c => c.strip_suffix(" times").and_then(count),
+        })
+    {
+        let aura = Effect {
+            trigger: Trigger::Aura,
+            action: Action::DeathrattlesTrigger { times },
         };
         return Some(vec![(aura, None)]);
     }

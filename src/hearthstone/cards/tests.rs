@@ -190,6 +190,16 @@ fn effects_follow_the_rules() {
             "{name}"
         );
     }
+    for (name, times) in [("Moira Bronzebeard", 2), ("golden Moira Bronzebeard", 3)] {
+        let CombatEffect::Effects { effects, .. } = effect(name) else {
+            panic!("{name}: {:?}", effect(name));
+        };
+        assert_eq!(
+            effects[0].action,
+            Action::DeathrattlesTrigger { times },
+            "{name}"
+        );
+    }
     // Combat effects the engine does not play yet say why.
     for name in [
         "Leeroy the Reckless",

@@ -96,6 +96,10 @@ pub enum Action {
     /// extra times while this minion lives (Titus Rivendare). Read in the
     /// death phase from the minions that survived it, as Firestone does.
     ExtraDeathrattles { times: u8 },
+    /// An aura: friendly deathrattles trigger `times` times in all while
+    /// this minion lives (Moira Bronzebeard: "trigger twice"); several
+    /// such auras do not add up (the most counts), extra times add to it.
+    DeathrattlesTrigger { times: u8 },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -115,7 +119,9 @@ impl Effect {
                     health, keywords, ..
                 } => health > 0 || keywords & (SHIELD | super::rules::REBORN) != 0,
                 // More deathrattle tokens than a minion's potential counts.
-                Action::Summon { .. } | Action::ExtraDeathrattles { .. } => true,
+                Action::Summon { .. }
+                | Action::ExtraDeathrattles { .. }
+                | Action::DeathrattlesTrigger { .. } => true,
                 _ => false,
             }
     }
@@ -125,7 +131,9 @@ impl Effect {
         self.trigger != Trigger::Never
             && !matches!(
                 self.action,
-                Action::Nothing | Action::ExtraDeathrattles { .. }
+                Action::Nothing
+                    | Action::ExtraDeathrattles { .. }
+                    | Action::DeathrattlesTrigger { .. }
             )
     }
 }
@@ -370,7 +378,7 @@ impl State {
                 false
             }
             // Read by the death phase, never fired.
-            Action::ExtraDeathrattles { .. } => false,
+            Action::ExtraDeathrattles { .. } | Action::DeathrattlesTrigger { .. } => false,
             Action::AttackNow { times } => {
                 // Deaths move its slot: it is found by its start-of-combat
                 // tag (its reborn copy, a new minion, has none).

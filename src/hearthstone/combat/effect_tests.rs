@@ -305,6 +305,33 @@ fn titus_rivendare_makes_deathrattles_trigger_again() {
 }
 
 #[test]
+fn moira_bronzebeard_sets_the_triggers_and_titus_adds_to_them() {
+    // Twice; two Moiras still twice (Firestone takes the most); a Titus
+    // beside one adds his extra time: three.
+    let s = after_attack("Harmless Bonehead,Moira Bronzebeard", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/1,1/1,1/1,1/1,3/9");
+    let s = after_attack(
+        "Scarlet Skull,Harmless Bonehead,Moira Bronzebeard,Moira Bronzebeard",
+        "3/3",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 0), "2/1,3/5,3/9,3/9");
+    let s = after_attack(
+        "Scarlet Skull,Harmless Bonehead,Moira Bronzebeard,Titus Rivendare",
+        "3/3",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 0), "2/1,4/7,3/9,1/7");
+    // Golden: three times.
+    let s = after_attack("Harmless Bonehead,golden Moira Bronzebeard", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/1,1/1,1/1,1/1,1/1,1/1,6/18");
+}
+
+#[test]
 fn a_token_with_reborn_returns_once() {
     // Handless Forsaken: a 2/1 undead Hand with reborn; the Hand, killed,
     // returns as a 2/1 without reborn.

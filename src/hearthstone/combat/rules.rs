@@ -154,6 +154,9 @@ struct Facts {
     after_attack: bool,
     /// While it lives, friendly deathrattles trigger this many extra times.
     extra_deathrattles: u8,
+    /// While it lives, friendly deathrattles trigger at least this many
+    /// times (0: no such aura), before the extra times.
+    deathrattle_times: u8,
 }
 
 /// Every kind of minion a combat can hold: the starting minions, their
@@ -227,9 +230,19 @@ impl Kinds {
                     _ => 0,
                 })
                 .sum(),
+            deathrattle_times: kind
+                .effects
+                .iter()
+                .map(|e| match e.action {
+                    Action::DeathrattlesTrigger { times } => times,
+                    _ => 0,
+                })
+                .max()
+                .unwrap_or(0),
         };
         self.any_attack_triggers |= on_attacks;
-        self.any_extra_deathrattles |= self.facts[self.kinds.len()].extra_deathrattles > 0;
+        let facts = &self.facts[self.kinds.len()];
+        self.any_extra_deathrattles |= facts.extra_deathrattles > 0 || facts.deathrattle_times > 0;
         for e in &kind.effects {
             self.any_start_of_combat |= e.trigger == Trigger::StartOfCombat;
             self.changes_units |= e.changes_units();
@@ -928,15 +941,21 @@ impl State {
             return;
         }
         let old = *board;
-        // Each deathrattle triggers once and once more per extra time the
-        // survivors give (a Titus Rivendare dying in this phase gives none:
-        // Firestone reads the board without the dead).
+        // Each deathrattle triggers once, or as often as the most a
+        // survivor's aura says (Moira Bronzebeard), and once more per extra
+        // time the survivors give (Titus Rivendare); an aura's minion dying
+        // in this phase gives nothing: Firestone reads the board without
+        // the dead.
         let triggers = if kinds.any_extra_deathrattles {
-            1 + old[..len]
-                .iter()
-                .filter(|m| m.health > 0)
-                .map(|m| u32::from(kinds.facts(m).extra_deathrattles))
-                .sum::<u32>()
+            let survivors = old[..len].iter().filter(|m| m.health > 0);
+            let (most, extra) = survivors.fold((1, 0), |(most, extra), m| {
+                let f = kinds.facts(m);
+                (
+                    most.max(u32::from(f.deathrattle_times)),
+                    extra + u32::from(f.extra_deathrattles),
+                )
+            });
+            most + extra
         } else {
             1
         };
@@ -945,9 +964,9 @@ impl State {
         let mut from = [0u8; BOARD_SIZE];
         // Per slot: 0 for a survivor, else the number of the deathrattle
         // trigger (from 1: dead minions left to right, each's triggers in
-        // turn) whose token it is. At most `d * (1 + 4 * (7 - d))` <= 52
-        // triggers: `d` dead beside `7 - d` survivors giving at most 4
-        // extra times each (2 effects of 2), so a `u8` holds them.
+        // turn) whose token it is. At most `d * (7 + 14 * (7 - d))` <= 196
+        // triggers (`d` dead beside `7 - d` survivors; a card's count is at
+        // most 7, two effects a card), so a `u8` holds them.
         let mut origin = [0u8; BOARD_SIZE];
         // Reborn copies to come: (slot after their own tokens, dead minion).
         let mut reborns = [(0usize, Unit::default()); BOARD_SIZE];

@@ -204,6 +204,9 @@ fn describe(action: &Action) -> String {
         Action::ExtraDeathrattles { times } => {
             format!("deathrattles trigger {times} extra time(s)")
         }
+        Action::DeathrattlesTrigger { times } => {
+            format!("deathrattles trigger {times} times")
+        }
     }
 }
 
