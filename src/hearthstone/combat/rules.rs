@@ -210,6 +210,16 @@ impl Kinds {
             .effects
             .iter()
             .any(|e| e.trigger == Trigger::Deathrattle);
+        // Its deathrattle auras: extra times add up, "trigger N times"
+        // counts the most.
+        let (extra_deathrattles, deathrattle_times) =
+            kind.effects
+                .iter()
+                .fold((0, 0), |(extra, times), e| match e.action {
+                    Action::ExtraDeathrattles { times: n } => (extra + n, times),
+                    Action::DeathrattlesTrigger { times: n } => (extra, times.max(n)),
+                    _ => (extra, times),
+                });
         self.facts[self.kinds.len()] = Facts {
             extra_potential: tokens + reborn,
             base_keywords: kind.base_keywords,
@@ -222,27 +232,11 @@ impl Kinds {
                 .effects
                 .iter()
                 .any(|e| e.trigger == Trigger::AfterAttack),
-            extra_deathrattles: kind
-                .effects
-                .iter()
-                .map(|e| match e.action {
-                    Action::ExtraDeathrattles { times } => times,
-                    _ => 0,
-                })
-                .sum(),
-            deathrattle_times: kind
-                .effects
-                .iter()
-                .map(|e| match e.action {
-                    Action::DeathrattlesTrigger { times } => times,
-                    _ => 0,
-                })
-                .max()
-                .unwrap_or(0),
+            extra_deathrattles,
+            deathrattle_times,
         };
         self.any_attack_triggers |= on_attacks;
-        let facts = &self.facts[self.kinds.len()];
-        self.any_extra_deathrattles |= facts.extra_deathrattles > 0 || facts.deathrattle_times > 0;
+        self.any_extra_deathrattles |= extra_deathrattles > 0 || deathrattle_times > 0;
         for e in &kind.effects {
             self.any_start_of_combat |= e.trigger == Trigger::StartOfCombat;
             self.changes_units |= e.changes_units();
