@@ -184,6 +184,11 @@ impl Odometer {
         self.at = 0;
     }
 
+    /// The choices of the run just made: (choice, options), first first.
+    pub fn path(&self) -> &[(u32, u32)] {
+        &self.picks[..self.at]
+    }
+
     /// The probability of the run just made.
     pub fn probability(&self) -> f64 {
         self.picks[..self.at]

@@ -410,11 +410,13 @@ fn attack_immediately_at_the_start_of_combat() {
         &parse_board("9/9,9/9").unwrap(),
         0,
     );
-    let mut boards: Vec<(String, String)> = s
-        .start_of_combat_outcomes(&kinds)
-        .iter()
-        .map(|(s, _)| (shown(s, 0), shown(s, 1)))
-        .collect();
+    let mut boards: Vec<(String, String)> =
+        StartOutcomes::enumerate(&s, &kinds, 100, &Control::NONE)
+            .expect("few ways")
+            .outcomes
+            .iter()
+            .map(|(s, _)| (shown(s, 0), shown(s, 1)))
+            .collect();
     boards.sort();
     boards.dedup();
     let seven = || "7/7".to_string();
@@ -425,4 +427,20 @@ fn attack_immediately_at_the_start_of_combat() {
             (seven(), "9/9".to_string())
         ]
     );
+}
+
+/// Fourteen minions attacking at the start of combat go billions of ways:
+/// the exact engine stops at its state budget instead of listing them, and
+/// Monte Carlo plays the phase in each combat.
+#[test]
+fn a_start_of_combat_of_billions_of_ways_is_bounded() {
+    let side = ["Heroic Broodmother=1/50"; 7].join(",");
+    let c = combat(&side, &side);
+    let err = combat_exact(&c, 10_000, &Control::NONE).unwrap_err();
+    assert_eq!(err.kind(), crate::error::ErrorKind::BudgetExceeded);
+    assert!(err.to_string().contains("more than 10000 ways"), "{err}");
+    let sampled = combat_monte_carlo(&c, 50, 1, 1, &Control::NONE).unwrap();
+    assert_eq!(sampled.states, 50);
+    // Nothing dies: 400 attacks, a draw.
+    assert_eq!(sampled.draw, 1.0);
 }

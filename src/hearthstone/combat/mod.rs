@@ -20,12 +20,14 @@ mod key;
 mod parse;
 mod policy;
 pub mod rules;
+mod start;
 pub mod trace;
 
 use key::{Key, Layout};
 pub use parse::parse_board;
 pub use policy::{AUTO_EXACT_SHARE, CombatMode, CombatOptions, DEFAULT_SAMPLES, simulate};
 pub use rules::{Kinds, Minion, Outcome, State, Token, Unit};
+use start::StartOutcomes;
 
 use crate::budget::{Control, Estimate, Progress};
 use crate::error::{Error, Result};
@@ -121,13 +123,24 @@ fn validate(c: &Combat) -> Result<()> {
     Ok(())
 }
 
-/// The start: the start-of-combat phase (every way it can go), then the
-/// side with more minions attacks first; equal counts give each side the
-/// first attack with probability 1/2.
-fn starts(c: &Combat) -> (Kinds, Vec<(State, f64)>) {
+/// The combat's kinds, its state before the start of combat, and every way
+/// the start of combat can go (`None` past `limit` ways or `deadline`).
+fn start_outcomes(
+    c: &Combat,
+    limit: usize,
+    deadline: &Control,
+) -> (Kinds, State, Option<StartOutcomes>) {
     let (start, kinds) = State::new(&c.a, &c.b, 0);
+    let outcomes = StartOutcomes::enumerate(&start, &kinds, limit, deadline);
+    (kinds, start, outcomes)
+}
+
+/// The first states: each way the start of combat goes, then the side
+/// with more minions attacks first; equal counts give each side the first
+/// attack with probability 1/2.
+fn first_states(outcomes: &StartOutcomes) -> Vec<(State, f64)> {
     let mut starts = Vec::new();
-    for (s, p) in start.start_of_combat_outcomes(&kinds) {
+    for &(s, p) in &outcomes.outcomes {
         let with_turn = |turn| {
             let mut s = s;
             s.turn = turn;
@@ -142,8 +155,26 @@ fn starts(c: &Combat) -> (Kinds, Vec<(State, f64)>) {
             }
         }
     }
-    (kinds, starts)
+    starts
 }
+
+/// Who attacks first after the start of combat, drawn as `first_states`
+/// weighs it.
+fn first_attacker(s: &State, chooser: &mut impl effect::Chooser) -> u8 {
+    match s.lens[0].cmp(&s.lens[1]) {
+        std::cmp::Ordering::Greater => 0,
+        std::cmp::Ordering::Less => 1,
+        std::cmp::Ordering::Equal => chooser.pick(2) as u8,
+    }
+}
+
+/// Ways the start of combat may go for the exact engine: each is a first
+/// state held in full until the search begins.
+const EXACT_START_LIMIT: u64 = 1 << 20;
+
+/// Ways of the start of combat Monte Carlo enumerates to draw from (past
+/// it, or past the combats asked for, each combat replays the phase).
+const SAMPLED_START_LIMIT: u64 = 4096;
 
 /// Every way one turn can go from `s`, with its probability: the attacker
 /// picks a target uniformly (twice with windfury), and effects make their
@@ -263,7 +294,16 @@ pub const DEFAULT_MAX_STATES: u64 = 5_000_000;
 /// memory) or once `deadline` passes.
 pub fn combat_exact(c: &Combat, max_states: u64, deadline: &Control) -> Result<CombatResult> {
     validate(c)?;
-    let (kinds, starts) = starts(c);
+    let limit = max_states.clamp(1, EXACT_START_LIMIT) as usize;
+    let (kinds, _, outcomes) = start_outcomes(c, limit, deadline);
+    let Some(outcomes) = outcomes else {
+        return Err(Error::budget(if deadline.passed() {
+            "the exact combat did not finish within the time budget; use Monte Carlo".to_string()
+        } else {
+            format!("the start of combat can go more than {limit} ways; use Monte Carlo")
+        }));
+    };
+    let starts = first_states(&outcomes);
     let layout = Layout::new(&kinds);
     if layout.words() > 8 {
         return Err(Error::budget(
@@ -430,10 +470,8 @@ pub fn combat_monte_carlo(
     if samples == 0 {
         return Err(Error::invalid("samples must be at least 1"));
     }
-    let (kinds, starts) = starts(c);
-    // Before the start of combat, which each sample plays (the same kinds:
-    // interning is deterministic).
-    let (start, _) = State::new(&c.a, &c.b, 0);
+    let limit = samples.min(SAMPLED_START_LIMIT) as usize;
+    let (kinds, start, outcomes) = start_outcomes(c, limit, deadline);
     let chunks = samples.div_ceil(CHUNK);
     let started = std::time::Instant::now();
     let ends = run_with_threads(threads, |workers| {
@@ -450,7 +488,7 @@ pub fn combat_monte_carlo(
                 sample_chunk(
                     c,
                     &kinds,
-                    (&start, &starts),
+                    (&start, outcomes.as_ref()),
                     n,
                     rng,
                     (deadline, first_to_check),
@@ -489,7 +527,7 @@ pub fn combat_monte_carlo(
 fn sample_chunk(
     c: &Combat,
     kinds: &Kinds,
-    (start, starts): (&State, &[(State, f64)]),
+    start: (&State, Option<&StartOutcomes>),
     n: u64,
     mut rng: Rng,
     (deadline, first_to_check): (&Control, u64),
@@ -499,35 +537,30 @@ fn sample_chunk(
         if sampled >= first_to_check && sampled % 256 == 0 && deadline.passed() {
             break;
         }
-        let (state, outcome) = play_one(c, kinds, (start, starts), &mut rng);
+        let (state, outcome) = play_one(c, kinds, start, &mut rng);
         ends.add(&state, outcome, 1.0);
     }
     ends
 }
 
-/// One combat drawn from `chooser`: the start of combat (or the starts
-/// already enumerated when there is none), the first attacker, the turns;
-/// the end state and outcome.
+/// One combat drawn from `chooser`: the start of combat (drawn from its
+/// enumerated outcomes when there are, else played), the first attacker,
+/// the turns; the end state and outcome.
 fn play_one(
     c: &Combat,
     kinds: &Kinds,
-    (start, starts): (&State, &[(State, f64)]),
+    (start, outcomes): (&State, Option<&StartOutcomes>),
     chooser: &mut impl effect::Chooser,
 ) -> (State, Outcome) {
-    let mut state = if kinds.any_start_of_combat() {
-        let mut s = *start;
-        s.start_of_combat(kinds, chooser);
-        s.turn = match s.lens[0].cmp(&s.lens[1]) {
-            std::cmp::Ordering::Greater => 0,
-            std::cmp::Ordering::Less => 1,
-            std::cmp::Ordering::Equal => chooser.pick(2) as u8,
-        };
-        s
-    } else if starts.len() == 1 || chooser.pick(2) == 0 {
-        starts[0].0
-    } else {
-        starts[1].0
+    let mut state = match outcomes {
+        Some(outcomes) => *outcomes.draw(chooser),
+        None => {
+            let mut s = *start;
+            s.start_of_combat(kinds, chooser);
+            s
+        }
     };
+    state.turn = first_attacker(&state, chooser);
     let mut turns = 0;
     loop {
         if let Some(outcome) = state.outcome(kinds, c.tiers) {

@@ -3,7 +3,7 @@
 //! Carlo engine step through combats with these functions only; card
 //! effects (`effect.rs`) fire from them.
 
-use super::effect::{Action, Chooser, Effect, Fired, MAX_EFFECTS, Odometer, REACH_ALL, Trigger};
+use super::effect::{Action, Chooser, Effect, Fired, MAX_EFFECTS, REACH_ALL, Trigger};
 
 /// Keyword bits.
 pub const TAUNT: u8 = 1;
@@ -876,24 +876,6 @@ impl State {
         for side in 0..2 {
             for u in &mut self.boards[side] {
                 u.tag = 0;
-            }
-        }
-    }
-
-    /// Every way the start-of-combat phase can go, with its probability.
-    pub fn start_of_combat_outcomes(&self, kinds: &Kinds) -> Vec<(State, f64)> {
-        if !kinds.any_start_of_combat {
-            return vec![(*self, 1.0)];
-        }
-        let mut odometer = Odometer::new();
-        let mut out = Vec::new();
-        loop {
-            odometer.rewind();
-            let mut s = *self;
-            s.start_of_combat(kinds, &mut odometer);
-            out.push((s, odometer.probability()));
-            if !odometer.advance() {
-                return out;
             }
         }
     }

@@ -4,6 +4,12 @@
 use super::*;
 use proptest::prelude::*;
 
+/// The combat's kinds and first states, however many.
+pub(super) fn starts(c: &Combat) -> (Kinds, Vec<(State, f64)>) {
+    let (kinds, _, outcomes) = start_outcomes(c, usize::MAX, &Control::NONE);
+    (kinds, first_states(&outcomes.expect("no limit")))
+}
+
 pub(super) fn combat(a: &str, b: &str) -> Combat {
     Combat {
         a: parse_board(a).unwrap(),

@@ -6,7 +6,8 @@
 
 use super::effect::{Action, Chooser};
 use super::rules::{Kinds, Outcome, State, Unit};
-use super::{Combat, play_one, starts, validate};
+use super::{Combat, SAMPLED_START_LIMIT, play_one, start_outcomes, validate};
+use crate::budget::Control;
 use crate::error::Result;
 use crate::rng::Rng;
 
@@ -67,15 +68,15 @@ pub fn sample_combat(
     tries: u64,
 ) -> Result<Option<Trace>> {
     validate(c)?;
-    let (kinds, starts) = starts(c);
-    let (start, _) = State::new(&c.a, &c.b, 0);
+    let (kinds, start, outcomes) =
+        start_outcomes(c, tries.min(SAMPLED_START_LIMIT) as usize, &Control::NONE);
     let mut recorder = Recorder {
         rng: Rng::new(seed),
         events: Vec::new(),
     };
     for _ in 0..tries {
         recorder.events.clear();
-        let (end, outcome) = play_one(c, &kinds, (&start, &starts), &mut recorder);
+        let (end, outcome) = play_one(c, &kinds, (&start, outcomes.as_ref()), &mut recorder);
         if wanted(outcome) {
             return Ok(Some(Trace {
                 kinds,
@@ -239,7 +240,7 @@ mod tests {
             "Glim Guardian,Underrot Spawn,Flittering Bat",
             "Heroic Broodmother=3/3,Scarlet Skull,Harmless Bonehead",
         );
-        let exact = combat_exact(&c, 100_000, &crate::budget::Control::NONE).unwrap();
+        let exact = combat_exact(&c, 100_000, &Control::NONE).unwrap();
         for (wanted, p) in [(0, exact.win), (1, exact.draw), (2, exact.loss)] {
             let accepts = |o: Outcome| match o {
                 Outcome::AWins(_) => wanted == 0,

@@ -1,0 +1,143 @@
+//! The start of a combat, enumerated once: every way the start-of-combat
+//! phase can go, with its probability (the exact engine's first states),
+//! and the tree of random choices that leads to each, so that Monte Carlo
+//! draws an outcome with the very picks a replay of the phase would make
+//! (same random stream, same answers) without replaying it every combat.
+
+use super::effect::{Chooser, Odometer};
+use super::rules::{Kinds, State};
+use crate::budget::Control;
+
+/// A node of the choice tree: a choice among `options` whose children are
+/// nodes `first..first + options`, or (`options == 0`) a leaf whose
+/// outcome is `first`.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    options: u32,
+    first: u32,
+}
+
+/// A child not reached yet (every one is reached by the end).
+const UNSET: Node = Node {
+    options: u32::MAX,
+    first: 0,
+};
+
+/// The ways the start-of-combat phase can go.
+#[derive(Debug, Clone)]
+pub struct StartOutcomes {
+    /// Each end of the phase (turn not yet set) with its probability.
+    pub outcomes: Vec<(State, f64)>,
+    tree: Vec<Node>,
+}
+
+impl StartOutcomes {
+    /// Every way the phase goes from `start`; `None` once more than
+    /// `limit` ways were found or `deadline` passed (a board of minions
+    /// that attack at the start of combat can go billions of ways).
+    pub fn enumerate(
+        start: &State,
+        kinds: &Kinds,
+        limit: usize,
+        deadline: &Control,
+    ) -> Option<StartOutcomes> {
+        let mut found = StartOutcomes {
+            outcomes: Vec::new(),
+            tree: vec![UNSET],
+        };
+        if !kinds.any_start_of_combat() {
+            found.outcomes.push((*start, 1.0));
+            found.tree[0] = Node {
+                options: 0,
+                first: 0,
+            };
+            return Some(found);
+        }
+        let mut odometer = Odometer::new();
+        loop {
+            if found.outcomes.len() >= limit || deadline.passed() {
+                return None;
+            }
+            odometer.rewind();
+            let mut s = *start;
+            s.start_of_combat(kinds, &mut odometer);
+            found.add_path(odometer.path(), found.outcomes.len() as u32);
+            found.outcomes.push((s, odometer.probability()));
+            if !odometer.advance() {
+                return Some(found);
+            }
+        }
+    }
+
+    /// Files outcome `leaf` under the choices `path` ((choice, options)
+    /// from the first), making the nodes it passes.
+    fn add_path(&mut self, path: &[(u32, u32)], leaf: u32) {
+        let mut at = 0;
+        for &(choice, options) in path {
+            if self.tree[at].options == UNSET.options {
+                self.tree[at] = Node {
+                    options,
+                    first: self.tree.len() as u32,
+                };
+                self.tree
+                    .extend(std::iter::repeat_n(UNSET, options as usize));
+            }
+            debug_assert_eq!(self.tree[at].options, options);
+            at = (self.tree[at].first + choice) as usize;
+        }
+        self.tree[at] = Node {
+            options: 0,
+            first: leaf,
+        };
+    }
+
+    /// One outcome drawn from `chooser`, with the picks the phase itself
+    /// would make.
+    #[inline]
+    pub fn draw(&self, chooser: &mut impl Chooser) -> &State {
+        let mut node = self.tree[0];
+        while node.options > 0 {
+            let child = node.first + chooser.pick(node.options);
+            node = self.tree[child as usize];
+        }
+        &self.outcomes[node.first as usize].0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hearthstone::combat::parse_board;
+    use crate::rng::Rng;
+
+    /// A drawn outcome is the one a replay of the phase with the same
+    /// random stream reaches, and the stream is left where the replay
+    /// leaves it.
+    #[test]
+    fn a_draw_makes_the_picks_of_a_replay() {
+        let (start, kinds) = State::new(
+            &parse_board("Amber Guardian,Tarecgosa,golden Heroic Broodmother=3/9,Glim Guardian")
+                .unwrap(),
+            &parse_board("Boom-in-a-Box,4/5+shield,Amber Guardian,2/2+taunt,Tarecgosa").unwrap(),
+            0,
+        );
+        let outcomes = StartOutcomes::enumerate(&start, &kinds, 10_000, &Control::NONE).unwrap();
+        assert!(outcomes.outcomes.len() > 20, "{}", outcomes.outcomes.len());
+        let total: f64 = outcomes.outcomes.iter().map(|o| o.1).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..500 {
+            let mut drawn = Rng::new(seed);
+            let mut replayed = Rng::new(seed);
+            let s = *outcomes.draw(&mut drawn);
+            let mut r = start;
+            r.start_of_combat(&kinds, &mut replayed);
+            assert_eq!((s.boards, s.lens), (r.boards, r.lens), "seed {seed}");
+            assert_eq!(drawn.below(1 << 30), replayed.below(1 << 30));
+            seen.insert(format!("{:?}", s.boards));
+        }
+        assert!(seen.len() > 3, "{}", seen.len());
+        // Past the limit: none.
+        assert!(StartOutcomes::enumerate(&start, &kinds, 20, &Control::NONE).is_none());
+    }
+}
