@@ -148,8 +148,11 @@ struct Facts {
     /// Dying fires a deathrattle effect.
     deathrattle_effects: bool,
     tribes: u16,
-    /// Some effect fires when a friendly minion attacks.
-    on_attacks: bool,
+    /// Some effect fires when another friendly minion attacks whose
+    /// tribes meet this mask (`attacker_bits`).
+    on_other_attacks: u32,
+    /// Some effect fires when it attacks itself.
+    on_own_attacks: bool,
     /// Some effect fires after it attacked.
     after_attack: bool,
     /// While it lives, friendly deathrattles trigger this many extra times.
@@ -201,10 +204,24 @@ impl Kinds {
         } else {
             0
         };
-        let on_attacks = kind
-            .effects
-            .iter()
-            .any(|e| matches!(e.trigger, Trigger::Rally | Trigger::FriendlyAttacks { .. }));
+        let listens = |tribes: u16| {
+            if tribes == 0 {
+                u32::MAX
+            } else {
+                u32::from(tribes)
+            }
+        };
+        let on_other_attacks = kind.effects.iter().fold(0, |m, e| match e.trigger {
+            Trigger::FriendlyAttacks { tribes, .. } => m | listens(tribes),
+            _ => m,
+        });
+        let on_own_attacks = kind.effects.iter().any(|e| match e.trigger {
+            Trigger::Rally => true,
+            Trigger::FriendlyAttacks { tribes, other } => {
+                !other && listens(tribes) & attacker_bits(kind.tribes) != 0
+            }
+            _ => false,
+        });
         let summons = t.count > 0 || kind.base_keywords & REBORN != 0;
         let deathrattle_effects = kind
             .effects
@@ -227,7 +244,8 @@ impl Kinds {
             acts_on_death: summons || deathrattle_effects,
             deathrattle_effects,
             tribes: kind.tribes,
-            on_attacks,
+            on_other_attacks,
+            on_own_attacks,
             after_attack: kind
                 .effects
                 .iter()
@@ -235,7 +253,7 @@ impl Kinds {
             extra_deathrattles,
             deathrattle_times,
         };
-        self.any_attack_triggers |= on_attacks;
+        self.any_attack_triggers |= on_other_attacks != 0 || on_own_attacks;
         self.any_extra_deathrattles |= extra_deathrattles > 0 || deathrattle_times > 0;
         for e in &kind.effects {
             self.any_start_of_combat |= e.trigger == Trigger::StartOfCombat;
@@ -707,20 +725,24 @@ impl State {
             }
             _ => false,
         };
-        // The slots whose minions listen, found in one pass (most do not);
-        // only the attacker's own rally summons (to its right, after every
-        // other trigger), so these slots stand while they fire.
+        // The slots whose minions listen to this attacker, found in one
+        // pass (most do not); only the attacker's own rally summons (to its
+        // right, after every other trigger), so these slots stand while
+        // they fire.
+        let heard = attacker_bits(attacker_tribes);
         let mut listeners = self
             .board(side)
             .iter()
             .enumerate()
-            .fold(0u8, |m, (i, u)| m | (kinds.facts(u).on_attacks as u8) << i);
-        if listeners == 0 {
+            .fold(0u8, |m, (i, u)| {
+                m | u8::from(kinds.facts(u).on_other_attacks & heard != 0) << i
+            })
+            & !(1 << attacker);
+        // The attacker's own effects fire last.
+        let mut own = kinds.facts(&self.boards[side][attacker]).on_own_attacks;
+        if listeners == 0 && !own {
             return false;
         }
-        // The attacker's own effects fire last.
-        let mut own = listeners & 1 << attacker != 0;
-        listeners &= !(1 << attacker);
         let mut hit = false;
         loop {
             let i = if listeners != 0 {
@@ -1043,6 +1065,12 @@ impl State {
         inherit_marks(&mut board[..n], &mut from[..n]);
         self.lens[side] = n as u8;
     }
+}
+
+/// An attacker's tribes as `Facts::on_other_attacks` meets them: its tribe
+/// bits and a bit every attacker has (for "a friendly minion attacks").
+fn attacker_bits(tribes: u16) -> u32 {
+    u32::from(tribes) | 1 << 16
 }
 
 /// Gives each new summon (`from` != 0) its round mark, right to left:
