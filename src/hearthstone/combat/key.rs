@@ -104,7 +104,8 @@ impl<const N: usize> Key<N> {
             // summons could die first: its summons inherit marks, and an
             // unmarked one would start the round instead.
             let board = state.board(side);
-            let summoners = board.iter().any(|u| kinds.summons(u));
+            // (One mark bit: nothing in the combat summons.)
+            let summoners = layout.mark_bits == 2 && board.iter().any(|u| kinds.summons(u));
             let round_open = summoners || board.iter().any(|u| u.attack > 0 && u.mark == UNMARKED);
             for u in board {
                 debug_assert!(u.health > 0);

@@ -140,6 +140,7 @@ struct Facts {
     /// Its potential beyond its health and shield: its tokens and reborn
     /// copy, which no attack changes (reborn is lost only with the minion).
     extra_potential: u32,
+    attack: u16,
     base_keywords: u8,
     /// Dying summons something.
     summons: bool,
@@ -239,6 +240,7 @@ impl Kinds {
                 });
         self.facts[self.kinds.len()] = Facts {
             extra_potential: tokens + reborn,
+            attack: kind.attack,
             base_keywords: kind.base_keywords,
             summons,
             acts_on_death: summons || deathrattle_effects,
@@ -357,7 +359,7 @@ impl Kinds {
     /// kind's, less the shield and venom it has lost.
     #[inline]
     pub fn unit_of(&self, kind: u8, health: i16, lost: u8, mark: u8) -> Unit {
-        let k = &self.kinds[kind as usize];
+        let k = &self.facts[kind as usize % MAX_KINDS];
         Unit {
             attack: k.attack,
             health,
