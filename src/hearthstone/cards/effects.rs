@@ -561,11 +561,25 @@ fn trigger_of(clause: &str) -> Option<(Trigger, &str)> {
     }
     // "whenever another friendly dragon attacks, ", "whenever a friendly
     // beast attacks, "
+    // "after a friendly beast dies, " (an "after ... attacks" is not a
+    // "whenever": it comes after the damage).
+    if let Some((who, rest)) = clause
+        .strip_prefix("after a friendly ")
+        .and_then(|r| r.split_once(" dies, "))
+    {
+        let tribes = if who == "minion" { 0 } else { tribe(who)? };
+        return Some((Trigger::FriendlyDies { tribes }, rest));
+    }
     let rest = clause.strip_prefix("whenever ")?;
     let (other, rest) = match rest.strip_prefix("another friendly ") {
         Some(rest) => (true, rest),
         None => (false, rest.strip_prefix("a friendly ")?),
     };
+    // "whenever a friendly beast dies, ", "after a friendly beast dies, "
+    if !other && let Some((who, rest)) = rest.split_once(" dies, ") {
+        let tribes = if who == "minion" { 0 } else { tribe(who)? };
+        return Some((Trigger::FriendlyDies { tribes }, rest));
+    }
     let (who, rest) = rest.split_once(" attacks, ")?;
     let tribes = if who == "minion" { 0 } else { tribe(who)? };
     Some((Trigger::FriendlyAttacks { tribes, other }, rest))
@@ -588,6 +602,9 @@ fn stats(text: &str) -> Option<(u16, u16)> {
     let text = text.trim();
     if let Some(attack) = text.strip_suffix(" attack") {
         return Some((attack.strip_prefix('+')?.parse().ok()?, 0));
+    }
+    if let Some(health) = text.strip_suffix(" health") {
+        return Some((0, health.strip_prefix('+')?.parse().ok()?));
     }
     let (attack, health) = text.split_once('/')?;
     Some((
@@ -675,6 +692,18 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
     let (action, times) = match action.strip_suffix(" twice") {
         Some(a) => (a, 2),
         None => (action, 1),
+    };
+    // A death listener only gains (its own stats need no other side), and
+    // what it keeps after the combat does not change this one.
+    let action = match trigger {
+        Trigger::FriendlyDies { .. } => {
+            let gain = action.strip_suffix(" permanently").unwrap_or(action);
+            if !gain.starts_with("gain ") {
+                return None;
+            }
+            gain
+        }
+        _ => action,
     };
     let effect = |action| Effect { trigger, action };
     // Actions that say how often themselves.

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::hearthstone::combat::Token;
-use crate::hearthstone::combat::effect::{Action, Trigger};
+use crate::hearthstone::combat::effect::{Action, Target, Trigger};
 
 #[test]
 fn the_table_is_sorted_and_its_indices_are_complete() {
@@ -200,11 +200,48 @@ fn effects_follow_the_rules() {
             "{name}"
         );
     }
-    // Combat effects the engine does not play yet say why.
+    // Death listeners: "whenever" and "after" a friendly minion of a
+    // tribe dies, a self gain ("permanently" changes nothing in combat).
+    for (name, attack, health) in [
+        ("Scavenging Hyena", 2, 1),
+        ("golden Scavenging Hyena", 4, 2),
+        ("Junkbot", 2, 2),
+        ("Timewarped Hyena", 2, 2),
+        ("Hungry Snapjaw", 0, 1),
+    ] {
+        let CombatEffect::Effects { effects, .. } = effect(name) else {
+            panic!("{name}: {:?}", effect(name));
+        };
+        let tribes = if name == "Junkbot" {
+            TRIBE_MECH
+        } else {
+            TRIBE_BEAST
+        };
+        assert_eq!(
+            effects[0].trigger,
+            Trigger::FriendlyDies { tribes },
+            "{name}"
+        );
+        assert_eq!(
+            effects[0].action,
+            Action::Buff {
+                target: Target::This,
+                attack,
+                health,
+                keywords: 0
+            },
+            "{name}"
+        );
+    }
+    // Combat effects the engine does not play yet say why; "after a
+    // friendly minion attacks" is not a "whenever" (Ravaging Scorpid), and
+    // a death listener's damage reaches the other side (Soul Juggler).
     for name in [
         "Leeroy the Reckless",
         "Mummifier",
         "Goldrinn, the Great Wolf",
+        "Ravaging Scorpid",
+        "Soul Juggler",
     ] {
         assert!(
             matches!(effect(name), CombatEffect::Unsupported(_)),

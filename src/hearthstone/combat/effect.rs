@@ -24,6 +24,12 @@ pub enum Trigger {
     /// When this minion dies, in the death phase, after its deathrattle
     /// tokens entered ("Deathrattle:").
     Deathrattle,
+    /// Whenever a friendly minion of `tribes` (any tribe when 0) dies: in
+    /// its side's death phase, before the deathrattles, once per such dead
+    /// minion, on the minions that survive the phase (Firestone's
+    /// "whenever a minion dies" step; "after ... dies" self-buffs land the
+    /// same). Only self-buffs are read with it.
+    FriendlyDies { tribes: u16 },
     /// After this minion's attack dealt its damage, before the deaths
     /// ("After this attacks,"), whether it survived or not.
     AfterAttack,

@@ -115,6 +115,9 @@ fn arb_card() -> impl Strategy<Value = String> {
         "De-volition-ist=2/3",
         "Heroic Broodmother=2/3",
         "Titus Rivendare=1/2",
+        "Scavenging Hyena=1/2",
+        "Hungry Snapjaw=2/1",
+        "Wolf Pup=1/1",
     ])
     .prop_map(str::to_string)
 }
@@ -161,6 +164,10 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "De-volition-ist",
         "Heroic Broodmother",
         "Titus Rivendare",
+        "Scavenging Hyena",
+        "Junkbot",
+        "Hungry Snapjaw",
+        "Timewarped Hyena",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -266,6 +273,39 @@ fn deathrattle_buffs_reach_survivors_and_earlier_tokens_only() {
     );
     let shields: Vec<bool> = s.board(0).iter().map(|u| u.has(rules::SHIELD)).collect();
     assert_eq!(shields, [true, false, true, true]);
+}
+
+#[test]
+fn death_listeners_gain_per_friendly_death_of_their_tribe() {
+    // Scavenging Hyena: +2/+1 per friendly beast that dies (Snake),
+    // nothing for a non-beast or an enemy beast.
+    let s = after_attack("Snake,Scavenging Hyena", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "4/3");
+    let s = after_attack("1/1,Scavenging Hyena", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "2/2");
+    let s = after_attack("9/9+cleave,Scavenging Hyena", "Snake,Snake,Snake", 0, 1, 0);
+    assert_eq!(shown(&s, 0), "9/8,2/2");
+    // Every beast of the phase counts; golden doubles.
+    let s = after_attack(
+        "9/9+cleave",
+        "Snake,Snake,Snake,golden Scavenging Hyena=4/40",
+        0,
+        1,
+        0,
+    );
+    assert_eq!(shown(&s, 1), "16/46");
+    // A listener's reborn copy returns fresh (it died: it heard nothing).
+    let s = after_attack("9/9+cleave", "Snake,Scavenging Hyena=5/1+reborn", 0, 1, 0);
+    assert_eq!(shown(&s, 1), "2/1");
+    // Hungry Snapjaw gains health only; Junkbot hears mechs (Jo-E Bot).
+    let s = after_attack(
+        "9/9+cleave",
+        "Hungry Snapjaw=4/20,Snake,Jo-E Bot,Junkbot=1/15",
+        0,
+        2,
+        0,
+    );
+    assert_eq!(shown(&s, 1), "4/21,3/8");
 }
 
 #[test]

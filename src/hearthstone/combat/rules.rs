@@ -154,6 +154,9 @@ struct Facts {
     on_other_attacks: u32,
     /// Some effect fires when it attacks itself.
     on_own_attacks: bool,
+    /// Some effect fires when a friendly minion dies whose tribes meet
+    /// this mask (`attacker_bits`, read for the dead minion).
+    on_friendly_death: u32,
     /// Some effect fires after it attacked.
     after_attack: bool,
     /// While it lives, friendly deathrattles trigger this many extra times.
@@ -180,6 +183,7 @@ pub struct Kinds {
     any_start_of_combat: bool,
     any_attack_triggers: bool,
     any_extra_deathrattles: bool,
+    any_death_listeners: bool,
     changes_units: bool,
     raises_potential: bool,
 }
@@ -223,6 +227,10 @@ impl Kinds {
             }
             _ => false,
         });
+        let on_friendly_death = kind.effects.iter().fold(0, |m, e| match e.trigger {
+            Trigger::FriendlyDies { tribes } => m | listens(tribes),
+            _ => m,
+        });
         let summons = t.count > 0 || kind.base_keywords & REBORN != 0;
         let deathrattle_effects = kind
             .effects
@@ -248,6 +256,7 @@ impl Kinds {
             tribes: kind.tribes,
             on_other_attacks,
             on_own_attacks,
+            on_friendly_death,
             after_attack: kind
                 .effects
                 .iter()
@@ -257,6 +266,7 @@ impl Kinds {
         };
         self.any_attack_triggers |= on_other_attacks != 0 || on_own_attacks;
         self.any_extra_deathrattles |= extra_deathrattles > 0 || deathrattle_times > 0;
+        self.any_death_listeners |= on_friendly_death != 0;
         for e in &kind.effects {
             self.any_start_of_combat |= e.trigger == Trigger::StartOfCombat;
             self.changes_units |= e.changes_units();
@@ -468,6 +478,7 @@ impl State {
             any_start_of_combat: false,
             any_attack_triggers: false,
             any_extra_deathrattles: false,
+            any_death_listeners: false,
             changes_units: false,
             raises_potential: false,
         };
@@ -732,14 +743,9 @@ impl State {
         // right, after every other trigger), so these slots stand while
         // they fire.
         let heard = attacker_bits(attacker_tribes);
-        let mut listeners = self
-            .board(side)
-            .iter()
-            .enumerate()
-            .fold(0u8, |m, (i, u)| {
-                m | u8::from(kinds.facts(u).on_other_attacks & heard != 0) << i
-            })
-            & !(1 << attacker);
+        let mut listeners = self.board(side).iter().enumerate().fold(0u8, |m, (i, u)| {
+            m | u8::from(kinds.facts(u).on_other_attacks & heard != 0) << i
+        }) & !(1 << attacker);
         // The attacker's own effects fire last.
         let mut own = kinds.facts(&self.boards[side][attacker]).on_own_attacks;
         if listeners == 0 && !own {
@@ -909,6 +915,44 @@ impl State {
         self.turn = (1 - side) as u8;
     }
 
+    /// The survivors' "whenever a friendly minion dies" effects, before the
+    /// dead leave: each listener left to right, once per dead minion of
+    /// its tribes (left to right). Kept out of the death phase, which most
+    /// combats run without them.
+    #[inline(never)]
+    fn fire_death_listeners(&mut self, kinds: &Kinds, side: usize, chooser: &mut impl Chooser) {
+        let len = self.lens[side] as usize;
+        for i in 0..len {
+            let u = self.boards[side][i];
+            let listens = kinds.facts(&u).on_friendly_death;
+            if u.health <= 0 || listens == 0 {
+                continue;
+            }
+            for d in 0..len {
+                let dead = self.boards[side][d];
+                if dead.health > 0 || listens & attacker_bits(kinds.tribes(&dead)) == 0 {
+                    continue;
+                }
+                let at = Fired {
+                    side,
+                    slot: Some(i),
+                    unit: self.boards[side][i],
+                    attacker: None,
+                    defender: None,
+                    reach: REACH_ALL,
+                };
+                let dead_tribes = kinds.tribes(&dead);
+                for e in kinds.kinds[u.kind as usize].effects {
+                    if let Trigger::FriendlyDies { tribes } = e.trigger
+                        && (tribes == 0 || dead_tribes & tribes != 0)
+                    {
+                        self.apply(kinds, &at, e.action, chooser);
+                    }
+                }
+            }
+        }
+    }
+
     /// The death phase of an attack on one side: the dead leave left to
     /// right; dead by dead, its deathrattle tokens enter in its slot and
     /// its deathrattle effects fire on the board as it is then (survivors
@@ -925,6 +969,10 @@ impl State {
         if !board[..len].iter().any(|m| m.health <= 0) {
             return;
         }
+        if kinds.any_death_listeners {
+            self.fire_death_listeners(kinds, side, chooser);
+        }
+        let board = &mut self.boards[side];
         if !board[..len]
             .iter()
             .any(|m| m.health <= 0 && kinds.facts(m).acts_on_death)
