@@ -964,15 +964,14 @@ impl State {
     /// pass and each effect fires afterwards on the units it would have
     /// seen (the same units in the same order: the same random picks).
     fn resolve_side(&mut self, kinds: &Kinds, side: usize, chooser: &mut impl Chooser) {
+        if kinds.any_death_listeners {
+            self.fire_death_listeners(kinds, side, chooser);
+        }
         let len = self.lens[side] as usize;
         let board = &mut self.boards[side];
         if !board[..len].iter().any(|m| m.health <= 0) {
             return;
         }
-        if kinds.any_death_listeners {
-            self.fire_death_listeners(kinds, side, chooser);
-        }
-        let board = &mut self.boards[side];
         if !board[..len]
             .iter()
             .any(|m| m.health <= 0 && kinds.facts(m).acts_on_death)
