@@ -570,6 +570,16 @@ fn trigger_of(clause: &str) -> Option<(Trigger, &str)> {
         let tribes = if who == "minion" { 0 } else { tribe(who)? };
         return Some((Trigger::FriendlyDies { tribes }, rest));
     }
+    // "whenever you summon a beast, ", "after you summon an undead, "
+    if let Some((who, rest)) = clause
+        .strip_prefix("whenever you summon ")
+        .or_else(|| clause.strip_prefix("after you summon "))
+        .and_then(|r| r.strip_prefix("a ").or_else(|| r.strip_prefix("an ")))
+        .and_then(|r| r.split_once(", "))
+    {
+        let tribes = if who == "minion" { 0 } else { tribe(who)? };
+        return Some((Trigger::FriendlySummoned { tribes }, rest));
+    }
     let rest = clause.strip_prefix("whenever ")?;
     let (other, rest) = match rest.strip_prefix("another friendly ") {
         Some(rest) => (true, rest),
@@ -705,6 +715,10 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         }
         _ => action,
     };
+    // A summon listener only gives to the summoned minion.
+    if matches!(trigger, Trigger::FriendlySummoned { .. }) && !action.starts_with("give it ") {
+        return None;
+    }
     let effect = |action| Effect { trigger, action };
     // Actions that say how often themselves.
     if action == "attack immediately" && trigger == Trigger::StartOfCombat {
@@ -838,8 +852,11 @@ fn summoned_token(what: &str) -> Option<Token> {
 /// The target of "give ...", and the gift after it.
 fn give_target(rest: &str, trigger: Trigger) -> Option<(Target, &str)> {
     if let Some(what) = rest.strip_prefix("it ") {
-        return matches!(trigger, Trigger::FriendlyAttacks { .. })
-            .then_some((Target::Attacker, what));
+        return match trigger {
+            Trigger::FriendlyAttacks { .. } => Some((Target::Attacker, what)),
+            Trigger::FriendlySummoned { .. } => Some((Target::Summoned, what)),
+            _ => None,
+        };
     }
     if let Some(rest) = rest.strip_prefix("your ") {
         let (other, rest) = match rest.strip_prefix("other ") {

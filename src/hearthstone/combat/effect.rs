@@ -30,6 +30,11 @@ pub enum Trigger {
     /// "whenever a minion dies" step; "after ... dies" self-buffs land the
     /// same). Only self-buffs are read with it.
     FriendlyDies { tribes: u16 },
+    /// Whenever a friendly minion of `tribes` (any tribe when 0) is
+    /// summoned (deathrattle tokens, reborn copies, rally summons), while
+    /// this minion is on the board (Firestone's spawn step; only gifts to
+    /// the summoned minion are read with it).
+    FriendlySummoned { tribes: u16 },
     /// After this minion's attack dealt its damage, before the deaths
     /// ("After this attacks,"), whether it survived or not.
     AfterAttack,
@@ -65,6 +70,8 @@ pub enum Target {
     AllOthers,
     /// The enemy minion the attacker is attacking (a rally's "the target").
     Defender,
+    /// The friendly minion whose summoning fired the trigger ("give it").
+    Summoned,
     /// The defender and one of its neighbours drawn at random, or both
     /// neighbours when `both`.
     DefenderAndAdjacent { both: bool },
@@ -246,8 +253,9 @@ pub(super) struct Fired {
     pub side: usize,
     pub slot: Option<usize>,
     pub unit: Unit,
-    /// The friendly attacker whose attack fired the trigger.
-    pub attacker: Option<usize>,
+    /// The friendly minion whose doing fired the trigger: the attacker of
+    /// an attack trigger, the summoned minion of a summon trigger.
+    pub friend: Option<usize>,
     /// The enemy it attacks.
     pub defender: Option<usize>,
     /// The slots of its own side the effect may reach (bit per slot): a
@@ -301,13 +309,18 @@ impl State {
                         }
                     }
                     Target::Attacker => {
-                        if let Some(a) = at.attacker {
+                        if let Some(a) = at.friend {
                             buff(&mut self.boards[side][a], attack, health, keywords);
                         }
                     }
                     Target::Defender => {
                         if let Some(d) = at.defender {
                             buff(&mut self.boards[1 - side][d], attack, health, keywords);
+                        }
+                    }
+                    Target::Summoned => {
+                        if let Some(s) = at.friend {
+                            buff(&mut self.boards[side][s], attack, health, keywords);
                         }
                     }
                     Target::Friendly { tribes, other } => {
@@ -384,7 +397,7 @@ impl State {
             }
             Action::Summon { count } => {
                 if let Some(i) = at.slot {
-                    self.summon_right_of(kinds, side, i, count);
+                    self.summon_right_of(kinds, side, i, count, chooser);
                 }
                 false
             }

@@ -118,6 +118,9 @@ fn arb_card() -> impl Strategy<Value = String> {
         "Scavenging Hyena=1/2",
         "Hungry Snapjaw=2/1",
         "Wolf Pup=1/1",
+        "Mama Bear=1/2",
+        "Pack Leader=1/2",
+        "Kindly Grandmother",
     ])
     .prop_map(str::to_string)
 }
@@ -168,6 +171,11 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Junkbot",
         "Hungry Snapjaw",
         "Timewarped Hyena",
+        "Mama Bear",
+        "Pack Leader",
+        "Kindly Grandmother",
+        "Infested Wolf",
+        "Arms Dealer",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -306,6 +314,41 @@ fn death_listeners_gain_per_friendly_death_of_their_tribe() {
         0,
     );
     assert_eq!(shown(&s, 1), "4/21,3/8");
+}
+
+#[test]
+fn summon_listeners_give_to_each_summoned_minion_of_their_tribe() {
+    // Mama Bear: the Big Bad Wolf (3/2 beast) enters as 9/8.
+    let s = after_attack("Kindly Grandmother,Mama Bear", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "9/8,6/6");
+    // Pack Leader: each spider +2 attack; golden +4; Titus doubles the
+    // spiders, each one heard.
+    let s = after_attack("Infested Wolf=3/1,Pack Leader", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "3/1,3/1,3/4");
+    let s = after_attack("Infested Wolf=3/1,golden Pack Leader", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "5/1,5/1,6/8");
+    let s = after_attack(
+        "Infested Wolf=3/1,Pack Leader,Titus Rivendare",
+        "3/3",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 0), "3/1,3/1,3/1,3/1,3/4,1/7");
+    // A reborn copy is summoned too; a non-beast is not heard.
+    let s = after_attack("Snake=1/1+reborn,Mama Bear", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "7/7,6/6");
+    let s = after_attack("Harmless Bonehead,Mama Bear", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/1,1/1,6/6");
+    // Arms Dealer hears undead (the skeletons).
+    let s = after_attack("Harmless Bonehead,Arms Dealer", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "2/1,2/1,1/2");
+    // A Mama Bear dying in the same phase gives nothing.
+    let s = after_attack("9/9+cleave", "Kindly Grandmother,Mama Bear=6/1", 0, 0, 0);
+    assert_eq!(shown(&s, 1), "3/2");
+    // A rally's summon is heard as it enters (Flittering Bat's 1/1 beast).
+    let s = after_attack("Flittering Bat,Mama Bear", "0/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/4,7/7,6/6");
 }
 
 #[test]

@@ -157,6 +157,9 @@ struct Facts {
     /// Some effect fires when a friendly minion dies whose tribes meet
     /// this mask (`attacker_bits`, read for the dead minion).
     on_friendly_death: u32,
+    /// Some effect fires when a friendly minion is summoned whose tribes
+    /// meet this mask (`attacker_bits`, read for the summoned minion).
+    on_friendly_summon: u32,
     /// Some effect fires after it attacked.
     after_attack: bool,
     /// While it lives, friendly deathrattles trigger this many extra times.
@@ -184,6 +187,7 @@ pub struct Kinds {
     any_attack_triggers: bool,
     any_extra_deathrattles: bool,
     any_death_listeners: bool,
+    any_summon_listeners: bool,
     changes_units: bool,
     raises_potential: bool,
 }
@@ -231,6 +235,10 @@ impl Kinds {
             Trigger::FriendlyDies { tribes } => m | listens(tribes),
             _ => m,
         });
+        let on_friendly_summon = kind.effects.iter().fold(0, |m, e| match e.trigger {
+            Trigger::FriendlySummoned { tribes } => m | listens(tribes),
+            _ => m,
+        });
         let summons = t.count > 0 || kind.base_keywords & REBORN != 0;
         let deathrattle_effects = kind
             .effects
@@ -257,6 +265,7 @@ impl Kinds {
             on_other_attacks,
             on_own_attacks,
             on_friendly_death,
+            on_friendly_summon,
             after_attack: kind
                 .effects
                 .iter()
@@ -267,6 +276,7 @@ impl Kinds {
         self.any_attack_triggers |= on_other_attacks != 0 || on_own_attacks;
         self.any_extra_deathrattles |= extra_deathrattles > 0 || deathrattle_times > 0;
         self.any_death_listeners |= on_friendly_death != 0;
+        self.any_summon_listeners |= on_friendly_summon != 0;
         for e in &kind.effects {
             self.any_start_of_combat |= e.trigger == Trigger::StartOfCombat;
             self.changes_units |= e.changes_units();
@@ -479,6 +489,7 @@ impl State {
             any_attack_triggers: false,
             any_extra_deathrattles: false,
             any_death_listeners: false,
+            any_summon_listeners: false,
             changes_units: false,
             raises_potential: false,
         };
@@ -686,7 +697,7 @@ impl State {
             side,
             slot: Some(attacker),
             unit: u,
-            attacker: Some(attacker),
+            friend: Some(attacker),
             defender: Some(target),
             reach: REACH_ALL,
         };
@@ -768,7 +779,7 @@ impl State {
                 side,
                 slot: Some(i),
                 unit: u,
-                attacker: Some(attacker),
+                friend: Some(attacker),
                 defender: Some(defender),
                 reach: REACH_ALL,
             };
@@ -783,7 +794,14 @@ impl State {
 
     /// Inserts `count` of the effect tokens of the unit at `slot` to its
     /// right, unmarked, while there is room.
-    pub(super) fn summon_right_of(&mut self, kinds: &Kinds, side: usize, slot: usize, count: u8) {
+    pub(super) fn summon_right_of(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        slot: usize,
+        count: u8,
+        chooser: &mut impl Chooser,
+    ) {
         let kind = &kinds.kinds[self.boards[side][slot].kind as usize];
         let token_kind = kind.effect_token_kind;
         let health = kind.effect_token.health.min(i16::MAX as u16) as i16;
@@ -804,6 +822,9 @@ impl State {
                 tag: 0,
             };
             self.lens[side] += 1;
+            if kinds.any_summon_listeners {
+                self.fire_summon_listeners(kinds, side, slot + 1, 1 << (slot + 1), chooser);
+            }
         }
     }
 
@@ -891,7 +912,7 @@ impl State {
                         side,
                         slot: Some(at),
                         unit: self.boards[side][at],
-                        attacker: None,
+                        friend: None,
                         defender: None,
                         reach: REACH_ALL,
                     };
@@ -937,7 +958,7 @@ impl State {
                     side,
                     slot: Some(i),
                     unit: self.boards[side][i],
-                    attacker: None,
+                    friend: None,
                     defender: None,
                     reach: REACH_ALL,
                 };
@@ -948,6 +969,43 @@ impl State {
                     {
                         self.apply(kinds, &at, e.action, chooser);
                     }
+                }
+            }
+        }
+    }
+
+    /// The effects that fire as the minion at `summoned` (on `side`)
+    /// enters: the "whenever you summon" of every friendly minion but those
+    /// in `deaf` (itself, and any that entered after it), left to right.
+    #[inline(never)]
+    fn fire_summon_listeners(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        summoned: usize,
+        deaf: u8,
+        chooser: &mut impl Chooser,
+    ) {
+        let tribes = kinds.tribes(&self.boards[side][summoned]);
+        let heard = attacker_bits(tribes);
+        for i in 0..self.lens[side] as usize {
+            let u = self.boards[side][i];
+            if deaf & 1 << i != 0 || kinds.facts(&u).on_friendly_summon & heard == 0 {
+                continue;
+            }
+            let at = Fired {
+                side,
+                slot: Some(i),
+                unit: u,
+                friend: Some(summoned),
+                defender: None,
+                reach: REACH_ALL,
+            };
+            for e in kinds.kinds[u.kind as usize].effects {
+                if let Trigger::FriendlySummoned { tribes: wanted } = e.trigger
+                    && (wanted == 0 || tribes & wanted != 0)
+                {
+                    self.apply(kinds, &at, e.action, chooser);
                 }
             }
         }
@@ -1059,8 +1117,17 @@ impl State {
                 pending += 1;
             }
         }
-        inherit_marks(&mut board[..n], &mut from[..n]);
         self.lens[side] = n as u8;
+        if kinds.any_summon_listeners {
+            // Every token has entered, each heard in turn (the listeners
+            // are survivors: tokens have no effects).
+            for (slot, &came_from) in from[..n].iter().enumerate() {
+                if came_from != 0 {
+                    self.fire_summon_listeners(kinds, side, slot, 1 << slot, chooser);
+                }
+            }
+        }
+        inherit_marks(&mut self.boards[side][..n], &mut from[..n]);
         if any_effects {
             // The `d`-th dead minion's triggers are numbered
             // `d * triggers + 1 ..= (d + 1) * triggers`, as above.
@@ -1078,7 +1145,7 @@ impl State {
                         side,
                         slot: None,
                         unit: *m,
-                        attacker: None,
+                        friend: None,
                         defender: None,
                         reach,
                     };
@@ -1091,6 +1158,8 @@ impl State {
             }
         }
         let board = &mut self.boards[side];
+        // The slots the copies entered, left to right.
+        let mut reborn_slots = 0u8;
         for (done, &(slot, m)) in reborns[..pending].iter().enumerate() {
             if n >= BOARD_SIZE {
                 break;
@@ -1110,9 +1179,18 @@ impl State {
             };
             from[at] = m.mark + 1;
             n += 1;
+            reborn_slots |= 1 << at;
         }
         inherit_marks(&mut board[..n], &mut from[..n]);
         self.lens[side] = n as u8;
+        // Each copy is heard by the minions there when it entered (later
+        // copies are to its right: its slot stands).
+        let mut copies = reborn_slots;
+        while kinds.any_summon_listeners && copies != 0 {
+            let at = copies.trailing_zeros() as usize;
+            self.fire_summon_listeners(kinds, side, at, copies, chooser);
+            copies &= copies - 1;
+        }
     }
 }
 
