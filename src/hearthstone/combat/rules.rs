@@ -150,15 +150,15 @@ struct Facts {
     deathrattle_effects: bool,
     tribes: u16,
     /// Some effect fires when another friendly minion attacks whose
-    /// tribes meet this mask (`attacker_bits`).
+    /// tribes meet this mask (`heard_bits`).
     on_other_attacks: u32,
     /// Some effect fires when it attacks itself.
     on_own_attacks: bool,
     /// Some effect fires when a friendly minion dies whose tribes meet
-    /// this mask (`attacker_bits`, read for the dead minion).
+    /// this mask (`heard_bits`, read for the dead minion).
     on_friendly_death: u32,
     /// Some effect fires when a friendly minion is summoned whose tribes
-    /// meet this mask (`attacker_bits`, read for the summoned minion).
+    /// meet this mask (`heard_bits`, read for the summoned minion).
     on_friendly_summon: u32,
     /// Some effect fires after it attacked.
     after_attack: bool,
@@ -227,7 +227,7 @@ impl Kinds {
         let on_own_attacks = kind.effects.iter().any(|e| match e.trigger {
             Trigger::Rally => true,
             Trigger::FriendlyAttacks { tribes, other } => {
-                !other && listens(tribes) & attacker_bits(kind.tribes) != 0
+                !other && listens(tribes) & heard_bits(kind.tribes) != 0
             }
             _ => false,
         });
@@ -753,7 +753,7 @@ impl State {
         // pass (most do not); only the attacker's own rally summons (to its
         // right, after every other trigger), so these slots stand while
         // they fire.
-        let heard = attacker_bits(attacker_tribes);
+        let heard = heard_bits(attacker_tribes);
         let mut listeners = self.board(side).iter().enumerate().fold(0u8, |m, (i, u)| {
             m | u8::from(kinds.facts(u).on_other_attacks & heard != 0) << i
         }) & !(1 << attacker);
@@ -951,7 +951,7 @@ impl State {
             }
             for d in 0..len {
                 let dead = self.boards[side][d];
-                if dead.health > 0 || listens & attacker_bits(kinds.tribes(&dead)) == 0 {
+                if dead.health > 0 || listens & heard_bits(kinds.tribes(&dead)) == 0 {
                     continue;
                 }
                 let at = Fired {
@@ -987,7 +987,7 @@ impl State {
         chooser: &mut impl Chooser,
     ) {
         let tribes = kinds.tribes(&self.boards[side][summoned]);
-        let heard = attacker_bits(tribes);
+        let heard = heard_bits(tribes);
         for i in 0..self.lens[side] as usize {
             let u = self.boards[side][i];
             if deaf & 1 << i != 0 || kinds.facts(&u).on_friendly_summon & heard == 0 {
@@ -1194,9 +1194,11 @@ impl State {
     }
 }
 
-/// An attacker's tribes as `Facts::on_other_attacks` meets them: its tribe
-/// bits and a bit every attacker has (for "a friendly minion attacks").
-fn attacker_bits(tribes: u16) -> u32 {
+/// A minion's tribes as a listener's mask (`Facts::on_other_attacks`,
+/// `on_friendly_death`, `on_friendly_summon`) meets them: its tribe bits
+/// and a bit every minion has (for "a friendly minion attacks", "dies",
+/// "is summoned").
+fn heard_bits(tribes: u16) -> u32 {
     u32::from(tribes) | 1 << 16
 }
 
