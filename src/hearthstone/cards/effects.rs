@@ -25,7 +25,8 @@
 //!    text gives.
 //! 5. Clauses of a trigger and an action the engine plays (see
 //!    `triggered`: start of combat, rally, a friendly minion attacking,
-//!    deathrattle; stats, keywords, damage to all, a rally's summon or
+//!    deathrattle, a friendly minion dying (a gain) or summoned (a gift to
+//!    it); stats, keywords, damage to all, a rally's summon or
 //!    keywords removed from its target, attacking at once; the auras "your
 //!    deathrattles trigger an extra time" and "... deathrattles trigger
 //!    twice"), beside at most
@@ -559,17 +560,6 @@ fn trigger_of(clause: &str) -> Option<(Trigger, &str)> {
             return Some((trigger, rest));
         }
     }
-    // "whenever another friendly dragon attacks, ", "whenever a friendly
-    // beast attacks, "
-    // "after a friendly beast dies, " (an "after ... attacks" is not a
-    // "whenever": it comes after the damage).
-    if let Some((who, rest)) = clause
-        .strip_prefix("after a friendly ")
-        .and_then(|r| r.split_once(" dies, "))
-    {
-        let tribes = if who == "minion" { 0 } else { tribe(who)? };
-        return Some((Trigger::FriendlyDies { tribes }, rest));
-    }
     // "whenever you summon a beast, ", "after you summon an undead, "
     if let Some((who, rest)) = clause
         .strip_prefix("whenever you summon ")
@@ -577,22 +567,43 @@ fn trigger_of(clause: &str) -> Option<(Trigger, &str)> {
         .and_then(|r| r.strip_prefix("a ").or_else(|| r.strip_prefix("an ")))
         .and_then(|r| r.split_once(", "))
     {
-        let tribes = if who == "minion" { 0 } else { tribe(who)? };
-        return Some((Trigger::FriendlySummoned { tribes }, rest));
+        return Some((
+            Trigger::FriendlySummoned {
+                tribes: tribes_named(who)?,
+            },
+            rest,
+        ));
     }
+    // "whenever a friendly beast dies, ", "after a friendly beast dies, "
+    // (an "after ... attacks" is not a "whenever": it comes after the
+    // damage).
+    if let Some((who, rest)) = clause
+        .strip_prefix("whenever a friendly ")
+        .or_else(|| clause.strip_prefix("after a friendly "))
+        .and_then(|r| r.split_once(" dies, "))
+    {
+        return Some((
+            Trigger::FriendlyDies {
+                tribes: tribes_named(who)?,
+            },
+            rest,
+        ));
+    }
+    // "whenever another friendly dragon attacks, ", "whenever a friendly
+    // beast attacks, "
     let rest = clause.strip_prefix("whenever ")?;
     let (other, rest) = match rest.strip_prefix("another friendly ") {
         Some(rest) => (true, rest),
         None => (false, rest.strip_prefix("a friendly ")?),
     };
-    // "whenever a friendly beast dies, ", "after a friendly beast dies, "
-    if !other && let Some((who, rest)) = rest.split_once(" dies, ") {
-        let tribes = if who == "minion" { 0 } else { tribe(who)? };
-        return Some((Trigger::FriendlyDies { tribes }, rest));
-    }
     let (who, rest) = rest.split_once(" attacks, ")?;
-    let tribes = if who == "minion" { 0 } else { tribe(who)? };
+    let tribes = tribes_named(who)?;
     Some((Trigger::FriendlyAttacks { tribes, other }, rest))
+}
+
+/// The tribes a trigger names: "minion" is any (0), else one tribe.
+fn tribes_named(who: &str) -> Option<u16> {
+    if who == "minion" { Some(0) } else { tribe(who) }
 }
 
 /// A tribe's bit from its name, singular or plural.
