@@ -37,7 +37,9 @@
 //! 6. Anything else is not modelled yet, with the reason.
 
 use super::CardDef;
-use crate::hearthstone::combat::effect::{Action, Effect, MAX_EFFECTS, Target, Trigger};
+use crate::hearthstone::combat::effect::{
+    Action, Effect, MAX_AVENGE, MAX_EFFECTS, Target, Trigger,
+};
 use crate::hearthstone::combat::rules::{self, BOARD_SIZE, Token};
 
 /// A card's combat effect as the engine models it.
@@ -216,12 +218,15 @@ fn own_token_tribes(card: &CardDef, t: &Token) -> Option<u16> {
 /// Cards whose text Firestone plays otherwise, with the text it plays:
 /// where the rules file is silent Firestone's behaviour is the rule (the
 /// README lists these).
-const AS_FIRESTONE_PLAYS: [(&str, &str); 1] = [
+const AS_FIRESTONE_PLAYS: [(&str, &str); 3] = [
     // Golden tentacles (the 0/4 `BGFYM_002t_G`), not the 0/2 ones.
     (
         "BG36_116_G",
         "Deathrattle: Summon two 0/4 Tentacles with Taunt. Give your minions +2 Attack.",
     ),
+    // Vanessa VanCleef's earlier +2/+2 (its card says +2/+1).
+    ("BG24_708", "Rally: Give your Pirates +2/+2 permanently."),
+    ("BG24_708_G", "Rally: Give your Pirates +4/+4 permanently."),
 ];
 
 /// The text a card is read from: its own, or Firestone's reading of it.
@@ -560,6 +565,17 @@ fn trigger_of(clause: &str) -> Option<(Trigger, &str)> {
             return Some((trigger, rest));
         }
     }
+    // "avenge (3): "
+    if let Some((deaths, rest)) = clause
+        .strip_prefix("avenge (")
+        .and_then(|r| r.split_once("): "))
+    {
+        let deaths = deaths
+            .parse()
+            .ok()
+            .filter(|&n| (1..=MAX_AVENGE).contains(&n))?;
+        return Some((Trigger::Avenge { deaths }, rest));
+    }
     // "whenever you summon a beast, ", "after you summon an undead, "
     if let Some((who, rest)) = clause
         .strip_prefix("whenever you summon ")
@@ -705,8 +721,19 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         };
         return Some(vec![(aura, None)]);
     }
+    // "avenge (2) and deathrattle: ACTION": two triggers of one action.
+    if let Some((deaths, action)) = clause
+        .strip_prefix("avenge (")
+        .and_then(|r| r.split_once(") and deathrattle: "))
+    {
+        let mut both = triggered(&format!("avenge ({deaths}): {action}"))?;
+        both.extend(triggered(&format!("deathrattle: {action}"))?);
+        return Some(both);
+    }
     let (trigger, action) = trigger_of(clause)?;
     let action = action.trim().trim_end_matches('.');
+    // What a minion keeps after the combat does not change this one.
+    let action = action.strip_suffix(" permanently").unwrap_or(action);
     if action.contains(". ") {
         return None;
     }
@@ -717,13 +744,7 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
     // A death listener only gains (its own stats need no other side), and
     // what it keeps after the combat does not change this one.
     let action = match trigger {
-        Trigger::FriendlyDies { .. } => {
-            let gain = action.strip_suffix(" permanently").unwrap_or(action);
-            if !gain.starts_with("gain ") {
-                return None;
-            }
-            gain
-        }
+        Trigger::FriendlyDies { .. } if !action.starts_with("gain ") => return None,
         _ => action,
     };
     // A summon listener only gives to the summoned minion.
@@ -750,8 +771,8 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         .strip_prefix("deal ")
         .and_then(|a| a.strip_suffix(" damage to all other minions"))
     {
-        // A deathrattle's damage would reach the other side mid-phase.
-        if trigger == Trigger::Deathrattle {
+        // A death phase's damage would reach the other side mid-phase.
+        if matches!(trigger, Trigger::Deathrattle | Trigger::Avenge { .. }) {
             return None;
         }
         Action::Damage {
@@ -868,6 +889,10 @@ fn give_target(rest: &str, trigger: Trigger) -> Option<(Target, &str)> {
             Trigger::FriendlySummoned { .. } => Some((Target::Summoned, what)),
             _ => None,
         };
+    }
+    // A deathrattle's minion has left the board: no neighbours to read.
+    if let Some(what) = rest.strip_prefix("adjacent minions ") {
+        return (trigger != Trigger::Deathrattle).then_some((Target::Adjacent, what));
     }
     if let Some(rest) = rest.strip_prefix("your ") {
         let (other, rest) = match rest.strip_prefix("other ") {

@@ -233,6 +233,55 @@ fn effects_follow_the_rules() {
             "{name}"
         );
     }
+    // Avenge: the count and the action; Palescale Crocolisk's one action
+    // on two triggers; Budding Greenthumb's neighbours.
+    let buff = |target, attack, health, keywords| Action::Buff {
+        target,
+        attack,
+        health,
+        keywords,
+    };
+    let beasts = Target::Friendly {
+        tribes: TRIBE_BEAST,
+        other: false,
+    };
+    let another_beast = Target::Random {
+        tribes: TRIBE_BEAST,
+        other: true,
+        count: 1,
+        lacking: 0,
+        strict: false,
+    };
+    for (name, deaths, action) in [
+        ("Bird Buddy", 1, buff(beasts, 1, 1, 0)),
+        ("golden Bird Buddy", 1, buff(beasts, 2, 2, 0)),
+        ("Hungering Abomination", 1, buff(Target::This, 1, 2, 0)),
+        ("Budding Greenthumb", 3, buff(Target::Adjacent, 2, 2, 0)),
+        ("Palescale Crocolisk", 2, buff(another_beast, 6, 6, 0)),
+    ] {
+        let CombatEffect::Effects { effects, .. } = effect(name) else {
+            panic!("{name}: {:?}", effect(name));
+        };
+        assert_eq!(effects[0].trigger, Trigger::Avenge { deaths }, "{name}");
+        assert_eq!(effects[0].action, action, "{name}");
+        if name == "Palescale Crocolisk" {
+            assert_eq!(effects[1].trigger, Trigger::Deathrattle);
+            assert_eq!(effects[1].action, action);
+        }
+    }
+    // Avenges that reach beyond the boards, give reborn or damage the
+    // other side mid-phase stay unsupported.
+    for name in [
+        "Relentless Sentry",
+        "Mechano-Tank",
+        "Ghoul of the Feast",
+        "Carrier",
+    ] {
+        assert!(
+            matches!(effect(name), CombatEffect::Unsupported(_)),
+            "{name}"
+        );
+    }
     // Combat effects the engine does not play yet say why; "after a
     // friendly minion attacks" is not a "whenever" (Ravaging Scorpid), and
     // a death listener's damage reaches the other side (Soul Juggler).

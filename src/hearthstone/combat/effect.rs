@@ -9,6 +9,9 @@ use super::rules::{BOARD_SIZE, Kinds, POISON, SHIELD, State, Unit, VENOM};
 /// Effects a minion can carry.
 pub const MAX_EFFECTS: usize = 2;
 
+/// The largest avenge count a unit holds ("Avenge (N)", N at most this).
+pub const MAX_AVENGE: u8 = 15;
+
 /// When an effect fires.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Trigger {
@@ -35,6 +38,12 @@ pub enum Trigger {
     /// this minion is on the board (Firestone's spawn step; only gifts to
     /// the summoned minion are read with it).
     FriendlySummoned { tribes: u16 },
+    /// After every `deaths` friendly deaths while this minion lives
+    /// ("Avenge (N):"): in the death phase, after the deathrattles and
+    /// before the reborn copies return, once per dead minion that completes
+    /// a count (Firestone's counters: a minion summoned in the phase starts
+    /// its count afresh).
+    Avenge { deaths: u8 },
     /// After this minion's attack dealt its damage, before the deaths
     /// ("After this attacks,"), whether it survived or not.
     AfterAttack,
@@ -66,6 +75,8 @@ pub enum Target {
         lacking: u8,
         strict: bool,
     },
+    /// The living friendly minions next to it.
+    Adjacent,
     /// Every minion of both boards but itself.
     AllOthers,
     /// The enemy minion the attacker is attacking (a rally's "the target").
@@ -373,6 +384,15 @@ impl State {
                             buff(&mut self.boards[side][i], attack, health, keywords);
                         }
                     }
+                    Target::Adjacent => {
+                        if let Some(i) = at.slot {
+                            for n in [i.checked_sub(1), Some(i + 1)].into_iter().flatten() {
+                                if n < len && self.boards[side][n].health > 0 {
+                                    buff(&mut self.boards[side][n], attack, health, keywords);
+                                }
+                            }
+                        }
+                    }
                     Target::AllOthers => {
                         for s in 0..2 {
                             for i in 0..self.lens[s] as usize {
@@ -406,12 +426,12 @@ impl State {
             Action::AttackNow { times } => {
                 // Deaths move its slot: it is found by its start-of-combat
                 // tag (its reborn copy, a new minion, has none).
-                let tag = at.unit.tag;
+                let tag = at.unit.tag();
                 for _ in 0..times {
                     let Some(i) = self
                         .board(side)
                         .iter()
-                        .position(|u| tag != 0 && u.tag == tag)
+                        .position(|u| tag != 0 && u.tag() == tag)
                     else {
                         break;
                     };

@@ -121,6 +121,11 @@ fn arb_card() -> impl Strategy<Value = String> {
         "Mama Bear=1/2",
         "Pack Leader=1/2",
         "Kindly Grandmother",
+        "Hungering Abomination=1/2",
+        "Bird Buddy=1/2",
+        "Budding Greenthumb=1/3",
+        "Palescale Crocolisk=1/2",
+        "BG28_403=1/1",
     ])
     .prop_map(str::to_string)
 }
@@ -176,6 +181,12 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Kindly Grandmother",
         "Infested Wolf",
         "Arms Dealer",
+        "Hungering Abomination",
+        "Bird Buddy",
+        "Budding Greenthumb",
+        "Palescale Crocolisk",
+        "BG28_403",
+        "Timewarped Duskmaw",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -349,6 +360,79 @@ fn summon_listeners_give_to_each_summoned_minion_of_their_tribe() {
     // A rally's summon is heard as it enters (Flittering Bat's 1/1 beast).
     let s = after_attack("Flittering Bat,Mama Bear", "0/9", 0, 0, 0);
     assert_eq!(shown(&s, 0), "1/4,7/7,6/6");
+}
+
+#[test]
+fn avenge_fires_once_per_completed_count_of_friendly_deaths() {
+    // Hungering Abomination, avenge (1): two friendly deaths, two gains of
+    // +1/+2; golden +2/+4; enemy deaths count for nothing.
+    let s = after_attack("5/5+cleave", "1/1,1/1,Hungering Abomination=4/20", 0, 0, 0);
+    assert_eq!(shown(&s, 1), "6/24");
+    let s = after_attack(
+        "5/5+cleave",
+        "1/1,1/1,golden Hungering Abomination=8/20",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 1), "12/28");
+    let s = after_attack("1/1,Hungering Abomination", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "5/7");
+    assert_eq!(shown(&s, 1), "3/2");
+    // Budding Greenthumb, avenge (3): the count carries over from one
+    // death phase to the next; it gives its neighbours +2/+2 (after the
+    // deathrattle tokens entered: the skeleton is one).
+    let board = "Harmless Bonehead,1/1,Budding Greenthumb,1/9";
+    let (mut s, kinds) = State::new(
+        &parse_board("9/9+cleave,2/1").unwrap(),
+        &parse_board(board).unwrap(),
+        0,
+    );
+    let mut first = crate::rng::Rng::new(1);
+    s.attack(&kinds, 0, 0, 0, &mut first);
+    // Bonehead and the 1/1 died: 1 death still to come; two skeletons.
+    assert_eq!(shown(&s, 1), "1/1,1/1,1/5,1/9");
+    assert_eq!(s.board(1)[2].avenge(), 1);
+    s.attack(&kinds, 0, 1, 0, &mut first);
+    // A skeleton died: the third death; the other skeleton and the 1/9
+    // are its neighbours; then it counts 3 again.
+    assert_eq!(shown(&s, 1), "3/3,1/5,3/11");
+    assert_eq!(s.board(1)[1].avenge(), 3);
+    // A reborn copy is a new minion: its count starts afresh and the
+    // deaths of its own phase do not reach it.
+    let s = after_attack(
+        "5/5+cleave",
+        "1/1,Hungering Abomination=4/1+reborn",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 1), "4/1");
+    assert_eq!(s.board(1)[0].avenge(), 1);
+    // Palescale Crocolisk: avenge (2) and deathrattle give another
+    // friendly beast +6/+6: two deaths fire it once; its own death fires
+    // the deathrattle.
+    let s = after_attack(
+        "5/5+cleave",
+        "1/1,1/1,Palescale Crocolisk=4/40,Snake",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 1), "4/40,7/7");
+    let s = after_attack("9/9+cleave", "1/1,Palescale Crocolisk=4/1,Snake", 0, 0, 0);
+    assert_eq!(shown(&s, 1), "7/7");
+    // Phaerix (shielded itself), avenge (4): a shield to a friendly
+    // minion without one.
+    let (mut s, kinds) = State::new(
+        &parse_board("5/5+cleave,2/1").unwrap(),
+        &parse_board("1/1,1/1,1/1,1/1,1/1,BG28_403=3/9").unwrap(),
+        0,
+    );
+    s.attack(&kinds, 0, 0, 1, &mut first);
+    assert_eq!(shown(&s, 1), "1/1,1/1,3/9+s");
+    s.attack(&kinds, 0, 1, 0, &mut first);
+    assert_eq!(shown(&s, 1), "1/1+s,3/9+s");
 }
 
 #[test]

@@ -26,6 +26,8 @@ pub struct Layout {
     /// Round mark bits: 2 when some minion summons (passed over and
     /// attacked then differ in what the summons inherit), else 1.
     mark_bits: u32,
+    /// The avenge count's bits (0 when nothing avenges).
+    avenge_bits: u32,
 }
 
 impl Layout {
@@ -52,6 +54,10 @@ impl Layout {
             },
             full,
             mark_bits: if kinds.any_summons() { 2 } else { 1 },
+            avenge_bits: match kinds.max_avenge() {
+                0 => 0,
+                most => bits(u32::from(most)),
+            },
         }
     }
 
@@ -61,9 +67,19 @@ impl Layout {
     }
 
     /// Bits per slot: health, attack (full keys), kind, keywords (lost
-    /// shield and venom, or all of them), round mark.
+    /// shield and venom, or all of them), round mark, avenge count.
     fn slot_bits(&self) -> u32 {
-        self.health_bits + self.attack_bits + self.kind_bits + self.keyword_bits() + self.mark_bits
+        self.health_bits
+            + self.attack_bits
+            + self.kind_bits
+            + self.keyword_bits()
+            + self.mark_bits
+            + self.avenge_bits
+    }
+
+    /// Where a slot's avenge count starts.
+    fn avenge_at(&self) -> u32 {
+        self.slot_bits() - self.avenge_bits
     }
 
     /// The 64-bit words a key needs: the turn bit and 14 slots.
@@ -95,6 +111,7 @@ impl<const N: usize> Key<N> {
         let kind_at = layout.health_bits + layout.attack_bits;
         let flags_at = kind_at + layout.kind_bits;
         let mark_at = layout.keyword_bits();
+        let avenge_at = layout.avenge_at();
         let mut potential = 0;
         let mut overflow = false;
         for side in 0..2 {
@@ -125,6 +142,9 @@ impl<const N: usize> Key<N> {
                 let flags = keywords | u64::from(mark) << mark_at;
                 let health = u64::from(u.health as u16 - 1);
                 let mut value = health | u64::from(u.kind + 1) << kind_at | flags << flags_at;
+                if layout.avenge_bits > 0 {
+                    value |= u64::from(u.avenge()) << avenge_at;
+                }
                 if layout.full {
                     overflow |= health >> layout.health_bits != 0
                         || u64::from(u.attack) >> layout.attack_bits != 0;
@@ -167,6 +187,7 @@ impl<const N: usize> Key<N> {
         };
         let width = layout.slot_bits();
         let mask = (1u64 << width) - 1;
+        let avenge_at = layout.avenge_at();
         for side in 0..2 {
             let mut len = 0;
             for slot in 0..BOARD_SIZE {
@@ -187,19 +208,20 @@ impl<const N: usize> Key<N> {
                 let kind = field(kind_at, layout.kind_bits) as u8 - 1;
                 let health = field(0, layout.health_bits) as i16 + 1;
                 let mark = (flags >> keyword_bits) as u8;
+                let avenge = if layout.avenge_bits > 0 {
+                    field(avenge_at, layout.avenge_bits) as u8
+                } else {
+                    0
+                };
                 state.boards[side][slot] = if layout.full {
-                    Unit {
-                        attack: field(layout.health_bits, layout.attack_bits) as u16,
-                        health,
-                        keywords: (flags & 0x7f) as u8,
-                        mark,
-                        kind,
-                        tag: 0,
-                    }
+                    let mut u = kinds.unit_of(kind, health, 0, mark, avenge);
+                    u.attack = field(layout.health_bits, layout.attack_bits) as u16;
+                    u.keywords = (flags & 0x7f) as u8;
+                    u
                 } else {
                     let lost = if flags & 1 != 0 { SHIELD } else { 0 }
                         | if flags & 2 != 0 { VENOM } else { 0 };
-                    kinds.unit_of(kind, health, lost, mark)
+                    kinds.unit_of(kind, health, lost, mark, avenge)
                 };
                 len += 1;
             }

@@ -94,12 +94,41 @@ pub struct Unit {
     pub mark: u8,
     /// Index into the combat's `Kinds`.
     pub kind: u8,
-    /// Start of combat only: 1 + the minion's slot at the start, so that
-    /// its effect is found after deaths moved it (0 for summons).
-    pub tag: u8,
+    /// Two rarely read fields in one byte (the hot paths only copy it):
+    /// the low nibble is its tag (`Unit::tag`), the high one its avenge
+    /// count (`Unit::avenge`).
+    notes: u8,
 }
 
+/// A tag no start-of-combat slot takes (`State::resolve_friends_of`).
+const SPARE_TAG: u8 = 0xf;
+
 impl Unit {
+    /// Start of combat only: 1 + the minion's slot at the start, so that
+    /// its effect is found after deaths moved it (0 for summons).
+    #[inline]
+    pub fn tag(&self) -> u8 {
+        self.notes & 0xf
+    }
+
+    fn set_tag(&mut self, tag: u8) {
+        debug_assert!(tag <= 0xf);
+        self.notes = self.notes & 0xf0 | tag;
+    }
+
+    /// Friendly deaths still to come before its avenge fires (its kind's
+    /// count on entering and after each firing; 0 without avenge; at most
+    /// `effect::MAX_AVENGE`).
+    #[inline]
+    pub fn avenge(&self) -> u8 {
+        self.notes >> 4
+    }
+
+    fn set_avenge(&mut self, count: u8) {
+        debug_assert!(count <= super::effect::MAX_AVENGE);
+        self.notes = self.notes & 0xf | count << 4;
+    }
+
     pub(super) fn has(&self, k: u8) -> bool {
         self.keywords & k != 0
     }
@@ -167,6 +196,8 @@ struct Facts {
     /// While it lives, friendly deathrattles trigger at least this many
     /// times (0: no such aura), before the extra times.
     deathrattle_times: u8,
+    /// Its avenge count ("Avenge (N)"; 0: none).
+    avenge: u8,
 }
 
 /// Every kind of minion a combat can hold: the starting minions, their
@@ -188,6 +219,7 @@ pub struct Kinds {
     any_extra_deathrattles: bool,
     any_death_listeners: bool,
     any_summon_listeners: bool,
+    any_avenge: bool,
     changes_units: bool,
     raises_potential: bool,
 }
@@ -254,6 +286,11 @@ impl Kinds {
                     Action::DeathrattlesTrigger { times: n } => (extra, times.max(n)),
                     _ => (extra, times),
                 });
+        // Two avenge effects of one card share one count.
+        let avenge = kind.effects.iter().fold(0, |n, e| match e.trigger {
+            Trigger::Avenge { deaths } => deaths,
+            _ => n,
+        });
         self.facts[self.kinds.len()] = Facts {
             extra_potential: tokens + reborn,
             attack: kind.attack,
@@ -272,7 +309,9 @@ impl Kinds {
                 .any(|e| e.trigger == Trigger::AfterAttack),
             extra_deathrattles,
             deathrattle_times,
+            avenge,
         };
+        self.any_avenge |= avenge > 0;
         self.any_attack_triggers |= on_other_attacks != 0 || on_own_attacks;
         self.any_extra_deathrattles |= extra_deathrattles > 0 || deathrattle_times > 0;
         self.any_death_listeners |= on_friendly_death != 0;
@@ -363,7 +402,23 @@ impl Kinds {
             keywords: m.keywords,
             mark: UNMARKED,
             kind,
-            tag: 0,
+            notes: self.facts[kind as usize].avenge << 4,
+        }
+    }
+
+    /// A new minion of `kind` entering the board (a token, a reborn copy)
+    /// with `health`: its kind's attack and keywords, unmarked (the death
+    /// phase marks it), its avenge count afresh.
+    #[inline]
+    fn entering(&self, kind: u8, health: i16) -> Unit {
+        let f = &self.facts[kind as usize % MAX_KINDS];
+        Unit {
+            attack: f.attack,
+            health,
+            keywords: f.base_keywords,
+            mark: UNMARKED,
+            kind,
+            notes: f.avenge << 4,
         }
     }
 
@@ -378,7 +433,7 @@ impl Kinds {
     /// The unit a memo key stands for (see `key.rs`): its keywords are its
     /// kind's, less the shield and venom it has lost.
     #[inline]
-    pub fn unit_of(&self, kind: u8, health: i16, lost: u8, mark: u8) -> Unit {
+    pub fn unit_of(&self, kind: u8, health: i16, lost: u8, mark: u8, avenge: u8) -> Unit {
         let k = &self.facts[kind as usize % MAX_KINDS];
         Unit {
             attack: k.attack,
@@ -386,8 +441,17 @@ impl Kinds {
             keywords: k.base_keywords & !lost,
             mark,
             kind,
-            tag: 0,
+            notes: avenge << 4,
         }
+    }
+
+    /// The largest avenge count of the combat's kinds (0: no avenge).
+    pub fn max_avenge(&self) -> u8 {
+        self.facts[..self.kinds.len()]
+            .iter()
+            .map(|f| f.avenge)
+            .max()
+            .unwrap_or(0)
     }
 
     /// The keywords `u` has lost: a subset of shield and venom.
@@ -490,6 +554,7 @@ impl State {
             any_extra_deathrattles: false,
             any_death_listeners: false,
             any_summon_listeners: false,
+            any_avenge: false,
             changes_units: false,
             raises_potential: false,
         };
@@ -721,11 +786,11 @@ impl State {
         attacker: usize,
         chooser: &mut impl Chooser,
     ) -> Option<usize> {
-        let tag = self.boards[side][attacker].tag;
-        self.boards[side][attacker].tag = u8::MAX;
+        let tag = self.boards[side][attacker].tag();
+        self.boards[side][attacker].set_tag(SPARE_TAG);
         self.resolve_side(kinds, side, chooser);
-        let at = self.board(side).iter().position(|u| u.tag == u8::MAX)?;
-        self.boards[side][at].tag = tag;
+        let at = self.board(side).iter().position(|u| u.tag() == SPARE_TAG)?;
+        self.boards[side][at].set_tag(tag);
         Some(at)
     }
 
@@ -805,7 +870,6 @@ impl State {
         let kind = &kinds.kinds[self.boards[side][slot].kind as usize];
         let token_kind = kind.effect_token_kind;
         let health = kind.effect_token.health.min(i16::MAX as u16) as i16;
-        let token = &kinds.kinds[token_kind as usize];
         for _ in 0..count {
             let len = self.lens[side] as usize;
             if len >= BOARD_SIZE {
@@ -813,14 +877,7 @@ impl State {
             }
             let board = &mut self.boards[side];
             board.copy_within(slot + 1..len, slot + 2);
-            board[slot + 1] = Unit {
-                attack: token.attack,
-                health,
-                keywords: token.base_keywords,
-                mark: UNMARKED,
-                kind: token_kind,
-                tag: 0,
-            };
+            board[slot + 1] = kinds.entering(token_kind, health);
             self.lens[side] += 1;
             if kinds.any_summon_listeners {
                 self.fire_summon_listeners(kinds, side, slot + 1, 1 << (slot + 1), chooser);
@@ -887,13 +944,13 @@ impl State {
                 .iter_mut()
                 .enumerate()
             {
-                u.tag = i as u8 + 1;
+                u.set_tag(i as u8 + 1);
             }
         }
         let first = chooser.pick(2) as usize;
         for side in [first, 1 - first] {
             for tag in 1..=BOARD_SIZE as u8 {
-                let Some(at) = self.board(side).iter().position(|u| u.tag == tag) else {
+                let Some(at) = self.board(side).iter().position(|u| u.tag() == tag) else {
                     continue;
                 };
                 let u = self.boards[side][at];
@@ -905,7 +962,7 @@ impl State {
                         continue;
                     }
                     // The minion may have died of its own side's effect.
-                    let Some(at) = self.board(side).iter().position(|u| u.tag == tag) else {
+                    let Some(at) = self.board(side).iter().position(|u| u.tag() == tag) else {
                         break;
                     };
                     let fired = Fired {
@@ -926,7 +983,7 @@ impl State {
         }
         for side in 0..2 {
             for u in &mut self.boards[side] {
-                u.tag = 0;
+                u.set_tag(0);
             }
         }
     }
@@ -1011,6 +1068,63 @@ impl State {
         }
     }
 
+    /// The avenge effects of a death phase of `deaths` friendly deaths, on
+    /// the board after its deathrattles: the `survivors` (bit per slot;
+    /// summons start their count afresh) count every death; then, once per
+    /// death, each minion whose count is done fires, left to right, and
+    /// starts counting again (Firestone's counters). Avenge effects only
+    /// buff: slots stand while they fire.
+    #[inline(never)]
+    fn fire_avenges(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        survivors: u8,
+        deaths: u8,
+        chooser: &mut impl Chooser,
+    ) {
+        let len = self.lens[side] as usize;
+        let mut left = [0i16; BOARD_SIZE];
+        let mut due = false;
+        for i in 0..len {
+            let u = &self.boards[side][i];
+            if survivors & 1 << i != 0 && kinds.facts(u).avenge > 0 {
+                left[i] = i16::from(u.avenge()) - i16::from(deaths);
+                due |= left[i] <= 0;
+            }
+        }
+        if due {
+            for _ in 0..deaths {
+                for i in 0..len {
+                    let u = self.boards[side][i];
+                    let every = kinds.facts(&u).avenge;
+                    if survivors & 1 << i == 0 || every == 0 || left[i] > 0 {
+                        continue;
+                    }
+                    left[i] += i16::from(every);
+                    let at = Fired {
+                        side,
+                        slot: Some(i),
+                        unit: u,
+                        friend: None,
+                        defender: None,
+                        reach: REACH_ALL,
+                    };
+                    for e in kinds.kinds[u.kind as usize].effects {
+                        if let Trigger::Avenge { .. } = e.trigger {
+                            self.apply(kinds, &at, e.action, chooser);
+                        }
+                    }
+                }
+            }
+        }
+        for (i, &count) in left[..len].iter().enumerate() {
+            if survivors & 1 << i != 0 && kinds.facts(&self.boards[side][i]).avenge > 0 {
+                self.boards[side][i].set_avenge(count as u8);
+            }
+        }
+    }
+
     /// The death phase of an attack on one side: the dead leave left to
     /// right; dead by dead, its deathrattle tokens enter in its slot and
     /// its deathrattle effects fire on the board as it is then (survivors
@@ -1043,6 +1157,10 @@ impl State {
                 }
             }
             self.lens[side] = n as u8;
+            if kinds.any_avenge {
+                let survivors = (1u16 << n) - 1;
+                self.fire_avenges(kinds, side, survivors as u8, (len - n) as u8, chooser);
+            }
             return;
         }
         let old = *board;
@@ -1098,14 +1216,7 @@ impl State {
                     if n + survivors_right >= BOARD_SIZE {
                         break;
                     }
-                    board[n] = Unit {
-                        attack: t.attack,
-                        health: t.health as i16,
-                        keywords: kinds.facts[kind.token_kind as usize % MAX_KINDS].base_keywords,
-                        mark: UNMARKED,
-                        kind: kind.token_kind,
-                        tag: 0,
-                    };
+                    board[n] = kinds.entering(kind.token_kind, t.health as i16);
                     from[n] = m.mark + 1;
                     origin[n] = dead;
                     n += 1;
@@ -1157,6 +1268,11 @@ impl State {
                 }
             }
         }
+        if kinds.any_avenge {
+            let survivors = (0..n).fold(0u8, |m, slot| m | u8::from(origin[slot] == 0) << slot);
+            let deaths = old[..len].iter().filter(|m| m.health <= 0).count() as u8;
+            self.fire_avenges(kinds, side, survivors, deaths, chooser);
+        }
         let board = &mut self.boards[side];
         // The slots the copies entered, left to right.
         let mut reborn_slots = 0u8;
@@ -1167,16 +1283,7 @@ impl State {
             let at = slot + done;
             board.copy_within(at..n, at + 1);
             from.copy_within(at..n, at + 1);
-            let kind = &kinds.kinds[m.kind as usize];
-            let copy = &kinds.kinds[kind.reborn_kind as usize];
-            board[at] = Unit {
-                attack: copy.attack,
-                health: 1,
-                keywords: copy.base_keywords,
-                mark: UNMARKED,
-                kind: kind.reborn_kind,
-                tag: 0,
-            };
+            board[at] = kinds.entering(kinds.kinds[m.kind as usize].reborn_kind, 1);
             from[at] = m.mark + 1;
             n += 1;
             reborn_slots |= 1 << at;
