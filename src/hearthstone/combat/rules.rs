@@ -1083,45 +1083,40 @@ impl State {
         deaths: u8,
         chooser: &mut impl Chooser,
     ) {
-        let len = self.lens[side] as usize;
+        // The survivors that avenge, and the deaths each has still to see
+        // (<= 0: due).
+        let avengers = (0..self.lens[side] as usize).fold(0u8, |m, i| {
+            m | u8::from(kinds.facts(&self.boards[side][i]).avenge > 0) << i
+        }) & survivors;
         let mut left = [0i16; BOARD_SIZE];
-        let mut due = false;
-        for i in 0..len {
-            let u = &self.boards[side][i];
-            if survivors & 1 << i != 0 && kinds.facts(u).avenge > 0 {
-                left[i] = i16::from(u.avenge()) - i16::from(deaths);
-                due |= left[i] <= 0;
-            }
+        let slots = |mask: u8| (0..BOARD_SIZE).filter(move |i| mask & 1 << i != 0);
+        for i in slots(avengers) {
+            left[i] = i16::from(self.boards[side][i].avenge()) - i16::from(deaths);
         }
-        if due {
-            for _ in 0..deaths {
-                for i in 0..len {
-                    let u = self.boards[side][i];
-                    let every = kinds.facts(&u).avenge;
-                    if survivors & 1 << i == 0 || every == 0 || left[i] > 0 {
-                        continue;
-                    }
-                    left[i] += i16::from(every);
-                    let at = Fired {
-                        side,
-                        slot: Some(i),
-                        unit: u,
-                        friend: None,
-                        defender: None,
-                        reach: REACH_ALL,
-                    };
-                    for e in kinds.kinds[u.kind as usize].effects {
-                        if let Trigger::Avenge { .. } = e.trigger {
-                            self.apply(kinds, &at, e.action, chooser);
-                        }
+        for _ in 0..deaths {
+            for i in slots(avengers) {
+                if left[i] > 0 {
+                    continue;
+                }
+                let u = self.boards[side][i];
+                left[i] += i16::from(kinds.facts(&u).avenge);
+                let at = Fired {
+                    side,
+                    slot: Some(i),
+                    unit: u,
+                    friend: None,
+                    defender: None,
+                    reach: REACH_ALL,
+                };
+                for e in kinds.kinds[u.kind as usize].effects {
+                    if let Trigger::Avenge { .. } = e.trigger {
+                        self.apply(kinds, &at, e.action, chooser);
                     }
                 }
             }
         }
-        for (i, &count) in left[..len].iter().enumerate() {
-            if survivors & 1 << i != 0 && kinds.facts(&self.boards[side][i]).avenge > 0 {
-                self.boards[side][i].set_avenge(count as u8);
-            }
+        for i in slots(avengers) {
+            self.boards[side][i].set_avenge(left[i] as u8);
         }
     }
 
