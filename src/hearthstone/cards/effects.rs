@@ -560,6 +560,10 @@ fn trigger_of(clause: &str) -> Option<(Trigger, &str)> {
         ("battlecry and start of combat: ", Trigger::StartOfCombat),
         ("deathrattle: ", Trigger::Deathrattle),
         ("after this attacks, ", Trigger::AfterAttack),
+        (
+            "after a friendly minion loses divine shield, ",
+            Trigger::FriendlyLosesShield,
+        ),
     ] {
         if let Some(rest) = clause.strip_prefix(opening) {
             return Some((trigger, rest));
@@ -771,8 +775,12 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         .strip_prefix("deal ")
         .and_then(|a| a.strip_suffix(" damage to all other minions"))
     {
-        // A death phase's damage would reach the other side mid-phase.
-        if matches!(trigger, Trigger::Deathrattle | Trigger::Avenge { .. }) {
+        // A death phase's damage would reach the other side mid-phase; a
+        // shield listener's, the attack it fires in.
+        if matches!(
+            trigger,
+            Trigger::Deathrattle | Trigger::Avenge { .. } | Trigger::FriendlyLosesShield
+        ) {
             return None;
         }
         Action::Damage {
@@ -885,8 +893,9 @@ fn summoned_token(what: &str) -> Option<Token> {
 fn give_target(rest: &str, trigger: Trigger) -> Option<(Target, &str)> {
     if let Some(what) = rest.strip_prefix("it ") {
         return match trigger {
-            Trigger::FriendlyAttacks { .. } => Some((Target::Attacker, what)),
-            Trigger::FriendlySummoned { .. } => Some((Target::Summoned, what)),
+            Trigger::FriendlyAttacks { .. }
+            | Trigger::FriendlySummoned { .. }
+            | Trigger::FriendlyLosesShield => Some((Target::Friend, what)),
             _ => None,
         };
     }

@@ -269,6 +269,28 @@ fn effects_follow_the_rules() {
             assert_eq!(effects[1].action, action);
         }
     }
+    // Shield listeners: a gain, a gift to the minion that lost it, a gift
+    // to all.
+    for (id, target, attack, health) in [
+        ("ICC_858", Target::This, 2, 0),
+        ("BG21_024", Target::Friend, 2, 2),
+        ("BG21_024_G", Target::Friend, 4, 4),
+        (
+            "BG34_Giant_656",
+            Target::Friendly {
+                tribes: 0,
+                other: false,
+            },
+            3,
+            3,
+        ),
+    ] {
+        let CombatEffect::Effects { effects, .. } = effect(id) else {
+            panic!("{id}: {:?}", effect(id));
+        };
+        assert_eq!(effects[0].trigger, Trigger::FriendlyLosesShield, "{id}");
+        assert_eq!(effects[0].action, buff(target, attack, health, 0), "{id}");
+    }
     // Avenges that reach beyond the boards, give reborn or damage the
     // other side mid-phase stay unsupported.
     for name in [

@@ -33,6 +33,9 @@ pub enum Trigger {
     /// "whenever a minion dies" step; "after ... dies" self-buffs land the
     /// same). Only self-buffs are read with it.
     FriendlyDies { tribes: u16 },
+    /// After a friendly minion loses its divine shield (itself too), at
+    /// once: mid-attack, before the deaths (Firestone's shield update).
+    FriendlyLosesShield,
     /// Whenever a friendly minion of `tribes` (any tribe when 0) is
     /// summoned (deathrattle tokens, reborn copies, rally summons), while
     /// this minion is on the board (Firestone's spawn step; only gifts to
@@ -59,8 +62,9 @@ pub enum Target {
     /// The minion itself.
     #[default]
     This,
-    /// The friendly minion whose attack fired the trigger.
-    Attacker,
+    /// The friendly minion whose doing fired the trigger ("give it"): the
+    /// attacker, the summoned minion, the one that lost its shield.
+    Friend,
     /// Every friendly minion of `tribes` (any tribe when 0), itself too
     /// unless `other`.
     Friendly { tribes: u16, other: bool },
@@ -81,8 +85,6 @@ pub enum Target {
     AllOthers,
     /// The enemy minion the attacker is attacking (a rally's "the target").
     Defender,
-    /// The friendly minion whose summoning fired the trigger ("give it").
-    Summoned,
     /// The defender and one of its neighbours drawn at random, or both
     /// neighbours when `both`.
     DefenderAndAdjacent { both: bool },
@@ -265,7 +267,8 @@ pub(super) struct Fired {
     pub slot: Option<usize>,
     pub unit: Unit,
     /// The friendly minion whose doing fired the trigger: the attacker of
-    /// an attack trigger, the summoned minion of a summon trigger.
+    /// an attack trigger, the summoned minion of a summon trigger, the one
+    /// that lost its shield.
     pub friend: Option<usize>,
     /// The enemy it attacks.
     pub defender: Option<usize>,
@@ -319,7 +322,7 @@ impl State {
                             buff(&mut self.boards[side][i], attack, health, keywords);
                         }
                     }
-                    Target::Attacker => {
+                    Target::Friend => {
                         if let Some(a) = at.friend {
                             buff(&mut self.boards[side][a], attack, health, keywords);
                         }
@@ -327,11 +330,6 @@ impl State {
                     Target::Defender => {
                         if let Some(d) = at.defender {
                             buff(&mut self.boards[1 - side][d], attack, health, keywords);
-                        }
-                    }
-                    Target::Summoned => {
-                        if let Some(s) = at.friend {
-                            buff(&mut self.boards[side][s], attack, health, keywords);
                         }
                     }
                     Target::Friendly { tribes, other } => {
@@ -481,7 +479,11 @@ impl State {
                 for &i in victims.iter().filter(|&&i| i != usize::MAX) {
                     let keywords = self.boards[side][slot].keywords;
                     let poisonous = keywords & (POISON | VENOM) != 0;
+                    let before = self.boards[enemy][i].keywords;
                     let hit = super::rules::hit(&mut self.boards[enemy][i], amount, poisonous);
+                    if kinds.any_shield_listeners() {
+                        self.hear_shield_lost(kinds, enemy, i, before, chooser);
+                    }
                     if hit && keywords & (POISON | VENOM) == VENOM {
                         self.boards[side][slot].keywords &= !VENOM;
                     }
@@ -506,8 +508,12 @@ impl State {
                 for s in [first, 1 - first] {
                     for i in 0..self.lens[s] as usize {
                         if !is_source(s, i) {
+                            let before = self.boards[s][i].keywords;
                             let hit =
                                 super::rules::hit(&mut self.boards[s][i], amount, poison || venom);
+                            if kinds.any_shield_listeners() {
+                                self.hear_shield_lost(kinds, s, i, before, chooser);
+                            }
                             if hit && venom {
                                 venom = false;
                                 if let Some(source) = at.slot {

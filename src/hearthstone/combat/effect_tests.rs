@@ -126,6 +126,9 @@ fn arb_card() -> impl Strategy<Value = String> {
         "Budding Greenthumb=1/3",
         "Palescale Crocolisk=1/2",
         "BG28_403=1/1",
+        "ICC_858=1/2",
+        "BG21_024=1/2",
+        "BG34_Giant_656=1/1",
     ])
     .prop_map(str::to_string)
 }
@@ -187,6 +190,9 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Palescale Crocolisk",
         "BG28_403",
         "Timewarped Duskmaw",
+        "ICC_858",
+        "BG21_024",
+        "BG34_Giant_656",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -433,6 +439,35 @@ fn avenge_fires_once_per_completed_count_of_friendly_deaths() {
     assert_eq!(shown(&s, 1), "1/1,1/1,3/9+s");
     s.attack(&kinds, 0, 1, 0, &mut first);
     assert_eq!(shown(&s, 1), "1/1+s,3/9+s");
+}
+
+#[test]
+fn shield_listeners_hear_each_lost_shield_at_once() {
+    // Bolvar (ICC_858, shielded) loses its shield attacking: +2 attack,
+    // after the damage it dealt.
+    let s = after_attack("ICC_858=1/9", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "3/9");
+    assert_eq!(shown(&s, 1), "3/2");
+    // Grease Bot gives the minion that lost its shield +2/+2; golden
+    // +4/+4; an enemy's lost shield is not heard.
+    let s = after_attack("2/2+shield,BG21_024=1/5", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "4/4,1/5+s");
+    let s = after_attack("2/2+shield,BG21_024_G=1/5", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "6/6,1/5+s");
+    let s = after_attack("3/3,BG21_024=1/5", "2/2+shield", 0, 0, 0);
+    assert_eq!(shown(&s, 1), "2/2");
+    // Timewarped Grease Bot: the target's shield breaks before cleave
+    // hits its neighbours (Firestone's order), so they take the hit with
+    // +3/+3; the hit back is the target's attack before it.
+    let s = after_attack(
+        "3/3+cleave",
+        "2/2,1/1+shield,2/2,BG34_Giant_656=1/9",
+        0,
+        1,
+        0,
+    );
+    assert_eq!(shown(&s, 0), "3/2");
+    assert_eq!(shown(&s, 1), "5/2,4/4,5/2,4/12+s");
 }
 
 #[test]

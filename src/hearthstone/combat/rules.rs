@@ -198,6 +198,8 @@ struct Facts {
     deathrattle_times: u8,
     /// Its avenge count ("Avenge (N)"; 0: none).
     avenge: u8,
+    /// Some effect fires when a friendly minion loses its shield.
+    on_shield_loss: bool,
 }
 
 /// Every kind of minion a combat can hold: the starting minions, their
@@ -220,6 +222,7 @@ pub struct Kinds {
     any_death_listeners: bool,
     any_summon_listeners: bool,
     any_avenge: bool,
+    any_shield_listeners: bool,
     changes_units: bool,
     raises_potential: bool,
 }
@@ -286,6 +289,10 @@ impl Kinds {
                     Action::DeathrattlesTrigger { times: n } => (extra, times.max(n)),
                     _ => (extra, times),
                 });
+        let on_shield_loss = kind
+            .effects
+            .iter()
+            .any(|e| e.trigger == Trigger::FriendlyLosesShield);
         // Two avenge effects of one card share one count.
         let avenge = kind.effects.iter().fold(0, |n, e| match e.trigger {
             Trigger::Avenge { deaths } => deaths,
@@ -310,8 +317,10 @@ impl Kinds {
             extra_deathrattles,
             deathrattle_times,
             avenge,
+            on_shield_loss,
         };
         self.any_avenge |= avenge > 0;
+        self.any_shield_listeners |= on_shield_loss;
         self.any_attack_triggers |= on_other_attacks != 0 || on_own_attacks;
         self.any_extra_deathrattles |= extra_deathrattles > 0 || deathrattle_times > 0;
         self.any_death_listeners |= on_friendly_death != 0;
@@ -503,6 +512,12 @@ impl Kinds {
         self.raises_potential
     }
 
+    /// Some minion hears a friendly minion lose its shield.
+    #[inline]
+    pub fn any_shield_listeners(&self) -> bool {
+        self.any_shield_listeners
+    }
+
     pub fn any_start_of_combat(&self) -> bool {
         self.any_start_of_combat
     }
@@ -555,6 +570,7 @@ impl State {
             any_death_listeners: false,
             any_summon_listeners: false,
             any_avenge: false,
+            any_shield_listeners: false,
             changes_units: false,
             raises_potential: false,
         };
@@ -688,39 +704,51 @@ impl State {
         } else {
             [None, None]
         };
-        // Simultaneous: the attacker's hits first in code, the hit back
-        // computed from the target as it was. Venom poisons every hit of
-        // the attack that spends it (cleave included). A target its
-        // triggers killed neither takes nor deals the attack's damage
-        // (Firestone); cleave still hits its neighbours.
+        // Simultaneous: the attacker's hit first in code, the hit back
+        // computed from the target as it was; then cleave. Venom poisons
+        // every hit of the attack that spends it (cleave included). A
+        // target its triggers killed neither takes nor deals the attack's
+        // damage (Firestone); cleave still hits its neighbours. Shields
+        // lost are heard at once (Firestone's order: the attacker's, the
+        // target's, then each neighbour's as cleave hits it).
         let poison = a_poison != 0;
         let mut landed = false;
         let mut enemy_died = false;
         let exchange = t.health > 0;
         // Victims one by one, not through an iterator chain: this is the
         // hottest loop of Monte Carlo.
-        let mut strike = |index: usize| {
-            let victim = &mut self.boards[enemy][index];
+        let mut strike = |state: &mut State, index: usize| {
+            let victim = &mut state.boards[enemy][index];
             landed |= hit(victim, a.attack, poison);
             enemy_died |= victim.health <= 0;
         };
+        let listen = kinds.any_shield_listeners;
         if exchange {
-            strike(target);
+            strike(self, target);
+            if hit(&mut self.boards[side][attacker], t.attack, t_poison != 0) && t_poison == VENOM {
+                self.boards[enemy][target].keywords &= !VENOM;
+            }
+            if listen {
+                self.hear_shield_lost(kinds, side, attacker, a.keywords, chooser);
+                self.hear_shield_lost(kinds, enemy, target, t.keywords, chooser);
+            }
         }
         if let Some(left) = cleave_targets[0] {
-            strike(left);
+            let before = self.boards[enemy][left].keywords;
+            strike(self, left);
+            if listen {
+                self.hear_shield_lost(kinds, enemy, left, before, chooser);
+            }
         }
         if let Some(right) = cleave_targets[1] {
-            strike(right);
+            let before = self.boards[enemy][right].keywords;
+            strike(self, right);
+            if listen {
+                self.hear_shield_lost(kinds, enemy, right, before, chooser);
+            }
         }
         if landed && a_poison == VENOM {
             self.boards[side][attacker].keywords &= !VENOM;
-        }
-        if exchange
-            && hit(&mut self.boards[side][attacker], t.attack, t_poison != 0)
-            && t_poison == VENOM
-        {
-            self.boards[enemy][target].keywords &= !VENOM;
         }
         if kinds.facts(&a).after_attack {
             effects_hit |= self.fire_after_attack(kinds, side, attacker, target, chooser);
@@ -743,6 +771,54 @@ impl State {
         // Only the attacker could die on its own side, so while it lives
         // its side is unchanged and its index stands.
         Some(attacker)
+    }
+
+    /// The "after a friendly minion loses divine shield" effects of
+    /// `side`'s minions, left to right (dying ones too, as Firestone reads
+    /// the board), if the minion at `slot` had a shield in `before` and
+    /// has lost it. They only buff: slots stand. Callers check
+    /// `Kinds::any_shield_listeners` first.
+    #[inline]
+    pub(super) fn hear_shield_lost(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        slot: usize,
+        before: u8,
+        chooser: &mut impl Chooser,
+    ) {
+        if before & SHIELD != 0 && !self.boards[side][slot].has(SHIELD) {
+            self.fire_shield_listeners(kinds, side, slot, chooser);
+        }
+    }
+
+    #[inline(never)]
+    fn fire_shield_listeners(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        slot: usize,
+        chooser: &mut impl Chooser,
+    ) {
+        for i in 0..self.lens[side] as usize {
+            let u = self.boards[side][i];
+            if !kinds.facts(&u).on_shield_loss {
+                continue;
+            }
+            let at = Fired {
+                side,
+                slot: Some(i),
+                unit: u,
+                friend: Some(slot),
+                defender: None,
+                reach: REACH_ALL,
+            };
+            for e in kinds.kinds[u.kind as usize].effects {
+                if e.trigger == Trigger::FriendlyLosesShield {
+                    self.apply(kinds, &at, e.action, chooser);
+                }
+            }
+        }
     }
 
     /// The attacker's "after this attacks" effects (kept out of the attack
