@@ -335,9 +335,12 @@ impl State {
                     Target::Friendly { tribes, other } => {
                         for i in 0..len {
                             let u = self.boards[side][i];
+                            // A dying minion too: Firestone's board holds
+                            // it until the death phase (health may bring it
+                            // back); not a destroyed one.
                             if !(other && is_source(side, i))
                                 && reached(i)
-                                && u.health > 0
+                                && u.health > super::rules::DESTROYED
                                 && of_tribe(&u, tribes)
                             {
                                 buff(&mut self.boards[side][i], attack, health, keywords);

@@ -1397,6 +1397,10 @@ fn inherit_marks(board: &mut [Unit], from: &mut [u8]) {
     }
 }
 
+/// The health of a minion poison destroyed: no buff brings it back (a
+/// damaged one may be, by a buff before its death phase, as in Firestone).
+pub(super) const DESTROYED: i16 = i16::MIN / 2;
+
 /// One instance of damage; true when it landed (not absorbed, not zero).
 pub(super) fn hit(m: &mut Unit, damage: u16, poison: bool) -> bool {
     if damage == 0 {
@@ -1408,7 +1412,7 @@ pub(super) fn hit(m: &mut Unit, damage: u16, poison: bool) -> bool {
     }
     m.health = m.health.saturating_sub(damage.min(i16::MAX as u16) as i16);
     if poison {
-        m.health = m.health.min(0);
+        m.health = m.health.min(DESTROYED);
     }
     true
 }
