@@ -468,6 +468,18 @@ fn shield_listeners_hear_each_lost_shield_at_once() {
     );
     assert_eq!(shown(&s, 0), "3/2");
     assert_eq!(shown(&s, 1), "5/2,4/4,5/2,4/12+s");
+    // A dying target is still on the board when the neighbour's shield
+    // breaks: +3/+3 brings it back (Firestone); a poisoned one stays dead.
+    let s = after_attack("5/5+cleave", "4/4,1/1+shield,BG34_Giant_656=1/9", 0, 0, 0);
+    assert_eq!(shown(&s, 1), "7/2,4/4,4/12+s");
+    let s = after_attack(
+        "5/5+cleave+poison",
+        "4/4,1/1+shield,BG34_Giant_656=1/9",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 1), "4/4,4/12+s");
 }
 
 #[test]
