@@ -802,23 +802,42 @@ impl State {
     ) {
         for i in 0..self.lens[side] as usize {
             let u = self.boards[side][i];
-            if !kinds.facts(&u).on_shield_loss {
-                continue;
-            }
-            let at = Fired {
-                side,
-                slot: Some(i),
-                unit: u,
-                friend: Some(slot),
-                defender: None,
-                reach: REACH_ALL,
-            };
-            for e in kinds.kinds[u.kind as usize].effects {
-                if e.trigger == Trigger::FriendlyLosesShield {
-                    self.apply(kinds, &at, e.action, chooser);
-                }
+            if kinds.facts(&u).on_shield_loss {
+                let lost_shield = |t| t == Trigger::FriendlyLosesShield;
+                self.fire_effects_at(kinds, side, i, (Some(slot), None), lost_shield, chooser);
             }
         }
+    }
+
+    /// Fires, in card order, the effects of the minion at `slot` on `side`
+    /// (as it is now) whose trigger `fires` accepts; `by` is what fired
+    /// them: the friendly minion and the enemy it attacks (`Fired::friend`,
+    /// `Fired::defender`). True when they dealt damage.
+    fn fire_effects_at(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        slot: usize,
+        (friend, defender): (Option<usize>, Option<usize>),
+        fires: impl Fn(Trigger) -> bool,
+        chooser: &mut impl Chooser,
+    ) -> bool {
+        let unit = self.boards[side][slot];
+        let at = Fired {
+            side,
+            slot: Some(slot),
+            unit,
+            friend,
+            defender,
+            reach: REACH_ALL,
+        };
+        let mut hit = false;
+        for e in kinds.kinds[unit.kind as usize].effects {
+            if fires(e.trigger) {
+                hit |= self.apply(kinds, &at, e.action, chooser);
+            }
+        }
+        hit
     }
 
     /// The attacker's "after this attacks" effects (kept out of the attack
@@ -833,22 +852,9 @@ impl State {
         target: usize,
         chooser: &mut impl Chooser,
     ) -> bool {
-        let u = self.boards[side][attacker];
-        let at = Fired {
-            side,
-            slot: Some(attacker),
-            unit: u,
-            friend: Some(attacker),
-            defender: Some(target),
-            reach: REACH_ALL,
-        };
-        let mut hit = false;
-        for e in kinds.kinds[u.kind as usize].effects {
-            if e.trigger == Trigger::AfterAttack {
-                hit |= self.apply(kinds, &at, e.action, chooser);
-            }
-        }
-        hit
+        let after_attack = |t| t == Trigger::AfterAttack;
+        let by = (Some(attacker), Some(target));
+        self.fire_effects_at(kinds, side, attacker, by, after_attack, chooser)
     }
 
     /// The death phase of the attacker's side when effect damage killed
@@ -883,7 +889,7 @@ impl State {
         chooser: &mut impl Chooser,
     ) -> bool {
         let attacker_tribes = kinds.tribes(&self.boards[side][attacker]);
-        let fires = |e: &Effect, own: bool| match e.trigger {
+        let fires = |t: Trigger, own: bool| match t {
             Trigger::Rally => own,
             Trigger::FriendlyAttacks { tribes, other } => {
                 (!own || !other) && (tribes == 0 || attacker_tribes & tribes != 0)
@@ -915,20 +921,9 @@ impl State {
             } else {
                 break;
             };
-            let u = self.boards[side][i];
-            let at = Fired {
-                side,
-                slot: Some(i),
-                unit: u,
-                friend: Some(attacker),
-                defender: Some(defender),
-                reach: REACH_ALL,
-            };
-            for e in kinds.kinds[u.kind as usize].effects {
-                if fires(&e, i == attacker) {
-                    hit |= self.apply(kinds, &at, e.action, chooser);
-                }
-            }
+            let by = (Some(attacker), Some(defender));
+            let heard = |t| fires(t, i == attacker);
+            hit |= self.fire_effects_at(kinds, side, i, by, heard, chooser);
         }
         hit
     }
@@ -1087,22 +1082,12 @@ impl State {
                 if dead.health > 0 || listens & heard_bits(kinds.tribes(&dead)) == 0 {
                     continue;
                 }
-                let at = Fired {
-                    side,
-                    slot: Some(i),
-                    unit: self.boards[side][i],
-                    friend: None,
-                    defender: None,
-                    reach: REACH_ALL,
-                };
                 let dead_tribes = kinds.tribes(&dead);
-                for e in kinds.kinds[u.kind as usize].effects {
-                    if let Trigger::FriendlyDies { tribes } = e.trigger
-                        && (tribes == 0 || dead_tribes & tribes != 0)
-                    {
-                        self.apply(kinds, &at, e.action, chooser);
-                    }
-                }
+                let hears = |t| match t {
+                    Trigger::FriendlyDies { tribes } => tribes == 0 || dead_tribes & tribes != 0,
+                    _ => false,
+                };
+                self.fire_effects_at(kinds, side, i, (None, None), hears, chooser);
             }
         }
     }
@@ -1126,21 +1111,11 @@ impl State {
             if deaf & 1 << i != 0 || kinds.facts(&u).on_friendly_summon & heard == 0 {
                 continue;
             }
-            let at = Fired {
-                side,
-                slot: Some(i),
-                unit: u,
-                friend: Some(summoned),
-                defender: None,
-                reach: REACH_ALL,
+            let hears = |t| match t {
+                Trigger::FriendlySummoned { tribes: wanted } => wanted == 0 || tribes & wanted != 0,
+                _ => false,
             };
-            for e in kinds.kinds[u.kind as usize].effects {
-                if let Trigger::FriendlySummoned { tribes: wanted } = e.trigger
-                    && (wanted == 0 || tribes & wanted != 0)
-                {
-                    self.apply(kinds, &at, e.action, chooser);
-                }
-            }
+            self.fire_effects_at(kinds, side, i, (Some(summoned), None), hears, chooser);
         }
     }
 
@@ -1174,21 +1149,9 @@ impl State {
                 if left[i] > 0 {
                     continue;
                 }
-                let u = self.boards[side][i];
-                left[i] += i16::from(kinds.facts(&u).avenge);
-                let at = Fired {
-                    side,
-                    slot: Some(i),
-                    unit: u,
-                    friend: None,
-                    defender: None,
-                    reach: REACH_ALL,
-                };
-                for e in kinds.kinds[u.kind as usize].effects {
-                    if let Trigger::Avenge { .. } = e.trigger {
-                        self.apply(kinds, &at, e.action, chooser);
-                    }
-                }
+                left[i] += i16::from(kinds.facts(&self.boards[side][i]).avenge);
+                let avenge = |t| matches!(t, Trigger::Avenge { .. });
+                self.fire_effects_at(kinds, side, i, (None, None), avenge, chooser);
             }
         }
         for i in slots(avengers) {
