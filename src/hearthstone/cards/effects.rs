@@ -13,7 +13,8 @@
 //!    stealth, mega-windfury): out of combat only. So is a card whose
 //!    combat triggers only put cards in a hand ("Deathrattle: Get a Blood
 //!    Gem.", "Rally: Get a random Beast.", "Avenge (4): Your teammate gets
-//!    ...") or change the tavern of later turns ("Deathrattle: Your Tavern
+//!    ...", "Whenever this takes damage, give a minion in your hand +2/+1.")
+//!    or change the tavern of later turns ("Deathrattle: Your Tavern
 //!    spells give an extra +1 Attack this game."), and a card whose stats
 //!    count what no combat changes ("Has +7/+7 for each Golden minion
 //!    you've played this game."): what lands in a hand or the tavern does
@@ -26,7 +27,9 @@
 //! 5. Clauses of a trigger and an action the engine plays (see
 //!    `triggered`: start of combat, rally, a friendly minion attacking,
 //!    deathrattle, a friendly minion dying (a gain) or summoned (a gift to
-//!    it); stats, keywords, damage to all, a rally's summon or
+//!    it), damage landing on it or on a friend (a gain); stats, keywords,
+//!    damage to all at start of combat, a rally's or a damaged minion's
+//!    summon or
 //!    keywords removed from its target, attacking at once; the auras "your
 //!    deathrattles trigger an extra time" and "... deathrattles trigger
 //!    twice"), beside at most
@@ -218,7 +221,7 @@ fn own_token_tribes(card: &CardDef, t: &Token) -> Option<u16> {
 /// Cards whose text Firestone plays otherwise, with the text it plays:
 /// where the rules file is silent Firestone's behaviour is the rule (the
 /// README lists these).
-const AS_FIRESTONE_PLAYS: [(&str, &str); 3] = [
+const AS_FIRESTONE_PLAYS: [(&str, &str); 5] = [
     // Golden tentacles (the 0/4 `BGFYM_002t_G`), not the 0/2 ones.
     (
         "BG36_116_G",
@@ -227,6 +230,16 @@ const AS_FIRESTONE_PLAYS: [(&str, &str); 3] = [
     // Vanessa VanCleef's earlier +2/+2 (its card says +2/+1).
     ("BG24_708", "Rally: Give your Pirates +2/+2 permanently."),
     ("BG24_708_G", "Rally: Give your Pirates +4/+4 permanently."),
+    // Hardy Orca's buff skips dying minions (a cleave neighbour hit
+    // before it), where other "give your minions" reach them.
+    (
+        "BG34_312",
+        "Taunt Whenever this takes damage, give your other living minions +1/+1.",
+    ),
+    (
+        "BG34_312_G",
+        "Taunt Whenever this takes damage, give your other living minions +2/+2.",
+    ),
 ];
 
 /// The text a card is read from: its own, or Firestone's reading of it.
@@ -317,9 +330,11 @@ fn read_effect(card: &CardDef) -> CombatEffect {
 }
 
 /// Combat triggers whose effect may act only outside the boards (rule 3).
-const OUTSIDE_TRIGGERS: [&str; 7] = [
+const OUTSIDE_TRIGGERS: [&str; 9] = [
     "deathrattle: ",
     "rally: ",
+    "whenever this takes damage, ",
+    "whenever this minion takes damage, ",
     "battlecry and deathrattle: ",
     "battlecry, deathrattle, and rally: ",
     "deathrattle and rally: ",
@@ -377,14 +392,31 @@ pub(crate) fn acts_outside_boards(clause: &str) -> bool {
         };
         action = after;
     }
-    let hand = HAND_ACTIONS.iter().any(|a| action.starts_with(a))
-        && !BOARD_WORDS.iter().any(|w| action.contains(w));
     // One sentence: a second one could reach the board.
     let one_sentence = !action.trim_end_matches(['.', '!']).contains(". ");
+    let hand = HAND_ACTIONS.iter().any(|a| action.starts_with(a))
+        && !BOARD_WORDS.iter().any(|w| action.contains(w))
+        || one_sentence && gives_only_to_hand(action);
     let tavern = TAVERN_ACTIONS.iter().any(|a| action.starts_with(a))
         && one_sentence
         && !COMBAT_WORDS.iter().any(|w| action.contains(w));
     hand || tavern
+}
+
+/// "give a minion in your hand +2/+1", "give a random minion in your hand
+/// +7/+7": a gift whose only receiver is in the hand (not "a friendly
+/// minion and a minion in your hand", not "your hand and board").
+fn gives_only_to_hand(action: &str) -> bool {
+    let Some((receiver, gift)) = action
+        .strip_prefix("give ")
+        .and_then(|a| a.split_once(" in your hand "))
+    else {
+        return false;
+    };
+    !receiver.contains(" and ")
+        && !receiver.contains("friendly")
+        && !gift.starts_with("and ")
+        && !COMBAT_WORDS.iter().any(|w| gift.contains(w))
 }
 
 /// Counts in a card's stats that no combat changes ("has +7/+7 for each
@@ -564,6 +596,8 @@ fn trigger_of(clause: &str) -> Option<(Trigger, &str)> {
             "after a friendly minion loses divine shield, ",
             Trigger::FriendlyLosesShield,
         ),
+        ("whenever this takes damage, ", Trigger::TakesDamage),
+        ("whenever this minion takes damage, ", Trigger::TakesDamage),
     ] {
         if let Some(rest) = clause.strip_prefix(opening) {
             return Some((trigger, rest));
@@ -610,12 +644,16 @@ fn trigger_of(clause: &str) -> Option<(Trigger, &str)> {
         ));
     }
     // "whenever another friendly dragon attacks, ", "whenever a friendly
-    // beast attacks, "
+    // beast takes damage, "
     let rest = clause.strip_prefix("whenever ")?;
     let (other, rest) = match rest.strip_prefix("another friendly ") {
         Some(rest) => (true, rest),
         None => (false, rest.strip_prefix("a friendly ")?),
     };
+    if let Some((who, rest)) = rest.split_once(" takes damage, ") {
+        let tribes = tribes_named(who)?;
+        return Some((Trigger::FriendlyTakesDamage { tribes, other }, rest));
+    }
     let (who, rest) = rest.split_once(" attacks, ")?;
     let tribes = tribes_named(who)?;
     Some((Trigger::FriendlyAttacks { tribes, other }, rest))
@@ -748,7 +786,11 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
     // A death listener only gains (its own stats need no other side), and
     // what it keeps after the combat does not change this one.
     let action = match trigger {
-        Trigger::FriendlyDies { .. } if !action.starts_with("gain ") => return None,
+        Trigger::FriendlyDies { .. } | Trigger::FriendlyTakesDamage { .. }
+            if !action.starts_with("gain ") =>
+        {
+            return None;
+        }
         _ => action,
     };
     // A summon listener only gives to the summoned minion.
@@ -760,8 +802,10 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
     if action == "attack immediately" && trigger == Trigger::StartOfCombat {
         return Some(vec![(effect(Action::AttackNow { times }), None)]);
     }
+    // A rally's summons enter beside the attacker, a damaged minion's
+    // beside it (`State::hear_damage` moves the slots after them).
     if let Some(what) = action.strip_prefix("summon ")
-        && trigger == Trigger::Rally
+        && matches!(trigger, Trigger::Rally | Trigger::TakesDamage)
     {
         let token = summoned_token(what)?;
         let summon = Action::Summon {
@@ -775,12 +819,10 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         .strip_prefix("deal ")
         .and_then(|a| a.strip_suffix(" damage to all other minions"))
     {
-        // A death phase's damage would reach the other side mid-phase; a
-        // shield listener's, the attack it fires in.
-        if matches!(
-            trigger,
-            Trigger::Deathrattle | Trigger::Avenge { .. } | Trigger::FriendlyLosesShield
-        ) {
+        // Before the first attack only: a death phase's damage would reach
+        // the other side mid-phase; a listener's or an attacker's, the
+        // attack it fires in (read no card that way yet).
+        if trigger != Trigger::StartOfCombat {
             return None;
         }
         Action::Damage {
@@ -908,9 +950,21 @@ fn give_target(rest: &str, trigger: Trigger) -> Option<(Target, &str)> {
             Some(rest) => (true, rest),
             None => (false, rest),
         };
+        // "living" is no card's word: Firestone's reading of some cards.
+        let (living, rest) = match rest.strip_prefix("living ") {
+            Some(rest) => (true, rest),
+            None => (false, rest),
+        };
         let (who, what) = rest.split_once(' ')?;
         let tribes = if who == "minions" { 0 } else { tribe(who)? };
-        return Some((Target::Friendly { tribes, other }, what));
+        return Some((
+            Target::Friendly {
+                tribes,
+                other,
+                living,
+            },
+            what,
+        ));
     }
     // "another friendly murloc venomous", "2 other friendly murlocs ...",
     // "a random friendly beast ...".

@@ -3,6 +3,7 @@
 use super::*;
 use crate::hearthstone::combat::Token;
 use crate::hearthstone::combat::effect::{Action, Target, Trigger};
+use crate::hearthstone::combat::rules;
 
 #[test]
 fn the_table_is_sorted_and_its_indices_are_complete() {
@@ -244,6 +245,7 @@ fn effects_follow_the_rules() {
     let beasts = Target::Friendly {
         tribes: TRIBE_BEAST,
         other: false,
+        living: false,
     };
     let another_beast = Target::Random {
         tribes: TRIBE_BEAST,
@@ -280,6 +282,7 @@ fn effects_follow_the_rules() {
             Target::Friendly {
                 tribes: 0,
                 other: false,
+                living: false,
             },
             3,
             3,
@@ -290,6 +293,102 @@ fn effects_follow_the_rules() {
         };
         assert_eq!(effects[0].trigger, Trigger::FriendlyLosesShield, "{id}");
         assert_eq!(effects[0].action, buff(target, attack, health, 0), "{id}");
+    }
+    // Damage listeners: a gain, a gift to the other minions or to all, a
+    // summon (its token beside it), a friendly Beast's damage heard.
+    // Hardy Orca, as Firestone plays it, skips dying minions.
+    let living_others = Target::Friendly {
+        tribes: 0,
+        other: true,
+        living: true,
+    };
+    let everyone = Target::Friendly {
+        tribes: 0,
+        other: false,
+        living: false,
+    };
+    for (id, trigger, action) in [
+        (
+            "BG29_800",
+            Trigger::TakesDamage,
+            buff(Target::This, 1, 0, 0),
+        ),
+        (
+            "BG29_800_G",
+            Trigger::TakesDamage,
+            buff(Target::This, 2, 0, 0),
+        ),
+        (
+            "BG29_878",
+            Trigger::TakesDamage,
+            buff(Target::This, 0, 0, rules::SHIELD),
+        ),
+        (
+            "BG34_312",
+            Trigger::TakesDamage,
+            buff(living_others, 1, 1, 0),
+        ),
+        (
+            "BG34_312_G",
+            Trigger::TakesDamage,
+            buff(living_others, 2, 2, 0),
+        ),
+        ("BG29_846_G", Trigger::TakesDamage, buff(everyone, 4, 0, 0)),
+        (
+            "BG29_801",
+            Trigger::TakesDamage,
+            Action::Summon { count: 1 },
+        ),
+        (
+            "BG_BRM_006",
+            Trigger::TakesDamage,
+            Action::Summon { count: 1 },
+        ),
+        (
+            "BG29_807",
+            Trigger::FriendlyTakesDamage {
+                tribes: TRIBE_BEAST,
+                other: true,
+            },
+            buff(Target::This, 0, 2, 0),
+        ),
+    ] {
+        let CombatEffect::Effects {
+            effects,
+            effect_token,
+            ..
+        } = effect(id)
+        else {
+            panic!("{id}: {:?}", effect(id));
+        };
+        assert_eq!(
+            (effects[0].trigger, effects[0].action),
+            (trigger, action),
+            "{id}"
+        );
+        if id == "BG29_801" {
+            assert_eq!(
+                (
+                    effect_token.attack,
+                    effect_token.health,
+                    effect_token.keywords
+                ),
+                (2, 2, rules::TAUNT)
+            );
+        }
+    }
+    // A gift only to a card in the hand acts outside combat (Very Hungry
+    // Winterfinner); damage listeners that give to a random other minion or
+    // count their firings are not played.
+    assert_eq!(
+        effect("Very Hungry Winterfinner"),
+        CombatEffect::OutOfCombat
+    );
+    for name in ["Iridescent Skyblazer", "Winged Chimera", "Imp Mama"] {
+        assert!(
+            matches!(effect(name), CombatEffect::Unsupported(_)),
+            "{name}"
+        );
     }
     // Avenges that reach beyond the boards, give reborn or damage the
     // other side mid-phase stay unsupported.

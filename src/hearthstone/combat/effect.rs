@@ -50,6 +50,15 @@ pub enum Trigger {
     /// After this minion's attack dealt its damage, before the deaths
     /// ("After this attacks,"), whether it survived or not.
     AfterAttack,
+    /// Whenever damage lands on this minion (not absorbed by a shield),
+    /// at once, dying or not: after both hits of an attack's exchange,
+    /// as cleave or effect damage hits it (Firestone's `onEntityDamaged`).
+    /// Its summons enter to its right.
+    TakesDamage,
+    /// Whenever damage lands on a friendly minion of `tribes` (any tribe
+    /// when 0), this one too unless `other`: after the damaged minion's
+    /// own effects, left to right, dying listeners too.
+    FriendlyTakesDamage { tribes: u16, other: bool },
     /// While this minion is on the board (an aura): never fired, read
     /// where it applies.
     Aura,
@@ -66,8 +75,13 @@ pub enum Target {
     /// attacker, the summoned minion, the one that lost its shield.
     Friend,
     /// Every friendly minion of `tribes` (any tribe when 0), itself too
-    /// unless `other`.
-    Friendly { tribes: u16, other: bool },
+    /// unless `other`; dying ones too (a buff may bring them back) unless
+    /// `living`.
+    Friendly {
+        tribes: u16,
+        other: bool,
+        living: bool,
+    },
     /// `count` distinct friendly minions of `tribes` drawn at random, not
     /// itself when `other`. With `lacking` keywords: drawn among those
     /// without them, and when `strict` only among those (else the rest
@@ -113,7 +127,8 @@ pub enum Action {
     /// and venom go with it, as with an attack's).
     Strike { target: Target, times: u8 },
     /// `count` copies of the minion's effect token summoned to its right
-    /// (its kind's `effect_token`), unmarked: they attack this round.
+    /// (its kind's `effect_token`), unmarked (they attack this round)
+    /// unless the minion was passed over this round.
     Summon { count: u8 },
     /// The minion attacks at once, `times` times (each attack as on its
     /// turn: a random target, windfury, triggers), without marks.
@@ -332,15 +347,20 @@ impl State {
                             buff(&mut self.boards[1 - side][d], attack, health, keywords);
                         }
                     }
-                    Target::Friendly { tribes, other } => {
+                    Target::Friendly {
+                        tribes,
+                        other,
+                        living,
+                    } => {
+                        // A dying minion too: Firestone's board holds it
+                        // until the death phase (health may bring it back);
+                        // not a destroyed one.
+                        let least = if living { 0 } else { super::rules::DESTROYED };
                         for i in 0..len {
                             let u = self.boards[side][i];
-                            // A dying minion too: Firestone's board holds
-                            // it until the death phase (health may bring it
-                            // back); not a destroyed one.
                             if !(other && is_source(side, i))
                                 && reached(i)
-                                && u.health > super::rules::DESTROYED
+                                && u.health > least
                                 && of_tribe(&u, tribes)
                             {
                                 buff(&mut self.boards[side][i], attack, health, keywords);
@@ -479,7 +499,11 @@ impl State {
                     _ => debug_assert!(false, "a strike's target is read as one of the above"),
                 }
                 let mut landed = false;
-                for &i in victims.iter().filter(|&&i| i != usize::MAX) {
+                for v in 0..victims.len() {
+                    let i = victims[v];
+                    if i == usize::MAX {
+                        continue;
+                    }
                     let keywords = self.boards[side][slot].keywords;
                     let poisonous = keywords & (POISON | VENOM) != 0;
                     let before = self.boards[enemy][i].keywords;
@@ -489,6 +513,16 @@ impl State {
                     }
                     if hit && keywords & (POISON | VENOM) == VENOM {
                         self.boards[side][slot].keywords &= !VENOM;
+                    }
+                    if hit {
+                        // Its summons enter to its right: later victims
+                        // there move.
+                        let summoned = self.hear_damage(kinds, enemy, i, chooser);
+                        for later in &mut victims[v + 1..] {
+                            if *later != usize::MAX && *later > i {
+                                *later += summoned;
+                            }
+                        }
                     }
                     landed |= hit;
                 }
@@ -508,23 +542,37 @@ impl State {
                     side
                 };
                 let mut landed = false;
+                // The source's slot, moved by summons to its left.
+                let mut source = at.slot;
                 for s in [first, 1 - first] {
-                    for i in 0..self.lens[s] as usize {
-                        if !is_source(s, i) {
-                            let before = self.boards[s][i].keywords;
-                            let hit =
-                                super::rules::hit(&mut self.boards[s][i], amount, poison || venom);
-                            if kinds.any_shield_listeners() {
-                                self.hear_shield_lost(kinds, s, i, before, chooser);
-                            }
-                            if hit && venom {
-                                venom = false;
-                                if let Some(source) = at.slot {
-                                    self.boards[side][source].keywords &= !VENOM;
-                                }
-                            }
-                            landed |= hit;
+                    // The minions on the board as the damage begins, each
+                    // at its slot plus the summons entered to its left.
+                    let mut moved = 0;
+                    for start in 0..self.lens[s] as usize {
+                        let i = start + moved;
+                        if s == side && Some(i) == source {
+                            continue;
                         }
+                        let before = self.boards[s][i].keywords;
+                        let hit =
+                            super::rules::hit(&mut self.boards[s][i], amount, poison || venom);
+                        if kinds.any_shield_listeners() {
+                            self.hear_shield_lost(kinds, s, i, before, chooser);
+                        }
+                        if hit && venom {
+                            venom = false;
+                            if let Some(source) = source {
+                                self.boards[side][source].keywords &= !VENOM;
+                            }
+                        }
+                        if hit {
+                            let summoned = self.hear_damage(kinds, s, i, chooser);
+                            moved += summoned;
+                            if s == side {
+                                source = source.map(|j| if j > i { j + summoned } else { j });
+                            }
+                        }
+                        landed |= hit;
                     }
                 }
                 landed

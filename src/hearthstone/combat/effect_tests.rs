@@ -129,6 +129,12 @@ fn arb_card() -> impl Strategy<Value = String> {
         "ICC_858=1/2",
         "BG21_024=1/2",
         "BG34_Giant_656=1/1",
+        "BG29_800=1/2",
+        "BG29_801=1/2",
+        "BG29_878=1/2",
+        "BG34_312=1/2",
+        "BG29_846=1/2",
+        "BG29_807=1/2",
     ])
     .prop_map(str::to_string)
 }
@@ -193,6 +199,13 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "ICC_858",
         "BG21_024",
         "BG34_Giant_656",
+        "BG29_800",
+        "BG29_801",
+        "BG29_878",
+        "BG34_312",
+        "BG29_846",
+        "BG_BRM_006",
+        "BG29_807",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -480,6 +493,95 @@ fn shield_listeners_hear_each_lost_shield_at_once() {
         0,
     );
     assert_eq!(shown(&s, 1), "4/4,4/12+s");
+}
+
+#[test]
+fn damage_listeners_hear_damage_as_it_lands() {
+    // Trusty Pup gains +1 attack when hit (golden +2), after the damage
+    // it dealt; a shield that takes the hit is no damage.
+    let s = after_attack("BG29_800=1/3", "2/5", 0, 0, 0);
+    assert_eq!((shown(&s, 0), shown(&s, 1)), ("2/1".into(), "2/4".into()));
+    let s = after_attack("BG29_800_G=2/6", "2/5", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "4/4");
+    let s = after_attack("BG29_800=1/3+shield", "2/5", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/3");
+    // Untameabull gains a shield each time damage lands.
+    let s = after_attack("BG29_878=10/16", "3/20", 0, 0, 0);
+    assert_eq!(
+        (shown(&s, 0), shown(&s, 1)),
+        ("10/13+s".into(), "3/10".into())
+    );
+    // Hardy Orca, attacked, gives its other minions +1/+1 before cleave
+    // hits them; the attacker's hit back is unchanged.
+    let s = after_attack("3/9+cleave", "2/3,BG34_312=1/6,2/3", 0, 1, 0);
+    assert_eq!(shown(&s, 0), "3/8");
+    assert_eq!(shown(&s, 1), "3/1,1/3+t,3/1");
+    // Unforgiving Treant attacking: +2 attack to every friend, itself too.
+    let s = after_attack("BG29_846=3/12,1/1", "5/5", 0, 0, 0);
+    assert_eq!(
+        (shown(&s, 0), shown(&s, 1)),
+        ("5/7+t,3/1".into(), "5/2".into())
+    );
+    // Silver Goose summons a 2/2 taunt to its right, unmarked: it attacks
+    // this round.
+    let s = after_attack("BG29_801=2/3", "1/5", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "2/2,2/2+t");
+    assert_eq!(s.board(0)[1].mark, rules::UNMARKED);
+    // Its summons move the slots cleave hits next: the right neighbour is
+    // still the 3/3; a left neighbour's summon enters before the target.
+    let s = after_attack("1/9+cleave", "1/1,BG29_801=2/3,3/3", 0, 1, 0);
+    assert_eq!(shown(&s, 1), "2/2,2/2+t,3/2");
+    let s = after_attack("1/9+cleave", "BG29_801=2/3,1/4,3/3", 0, 1, 0);
+    assert_eq!(shown(&s, 1), "2/2,2/2+t,1/3,3/2");
+    // A goose passed over this round summons a minion marked attacked
+    // (Firestone); a dying goose still summons.
+    let (mut s, kinds) = State::new(
+        &parse_board("1/1").unwrap(),
+        &parse_board("BG29_801=2/3,5/5").unwrap(),
+        0,
+    );
+    s.boards[1][0].mark = rules::PASSED_OVER;
+    s.attack(&kinds, 0, 0, 0, &mut crate::rng::Rng::new(1));
+    assert_eq!(shown(&s, 1), "2/2,2/2+t,5/5");
+    assert_eq!(s.board(1)[1].mark, rules::ATTACKED);
+    let s = after_attack("5/9", "BG29_801=2/3", 0, 0, 0);
+    assert_eq!(shown(&s, 1), "2/2+t");
+    // Imp Gang Boss and Security Rover (not in Firestone) summon by their
+    // text; golden Security Rover a 4/6.
+    let s = after_attack("BG_BRM_006=2/4", "1/5", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "2/3,1/1");
+    let s = after_attack("TB_BaconUps_041=4/12", "1/5", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "4/11,4/6+t");
+    // Trigore hears another friendly Beast take damage (not itself, not
+    // a non-Beast): +2 health.
+    let s = after_attack("Trusty Pup=1/3,BG29_807=9/3", "1/5", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "2/2,9/5");
+    let s = after_attack("BG29_807=9/3", "1/15", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "9/2");
+    let s = after_attack("1/3,BG29_807=9/3", "1/5", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/2,9/3");
+    // Effect damage is heard too: Boom-in-a-Box's 3 to every other minion
+    // gives the Pup +1 and the goose a fledgling, and the damage still
+    // reaches the minion right of the goose once.
+    let (mut s, kinds) = State::new(
+        &parse_board("Boom-in-a-Box,BG29_800=1/9").unwrap(),
+        &parse_board("BG29_801=2/9,4/9").unwrap(),
+        0,
+    );
+    s.start_of_combat(&kinds, &mut crate::rng::Rng::new(1));
+    assert_eq!(shown(&s, 0), "5/10+t,2/6");
+    assert_eq!(shown(&s, 1), "2/6,2/2+t,4/6");
+}
+
+#[test]
+fn a_damaged_minions_summons_keep_their_marks_in_the_memo() {
+    // A goose passed over and then hit summons a minion marked attacked:
+    // the memo keys keep "passed over" apart from "attacked" for it (they
+    // merged them, and the exact engine found a 1/8 draw no combat has).
+    let c = combat("BG34_312,BG29_801,2/2", "3/3,BG34_312,3/1");
+    let r = combat_exact(&c, 1_000_000, &Control::NONE).unwrap();
+    assert!(close(summary(&r), tree_walk(&c)), "{:?}", summary(&r));
+    assert!(r.win > 0.999, "{r:?}");
 }
 
 #[test]

@@ -171,8 +171,9 @@ struct Facts {
     extra_potential: u32,
     attack: u16,
     base_keywords: u8,
-    /// Dying summons something.
-    summons: bool,
+    /// Summons minions whose round mark comes from its own (dying, or
+    /// damaged: "whenever this takes damage, summon").
+    summons_by_mark: bool,
     /// Dying summons something or fires an effect.
     acts_on_death: bool,
     /// Dying fires a deathrattle effect.
@@ -200,6 +201,11 @@ struct Facts {
     avenge: u8,
     /// Some effect fires when a friendly minion loses its shield.
     on_shield_loss: bool,
+    /// Some effect fires when damage lands on it.
+    on_damage: bool,
+    /// Some effect fires when damage lands on a friendly minion whose
+    /// tribes meet this mask (`heard_bits`, read for the damaged minion).
+    on_friendly_damage: u32,
 }
 
 /// Every kind of minion a combat can hold: the starting minions, their
@@ -223,6 +229,9 @@ pub struct Kinds {
     any_summon_listeners: bool,
     any_avenge: bool,
     any_shield_listeners: bool,
+    any_damage_listeners: bool,
+    /// Shield or damage listeners: what an attack's hits are heard by.
+    any_hit_listeners: bool,
     changes_units: bool,
     raises_potential: bool,
 }
@@ -274,6 +283,14 @@ impl Kinds {
             Trigger::FriendlySummoned { tribes } => m | listens(tribes),
             _ => m,
         });
+        let on_friendly_damage = kind.effects.iter().fold(0, |m, e| match e.trigger {
+            Trigger::FriendlyTakesDamage { tribes, .. } => m | listens(tribes),
+            _ => m,
+        });
+        let on_damage = kind
+            .effects
+            .iter()
+            .any(|e| e.trigger == Trigger::TakesDamage);
         let summons = t.count > 0 || kind.base_keywords & REBORN != 0;
         let deathrattle_effects = kind
             .effects
@@ -298,11 +315,14 @@ impl Kinds {
             Trigger::Avenge { deaths } => deaths,
             _ => n,
         });
+        let summons_when_damaged = kind.effects.iter().any(|e| {
+            e.trigger == Trigger::TakesDamage && matches!(e.action, Action::Summon { .. })
+        });
         self.facts[self.kinds.len()] = Facts {
             extra_potential: tokens + reborn,
             attack: kind.attack,
             base_keywords: kind.base_keywords,
-            summons,
+            summons_by_mark: summons || summons_when_damaged,
             acts_on_death: summons || deathrattle_effects,
             deathrattle_effects,
             tribes: kind.tribes,
@@ -318,9 +338,13 @@ impl Kinds {
             deathrattle_times,
             avenge,
             on_shield_loss,
+            on_damage,
+            on_friendly_damage,
         };
         self.any_avenge |= avenge > 0;
         self.any_shield_listeners |= on_shield_loss;
+        self.any_damage_listeners |= on_damage || on_friendly_damage != 0;
+        self.any_hit_listeners = self.any_shield_listeners || self.any_damage_listeners;
         self.any_attack_triggers |= on_other_attacks != 0 || on_own_attacks;
         self.any_extra_deathrattles |= extra_deathrattles > 0 || deathrattle_times > 0;
         self.any_death_listeners |= on_friendly_death != 0;
@@ -472,10 +496,11 @@ impl Kinds {
         base & !u.keywords
     }
 
-    /// Dying, `u` summons something.
+    /// `u` may summon minions that take their mark from its own: dying,
+    /// or damaged.
     #[inline]
     pub fn summons(&self, u: &Unit) -> bool {
-        self.facts(u).summons
+        self.facts(u).summons_by_mark
     }
 
     #[inline]
@@ -487,9 +512,12 @@ impl Kinds {
         self.kinds.len()
     }
 
-    /// Some kind of minion in the combat summons when it dies.
+    /// Some kind of minion in the combat summons when it dies or is
+    /// damaged (see `summons`).
     pub fn any_summons(&self) -> bool {
-        self.facts[..self.kinds.len()].iter().any(|f| f.summons)
+        self.facts[..self.kinds.len()]
+            .iter()
+            .any(|f| f.summons_by_mark)
     }
 
     pub fn max_health(&self) -> u16 {
@@ -516,6 +544,12 @@ impl Kinds {
     #[inline]
     pub fn any_shield_listeners(&self) -> bool {
         self.any_shield_listeners
+    }
+
+    /// Some minion hears damage land on itself or a friend.
+    #[inline]
+    pub fn any_damage_listeners(&self) -> bool {
+        self.any_damage_listeners
     }
 
     pub fn any_start_of_combat(&self) -> bool {
@@ -571,6 +605,8 @@ impl State {
             any_summon_listeners: false,
             any_avenge: false,
             any_shield_listeners: false,
+            any_damage_listeners: false,
+            any_hit_listeners: false,
             changes_units: false,
             raises_potential: false,
         };
@@ -686,6 +722,7 @@ impl State {
         chooser: &mut impl Chooser,
     ) -> Option<usize> {
         let enemy = 1 - side;
+        let mut target = target;
         // Effect damage may kill minions the attack does not touch.
         let mut effects_hit = false;
         if kinds.any_attack_triggers {
@@ -695,8 +732,9 @@ impl State {
         let t = self.boards[enemy][target];
         let a_poison = a.keywords & (POISON | VENOM);
         let t_poison = t.keywords & (POISON | VENOM);
-        // Neighbours are fixed before any damage.
-        let cleave_targets: [Option<usize>; 2] = if a.has(CLEAVE) {
+        // Neighbours are fixed before any damage (their slots move only
+        // when a damaged minion summons to its right).
+        let mut cleave_targets: [Option<usize>; 2] = if a.has(CLEAVE) {
             [
                 target.checked_sub(1),
                 Some(target + 1).filter(|&i| i < self.lens[enemy] as usize),
@@ -709,42 +747,64 @@ impl State {
         // every hit of the attack that spends it (cleave included). A
         // target its triggers killed neither takes nor deals the attack's
         // damage (Firestone); cleave still hits its neighbours. Shields
-        // lost are heard at once (Firestone's order: the attacker's, the
-        // target's, then each neighbour's as cleave hits it).
+        // lost and damage taken are heard at once (Firestone's order: the
+        // attacker's shield, the target's, the attacker's damage, the
+        // target's; then each neighbour's as cleave hits it, with the
+        // attacker's attack as it is by then).
         let poison = a_poison != 0;
         let mut landed = false;
         let mut enemy_died = false;
         let exchange = t.health > 0;
         // Victims one by one, not through an iterator chain: this is the
         // hottest loop of Monte Carlo.
-        let mut strike = |state: &mut State, index: usize| {
+        let mut strike = |state: &mut State, index: usize, attack: u16| {
             let victim = &mut state.boards[enemy][index];
-            landed |= hit(victim, a.attack, poison);
+            let hit = hit(victim, attack, poison);
+            landed |= hit;
             enemy_died |= victim.health <= 0;
+            hit
         };
-        let listen = kinds.any_shield_listeners;
+        let listen = kinds.any_hit_listeners;
         if exchange {
-            strike(self, target);
-            if hit(&mut self.boards[side][attacker], t.attack, t_poison != 0) && t_poison == VENOM {
+            let target_hit = strike(self, target, a.attack);
+            let attacker_hit = hit(&mut self.boards[side][attacker], t.attack, t_poison != 0);
+            if attacker_hit && t_poison == VENOM {
                 self.boards[enemy][target].keywords &= !VENOM;
             }
             if listen {
                 self.hear_shield_lost(kinds, side, attacker, a.keywords, chooser);
                 self.hear_shield_lost(kinds, enemy, target, t.keywords, chooser);
+                if attacker_hit {
+                    self.hear_damage(kinds, side, attacker, chooser);
+                }
+                if target_hit {
+                    let summoned = self.hear_damage(kinds, enemy, target, chooser);
+                    cleave_targets[1] = cleave_targets[1].map(|r| r + summoned);
+                }
             }
         }
         if let Some(left) = cleave_targets[0] {
             let before = self.boards[enemy][left].keywords;
-            strike(self, left);
+            let attack = self.boards[side][attacker].attack;
+            let left_hit = strike(self, left, attack);
             if listen {
                 self.hear_shield_lost(kinds, enemy, left, before, chooser);
+                if left_hit {
+                    let summoned = self.hear_damage(kinds, enemy, left, chooser);
+                    target += summoned;
+                    cleave_targets[1] = cleave_targets[1].map(|r| r + summoned);
+                }
             }
         }
         if let Some(right) = cleave_targets[1] {
             let before = self.boards[enemy][right].keywords;
-            strike(self, right);
+            let attack = self.boards[side][attacker].attack;
+            let right_hit = strike(self, right, attack);
             if listen {
                 self.hear_shield_lost(kinds, enemy, right, before, chooser);
+                if right_hit {
+                    self.hear_damage(kinds, enemy, right, chooser);
+                }
             }
         }
         if landed && a_poison == VENOM {
@@ -790,6 +850,57 @@ impl State {
         if before & SHIELD != 0 && !self.boards[side][slot].has(SHIELD) {
             self.fire_shield_listeners(kinds, side, slot, chooser);
         }
+    }
+
+    /// The effects that hear damage land on the minion at `slot` of
+    /// `side`: its own "whenever this takes damage", then its friends'
+    /// "whenever a friendly minion takes damage" left to right. Returns
+    /// how many minions its summons put to its right (later slots move by
+    /// that many; nothing else moves).
+    #[inline]
+    pub(super) fn hear_damage(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        slot: usize,
+        chooser: &mut impl Chooser,
+    ) -> usize {
+        if !kinds.any_damage_listeners {
+            return 0;
+        }
+        self.fire_damage_listeners(kinds, side, slot, chooser)
+    }
+
+    #[inline(never)]
+    fn fire_damage_listeners(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        slot: usize,
+        chooser: &mut impl Chooser,
+    ) -> usize {
+        let before = self.lens[side];
+        let damaged = self.boards[side][slot];
+        if kinds.facts(&damaged).on_damage {
+            let own = |t| t == Trigger::TakesDamage;
+            self.fire_effects_at(kinds, side, slot, (Some(slot), None), own, chooser);
+        }
+        let damaged_tribes = kinds.tribes(&damaged);
+        let heard = heard_bits(damaged_tribes);
+        for i in 0..self.lens[side] as usize {
+            let u = self.boards[side][i];
+            if kinds.facts(&u).on_friendly_damage & heard == 0 {
+                continue;
+            }
+            let fires = |t| match t {
+                Trigger::FriendlyTakesDamage { tribes, other } => {
+                    (tribes == 0 || damaged_tribes & tribes != 0) && !(other && i == slot)
+                }
+                _ => false,
+            };
+            self.fire_effects_at(kinds, side, i, (Some(slot), None), fires, chooser);
+        }
+        (self.lens[side] - before) as usize
     }
 
     #[inline(never)]
@@ -929,7 +1040,9 @@ impl State {
     }
 
     /// Inserts `count` of the effect tokens of the unit at `slot` to its
-    /// right, unmarked, while there is room.
+    /// right while there is room: marked attacked if that unit was passed
+    /// over, else unmarked (Firestone's marks for a damaged minion's
+    /// summons; a rally's attacker is never passed over).
     pub(super) fn summon_right_of(
         &mut self,
         kinds: &Kinds,
@@ -941,6 +1054,11 @@ impl State {
         let kind = &kinds.kinds[self.boards[side][slot].kind as usize];
         let token_kind = kind.effect_token_kind;
         let health = kind.effect_token.health.min(i16::MAX as u16) as i16;
+        let mark = if self.boards[side][slot].mark == PASSED_OVER {
+            ATTACKED
+        } else {
+            UNMARKED
+        };
         for _ in 0..count {
             let len = self.lens[side] as usize;
             if len >= BOARD_SIZE {
@@ -949,6 +1067,7 @@ impl State {
             let board = &mut self.boards[side];
             board.copy_within(slot + 1..len, slot + 2);
             board[slot + 1] = kinds.entering(token_kind, health);
+            board[slot + 1].mark = mark;
             self.lens[side] += 1;
             if kinds.any_summon_listeners {
                 self.fire_summon_listeners(kinds, side, slot + 1, 1 << (slot + 1), chooser);
