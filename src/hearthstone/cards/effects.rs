@@ -763,6 +763,31 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         };
         return Some(vec![(aura, None)]);
     }
+    // A stat aura: "your other murlocs have +2 attack." (golden +4), "your
+    // other pirates have +1/+1.": a tribe's bonus while this minion lives.
+    if let Some((who, what)) = clause
+        .strip_prefix("your other ")
+        .and_then(|c| c.trim_end_matches('.').split_once(" have "))
+    {
+        let (attack, health, keywords) = gift(what)?;
+        if keywords != 0 {
+            return None;
+        }
+        let aura = Effect {
+            trigger: Trigger::Aura,
+            action: Action::Buff {
+                target: Target::Friendly {
+                    tribes: tribe(who)?,
+                    other: true,
+                    living: false,
+                },
+                attack,
+                health,
+                keywords: 0,
+            },
+        };
+        return Some(vec![(aura, None)]);
+    }
     // "avenge (2) and deathrattle: ACTION": two triggers of one action.
     if let Some((deaths, action)) = clause
         .strip_prefix("avenge (")

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::hearthstone::combat::Token;
-use crate::hearthstone::combat::effect::{Action, Target, Trigger};
+use crate::hearthstone::combat::effect::{Action, Effect, Target, Trigger};
 use crate::hearthstone::combat::rules;
 
 #[test]
@@ -376,6 +376,45 @@ fn effects_follow_the_rules() {
                 (2, 2, rules::TAUNT)
             );
         }
+    }
+    // Stat auras: a tribe's bonus, never its own.
+    let aura = |tribes, attack, health| Effect {
+        trigger: Trigger::Aura,
+        action: buff(
+            Target::Friendly {
+                tribes,
+                other: true,
+                living: false,
+            },
+            attack,
+            health,
+            0,
+        ),
+    };
+    for (name, expected) in [
+        ("Murloc Warleader", aura(TRIBE_MURLOC, 2, 0)),
+        ("golden Murloc Warleader", aura(TRIBE_MURLOC, 4, 0)),
+        ("Southsea Captain", aura(TRIBE_PIRATE, 1, 1)),
+        ("Ride-or-Die", aura(TRIBE_UNDEAD, 1, 0)),
+        ("Siegebreaker", aura(TRIBE_DEMON, 1, 0)),
+    ] {
+        let CombatEffect::Effects { effects, .. } = effect(name) else {
+            panic!("{name}: {:?}", effect(name));
+        };
+        assert_eq!(effects[0], expected, "{name}");
+    }
+    // Auras that hang on a keyword or a place, or reach the hero, are not
+    // played.
+    for name in [
+        "Cyborg Drake",
+        "Phalanx Commander",
+        "Dire Wolf Alpha",
+        "Mal'Ganis",
+    ] {
+        assert!(
+            matches!(effect(name), CombatEffect::Unsupported(_)),
+            "{name}"
+        );
     }
     // A gift only to a card in the hand acts outside combat (Very Hungry
     // Winterfinner); damage listeners that give to a random other minion or

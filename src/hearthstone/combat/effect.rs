@@ -60,7 +60,9 @@ pub enum Trigger {
     /// own effects, left to right, dying listeners too.
     FriendlyTakesDamage { tribes: u16, other: bool },
     /// While this minion is on the board (an aura): never fired, read
-    /// where it applies.
+    /// where it applies (deathrattle auras in the death phase; a stat
+    /// aura, a `Buff` of `Target::Friendly`, as minions enter and leave:
+    /// see `State::enter_auras`).
     Aura,
 }
 
@@ -267,7 +269,7 @@ impl Chooser for Odometer {
 }
 
 /// Adds a buff to a unit.
-fn buff(u: &mut Unit, attack: u16, health: u16, keywords: u8) {
+pub(super) fn buff(u: &mut Unit, attack: u16, health: u16, keywords: u8) {
     u.attack = u.attack.saturating_add(attack);
     u.health = u.health.saturating_add(health.min(i16::MAX as u16) as i16);
     u.keywords |= keywords;

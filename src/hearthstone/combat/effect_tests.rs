@@ -135,6 +135,11 @@ fn arb_card() -> impl Strategy<Value = String> {
         "BG34_312=1/2",
         "BG29_846=1/2",
         "BG29_807=1/2",
+        "BG_EX1_507=1/2",
+        "BG_NEW1_027=1/2",
+        "BG33_115=1/1",
+        "EX1_506a",
+        "BGS_061t",
     ])
     .prop_map(str::to_string)
 }
@@ -206,6 +211,12 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "BG29_846",
         "BG_BRM_006",
         "BG29_807",
+        "Murloc Warleader",
+        "Southsea Captain",
+        "Ride-or-Die",
+        "Siegebreaker",
+        "EX1_506a",
+        "BGS_061t",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -582,6 +593,37 @@ fn a_damaged_minions_summons_keep_their_marks_in_the_memo() {
     let r = combat_exact(&c, 1_000_000, &Control::NONE).unwrap();
     assert!(close(summary(&r), tree_walk(&c)), "{:?}", summary(&r));
     assert!(r.win > 0.999, "{r:?}");
+}
+
+#[test]
+fn stat_auras_follow_their_minion() {
+    // Murloc Warleader: its other Murlocs have +2 attack, added to the
+    // stats given; not itself, not other tribes; two give each other.
+    let board = |a: &str| State::new(&parse_board(a).unwrap(), &parse_board("1/1").unwrap(), 0);
+    assert_eq!(shown(&board("EX1_506a,BG_EX1_507,1/1").0, 0), "3/1,3/3,1/1");
+    assert_eq!(shown(&board("BG_EX1_507,BG_EX1_507").0, 0), "5/3,5/3");
+    // Golden Southsea Captain: +2/+2 to Pirates.
+    assert_eq!(shown(&board("BGS_061t,TB_BaconUps_136").0, 0), "3/3,6/6");
+    // The Warleader dies attacking: the Scout loses its +2.
+    let s = after_attack("EX1_506a=1/5,BG_EX1_507=3/1", "5/9", 1, 0, 0);
+    assert_eq!(shown(&s, 0), "1/5");
+    // The Captain dies: its Pirates lose +1/+1, never below 1 health.
+    let (mut s, kinds) = board("BGS_061t=1/1,BGS_061t=1/3,BG_NEW1_027=3/1");
+    assert_eq!(shown(&s, 0), "2/2,2/4,3/1");
+    s.boards[0][0].health = 1;
+    s.attack(&kinds, 0, 2, 0, &mut crate::rng::Rng::new(1));
+    assert_eq!(shown(&s, 0), "1/1,1/3");
+    // A reborn Murloc returns with the bonus; a reborn Captain gives it
+    // again.
+    let s = after_attack("EX1_506a=1/1+reborn,BG_EX1_507", "5/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "3/1,3/3");
+    let s = after_attack("BGS_061t=1/4,BG_NEW1_027=3/1+reborn", "5/9", 1, 0, 0);
+    assert_eq!(shown(&s, 0), "2/5,3/1");
+    // A minion summoned mid-attack meets the auras too: Imp Gang Boss's
+    // Imp beside Siegebreaker (other Demons +1 attack).
+    let s = after_attack("BG_BRM_006=2/4,EX1_185", "1/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "3/3,2/1,5/8+t");
+    assert_eq!(shown(&s, 1), "1/6");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! Carlo engine step through combats with these functions only; card
 //! effects (`effect.rs`) fire from them.
 
-use super::effect::{Action, Chooser, Effect, Fired, MAX_EFFECTS, REACH_ALL, Trigger};
+use super::effect::{Action, Chooser, Effect, Fired, MAX_EFFECTS, REACH_ALL, Target, Trigger};
 
 /// Keyword bits.
 pub const TAUNT: u8 = 1;
@@ -203,6 +203,11 @@ struct Facts {
     on_shield_loss: bool,
     /// Some effect fires when damage lands on it.
     on_damage: bool,
+    /// Its stat aura: its friends of these tribes (never itself) have
+    /// +`aura_attack`/+`aura_health` while it is on the board (0: none).
+    aura_tribes: u16,
+    aura_attack: u16,
+    aura_health: u16,
     /// Some effect fires when damage lands on a friendly minion whose
     /// tribes meet this mask (`heard_bits`, read for the damaged minion).
     on_friendly_damage: u32,
@@ -230,6 +235,7 @@ pub struct Kinds {
     any_avenge: bool,
     any_shield_listeners: bool,
     any_damage_listeners: bool,
+    any_stat_auras: bool,
     /// Shield or damage listeners: what an attack's hits are heard by.
     any_hit_listeners: bool,
     changes_units: bool,
@@ -291,6 +297,22 @@ impl Kinds {
             .effects
             .iter()
             .any(|e| e.trigger == Trigger::TakesDamage);
+        let (aura_tribes, aura_attack, aura_health) = kind
+            .effects
+            .iter()
+            .find_map(|e| match (e.trigger, e.action) {
+                (
+                    Trigger::Aura,
+                    Action::Buff {
+                        target: Target::Friendly { tribes, .. },
+                        attack,
+                        health,
+                        ..
+                    },
+                ) => Some((tribes, attack, health)),
+                _ => None,
+            })
+            .unwrap_or((0, 0, 0));
         let summons = t.count > 0 || kind.base_keywords & REBORN != 0;
         let deathrattle_effects = kind
             .effects
@@ -339,8 +361,12 @@ impl Kinds {
             avenge,
             on_shield_loss,
             on_damage,
+            aura_tribes,
+            aura_attack,
+            aura_health,
             on_friendly_damage,
         };
+        self.any_stat_auras |= aura_tribes != 0;
         self.any_avenge |= avenge > 0;
         self.any_shield_listeners |= on_shield_loss;
         self.any_damage_listeners |= on_damage || on_friendly_damage != 0;
@@ -606,6 +632,7 @@ impl State {
             any_avenge: false,
             any_shield_listeners: false,
             any_damage_listeners: false,
+            any_stat_auras: false,
             any_hit_listeners: false,
             changes_units: false,
             raises_potential: false,
@@ -620,7 +647,58 @@ impl State {
                 s.boards[side][slot] = kinds.unit(m);
             }
         }
+        // The stats given are the minions' own: each aura is added to them
+        // (as Firestone adds an aura a minion's enchantments lack).
+        if kinds.any_stat_auras {
+            for side in 0..2 {
+                for slot in 0..s.lens[side] as usize {
+                    s.enter_auras(&kinds, side, slot, (1u8 << slot) - 1);
+                }
+            }
+        }
         (s, kinds)
+    }
+
+    /// The stat auras between the unit at `slot` of `side`, entering, and
+    /// the units at the slots of `present`: each gives the other its bonus
+    /// if its aura reaches it.
+    pub(super) fn enter_auras(&mut self, kinds: &Kinds, side: usize, slot: usize, present: u8) {
+        let mut rest = present & !(1 << slot);
+        while rest != 0 {
+            let other = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            for (giver, taker) in [(other, slot), (slot, other)] {
+                let g = kinds.facts(&self.boards[side][giver]);
+                let (tribes, attack, health) = (g.aura_tribes, g.aura_attack, g.aura_health);
+                let t = &mut self.boards[side][taker];
+                if tribes != 0 && kinds.tribes(t) & tribes != 0 {
+                    super::effect::buff(t, attack, health, 0);
+                }
+            }
+        }
+    }
+
+    /// The auras of `side`'s dying minions leave with them: their friends
+    /// that survive lose the bonus, down to 0 attack and 1 health at least
+    /// (Firestone's removal; a dying minion stays dying).
+    fn leave_auras(&mut self, kinds: &Kinds, side: usize) {
+        let len = self.lens[side] as usize;
+        for d in 0..len {
+            let dead = self.boards[side][d];
+            let g = kinds.facts(&dead);
+            if dead.health > 0 || g.aura_tribes == 0 {
+                continue;
+            }
+            for u in &mut self.boards[side][..len] {
+                if u.health > 0 && kinds.tribes(u) & g.aura_tribes != 0 {
+                    u.attack = u.attack.saturating_sub(g.aura_attack);
+                    if g.aura_health > 0 {
+                        let health = i32::from(u.health) - i32::from(g.aura_health);
+                        u.health = health.max(1) as i16;
+                    }
+                }
+            }
+        }
     }
 
     pub fn board(&self, side: usize) -> &[Unit] {
@@ -1069,6 +1147,10 @@ impl State {
             board[slot + 1] = kinds.entering(token_kind, health);
             board[slot + 1].mark = mark;
             self.lens[side] += 1;
+            if kinds.any_stat_auras {
+                let present = ((1u16 << self.lens[side]) - 1) as u8;
+                self.enter_auras(kinds, side, slot + 1, present);
+            }
             if kinds.any_summon_listeners {
                 self.fire_summon_listeners(kinds, side, slot + 1, 1 << (slot + 1), chooser);
             }
@@ -1289,6 +1371,9 @@ impl State {
     /// pass and each effect fires afterwards on the units it would have
     /// seen (the same units in the same order: the same random picks).
     fn resolve_side(&mut self, kinds: &Kinds, side: usize, chooser: &mut impl Chooser) {
+        if kinds.any_stat_auras {
+            self.leave_auras(kinds, side);
+        }
         if kinds.any_death_listeners {
             self.fire_death_listeners(kinds, side, chooser);
         }
@@ -1382,6 +1467,17 @@ impl State {
             }
         }
         self.lens[side] = n as u8;
+        if kinds.any_stat_auras {
+            // Each token meets the auras of the survivors and of the
+            // tokens before it.
+            let mut present = (0..n).fold(0u8, |m, i| m | u8::from(from[i] == 0) << i);
+            for (slot, &came_from) in from[..n].iter().enumerate() {
+                if came_from != 0 {
+                    self.enter_auras(kinds, side, slot, present);
+                    present |= 1 << slot;
+                }
+            }
+        }
         if kinds.any_summon_listeners {
             // Every token has entered, each heard in turn (the listeners
             // are survivors: tokens have no effects).
@@ -1443,6 +1539,16 @@ impl State {
         }
         inherit_marks(&mut board[..n], &mut from[..n]);
         self.lens[side] = n as u8;
+        if kinds.any_stat_auras && reborn_slots != 0 {
+            let mut present = ((1u16 << n) - 1) as u8 & !reborn_slots;
+            let mut copies = reborn_slots;
+            while copies != 0 {
+                let at = copies.trailing_zeros() as usize;
+                copies &= copies - 1;
+                self.enter_auras(kinds, side, at, present);
+                present |= 1 << at;
+            }
+        }
         // Each copy is heard by the minions there when it entered (later
         // copies are to its right: its slot stands).
         let mut copies = reborn_slots;
