@@ -651,36 +651,46 @@ impl State {
         // (as Firestone adds an aura a minion's enchantments lack).
         if kinds.any_stat_auras {
             for side in 0..2 {
-                for slot in 0..s.lens[side] as usize {
-                    s.enter_auras(&kinds, side, slot, (1u8 << slot) - 1);
-                }
+                let all = ((1u16 << s.lens[side]) - 1) as u8;
+                s.enter_auras(&kinds, side, all, 0);
             }
         }
         (s, kinds)
     }
 
-    /// The stat auras between the unit at `slot` of `side`, entering, and
-    /// the units at the slots of `present`: each gives the other its bonus
-    /// if its aura reaches it.
-    pub(super) fn enter_auras(&mut self, kinds: &Kinds, side: usize, slot: usize, present: u8) {
-        let mut rest = present & !(1 << slot);
-        while rest != 0 {
-            let other = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            for (giver, taker) in [(other, slot), (slot, other)] {
-                let g = kinds.facts(&self.boards[side][giver]);
-                let (tribes, attack, health) = (g.aura_tribes, g.aura_attack, g.aura_health);
-                let t = &mut self.boards[side][taker];
-                if tribes != 0 && kinds.tribes(t) & tribes != 0 {
-                    super::effect::buff(t, attack, health, 0);
+    /// The stat auras met as the units at the slots of `entering` (on
+    /// `side`) enter, left to right, beside those at the slots of
+    /// `present`: each entering unit and each unit already there give each
+    /// other their bonus where their aura reaches. Kept out of the hot
+    /// paths, which most combats run without auras.
+    #[inline(never)]
+    pub(super) fn enter_auras(&mut self, kinds: &Kinds, side: usize, entering: u8, present: u8) {
+        let mut present = present;
+        let mut entering = entering;
+        while entering != 0 {
+            let slot = entering.trailing_zeros() as usize;
+            entering &= entering - 1;
+            let mut rest = present & !(1 << slot);
+            while rest != 0 {
+                let other = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                for (giver, taker) in [(other, slot), (slot, other)] {
+                    let g = kinds.facts(&self.boards[side][giver]);
+                    let (tribes, attack, health) = (g.aura_tribes, g.aura_attack, g.aura_health);
+                    let t = &mut self.boards[side][taker];
+                    if tribes != 0 && kinds.tribes(t) & tribes != 0 {
+                        super::effect::buff(t, attack, health, 0);
+                    }
                 }
             }
+            present |= 1 << slot;
         }
     }
 
     /// The auras of `side`'s dying minions leave with them: their friends
     /// that survive lose the bonus, down to 0 attack and 1 health at least
     /// (Firestone's removal; a dying minion stays dying).
+    #[inline(never)]
     fn leave_auras(&mut self, kinds: &Kinds, side: usize) {
         let len = self.lens[side] as usize;
         for d in 0..len {
@@ -1148,8 +1158,8 @@ impl State {
             board[slot + 1].mark = mark;
             self.lens[side] += 1;
             if kinds.any_stat_auras {
-                let present = ((1u16 << self.lens[side]) - 1) as u8;
-                self.enter_auras(kinds, side, slot + 1, present);
+                let others = ((1u16 << self.lens[side]) - 1) as u8 & !(1 << (slot + 1));
+                self.enter_auras(kinds, side, 1 << (slot + 1), others);
             }
             if kinds.any_summon_listeners {
                 self.fire_summon_listeners(kinds, side, slot + 1, 1 << (slot + 1), chooser);
@@ -1470,13 +1480,9 @@ impl State {
         if kinds.any_stat_auras {
             // Each token meets the auras of the survivors and of the
             // tokens before it.
-            let mut present = (0..n).fold(0u8, |m, i| m | u8::from(from[i] == 0) << i);
-            for (slot, &came_from) in from[..n].iter().enumerate() {
-                if came_from != 0 {
-                    self.enter_auras(kinds, side, slot, present);
-                    present |= 1 << slot;
-                }
-            }
+            let tokens = (0..n).fold(0u8, |m, i| m | u8::from(from[i] != 0) << i);
+            let all = ((1u16 << n) - 1) as u8;
+            self.enter_auras(kinds, side, tokens, all & !tokens);
         }
         if kinds.any_summon_listeners {
             // Every token has entered, each heard in turn (the listeners
@@ -1540,14 +1546,8 @@ impl State {
         inherit_marks(&mut board[..n], &mut from[..n]);
         self.lens[side] = n as u8;
         if kinds.any_stat_auras && reborn_slots != 0 {
-            let mut present = ((1u16 << n) - 1) as u8 & !reborn_slots;
-            let mut copies = reborn_slots;
-            while copies != 0 {
-                let at = copies.trailing_zeros() as usize;
-                copies &= copies - 1;
-                self.enter_auras(kinds, side, at, present);
-                present |= 1 << at;
-            }
+            let all = ((1u16 << n) - 1) as u8;
+            self.enter_auras(kinds, side, reborn_slots, all & !reborn_slots);
         }
         // Each copy is heard by the minions there when it entered (later
         // copies are to its right: its slot stands).
