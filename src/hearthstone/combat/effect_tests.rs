@@ -544,6 +544,11 @@ fn damage_listeners_hear_damage_as_it_lands() {
     assert_eq!(shown(&s, 1), "2/2,2/2+t,3/2");
     let s = after_attack("1/9+cleave", "BG29_801=2/3,1/4,3/3", 0, 1, 0);
     assert_eq!(shown(&s, 1), "2/2,2/2+t,1/3,3/2");
+    // A rally's strike on the goose left of the target moves the target:
+    // the attack still hits it, not the fledgling.
+    let s = after_attack("Obsidian Ravager=2/9", "BG29_801=2/9,3/9", 0, 1, 0);
+    assert_eq!(shown(&s, 1), "2/7,2/2+t,3/5");
+    assert_eq!(shown(&s, 0), "2/6");
     // A goose passed over this round summons a minion marked attacked
     // (Firestone); a dying goose still summons.
     let (mut s, kinds) = State::new(

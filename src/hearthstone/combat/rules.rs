@@ -814,7 +814,19 @@ impl State {
         // Effect damage may kill minions the attack does not touch.
         let mut effects_hit = false;
         if kinds.any_attack_triggers {
+            // A strike may make a minion left of the target summon, which
+            // moves the target: it is found again by a tag no other unit
+            // has.
+            let track = kinds.any_damage_listeners;
+            let tag = self.boards[enemy][target].tag();
+            if track {
+                self.boards[enemy][target].set_tag(SPARE_TAG);
+            }
             effects_hit = self.fire_attack_triggers(kinds, side, attacker, target, chooser);
+            if track {
+                target = self.spare_tag_slot(enemy).unwrap_or(target);
+                self.boards[enemy][target].set_tag(tag);
+            }
         }
         let a = self.boards[side][attacker];
         let t = self.boards[enemy][target];
@@ -1075,6 +1087,14 @@ impl State {
         Some(at)
     }
 
+    /// The slot of `side`'s unit tagged `SPARE_TAG`, if any (rare: kept
+    /// out of the attack).
+    #[cold]
+    #[inline(never)]
+    fn spare_tag_slot(&self, side: usize) -> Option<usize> {
+        self.board(side).iter().position(|u| u.tag() == SPARE_TAG)
+    }
+
     /// The effects that fire as `attacker` (on `side`) attacks, before the
     /// damage: every other friendly minion's "whenever a friendly minion
     /// attacks", left to right, then the attacker's own (Firestone's
@@ -1109,6 +1129,7 @@ impl State {
             return false;
         }
         let mut hit = false;
+        let track = kinds.any_damage_listeners;
         loop {
             let i = if listeners != 0 {
                 let i = listeners.trailing_zeros() as usize;
@@ -1119,6 +1140,12 @@ impl State {
                 attacker
             } else {
                 break;
+            };
+            // An earlier strike may have moved the defender (see `attack`).
+            let defender = if track {
+                self.spare_tag_slot(1 - side).unwrap_or(defender)
+            } else {
+                defender
             };
             let by = (Some(attacker), Some(defender));
             let heard = |t| fires(t, i == attacker);
