@@ -5,7 +5,9 @@
 //! 1. Leading keywords the engine plays (taunt, divine shield, reborn,
 //!    poisonous, venomous, windfury, cleave's sentence) are its keywords.
 //! 2. The rest is cut into clauses, one per trigger opening (a sentence that
-//!    opens with no trigger continues the clause before it).
+//!    opens with no trigger continues the clause before it); a note on
+//!    what it does outside combat ("(+4 if triggered outside combat!)")
+//!    is left out.
 //! 3. No clause left: no combat effect. Every clause opening with a trigger
 //!    that fires only outside combat (battlecry, spellcraft, magnetic, end
 //!    or start of turn, selling, buying, playing, casting, ...) and no
@@ -30,7 +32,9 @@
 //!    it), damage landing on it or on a friend (a gain); stats, keywords,
 //!    damage to all at start of combat, a rally's or a damaged minion's
 //!    summon or
-//!    keywords removed from its target, attacking at once; the auras "your
+//!    keywords removed from its target, attacking at once, a tribe's
+//!    bonus for the rest of the combat ("your beasts have +7/+7 until next
+//!    turn", "... this game"); the auras "your
 //!    deathrattles trigger an extra time" and "... deathrattles trigger
 //!    twice"), beside at most
 //!    one token deathrattle: those effects. A deathrattle of several
@@ -221,7 +225,7 @@ fn own_token_tribes(card: &CardDef, t: &Token) -> Option<u16> {
 /// Cards whose text Firestone plays otherwise, with the text it plays:
 /// where the rules file is silent Firestone's behaviour is the rule (the
 /// README lists these).
-const AS_FIRESTONE_PLAYS: [(&str, &str); 5] = [
+const AS_FIRESTONE_PLAYS: [(&str, &str); 7] = [
     // Golden tentacles (the 0/4 `BGFYM_002t_G`), not the 0/2 ones.
     (
         "BG36_116_G",
@@ -230,6 +234,10 @@ const AS_FIRESTONE_PLAYS: [(&str, &str); 5] = [
     // Vanessa VanCleef's earlier +2/+2 (its card says +2/+1).
     ("BG24_708", "Rally: Give your Pirates +2/+2 permanently."),
     ("BG24_708_G", "Rally: Give your Pirates +4/+4 permanently."),
+    // Ship Master Eudora's +8/+8 (its card says +6/+6; what golden
+    // minions keep after the combat does not change it).
+    ("BG33_828", "Deathrattle: Give your minions +8/+8."),
+    ("BG33_828_G", "Deathrattle: Give your minions +16/+16."),
     // Hardy Orca's buff skips dying minions (a cleave neighbour hit
     // before it), where other "give your minions" reach them.
     (
@@ -274,7 +282,9 @@ fn read_effect(card: &CardDef) -> CombatEffect {
     // Rule 2: clauses.
     let mut clauses: Vec<String> = Vec::new();
     for sentence in sentences(rest) {
-        if CLEAVE_SENTENCES.iter().any(|s| sentence.starts_with(s)) {
+        // "(+4 if triggered outside combat!)": what it does elsewhere.
+        let note_outside = sentence.starts_with('(') && sentence.contains("outside combat");
+        if note_outside || CLEAVE_SENTENCES.iter().any(|s| sentence.starts_with(s)) {
             continue;
         }
         let opens = TRIGGERS.iter().any(|t| sentence.starts_with(t))
@@ -838,7 +848,9 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         };
         return Some(vec![(effect(summon), Some(token))]);
     }
-    let parsed = if let Some(rest) = action.strip_prefix("deal damage equal to ") {
+    let parsed = if let Some(bonus) = side_bonus(action) {
+        bonus
+    } else if let Some(rest) = action.strip_prefix("deal damage equal to ") {
         strike(rest, trigger)?
     } else if let Some(amount) = action
         .strip_prefix("deal ")
@@ -917,6 +929,36 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         return None;
     };
     Some(vec![(effect(parsed), None); times as usize])
+}
+
+/// How long a side bonus lasts, as texts say it: all of this combat.
+const BONUS_DURATIONS: [&str; 4] = [
+    " until next turn",
+    " this game, wherever they are",
+    " this game",
+    " for the rest of this combat",
+];
+
+/// "your beasts have +7/+7 until next turn", "for the rest of this
+/// combat, your beasts have +1 attack", "your undead have +2 attack this
+/// game, wherever they are": a bonus for a tribe on its side, now and for
+/// every one of it entering later (`Action::SideBonus`).
+fn side_bonus(action: &str) -> Option<Action> {
+    let (lasting, rest) = match action.strip_prefix("for the rest of this combat, ") {
+        Some(rest) => (true, rest),
+        None => (false, action),
+    };
+    let (who, what) = rest.strip_prefix("your ")?.split_once(" have ")?;
+    let what = BONUS_DURATIONS
+        .iter()
+        .find_map(|d| what.strip_suffix(d))
+        .or(lasting.then_some(what))?;
+    let (attack, health) = stats(what)?;
+    Some(Action::SideBonus {
+        tribes: tribe(who)?,
+        attack,
+        health,
+    })
 }
 
 /// "[double ]this minion's attack to TARGET" of "deal damage equal to

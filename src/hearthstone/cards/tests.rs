@@ -448,14 +448,64 @@ fn effects_follow_the_rules() {
     for name in [
         "Leeroy the Reckless",
         "Mummifier",
-        "Goldrinn, the Great Wolf",
         "Ravaging Scorpid",
+        "Turquoise Skitterer",
         "Soul Juggler",
     ] {
         assert!(
             matches!(effect(name), CombatEffect::Unsupported(_)),
             "{name}"
         );
+    }
+    // Side bonuses: a tribe's stats for the rest of the combat, from a
+    // deathrattle or the start of combat; the note on what it does
+    // outside combat is left out (Plaguerunner).
+    for (name, trigger, tribes, attack, health) in [
+        (
+            "Goldrinn, the Great Wolf",
+            Trigger::Deathrattle,
+            TRIBE_BEAST,
+            7,
+            7,
+        ),
+        (
+            "golden Goldrinn, the Great Wolf",
+            Trigger::Deathrattle,
+            TRIBE_BEAST,
+            14,
+            14,
+        ),
+        ("Humming Bird", Trigger::StartOfCombat, TRIBE_BEAST, 1, 0),
+        (
+            "golden Humming Bird",
+            Trigger::StartOfCombat,
+            TRIBE_BEAST,
+            2,
+            0,
+        ),
+        ("Plaguerunner", Trigger::Deathrattle, TRIBE_UNDEAD, 2, 0),
+        (
+            "golden Plaguerunner",
+            Trigger::Deathrattle,
+            TRIBE_UNDEAD,
+            4,
+            0,
+        ),
+    ] {
+        let CombatEffect::Effects { effects, .. } = effect(name) else {
+            panic!("{name}: {:?}", effect(name));
+        };
+        let bonus = Action::SideBonus {
+            tribes,
+            attack,
+            health,
+        };
+        assert_eq!(
+            (effects[0].trigger, effects[0].action),
+            (trigger, bonus),
+            "{name}"
+        );
+        assert_eq!(effects[1], Effect::default(), "{name}");
     }
     // Summons for the opponent are not the card's own tokens.
     let pip = all()

@@ -143,6 +143,17 @@ pub enum Action {
     /// this minion lives (Moira Bronzebeard: "trigger twice"); several
     /// such auras do not add up (the most counts), extra times add to it.
     DeathrattlesTrigger { times: u8 },
+    /// For the rest of the combat, friendly minions of `tribes` have
+    /// +`attack`/+`health`: those on the board now (dying ones too, as
+    /// `Target::Friendly`) and every one entering later, whether the
+    /// minion that gave it lives or not (Goldrinn's "until next turn",
+    /// Humming Bird's "for the rest of this combat", Plaguerunner's "this
+    /// game"; Firestone's hero-level bonuses). See `State::bonus`.
+    SideBonus {
+        tribes: u16,
+        attack: u16,
+        health: u16,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -156,6 +167,10 @@ impl Effect {
     /// the combat began (so the exact engine cannot order states by
     /// `Kinds::potential`).
     pub fn raises_potential(&self) -> bool {
+        // A bonus at the start still reaches the minions summoned later.
+        if let Action::SideBonus { health, .. } = self.action {
+            return health > 0;
+        }
         self.trigger != Trigger::StartOfCombat
             && match self.action {
                 Action::Buff {
@@ -441,6 +456,25 @@ impl State {
             Action::Summon { count } => {
                 if let Some(i) = at.slot {
                     self.summon_right_of(kinds, side, i, count, chooser);
+                }
+                false
+            }
+            Action::SideBonus {
+                tribes,
+                attack,
+                health,
+            } => {
+                let b = kinds.bonus_index(tribes);
+                let bonus = &mut self.bonus[side][b];
+                bonus[0] = bonus[0].saturating_add(attack);
+                bonus[1] = bonus[1].saturating_add(health);
+                // Every friendly minion of the tribes, a deathrattle's reach
+                // or not: those its phase summons after it would have
+                // entered with the bonus.
+                for u in &mut self.boards[side][..self.lens[side] as usize] {
+                    if u.health > super::rules::DESTROYED && of_tribe(u, tribes) {
+                        buff(u, attack, health, 0);
+                    }
                 }
                 false
             }

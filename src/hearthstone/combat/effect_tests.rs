@@ -140,6 +140,10 @@ fn arb_card() -> impl Strategy<Value = String> {
         "BG33_115=1/1",
         "EX1_506a",
         "BGS_061t",
+        "BGS_018=1/1",
+        "BG26_805=1/2",
+        "BG34_690=1/1",
+        "BG_KAR_005=1/1",
     ])
     .prop_map(str::to_string)
 }
@@ -217,6 +221,9 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Siegebreaker",
         "EX1_506a",
         "BGS_061t",
+        "Goldrinn, the Great Wolf",
+        "Humming Bird",
+        "Plaguerunner",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -629,6 +636,90 @@ fn stat_auras_follow_their_minion() {
     let s = after_attack("BG_BRM_006=2/4,EX1_185", "1/9", 0, 0, 0);
     assert_eq!(shown(&s, 0), "3/3,2/1,5/8+t");
     assert_eq!(shown(&s, 1), "1/6");
+}
+
+#[test]
+fn side_bonuses_outlive_their_minion() {
+    struct First;
+    impl effect::Chooser for First {
+        fn pick(&mut self, _: u32) -> u32 {
+            0
+        }
+    }
+    // Goldrinn dies: the Beasts on the board have +7/+7, not the others.
+    let s = after_attack("BGS_018=1/1,BG_EX1_554t=2/2,3/3", "5/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "9/9,3/3");
+    // Dying beside Goldrinn to one cleave, either side of it: Kindly
+    // Grandmother's Big Bad Wolf enters with the bonus (Firestone: the
+    // bonus as it enters, or the buff after it), so does a reborn Hyena.
+    for a in [
+        "BG_KAR_005=1/1,BGS_018=1/1,BG_EX1_534t=2/2+reborn,3/3",
+        "BG_EX1_534t=2/2+reborn,BGS_018=1/1,BG_KAR_005=1/1,3/3",
+    ] {
+        let (mut s, kinds) = State::new(
+            &parse_board(a).unwrap(),
+            &parse_board("9/9+cleave").unwrap(),
+            1,
+        );
+        s.attack(&kinds, 1, 0, 1, &mut First);
+        let mut board: Vec<String> = shown(&s, 0).split(',').map(str::to_string).collect();
+        board.sort();
+        assert_eq!(board.join(","), "10/9,3/3,9/8", "{a}");
+    }
+    // Golden Goldrinn: +14/+14.
+    let s = after_attack("TB_BaconUps_085=1/1,BG_EX1_554t=2/2", "5/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "16/16");
+    // Humming Bird at the start of combat: +1 attack to its Beasts, and to
+    // a Beast summoned after it died (Grandmother's wolf: 4/2).
+    let (mut s, kinds) = State::new(
+        &parse_board("BG26_805=1/1,BG_KAR_005=1/1,3/3").unwrap(),
+        &parse_board("9/9+cleave").unwrap(),
+        1,
+    );
+    s.start_of_combat(&kinds, &mut First);
+    assert_eq!(shown(&s, 0), "2/1,2/1,3/3");
+    s.attack(&kinds, 1, 0, 1, &mut First);
+    assert_eq!(shown(&s, 0), "4/2");
+    // Plaguerunner: Undead +2 attack, Harmless Bonehead's skeletons too
+    // (golden: +4).
+    let s = after_attack("BG34_690=1/1,BG28_300=1/1,3/3", "5/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "3/1,3/3");
+    // Bonuses of two tribes in one combat; a third is refused.
+    let c = combat("BGS_018=1/1,BG34_690=1/1,BG_KAR_005=1/1", "3/3,3/3");
+    assert!(close(
+        summary(&combat_exact(&c, 1_000_000, &Control::NONE).unwrap()),
+        tree_walk(&c)
+    ));
+    let mut c = combat("BGS_018,BG34_690", "1/1");
+    let mut third = c.a[0];
+    if let effect::Action::SideBonus { tribes, .. } = &mut third.effects[0].action {
+        *tribes = crate::hearthstone::cards::TRIBE_MURLOC;
+    }
+    c.b.push(third);
+    let err = combat_exact(&c, 1_000, &Control::NONE).unwrap_err();
+    assert!(err.to_string().contains("at most 2"), "{err}");
+}
+
+/// The memo keeps each side's bonuses: a beast entering after a state
+/// met twice (with and without Goldrinn's bonus) takes the right one.
+#[test]
+fn side_bonuses_stay_in_the_memo() {
+    for (a, b) in [
+        ("BGS_018=1/1,BG_KAR_005=1/1,BG_KAR_005=1/1", "3/3,4/4,2/5"),
+        (
+            "BG26_805,BG_KAR_005=1/2,BG_EX1_534t=1/1+reborn",
+            "2/4,3/3,1/6",
+        ),
+        ("BG34_690=1/1,BG28_300,1/1", "4/4,3/5"),
+    ] {
+        let c = combat(a, b);
+        let r = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();
+        assert!(
+            close(summary(&r), tree_walk(&c)),
+            "{a} vs {b}: {:?}",
+            summary(&r)
+        );
+    }
 }
 
 #[test]

@@ -3,7 +3,9 @@
 //! as few bits as the combat needs: the turn, then per slot its health
 //! less one, its kind plus one (so a minion's field is never 0, and 0 is an
 //! empty slot), whether it has lost its shield and its venom (every other
-//! keyword is its kind's), and its round mark. Most combats fit 192 or 256
+//! keyword is its kind's), and its round mark; after the slots, each
+//! side's bonuses for the rest of the combat (`State::bonus`), when the
+//! combat has any. Most combats fit 192 or 256
 //! bits. When card effects can change units (buffs, keywords given), a
 //! slot holds its attack and all its keywords too ("full" keys), with
 //! room for stats to grow; a unit that outgrows it marks the key as
@@ -28,6 +30,9 @@ pub struct Layout {
     mark_bits: u32,
     /// The avenge count's bits (0 when nothing avenges).
     avenge_bits: u32,
+    /// Side bonuses (`State::bonus`) after the slots: one byte per side,
+    /// bonus mask and stat (0 when the combat has none).
+    bonus_bytes: u32,
 }
 
 impl Layout {
@@ -58,6 +63,7 @@ impl Layout {
                 0 => 0,
                 most => bits(u32::from(most)),
             },
+            bonus_bytes: 2 * 2 * kinds.bonus_count() as u32,
         }
     }
 
@@ -82,9 +88,24 @@ impl Layout {
         self.slot_bits() - self.avenge_bits
     }
 
-    /// The 64-bit words a key needs: the turn bit and 14 slots.
+    /// Where the side bonuses start: after the turn bit and 14 slots.
+    fn bonus_at(&self) -> u32 {
+        1 + 2 * BOARD_SIZE as u32 * self.slot_bits()
+    }
+
+    /// The 64-bit words a key needs: the turn bit, 14 slots, the bonuses.
     pub fn words(&self) -> usize {
-        (1 + 2 * BOARD_SIZE as u32 * self.slot_bits()).div_ceil(64) as usize
+        (self.bonus_at() + 8 * self.bonus_bytes).div_ceil(64) as usize
+    }
+
+    /// The side bonuses' bytes in `State::bonus` order.
+    fn bonus_fields(&self) -> impl Iterator<Item = (usize, usize, usize, u32)> {
+        let masks = self.bonus_bytes as usize / 4;
+        let at = self.bonus_at();
+        (0..self.bonus_bytes as usize).map(move |n| {
+            let (side, rest) = (n / (2 * masks), n % (2 * masks));
+            (side, rest / 2, rest % 2, at + 8 * n as u32)
+        })
     }
 }
 
@@ -174,6 +195,15 @@ impl<const N: usize> Key<N> {
         if spilled < N {
             words[spilled] = stream as u64;
         }
+        for (side, b, stat, at) in layout.bonus_fields() {
+            let value = state.bonus[side][b][stat];
+            overflow |= value > 0xff;
+            let (word, bit) = ((at / 64) as usize, at % 64);
+            words[word] |= u64::from(value & 0xff) << bit;
+            if bit > 56 {
+                words[word + 1] |= u64::from(value & 0xff) >> (64 - bit);
+            }
+        }
         (Key(words), if overflow { OVERFLOW } else { potential })
     }
 
@@ -184,7 +214,16 @@ impl<const N: usize> Key<N> {
             boards: [[Unit::default(); BOARD_SIZE]; 2],
             lens: [0; 2],
             turn: (self.0[0] & 1) as u8,
+            bonus: Default::default(),
         };
+        for (side, b, stat, at) in layout.bonus_fields() {
+            let (word, bit) = ((at / 64) as usize, at % 64);
+            let mut value = self.0[word] >> bit;
+            if bit > 56 {
+                value |= self.0[word + 1] << (64 - bit);
+            }
+            state.bonus[side][b][stat] = (value & 0xff) as u16;
+        }
         let width = layout.slot_bits();
         let mask = (1u64 << width) - 1;
         let avenge_at = layout.avenge_at();

@@ -89,6 +89,23 @@ fn validate(c: &Combat) -> Result<()> {
             )));
         }
     }
+    let mut bonus_tribes: Vec<u16> = Vec::new();
+    for m in c.a.iter().chain(&c.b) {
+        for e in &m.effects {
+            if let effect::Action::SideBonus { tribes, .. } = e.action
+                && !bonus_tribes.contains(&tribes)
+            {
+                bonus_tribes.push(tribes);
+            }
+        }
+    }
+    if bonus_tribes.len() > rules::MAX_BONUSES {
+        return Err(Error::invalid(format!(
+            "the boards give bonuses to {} different tribes for the rest of the combat; at most {}",
+            bonus_tribes.len(),
+            rules::MAX_BONUSES
+        )));
+    }
     for (name, board) in [("A", &c.a), ("B", &c.b)] {
         if board.len() > rules::BOARD_SIZE {
             return Err(Error::invalid(format!(

@@ -236,6 +236,11 @@ pub struct Kinds {
     any_shield_listeners: bool,
     any_damage_listeners: bool,
     any_stat_auras: bool,
+    /// The tribe masks of the side bonuses (`Action::SideBonus`), the
+    /// first `bonus_count` of them; a side bonus makes `any_stat_auras`
+    /// (entering minions take it as an aura's bonus).
+    bonus_tribes: [u16; MAX_BONUSES],
+    bonus_count: u8,
     /// Shield or damage listeners: what an attack's hits are heard by.
     any_hit_listeners: bool,
     changes_units: bool,
@@ -376,6 +381,15 @@ impl Kinds {
         self.any_death_listeners |= on_friendly_death != 0;
         self.any_summon_listeners |= on_friendly_summon != 0;
         for e in &kind.effects {
+            if let Action::SideBonus { tribes, .. } = e.action {
+                let known = &self.bonus_tribes[..self.bonus_count as usize];
+                // `combat::validate` refuses boards with more masks.
+                if !known.contains(&tribes) && (self.bonus_count as usize) < MAX_BONUSES {
+                    self.bonus_tribes[self.bonus_count as usize] = tribes;
+                    self.bonus_count += 1;
+                }
+                self.any_stat_auras = true;
+            }
             self.any_start_of_combat |= e.trigger == Trigger::StartOfCombat;
             self.changes_units |= e.changes_units();
             self.raises_potential |= e.raises_potential();
@@ -587,6 +601,17 @@ impl Kinds {
         self.kinds.get(u.kind as usize).and_then(|k| k.name)
     }
 
+    /// The index of a side bonus's tribe mask in `State::bonus`.
+    pub(super) fn bonus_index(&self, tribes: u16) -> usize {
+        let known = &self.bonus_tribes[..self.bonus_count as usize];
+        known.iter().position(|&t| t == tribes).unwrap_or(0)
+    }
+
+    /// Side bonuses' tribe masks, for the memo key.
+    pub(super) fn bonus_count(&self) -> usize {
+        self.bonus_count as usize
+    }
+
     /// A unit's tribes.
     #[inline]
     pub fn tribes(&self, u: &Unit) -> u16 {
@@ -598,6 +623,10 @@ impl Kinds {
     }
 }
 
+/// Distinct tribe masks of side bonuses (`Action::SideBonus`) one combat
+/// may hold (the pool's bonuses name Beasts or Undead).
+pub const MAX_BONUSES: usize = 2;
+
 /// Both boards and whose turn it is.
 #[derive(Debug, Clone, Copy)]
 pub struct State {
@@ -605,6 +634,10 @@ pub struct State {
     pub lens: [u8; 2],
     /// The side to attack next (0 = A, 1 = B).
     pub turn: u8,
+    /// Per side, per side-bonus tribe mask (`Kinds::bonus_index`): the
+    /// attack and health every friendly minion of those tribes entering
+    /// from now on gets (`Action::SideBonus`).
+    pub bonus: [[[u16; 2]; MAX_BONUSES]; 2],
 }
 
 /// How a combat ended.
@@ -633,6 +666,8 @@ impl State {
             any_shield_listeners: false,
             any_damage_listeners: false,
             any_stat_auras: false,
+            bonus_tribes: [0; MAX_BONUSES],
+            bonus_count: 0,
             any_hit_listeners: false,
             changes_units: false,
             raises_potential: false,
@@ -641,6 +676,7 @@ impl State {
             boards: [[Unit::default(); BOARD_SIZE]; 2],
             lens: [a.len() as u8, b.len() as u8],
             turn: first,
+            bonus: [[[0; 2]; MAX_BONUSES]; 2],
         };
         for (side, board) in [a, b].into_iter().enumerate() {
             for (slot, m) in board.iter().enumerate() {
@@ -661,7 +697,8 @@ impl State {
     /// The stat auras met as the units at the slots of `entering` (on
     /// `side`) enter, left to right, beside those at the slots of
     /// `present`: each entering unit and each unit already there give each
-    /// other their bonus where their aura reaches. Kept out of the hot
+    /// other their bonus where their aura reaches, and each entering unit
+    /// takes its side's bonuses (`State::bonus`). Kept out of the hot
     /// paths, which most combats run without auras.
     #[inline(never)]
     pub(super) fn enter_auras(&mut self, kinds: &Kinds, side: usize, entering: u8, present: u8) {
@@ -684,6 +721,13 @@ impl State {
                 }
             }
             present |= 1 << slot;
+            for b in 0..kinds.bonus_count as usize {
+                let [attack, health] = self.bonus[side][b];
+                let t = &mut self.boards[side][slot];
+                if kinds.tribes(t) & kinds.bonus_tribes[b] != 0 {
+                    super::effect::buff(t, attack, health, 0);
+                }
+            }
         }
     }
 

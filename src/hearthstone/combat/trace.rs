@@ -208,6 +208,9 @@ fn describe(action: &Action) -> String {
         Action::DeathrattlesTrigger { times } => {
             format!("deathrattles trigger {times} times")
         }
+        Action::SideBonus { attack, health, .. } => {
+            format!("+{attack}/+{health} to its tribe for the rest of the combat")
+        }
     }
 }
 
