@@ -710,15 +710,19 @@ fn keyword(text: &str) -> Option<u8> {
         "venomous" => rules::VENOM,
         "poisonous" => rules::POISON,
         "windfury" => rules::WINDFURY,
+        "reborn" => rules::REBORN,
         _ => return None,
     })
 }
 
 /// What a gift is: stats, a keyword, or stats and a keyword.
 fn gift(text: &str) -> Option<(u16, u16, u8)> {
-    if let Some((stats_text, kw)) = text.split_once(" and ") {
-        let (attack, health) = stats(stats_text)?;
-        return Some((attack, health, keyword(kw)?));
+    if let Some((first, kw)) = text.split_once(" and ") {
+        let kw = keyword(kw)?;
+        return match stats(first) {
+            Some((attack, health)) => Some((attack, health, kw)),
+            None => Some((0, 0, keyword(first)? | kw)),
+        };
     }
     match stats(text) {
         Some((attack, health)) => Some((attack, health, 0)),
@@ -905,11 +909,13 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
                 tribes,
                 other,
                 count,
+                different,
                 ..
             } => Target::Random {
                 tribes,
                 other,
                 count,
+                different,
                 lacking: if keywords == rules::VENOM {
                     rules::VENOM | rules::POISON
                 } else {
@@ -1034,12 +1040,16 @@ fn give_target(rest: &str, trigger: Trigger) -> Option<(Target, &str)> {
         ));
     }
     // "another friendly murloc venomous", "2 other friendly murlocs ...",
-    // "a random friendly beast ...".
+    // "a random friendly beast ...", "a different friendly undead ...".
     let (n, rest) = rest.split_once(' ')?;
     let count = count(n)?;
+    let different = rest.starts_with("different ");
     let (other, rest) = if n == "another" {
         (true, rest)
-    } else if let Some(rest) = rest.strip_prefix("other ") {
+    } else if let Some(rest) = rest
+        .strip_prefix("other ")
+        .or_else(|| rest.strip_prefix("different "))
+    {
         (true, rest)
     } else {
         (false, rest.strip_prefix("random ").unwrap_or(rest))
@@ -1058,6 +1068,7 @@ fn give_target(rest: &str, trigger: Trigger) -> Option<(Target, &str)> {
             count,
             lacking: 0,
             strict: false,
+            different,
         },
         what,
     ))

@@ -253,6 +253,7 @@ fn effects_follow_the_rules() {
         count: 1,
         lacking: 0,
         strict: false,
+        different: false,
     };
     for (name, deaths, action) in [
         ("Bird Buddy", 1, buff(beasts, 1, 1, 0)),
@@ -429,14 +430,9 @@ fn effects_follow_the_rules() {
             "{name}"
         );
     }
-    // Avenges that reach beyond the boards, give reborn or damage the
-    // other side mid-phase stay unsupported.
-    for name in [
-        "Relentless Sentry",
-        "Mechano-Tank",
-        "Ghoul of the Feast",
-        "Carrier",
-    ] {
+    // Avenges that reach beyond the boards or damage the other side
+    // mid-phase stay unsupported.
+    for name in ["Mechano-Tank", "Ghoul of the Feast", "Carrier"] {
         assert!(
             matches!(effect(name), CombatEffect::Unsupported(_)),
             "{name}"
@@ -447,7 +443,6 @@ fn effects_follow_the_rules() {
     // a death listener's damage reaches the other side (Soul Juggler).
     for name in [
         "Leeroy the Reckless",
-        "Mummifier",
         "Ravaging Scorpid",
         "Turquoise Skitterer",
         "Soul Juggler",
@@ -507,6 +502,34 @@ fn effects_follow_the_rules() {
         );
         assert_eq!(effects[1], Effect::default(), "{name}");
     }
+    // Reborn given: Mummifier's to a different Undead (golden: two);
+    // Relentless Sentry's avenge, with taunt.
+    for (name, count) in [("Mummifier", 1), ("golden Mummifier", 2)] {
+        let CombatEffect::Effects { effects, .. } = effect(name) else {
+            panic!("{name}: {:?}", effect(name));
+        };
+        let undead = Target::Random {
+            tribes: TRIBE_UNDEAD,
+            other: true,
+            count,
+            lacking: rules::REBORN,
+            strict: true,
+            different: true,
+        };
+        let action = buff(undead, 0, 0, rules::REBORN);
+        assert_eq!(
+            (effects[0].trigger, effects[0].action),
+            (Trigger::Deathrattle, action)
+        );
+    }
+    let CombatEffect::Effects { effects, .. } = effect("Relentless Sentry") else {
+        panic!("Relentless Sentry");
+    };
+    let action = buff(Target::This, 0, 0, rules::TAUNT | rules::REBORN);
+    assert_eq!(
+        (effects[0].trigger, effects[0].action),
+        (Trigger::Avenge { deaths: 4 }, action)
+    );
     // Summons for the opponent are not the card's own tokens.
     let pip = all()
         .iter()

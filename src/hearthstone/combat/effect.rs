@@ -87,13 +87,16 @@ pub enum Target {
     /// `count` distinct friendly minions of `tribes` drawn at random, not
     /// itself when `other`. With `lacking` keywords: drawn among those
     /// without them, and when `strict` only among those (else the rest
-    /// when none lacks them).
+    /// when none lacks them). Never one of its own card when `different`
+    /// ("a different friendly Undead": Firestone's Mummifier passes over
+    /// every Mummifier).
     Random {
         tribes: u16,
         other: bool,
         count: u8,
         lacking: u8,
         strict: bool,
+        different: bool,
     },
     /// The living friendly minions next to it.
     Adjacent,
@@ -390,7 +393,9 @@ impl State {
                         count,
                         lacking,
                         strict,
+                        different,
                     } => {
+                        let source_card = kinds.name(&at.unit);
                         let mut taken = [false; BOARD_SIZE];
                         for _ in 0..count {
                             let eligible = |i: usize, need_lacking: bool| {
@@ -400,6 +405,7 @@ impl State {
                                     && u.health > 0
                                     && of_tribe(u, tribes)
                                     && (!need_lacking || u.keywords & lacking == 0)
+                                    && !(different && kinds.name(u) == source_card)
                             };
                             let mut pool = [0usize; BOARD_SIZE];
                             let mut n = 0;
@@ -466,8 +472,10 @@ impl State {
             } => {
                 let b = kinds.bonus_index(tribes);
                 let bonus = &mut self.bonus[side][b];
-                bonus[0] = bonus[0].saturating_add(attack);
-                bonus[1] = bonus[1].saturating_add(health);
+                // At most 255 each (the memo key gives up there).
+                let add = |b: u8, n: u16| b.saturating_add(n.min(255) as u8);
+                bonus[0] = add(bonus[0], attack);
+                bonus[1] = add(bonus[1], health);
                 // Every friendly minion of the tribes, a deathrattle's reach
                 // or not: those its phase summons after it would have
                 // entered with the bonus.

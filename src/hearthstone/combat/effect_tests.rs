@@ -144,6 +144,8 @@ fn arb_card() -> impl Strategy<Value = String> {
         "BG26_805=1/2",
         "BG34_690=1/1",
         "BG_KAR_005=1/1",
+        "BG28_309=1/1",
+        "BG25_003=1/2",
     ])
     .prop_map(str::to_string)
 }
@@ -224,6 +226,8 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Goldrinn, the Great Wolf",
         "Humming Bird",
         "Plaguerunner",
+        "Mummifier",
+        "Relentless Sentry",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -711,6 +715,63 @@ fn side_bonuses_stay_in_the_memo() {
             "2/4,3/3,1/6",
         ),
         ("BG34_690=1/1,BG28_300,1/1", "4/4,3/5"),
+    ] {
+        let c = combat(a, b);
+        let r = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();
+        assert!(
+            close(summary(&r), tree_walk(&c)),
+            "{a} vs {b}: {:?}",
+            summary(&r)
+        );
+    }
+}
+
+#[test]
+fn reborn_given_in_combat_returns_a_fresh_copy() {
+    // Mummifier dies: the Undead beside it gains reborn, and dying it
+    // returns as a fresh 1/1 Bonehead after its two skeletons.
+    let s = after_attack("BG28_309=1/1,BG28_300=3/3", "5/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "3/3+r");
+    let (mut s, kinds) = State::new(
+        &parse_board("BG28_309=1/1,BG28_300=3/3").unwrap(),
+        &parse_board("9/9").unwrap(),
+        0,
+    );
+    s.attack(&kinds, 0, 0, 0, &mut crate::rng::Rng::new(1));
+    s.attack(&kinds, 1, 0, 0, &mut crate::rng::Rng::new(1));
+    assert_eq!(shown(&s, 0), "1/1,1/1,1/1");
+    assert_eq!(kinds.name(&s.boards[0][2]), Some("Harmless Bonehead"));
+    // Never to another Mummifier, nor to one that has reborn.
+    let s = after_attack("BG28_309=1/1,BG28_309=1/1,BG28_300", "5/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/1,1/1+r");
+    let s = after_attack("BG28_309=1/1,BG28_300=1/1+reborn,2/2", "5/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/1+r,2/2");
+    // Golden: two different Undead.
+    let s = after_attack("BG28_309_G=1/1,BG28_300,BG28_300,BG28_300", "5/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/1+r,1/1+r,1/1");
+    // Relentless Sentry gains taunt and reborn on its fourth friendly
+    // death; its copy returns without them.
+    let (mut s, kinds) = State::new(
+        &parse_board("1/1,1/1,1/1,BG25_003=6/5,1/1").unwrap(),
+        &parse_board("9/20+cleave").unwrap(),
+        1,
+    );
+    let mut rng = crate::rng::Rng::new(1);
+    s.attack(&kinds, 1, 0, 1, &mut rng);
+    assert_eq!(shown(&s, 0), "6/5,1/1");
+    assert!(!s.board(0)[0].has(rules::REBORN));
+    s.attack(&kinds, 0, 1, 0, &mut rng);
+    let sentry = s.board(0)[0];
+    assert!(
+        sentry.has(rules::TAUNT) && sentry.has(rules::REBORN),
+        "{}",
+        shown(&s, 0)
+    );
+    // The exact engine keeps the marks of what a given reborn summons.
+    for (a, b) in [
+        ("BG28_309=1/1,BG28_300,2/2", "2/3,1/2,3/1"),
+        ("BG28_309_G=2/1,BG28_300=1/2,BG28_300", "3/3,2/4"),
+        ("BG25_003=2/2,1/1,BG28_309=1/1", "1/1,1/1,3/6"),
     ] {
         let c = combat(a, b);
         let r = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();

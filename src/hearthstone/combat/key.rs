@@ -195,14 +195,8 @@ impl<const N: usize> Key<N> {
         if spilled < N {
             words[spilled] = stream as u64;
         }
-        for (side, b, stat, at) in layout.bonus_fields() {
-            let value = state.bonus[side][b][stat];
-            overflow |= value > 0xff;
-            let (word, bit) = ((at / 64) as usize, at % 64);
-            words[word] |= u64::from(value & 0xff) << bit;
-            if bit > 56 {
-                words[word + 1] |= u64::from(value & 0xff) >> (64 - bit);
-            }
+        if layout.bonus_bytes > 0 {
+            overflow |= encode_bonuses(layout, state, &mut words);
         }
         (Key(words), if overflow { OVERFLOW } else { potential })
     }
@@ -216,13 +210,8 @@ impl<const N: usize> Key<N> {
             turn: (self.0[0] & 1) as u8,
             bonus: Default::default(),
         };
-        for (side, b, stat, at) in layout.bonus_fields() {
-            let (word, bit) = ((at / 64) as usize, at % 64);
-            let mut value = self.0[word] >> bit;
-            if bit > 56 {
-                value |= self.0[word + 1] << (64 - bit);
-            }
-            state.bonus[side][b][stat] = (value & 0xff) as u16;
+        if layout.bonus_bytes > 0 {
+            decode_bonuses(layout, &self.0, &mut state);
         }
         let width = layout.slot_bits();
         let mask = (1u64 << width) - 1;
@@ -267,6 +256,36 @@ impl<const N: usize> Key<N> {
             state.lens[side] = len;
         }
         state
+    }
+}
+
+/// Writes the side bonuses into a key's words (out of line: most combats
+/// have none); true when one saturated (it may have lost some of its sum).
+#[inline(never)]
+fn encode_bonuses(layout: &Layout, state: &State, words: &mut [u64]) -> bool {
+    let mut saturated = false;
+    for (side, b, stat, at) in layout.bonus_fields() {
+        let value = state.bonus[side][b][stat];
+        saturated |= value == u8::MAX;
+        let (word, bit) = ((at / 64) as usize, at % 64);
+        words[word] |= u64::from(value) << bit;
+        if bit > 56 {
+            words[word + 1] |= u64::from(value) >> (64 - bit);
+        }
+    }
+    saturated
+}
+
+/// Reads the side bonuses of a key's words into `state`.
+#[inline(never)]
+fn decode_bonuses(layout: &Layout, words: &[u64], state: &mut State) {
+    for (side, b, stat, at) in layout.bonus_fields() {
+        let (word, bit) = ((at / 64) as usize, at % 64);
+        let mut value = words[word] >> bit;
+        if bit > 56 {
+            value |= words[word + 1] << (64 - bit);
+        }
+        state.bonus[side][b][stat] = value as u8;
     }
 }
 

@@ -158,6 +158,10 @@ struct Kind {
     name: Option<&'static str>,
 }
 
+/// A `Kind::reborn_kind` that names the kind itself (`Kinds::intern`
+/// puts its index there).
+const REBORN_ITSELF: u8 = u8::MAX;
+
 /// Kinds of minion a combat can hold at most: each of 14 starting minions,
 /// its reborn copy, its deathrattle token and that token's reborn copy,
 /// and its effect token, rounded up to a power of two.
@@ -241,6 +245,9 @@ pub struct Kinds {
     /// (entering minions take it as an aura's bonus).
     bonus_tribes: [u16; MAX_BONUSES],
     bonus_count: u8,
+    /// Some effect gives reborn: every kind has a reborn copy (its own
+    /// kind for a copy or a token), and every death may summon.
+    reborn_gifts: bool,
     /// Shield or damage listeners: what an attack's hits are heard by.
     any_hit_listeners: bool,
     changes_units: bool,
@@ -249,9 +256,20 @@ pub struct Kinds {
 
 impl Kinds {
     fn intern(&mut self, kind: Kind) -> u8 {
-        if let Some(i) = self.kinds.iter().position(|k| *k == kind) {
-            return i as u8;
+        // A kind whose reborn copy is itself names its own index.
+        let at = |i: usize| {
+            let mut k = kind;
+            if k.reborn_kind == REBORN_ITSELF {
+                k.reborn_kind = i as u8;
+            }
+            k
+        };
+        for i in 0..self.kinds.len() {
+            if self.kinds[i] == at(i) {
+                return i as u8;
+            }
         }
+        let kind = at(self.kinds.len());
         let t = &kind.token;
         let token_extra = if t.count > 0 {
             self.facts[kind.token_kind as usize].extra_potential
@@ -345,6 +363,8 @@ impl Kinds {
         let summons_when_damaged = kind.effects.iter().any(|e| {
             e.trigger == Trigger::TakesDamage && matches!(e.action, Action::Summon { .. })
         });
+        // Any minion may be given reborn: any death may summon.
+        let summons = summons || self.reborn_gifts;
         self.facts[self.kinds.len()] = Facts {
             extra_potential: tokens + reborn,
             attack: kind.attack,
@@ -415,6 +435,10 @@ impl Kinds {
             effect_token_kind: 0,
             name: None,
         };
+        let plain = Kind {
+            reborn_kind: if self.reborn_gifts { REBORN_ITSELF } else { 0 },
+            ..plain
+        };
         let copy = self.intern(plain);
         if t.keywords & REBORN == 0 {
             return copy;
@@ -447,7 +471,8 @@ impl Kinds {
             tier: m.tier,
             token: t,
             token_kind,
-            reborn_kind: 0,
+            // A copy given reborn comes back as itself.
+            reborn_kind: if self.reborn_gifts { REBORN_ITSELF } else { 0 },
             tribes: m.tribes,
             effects: m.effects,
             effect_token: if summons {
@@ -458,7 +483,7 @@ impl Kinds {
             effect_token_kind,
             name: m.name,
         };
-        let reborn_kind = if m.keywords & REBORN != 0 {
+        let reborn_kind = if m.keywords & REBORN != 0 || self.reborn_gifts {
             self.intern(copy)
         } else {
             0
@@ -637,7 +662,8 @@ pub struct State {
     /// Per side, per side-bonus tribe mask (`Kinds::bonus_index`): the
     /// attack and health every friendly minion of those tribes entering
     /// from now on gets (`Action::SideBonus`).
-    pub bonus: [[[u16; 2]; MAX_BONUSES]; 2],
+    /// (At most 255 each.)
+    pub bonus: [[[u8; 2]; MAX_BONUSES]; 2],
 }
 
 /// How a combat ended.
@@ -668,6 +694,11 @@ impl State {
             any_stat_auras: false,
             bonus_tribes: [0; MAX_BONUSES],
             bonus_count: 0,
+            reborn_gifts: a.iter().chain(b).any(|m| {
+                m.effects.iter().any(
+                    |e| matches!(e.action, Action::Buff { keywords, .. } if keywords & REBORN != 0),
+                )
+            }),
             any_hit_listeners: false,
             changes_units: false,
             raises_potential: false,
@@ -725,7 +756,7 @@ impl State {
                 let [attack, health] = self.bonus[side][b];
                 let t = &mut self.boards[side][slot];
                 if kinds.tribes(t) & kinds.bonus_tribes[b] != 0 {
-                    super::effect::buff(t, attack, health, 0);
+                    super::effect::buff(t, attack.into(), health.into(), 0);
                 }
             }
         }
