@@ -225,7 +225,7 @@ fn own_token_tribes(card: &CardDef, t: &Token) -> Option<u16> {
 /// Cards whose text Firestone plays otherwise, with the text it plays:
 /// where the rules file is silent Firestone's behaviour is the rule (the
 /// README lists these).
-const AS_FIRESTONE_PLAYS: [(&str, &str); 7] = [
+const AS_FIRESTONE_PLAYS: [(&str, &str); 9] = [
     // Golden tentacles (the 0/4 `BGFYM_002t_G`), not the 0/2 ones.
     (
         "BG36_116_G",
@@ -238,6 +238,10 @@ const AS_FIRESTONE_PLAYS: [(&str, &str); 7] = [
     // minions keep after the combat does not change it).
     ("BG33_828", "Deathrattle: Give your minions +8/+8."),
     ("BG33_828_G", "Deathrattle: Give your minions +16/+16."),
+    // Relentless Mur'ghoul's avenge gives taunt too (as Relentless
+    // Sentry's; its card says reborn only).
+    ("BG27_010", "Venomous Avenge (5): Gain Taunt and Reborn."),
+    ("BG27_010_G", "Venomous Avenge (5): Gain Taunt and Reborn."),
     // Hardy Orca's buff skips dying minions (a cleave neighbour hit
     // before it), where other "give your minions" reach them.
     (

@@ -530,6 +530,48 @@ fn effects_follow_the_rules() {
         (effects[0].trigger, effects[0].action),
         (Trigger::Avenge { deaths: 4 }, action)
     );
+    // Beyond the pool: Relentless Mur'ghoul as Firestone plays it (taunt
+    // too), Soulsplitter's start of combat, Geared Guard's rally to a
+    // minion of another card.
+    let CombatEffect::Effects { effects, .. } = effect("Relentless Mur'ghoul") else {
+        panic!("Relentless Mur'ghoul");
+    };
+    assert_eq!(
+        (effects[0].trigger, effects[0].action),
+        (Trigger::Avenge { deaths: 5 }, action)
+    );
+    let random = |tribes, other, lacking, different| Target::Random {
+        tribes,
+        other,
+        count: 1,
+        lacking,
+        strict: true,
+        different,
+    };
+    for (name, trigger, target, keyword) in [
+        (
+            "Soulsplitter",
+            Trigger::StartOfCombat,
+            random(TRIBE_UNDEAD, false, rules::REBORN, false),
+            rules::REBORN,
+        ),
+        (
+            "Geared Guard",
+            Trigger::Rally,
+            random(0, true, rules::SHIELD, true),
+            rules::SHIELD,
+        ),
+    ] {
+        let CombatEffect::Effects { effects, .. } = effect(name) else {
+            panic!("{name}");
+        };
+        let gift = buff(target, 0, 0, keyword);
+        assert_eq!(
+            (effects[0].trigger, effects[0].action),
+            (trigger, gift),
+            "{name}"
+        );
+    }
     // Summons for the opponent are not the card's own tokens.
     let pip = all()
         .iter()

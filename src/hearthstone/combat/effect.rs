@@ -170,9 +170,13 @@ impl Effect {
     /// the combat began (so the exact engine cannot order states by
     /// `Kinds::potential`).
     pub fn raises_potential(&self) -> bool {
-        // A bonus at the start still reaches the minions summoned later.
-        if let Action::SideBonus { health, .. } = self.action {
-            return health > 0;
+        // A bonus at the start still reaches the minions summoned later;
+        // reborn given at the start is more than its kind's potential
+        // counts (a unit's shield and health count as they are).
+        match self.action {
+            Action::SideBonus { health, .. } => return health > 0,
+            Action::Buff { keywords, .. } if keywords & super::rules::REBORN != 0 => return true,
+            _ => {}
         }
         self.trigger != Trigger::StartOfCombat
             && match self.action {

@@ -146,6 +146,8 @@ fn arb_card() -> impl Strategy<Value = String> {
         "BG_KAR_005=1/1",
         "BG28_309=1/1",
         "BG25_003=1/2",
+        "BG25_023=1/1",
+        "BG33_325=1/2",
     ])
     .prop_map(str::to_string)
 }
@@ -228,6 +230,8 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Plaguerunner",
         "Mummifier",
         "Relentless Sentry",
+        "Soulsplitter",
+        "Geared Guard",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -772,6 +776,10 @@ fn reborn_given_in_combat_returns_a_fresh_copy() {
         ("BG28_309=1/1,BG28_300,2/2", "2/3,1/2,3/1"),
         ("BG28_309_G=2/1,BG28_300=1/2,BG28_300", "3/3,2/4"),
         ("BG25_003=2/2,1/1,BG28_309=1/1", "1/1,1/1,3/6"),
+        // Reborn given at the start of combat (Soulsplitter) is more
+        // than the kind's potential counts: the states are ordered by
+        // turns (ordered by potential, the answer summed to 0).
+        ("BG25_023,BG28_300,BG28_300,3/3", "6/6,5/5,5/6"),
     ] {
         let c = combat(a, b);
         let r = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();

@@ -330,14 +330,23 @@ pub fn combat_exact(c: &Combat, max_states: u64, deadline: &Control) -> Result<C
     // Keys exactly as wide as the combat needs: a table entry is the key
     // and a probability, so every word saved is an eighth or more of the
     // memory a state takes.
-    match layout.words() {
+    let r = match layout.words() {
         0..=3 => solve::<3>(c, &kinds, layout, &starts, max_states, deadline),
         4 => solve::<4>(c, &kinds, layout, &starts, max_states, deadline),
         5 => solve::<5>(c, &kinds, layout, &starts, max_states, deadline),
         6 => solve::<6>(c, &kinds, layout, &starts, max_states, deadline),
         7 => solve::<7>(c, &kinds, layout, &starts, max_states, deadline),
         _ => solve::<8>(c, &kinds, layout, &starts, max_states, deadline),
+    }?;
+    // Every combat ends: an answer that lost probability is a fault, not
+    // odds (a caller in `auto` mode falls back to Monte Carlo).
+    if (r.win + r.draw + r.loss - 1.0).abs() > 1e-9 {
+        return Err(Error::new(
+            crate::error::ErrorKind::Internal,
+            "the exact engine lost track of some combats; use Monte Carlo",
+        ));
     }
+    Ok(r)
 }
 
 /// The exact search with keys of `N` words.
@@ -416,7 +425,7 @@ fn solve<const N: usize>(
                     "the exact combat did not finish within the time budget; use Monte Carlo",
                 ));
             }
-            let mut overflowed = false;
+            let (mut overflowed, mut disordered) = (false, false);
             turn_outcomes(kinds, &mut state, &mut odometer, |next, q| {
                 // Ends go straight to the tally; the tables hold the rest.
                 if let Some(outcome) = next.outcome(kinds, c.tiers) {
@@ -429,14 +438,23 @@ fn solve<const N: usize>(
                     level + 1
                 } else if overflowed {
                     return;
+                } else if potential as usize >= level {
+                    // Ordered by potential, every child's is lower.
+                    disordered = true;
+                    return;
                 } else {
-                    debug_assert!((potential as usize) < level);
                     potential as usize
                 };
                 store(&mut layers[layer], key, p * q, &mut states);
             });
             if overflowed {
                 return overflow();
+            }
+            if disordered {
+                return Err(Error::new(
+                    crate::error::ErrorKind::Internal,
+                    "the exact engine met a state out of its order; use Monte Carlo",
+                ));
             }
             if states > max_states {
                 return Err(Error::budget(format!(

@@ -71,8 +71,12 @@ pub fn simulate(c: &Combat, options: &CombatOptions) -> Result<CombatResult> {
                 .control
                 .with_budget(options.time_budget.map(|b| b.mul_f64(AUTO_EXACT_SHARE)));
             match combat_exact(c, options.max_states, &exact_deadline) {
-                // Out of states or time: sample, unless the caller stopped it.
-                Err(e) if e.kind() == ErrorKind::BudgetExceeded && !deadline.cancelled() => {
+                // Out of states or time, or a fault of the exact engine
+                // (never expected): sample, unless the caller stopped it.
+                Err(e)
+                    if matches!(e.kind(), ErrorKind::BudgetExceeded | ErrorKind::Internal)
+                        && !deadline.cancelled() =>
+                {
                     sample()
                 }
                 other => other,
