@@ -32,6 +32,7 @@
 //!    it), damage landing on it or on a friend (a gain); stats, keywords,
 //!    damage to all at start of combat, a rally's or a damaged minion's
 //!    summon or
+//!    a friendly minion's reborn copy returning (a gain);
 //!    keywords removed from its target, attacking at once, a tribe's
 //!    bonus for the rest of the combat ("your beasts have +7/+7 until next
 //!    turn", "... this game"); the auras "your
@@ -225,7 +226,7 @@ fn own_token_tribes(card: &CardDef, t: &Token) -> Option<u16> {
 /// Cards whose text Firestone plays otherwise, with the text it plays:
 /// where the rules file is silent Firestone's behaviour is the rule (the
 /// README lists these).
-const AS_FIRESTONE_PLAYS: [(&str, &str); 9] = [
+const AS_FIRESTONE_PLAYS: [(&str, &str); 11] = [
     // Golden tentacles (the 0/4 `BGFYM_002t_G`), not the 0/2 ones.
     (
         "BG36_116_G",
@@ -242,6 +243,15 @@ const AS_FIRESTONE_PLAYS: [(&str, &str); 9] = [
     // Sentry's; its card says reborn only).
     ("BG27_010", "Venomous Avenge (5): Gain Taunt and Reborn."),
     ("BG27_010_G", "Venomous Avenge (5): Gain Taunt and Reborn."),
+    // Barrier Banshee's +7/+7 (its card says +8/+8).
+    (
+        "BG36_514",
+        "After a friendly minion is Reborn, gain Divine Shield and +7/+7.",
+    ),
+    (
+        "BG36_514_G",
+        "After a friendly minion is Reborn, gain Divine Shield and +14/+14.",
+    ),
     // Hardy Orca's buff skips dying minions (a cleave neighbour hit
     // before it), where other "give your minions" reach them.
     (
@@ -611,6 +621,10 @@ fn trigger_of(clause: &str) -> Option<(Trigger, &str)> {
             Trigger::FriendlyLosesShield,
         ),
         ("whenever this takes damage, ", Trigger::TakesDamage),
+        (
+            "after a friendly minion is reborn, ",
+            Trigger::FriendlyReborn,
+        ),
         ("whenever this minion takes damage, ", Trigger::TakesDamage),
     ] {
         if let Some(rest) = clause.strip_prefix(opening) {
@@ -721,11 +735,13 @@ fn keyword(text: &str) -> Option<u8> {
 
 /// What a gift is: stats, a keyword, or stats and a keyword.
 fn gift(text: &str) -> Option<(u16, u16, u8)> {
-    if let Some((first, kw)) = text.split_once(" and ") {
-        let kw = keyword(kw)?;
-        return match stats(first) {
-            Some((attack, health)) => Some((attack, health, kw)),
-            None => Some((0, 0, keyword(first)? | kw)),
+    if let Some((first, second)) = text.split_once(" and ") {
+        // "+2/+2 and taunt", "divine shield and +8/+8", "taunt and reborn".
+        return match (stats(first), stats(second)) {
+            (Some((attack, health)), None) => Some((attack, health, keyword(second)?)),
+            (None, Some((attack, health))) => Some((attack, health, keyword(first)?)),
+            (None, None) => Some((0, 0, keyword(first)? | keyword(second)?)),
+            (Some(_), Some(_)) => None,
         };
     }
     match stats(text) {
@@ -829,7 +845,9 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
     // A death listener only gains (its own stats need no other side), and
     // what it keeps after the combat does not change this one.
     let action = match trigger {
-        Trigger::FriendlyDies { .. } | Trigger::FriendlyTakesDamage { .. }
+        Trigger::FriendlyDies { .. }
+        | Trigger::FriendlyTakesDamage { .. }
+        | Trigger::FriendlyReborn
             if !action.starts_with("gain ") =>
         {
             return None;

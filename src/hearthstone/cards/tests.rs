@@ -572,6 +572,17 @@ fn effects_follow_the_rules() {
             "{name}"
         );
     }
+    // Reborn listeners gain (Barrier Banshee as Firestone plays it);
+    // Snazzy Phantom's gift to the right-most Undead is not read.
+    let CombatEffect::Effects { effects, .. } = effect("golden Barrier Banshee") else {
+        panic!("Barrier Banshee");
+    };
+    let gain = buff(Target::This, 14, 14, rules::SHIELD);
+    assert_eq!(
+        (effects[0].trigger, effects[0].action),
+        (Trigger::FriendlyReborn, gain)
+    );
+    assert!(!effect("Snazzy Phantom").is_modelled());
     // Summons for the opponent are not the card's own tokens.
     let pip = all()
         .iter()

@@ -59,6 +59,10 @@ pub enum Trigger {
     /// when 0), this one too unless `other`: after the damaged minion's
     /// own effects, left to right, dying listeners too.
     FriendlyTakesDamage { tribes: u16, other: bool },
+    /// After a friendly minion's reborn copy returned (not its own): at
+    /// the end of the death phase, copy by copy left to right, on the
+    /// minions there when it entered (Firestone's `afterReborn`).
+    FriendlyReborn,
     /// While this minion is on the board (an aura): never fired, read
     /// where it applies (deathrattle auras in the death phase; a stat
     /// aura, a `Buff` of `Target::Friendly`, as minions enter and leave:

@@ -148,6 +148,7 @@ fn arb_card() -> impl Strategy<Value = String> {
         "BG25_003=1/2",
         "BG25_023=1/1",
         "BG33_325=1/2",
+        "BG36_514=1/2",
     ])
     .prop_map(str::to_string)
 }
@@ -232,6 +233,7 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Relentless Sentry",
         "Soulsplitter",
         "Geared Guard",
+        "Barrier Banshee",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -780,6 +782,38 @@ fn reborn_given_in_combat_returns_a_fresh_copy() {
         // than the kind's potential counts: the states are ordered by
         // turns (ordered by potential, the answer summed to 0).
         ("BG25_023,BG28_300,BG28_300,3/3", "6/6,5/5,5/6"),
+    ] {
+        let c = combat(a, b);
+        let r = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();
+        assert!(
+            close(summary(&r), tree_walk(&c)),
+            "{a} vs {b}: {:?}",
+            summary(&r)
+        );
+    }
+}
+
+#[test]
+fn reborn_listeners_gain_as_each_copy_returns() {
+    // Barrier Banshee (as Firestone: +7/+7 and a shield) for each friendly
+    // copy, two in one phase twice; not for its own copy; golden doubles.
+    let (mut s, kinds) = State::new(
+        &parse_board("1/1+reborn,2/1+reborn,3/3,BG36_514=1/5").unwrap(),
+        &parse_board("9/20+cleave").unwrap(),
+        1,
+    );
+    s.attack(&kinds, 1, 0, 1, &mut crate::rng::Rng::new(1));
+    assert_eq!(shown(&s, 0), "1/1,2/1,15/19+s");
+    let s = after_attack("BG36_514=1/1+reborn,2/2+reborn", "5/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "8/1,2/2+r");
+    let s = after_attack("1/1+reborn,BG36_514_G=1/5", "5/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/1,15/19+s");
+    for (a, b) in [
+        ("BG36_514=1/2,1/1+reborn,2/1+reborn", "3/3,2/4,1/5"),
+        (
+            "2/1+reborn,BG36_514=2/3+reborn,BG28_309=1/1",
+            "4/4,2/2+shield",
+        ),
     ] {
         let c = combat(a, b);
         let r = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();

@@ -215,6 +215,8 @@ struct Facts {
     /// Some effect fires when damage lands on a friendly minion whose
     /// tribes meet this mask (`heard_bits`, read for the damaged minion).
     on_friendly_damage: u32,
+    /// Some effect fires after a friendly minion's reborn copy returned.
+    on_friendly_reborn: bool,
 }
 
 /// Every kind of minion a combat can hold: the starting minions, their
@@ -240,6 +242,7 @@ pub struct Kinds {
     any_shield_listeners: bool,
     any_damage_listeners: bool,
     any_stat_auras: bool,
+    any_reborn_listeners: bool,
     /// The tribe masks of the side bonuses (`Action::SideBonus`), the
     /// first `bonus_count` of them; a side bonus makes `any_stat_auras`
     /// (entering minions take it as an aura's bonus).
@@ -316,6 +319,10 @@ impl Kinds {
             Trigger::FriendlyTakesDamage { tribes, .. } => m | listens(tribes),
             _ => m,
         });
+        let on_friendly_reborn = kind
+            .effects
+            .iter()
+            .any(|e| e.trigger == Trigger::FriendlyReborn);
         let on_damage = kind
             .effects
             .iter()
@@ -390,7 +397,9 @@ impl Kinds {
             aura_attack,
             aura_health,
             on_friendly_damage,
+            on_friendly_reborn,
         };
+        self.any_reborn_listeners |= on_friendly_reborn;
         self.any_stat_auras |= aura_tribes != 0;
         self.any_avenge |= avenge > 0;
         self.any_shield_listeners |= on_shield_loss;
@@ -692,6 +701,7 @@ impl State {
             any_shield_listeners: false,
             any_damage_listeners: false,
             any_stat_auras: false,
+            any_reborn_listeners: false,
             bonus_tribes: [0; MAX_BONUSES],
             bonus_count: 0,
             reborn_gifts: a.iter().chain(b).any(|m| {
@@ -1432,6 +1442,26 @@ impl State {
         }
     }
 
+    /// The "after a friendly minion is reborn" effects of the minions at
+    /// `side`'s slots outside `deaf`, for the copy at `reborn`.
+    #[inline(never)]
+    fn fire_reborn_listeners(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        reborn: usize,
+        deaf: u8,
+        chooser: &mut impl Chooser,
+    ) {
+        for i in 0..self.lens[side] as usize {
+            if deaf & 1 << i != 0 || !kinds.facts(&self.boards[side][i]).on_friendly_reborn {
+                continue;
+            }
+            let hears = |t| t == Trigger::FriendlyReborn;
+            self.fire_effects_at(kinds, side, i, (Some(reborn), None), hears, chooser);
+        }
+    }
+
     /// The avenge effects of a death phase of `deaths` friendly deaths, on
     /// the board after its deathrattles: the `survivors` (bit per slot;
     /// summons start their count afresh) count every death; then, once per
@@ -1652,11 +1682,17 @@ impl State {
             self.enter_auras(kinds, side, reborn_slots, all & !reborn_slots);
         }
         // Each copy is heard by the minions there when it entered (later
-        // copies are to its right: its slot stands).
+        // copies are to its right: its slot stands), as summoned, then as
+        // reborn.
         let mut copies = reborn_slots;
-        while kinds.any_summon_listeners && copies != 0 {
+        while (kinds.any_summon_listeners || kinds.any_reborn_listeners) && copies != 0 {
             let at = copies.trailing_zeros() as usize;
-            self.fire_summon_listeners(kinds, side, at, copies, chooser);
+            if kinds.any_summon_listeners {
+                self.fire_summon_listeners(kinds, side, at, copies, chooser);
+            }
+            if kinds.any_reborn_listeners {
+                self.fire_reborn_listeners(kinds, side, at, copies, chooser);
+            }
             copies &= copies - 1;
         }
     }
