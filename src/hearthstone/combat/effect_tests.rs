@@ -273,6 +273,20 @@ fn the_odometer_enumerates_every_sequence_once() {
     assert!((total - 1.0).abs() < 1e-12);
 }
 
+/// The exact engine (memo, keys, ordering) gives the plain tree's answer
+/// on each board pair.
+fn assert_exact_is_the_tree(boards: &[(&str, &str)]) {
+    for (a, b) in boards {
+        let c = combat(a, b);
+        let r = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();
+        assert!(
+            close(summary(&r), tree_walk(&c)),
+            "{a} vs {b}: {:?}",
+            summary(&r)
+        );
+    }
+}
+
 /// The state after A's minion `attacker` attacks B's minion `target`,
 /// with `pick` answering every random choice.
 fn after_attack(a: &str, b: &str, attacker: usize, target: usize, pick: u32) -> State {
@@ -714,22 +728,14 @@ fn side_bonuses_outlive_their_minion() {
 /// met twice (with and without Goldrinn's bonus) takes the right one.
 #[test]
 fn side_bonuses_stay_in_the_memo() {
-    for (a, b) in [
+    assert_exact_is_the_tree(&[
         ("BGS_018=1/1,BG_KAR_005=1/1,BG_KAR_005=1/1", "3/3,4/4,2/5"),
         (
             "BG26_805,BG_KAR_005=1/2,BG_EX1_534t=1/1+reborn",
             "2/4,3/3,1/6",
         ),
         ("BG34_690=1/1,BG28_300,1/1", "4/4,3/5"),
-    ] {
-        let c = combat(a, b);
-        let r = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();
-        assert!(
-            close(summary(&r), tree_walk(&c)),
-            "{a} vs {b}: {:?}",
-            summary(&r)
-        );
-    }
+    ]);
 }
 
 #[test]
@@ -774,7 +780,7 @@ fn reborn_given_in_combat_returns_a_fresh_copy() {
         shown(&s, 0)
     );
     // The exact engine keeps the marks of what a given reborn summons.
-    for (a, b) in [
+    assert_exact_is_the_tree(&[
         ("BG28_309=1/1,BG28_300,2/2", "2/3,1/2,3/1"),
         ("BG28_309_G=2/1,BG28_300=1/2,BG28_300", "3/3,2/4"),
         ("BG25_003=2/2,1/1,BG28_309=1/1", "1/1,1/1,3/6"),
@@ -782,15 +788,7 @@ fn reborn_given_in_combat_returns_a_fresh_copy() {
         // than the kind's potential counts: the states are ordered by
         // turns (ordered by potential, the answer summed to 0).
         ("BG25_023,BG28_300,BG28_300,3/3", "6/6,5/5,5/6"),
-    ] {
-        let c = combat(a, b);
-        let r = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();
-        assert!(
-            close(summary(&r), tree_walk(&c)),
-            "{a} vs {b}: {:?}",
-            summary(&r)
-        );
-    }
+    ]);
 }
 
 #[test]
@@ -808,21 +806,13 @@ fn reborn_listeners_gain_as_each_copy_returns() {
     assert_eq!(shown(&s, 0), "8/1,2/2+r");
     let s = after_attack("1/1+reborn,BG36_514_G=1/5", "5/9", 0, 0, 0);
     assert_eq!(shown(&s, 0), "1/1,15/19+s");
-    for (a, b) in [
+    assert_exact_is_the_tree(&[
         ("BG36_514=1/2,1/1+reborn,2/1+reborn", "3/3,2/4,1/5"),
         (
             "2/1+reborn,BG36_514=2/3+reborn,BG28_309=1/1",
             "4/4,2/2+shield",
         ),
-    ] {
-        let c = combat(a, b);
-        let r = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();
-        assert!(
-            close(summary(&r), tree_walk(&c)),
-            "{a} vs {b}: {:?}",
-            summary(&r)
-        );
-    }
+    ]);
 }
 
 #[test]
