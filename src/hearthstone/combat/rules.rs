@@ -670,8 +670,7 @@ pub struct State {
     pub turn: u8,
     /// Per side, per side-bonus tribe mask (`Kinds::bonus_index`): the
     /// attack and health every friendly minion of those tribes entering
-    /// from now on gets (`Action::SideBonus`).
-    /// (At most 255 each.)
+    /// from now on gets (`Action::SideBonus`), at most 255 each.
     pub bonus: [[[u8; 2]; MAX_BONUSES]; 2],
 }
 
