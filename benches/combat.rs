@@ -1,4 +1,4 @@
-//! Battlegrounds combat, one thread: the seed's 7v7 board exact (target
+//! Battlegrounds combat, one thread unless named: the seed's 7v7 board exact (target
 //! <= 100 ms) and Monte Carlo combats per second on a 7v7 keyword board
 //! and a real-card 7v7 board with effects (target >= 1,000,000/s).
 
@@ -6,7 +6,7 @@ mod fixtures;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use oddsmith::budget::Control;
-use oddsmith::hearthstone::combat::{combat_exact, combat_monte_carlo};
+use oddsmith::hearthstone::combat::{combat_exact, combat_exact_with_threads, combat_monte_carlo};
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
@@ -19,6 +19,12 @@ fn bench(c: &mut Criterion) {
     let keywords = fixtures::keyword_seven_versus_seven();
     group.bench_function("keyword 7v7 exact", |b| {
         b.iter(|| combat_exact(black_box(&keywords), 20_000_000, &Control::NONE).expect("solves"))
+    });
+    group.bench_function("keyword 7v7 exact, 2 threads", |b| {
+        b.iter(|| {
+            combat_exact_with_threads(black_box(&keywords), 20_000_000, 2, &Control::NONE)
+                .expect("solves")
+        })
     });
     group.throughput(Throughput::Elements(100_000));
     group.bench_function("keyword 7v7 Monte Carlo, 100,000 combats, 1 thread", |b| {

@@ -341,9 +341,9 @@ typedef struct {
   uint32_t time_budget_ms;
   // Monte Carlo seed (any value, 0 included).
   uint64_t seed;
-  // Monte Carlo workers by the rule of ODDSMITH_MAX_THREADS (0 = the
-  // shared pool, 1 = the caller's thread). Results depend on the seed
-  // only, not on the thread count.
+  // Workers of either engine by the rule of ODDSMITH_MAX_THREADS (0 =
+  // the shared pool, 1 = the caller's thread). Results depend on the
+  // seed only, not on the thread count (exact ones on nothing).
   uint32_t threads;
   // Progress and cancel (see OddsmithProgress), or NULL for none.
   const OddsmithProgress *progress;

@@ -176,7 +176,7 @@ namespace Oddsmith
         public uint TimeBudgetMs;
         /// <summary>Monte Carlo seed (any value, 0 included).</summary>
         public ulong Seed;
-        /// <summary>Monte Carlo workers by the rule of ODDSMITH_MAX_THREADS (0 = the shared pool, 1 = the caller's thread). Results depend on the seed only, not on the thread count.</summary>
+        /// <summary>Workers of either engine by the rule of ODDSMITH_MAX_THREADS (0 = the shared pool, 1 = the caller's thread). Results depend on the seed only, not on the thread count (exact ones on nothing).</summary>
         public uint Threads;
         /// <summary>Progress and cancel (see OddsmithProgress), or NULL for none.</summary>
         internal IntPtr Progress;

@@ -59,7 +59,8 @@ pub struct Args {
     health_b: Option<i32>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Monte Carlo threads; 0 = all cores.
+    /// Worker threads (exact and Monte Carlo; the answer does not depend
+    /// on them); 0 = all cores.
     #[arg(long, default_value_t = 0)]
     threads: usize,
     /// Exact engine state budget: distinct states stored (under 80 bytes

@@ -71,9 +71,9 @@ pub struct OddsmithCombatOptions {
     pub time_budget_ms: u32,
     /// Monte Carlo seed (any value, 0 included).
     pub seed: u64,
-    /// Monte Carlo workers by the rule of ODDSMITH_MAX_THREADS (0 = the
-    /// shared pool, 1 = the caller's thread). Results depend on the seed
-    /// only, not on the thread count.
+    /// Workers of either engine by the rule of ODDSMITH_MAX_THREADS (0 =
+    /// the shared pool, 1 = the caller's thread). Results depend on the
+    /// seed only, not on the thread count (exact ones on nothing).
     pub threads: u32,
     /// Progress and cancel (see OddsmithProgress), or NULL for none.
     pub progress: *const OddsmithProgress,

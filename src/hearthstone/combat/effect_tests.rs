@@ -1,7 +1,7 @@
 //! Card effects in combat: against boards with the effect applied by hand,
 //! hand-counted combats, the plain probability tree and Monte Carlo.
 
-use super::tests::{assert_monte_carlo_agrees, combat, exact, summary, tree_walk};
+use super::tests::{assert_monte_carlo_agrees, combat, exact, exact_split, summary, tree_walk};
 use super::*;
 use proptest::prelude::*;
 
@@ -165,6 +165,8 @@ proptest! {
         let r = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();
         prop_assert!(close(summary(&r), tree), "{:?} vs tree {:?}", summary(&r), tree);
         prop_assert!((r.win + r.draw + r.loss - 1.0).abs() < 1e-12);
+        // Every layer split between two workers: the same bits.
+        prop_assert_eq!(exact_split(&c, 2, 2_000_000).unwrap(), exact_split(&c, 1, 2_000_000).unwrap());
     }
 }
 

@@ -32,7 +32,7 @@ use start::StartOutcomes;
 use crate::budget::{Control, Estimate, Progress};
 use crate::error::{Error, Result};
 use crate::memo::{FixedMap, fixed_map};
-use crate::parallel::{map_items, run_with_threads};
+use crate::parallel::{Workers, map_items, run_with_threads};
 use crate::rng::Rng;
 
 /// A combat question.
@@ -264,6 +264,11 @@ impl Ends {
     }
 
     fn add(&mut self, state: &State, outcome: Outcome, p: f64) {
+        self.add_end(state.lens, outcome, p);
+    }
+
+    /// `add` given each side's survivors.
+    fn add_end(&mut self, lens: [u8; 2], outcome: Outcome, p: f64) {
         let bump = |v: &mut Vec<f64>, d: u32| {
             if v.len() <= d as usize {
                 v.resize(d as usize + 1, 0.0);
@@ -281,8 +286,8 @@ impl Ends {
             }
             Outcome::Draw => self.draw += p,
         }
-        self.survivors[0] += p * state.lens[0] as f64;
-        self.survivors[1] += p * state.lens[1] as f64;
+        self.survivors[0] += p * lens[0] as f64;
+        self.survivors[1] += p * lens[1] as f64;
         self.count += p;
     }
 
@@ -306,11 +311,25 @@ impl Ends {
 /// and probability: 32 to 72 bytes, and the table's slack).
 pub const DEFAULT_MAX_STATES: u64 = 5_000_000;
 
-/// Exact odds; `BudgetExceeded` once more than `max_states` distinct
-/// states were stored (every one the search held: the budget bounds its
-/// memory) or once `deadline` passes.
+/// Exact odds on the caller's thread; `BudgetExceeded` once more than
+/// `max_states` distinct states were stored (every one the search held:
+/// the budget bounds its memory) or once `deadline` passes.
 pub fn combat_exact(c: &Combat, max_states: u64, deadline: &Control) -> Result<CombatResult> {
+    combat_exact_with_threads(c, max_states, 1, deadline)
+}
+
+/// As [`combat_exact`], expanding each layer of states on `threads`
+/// workers (by the rule of [`crate::parallel`]). The answer is the same,
+/// to the last bit, whatever the number of threads: states are expanded in
+/// fixed runs whose results are merged in order.
+pub fn combat_exact_with_threads(
+    c: &Combat,
+    max_states: u64,
+    threads: usize,
+    deadline: &Control,
+) -> Result<CombatResult> {
     validate(c)?;
+    crate::parallel::check_threads(threads)?;
     let limit = max_states.clamp(1, EXACT_START_LIMIT) as usize;
     let (kinds, _, outcomes) = start_outcomes(c, limit, deadline);
     let Some(outcomes) = outcomes else {
@@ -330,14 +349,23 @@ pub fn combat_exact(c: &Combat, max_states: u64, deadline: &Control) -> Result<C
     // Keys exactly as wide as the combat needs: a table entry is the key
     // and a probability, so every word saved is an eighth or more of the
     // memory a state takes.
-    let r = match layout.words() {
-        0..=3 => solve::<3>(c, &kinds, layout, &starts, max_states, deadline),
-        4 => solve::<4>(c, &kinds, layout, &starts, max_states, deadline),
-        5 => solve::<5>(c, &kinds, layout, &starts, max_states, deadline),
-        6 => solve::<6>(c, &kinds, layout, &starts, max_states, deadline),
-        7 => solve::<7>(c, &kinds, layout, &starts, max_states, deadline),
-        _ => solve::<8>(c, &kinds, layout, &starts, max_states, deadline),
-    }?;
+    let search = Search {
+        c,
+        kinds: &kinds,
+        layout,
+        max_states,
+        deadline,
+        parallel_from: PARALLEL_LAYER_STATES,
+        min_run: MIN_RUN_STATES,
+    };
+    let r = run_with_threads(threads, |workers| match layout.words() {
+        0..=3 => search.solve::<3>(&starts, workers),
+        4 => search.solve::<4>(&starts, workers),
+        5 => search.solve::<5>(&starts, workers),
+        6 => search.solve::<6>(&starts, workers),
+        7 => search.solve::<7>(&starts, workers),
+        _ => search.solve::<8>(&starts, workers),
+    })?;
     // Every combat ends: an answer that lost probability is a fault, not
     // odds (a caller in `auto` mode falls back to Monte Carlo).
     if (r.win + r.draw + r.loss - 1.0).abs() > 1e-9 {
@@ -349,90 +377,287 @@ pub fn combat_exact(c: &Combat, max_states: u64, deadline: &Control) -> Result<C
     Ok(r)
 }
 
-/// The exact search with keys of `N` words.
-fn solve<const N: usize>(
-    c: &Combat,
-    kinds: &Kinds,
-    layout: Layout,
-    starts: &[(State, f64)],
+/// States expanded between merges into the tables, per worker (with
+/// several): bounds the children held at once.
+const BATCH_STATES: usize = 8192;
+
+/// Layers smaller than this are expanded on one worker: waking the
+/// others costs more than they would save.
+const PARALLEL_LAYER_STATES: usize = 2048;
+
+/// Runs per worker in a batch (so that one slow run does not leave the
+/// other workers idle).
+const RUNS_PER_WORKER: usize = 4;
+
+/// The fewest states a run takes: fewer cost more to hand off than to
+/// expand.
+const MIN_RUN_STATES: usize = 64;
+
+/// Why an expansion stopped early.
+#[derive(Clone, Copy)]
+enum Fault {
+    TimedOut,
+    /// More distinct states than the budget.
+    OutOfStates,
+    /// A unit outgrew its key's fields.
+    Overflowed,
+    /// A child's potential was not below its parent's layer.
+    Disordered,
+}
+
+/// Where an expansion's ends and children go: straight into the tables
+/// (one worker), or into a run's buffers that are merged in order later.
+trait Sink<K> {
+    fn end(&mut self, lens: [u8; 2], outcome: Outcome, p: f64);
+    fn child(&mut self, layer: u32, key: K, p: f64);
+    /// The state budget is spent.
+    fn full(&self) -> bool;
+}
+
+/// A run's ends (each side's survivors, the outcome, the mass) and
+/// children (layer, key, mass), in the order the run met them.
+struct Expanded<K> {
+    ends: Vec<([u8; 2], Outcome, f64)>,
+    children: Vec<(u32, K, f64)>,
+    fault: Option<Fault>,
+}
+
+impl<K> Sink<K> for Expanded<K> {
+    fn end(&mut self, lens: [u8; 2], outcome: Outcome, p: f64) {
+        self.ends.push((lens, outcome, p));
+    }
+
+    fn child(&mut self, layer: u32, key: K, p: f64) {
+        self.children.push((layer, key, p));
+    }
+
+    fn full(&self) -> bool {
+        false
+    }
+}
+
+/// The exact search's tables: the ends so far, the layers of states
+/// waiting, and how many distinct states were stored.
+struct Tables<K> {
+    ends: Ends,
+    layers: Vec<FixedMap<K, f64>>,
+    states: u64,
     max_states: u64,
-    deadline: &Control,
-) -> Result<CombatResult> {
-    let mut ends = Ends::new();
-    let overflow = || {
-        Err(Error::budget(
-            "a minion's stats grew past what the exact engine's keys hold; use Monte Carlo",
-        ))
-    };
-    // Layers of states by potential; the highest is solved first, and
-    // every child lands in a strictly lower layer. When effects can raise
-    // the potential, layers count the turns taken instead (each child one
-    // layer up), up to `MAX_TURNS`.
-    let by_turns = kinds.raises_potential();
-    let mut encoded = Vec::new();
-    for (s, p) in starts {
-        if let Some(outcome) = s.outcome(kinds, c.tiers) {
-            ends.add(s, outcome, *p);
-            continue;
-        }
-        let (key, potential) = Key::<N>::encode(&layout, kinds, s);
-        if potential == key::OVERFLOW {
-            return overflow();
-        }
-        encoded.push((key, if by_turns { 0 } else { potential }, *p));
+}
+
+impl<K: Eq + std::hash::Hash> Sink<K> for Tables<K> {
+    fn end(&mut self, lens: [u8; 2], outcome: Outcome, p: f64) {
+        self.ends.add_end(lens, outcome, p);
     }
-    let top = if by_turns {
-        MAX_TURNS
-    } else {
-        encoded.iter().map(|s| s.1).max().unwrap_or(0) as usize
-    };
-    let mut layers: Vec<FixedMap<Key<N>, f64>> = (0..=top).map(|_| fixed_map(0)).collect();
-    // Distinct states stored: what the budget bounds, as memory does.
-    let mut states = 0u64;
-    for (key, layer, p) in encoded {
-        store(&mut layers[layer as usize], key, p, &mut states);
+
+    #[inline]
+    fn child(&mut self, layer: u32, key: K, p: f64) {
+        store(&mut self.layers[layer as usize], key, p, &mut self.states);
     }
-    let mut expanded = 0u64;
-    let mut odometer = effect::Odometer::new();
-    let levels: Box<dyn Iterator<Item = usize>> = if by_turns {
-        Box::new(0..=top)
-    } else {
-        Box::new((0..=top).rev())
-    };
-    for level in levels {
-        // Every attack lowers the potential (or takes a turn): the levels
-        // left measure the work.
-        let done = if by_turns { level } else { top - level };
-        deadline.report(done as f64 / (top + 1) as f64);
-        let layer = std::mem::take(&mut layers[level]);
-        if by_turns && level == top {
-            // As long a combat is a draw (as Monte Carlo and Firestone
-            // have it).
-            for (key, p) in layer {
-                ends.add(&key.decode(&layout, kinds), Outcome::Draw, p);
-            }
-            break;
+
+    fn full(&self) -> bool {
+        self.states > self.max_states
+    }
+}
+
+impl<K: Eq + std::hash::Hash> Tables<K> {
+    /// Takes in a run's results, as if it had expanded into the tables.
+    fn merge(&mut self, part: Expanded<K>) -> Option<Fault> {
+        for (lens, outcome, p) in part.ends {
+            self.end(lens, outcome, p);
         }
-        for (key, p) in layer {
-            let mut state = key.decode(&layout, kinds);
-            if let Some(outcome) = state.outcome(kinds, c.tiers) {
-                ends.add(&state, outcome, p);
+        if part.fault.is_some() {
+            return part.fault;
+        }
+        for (layer, key, p) in part.children {
+            self.child(layer, key, p);
+        }
+        self.full().then_some(Fault::OutOfStates)
+    }
+}
+
+/// One exact search's fixed inputs.
+struct Search<'a> {
+    c: &'a Combat,
+    kinds: &'a Kinds,
+    layout: Layout,
+    max_states: u64,
+    deadline: &'a Control,
+    /// Layers of fewer states are expanded on one worker, and runs take
+    /// at least `min_run` states (`PARALLEL_LAYER_STATES`,
+    /// `MIN_RUN_STATES`; tests lower them).
+    parallel_from: usize,
+    min_run: usize,
+}
+
+impl Search<'_> {
+    /// The exact search with keys of `N` words.
+    fn solve<const N: usize>(
+        &self,
+        starts: &[(State, f64)],
+        workers: Workers,
+    ) -> Result<CombatResult> {
+        let (c, kinds, layout, deadline) = (self.c, self.kinds, &self.layout, self.deadline);
+        let overflow = || {
+            Err(Error::budget(
+                "a minion's stats grew past what the exact engine's keys hold; use Monte Carlo",
+            ))
+        };
+        // Layers of states by potential; the highest is solved first, and
+        // every child lands in a strictly lower layer. When effects can
+        // raise the potential, layers count the turns taken instead (each
+        // child one layer up), up to `MAX_TURNS`.
+        let by_turns = kinds.raises_potential();
+        let mut ends = Ends::new();
+        let mut encoded = Vec::new();
+        for (s, p) in starts {
+            if let Some(outcome) = s.outcome(kinds, c.tiers) {
+                ends.add(s, outcome, *p);
                 continue;
             }
-            expanded += 1;
-            if expanded.is_multiple_of(4096) && deadline.passed() {
-                return Err(Error::budget(
-                    "the exact combat did not finish within the time budget; use Monte Carlo",
-                ));
+            let (key, potential) = Key::<N>::encode(layout, kinds, s);
+            if potential == key::OVERFLOW {
+                return overflow();
+            }
+            encoded.push((key, if by_turns { 0 } else { potential }, *p));
+        }
+        let top = if by_turns {
+            MAX_TURNS
+        } else {
+            encoded.iter().map(|s| s.1).max().unwrap_or(0) as usize
+        };
+        let mut tables = Tables {
+            ends,
+            layers: (0..=top).map(|_| fixed_map(0)).collect(),
+            states: 0,
+            max_states: self.max_states,
+        };
+        for (key, layer, p) in encoded {
+            tables.child(layer, key, p);
+        }
+        let levels: Box<dyn Iterator<Item = usize>> = if by_turns {
+            Box::new(0..=top)
+        } else {
+            Box::new((0..=top).rev())
+        };
+        for level in levels {
+            // Every attack lowers the potential (or takes a turn): the
+            // levels left measure the work.
+            let done = if by_turns { level } else { top - level };
+            deadline.report(done as f64 / (top + 1) as f64);
+            let layer = std::mem::take(&mut tables.layers[level]);
+            if by_turns && level == top {
+                // As long a combat is a draw (as Monte Carlo and Firestone
+                // have it).
+                for (key, p) in layer {
+                    tables
+                        .ends
+                        .add(&key.decode(layout, kinds), Outcome::Draw, p);
+                }
+                break;
+            }
+            let fault = if workers.sequential() || layer.len() < self.parallel_from {
+                self.expand(layer, level, by_turns, &mut tables)
+            } else {
+                self.expand_parallel(layer, level, by_turns, workers, &mut tables)
+            };
+            match fault {
+                None => {}
+                Some(Fault::TimedOut) => {
+                    return Err(Error::budget(
+                        "the exact combat did not finish within the time budget; use Monte Carlo",
+                    ));
+                }
+                Some(Fault::OutOfStates) => {
+                    return Err(Error::budget(format!(
+                        "the combat has more than {} states (the budget); use Monte Carlo",
+                        self.max_states
+                    )));
+                }
+                Some(Fault::Overflowed) => return overflow(),
+                Some(Fault::Disordered) => {
+                    return Err(Error::new(
+                        crate::error::ErrorKind::Internal,
+                        "the exact engine met a state out of its order; use Monte Carlo",
+                    ));
+                }
+            }
+        }
+        Ok(tables.ends.finish(true, tables.states, 1.0, 0.0))
+    }
+
+    /// Expands a layer on several workers: batches of states split into
+    /// runs, each run's results merged into the tables in order (so where
+    /// runs split changes nothing in the sums).
+    fn expand_parallel<const N: usize>(
+        &self,
+        layer: FixedMap<Key<N>, f64>,
+        level: usize,
+        by_turns: bool,
+        workers: Workers,
+        tables: &mut Tables<Key<N>>,
+    ) -> Option<Fault> {
+        let mut entries = layer.into_iter();
+        loop {
+            let batch: Vec<(Key<N>, f64)> = entries
+                .by_ref()
+                .take(BATCH_STATES * workers.count())
+                .collect();
+            if batch.is_empty() {
+                return None;
+            }
+            let run_states = batch
+                .len()
+                .div_ceil(RUNS_PER_WORKER * workers.count())
+                .max(self.min_run);
+            let runs = batch.len().div_ceil(run_states) as u64;
+            let parts = map_items(workers, runs, |i| {
+                let from = i as usize * run_states;
+                let run = &batch[from..(from + run_states).min(batch.len())];
+                let mut part = Expanded {
+                    ends: Vec::new(),
+                    children: Vec::with_capacity(3 * run.len()),
+                    fault: None,
+                };
+                part.fault = self.expand(run.iter().copied(), level, by_turns, &mut part);
+                part
+            });
+            for part in parts {
+                if let Some(fault) = tables.merge(part) {
+                    return Some(fault);
+                }
+            }
+        }
+    }
+
+    /// Expands states of layer `level` into `sink`: their ends and
+    /// children.
+    fn expand<const N: usize>(
+        &self,
+        states: impl IntoIterator<Item = (Key<N>, f64)>,
+        level: usize,
+        by_turns: bool,
+        sink: &mut impl Sink<Key<N>>,
+    ) -> Option<Fault> {
+        let (c, kinds, layout) = (self.c, self.kinds, &self.layout);
+        let mut odometer = effect::Odometer::new();
+        for (n, (key, p)) in states.into_iter().enumerate() {
+            let mut state = key.decode(layout, kinds);
+            if let Some(outcome) = state.outcome(kinds, c.tiers) {
+                sink.end(state.lens, outcome, p);
+                continue;
+            }
+            if n % 1024 == 1023 && self.deadline.passed() {
+                return Some(Fault::TimedOut);
             }
             let (mut overflowed, mut disordered) = (false, false);
             turn_outcomes(kinds, &mut state, &mut odometer, |next, q| {
                 // Ends go straight to the tally; the tables hold the rest.
                 if let Some(outcome) = next.outcome(kinds, c.tiers) {
-                    ends.add(next, outcome, p * q);
+                    sink.end(next.lens, outcome, p * q);
                     return;
                 }
-                let (key, potential) = Key::<N>::encode(&layout, kinds, next);
+                let (key, potential) = Key::<N>::encode(layout, kinds, next);
                 overflowed |= potential == key::OVERFLOW;
                 let layer = if by_turns {
                     level + 1
@@ -445,25 +670,20 @@ fn solve<const N: usize>(
                 } else {
                     potential as usize
                 };
-                store(&mut layers[layer], key, p * q, &mut states);
+                sink.child(layer as u32, key, p * q);
             });
             if overflowed {
-                return overflow();
+                return Some(Fault::Overflowed);
             }
             if disordered {
-                return Err(Error::new(
-                    crate::error::ErrorKind::Internal,
-                    "the exact engine met a state out of its order; use Monte Carlo",
-                ));
+                return Some(Fault::Disordered);
             }
-            if states > max_states {
-                return Err(Error::budget(format!(
-                    "the combat has more than {max_states} states (the budget); use Monte Carlo"
-                )));
+            if sink.full() {
+                return Some(Fault::OutOfStates);
             }
         }
+        None
     }
-    Ok(ends.finish(true, states, 1.0, 0.0))
 }
 
 /// Adds `p` to `key`'s entry in `layer`, counting a new entry in `states`.

@@ -2,7 +2,9 @@
 //! Auto: exact when it fits, else sampled) and the default budgets, in one
 //! `CombatOptions` the C entry and the CLI share.
 
-use super::{Combat, CombatResult, DEFAULT_MAX_STATES, combat_exact, combat_monte_carlo};
+use super::{
+    Combat, CombatResult, DEFAULT_MAX_STATES, combat_exact_with_threads, combat_monte_carlo,
+};
 use crate::budget::Control;
 use crate::error::{ErrorKind, Result};
 use std::time::Duration;
@@ -37,7 +39,8 @@ pub struct CombatOptions {
     /// fails past it, Auto gives exact `AUTO_EXACT_SHARE` of it.
     pub time_budget: Option<Duration>,
     pub seed: u64,
-    /// Monte Carlo workers by the rule of [`crate::parallel`].
+    /// Workers of either engine, by the rule of [`crate::parallel`]; the
+    /// answer does not depend on them.
     pub threads: usize,
     /// Cancel flag and progress hook (its own time limit is replaced by
     /// `time_budget`).
@@ -63,14 +66,17 @@ pub fn simulate(c: &Combat, options: &CombatOptions) -> Result<CombatResult> {
     let deadline = options.control.with_budget(options.time_budget);
     let sample =
         || combat_monte_carlo(c, options.samples, options.seed, options.threads, &deadline);
+    let exact = |deadline: &Control| {
+        combat_exact_with_threads(c, options.max_states, options.threads, deadline)
+    };
     match options.mode {
-        CombatMode::Exact => combat_exact(c, options.max_states, &deadline),
+        CombatMode::Exact => exact(&deadline),
         CombatMode::MonteCarlo => sample(),
         CombatMode::Auto => {
             let exact_deadline = options
                 .control
                 .with_budget(options.time_budget.map(|b| b.mul_f64(AUTO_EXACT_SHARE)));
-            match combat_exact(c, options.max_states, &exact_deadline) {
+            match exact(&exact_deadline) {
                 // Out of states or time, or a fault of the exact engine
                 // (never expected): sample, unless the caller stopped it.
                 Err(e)
@@ -88,7 +94,7 @@ pub fn simulate(c: &Combat, options: &CombatOptions) -> Result<CombatResult> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hearthstone::combat::parse_board;
+    use crate::hearthstone::combat::{combat_exact, parse_board};
 
     fn combat(a: &str, b: &str) -> Combat {
         Combat {

@@ -10,6 +10,32 @@ pub(super) fn starts(c: &Combat) -> (Kinds, Vec<(State, f64)>) {
     (kinds, first_states(&outcomes.expect("no limit")))
 }
 
+/// The exact search of `c` with every layer split among the workers it is
+/// given, however small, in runs of a state or more.
+pub(super) fn search<'a>(
+    c: &'a Combat,
+    kinds: &'a Kinds,
+    max_states: u64,
+    deadline: &'a Control,
+) -> Search<'a> {
+    Search {
+        c,
+        kinds,
+        layout: Layout::new(kinds),
+        max_states,
+        deadline,
+        parallel_from: 0,
+        min_run: 1,
+    }
+}
+
+/// `c` solved exactly on `threads` workers, every layer split among them.
+pub(super) fn exact_split(c: &Combat, threads: usize, max_states: u64) -> Result<CombatResult> {
+    let (kinds, starts) = starts(c);
+    let search = search(c, &kinds, max_states, &Control::NONE);
+    run_with_threads(threads, |workers| search.solve::<8>(&starts, workers))
+}
+
 pub(super) fn combat(a: &str, b: &str) -> Combat {
     Combat {
         a: parse_board(a).unwrap(),
@@ -237,6 +263,45 @@ fn the_state_budget_counts_the_states_stored() {
     assert_eq!(std::mem::size_of::<(key::Key<7>, f64)>(), 64);
 }
 
+/// The exact answer is the same to the last bit on one worker or several
+/// (runs merged in order), with every layer split; and the state budget
+/// holds there too.
+#[test]
+fn exact_answers_do_not_depend_on_threads() {
+    for (a, b) in [
+        ("4/4+shield,3/3+poison", "3/4+taunt,1/1+dr=1/1x2"),
+        (
+            "3/2+reborn,4/3+windfury,2/2+dr=1/1x2,5/5+cleave",
+            "1/6,1/3+shield,2/4+poison,6/6+reborn",
+        ),
+        (
+            "Glim Guardian,Wolf Pup,Roaring Recruiter",
+            "Cage Gnawer,Amber Guardian,Boom-in-a-Box",
+        ),
+        (
+            "Tarecgosa,Lurking Lionfish=6/8",
+            "Harmless Bonehead,Sprightly Scarab=7/4",
+        ),
+    ] {
+        let c = combat(a, b);
+        let one = combat_exact(&c, u64::MAX, &Control::NONE).unwrap();
+        let wide = exact_split(&c, 1, u64::MAX).unwrap();
+        for threads in [2, 3, 0] {
+            assert_eq!(
+                exact_split(&c, threads, u64::MAX).unwrap(),
+                wide,
+                "{a} vs {b}"
+            );
+            assert_eq!(
+                combat_exact_with_threads(&c, u64::MAX, threads, &Control::NONE).unwrap(),
+                one
+            );
+        }
+        let e = exact_split(&c, 2, one.states - 1).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::BudgetExceeded, "{e}");
+    }
+}
+
 /// Both engines stop at a deadline: sampling within a few hundred combats
 /// (a zero budget still samples one), the exact search with a refusal.
 #[test]
@@ -250,9 +315,11 @@ fn deadlines_stop_sampling_and_the_exact_search() {
         let r = combat_monte_carlo(&c, 100_000_000, 3, threads, &zero).unwrap();
         assert!(r.states >= 1 && r.states <= 16 * 256, "{}", r.states);
     }
-    let e = combat_exact(&c, u64::MAX, &zero).unwrap_err();
-    assert_eq!(e.kind(), crate::ErrorKind::BudgetExceeded);
-    assert!(e.message().contains("time budget"), "{e}");
+    for threads in [1, 2] {
+        let e = combat_exact_with_threads(&c, u64::MAX, threads, &zero).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::BudgetExceeded);
+        assert!(e.message().contains("time budget"), "{e}");
+    }
 }
 
 #[test]
@@ -374,7 +441,7 @@ proptest! {
         let tree = tree_walk(&c);
         let r = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();
         let (kinds, starts) = starts(&c);
-        let wide = solve::<8>(&c, &kinds, Layout::new(&kinds), &starts, 2_000_000, &Control::NONE).unwrap();
+        let wide = search(&c, &kinds, 2_000_000, &Control::NONE).solve::<8>(&starts, Workers::CALLER).unwrap();
         for (x, y) in summary(&r).into_iter().zip(tree) {
             prop_assert!((x - y).abs() < 1e-9, "{:?} vs tree {:?}", summary(&r), tree);
         }
