@@ -797,6 +797,15 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         };
         return Some(vec![(aura, None)]);
     }
+    // "has taunt while this has divine shield." (Relentless Deflector):
+    // taunt whenever it gains a shield.
+    if clause == "has taunt while this has divine shield." {
+        let aura = Effect {
+            trigger: Trigger::Aura,
+            action: Action::TauntWithShield,
+        };
+        return Some(vec![(aura, None)]);
+    }
     // A stat aura: "your other murlocs have +2 attack." (golden +4), "your
     // other pirates have +1/+1.": a tribe's bonus while this minion lives.
     if let Some((who, what)) = clause

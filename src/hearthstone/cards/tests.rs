@@ -530,6 +530,22 @@ fn effects_follow_the_rules() {
         (effects[0].trigger, effects[0].action),
         (Trigger::Avenge { deaths: 4 }, action)
     );
+    // Relentless Deflector: taunt with its shield, and an avenge that
+    // gives one.
+    let CombatEffect::Effects { effects, .. } = effect("Relentless Deflector") else {
+        panic!("Relentless Deflector");
+    };
+    assert_eq!(
+        (effects[0].trigger, effects[0].action),
+        (Trigger::Aura, Action::TauntWithShield)
+    );
+    assert_eq!(
+        (effects[1].trigger, effects[1].action),
+        (
+            Trigger::Avenge { deaths: 3 },
+            buff(Target::This, 0, 0, rules::SHIELD)
+        )
+    );
     // Beyond the pool: Relentless Mur'ghoul as Firestone plays it (taunt
     // too), Soulsplitter's start of combat, Geared Guard's rally to a
     // minion of another card.

@@ -150,6 +150,11 @@ pub enum Action {
     /// this minion lives (Moira Bronzebeard: "trigger twice"); several
     /// such auras do not add up (the most counts), extra times add to it.
     DeathrattlesTrigger { times: u8 },
+    /// Its own aura: it has taunt while it has divine shield, as
+    /// Firestone plays it (Relentless Deflector): it gains taunt whenever
+    /// it gains a shield (entering with one too), and keeps it when the
+    /// shield breaks.
+    TauntWithShield,
     /// For the rest of the combat, friendly minions of `tribes` have
     /// +`attack`/+`health`: those on the board now (dying ones too, as
     /// `Target::Friendly`) and every one entering later, whether the
@@ -294,11 +299,15 @@ impl Chooser for Odometer {
     }
 }
 
-/// Adds a buff to a unit.
-pub(super) fn buff(u: &mut Unit, attack: u16, health: u16, keywords: u8) {
+/// Adds a buff to a unit (a shield brings taunt to a minion that has
+/// taunt with it: `Action::TauntWithShield`).
+pub(super) fn buff(kinds: &Kinds, u: &mut Unit, attack: u16, health: u16, keywords: u8) {
     u.attack = u.attack.saturating_add(attack);
     u.health = u.health.saturating_add(health.min(i16::MAX as u16) as i16);
     u.keywords |= keywords;
+    if keywords & SHIELD != 0 && kinds.taunt_with_shield(u) {
+        u.keywords |= super::rules::TAUNT;
+    }
 }
 
 /// Where an effect fires from: its minion's side, its slot while it is
@@ -351,7 +360,7 @@ impl State {
         let is_source = |s: usize, i: usize| s == side && Some(i) == at.slot;
         let reached = |i: usize| at.reach & (1 << i) != 0;
         match action {
-            Action::Nothing => false,
+            Action::Nothing | Action::TauntWithShield => false,
             Action::Buff {
                 target,
                 attack,
@@ -362,17 +371,23 @@ impl State {
                 match target {
                     Target::This => {
                         if let Some(i) = at.slot {
-                            buff(&mut self.boards[side][i], attack, health, keywords);
+                            buff(kinds, &mut self.boards[side][i], attack, health, keywords);
                         }
                     }
                     Target::Friend => {
                         if let Some(a) = at.friend {
-                            buff(&mut self.boards[side][a], attack, health, keywords);
+                            buff(kinds, &mut self.boards[side][a], attack, health, keywords);
                         }
                     }
                     Target::Defender => {
                         if let Some(d) = at.defender {
-                            buff(&mut self.boards[1 - side][d], attack, health, keywords);
+                            buff(
+                                kinds,
+                                &mut self.boards[1 - side][d],
+                                attack,
+                                health,
+                                keywords,
+                            );
                         }
                     }
                     Target::Friendly {
@@ -391,7 +406,7 @@ impl State {
                                 && u.health > least
                                 && of_tribe(&u, tribes)
                             {
-                                buff(&mut self.boards[side][i], attack, health, keywords);
+                                buff(kinds, &mut self.boards[side][i], attack, health, keywords);
                             }
                         }
                     }
@@ -433,14 +448,20 @@ impl State {
                             }
                             let i = pool[chooser.pick(n as u32) as usize];
                             taken[i] = true;
-                            buff(&mut self.boards[side][i], attack, health, keywords);
+                            buff(kinds, &mut self.boards[side][i], attack, health, keywords);
                         }
                     }
                     Target::Adjacent => {
                         if let Some(i) = at.slot {
                             for n in [i.checked_sub(1), Some(i + 1)].into_iter().flatten() {
                                 if n < len && self.boards[side][n].health > 0 {
-                                    buff(&mut self.boards[side][n], attack, health, keywords);
+                                    buff(
+                                        kinds,
+                                        &mut self.boards[side][n],
+                                        attack,
+                                        health,
+                                        keywords,
+                                    );
                                 }
                             }
                         }
@@ -449,7 +470,7 @@ impl State {
                         for s in 0..2 {
                             for i in 0..self.lens[s] as usize {
                                 if !is_source(s, i) {
-                                    buff(&mut self.boards[s][i], attack, health, keywords);
+                                    buff(kinds, &mut self.boards[s][i], attack, health, keywords);
                                 }
                             }
                         }
@@ -489,7 +510,7 @@ impl State {
                 // entered with the bonus.
                 for u in &mut self.boards[side][..self.lens[side] as usize] {
                     if u.health > super::rules::DESTROYED && of_tribe(u, tribes) {
-                        buff(u, attack, health, 0);
+                        buff(kinds, u, attack, health, 0);
                     }
                 }
                 false

@@ -149,6 +149,7 @@ fn arb_card() -> impl Strategy<Value = String> {
         "BG25_023=1/1",
         "BG33_325=1/2",
         "BG36_514=1/2",
+        "BG34_405=1/2",
     ])
     .prop_map(str::to_string)
 }
@@ -236,6 +237,7 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Soulsplitter",
         "Geared Guard",
         "Barrier Banshee",
+        "Relentless Deflector",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -814,6 +816,33 @@ fn reborn_listeners_gain_as_each_copy_returns() {
             "2/1+reborn,BG36_514=2/3+reborn,BG28_309=1/1",
             "4/4,2/2+shield",
         ),
+    ]);
+}
+
+#[test]
+fn relentless_deflector_gains_taunt_with_its_shield() {
+    // Entering shielded, it has taunt.
+    let s = after_attack("BG34_405=5/4+shield,1/1", "9/9", 1, 0, 0);
+    assert_eq!(shown(&s, 0), "5/4+t+s");
+    // Avenge (3) gives the shield, and taunt with it; a broken shield
+    // leaves the taunt (Firestone); golden alike.
+    for (a, shielded) in [
+        ("BG34_405=5/4,1/1,1/1,1/1", "5/4+t+s"),
+        ("BG34_405_G=10/8,1/1,1/1,1/1", "10/8+t+s"),
+    ] {
+        let (mut s, kinds) = State::new(
+            &parse_board(a).unwrap(),
+            &parse_board("1/90+cleave").unwrap(),
+            1,
+        );
+        s.attack(&kinds, 1, 0, 2, &mut crate::rng::Rng::new(1));
+        assert_eq!(shown(&s, 0), shielded, "{a}");
+        s.attack(&kinds, 1, 0, 0, &mut crate::rng::Rng::new(1));
+        assert_eq!(shown(&s, 0), shielded.trim_end_matches("+s"), "{a}");
+    }
+    assert_exact_is_the_tree(&[
+        ("BG34_405=2/3,1/1,1/1,1/1", "2/2,3/3,1/4"),
+        ("1/1,BG34_405=2/2+shield,2/1", "3/3+cleave,1/1,2/2"),
     ]);
 }
 

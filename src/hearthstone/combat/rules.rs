@@ -217,6 +217,8 @@ struct Facts {
     on_friendly_damage: u32,
     /// Some effect fires after a friendly minion's reborn copy returned.
     on_friendly_reborn: bool,
+    /// Gains taunt with a shield (`Action::TauntWithShield`).
+    taunt_with_shield: bool,
 }
 
 /// Every kind of minion a combat can hold: the starting minions, their
@@ -398,6 +400,10 @@ impl Kinds {
             aura_health,
             on_friendly_damage,
             on_friendly_reborn,
+            taunt_with_shield: kind
+                .effects
+                .iter()
+                .any(|e| e.action == Action::TauntWithShield),
         };
         self.any_reborn_listeners |= on_friendly_reborn;
         self.any_stat_auras |= aura_tribes != 0;
@@ -497,16 +503,26 @@ impl Kinds {
         } else {
             0
         };
+        // A minion with taunt while shielded enters shielded with taunt.
+        let taunt_with_shield = m
+            .effects
+            .iter()
+            .any(|e| e.action == Action::TauntWithShield);
+        let keywords = if taunt_with_shield && m.keywords & SHIELD != 0 {
+            m.keywords | TAUNT
+        } else {
+            m.keywords
+        };
         let kind = self.intern(Kind {
             attack: m.attack,
-            base_keywords: m.keywords,
+            base_keywords: keywords,
             reborn_kind,
             ..copy
         });
         Unit {
             attack: m.attack,
             health: m.health,
-            keywords: m.keywords,
+            keywords,
             mark: UNMARKED,
             kind,
             notes: self.facts[kind as usize].avenge << 4,
@@ -568,6 +584,12 @@ impl Kinds {
         debug_assert_eq!(base & !u.keywords & !(SHIELD | VENOM), 0);
         debug_assert_eq!(u.keywords & !base, 0);
         base & !u.keywords
+    }
+
+    /// `u` gains taunt whenever it gains a shield.
+    #[inline]
+    pub fn taunt_with_shield(&self, u: &Unit) -> bool {
+        self.facts(u).taunt_with_shield
     }
 
     /// `u` may summon minions that take their mark from its own: dying,
@@ -756,7 +778,7 @@ impl State {
                     let (tribes, attack, health) = (g.aura_tribes, g.aura_attack, g.aura_health);
                     let t = &mut self.boards[side][taker];
                     if tribes != 0 && kinds.tribes(t) & tribes != 0 {
-                        super::effect::buff(t, attack, health, 0);
+                        super::effect::buff(kinds, t, attack, health, 0);
                     }
                 }
             }
@@ -765,7 +787,7 @@ impl State {
                 let [attack, health] = self.bonus[side][b];
                 let t = &mut self.boards[side][slot];
                 if kinds.tribes(t) & kinds.bonus_tribes[b] != 0 {
-                    super::effect::buff(t, attack.into(), health.into(), 0);
+                    super::effect::buff(kinds, t, attack.into(), health.into(), 0);
                 }
             }
         }

@@ -179,6 +179,7 @@ impl Trace {
 fn describe(action: &Action) -> String {
     match *action {
         Action::Nothing => "nothing".to_string(),
+        Action::TauntWithShield => "gains taunt with a shield".to_string(),
         Action::Buff {
             attack,
             health,
