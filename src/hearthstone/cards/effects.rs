@@ -797,6 +797,45 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         };
         return Some(vec![(aura, None)]);
     }
+    // "after this attacks and kills a minion, deal excess damage to an
+    // adjacent enemy." (Wildfire Elemental; golden: "both adjacent
+    // enemies").
+    if let Some(rest) =
+        clause.strip_prefix("after this attacks and kills a minion, deal excess damage to ")
+    {
+        let both = match rest.trim_end_matches('.') {
+            "an adjacent enemy" => false,
+            "both adjacent enemies" => true,
+            _ => return None,
+        };
+        let effect = Effect {
+            trigger: Trigger::KillsDefender,
+            action: Action::ExcessDamage { both, amount: 0 },
+        };
+        return Some(vec![(effect, None)]);
+    }
+    // "after a friendly minion is reborn, give stats equal to its attack
+    // to your right-most undead." (Snazzy Phantom; golden: "double its
+    // attack").
+    if let Some(rest) =
+        clause.strip_prefix("after a friendly minion is reborn, give stats equal to ")
+    {
+        let (times, rest) = match rest.strip_prefix("double ") {
+            Some(rest) => (2, rest),
+            None => (1, rest),
+        };
+        let who = rest
+            .strip_prefix("its attack to your right-most ")?
+            .trim_end_matches('.');
+        let effect = Effect {
+            trigger: Trigger::FriendlyReborn,
+            action: Action::StatsOfFriendAttack {
+                tribes: tribe(who)?,
+                times,
+            },
+        };
+        return Some(vec![(effect, None)]);
+    }
     // "has taunt while this has divine shield." (Relentless Deflector):
     // taunt whenever it gains a shield.
     if clause == "has taunt while this has divine shield." {

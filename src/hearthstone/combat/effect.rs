@@ -63,6 +63,11 @@ pub enum Trigger {
     /// the end of the death phase, copy by copy left to right, on the
     /// minions there when it entered (Firestone's `afterReborn`).
     FriendlyReborn,
+    /// After this minion's attack killed the minion it attacked ("After
+    /// this attacks and kills a minion,"): right after the exchange and
+    /// the damage it was heard for, before cleave and the deaths
+    /// (Firestone's `onMinionKill` of the attacker).
+    KillsDefender,
     /// While this minion is on the board (an aura): never fired, read
     /// where it applies (deathrattle auras in the death phase; a stat
     /// aura, a `Buff` of `Target::Friendly`, as minions enter and leave:
@@ -150,6 +155,17 @@ pub enum Action {
     /// this minion lives (Moira Bronzebeard: "trigger twice"); several
     /// such auras do not add up (the most counts), extra times add to it.
     DeathrattlesTrigger { times: u8 },
+    /// The damage its attack dealt past the killed minion's health
+    /// (`amount`: 0 as the card reads, the excess as it fires) dealt to
+    /// one of that minion's neighbours as the attack began, drawn at
+    /// random, or to both when `both`; with the attacker's poison and
+    /// venom (Wildfire Elemental).
+    ExcessDamage { both: bool, amount: u16 },
+    /// +X/+X to the right-most friendly minion of `tribes` (itself
+    /// included), X being `times` the attack of the friendly minion whose
+    /// doing fired the trigger (Snazzy Phantom: the reborn copy's, as it
+    /// returned).
+    StatsOfFriendAttack { tribes: u16, times: u8 },
     /// Its own aura: it has taunt while it has divine shield, as
     /// Firestone plays it (Relentless Deflector): it gains taunt whenever
     /// it gains a shield (entering with one too), and keeps it when the
@@ -184,6 +200,7 @@ impl Effect {
         // counts (a unit's shield and health count as they are).
         match self.action {
             Action::SideBonus { health, .. } => return health > 0,
+            Action::StatsOfFriendAttack { .. } => return true,
             Action::Buff { keywords, .. } if keywords & super::rules::REBORN != 0 => return true,
             _ => {}
         }
@@ -299,6 +316,77 @@ impl Chooser for Odometer {
     }
 }
 
+impl State {
+    /// The "after this attacks and kills a minion" effects of `side`'s
+    /// `attacker`, whose attack dealt `excess` damage past the health of
+    /// the enemy at `target`; `right` is the slot of that minion's right
+    /// neighbour as the attack began, if any (its own summons entered
+    /// between). True when damage landed.
+    #[inline(never)]
+    pub(super) fn fire_kill(
+        &mut self,
+        kinds: &Kinds,
+        (side, attacker): (usize, usize),
+        (target, right): (usize, Option<usize>),
+        excess: u16,
+        chooser: &mut impl Chooser,
+    ) -> bool {
+        let unit = self.boards[side][attacker];
+        let enemy = 1 - side;
+        let mut landed = false;
+        for e in kinds.effects(&unit) {
+            let (Trigger::KillsDefender, Action::ExcessDamage { both, .. }) = (e.trigger, e.action)
+            else {
+                continue;
+            };
+            let action = Action::ExcessDamage {
+                both,
+                amount: excess,
+            };
+            chooser.hear(
+                super::trace::Event::Effect {
+                    side,
+                    slot: Some(attacker),
+                    unit,
+                    action,
+                },
+                self,
+            );
+            let mut victims = [target.checked_sub(1), right];
+            if !both && let [Some(_), Some(r)] = victims {
+                if chooser.pick(2) == 0 {
+                    victims[1] = None;
+                } else {
+                    victims = [Some(r), None];
+                }
+            }
+            let mut moved = 0;
+            for i in victims.into_iter().flatten() {
+                let i = i + moved;
+                let keywords = self.boards[side][attacker].keywords;
+                let before = self.boards[enemy][i].keywords;
+                let hit = super::rules::hit(
+                    &mut self.boards[enemy][i],
+                    excess,
+                    keywords & (POISON | VENOM) != 0,
+                );
+                if kinds.any_shield_listeners() {
+                    self.hear_shield_lost(kinds, enemy, i, before, chooser);
+                }
+                if hit && keywords & (POISON | VENOM) == VENOM {
+                    self.boards[side][attacker].keywords &= !VENOM;
+                }
+                if hit {
+                    // Its summons enter to its right, before the next victim.
+                    moved += self.hear_damage(kinds, enemy, i, chooser);
+                }
+                landed |= hit;
+            }
+        }
+        landed
+    }
+}
+
 /// Adds a buff to a unit (a shield brings taunt to a minion that has
 /// taunt with it: `Action::TauntWithShield`).
 pub(super) fn buff(kinds: &Kinds, u: &mut Unit, attack: u16, health: u16, keywords: u8) {
@@ -361,6 +449,25 @@ impl State {
         let reached = |i: usize| at.reach & (1 << i) != 0;
         match action {
             Action::Nothing | Action::TauntWithShield => false,
+            Action::StatsOfFriendAttack { tribes, times } => {
+                let Some(friend) = at.friend else {
+                    return false;
+                };
+                let x = self.boards[side][friend]
+                    .attack
+                    .saturating_mul(u16::from(times));
+                let len = self.lens[side] as usize;
+                if x > 0
+                    && let Some(i) = (0..len)
+                        .rev()
+                        .find(|&i| of_tribe(&self.boards[side][i], tribes))
+                {
+                    buff(kinds, &mut self.boards[side][i], x, x, 0);
+                }
+                false
+            }
+            // Dealt by `State::fire_kill`, which knows the excess.
+            Action::ExcessDamage { .. } => false,
             Action::Buff {
                 target,
                 attack,

@@ -150,6 +150,8 @@ fn arb_card() -> impl Strategy<Value = String> {
         "BG33_325=1/2",
         "BG36_514=1/2",
         "BG34_405=1/2",
+        "BGS_126=3/2",
+        "BG36_515=1/2",
     ])
     .prop_map(str::to_string)
 }
@@ -238,6 +240,8 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Geared Guard",
         "Barrier Banshee",
         "Relentless Deflector",
+        "Wildfire Elemental",
+        "Snazzy Phantom",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -843,6 +847,58 @@ fn relentless_deflector_gains_taunt_with_its_shield() {
     assert_exact_is_the_tree(&[
         ("BG34_405=2/3,1/1,1/1,1/1", "2/2,3/3,1/4"),
         ("1/1,BG34_405=2/2+shield,2/1", "3/3+cleave,1/1,2/2"),
+    ]);
+}
+
+#[test]
+fn wildfire_elemental_deals_its_excess_damage_to_a_neighbour() {
+    // 6 damage to a 2/2: 4 to the left neighbour (pick 0) or the right one.
+    let s = after_attack("BGS_126=6/8", "1/15,2/2,3/19", 0, 1, 0);
+    assert_eq!(shown(&s, 1), "1/11,3/19");
+    let s = after_attack("BGS_126=6/8", "1/15,2/2,3/19", 0, 1, 1);
+    assert_eq!(shown(&s, 1), "1/15,3/15");
+    // Golden: both; at an end, the one neighbour there is.
+    let s = after_attack("TB_BaconUps_166=12/6", "1/15,2/2,3/19", 0, 1, 0);
+    assert_eq!(shown(&s, 1), "1/5,3/9");
+    let s = after_attack("BGS_126=6/8", "2/2,3/19", 0, 0, 0);
+    assert_eq!(shown(&s, 1), "3/15");
+    // No kill (a shield), no excess; exactly killed, nothing past it.
+    let s = after_attack("BGS_126=6/8", "1/15,2/2+shield,3/19", 0, 1, 0);
+    assert_eq!(shown(&s, 1), "1/15,2/2,3/19");
+    let s = after_attack("BGS_126=6/8", "1/15,2/6,3/19", 0, 1, 0);
+    assert_eq!(shown(&s, 1), "1/15,3/19");
+    // The attacker's poison goes with it.
+    let s = after_attack("BGS_126=6/8+poison", "1/15,2/2,3/19", 0, 1, 0);
+    assert_eq!(shown(&s, 1), "3/19");
+    // The neighbour as the attack began: not the Fledgling the damaged
+    // Silver Goose summoned to its right.
+    let s = after_attack("BGS_126=6/8", "1/15,BG29_801=2/3,3/19", 0, 1, 1);
+    assert_eq!(shown(&s, 1), "1/15,2/2+t,3/16");
+    assert_exact_is_the_tree(&[
+        ("BGS_126=4/5,1/1", "1/1,2/2,1/3"),
+        ("TB_BaconUps_166=5/4", "1/2,2/1+shield,2/2,1/1"),
+    ]);
+}
+
+#[test]
+fn snazzy_phantom_gives_a_reborn_copys_attack_to_the_right_most_undead() {
+    // The 2/1's copy returns with 2 attack: the right-most Undead (the
+    // Bonehead's second Skeleton) gets +2/+2; golden +4/+4; a copy with
+    // no attack gives nothing.
+    for (phantom, last) in [("BG36_515=1/5", "3/3"), ("BG36_515_G=1/5", "5/5")] {
+        let (mut s, kinds) = State::new(
+            &parse_board(&format!("2/1+reborn,{phantom},BG28_300=1/1")).unwrap(),
+            &parse_board("3/30+cleave").unwrap(),
+            1,
+        );
+        s.attack(&kinds, 1, 0, 1, &mut crate::rng::Rng::new(1));
+        assert_eq!(shown(&s, 0), format!("2/1,1/2,1/1,{last}"), "{phantom}");
+    }
+    let s = after_attack("BG36_515=1/5,0/1+reborn", "9/9", 1, 0, 0);
+    assert_eq!(shown(&s, 0), "1/5,0/1");
+    assert_exact_is_the_tree(&[
+        ("1/1+reborn,BG36_515=1/2,BG28_300=1/1", "2/2,1/3,2/1"),
+        ("BG36_515=2/2+reborn,2/1+reborn", "3/3+cleave,1/1"),
     ]);
 }
 

@@ -219,6 +219,8 @@ struct Facts {
     on_friendly_reborn: bool,
     /// Gains taunt with a shield (`Action::TauntWithShield`).
     taunt_with_shield: bool,
+    /// Some effect fires when its attack kills the minion it attacks.
+    on_kill: bool,
 }
 
 /// Every kind of minion a combat can hold: the starting minions, their
@@ -404,6 +406,10 @@ impl Kinds {
                 .effects
                 .iter()
                 .any(|e| e.action == Action::TauntWithShield),
+            on_kill: kind
+                .effects
+                .iter()
+                .any(|e| e.trigger == Trigger::KillsDefender),
         };
         self.any_reborn_listeners |= on_friendly_reborn;
         self.any_stat_auras |= aura_tribes != 0;
@@ -584,6 +590,11 @@ impl Kinds {
         debug_assert_eq!(base & !u.keywords & !(SHIELD | VENOM), 0);
         debug_assert_eq!(u.keywords & !base, 0);
         base & !u.keywords
+    }
+
+    /// The effects of `u`'s kind.
+    pub(super) fn effects(&self, u: &Unit) -> &[Effect] {
+        &self.kinds[u.kind as usize].effects
     }
 
     /// `u` gains taunt whenever it gains a shield.
@@ -971,6 +982,10 @@ impl State {
             hit
         };
         let listen = kinds.any_hit_listeners;
+        // Summons the target's damage made to its right (its neighbour's
+        // slot moves), and the enemy board's size before them.
+        let mut right_shift = 0;
+        let len_before = self.lens[enemy] as usize;
         if exchange {
             let target_hit = strike(self, target, a.attack);
             let attacker_hit = hit(&mut self.boards[side][attacker], t.attack, t_poison != 0);
@@ -986,7 +1001,22 @@ impl State {
                 if target_hit {
                     let summoned = self.hear_damage(kinds, enemy, target, chooser);
                     cleave_targets[1] = cleave_targets[1].map(|r| r + summoned);
+                    right_shift += summoned;
                 }
+            }
+            if kinds.facts(&a).on_kill && self.boards[enemy][target].health <= 0 {
+                // Its right neighbour as the attack began.
+                let right = Some(target + 1 + right_shift)
+                    .filter(|&i| i < self.lens[enemy] as usize)
+                    .filter(|_| target + 1 < len_before);
+                let excess = (i32::from(a.attack) - i32::from(t.health.max(0))).max(0);
+                effects_hit |= self.fire_kill(
+                    kinds,
+                    (side, attacker),
+                    (target, right),
+                    excess.min(i32::from(u16::MAX)) as u16,
+                    chooser,
+                );
             }
         }
         if let Some(left) = cleave_targets[0] {

@@ -180,6 +180,17 @@ fn describe(action: &Action) -> String {
     match *action {
         Action::Nothing => "nothing".to_string(),
         Action::TauntWithShield => "gains taunt with a shield".to_string(),
+        Action::StatsOfFriendAttack { times, .. } => {
+            format!("gives {times}x the attack as stats to the right-most of its tribe")
+        }
+        Action::ExcessDamage { both, amount } => format!(
+            "deals {amount} excess damage to {}",
+            if both {
+                "both neighbours"
+            } else {
+                "a neighbour"
+            }
+        ),
         Action::Buff {
             attack,
             health,
