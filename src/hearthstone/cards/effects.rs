@@ -836,6 +836,19 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         };
         return Some(vec![(effect, None)]);
     }
+    // "once this reaches 6 attack, gain divine shield." (Scarlet Survivor)
+    if let Some(attack) = clause
+        .strip_prefix("once this reaches ")
+        .and_then(|r| r.strip_suffix(" attack, gain divine shield."))
+        .and_then(|n| n.parse().ok())
+        .filter(|&n: &u16| n > 0)
+    {
+        let aura = Effect {
+            trigger: Trigger::Aura,
+            action: Action::ShieldAtAttack { attack },
+        };
+        return Some(vec![(aura, None)]);
+    }
     // "has taunt while this has divine shield." (Relentless Deflector):
     // taunt whenever it gains a shield.
     if clause == "has taunt while this has divine shield." {

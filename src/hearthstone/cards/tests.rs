@@ -581,6 +581,17 @@ fn effects_follow_the_rules() {
             "{name}"
         );
     }
+    // Scarlet Survivor: a shield at 6 attack, golden too.
+    for name in ["Scarlet Survivor", "golden Scarlet Survivor"] {
+        let CombatEffect::Effects { effects, .. } = effect(name) else {
+            panic!("{name}");
+        };
+        assert_eq!(
+            (effects[0].trigger, effects[0].action),
+            (Trigger::Aura, Action::ShieldAtAttack { attack: 6 }),
+            "{name}"
+        );
+    }
     // Beyond the pool: Relentless Mur'ghoul as Firestone plays it (taunt
     // too), Soulsplitter's start of combat, Geared Guard's rally to a
     // minion of another card.

@@ -166,6 +166,11 @@ pub enum Action {
     /// doing fired the trigger (Snazzy Phantom: the reborn copy's, as it
     /// returned).
     StatsOfFriendAttack { tribes: u16, times: u8 },
+    /// Its own aura: once its attack reaches `attack`, it gains divine
+    /// shield (Scarlet Survivor): as a buff carries it there, or entering
+    /// with that much (a golden's reborn copy). A minion given with that
+    /// much attack already reached it before the combat.
+    ShieldAtAttack { attack: u16 },
     /// Its own aura: it has taunt while it has divine shield, as
     /// Firestone plays it (Relentless Deflector): it gains taunt whenever
     /// it gains a shield (entering with one too), and keeps it when the
@@ -201,6 +206,7 @@ impl Effect {
         match self.action {
             Action::SideBonus { health, .. } => return health > 0,
             Action::StatsOfFriendAttack { .. } => return true,
+            Action::ShieldAtAttack { .. } => return true,
             Action::Buff { keywords, .. } if keywords & super::rules::REBORN != 0 => return true,
             _ => {}
         }
@@ -388,11 +394,29 @@ impl State {
 }
 
 /// Adds a buff to a unit (a shield brings taunt to a minion that has
-/// taunt with it: `Action::TauntWithShield`).
+/// taunt with it: `Action::TauntWithShield`; reaching its attack brings
+/// the shield of `Action::ShieldAtAttack`).
+#[inline]
 pub(super) fn buff(kinds: &Kinds, u: &mut Unit, attack: u16, health: u16, keywords: u8) {
+    let before = u.attack;
     u.attack = u.attack.saturating_add(attack);
     u.health = u.health.saturating_add(health.min(i16::MAX as u16) as i16);
     u.keywords |= keywords;
+    if kinds.any_buff_keywords() {
+        buff_keywords(kinds, u, before, keywords);
+    }
+}
+
+/// The keywords a buff brings beyond its own: a shield at an attack,
+/// taunt with a shield (out of line: few combats have them).
+#[inline(never)]
+fn buff_keywords(kinds: &Kinds, u: &mut Unit, attack_before: u16, keywords: u8) {
+    let mut keywords = keywords;
+    let threshold = kinds.shield_at_attack(u);
+    if threshold > 0 && attack_before < threshold && u.attack >= threshold {
+        keywords |= SHIELD;
+        u.keywords |= SHIELD;
+    }
     if keywords & SHIELD != 0 && kinds.taunt_with_shield(u) {
         u.keywords |= super::rules::TAUNT;
     }
@@ -448,7 +472,7 @@ impl State {
         let is_source = |s: usize, i: usize| s == side && Some(i) == at.slot;
         let reached = |i: usize| at.reach & (1 << i) != 0;
         match action {
-            Action::Nothing | Action::TauntWithShield => false,
+            Action::Nothing | Action::TauntWithShield | Action::ShieldAtAttack { .. } => false,
             Action::StatsOfFriendAttack { tribes, times } => {
                 let Some(friend) = at.friend else {
                     return false;

@@ -152,6 +152,7 @@ fn arb_card() -> impl Strategy<Value = String> {
         "BG34_405=1/2",
         "BGS_126=3/2",
         "BG36_515=1/2",
+        "BG35_814=3/2",
     ])
     .prop_map(str::to_string)
 }
@@ -242,6 +243,7 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Relentless Deflector",
         "Wildfire Elemental",
         "Snazzy Phantom",
+        "Scarlet Survivor",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -899,6 +901,29 @@ fn snazzy_phantom_gives_a_reborn_copys_attack_to_the_right_most_undead() {
     assert_exact_is_the_tree(&[
         ("1/1+reborn,BG36_515=1/2,BG28_300=1/1", "2/2,1/3,2/1"),
         ("BG36_515=2/2+reborn,2/1+reborn", "3/3+cleave,1/1"),
+    ]);
+}
+
+#[test]
+fn scarlet_survivor_gains_a_shield_once_it_reaches_6_attack() {
+    // Ship Master Eudora's +8/+8 carries a 3/3 past 6 attack: a shield.
+    let s = after_attack("BG35_814=3/3,BG33_828=1/1", "9/9", 1, 0, 0);
+    assert_eq!(shown(&s, 0), "11/11+s");
+    // Given with 6 or more, it reached it before: no shield.
+    let s = after_attack("BG35_814=6/3,BG33_828=1/1", "9/9", 1, 0, 0);
+    assert_eq!(shown(&s, 0), "14/11");
+    // A golden's reborn copy enters with 6: shielded; a normal one not.
+    for (a, copy) in [
+        ("BG35_814_G=6/6+reborn", "6/1+s"),
+        ("BG35_814=5/5+reborn", "3/1"),
+    ] {
+        let (mut s, kinds) = State::new(&parse_board(a).unwrap(), &parse_board("9/20").unwrap(), 1);
+        s.attack(&kinds, 1, 0, 0, &mut crate::rng::Rng::new(1));
+        assert_eq!(shown(&s, 0), copy, "{a}");
+    }
+    assert_exact_is_the_tree(&[
+        ("BG35_814=3/3,BG33_828=1/1", "2/2,3/3,1/2"),
+        ("BG33_828=1/2,BG35_814_G=6/2+reborn", "3/3+cleave,2/2"),
     ]);
 }
 

@@ -221,6 +221,9 @@ struct Facts {
     taunt_with_shield: bool,
     /// Some effect fires when its attack kills the minion it attacks.
     on_kill: bool,
+    /// The attack that brings it a shield (`Action::ShieldAtAttack`; 0:
+    /// none).
+    shield_at_attack: u16,
 }
 
 /// Every kind of minion a combat can hold: the starting minions, their
@@ -247,6 +250,11 @@ pub struct Kinds {
     any_damage_listeners: bool,
     any_stat_auras: bool,
     any_reborn_listeners: bool,
+    /// Some kind's effect fires when its attack kills (`on_kill`).
+    any_kill_effects: bool,
+    /// Some kind gains a shield at an attack or taunt with a shield
+    /// (read by every buff).
+    any_buff_keywords: bool,
     /// The tribe masks of the side bonuses (`Action::SideBonus`), the
     /// first `bonus_count` of them; a side bonus makes `any_stat_auras`
     /// (entering minions take it as an aura's bonus).
@@ -410,7 +418,11 @@ impl Kinds {
                 .effects
                 .iter()
                 .any(|e| e.trigger == Trigger::KillsDefender),
+            shield_at_attack: shield_at_attack(&kind.effects),
         };
+        let facts = &self.facts[self.kinds.len()];
+        self.any_kill_effects |= facts.on_kill;
+        self.any_buff_keywords |= facts.taunt_with_shield || facts.shield_at_attack > 0;
         self.any_reborn_listeners |= on_friendly_reborn;
         self.any_stat_auras |= aura_tribes != 0;
         self.any_avenge |= avenge > 0;
@@ -485,7 +497,12 @@ impl Kinds {
         } else {
             0
         };
-        let (base_attack, base_keywords) = m.reborn_base();
+        let (base_attack, mut base_keywords) = m.reborn_base();
+        // A copy entering with the attack that brings a shield has one.
+        let threshold = shield_at_attack(&m.effects);
+        if threshold > 0 && base_attack >= threshold {
+            base_keywords |= SHIELD;
+        }
         let copy = Kind {
             attack: base_attack,
             base_keywords: base_keywords & !REBORN,
@@ -595,6 +612,19 @@ impl Kinds {
     /// The effects of `u`'s kind.
     pub(super) fn effects(&self, u: &Unit) -> &[Effect] {
         &self.kinds[u.kind as usize].effects
+    }
+
+    /// Some kind's keywords follow its buffs (`shield_at_attack`,
+    /// `taunt_with_shield`).
+    #[inline]
+    pub fn any_buff_keywords(&self) -> bool {
+        self.any_buff_keywords
+    }
+
+    /// The attack that brings `u` a shield (0: none).
+    #[inline]
+    pub fn shield_at_attack(&self, u: &Unit) -> u16 {
+        self.facts(u).shield_at_attack
     }
 
     /// `u` gains taunt whenever it gains a shield.
@@ -734,6 +764,8 @@ impl State {
             any_damage_listeners: false,
             any_stat_auras: false,
             any_reborn_listeners: false,
+            any_kill_effects: false,
+            any_buff_keywords: false,
             bonus_tribes: [0; MAX_BONUSES],
             bonus_count: 0,
             reborn_gifts: a.iter().chain(b).any(|m| {
@@ -1004,7 +1036,10 @@ impl State {
                     right_shift += summoned;
                 }
             }
-            if kinds.facts(&a).on_kill && self.boards[enemy][target].health <= 0 {
+            if kinds.any_kill_effects
+                && kinds.facts(&a).on_kill
+                && self.boards[enemy][target].health <= 0
+            {
                 // Its right neighbour as the attack began.
                 let right = Some(target + 1 + right_shift)
                     .filter(|&i| i < self.lens[enemy] as usize)
@@ -1747,6 +1782,18 @@ impl State {
             copies &= copies - 1;
         }
     }
+}
+
+/// The attack at which effects bring their minion a shield
+/// (`Action::ShieldAtAttack`; 0: none).
+fn shield_at_attack(effects: &[Effect]) -> u16 {
+    effects
+        .iter()
+        .find_map(|e| match e.action {
+            Action::ShieldAtAttack { attack } => Some(attack),
+            _ => None,
+        })
+        .unwrap_or(0)
 }
 
 /// A minion's tribes as a listener's mask (`Facts::on_other_attacks`,
