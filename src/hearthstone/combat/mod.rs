@@ -385,6 +385,9 @@ const BATCH_STATES: usize = 8192;
 /// others costs more than they would save.
 const PARALLEL_LAYER_STATES: usize = 2048;
 
+/// States expanded between reads of the clock.
+const DEADLINE_EVERY: usize = 256;
+
 /// Runs per worker in a batch (so that one slow run does not leave the
 /// other workers idle).
 const RUNS_PER_WORKER: usize = 4;
@@ -599,6 +602,10 @@ impl Search<'_> {
     ) -> Option<Fault> {
         let mut entries = layer.into_iter();
         loop {
+            // Runs may be shorter than the check interval of `expand`.
+            if self.deadline.passed() {
+                return Some(Fault::TimedOut);
+            }
             let batch: Vec<(Key<N>, f64)> = entries
                 .by_ref()
                 .take(BATCH_STATES * workers.count())
@@ -647,7 +654,7 @@ impl Search<'_> {
                 sink.end(state.lens, outcome, p);
                 continue;
             }
-            if n % 1024 == 1023 && self.deadline.passed() {
+            if n % DEADLINE_EVERY == DEADLINE_EVERY - 1 && self.deadline.passed() {
                 return Some(Fault::TimedOut);
             }
             let (mut overflowed, mut disordered) = (false, false);

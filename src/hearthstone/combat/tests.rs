@@ -319,6 +319,12 @@ fn deadlines_stop_sampling_and_the_exact_search() {
         let e = combat_exact_with_threads(&c, u64::MAX, threads, &zero).unwrap_err();
         assert_eq!(e.kind(), crate::ErrorKind::BudgetExceeded);
         assert!(e.message().contains("time budget"), "{e}");
+        // Every layer split in runs of one state: the split path reads the
+        // clock too.
+        let (kinds, starts) = starts(&c);
+        let split = search(&c, &kinds, u64::MAX, &zero);
+        let e = run_with_threads(threads, |w| split.solve::<8>(&starts, w)).unwrap_err();
+        assert!(e.message().contains("time budget"), "{e}");
     }
 }
 
