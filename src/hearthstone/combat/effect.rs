@@ -323,6 +323,38 @@ impl Chooser for Odometer {
 }
 
 impl State {
+    /// `amount` damage from `side`'s minion at `source` to the enemy at
+    /// `i`, with the source's poison and venom (venom spent if it
+    /// landed), heard by the shield and damage listeners: whether it
+    /// landed, and how many minions the victim's damage summoned to its
+    /// right.
+    fn damage_enemy(
+        &mut self,
+        kinds: &Kinds,
+        (side, source): (usize, usize),
+        i: usize,
+        amount: u16,
+        chooser: &mut impl Chooser,
+    ) -> (bool, usize) {
+        let enemy = 1 - side;
+        let keywords = self.boards[side][source].keywords;
+        let before = self.boards[enemy][i].keywords;
+        let poisonous = keywords & (POISON | VENOM) != 0;
+        let hit = super::rules::hit(&mut self.boards[enemy][i], amount, poisonous);
+        if kinds.any_shield_listeners() {
+            self.hear_shield_lost(kinds, enemy, i, before, chooser);
+        }
+        if hit && keywords & (POISON | VENOM) == VENOM {
+            self.boards[side][source].keywords &= !VENOM;
+        }
+        let summoned = if hit {
+            self.hear_damage(kinds, enemy, i, chooser)
+        } else {
+            0
+        };
+        (hit, summoned)
+    }
+
     /// The "after this attacks and kills a minion" effects of `side`'s
     /// `attacker`, whose attack dealt `excess` damage past the health of
     /// the enemy at `target`; `right` is the slot of that minion's right
@@ -338,7 +370,6 @@ impl State {
         chooser: &mut impl Chooser,
     ) -> bool {
         let unit = self.boards[side][attacker];
-        let enemy = 1 - side;
         let mut landed = false;
         for e in kinds.effects(&unit) {
             let (Trigger::KillsDefender, Action::ExcessDamage { both, .. }) = (e.trigger, e.action)
@@ -368,24 +399,10 @@ impl State {
             }
             let mut moved = 0;
             for i in victims.into_iter().flatten() {
-                let i = i + moved;
-                let keywords = self.boards[side][attacker].keywords;
-                let before = self.boards[enemy][i].keywords;
-                let hit = super::rules::hit(
-                    &mut self.boards[enemy][i],
-                    excess,
-                    keywords & (POISON | VENOM) != 0,
-                );
-                if kinds.any_shield_listeners() {
-                    self.hear_shield_lost(kinds, enemy, i, before, chooser);
-                }
-                if hit && keywords & (POISON | VENOM) == VENOM {
-                    self.boards[side][attacker].keywords &= !VENOM;
-                }
-                if hit {
-                    // Its summons enter to its right, before the next victim.
-                    moved += self.hear_damage(kinds, enemy, i, chooser);
-                }
+                // Summons of a victim enter to its right, before the next.
+                let (hit, summoned) =
+                    self.damage_enemy(kinds, (side, attacker), i + moved, excess, chooser);
+                moved += summoned;
                 landed |= hit;
             }
         }
@@ -708,20 +725,11 @@ impl State {
                     if i == usize::MAX {
                         continue;
                     }
-                    let keywords = self.boards[side][slot].keywords;
-                    let poisonous = keywords & (POISON | VENOM) != 0;
-                    let before = self.boards[enemy][i].keywords;
-                    let hit = super::rules::hit(&mut self.boards[enemy][i], amount, poisonous);
-                    if kinds.any_shield_listeners() {
-                        self.hear_shield_lost(kinds, enemy, i, before, chooser);
-                    }
-                    if hit && keywords & (POISON | VENOM) == VENOM {
-                        self.boards[side][slot].keywords &= !VENOM;
-                    }
+                    let (hit, summoned) =
+                        self.damage_enemy(kinds, (side, slot), i, amount, chooser);
                     if hit {
                         // Its summons enter to its right: later victims
                         // there move.
-                        let summoned = self.hear_damage(kinds, enemy, i, chooser);
                         for later in &mut victims[v + 1..] {
                             if *later != usize::MAX && *later > i {
                                 *later += summoned;
