@@ -643,18 +643,19 @@ fn trigger_of(clause: &str) -> Option<(Trigger, &str)> {
         return Some((Trigger::Avenge { deaths }, rest));
     }
     // "whenever you summon a beast, ", "after you summon an undead, "
-    if let Some((who, rest)) = clause
-        .strip_prefix("whenever you summon ")
-        .or_else(|| clause.strip_prefix("after you summon "))
-        .and_then(|r| r.strip_prefix("a ").or_else(|| r.strip_prefix("an ")))
-        .and_then(|r| r.split_once(", "))
-    {
-        return Some((
-            Trigger::FriendlySummoned {
-                tribes: tribes_named(who)?,
-            },
-            rest,
-        ));
+    // ("in combat" says nothing here: every summon is).
+    let summoned = |opening| {
+        clause
+            .strip_prefix(opening)
+            .and_then(|r: &str| r.strip_prefix("a ").or_else(|| r.strip_prefix("an ")))
+            .and_then(|r| r.split_once(", "))
+    };
+    for (opening, after) in [("whenever you summon ", false), ("after you summon ", true)] {
+        if let Some((who, rest)) = summoned(opening) {
+            let who = who.strip_suffix(" in combat").unwrap_or(who);
+            let tribes = tribes_named(who)?;
+            return Some((Trigger::FriendlySummoned { tribes, after }, rest));
+        }
     }
     // "whenever a friendly beast dies, ", "after a friendly beast dies, "
     // (an "after ... attacks" is not a "whenever": it comes after the
@@ -916,8 +917,20 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         _ => action,
     };
     // A summon listener only gives to the summoned minion.
-    if matches!(trigger, Trigger::FriendlySummoned { .. }) && !action.starts_with("give it ") {
-        return None;
+    if matches!(trigger, Trigger::FriendlySummoned { .. }) {
+        let times = match action {
+            "double its attack" => 2,
+            "triple its attack" => 3,
+            _ if action.starts_with("give it ") => 0,
+            _ => return None,
+        };
+        if times > 0 {
+            let effect = Effect {
+                trigger,
+                action: Action::MultiplyAttack { times },
+            };
+            return Some(vec![(effect, None)]);
+        }
     }
     let effect = |action| Effect { trigger, action };
     // Actions that say how often themselves.

@@ -581,6 +581,49 @@ fn effects_follow_the_rules() {
             "{name}"
         );
     }
+    // Banana Slamma: an "after you summon" listener (Arms Dealer's kind;
+    // Mama Bear's is a "whenever") making the Beast's attack 2x, golden 3x.
+    for (name, after, action) in [
+        ("Banana Slamma", true, Action::MultiplyAttack { times: 2 }),
+        (
+            "golden Banana Slamma",
+            true,
+            Action::MultiplyAttack { times: 3 },
+        ),
+        (
+            "Mama Bear",
+            false,
+            Action::Buff {
+                target: Target::Friend,
+                attack: 6,
+                health: 6,
+                keywords: 0,
+            },
+        ),
+    ] {
+        let CombatEffect::Effects { effects, .. } = effect(name) else {
+            panic!("{name}");
+        };
+        let trigger = Trigger::FriendlySummoned {
+            tribes: TRIBE_BEAST,
+            after,
+        };
+        assert_eq!(
+            (effects[0].trigger, effects[0].action),
+            (trigger, action),
+            "{name}"
+        );
+    }
+    let CombatEffect::Effects { effects, .. } = effect("Arms Dealer") else {
+        panic!("Arms Dealer");
+    };
+    assert_eq!(
+        effects[0].trigger,
+        Trigger::FriendlySummoned {
+            tribes: TRIBE_UNDEAD,
+            after: true
+        }
+    );
     // Scarlet Survivor: a shield at 6 attack, golden too.
     for name in ["Scarlet Survivor", "golden Scarlet Survivor"] {
         let CombatEffect::Effects { effects, .. } = effect(name) else {

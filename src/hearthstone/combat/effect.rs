@@ -39,8 +39,10 @@ pub enum Trigger {
     /// Whenever a friendly minion of `tribes` (any tribe when 0) is
     /// summoned (deathrattle tokens, reborn copies, rally summons), while
     /// this minion is on the board (Firestone's spawn step; only gifts to
-    /// the summoned minion are read with it).
-    FriendlySummoned { tribes: u16 },
+    /// the summoned minion are read with it). The "after you summon" ones
+    /// (`after`) fire once every "whenever" one has (Firestone's
+    /// `afterOtherSpawned` after `onOtherSpawned`).
+    FriendlySummoned { tribes: u16, after: bool },
     /// After every `deaths` friendly deaths while this minion lives
     /// ("Avenge (N):"): in the death phase, after the deathrattles and
     /// before the reborn copies return, once per dead minion that completes
@@ -166,6 +168,10 @@ pub enum Action {
     /// doing fired the trigger (Snazzy Phantom: the reborn copy's, as it
     /// returned).
     StatsOfFriendAttack { tribes: u16, times: u8 },
+    /// The attack of the friendly minion whose doing fired the trigger
+    /// made `times` as much (Banana Slamma: "double its Attack" of the
+    /// Beast just summoned).
+    MultiplyAttack { times: u8 },
     /// Its own aura: once its attack reaches `attack`, it gains divine
     /// shield (Scarlet Survivor): as a buff carries it there, or entering
     /// with that much (a golden's reborn copy). A minion given with that
@@ -504,6 +510,14 @@ impl State {
                         .find(|&i| of_tribe(&self.boards[side][i], tribes))
                 {
                     buff(kinds, &mut self.boards[side][i], x, x, 0);
+                }
+                false
+            }
+            Action::MultiplyAttack { times } => {
+                if let Some(friend) = at.friend {
+                    let u = &mut self.boards[side][friend];
+                    let more = u.attack.saturating_mul(u16::from(times).saturating_sub(1));
+                    buff(kinds, u, more, 0, 0);
                 }
                 false
             }

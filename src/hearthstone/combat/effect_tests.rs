@@ -153,6 +153,7 @@ fn arb_card() -> impl Strategy<Value = String> {
         "BGS_126=3/2",
         "BG36_515=1/2",
         "BG35_814=3/2",
+        "Banana Slamma=1/2",
     ])
     .prop_map(str::to_string)
 }
@@ -244,6 +245,7 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Wildfire Elemental",
         "Snazzy Phantom",
         "Scarlet Survivor",
+        "Banana Slamma",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -431,6 +433,29 @@ fn summon_listeners_give_to_each_summoned_minion_of_their_tribe() {
     // A rally's summon is heard as it enters (Flittering Bat's 1/1 beast).
     let s = after_attack("Flittering Bat,Mama Bear", "0/9", 0, 0, 0);
     assert_eq!(shown(&s, 0), "1/4,7/7,6/6");
+}
+
+#[test]
+fn after_summon_listeners_fire_once_the_whenever_ones_have() {
+    // Banana Slamma doubles the Big Bad Wolf (3/2 beast), golden triples.
+    let s = after_attack("Kindly Grandmother,Banana Slamma", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "6/2,3/6");
+    let s = after_attack("Kindly Grandmother,golden Banana Slamma", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "9/2,6/12");
+    // Mama Bear's gift comes first wherever the two stand: (3+6)x2.
+    for board in [
+        "Kindly Grandmother,Banana Slamma,Mama Bear",
+        "Kindly Grandmother,Mama Bear,Banana Slamma",
+    ] {
+        let s = after_attack(board, "3/3", 0, 0, 0);
+        let wolf = s.board(0)[0];
+        assert_eq!((wolf.attack, wolf.health), (18, 8), "{board}");
+    }
+    // Not a beast: the skeletons stay 1/1; a reborn beast is doubled.
+    let s = after_attack("Harmless Bonehead,Banana Slamma", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/1,1/1,3/6");
+    let s = after_attack("Snake=2/1+reborn,Banana Slamma", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "2/1,3/6");
 }
 
 #[test]

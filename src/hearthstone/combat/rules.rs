@@ -324,7 +324,7 @@ impl Kinds {
             _ => m,
         });
         let on_friendly_summon = kind.effects.iter().fold(0, |m, e| match e.trigger {
-            Trigger::FriendlySummoned { tribes } => m | listens(tribes),
+            Trigger::FriendlySummoned { tribes, .. } => m | listens(tribes),
             _ => m,
         });
         let on_friendly_damage = kind.effects.iter().fold(0, |m, e| match e.trigger {
@@ -1515,16 +1515,22 @@ impl State {
     ) {
         let tribes = kinds.tribes(&self.boards[side][summoned]);
         let heard = heard_bits(tribes);
-        for i in 0..self.lens[side] as usize {
-            let u = self.boards[side][i];
-            if deaf & 1 << i != 0 || kinds.facts(&u).on_friendly_summon & heard == 0 {
-                continue;
+        // The "whenever" listeners left to right, then the "after" ones.
+        for after_pass in [false, true] {
+            for i in 0..self.lens[side] as usize {
+                let u = self.boards[side][i];
+                if deaf & 1 << i != 0 || kinds.facts(&u).on_friendly_summon & heard == 0 {
+                    continue;
+                }
+                let hears = |t| match t {
+                    Trigger::FriendlySummoned {
+                        tribes: wanted,
+                        after,
+                    } => after == after_pass && (wanted == 0 || tribes & wanted != 0),
+                    _ => false,
+                };
+                self.fire_effects_at(kinds, side, i, (Some(summoned), None), hears, chooser);
             }
-            let hears = |t| match t {
-                Trigger::FriendlySummoned { tribes: wanted } => wanted == 0 || tribes & wanted != 0,
-                _ => false,
-            };
-            self.fire_effects_at(kinds, side, i, (Some(summoned), None), hears, chooser);
         }
     }
 

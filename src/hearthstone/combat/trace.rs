@@ -181,6 +181,7 @@ fn describe(action: &Action) -> String {
         Action::Nothing => "nothing".to_string(),
         Action::TauntWithShield => "gains taunt with a shield".to_string(),
         Action::ShieldAtAttack { attack } => format!("gains a shield at {attack} attack"),
+        Action::MultiplyAttack { times } => format!("makes its attack {times}x"),
         Action::StatsOfFriendAttack { times, .. } => {
             format!("gives {times}x the attack as stats to the right-most of its tribe")
         }
