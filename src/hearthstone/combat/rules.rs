@@ -1605,28 +1605,39 @@ impl State {
     /// pass and each effect fires afterwards on the units it would have
     /// seen (the same units in the same order: the same random picks).
     fn resolve_side(&mut self, kinds: &Kinds, side: usize, chooser: &mut impl Chooser) {
+        let len = self.lens[side] as usize;
+        // The dead as a bit per slot, without a branch per slot (which
+        // way each goes is a coin flip to the processor).
+        let dead = self.boards[side][..len]
+            .iter()
+            .enumerate()
+            .fold(0u8, |m, (i, u)| m | u8::from(u.health <= 0) << i);
+        // Without deaths the auras leaving and the death listeners have
+        // nothing to do; neither brings a dying minion back.
+        if dead == 0 {
+            return;
+        }
         if kinds.any_stat_auras {
             self.leave_auras(kinds, side);
         }
         if kinds.any_death_listeners {
             self.fire_death_listeners(kinds, side, chooser);
         }
-        let len = self.lens[side] as usize;
         let board = &mut self.boards[side];
-        if !board[..len].iter().any(|m| m.health <= 0) {
-            return;
+        let mut acting = dead;
+        let mut acts = false;
+        while acting != 0 {
+            let i = acting.trailing_zeros() as usize;
+            acting &= acting - 1;
+            acts |= kinds.facts(&board[i]).acts_on_death;
         }
-        if !board[..len]
-            .iter()
-            .any(|m| m.health <= 0 && kinds.facts(m).acts_on_death)
-        {
-            // Nothing happens on these deaths: close the gaps in place.
+        if !acts {
+            // Nothing happens on these deaths: close the gaps in place,
+            // each unit written where the survivors so far end.
             let mut n = 0;
             for i in 0..len {
-                if board[i].health > 0 {
-                    board[n] = board[i];
-                    n += 1;
-                }
+                board[n] = board[i];
+                n += usize::from(dead & 1 << i == 0);
             }
             self.lens[side] = n as u8;
             if kinds.any_avenge {
