@@ -56,6 +56,9 @@
 
 #define ODDSMITH_KW_REBORN 64
 
+// Not a target of attacks until it attacks.
+#define ODDSMITH_KW_STEALTH 128
+
 // Most minions on a board.
 #define ODDSMITH_BOARD_SIZE 7
 

@@ -814,7 +814,7 @@ namespace Oddsmith
     [Flags]
     public enum Keywords : uint
     {
-        None = 0, Taunt = 1, Shield = 2, Poison = 4, Venom = 8, Windfury = 16, Cleave = 32, Reborn = 64,
+        None = 0, Taunt = 1, Shield = 2, Poison = 4, Venom = 8, Windfury = 16, Cleave = 32, Reborn = 64, Stealth = 128,
     }
 
     /// <summary>A Battlegrounds minion (OddsmithMinion).</summary>

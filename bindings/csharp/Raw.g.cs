@@ -43,6 +43,7 @@ namespace Oddsmith
         public const uint ODDSMITH_KW_WINDFURY = 16;
         public const uint ODDSMITH_KW_CLEAVE = 32;
         public const uint ODDSMITH_KW_REBORN = 64;
+        public const uint ODDSMITH_KW_STEALTH = 128;
         public const uint ODDSMITH_BOARD_SIZE = 7;
         public const uint ODDSMITH_DAMAGE_SLOTS = 64;
         public const uint ODDSMITH_COMBAT_AUTO = 0;

@@ -30,12 +30,13 @@ fn effect_name(effect: &CombatEffect) -> String {
 fn card_json(c: &CardDef) -> serde_json::Value {
     use oddsmith::hearthstone::combat::rules;
     let effect = combat_effect(c);
-    let has = |bit: u8| c.keywords & bit != 0;
+    let keywords = oddsmith::hearthstone::cards::combat_keywords(c);
+    let has = |bit: u8| keywords & bit != 0;
     let keywords = json!({
         "taunt": has(rules::TAUNT), "divineShield": has(rules::SHIELD),
         "poisonous": has(rules::POISON), "venomous": has(rules::VENOM),
         "windfury": has(rules::WINDFURY), "cleave": has(rules::CLEAVE),
-        "reborn": has(rules::REBORN),
+        "reborn": has(rules::REBORN), "stealth": has(rules::STEALTH),
     });
     json!({
         "keywords": keywords,

@@ -215,7 +215,7 @@ fn sample_lines(c: &Combat, wanted: SampleArg, seed: u64) -> Result<Vec<String>,
 
 /// A board from a Firestone-shaped entity list (`cardId` or `dbfId`,
 /// `attack`, `health`, and the keyword flags `taunt`, `divineShield`,
-/// `poisonous`, `venomous`, `windfury`, `reborn`; a flag left out keeps the
+/// `poisonous`, `venomous`, `windfury`, `reborn`, `stealth`; a flag left out keeps the
 /// card's own).
 pub fn board_from_json(text: &str) -> Result<Vec<Minion>, Error> {
     let value: serde_json::Value = serde_json::from_str(text)
@@ -258,6 +258,7 @@ pub fn board_from_json(text: &str) -> Result<Vec<Minion>, Error> {
                 venomous: flag("venomous")?,
                 windfury: flag("windfury")?,
                 reborn: flag("reborn")?,
+                stealth: flag("stealth")?,
             };
             minion_of_entity(&id, stat("attack")?, stat("health")?, &flags).map_err(at)
         })

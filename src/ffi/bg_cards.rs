@@ -4,7 +4,7 @@
 
 use super::combat::{
     ODDSMITH_KW_CLEAVE, ODDSMITH_KW_POISON, ODDSMITH_KW_REBORN, ODDSMITH_KW_SHIELD,
-    ODDSMITH_KW_TAUNT, ODDSMITH_KW_VENOM, ODDSMITH_KW_WINDFURY,
+    ODDSMITH_KW_STEALTH, ODDSMITH_KW_TAUNT, ODDSMITH_KW_VENOM, ODDSMITH_KW_WINDFURY,
 };
 use super::guard::{FfiError, OddsmithStatus, arg, copy_c_string, guard, guard_value};
 use crate::hearthstone::cards::{self, CardDef};
@@ -39,6 +39,7 @@ const _: () = assert!(
         && ODDSMITH_KW_WINDFURY == rules::WINDFURY as u32
         && ODDSMITH_KW_CLEAVE == rules::CLEAVE as u32
         && ODDSMITH_KW_REBORN == rules::REBORN as u32
+        && ODDSMITH_KW_STEALTH == rules::STEALTH as u32
 );
 
 /// One card of the table.
@@ -79,7 +80,7 @@ fn to_c(card: &CardDef) -> OddsmithBgCard {
         attack: i32::from(card.attack),
         health: i32::from(card.health),
         tribes: u32::from(card.tribes),
-        keywords: u32::from(card.keywords),
+        keywords: u32::from(cards::combat_keywords(card)),
         in_pool: u8::from(card.pool),
         golden: u8::from(card.is_golden()),
         modelled: u8::from(cards::combat_effect(card).is_modelled()),

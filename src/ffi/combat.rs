@@ -17,6 +17,8 @@ pub const ODDSMITH_KW_VENOM: u32 = 8;
 pub const ODDSMITH_KW_WINDFURY: u32 = 16;
 pub const ODDSMITH_KW_CLEAVE: u32 = 32;
 pub const ODDSMITH_KW_REBORN: u32 = 64;
+/// Not a target of attacks until it attacks.
+pub const ODDSMITH_KW_STEALTH: u32 = 128;
 /// Most minions on a board.
 pub const ODDSMITH_BOARD_SIZE: usize = 7;
 /// Entries of a damage distribution (damage 0..=63).
@@ -108,7 +110,7 @@ fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiErro
     if m.health <= 0 || m.health > i16::MAX as i32 {
         return Err(bad("health must be 1 to 32767"));
     }
-    if m.keywords & !0x7F != 0 {
+    if m.keywords & !0xFF != 0 {
         return Err(bad("unknown keyword bits"));
     }
     if m.tier > 7 {

@@ -43,6 +43,12 @@ int main(void) {
     b[0] = minion(1, 2, 0);
     CHECK(oddsmith_combat(a, 1, b, 1, 1, 1, NULL, &r) == ODDSMITH_OK && fabs(r.draw - 1.0) < 1e-12);
 
+    /* Stealth: the 3/3 cannot attack the hidden 2/2 (its turn passes);
+     * the 2/2 attacks, is revealed and dies, whoever starts. */
+    a[0] = minion(3, 3, 0);
+    b[0] = minion(2, 2, ODDSMITH_KW_STEALTH);
+    CHECK(oddsmith_combat(a, 1, b, 1, 1, 1, NULL, &r) == ODDSMITH_OK && r.exact == 1 && fabs(r.win - 1.0) < 1e-12);
+
     memset(&o, 0, sizeof o);
     o.mode = ODDSMITH_COMBAT_MONTE_CARLO;
     o.samples = 20000;

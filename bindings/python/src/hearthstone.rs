@@ -79,8 +79,8 @@ fn split_damage<'py>(
 }
 
 /// One minion given as (card id, dbfId or name, attack, health, keyword
-/// overrides: taunt, divine shield, poisonous, venomous, windfury, reborn).
-type Entity = (String, u16, u16, [Option<bool>; 6]);
+/// overrides: taunt, divine shield, poisonous, venomous, windfury, reborn, stealth).
+type Entity = (String, u16, u16, [Option<bool>; 7]);
 
 /// A board: CLI notation ("3/2+taunt, Harmless Bonehead"), or a list whose
 /// items are notation strings or entities.
@@ -109,6 +109,7 @@ fn board_of(side: &str, board: &Bound<'_, PyAny>) -> PyResult<Vec<Minion>> {
                 venomous: f[3],
                 windfury: f[4],
                 reborn: f[5],
+                stealth: f[6],
             };
             minions.push(minion_of_entity(&card, attack, health, &flags).map_err(minion_at)?);
         }

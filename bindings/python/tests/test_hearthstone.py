@@ -47,6 +47,17 @@ def test_split_damage_with_shields_and_a_hero():
         oddsmith.split_damage([30] * 7, 60, max_work=10)
 
 
+def test_stealth_flag_hides_a_minion_from_attacks():
+    # The 3/3 cannot attack the hidden 2/2; it attacks, is revealed, dies.
+    hidden = oddsmith.combat("3/3", [{"attack": 2, "health": 2, "stealth": True}])
+    assert hidden.exact and hidden.win == pytest.approx(1.0)
+    # A card's own stealth, and the flag taking it away.
+    own = oddsmith.combat([{"card": "Heroic Underdog", "attack": 1, "health": 10}], "4/4, 4/4, 4/4")
+    seen = oddsmith.combat([{"card": "Heroic Underdog", "attack": 1, "health": 10, "stealth": False}], "4/4, 4/4, 4/4")
+    assert own == oddsmith.combat("Heroic Underdog", "4/4, 4/4, 4/4")
+    assert own.draw == pytest.approx(1.0) and seen.loss == pytest.approx(1.0)
+
+
 def test_combat_boards_in_notation_and_as_dicts_agree():
     text = oddsmith.combat("3/2+taunt+shield, 1/1+reborn", "2/4, 1/3+poison", tier_a=3, tier_b=2)
     dicts = oddsmith.combat(

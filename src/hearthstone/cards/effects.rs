@@ -3,7 +3,8 @@
 //! themselves:
 //!
 //! 1. Leading keywords the engine plays (taunt, divine shield, reborn,
-//!    poisonous, venomous, windfury, cleave's sentence) are its keywords.
+//!    poisonous, venomous, windfury, stealth (its tag), cleave's sentence)
+//!    are its keywords.
 //! 2. The rest is cut into clauses, one per trigger opening (a sentence that
 //!    opens with no trigger continues the clause before it); a note on
 //!    what it does outside combat ("(+4 if triggered outside combat!)")
@@ -12,7 +13,7 @@
 //!    that fires only outside combat (battlecry, spellcraft, magnetic, end
 //!    or start of turn, selling, buying, playing, casting, ...) and no
 //!    combat trigger tag (deathrattle, start of combat, avenge, rally,
-//!    stealth, mega-windfury): out of combat only. So is a card whose
+//!    mega-windfury): out of combat only. So is a card whose
 //!    combat triggers only put cards in a hand ("Deathrattle: Get a Blood
 //!    Gem.", "Rally: Get a random Beast.", "Avenge (4): Your teammate gets
 //!    ...", "Whenever this takes damage, give a minion in your hand +2/+1.")
@@ -85,7 +86,7 @@ const KEYWORD_WORDS: [(&str, bool); 8] = [
     ("poisonous", true),
     ("venomous", true),
     ("windfury", true),
-    ("stealth", false),
+    ("stealth", true),
     ("mega-windfury", false),
 ];
 
@@ -182,7 +183,6 @@ const COMBAT_TAGS: u32 = super::TRIGGER_DEATHRATTLE
     | super::TRIGGER_START_OF_COMBAT
     | super::TRIGGER_AVENGE
     | super::TRIGGER_RALLY
-    | super::TRIGGER_STEALTH
     | super::TRIGGER_MEGA_WINDFURY;
 
 /// The card's combat effect by the rules of this module.
@@ -933,6 +933,18 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         }
     }
     let effect = |action| Effect { trigger, action };
+    // A rally's gain of its target's attack (Heroic Underdog).
+    let target_attack = match action {
+        "gain the target's attack" => 1,
+        "gain double the target's attack" => 2,
+        _ => 0,
+    };
+    if target_attack > 0 && trigger == Trigger::Rally {
+        let gain = Action::GainDefenderAttack {
+            times: target_attack,
+        };
+        return Some(vec![(effect(gain), None)]);
+    }
     // Actions that say how often themselves.
     if action == "attack immediately" && trigger == Trigger::StartOfCombat {
         return Some(vec![(effect(Action::AttackNow { times }), None)]);

@@ -185,15 +185,26 @@ impl CardDef {
 #[cfg(test)]
 mod tests;
 
+/// The card's combat keywords: the table's, and stealth from its tag.
+pub fn combat_keywords(card: &CardDef) -> u8 {
+    use crate::hearthstone::combat::rules::STEALTH;
+    card.keywords
+        | if card.triggers & TRIGGER_STEALTH != 0 {
+            STEALTH
+        } else {
+            0
+        }
+}
+
 /// The card as a combat minion with its base stats, keywords, tier and
 /// modelled effect; an error naming the effect when it is not modelled.
 pub fn minion_of(card: &CardDef) -> crate::error::Result<crate::hearthstone::combat::Minion> {
     use crate::hearthstone::combat::Minion;
     let effect = combat_effect(card);
     let mut m = Minion::new(card.attack, card.health.min(i16::MAX as u16) as i16);
-    m.keywords = card.keywords;
+    m.keywords = combat_keywords(card);
     m.tier = card.tier;
-    m.card_base = Some((card.attack, card.keywords));
+    m.card_base = Some((card.attack, m.keywords));
     m.tribes = card.tribes;
     m.name = Some(card.name);
     match effect {
@@ -230,6 +241,7 @@ pub struct EntityFlags {
     pub venomous: Option<bool>,
     pub windfury: Option<bool>,
     pub reborn: Option<bool>,
+    pub stealth: Option<bool>,
 }
 
 /// The combat minion for an entity of card `id` (or dbfId as text) with
@@ -263,6 +275,7 @@ pub fn minion_of_entity(
         (flags.venomous, rules::VENOM),
         (flags.windfury, rules::WINDFURY),
         (flags.reborn, rules::REBORN),
+        (flags.stealth, rules::STEALTH),
     ] {
         match flag {
             Some(true) => m.keywords |= bit,

@@ -172,6 +172,9 @@ pub enum Action {
     /// made `times` as much (Banana Slamma: "double its Attack" of the
     /// Beast just summoned).
     MultiplyAttack { times: u8 },
+    /// It gains `times` the attack of the enemy its attack targets, as
+    /// a rally fires (Heroic Underdog).
+    GainDefenderAttack { times: u8 },
     /// Its own aura: once its attack reaches `attack`, it gains divine
     /// shield (Scarlet Survivor): as a buff carries it there, or entering
     /// with that much (a golden's reborn copy). A minion given with that
@@ -510,6 +513,15 @@ impl State {
                         .find(|&i| of_tribe(&self.boards[side][i], tribes))
                 {
                     buff(kinds, &mut self.boards[side][i], x, x, 0);
+                }
+                false
+            }
+            Action::GainDefenderAttack { times } => {
+                if let (Some(i), Some(d)) = (at.slot, at.defender) {
+                    let gain = self.boards[1 - side][d]
+                        .attack
+                        .saturating_mul(u16::from(times));
+                    buff(kinds, &mut self.boards[side][i], gain, 0, 0);
                 }
                 false
             }

@@ -154,6 +154,10 @@ fn arb_card() -> impl Strategy<Value = String> {
         "BG36_515=1/2",
         "BG35_814=3/2",
         "Banana Slamma=1/2",
+        "Heroic Underdog=1/2",
+        "2/1+stealth",
+        "1/2+taunt+stealth",
+        "BG26_ULD_274=1/1",
     ])
     .prop_map(str::to_string)
 }
@@ -246,6 +250,9 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Snazzy Phantom",
         "Scarlet Survivor",
         "Banana Slamma",
+        "Heroic Underdog",
+        "3/2+stealth",
+        "Wasteland Assassin",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -433,6 +440,21 @@ fn summon_listeners_give_to_each_summoned_minion_of_their_tribe() {
     // A rally's summon is heard as it enters (Flittering Bat's 1/1 beast).
     let s = after_attack("Flittering Bat,Mama Bear", "0/9", 0, 0, 0);
     assert_eq!(shown(&s, 0), "1/4,7/7,6/6");
+}
+
+#[test]
+fn heroic_underdog_gains_its_targets_attack_as_it_attacks() {
+    // 1/10 + 5 attack hits the 5/5 for 6; golden gains double.
+    let s = after_attack("Heroic Underdog", "5/5", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "6/5");
+    assert!(s.board(1).is_empty());
+    let s = after_attack("golden Heroic Underdog", "5/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "12/15");
+    // It enters in stealth and the attack reveals it.
+    let (s, _) = State::new(&parse_board("Heroic Underdog").unwrap(), &[], 0);
+    assert!(s.board(0)[0].has(rules::STEALTH));
+    let s = after_attack("Heroic Underdog", "5/50", 0, 0, 0);
+    assert!(!s.board(0)[0].has(rules::STEALTH));
 }
 
 #[test]

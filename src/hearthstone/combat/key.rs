@@ -6,8 +6,9 @@
 //! keyword is its kind's), and its round mark; after the slots, each
 //! side's bonuses for the rest of the combat (`State::bonus`), when the
 //! combat has any. Most combats fit 192 or 256
-//! bits. When card effects can change units (buffs, keywords given), a
-//! slot holds its attack and all its keywords too ("full" keys), with
+//! bits. When card effects can change units (buffs, keywords given) or a
+//! minion has stealth, a slot holds its attack and all its keywords too
+//! ("full" keys), with
 //! room for stats to grow; a unit that outgrows it marks the key as
 //! overflowed and the exact engine gives up (Monte Carlo answers).
 
@@ -23,8 +24,11 @@ pub struct Layout {
     kind_bits: u32,
     /// Full keys: attack bits (0 otherwise: the kind's attack).
     attack_bits: u32,
-    /// Full keys: all 7 keyword bits, not the 2 lost ones.
+    /// Full keys: all the keyword bits (7, 8 with stealth), not the 2
+    /// lost ones.
     full: bool,
+    /// Bits of a slot's keyword field.
+    keyword_bits: u32,
     /// Round mark bits: 2 when some minion summons (passed over and
     /// attacked then differ in what the summons inherit), else 1.
     mark_bits: u32,
@@ -58,6 +62,11 @@ impl Layout {
                 0
             },
             full,
+            keyword_bits: match (full, kinds.any_stealth()) {
+                (false, _) => 2,
+                (true, false) => 7,
+                (true, true) => 8,
+            },
             mark_bits: if kinds.any_summons() { 2 } else { 1 },
             avenge_bits: match kinds.max_avenge() {
                 0 => 0,
@@ -69,7 +78,7 @@ impl Layout {
 
     /// Bits of a slot's keyword field.
     fn keyword_bits(&self) -> u32 {
-        if self.full { 7 } else { 2 }
+        self.keyword_bits
     }
 
     /// Bits per slot: health, attack (full keys), kind, keywords (lost
@@ -244,7 +253,7 @@ impl<const N: usize> Key<N> {
                 state.boards[side][slot] = if layout.full {
                     let mut u = kinds.unit_of(kind, health, 0, mark, avenge);
                     u.attack = field(layout.health_bits, layout.attack_bits) as u16;
-                    u.keywords = (flags & 0x7f) as u8;
+                    u.keywords = (flags & ((1 << keyword_bits) - 1)) as u8;
                     u
                 } else {
                     let lost = if flags & 1 != 0 { SHIELD } else { 0 }

@@ -14,6 +14,8 @@
 //! enumerated by an odometer with their probabilities, and when an effect
 //! can raise the potential mid-combat (a buff with health, a shield given)
 //! states are ordered by the turns taken instead, which every turn raises.
+//! So are they when a minion has stealth: a turn with every enemy in
+//! stealth passes without an attack and lowers nothing.
 
 pub mod effect;
 mod key;

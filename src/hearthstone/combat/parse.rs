@@ -152,6 +152,7 @@ fn keyword(word: &str) -> Option<u8> {
         "windfury" => rules::WINDFURY,
         "cleave" => rules::CLEAVE,
         "reborn" => rules::REBORN,
+        "stealth" => rules::STEALTH,
         _ => return None,
     })
 }

@@ -13,6 +13,8 @@ pub const VENOM: u8 = 8;
 pub const WINDFURY: u8 = 16;
 pub const CLEAVE: u8 = 32;
 pub const REBORN: u8 = 64;
+/// No attack may target it (effects may) until it attacks (Firestone).
+pub const STEALTH: u8 = 128;
 
 /// Most minions on a board.
 pub const BOARD_SIZE: usize = 7;
@@ -265,6 +267,8 @@ pub struct Kinds {
     reborn_gifts: bool,
     /// Shield or damage listeners: what an attack's hits are heard by.
     any_hit_listeners: bool,
+    /// Some minion can have stealth (`State::clear_stealth_if_stuck`).
+    any_stealth: bool,
     changes_units: bool,
     raises_potential: bool,
 }
@@ -433,6 +437,12 @@ impl Kinds {
         self.any_extra_deathrattles |= extra_deathrattles > 0 || deathrattle_times > 0;
         self.any_death_listeners |= on_friendly_death != 0;
         self.any_summon_listeners |= on_friendly_summon != 0;
+        // Stealth changes units (lost on attacking) and lets a turn pass
+        // without an attack (no target), which lowers no potential.
+        let stealth = kind.base_keywords & STEALTH != 0;
+        self.any_stealth |= stealth;
+        self.changes_units |= stealth;
+        self.raises_potential |= stealth;
         for e in &kind.effects {
             if let Action::SideBonus { tribes, .. } = e.action {
                 let known = &self.bonus_tribes[..self.bonus_count as usize];
@@ -671,6 +681,11 @@ impl Kinds {
         self.changes_units
     }
 
+    /// Some minion can have stealth.
+    pub fn any_stealth(&self) -> bool {
+        self.any_stealth
+    }
+
     /// Effects may raise the potential during combat: the exact engine
     /// orders states by the attacks made instead.
     pub fn raises_potential(&self) -> bool {
@@ -774,6 +789,7 @@ impl State {
                 )
             }),
             any_hit_listeners: false,
+            any_stealth: false,
             changes_units: false,
             raises_potential: false,
         };
@@ -917,33 +933,64 @@ impl State {
         (side, index)
     }
 
-    /// The enemy minions an attack may target: the taunts, else all.
+    /// The enemy minions an attack may target: those without stealth,
+    /// their taunts if they have any.
     pub fn targets(&self, side: usize) -> impl Iterator<Item = usize> + '_ {
         let enemy = self.board(1 - side);
-        let taunts = enemy.iter().any(|m| m.has(TAUNT));
-        (0..enemy.len()).filter(move |&i| !taunts || enemy[i].has(TAUNT))
+        let visible = |m: &Unit| !m.has(STEALTH);
+        let taunts = enemy.iter().any(|m| m.has(TAUNT) && visible(m));
+        (0..enemy.len()).filter(move |&i| visible(&enemy[i]) && (!taunts || enemy[i].has(TAUNT)))
     }
 
     /// A target for the sampler in one pass: `draw(n)` picks one of the n
-    /// targets `targets` would list (taunts first), returned by index.
-    pub fn nth_target(&self, side: usize, draw: impl FnOnce(u32) -> u32) -> usize {
+    /// targets `targets` would list, returned by index; none when every
+    /// enemy has stealth (`draw` is not called).
+    pub fn nth_target(&self, side: usize, draw: impl FnOnce(u32) -> u32) -> Option<usize> {
         let enemy = self.board(1 - side);
-        let taunts = enemy.iter().filter(|m| m.has(TAUNT)).count() as u32;
-        let pool = if taunts > 0 {
-            taunts
-        } else {
-            enemy.len() as u32
-        };
-        let pick = draw(pool) as usize;
-        if taunts == 0 {
-            return pick;
+        // One pass: the visible taunts, and whether any enemy hides.
+        let (taunts, hidden) = enemy.iter().fold((0u32, false), |(n, hidden), m| {
+            (
+                n + u32::from(m.keywords & (TAUNT | STEALTH) == TAUNT),
+                hidden | m.has(STEALTH),
+            )
+        });
+        if taunts == 0 && !hidden {
+            return Some(draw(enemy.len() as u32) as usize);
         }
+        let is_target = |m: &Unit| !m.has(STEALTH) && (taunts == 0 || m.has(TAUNT));
+        let pool = enemy.iter().filter(|m| is_target(m)).count() as u32;
+        if pool == 0 {
+            return None;
+        }
+        let pick = draw(pool) as usize;
         enemy
             .iter()
             .enumerate()
-            .filter(|(_, m)| m.has(TAUNT))
+            .filter(|(_, m)| is_target(m))
             .nth(pick)
-            .map_or(0, |(i, _)| i)
+            .map(|(i, _)| i)
+    }
+
+    /// Stealth that can no longer hide (Firestone's check before each
+    /// attack): a side whose minions all have stealth and no attack loses
+    /// it, and so do both sides when every minion has it.
+    #[inline(never)]
+    fn clear_stealth_if_stuck(&mut self) {
+        let all_hidden = |s: &State, side: usize| s.board(side).iter().all(|m| m.has(STEALTH));
+        let stuck = |s: &State, side: usize| {
+            s.board(side)
+                .iter()
+                .all(|m| m.has(STEALTH) && m.attack == 0)
+        };
+        let both = all_hidden(self, 0) && all_hidden(self, 1);
+        for side in 0..2 {
+            if both || stuck(self, side) {
+                let len = self.lens[side] as usize;
+                for m in &mut self.boards[side][..len] {
+                    m.keywords &= !STEALTH;
+                }
+            }
+        }
     }
 
     /// One attack of `attacker` (on `side`) on enemy `target`, then the
@@ -1081,6 +1128,8 @@ impl State {
         if landed && a_poison == VENOM {
             self.boards[side][attacker].keywords &= !VENOM;
         }
+        // Attacking reveals it (Firestone: before its after-attack effects).
+        self.boards[side][attacker].keywords &= !STEALTH;
         if kinds.facts(&a).after_attack {
             effects_hit |= self.fire_after_attack(kinds, side, attacker, target, chooser);
         }
@@ -1375,6 +1424,9 @@ impl State {
         attacker: usize,
         chooser: &mut impl Chooser,
     ) {
+        if kinds.any_stealth {
+            self.clear_stealth_if_stuck();
+        }
         self.strikes(kinds, side, attacker, chooser);
         self.finish_turn(side);
     }
@@ -1398,7 +1450,10 @@ impl State {
             if strike == 1 && self.lens[1 - side] == 0 {
                 break;
             }
-            let target = self.nth_target(side, |pool| chooser.pick(pool));
+            // Every enemy in stealth: the turn passes (Firestone).
+            let Some(target) = self.nth_target(side, |pool| chooser.pick(pool)) else {
+                break;
+            };
             chooser.hear(
                 super::trace::Event::Attack {
                     side,

@@ -49,6 +49,45 @@ pub(super) fn exact(a: &str, b: &str) -> CombatResult {
 }
 
 #[test]
+fn stealth_hides_from_attacks_until_it_attacks() {
+    // Neither a hidden minion nor a hidden taunt is a target.
+    let (s, _) = State::new(
+        &parse_board("3/3").unwrap(),
+        &parse_board("1/1+stealth,1/5+taunt+stealth,2/2").unwrap(),
+        0,
+    );
+    assert_eq!(s.targets(0).collect::<Vec<_>>(), vec![2]);
+    assert_eq!(s.nth_target(0, |n| n - 1), Some(2));
+    let (s, _) = State::new(
+        &parse_board("3/3").unwrap(),
+        &parse_board("1/1+stealth").unwrap(),
+        0,
+    );
+    assert_eq!(s.nth_target(0, |_| panic!("nothing to draw")), None);
+    // Every enemy hidden: the turn passes; the 2/2 attacks the 3/3 (and
+    // is revealed) whoever starts.
+    assert!((exact("3/3", "2/2+stealth").win - 1.0).abs() < 1e-12);
+    // A side all hidden with no attack loses stealth (or the 1/1 could
+    // never attack: a draw).
+    assert!((exact("1/1", "0/2+stealth").win - 1.0).abs() < 1e-12);
+    // Both sides all hidden: both lose it, the 1/5 kills the 2/1.
+    assert!((exact("1/5+stealth", "2/1+stealth").win - 1.0).abs() < 1e-12);
+    // Attacking reveals the attacker.
+    let (mut s, kinds) = State::new(
+        &parse_board("1/5+stealth").unwrap(),
+        &parse_board("1/5").unwrap(),
+        0,
+    );
+    s.attack(&kinds, 0, 0, 0, &mut crate::rng::Rng::new(1));
+    assert_eq!(s.board(0)[0].keywords, 0);
+    // Monte Carlo plays the same rules.
+    let c = combat("3/3,1/1+taunt+stealth", "2/2,5/1+stealth");
+    let r = combat_exact(&c, 1_000_000, &Control::NONE).unwrap();
+    let m = combat_monte_carlo(&c, 200_000, 3, 1, &Control::NONE).unwrap();
+    assert!((r.win - m.win).abs() < 4.0 * m.stderr + 1e-9, "{r:?} {m:?}");
+}
+
+#[test]
 fn small_published_cases() {
     let r = exact("4/4,3/3", "3/4,1/1");
     assert!((r.win - 5.0 / 8.0).abs() < 1e-12, "{r:?}");

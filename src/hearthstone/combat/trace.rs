@@ -182,6 +182,7 @@ fn describe(action: &Action) -> String {
         Action::TauntWithShield => "gains taunt with a shield".to_string(),
         Action::ShieldAtAttack { attack } => format!("gains a shield at {attack} attack"),
         Action::MultiplyAttack { times } => format!("makes its attack {times}x"),
+        Action::GainDefenderAttack { times } => format!("gains {times}x its target's attack"),
         Action::StatsOfFriendAttack { times, .. } => {
             format!("gives {times}x the attack as stats to the right-most of its tribe")
         }
@@ -230,7 +231,7 @@ fn describe(action: &Action) -> String {
 
 /// Keyword bits in words, in a fixed order.
 fn keyword_words(keywords: u8) -> impl Iterator<Item = &'static str> {
-    use super::rules::{CLEAVE, POISON, REBORN, SHIELD, TAUNT, VENOM, WINDFURY};
+    use super::rules::{CLEAVE, POISON, REBORN, SHIELD, STEALTH, TAUNT, VENOM, WINDFURY};
     [
         (TAUNT, "taunt"),
         (SHIELD, "shield"),
@@ -239,6 +240,7 @@ fn keyword_words(keywords: u8) -> impl Iterator<Item = &'static str> {
         (WINDFURY, "windfury"),
         (CLEAVE, "cleave"),
         (REBORN, "reborn"),
+        (STEALTH, "stealth"),
     ]
     .into_iter()
     .filter(move |(bit, _)| keywords & bit != 0)

@@ -475,6 +475,7 @@ _FLAG_KEYS = (
     ("venomous", "venom"),
     ("windfury",),
     ("reborn",),
+    ("stealth",),
 )
 
 
