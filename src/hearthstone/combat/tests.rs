@@ -57,13 +57,13 @@ fn stealth_hides_from_attacks_until_it_attacks() {
         0,
     );
     assert_eq!(s.targets(0).collect::<Vec<_>>(), vec![2]);
-    assert_eq!(s.nth_target(0, |n| n - 1), Some(2));
+    assert_eq!(s.nth_target(0, true, |n| n - 1), Some(2));
     let (s, _) = State::new(
         &parse_board("3/3").unwrap(),
         &parse_board("1/1+stealth").unwrap(),
         0,
     );
-    assert_eq!(s.nth_target(0, |_| panic!("nothing to draw")), None);
+    assert_eq!(s.nth_target(0, true, |_| panic!("nothing to draw")), None);
     // Every enemy hidden: the turn passes; the 2/2 attacks the 3/3 (and
     // is revealed) whoever starts.
     assert!((exact("3/3", "2/2+stealth").win - 1.0).abs() < 1e-12);
