@@ -996,24 +996,26 @@ impl State {
     }
 
     /// Stealth that can no longer hide (Firestone's check before each
-    /// attack): a side whose minions all have stealth and no attack loses
-    /// it, and so do both sides when every minion has it.
+    /// attack, in its order): a side whose minions all have stealth and no
+    /// attack loses it; then, if every minion left has it, both sides do.
     #[inline(never)]
-    fn clear_stealth_if_stuck(&mut self) {
-        let all_hidden = |s: &State, side: usize| s.board(side).iter().all(|m| m.has(STEALTH));
-        let stuck = |s: &State, side: usize| {
-            s.board(side)
-                .iter()
-                .all(|m| m.has(STEALTH) && m.attack == 0)
-        };
-        let both = all_hidden(self, 0) && all_hidden(self, 1);
-        for side in 0..2 {
-            if both || stuck(self, side) {
-                let len = self.lens[side] as usize;
-                for m in &mut self.boards[side][..len] {
-                    m.keywords &= !STEALTH;
-                }
+    pub(super) fn clear_stealth_if_stuck(&mut self) {
+        let reveal = |s: &mut State, side: usize| {
+            let len = s.lens[side] as usize;
+            for m in &mut s.boards[side][..len] {
+                m.keywords &= !STEALTH;
             }
+        };
+        for side in 0..2 {
+            let board = self.board(side);
+            if board.iter().all(|m| m.has(STEALTH) && m.attack == 0) {
+                reveal(self, side);
+            }
+        }
+        let all_hidden = |s: &State, side: usize| s.board(side).iter().all(|m| m.has(STEALTH));
+        if all_hidden(self, 0) && all_hidden(self, 1) {
+            reveal(self, 0);
+            reveal(self, 1);
         }
     }
 

@@ -72,6 +72,18 @@ fn stealth_hides_from_attacks_until_it_attacks() {
     assert!((exact("1/1", "0/2+stealth").win - 1.0).abs() < 1e-12);
     // Both sides all hidden: both lose it, the 1/5 kills the 2/1.
     assert!((exact("1/5+stealth", "2/1+stealth").win - 1.0).abs() < 1e-12);
+    // Firestone's order: the stuck side is revealed first, so the other
+    // side, all hidden, keeps its stealth.
+    let (mut s, _) = State::new(
+        &parse_board("0/3+stealth").unwrap(),
+        &parse_board("2/2+stealth").unwrap(),
+        0,
+    );
+    s.clear_stealth_if_stuck();
+    assert_eq!(
+        (s.board(0)[0].keywords, s.board(1)[0].keywords),
+        (0, rules::STEALTH)
+    );
     // Attacking reveals the attacker.
     let (mut s, kinds) = State::new(
         &parse_board("1/5+stealth").unwrap(),
