@@ -1484,6 +1484,9 @@ impl State {
             // Every enemy in stealth: the turn passes (Firestone).
             let Some(target) = self.nth_target(side, kinds.any_stealth, |pool| chooser.pick(pool))
             else {
+                if strike == 0 {
+                    chooser.hear(super::trace::Event::Pass { side, attacker: i }, self);
+                }
                 break;
             };
             chooser.hear(

@@ -21,6 +21,9 @@ pub enum Event {
         attacker: usize,
         target: usize,
     },
+    /// `side`'s minion at `attacker` has no target (every enemy is in
+    /// stealth): its turn passes.
+    Pass { side: usize, attacker: usize },
     /// An effect of `unit` (at `slot` on `side` while it is on the board;
     /// a deathrattle's minion has left it) acts.
     Effect {
@@ -111,6 +114,13 @@ impl Trace {
                         self.unit(&before.board(1 - side)[target]),
                     ));
                 }
+                Event::Pass { side, attacker } => {
+                    out.push(format!(
+                        "{} {} passes: every enemy is in stealth",
+                        side_name(side),
+                        self.unit(&before.board(side)[attacker]),
+                    ));
+                }
                 Event::Effect {
                     side, unit, action, ..
                 } => {
@@ -132,7 +142,8 @@ impl Trace {
                     ..
                 }
             );
-            if !attacks_next && next.is_none_or(|(e, _)| matches!(e, Event::Attack { .. })) {
+            let turn_starts = |e: &Event| matches!(e, Event::Attack { .. } | Event::Pass { .. });
+            if !attacks_next && next.is_none_or(|(e, _)| turn_starts(e)) {
                 let after = next.map_or(&self.end, |(_, s)| s);
                 out.push(format!("  -> {}", self.boards(after)));
             }
@@ -289,6 +300,21 @@ mod tests {
             assert!(lines.last().unwrap().starts_with("end: "));
             assert!(lines.iter().any(|l| l.contains(" attacks ")));
         }
+    }
+
+    #[test]
+    fn a_turn_without_a_target_is_shown_as_a_pass() {
+        // A moves first (more minions) and finds only a hidden enemy.
+        let c = combat("3/3,2/2", "2/2+stealth");
+        let t = sample_combat(&c, |o| matches!(o, Outcome::AWins(_)), 1, 10)
+            .unwrap()
+            .expect("A always wins");
+        let lines = t.lines();
+        assert_eq!(lines[1], "A token 3/3 passes: every enemy is in stealth");
+        assert!(
+            lines[3].starts_with("B token 2/2+stealth attacks"),
+            "{lines:?}"
+        );
     }
 
     #[test]
