@@ -916,23 +916,17 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         }
         _ => action,
     };
-    // A summon listener only gives to the summoned minion.
-    if matches!(trigger, Trigger::FriendlySummoned { .. }) {
+    let effect = |action| Effect { trigger, action };
+    // A summon listener only gives to the summoned minion, or multiplies
+    // its attack (Banana Slamma).
+    if matches!(trigger, Trigger::FriendlySummoned { .. }) && !action.starts_with("give it ") {
         let times = match action {
             "double its attack" => 2,
             "triple its attack" => 3,
-            _ if action.starts_with("give it ") => 0,
             _ => return None,
         };
-        if times > 0 {
-            let effect = Effect {
-                trigger,
-                action: Action::MultiplyAttack { times },
-            };
-            return Some(vec![(effect, None)]);
-        }
+        return Some(vec![(effect(Action::MultiplyAttack { times }), None)]);
     }
-    let effect = |action| Effect { trigger, action };
     // A rally's gain of its target's attack (Heroic Underdog).
     let target_attack = match action {
         "gain the target's attack" => 1,

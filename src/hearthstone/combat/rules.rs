@@ -955,25 +955,11 @@ impl State {
         draw: impl FnOnce(u32) -> u32,
     ) -> Option<usize> {
         let enemy = self.board(1 - side);
-        if !stealth {
-            // (Most combats: the taunts, else all.)
-            let taunts = enemy.iter().filter(|m| m.has(TAUNT)).count() as u32;
-            if taunts == 0 {
-                return Some(draw(enemy.len() as u32) as usize);
-            }
-            let pick = draw(taunts) as usize;
-            return enemy
-                .iter()
-                .enumerate()
-                .filter(|(_, m)| m.has(TAUNT))
-                .nth(pick)
-                .map(|(i, _)| i);
-        }
         let taunts = enemy
             .iter()
             .filter(|m| m.keywords & (TAUNT | STEALTH) == TAUNT)
             .count() as u32;
-        let hidden = enemy.iter().any(|m| m.has(STEALTH));
+        let hidden = stealth && enemy.iter().any(|m| m.has(STEALTH));
         if taunts == 0 && !hidden {
             return Some(draw(enemy.len() as u32) as usize);
         }
