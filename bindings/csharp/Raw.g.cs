@@ -265,7 +265,7 @@ namespace Oddsmith
         /// <summary>Visits and mean score (0..1, for the observer) of the chosen move.</summary>
         public ulong BestVisits;
         public double BestMean;
-        /// <summary>1 when the move was proven by the exact endgame (two players, talon empty, solved within the budget; `iterations` is then 0 and `nodes` the positions solved), 0 when searched.</summary>
+        /// <summary>1 when the move was proven by the exact endgame (two players, at most the turned trump card left to draw, solved within the budget; `iterations` is then 0 and `nodes` the positions solved), 0 when searched.</summary>
         public uint Exact;
         /// <summary>With `exact`: the observer's result under perfect play, 0 loss, 0.5 draw, 1 win (also `best_mean`); else -1.</summary>
         public double ProvenScore;

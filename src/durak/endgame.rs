@@ -1,6 +1,7 @@
-//! The exact endgame: with two players and an empty talon each player
-//! knows the other's hand, so the rest of the game is a game of perfect
-//! information. It is solved by memoized AND/OR search on the two questions
+//! The exact endgame: with two players and at most one card in the talon
+//! (the turned trump card, face up) each player knows the other's hand
+//! and what is left to draw, so the rest of the game is a game of perfect
+//! information without chance. It is solved by memoized AND/OR search on the two questions
 //! "can the player to move force at least a draw?" and "... a win?"
 //! (alpha-beta on three values amounts to these), over positions keyed by
 //! what decides the rest of the game: both hands, the table's cards and its
@@ -27,12 +28,15 @@ pub const LOSS: Value = 0;
 pub const DRAW: Value = 1;
 pub const WIN: Value = 2;
 
-/// A position as the rest of the game sees it (talon empty, two players).
+/// A position as the rest of the game sees it (two players, at most the
+/// turned trump card left to draw).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Position {
     hands: [u64; 2],
     table: u64,
     uncovered: u64,
+    /// The card left to draw, if any.
+    talon: u64,
     /// Attack cards on the table, the limit, roles, phase and passes,
     /// packed.
     small: u32,
@@ -51,7 +55,7 @@ const NO_REPETITION: usize = usize::MAX;
 /// Why a solve stopped without an answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Unsolved {
-    /// Not a two-player game with an empty talon.
+    /// Not a two-player game with at most one card left to draw.
     NotAnEndgame,
     /// The node budget, the deadline or a cancel ran out first.
     Budget,
@@ -242,9 +246,10 @@ impl Game {
     }
 }
 
-/// Two players, nothing left to draw, nothing hidden from a solver.
+/// Two players and at most the turned trump card left to draw: nothing
+/// hidden from either player, no chance left.
 pub fn is_endgame(g: &Game) -> bool {
-    g.config().players == 2 && g.talon_len() == 0
+    g.config().players == 2 && g.talon_len() <= 1
 }
 
 /// What a finished game gives `player`.
@@ -295,11 +300,15 @@ fn position(g: &Game) -> Position {
         | (g.passed as u32 & 3) << 11;
     debug_assert!(phase <= Phase::Over as u32);
     let (a, b, table) = (g.hand(0).mask(), g.hand(1).mask(), g.table_cards.mask());
-    let present = ranks_of(a | b | table);
+    let talon = g.talon[..g.talon_len as usize]
+        .iter()
+        .fold(0u64, |m, c| m | c.bit());
+    let present = ranks_of(a | b | table | talon);
     Position {
         hands: [compress(a, present), compress(b, present)],
         table: compress(table, present),
         uncovered: compress(g.uncovered_cards(), present),
+        talon: compress(talon, present),
         small,
     }
 }
@@ -349,9 +358,26 @@ mod tests {
     /// A two-player endgame: `sizes` cards dealt at random from the deck to
     /// each hand, the rest discarded, the talon empty.
     fn endgame(config: Config, sizes: [u32; 2], attacker: u8, seed: u64) -> Game {
+        endgame_with_talon(config, sizes, attacker, seed, false)
+    }
+
+    /// As `endgame`, with the turned trump card still under the talon when
+    /// `trump_left` (the attacker draws it after the first bout).
+    fn endgame_with_talon(
+        config: Config,
+        sizes: [u32; 2],
+        attacker: u8,
+        seed: u64,
+        trump_left: bool,
+    ) -> Game {
         let mut rng = Rng::new(seed);
         let mut g = Game::new(config, &mut rng).unwrap();
-        let mut pool: Vec<_> = config.deck.cards().iter().collect();
+        let mut pool: Vec<_> = config
+            .deck
+            .cards()
+            .iter()
+            .filter(|&c| !trump_left || c != g.trump_card)
+            .collect();
         let mut hands = [CardSet::EMPTY; 6];
         for (p, &n) in sizes.iter().enumerate() {
             for _ in 0..n {
@@ -361,7 +387,8 @@ mod tests {
         }
         g.hands = hands;
         g.known = [CardSet::EMPTY; 6];
-        g.talon_len = 0;
+        g.talon_len = u8::from(trump_left);
+        g.talon[0] = g.trump_card;
         g.discard = pool.into_iter().collect();
         g.out = 0;
         g.start_bout(attacker);
@@ -373,11 +400,13 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(400))]
 
         /// The memoized AND/OR search gives brute-force minimax's value, for
-        /// the position and for each move, on every rules option.
+        /// the position and for each move, on every rules option, with the
+        /// talon empty or holding the turned trump card.
         #[test]
         fn the_solver_agrees_with_brute_force_minimax(
             a in 1u32..4, b in 1u32..4, attacker in 0u8..2, seed in any::<u64>(),
             transfer in any::<bool>(), several in any::<bool>(), small_deck in any::<bool>(),
+            trump_left in any::<bool>(),
         ) {
             let config = Config {
                 deck: if small_deck { Deck::Cards24 } else { Deck::Cards36 },
@@ -385,7 +414,10 @@ mod tests {
                 protocol: if several { Protocol::SeveralAtOnce } else { Protocol::OneAtATime },
                 ..Config::default()
             };
-            let g = endgame(config, [a, b], attacker, seed);
+            // With a card left to draw, one card fewer in hands keeps plain
+            // minimax (exponential in transfer chains) quick.
+            let b = if trump_left { b.min(5 - a) } else { b };
+            let g = endgame_with_talon(config, [a, b], attacker, seed, trump_left);
             let me = g.to_move();
             let mut solver = Endgame::default();
             prop_assert_eq!(solver.solve(&g, 0, &Control::NONE).unwrap(), brute_force(&g, me));

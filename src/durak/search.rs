@@ -34,9 +34,9 @@ pub fn move_id(m: Move) -> u8 {
 }
 
 impl Game {
-    /// Cards in hands and on the table.
+    /// Cards in hands, on the table and left to draw.
     fn cards_in_play(&self) -> u32 {
-        self.hand(0).len() + self.hand(1).len() + self.table_cards.len()
+        self.hand(0).len() + self.hand(1).len() + self.table_cards.len() + self.talon_len as u32
     }
 
     /// The uncovered card the search's defence with `card` beats: one whose
@@ -208,7 +208,8 @@ const ROOT_TIME_SHARE: f64 = 0.5;
 const ROOT_NODES_PER_ITERATION: u64 = 10;
 
 /// The observer's best move; the view is checked first, and the observer
-/// must be the player to move. With two players and an empty talon (and
+/// must be the player to move. With two players and at most the turned
+/// trump card left to draw (and
 /// `budget.exact`), the endgame is solved exactly when it fits half the
 /// time budget (`SearchResult::exact` says so); otherwise, or when it does
 /// not fit, information-set MCTS searches with what is left of the budget.
@@ -227,7 +228,7 @@ pub fn best_move_controlled(
 ) -> Result<SearchResult<Move>> {
     view.validate()?;
     let start = Instant::now();
-    if budget.exact && view.config.players == 2 && view.talon_len == 0 {
+    if budget.exact && view.config.players == 2 && view.talon_len <= 1 {
         // Nothing is hidden: the one game consistent with the view.
         let game = view.determinize(&mut Rng::new(seed));
         if view.to_move != view.me {

@@ -506,3 +506,47 @@ fn endgames_too_large_to_prove_are_still_searched() {
         "every 16-card endgame was proven within 20 ms"
     );
 }
+
+/// With one card left to draw, the turned trump card that both players
+/// saw, nothing is hidden: the view's one determinization is the game, and
+/// the best move is proven on it (small hands, so it fits any budget).
+#[test]
+fn with_only_the_trump_card_left_to_draw_the_endgame_is_proven() {
+    let trump = card("6h");
+    let mut values = [0; 3];
+    for seed in 0..60 {
+        let mut rng = Rng::new(seed);
+        let mut cards: Vec<Card> = Config::default()
+            .deck
+            .cards()
+            .iter()
+            .filter(|&c| c != trump)
+            .collect();
+        let mut hands = [CardSet::EMPTY; 2];
+        for hand in &mut hands {
+            for _ in 0..2 + rng.below(3) {
+                let i = rng.below(cards.len() as u32) as usize;
+                hand.insert(cards.swap_remove(i));
+            }
+        }
+        let mut g = position(
+            &hands[0].to_string(),
+            &hands[1].to_string(),
+            (seed % 2) as u8,
+        );
+        g.discard.remove(trump);
+        g.talon[0] = trump;
+        g.talon_len = 1;
+        g.check_invariants().unwrap();
+        let view = g.observe(g.to_move());
+        assert_eq!(state(&view.determinize(&mut rng)), state(&g), "seed {seed}");
+        let r = best_move(&view, &Budget::default(), seed).unwrap();
+        let mut solver = endgame::Endgame::default();
+        let value = solver.solve(&g, 0, &crate::budget::Control::NONE).unwrap();
+        assert_eq!(r.exact, Some(f64::from(value) / 2.0), "seed {seed}");
+        assert!(g.is_legal(r.best));
+        values[value as usize] += 1;
+    }
+    // Wins and losses both met: the draw of the trump card decides some.
+    assert!(values[0] > 0 && values[2] > 0, "{values:?}");
+}

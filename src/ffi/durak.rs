@@ -151,9 +151,10 @@ pub struct OddsmithDurakStats {
     /// Visits and mean score (0..1, for the observer) of the chosen move.
     pub best_visits: u64,
     pub best_mean: f64,
-    /// 1 when the move was proven by the exact endgame (two players, talon
-    /// empty, solved within the budget; `iterations` is then 0 and `nodes`
-    /// the positions solved), 0 when searched.
+    /// 1 when the move was proven by the exact endgame (two players, at
+    /// most the turned trump card left to draw, solved within the budget;
+    /// `iterations` is then 0 and `nodes` the positions solved), 0 when
+    /// searched.
     pub exact: u32,
     /// With `exact`: the observer's result under perfect play, 0 loss, 0.5
     /// draw, 1 win (also `best_mean`); else -1.
@@ -455,7 +456,8 @@ fn write_moves(moves: &[Move], buf: &mut [OddsmithDurakMove], count: &mut usize)
 /// The best move for the observer (`observation->me`, who must be the
 /// player to move) by information-set MCTS within `budget` (NULL or zeroed:
 /// 10,000 iterations on the shared pool, seed 0; see OddsmithDurakBudget).
-/// With two players and an empty talon nothing is hidden: the endgame is
+/// With two players and an empty talon (or only the turned trump card left
+/// in it) nothing is hidden: the endgame is
 /// solved exactly when it fits half a time budget or 10 positions per
 /// iteration of an iteration budget (`stats->exact` = 1, with the proven
 /// result), and searched with the rest of the budget when it does

@@ -76,7 +76,8 @@ pub struct Budget {
     pub exploration: f64,
     pub rollout: Rollout,
     /// Solve positions exactly where the game can (Durak: two players,
-    /// talon empty), at the root and in place of rollouts.
+    /// at most the turned trump card left to draw), at the root and in
+    /// place of rollouts.
     pub exact: bool,
     /// Moves below the root the tree grows to (0 = no limit); past it the
     /// rollout decides.

@@ -695,8 +695,8 @@ def best_move(
 ) -> BestMove:
     """The best move for the observer of ``observation`` (who must be the
     player to move), by information-set MCTS over the hidden cards; with
-    two players and an empty talon the endgame is solved exactly when it
-    fits the budget.
+    two players and an empty talon (or only the turned trump card left in
+    it) the endgame is solved exactly when it fits the budget.
 
     Budget: ``ms`` milliseconds and/or ``iterations`` (default 10,000
     iterations); ``threads`` trees in parallel (0 = all cores);
