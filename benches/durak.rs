@@ -1,11 +1,14 @@
 //! Durak, one thread: random playouts of 2-player games from a fresh deal
 //! and, for comparison, from one dealt opening;
-//! information-set MCTS iterations from an opening (target >= 100,000/s).
+//! information-set MCTS iterations from an opening (target >= 100,000/s);
+//! the exact endgame on the endgames greedy games reach.
 
 mod fixtures;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use oddsmith::durak::bots::random_playout;
+use oddsmith::budget::Control;
+use oddsmith::durak::bots::{greedy_move, random_playout};
+use oddsmith::durak::endgame::Endgame;
 use oddsmith::durak::{Config, Game, best_move};
 use oddsmith::mcts::{Budget, Rollout};
 use oddsmith::rng::Rng;
@@ -54,7 +57,36 @@ fn bench(c: &mut Criterion) {
             b.iter(|| best_move(black_box(&view), &budget, 1).expect("searches"))
         });
     }
+    // Each endgame is solved from a fresh table, as the root's solve of a
+    // best-move call is.
+    let endgames = greedy_endgames(12, 20);
+    group.throughput(Throughput::Elements(endgames.len() as u64));
+    group.bench_function("exact endgames of 12 cards in hands (greedy games)", |b| {
+        b.iter(|| {
+            for g in &endgames {
+                let mut solver = Endgame::default();
+                black_box(solver.solve(g, 0, &Control::NONE).expect("solves"));
+            }
+        })
+    });
     group.finish();
+}
+
+/// The first `count` positions with `cards` in hands met when the talon
+/// runs out in greedy 2-player games.
+fn greedy_endgames(cards: u32, count: usize) -> Vec<Game> {
+    let mut found = Vec::new();
+    let mut rng = Rng::new(7);
+    while found.len() < count {
+        let mut g = Game::new(Config::default(), &mut rng).expect("valid");
+        while g.outcome().is_none() && g.talon_len() > 0 {
+            g.apply(greedy_move(&g)).expect("legal");
+        }
+        if g.outcome().is_none() && g.hand(0).len() + g.hand(1).len() == cards {
+            found.push(g);
+        }
+    }
+    found
 }
 
 criterion_group!(benches, bench);

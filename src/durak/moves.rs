@@ -109,6 +109,12 @@ impl MoveList {
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
     }
+    /// Moves `m`, if listed, to the front; the others keep their order.
+    pub(crate) fn put_first(&mut self, m: Move) {
+        if let Some(i) = self.as_slice().iter().position(|&n| n == m) {
+            self.moves[..=i].rotate_right(1);
+        }
+    }
     pub fn len(&self) -> usize {
         self.len
     }
