@@ -1,11 +1,14 @@
 //! The exact endgame: with two players and at most one card in the talon
 //! (the turned trump card, face up) each player knows the other's hand
 //! and what is left to draw, so the rest of the game is a game of perfect
-//! information without chance. It is solved by memoized AND/OR search on the two questions
-//! "can the player to move force at least a draw?" and "... a win?"
-//! (alpha-beta on three values amounts to these), over positions keyed by
-//! what decides the rest of the game: both hands, the table's cards and its
-//! uncovered cards, and the bout's roles and counters.
+//! information without chance. It is solved by memoized AND/OR search on
+//! the two questions "can the player to move force at least a draw?" and
+//! "... a win?" (alpha-beta on three values amounts to these), over
+//! positions keyed by what decides the rest of the game: both hands, the
+//! table's cards and its uncovered cards, the card left to draw, and the
+//! bout's roles and counters. Each position tries the greedy player's move
+//! first, and a stored answer to one question answers the other where it
+//! can (a win is a draw at least; no draw, no win).
 //!
 //! The move-by-move rules (`Game::legal_moves`, `Game::apply_unchecked`)
 //! generate the tree, so the endgame follows every rules option.
@@ -114,7 +117,6 @@ impl Endgame {
         if self.memo.len() > self.capacity {
             self.memo.clear();
         }
-
         self.nodes = 0;
         self.node_limit = node_limit;
         self.control = control.clone();
@@ -225,7 +227,6 @@ impl Endgame {
         // The greedy player's move first: most often the one that
         // answers the question (half the positions searched, measured).
         list.put_first(greedy_move(g));
-
         let mut earliest = NO_REPETITION;
         for &m in list.as_slice() {
             let mut next = g.clone();

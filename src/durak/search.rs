@@ -209,9 +209,8 @@ const ROOT_NODES_PER_ITERATION: u64 = 10;
 
 /// The observer's best move; the view is checked first, and the observer
 /// must be the player to move. With two players and at most the turned
-/// trump card left to draw (and
-/// `budget.exact`), the endgame is solved exactly when it fits half the
-/// time budget (`SearchResult::exact` says so); otherwise, or when it does
+/// trump card left to draw (and `budget.exact`), the endgame is solved
+/// exactly when it fits half the time budget (`SearchResult::exact` says so); otherwise, or when it does
 /// not fit, information-set MCTS searches with what is left of the budget.
 pub fn best_move(view: &Observation, budget: &Budget, seed: u64) -> Result<SearchResult<Move>> {
     best_move_controlled(view, budget, seed, &Control::NONE)
