@@ -933,13 +933,16 @@ impl State {
         (side, index)
     }
 
-    /// The enemy minions an attack may target: those without stealth,
-    /// their taunts if they have any.
+    /// The enemy minions an attack may target, left to right: those
+    /// without stealth, their taunts if they have any (`nth_target`'s
+    /// pool, listed through it so the rule is written once).
     pub fn targets(&self, side: usize) -> impl Iterator<Item = usize> + '_ {
-        let enemy = self.board(1 - side);
-        let visible = |m: &Unit| !m.has(STEALTH);
-        let taunts = enemy.iter().any(|m| m.has(TAUNT) && visible(m));
-        (0..enemy.len()).filter(move |&i| visible(&enemy[i]) && (!taunts || enemy[i].has(TAUNT)))
+        let mut pool = 0;
+        self.nth_target(side, true, |n| {
+            pool = n;
+            0
+        });
+        (0..pool).filter_map(move |k| self.nth_target(side, true, |_| k))
     }
 
     /// A target for the sampler: `draw(n)` picks one of the n targets
