@@ -264,16 +264,18 @@ impl<const N: usize> Key<N> {
         let width = layout.slot_bits();
         let mask = (1u64 << width) - 1;
         let avenge_at = layout.avenge_at();
+        // The words and one of zeros past them, so that a slot reads its
+        // two words without a branch on where it ends (keys have at most 8).
+        let mut words = [0u64; 9];
+        words[..N].copy_from_slice(&self.0);
         for side in 0..2 {
             let mut len = 0;
             for slot in 0..BOARD_SIZE {
                 let at = 1 + (side * BOARD_SIZE + slot) as u32 * width;
                 let (word, bit) = ((at / 64) as usize, at % 64);
-                let mut value = self.0[word] >> bit;
-                if bit + width > 64 {
-                    value |= self.0[word + 1] << (64 - bit);
-                }
-                let value = value & mask;
+                // The next word's low bits above this one's (a shift by
+                // 64 - bit done in two steps: bit may be 0).
+                let value = (words[word] >> bit | words[word + 1] << 1 << (63 - bit)) & mask;
                 if value == 0 {
                     break;
                 }
