@@ -273,6 +273,17 @@ pub struct Odometer {
     at: usize,
 }
 
+/// `RECIPROCALS[n]` is `1.0 / n` (0 for 0: no run has no ways).
+const RECIPROCALS: [f64; 64] = {
+    let mut r = [0.0; 64];
+    let mut n = 1;
+    while n < r.len() {
+        r[n] = 1.0 / n as f64;
+        n += 1;
+    }
+    r
+};
+
 impl Odometer {
     pub fn new() -> Odometer {
         Odometer::default()
@@ -295,11 +306,20 @@ impl Odometer {
         &self.picks[..self.at]
     }
 
-    /// The probability of the run just made.
+    /// The probability of the run just made: one over the product of the
+    /// options, read from a table when small (a division is slow, and
+    /// every child of the exact search asks).
+    #[inline]
     pub fn probability(&self) -> f64 {
-        self.picks[..self.at]
+        let picks = &self.picks[..self.at];
+        match picks
             .iter()
-            .fold(1.0, |p, &(_, n)| p / f64::from(n))
+            .try_fold(1u64, |m, &(_, n)| m.checked_mul(u64::from(n)))
+        {
+            Some(ways) if (ways as usize) < RECIPROCALS.len() => RECIPROCALS[ways as usize],
+            Some(ways) => 1.0 / ways as f64,
+            None => picks.iter().fold(1.0, |p, &(_, n)| p / f64::from(n)),
+        }
     }
 
     /// The next sequence; false when every one has been run.

@@ -15,7 +15,6 @@
 use super::rules::{
     ATTACKED, BOARD_SIZE, Kinds, PASSED_OVER, SHIELD, State, UNMARKED, Unit, VENOM,
 };
-use std::hash::{Hash, Hasher};
 
 /// Where each field of a slot sits, for one combat.
 #[derive(Debug, Clone, Copy)]
@@ -349,11 +348,18 @@ impl<const N: usize> PartialEq for Key<N> {
 
 impl<const N: usize> Eq for Key<N> {}
 
-/// One multiply per pair of words, independent of each other, instead of
-/// a serial chain over all of them.
-impl<const N: usize> Hash for Key<N> {
+impl<const N: usize> Key<N> {
+    /// The key of no state: an empty slot of a `LayerMap`.
+    pub const ZERO: Key<N> = Key([0; N]);
+
+    pub fn is_zero(&self) -> bool {
+        self.0.iter().fold(0, |acc, w| acc | w) == 0
+    }
+
+    /// The key's hash: one multiply per pair of words, independent of each
+    /// other, instead of a serial chain over all of them.
     #[inline]
-    fn hash<H: Hasher>(&self, h: &mut H) {
+    pub fn hash64(&self) -> u64 {
         const MIX: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
         let mut sum = 0u64;
         for pair in self.0.chunks(2) {
@@ -361,6 +367,16 @@ impl<const N: usize> Hash for Key<N> {
             let product = u128::from(pair[0] ^ MIX[0]) * u128::from(high ^ MIX[1]);
             sum = sum.rotate_left(23) ^ ((product as u64) ^ (product >> 64) as u64);
         }
-        h.write_u64(sum);
+        sum
+    }
+
+    #[cfg(test)]
+    pub fn from_words(words: [u64; N]) -> Key<N> {
+        Key(words)
+    }
+
+    #[cfg(test)]
+    pub fn words(&self) -> [u64; N] {
+        self.0
     }
 }

@@ -19,6 +19,7 @@
 
 pub mod effect;
 mod key;
+mod layer;
 mod parse;
 mod policy;
 pub mod rules;
@@ -26,6 +27,7 @@ mod start;
 pub mod trace;
 
 use key::{Key, Layout};
+use layer::LayerMap;
 pub use parse::parse_board;
 pub use policy::{AUTO_EXACT_SHARE, CombatMode, CombatOptions, DEFAULT_SAMPLES, simulate};
 pub use rules::{Kinds, Minion, Outcome, State, Token, Unit};
@@ -33,7 +35,6 @@ use start::StartOutcomes;
 
 use crate::budget::{Control, Estimate, Progress};
 use crate::error::{Error, Result};
-use crate::memo::{FixedMap, fixed_map};
 use crate::parallel::{Workers, map_items, run_with_threads};
 use crate::rng::Rng;
 
@@ -442,22 +443,43 @@ impl<K> Sink<K> for Expanded<K> {
 }
 
 /// The exact search's tables: the ends so far, the layers of states
-/// waiting, and how many distinct states were stored.
-struct Tables<K> {
+/// waiting, how many distinct states were stored, and the children made
+/// but not yet added (their slots prefetched), oldest first from
+/// `pending_at`.
+struct Tables<const N: usize> {
     ends: Ends,
-    layers: Vec<FixedMap<K, f64>>,
+    layers: Vec<LayerMap<N>>,
     states: u64,
     max_states: u64,
+    pending: [(u32, Key<N>, f64, u64); PENDING],
+    pending_at: usize,
+    pending_len: usize,
 }
 
-impl<K: Eq + std::hash::Hash> Sink<K> for Tables<K> {
+/// Children in flight between their prefetch and their add: enough for
+/// the loads to arrive while the next children are made.
+const PENDING: usize = 8;
+
+impl<const N: usize> Sink<Key<N>> for Tables<N> {
     fn end(&mut self, lens: [u8; 2], outcome: Outcome, p: f64) {
         self.ends.add_end(lens, outcome, p);
     }
 
     #[inline]
-    fn child(&mut self, layer: u32, key: K, p: f64) {
-        store(&mut self.layers[layer as usize], key, p, &mut self.states);
+    fn child(&mut self, layer: u32, key: Key<N>, p: f64) {
+        let hash = key.hash64();
+        self.layers[layer as usize].prefetch(hash);
+        let slot = (self.pending_at + self.pending_len) % PENDING;
+        if self.pending_len == PENDING {
+            // The oldest child's slot is in: add it, and queue this one
+            // in its place.
+            let (layer, key, p, hash) = self.pending[slot];
+            self.add(layer, key, p, hash);
+            self.pending_at = (self.pending_at + 1) % PENDING;
+        } else {
+            self.pending_len += 1;
+        }
+        self.pending[slot] = (layer, key, p, hash);
     }
 
     fn full(&self) -> bool {
@@ -465,9 +487,44 @@ impl<K: Eq + std::hash::Hash> Sink<K> for Tables<K> {
     }
 }
 
-impl<K: Eq + std::hash::Hash> Tables<K> {
+impl<const N: usize> Tables<N> {
+    fn new(ends: Ends, layers: usize, max_states: u64) -> Tables<N> {
+        Tables {
+            ends,
+            layers: (0..layers).map(|_| LayerMap::default()).collect(),
+            states: 0,
+            max_states,
+            pending: [(0, Key::ZERO, 0.0, 0); PENDING],
+            pending_at: 0,
+            pending_len: 0,
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, layer: u32, key: Key<N>, p: f64, hash: u64) {
+        if self.layers[layer as usize].add(key, hash, p) {
+            self.states += 1;
+        }
+    }
+
+    /// Adds every child in flight, in the order they were made.
+    fn flush(&mut self) {
+        for i in 0..self.pending_len {
+            let (layer, key, p, hash) = self.pending[(self.pending_at + i) % PENDING];
+            self.add(layer, key, p, hash);
+        }
+        self.pending_len = 0;
+    }
+
+    /// A layer's states, taken out to expand (every child made so far
+    /// added first).
+    fn take(&mut self, level: usize) -> LayerMap<N> {
+        self.flush();
+        std::mem::take(&mut self.layers[level])
+    }
+
     /// Takes in a run's results, as if it had expanded into the tables.
-    fn merge(&mut self, part: Expanded<K>) -> Option<Fault> {
+    fn merge(&mut self, part: Expanded<Key<N>>) -> Option<Fault> {
         for (lens, outcome, p) in part.ends {
             self.end(lens, outcome, p);
         }
@@ -531,12 +588,7 @@ impl Search<'_> {
         } else {
             encoded.iter().map(|s| s.1).max().unwrap_or(0) as usize
         };
-        let mut tables = Tables {
-            ends,
-            layers: (0..=top).map(|_| fixed_map(0)).collect(),
-            states: 0,
-            max_states: self.max_states,
-        };
+        let mut tables = Tables::<N>::new(ends, top + 1, self.max_states);
         for (key, layer, p) in encoded {
             tables.child(layer, key, p);
         }
@@ -550,11 +602,11 @@ impl Search<'_> {
             // levels left measure the work.
             let done = if by_turns { level } else { top - level };
             deadline.report(done as f64 / (top + 1) as f64);
-            let layer = std::mem::take(&mut tables.layers[level]);
+            let layer = tables.take(level);
             if by_turns && level == top {
                 // As long a combat is a draw (as Monte Carlo and Firestone
                 // have it).
-                for (key, p) in layer {
+                for (key, p) in layer.into_entries() {
                     tables
                         .ends
                         .add(&key.decode(layout, kinds), Outcome::Draw, p);
@@ -562,7 +614,7 @@ impl Search<'_> {
                 break;
             }
             let fault = if workers.sequential() || layer.len() < self.parallel_from {
-                self.expand(layer, level, by_turns, &mut tables)
+                self.expand(layer.into_entries(), level, by_turns, &mut tables)
             } else {
                 self.expand_parallel(layer, level, by_turns, workers, &mut tables)
             };
@@ -596,13 +648,13 @@ impl Search<'_> {
     /// runs split changes nothing in the sums).
     fn expand_parallel<const N: usize>(
         &self,
-        layer: FixedMap<Key<N>, f64>,
+        layer: LayerMap<N>,
         level: usize,
         by_turns: bool,
         workers: Workers,
-        tables: &mut Tables<Key<N>>,
+        tables: &mut Tables<N>,
     ) -> Option<Fault> {
-        let mut entries = layer.into_iter();
+        let mut entries = layer.into_entries();
         loop {
             // Runs may be shorter than the check interval of `expand`.
             if self.deadline.passed() {
@@ -692,18 +744,6 @@ impl Search<'_> {
             }
         }
         None
-    }
-}
-
-/// Adds `p` to `key`'s entry in `layer`, counting a new entry in `states`.
-#[inline]
-fn store<K: Eq + std::hash::Hash>(layer: &mut FixedMap<K, f64>, key: K, p: f64, states: &mut u64) {
-    match layer.entry(key) {
-        hashbrown::hash_map::Entry::Occupied(mut o) => *o.get_mut() += p,
-        hashbrown::hash_map::Entry::Vacant(v) => {
-            *states += 1;
-            v.insert(p);
-        }
     }
 }
 
