@@ -603,7 +603,11 @@ impl Search<'_> {
             let done = if by_turns { level } else { top - level };
             deadline.report(done as f64 / (top + 1) as f64);
             let layer = tables.take(level);
-            if by_turns && level == top {
+            // Children are added a few at a time behind the expansion, so
+            // the budget is checked again once all are in.
+            let fault = if tables.full() {
+                Some(Fault::OutOfStates)
+            } else if by_turns && level == top {
                 // As long a combat is a draw (as Monte Carlo and Firestone
                 // have it).
                 for (key, p) in layer.into_entries() {
@@ -612,8 +616,7 @@ impl Search<'_> {
                         .add(&key.decode(layout, kinds), Outcome::Draw, p);
                 }
                 break;
-            }
-            let fault = if workers.sequential() || layer.len() < self.parallel_from {
+            } else if workers.sequential() || layer.len() < self.parallel_from {
                 self.expand(layer.into_entries(), level, by_turns, &mut tables)
             } else {
                 self.expand_parallel(layer, level, by_turns, workers, &mut tables)
