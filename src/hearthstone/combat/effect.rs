@@ -838,3 +838,45 @@ impl State {
         }
     }
 }
+
+#[cfg(test)]
+mod odometer_tests {
+    use super::*;
+
+    /// A run's probability is one over the product of its options: from
+    /// the table, by one division past it, and by a division per pick when
+    /// the product overflows; the probabilities of every run sum to 1.
+    #[test]
+    fn run_probabilities_are_the_product_of_the_picks() {
+        for options in [
+            vec![1u32],
+            vec![3],
+            vec![7, 9],
+            vec![5, 13],
+            vec![u32::MAX, u32::MAX, 3],
+        ] {
+            let mut odometer = Odometer::new();
+            for &n in &options {
+                odometer.pick(n);
+            }
+            let expected = options.iter().fold(1.0, |p, &n| p / f64::from(n));
+            let p = odometer.probability();
+            assert!(
+                (p - expected).abs() <= expected * 1e-15,
+                "{options:?}: {p} vs {expected}"
+            );
+        }
+        let mut odometer = Odometer::new();
+        let mut total = 0.0;
+        loop {
+            odometer.rewind();
+            let first = odometer.pick(3);
+            odometer.pick(if first == 0 { 2 } else { 5 });
+            total += odometer.probability();
+            if !odometer.advance() {
+                break;
+            }
+        }
+        assert!((total - 1.0).abs() < 1e-12, "{total}");
+    }
+}
