@@ -216,7 +216,7 @@ fn sample_lines(c: &Combat, wanted: SampleArg, seed: u64) -> Result<Vec<String>,
 /// A board from a Firestone-shaped entity list (`cardId` or `dbfId`,
 /// `attack`, `health`, and the keyword flags `taunt`, `divineShield`,
 /// `poisonous`, `venomous`, `windfury`, `reborn`, `stealth`; a flag left out keeps the
-/// card's own).
+/// card's own, but for `stealth`, which is then off as Firestone reads such a list).
 pub fn board_from_json(text: &str) -> Result<Vec<Minion>, Error> {
     let value: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| Error::parse(format!("the board is not JSON: {e}")))?;
@@ -258,7 +258,10 @@ pub fn board_from_json(text: &str) -> Result<Vec<Minion>, Error> {
                 venomous: flag("venomous")?,
                 windfury: flag("windfury")?,
                 reborn: flag("reborn")?,
-                stealth: flag("stealth")?,
+                // Not in the entity lists of the issue (nor Firestone's
+                // defaults): Firestone reads a missing `stealth` as none,
+                // so the same list gives the same combat in both.
+                stealth: Some(flag("stealth")?.unwrap_or(false)),
             };
             minion_of_entity(&id, stat("attack")?, stat("health")?, &flags).map_err(at)
         })
@@ -278,4 +281,27 @@ fn to_json(r: &CombatResult, elapsed_ms: f64) -> serde_json::Value {
         "stderr": r.stderr,
         "elapsed_ms": elapsed_ms,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oddsmith::hearthstone::combat::rules::{SHIELD, STEALTH, TAUNT};
+
+    /// An entity list means what Firestone makes of it: a missing
+    /// `stealth` is none (Heroic Underdog's own included); other missing
+    /// flags keep the card's own.
+    #[test]
+    fn json_boards_read_stealth_as_firestone_does() {
+        let board = |text: &str| board_from_json(text).unwrap()[0].keywords;
+        let underdog = r#"[{"cardId": "BG34_604", "attack": 1, "health": 10}]"#;
+        assert_eq!(board(underdog) & STEALTH, 0);
+        let hidden = r#"[{"cardId": "BG34_604", "attack": 1, "health": 10, "stealth": true}]"#;
+        assert_ne!(board(hidden) & STEALTH, 0);
+        // Cord Puller's own divine shield stays when the flag is left out.
+        let cord = r#"[{"cardId": "BG29_611", "attack": 1, "health": 1}]"#;
+        assert_ne!(board(cord) & SHIELD, 0);
+        let plain = r#"[{"cardId": "BG29_611", "attack": 1, "health": 1, "taunt": true}]"#;
+        assert_ne!(board(plain) & TAUNT, 0);
+    }
 }
