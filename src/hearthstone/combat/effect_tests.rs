@@ -933,7 +933,9 @@ fn wildfire_elemental_deals_its_excess_damage_to_a_neighbour() {
 fn snazzy_phantom_gives_a_reborn_copys_attack_to_the_right_most_undead() {
     // The 2/1's copy returns with 2 attack: the right-most Undead (the
     // Bonehead's second Skeleton) gets +2/+2; golden +4/+4; a copy with
-    // no attack gives nothing.
+    // no attack gives nothing. The copy returns right of the Phantom:
+    // Firestone's count from the right (`rules::reborn_place`) moves it
+    // past the survivor for the Skeleton counted below it.
     for (phantom, last) in [("BG36_515=1/5", "3/3"), ("BG36_515_G=1/5", "5/5")] {
         let (mut s, kinds) = State::new(
             &parse_board(&format!("2/1+reborn,{phantom},BG28_300=1/1")).unwrap(),
@@ -941,7 +943,7 @@ fn snazzy_phantom_gives_a_reborn_copys_attack_to_the_right_most_undead() {
             1,
         );
         s.attack(&kinds, 1, 0, 1, &mut crate::rng::Rng::new(1));
-        assert_eq!(shown(&s, 0), format!("2/1,1/2,1/1,{last}"), "{phantom}");
+        assert_eq!(shown(&s, 0), format!("1/2,2/1,1/1,{last}"), "{phantom}");
     }
     let s = after_attack("BG36_515=1/5,0/1+reborn", "9/9", 1, 0, 0);
     assert_eq!(shown(&s, 0), "1/5,0/1");

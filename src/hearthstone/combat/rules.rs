@@ -1753,7 +1753,8 @@ impl State {
         // triggers (`d` dead beside `7 - d` survivors; a card's count is at
         // most 7, two effects a card), so a `u8` holds them.
         let mut origin = [0u8; BOARD_SIZE];
-        // Reborn copies to come: (slot after their own tokens, dead minion).
+        // Reborn copies to come: (survivors to the right of the dead
+        // minion, dead minion); where each returns is `reborn_place`.
         let mut reborns = [(0usize, Unit::default()); BOARD_SIZE];
         let mut pending = 0;
         // Some dead minion has deathrattle effects to fire afterwards.
@@ -1786,7 +1787,7 @@ impl State {
             }
             any_effects |= kinds.facts(m).deathrattle_effects;
             if m.has(REBORN) {
-                reborns[pending] = (n, *m);
+                reborns[pending] = (survivors_right, *m);
                 pending += 1;
             }
         }
@@ -1843,13 +1844,16 @@ impl State {
             self.fire_avenges(kinds, side, survivors, deaths, chooser);
         }
         let board = &mut self.boards[side];
+        // The tokens of this phase, by slot (before any copy returns).
+        let tokens = (0..n).fold(0u8, |m, slot| m | u8::from(origin[slot] != 0) << slot);
+        let before_copies = n;
         // The slots the copies entered, left to right.
         let mut reborn_slots = 0u8;
-        for (done, &(slot, m)) in reborns[..pending].iter().enumerate() {
+        for &(survivors_right, m) in &reborns[..pending] {
             if n >= BOARD_SIZE {
                 break;
             }
-            let at = slot + done;
+            let at = n - reborn_place(survivors_right, tokens, before_copies);
             board.copy_within(at..n, at + 1);
             from.copy_within(at..n, at + 1);
             board[at] = kinds.entering(kinds.kinds[m.kind as usize].reborn_kind, 1);
@@ -1898,6 +1902,28 @@ fn shield_at_attack(effects: &[Effect]) -> u16 {
 /// "is summoned").
 fn heard_bits(tribes: u16) -> u32 {
     u32::from(tribes) | 1 << 16
+}
+
+/// Where a reborn copy returns, counted from the right end of the board
+/// (Firestone's placement; the rules file says "in its slot"): the dead
+/// minion had `survivors_right` survivors to its right; each token of the
+/// phase (bit per slot of the board of `len` before any copy returns),
+/// taken left to right, whose count from the right is below the running
+/// count raises it by one. So a copy returns after the tokens of the
+/// minions that died to its right beside it, just left of the next
+/// survivor; tokens summoned beyond that survivor can move it past the
+/// survivor (Firestone's loop, replayed as it is).
+pub(super) fn reborn_place(survivors_right: usize, tokens: u8, len: usize) -> usize {
+    let mut place = survivors_right;
+    let mut rest = tokens;
+    while rest != 0 {
+        let slot = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if len - 1 - slot < place {
+            place += 1;
+        }
+    }
+    place
 }
 
 /// Gives each new summon (`from` != 0) its round mark, right to left:

@@ -258,8 +258,9 @@ fn reborn_returns_after_every_deathrattle_and_needs_room() {
     s.attack(&kinds, 1, 0, 0, &mut effect::Odometer::new());
     assert_eq!(s.board(0).len(), 7);
     assert!(s.board(0).iter().all(|u| u.attack == 2));
-    // With room, the reborn copy returns in its own slot, left of the
-    // tokens of the minion that stood to its right.
+    // With room, the reborn copy returns where Firestone puts it: counted
+    // from the right among the survivors (none here), after the tokens of
+    // the minion that died to its right.
     let (mut s, kinds) = State::new(
         &parse_board("1/1+reborn,1/1+dr=2/2x2").unwrap(),
         &parse_board("5/50+cleave").unwrap(),
@@ -268,7 +269,35 @@ fn reborn_returns_after_every_deathrattle_and_needs_room() {
     s.next_attacker();
     s.attack(&kinds, 1, 0, 0, &mut effect::Odometer::new());
     let stats: Vec<_> = s.board(0).iter().map(|u| (u.attack, u.health)).collect();
-    assert_eq!(stats, vec![(1, 1), (2, 2), (2, 2)]);
+    assert_eq!(stats, vec![(2, 2), (2, 2), (1, 1)]);
+    // A survivor to the right bounds the gap: the copy returns left of it,
+    // after the tokens; a token of a minion dying to its left stays left.
+    let (mut s, kinds) = State::new(
+        &parse_board("1/1+dr=3/3x1,1/1+reborn,1/1+dr=2/2x2,9/9").unwrap(),
+        &parse_board("5/50+cleave").unwrap(),
+        1,
+    );
+    s.next_attacker();
+    s.attack(&kinds, 1, 0, 1, &mut effect::Odometer::new());
+    let stats: Vec<_> = s.board(0).iter().map(|u| (u.attack, u.health)).collect();
+    assert_eq!(stats, vec![(3, 3), (2, 2), (2, 2), (1, 1), (9, 9)]);
+}
+
+/// Firestone's count from the right, replayed: tokens in the reborn
+/// minion's gap do not move it; tokens beyond a survivor do, once each
+/// that is counted below the running count (so left to right, the first
+/// of two tokens past the survivor is not, the second is).
+#[test]
+fn reborn_places_replay_firestones_count_from_the_right() {
+    // [M, W+reborn, H] with W and H dead: board [M, Hand]; W had no
+    // survivor to its right: it returns at the end.
+    assert_eq!(super::rules::reborn_place(0, 0b10, 2), 0);
+    // [W+reborn, X, B] with W and B dead, B's two tokens: [X, S1, S2]; W
+    // had one survivor (X) to its right; S1 counts 1 (not below 1), S2
+    // counts 0 (below): W returns 2 from the right, between X and S1.
+    assert_eq!(super::rules::reborn_place(1, 0b110, 3), 2);
+    // No tokens: its count of survivors.
+    assert_eq!(super::rules::reborn_place(2, 0, 4), 2);
 }
 
 #[test]
