@@ -25,7 +25,9 @@ pub struct Args {
     b: Option<String>,
     /// Side A's board from a file: a Firestone-shaped entity list,
     /// `[{"cardId": "BG25_001", "attack": 3, "health": 3, "divineShield":
-    /// true, "taunt": false, ...}]` (instead of --a).
+    /// true, "taunt": false, ...}]` (instead of --a); a flag left out
+    /// keeps the card's own, but a missing "stealth" is none, as in
+    /// Firestone.
     #[arg(long, conflicts_with = "a")]
     a_json: Option<std::path::PathBuf>,
     /// Side B's board from a file, as --a-json.
@@ -216,7 +218,8 @@ fn sample_lines(c: &Combat, wanted: SampleArg, seed: u64) -> Result<Vec<String>,
 /// A board from a Firestone-shaped entity list (`cardId` or `dbfId`,
 /// `attack`, `health`, and the keyword flags `taunt`, `divineShield`,
 /// `poisonous`, `venomous`, `windfury`, `reborn`, `stealth`; a flag left out keeps the
-/// card's own, but for `stealth`, which is then off as Firestone reads such a list).
+/// card's own, except `stealth`: left out, it is off, as Firestone reads
+/// such a list).
 pub fn board_from_json(text: &str) -> Result<Vec<Minion>, Error> {
     let value: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| Error::parse(format!("the board is not JSON: {e}")))?;
