@@ -261,26 +261,30 @@ fn reborn_returns_after_every_deathrattle_and_needs_room() {
     // With room, the reborn copy returns where Firestone puts it: counted
     // from the right among the survivors (none here), after the tokens of
     // the minion that died to its right.
-    let (mut s, kinds) = State::new(
-        &parse_board("1/1+reborn,1/1+dr=2/2x2").unwrap(),
-        &parse_board("5/50+cleave").unwrap(),
-        1,
+    // A 5/50 cleaver attacks `target` of `board`: A's stats afterwards.
+    let after_cleave = |board: &str, target: usize| {
+        let (mut s, kinds) = State::new(
+            &parse_board(board).unwrap(),
+            &parse_board("5/50+cleave").unwrap(),
+            1,
+        );
+        s.next_attacker();
+        s.attack(&kinds, 1, 0, target, &mut effect::Odometer::new());
+        s.board(0)
+            .iter()
+            .map(|u| (u.attack, u.health))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        after_cleave("1/1+reborn,1/1+dr=2/2x2", 0),
+        vec![(2, 2), (2, 2), (1, 1)]
     );
-    s.next_attacker();
-    s.attack(&kinds, 1, 0, 0, &mut effect::Odometer::new());
-    let stats: Vec<_> = s.board(0).iter().map(|u| (u.attack, u.health)).collect();
-    assert_eq!(stats, vec![(2, 2), (2, 2), (1, 1)]);
     // A survivor to the right bounds the gap: the copy returns left of it,
     // after the tokens; a token of a minion dying to its left stays left.
-    let (mut s, kinds) = State::new(
-        &parse_board("1/1+dr=3/3x1,1/1+reborn,1/1+dr=2/2x2,9/9").unwrap(),
-        &parse_board("5/50+cleave").unwrap(),
-        1,
+    assert_eq!(
+        after_cleave("1/1+dr=3/3x1,1/1+reborn,1/1+dr=2/2x2,9/9", 1),
+        vec![(3, 3), (2, 2), (2, 2), (1, 1), (9, 9)]
     );
-    s.next_attacker();
-    s.attack(&kinds, 1, 0, 1, &mut effect::Odometer::new());
-    let stats: Vec<_> = s.board(0).iter().map(|u| (u.attack, u.health)).collect();
-    assert_eq!(stats, vec![(3, 3), (2, 2), (2, 2), (1, 1), (9, 9)]);
 }
 
 /// Firestone's count from the right, replayed: tokens in the reborn
