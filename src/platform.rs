@@ -111,22 +111,6 @@ pub fn tiers() -> Vec<&'static str> {
         .collect()
 }
 
-/// Hints the processor to bring the cache line holding `value` into the
-/// caches (a no-op off x86-64): for loads whose address is known well
-/// before the load.
-#[inline(always)]
-pub fn prefetch<T>(value: &T) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        // SAFETY: a prefetch is a hint that never faults, and SSE is part
-        // of x86-64.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>((value as *const T).cast::<i8>()) }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
-}
-
 #[cfg(test)]
 mod tests {
     #[test]

@@ -349,13 +349,6 @@ impl<const N: usize> PartialEq for Key<N> {
 impl<const N: usize> Eq for Key<N> {}
 
 impl<const N: usize> Key<N> {
-    /// The key of no state: an empty slot of a `LayerMap`.
-    pub const ZERO: Key<N> = Key([0; N]);
-
-    pub fn is_zero(&self) -> bool {
-        self.0.iter().fold(0, |acc, w| acc | w) == 0
-    }
-
     /// The key's hash: one multiply per pair of words, independent of each
     /// other, instead of a serial chain over all of them.
     #[inline]

@@ -27,7 +27,7 @@ mod start;
 pub mod trace;
 
 use key::{Key, Layout};
-use layer::LayerMap;
+use layer::{Layer, MergeIndex};
 pub use parse::parse_board;
 pub use policy::{AUTO_EXACT_SHARE, CombatMode, CombatOptions, DEFAULT_SAMPLES, simulate};
 pub use rules::{Kinds, Minion, Outcome, State, Token, Unit};
@@ -443,22 +443,22 @@ impl<K> Sink<K> for Expanded<K> {
 }
 
 /// The exact search's tables: the ends so far, the layers of states
-/// waiting, how many distinct states were stored, and the children made
-/// but not yet added (their slots prefetched), oldest first from
-/// `pending_at`.
+/// waiting, and the state budget's count.
 struct Tables<const N: usize> {
     ends: Ends,
-    layers: Vec<LayerMap<N>>,
+    layers: Vec<Layer<N>>,
+    index: MergeIndex,
+    /// Distinct states of the layers taken so far.
     states: u64,
+    /// Entries held by the layers not yet taken (a key may repeat until
+    /// its layer merges).
+    held: u64,
     max_states: u64,
-    pending: [(u32, Key<N>, f64, u64); PENDING],
-    pending_at: usize,
-    pending_len: usize,
+    /// `states + held` at which every layer is merged to count the
+    /// distinct states exactly against the budget.
+    check_at: u64,
+    over_budget: bool,
 }
-
-/// Children in flight between their prefetch and their add: enough for
-/// the loads to arrive while the next children are made.
-const PENDING: usize = 8;
 
 impl<const N: usize> Sink<Key<N>> for Tables<N> {
     fn end(&mut self, lens: [u8; 2], outcome: Outcome, p: f64) {
@@ -467,23 +467,15 @@ impl<const N: usize> Sink<Key<N>> for Tables<N> {
 
     #[inline]
     fn child(&mut self, layer: u32, key: Key<N>, p: f64) {
-        let hash = key.hash64();
-        self.layers[layer as usize].prefetch(hash);
-        let slot = (self.pending_at + self.pending_len) % PENDING;
-        if self.pending_len == PENDING {
-            // The oldest child's slot is in: add it, and queue this one
-            // in its place.
-            let (layer, key, p, hash) = self.pending[slot];
-            self.add(layer, key, p, hash);
-            self.pending_at = (self.pending_at + 1) % PENDING;
-        } else {
-            self.pending_len += 1;
+        let removed = self.layers[layer as usize].push(key, p, &mut self.index);
+        self.held = self.held + 1 - removed as u64;
+        if self.states + self.held > self.check_at {
+            self.check_budget();
         }
-        self.pending[slot] = (layer, key, p, hash);
     }
 
     fn full(&self) -> bool {
-        self.states > self.max_states
+        self.over_budget
     }
 }
 
@@ -491,36 +483,38 @@ impl<const N: usize> Tables<N> {
     fn new(ends: Ends, layers: usize, max_states: u64) -> Tables<N> {
         Tables {
             ends,
-            layers: (0..layers).map(|_| LayerMap::default()).collect(),
+            layers: (0..layers).map(|_| Layer::default()).collect(),
+            index: MergeIndex::default(),
             states: 0,
+            held: 0,
             max_states,
-            pending: [(0, Key::ZERO, 0.0, 0); PENDING],
-            pending_at: 0,
-            pending_len: 0,
+            check_at: max_states,
+            over_budget: false,
         }
     }
 
-    #[inline]
-    fn add(&mut self, layer: u32, key: Key<N>, p: f64, hash: u64) {
-        if self.layers[layer as usize].add(key, hash, p) {
-            self.states += 1;
+    /// Merges every layer to count the distinct states stored; over the
+    /// budget, the tables are full. The next check comes after at least
+    /// an eighth of the budget more entries, so that merges stay rare.
+    #[cold]
+    fn check_budget(&mut self) {
+        for layer in &mut self.layers {
+            self.held -= layer.merge(&mut self.index) as u64;
         }
+        let stored = self.states + self.held;
+        self.over_budget |= stored > self.max_states;
+        self.check_at = (self.max_states).max(stored.saturating_add(self.max_states / 8 + 1));
     }
 
-    /// Adds every child in flight, in the order they were made.
-    fn flush(&mut self) {
-        for i in 0..self.pending_len {
-            let (layer, key, p, hash) = self.pending[(self.pending_at + i) % PENDING];
-            self.add(layer, key, p, hash);
-        }
-        self.pending_len = 0;
-    }
-
-    /// A layer's states, taken out to expand (every child made so far
-    /// added first).
-    fn take(&mut self, level: usize) -> LayerMap<N> {
-        self.flush();
-        std::mem::take(&mut self.layers[level])
+    /// A layer's distinct states, taken out to expand, in the order their
+    /// keys were first made.
+    fn take(&mut self, level: usize) -> Vec<(Key<N>, f64)> {
+        let layer = std::mem::take(&mut self.layers[level]);
+        self.held -= layer.len() as u64;
+        let entries = layer.into_distinct(&mut self.index);
+        self.states += entries.len() as u64;
+        self.over_budget |= self.states > self.max_states;
+        entries
     }
 
     /// Takes in a run's results, as if it had expanded into the tables.
@@ -610,14 +604,14 @@ impl Search<'_> {
             } else if by_turns && level == top {
                 // As long a combat is a draw (as Monte Carlo and Firestone
                 // have it).
-                for (key, p) in layer.into_entries() {
+                for (key, p) in layer {
                     tables
                         .ends
                         .add(&key.decode(layout, kinds), Outcome::Draw, p);
                 }
                 break;
             } else if workers.sequential() || layer.len() < self.parallel_from {
-                self.expand(layer.into_entries(), level, by_turns, &mut tables)
+                self.expand(layer, level, by_turns, &mut tables)
             } else {
                 self.expand_parallel(layer, level, by_turns, workers, &mut tables)
             };
@@ -651,24 +645,16 @@ impl Search<'_> {
     /// runs split changes nothing in the sums).
     fn expand_parallel<const N: usize>(
         &self,
-        layer: LayerMap<N>,
+        layer: Vec<(Key<N>, f64)>,
         level: usize,
         by_turns: bool,
         workers: Workers,
         tables: &mut Tables<N>,
     ) -> Option<Fault> {
-        let mut entries = layer.into_entries();
-        loop {
+        for batch in layer.chunks(BATCH_STATES * workers.count()) {
             // Runs may be shorter than the check interval of `expand`.
             if self.deadline.passed() {
                 return Some(Fault::TimedOut);
-            }
-            let batch: Vec<(Key<N>, f64)> = entries
-                .by_ref()
-                .take(BATCH_STATES * workers.count())
-                .collect();
-            if batch.is_empty() {
-                return None;
             }
             let run_states = batch
                 .len()
@@ -692,6 +678,7 @@ impl Search<'_> {
                 }
             }
         }
+        None
     }
 
     /// Expands states of layer `level` into `sink`: their ends and
