@@ -23,6 +23,11 @@ pub enum CombatMode {
 /// rest when exact does not fit.
 pub const AUTO_EXACT_SHARE: f64 = 0.8;
 
+/// Share of a time budget sampling runs to: combats in flight finish
+/// after its deadline (a few hundred at most) and the answer is put
+/// together, so that the whole call stays within the budget.
+pub const SAMPLING_SHARE: f64 = 0.99;
+
 /// Monte Carlo combats when none are given.
 pub const DEFAULT_SAMPLES: u64 = 1_000_000;
 
@@ -35,8 +40,9 @@ pub struct CombatOptions {
     pub max_states: u64,
     /// Monte Carlo combats.
     pub samples: u64,
-    /// Wall-clock limit: sampling stops with what it has, the exact engine
-    /// fails past it, Auto gives exact `AUTO_EXACT_SHARE` of it.
+    /// Wall-clock limit: sampling stops with what it has (at
+    /// `SAMPLING_SHARE` of it), the exact engine fails past it, Auto gives
+    /// exact `AUTO_EXACT_SHARE` of it.
     pub time_budget: Option<Duration>,
     pub seed: u64,
     /// Workers of either engine, by the rule of [`crate::parallel`]; the
@@ -63,9 +69,22 @@ impl Default for CombatOptions {
 
 /// The odds of `c` as `options` say.
 pub fn simulate(c: &Combat, options: &CombatOptions) -> Result<CombatResult> {
+    let share = |f: f64| {
+        options
+            .control
+            .with_budget(options.time_budget.map(|b| b.mul_f64(f)))
+    };
     let deadline = options.control.with_budget(options.time_budget);
-    let sample =
-        || combat_monte_carlo(c, options.samples, options.seed, options.threads, &deadline);
+    let sampling_deadline = share(SAMPLING_SHARE);
+    let sample = || {
+        combat_monte_carlo(
+            c,
+            options.samples,
+            options.seed,
+            options.threads,
+            &sampling_deadline,
+        )
+    };
     let exact = |deadline: &Control| {
         combat_exact_with_threads(c, options.max_states, options.threads, deadline)
     };
@@ -73,10 +92,7 @@ pub fn simulate(c: &Combat, options: &CombatOptions) -> Result<CombatResult> {
         CombatMode::Exact => exact(&deadline),
         CombatMode::MonteCarlo => sample(),
         CombatMode::Auto => {
-            let exact_deadline = options
-                .control
-                .with_budget(options.time_budget.map(|b| b.mul_f64(AUTO_EXACT_SHARE)));
-            match exact(&exact_deadline) {
+            match exact(&share(AUTO_EXACT_SHARE)) {
                 // Out of states or time, or a fault of the exact engine
                 // (never expected): sample, unless the caller stopped it.
                 Err(e)
