@@ -78,10 +78,11 @@ impl CombatResult {
     }
 }
 
-/// The mass of a damage distribution at `health` or more.
+/// The mass of a damage distribution at `health` or more (0, not the
+/// -0 an empty `f64` sum gives, when no damage reaches it).
 fn lethal(damage: &[f64], health: i32) -> f64 {
     let from = health.max(0) as usize;
-    damage.iter().skip(from).sum()
+    damage.iter().skip(from).fold(0.0, |sum, p| sum + p)
 }
 
 fn validate(c: &Combat) -> Result<()> {

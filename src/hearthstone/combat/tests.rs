@@ -659,3 +659,34 @@ fn an_attack_passes_over_every_minion_to_its_left() {
     assert_eq!(s.board(0)[1].mark, rules::ATTACKED);
     assert_eq!(s.board(0)[2].mark, rules::UNMARKED);
 }
+
+/// Lethal chances are the damage distribution's tail: every win at or
+/// below the least damage, the tail sums between, none past the largest
+/// damage (a plain 0 there, not the -0 an empty float sum gives, which
+/// printed as "-0.000000000").
+#[test]
+fn lethal_chances_are_the_damage_tail() {
+    let r = combat_exact(
+        &Combat {
+            a: parse_board("5/5,1/1").unwrap(),
+            b: parse_board("2/6").unwrap(),
+            tiers: [3, 1],
+        },
+        1_000_000,
+        &Control::NONE,
+    )
+    .unwrap();
+    // A wins with the 5/5 alone (4 damage) or with both (5).
+    assert_eq!(r.damage_to_b.len(), 6);
+    assert!(r.damage_to_b[4] > 0.0 && r.damage_to_b[5] > 0.0);
+    for health in [-3, 0, 1, 4] {
+        assert_eq!(r.lethal_to_b(health), r.win);
+    }
+    assert_eq!(r.lethal_to_b(5), r.damage_to_b[5]);
+    for past in [6, 100] {
+        let p = r.lethal_to_b(past);
+        assert!(p == 0.0 && p.is_sign_positive(), "{p}");
+    }
+    assert!(r.damage_to_a.iter().all(|&p| p == 0.0));
+    assert!(r.lethal_to_a(1) == 0.0 && r.lethal_to_a(1).is_sign_positive());
+}
