@@ -153,6 +153,8 @@ fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiErro
             keywords: 0,
             count: m.token_count as u8,
             tribes: 0,
+            then: Default::default(),
+            tier: 0,
         };
     }
     Ok(minion)

@@ -26,7 +26,11 @@
 //! 4. Every clause but one out of combat, and that one "Deathrattle: Summon
 //!    N A/H NAME[ with KEYWORDS]." with a token the engine can play
 //!    (keywords but no reborn): a token deathrattle, with the stats the
-//!    text gives.
+//!    text gives. "Deathrattle: Summon N NAMES that summon ...": tokens
+//!    that are the card NAME (golden when the text says so), whose own
+//!    effect is such a token deathrattle: the tokens take that card's
+//!    stats and deathrattle (Sewer Lord's Sewer Rats, each summoning a
+//!    turtle).
 //! 5. Clauses of a trigger and an action the engine plays (see
 //!    `triggered`: start of combat, rally, a friendly minion attacking,
 //!    deathrattle, a friendly minion dying (a gain) or summoned (a gift to
@@ -493,6 +497,9 @@ fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
             .ok()
             .filter(|&n| (1..=BOARD_SIZE as u8).contains(&n))?,
     };
+    if body.contains(" that summon ") {
+        return card_tokens(count, body).map(CombatEffect::Summon);
+    }
     let (stats, body) = body.split_once(' ')?;
     let (attack, health) = stats.split_once('/')?;
     let attack: u16 = attack.parse().ok()?;
@@ -533,7 +540,52 @@ fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
         keywords,
         count,
         tribes: token_tribes(name),
+        then: Default::default(),
+        tier: 0,
     }))
+}
+
+/// Rule 4, tokens that are cards: "deathrattle: summon N [golden ]NAMES
+/// that summon ...": NAME is a card of the table whose own effect is a
+/// plain token deathrattle (Sewer Lord's Sewer Rats); the tokens take the
+/// card's stats, keywords and tribes, and its deathrattle as theirs (what
+/// the text says after "that" is the card's own text, not read again).
+fn card_tokens(count: u8, body: &str) -> Option<Token> {
+    let (names, _) = body.split_once(" that summon ")?;
+    let (golden, name) = match names.strip_prefix("golden ") {
+        Some(name) => (true, name),
+        None => (false, names),
+    };
+    let normal = [name, name.strip_suffix('s').unwrap_or(name)]
+        .iter()
+        .find_map(|n| super::by_name(n))?;
+    let card = if golden {
+        super::golden_of(normal)?
+    } else {
+        normal
+    };
+    let CombatEffect::Summon(own) = combat_effect(card) else {
+        return None;
+    };
+    // One level deep: the card's tokens are plain.
+    if own.then.count > 0 || card.health == 0 || card.health > i16::MAX as u16 {
+        return None;
+    }
+    Some(Token {
+        attack: card.attack,
+        health: card.health,
+        keywords: super::combat_keywords(card),
+        count,
+        tribes: card.tribes,
+        then: rules::InnerToken {
+            attack: own.attack,
+            health: own.health,
+            keywords: own.keywords,
+            count: own.count,
+            tribes: own.tribes,
+        },
+        tier: card.tier,
+    })
 }
 
 /// The tribes of a token a text names ("skeletons", "a beetle", "a

@@ -4,6 +4,7 @@ use super::*;
 use crate::hearthstone::combat::Token;
 use crate::hearthstone::combat::effect::{Action, Effect, Target, Trigger};
 use crate::hearthstone::combat::rules;
+use crate::hearthstone::combat::rules::InnerToken;
 
 #[test]
 fn the_table_is_sorted_and_its_indices_are_complete() {
@@ -146,6 +147,8 @@ fn effects_follow_the_rules() {
             keywords: 0,
             count: 2,
             tribes: TRIBE_UNDEAD,
+            then: Default::default(),
+            tier: 0,
         })
     );
     assert_eq!(
@@ -156,8 +159,43 @@ fn effects_follow_the_rules() {
             keywords: 0,
             count: 4,
             tribes: TRIBE_UNDEAD,
+            then: Default::default(),
+            tier: 0,
         })
     );
+    // Tokens that are cards with a token deathrattle of their own.
+    let rats = |card: &str, rat: &str| {
+        let rat = lookup(rat).unwrap();
+        let CombatEffect::Summon(turtle) = combat_effect(rat) else {
+            panic!("{card}: the rat summons a turtle");
+        };
+        CombatEffect::Summon(Token {
+            attack: rat.attack,
+            health: rat.health,
+            keywords: 0,
+            count: 2,
+            tribes: rat.tribes,
+            then: InnerToken {
+                attack: turtle.attack,
+                health: turtle.health,
+                keywords: turtle.keywords,
+                count: turtle.count,
+                tribes: turtle.tribes,
+            },
+            tier: rat.tier,
+        })
+    };
+    assert_eq!(effect("Sewer Lord"), rats("Sewer Lord", "Sewer Rat"));
+    assert_eq!(
+        effect("golden Sewer Lord"),
+        rats("golden Sewer Lord", "golden Sewer Rat")
+    );
+    let CombatEffect::Summon(golden) = effect("golden Sewer Lord") else {
+        unreachable!()
+    };
+    assert_eq!((golden.attack, golden.health), (6, 4));
+    assert_eq!((golden.then.attack, golden.then.health), (4, 6));
+    assert_eq!(golden.then.keywords, TAUNT);
     let cord = lookup("Cord Puller").unwrap();
     assert_eq!(cord.keywords, SHIELD);
     assert!(matches!(combat_effect(cord), CombatEffect::Summon(t) if t.count == 1));
@@ -177,6 +215,8 @@ fn effects_follow_the_rules() {
             keywords: TAUNT | SHIELD,
             count: 3,
             tribes: TRIBE_MECH,
+            then: Default::default(),
+            tier: 0,
         })
     );
     // The deathrattle aura, normal and golden.

@@ -158,6 +158,7 @@ fn arb_card() -> impl Strategy<Value = String> {
         "2/1+stealth",
         "1/2+taunt+stealth",
         "BG26_ULD_274=1/1",
+        "Sewer Lord=1/1",
     ])
     .prop_map(str::to_string)
 }
@@ -353,6 +354,42 @@ fn deathrattle_tokens_enter_before_the_deathrattles_buff() {
     // golden 0/4 ones (the card text says 0/2: see `AS_FIRESTONE_PLAYS`).
     let s = after_attack("golden Underrot Spawn=4/2", "3/3", 0, 0, 0);
     assert_eq!(shown(&s, 0), "2/4+t,2/4+t");
+}
+
+#[test]
+fn sewer_lords_rats_summon_their_own_turtles() {
+    // Sewer Lord dies: two 3/2 Sewer Rats; a rat dies: a 2/3 taunt turtle
+    // in its place. Golden: 6/4 rats and 4/6 turtles.
+    let s = after_attack("Sewer Lord=1/1,1/9", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "3/2,3/2,1/9");
+    let s = after_attack("golden Sewer Lord=1/1", "9/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "6/4,6/4");
+    let mut s = after_attack("Sewer Lord=1/1,1/9", "3/3", 0, 0, 0);
+    struct First;
+    impl effect::Chooser for First {
+        fn pick(&mut self, _: u32) -> u32 {
+            0
+        }
+    }
+    let kinds = State::new(
+        &parse_board("Sewer Lord=1/1,1/9").unwrap(),
+        &parse_board("3/3").unwrap(),
+        0,
+    )
+    .1;
+    s.attack(&kinds, 1, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "2/3+t,3/2,1/9");
+    // A surviving rat adds its card's tier, 2, to the damage (a turtle 1):
+    // both 1/1s trade, two rats win, tier 1 + 2 + 2.
+    let r = exact("Sewer Lord=1/1", "1/1");
+    assert_eq!((r.win, r.damage_to_b.len()), (1.0, 6));
+    assert_eq!(r.damage_to_b[5], 1.0);
+    // The tree agrees with the exact engine through both levels of tokens.
+    assert_exact_is_the_tree(&[
+        ("Sewer Lord=1/1", "4/5,2/2"),
+        ("golden Sewer Lord=2/2", "5/9+shield"),
+        ("Sewer Lord=1/1,1/1+taunt", "3/4,1/6"),
+    ]);
 }
 
 #[test]

@@ -100,6 +100,8 @@ fn deathrattle(spec: &str, token: &str) -> Result<Token> {
         keywords: 0,
         count,
         tribes: 0,
+        then: Default::default(),
+        tier: 0,
     })
 }
 

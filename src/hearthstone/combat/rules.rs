@@ -31,11 +31,42 @@ pub const PASSED_OVER: u8 = 2;
 pub struct Token {
     pub attack: u16,
     pub health: u16,
-    /// Keyword bits (reborn too; no deathrattle).
+    /// Keyword bits (reborn too).
     pub keywords: u8,
     pub count: u8,
     /// Tribe bits (`cards::TRIBE_*`), for effects naming a tribe.
     pub tribes: u16,
+    /// The token's own deathrattle tokens (count 0: none), one level deep:
+    /// Sewer Lord's Sewer Rats each summon a turtle.
+    pub then: InnerToken,
+    /// The tavern tier of a token that is a card of a higher tier (a Sewer
+    /// Rat: 2), which a surviving token adds to the damage; 0 for tier 1.
+    pub tier: u8,
+}
+
+/// A token's own deathrattle: `count` copies of a plain token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct InnerToken {
+    pub attack: u16,
+    pub health: u16,
+    pub keywords: u8,
+    pub count: u8,
+    pub tribes: u16,
+}
+
+impl InnerToken {
+    /// The inner token as a token with no deathrattle.
+    pub fn token(&self) -> Token {
+        Token {
+            attack: self.attack,
+            health: self.health,
+            keywords: self.keywords,
+            count: self.count,
+            tribes: self.tribes,
+            then: InnerToken::default(),
+            tier: 0,
+        }
+    }
 }
 
 /// A minion as a board lists it.
@@ -465,12 +496,14 @@ impl Kinds {
     fn token(&mut self, t: &Token) -> u8 {
         self.max_attack = self.max_attack.max(t.attack);
         self.max_health = self.max_health.max(t.health);
+        let own = t.then.token();
+        let own_kind = if own.count > 0 { self.token(&own) } else { 0 };
         let plain = Kind {
             attack: t.attack,
             base_keywords: t.keywords & !REBORN,
-            tier: 1,
-            token: Token::default(),
-            token_kind: 0,
+            tier: t.tier.max(1),
+            token: own,
+            token_kind: own_kind,
             reborn_kind: 0,
             tribes: t.tribes,
             effects: [Effect::default(); MAX_EFFECTS],
