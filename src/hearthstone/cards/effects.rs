@@ -1153,7 +1153,9 @@ fn strike(rest: &str, trigger: Trigger) -> Option<Action> {
 fn summoned_token(what: &str) -> Option<Token> {
     let clause = format!("deathrattle: summon {what}.");
     match token_deathrattle(&clause)? {
-        CombatEffect::Summon(token) => Some(token),
+        // An effect's tokens are plain (tokens that are cards with a
+        // deathrattle come from deathrattles only).
+        CombatEffect::Summon(token) if token.then.count == 0 => Some(token),
         _ => None,
     }
 }

@@ -504,7 +504,9 @@ impl<const N: usize> Tables<N> {
         }
         let stored = self.states + self.held;
         self.over_budget |= stored > self.max_states;
-        self.check_at = (self.max_states).max(stored.saturating_add(self.max_states / 8 + 1));
+        self.check_at = self
+            .max_states
+            .max(stored.saturating_add(self.max_states / 8 + 1));
     }
 
     /// A layer's distinct states, taken out to expand, in the order their

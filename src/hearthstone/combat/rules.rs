@@ -197,7 +197,9 @@ const REBORN_ITSELF: u8 = u8::MAX;
 
 /// Kinds of minion a combat can hold at most: each of 14 starting minions,
 /// its reborn copy, its deathrattle token and that token's reborn copy,
-/// and its effect token, rounded up to a power of two.
+/// the token's own token and its reborn copy, and its effect token (plain:
+/// `cards::effects`) and that token's reborn copy (8 each, 112), rounded
+/// up to a power of two.
 const MAX_KINDS: usize = 128;
 
 /// A kind's facts for the hot paths.
