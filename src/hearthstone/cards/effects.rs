@@ -1020,10 +1020,13 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         if trigger != Trigger::StartOfCombat {
             return None;
         }
-        Action::Damage {
+        // "Twice": both sweeps before a death phase, one effect.
+        let damage = Action::Damage {
             target: Target::AllOthers,
             amount: amount.parse().ok()?,
-        }
+            times,
+        };
+        return Some(vec![(effect(damage), None)]);
     } else if let Some(what) = action
         .strip_prefix("remove ")
         .and_then(|a| a.strip_suffix(" from the target"))

@@ -135,8 +135,13 @@ pub enum Action {
         health: u16,
         keywords: u8,
     },
-    /// Damage dealt (a shield absorbs it).
-    Damage { target: Target, amount: u16 },
+    /// Damage dealt (a shield absorbs it), `times` sweeps over the same
+    /// minions before any of them leaves (golden Boom-in-a-Box: "twice").
+    Damage {
+        target: Target,
+        amount: u16,
+        times: u8,
+    },
     /// Keywords taken away.
     Remove { target: Target, keywords: u8 },
     /// Damage equal to `times` the minion's attack as it fires (its poison
@@ -786,7 +791,11 @@ impl State {
                 }
                 landed
             }
-            Action::Damage { target, amount } => {
+            Action::Damage {
+                target,
+                amount,
+                times,
+            } => {
                 debug_assert_eq!(target, Target::AllOthers, "only damage to all is read");
                 // The source's poison reaches effect damage too, and its
                 // venom the first minion the damage lands on (Firestone's
@@ -802,12 +811,16 @@ impl State {
                 let mut landed = false;
                 // The source's slot, moved by summons to its left.
                 let mut source = at.slot;
-                for s in [first, 1 - first] {
-                    // The minions on the board as the damage begins, each
-                    // at its slot plus the summons entered to its left.
-                    let mut moved = 0;
-                    for start in 0..self.lens[s] as usize {
-                        let i = start + moved;
+                // The minions on the board as the damage begins, each at
+                // its slot plus the summons entered to its left since:
+                // every sweep hits them, dead or not, and no minion
+                // summoned meanwhile (Firestone's list of targets, taken
+                // once; the dead leave after the last sweep).
+                let lens = [self.lens[0] as usize, self.lens[1] as usize];
+                let mut moved = [[0usize; super::rules::BOARD_SIZE]; 2];
+                for s in (0..times).flat_map(|_| [first, 1 - first]) {
+                    for start in 0..lens[s] {
+                        let i = start + moved[s][start];
                         if s == side && Some(i) == source {
                             continue;
                         }
@@ -825,7 +838,10 @@ impl State {
                         }
                         if hit {
                             let summoned = self.hear_damage(kinds, s, i, chooser);
-                            moved += summoned;
+                            // Its summons enter to its right.
+                            for later in &mut moved[s][start + 1..lens[s]] {
+                                *later += summoned;
+                            }
                             if s == side {
                                 source = source.map(|j| if j > i { j + summoned } else { j });
                             }

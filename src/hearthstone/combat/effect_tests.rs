@@ -37,10 +37,26 @@ fn boom_in_a_box_damages_every_other_minion_before_the_first_attack() {
     let boom = exact("Boom-in-a-Box", "3/3,2/2+shield,4/8");
     let by_hand = exact("5/10+taunt@4", "2/2,4/5");
     assert!(close(summary(&boom), summary(&by_hand)));
-    // Golden: twice, the second after the first's deaths (the 2/2 dies).
+    // Golden: twice over the same minions before any leaves (Firestone):
+    // the 2/2 dies, the 4/8 is at 2.
     let golden = exact("golden Boom-in-a-Box", "3/3,2/2+shield,4/8");
     let by_hand = exact("10/20+taunt@4", "4/2");
     assert!(close(summary(&golden), summary(&by_hand)));
+    // A reborn copy and deathrattle tokens come after both sweeps, so the
+    // second does not hit them: the 1/1 returns, and so do the skeletons.
+    struct First;
+    impl effect::Chooser for First {
+        fn pick(&mut self, _: u32) -> u32 {
+            0
+        }
+    }
+    let (mut s, kinds) = State::new(
+        &parse_board("golden Boom-in-a-Box").unwrap(),
+        &parse_board("1/1+reborn,Harmless Bonehead,2/7").unwrap(),
+        0,
+    );
+    s.start_of_combat(&kinds, &mut First);
+    assert_eq!(shown(&s, 1), "1/1,1/1,1/1,2/1");
 }
 
 #[test]

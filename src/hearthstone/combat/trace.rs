@@ -218,7 +218,10 @@ fn describe(action: &Action) -> String {
             parts.extend(keyword_words(keywords).map(str::to_string));
             format!("gives {}", parts.join(" and "))
         }
-        Action::Damage { amount, .. } => format!("{amount} damage to all other minions"),
+        Action::Damage { amount, times, .. } => format!(
+            "{amount} damage to all other minions{}",
+            if times > 1 { " twice" } else { "" }
+        ),
         Action::Remove { keywords, .. } => {
             let words: Vec<&str> = keyword_words(keywords).collect();
             format!("removes {} from its target", words.join(" and "))
