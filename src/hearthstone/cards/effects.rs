@@ -577,13 +577,7 @@ fn card_tokens(count: u8, body: &str) -> Option<Token> {
         keywords: super::combat_keywords(card),
         count,
         tribes: card.tribes,
-        then: rules::InnerToken {
-            attack: own.attack,
-            health: own.health,
-            keywords: own.keywords,
-            count: own.count,
-            tribes: own.tribes,
-        },
+        then: rules::InnerToken::of(&own),
         tier: card.tier,
     })
 }

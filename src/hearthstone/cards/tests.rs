@@ -175,13 +175,7 @@ fn effects_follow_the_rules() {
             keywords: 0,
             count: 2,
             tribes: rat.tribes,
-            then: InnerToken {
-                attack: turtle.attack,
-                health: turtle.health,
-                keywords: turtle.keywords,
-                count: turtle.count,
-                tribes: turtle.tribes,
-            },
+            then: InnerToken::of(&turtle),
             tier: rat.tier,
         })
     };

@@ -55,6 +55,18 @@ pub struct InnerToken {
 }
 
 impl InnerToken {
+    /// A plain token as a token's own deathrattle tokens (its own `then`
+    /// and `tier` left out: one level deep, tier 1).
+    pub fn of(t: &Token) -> InnerToken {
+        InnerToken {
+            attack: t.attack,
+            health: t.health,
+            keywords: t.keywords,
+            count: t.count,
+            tribes: t.tribes,
+        }
+    }
+
     /// The inner token as a token with no deathrattle.
     pub fn token(&self) -> Token {
         Token {
