@@ -230,7 +230,7 @@ fn own_token_tribes(card: &CardDef, t: &Token) -> Option<u16> {
 /// Cards whose text Firestone plays otherwise, with the text it plays:
 /// where the rules file is silent Firestone's behaviour is the rule (the
 /// README lists these).
-const AS_FIRESTONE_PLAYS: [(&str, &str); 11] = [
+const AS_FIRESTONE_PLAYS: [(&str, &str); 15] = [
     // Golden tentacles (the 0/4 `BGFYM_002t_G`), not the 0/2 ones.
     (
         "BG36_116_G",
@@ -265,6 +265,19 @@ const AS_FIRESTONE_PLAYS: [(&str, &str); 11] = [
     (
         "BG34_312_G",
         "Taunt Whenever this takes damage, give your other living minions +2/+2.",
+    ),
+    // Razorfen Vineweaver's 3 blood gems (its card says 4).
+    ("BG33_883", "Rally: This plays 3 Blood Gems on itself."),
+    ("BG33_883_G", "Rally: This plays 6 Blood Gems on itself."),
+    // Bloodsnout Warlord listens to friendly rally minions attacking, with
+    // 3 gems (its card: Quilboar, 2): not a tribe, so not modelled.
+    (
+        "BG33_884",
+        "Whenever another friendly Rally minion attacks, this plays 3 Blood Gems on all your minions.",
+    ),
+    (
+        "BG33_884_G",
+        "Whenever another friendly Rally minion attacks, this plays 6 Blood Gems on all your minions.",
     ),
 ];
 
@@ -319,7 +332,16 @@ fn read_effect(card: &CardDef) -> CombatEffect {
     if clauses.is_empty() && card.triggers & COMBAT_TAGS == 0 {
         return CombatEffect::None;
     }
-    let out_of_combat = |c: &String| OUT_OF_COMBAT.iter().any(|t| c.starts_with(t));
+    // Blood gems played in combat reach these as Firestone plays them:
+    // not modelled (a gem's stats come from outside the boards).
+    if let Some(c) = clauses.iter().find(|c| changes_gems_in_combat(c, card)) {
+        let opening: String = c.chars().take(60).collect();
+        return CombatEffect::Unsupported(format!("'{opening}' (blood gems in combat)"));
+    }
+    // "... during combat" is never out of combat (Needling Crone).
+    let out_of_combat = |c: &String| {
+        OUT_OF_COMBAT.iter().any(|t| c.starts_with(t)) && !c.contains(" during combat")
+    };
     if card.triggers & COMBAT_TAGS == 0 && clauses.iter().all(out_of_combat) {
         return CombatEffect::OutOfCombat;
     }
@@ -355,6 +377,18 @@ fn read_effect(card: &CardDef) -> CombatEffect {
             },
         );
     CombatEffect::Unsupported(reason)
+}
+
+/// A clause by which the blood gems played in combat change, or act on
+/// the minion they are played on beyond their stats: "after you play a
+/// blood gem on this, ..." (Firestone's `playedBloodGemsOnMe`), or "your
+/// blood gems give an extra ..." on a card with a combat trigger (its
+/// trigger raises the gems' stats mid-combat).
+fn changes_gems_in_combat(clause: &str, card: &CardDef) -> bool {
+    clause.starts_with("after you play a blood gem on this")
+        || clause.starts_with("after a blood gem is played on this")
+        || clause.starts_with("whenever a blood gem is played on this")
+        || card.triggers & COMBAT_TAGS != 0 && clause.contains("your blood gems give an extra")
 }
 
 /// Combat triggers whose effect may act only outside the boards (rule 3).
@@ -883,6 +917,22 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         };
         return Some(vec![(effect, None)]);
     }
+    // "your blood gems give twice their stats during combat." (Needling
+    // Crone; golden: "three times").
+    if let Some(times) = clause
+        .strip_prefix("your blood gems give ")
+        .and_then(|c| c.strip_suffix(" their stats during combat."))
+        .and_then(|n| match n {
+            "twice" => Some(2),
+            n => n.strip_suffix(" times").and_then(count),
+        })
+    {
+        let aura = Effect {
+            trigger: Trigger::Aura,
+            action: Action::GemStats { times },
+        };
+        return Some(vec![(aura, None)]);
+    }
     // "once this reaches 6 attack, gain divine shield." (Scarlet Survivor)
     if let Some(attack) = clause
         .strip_prefix("once this reaches ")
@@ -1002,6 +1052,8 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
     }
     let parsed = if let Some(bonus) = side_bonus(action) {
         bonus
+    } else if let Some(gems) = blood_gems(action, trigger) {
+        gems
     } else if let Some(rest) = action.strip_prefix("deal damage equal to ") {
         strike(rest, trigger)?
     } else if let Some(amount) = action
@@ -1086,6 +1138,37 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         return None;
     };
     Some(vec![(effect(parsed), None); times as usize])
+}
+
+/// "this plays a blood gem on itself", "this plays 2 blood gems on all
+/// your other minions", "this plays a blood gem on it" (the friendly
+/// attacker that fired it): blood gems played on its side in combat.
+fn blood_gems(action: &str, trigger: Trigger) -> Option<Action> {
+    let (n, rest) = action.strip_prefix("this plays ")?.split_once(' ')?;
+    let count = count(n)?;
+    let on = rest
+        .strip_prefix("blood gems on ")
+        .or_else(|| rest.strip_prefix("blood gem on "))?;
+    let target = match on {
+        "itself" => Target::This,
+        "it" => match trigger {
+            Trigger::FriendlyAttacks { .. } => Target::Friend,
+            _ => return None,
+        },
+        on => {
+            let rest = on.strip_prefix("all your ")?;
+            let (other, who) = match rest.strip_prefix("other ") {
+                Some(who) => (true, who),
+                None => (false, rest),
+            };
+            Target::Friendly {
+                tribes: if who == "minions" { 0 } else { tribe(who)? },
+                other,
+                living: false,
+            }
+        }
+    };
+    Some(Action::BloodGems { target, count })
 }
 
 /// How long a side bonus lasts, as texts say it: all of this combat.

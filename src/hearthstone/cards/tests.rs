@@ -727,3 +727,61 @@ fn effects_follow_the_rules() {
         .unwrap();
     assert!(!combat_effect(pip).is_modelled());
 }
+
+#[test]
+fn blood_gems_played_in_combat_are_read() {
+    let effect = |name: &str| combat_effect(lookup(name).unwrap());
+    let gems = |name: &str| match effect(name) {
+        CombatEffect::Effects { effects, .. } => (effects[0].trigger, effects[0].action),
+        other => panic!("{name}: {other:?}"),
+    };
+    let on = |target, count| Action::BloodGems { target, count };
+    assert_eq!(gems("Tusked Camper"), (Trigger::Rally, on(Target::This, 1)));
+    assert_eq!(
+        gems("golden Tusked Camper"),
+        (Trigger::Rally, on(Target::This, 2))
+    );
+    let others = Target::Friendly {
+        tribes: 0,
+        other: true,
+        living: false,
+    };
+    assert_eq!(gems("Bonker"), (Trigger::Rally, on(others, 1)));
+    assert_eq!(gems("golden Bonker"), (Trigger::Rally, on(others, 2)));
+    let another_attacks = Trigger::FriendlyAttacks {
+        tribes: 0,
+        other: true,
+    };
+    assert_eq!(
+        gems("Prodigious Tusker"),
+        (another_attacks, on(Target::Friend, 1))
+    );
+    // Firestone's 3 gems, not the card's 4.
+    assert_eq!(
+        gems("Razorfen Vineweaver"),
+        (Trigger::Rally, on(Target::This, 3))
+    );
+    assert_eq!(
+        gems("Needling Crone"),
+        (Trigger::Aura, Action::GemStats { times: 2 })
+    );
+    assert_eq!(
+        gems("golden Needling Crone"),
+        (Trigger::Aura, Action::GemStats { times: 3 })
+    );
+    // What reacts to gems played in combat, or changes them mid-combat,
+    // is not modelled; a bonus outside combat changes nothing here.
+    for name in [
+        "Geomagus Roogug",
+        "Tough Tusk",
+        "Timewarped Twirler",
+        "Timewarped Geomancer",
+        "Prickly Piper",
+        "Bloodsnout Warlord",
+    ] {
+        assert!(!effect(name).is_modelled(), "{name}");
+    }
+    for name in ["Agamaggan, the Great Boar", "Hired Ritualist"] {
+        assert_eq!(effect(name), CombatEffect::OutOfCombat, "{name}");
+    }
+}

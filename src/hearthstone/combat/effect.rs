@@ -142,6 +142,14 @@ pub enum Action {
         amount: u16,
         times: u8,
     },
+    /// `count` blood gems played on the target, each +1/+1 (the hero's
+    /// blood gem bonus is not an input: Firestone's default with none),
+    /// times the most a friendly `GemStats` aura on the board multiplies.
+    /// One buff of all of them, as Firestone's `playBloodGemsOn`.
+    BloodGems { target: Target, count: u8 },
+    /// An aura: friendly blood gems played in combat give `times` their
+    /// stats (Needling Crone: twice; golden: three times).
+    GemStats { times: u8 },
     /// Keywords taken away.
     Remove { target: Target, keywords: u8 },
     /// Damage equal to `times` the minion's attack as it fires (its poison
@@ -229,6 +237,7 @@ impl Effect {
                 Action::Buff {
                     health, keywords, ..
                 } => health > 0 || keywords & (SHIELD | super::rules::REBORN) != 0,
+                Action::BloodGems { .. } => true,
                 // More deathrattle tokens than a minion's potential counts.
                 Action::Summon { .. }
                 | Action::ExtraDeathrattles { .. }
@@ -245,6 +254,7 @@ impl Effect {
                 Action::Nothing
                     | Action::ExtraDeathrattles { .. }
                     | Action::DeathrattlesTrigger { .. }
+                    | Action::GemStats { .. }
             )
     }
 }
@@ -519,11 +529,48 @@ impl State {
             },
             self,
         );
+        self.act(kinds, at, action, chooser)
+    }
+
+    /// The stats one blood gem played on `side` gives: 1, times the most
+    /// a `GemStats` aura of a minion on its board multiplies (Firestone
+    /// counts every minion its board holds, dying ones too).
+    fn gem_stats(&self, kinds: &Kinds, side: usize) -> u16 {
+        let times = self.boards[side][..self.lens[side] as usize]
+            .iter()
+            .map(|u| kinds.gem_times(u))
+            .max()
+            .unwrap_or(1);
+        u16::from(times.max(1))
+    }
+
+    /// `apply` without the trace's event.
+    fn act(
+        &mut self,
+        kinds: &Kinds,
+        at: &Fired,
+        action: Action,
+        chooser: &mut impl Chooser,
+    ) -> bool {
+        let side = at.side;
         let of_tribe = |u: &Unit, tribes: u16| tribes == 0 || kinds.tribes(u) & tribes != 0;
         let is_source = |s: usize, i: usize| s == side && Some(i) == at.slot;
         let reached = |i: usize| at.reach & (1 << i) != 0;
         match action {
-            Action::Nothing | Action::TauntWithShield | Action::ShieldAtAttack { .. } => false,
+            Action::Nothing
+            | Action::TauntWithShield
+            | Action::ShieldAtAttack { .. }
+            | Action::GemStats { .. } => false,
+            Action::BloodGems { target, count } => {
+                let stats = u16::from(count).saturating_mul(self.gem_stats(kinds, side));
+                let buff = Action::Buff {
+                    target,
+                    attack: stats,
+                    health: stats,
+                    keywords: 0,
+                };
+                self.act(kinds, at, buff, chooser)
+            }
             Action::StatsOfFriendAttack { tribes, times } => {
                 let Some(friend) = at.friend else {
                     return false;

@@ -104,6 +104,10 @@ fn friendly_attacks_trigger_for_the_named_tribe() {
 fn arb_card() -> impl Strategy<Value = String> {
     prop::sample::select(vec![
         "Glim Guardian",
+        "Tusked Camper=1/2",
+        "Prodigious Tusker=1/2",
+        "Bonker=1/3",
+        "Needling Crone=1/1",
         "Wolf Pup=2/3",
         "Roaring Recruiter=1/3",
         "Cage Gnawer=2/3",
@@ -264,6 +268,10 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Barrier Banshee",
         "Relentless Deflector",
         "Wildfire Elemental",
+        "Tusked Camper",
+        "Prodigious Tusker=1/3",
+        "Bonker=1/3",
+        "Needling Crone=1/2",
         "Snazzy Phantom",
         "Scarlet Survivor",
         "Banana Slamma",
@@ -357,6 +365,44 @@ fn shown(s: &State, side: usize) -> String {
         })
         .collect::<Vec<_>>()
         .join(",")
+}
+
+#[test]
+fn blood_gems_are_played_before_the_damage() {
+    // Tusked Camper plays a +1/+1 gem on itself as it attacks: 3/4 into
+    // the 3/3, which dies; the camper lives at 3/1.
+    let s = after_attack("Tusked Camper", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "3/1");
+    assert_eq!(shown(&s, 1), "");
+    // Golden: two gems.
+    let s = after_attack("golden Tusked Camper", "1/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "6/7");
+    // Prodigious Tusker plays one on every other friendly attacker, not
+    // on itself.
+    let s = after_attack("1/5,Prodigious Tusker", "0/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "2/6,2/5");
+    let s = after_attack("1/5,Prodigious Tusker", "0/9", 1, 0, 0);
+    assert_eq!(shown(&s, 0), "1/5,2/5");
+    // Bonker plays one on each other friendly minion as it attacks.
+    let s = after_attack("1/1,Bonker,2/2", "0/9", 1, 0, 0);
+    assert_eq!(shown(&s, 0), "2/2,2/7,3/3");
+    // Needling Crone doubles every gem (golden: triples), itself anywhere
+    // on the board; two Crones do not add up.
+    let s = after_attack("Tusked Camper,Needling Crone", "0/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "4/5,5/4");
+    let s = after_attack(
+        "Tusked Camper,golden Needling Crone,Needling Crone",
+        "0/9",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 0), "5/6,10/8,5/4");
+    // Counted by hand: the camper wins when it attacks first (3/4 into
+    // the 3/3), loses when the 3/3 does; a plain 2/3 always loses.
+    let r = exact("Tusked Camper", "3/3");
+    assert!((r.win - 0.5).abs() < 1e-12 && (r.loss - 0.5).abs() < 1e-12);
+    assert_eq!(exact("2/3", "3/3").loss, 1.0);
 }
 
 #[test]

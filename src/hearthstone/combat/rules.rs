@@ -271,6 +271,9 @@ struct Facts {
     /// The attack that brings it a shield (`Action::ShieldAtAttack`; 0:
     /// none).
     shield_at_attack: u16,
+    /// Friendly blood gems give this many times their stats while it is on
+    /// the board (`Action::GemStats`; 0: no such aura).
+    gem_times: u8,
 }
 
 /// Every kind of minion a combat can hold: the starting minions, their
@@ -468,6 +471,15 @@ impl Kinds {
                 .iter()
                 .any(|e| e.trigger == Trigger::KillsDefender),
             shield_at_attack: shield_at_attack(&kind.effects),
+            gem_times: kind
+                .effects
+                .iter()
+                .filter_map(|e| match e.action {
+                    Action::GemStats { times } => Some(times),
+                    _ => None,
+                })
+                .max()
+                .unwrap_or(0),
         };
         let facts = &self.facts[self.kinds.len()];
         self.any_kill_effects |= facts.on_kill;
@@ -682,6 +694,13 @@ impl Kinds {
     #[inline]
     pub fn shield_at_attack(&self, u: &Unit) -> u16 {
         self.facts(u).shield_at_attack
+    }
+
+    /// How many times their stats friendly blood gems give while `u` is
+    /// on the board (0: it changes nothing).
+    #[inline]
+    pub fn gem_times(&self, u: &Unit) -> u8 {
+        self.facts(u).gem_times
     }
 
     /// `u` gains taunt whenever it gains a shield.
