@@ -42,7 +42,9 @@
 //!    bonus for the rest of the combat ("your beasts have +7/+7 until next
 //!    turn", "... this game"); the auras "your
 //!    deathrattles trigger an extra time" and "... deathrattles trigger
-//!    twice"), beside at most
+//!    twice"; blood gems played in combat, the minion a gem is played
+//!    on answering it (gems, or a gain), and "your blood gems give twice
+//!    their stats during combat"), beside at most
 //!    one token deathrattle: those effects. A deathrattle of several
 //!    sentences is read sentence by sentence, its tokens first (the engine
 //!    summons a deathrattle's tokens before its other actions), and acts
@@ -380,14 +382,13 @@ fn read_effect(card: &CardDef) -> CombatEffect {
 }
 
 /// A clause by which the blood gems played in combat change, or act on
-/// the minion they are played on beyond their stats: "after you play a
-/// blood gem on this, ..." (Firestone's `playedBloodGemsOnMe`), or "your
+/// the minion they are played on as Firestone does not read its text:
+/// "after you play a blood gem on this, ..." (Firestone's
+/// `playedBloodGemsOnMe`), or "your
 /// blood gems give an extra ..." on a card with a combat trigger (its
 /// trigger raises the gems' stats mid-combat).
 fn changes_gems_in_combat(clause: &str, card: &CardDef) -> bool {
     clause.starts_with("after you play a blood gem on this")
-        || clause.starts_with("after a blood gem is played on this")
-        || clause.starts_with("whenever a blood gem is played on this")
         || card.triggers & COMBAT_TAGS != 0 && clause.contains("your blood gems give an extra")
 }
 
@@ -706,6 +707,14 @@ fn trigger_of(clause: &str) -> Option<(Trigger, &str)> {
             Trigger::FriendlyReborn,
         ),
         ("whenever this minion takes damage, ", Trigger::TakesDamage),
+        (
+            "whenever a blood gem is played on this, ",
+            Trigger::GemPlayedOnThis,
+        ),
+        (
+            "after a blood gem is played on this, ",
+            Trigger::GemPlayedOnThis,
+        ),
     ] {
         if let Some(rest) = clause.strip_prefix(opening) {
             return Some((trigger, rest));
@@ -1012,6 +1021,16 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         }
         _ => action,
     };
+    // A gem listener plays gems, or gains for the rest of the combat
+    // (Tough Tusk's shield "until next turn").
+    let action = match trigger {
+        Trigger::GemPlayedOnThis if action.starts_with("this plays ") => action,
+        Trigger::GemPlayedOnThis if action.starts_with("gain ") => {
+            action.strip_suffix(" until next turn").unwrap_or(action)
+        }
+        Trigger::GemPlayedOnThis => return None,
+        _ => action,
+    };
     let effect = |action| Effect { trigger, action };
     // A summon listener only gives to the summoned minion, or multiplies
     // its attack (Banana Slamma).
@@ -1155,6 +1174,15 @@ fn blood_gems(action: &str, trigger: Trigger) -> Option<Action> {
             Trigger::FriendlyAttacks { .. } => Target::Friend,
             _ => return None,
         },
+        // "a different friendly minion"
+        on if !on.starts_with("all ") => {
+            let text = format!("{on} ");
+            let (target, rest) = give_target(&text, trigger)?;
+            if !rest.is_empty() || !matches!(target, Target::Random { .. }) {
+                return None;
+            }
+            target
+        }
         on => {
             let rest = on.strip_prefix("all your ")?;
             let (other, who) = match rest.strip_prefix("other ") {

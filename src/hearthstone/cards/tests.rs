@@ -769,11 +769,36 @@ fn blood_gems_played_in_combat_are_read() {
         gems("golden Needling Crone"),
         (Trigger::Aura, Action::GemStats { times: 3 })
     );
-    // What reacts to gems played in combat, or changes them mid-combat,
-    // is not modelled; a bonus outside combat changes nothing here.
+    // Geomagus Roogug answers a gem with one on a different friendly
+    // minion (golden: two); Tough Tusk gains a shield.
+    let different = Target::Random {
+        tribes: 0,
+        other: true,
+        count: 1,
+        lacking: 0,
+        strict: false,
+        different: true,
+    };
+    assert_eq!(
+        gems("Geomagus Roogug"),
+        (Trigger::GemPlayedOnThis, on(different, 1))
+    );
+    assert_eq!(
+        gems("golden Geomagus Roogug"),
+        (Trigger::GemPlayedOnThis, on(different, 2))
+    );
+    let shield = Action::Buff {
+        target: Target::This,
+        attack: 0,
+        health: 0,
+        keywords: crate::hearthstone::combat::rules::SHIELD,
+    };
+    assert_eq!(gems("Tough Tusk"), (Trigger::GemPlayedOnThis, shield));
+    // Other reactions to gems, and what changes them mid-combat, are not
+    // modelled; a bonus outside combat changes nothing here.
     for name in [
-        "Geomagus Roogug",
-        "Tough Tusk",
+        "Aggem Thorncurse",
+        "Groundshaker",
         "Timewarped Twirler",
         "Timewarped Geomancer",
         "Prickly Piper",

@@ -70,6 +70,10 @@ pub enum Trigger {
     /// the damage it was heard for, before cleave and the deaths
     /// (Firestone's `onMinionKill` of the attacker).
     KillsDefender,
+    /// Each time a blood gem is played on this minion, after the gems'
+    /// buff, once per gem ("whenever a blood gem is played on this":
+    /// Firestone's reactions inside `playBloodGemsOn`).
+    GemPlayedOnThis,
     /// While this minion is on the board (an aura): never fired, read
     /// where it applies (deathrattle auras in the death phase; a stat
     /// aura, a `Buff` of `Target::Friendly`, as minions enter and leave:
@@ -544,6 +548,150 @@ impl State {
         u16::from(times.max(1))
     }
 
+    /// Calls `f` on each minion (side, slot) a buff of `target` from the
+    /// effect fired at `at` reaches, in slot order, random ones drawn from
+    /// `chooser` one by one (`f` acts on each before the next is drawn).
+    #[inline(always)]
+    fn for_each_buff_target<C: Chooser>(
+        &mut self,
+        kinds: &Kinds,
+        at: &Fired,
+        target: Target,
+        chooser: &mut C,
+        mut f: impl FnMut(&mut State, usize, usize, &mut C),
+    ) {
+        let side = at.side;
+        let len = self.lens[side] as usize;
+        let of_tribe = |u: &Unit, tribes: u16| tribes == 0 || kinds.tribes(u) & tribes != 0;
+        let is_source = |s: usize, i: usize| s == side && Some(i) == at.slot;
+        let reached = |i: usize| at.reach & (1 << i) != 0;
+        match target {
+            Target::This => {
+                if let Some(i) = at.slot {
+                    f(self, side, i, chooser);
+                }
+            }
+            Target::Friend => {
+                if let Some(a) = at.friend {
+                    f(self, side, a, chooser);
+                }
+            }
+            Target::Defender => {
+                if let Some(d) = at.defender {
+                    f(self, 1 - side, d, chooser);
+                }
+            }
+            Target::Friendly {
+                tribes,
+                other,
+                living,
+            } => {
+                // A dying minion too: Firestone's board holds it until
+                // the death phase (health may bring it back); not a
+                // destroyed one.
+                let least = if living { 0 } else { super::rules::DESTROYED };
+                for i in 0..len {
+                    let u = self.boards[side][i];
+                    if !(other && is_source(side, i))
+                        && reached(i)
+                        && u.health > least
+                        && of_tribe(&u, tribes)
+                    {
+                        f(self, side, i, chooser);
+                    }
+                }
+            }
+            Target::Random {
+                tribes,
+                other,
+                count,
+                lacking,
+                strict,
+                different,
+            } => {
+                let source_card = kinds.name(&at.unit);
+                let mut taken = [false; BOARD_SIZE];
+                for _ in 0..count {
+                    let eligible = |i: usize, need_lacking: bool| {
+                        let u = &self.boards[side][i];
+                        !(taken[i] || other && is_source(side, i))
+                            && reached(i)
+                            && u.health > 0
+                            && of_tribe(u, tribes)
+                            && (!need_lacking || u.keywords & lacking == 0)
+                            && !(different && kinds.name(u) == source_card)
+                    };
+                    let mut pool = [0usize; BOARD_SIZE];
+                    let mut n = 0;
+                    for need in [lacking != 0, false] {
+                        for i in 0..len {
+                            if eligible(i, need) {
+                                pool[n] = i;
+                                n += 1;
+                            }
+                        }
+                        if n > 0 || strict || lacking == 0 {
+                            break;
+                        }
+                    }
+                    if n == 0 {
+                        break;
+                    }
+                    let i = pool[chooser.pick(n as u32) as usize];
+                    taken[i] = true;
+                    f(self, side, i, chooser);
+                }
+            }
+            Target::Adjacent => {
+                if let Some(i) = at.slot {
+                    for n in [i.checked_sub(1), Some(i + 1)].into_iter().flatten() {
+                        if n < len && self.boards[side][n].health > 0 {
+                            f(self, side, n, chooser);
+                        }
+                    }
+                }
+            }
+            Target::AllOthers => {
+                for s in 0..2 {
+                    for i in 0..self.lens[s] as usize {
+                        if !is_source(s, i) {
+                            f(self, s, i, chooser);
+                        }
+                    }
+                }
+            }
+            Target::DefenderAndAdjacent { .. } | Target::HighestHealthEnemy => {
+                debug_assert!(false, "no buff is read with a strike's target");
+            }
+        }
+    }
+
+    /// The "whenever a blood gem is played on this" effects of the minion
+    /// at `slot` on `side`, for one gem.
+    #[inline(never)]
+    fn fire_gem_listener(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        slot: usize,
+        chooser: &mut impl Chooser,
+    ) {
+        let unit = self.boards[side][slot];
+        let at = Fired {
+            side,
+            slot: Some(slot),
+            unit,
+            friend: None,
+            defender: None,
+            reach: REACH_ALL,
+        };
+        for e in kinds.effects(&unit) {
+            if e.trigger == Trigger::GemPlayedOnThis {
+                self.apply(kinds, &at, e.action, chooser);
+            }
+        }
+    }
+
     /// `apply` without the trace's event.
     fn act(
         &mut self,
@@ -554,8 +702,6 @@ impl State {
     ) -> bool {
         let side = at.side;
         let of_tribe = |u: &Unit, tribes: u16| tribes == 0 || kinds.tribes(u) & tribes != 0;
-        let is_source = |s: usize, i: usize| s == side && Some(i) == at.slot;
-        let reached = |i: usize| at.reach & (1 << i) != 0;
         match action {
             Action::Nothing
             | Action::TauntWithShield
@@ -563,13 +709,16 @@ impl State {
             | Action::GemStats { .. } => false,
             Action::BloodGems { target, count } => {
                 let stats = u16::from(count).saturating_mul(self.gem_stats(kinds, side));
-                let buff = Action::Buff {
-                    target,
-                    attack: stats,
-                    health: stats,
-                    keywords: 0,
-                };
-                self.act(kinds, at, buff, chooser)
+                // Minion by minion: its gems, then what they fire on it.
+                self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, chooser| {
+                    buff(kinds, &mut state.boards[s][i], stats, stats, 0);
+                    if kinds.on_gem(&state.boards[s][i]) {
+                        for _ in 0..count {
+                            state.fire_gem_listener(kinds, s, i, chooser);
+                        }
+                    }
+                });
+                false
             }
             Action::StatsOfFriendAttack { tribes, times } => {
                 let Some(friend) = at.friend else {
@@ -613,118 +762,9 @@ impl State {
                 health,
                 keywords,
             } => {
-                let len = self.lens[side] as usize;
-                match target {
-                    Target::This => {
-                        if let Some(i) = at.slot {
-                            buff(kinds, &mut self.boards[side][i], attack, health, keywords);
-                        }
-                    }
-                    Target::Friend => {
-                        if let Some(a) = at.friend {
-                            buff(kinds, &mut self.boards[side][a], attack, health, keywords);
-                        }
-                    }
-                    Target::Defender => {
-                        if let Some(d) = at.defender {
-                            buff(
-                                kinds,
-                                &mut self.boards[1 - side][d],
-                                attack,
-                                health,
-                                keywords,
-                            );
-                        }
-                    }
-                    Target::Friendly {
-                        tribes,
-                        other,
-                        living,
-                    } => {
-                        // A dying minion too: Firestone's board holds it
-                        // until the death phase (health may bring it back);
-                        // not a destroyed one.
-                        let least = if living { 0 } else { super::rules::DESTROYED };
-                        for i in 0..len {
-                            let u = self.boards[side][i];
-                            if !(other && is_source(side, i))
-                                && reached(i)
-                                && u.health > least
-                                && of_tribe(&u, tribes)
-                            {
-                                buff(kinds, &mut self.boards[side][i], attack, health, keywords);
-                            }
-                        }
-                    }
-                    Target::Random {
-                        tribes,
-                        other,
-                        count,
-                        lacking,
-                        strict,
-                        different,
-                    } => {
-                        let source_card = kinds.name(&at.unit);
-                        let mut taken = [false; BOARD_SIZE];
-                        for _ in 0..count {
-                            let eligible = |i: usize, need_lacking: bool| {
-                                let u = &self.boards[side][i];
-                                !(taken[i] || other && is_source(side, i))
-                                    && reached(i)
-                                    && u.health > 0
-                                    && of_tribe(u, tribes)
-                                    && (!need_lacking || u.keywords & lacking == 0)
-                                    && !(different && kinds.name(u) == source_card)
-                            };
-                            let mut pool = [0usize; BOARD_SIZE];
-                            let mut n = 0;
-                            for need in [lacking != 0, false] {
-                                for i in 0..len {
-                                    if eligible(i, need) {
-                                        pool[n] = i;
-                                        n += 1;
-                                    }
-                                }
-                                if n > 0 || strict || lacking == 0 {
-                                    break;
-                                }
-                            }
-                            if n == 0 {
-                                break;
-                            }
-                            let i = pool[chooser.pick(n as u32) as usize];
-                            taken[i] = true;
-                            buff(kinds, &mut self.boards[side][i], attack, health, keywords);
-                        }
-                    }
-                    Target::Adjacent => {
-                        if let Some(i) = at.slot {
-                            for n in [i.checked_sub(1), Some(i + 1)].into_iter().flatten() {
-                                if n < len && self.boards[side][n].health > 0 {
-                                    buff(
-                                        kinds,
-                                        &mut self.boards[side][n],
-                                        attack,
-                                        health,
-                                        keywords,
-                                    );
-                                }
-                            }
-                        }
-                    }
-                    Target::AllOthers => {
-                        for s in 0..2 {
-                            for i in 0..self.lens[s] as usize {
-                                if !is_source(s, i) {
-                                    buff(kinds, &mut self.boards[s][i], attack, health, keywords);
-                                }
-                            }
-                        }
-                    }
-                    Target::DefenderAndAdjacent { .. } | Target::HighestHealthEnemy => {
-                        debug_assert!(false, "no buff is read with a strike's target");
-                    }
-                }
+                self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, _| {
+                    buff(kinds, &mut state.boards[s][i], attack, health, keywords);
+                });
                 false
             }
             Action::Remove { target, keywords } => {

@@ -108,6 +108,8 @@ fn arb_card() -> impl Strategy<Value = String> {
         "Prodigious Tusker=1/2",
         "Bonker=1/3",
         "Needling Crone=1/1",
+        "Geomagus Roogug=1/2",
+        "Tough Tusk=1/1",
         "Wolf Pup=2/3",
         "Roaring Recruiter=1/3",
         "Cage Gnawer=2/3",
@@ -272,6 +274,8 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Prodigious Tusker=1/3",
         "Bonker=1/3",
         "Needling Crone=1/2",
+        "Geomagus Roogug=2/3",
+        "Tough Tusk=2/2",
         "Snazzy Phantom",
         "Scarlet Survivor",
         "Banana Slamma",
@@ -398,6 +402,34 @@ fn blood_gems_are_played_before_the_damage() {
         0,
     );
     assert_eq!(shown(&s, 0), "5/6,10/8,5/4");
+    // Geomagus Roogug answers each gem played on it with one on another
+    // friendly minion (never a Roogug), drawn at random: the Tusker's gem
+    // on the attacking Roogug, then the Roogug's on the Tusker or the
+    // Crone (both doubled by the Crone).
+    let s = after_attack("Geomagus Roogug,Prodigious Tusker", "0/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "5/7+s,3/6");
+    let crone = "Geomagus Roogug,Prodigious Tusker,Needling Crone";
+    assert_eq!(
+        shown(&after_attack(crone, "0/9", 0, 0, 0), 0),
+        "6/8+s,4/7,5/4"
+    );
+    assert_eq!(
+        shown(&after_attack(crone, "0/9", 0, 0, 1), 0),
+        "6/8+s,2/5,7/6"
+    );
+    let s = after_attack(
+        "Geomagus Roogug,golden Geomagus Roogug,Bonker",
+        "0/9",
+        2,
+        0,
+        0,
+    );
+    // Bonker's gems: the first Roogug's goes to the Bonker (the only
+    // minion not a Roogug), the golden one's two too.
+    assert_eq!(shown(&s, 0), "5/7+s,9/13+s,5/10");
+    // Tough Tusk gains a shield with a gem.
+    let s = after_attack("Tough Tusk,Prodigious Tusker", "0/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "6/4+s,2/5");
     // Counted by hand: the camper wins when it attacks first (3/4 into
     // the 3/3), loses when the 3/3 does; a plain 2/3 always loses.
     let r = exact("Tusked Camper", "3/3");

@@ -274,6 +274,8 @@ struct Facts {
     /// Friendly blood gems give this many times their stats while it is on
     /// the board (`Action::GemStats`; 0: no such aura).
     gem_times: u8,
+    /// Some effect fires when a blood gem is played on it.
+    on_gem: bool,
 }
 
 /// Every kind of minion a combat can hold: the starting minions, their
@@ -471,6 +473,10 @@ impl Kinds {
                 .iter()
                 .any(|e| e.trigger == Trigger::KillsDefender),
             shield_at_attack: shield_at_attack(&kind.effects),
+            on_gem: kind
+                .effects
+                .iter()
+                .any(|e| e.trigger == Trigger::GemPlayedOnThis),
             gem_times: kind
                 .effects
                 .iter()
@@ -694,6 +700,12 @@ impl Kinds {
     #[inline]
     pub fn shield_at_attack(&self, u: &Unit) -> u16 {
         self.facts(u).shield_at_attack
+    }
+
+    /// Some effect of `u` fires when a blood gem is played on it.
+    #[inline]
+    pub fn on_gem(&self, u: &Unit) -> bool {
+        self.facts(u).on_gem
     }
 
     /// How many times their stats friendly blood gems give while `u` is
