@@ -348,7 +348,7 @@ fn read_effect(card: &CardDef) -> CombatEffect {
         return CombatEffect::OutOfCombat;
     }
     // A combat tag whose trigger no clause names stays unsupported (rule 5).
-    let outside = |c: &String| acts_outside_boards(c) || fixed_stats(c);
+    let outside = |c: &String| acts_outside_boards(c) || fixed_stats(c) || from_hand_only(c);
     if clauses.iter().any(outside) && clauses.iter().all(|c| out_of_combat(c) || outside(c)) {
         return CombatEffect::OutOfCombat;
     }
@@ -493,6 +493,15 @@ const FIXED_COUNTS: [&str; 3] = ["you've played", "or less health", "each game!"
 fn fixed_stats(clause: &str) -> bool {
     (clause.starts_with("has +") || clause.starts_with("this has "))
         && FIXED_COUNTS.iter().any(|w| clause.contains(w))
+}
+
+/// A trigger that fires only while the card is in the hand ("start of
+/// combat: if this minion is in your hand, summon a copy of it.": Flighty
+/// Scout): on the board it does nothing, as in Firestone.
+fn from_hand_only(clause: &str) -> bool {
+    clause
+        .strip_prefix("start of combat: ")
+        .is_some_and(|action| action.starts_with("if this minion is in your hand, "))
 }
 
 /// Sentences of a text: split after '.' or '!' followed by a space (a

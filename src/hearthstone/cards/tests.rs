@@ -806,6 +806,11 @@ fn blood_gems_played_in_combat_are_read() {
     ] {
         assert!(!effect(name).is_modelled(), "{name}");
     }
+    // A start of combat that fires only from the hand does nothing on the
+    // board (Firestone's Flighty Scout checks the hand).
+    for name in ["Flighty Scout", "golden Flighty Scout"] {
+        assert_eq!(effect(name), CombatEffect::OutOfCombat, "{name}");
+    }
     for name in ["Agamaggan, the Great Boar", "Hired Ritualist"] {
         assert_eq!(effect(name), CombatEffect::OutOfCombat, "{name}");
     }
