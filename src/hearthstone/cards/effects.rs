@@ -226,13 +226,13 @@ fn own_token_tribes(card: &CardDef, t: &Token) -> Option<u16> {
         .iter()
         .filter_map(|id| super::by_id(id))
         .find(|c| c.attack == t.attack && c.health == t.health)
-        .map(|c| c.tribes)
+        .map(|c| c.combat_tribes())
 }
 
 /// Cards whose text Firestone plays otherwise, with the text it plays:
 /// where the rules file is silent Firestone's behaviour is the rule (the
 /// README lists these).
-const AS_FIRESTONE_PLAYS: [(&str, &str); 15] = [
+const AS_FIRESTONE_PLAYS: [(&str, &str); 17] = [
     // Golden tentacles (the 0/4 `BGFYM_002t_G`), not the 0/2 ones.
     (
         "BG36_116_G",
@@ -271,6 +271,16 @@ const AS_FIRESTONE_PLAYS: [(&str, &str); 15] = [
     // Razorfen Vineweaver's 3 blood gems (its card says 4).
     ("BG33_883", "Rally: This plays 3 Blood Gems on itself."),
     ("BG33_883_G", "Rally: This plays 6 Blood Gems on itself."),
+    // Runed Progenitor's avenge gives the beetles on the board +2/+2 and
+    // those to come +3/+2 (golden double): two bonuses no text reads.
+    (
+        "BG31_808",
+        "Avenge (3): Your Beetles on the board have +2/+2 and those to come +3/+2. Deathrattle: Summon a 2/2 Beetle.",
+    ),
+    (
+        "BG31_808_G",
+        "Avenge (3): Your Beetles on the board have +4/+4 and those to come +6/+4. Deathrattle: Summon two 2/2 Beetles.",
+    ),
     // Bloodsnout Warlord listens to friendly rally minions attacking, with
     // 3 gems (its card: Quilboar, 2): not a tribe, so not modelled.
     (
@@ -620,7 +630,7 @@ fn card_tokens(count: u8, body: &str) -> Option<Token> {
         health: card.health,
         keywords: super::combat_keywords(card),
         count,
-        tribes: card.tribes,
+        tribes: card.combat_tribes(),
         then: rules::InnerToken::of(&own),
         tier: card.tier,
     })
@@ -630,7 +640,8 @@ fn card_tokens(count: u8, body: &str) -> Option<Token> {
 /// beast"): a tribe's name is that tribe; else its card's by name,
 /// singular or plural; none when no card has the name.
 fn token_tribes(name: &str) -> u16 {
-    if let Some(tribes) = tribe(name) {
+    // A Beetle is a card (a Beast) before it is the Beetles' bonus name.
+    if let Some(tribes) = tribe(name).filter(|&t| t != super::TRIBE_BEETLE) {
         return tribes;
     }
     let singular = [
@@ -641,7 +652,7 @@ fn token_tribes(name: &str) -> u16 {
     singular
         .iter()
         .find_map(|n| super::by_name(n))
-        .map_or(0, |card| card.tribes)
+        .map_or(0, |card| card.combat_tribes())
 }
 
 /// Rule 5: every in-combat clause a triggered effect, or one token
@@ -664,7 +675,10 @@ fn triggered_effects(clauses: &[&String]) -> Option<CombatEffect> {
                 continue;
             }
             for (effect, token) in triggered(&part)? {
-                deathrattle_acted |= effect.trigger == Trigger::Deathrattle;
+                // A side bonus reaches the tokens summoned after it as
+                // those before (they enter with it): its order is free.
+                deathrattle_acted |= effect.trigger == Trigger::Deathrattle
+                    && !matches!(effect.action, Action::SideBonus { .. });
                 if let Some(token) = token {
                     // One summoned token per minion.
                     if effect_token.count != 0 && effect_token != token {
@@ -791,9 +805,13 @@ fn tribes_named(who: &str) -> Option<u16> {
     if who == "minion" { Some(0) } else { tribe(who) }
 }
 
-/// A tribe's bit from its name, singular or plural.
+/// A tribe's bit from its name, singular or plural (Beetles too: see
+/// `TRIBE_BEETLE`).
 fn tribe(word: &str) -> Option<u16> {
     let word = word.trim();
+    if matches!(word, "beetle" | "beetles") {
+        return Some(super::TRIBE_BEETLE);
+    }
     super::TRIBE_NAMES[..10]
         .iter()
         .position(|name| {

@@ -57,6 +57,11 @@ pub const TRIBE_UNDEAD: u16 = 1 << 9;
 /// An "All" minion (also carries every tribe bit above).
 pub const TRIBE_ALL: u16 = 1 << 10;
 
+/// Not a tribe: a Beetle (the token card), which "your beetles have ..."
+/// bonuses name (Firestone's `BeetleAttackBuff`); carried with the tribe
+/// bits in combat (`CardDef::combat_tribes`), never shown as a tribe.
+pub const TRIBE_BEETLE: u16 = 1 << 11;
+
 /// Tribe names, by bit.
 pub const TRIBE_NAMES: [&str; 11] = [
     "Beast",
@@ -168,6 +173,16 @@ impl CardDef {
         self.normal != 0 || self.id.ends_with("_G")
     }
 
+    /// Its tribes as combat reads them: a Beetle's with `TRIBE_BEETLE`.
+    pub fn combat_tribes(&self) -> u16 {
+        self.tribes
+            | if self.name == "Beetle" {
+                TRIBE_BEETLE
+            } else {
+                0
+            }
+    }
+
     /// Its tribes' names, joined by `/` ("" for none).
     pub fn tribe_names(&self) -> String {
         let names: Vec<&str> = (0..TRIBE_NAMES.len())
@@ -205,7 +220,7 @@ pub fn minion_of(card: &CardDef) -> crate::error::Result<crate::hearthstone::com
     m.keywords = combat_keywords(card);
     m.tier = card.tier;
     m.card_base = Some((card.attack, m.keywords));
-    m.tribes = card.tribes;
+    m.tribes = card.combat_tribes();
     m.name = Some(card.name);
     match effect {
         CombatEffect::None | CombatEffect::OutOfCombat => {}

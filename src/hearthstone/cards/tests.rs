@@ -478,7 +478,7 @@ fn effects_follow_the_rules() {
     for name in [
         "Leeroy the Reckless",
         "Ravaging Scorpid",
-        "Turquoise Skitterer",
+        "Runed Progenitor",
         "Soul Juggler",
     ] {
         assert!(
@@ -813,5 +813,52 @@ fn blood_gems_played_in_combat_are_read() {
     }
     for name in ["Agamaggan, the Great Boar", "Hired Ritualist"] {
         assert_eq!(effect(name), CombatEffect::OutOfCombat, "{name}");
+    }
+}
+
+#[test]
+fn beetle_bonuses_are_read_for_beetles() {
+    use super::{TRIBE_BEAST, TRIBE_BEETLE};
+    let effect = |name: &str| combat_effect(lookup(name).unwrap());
+    // A Beetle token is a Beast and a Beetle, whoever summons it.
+    let CombatEffect::Summon(vermin) = effect("Buzzing Vermin") else {
+        panic!("Buzzing Vermin");
+    };
+    assert_eq!(vermin.tribes, TRIBE_BEAST | TRIBE_BEETLE);
+    assert_eq!(
+        lookup("Beetle").unwrap().combat_tribes(),
+        TRIBE_BEAST | TRIBE_BEETLE
+    );
+    // Turquoise Skitterer: its Beetle, and +5/+5 to Beetles for the rest
+    // of the combat (golden: two Beetles, +10/+10).
+    for (name, count, bonus) in [
+        ("Turquoise Skitterer", 1, 5),
+        ("golden Turquoise Skitterer", 2, 10),
+    ] {
+        let CombatEffect::Effects {
+            deathrattle,
+            effects,
+            ..
+        } = effect(name)
+        else {
+            panic!("{name}");
+        };
+        assert_eq!(
+            (deathrattle.count, deathrattle.tribes),
+            (count, TRIBE_BEAST | TRIBE_BEETLE),
+            "{name}"
+        );
+        assert_eq!(
+            (effects[0].trigger, effects[0].action),
+            (
+                Trigger::Deathrattle,
+                Action::SideBonus {
+                    tribes: TRIBE_BEETLE,
+                    attack: bonus,
+                    health: bonus,
+                }
+            ),
+            "{name}"
+        );
     }
 }

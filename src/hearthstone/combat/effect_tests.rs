@@ -110,6 +110,8 @@ fn arb_card() -> impl Strategy<Value = String> {
         "Needling Crone=1/1",
         "Geomagus Roogug=1/2",
         "Tough Tusk=1/1",
+        "Turquoise Skitterer=1/1",
+        "Buzzing Vermin",
         "Wolf Pup=2/3",
         "Roaring Recruiter=1/3",
         "Cage Gnawer=2/3",
@@ -435,6 +437,28 @@ fn blood_gems_are_played_before_the_damage() {
     let r = exact("Tusked Camper", "3/3");
     assert!((r.win - 0.5).abs() < 1e-12 && (r.loss - 0.5).abs() < 1e-12);
     assert_eq!(exact("2/3", "3/3").loss, 1.0);
+}
+
+#[test]
+fn turquoise_skitterers_bonus_reaches_every_beetle() {
+    // The Skitterer dies: its 2/2 Beetle and the Beetle already there
+    // have +5/+5; a Beetle summoned later enters with it.
+    let a = "Turquoise Skitterer=1/1,Beetle,Buzzing Vermin=1/1";
+    let mut s = after_attack(a, "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "7/7,7/7,1/1+t");
+    struct First;
+    impl effect::Chooser for First {
+        fn pick(&mut self, _: u32) -> u32 {
+            0
+        }
+    }
+    let kinds = State::new(&parse_board(a).unwrap(), &parse_board("3/3").unwrap(), 0).1;
+    s.attack(&kinds, 1, 0, 2, &mut First);
+    assert_eq!(shown(&s, 0), "7/7,7/7,7/7");
+    // A Beast that is not a Beetle gets nothing; golden: two Beetles and
+    // +10/+10.
+    let s = after_attack("golden Turquoise Skitterer=1/1,2/2", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "12/12,12/12,2/2");
 }
 
 #[test]
