@@ -666,32 +666,6 @@ impl State {
         }
     }
 
-    /// The "whenever a blood gem is played on this" effects of the minion
-    /// at `slot` on `side`, for one gem.
-    #[inline(never)]
-    fn fire_gem_listener(
-        &mut self,
-        kinds: &Kinds,
-        side: usize,
-        slot: usize,
-        chooser: &mut impl Chooser,
-    ) {
-        let unit = self.boards[side][slot];
-        let at = Fired {
-            side,
-            slot: Some(slot),
-            unit,
-            friend: None,
-            defender: None,
-            reach: REACH_ALL,
-        };
-        for e in kinds.effects(&unit) {
-            if e.trigger == Trigger::GemPlayedOnThis {
-                self.apply(kinds, &at, e.action, chooser);
-            }
-        }
-    }
-
     /// `apply` without the trace's event.
     fn act(
         &mut self,
@@ -713,8 +687,9 @@ impl State {
                 self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, chooser| {
                     buff(kinds, &mut state.boards[s][i], stats, stats, 0);
                     if kinds.on_gem(&state.boards[s][i]) {
+                        let gem_played = |t| t == Trigger::GemPlayedOnThis;
                         for _ in 0..count {
-                            state.fire_gem_listener(kinds, s, i, chooser);
+                            state.fire_effects_at(kinds, s, i, (None, None), gem_played, chooser);
                         }
                     }
                 });

@@ -1339,7 +1339,7 @@ impl State {
     /// (as it is now) whose trigger `fires` accepts; `by` is what fired
     /// them: the friendly minion and the enemy it attacks (`Fired::friend`,
     /// `Fired::defender`). True when they dealt damage.
-    fn fire_effects_at(
+    pub(super) fn fire_effects_at(
         &mut self,
         kinds: &Kinds,
         side: usize,
