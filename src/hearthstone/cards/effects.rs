@@ -344,8 +344,8 @@ fn read_effect(card: &CardDef) -> CombatEffect {
     if clauses.is_empty() && card.triggers & COMBAT_TAGS == 0 {
         return CombatEffect::None;
     }
-    // Blood gems played in combat reach these as Firestone plays them:
-    // not modelled (a gem's stats come from outside the boards).
+    // What changes the blood gems played in combat, or answers them as
+    // Firestone plays it: not modelled.
     if let Some(c) = clauses.iter().find(|c| changes_gems_in_combat(c, card)) {
         let opening: String = c.chars().take(60).collect();
         return CombatEffect::Unsupported(format!("'{opening}' (blood gems in combat)"));
@@ -394,9 +394,9 @@ fn read_effect(card: &CardDef) -> CombatEffect {
 /// A clause by which the blood gems played in combat change, or act on
 /// the minion they are played on as Firestone does not read its text:
 /// "after you play a blood gem on this, ..." (Firestone's
-/// `playedBloodGemsOnMe`), or "your
-/// blood gems give an extra ..." on a card with a combat trigger (its
-/// trigger raises the gems' stats mid-combat).
+/// `playedBloodGemsOnMe`), or "your blood gems give an extra ..." on a
+/// card with a combat trigger (its trigger raises the gems' stats
+/// mid-combat).
 fn changes_gems_in_combat(clause: &str, card: &CardDef) -> bool {
     clause.starts_with("after you play a blood gem on this")
         || card.triggers & COMBAT_TAGS != 0 && clause.contains("your blood gems give an extra")
