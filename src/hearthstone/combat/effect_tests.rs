@@ -5,6 +5,15 @@ use super::tests::{assert_monte_carlo_agrees, combat, exact, exact_split, summar
 use super::*;
 use proptest::prelude::*;
 
+/// Answers every random choice with the first option.
+struct First;
+
+impl effect::Chooser for First {
+    fn pick(&mut self, _: u32) -> u32 {
+        0
+    }
+}
+
 fn close(x: [f64; 5], y: [f64; 5]) -> bool {
     x.iter().zip(y).all(|(a, b)| (a - b).abs() < 1e-12)
 }
@@ -44,12 +53,6 @@ fn boom_in_a_box_damages_every_other_minion_before_the_first_attack() {
     assert!(close(summary(&golden), summary(&by_hand)));
     // A reborn copy and deathrattle tokens come after both sweeps, so the
     // second does not hit them: the 1/1 returns, and so do the skeletons.
-    struct First;
-    impl effect::Chooser for First {
-        fn pick(&mut self, _: u32) -> u32 {
-            0
-        }
-    }
     let (mut s, kinds) = State::new(
         &parse_board("golden Boom-in-a-Box").unwrap(),
         &parse_board("1/1+reborn,Harmless Bonehead,2/7").unwrap(),
@@ -446,12 +449,6 @@ fn turquoise_skitterers_bonus_reaches_every_beetle() {
     let a = "Turquoise Skitterer=1/1,Beetle,Buzzing Vermin=1/1";
     let mut s = after_attack(a, "3/3", 0, 0, 0);
     assert_eq!(shown(&s, 0), "7/7,7/7,1/1+t");
-    struct First;
-    impl effect::Chooser for First {
-        fn pick(&mut self, _: u32) -> u32 {
-            0
-        }
-    }
     let kinds = State::new(&parse_board(a).unwrap(), &parse_board("3/3").unwrap(), 0).1;
     s.attack(&kinds, 1, 0, 2, &mut First);
     assert_eq!(shown(&s, 0), "7/7,7/7,7/7");
@@ -483,12 +480,6 @@ fn sewer_lords_rats_summon_their_own_turtles() {
     let s = after_attack("golden Sewer Lord=1/1", "9/9", 0, 0, 0);
     assert_eq!(shown(&s, 0), "6/4,6/4");
     let mut s = after_attack("Sewer Lord=1/1,1/9", "3/3", 0, 0, 0);
-    struct First;
-    impl effect::Chooser for First {
-        fn pick(&mut self, _: u32) -> u32 {
-            0
-        }
-    }
     let kinds = State::new(
         &parse_board("Sewer Lord=1/1,1/9").unwrap(),
         &parse_board("3/3").unwrap(),
@@ -876,12 +867,6 @@ fn stat_auras_follow_their_minion() {
 
 #[test]
 fn side_bonuses_outlive_their_minion() {
-    struct First;
-    impl effect::Chooser for First {
-        fn pick(&mut self, _: u32) -> u32 {
-            0
-        }
-    }
     // Goldrinn dies: the Beasts on the board have +7/+7, not the others.
     let s = after_attack("BGS_018=1/1,BG_EX1_554t=2/2,3/3", "5/9", 0, 0, 0);
     assert_eq!(shown(&s, 0), "9/9,3/3");
