@@ -14,6 +14,7 @@ fn small() -> Combat {
         a: parse_board("4/4,3/3").expect("valid"),
         b: parse_board("3/4,1/1").expect("valid"),
         tiers: [1, 1],
+        bonuses: Default::default(),
     }
 }
 

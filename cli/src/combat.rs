@@ -113,6 +113,7 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         a: side("a", &args.a, &args.a_json)?,
         b: side("b", &args.b, &args.b_json)?,
         tiers: [args.tier_a, args.tier_b],
+        bonuses: Default::default(),
     };
     oddsmith::parallel::check_threads(args.threads)?;
     let run = LongRun::start("combat");

@@ -5,7 +5,8 @@ use super::progress::{OddsmithProgress, settle, watch};
 use crate::budget::Control;
 use crate::hearthstone::cards;
 use crate::hearthstone::combat::{
-    Combat, CombatMode, CombatOptions, CombatResult, Minion, Token, rules, simulate,
+    Combat, CombatMode, CombatOptions, CombatResult, GameBonuses, MAX_GAME_BONUS, Minion, Token,
+    rules, simulate,
 };
 use std::time::Duration;
 
@@ -79,6 +80,72 @@ pub struct OddsmithCombatOptions {
     pub threads: u32,
     /// Progress and cancel (see OddsmithProgress), or NULL for none.
     pub progress: *const OddsmithProgress,
+    /// Each side's bonuses from earlier turns of the game (zeroed: none).
+    pub bonuses_a: OddsmithGameBonuses,
+    pub bonuses_b: OddsmithGameBonuses,
+}
+
+/// What earlier turns of the game give a side's minions in combat (the
+/// cards that say "this game"): minions summoned in combat (tokens,
+/// reborn copies) enter with these, and each blood gem gives its extra.
+/// The minions given on the board already show them in their stats.
+/// Each 0 to 1000; zeroed = none. Firestone's `globalInfo` names in
+/// brackets.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OddsmithGameBonuses {
+    /// Each blood gem's extra beyond +1/+1 (BloodGemAttackBonus,
+    /// BloodGemHealthBonus).
+    pub blood_gem_attack: u32,
+    pub blood_gem_health: u32,
+    /// Every minion summoned (HauntedCarapaceAttackBonus, ...HealthBonus).
+    pub summoned_attack: u32,
+    pub summoned_health: u32,
+    /// Undead summoned (UndeadAttackBonus, UndeadHealthBonus).
+    pub undead_attack: u32,
+    pub undead_health: u32,
+    /// Beasts summoned (GoldrinnBuffAtk, GoldrinnBuffHealth).
+    pub beast_attack: u32,
+    pub beast_health: u32,
+    /// Beetles summoned (BeetleAttackBuff, BeetleHealthBuff).
+    pub beetle_attack: u32,
+    pub beetle_health: u32,
+    /// Pirates summoned (PirateAttackBonus).
+    pub pirate_attack: u32,
+    /// Mechs summoned (MechAttackBonus).
+    pub mech_attack: u32,
+}
+
+fn to_game_bonuses(side: &str, b: &OddsmithGameBonuses) -> Result<GameBonuses, FfiError> {
+    let values = [
+        b.blood_gem_attack,
+        b.blood_gem_health,
+        b.summoned_attack,
+        b.summoned_health,
+        b.undead_attack,
+        b.undead_health,
+        b.beast_attack,
+        b.beast_health,
+        b.beetle_attack,
+        b.beetle_health,
+        b.pirate_attack,
+        b.mech_attack,
+    ];
+    if values.iter().any(|&v| v > u32::from(MAX_GAME_BONUS)) {
+        return Err(FfiError::invalid(format!(
+            "bonuses_{side}: each must be 0 to {MAX_GAME_BONUS}"
+        )));
+    }
+    let v = |x: u32| x as u16;
+    Ok(GameBonuses {
+        blood_gem: [v(b.blood_gem_attack), v(b.blood_gem_health)],
+        summoned: [v(b.summoned_attack), v(b.summoned_health)],
+        undead: [v(b.undead_attack), v(b.undead_health)],
+        beasts: [v(b.beast_attack), v(b.beast_health)],
+        beetles: [v(b.beetle_attack), v(b.beetle_health)],
+        pirate_attack: v(b.pirate_attack),
+        mech_attack: v(b.mech_attack),
+    })
 }
 
 /// The answer.
@@ -213,6 +280,10 @@ pub unsafe extern "C" fn oddsmith_combat(
                 .map(|(i, m)| to_minion("B", i, m))
                 .collect::<Result<_, _>>()?,
             tiers: [tier_a.max(1), tier_b.max(1)],
+            bonuses: [
+                to_game_bonuses("a", &o.bonuses_a)?,
+                to_game_bonuses("b", &o.bonuses_b)?,
+            ],
         };
         let mode = match o.mode {
             ODDSMITH_COMBAT_AUTO => CombatMode::Auto,

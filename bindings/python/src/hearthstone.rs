@@ -142,6 +142,7 @@ fn combat<'py>(
         a: board_of("a", a)?,
         b: board_of("b", b)?,
         tiers: [tiers.0, tiers.1],
+        bonuses: Default::default(),
     };
     let mode = match mode {
         "auto" => CombatMode::Auto,

@@ -536,16 +536,19 @@ impl State {
         self.act(kinds, at, action, chooser)
     }
 
-    /// The stats one blood gem played on `side` gives: 1, times the most
-    /// a `GemStats` aura of a minion on its board multiplies (Firestone
+    /// The attack and health one blood gem played on `side` gives: 1 and
+    /// the game's bonus (`GameBonuses::blood_gem`), times the most a
+    /// `GemStats` aura of a minion on its board multiplies (Firestone
     /// counts every minion its board holds, dying ones too).
-    fn gem_stats(&self, kinds: &Kinds, side: usize) -> u16 {
+    fn gem_stats(&self, kinds: &Kinds, side: usize) -> [u16; 2] {
         let times = self.boards[side][..self.lens[side] as usize]
             .iter()
             .map(|u| kinds.gem_times(u))
             .max()
             .unwrap_or(1);
-        u16::from(times.max(1))
+        kinds
+            .gem(side)
+            .map(|stat| stat.saturating_mul(u16::from(times.max(1))))
     }
 
     /// Calls `f` on each minion (side, slot) a buff of `target` from the
@@ -682,10 +685,12 @@ impl State {
             | Action::ShieldAtAttack { .. }
             | Action::GemStats { .. } => false,
             Action::BloodGems { target, count } => {
-                let stats = u16::from(count).saturating_mul(self.gem_stats(kinds, side));
+                let [attack, health] = self
+                    .gem_stats(kinds, side)
+                    .map(|stat| stat.saturating_mul(u16::from(count)));
                 // Minion by minion: its gems, then what they fire on it.
                 self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, chooser| {
-                    buff(kinds, &mut state.boards[s][i], stats, stats, 0);
+                    buff(kinds, &mut state.boards[s][i], attack, health, 0);
                     if kinds.on_gem(&state.boards[s][i]) {
                         let gem_played = |t| t == Trigger::GemPlayedOnThis;
                         for _ in 0..count {

@@ -190,14 +190,33 @@ fn arb_card() -> impl Strategy<Value = String> {
     .prop_map(str::to_string)
 }
 
+/// Bonuses from earlier turns, small, most of them none.
+fn arb_bonuses() -> impl Strategy<Value = GameBonuses> {
+    let stat =
+        || prop_oneof![3 => Just([0u16, 0]), 1 => (0u16..=3, 0u16..=3).prop_map(|(a, h)| [a, h])];
+    let attack = || prop_oneof![3 => Just(0u16), 1 => 1u16..=3];
+    (stat(), stat(), stat(), stat(), stat(), attack(), attack()).prop_map(
+        |(blood_gem, summoned, undead, beasts, beetles, pirate_attack, mech_attack)| GameBonuses {
+            blood_gem,
+            summoned,
+            undead,
+            beasts,
+            beetles,
+            pirate_attack,
+            mech_attack,
+        },
+    )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
 
     /// The memo, the full keys and the ordering by turns give what the
     /// plain tree gives.
     #[test]
-    fn effect_boards_equal_the_plain_tree(a in prop::collection::vec(arb_card(), 1..=2), b in prop::collection::vec(arb_card(), 1..=2)) {
-        let c = combat(&a.join(","), &b.join(","));
+    fn effect_boards_equal_the_plain_tree(a in prop::collection::vec(arb_card(), 1..=2), b in prop::collection::vec(arb_card(), 1..=2), bonuses in [arb_bonuses(), arb_bonuses()]) {
+        let mut c = combat(&a.join(","), &b.join(","));
+        c.bonuses = bonuses;
         let tree = tree_walk(&c);
         let r = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();
         prop_assert!(close(summary(&r), tree), "{:?} vs tree {:?}", summary(&r), tree);
@@ -352,6 +371,84 @@ fn after_attack(a: &str, b: &str, attacker: usize, target: usize, pick: u32) -> 
     let (mut s, kinds) = State::new(&parse_board(a).unwrap(), &parse_board(b).unwrap(), 0);
     s.attack(&kinds, 0, attacker, target, &mut Fixed(pick));
     s
+}
+
+/// As `after_attack`, each side with its bonuses from earlier turns
+/// (`GameBonuses::parse` text).
+fn after_attack_with(a: &str, b: &str, bonuses: [&str; 2], attacker: usize) -> State {
+    let bonuses = bonuses.map(|t| GameBonuses::parse(t).unwrap());
+    let (mut s, kinds) = State::with_bonuses(
+        &parse_board(a).unwrap(),
+        &parse_board(b).unwrap(),
+        &bonuses,
+        0,
+    );
+    s.attack(&kinds, 0, attacker, 0, &mut First);
+    s
+}
+
+/// Boards `a` and `b` (see `combat`), each side with its bonuses.
+fn combat_with(a: &str, b: &str, bonuses: [&str; 2]) -> Combat {
+    let mut c = combat(a, b);
+    c.bonuses = bonuses.map(|t| GameBonuses::parse(t).unwrap());
+    c
+}
+
+#[test]
+fn game_bonuses_reach_the_minions_summoned_not_the_board() {
+    // Harmless Bonehead's two skeletons are Undead: with Undead +2/+1
+    // this game they enter as 3/2, as anonymous 3/2 tokens would; the
+    // Bonehead itself shows its bonus in the stats given.
+    let plain = exact("Harmless Bonehead=4/4", "5/5,3/3");
+    assert!(close(
+        summary(&plain),
+        summary(&exact("4/4+dr=1/1x2", "5/5,3/3"))
+    ));
+    let bonus = combat_with("Harmless Bonehead=4/4", "5/5,3/3", ["undead=2/1", ""]);
+    let bonus = combat_exact(&bonus, 1_000_000, &Control::NONE).unwrap();
+    let by_hand = exact("4/4+dr=3/2x2", "5/5,3/3");
+    assert!(close(summary(&bonus), summary(&by_hand)));
+    assert!(!close(summary(&bonus), summary(&plain)));
+    // Bonuses of other tribes, and the other side's, change nothing.
+    for bonuses in [
+        ["beasts=5/5,pirates=3,mechs=3,beetles=2/2", ""],
+        ["", "undead=4/4"],
+    ] {
+        let c = combat_with("Harmless Bonehead=4/4", "5/5,3/3", bonuses);
+        let r = combat_exact(&c, 1_000_000, &Control::NONE).unwrap();
+        assert!(close(summary(&r), summary(&plain)), "{bonuses:?}");
+    }
+    // Every minion summoned: the skeletons and the reborn copy (a fresh
+    // 1/1 Bonehead), which is Undead too.
+    let s = after_attack_with(
+        "Harmless Bonehead=1/1+reborn",
+        "9/9",
+        ["summoned=1/0,undead=2/1", ""],
+        0,
+    );
+    assert_eq!(shown(&s, 0), "4/2,4/2,4/2");
+    // A token of no tribe takes only the bonus of every minion summoned.
+    let s = after_attack_with("1/1+dr=1/1", "9/9", ["summoned=1/1", ""], 0);
+    assert_eq!(shown(&s, 0), "2/2");
+}
+
+#[test]
+fn game_bonuses_make_blood_gems_bigger() {
+    // Blood gems +1/+2 this game: each gem is 2/3, and Needling Crone
+    // doubles that.
+    let s = after_attack_with("Tusked Camper", "0/9", ["gems=1/2", ""], 0);
+    assert_eq!(shown(&s, 0), "4/6");
+    let s = after_attack_with("Tusked Camper,Needling Crone", "0/9", ["gems=1/2", ""], 0);
+    assert_eq!(shown(&s, 0), "6/9,5/4");
+    // The other side's bonus is its own.
+    let s = after_attack_with("Tusked Camper", "0/9", ["", "gems=5/5"], 0);
+    assert_eq!(shown(&s, 0), "3/4");
+    let c = combat_with(
+        "Tusked Camper,Bonker",
+        "4/5,3/3",
+        ["gems=1/1", "undead=1/1"],
+    );
+    assert_monte_carlo_agrees(&c, 5, "gems with a bonus");
 }
 
 /// A board as "attack/health" items with "+t" (taunt), "+s" (shield),

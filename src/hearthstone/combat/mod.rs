@@ -17,6 +17,7 @@
 //! So are they when a minion has stealth: a turn with every enemy in
 //! stealth passes without an attack and lowers nothing.
 
+mod bonuses;
 pub mod effect;
 mod key;
 mod layer;
@@ -26,6 +27,7 @@ pub mod rules;
 mod start;
 pub mod trace;
 
+pub use bonuses::{GameBonuses, MAX_GAME_BONUS};
 use key::{Key, Layout};
 use layer::{Layer, MergeIndex};
 pub use parse::parse_board;
@@ -45,6 +47,20 @@ pub struct Combat {
     pub b: Vec<Minion>,
     /// Each side's tavern tier (damage to the loser's hero starts there).
     pub tiers: [u32; 2],
+    /// Each side's bonuses from earlier turns (none by default).
+    pub bonuses: [GameBonuses; 2],
+}
+
+impl Combat {
+    /// Boards A and B with tavern tiers, no bonuses from earlier turns.
+    pub fn new(a: Vec<Minion>, b: Vec<Minion>, tiers: [u32; 2]) -> Combat {
+        Combat {
+            a,
+            b,
+            tiers,
+            bonuses: [GameBonuses::default(); 2],
+        }
+    }
 }
 
 /// The answer.
@@ -93,6 +109,8 @@ fn validate(c: &Combat) -> Result<()> {
             )));
         }
     }
+    c.bonuses[0].validate("A")?;
+    c.bonuses[1].validate("B")?;
     let mut bonus_tribes: Vec<u16> = Vec::new();
     for m in c.a.iter().chain(&c.b) {
         for e in &m.effects {
@@ -151,7 +169,7 @@ fn start_outcomes(
     limit: usize,
     deadline: &Control,
 ) -> (Kinds, State, Option<StartOutcomes>) {
-    let (start, kinds) = State::new(&c.a, &c.b, 0);
+    let (start, kinds) = State::with_bonuses(&c.a, &c.b, &c.bonuses, 0);
     let outcomes = StartOutcomes::enumerate(&start, &kinds, limit, deadline);
     (kinds, start, outcomes)
 }

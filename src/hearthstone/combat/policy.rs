@@ -117,6 +117,7 @@ mod tests {
             a: parse_board(a).unwrap(),
             b: parse_board(b).unwrap(),
             tiers: [1, 1],
+            bonuses: Default::default(),
         }
     }
 

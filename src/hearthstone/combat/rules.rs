@@ -3,6 +3,7 @@
 //! Carlo engine step through combats with these functions only; card
 //! effects (`effect.rs`) fire from them.
 
+use super::bonuses::GameBonuses;
 use super::effect::{Action, Chooser, Effect, Fired, MAX_EFFECTS, REACH_ALL, Target, Trigger};
 
 /// Keyword bits.
@@ -321,7 +322,18 @@ pub struct Kinds {
     any_stealth: bool,
     changes_units: bool,
     raises_potential: bool,
+    /// Per side, what its summoned minions enter with from earlier turns
+    /// (`GameBonuses::entry_bonuses`): (tribe bits, 0 = all; attack;
+    /// health), the first `entry_counts[side]` of them.
+    entry_bonuses: [[(u16, u16, u16); MAX_ENTRY_BONUSES]; 2],
+    entry_counts: [u8; 2],
+    /// Per side, one blood gem's attack and health before a `GemStats`
+    /// aura multiplies them (1 + the game's bonus).
+    gem: [[u16; 2]; 2],
 }
+
+/// Entry bonuses a side's `GameBonuses` may hold.
+const MAX_ENTRY_BONUSES: usize = 6;
 
 impl Kinds {
     fn intern(&mut self, kind: Kind) -> u8 {
@@ -791,6 +803,31 @@ impl Kinds {
         self.kinds.get(u.kind as usize).and_then(|k| k.name)
     }
 
+    /// Takes in each side's bonuses from earlier turns: entering minions
+    /// of the tribes named grow (so memo keys hold units whole, and with
+    /// health the potential may rise), and blood gems give more.
+    fn add_game_bonuses(&mut self, bonuses: &[GameBonuses; 2]) {
+        for (side, b) in bonuses.iter().enumerate() {
+            self.gem[side] = [b.blood_gem[0] + 1, b.blood_gem[1] + 1];
+            for (tribes, attack, health) in b.entry_bonuses() {
+                let n = self.entry_counts[side] as usize;
+                self.entry_bonuses[side][n] = (tribes, attack, health);
+                self.entry_counts[side] += 1;
+                self.any_stat_auras = true;
+                self.changes_units = true;
+                self.raises_potential |= health > 0;
+                // Room in the keys for the grown tokens.
+                self.max_attack = self.max_attack.saturating_add(attack);
+                self.max_health = self.max_health.saturating_add(health);
+            }
+        }
+    }
+
+    /// One blood gem's attack and health on `side`, before auras.
+    pub(super) fn gem(&self, side: usize) -> [u16; 2] {
+        self.gem[side]
+    }
+
     /// The index of a side bonus's tribe mask in `State::bonus`.
     pub(super) fn bonus_index(&self, tribes: u16) -> usize {
         let known = &self.bonus_tribes[..self.bonus_count as usize];
@@ -840,8 +877,19 @@ pub enum Outcome {
 }
 
 impl State {
-    /// The starting state and the kinds of minion the combat can hold.
+    /// The starting state and the kinds of minion the combat can hold,
+    /// with no bonuses from earlier turns.
     pub fn new(a: &[Minion], b: &[Minion], first: u8) -> (State, Kinds) {
+        Self::with_bonuses(a, b, &[GameBonuses::default(); 2], first)
+    }
+
+    /// As [`State::new`], each side with its bonuses from earlier turns.
+    pub fn with_bonuses(
+        a: &[Minion],
+        b: &[Minion],
+        bonuses: &[GameBonuses; 2],
+        first: u8,
+    ) -> (State, Kinds) {
         let mut kinds = Kinds {
             kinds: Vec::new(),
             facts: [Facts::default(); MAX_KINDS],
@@ -870,6 +918,9 @@ impl State {
             any_stealth: false,
             changes_units: false,
             raises_potential: false,
+            entry_bonuses: [[(0, 0, 0); MAX_ENTRY_BONUSES]; 2],
+            entry_counts: [0; 2],
+            gem: [[1; 2]; 2],
         };
         let mut s = State {
             boards: [[Unit::default(); BOARD_SIZE]; 2],
@@ -882,12 +933,14 @@ impl State {
                 s.boards[side][slot] = kinds.unit(m);
             }
         }
+        kinds.add_game_bonuses(bonuses);
         // The stats given are the minions' own: each aura is added to them
-        // (as Firestone adds an aura a minion's enchantments lack).
+        // (as Firestone adds an aura a minion's enchantments lack). The
+        // game's bonuses are in them already.
         if kinds.any_stat_auras {
             for side in 0..2 {
                 let all = ((1u16 << s.lens[side]) - 1) as u8;
-                s.enter_auras(&kinds, side, all, 0);
+                s.enter_auras(&kinds, side, all, 0, false);
             }
         }
         (s, kinds)
@@ -899,8 +952,17 @@ impl State {
     /// other their bonus where their aura reaches, and each entering unit
     /// takes its side's bonuses (`State::bonus`). Kept out of the hot
     /// paths, which most combats run without auras.
+    /// Summoned units (`summoned`: not the starting boards) also take
+    /// their side's bonuses from earlier turns (`GameBonuses`).
     #[inline(never)]
-    pub(super) fn enter_auras(&mut self, kinds: &Kinds, side: usize, entering: u8, present: u8) {
+    pub(super) fn enter_auras(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        entering: u8,
+        present: u8,
+        summoned: bool,
+    ) {
         let mut present = present;
         let mut entering = entering;
         while entering != 0 {
@@ -925,6 +987,15 @@ impl State {
                 let t = &mut self.boards[side][slot];
                 if kinds.tribes(t) & kinds.bonus_tribes[b] != 0 {
                     super::effect::buff(kinds, t, attack.into(), health.into(), 0);
+                }
+            }
+            if summoned {
+                let entries = &kinds.entry_bonuses[side][..kinds.entry_counts[side] as usize];
+                for &(tribes, attack, health) in entries {
+                    let t = &mut self.boards[side][slot];
+                    if tribes == 0 || kinds.tribes(t) & tribes != 0 {
+                        super::effect::buff(kinds, t, attack, health, 0);
+                    }
                 }
             }
         }
@@ -1501,7 +1572,7 @@ impl State {
             self.lens[side] += 1;
             if kinds.any_stat_auras {
                 let others = ((1u16 << self.lens[side]) - 1) as u8 & !(1 << (slot + 1));
-                self.enter_auras(kinds, side, 1 << (slot + 1), others);
+                self.enter_auras(kinds, side, 1 << (slot + 1), others, true);
             }
             if kinds.any_summon_listeners {
                 self.fire_summon_listeners(kinds, side, slot + 1, 1 << (slot + 1), chooser);
@@ -1875,7 +1946,7 @@ impl State {
             // tokens before it.
             let tokens = (0..n).fold(0u8, |m, i| m | u8::from(from[i] != 0) << i);
             let all = ((1u16 << n) - 1) as u8;
-            self.enter_auras(kinds, side, tokens, all & !tokens);
+            self.enter_auras(kinds, side, tokens, all & !tokens, true);
         }
         if kinds.any_summon_listeners {
             // Every token has entered, each heard in turn (the listeners
@@ -1943,7 +2014,7 @@ impl State {
         self.lens[side] = n as u8;
         if kinds.any_stat_auras && reborn_slots != 0 {
             let all = ((1u16 << n) - 1) as u8;
-            self.enter_auras(kinds, side, reborn_slots, all & !reborn_slots);
+            self.enter_auras(kinds, side, reborn_slots, all & !reborn_slots, true);
         }
         // Each copy is heard by the minions there when it entered (later
         // copies are to its right: its slot stands), as summoned, then as

@@ -41,6 +41,7 @@ pub(super) fn combat(a: &str, b: &str) -> Combat {
         a: parse_board(a).unwrap(),
         b: parse_board(b).unwrap(),
         tiers: [1, 1],
+        bonuses: Default::default(),
     }
 }
 
@@ -474,7 +475,7 @@ proptest! {
         let dmg: f64 = r.damage_to_a.iter().chain(&r.damage_to_b).sum();
         prop_assert!((dmg - r.win - r.loss).abs() < 1e-12);
         // Swapping the sides swaps win and loss.
-        let swapped = Combat { a: c.b.clone(), b: c.a.clone(), tiers: [1, 1] };
+        let swapped = Combat::new(c.b.clone(), c.a.clone(), [1, 1]);
         let s = combat_exact(&swapped, 2_000_000, &Control::NONE).unwrap();
         prop_assert!((s.win - r.loss).abs() < 1e-12 && (s.loss - r.win).abs() < 1e-12);
     }
@@ -671,6 +672,7 @@ fn lethal_chances_are_the_damage_tail() {
             a: parse_board("5/5,1/1").unwrap(),
             b: parse_board("2/6").unwrap(),
             tiers: [3, 1],
+            bonuses: Default::default(),
         },
         1_000_000,
         &Control::NONE,

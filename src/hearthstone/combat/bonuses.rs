@@ -1,0 +1,192 @@
+//! What earlier turns of a game give a side's minions in combat: cards
+//! that say "this game" (your Blood Gems give an extra +1/+1, your Undead
+//! have +2 Attack, ...). The minions on the board already show these in
+//! their stats; the minions summoned in combat (tokens, reborn copies)
+//! enter with them, and each blood gem played gives its share. These are
+//! the counters Firestone keeps in a hero's `globalInfo`.
+
+use crate::error::{Error, Result};
+use crate::hearthstone::cards::{
+    TRIBE_BEAST, TRIBE_BEETLE, TRIBE_MECH, TRIBE_PIRATE, TRIBE_UNDEAD,
+};
+
+/// One side's bonuses from earlier turns, each `[attack, health]` (all 0
+/// by default: a combat with none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct GameBonuses {
+    /// What each blood gem gives beyond its +1/+1 (Firestone's
+    /// `BloodGemAttackBonus`, `BloodGemHealthBonus`).
+    pub blood_gem: [u16; 2],
+    /// Every minion summoned (Haunted Carapace: `HauntedCarapaceAttackBonus`,
+    /// `HauntedCarapaceHealthBonus`).
+    pub summoned: [u16; 2],
+    /// Undead summoned (`UndeadAttackBonus`, `UndeadHealthBonus`).
+    pub undead: [u16; 2],
+    /// Beasts summoned (Goldrinn: `GoldrinnBuffAtk`, `GoldrinnBuffHealth`).
+    pub beasts: [u16; 2],
+    /// Beetles summoned (`BeetleAttackBuff`, `BeetleHealthBuff`).
+    pub beetles: [u16; 2],
+    /// Pirates summoned, attack only (`PirateAttackBonus`).
+    pub pirate_attack: u16,
+    /// Mechs summoned, attack only (`MechAttackBonus`).
+    pub mech_attack: u16,
+}
+
+/// The largest bonus accepted (far above any real game's).
+pub const MAX_GAME_BONUS: u16 = 1000;
+
+/// The names `GameBonuses::parse` reads, with whether they take health.
+const NAMES: [(&str, bool); 7] = [
+    ("gems", true),
+    ("summoned", true),
+    ("undead", true),
+    ("beasts", true),
+    ("beetles", true),
+    ("pirates", false),
+    ("mechs", false),
+];
+
+impl GameBonuses {
+    /// No bonus at all.
+    pub fn is_none(&self) -> bool {
+        *self == GameBonuses::default()
+    }
+
+    /// Every value at most `MAX_GAME_BONUS`; `side` names the side in
+    /// the error.
+    pub fn validate(&self, side: &str) -> Result<()> {
+        let stats = [
+            self.blood_gem,
+            self.summoned,
+            self.undead,
+            self.beasts,
+            self.beetles,
+            [self.pirate_attack, self.mech_attack],
+        ];
+        if stats.iter().flatten().any(|&v| v > MAX_GAME_BONUS) {
+            return Err(Error::invalid(format!(
+                "side {side}'s game bonuses: each must be 0 to {MAX_GAME_BONUS}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The bonuses summoned minions enter with, as (tribe bits, attack,
+    /// health); tribe bits 0 = every minion. A minion of several of the
+    /// tribes takes each.
+    pub(super) fn entry_bonuses(&self) -> impl Iterator<Item = (u16, u16, u16)> {
+        [
+            (0, self.summoned),
+            (TRIBE_UNDEAD, self.undead),
+            (TRIBE_BEAST, self.beasts),
+            (TRIBE_BEETLE, self.beetles),
+            (TRIBE_PIRATE, [self.pirate_attack, 0]),
+            (TRIBE_MECH, [self.mech_attack, 0]),
+        ]
+        .into_iter()
+        .filter(|(_, [a, h])| *a > 0 || *h > 0)
+        .map(|(tribes, [a, h])| (tribes, a, h))
+    }
+
+    /// Reads `"gems=2/1,undead=3/0,beasts=2/2,beetles=1/1,summoned=1/1,
+    /// pirates=2,mechs=1"`: any of them, in any order, each at most once;
+    /// an empty text is no bonus.
+    pub fn parse(text: &str) -> Result<GameBonuses> {
+        let mut b = GameBonuses::default();
+        let mut seen = [false; NAMES.len()];
+        for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (name, value) = item.split_once('=').ok_or_else(|| {
+                Error::invalid(format!("game bonus '{item}': write name=attack/health"))
+            })?;
+            let name = name.trim().to_ascii_lowercase();
+            let Some(at) = NAMES.iter().position(|(n, _)| *n == name) else {
+                let names: Vec<&str> = NAMES.iter().map(|(n, _)| *n).collect();
+                return Err(Error::invalid(format!(
+                    "game bonus '{name}': unknown; one of {}",
+                    names.join(", ")
+                )));
+            };
+            if std::mem::replace(&mut seen[at], true) {
+                return Err(Error::invalid(format!("game bonus '{name}' given twice")));
+            }
+            let number = |s: &str| {
+                s.trim()
+                    .parse::<u16>()
+                    .ok()
+                    .filter(|&v| v <= MAX_GAME_BONUS)
+                    .ok_or_else(|| {
+                        Error::invalid(format!(
+                            "game bonus '{item}': '{s}' is not a number from 0 to {MAX_GAME_BONUS}"
+                        ))
+                    })
+            };
+            let stats = if NAMES[at].1 {
+                let (a, h) = value.split_once('/').ok_or_else(|| {
+                    Error::invalid(format!("game bonus '{item}': write {name}=attack/health"))
+                })?;
+                [number(a)?, number(h)?]
+            } else {
+                [number(value)?, 0]
+            };
+            match at {
+                0 => b.blood_gem = stats,
+                1 => b.summoned = stats,
+                2 => b.undead = stats,
+                3 => b.beasts = stats,
+                4 => b.beetles = stats,
+                5 => b.pirate_attack = stats[0],
+                _ => b.mech_attack = stats[0],
+            }
+        }
+        Ok(b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_name_and_refuses_bad_text() {
+        let b = GameBonuses::parse(
+            "gems=2/1, undead=3/0,beasts=2/2,beetles=1/4,summoned=1/1,pirates=2,MECHS=5",
+        )
+        .unwrap();
+        assert_eq!(b.blood_gem, [2, 1]);
+        assert_eq!(b.undead, [3, 0]);
+        assert_eq!(b.beasts, [2, 2]);
+        assert_eq!(b.beetles, [1, 4]);
+        assert_eq!(b.summoned, [1, 1]);
+        assert_eq!((b.pirate_attack, b.mech_attack), (2, 5));
+        assert!(GameBonuses::parse("").unwrap().is_none());
+        for bad in [
+            "gems",
+            "gems=2",
+            "gems=2/x",
+            "gems=-1/0",
+            "gems=1001/0",
+            "pirates=1/1",
+            "dragons=1/1",
+            "gems=1/1,gems=2/2",
+        ] {
+            assert!(GameBonuses::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn entry_bonuses_name_their_tribes() {
+        let b = GameBonuses {
+            undead: [3, 0],
+            pirate_attack: 2,
+            ..GameBonuses::default()
+        };
+        let entries: Vec<_> = b.entry_bonuses().collect();
+        assert_eq!(entries, vec![(TRIBE_UNDEAD, 3, 0), (TRIBE_PIRATE, 2, 0)]);
+        assert!(b.validate("A").is_ok());
+        let over = GameBonuses {
+            beasts: [0, MAX_GAME_BONUS + 1],
+            ..b
+        };
+        assert!(over.validate("A").is_err());
+    }
+}
