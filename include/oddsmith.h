@@ -327,6 +327,35 @@ typedef struct {
   uint32_t interval_ms;
 } OddsmithProgress;
 
+// What earlier turns of the game give a side's minions in combat (the
+// cards that say "this game"): minions summoned in combat (tokens,
+// reborn copies) enter with these, and each blood gem gives its extra.
+// The minions given on the board already show them in their stats.
+// Each 0 to 1000; zeroed = none. Firestone's `globalInfo` names in
+// brackets.
+typedef struct {
+  // Each blood gem's extra beyond +1/+1 (BloodGemAttackBonus,
+  // BloodGemHealthBonus).
+  uint32_t blood_gem_attack;
+  uint32_t blood_gem_health;
+  // Every minion summoned (HauntedCarapaceAttackBonus, ...HealthBonus).
+  uint32_t summoned_attack;
+  uint32_t summoned_health;
+  // Undead summoned (UndeadAttackBonus, UndeadHealthBonus).
+  uint32_t undead_attack;
+  uint32_t undead_health;
+  // Beasts summoned (GoldrinnBuffAtk, GoldrinnBuffHealth).
+  uint32_t beast_attack;
+  uint32_t beast_health;
+  // Beetles summoned (BeetleAttackBuff, BeetleHealthBuff).
+  uint32_t beetle_attack;
+  uint32_t beetle_health;
+  // Pirates summoned (PirateAttackBonus).
+  uint32_t pirate_attack;
+  // Mechs summoned (MechAttackBonus).
+  uint32_t mech_attack;
+} OddsmithGameBonuses;
+
 // Options; a zeroed struct is the defaults, and NULL means a zeroed
 // struct.
 typedef struct {
@@ -350,6 +379,9 @@ typedef struct {
   uint32_t threads;
   // Progress and cancel (see OddsmithProgress), or NULL for none.
   const OddsmithProgress *progress;
+  // Each side's bonuses from earlier turns of the game (zeroed: none).
+  OddsmithGameBonuses bonuses_a;
+  OddsmithGameBonuses bonuses_b;
 } OddsmithCombatOptions;
 
 // The answer.

@@ -31,6 +31,7 @@ STRUCTS = {
     "OddsmithProgressReport": ("ProgressReport", "public", {}),
     "OddsmithProgress": ("ProgressNative", "internal", {}),
     "OddsmithMinion": ("Minion", "public", {"keywords": ("Keywords", None)}),
+    "OddsmithGameBonuses": ("GameBonuses", "public", {}),
     "OddsmithCombatOptions": (
         "CombatOptions",
         "public",

@@ -165,6 +165,30 @@ namespace Oddsmith
     }
 
     [StructLayout(LayoutKind.Sequential)]
+    public partial struct GameBonuses
+    {
+        /// <summary>Each blood gem's extra beyond +1/+1 (BloodGemAttackBonus, BloodGemHealthBonus).</summary>
+        public uint BloodGemAttack;
+        public uint BloodGemHealth;
+        /// <summary>Every minion summoned (HauntedCarapaceAttackBonus, ...HealthBonus).</summary>
+        public uint SummonedAttack;
+        public uint SummonedHealth;
+        /// <summary>Undead summoned (UndeadAttackBonus, UndeadHealthBonus).</summary>
+        public uint UndeadAttack;
+        public uint UndeadHealth;
+        /// <summary>Beasts summoned (GoldrinnBuffAtk, GoldrinnBuffHealth).</summary>
+        public uint BeastAttack;
+        public uint BeastHealth;
+        /// <summary>Beetles summoned (BeetleAttackBuff, BeetleHealthBuff).</summary>
+        public uint BeetleAttack;
+        public uint BeetleHealth;
+        /// <summary>Pirates summoned (PirateAttackBonus).</summary>
+        public uint PirateAttack;
+        /// <summary>Mechs summoned (MechAttackBonus).</summary>
+        public uint MechAttack;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
     public partial struct CombatOptions
     {
         /// <summary>ODDSMITH_COMBAT_AUTO (0: exact unless over the state or time budget, then Monte Carlo), _EXACT (1) or _MONTE_CARLO (2).</summary>
@@ -181,6 +205,9 @@ namespace Oddsmith
         public uint Threads;
         /// <summary>Progress and cancel (see OddsmithProgress), or NULL for none.</summary>
         internal IntPtr Progress;
+        /// <summary>Each side's bonuses from earlier turns of the game (zeroed: none).</summary>
+        public GameBonuses BonusesA;
+        public GameBonuses BonusesB;
     }
 
     [StructLayout(LayoutKind.Sequential)]

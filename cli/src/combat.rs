@@ -1,14 +1,15 @@
 //! `oddsmith combat --a "4/4,3/3" --b "3/4,1/1" [--tier-a 3 --tier-b 3]
 //! [--mode auto|exact|mc] [--samples N --seed S] [--time-ms MS]
-//! [--max-states N] [--health-a H --health-b H] [--json]`.
+//! [--max-states N] [--health-a H --health-b H] [--a-bonuses gems=1/1,...]
+//! [--json]`.
 
 use crate::long_run::{LongRun, PARTIAL_NOTE};
 use crate::output::{Outcome, print_json};
 use oddsmith::Error;
 use oddsmith::hearthstone::cards::{EntityFlags, minion_of_entity};
 use oddsmith::hearthstone::combat::{
-    Combat, CombatMode, CombatOptions, CombatResult, DEFAULT_MAX_STATES, Minion, parse_board,
-    simulate,
+    Combat, CombatMode, CombatOptions, CombatResult, DEFAULT_MAX_STATES, GameBonuses,
+    MAX_GAME_BONUS, Minion, parse_board, simulate,
 };
 use serde_json::json;
 use std::time::Instant;
@@ -33,6 +34,15 @@ pub struct Args {
     /// Side B's board from a file, as --a-json.
     #[arg(long, conflicts_with = "b")]
     b_json: Option<std::path::PathBuf>,
+    /// What earlier turns give side A's minions summoned in combat and
+    /// its blood gems: "gems=2/1,undead=3/0,beasts=2/2,beetles=1/1,
+    /// summoned=1/1,pirates=2,mechs=1" (any of them; none by default), or
+    /// a Firestone `globalInfo` object, `{"BloodGemAttackBonus": 2, ...}`.
+    #[arg(long, allow_hyphen_values = true)]
+    a_bonuses: Option<String>,
+    /// Side B's, as --a-bonuses.
+    #[arg(long, allow_hyphen_values = true)]
+    b_bonuses: Option<String>,
     /// Side A's tavern tier (damage to B's hero starts there).
     #[arg(long, default_value_t = 1)]
     tier_a: u32,
@@ -109,11 +119,23 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         };
         board.map_err(|e| Error::new(e.kind(), format!("--{name}: {}", e.message())))
     };
+    let bonuses = |name: &str, text: &Option<String>| {
+        let text = text.as_deref().unwrap_or("");
+        let parsed = if text.trim_start().starts_with('{') {
+            bonuses_from_global_info(text)
+        } else {
+            GameBonuses::parse(text)
+        };
+        parsed.map_err(|e| Error::new(e.kind(), format!("--{name}-bonuses: {}", e.message())))
+    };
     let c = Combat {
         a: side("a", &args.a, &args.a_json)?,
         b: side("b", &args.b, &args.b_json)?,
         tiers: [args.tier_a, args.tier_b],
-        bonuses: Default::default(),
+        bonuses: [
+            bonuses("a", &args.a_bonuses)?,
+            bonuses("b", &args.b_bonuses)?,
+        ],
     };
     oddsmith::parallel::check_threads(args.threads)?;
     let run = LongRun::start("combat");
@@ -272,6 +294,39 @@ pub fn board_from_json(text: &str) -> Result<Vec<Minion>, Error> {
         .collect()
 }
 
+/// A side's bonuses from earlier turns from a Firestone hero's
+/// `globalInfo` object: the counters combat reads (see `GameBonuses`);
+/// the others, which only the tavern reads, are ignored.
+pub fn bonuses_from_global_info(text: &str) -> Result<GameBonuses, Error> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| Error::parse(format!("the globalInfo is not JSON: {e}")))?;
+    let info = value
+        .as_object()
+        .ok_or_else(|| Error::parse("the globalInfo must be a JSON object"))?;
+    let get = |key: &str| -> Result<u16, Error> {
+        match info.get(key) {
+            None | Some(serde_json::Value::Null) => Ok(0),
+            Some(v) => v
+                .as_u64()
+                .and_then(|v| u16::try_from(v).ok())
+                .filter(|&v| v <= MAX_GAME_BONUS)
+                .ok_or_else(|| {
+                    Error::invalid(format!("'{key}' must be a number 0 to {MAX_GAME_BONUS}"))
+                }),
+        }
+    };
+    let pair = |a: &str, h: &str| -> Result<[u16; 2], Error> { Ok([get(a)?, get(h)?]) };
+    Ok(GameBonuses {
+        blood_gem: pair("BloodGemAttackBonus", "BloodGemHealthBonus")?,
+        summoned: pair("HauntedCarapaceAttackBonus", "HauntedCarapaceHealthBonus")?,
+        undead: pair("UndeadAttackBonus", "UndeadHealthBonus")?,
+        beasts: pair("GoldrinnBuffAtk", "GoldrinnBuffHealth")?,
+        beetles: pair("BeetleAttackBuff", "BeetleHealthBuff")?,
+        pirate_attack: get("PirateAttackBonus")?,
+        mech_attack: get("MechAttackBonus")?,
+    })
+}
+
 fn to_json(r: &CombatResult, elapsed_ms: f64) -> serde_json::Value {
     json!({
         "win": r.win,
@@ -291,6 +346,34 @@ fn to_json(r: &CombatResult, elapsed_ms: f64) -> serde_json::Value {
 mod tests {
     use super::*;
     use oddsmith::hearthstone::combat::rules::{SHIELD, STEALTH, TAUNT};
+
+    /// A `globalInfo` object gives the counters combat reads, by
+    /// Firestone's names; the tavern's are ignored, bad values refused.
+    #[test]
+    fn global_info_gives_the_bonuses_combat_reads() {
+        let b = bonuses_from_global_info(
+            r#"{"BloodGemAttackBonus": 2, "BloodGemHealthBonus": 1, "UndeadAttackBonus": 3,
+                "GoldrinnBuffAtk": 4, "GoldrinnBuffHealth": 5, "BeetleAttackBuff": 1,
+                "HauntedCarapaceHealthBonus": 2, "PirateAttackBonus": 6, "MechAttackBonus": 7,
+                "TavernSpellsCastThisGame": 12}"#,
+        )
+        .unwrap();
+        assert_eq!(b.blood_gem, [2, 1]);
+        assert_eq!(b.undead, [3, 0]);
+        assert_eq!(b.beasts, [4, 5]);
+        assert_eq!(b.beetles, [1, 0]);
+        assert_eq!(b.summoned, [0, 2]);
+        assert_eq!((b.pirate_attack, b.mech_attack), (6, 7));
+        assert!(bonuses_from_global_info("{}").unwrap().is_none());
+        for bad in [
+            "[]",
+            "{",
+            r#"{"UndeadAttackBonus": -1}"#,
+            r#"{"BeetleAttackBuff": 5000}"#,
+        ] {
+            assert!(bonuses_from_global_info(bad).is_err(), "{bad}");
+        }
+    }
 
     /// An entity list means what Firestone makes of it: a missing
     /// `stealth` is none (Heroic Underdog's own included); other missing

@@ -17,8 +17,10 @@
 //! and must agree with it instead.
 
 use oddsmith::budget::Control;
-use oddsmith::hearthstone::combat::{Combat, CombatResult, combat_exact, combat_monte_carlo};
-use oddsmith_cli::combat::board_from_json;
+use oddsmith::hearthstone::combat::{
+    Combat, CombatResult, GameBonuses, combat_exact, combat_monte_carlo,
+};
+use oddsmith_cli::combat::{board_from_json, bonuses_from_global_info};
 use serde_json::Value;
 
 const VECTORS: &str = include_str!("../../tests/data/bg_firestone_vectors.json");
@@ -33,6 +35,10 @@ fn real_boards_agree_with_firestone() {
     for v in &vectors {
         let name = v["name"].as_str().unwrap();
         let board = |side: &str| board_from_json(&v[side].to_string()).unwrap();
+        let bonuses = |key: &str| match v.get(key) {
+            Some(info) => bonuses_from_global_info(&info.to_string()).unwrap(),
+            None => GameBonuses::default(),
+        };
         let c = Combat {
             a: board("a"),
             b: board("b"),
@@ -40,6 +46,7 @@ fn real_boards_agree_with_firestone() {
                 v["tier_a"].as_u64().unwrap() as u32,
                 v["tier_b"].as_u64().unwrap() as u32,
             ],
+            bonuses: [bonuses("global_a"), bonuses("global_b")],
         };
         let ours = match combat_exact(&c, 2_000_000, &Control::NONE) {
             Ok(r) => {

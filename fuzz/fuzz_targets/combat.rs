@@ -5,8 +5,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use oddsmith::ffi::{
-    OddsmithBgCard, OddsmithCombatOptions, OddsmithCombatResult, OddsmithMinion, OddsmithStatus,
-    oddsmith_bg_card_at, oddsmith_bg_card_count, oddsmith_combat,
+    OddsmithBgCard, OddsmithCombatOptions, OddsmithCombatResult, OddsmithGameBonuses,
+    OddsmithMinion, OddsmithStatus, oddsmith_bg_card_at, oddsmith_bg_card_count, oddsmith_combat,
 };
 use std::mem::MaybeUninit;
 
@@ -46,6 +46,28 @@ fn board(data: &[u8], at: usize, count: usize) -> Vec<OddsmithMinion> {
         .collect()
 }
 
+/// Small bonuses from earlier turns, now and then one over the limit.
+fn bonuses(data: &[u8], at: usize) -> OddsmithGameBonuses {
+    let v = |k: usize| match byte(data, at + k) {
+        255 => 1001,
+        x => u32::from(x % 4),
+    };
+    OddsmithGameBonuses {
+        blood_gem_attack: v(0),
+        blood_gem_health: v(1),
+        summoned_attack: v(2),
+        summoned_health: v(3),
+        undead_attack: v(4),
+        undead_health: v(5),
+        beast_attack: v(6),
+        beast_health: v(7),
+        beetle_attack: v(8),
+        beetle_health: v(9),
+        pirate_attack: v(10),
+        mech_attack: v(11),
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let (na, nb) = ((byte(data, 0) % 9) as usize, (byte(data, 1) % 9) as usize);
     let a = board(data, 4, na);
@@ -58,6 +80,8 @@ fuzz_target!(|data: &[u8]| {
         seed: 1,
         threads: 0,
         progress: std::ptr::null(),
+        bonuses_a: bonuses(data, 4 + 6 * 16),
+        bonuses_b: bonuses(data, 4 + 6 * 16 + 12),
     };
     let mut out = MaybeUninit::<OddsmithCombatResult>::uninit();
     // SAFETY: boards of the counts given; valid options and output.

@@ -1,23 +1,29 @@
 //! Fuzzes the Battlegrounds minion notation: a board or a clear error,
 //! never a panic; a parsed board has at most 7 minions of positive health,
-//! and a small one can be fought (Monte Carlo) without panicking.
+//! and a small one can be fought (Monte Carlo) without panicking. A third
+//! part, after a second '|', is side A's game bonuses (`GameBonuses`).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use oddsmith::budget::Control;
-use oddsmith::hearthstone::combat::{Combat, combat_monte_carlo, parse_board};
+use oddsmith::hearthstone::combat::{Combat, GameBonuses, combat_monte_carlo, parse_board};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let (a, b) = text.split_once('|').unwrap_or((&text, "1/1"));
-    if let (Ok(a), Ok(b)) = (parse_board(a), parse_board(b)) {
+    let (a, rest) = text.split_once('|').unwrap_or((&text, "1/1"));
+    let (b, bonuses) = rest.split_once('|').unwrap_or((rest, ""));
+    let bonuses = GameBonuses::parse(bonuses);
+    if let Ok(parsed) = &bonuses {
+        assert!(parsed.validate("A").is_ok());
+    }
+    if let (Ok(a), Ok(b), Ok(bonuses)) = (parse_board(a), parse_board(b), bonuses) {
         assert!(a.len() <= 7 && b.len() <= 7);
         assert!(a.iter().chain(&b).all(|m| m.health > 0));
         let c = Combat {
             a,
             b,
             tiers: [1, 1],
-            bonuses: Default::default(),
+            bonuses: [bonuses, Default::default()],
         };
         if let Ok(r) = combat_monte_carlo(&c, 4, 1, 1, &Control::NONE) {
             assert!((r.win + r.draw + r.loss - 1.0).abs() < 1e-9);

@@ -60,7 +60,7 @@ const entities = (list, friendly) =>
         ...m,
     }));
 
-const hero = (tier, friendly) => ({
+const hero = (tier, friendly, globalInfo) => ({
     cardId: 'TB_BaconShop_HERO_PH',
     hpLeft: 1000,
     tavernTier: tier,
@@ -68,14 +68,15 @@ const hero = (tier, friendly) => ({
     questEntities: [],
     friendly,
     entityId: nextId++,
-    globalInfo: {},
+    globalInfo: { ...(globalInfo || {}) },
 });
 
-// The battle input of one board ({a, b, tier_a, tier_b}).
+// The battle input of one board ({a, b, tier_a, tier_b}, and optional
+// global_a, global_b: each hero's globalInfo, the bonuses of earlier turns).
 function battleInput(board, samples, options = {}) {
     return {
-        playerBoard: { player: hero(board.tier_a, true), board: entities(board.a, true) },
-        opponentBoard: { player: hero(board.tier_b, false), board: entities(board.b, false) },
+        playerBoard: { player: hero(board.tier_a, true, board.global_a), board: entities(board.a, true) },
+        opponentBoard: { player: hero(board.tier_b, false, board.global_b), board: entities(board.b, false) },
         options: {
             numberOfSimulations: samples,
             maxAcceptableDuration: 3600 * 1000,

@@ -133,6 +133,41 @@ int main(void) {
         CHECK(memcmp(r.damage_to_b, d.damage_to_b, sizeof r.damage_to_b) == 0);
     }
 
+    /* Bonuses from earlier turns reach the minions summoned: every
+     * minion summoned +2/+1 makes the 1/1 tokens 3/2, as tokens of 3/2
+     * would be; the other side's bonus is its own; over 1000 is refused. */
+    {
+        OddsmithCombatResult by_hand;
+        OddsmithMinion one[1], two[2];
+        one[0] = minion(4, 4, 0);
+        one[0].token_attack = 1;
+        one[0].token_health = 1;
+        one[0].token_count = 2;
+        two[0] = minion(2, 6, 0);
+        two[1] = minion(3, 3, 0);
+        memset(&o, 0, sizeof o);
+        o.bonuses_a.summoned_attack = 2;
+        o.bonuses_a.summoned_health = 1;
+        CHECK(oddsmith_combat(one, 1, two, 2, 1, 1, &o, &r) == ODDSMITH_OK && r.exact == 1);
+        one[0].token_attack = 3;
+        one[0].token_health = 2;
+        CHECK(oddsmith_combat(one, 1, two, 2, 1, 1, NULL, &by_hand) == ODDSMITH_OK);
+        CHECK(r.win == by_hand.win && r.draw == by_hand.draw && r.loss == by_hand.loss);
+        CHECK(memcmp(r.damage_to_b, by_hand.damage_to_b, sizeof r.damage_to_b) == 0);
+        one[0].token_attack = 1;
+        one[0].token_health = 1;
+        CHECK(oddsmith_combat(one, 1, two, 2, 1, 1, NULL, &by_hand) == ODDSMITH_OK);
+        CHECK(r.win != by_hand.win || r.draw != by_hand.draw);
+        memset(&o, 0, sizeof o);
+        o.bonuses_b.summoned_attack = 2;
+        CHECK(oddsmith_combat(one, 1, two, 2, 1, 1, &o, &r) == ODDSMITH_OK);
+        CHECK(r.win == by_hand.win && r.draw == by_hand.draw);
+        o.bonuses_b.undead_health = 1001;
+        CHECK(oddsmith_combat(one, 1, two, 2, 1, 1, &o, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        oddsmith_last_error_message(msg, sizeof msg);
+        CHECK(strstr(msg, "bonuses_b") != NULL);
+    }
+
     /* Threads: over the maximum is refused at once, large counts capped. */
     memset(&o, 0, sizeof o);
     o.mode = ODDSMITH_COMBAT_MONTE_CARLO;

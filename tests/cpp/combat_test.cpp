@@ -27,6 +27,24 @@ int main() {
     std::vector<OddsmithMinion> same(1, oddsmith::minion(4, 2, ODDSMITH_KW_TAUNT | ODDSMITH_KW_REBORN, 1));
     OddsmithCombatResult by_card = oddsmith::combat(cards, one), by_hand = oddsmith::combat(same, one);
     CHECK(std::fabs(by_card.win - by_hand.win) < 1e-12 && std::fabs(by_card.draw - by_hand.draw) < 1e-12);
+    // Bonuses from earlier turns: Harmless Bonehead's skeletons are Undead,
+    // and with Undead +2/+1 this game they enter as 3/2 tokens would.
+    std::vector<OddsmithMinion> bonehead(1, oddsmith::card_minion("Harmless Bonehead", 4, 4));
+    std::vector<OddsmithMinion> tokens(1, oddsmith::minion(4, 4));
+    tokens[0].token_attack = 3;
+    tokens[0].token_health = 2;
+    tokens[0].token_count = 2;
+    std::vector<OddsmithMinion> foes;
+    foes.push_back(oddsmith::minion(2, 6));
+    foes.push_back(oddsmith::minion(3, 3));
+    OddsmithCombatOptions bonuses = OddsmithCombatOptions();
+    bonuses.bonuses_a.undead_attack = 2;
+    bonuses.bonuses_a.undead_health = 1;
+    OddsmithCombatResult undead = oddsmith::combat(bonehead, foes, 1, 1, &bonuses);
+    OddsmithCombatResult as_tokens = oddsmith::combat(tokens, foes);
+    CHECK(std::fabs(undead.win - as_tokens.win) < 1e-12 && std::fabs(undead.draw - as_tokens.draw) < 1e-12);
+    CHECK(std::fabs(undead.win - oddsmith::combat(bonehead, foes).win) > 1e-3);
+
     try {
         oddsmith::bg_card("No Such Minion");
         CHECK(false);

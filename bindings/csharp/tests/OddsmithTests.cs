@@ -280,6 +280,19 @@ public static class OddsmithTests
         CombatResult anonymous = Combat.Fight(new[] { byHand }, new[] { Minion.Of(4, 6) });
         Check(Math.Abs(byCard.Win - anonymous.Win) < 1e-12 && Math.Abs(byCard.Draw - anonymous.Draw) < 1e-12, "card minion");
         ExpectError(Status.InvalidArgument, "not modelled", () => Combat.Fight(new[] { Minion.OfCard("Leeroy the Reckless", 6, 2) }, new[] { Minion.Of(1, 1) }), "unmodelled card");
+        // Bonuses from earlier turns: the skeletons of a Bonehead with
+        // Undead +2/+1 this game fight as 3/2 tokens.
+        Minion[] foes = new[] { Minion.Of(2, 6), Minion.Of(3, 3) };
+        CombatOptions undeadBonus = CombatOptions.Defaults();
+        undeadBonus.BonusesA.UndeadAttack = 2;
+        undeadBonus.BonusesA.UndeadHealth = 1;
+        CombatResult withBonus = Combat.Fight(new[] { Minion.OfCard("BG28_300", 4, 4) }, foes, 1, 1, undeadBonus);
+        Minion bigTokens = Minion.Of(4, 4);
+        bigTokens.TokenAttack = 3; bigTokens.TokenHealth = 2; bigTokens.TokenCount = 2;
+        CombatResult asTokens = Combat.Fight(new[] { bigTokens }, foes);
+        Check(Math.Abs(withBonus.Win - asTokens.Win) < 1e-12 && Math.Abs(withBonus.Draw - asTokens.Draw) < 1e-12, "game bonuses");
+        undeadBonus.BonusesB.MechAttack = 5000;
+        ExpectError(Status.InvalidArgument, "bonuses_b", () => Combat.Fight(new[] { bigTokens }, foes, 1, 1, undeadBonus), "game bonus too large");
         ExpectError(Status.InvalidArgument, "No Such", () => BgCards.Find("No Such Minion"), "unknown card");
 
         using (var game = new DurakGame(2, 36, 9))

@@ -5,7 +5,8 @@ use crate::interrupt;
 use oddsmith::hearthstone::cards::{EntityFlags, minion_of_entity};
 use oddsmith::hearthstone::combat::rules::BOARD_SIZE;
 use oddsmith::hearthstone::combat::{
-    Combat, CombatMode, CombatOptions, DEFAULT_MAX_STATES, Minion, parse_board, simulate,
+    Combat, CombatMode, CombatOptions, DEFAULT_MAX_STATES, GameBonuses, Minion, parse_board,
+    simulate,
 };
 use oddsmith::hearthstone::split_damage::{Query, Target, split_damage_controlled};
 use pyo3::prelude::*;
@@ -137,12 +138,17 @@ fn combat<'py>(
     threads: usize,
     max_states: Option<u64>,
     health: (Option<i32>, Option<i32>),
+    bonuses: (String, String),
 ) -> PyResult<Bound<'py, PyDict>> {
+    let bonuses_of = |side: &str, text: &str| {
+        GameBonuses::parse(text)
+            .map_err(|e| InvalidArgument::new_err(format!("bonuses_{side}: {}", e.message())))
+    };
     let c = Combat {
         a: board_of("a", a)?,
         b: board_of("b", b)?,
         tiers: [tiers.0, tiers.1],
-        bonuses: Default::default(),
+        bonuses: [bonuses_of("a", &bonuses.0)?, bonuses_of("b", &bonuses.1)?],
     };
     let mode = match mode {
         "auto" => CombatMode::Auto,

@@ -83,6 +83,27 @@ def test_combat_by_card_and_rules_of_the_rules_file():
     assert lethal.lethal_to_b == pytest.approx(1.0)
 
 
+def test_combat_game_bonuses_reach_the_minions_summoned():
+    # Harmless Bonehead's skeletons are Undead: with Undead +2/+1 this game
+    # they fight as 3/2 tokens; text and dict say the same.
+    plain = oddsmith.combat("Harmless Bonehead=4/4", "2/6, 3/3")
+    text = oddsmith.combat("Harmless Bonehead=4/4", "2/6, 3/3", bonuses_a="undead=2/1")
+    by_dict = oddsmith.combat("Harmless Bonehead=4/4", "2/6, 3/3", bonuses_a={"undead": (2, 1)})
+    by_hand = oddsmith.combat("4/4+dr=3/2x2", "2/6, 3/3")
+    assert text == by_dict
+    assert (text.win, text.draw, text.loss) == pytest.approx((by_hand.win, by_hand.draw, by_hand.loss))
+    assert text.win != pytest.approx(plain.win)
+    # The other side's bonus is its own; bad bonuses are refused.
+    other = oddsmith.combat("Harmless Bonehead=4/4", "2/6, 3/3", bonuses_b={"undead": (2, 1), "mechs": 3})
+    assert (other.win, other.draw) == pytest.approx((plain.win, plain.draw))
+    with pytest.raises(oddsmith.InvalidArgument, match="bonuses_a"):
+        oddsmith.combat("1/1", "1/1", bonuses_a="dragons=1/1")
+    with pytest.raises(oddsmith.InvalidArgument, match="bonuses_b"):
+        oddsmith.combat("1/1", "1/1", bonuses_b={"gems": (5000, 1)})
+    with pytest.raises(oddsmith.InvalidArgument):
+        oddsmith.combat("1/1", "1/1", bonuses_a=3)
+
+
 def test_combat_errors():
     with pytest.raises(oddsmith.ParseError, match="a"):
         oddsmith.combat("3/x", "1/1")

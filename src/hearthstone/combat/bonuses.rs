@@ -22,7 +22,9 @@ pub struct GameBonuses {
     pub summoned: [u16; 2],
     /// Undead summoned (`UndeadAttackBonus`, `UndeadHealthBonus`).
     pub undead: [u16; 2],
-    /// Beasts summoned (Goldrinn: `GoldrinnBuffAtk`, `GoldrinnBuffHealth`).
+    /// Beasts summoned (Goldrinn: `GoldrinnBuffAtk`, `GoldrinnBuffHealth`;
+    /// Goldrinn gives both alike, and as Firestone a health bonus without
+    /// attack gives nothing).
     pub beasts: [u16; 2],
     /// Beetles summoned (`BeetleAttackBuff`, `BeetleHealthBuff`).
     pub beetles: [u16; 2],
@@ -78,7 +80,14 @@ impl GameBonuses {
         [
             (0, self.summoned),
             (TRIBE_UNDEAD, self.undead),
-            (TRIBE_BEAST, self.beasts),
+            (
+                TRIBE_BEAST,
+                if self.beasts[0] > 0 {
+                    self.beasts
+                } else {
+                    [0, 0]
+                },
+            ),
             (TRIBE_BEETLE, self.beetles),
             (TRIBE_PIRATE, [self.pirate_attack, 0]),
             (TRIBE_MECH, [self.mech_attack, 0]),
@@ -182,6 +191,16 @@ mod tests {
         };
         let entries: Vec<_> = b.entry_bonuses().collect();
         assert_eq!(entries, vec![(TRIBE_UNDEAD, 3, 0), (TRIBE_PIRATE, 2, 0)]);
+        // Firestone reads Goldrinn's health only with its attack.
+        let beasts = |stats| GameBonuses {
+            beasts: stats,
+            ..GameBonuses::default()
+        };
+        assert_eq!(beasts([0, 3]).entry_bonuses().count(), 0);
+        assert_eq!(
+            beasts([1, 3]).entry_bonuses().collect::<Vec<_>>(),
+            vec![(TRIBE_BEAST, 1, 3)]
+        );
         assert!(b.validate("A").is_ok());
         let over = GameBonuses {
             beasts: [0, MAX_GAME_BONUS + 1],

@@ -399,14 +399,14 @@ fn game_bonuses_reach_the_minions_summoned_not_the_board() {
     // Harmless Bonehead's two skeletons are Undead: with Undead +2/+1
     // this game they enter as 3/2, as anonymous 3/2 tokens would; the
     // Bonehead itself shows its bonus in the stats given.
-    let plain = exact("Harmless Bonehead=4/4", "5/5,3/3");
+    let plain = exact("Harmless Bonehead=4/4", "2/6,3/3");
     assert!(close(
         summary(&plain),
-        summary(&exact("4/4+dr=1/1x2", "5/5,3/3"))
+        summary(&exact("4/4+dr=1/1x2", "2/6,3/3"))
     ));
-    let bonus = combat_with("Harmless Bonehead=4/4", "5/5,3/3", ["undead=2/1", ""]);
+    let bonus = combat_with("Harmless Bonehead=4/4", "2/6,3/3", ["undead=2/1", ""]);
     let bonus = combat_exact(&bonus, 1_000_000, &Control::NONE).unwrap();
-    let by_hand = exact("4/4+dr=3/2x2", "5/5,3/3");
+    let by_hand = exact("4/4+dr=3/2x2", "2/6,3/3");
     assert!(close(summary(&bonus), summary(&by_hand)));
     assert!(!close(summary(&bonus), summary(&plain)));
     // Bonuses of other tribes, and the other side's, change nothing.
@@ -414,7 +414,7 @@ fn game_bonuses_reach_the_minions_summoned_not_the_board() {
         ["beasts=5/5,pirates=3,mechs=3,beetles=2/2", ""],
         ["", "undead=4/4"],
     ] {
-        let c = combat_with("Harmless Bonehead=4/4", "5/5,3/3", bonuses);
+        let c = combat_with("Harmless Bonehead=4/4", "2/6,3/3", bonuses);
         let r = combat_exact(&c, 1_000_000, &Control::NONE).unwrap();
         assert!(close(summary(&r), summary(&plain)), "{bonuses:?}");
     }

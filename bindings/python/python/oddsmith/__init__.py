@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import asdict, dataclass, field
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _native
 from ._native import (
@@ -512,6 +512,23 @@ def _board(board: Union[str, Sequence[Any]]) -> Any:
     return [_minion(m, i) for i, m in enumerate(board)]
 
 
+def _bonuses_text(bonuses: Union[str, Mapping[str, Any], None]) -> str:
+    """A side's game bonuses as the text the engine reads."""
+    if bonuses is None:
+        return ""
+    if isinstance(bonuses, str):
+        return bonuses
+    if not isinstance(bonuses, Mapping):
+        raise InvalidArgument("bonuses must be text, a dict or None")
+    items = []
+    for name, value in bonuses.items():
+        if isinstance(value, (tuple, list)) and len(value) == 2:
+            items.append(f"{name}={value[0]}/{value[1]}")
+        else:
+            items.append(f"{name}={value}")
+    return ",".join(items)
+
+
 def combat(
     a: Union[str, Sequence[Any]],
     b: Union[str, Sequence[Any]],
@@ -525,6 +542,8 @@ def combat(
     max_states: Optional[int] = None,
     health_a: Optional[int] = None,
     health_b: Optional[int] = None,
+    bonuses_a: Union[str, Mapping[str, Any], None] = None,
+    bonuses_b: Union[str, Mapping[str, Any], None] = None,
 ) -> CombatResult:
     """Battlegrounds combat odds of board ``a`` (attacking side A) against
     board ``b``, left to right.
@@ -540,6 +559,13 @@ def combat(
     ``"auto"`` (exact when it fits, else Monte Carlo; ``time_ms`` default
     200). ``tier_a``/``tier_b``: tavern tiers (damage); ``health_a`` /
     ``health_b``: heroes' health (with armor) for the lethal chances.
+
+    ``bonuses_a``/``bonuses_b``: what earlier turns give a side's minions
+    summoned in combat and its blood gems (the cards that say "this
+    game"), as the CLI's text (``"gems=2/1,undead=3/0"``) or a dict
+    ``{"gems": (2, 1), "undead": (3, 0), "beasts": (2, 2), "beetles": (1,
+    1), "summoned": (1, 1), "pirates": 2, "mechs": 1}``; none by default.
+    The minions on the board already show them in their stats.
     """
     if time_ms is None and mode == "auto":
         time_ms = 200
@@ -554,6 +580,7 @@ def combat(
         threads,
         max_states,
         (health_a, health_b),
+        (_bonuses_text(bonuses_a), _bonuses_text(bonuses_b)),
     )
     d["survivors"] = list(d["survivors"])
     return CombatResult(**d)
