@@ -222,6 +222,7 @@ fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiErro
             tribes: 0,
             then: Default::default(),
             tier: 0,
+            unmarked: false,
         };
     }
     Ok(minion)

@@ -229,6 +229,13 @@ fn own_token_tribes(card: &CardDef, t: &Token) -> Option<u16> {
         .map(|c| c.combat_tribes())
 }
 
+/// Cards whose deathrattle tokens enter unmarked, free to attack in the
+/// round their minion died in (`Token::unmarked`): Firestone summons
+/// Underrot Spawn's Tentacles outside the step that gives a death phase's
+/// tokens their marks (measured: after an Underrot Spawn that attacked
+/// dies, a Tentacle attacks next).
+pub const TOKENS_ENTER_UNMARKED: [&str; 2] = ["BG36_116", "BG36_116_G"];
+
 /// Cards whose text Firestone plays otherwise, with the text it plays:
 /// where the rules file is silent Firestone's behaviour is the rule (the
 /// README lists these).
@@ -596,6 +603,7 @@ fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
         tribes: token_tribes(name),
         then: Default::default(),
         tier: 0,
+        unmarked: false,
     }))
 }
 
@@ -633,6 +641,7 @@ fn card_tokens(count: u8, body: &str) -> Option<Token> {
         tribes: card.combat_tribes(),
         then: rules::InnerToken::of(&own),
         tier: card.tier,
+        unmarked: false,
     })
 }
 

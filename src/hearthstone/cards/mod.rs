@@ -242,6 +242,9 @@ pub fn minion_of(card: &CardDef) -> crate::error::Result<crate::hearthstone::com
             )));
         }
     }
+    if effects::TOKENS_ENTER_UNMARKED.contains(&card.id) {
+        m.deathrattle.unmarked = true;
+    }
     Ok(m)
 }
 

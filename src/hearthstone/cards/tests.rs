@@ -149,6 +149,7 @@ fn effects_follow_the_rules() {
             tribes: TRIBE_UNDEAD,
             then: Default::default(),
             tier: 0,
+            unmarked: false,
         })
     );
     assert_eq!(
@@ -161,6 +162,7 @@ fn effects_follow_the_rules() {
             tribes: TRIBE_UNDEAD,
             then: Default::default(),
             tier: 0,
+            unmarked: false,
         })
     );
     // Tokens that are cards with a token deathrattle of their own.
@@ -177,6 +179,7 @@ fn effects_follow_the_rules() {
             tribes: rat.tribes,
             then: InnerToken::of(&turtle),
             tier: rat.tier,
+            unmarked: false,
         })
     };
     assert_eq!(effect("Sewer Lord"), rats("Sewer Lord", "Sewer Rat"));
@@ -211,6 +214,7 @@ fn effects_follow_the_rules() {
             tribes: TRIBE_MECH,
             then: Default::default(),
             tier: 0,
+            unmarked: false,
         })
     );
     // The deathrattle aura, normal and golden.

@@ -569,6 +569,34 @@ fn deathrattle_tokens_enter_before_the_deathrattles_buff() {
 }
 
 #[test]
+fn underrot_spawns_tentacles_enter_unmarked() {
+    // B's Underrot Spawn attacks, then B's 1/1 (passing over the Spawn).
+    // A kills the Spawn: its tentacles enter unmarked (Firestone summons
+    // them outside the death phase's marking), so a tentacle attacks next;
+    // plain tokens of a minion passed over wait for the next round.
+    let steps = [(1, 0, 0), (0, 1, 2), (1, 1, 0), (0, 1, 0)];
+    let play = |b: &str| {
+        let (mut s, kinds) = State::new(
+            &parse_board("0/30,9/20").unwrap(),
+            &parse_board(b).unwrap(),
+            1,
+        );
+        for (side, attacker, target) in steps {
+            assert_eq!(s.next_attacker(), (side, attacker), "{b}");
+            s.attack(&kinds, side, attacker, target, &mut First);
+            s.turn = 1 - side as u8;
+        }
+        s
+    };
+    let mut s = play("golden Underrot Spawn=4/1,1/1,5/19");
+    assert_eq!(shown(&s, 1), "2/4+t,2/4+t,3/1,7/10");
+    assert_eq!(s.next_attacker(), (1, 0));
+    let mut s = play("4/1+dr=2/4x2,1/1,5/19");
+    assert_eq!(shown(&s, 1), "2/4,2/4,1/1,5/10");
+    assert_eq!(s.next_attacker(), (1, 3));
+}
+
+#[test]
 fn sewer_lords_rats_summon_their_own_turtles() {
     // Sewer Lord dies: two 3/2 Sewer Rats; a rat dies: a 2/3 taunt turtle
     // in its place. Golden: 6/4 rats and 4/6 turtles.

@@ -102,6 +102,7 @@ fn deathrattle(spec: &str, token: &str) -> Result<Token> {
         tribes: 0,
         then: Default::default(),
         tier: 0,
+        unmarked: false,
     })
 }
 

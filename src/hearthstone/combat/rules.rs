@@ -43,6 +43,10 @@ pub struct Token {
     /// The tavern tier of a token that is a card of a higher tier (a Sewer
     /// Rat: 2), which a surviving token adds to the damage; 0 for tier 1.
     pub tier: u8,
+    /// The tokens enter unmarked, whatever their dead minion's mark (the
+    /// cards Firestone summons outside its death-phase marking:
+    /// `cards::TOKENS_ENTER_UNMARKED`).
+    pub unmarked: bool,
 }
 
 /// A token's own deathrattle: `count` copies of a plain token.
@@ -78,6 +82,7 @@ impl InnerToken {
             tribes: self.tribes,
             then: InnerToken::default(),
             tier: 0,
+            unmarked: false,
         }
     }
 }
@@ -1929,7 +1934,7 @@ impl State {
                         break;
                     }
                     board[n] = kinds.entering(kind.token_kind, t.health as i16);
-                    from[n] = m.mark + 1;
+                    from[n] = if t.unmarked { FRESH } else { m.mark + 1 };
                     origin[n] = dead;
                     n += 1;
                 }
@@ -2075,15 +2080,22 @@ pub(super) fn reborn_place(survivors_right: usize, tokens: u8, len: usize) -> us
     place
 }
 
+/// `from` of a token that enters unmarked (`Token::unmarked`): past the
+/// marks plus one.
+const FRESH: u8 = PASSED_OVER + 2;
+
 /// Gives each new summon (`from` != 0) its round mark, right to left:
 /// `ATTACKED` if the minion it came from was passed over, else the mark of
-/// the minion now to its right (unmarked if none). Marks `from` done.
+/// the minion now to its right (unmarked if none); unmarked when `FRESH`.
+/// Marks `from` done.
 fn inherit_marks(board: &mut [Unit], from: &mut [u8]) {
     for i in (0..board.len()).rev() {
         if from[i] == 0 {
             continue;
         }
-        board[i].mark = if from[i] - 1 == PASSED_OVER {
+        board[i].mark = if from[i] == FRESH {
+            UNMARKED
+        } else if from[i] - 1 == PASSED_OVER {
             ATTACKED
         } else {
             board.get(i + 1).map_or(UNMARKED, |r| r.mark)
