@@ -406,7 +406,33 @@ fn read_effect(card: &CardDef) -> CombatEffect {
 /// mid-combat).
 fn changes_gems_in_combat(clause: &str, card: &CardDef) -> bool {
     clause.starts_with("after you play a blood gem on this")
-        || card.triggers & COMBAT_TAGS != 0 && clause.contains("your blood gems give an extra")
+        || card.triggers & COMBAT_TAGS != 0
+            && clause.contains("your blood gems give an extra")
+            && !GEM_BONUS_TRIGGERS.iter().any(|t| {
+                clause
+                    .strip_prefix(t)
+                    .is_some_and(|rest| gem_bonus(rest).is_some())
+            })
+}
+
+/// The triggers whose "your blood gems give an extra ... this game" is
+/// modelled (Sanguine Champion, Sanguine Refiner, Prickly Piper: as
+/// Firestone raises the hero's blood gem bonus mid-combat).
+const GEM_BONUS_TRIGGERS: [&str; 3] = ["deathrattle: ", "battlecry and deathrattle: ", "rally: "];
+
+/// "your blood gems give an extra +2/+1 this game" (or "+1 attack"): a
+/// side bonus of the gems played from then on.
+fn gem_bonus(action: &str) -> Option<Action> {
+    let what = action
+        .trim_end_matches('.')
+        .strip_prefix("your blood gems give an extra ")?
+        .strip_suffix(" this game")?;
+    let (attack, health) = stats(what)?;
+    Some(Action::SideBonus {
+        tribes: super::BLOOD_GEMS,
+        attack,
+        health,
+    })
 }
 
 /// Combat triggers whose effect may act only outside the boards (rule 3).
@@ -728,6 +754,8 @@ fn trigger_of(clause: &str) -> Option<(Trigger, &str)> {
         ("start of combat: ", Trigger::StartOfCombat),
         ("battlecry and start of combat: ", Trigger::StartOfCombat),
         ("deathrattle: ", Trigger::Deathrattle),
+        // The battlecry acts when the card is played, outside combat.
+        ("battlecry and deathrattle: ", Trigger::Deathrattle),
         ("after this attacks, ", Trigger::AfterAttack),
         (
             "after a friendly minion loses divine shield, ",
@@ -1248,6 +1276,9 @@ const BONUS_DURATIONS: [&str; 4] = [
 /// game, wherever they are": a bonus for a tribe on its side, now and for
 /// every one of it entering later (`Action::SideBonus`).
 fn side_bonus(action: &str) -> Option<Action> {
+    if let Some(gems) = gem_bonus(action) {
+        return Some(gems);
+    }
     let (lasting, rest) = match action.strip_prefix("for the rest of this combat, ") {
         Some(rest) => (true, rest),
         None => (false, action),

@@ -62,6 +62,11 @@ pub const TRIBE_ALL: u16 = 1 << 10;
 /// bits in combat (`CardDef::combat_tribes`), never shown as a tribe.
 pub const TRIBE_BEETLE: u16 = 1 << 11;
 
+/// Not a tribe: the side bonus of blood gems ("your Blood Gems give an
+/// extra +2/+1 this game", `Action::SideBonus` with this mask): no minion
+/// carries it, and each gem played after gives the bonus more.
+pub const BLOOD_GEMS: u16 = 1 << 12;
+
 /// Tribe names, by bit.
 pub const TRIBE_NAMES: [&str; 11] = [
     "Beast",

@@ -130,13 +130,10 @@ fn effects_follow_the_rules() {
     ] {
         assert!(!super::effects::acts_outside_boards(clause), "{clause}");
     }
-    // Blood gems and stats that grow in combat stay in combat.
-    for name in [
-        "Sanguine Refiner",
-        "Sanguine Champion",
-        "Eternal Knight",
-        "Abyssal Bruiser",
-    ] {
+    // Stats that grow with game counters stay unmodelled (the blood gem
+    // bonuses of Sanguine Refiner and Champion are modelled: see
+    // `blood_gems_played_in_combat_are_read`).
+    for name in ["Eternal Knight", "Abyssal Bruiser"] {
         assert!(!effect(name).is_modelled(), "{name}");
     }
     assert_eq!(
@@ -798,14 +795,34 @@ fn blood_gems_played_in_combat_are_read() {
         keywords: crate::hearthstone::combat::rules::SHIELD,
     };
     assert_eq!(gems("Tough Tusk"), (Trigger::GemPlayedOnThis, shield));
-    // Other reactions to gems, and what changes them mid-combat, are not
-    // modelled; a bonus outside combat changes nothing here.
+    // "Your Blood Gems give an extra ... this game" from a deathrattle or
+    // a rally: a side bonus of the gems played after (Firestone raises
+    // the hero's gem bonus); the battlecry acts outside combat.
+    let gem_bonus = |attack, health| Action::SideBonus {
+        tribes: super::BLOOD_GEMS,
+        attack,
+        health,
+    };
+    assert_eq!(
+        gems("Sanguine Champion"),
+        (Trigger::Deathrattle, gem_bonus(2, 1))
+    );
+    assert_eq!(
+        gems("golden Sanguine Champion"),
+        (Trigger::Deathrattle, gem_bonus(4, 2))
+    );
+    assert_eq!(gems("Sanguine Refiner"), (Trigger::Rally, gem_bonus(1, 2)));
+    assert_eq!(
+        gems("Prickly Piper"),
+        (Trigger::Deathrattle, gem_bonus(1, 0))
+    );
+    // Other reactions to gems, and what changes them mid-combat otherwise,
+    // are not modelled; a bonus outside combat changes nothing here.
     for name in [
         "Aggem Thorncurse",
         "Groundshaker",
         "Timewarped Twirler",
         "Timewarped Geomancer",
-        "Prickly Piper",
         "Bloodsnout Warlord",
     ] {
         assert!(!effect(name).is_modelled(), "{name}");

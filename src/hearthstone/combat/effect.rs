@@ -536,19 +536,24 @@ impl State {
         self.act(kinds, at, action, chooser)
     }
 
-    /// The attack and health one blood gem played on `side` gives: 1 and
-    /// the game's bonus (`GameBonuses::blood_gem`), times the most a
-    /// `GemStats` aura of a minion on its board multiplies (Firestone
-    /// counts every minion its board holds, dying ones too).
+    /// The attack and health one blood gem played on `side` gives: 1, the
+    /// game's bonus (`GameBonuses::blood_gem`) and this combat's (a side
+    /// bonus of `BLOOD_GEMS`), times the most a `GemStats` aura of a
+    /// minion on its board multiplies (Firestone counts every minion its
+    /// board holds, dying ones too).
     fn gem_stats(&self, kinds: &Kinds, side: usize) -> [u16; 2] {
         let times = self.boards[side][..self.lens[side] as usize]
             .iter()
             .map(|u| kinds.gem_times(u))
             .max()
             .unwrap_or(1);
-        kinds
-            .gem(side)
-            .map(|stat| stat.saturating_mul(u16::from(times.max(1))))
+        let mut gem = kinds.gem(side);
+        if let Some(b) = kinds.gem_bonus_index() {
+            for (stat, bonus) in gem.iter_mut().zip(self.bonus[side][b]) {
+                *stat = stat.saturating_add(bonus.into());
+            }
+        }
+        gem.map(|stat| stat.saturating_mul(u16::from(times.max(1))))
     }
 
     /// Calls `f` on each minion (side, slot) a buff of `target` from the

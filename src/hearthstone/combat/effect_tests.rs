@@ -114,6 +114,8 @@ fn arb_card() -> impl Strategy<Value = String> {
         "Geomagus Roogug=1/2",
         "Tough Tusk=1/1",
         "Turquoise Skitterer=1/1",
+        "Sanguine Champion=1/1",
+        "Sanguine Refiner=1/2",
         "Buzzing Vermin",
         "Wolf Pup=2/3",
         "Roaring Recruiter=1/3",
@@ -430,6 +432,57 @@ fn game_bonuses_reach_the_minions_summoned_not_the_board() {
     // A token of no tribe takes only the bonus of every minion summoned.
     let s = after_attack_with("1/1+dr=1/1", "9/9", ["summoned=1/1", ""], 0);
     assert_eq!(shown(&s, 0), "2/2");
+}
+
+#[test]
+fn blood_gem_bonuses_won_in_combat_reach_the_gems_after() {
+    // A's first minion attacks the 3/3 and dies (or lives), then A's
+    // Tusked Camper attacks the 0/30 playing its gem: the camper's stats
+    // after, with `bonuses` for side A.
+    let camper_after = |first: &str, bonuses: &str| {
+        let a = format!("{first},Tusked Camper");
+        let (mut s, kinds) = State::with_bonuses(
+            &parse_board(&a).unwrap(),
+            &parse_board("3/3,0/30").unwrap(),
+            &[GameBonuses::parse(bonuses).unwrap(), GameBonuses::default()],
+            0,
+        );
+        s.attack(&kinds, 0, 0, 0, &mut First);
+        let camper = s.board(0).len() - 1;
+        let target = s.board(1).len() - 1;
+        s.attack(&kinds, 0, camper, target, &mut First);
+        shown(&s, 0).rsplit(',').next().unwrap().to_string()
+    };
+    // A plain gem: +1/+1 on the 2/3 camper.
+    assert_eq!(camper_after("1/1", ""), "3/4");
+    // Sanguine Champion's deathrattle: gems give +2/+1 more this game.
+    assert_eq!(camper_after("Sanguine Champion=1/1", ""), "5/5");
+    assert_eq!(camper_after("golden Sanguine Champion=1/1", ""), "7/6");
+    // Sanguine Refiner's rally as it attacks (it lives): +1/+2 more.
+    assert_eq!(camper_after("Sanguine Refiner", ""), "4/6");
+    // On top of the game's bonus: 1 + 1 + 2 attack, 1 + 1 + 1 health.
+    assert_eq!(camper_after("Sanguine Champion=1/1", "gems=1/1"), "6/6");
+    // The other side's gems are its own.
+    let (mut s, kinds) = State::new(
+        &parse_board("Sanguine Champion=1/1,0/20").unwrap(),
+        &parse_board("Tusked Camper=2/30").unwrap(),
+        0,
+    );
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    s.attack(&kinds, 1, 0, 0, &mut First);
+    assert_eq!(shown(&s, 1), "3/30");
+    assert_exact_is_the_tree(&[
+        (
+            "Sanguine Champion=2/1,Tusked Camper,Needling Crone",
+            "3/3,4/4",
+        ),
+        ("Sanguine Refiner=2/3,Prodigious Tusker=1/3", "2/4,3/3"),
+    ]);
+    let c = combat(
+        "Sanguine Champion=3/2,Bonker,Sanguine Refiner",
+        "4/5,3/3,2/8",
+    );
+    assert_monte_carlo_agrees(&c, 7, "gem bonuses won in combat");
 }
 
 #[test]
@@ -1030,20 +1083,24 @@ fn side_bonuses_outlive_their_minion() {
     // (golden: +4).
     let s = after_attack("BG34_690=1/1,BG28_300=1/1,3/3", "5/9", 0, 0, 0);
     assert_eq!(shown(&s, 0), "3/1,3/3");
-    // Bonuses of two tribes in one combat; a third is refused.
-    let c = combat("BGS_018=1/1,BG34_690=1/1,BG_KAR_005=1/1", "3/3,3/3");
+    // Bonuses of three masks in one combat (Beasts, Undead, blood gems);
+    // a fourth is refused.
+    let c = combat(
+        "BGS_018=1/1,BG34_690=1/1,BG_KAR_005=1/1",
+        "Sanguine Champion=3/3,Tusked Camper",
+    );
     assert!(close(
         summary(&combat_exact(&c, 1_000_000, &Control::NONE).unwrap()),
         tree_walk(&c)
     ));
-    let mut c = combat("BGS_018,BG34_690", "1/1");
-    let mut third = c.a[0];
-    if let effect::Action::SideBonus { tribes, .. } = &mut third.effects[0].action {
+    let mut c = combat("BGS_018,BG34_690", "Sanguine Champion");
+    let mut fourth = c.a[0];
+    if let effect::Action::SideBonus { tribes, .. } = &mut fourth.effects[0].action {
         *tribes = crate::hearthstone::cards::TRIBE_MURLOC;
     }
-    c.b.push(third);
+    c.b.push(fourth);
     let err = combat_exact(&c, 1_000, &Control::NONE).unwrap_err();
-    assert!(err.to_string().contains("at most 2"), "{err}");
+    assert!(err.to_string().contains("at most 3"), "{err}");
 }
 
 /// The memo keeps each side's bonuses: a beast entering after a state

@@ -828,9 +828,18 @@ impl Kinds {
         }
     }
 
-    /// One blood gem's attack and health on `side`, before auras.
+    /// One blood gem's attack and health on `side` from the bonuses of
+    /// earlier turns, before auras.
     pub(super) fn gem(&self, side: usize) -> [u16; 2] {
         self.gem[side]
+    }
+
+    /// The index in `State::bonus` of the blood gems' side bonus, if the
+    /// combat has one.
+    pub(super) fn gem_bonus_index(&self) -> Option<usize> {
+        self.bonus_tribes[..self.bonus_count as usize]
+            .iter()
+            .position(|&t| t == crate::hearthstone::cards::BLOOD_GEMS)
     }
 
     /// The index of a side bonus's tribe mask in `State::bonus`.
@@ -856,8 +865,8 @@ impl Kinds {
 }
 
 /// Distinct tribe masks of side bonuses (`Action::SideBonus`) one combat
-/// may hold (the pool's bonuses name Beasts or Undead).
-pub const MAX_BONUSES: usize = 2;
+/// may hold (the pool's bonuses name Beasts, Undead or blood gems).
+pub const MAX_BONUSES: usize = 3;
 
 /// Both boards and whose turn it is.
 #[derive(Debug, Clone, Copy)]

@@ -239,6 +239,11 @@ fn describe(action: &Action) -> String {
         Action::DeathrattlesTrigger { times } => {
             format!("deathrattles trigger {times} times")
         }
+        Action::SideBonus {
+            tribes: crate::hearthstone::cards::BLOOD_GEMS,
+            attack,
+            health,
+        } => format!("blood gems give +{attack}/+{health} more"),
         Action::SideBonus { attack, health, .. } => {
             format!("+{attack}/+{health} to its tribe for the rest of the combat")
         }
