@@ -813,7 +813,9 @@ impl Kinds {
     /// health the potential may rise), and blood gems give more.
     fn add_game_bonuses(&mut self, bonuses: &[GameBonuses; 2]) {
         for (side, b) in bonuses.iter().enumerate() {
-            self.gem[side] = [b.blood_gem[0] + 1, b.blood_gem[1] + 1];
+            // Saturating: `State::with_bonuses` may be given bonuses
+            // `Combat` would refuse.
+            self.gem[side] = b.blood_gem.map(|stat| stat.saturating_add(1));
             for (tribes, attack, health) in b.entry_bonuses() {
                 let n = self.entry_counts[side] as usize;
                 self.entry_bonuses[side][n] = (tribes, attack, health);
