@@ -1,18 +1,25 @@
 //! Fuzzes the Battlegrounds minion notation: a board or a clear error,
 //! never a panic; a parsed board has at most 7 minions of positive health,
 //! and a small one can be fought (Monte Carlo) without panicking. A third
-//! part, after a second '|', is side A's game bonuses (`GameBonuses`).
+//! part, after a second '|', is side A's game bonuses: `GameBonuses` text,
+//! or, opening with '{', a Firestone `globalInfo` object (the CLI's
+//! reader); either a clear error or bonuses within their limit.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use oddsmith::budget::Control;
 use oddsmith::hearthstone::combat::{Combat, GameBonuses, combat_monte_carlo, parse_board};
+use oddsmith_cli::combat::bonuses_from_global_info;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let (a, rest) = text.split_once('|').unwrap_or((&text, "1/1"));
     let (b, bonuses) = rest.split_once('|').unwrap_or((rest, ""));
-    let bonuses = GameBonuses::parse(bonuses);
+    let bonuses = if bonuses.trim_start().starts_with('{') {
+        bonuses_from_global_info(bonuses)
+    } else {
+        GameBonuses::parse(bonuses)
+    };
     if let Ok(parsed) = &bonuses {
         assert!(parsed.validate("A").is_ok());
     }
