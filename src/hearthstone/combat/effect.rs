@@ -146,10 +146,11 @@ pub enum Action {
         amount: u16,
         times: u8,
     },
-    /// `count` blood gems played on the target, each +1/+1 (the hero's
-    /// blood gem bonus is not an input: Firestone's default with none),
-    /// times the most a friendly `GemStats` aura on the board multiplies.
-    /// One buff of all of them, as Firestone's `playBloodGemsOn`.
+    /// `count` blood gems played on the target, each +1/+1 plus the side's
+    /// blood gem bonuses (from earlier turns, `GameBonuses::blood_gem`, and
+    /// won in this combat, a side bonus of `BLOOD_GEMS`), times the most a
+    /// friendly `GemStats` aura on the board multiplies. One buff of all of
+    /// them, as Firestone's `playBloodGemsOn`.
     BloodGems { target: Target, count: u8 },
     /// An aura: friendly blood gems played in combat give `times` their
     /// stats (Needling Crone: twice; golden: three times).
