@@ -354,6 +354,14 @@ typedef struct {
   uint32_t pirate_attack;
   // Mechs summoned (MechAttackBonus).
   uint32_t mech_attack;
+  // Friendly Eternal Knights that died in earlier combats
+  // (EternalKnightsDeadThisGame): a knight summoned enters with +4/+2
+  // for each (golden +8/+4), and for each that dies in this combat.
+  uint32_t knights_died;
+  // Every Eternal Knight summoned (EternalKnightAttackBuff,
+  // EternalKnightHealthBuff).
+  uint32_t knight_attack;
+  uint32_t knight_health;
 } OddsmithGameBonuses;
 
 // Options; a zeroed struct is the defaults, and NULL means a zeroed

@@ -186,6 +186,11 @@ namespace Oddsmith
         public uint PirateAttack;
         /// <summary>Mechs summoned (MechAttackBonus).</summary>
         public uint MechAttack;
+        /// <summary>Friendly Eternal Knights that died in earlier combats (EternalKnightsDeadThisGame): a knight summoned enters with +4/+2 for each (golden +8/+4), and for each that dies in this combat.</summary>
+        public uint KnightsDied;
+        /// <summary>Every Eternal Knight summoned (EternalKnightAttackBuff, EternalKnightHealthBuff).</summary>
+        public uint KnightAttack;
+        public uint KnightHealth;
     }
 
     [StructLayout(LayoutKind.Sequential)]

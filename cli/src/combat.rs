@@ -36,7 +36,8 @@ pub struct Args {
     b_json: Option<std::path::PathBuf>,
     /// What earlier turns give side A's minions summoned in combat and
     /// its blood gems: "gems=2/1,undead=3/0,beasts=2/2,beetles=1/1,
-    /// summoned=1/1,pirates=2,mechs=1" (any of them; none by default), or
+    /// summoned=1/1,pirates=2,mechs=1,knights_died=3,knights=4/2" (any of
+    /// them; none by default), or
     /// a Firestone `globalInfo` object, `{"BloodGemAttackBonus": 2, ...}`.
     #[arg(long, allow_hyphen_values = true)]
     a_bonuses: Option<String>,
@@ -324,6 +325,8 @@ pub fn bonuses_from_global_info(text: &str) -> Result<GameBonuses, Error> {
         beetles: pair("BeetleAttackBuff", "BeetleHealthBuff")?,
         pirate_attack: get("PirateAttackBonus")?,
         mech_attack: get("MechAttackBonus")?,
+        knights_died: get("EternalKnightsDeadThisGame")?,
+        knights: pair("EternalKnightAttackBuff", "EternalKnightHealthBuff")?,
     })
 }
 
@@ -355,6 +358,7 @@ mod tests {
             r#"{"BloodGemAttackBonus": 2, "BloodGemHealthBonus": 1, "UndeadAttackBonus": 3,
                 "GoldrinnBuffAtk": 4, "GoldrinnBuffHealth": 5, "BeetleAttackBuff": 1,
                 "HauntedCarapaceHealthBonus": 2, "PirateAttackBonus": 6, "MechAttackBonus": 7,
+                "EternalKnightsDeadThisGame": 5, "EternalKnightHealthBuff": 2,
                 "TavernSpellsCastThisGame": 12}"#,
         )
         .unwrap();
@@ -364,6 +368,7 @@ mod tests {
         assert_eq!(b.beetles, [1, 0]);
         assert_eq!(b.summoned, [0, 2]);
         assert_eq!((b.pirate_attack, b.mech_attack), (6, 7));
+        assert_eq!((b.knights_died, b.knights), (5, [0, 2]));
         assert!(bonuses_from_global_info("{}").unwrap().is_none());
         for bad in [
             "[]",

@@ -65,6 +65,9 @@ fn bonuses(data: &[u8], at: usize) -> OddsmithGameBonuses {
         beetle_health: v(9),
         pirate_attack: v(10),
         mech_attack: v(11),
+        knights_died: v(12),
+        knight_attack: v(13),
+        knight_health: v(14),
     }
 }
 
@@ -81,7 +84,7 @@ fuzz_target!(|data: &[u8]| {
         threads: 0,
         progress: std::ptr::null(),
         bonuses_a: bonuses(data, 4 + 6 * 16),
-        bonuses_b: bonuses(data, 4 + 6 * 16 + 12),
+        bonuses_b: bonuses(data, 4 + 6 * 16 + 15),
     };
     let mut out = MaybeUninit::<OddsmithCombatResult>::uninit();
     // SAFETY: boards of the counts given; valid options and output.

@@ -114,6 +114,14 @@ pub struct OddsmithGameBonuses {
     pub pirate_attack: u32,
     /// Mechs summoned (MechAttackBonus).
     pub mech_attack: u32,
+    /// Friendly Eternal Knights that died in earlier combats
+    /// (EternalKnightsDeadThisGame): a knight summoned enters with +4/+2
+    /// for each (golden +8/+4), and for each that dies in this combat.
+    pub knights_died: u32,
+    /// Every Eternal Knight summoned (EternalKnightAttackBuff,
+    /// EternalKnightHealthBuff).
+    pub knight_attack: u32,
+    pub knight_health: u32,
 }
 
 fn to_game_bonuses(side: &str, b: &OddsmithGameBonuses) -> Result<GameBonuses, FfiError> {
@@ -130,6 +138,9 @@ fn to_game_bonuses(side: &str, b: &OddsmithGameBonuses) -> Result<GameBonuses, F
         b.beetle_health,
         b.pirate_attack,
         b.mech_attack,
+        b.knights_died,
+        b.knight_attack,
+        b.knight_health,
     ];
     if values.iter().any(|&v| v > u32::from(MAX_GAME_BONUS)) {
         return Err(FfiError::invalid(format!(
@@ -145,6 +156,8 @@ fn to_game_bonuses(side: &str, b: &OddsmithGameBonuses) -> Result<GameBonuses, F
         beetles: [v(b.beetle_attack), v(b.beetle_health)],
         pirate_attack: v(b.pirate_attack),
         mech_attack: v(b.mech_attack),
+        knights_died: v(b.knights_died),
+        knights: [v(b.knight_attack), v(b.knight_health)],
     })
 }
 

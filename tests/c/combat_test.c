@@ -166,6 +166,28 @@ int main(void) {
         CHECK(oddsmith_combat(one, 1, two, 2, 1, 1, &o, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
         oddsmith_last_error_message(msg, sizeof msg);
         CHECK(strstr(msg, "bonuses_b") != NULL);
+        o.bonuses_b.undead_health = 0;
+        o.bonuses_b.knights_died = 1001;
+        CHECK(oddsmith_combat(one, 1, two, 2, 1, 1, &o, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    }
+
+    /* Eternal Knights: an Eternal Summoner's knight enters with +4/+2 for
+     * each knight that died in earlier combats (knights_died). */
+    {
+        OddsmithBgCard card;
+        OddsmithMinion summoner[1], foes[2];
+        OddsmithCombatResult none, some;
+        CHECK(oddsmith_bg_card_find("Eternal Summoner", &card) == ODDSMITH_OK && card.modelled == 1);
+        summoner[0] = minion(8, 1, 0);
+        summoner[0].tier = 0;
+        summoner[0].dbf_id = card.dbf_id;
+        foes[0] = minion(6, 9, ODDSMITH_KW_TAUNT);
+        foes[1] = minion(5, 9, 0);
+        memset(&o, 0, sizeof o);
+        CHECK(oddsmith_combat(summoner, 1, foes, 2, 1, 1, &o, &none) == ODDSMITH_OK && none.exact == 1);
+        o.bonuses_a.knights_died = 3;
+        CHECK(oddsmith_combat(summoner, 1, foes, 2, 1, 1, &o, &some) == ODDSMITH_OK && some.exact == 1);
+        CHECK(some.win > none.win + 0.1);
     }
 
     /* Threads: over the maximum is refused at once, large counts capped. */

@@ -291,6 +291,14 @@ public static class OddsmithTests
         bigTokens.TokenAttack = 3; bigTokens.TokenHealth = 2; bigTokens.TokenCount = 2;
         CombatResult asTokens = Combat.Fight(new[] { bigTokens }, foes);
         Check(Math.Abs(withBonus.Win - asTokens.Win) < 1e-12 && Math.Abs(withBonus.Draw - asTokens.Draw) < 1e-12, "game bonuses");
+        // An Eternal Summoner's knight grows with the knights dead in
+        // earlier combats.
+        Minion[] summoner = new[] { Minion.OfCard("Eternal Summoner", 8, 1) };
+        Minion[] wall = new[] { Minion.Of(6, 9, Keywords.Taunt), Minion.Of(5, 9) };
+        CombatOptions knights = CombatOptions.Defaults();
+        double noKnights = Combat.Fight(summoner, wall, 1, 1, knights).Win;
+        knights.BonusesA.KnightsDied = 3;
+        Check(Combat.Fight(summoner, wall, 1, 1, knights).Win > noKnights + 0.1, "eternal knights");
         undeadBonus.BonusesB.MechAttack = 5000;
         ExpectError(Status.InvalidArgument, "bonuses_b", () => Combat.Fight(new[] { bigTokens }, foes, 1, 1, undeadBonus), "game bonus too large");
         ExpectError(Status.InvalidArgument, "No Such", () => BgCards.Find("No Such Minion"), "unknown card");

@@ -334,7 +334,10 @@ fn read_effect(card: &CardDef) -> CombatEffect {
     for sentence in sentences(rest) {
         // "(+4 if triggered outside combat!)": what it does elsewhere.
         let note_outside = sentence.starts_with('(') && sentence.contains("outside combat");
-        if note_outside || CLEAVE_SENTENCES.iter().any(|s| sentence.starts_with(s)) {
+        if note_outside
+            || counted_by_engine(sentence)
+            || CLEAVE_SENTENCES.iter().any(|s| sentence.starts_with(s))
+        {
             continue;
         }
         let opens = TRIGGERS.iter().any(|t| sentence.starts_with(t))
@@ -538,6 +541,16 @@ fn fixed_stats(clause: &str) -> bool {
         && FIXED_COUNTS.iter().any(|w| clause.contains(w))
 }
 
+/// A stat clause the engine plays from the card's combat tribes: "has
+/// +4/+2 for each friendly eternal knight that died this game"
+/// (`cards::ETERNAL_KNIGHT`: the board's stats hold the knights dead in
+/// earlier combats; in this one each knight on the board gains as another
+/// dies, and one summoned enters with all of them).
+fn counted_by_engine(clause: &str) -> bool {
+    clause.starts_with("has +")
+        && clause.contains(" for each friendly eternal knight that died this game")
+}
+
 /// A trigger that fires only while the card is in the hand ("start of
 /// combat: if this minion is in your hand, summon a copy of it.": Flighty
 /// Scout): on the board it does nothing, as in Firestone.
@@ -567,7 +580,7 @@ fn sentences(text: &str) -> Vec<&str> {
 }
 
 /// Rule 4: "deathrattle: summon N A/H NAME[ with KEYWORDS]."
-fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
+pub(super) fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
     let body = clause.strip_prefix("deathrattle: summon ")?;
     let body = body.strip_suffix('.').unwrap_or(body);
     let (count, body) = body.split_once(' ')?;
@@ -586,6 +599,9 @@ fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
     };
     if body.contains(" that summon ") {
         return card_tokens(count, body).map(CombatEffect::Summon);
+    }
+    if !body.starts_with(|c: char| c.is_ascii_digit()) {
+        return plain_card_tokens(count, body).map(CombatEffect::Summon);
     }
     let (stats, body) = body.split_once(' ')?;
     let (attack, health) = stats.split_once('/')?;
@@ -666,6 +682,41 @@ fn card_tokens(count: u8, body: &str) -> Option<Token> {
         count,
         tribes: card.combat_tribes(),
         then: rules::InnerToken::of(&own),
+        tier: card.tier,
+        unmarked: false,
+    })
+}
+
+/// Rule 4, tokens that are cards without stats in the text: "deathrattle:
+/// summon N [golden ]NAME(S)" (Eternal Summoner's Eternal Knight): NAME is
+/// a card of the table with nothing to do in combat; the tokens take its
+/// stats, keywords, tribes and tier.
+fn plain_card_tokens(count: u8, body: &str) -> Option<Token> {
+    let (golden, name) = match body.strip_prefix("golden ") {
+        Some(name) => (true, name),
+        None => (false, body),
+    };
+    let normal = [name, name.strip_suffix('s').unwrap_or(name)]
+        .iter()
+        .find_map(|n| super::by_name(n))?;
+    let card = if golden {
+        super::golden_of(normal)?
+    } else {
+        normal
+    };
+    if !matches!(combat_effect(card), CombatEffect::None)
+        || card.health == 0
+        || card.health > i16::MAX as u16
+    {
+        return None;
+    }
+    Some(Token {
+        attack: card.attack,
+        health: card.health,
+        keywords: super::combat_keywords(card),
+        count,
+        tribes: card.combat_tribes(),
+        then: Default::default(),
         tier: card.tier,
         unmarked: false,
     })
@@ -849,6 +900,7 @@ fn tribe(word: &str) -> Option<u16> {
     if matches!(word, "beetle" | "beetles") {
         return Some(super::TRIBE_BEETLE);
     }
+
     super::TRIBE_NAMES[..10]
         .iter()
         .position(|name| {

@@ -67,6 +67,19 @@ pub const TRIBE_BEETLE: u16 = 1 << 11;
 /// carries it, and each gem played after gives the bonus more.
 pub const BLOOD_GEMS: u16 = 1 << 12;
 
+/// Not a tribe: an Eternal Knight (the normal card), which enters with
+/// +4/+2 for each friendly Eternal Knight that died this game (Firestone's
+/// `EternalKnightsDeadThisGame`, raised as each dies in combat; the
+/// engine's knight bonus, see `combat::rules`).
+pub const ETERNAL_KNIGHT: u16 = 1 << 13;
+
+/// Not a tribe: a golden Eternal Knight (+8/+4 for each that died).
+pub const GOLDEN_ETERNAL_KNIGHT: u16 = 1 << 14;
+
+/// What an Eternal Knight entering gains for each friendly Eternal Knight
+/// that died this game (a golden one twice as much).
+pub const ETERNAL_KNIGHT_GROWTH: [u16; 2] = [4, 2];
+
 /// Tribe names, by bit.
 pub const TRIBE_NAMES: [&str; 11] = [
     "Beast",
@@ -178,13 +191,15 @@ impl CardDef {
         self.normal != 0 || self.id.ends_with("_G")
     }
 
-    /// Its tribes as combat reads them: a Beetle's with `TRIBE_BEETLE`.
+    /// Its tribes as combat reads them: a Beetle's with `TRIBE_BEETLE`, an
+    /// Eternal Knight's with `ETERNAL_KNIGHT` (or the golden bit).
     pub fn combat_tribes(&self) -> u16 {
         self.tribes
-            | if self.name == "Beetle" {
-                TRIBE_BEETLE
-            } else {
-                0
+            | match self.id {
+                _ if self.name == "Beetle" => TRIBE_BEETLE,
+                "BG25_008" => ETERNAL_KNIGHT,
+                "BG25_008_G" => GOLDEN_ETERNAL_KNIGHT,
+                _ => 0,
             }
     }
 

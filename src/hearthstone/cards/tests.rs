@@ -132,10 +132,9 @@ fn effects_follow_the_rules() {
     }
     // Stats that grow with game counters stay unmodelled (the blood gem
     // bonuses of Sanguine Refiner and Champion are modelled: see
-    // `blood_gems_played_in_combat_are_read`).
-    for name in ["Eternal Knight", "Abyssal Bruiser"] {
-        assert!(!effect(name).is_modelled(), "{name}");
-    }
+    // `blood_gems_played_in_combat_are_read`; Eternal Knights grow in the
+    // engine: see `eternal_knights_are_read`).
+    assert!(!effect("Abyssal Bruiser").is_modelled());
     assert_eq!(
         effect("Harmless Bonehead"),
         CombatEffect::Summon(Token {
@@ -881,5 +880,47 @@ fn beetle_bonuses_are_read_for_beetles() {
             ),
             "{name}"
         );
+    }
+}
+
+/// Eternal Knights carry their own combat tribe bit (the engine grows
+/// them), and Eternal Summoner's deathrattle summons one by name, golden
+/// from a golden Summoner.
+#[test]
+fn eternal_knights_are_read() {
+    use super::{ETERNAL_KNIGHT, GOLDEN_ETERNAL_KNIGHT, TRIBE_UNDEAD};
+    assert_eq!(
+        combat_effect(lookup("Eternal Knight").unwrap()),
+        CombatEffect::None
+    );
+    let knight = by_name("Eternal Knight").unwrap();
+    assert_eq!(knight.combat_tribes(), TRIBE_UNDEAD | ETERNAL_KNIGHT);
+    let golden = golden_of(knight).unwrap();
+    assert_eq!(golden.combat_tribes(), TRIBE_UNDEAD | GOLDEN_ETERNAL_KNIGHT);
+    assert_eq!(combat_effect(golden), CombatEffect::None);
+    let summoner = by_name("Eternal Summoner").unwrap();
+    for (card, (attack, health), tribes) in [
+        (summoner, (4, 2), ETERNAL_KNIGHT),
+        (golden_of(summoner).unwrap(), (8, 4), GOLDEN_ETERNAL_KNIGHT),
+    ] {
+        let CombatEffect::Summon(t) = combat_effect(card) else {
+            panic!("{}: {:?}", card.id, combat_effect(card));
+        };
+        assert_eq!(
+            (t.attack, t.health, t.count),
+            (attack, health, 1),
+            "{}",
+            card.id
+        );
+        assert_eq!(t.tribes, TRIBE_UNDEAD | tribes, "{}", card.id);
+        assert_eq!(t.tier, knight.tier);
+    }
+    // A name that is no card, or a card with an effect of its own, is not
+    // summoned by name.
+    for clause in [
+        "deathrattle: summon 1 nobody in particular.",
+        "deathrattle: summon 1 harmless bonehead.",
+    ] {
+        assert_eq!(super::effects::token_deathrattle(clause), None, "{clause}");
     }
 }

@@ -7,7 +7,8 @@
 
 use crate::error::{Error, Result};
 use crate::hearthstone::cards::{
-    TRIBE_BEAST, TRIBE_BEETLE, TRIBE_MECH, TRIBE_PIRATE, TRIBE_UNDEAD,
+    ETERNAL_KNIGHT, ETERNAL_KNIGHT_GROWTH, GOLDEN_ETERNAL_KNIGHT, TRIBE_BEAST, TRIBE_BEETLE,
+    TRIBE_MECH, TRIBE_PIRATE, TRIBE_UNDEAD,
 };
 
 /// One side's bonuses from earlier turns, each `[attack, health]` (all 0
@@ -32,13 +33,20 @@ pub struct GameBonuses {
     pub pirate_attack: u16,
     /// Mechs summoned, attack only (`MechAttackBonus`).
     pub mech_attack: u16,
+    /// Friendly Eternal Knights that died in earlier combats
+    /// (`EternalKnightsDeadThisGame`): a knight summoned enters with
+    /// +4/+2 for each (golden +8/+4), and for each that dies in this one.
+    pub knights_died: u16,
+    /// What every Eternal Knight summoned gets besides
+    /// (`EternalKnightAttackBuff`, `EternalKnightHealthBuff`).
+    pub knights: [u16; 2],
 }
 
 /// The largest bonus accepted (far above any real game's).
 pub const MAX_GAME_BONUS: u16 = 1000;
 
 /// The names `GameBonuses::parse` reads, with whether they take health.
-const NAMES: [(&str, bool); 7] = [
+const NAMES: [(&str, bool); 9] = [
     ("gems", true),
     ("summoned", true),
     ("undead", true),
@@ -46,6 +54,8 @@ const NAMES: [(&str, bool); 7] = [
     ("beetles", true),
     ("pirates", false),
     ("mechs", false),
+    ("knights_died", false),
+    ("knights", true),
 ];
 
 impl GameBonuses {
@@ -64,6 +74,8 @@ impl GameBonuses {
             self.beasts,
             self.beetles,
             [self.pirate_attack, self.mech_attack],
+            self.knights,
+            [self.knights_died, 0],
         ];
         if stats.iter().flatten().any(|&v| v > MAX_GAME_BONUS) {
             return Err(Error::invalid(format!(
@@ -77,6 +89,16 @@ impl GameBonuses {
     /// health); tribe bits 0 = every minion. A minion of several of the
     /// tribes takes each.
     pub(super) fn entry_bonuses(&self) -> impl Iterator<Item = (u16, u16, u16)> {
+        // Firestone multiplies the dead knights for a golden one, not the
+        // knights' bonus.
+        let knight = |times: u16| {
+            let [attack, health] = ETERNAL_KNIGHT_GROWTH;
+            let died = self.knights_died.saturating_mul(times);
+            [
+                died.saturating_mul(attack).saturating_add(self.knights[0]),
+                died.saturating_mul(health).saturating_add(self.knights[1]),
+            ]
+        };
         [
             (0, self.summoned),
             (TRIBE_UNDEAD, self.undead),
@@ -91,6 +113,8 @@ impl GameBonuses {
             (TRIBE_BEETLE, self.beetles),
             (TRIBE_PIRATE, [self.pirate_attack, 0]),
             (TRIBE_MECH, [self.mech_attack, 0]),
+            (ETERNAL_KNIGHT, knight(1)),
+            (GOLDEN_ETERNAL_KNIGHT, knight(2)),
         ]
         .into_iter()
         .filter(|(_, [a, h])| *a > 0 || *h > 0)
@@ -98,7 +122,7 @@ impl GameBonuses {
     }
 
     /// Reads `"gems=2/1,undead=3/0,beasts=2/2,beetles=1/1,summoned=1/1,
-    /// pirates=2,mechs=1"`: any of them, in any order, each at most once;
+    /// pirates=2,mechs=1,knights_died=3,knights=4/2"`: any of them, in any order, each at most once;
     /// an empty text is no bonus.
     pub fn parse(text: &str) -> Result<GameBonuses> {
         let mut b = GameBonuses::default();
@@ -144,7 +168,9 @@ impl GameBonuses {
                 3 => b.beasts = stats,
                 4 => b.beetles = stats,
                 5 => b.pirate_attack = stats[0],
-                _ => b.mech_attack = stats[0],
+                6 => b.mech_attack = stats[0],
+                7 => b.knights_died = stats[0],
+                _ => b.knights = stats,
             }
         }
         Ok(b)

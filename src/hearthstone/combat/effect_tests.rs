@@ -188,6 +188,10 @@ fn arb_card() -> impl Strategy<Value = String> {
         "1/2+taunt+stealth",
         "BG26_ULD_274=1/1",
         "Sewer Lord=1/1",
+        "Eternal Knight=1/1",
+        "Eternal Knight=1/1+reborn",
+        "Eternal Summoner=1/1",
+        "golden Eternal Summoner=1/1",
     ])
     .prop_map(str::to_string)
 }
@@ -197,17 +201,40 @@ fn arb_bonuses() -> impl Strategy<Value = GameBonuses> {
     let stat =
         || prop_oneof![3 => Just([0u16, 0]), 1 => (0u16..=3, 0u16..=3).prop_map(|(a, h)| [a, h])];
     let attack = || prop_oneof![3 => Just(0u16), 1 => 1u16..=3];
-    (stat(), stat(), stat(), stat(), stat(), attack(), attack()).prop_map(
-        |(blood_gem, summoned, undead, beasts, beetles, pirate_attack, mech_attack)| GameBonuses {
-            blood_gem,
-            summoned,
-            undead,
-            beasts,
-            beetles,
-            pirate_attack,
-            mech_attack,
-        },
+    (
+        stat(),
+        stat(),
+        stat(),
+        stat(),
+        stat(),
+        attack(),
+        attack(),
+        attack(),
+        stat(),
     )
+        .prop_map(
+            |(
+                blood_gem,
+                summoned,
+                undead,
+                beasts,
+                beetles,
+                pirate_attack,
+                mech_attack,
+                knights_died,
+                knights,
+            )| GameBonuses {
+                blood_gem,
+                summoned,
+                undead,
+                beasts,
+                beetles,
+                pirate_attack,
+                mech_attack,
+                knights_died,
+                knights,
+            },
+        )
 }
 
 proptest! {
@@ -432,6 +459,57 @@ fn game_bonuses_reach_the_minions_summoned_not_the_board() {
     // A token of no tribe takes only the bonus of every minion summoned.
     let s = after_attack_with("1/1+dr=1/1", "9/9", ["summoned=1/1", ""], 0);
     assert_eq!(shown(&s, 0), "2/2");
+}
+
+#[test]
+fn eternal_knights_grow_as_knights_die() {
+    // A knight dies attacking: the knight beside it gains +4/+2 (a golden
+    // one +8/+4), as Firestone's "whenever a minion dies" step plays "+4/+2
+    // for each friendly Eternal Knight that died this game".
+    let s = after_attack_with(
+        "Eternal Knight=4/1,Eternal Knight=4/20,golden Eternal Knight=8/20,5/5",
+        "1/9",
+        ["", ""],
+        0,
+    );
+    assert_eq!(shown(&s, 0), "8/22,16/24,5/5");
+    // A knight summoned enters with the knights dead in earlier combats
+    // (`knights_died`), those dead in this one and the knights' bonus, a
+    // golden one with twice the count; the other side's knights count
+    // for it alone.
+    let s = after_attack_with("Eternal Summoner=8/1", "1/9", ["knights_died=2", ""], 0);
+    assert_eq!(shown(&s, 0), "12/6,8/1");
+    let s = after_attack_with(
+        "golden Eternal Summoner=8/1",
+        "1/9",
+        ["knights_died=2,knights=1/3", ""],
+        0,
+    );
+    assert_eq!(shown(&s, 0), "25/15,16/1");
+    // The knight dies, then the Summoner: its knight counts the one dead
+    // on its side, not the other side's count (and the Summoner's reborn
+    // copy returns beside it).
+    let (mut s, kinds) = State::with_bonuses(
+        &parse_board("Eternal Knight=4/1,Eternal Summoner=8/1").unwrap(),
+        &parse_board("1/30").unwrap(),
+        &[
+            GameBonuses::default(),
+            GameBonuses::parse("knights_died=5").unwrap(),
+        ],
+        0,
+    );
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "8/1+r");
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "8/4,8/1");
+    // Without knights dying or summoned, a knight is a plain minion.
+    let plain = exact("Eternal Knight=4/4,Eternal Knight=2/2", "3/3,3/3");
+    let anonymous = exact("4/4,2/2", "3/3,3/3");
+    assert!(!close(summary(&plain), summary(&anonymous)));
+    assert!(close(
+        summary(&exact("Eternal Knight=4/4", "3/3,3/3")),
+        summary(&exact("4/4", "3/3,3/3"))
+    ));
 }
 
 #[test]

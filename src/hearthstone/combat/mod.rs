@@ -121,11 +121,11 @@ fn validate(c: &Combat) -> Result<()> {
             }
         }
     }
-    if bonus_tribes.len() > rules::MAX_BONUSES {
+    if bonus_tribes.len() > rules::MAX_SIDE_BONUSES {
         return Err(Error::invalid(format!(
             "the boards give bonuses to {} different tribes for the rest of the combat; at most {}",
             bonus_tribes.len(),
-            rules::MAX_BONUSES
+            rules::MAX_SIDE_BONUSES
         )));
     }
     for (name, board) in [("A", &c.a), ("B", &c.b)] {

@@ -5,6 +5,7 @@
 
 use super::bonuses::GameBonuses;
 use super::effect::{Action, Chooser, Effect, Fired, MAX_EFFECTS, REACH_ALL, Target, Trigger};
+use crate::hearthstone::cards::{ETERNAL_KNIGHT, ETERNAL_KNIGHT_GROWTH, GOLDEN_ETERNAL_KNIGHT};
 
 /// Keyword bits.
 pub const TAUNT: u8 = 1;
@@ -332,13 +333,22 @@ pub struct Kinds {
     /// health), the first `entry_counts[side]` of them.
     entry_bonuses: [[(u16, u16, u16); MAX_ENTRY_BONUSES]; 2],
     entry_counts: [u8; 2],
+    /// The Eternal Knights' side bonuses: (index in `State::bonus`,
+    /// attack, health) each friendly knight's death adds, the first
+    /// `knight_growths` of them (one per kind of knight, normal or golden,
+    /// that can enter mid-combat: a token or a reborn copy).
+    knight_growth: [(u8, u8, u8); 2],
+    knight_growths: u8,
+    /// Some kind is an Eternal Knight: each knight's death makes the
+    /// knights on its side grow (`State::count_knight_deaths`).
+    any_knights: bool,
     /// Per side, one blood gem's attack and health before a `GemStats`
     /// aura multiplies them (1 + the game's bonus).
     gem: [[u16; 2]; 2],
 }
 
 /// Entry bonuses a side's `GameBonuses` may hold.
-const MAX_ENTRY_BONUSES: usize = 6;
+const MAX_ENTRY_BONUSES: usize = 8;
 
 impl Kinds {
     fn intern(&mut self, kind: Kind) -> u8 {
@@ -523,11 +533,17 @@ impl Kinds {
         self.any_stealth |= stealth;
         self.changes_units |= stealth;
         self.raises_potential |= stealth;
+        // Knights grow mid-combat, in health too.
+        let knight = kind.tribes & (ETERNAL_KNIGHT | GOLDEN_ETERNAL_KNIGHT) != 0;
+        self.any_knights |= knight;
+        self.changes_units |= knight;
+        self.raises_potential |= knight;
         for e in &kind.effects {
             if let Action::SideBonus { tribes, .. } = e.action {
                 let known = &self.bonus_tribes[..self.bonus_count as usize];
                 // `combat::validate` refuses boards with more masks.
-                if !known.contains(&tribes) && (self.bonus_count as usize) < MAX_BONUSES {
+                let side_bonuses = self.bonus_count - self.knight_growths;
+                if !known.contains(&tribes) && (side_bonuses as usize) < MAX_SIDE_BONUSES {
                     self.bonus_tribes[self.bonus_count as usize] = tribes;
                     self.bonus_count += 1;
                 }
@@ -542,7 +558,27 @@ impl Kinds {
     }
 
     /// The kind of a token (and of its reborn copy when it has reborn).
+    /// A minion of `tribes` can enter mid-combat: an Eternal Knight's
+    /// growth from the knights dying in combat becomes a side bonus.
+    fn note_entering(&mut self, tribes: u16) {
+        for (mask, times) in [(ETERNAL_KNIGHT, 1), (GOLDEN_ETERNAL_KNIGHT, 2)] {
+            let known = &self.bonus_tribes[..self.bonus_count as usize];
+            if tribes & mask == 0 || known.contains(&mask) {
+                continue;
+            }
+            let at = self.bonus_count;
+            self.bonus_tribes[at as usize] = mask;
+            self.bonus_count += 1;
+            let [attack, health] = ETERNAL_KNIGHT_GROWTH.map(|g| (g * times) as u8);
+            self.knight_growth[self.knight_growths as usize] = (at, attack, health);
+            self.knight_growths += 1;
+            // Entering knights take it as an aura's bonus.
+            self.any_stat_auras = true;
+        }
+    }
+
     fn token(&mut self, t: &Token) -> u8 {
+        self.note_entering(t.tribes);
         self.max_attack = self.max_attack.max(t.attack);
         self.max_health = self.max_health.max(t.health);
         let own = t.then.token();
@@ -614,6 +650,7 @@ impl Kinds {
             name: m.name,
         };
         let reborn_kind = if m.keywords & REBORN != 0 || self.reborn_gifts {
+            self.note_entering(m.tribes);
             self.intern(copy)
         } else {
             0
@@ -868,7 +905,11 @@ impl Kinds {
 
 /// Distinct tribe masks of side bonuses (`Action::SideBonus`) one combat
 /// may hold (the pool's bonuses name Beasts, Undead or blood gems).
-pub const MAX_BONUSES: usize = 3;
+pub const MAX_SIDE_BONUSES: usize = 3;
+
+/// Side bonuses one combat may hold: those of `Action::SideBonus` and the
+/// Eternal Knights' (normal and golden, `Kinds::knight_growth`).
+pub const MAX_BONUSES: usize = MAX_SIDE_BONUSES + 2;
 
 /// Both boards and whose turn it is.
 #[derive(Debug, Clone, Copy)]
@@ -936,6 +977,9 @@ impl State {
             raises_potential: false,
             entry_bonuses: [[(0, 0, 0); MAX_ENTRY_BONUSES]; 2],
             entry_counts: [0; 2],
+            knight_growth: [(0, 0, 0); 2],
+            knight_growths: 0,
+            any_knights: false,
             gem: [[1; 2]; 2],
         };
         let mut s = State {
@@ -1745,6 +1789,40 @@ impl State {
         }
     }
 
+    /// Each Eternal Knight dying (the `dead` slots) makes the knights
+    /// that survive the phase grow (+4/+2, golden +8/+4, each), and those
+    /// summoned after it, as Firestone plays "+4/+2 for each friendly
+    /// Eternal Knight that died this game": its "whenever a minion dies"
+    /// step buffs the knights on the board, and it counts the knights of a
+    /// death phase before its deathrattles (`EternalKnightsDeadThisGame`).
+    #[inline(never)]
+    fn count_knight_deaths(&mut self, kinds: &Kinds, side: usize, dead: u8) {
+        let is_knight = |u: &Unit| kinds.tribes(u) & (ETERNAL_KNIGHT | GOLDEN_ETERNAL_KNIGHT) != 0;
+        let len = self.lens[side] as usize;
+        let knights = (0..len)
+            .filter(|&i| dead & 1 << i != 0 && is_knight(&self.boards[side][i]))
+            .count() as u8;
+        if knights == 0 {
+            return;
+        }
+        let [attack, health] = ETERNAL_KNIGHT_GROWTH.map(|g| g * u16::from(knights));
+        for i in (0..len).filter(|&i| dead & 1 << i == 0) {
+            let u = &mut self.boards[side][i];
+            let times = match kinds.tribes(u) {
+                t if t & GOLDEN_ETERNAL_KNIGHT != 0 => 2,
+                t if t & ETERNAL_KNIGHT != 0 => 1,
+                _ => continue,
+            };
+            super::effect::buff(kinds, u, times * attack, times * health, 0);
+        }
+        for &(at, attack, health) in &kinds.knight_growth[..kinds.knight_growths as usize] {
+            // At most 255 each (the memo key gives up there).
+            let bonus = &mut self.bonus[side][at as usize];
+            bonus[0] = bonus[0].saturating_add(attack.saturating_mul(knights));
+            bonus[1] = bonus[1].saturating_add(health.saturating_mul(knights));
+        }
+    }
+
     /// The effects that fire as the minion at `summoned` (on `side`)
     /// enters: the "whenever you summon" of every friendly minion but those
     /// in `deaf` (itself, and any that entered after it), left to right.
@@ -1863,6 +1941,9 @@ impl State {
         }
         if kinds.any_stat_auras {
             self.leave_auras(kinds, side);
+        }
+        if kinds.any_knights {
+            self.count_knight_deaths(kinds, side, dead);
         }
         if kinds.any_death_listeners {
             self.fire_death_listeners(kinds, side, chooser);

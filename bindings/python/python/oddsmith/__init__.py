@@ -564,7 +564,8 @@ def combat(
     summoned in combat and its blood gems (the cards that say "this
     game"), as the CLI's text (``"gems=2/1,undead=3/0"``) or a dict
     ``{"gems": (2, 1), "undead": (3, 0), "beasts": (2, 2), "beetles": (1,
-    1), "summoned": (1, 1), "pirates": 2, "mechs": 1}``; none by default.
+    1), "summoned": (1, 1), "pirates": 2, "mechs": 1, "knights_died": 3,
+    "knights": (4, 2)}``; none by default.
     The minions on the board already show them in their stats.
     """
     if time_ms is None and mode == "auto":
