@@ -239,7 +239,17 @@ pub const TOKENS_ENTER_UNMARKED: [&str; 2] = ["BG36_116", "BG36_116_G"];
 /// Cards whose text Firestone plays otherwise, with the text it plays:
 /// where the rules file is silent Firestone's behaviour is the rule (the
 /// README lists these).
-const AS_FIRESTONE_PLAYS: [(&str, &str); 17] = [
+const AS_FIRESTONE_PLAYS: [(&str, &str); 19] = [
+    // Ravaging Scorpid's "after a friendly minion attacks": after another
+    // one's attack, and as a rally on its own (before the damage).
+    (
+        "BG36_209",
+        "Rally: Your Beetles have +4/+4 this game. After another friendly minion attacks, your Beetles have +4/+4 this game. Deathrattle: Summon a 2/2 Beetle.",
+    ),
+    (
+        "BG36_209_G",
+        "Rally: Your Beetles have +8/+8 this game. After another friendly minion attacks, your Beetles have +8/+8 this game. Deathrattle: Summon two 2/2 Beetles.",
+    ),
     // Golden tentacles (the 0/4 `BGFYM_002t_G`), not the 0/2 ones.
     (
         "BG36_116_G",
@@ -872,6 +882,16 @@ fn trigger_of(clause: &str) -> Option<(Trigger, &str)> {
             rest,
         ));
     }
+    // "after another friendly minion attacks, ": after the damage (a card
+    // "after a friendly minion attacks" whose own attacks count too is
+    // read with a rally beside it, as Firestone plays it).
+    if let Some((who, rest)) = clause
+        .strip_prefix("after another friendly ")
+        .and_then(|r| r.split_once(" attacks, "))
+    {
+        let tribes = tribes_named(who)?;
+        return Some((Trigger::AfterFriendlyAttacks { tribes }, rest));
+    }
     // "whenever another friendly dragon attacks, ", "whenever a friendly
     // beast takes damage, "
     let rest = clause.strip_prefix("whenever ")?;
@@ -1125,6 +1145,17 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         Some(a) => (a, 2),
         None => (action, 1),
     };
+    // After another's attack only bonuses for the rest of the combat (no
+    // slot moves).
+    if matches!(trigger, Trigger::AfterFriendlyAttacks { .. }) {
+        return Some(vec![(
+            Effect {
+                trigger,
+                action: side_bonus(action)?,
+            },
+            None,
+        )]);
+    }
     // A death listener only gains (its own stats need no other side), and
     // what it keeps after the combat does not change this one.
     let action = match trigger {

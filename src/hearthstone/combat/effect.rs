@@ -52,6 +52,12 @@ pub enum Trigger {
     /// After this minion's attack dealt its damage, before the deaths
     /// ("After this attacks,"), whether it survived or not.
     AfterAttack,
+    /// After another friendly minion of `tribes` (any tribe when 0)
+    /// attacked: once its damage and its own "after this attacks" are
+    /// done, before the deaths, each listener left to right, dying ones
+    /// too (Firestone's `afterAnotherMinionAttacks`). Only bonuses and
+    /// buffs are read with it (no slot moves).
+    AfterFriendlyAttacks { tribes: u16 },
     /// Whenever damage lands on this minion (not absorbed by a shield),
     /// at once, dying or not: after both hits of an attack's exchange,
     /// as cleave or effect damage hits it (Firestone's `onEntityDamaged`).

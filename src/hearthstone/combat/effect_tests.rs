@@ -192,6 +192,8 @@ fn arb_card() -> impl Strategy<Value = String> {
         "Eternal Knight=1/1+reborn",
         "Eternal Summoner=1/1",
         "golden Eternal Summoner=1/1",
+        "Ravaging Scorpid=1/2",
+        "Beetle=1/1",
     ])
     .prop_map(str::to_string)
 }
@@ -335,6 +337,10 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Heroic Underdog",
         "3/2+stealth",
         "Wasteland Assassin",
+        "Eternal Knight",
+        "Eternal Summoner",
+        "Ravaging Scorpid",
+        "Beetle",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -510,6 +516,32 @@ fn eternal_knights_grow_as_knights_die() {
         summary(&exact("Eternal Knight=4/4", "3/3,3/3")),
         summary(&exact("4/4", "3/3,3/3"))
     ));
+}
+
+#[test]
+fn ravaging_scorpid_grows_the_beetles_after_each_friendly_attack() {
+    // Another friendly minion attacks (and dies): after its damage the
+    // Beetles on the board have +4/+4, and so will those summoned later.
+    let s = after_attack("5/1,Beetle,Ravaging Scorpid", "1/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "6/6,6/7");
+    // Its own attack: as a rally, before the damage; the golden +8/+8.
+    let s = after_attack("Beetle,golden Ravaging Scorpid=1/30", "4/40", 1, 0, 0);
+    assert_eq!(shown(&s, 0), "10/10,1/26");
+    let s = after_attack("Beetle,Ravaging Scorpid=1/30", "4/40", 1, 0, 0);
+    assert_eq!(shown(&s, 0), "6/6,1/26");
+    // Later Beetles enter with the bonus: the Vermin's Beetle after the
+    // attacks of the 5/1 and of the Vermin itself (heard before it died),
+    // then the Scorpid's own Beetle after its rally.
+    let (mut s, kinds) = State::new(
+        &parse_board("5/1,Buzzing Vermin=1/1,Ravaging Scorpid=1/1").unwrap(),
+        &parse_board("1/30").unwrap(),
+        0,
+    );
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "10/10,1/1");
+    s.attack(&kinds, 0, 1, 0, &mut First);
+    assert_eq!(shown(&s, 0), "14/14,14/14");
 }
 
 #[test]

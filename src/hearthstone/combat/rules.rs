@@ -250,6 +250,9 @@ struct Facts {
     on_friendly_summon: u32,
     /// Some effect fires after it attacked.
     after_attack: bool,
+    /// The tribes (`heard_bits`) of the other friendly attackers it
+    /// listens to after their attack.
+    after_other_attacks: u32,
     /// While it lives, friendly deathrattles trigger this many extra times.
     extra_deathrattles: u8,
     /// While it lives, friendly deathrattles trigger at least this many
@@ -301,6 +304,8 @@ pub struct Kinds {
     /// What the effects of the combat's minions can do (see `Effect`).
     any_start_of_combat: bool,
     any_attack_triggers: bool,
+    /// Some kind listens after another friendly minion's attack.
+    any_after_other_attacks: bool,
     any_extra_deathrattles: bool,
     any_death_listeners: bool,
     any_summon_listeners: bool,
@@ -393,6 +398,10 @@ impl Kinds {
             Trigger::FriendlyAttacks { tribes, .. } => m | listens(tribes),
             _ => m,
         });
+        let after_other_attacks = kind.effects.iter().fold(0, |m, e| match e.trigger {
+            Trigger::AfterFriendlyAttacks { tribes } => m | listens(tribes),
+            _ => m,
+        });
         let on_own_attacks = kind.effects.iter().any(|e| match e.trigger {
             Trigger::Rally => true,
             Trigger::FriendlyAttacks { tribes, other } => {
@@ -481,6 +490,7 @@ impl Kinds {
                 .effects
                 .iter()
                 .any(|e| e.trigger == Trigger::AfterAttack),
+            after_other_attacks,
             extra_deathrattles,
             deathrattle_times,
             avenge,
@@ -524,6 +534,7 @@ impl Kinds {
         self.any_damage_listeners |= on_damage || on_friendly_damage != 0;
         self.any_hit_listeners = self.any_shield_listeners || self.any_damage_listeners;
         self.any_attack_triggers |= on_other_attacks != 0 || on_own_attacks;
+        self.any_after_other_attacks |= after_other_attacks != 0;
         self.any_extra_deathrattles |= extra_deathrattles > 0 || deathrattle_times > 0;
         self.any_death_listeners |= on_friendly_death != 0;
         self.any_summon_listeners |= on_friendly_summon != 0;
@@ -954,6 +965,7 @@ impl State {
             max_attack: 0,
             any_start_of_combat: false,
             any_attack_triggers: false,
+            any_after_other_attacks: false,
             any_extra_deathrattles: false,
             any_death_listeners: false,
             any_summon_listeners: false,
@@ -1359,6 +1371,9 @@ impl State {
         if kinds.facts(&a).after_attack {
             effects_hit |= self.fire_after_attack(kinds, side, attacker, target, chooser);
         }
+        if kinds.any_after_other_attacks {
+            effects_hit |= self.fire_after_other_attacks(kinds, side, attacker, target, chooser);
+        }
         // The death phase, side by side: summons on one board never touch
         // the other, so the order between sides (a coin flip) changes
         // nothing.
@@ -1512,6 +1527,38 @@ impl State {
         let after_attack = |t| t == Trigger::AfterAttack;
         let by = (Some(attacker), Some(target));
         self.fire_effects_at(kinds, side, attacker, by, after_attack, chooser)
+    }
+
+    /// The "after another friendly minion attacks" effects of `side`'s
+    /// minions but the attacker, left to right, dying ones too (out of
+    /// the attack: few combats have them). They only give bonuses and
+    /// buffs, so slots stand. True when they dealt damage.
+    #[inline(never)]
+    fn fire_after_other_attacks(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        attacker: usize,
+        target: usize,
+        chooser: &mut impl Chooser,
+    ) -> bool {
+        let attacker_tribes = kinds.tribes(&self.boards[side][attacker]);
+        let heard = heard_bits(attacker_tribes);
+        let fires = |t| match t {
+            Trigger::AfterFriendlyAttacks { tribes } => {
+                tribes == 0 || attacker_tribes & tribes != 0
+            }
+            _ => false,
+        };
+        let mut hit = false;
+        for i in 0..self.lens[side] as usize {
+            let listens = kinds.facts(&self.boards[side][i]).after_other_attacks & heard != 0;
+            if i != attacker && listens {
+                let by = (Some(attacker), Some(target));
+                hit |= self.fire_effects_at(kinds, side, i, by, fires, chooser);
+            }
+        }
+        hit
     }
 
     /// The death phase of the attacker's side when effect damage killed
