@@ -30,7 +30,7 @@ pub const ODDSMITH_TRIBE_UNDEAD: u32 = 512;
 /// An "All" minion (every tribe bit above is set too).
 pub const ODDSMITH_TRIBE_ALL: u32 = 1024;
 
-const _: () = assert!(ODDSMITH_TRIBE_ALL == cards::TRIBE_ALL as u32);
+const _: () = assert!(ODDSMITH_TRIBE_ALL == cards::TRIBE_ALL);
 const _: () = assert!(
     ODDSMITH_KW_TAUNT == rules::TAUNT as u32
         && ODDSMITH_KW_SHIELD == rules::SHIELD as u32
@@ -79,7 +79,7 @@ fn to_c(card: &CardDef) -> OddsmithBgCard {
         tier: u32::from(card.tier),
         attack: i32::from(card.attack),
         health: i32::from(card.health),
-        tribes: u32::from(card.tribes),
+        tribes: card.tribes,
         keywords: u32::from(cards::combat_keywords(card)),
         in_pool: u8::from(card.pool),
         golden: u8::from(card.is_golden()),

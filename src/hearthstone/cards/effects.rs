@@ -220,7 +220,7 @@ pub fn combat_effect(card: &CardDef) -> CombatEffect {
 /// The tribes of a token the text names by a word no card has ("a 2/1
 /// hand"): those of the card's own token (its id and `t`, of the golden
 /// card or the normal one) with the same stats.
-fn own_token_tribes(card: &CardDef, t: &Token) -> Option<u16> {
+fn own_token_tribes(card: &CardDef, t: &Token) -> Option<u32> {
     let normal = card.id.strip_suffix("_G").unwrap_or(card.id);
     [format!("{}t", card.id), format!("{normal}t")]
         .iter()
@@ -735,7 +735,7 @@ fn plain_card_tokens(count: u8, body: &str) -> Option<Token> {
 /// The tribes of a token a text names ("skeletons", "a beetle", "a
 /// beast"): a tribe's name is that tribe; else its card's by name,
 /// singular or plural; none when no card has the name.
-fn token_tribes(name: &str) -> u16 {
+fn token_tribes(name: &str) -> u32 {
     // A Beetle is a card (a Beast) before it is the Beetles' bonus name.
     if let Some(tribes) = tribe(name).filter(|&t| t != super::TRIBE_BEETLE) {
         return tribes;
@@ -909,13 +909,13 @@ fn trigger_of(clause: &str) -> Option<(Trigger, &str)> {
 }
 
 /// The tribes a trigger names: "minion" is any (0), else one tribe.
-fn tribes_named(who: &str) -> Option<u16> {
+fn tribes_named(who: &str) -> Option<u32> {
     if who == "minion" { Some(0) } else { tribe(who) }
 }
 
 /// A tribe's bit from its name, singular or plural (Beetles too: see
 /// `TRIBE_BEETLE`).
-fn tribe(word: &str) -> Option<u16> {
+fn tribe(word: &str) -> Option<u32> {
     let word = word.trim();
     if matches!(word, "beetle" | "beetles") {
         return Some(super::TRIBE_BEETLE);

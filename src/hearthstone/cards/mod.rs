@@ -26,7 +26,7 @@ pub struct CardDef {
     pub attack: u16,
     pub health: u16,
     /// `TRIBE_*` bits.
-    pub tribes: u16,
+    pub tribes: u32,
     /// The combat keywords the engine knows (`combat::rules` bits):
     /// taunt, divine shield, poisonous, venomous, windfury, cleave, reborn.
     pub keywords: u8,
@@ -44,37 +44,37 @@ pub struct CardDef {
     pub text: &'static str,
 }
 
-pub const TRIBE_BEAST: u16 = 1;
-pub const TRIBE_DEMON: u16 = 1 << 1;
-pub const TRIBE_DRAGON: u16 = 1 << 2;
-pub const TRIBE_ELEMENTAL: u16 = 1 << 3;
-pub const TRIBE_MECH: u16 = 1 << 4;
-pub const TRIBE_MURLOC: u16 = 1 << 5;
-pub const TRIBE_NAGA: u16 = 1 << 6;
-pub const TRIBE_PIRATE: u16 = 1 << 7;
-pub const TRIBE_QUILBOAR: u16 = 1 << 8;
-pub const TRIBE_UNDEAD: u16 = 1 << 9;
+pub const TRIBE_BEAST: u32 = 1;
+pub const TRIBE_DEMON: u32 = 1 << 1;
+pub const TRIBE_DRAGON: u32 = 1 << 2;
+pub const TRIBE_ELEMENTAL: u32 = 1 << 3;
+pub const TRIBE_MECH: u32 = 1 << 4;
+pub const TRIBE_MURLOC: u32 = 1 << 5;
+pub const TRIBE_NAGA: u32 = 1 << 6;
+pub const TRIBE_PIRATE: u32 = 1 << 7;
+pub const TRIBE_QUILBOAR: u32 = 1 << 8;
+pub const TRIBE_UNDEAD: u32 = 1 << 9;
 /// An "All" minion (also carries every tribe bit above).
-pub const TRIBE_ALL: u16 = 1 << 10;
+pub const TRIBE_ALL: u32 = 1 << 10;
 
 /// Not a tribe: a Beetle (the token card), which "your beetles have ..."
 /// bonuses name (Firestone's `BeetleAttackBuff`); carried with the tribe
 /// bits in combat (`CardDef::combat_tribes`), never shown as a tribe.
-pub const TRIBE_BEETLE: u16 = 1 << 11;
+pub const TRIBE_BEETLE: u32 = 1 << 11;
 
 /// Not a tribe: the side bonus of blood gems ("your Blood Gems give an
 /// extra +2/+1 this game", `Action::SideBonus` with this mask): no minion
 /// carries it, and each gem played after gives the bonus more.
-pub const BLOOD_GEMS: u16 = 1 << 12;
+pub const BLOOD_GEMS: u32 = 1 << 12;
 
 /// Not a tribe: an Eternal Knight (the normal card), which enters with
 /// +4/+2 for each friendly Eternal Knight that died this game (Firestone's
 /// `EternalKnightsDeadThisGame`, raised as each dies in combat; the
 /// engine's knight bonus, see `combat::rules`).
-pub const ETERNAL_KNIGHT: u16 = 1 << 13;
+pub const ETERNAL_KNIGHT: u32 = 1 << 13;
 
 /// Not a tribe: a golden Eternal Knight (+8/+4 for each that died).
-pub const GOLDEN_ETERNAL_KNIGHT: u16 = 1 << 14;
+pub const GOLDEN_ETERNAL_KNIGHT: u32 = 1 << 14;
 
 /// What an Eternal Knight entering gains for each friendly Eternal Knight
 /// that died this game (a golden one twice as much).
@@ -193,7 +193,7 @@ impl CardDef {
 
     /// Its tribes as combat reads them: a Beetle's with `TRIBE_BEETLE`, an
     /// Eternal Knight's with `ETERNAL_KNIGHT` (or the golden bit).
-    pub fn combat_tribes(&self) -> u16 {
+    pub fn combat_tribes(&self) -> u32 {
         self.tribes
             | match self.id {
                 _ if self.name == "Beetle" => TRIBE_BEETLE,

@@ -473,11 +473,13 @@ fn effects_follow_the_rules() {
         );
     }
     // Combat effects the engine does not play yet say why; "after a
-    // friendly minion attacks" is not a "whenever" (Ravaging Scorpid), and
-    // a death listener's damage reaches the other side (Soul Juggler).
+    // friendly minion attacks" (its own attacks too) is read only as
+    // Firestone plays it (Ravaging Scorpid: see
+    // `ravaging_scorpid_is_read_as_firestone_plays_it`), and a death
+    // listener's damage reaches the other side (Soul Juggler).
     for name in [
         "Leeroy the Reckless",
-        "Ravaging Scorpid",
+        "BG_GIL_655",
         "Runed Progenitor",
         "Soul Juggler",
     ] {
@@ -922,5 +924,47 @@ fn eternal_knights_are_read() {
         "deathrattle: summon 1 harmless bonehead.",
     ] {
         assert_eq!(super::effects::token_deathrattle(clause), None, "{clause}");
+    }
+}
+
+/// Ravaging Scorpid's "after a friendly minion attacks, your Beetles have
+/// +4/+4 this game": a rally on its own attack and a trigger after
+/// another's, both the Beetles' bonus; golden +8/+8 and two Beetles.
+#[test]
+fn ravaging_scorpid_is_read_as_firestone_plays_it() {
+    use super::TRIBE_BEETLE;
+    for (name, bonus, beetles) in [("Ravaging Scorpid", 4, 1), ("BG36_209_G", 8, 2)] {
+        let CombatEffect::Effects {
+            deathrattle,
+            effects,
+            ..
+        } = combat_effect(lookup(name).unwrap())
+        else {
+            panic!("{name}");
+        };
+        let action = Action::SideBonus {
+            tribes: TRIBE_BEETLE,
+            attack: bonus,
+            health: bonus,
+        };
+        assert_eq!(
+            effects,
+            [
+                Effect {
+                    trigger: Trigger::Rally,
+                    action
+                },
+                Effect {
+                    trigger: Trigger::AfterFriendlyAttacks { tribes: 0 },
+                    action
+                },
+            ],
+            "{name}"
+        );
+        assert_eq!(
+            (deathrattle.attack, deathrattle.health, deathrattle.count),
+            (2, 2, beetles)
+        );
+        assert_ne!(deathrattle.tribes & TRIBE_BEETLE, 0);
     }
 }

@@ -88,7 +88,7 @@ impl GameBonuses {
     /// The bonuses summoned minions enter with, as (tribe bits, attack,
     /// health); tribe bits 0 = every minion. A minion of several of the
     /// tribes takes each.
-    pub(super) fn entry_bonuses(&self) -> impl Iterator<Item = (u16, u16, u16)> {
+    pub(super) fn entry_bonuses(&self) -> impl Iterator<Item = (u32, u16, u16)> {
         // Firestone multiplies the dead knights for a golden one, not the
         // knights' bonus.
         let knight = |times: u16| {

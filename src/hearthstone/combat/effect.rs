@@ -23,7 +23,7 @@ pub enum Trigger {
     Rally,
     /// Whenever a friendly minion of `tribes` attacks (any tribe when 0),
     /// before the damage; this minion's own attacks too unless `other`.
-    FriendlyAttacks { tribes: u16, other: bool },
+    FriendlyAttacks { tribes: u32, other: bool },
     /// When this minion dies, in the death phase, after its deathrattle
     /// tokens entered ("Deathrattle:").
     Deathrattle,
@@ -32,7 +32,7 @@ pub enum Trigger {
     /// minion, on the minions that survive the phase (Firestone's
     /// "whenever a minion dies" step; "after ... dies" self-buffs land the
     /// same). Only self-buffs are read with it.
-    FriendlyDies { tribes: u16 },
+    FriendlyDies { tribes: u32 },
     /// After a friendly minion loses its divine shield (itself too), at
     /// once: mid-attack, before the deaths (Firestone's shield update).
     FriendlyLosesShield,
@@ -42,7 +42,7 @@ pub enum Trigger {
     /// the summoned minion are read with it). The "after you summon" ones
     /// (`after`) fire once every "whenever" one has (Firestone's
     /// `afterOtherSpawned` after `onOtherSpawned`).
-    FriendlySummoned { tribes: u16, after: bool },
+    FriendlySummoned { tribes: u32, after: bool },
     /// After every `deaths` friendly deaths while this minion lives
     /// ("Avenge (N):"): in the death phase, after the deathrattles and
     /// before the reborn copies return, once per dead minion that completes
@@ -57,7 +57,7 @@ pub enum Trigger {
     /// done, before the deaths, each listener left to right, dying ones
     /// too (Firestone's `afterAnotherMinionAttacks`). Only bonuses and
     /// buffs are read with it (no slot moves).
-    AfterFriendlyAttacks { tribes: u16 },
+    AfterFriendlyAttacks { tribes: u32 },
     /// Whenever damage lands on this minion (not absorbed by a shield),
     /// at once, dying or not: after both hits of an attack's exchange,
     /// as cleave or effect damage hits it (Firestone's `onEntityDamaged`).
@@ -66,7 +66,7 @@ pub enum Trigger {
     /// Whenever damage lands on a friendly minion of `tribes` (any tribe
     /// when 0), this one too unless `other`: after the damaged minion's
     /// own effects, left to right, dying listeners too.
-    FriendlyTakesDamage { tribes: u16, other: bool },
+    FriendlyTakesDamage { tribes: u32, other: bool },
     /// After a friendly minion's reborn copy returned (not its own): at
     /// the end of the death phase, copy by copy left to right, on the
     /// minions there when it entered (Firestone's `afterReborn`).
@@ -101,7 +101,7 @@ pub enum Target {
     /// unless `other`; dying ones too (a buff may bring them back) unless
     /// `living`.
     Friendly {
-        tribes: u16,
+        tribes: u32,
         other: bool,
         living: bool,
     },
@@ -112,7 +112,7 @@ pub enum Target {
     /// ("a different friendly Undead": Firestone's Mummifier passes over
     /// every Mummifier).
     Random {
-        tribes: u16,
+        tribes: u32,
         other: bool,
         count: u8,
         lacking: u8,
@@ -191,7 +191,7 @@ pub enum Action {
     /// included), X being `times` the attack of the friendly minion whose
     /// doing fired the trigger (Snazzy Phantom: the reborn copy's, as it
     /// returned).
-    StatsOfFriendAttack { tribes: u16, times: u8 },
+    StatsOfFriendAttack { tribes: u32, times: u8 },
     /// The attack of the friendly minion whose doing fired the trigger
     /// made `times` as much (Banana Slamma: "double its Attack" of the
     /// Beast just summoned).
@@ -216,7 +216,7 @@ pub enum Action {
     /// Humming Bird's "for the rest of this combat", Plaguerunner's "this
     /// game"; Firestone's hero-level bonuses). See `State::bonus`.
     SideBonus {
-        tribes: u16,
+        tribes: u32,
         attack: u16,
         health: u16,
     },
@@ -577,7 +577,7 @@ impl State {
     ) {
         let side = at.side;
         let len = self.lens[side] as usize;
-        let of_tribe = |u: &Unit, tribes: u16| tribes == 0 || kinds.tribes(u) & tribes != 0;
+        let of_tribe = |u: &Unit, tribes: u32| tribes == 0 || kinds.tribes(u) & tribes != 0;
         let is_source = |s: usize, i: usize| s == side && Some(i) == at.slot;
         let reached = |i: usize| at.reach & (1 << i) != 0;
         match target {
@@ -690,7 +690,7 @@ impl State {
         chooser: &mut impl Chooser,
     ) -> bool {
         let side = at.side;
-        let of_tribe = |u: &Unit, tribes: u16| tribes == 0 || kinds.tribes(u) & tribes != 0;
+        let of_tribe = |u: &Unit, tribes: u32| tribes == 0 || kinds.tribes(u) & tribes != 0;
         match action {
             Action::Nothing
             | Action::TauntWithShield

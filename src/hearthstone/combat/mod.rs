@@ -111,7 +111,7 @@ fn validate(c: &Combat) -> Result<()> {
     }
     c.bonuses[0].validate("A")?;
     c.bonuses[1].validate("B")?;
-    let mut bonus_tribes: Vec<u16> = Vec::new();
+    let mut bonus_tribes: Vec<u32> = Vec::new();
     for m in c.a.iter().chain(&c.b) {
         for e in &m.effects {
             if let effect::Action::SideBonus { tribes, .. } = e.action

@@ -37,7 +37,7 @@ pub struct Token {
     pub keywords: u8,
     pub count: u8,
     /// Tribe bits (`cards::TRIBE_*`), for effects naming a tribe.
-    pub tribes: u16,
+    pub tribes: u32,
     /// The token's own deathrattle tokens (count 0: none), one level deep:
     /// Sewer Lord's Sewer Rats each summon a turtle.
     pub then: InnerToken,
@@ -57,7 +57,7 @@ pub struct InnerToken {
     pub health: u16,
     pub keywords: u8,
     pub count: u8,
-    pub tribes: u16,
+    pub tribes: u32,
 }
 
 impl InnerToken {
@@ -103,7 +103,7 @@ pub struct Minion {
     /// whose reborn copy starts from its own attack and keywords.
     pub card_base: Option<(u16, u8)>,
     /// Tribe bits (`cards::TRIBE_*`); 0 for an anonymous minion.
-    pub tribes: u16,
+    pub tribes: u32,
     /// Its card's combat effects beyond its deathrattle tokens.
     pub effects: [Effect; MAX_EFFECTS],
     /// The token its effects summon (`Action::Summon` says how many).
@@ -202,7 +202,7 @@ struct Kind {
     /// The kinds of its deathrattle tokens and of its reborn copy.
     token_kind: u8,
     reborn_kind: u8,
-    tribes: u16,
+    tribes: u32,
     effects: [Effect; MAX_EFFECTS],
     /// The token its effects summon, and its kind.
     effect_token: Token,
@@ -236,7 +236,7 @@ struct Facts {
     acts_on_death: bool,
     /// Dying fires a deathrattle effect.
     deathrattle_effects: bool,
-    tribes: u16,
+    tribes: u32,
     /// Some effect fires when another friendly minion attacks whose
     /// tribes meet this mask (`heard_bits`).
     on_other_attacks: u32,
@@ -266,7 +266,7 @@ struct Facts {
     on_damage: bool,
     /// Its stat aura: its friends of these tribes (never itself) have
     /// +`aura_attack`/+`aura_health` while it is on the board (0: none).
-    aura_tribes: u16,
+    aura_tribes: u32,
     aura_attack: u16,
     aura_health: u16,
     /// Some effect fires when damage lands on a friendly minion whose
@@ -322,7 +322,7 @@ pub struct Kinds {
     /// The tribe masks of the side bonuses (`Action::SideBonus`), the
     /// first `bonus_count` of them; a side bonus makes `any_stat_auras`
     /// (entering minions take it as an aura's bonus).
-    bonus_tribes: [u16; MAX_BONUSES],
+    bonus_tribes: [u32; MAX_BONUSES],
     bonus_count: u8,
     /// Some effect gives reborn: every kind has a reborn copy (its own
     /// kind for a copy or a token), and every death may summon.
@@ -336,7 +336,7 @@ pub struct Kinds {
     /// Per side, what its summoned minions enter with from earlier turns
     /// (`GameBonuses::entry_bonuses`): (tribe bits, 0 = all; attack;
     /// health), the first `entry_counts[side]` of them.
-    entry_bonuses: [[(u16, u16, u16); MAX_ENTRY_BONUSES]; 2],
+    entry_bonuses: [[(u32, u16, u16); MAX_ENTRY_BONUSES]; 2],
     entry_counts: [u8; 2],
     /// The Eternal Knights' side bonuses: (index in `State::bonus`,
     /// attack, health) each friendly knight's death adds, the first
@@ -387,12 +387,8 @@ impl Kinds {
         } else {
             0
         };
-        let listens = |tribes: u16| {
-            if tribes == 0 {
-                u32::MAX
-            } else {
-                u32::from(tribes)
-            }
+        let listens = |tribes: u32| {
+            if tribes == 0 { u32::MAX } else { tribes }
         };
         let on_other_attacks = kind.effects.iter().fold(0, |m, e| match e.trigger {
             Trigger::FriendlyAttacks { tribes, .. } => m | listens(tribes),
@@ -571,7 +567,7 @@ impl Kinds {
     /// The kind of a token (and of its reborn copy when it has reborn).
     /// A minion of `tribes` can enter mid-combat: an Eternal Knight's
     /// growth from the knights dying in combat becomes a side bonus.
-    fn note_entering(&mut self, tribes: u16) {
+    fn note_entering(&mut self, tribes: u32) {
         for (mask, times) in [(ETERNAL_KNIGHT, 1), (GOLDEN_ETERNAL_KNIGHT, 2)] {
             let known = &self.bonus_tribes[..self.bonus_count as usize];
             if tribes & mask == 0 || known.contains(&mask) {
@@ -893,7 +889,7 @@ impl Kinds {
     }
 
     /// The index of a side bonus's tribe mask in `State::bonus`.
-    pub(super) fn bonus_index(&self, tribes: u16) -> usize {
+    pub(super) fn bonus_index(&self, tribes: u32) -> usize {
         let known = &self.bonus_tribes[..self.bonus_count as usize];
         known.iter().position(|&t| t == tribes).unwrap_or(0)
     }
@@ -905,7 +901,7 @@ impl Kinds {
 
     /// A unit's tribes.
     #[inline]
-    pub fn tribes(&self, u: &Unit) -> u16 {
+    pub fn tribes(&self, u: &Unit) -> u32 {
         self.facts(u).tribes
     }
 
@@ -2193,8 +2189,8 @@ fn shield_at_attack(effects: &[Effect]) -> u16 {
 /// `on_friendly_death`, `on_friendly_summon`) meets them: its tribe bits
 /// and a bit every minion has (for "a friendly minion attacks", "dies",
 /// "is summoned").
-fn heard_bits(tribes: u16) -> u32 {
-    u32::from(tribes) | 1 << 16
+fn heard_bits(tribes: u32) -> u32 {
+    tribes | 1 << 31
 }
 
 /// Where a reborn copy returns, counted from the right end of the board
