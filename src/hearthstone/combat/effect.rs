@@ -740,9 +740,13 @@ impl State {
             }
             Action::MultiplyAttack { times } => {
                 if let Some(friend) = at.friend {
+                    // Firestone sets the attack to `times` as much with
+                    // the auras taken off and then puts them back: what
+                    // entering gave counts once more.
+                    let auras = self.entry_attack(kinds, side, friend);
                     let u = &mut self.boards[side][friend];
                     let more = u.attack.saturating_mul(u16::from(times).saturating_sub(1));
-                    buff(kinds, u, more, 0, 0);
+                    buff(kinds, u, more.saturating_add(auras), 0, 0);
                 }
                 false
             }

@@ -545,6 +545,30 @@ fn ravaging_scorpid_grows_the_beetles_after_each_friendly_attack() {
 }
 
 #[test]
+fn banana_slamma_doubles_and_puts_the_auras_back() {
+    // Firestone doubles a summoned Beast's attack with its auras taken off
+    // and puts them back after: a Beetle entering as 2/2 + 3/1 (the
+    // Beetles' bonus) is 2 x 5 + 3 = 13, not 10; without a bonus, 4.
+    let s = after_attack_with(
+        "Buzzing Vermin=1/1,Banana Slamma",
+        "9/9",
+        ["beetles=3/1", ""],
+        0,
+    );
+    assert_eq!(shown(&s, 0), "13/3,3/6");
+    let s = after_attack_with("Buzzing Vermin=1/1,Banana Slamma", "9/9", ["", ""], 0);
+    assert_eq!(shown(&s, 0), "4/2,3/6");
+    // A golden Slamma triples: 3 x 5 + 3.
+    let s = after_attack_with(
+        "Buzzing Vermin=1/1,golden Banana Slamma",
+        "9/9",
+        ["beetles=3/1", ""],
+        0,
+    );
+    assert_eq!(shown(&s, 0), "18/3,6/12");
+}
+
+#[test]
 fn blood_gem_bonuses_won_in_combat_reach_the_gems_after() {
     // A's first minion attacks the 3/3 and dies (or lives), then A's
     // Tusked Camper attacks the 0/30 playing its gem: the camper's stats

@@ -1069,6 +1069,35 @@ impl State {
         }
     }
 
+    /// The attack the summoned unit at `slot` on `side` has from what
+    /// entering gave it (see `enter_auras`): the stat auras of the
+    /// minions beside it, its side's bonuses for the rest of the combat
+    /// and from earlier turns. Firestone takes these off and puts them
+    /// back around setting a minion's stats (Banana Slamma's doubling).
+    pub(super) fn entry_attack(&self, kinds: &Kinds, side: usize, slot: usize) -> u16 {
+        let u = &self.boards[side][slot];
+        let tribes = kinds.tribes(u);
+        let mut attack = 0u16;
+        for (i, other) in self.board(side).iter().enumerate() {
+            let g = kinds.facts(other);
+            if i != slot && g.aura_tribes != 0 && tribes & g.aura_tribes != 0 {
+                attack = attack.saturating_add(g.aura_attack);
+            }
+        }
+        for b in 0..kinds.bonus_count as usize {
+            if tribes & kinds.bonus_tribes[b] != 0 {
+                attack = attack.saturating_add(self.bonus[side][b][0].into());
+            }
+        }
+        let entries = &kinds.entry_bonuses[side][..kinds.entry_counts[side] as usize];
+        for &(of, a, _) in entries {
+            if of == 0 || tribes & of != 0 {
+                attack = attack.saturating_add(a);
+            }
+        }
+        attack
+    }
+
     /// The auras of `side`'s dying minions leave with them: their friends
     /// that survive lose the bonus, down to 0 attack and 1 health at least
     /// (Firestone's removal; a dying minion stays dying).
