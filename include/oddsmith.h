@@ -362,6 +362,13 @@ typedef struct {
   // EternalKnightHealthBuff).
   uint32_t knight_attack;
   uint32_t knight_health;
+  // Friendly deathrattles triggered in earlier combats
+  // (DeathrattlesTriggeredThisGame): a Falling Sky Golem summoned enters
+  // with +4/+2 for each (golden +8/+4), and for each in this combat.
+  uint32_t deathrattles;
+  // Tavern spells cast this game (TavernSpellsCastThisGame): an Abyssal
+  // Bruiser summoned enters with +2/+1 for each (golden +4/+2).
+  uint32_t tavern_spells;
 } OddsmithGameBonuses;
 
 // Options; a zeroed struct is the defaults, and NULL means a zeroed

@@ -191,6 +191,10 @@ namespace Oddsmith
         /// <summary>Every Eternal Knight summoned (EternalKnightAttackBuff, EternalKnightHealthBuff).</summary>
         public uint KnightAttack;
         public uint KnightHealth;
+        /// <summary>Friendly deathrattles triggered in earlier combats (DeathrattlesTriggeredThisGame): a Falling Sky Golem summoned enters with +4/+2 for each (golden +8/+4), and for each in this combat.</summary>
+        public uint Deathrattles;
+        /// <summary>Tavern spells cast this game (TavernSpellsCastThisGame): an Abyssal Bruiser summoned enters with +2/+1 for each (golden +4/+2).</summary>
+        public uint TavernSpells;
     }
 
     [StructLayout(LayoutKind.Sequential)]

@@ -68,6 +68,8 @@ fn bonuses(data: &[u8], at: usize) -> OddsmithGameBonuses {
         knights_died: v(12),
         knight_attack: v(13),
         knight_health: v(14),
+        deathrattles: v(15),
+        tavern_spells: v(16),
     }
 }
 
@@ -84,7 +86,7 @@ fuzz_target!(|data: &[u8]| {
         threads: 0,
         progress: std::ptr::null(),
         bonuses_a: bonuses(data, 4 + 6 * 16),
-        bonuses_b: bonuses(data, 4 + 6 * 16 + 15),
+        bonuses_b: bonuses(data, 4 + 6 * 16 + 17),
     };
     let mut out = MaybeUninit::<OddsmithCombatResult>::uninit();
     // SAFETY: boards of the counts given; valid options and output.

@@ -122,6 +122,13 @@ pub struct OddsmithGameBonuses {
     /// EternalKnightHealthBuff).
     pub knight_attack: u32,
     pub knight_health: u32,
+    /// Friendly deathrattles triggered in earlier combats
+    /// (DeathrattlesTriggeredThisGame): a Falling Sky Golem summoned enters
+    /// with +4/+2 for each (golden +8/+4), and for each in this combat.
+    pub deathrattles: u32,
+    /// Tavern spells cast this game (TavernSpellsCastThisGame): an Abyssal
+    /// Bruiser summoned enters with +2/+1 for each (golden +4/+2).
+    pub tavern_spells: u32,
 }
 
 fn to_game_bonuses(side: &str, b: &OddsmithGameBonuses) -> Result<GameBonuses, FfiError> {
@@ -141,6 +148,8 @@ fn to_game_bonuses(side: &str, b: &OddsmithGameBonuses) -> Result<GameBonuses, F
         b.knights_died,
         b.knight_attack,
         b.knight_health,
+        b.deathrattles,
+        b.tavern_spells,
     ];
     if values.iter().any(|&v| v > u32::from(MAX_GAME_BONUS)) {
         return Err(FfiError::invalid(format!(
@@ -158,6 +167,8 @@ fn to_game_bonuses(side: &str, b: &OddsmithGameBonuses) -> Result<GameBonuses, F
         mech_attack: v(b.mech_attack),
         knights_died: v(b.knights_died),
         knights: [v(b.knight_attack), v(b.knight_health)],
+        deathrattles: v(b.deathrattles),
+        tavern_spells: v(b.tavern_spells),
     })
 }
 

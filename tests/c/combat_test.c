@@ -169,6 +169,9 @@ int main(void) {
         o.bonuses_b.undead_health = 0;
         o.bonuses_b.knights_died = 1001;
         CHECK(oddsmith_combat(one, 1, two, 2, 1, 1, &o, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        o.bonuses_b.knights_died = 0;
+        o.bonuses_b.tavern_spells = 1001;
+        CHECK(oddsmith_combat(one, 1, two, 2, 1, 1, &o, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
     }
 
     /* Eternal Knights: an Eternal Summoner's knight enters with +4/+2 for

@@ -551,14 +551,24 @@ fn fixed_stats(clause: &str) -> bool {
         && FIXED_COUNTS.iter().any(|w| clause.contains(w))
 }
 
-/// A stat clause the engine plays from the card's combat tribes: "has
-/// +4/+2 for each friendly eternal knight that died this game"
-/// (`cards::ETERNAL_KNIGHT`: the board's stats hold the knights dead in
-/// earlier combats; in this one each knight on the board gains as another
-/// dies, and one summoned enters with all of them).
+/// What a stat clause the engine plays from the card's combat marks
+/// counts (`combat::growth`; the board's stats hold the count of earlier
+/// combats).
+const COUNTED_BY_ENGINE: [&str; 3] = [
+    // Eternal Knight (`cards::ETERNAL_KNIGHT`): each knight on the board
+    // gains as another dies, one summoned enters with all of them.
+    " for each friendly eternal knight that died this game",
+    // Falling Sky Golem: likewise with each friendly deathrattle.
+    " for each deathrattle you've triggered this game",
+    // Abyssal Bruiser: no tavern spell is cast in a modelled combat; one
+    // summoned enters with the count.
+    " for each tavern spell you've cast this game",
+];
+
+/// A stat clause the engine plays from the card's combat marks ("has
+/// +4/+2 for each friendly eternal knight that died this game").
 fn counted_by_engine(clause: &str) -> bool {
-    clause.starts_with("has +")
-        && clause.contains(" for each friendly eternal knight that died this game")
+    clause.starts_with("has +") && COUNTED_BY_ENGINE.iter().any(|c| clause.contains(c))
 }
 
 /// A trigger that fires only while the card is in the hand ("start of

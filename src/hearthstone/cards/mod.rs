@@ -80,6 +80,28 @@ pub const GOLDEN_ETERNAL_KNIGHT: u32 = 1 << 14;
 /// that died this game (a golden one twice as much).
 pub const ETERNAL_KNIGHT_GROWTH: [u16; 2] = [4, 2];
 
+/// Not a tribe: a Falling Sky Golem, which has +4/+2 for each Deathrattle
+/// its side triggered this game (Firestone's
+/// `DeathrattlesTriggeredThisGame`; see `combat::growth`).
+pub const FALLING_SKY_GOLEM: u32 = 1 << 15;
+
+/// Not a tribe: a golden Falling Sky Golem (+8/+4 for each).
+pub const GOLDEN_FALLING_SKY_GOLEM: u32 = 1 << 16;
+
+/// What a Falling Sky Golem gains for each Deathrattle triggered.
+pub const FALLING_SKY_GOLEM_GROWTH: [u16; 2] = [4, 2];
+
+/// Not a tribe: an Abyssal Bruiser, which has +2/+1 for each Tavern spell
+/// its side cast this game (`TavernSpellsCastThisGame`: no spell is cast
+/// in a modelled combat, so only one summoned takes the count).
+pub const ABYSSAL_BRUISER: u32 = 1 << 17;
+
+/// Not a tribe: a golden Abyssal Bruiser (+4/+2 for each).
+pub const GOLDEN_ABYSSAL_BRUISER: u32 = 1 << 18;
+
+/// What an Abyssal Bruiser gains for each Tavern spell cast.
+pub const ABYSSAL_BRUISER_GROWTH: [u16; 2] = [2, 1];
+
 /// Tribe names, by bit.
 pub const TRIBE_NAMES: [&str; 11] = [
     "Beast",
@@ -191,14 +213,19 @@ impl CardDef {
         self.normal != 0 || self.id.ends_with("_G")
     }
 
-    /// Its tribes as combat reads them: a Beetle's with `TRIBE_BEETLE`, an
-    /// Eternal Knight's with `ETERNAL_KNIGHT` (or the golden bit).
+    /// Its tribes as combat reads them: a Beetle's with `TRIBE_BEETLE`, and
+    /// the cards that grow with a count with their marks (`ETERNAL_KNIGHT`,
+    /// `FALLING_SKY_GOLEM`, `ABYSSAL_BRUISER`, or the golden ones).
     pub fn combat_tribes(&self) -> u32 {
         self.tribes
             | match self.id {
                 _ if self.name == "Beetle" => TRIBE_BEETLE,
                 "BG25_008" => ETERNAL_KNIGHT,
                 "BG25_008_G" => GOLDEN_ETERNAL_KNIGHT,
+                "BG35_342" => FALLING_SKY_GOLEM,
+                "BG35_342_G" => GOLDEN_FALLING_SKY_GOLEM,
+                "BG35_921" => ABYSSAL_BRUISER,
+                "BG35_921_G" => GOLDEN_ABYSSAL_BRUISER,
                 _ => 0,
             }
     }

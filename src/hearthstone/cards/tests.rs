@@ -132,9 +132,11 @@ fn effects_follow_the_rules() {
     }
     // Stats that grow with game counters stay unmodelled (the blood gem
     // bonuses of Sanguine Refiner and Champion are modelled: see
-    // `blood_gems_played_in_combat_are_read`; Eternal Knights grow in the
-    // engine: see `eternal_knights_are_read`).
-    assert!(!effect("Abyssal Bruiser").is_modelled());
+    // `blood_gems_played_in_combat_are_read`; Eternal Knights, Falling Sky
+    // Golem and Abyssal Bruiser grow in the engine: see
+    // `eternal_knights_are_read`), such as Maritime Extortionist's golden
+    // minions played (its stats need nothing in combat: outside it).
+    assert_eq!(effect("Maritime Extortionist"), CombatEffect::OutOfCombat);
     assert_eq!(
         effect("Harmless Bonehead"),
         CombatEffect::Summon(Token {
@@ -916,6 +918,29 @@ fn eternal_knights_are_read() {
         );
         assert_eq!(t.tribes, TRIBE_UNDEAD | tribes, "{}", card.id);
         assert_eq!(t.tier, knight.tier);
+    }
+    // The other cards that grow with a count: keywords and their marks.
+    use super::{
+        ABYSSAL_BRUISER, FALLING_SKY_GOLEM, GOLDEN_ABYSSAL_BRUISER, GOLDEN_FALLING_SKY_GOLEM,
+        TRIBE_MECH, TRIBE_NAGA,
+    };
+    for (name, tribes, golden_mark) in [
+        (
+            "Falling Sky Golem",
+            TRIBE_MECH | FALLING_SKY_GOLEM,
+            GOLDEN_FALLING_SKY_GOLEM,
+        ),
+        (
+            "Abyssal Bruiser",
+            TRIBE_NAGA | ABYSSAL_BRUISER,
+            GOLDEN_ABYSSAL_BRUISER,
+        ),
+    ] {
+        let card = by_name(name).unwrap();
+        assert_eq!(combat_effect(card), CombatEffect::None, "{name}");
+        assert_eq!(card.combat_tribes(), tribes, "{name}");
+        assert_ne!(golden_of(card).unwrap().combat_tribes() & golden_mark, 0);
+        assert_ne!(super::combat_keywords(card) & rules::SHIELD, 0, "{name}");
     }
     // A name that is no card, or a card with an effect of its own, is not
     // summoned by name.

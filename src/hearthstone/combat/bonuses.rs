@@ -7,8 +7,9 @@
 
 use crate::error::{Error, Result};
 use crate::hearthstone::cards::{
-    ETERNAL_KNIGHT, ETERNAL_KNIGHT_GROWTH, GOLDEN_ETERNAL_KNIGHT, TRIBE_BEAST, TRIBE_BEETLE,
-    TRIBE_MECH, TRIBE_PIRATE, TRIBE_UNDEAD,
+    ABYSSAL_BRUISER, ABYSSAL_BRUISER_GROWTH, ETERNAL_KNIGHT, ETERNAL_KNIGHT_GROWTH,
+    FALLING_SKY_GOLEM, FALLING_SKY_GOLEM_GROWTH, GOLDEN_ABYSSAL_BRUISER, GOLDEN_ETERNAL_KNIGHT,
+    GOLDEN_FALLING_SKY_GOLEM, TRIBE_BEAST, TRIBE_BEETLE, TRIBE_MECH, TRIBE_PIRATE, TRIBE_UNDEAD,
 };
 
 /// One side's bonuses from earlier turns, each `[attack, health]` (all 0
@@ -40,13 +41,20 @@ pub struct GameBonuses {
     /// What every Eternal Knight summoned gets besides
     /// (`EternalKnightAttackBuff`, `EternalKnightHealthBuff`).
     pub knights: [u16; 2],
+    /// Friendly deathrattles triggered in earlier combats
+    /// (`DeathrattlesTriggeredThisGame`): a Falling Sky Golem summoned
+    /// enters with +4/+2 for each (golden +8/+4), and for each in this one.
+    pub deathrattles: u16,
+    /// Tavern spells cast this game (`TavernSpellsCastThisGame`): an
+    /// Abyssal Bruiser summoned enters with +2/+1 for each (golden +4/+2).
+    pub tavern_spells: u16,
 }
 
 /// The largest bonus accepted (far above any real game's).
 pub const MAX_GAME_BONUS: u16 = 1000;
 
 /// The names `GameBonuses::parse` reads, with whether they take health.
-const NAMES: [(&str, bool); 9] = [
+const NAMES: [(&str, bool); 11] = [
     ("gems", true),
     ("summoned", true),
     ("undead", true),
@@ -56,6 +64,8 @@ const NAMES: [(&str, bool); 9] = [
     ("mechs", false),
     ("knights_died", false),
     ("knights", true),
+    ("deathrattles", false),
+    ("tavern_spells", false),
 ];
 
 impl GameBonuses {
@@ -75,7 +85,8 @@ impl GameBonuses {
             self.beetles,
             [self.pirate_attack, self.mech_attack],
             self.knights,
-            [self.knights_died, 0],
+            [self.knights_died, self.deathrattles],
+            [self.tavern_spells, 0],
         ];
         if stats.iter().flatten().any(|&v| v > MAX_GAME_BONUS) {
             return Err(Error::invalid(format!(
@@ -89,16 +100,23 @@ impl GameBonuses {
     /// health); tribe bits 0 = every minion. A minion of several of the
     /// tribes takes each.
     pub(super) fn entry_bonuses(&self) -> impl Iterator<Item = (u32, u16, u16)> {
+        // A count's growth (a golden card's twice), plus a flat bonus:
         // Firestone multiplies the dead knights for a golden one, not the
         // knights' bonus.
-        let knight = |times: u16| {
-            let [attack, health] = ETERNAL_KNIGHT_GROWTH;
-            let died = self.knights_died.saturating_mul(times);
-            [
-                died.saturating_mul(attack).saturating_add(self.knights[0]),
-                died.saturating_mul(health).saturating_add(self.knights[1]),
-            ]
+        let grown = |count: u16, per: [u16; 2], times: u16, plus: [u16; 2]| {
+            let count = count.saturating_mul(times);
+            [0, 1].map(|i| count.saturating_mul(per[i]).saturating_add(plus[i]))
         };
+        let knight = |times| {
+            grown(
+                self.knights_died,
+                ETERNAL_KNIGHT_GROWTH,
+                times,
+                self.knights,
+            )
+        };
+        let golem = |times| grown(self.deathrattles, FALLING_SKY_GOLEM_GROWTH, times, [0, 0]);
+        let bruiser = |times| grown(self.tavern_spells, ABYSSAL_BRUISER_GROWTH, times, [0, 0]);
         [
             (0, self.summoned),
             (TRIBE_UNDEAD, self.undead),
@@ -115,6 +133,10 @@ impl GameBonuses {
             (TRIBE_MECH, [self.mech_attack, 0]),
             (ETERNAL_KNIGHT, knight(1)),
             (GOLDEN_ETERNAL_KNIGHT, knight(2)),
+            (FALLING_SKY_GOLEM, golem(1)),
+            (GOLDEN_FALLING_SKY_GOLEM, golem(2)),
+            (ABYSSAL_BRUISER, bruiser(1)),
+            (GOLDEN_ABYSSAL_BRUISER, bruiser(2)),
         ]
         .into_iter()
         .filter(|(_, [a, h])| *a > 0 || *h > 0)
@@ -122,7 +144,8 @@ impl GameBonuses {
     }
 
     /// Reads `"gems=2/1,undead=3/0,beasts=2/2,beetles=1/1,summoned=1/1,
-    /// pirates=2,mechs=1,knights_died=3,knights=4/2"`: any of them, in any order, each at most once;
+    /// pirates=2,mechs=1,knights_died=3,knights=4/2,deathrattles=5,
+    /// tavern_spells=4"`: any of them, in any order, each at most once;
     /// an empty text is no bonus.
     pub fn parse(text: &str) -> Result<GameBonuses> {
         let mut b = GameBonuses::default();
@@ -170,7 +193,9 @@ impl GameBonuses {
                 5 => b.pirate_attack = stats[0],
                 6 => b.mech_attack = stats[0],
                 7 => b.knights_died = stats[0],
-                _ => b.knights = stats,
+                8 => b.knights = stats,
+                9 => b.deathrattles = stats[0],
+                _ => b.tavern_spells = stats[0],
             }
         }
         Ok(b)

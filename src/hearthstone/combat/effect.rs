@@ -479,6 +479,43 @@ pub(super) fn buff(kinds: &Kinds, u: &mut Unit, attack: u16, health: u16, keywor
     }
 }
 
+impl State {
+    /// A side bonus (`Action::SideBonus`; other actions do nothing): for
+    /// the rest of the combat the minions of its tribes entering get it,
+    /// and every friendly one of them on the board now (a deathrattle's
+    /// reach or not: those its phase summons after it would have entered
+    /// with the bonus), dying ones too when `dying` (a buff may bring them
+    /// back).
+    pub(super) fn give_side_bonus(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        action: Action,
+        dying: bool,
+    ) {
+        let Action::SideBonus {
+            tribes,
+            attack,
+            health,
+        } = action
+        else {
+            return;
+        };
+        let b = kinds.bonus_index(tribes);
+        let bonus = &mut self.bonus[side][b];
+        // At most 255 each (the memo key gives up there).
+        let add = |b: u8, n: u16| b.saturating_add(n.min(255) as u8);
+        bonus[0] = add(bonus[0], attack);
+        bonus[1] = add(bonus[1], health);
+        let floor = if dying { super::rules::DESTROYED } else { 0 };
+        for u in &mut self.boards[side][..self.lens[side] as usize] {
+            if u.health > floor && (tribes == 0 || kinds.tribes(u) & tribes != 0) {
+                buff(kinds, u, attack, health, 0);
+            }
+        }
+    }
+}
+
 /// The keywords a buff brings beyond its own: a shield at an attack,
 /// taunt with a shield (out of line: few combats have them).
 #[inline(never)]
@@ -776,25 +813,8 @@ impl State {
                 }
                 false
             }
-            Action::SideBonus {
-                tribes,
-                attack,
-                health,
-            } => {
-                let b = kinds.bonus_index(tribes);
-                let bonus = &mut self.bonus[side][b];
-                // At most 255 each (the memo key gives up there).
-                let add = |b: u8, n: u16| b.saturating_add(n.min(255) as u8);
-                bonus[0] = add(bonus[0], attack);
-                bonus[1] = add(bonus[1], health);
-                // Every friendly minion of the tribes, a deathrattle's reach
-                // or not: those its phase summons after it would have
-                // entered with the bonus.
-                for u in &mut self.boards[side][..self.lens[side] as usize] {
-                    if u.health > super::rules::DESTROYED && of_tribe(u, tribes) {
-                        buff(kinds, u, attack, health, 0);
-                    }
-                }
+            Action::SideBonus { .. } => {
+                self.give_side_bonus(kinds, side, action, true);
                 false
             }
             // Read by the death phase, never fired.

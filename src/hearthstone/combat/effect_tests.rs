@@ -194,6 +194,10 @@ fn arb_card() -> impl Strategy<Value = String> {
         "golden Eternal Summoner=1/1",
         "Ravaging Scorpid=1/2",
         "Beetle=1/1",
+        "Falling Sky Golem=1/1",
+        "Falling Sky Golem=1/2+reborn",
+        "golden Falling Sky Golem=1/1",
+        "Abyssal Bruiser=1/1+reborn",
     ])
     .prop_map(str::to_string)
 }
@@ -213,6 +217,8 @@ fn arb_bonuses() -> impl Strategy<Value = GameBonuses> {
         attack(),
         attack(),
         stat(),
+        attack(),
+        attack(),
     )
         .prop_map(
             |(
@@ -225,6 +231,8 @@ fn arb_bonuses() -> impl Strategy<Value = GameBonuses> {
                 mech_attack,
                 knights_died,
                 knights,
+                deathrattles,
+                tavern_spells,
             )| GameBonuses {
                 blood_gem,
                 summoned,
@@ -235,6 +243,8 @@ fn arb_bonuses() -> impl Strategy<Value = GameBonuses> {
                 mech_attack,
                 knights_died,
                 knights,
+                deathrattles,
+                tavern_spells,
             },
         )
 }
@@ -341,6 +351,8 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Eternal Summoner",
         "Ravaging Scorpid",
         "Beetle",
+        "Falling Sky Golem",
+        "Abyssal Bruiser",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -519,6 +531,94 @@ fn eternal_knights_grow_as_knights_die() {
 }
 
 #[test]
+fn falling_sky_golems_grow_with_each_friendly_deathrattle() {
+    // The Bonehead's deathrattle fires: the Golem gains +4/+2 (a golden
+    // one +8/+4); a death without a deathrattle gives nothing, the other
+    // side's deathrattles neither.
+    let s = after_attack_with(
+        "Harmless Bonehead=1/1,Falling Sky Golem=1/1,golden Falling Sky Golem=1/1",
+        "1/9",
+        ["", ""],
+        0,
+    );
+    assert_eq!(shown(&s, 0), "1/1,1/1,5/3+s,9/5+s");
+    let s = after_attack_with("1/1,Falling Sky Golem=1/1", "1/9+dr=1/1", ["", ""], 0);
+    assert_eq!(shown(&s, 0), "1/1+s");
+    // Titus Rivendare's extra trigger counts too.
+    let s = after_attack_with(
+        "Harmless Bonehead=1/1,Titus Rivendare=1/9,Falling Sky Golem=1/1",
+        "1/9",
+        ["", ""],
+        0,
+    );
+    assert_eq!(shown(&s, 0).split(',').next_back(), Some("9/5+s"));
+    // A Golem's reborn copy (a fresh 4/1) enters with the deathrattles of
+    // earlier combats and of this one.
+    let (mut s, kinds) = State::with_bonuses(
+        &parse_board("Falling Sky Golem=1/1+reborn").unwrap(),
+        &parse_board("1/9").unwrap(),
+        &[
+            GameBonuses::parse("deathrattles=3").unwrap(),
+            GameBonuses::default(),
+        ],
+        0,
+    );
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "1/1+r");
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "16/7+s");
+    let (mut s, kinds) = State::with_bonuses(
+        &parse_board("Harmless Bonehead=1/1,Falling Sky Golem=1/1+reborn").unwrap(),
+        &parse_board("9/30").unwrap(),
+        &[GameBonuses::default(); 2],
+        0,
+    );
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    // The Golem grew with the Bonehead's deathrattle; its shield is gone
+    // after the 9/30 hits it, and it dies on the next hit to return with
+    // the one deathrattle so far.
+    assert_eq!(shown(&s, 0), "1/1,1/1,5/3+s+r");
+    s.attack(&kinds, 0, 2, 0, &mut First);
+    assert_eq!(shown(&s, 0), "1/1,1/1,5/3+r");
+    s.attack(&kinds, 0, 2, 0, &mut First);
+    assert_eq!(shown(&s, 0), "1/1,1/1,8/3+s");
+}
+
+#[test]
+fn abyssal_bruisers_summoned_count_the_tavern_spells() {
+    // On the board its stats hold the count; its reborn copy (a fresh 2/1)
+    // enters with +2/+1 for each tavern spell cast (golden +4/+2).
+    // (Its shield breaks first, then it dies and returns.)
+    let (mut s, kinds) = State::with_bonuses(
+        &parse_board("Abyssal Bruiser=3/1+reborn,golden Abyssal Bruiser=3/1+reborn").unwrap(),
+        &parse_board("9/30").unwrap(),
+        &[
+            GameBonuses::parse("tavern_spells=5").unwrap(),
+            GameBonuses::default(),
+        ],
+        0,
+    );
+    for _ in 0..2 {
+        s.attack(&kinds, 0, 0, 0, &mut First);
+    }
+    assert_eq!(shown(&s, 0), "12/6+s,3/1+s+r");
+    for _ in 0..2 {
+        s.attack(&kinds, 0, 1, 0, &mut First);
+    }
+    assert_eq!(shown(&s, 0), "12/6+s,24/11+s");
+    // Without tavern spells a summoned Bruiser is its card.
+    let (mut s, kinds) = State::new(
+        &parse_board("Abyssal Bruiser=3/1+reborn").unwrap(),
+        &parse_board("9/30").unwrap(),
+        0,
+    );
+    for _ in 0..2 {
+        s.attack(&kinds, 0, 0, 0, &mut First);
+    }
+    assert_eq!(shown(&s, 0), "2/1+s");
+}
+
+#[test]
 fn ravaging_scorpid_grows_the_beetles_after_each_friendly_attack() {
     // Another friendly minion attacks (and dies): after its damage the
     // Beetles on the board have +4/+4, and so will those summoned later.
@@ -566,6 +666,16 @@ fn banana_slamma_doubles_and_puts_the_auras_back() {
         0,
     );
     assert_eq!(shown(&s, 0), "18/3,6/12");
+    // Turquoise Skitterer's deathrattle raises the Beetles' bonus before
+    // its Beetle enters (Firestone's order): 2/2 + 5/5, tripled: 3 x 7 + 5.
+    let s = after_attack(
+        "Turquoise Skitterer=1/1,golden Banana Slamma,Beetle=1/1",
+        "9/9",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 0), "26/7,6/12,6/6");
 }
 
 #[test]

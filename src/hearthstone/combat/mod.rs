@@ -19,6 +19,7 @@
 
 mod bonuses;
 pub mod effect;
+mod growth;
 mod key;
 mod layer;
 mod parse;

@@ -5,7 +5,8 @@
 
 use super::bonuses::GameBonuses;
 use super::effect::{Action, Chooser, Effect, Fired, MAX_EFFECTS, REACH_ALL, Target, Trigger};
-use crate::hearthstone::cards::{ETERNAL_KNIGHT, ETERNAL_KNIGHT_GROWTH, GOLDEN_ETERNAL_KNIGHT};
+use super::growth::{Counter, Growths};
+use crate::hearthstone::cards::{ETERNAL_KNIGHT, GOLDEN_ETERNAL_KNIGHT};
 
 /// Keyword bits.
 pub const TAUNT: u8 = 1;
@@ -306,6 +307,8 @@ pub struct Kinds {
     any_attack_triggers: bool,
     /// Some kind listens after another friendly minion's attack.
     any_after_other_attacks: bool,
+    /// Some deathrattle gives a side bonus (`State::deathrattle_bonuses_first`).
+    any_deathrattle_bonuses: bool,
     any_extra_deathrattles: bool,
     any_death_listeners: bool,
     any_summon_listeners: bool,
@@ -338,22 +341,16 @@ pub struct Kinds {
     /// health), the first `entry_counts[side]` of them.
     entry_bonuses: [[(u32, u16, u16); MAX_ENTRY_BONUSES]; 2],
     entry_counts: [u8; 2],
-    /// The Eternal Knights' side bonuses: (index in `State::bonus`,
-    /// attack, health) each friendly knight's death adds, the first
-    /// `knight_growths` of them (one per kind of knight, normal or golden,
-    /// that can enter mid-combat: a token or a reborn copy).
-    knight_growth: [(u8, u8, u8); 2],
-    knight_growths: u8,
-    /// Some kind is an Eternal Knight: each knight's death makes the
-    /// knights on its side grow (`State::count_knight_deaths`).
-    any_knights: bool,
+    /// The card marks that grow with a side's count (`growth.rs`), with
+    /// their side bonuses for the minions entering mid-combat.
+    growths: Growths,
     /// Per side, one blood gem's attack and health before a `GemStats`
     /// aura multiplies them (1 + the game's bonus).
     gem: [[u16; 2]; 2],
 }
 
 /// Entry bonuses a side's `GameBonuses` may hold.
-const MAX_ENTRY_BONUSES: usize = 8;
+const MAX_ENTRY_BONUSES: usize = 12;
 
 impl Kinds {
     fn intern(&mut self, kind: Kind) -> u8 {
@@ -540,16 +537,17 @@ impl Kinds {
         self.any_stealth |= stealth;
         self.changes_units |= stealth;
         self.raises_potential |= stealth;
-        // Knights grow mid-combat, in health too.
-        let knight = kind.tribes & (ETERNAL_KNIGHT | GOLDEN_ETERNAL_KNIGHT) != 0;
-        self.any_knights |= knight;
-        self.changes_units |= knight;
-        self.raises_potential |= knight;
+        // Growing minions change mid-combat, in health too.
+        let grows = self.growths.note(kind.tribes);
+        self.changes_units |= grows;
+        self.raises_potential |= grows;
         for e in &kind.effects {
+            self.any_deathrattle_bonuses |=
+                e.trigger == Trigger::Deathrattle && matches!(e.action, Action::SideBonus { .. });
             if let Action::SideBonus { tribes, .. } = e.action {
                 let known = &self.bonus_tribes[..self.bonus_count as usize];
                 // `combat::validate` refuses boards with more masks.
-                let side_bonuses = self.bonus_count - self.knight_growths;
+                let side_bonuses = self.bonus_count - self.growths.bonuses();
                 if !known.contains(&tribes) && (side_bonuses as usize) < MAX_SIDE_BONUSES {
                     self.bonus_tribes[self.bonus_count as usize] = tribes;
                     self.bonus_count += 1;
@@ -564,26 +562,37 @@ impl Kinds {
         (self.kinds.len() - 1) as u8
     }
 
-    /// The kind of a token (and of its reborn copy when it has reborn).
-    /// A minion of `tribes` can enter mid-combat: an Eternal Knight's
-    /// growth from the knights dying in combat becomes a side bonus.
+    /// A minion of `tribes` can enter mid-combat: the growth of its card
+    /// in this combat (`growth.rs`) becomes a side bonus it enters with.
     fn note_entering(&mut self, tribes: u32) {
-        for (mask, times) in [(ETERNAL_KNIGHT, 1), (GOLDEN_ETERNAL_KNIGHT, 2)] {
-            let known = &self.bonus_tribes[..self.bonus_count as usize];
-            if tribes & mask == 0 || known.contains(&mask) {
-                continue;
-            }
+        self.growths.note(tribes);
+        let mut marks = [0u32; 4];
+        let mut n = 0;
+        for mark in self.growths.marks_without_bonus(tribes) {
+            marks[n] = mark;
+            n += 1;
+        }
+        for &mark in &marks[..n] {
             let at = self.bonus_count;
-            self.bonus_tribes[at as usize] = mask;
+            self.bonus_tribes[at as usize] = mark;
             self.bonus_count += 1;
-            let [attack, health] = ETERNAL_KNIGHT_GROWTH.map(|g| (g * times) as u8);
-            self.knight_growth[self.knight_growths as usize] = (at, attack, health);
-            self.knight_growths += 1;
-            // Entering knights take it as an aura's bonus.
+            self.growths.set_bonus(mark, at);
+            // Entering minions take it as an aura's bonus.
             self.any_stat_auras = true;
         }
     }
 
+    /// The marks that grow in this combat.
+    pub(super) fn growths(&self) -> &Growths {
+        &self.growths
+    }
+
+    /// A unit's deathrattle triggers something (tokens or effects).
+    fn has_deathrattle(&self, u: &Unit) -> bool {
+        self.kinds[u.kind as usize].token.count > 0 || self.facts(u).deathrattle_effects
+    }
+
+    /// The kind of a token (and of its reborn copy when it has reborn).
     fn token(&mut self, t: &Token) -> u8 {
         self.note_entering(t.tribes);
         self.max_attack = self.max_attack.max(t.attack);
@@ -915,8 +924,8 @@ impl Kinds {
 pub const MAX_SIDE_BONUSES: usize = 3;
 
 /// Side bonuses one combat may hold: those of `Action::SideBonus` and the
-/// Eternal Knights' (normal and golden, `Kinds::knight_growth`).
-pub const MAX_BONUSES: usize = MAX_SIDE_BONUSES + 2;
+/// growing cards' (`growth.rs`: two cards, normal and golden).
+pub const MAX_BONUSES: usize = MAX_SIDE_BONUSES + 4;
 
 /// Both boards and whose turn it is.
 #[derive(Debug, Clone, Copy)]
@@ -962,6 +971,7 @@ impl State {
             any_start_of_combat: false,
             any_attack_triggers: false,
             any_after_other_attacks: false,
+            any_deathrattle_bonuses: false,
             any_extra_deathrattles: false,
             any_death_listeners: false,
             any_summon_listeners: false,
@@ -985,9 +995,7 @@ impl State {
             raises_potential: false,
             entry_bonuses: [[(0, 0, 0); MAX_ENTRY_BONUSES]; 2],
             entry_counts: [0; 2],
-            knight_growth: [(0, 0, 0); 2],
-            knight_growths: 0,
-            any_knights: false,
+            growths: Growths::default(),
             gem: [[1; 2]; 2],
         };
         let mut s = State {
@@ -1861,37 +1869,54 @@ impl State {
         }
     }
 
-    /// Each Eternal Knight dying (the `dead` slots) makes the knights
-    /// that survive the phase grow (+4/+2, golden +8/+4, each), and those
-    /// summoned after it, as Firestone plays "+4/+2 for each friendly
-    /// Eternal Knight that died this game": its "whenever a minion dies"
-    /// step buffs the knights on the board, and it counts the knights of a
-    /// death phase before its deathrattles (`EternalKnightsDeadThisGame`).
+    /// The side bonuses of the phase's deathrattles ("your Beetles have
+    /// +5/+5 this game"), each as often as it triggers, before any token
+    /// enters: Firestone raises the bonus and then summons (Turquoise
+    /// Skitterer's Beetle enters with it, and a summon listener doubling
+    /// its attack sees it), on the minions living then.
     #[inline(never)]
-    fn count_knight_deaths(&mut self, kinds: &Kinds, side: usize, dead: u8) {
-        let is_knight = |u: &Unit| kinds.tribes(u) & (ETERNAL_KNIGHT | GOLDEN_ETERNAL_KNIGHT) != 0;
+    fn deathrattle_bonuses_first(&mut self, kinds: &Kinds, side: usize, triggers: u32) {
+        let dead = self.boards[side];
+        for m in dead[..self.lens[side] as usize]
+            .iter()
+            .filter(|m| m.health <= 0)
+        {
+            for e in kinds.kinds[m.kind as usize].effects {
+                if let (Trigger::Deathrattle, Action::SideBonus { .. }) = (e.trigger, e.action) {
+                    for _ in 0..triggers {
+                        self.give_side_bonus(kinds, side, e.action, false);
+                    }
+                }
+            }
+        }
+    }
+
+    /// What the deaths of a phase (the `dead` slots) count, before its
+    /// deathrattles (`growth.rs`): the Eternal Knights dying, the
+    /// deathrattles to fire (each as often as it triggers). The minions
+    /// that count them and survive grow, and those summoned after.
+    /// Firestone grows the Golems as each deathrattle fires, which nothing
+    /// in the phase reads sooner.
+    #[inline(never)]
+    fn grow_with_deaths(&mut self, kinds: &Kinds, side: usize, dead: u8) {
         let len = self.lens[side] as usize;
-        let knights = (0..len)
-            .filter(|&i| dead & 1 << i != 0 && is_knight(&self.boards[side][i]))
-            .count() as u8;
-        if knights == 0 {
-            return;
+        let alive = ((1u16 << len) - 1) as u8 & !dead;
+        let board = &self.boards[side][..len];
+        let dying = || board.iter().filter(|u| u.health <= 0);
+        let knights = dying()
+            .filter(|u| kinds.tribes(u) & (ETERNAL_KNIGHT | GOLDEN_ETERNAL_KNIGHT) != 0)
+            .count() as u16;
+        let deathrattles = if kinds.growths.counts(Counter::Deathrattles) {
+            let minions = dying().filter(|u| kinds.has_deathrattle(u)).count() as u32;
+            (minions * deathrattle_triggers(kinds, board)).min(u32::from(u16::MAX)) as u16
+        } else {
+            0
+        };
+        if knights > 0 {
+            self.grow(kinds, side, Counter::KnightDeaths, knights, alive);
         }
-        let [attack, health] = ETERNAL_KNIGHT_GROWTH.map(|g| g * u16::from(knights));
-        for i in (0..len).filter(|&i| dead & 1 << i == 0) {
-            let u = &mut self.boards[side][i];
-            let times = match kinds.tribes(u) {
-                t if t & GOLDEN_ETERNAL_KNIGHT != 0 => 2,
-                t if t & ETERNAL_KNIGHT != 0 => 1,
-                _ => continue,
-            };
-            super::effect::buff(kinds, u, times * attack, times * health, 0);
-        }
-        for &(at, attack, health) in &kinds.knight_growth[..kinds.knight_growths as usize] {
-            // At most 255 each (the memo key gives up there).
-            let bonus = &mut self.bonus[side][at as usize];
-            bonus[0] = bonus[0].saturating_add(attack.saturating_mul(knights));
-            bonus[1] = bonus[1].saturating_add(health.saturating_mul(knights));
+        if deathrattles > 0 {
+            self.grow(kinds, side, Counter::Deathrattles, deathrattles, alive);
         }
     }
 
@@ -2014,8 +2039,8 @@ impl State {
         if kinds.any_stat_auras {
             self.leave_auras(kinds, side);
         }
-        if kinds.any_knights {
-            self.count_knight_deaths(kinds, side, dead);
+        if kinds.growths.any() {
+            self.grow_with_deaths(kinds, side, dead);
         }
         if kinds.any_death_listeners {
             self.fire_death_listeners(kinds, side, chooser);
@@ -2043,25 +2068,12 @@ impl State {
             }
             return;
         }
+        let triggers = deathrattle_triggers(kinds, &self.boards[side][..len]);
+        if kinds.any_deathrattle_bonuses {
+            self.deathrattle_bonuses_first(kinds, side, triggers);
+        }
+        let board = &mut self.boards[side];
         let old = *board;
-        // Each deathrattle triggers once, or as often as the most a
-        // survivor's aura says (Moira Bronzebeard), and once more per extra
-        // time the survivors give (Titus Rivendare); an aura's minion dying
-        // in this phase gives nothing: Firestone reads the board without
-        // the dead.
-        let triggers = if kinds.any_extra_deathrattles {
-            let survivors = old[..len].iter().filter(|m| m.health > 0);
-            let (most, extra) = survivors.fold((1, 0), |(most, extra), m| {
-                let f = kinds.facts(m);
-                (
-                    most.max(u32::from(f.deathrattle_times)),
-                    extra + u32::from(f.extra_deathrattles),
-                )
-            });
-            most + extra
-        } else {
-            1
-        };
         // Per slot of the new board: the mark of the dead minion a summon
         // came from, plus one (0 = a survivor).
         let mut from = [0u8; BOARD_SIZE];
@@ -2149,7 +2161,9 @@ impl State {
                         reach,
                     };
                     for e in kinds.kinds[m.kind as usize].effects {
-                        if e.trigger == Trigger::Deathrattle {
+                        // Side bonuses came first (`deathrattle_bonuses_first`).
+                        let bonus = matches!(e.action, Action::SideBonus { .. });
+                        if e.trigger == Trigger::Deathrattle && !bonus {
                             self.apply(kinds, &at, e.action, chooser);
                         }
                     }
@@ -2200,6 +2214,26 @@ impl State {
             copies &= copies - 1;
         }
     }
+}
+
+/// How often each deathrattle of a death phase on `board` triggers: once,
+/// or as often as the most a survivor's aura says (Moira Bronzebeard), and
+/// once more per extra time the survivors give (Titus Rivendare); an
+/// aura's minion dying in the phase gives nothing: Firestone reads the
+/// board without the dead.
+fn deathrattle_triggers(kinds: &Kinds, board: &[Unit]) -> u32 {
+    if !kinds.any_extra_deathrattles {
+        return 1;
+    }
+    let survivors = board.iter().filter(|m| m.health > 0);
+    let (most, extra) = survivors.fold((1, 0), |(most, extra), m| {
+        let f = kinds.facts(m);
+        (
+            most.max(u32::from(f.deathrattle_times)),
+            extra + u32::from(f.extra_deathrattles),
+        )
+    });
+    most + extra
 }
 
 /// The attack at which effects bring their minion a shield

@@ -1,0 +1,174 @@
+//! Minions that grow with a count their side keeps: "has +4/+2 for each
+//! friendly Eternal Knight that died this game" (Eternal Knight), "for
+//! each Deathrattle you've triggered this game" (Falling Sky Golem).
+//! The board's stats hold the count of earlier turns; in combat the count
+//! rises, the minions of the card on the board grow with it, and one
+//! summoned enters with the whole count: of earlier turns as a game bonus
+//! (`GameBonuses`), of this combat as a side bonus (`State::bonus`), as
+//! Firestone plays them.
+
+use super::rules::{BOARD_SIZE, State};
+use crate::hearthstone::cards::{
+    ETERNAL_KNIGHT, ETERNAL_KNIGHT_GROWTH, FALLING_SKY_GOLEM, FALLING_SKY_GOLEM_GROWTH,
+    GOLDEN_ETERNAL_KNIGHT, GOLDEN_FALLING_SKY_GOLEM,
+};
+
+/// What a side counts in combat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Counter {
+    /// Friendly Eternal Knights dying: counted in their death phase before
+    /// the deathrattles (Firestone's `EternalKnightsDeadThisGame`); the
+    /// knights on the board grow in its "whenever a minion dies" step.
+    #[default]
+    KnightDeaths,
+    /// Friendly deathrattles triggering, each time one fires (Titus
+    /// Rivendare's extra times too: Firestone's
+    /// `DeathrattlesTriggeredThisGame`).
+    Deathrattles,
+}
+
+/// A card that grows with a count: its normal and golden marks (combat
+/// tribe bits, `CardDef::combat_tribes`), what it counts, and what the
+/// normal card gains per count (the golden twice as much).
+struct Grower {
+    normal: u32,
+    golden: u32,
+    counter: Counter,
+    per_count: [u16; 2],
+}
+
+const GROWERS: [Grower; 2] = [
+    Grower {
+        normal: ETERNAL_KNIGHT,
+        golden: GOLDEN_ETERNAL_KNIGHT,
+        counter: Counter::KnightDeaths,
+        per_count: ETERNAL_KNIGHT_GROWTH,
+    },
+    Grower {
+        normal: FALLING_SKY_GOLEM,
+        golden: GOLDEN_FALLING_SKY_GOLEM,
+        counter: Counter::Deathrattles,
+        per_count: FALLING_SKY_GOLEM_GROWTH,
+    },
+];
+
+/// Every card mark that grows: a minion carrying one of these never
+/// fights as a plain minion.
+pub const GROWING_MARKS: u32 =
+    ETERNAL_KNIGHT | GOLDEN_ETERNAL_KNIGHT | FALLING_SKY_GOLEM | GOLDEN_FALLING_SKY_GOLEM;
+
+/// One mark's growth in a combat.
+#[derive(Debug, Clone, Copy, Default)]
+struct Growth {
+    mark: u32,
+    counter: Counter,
+    per_count: [u16; 2],
+    /// Its side bonus (`State::bonus` index) when minions of the mark can
+    /// enter mid-combat (tokens, reborn copies).
+    bonus: Option<u8>,
+}
+
+/// The marks that grow in one combat (two cards, normal and golden).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Growths {
+    growths: [Growth; 4],
+    count: u8,
+    /// The counters some mark counts, a bit each (`Counter as u8`): read
+    /// on every death phase.
+    counters: u8,
+}
+
+impl Growths {
+    /// Notes a kind of `tribes` in the combat; true when it grows (the
+    /// first time a mark is seen or not).
+    pub fn note(&mut self, tribes: u32) -> bool {
+        for g in &GROWERS {
+            for (mark, times) in [(g.normal, 1), (g.golden, 2)] {
+                if tribes & mark == 0 || self.find(mark).is_some() {
+                    continue;
+                }
+                self.growths[self.count as usize] = Growth {
+                    mark,
+                    counter: g.counter,
+                    per_count: g.per_count.map(|n| n * times),
+                    bonus: None,
+                };
+                self.count += 1;
+                self.counters |= 1 << g.counter as u8;
+            }
+        }
+        tribes & GROWING_MARKS != 0
+    }
+
+    /// The marks of `tribes` that grow and have no side bonus yet, which
+    /// a minion entering mid-combat needs.
+    pub fn marks_without_bonus(&self, tribes: u32) -> impl Iterator<Item = u32> + '_ {
+        self.live()
+            .filter(move |g| tribes & g.mark != 0 && g.bonus.is_none())
+            .map(|g| g.mark)
+    }
+
+    /// Gives `mark` its side bonus at `index`.
+    pub fn set_bonus(&mut self, mark: u32, index: u8) {
+        if let Some(i) = self.find(mark) {
+            self.growths[i].bonus = Some(index);
+        }
+    }
+
+    /// Side bonuses the growths hold.
+    pub fn bonuses(&self) -> u8 {
+        self.live().filter(|g| g.bonus.is_some()).count() as u8
+    }
+
+    /// Some mark in the combat grows.
+    #[inline]
+    pub fn any(&self) -> bool {
+        self.counters != 0
+    }
+
+    /// Some mark in the combat counts `counter`.
+    #[inline]
+    pub fn counts(&self, counter: Counter) -> bool {
+        self.counters & 1 << counter as u8 != 0
+    }
+
+    fn live(&self) -> impl Iterator<Item = &Growth> {
+        self.growths[..self.count as usize].iter()
+    }
+
+    fn find(&self, mark: u32) -> Option<usize> {
+        self.live().position(|g| g.mark == mark)
+    }
+}
+
+impl State {
+    /// `side`'s count of `counter` rose by `n`: the minions of the marks
+    /// that count it grow, those living on the board at once (`alive`:
+    /// the slots to reach) and those summoned later through their side
+    /// bonus (at most 255 each: the memo key gives up there).
+    pub(super) fn grow(
+        &mut self,
+        kinds: &super::Kinds,
+        side: usize,
+        counter: Counter,
+        n: u16,
+        alive: u8,
+    ) {
+        for g in kinds.growths().live().filter(|g| g.counter == counter) {
+            let [attack, health] = g.per_count.map(|p| p.saturating_mul(n));
+            let len = self.lens[side] as usize;
+            for i in (0..len.min(BOARD_SIZE)).filter(|&i| alive & 1 << i != 0) {
+                let u = &mut self.boards[side][i];
+                if kinds.tribes(u) & g.mark != 0 {
+                    super::effect::buff(kinds, u, attack, health, 0);
+                }
+            }
+            if let Some(b) = g.bonus {
+                let bonus = &mut self.bonus[side][b as usize];
+                let add = |b: u8, n: u16| b.saturating_add(n.min(255) as u8);
+                bonus[0] = add(bonus[0], attack);
+                bonus[1] = add(bonus[1], health);
+            }
+        }
+    }
+}
