@@ -99,6 +99,11 @@ pub const ABYSSAL_BRUISER: u32 = 1 << 17;
 /// Not a tribe: a golden Abyssal Bruiser (+4/+2 for each).
 pub const GOLDEN_ABYSSAL_BRUISER: u32 = 1 << 18;
 
+/// Not a tribe: the card has a deathrattle, whatever it does (one that
+/// acts outside the boards too, Draconic Warden's card to the hand): each
+/// trigger counts for Falling Sky Golem, as Firestone counts it.
+pub const HAS_DEATHRATTLE: u32 = 1 << 19;
+
 /// What an Abyssal Bruiser gains for each Tavern spell cast.
 pub const ABYSSAL_BRUISER_GROWTH: [u16; 2] = [2, 1];
 
@@ -215,7 +220,8 @@ impl CardDef {
 
     /// Its tribes as combat reads them: a Beetle's with `TRIBE_BEETLE`, and
     /// the cards that grow with a count with their marks (`ETERNAL_KNIGHT`,
-    /// `FALLING_SKY_GOLEM`, `ABYSSAL_BRUISER`, or the golden ones).
+    /// `FALLING_SKY_GOLEM`, `ABYSSAL_BRUISER`, or the golden ones), a card
+    /// with a deathrattle with `HAS_DEATHRATTLE`.
     pub fn combat_tribes(&self) -> u32 {
         self.tribes
             | match self.id {
@@ -227,6 +233,11 @@ impl CardDef {
                 "BG35_921" => ABYSSAL_BRUISER,
                 "BG35_921_G" => GOLDEN_ABYSSAL_BRUISER,
                 _ => 0,
+            }
+            | if self.triggers & TRIGGER_DEATHRATTLE != 0 {
+                HAS_DEATHRATTLE
+            } else {
+                0
             }
     }
 

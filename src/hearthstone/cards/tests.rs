@@ -174,7 +174,7 @@ fn effects_follow_the_rules() {
             health: rat.health,
             keywords: 0,
             count: 2,
-            tribes: rat.tribes,
+            tribes: rat.combat_tribes(),
             then: InnerToken::of(&turtle),
             tier: rat.tier,
             unmarked: false,

@@ -544,6 +544,15 @@ fn falling_sky_golems_grow_with_each_friendly_deathrattle() {
     assert_eq!(shown(&s, 0), "1/1,1/1,5/3+s,9/5+s");
     let s = after_attack_with("1/1,Falling Sky Golem=1/1", "1/9+dr=1/1", ["", ""], 0);
     assert_eq!(shown(&s, 0), "1/1+s");
+    // A deathrattle that acts outside the boards (Draconic Warden's card
+    // to the hand) counts as Firestone counts it.
+    let s = after_attack_with(
+        "Draconic Warden=1/1,Falling Sky Golem=1/1",
+        "1/9",
+        ["", ""],
+        0,
+    );
+    assert_eq!(shown(&s, 0), "5/3+s");
     // Titus Rivendare's extra trigger counts too.
     let s = after_attack_with(
         "Harmless Bonehead=1/1,Titus Rivendare=1/9,Falling Sky Golem=1/1",

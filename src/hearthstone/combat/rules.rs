@@ -587,9 +587,12 @@ impl Kinds {
         &self.growths
     }
 
-    /// A unit's deathrattle triggers something (tokens or effects).
+    /// A unit has a deathrattle: tokens, effects, or its card's (one that
+    /// acts outside the boards too).
     fn has_deathrattle(&self, u: &Unit) -> bool {
-        self.kinds[u.kind as usize].token.count > 0 || self.facts(u).deathrattle_effects
+        self.kinds[u.kind as usize].token.count > 0
+            || self.facts(u).deathrattle_effects
+            || self.tribes(u) & crate::hearthstone::cards::HAS_DEATHRATTLE != 0
     }
 
     /// The kind of a token (and of its reborn copy when it has reborn).
