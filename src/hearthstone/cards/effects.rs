@@ -676,35 +676,15 @@ pub(super) fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
 /// the text says after "that" is the card's own text, not read again).
 fn card_tokens(count: u8, body: &str) -> Option<Token> {
     let (names, _) = body.split_once(" that summon ")?;
-    let (golden, name) = match names.strip_prefix("golden ") {
-        Some(name) => (true, name),
-        None => (false, names),
-    };
-    let normal = [name, name.strip_suffix('s').unwrap_or(name)]
-        .iter()
-        .find_map(|n| super::by_name(n))?;
-    let card = if golden {
-        super::golden_of(normal)?
-    } else {
-        normal
-    };
+    let card = named_card(names)?;
     let CombatEffect::Summon(own) = combat_effect(card) else {
         return None;
     };
     // One level deep: the card's tokens are plain.
-    if own.then.count > 0 || card.health == 0 || card.health > i16::MAX as u16 {
+    if own.then.count > 0 {
         return None;
     }
-    Some(Token {
-        attack: card.attack,
-        health: card.health,
-        keywords: super::combat_keywords(card),
-        count,
-        tribes: card.combat_tribes(),
-        then: rules::InnerToken::of(&own),
-        tier: card.tier,
-        unmarked: false,
-    })
+    token_of_card(card, count, rules::InnerToken::of(&own))
 }
 
 /// Rule 4, tokens that are cards without stats in the text: "deathrattle:
@@ -712,22 +692,33 @@ fn card_tokens(count: u8, body: &str) -> Option<Token> {
 /// a card of the table with nothing to do in combat; the tokens take its
 /// stats, keywords, tribes and tier.
 fn plain_card_tokens(count: u8, body: &str) -> Option<Token> {
-    let (golden, name) = match body.strip_prefix("golden ") {
+    let card = named_card(body)?;
+    if !matches!(combat_effect(card), CombatEffect::None) {
+        return None;
+    }
+    token_of_card(card, count, Default::default())
+}
+
+/// The card "[golden ]NAME" or "[golden ]NAMES" names.
+fn named_card(names: &str) -> Option<&'static CardDef> {
+    let (golden, name) = match names.strip_prefix("golden ") {
         Some(name) => (true, name),
-        None => (false, body),
+        None => (false, names),
     };
     let normal = [name, name.strip_suffix('s').unwrap_or(name)]
         .iter()
         .find_map(|n| super::by_name(n))?;
-    let card = if golden {
-        super::golden_of(normal)?
+    if golden {
+        super::golden_of(normal)
     } else {
-        normal
-    };
-    if !matches!(combat_effect(card), CombatEffect::None)
-        || card.health == 0
-        || card.health > i16::MAX as u16
-    {
+        Some(normal)
+    }
+}
+
+/// `count` tokens that are `card` (its stats, keywords, tribes and tier),
+/// with the deathrattle `then`; none for a card of a health no token holds.
+fn token_of_card(card: &CardDef, count: u8, then: rules::InnerToken) -> Option<Token> {
+    if card.health == 0 || card.health > i16::MAX as u16 {
         return None;
     }
     Some(Token {
@@ -736,7 +727,7 @@ fn plain_card_tokens(count: u8, body: &str) -> Option<Token> {
         keywords: super::combat_keywords(card),
         count,
         tribes: card.combat_tribes(),
-        then: Default::default(),
+        then,
         tier: card.tier,
         unmarked: false,
     })
