@@ -53,10 +53,10 @@ fn boom_in_a_box_damages_every_other_minion_before_the_first_attack() {
     assert!(close(summary(&golden), summary(&by_hand)));
     // A reborn copy and deathrattle tokens come after both sweeps, so the
     // second does not hit them: the 1/1 returns, and so do the skeletons.
-    let (mut s, kinds) = State::new(
-        &parse_board("golden Boom-in-a-Box").unwrap(),
-        &parse_board("1/1+reborn,Harmless Bonehead,2/7").unwrap(),
-        0,
+    let (mut s, kinds) = fresh(
+        "golden Boom-in-a-Box",
+        "1/1+reborn,Harmless Bonehead,2/7",
+        ["", ""],
     );
     s.start_of_combat(&kinds, &mut First);
     assert_eq!(shown(&s, 1), "1/1,1/1,1/1,2/1");
@@ -420,6 +420,19 @@ fn after_attack(a: &str, b: &str, attacker: usize, target: usize, pick: u32) -> 
     s
 }
 
+/// The state before the first attack of boards `a` and `b`, each side
+/// with its bonuses from earlier turns (`GameBonuses::parse` text), side
+/// A to attack.
+fn fresh(a: &str, b: &str, bonuses: [&str; 2]) -> (State, Kinds) {
+    let bonuses = bonuses.map(|t| GameBonuses::parse(t).unwrap());
+    State::with_bonuses(
+        &parse_board(a).unwrap(),
+        &parse_board(b).unwrap(),
+        &bonuses,
+        0,
+    )
+}
+
 /// As `after_attack`, each side with its bonuses from earlier turns
 /// (`GameBonuses::parse` text).
 fn after_attack_with(a: &str, b: &str, bonuses: [&str; 2], attacker: usize) -> State {
@@ -576,11 +589,10 @@ fn falling_sky_golems_grow_with_each_friendly_deathrattle() {
     assert_eq!(shown(&s, 0), "1/1+r");
     s.attack(&kinds, 0, 0, 0, &mut First);
     assert_eq!(shown(&s, 0), "16/7+s");
-    let (mut s, kinds) = State::with_bonuses(
-        &parse_board("Harmless Bonehead=1/1,Falling Sky Golem=1/1+reborn").unwrap(),
-        &parse_board("9/30").unwrap(),
-        &[GameBonuses::default(); 2],
-        0,
+    let (mut s, kinds) = fresh(
+        "Harmless Bonehead=1/1,Falling Sky Golem=1/1+reborn",
+        "9/30",
+        ["", ""],
     );
     s.attack(&kinds, 0, 0, 0, &mut First);
     // The Golem grew with the Bonehead's deathrattle; its shield is gone
@@ -616,11 +628,7 @@ fn abyssal_bruisers_summoned_count_the_tavern_spells() {
     }
     assert_eq!(shown(&s, 0), "12/6+s,24/11+s");
     // Without tavern spells a summoned Bruiser is its card.
-    let (mut s, kinds) = State::new(
-        &parse_board("Abyssal Bruiser=3/1+reborn").unwrap(),
-        &parse_board("9/30").unwrap(),
-        0,
-    );
+    let (mut s, kinds) = fresh("Abyssal Bruiser=3/1+reborn", "9/30", ["", ""]);
     for _ in 0..2 {
         s.attack(&kinds, 0, 0, 0, &mut First);
     }
@@ -641,10 +649,10 @@ fn ravaging_scorpid_grows_the_beetles_after_each_friendly_attack() {
     // Later Beetles enter with the bonus: the Vermin's Beetle after the
     // attacks of the 5/1 and of the Vermin itself (heard before it died),
     // then the Scorpid's own Beetle after its rally.
-    let (mut s, kinds) = State::new(
-        &parse_board("5/1,Buzzing Vermin=1/1,Ravaging Scorpid=1/1").unwrap(),
-        &parse_board("1/30").unwrap(),
-        0,
+    let (mut s, kinds) = fresh(
+        "5/1,Buzzing Vermin=1/1,Ravaging Scorpid=1/1",
+        "1/30",
+        ["", ""],
     );
     s.attack(&kinds, 0, 0, 0, &mut First);
     s.attack(&kinds, 0, 0, 0, &mut First);
@@ -716,11 +724,7 @@ fn blood_gem_bonuses_won_in_combat_reach_the_gems_after() {
     // On top of the game's bonus: 1 + 1 + 2 attack, 1 + 1 + 1 health.
     assert_eq!(camper_after("Sanguine Champion=1/1", "gems=1/1"), "6/6");
     // The other side's gems are its own.
-    let (mut s, kinds) = State::new(
-        &parse_board("Sanguine Champion=1/1,0/20").unwrap(),
-        &parse_board("Tusked Camper=2/30").unwrap(),
-        0,
-    );
+    let (mut s, kinds) = fresh("Sanguine Champion=1/1,0/20", "Tusked Camper=2/30", ["", ""]);
     s.attack(&kinds, 0, 0, 0, &mut First);
     s.attack(&kinds, 1, 0, 0, &mut First);
     assert_eq!(shown(&s, 1), "3/30");
@@ -1119,10 +1123,10 @@ fn avenge_fires_once_per_completed_count_of_friendly_deaths() {
     assert_eq!(shown(&s, 1), "7/7");
     // Phaerix (shielded itself), avenge (4): a shield to a friendly
     // minion without one.
-    let (mut s, kinds) = State::new(
-        &parse_board("5/5+cleave,2/1").unwrap(),
-        &parse_board("1/1,1/1,1/1,1/1,1/1,BG28_403=3/9").unwrap(),
-        0,
+    let (mut s, kinds) = fresh(
+        "5/5+cleave,2/1",
+        "1/1,1/1,1/1,1/1,1/1,BG28_403=3/9",
+        ["", ""],
     );
     s.attack(&kinds, 0, 0, 1, &mut first);
     assert_eq!(shown(&s, 1), "1/1,1/1,3/9+s");
@@ -1216,11 +1220,7 @@ fn damage_listeners_hear_damage_as_it_lands() {
     assert_eq!(shown(&s, 0), "2/6");
     // A goose passed over this round summons a minion marked attacked
     // (Firestone); a dying goose still summons.
-    let (mut s, kinds) = State::new(
-        &parse_board("1/1").unwrap(),
-        &parse_board("BG29_801=2/3,5/5").unwrap(),
-        0,
-    );
+    let (mut s, kinds) = fresh("1/1", "BG29_801=2/3,5/5", ["", ""]);
     s.boards[1][0].mark = rules::PASSED_OVER;
     s.attack(&kinds, 0, 0, 0, &mut crate::rng::Rng::new(1));
     assert_eq!(shown(&s, 1), "2/2,2/2+t,5/5");
@@ -1244,11 +1244,7 @@ fn damage_listeners_hear_damage_as_it_lands() {
     // Effect damage is heard too: Boom-in-a-Box's 3 to every other minion
     // gives the Pup +1 and the goose a fledgling, and the damage still
     // reaches the minion right of the goose once.
-    let (mut s, kinds) = State::new(
-        &parse_board("Boom-in-a-Box,BG29_800=1/9").unwrap(),
-        &parse_board("BG29_801=2/9,4/9").unwrap(),
-        0,
-    );
+    let (mut s, kinds) = fresh("Boom-in-a-Box,BG29_800=1/9", "BG29_801=2/9,4/9", ["", ""]);
     s.start_of_combat(&kinds, &mut crate::rng::Rng::new(1));
     assert_eq!(shown(&s, 0), "5/10+t,2/6");
     assert_eq!(shown(&s, 1), "2/6,2/2+t,4/6");
@@ -1376,11 +1372,7 @@ fn reborn_given_in_combat_returns_a_fresh_copy() {
     // returns as a fresh 1/1 Bonehead after its two skeletons.
     let s = after_attack("BG28_309=1/1,BG28_300=3/3", "5/9", 0, 0, 0);
     assert_eq!(shown(&s, 0), "3/3+r");
-    let (mut s, kinds) = State::new(
-        &parse_board("BG28_309=1/1,BG28_300=3/3").unwrap(),
-        &parse_board("9/9").unwrap(),
-        0,
-    );
+    let (mut s, kinds) = fresh("BG28_309=1/1,BG28_300=3/3", "9/9", ["", ""]);
     s.attack(&kinds, 0, 0, 0, &mut crate::rng::Rng::new(1));
     s.attack(&kinds, 1, 0, 0, &mut crate::rng::Rng::new(1));
     assert_eq!(shown(&s, 0), "1/1,1/1,1/1");
@@ -1674,11 +1666,7 @@ fn attack_immediately_at_the_start_of_combat() {
     // Heroic Broodmother attacks the 5/5 before the combat, gaining a
     // shield (its rally) first, which the hit back takes: it kills it and
     // keeps its health.
-    let (mut s, kinds) = State::new(
-        &parse_board("Heroic Broodmother").unwrap(),
-        &parse_board("5/5").unwrap(),
-        0,
-    );
+    let (mut s, kinds) = fresh("Heroic Broodmother", "5/5", ["", ""]);
     s.start_of_combat(&kinds, &mut crate::rng::Rng::new(1));
     assert_eq!(shown(&s, 0), "7/7");
     assert_eq!(shown(&s, 1), "");
