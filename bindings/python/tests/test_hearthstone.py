@@ -119,10 +119,11 @@ def test_combat_errors():
 
 def test_combat_eternal_knights_count_the_knights_dead_before():
     # A Summoner without reborn: its knight enters with +4/+2 for each of
-    # the 2 knights dead in earlier combats, as a 12/6 token would.
+    # the 2 knights dead in earlier combats, as a 12/6 token would, and
+    # wins where a plain 4/2 knight loses.
     summoner = [{"card": "Eternal Summoner", "attack": 8, "health": 1, "reborn": False}]
-    by_count = oddsmith.combat(summoner, "6/9+taunt, 5/9", bonuses_a={"knights_died": 2})
-    by_hand = oddsmith.combat("8/1+dr=12/6", "6/9+taunt, 5/9")
+    by_count = oddsmith.combat(summoner, "3/9+taunt, 2/2", bonuses_a={"knights_died": 2})
+    by_hand = oddsmith.combat("8/1+dr=12/6", "3/9+taunt, 2/2")
     assert by_count.exact and abs(by_count.win - by_hand.win) < 1e-12
     assert abs(by_count.draw - by_hand.draw) < 1e-12
-    assert by_count.win > oddsmith.combat(summoner, "6/9+taunt, 5/9").win + 0.1
+    assert by_count.win > oddsmith.combat(summoner, "3/9+taunt, 2/2").win + 0.5
