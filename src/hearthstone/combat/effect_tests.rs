@@ -548,32 +548,26 @@ fn falling_sky_golems_grow_with_each_friendly_deathrattle() {
     // The Bonehead's deathrattle fires: the Golem gains +4/+2 (a golden
     // one +8/+4); a death without a deathrattle gives nothing, the other
     // side's deathrattles neither.
-    let s = after_attack_with(
-        "Harmless Bonehead=1/1,Falling Sky Golem=1/1,golden Falling Sky Golem=1/1",
-        "1/9",
-        ["", ""],
-        0,
-    );
-    assert_eq!(shown(&s, 0), "1/1,1/1,5/3+s,9/5+s");
-    let s = after_attack_with("1/1,Falling Sky Golem=1/1", "1/9+dr=1/1", ["", ""], 0);
-    assert_eq!(shown(&s, 0), "1/1+s");
     // A deathrattle that acts outside the boards (Draconic Warden's card
-    // to the hand) counts as Firestone counts it.
-    let s = after_attack_with(
-        "Draconic Warden=1/1,Falling Sky Golem=1/1",
-        "1/9",
-        ["", ""],
-        0,
-    );
-    assert_eq!(shown(&s, 0), "5/3+s");
-    // Titus Rivendare's extra trigger counts too.
-    let s = after_attack_with(
-        "Harmless Bonehead=1/1,Titus Rivendare=1/9,Falling Sky Golem=1/1",
-        "1/9",
-        ["", ""],
-        0,
-    );
-    assert_eq!(shown(&s, 0).split(',').next_back(), Some("9/5+s"));
+    // to the hand) counts as Firestone counts it; Titus Rivendare's extra
+    // trigger counts too. A's first minion attacks B's: A's board after.
+    for (a, b, after) in [
+        (
+            "Harmless Bonehead=1/1,Falling Sky Golem=1/1,golden Falling Sky Golem=1/1",
+            "1/9",
+            "1/1,1/1,5/3+s,9/5+s",
+        ),
+        ("1/1,Falling Sky Golem=1/1", "1/9+dr=1/1", "1/1+s"),
+        ("Draconic Warden=1/1,Falling Sky Golem=1/1", "1/9", "5/3+s"),
+        (
+            "Harmless Bonehead=1/1,Titus Rivendare=1/9,Falling Sky Golem=1/1",
+            "1/9",
+            "1/1,1/1,1/1,1/1,1/9,9/5+s",
+        ),
+    ] {
+        let s = after_attack_with(a, b, ["", ""], 0);
+        assert_eq!(shown(&s, 0), after, "{a} vs {b}");
+    }
     // A Golem's reborn copy (a fresh 4/1) enters with the deathrattles of
     // earlier combats and of this one.
     let (mut s, kinds) = State::with_bonuses(
@@ -666,23 +660,23 @@ fn banana_slamma_doubles_and_puts_the_auras_back() {
     // Firestone doubles a summoned Beast's attack with its auras taken off
     // and puts them back after: a Beetle entering as 2/2 + 3/1 (the
     // Beetles' bonus) is 2 x 5 + 3 = 13, not 10; without a bonus, 4.
-    let s = after_attack_with(
-        "Buzzing Vermin=1/1,Banana Slamma",
-        "9/9",
-        ["beetles=3/1", ""],
-        0,
-    );
-    assert_eq!(shown(&s, 0), "13/3,3/6");
-    let s = after_attack_with("Buzzing Vermin=1/1,Banana Slamma", "9/9", ["", ""], 0);
-    assert_eq!(shown(&s, 0), "4/2,3/6");
     // A golden Slamma triples: 3 x 5 + 3.
-    let s = after_attack_with(
-        "Buzzing Vermin=1/1,golden Banana Slamma",
-        "9/9",
-        ["beetles=3/1", ""],
-        0,
-    );
-    assert_eq!(shown(&s, 0), "18/3,6/12");
+    for (a, bonus, after) in [
+        (
+            "Buzzing Vermin=1/1,Banana Slamma",
+            "beetles=3/1",
+            "13/3,3/6",
+        ),
+        ("Buzzing Vermin=1/1,Banana Slamma", "", "4/2,3/6"),
+        (
+            "Buzzing Vermin=1/1,golden Banana Slamma",
+            "beetles=3/1",
+            "18/3,6/12",
+        ),
+    ] {
+        let s = after_attack_with(a, "9/9", [bonus, ""], 0);
+        assert_eq!(shown(&s, 0), after, "{a} with {bonus}");
+    }
     // Turquoise Skitterer's deathrattle raises the Beetles' bonus before
     // its Beetle enters (Firestone's order): 2/2 + 5/5, tripled: 3 x 7 + 5.
     let s = after_attack(

@@ -54,7 +54,7 @@ const GROWERS: [Grower; 2] = [
 
 /// Every card mark that grows: a minion carrying one of these never
 /// fights as a plain minion.
-pub const GROWING_MARKS: u32 =
+const GROWING_MARKS: u32 =
     ETERNAL_KNIGHT | GOLDEN_ETERNAL_KNIGHT | FALLING_SKY_GOLEM | GOLDEN_FALLING_SKY_GOLEM;
 
 /// One mark's growth in a combat.
