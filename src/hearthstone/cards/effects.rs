@@ -34,7 +34,8 @@
 //! 5. Clauses of a trigger and an action the engine plays (see
 //!    `triggered`: start of combat, rally, a friendly minion attacking,
 //!    deathrattle, a friendly minion dying (a gain) or summoned (a gift to
-//!    it), damage landing on it or on a friend (a gain); stats, keywords,
+//!    it), damage landing on it or on a friend, or dealt by another
+//!    friend (a gain); stats, keywords,
 //!    damage to all at start of combat, a rally's or a damaged minion's
 //!    summon or
 //!    a friendly minion's reborn copy returning (a gain);
@@ -893,6 +894,14 @@ fn trigger_of(clause: &str) -> Option<(Trigger, &str)> {
         let tribes = tribes_named(who)?;
         return Some((Trigger::AfterFriendlyAttacks { tribes }, rest));
     }
+    // "after another friendly demon deals damage, "
+    if let Some((who, rest)) = clause
+        .strip_prefix("after another friendly ")
+        .and_then(|r| r.split_once(" deals damage, "))
+    {
+        let tribes = tribes_named(who)?;
+        return Some((Trigger::AfterFriendlyDealsDamage { tribes }, rest));
+    }
     // "whenever another friendly dragon attacks, ", "whenever a friendly
     // beast takes damage, "
     let rest = clause.strip_prefix("whenever ")?;
@@ -1162,6 +1171,7 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
     let action = match trigger {
         Trigger::FriendlyDies { .. }
         | Trigger::FriendlyTakesDamage { .. }
+        | Trigger::AfterFriendlyDealsDamage { .. }
         | Trigger::FriendlyReborn
             if !action.starts_with("gain ") =>
         {

@@ -389,6 +389,13 @@ fn effects_follow_the_rules() {
             },
             buff(Target::This, 0, 2, 0),
         ),
+        (
+            "BG33_155_G",
+            Trigger::AfterFriendlyDealsDamage {
+                tribes: super::TRIBE_DEMON,
+            },
+            buff(Target::This, 4, 4, 0),
+        ),
     ] {
         let CombatEffect::Effects {
             effects,

@@ -4,7 +4,7 @@
 //! Monte Carlo engine draws them, the exact engine enumerates them with
 //! their probabilities.
 
-use super::rules::{BOARD_SIZE, Kinds, POISON, SHIELD, State, Unit, VENOM};
+use super::rules::{BOARD_SIZE, Dealer, Kinds, POISON, SHIELD, State, Unit, VENOM};
 
 /// Effects a minion can carry.
 pub const MAX_EFFECTS: usize = 2;
@@ -67,6 +67,12 @@ pub enum Trigger {
     /// when 0), this one too unless `other`: after the damaged minion's
     /// own effects, left to right, dying listeners too.
     FriendlyTakesDamage { tribes: u32, other: bool },
+    /// After another friendly minion of `tribes` (any tribe when 0) dealt
+    /// damage that landed (not absorbed by a shield), at once: after the
+    /// damaged minion's own listeners, left to right, dying listeners too
+    /// (Firestone's `afterDealDamage`; an attack's two hits are heard
+    /// one by one, the hit back first). Only self-gains are read with it.
+    AfterFriendlyDealsDamage { tribes: u32 },
     /// After a friendly minion's reborn copy returned (not its own): at
     /// the end of the death phase, copy by copy left to right, on the
     /// minions there when it entered (Firestone's `afterReborn`).
@@ -403,7 +409,12 @@ impl State {
             self.boards[side][source].keywords &= !VENOM;
         }
         let summoned = if hit {
-            self.hear_damage(kinds, enemy, i, chooser)
+            let dealer = Dealer {
+                side,
+                unit: self.boards[side][source],
+                slot: Some(source),
+            };
+            self.hear_damage(kinds, enemy, i, dealer, chooser)
         } else {
             0
         };
@@ -940,7 +951,12 @@ impl State {
                             }
                         }
                         if hit {
-                            let summoned = self.hear_damage(kinds, s, i, chooser);
+                            let dealer = Dealer {
+                                side,
+                                unit: at.unit,
+                                slot: source,
+                            };
+                            let summoned = self.hear_damage(kinds, s, i, dealer, chooser);
                             // Its summons enter to its right.
                             for later in &mut moved[s][start + 1..lens[s]] {
                                 *later += summoned;

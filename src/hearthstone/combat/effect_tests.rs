@@ -198,6 +198,9 @@ fn arb_card() -> impl Strategy<Value = String> {
         "Falling Sky Golem=1/2+reborn",
         "golden Falling Sky Golem=1/1",
         "Abyssal Bruiser=1/1+reborn",
+        "Devout Hellcaller=1/2",
+        "golden Devout Hellcaller=1/1",
+        "Jumping Jack=1/1",
     ])
     .prop_map(str::to_string)
 }
@@ -1167,6 +1170,55 @@ fn shield_listeners_hear_each_lost_shield_at_once() {
         0,
     );
     assert_eq!(shown(&s, 1), "4/4,4/12+s");
+}
+
+#[test]
+fn devout_hellcallers_gain_as_another_friendly_demon_deals_damage() {
+    // (attacker board, defender board, attacker, both boards after the
+    // exchange): the other Hellcaller gains +2/+2 (golden +4/+4) as the
+    // attacking one's damage lands, not the attacker itself, not for a
+    // shield's absorbed hit nor for a minion of another tribe; a Hellcaller
+    // attacked hears its hit back; an all-tribe minion is a Demon.
+    for (a, b, attacker, after) in [
+        (
+            "Devout Hellcaller=4/4,Devout Hellcaller=4/4",
+            "2/10",
+            0,
+            "4/2,6/6 | 2/6",
+        ),
+        (
+            "Devout Hellcaller=4/4,golden Devout Hellcaller=8/8",
+            "2/10",
+            0,
+            "4/2,12/12 | 2/6",
+        ),
+        (
+            "Devout Hellcaller=4/4,Devout Hellcaller=4/4",
+            "2/10+shield",
+            0,
+            "4/2,4/4 | 2/10",
+        ),
+        ("3/3,Devout Hellcaller=4/4", "2/10", 0, "3/1,4/4 | 2/7"),
+        (
+            "Jumping Jack=4/4,Devout Hellcaller=4/4",
+            "2/10",
+            0,
+            "4/2,6/6 | 2/6",
+        ),
+        (
+            "1/10",
+            "Devout Hellcaller=4/4,Devout Hellcaller=4/4",
+            0,
+            "1/6 | 4/3,6/6",
+        ),
+    ] {
+        let s = after_attack(a, b, attacker, 0, 0);
+        assert_eq!(
+            format!("{} | {}", shown(&s, 0), shown(&s, 1)),
+            after,
+            "{a} against {b}"
+        );
+    }
 }
 
 #[test]

@@ -273,6 +273,9 @@ struct Facts {
     /// Some effect fires when damage lands on a friendly minion whose
     /// tribes meet this mask (`heard_bits`, read for the damaged minion).
     on_friendly_damage: u32,
+    /// Some effect fires after another friendly minion whose tribes meet
+    /// this mask (`heard_bits`, read for the dealer) dealt damage.
+    on_friendly_deals_damage: u32,
     /// Some effect fires after a friendly minion's reborn copy returned.
     on_friendly_reborn: bool,
     /// Gains taunt with a shield (`Action::TauntWithShield`).
@@ -315,6 +318,10 @@ pub struct Kinds {
     any_avenge: bool,
     any_shield_listeners: bool,
     any_damage_listeners: bool,
+    /// Some kind listens to the damage a friendly minion deals.
+    any_deal_listeners: bool,
+    /// Damage or deal listeners: what every hit that lands is heard by.
+    any_damage_heard: bool,
     any_stat_auras: bool,
     any_reborn_listeners: bool,
     /// Some kind's effect fires when its attack kills (`on_kill`).
@@ -414,6 +421,10 @@ impl Kinds {
             Trigger::FriendlyTakesDamage { tribes, .. } => m | listens(tribes),
             _ => m,
         });
+        let on_friendly_deals_damage = kind.effects.iter().fold(0, |m, e| match e.trigger {
+            Trigger::AfterFriendlyDealsDamage { tribes } => m | listens(tribes),
+            _ => m,
+        });
         let on_friendly_reborn = kind
             .effects
             .iter()
@@ -493,6 +504,7 @@ impl Kinds {
             aura_attack,
             aura_health,
             on_friendly_damage,
+            on_friendly_deals_damage,
             on_friendly_reborn,
             taunt_with_shield: kind
                 .effects
@@ -525,7 +537,10 @@ impl Kinds {
         self.any_avenge |= avenge > 0;
         self.any_shield_listeners |= on_shield_loss;
         self.any_damage_listeners |= on_damage || on_friendly_damage != 0;
-        self.any_hit_listeners = self.any_shield_listeners || self.any_damage_listeners;
+        self.any_deal_listeners |= on_friendly_deals_damage != 0;
+        self.any_damage_heard = self.any_damage_listeners || self.any_deal_listeners;
+        self.any_hit_listeners =
+            self.any_shield_listeners || self.any_damage_listeners || self.any_deal_listeners;
         self.any_attack_triggers |= on_other_attacks != 0 || on_own_attacks;
         self.any_after_other_attacks |= after_other_attacks != 0;
         self.any_extra_deathrattles |= extra_deathrattles > 0 || deathrattle_times > 0;
@@ -981,6 +996,8 @@ impl State {
             any_avenge: false,
             any_shield_listeners: false,
             any_damage_listeners: false,
+            any_deal_listeners: false,
+            any_damage_heard: false,
             any_stat_auras: false,
             any_reborn_listeners: false,
             any_kill_effects: false,
@@ -1347,10 +1364,20 @@ impl State {
                 self.hear_shield_lost(kinds, side, attacker, a.keywords, chooser);
                 self.hear_shield_lost(kinds, enemy, target, t.keywords, chooser);
                 if attacker_hit {
-                    self.hear_damage(kinds, side, attacker, chooser);
+                    let dealer = Dealer {
+                        side: enemy,
+                        unit: t,
+                        slot: Some(target),
+                    };
+                    self.hear_damage(kinds, side, attacker, dealer, chooser);
                 }
                 if target_hit {
-                    let summoned = self.hear_damage(kinds, enemy, target, chooser);
+                    let dealer = Dealer {
+                        side,
+                        unit: a,
+                        slot: Some(attacker),
+                    };
+                    let summoned = self.hear_damage(kinds, enemy, target, dealer, chooser);
                     cleave_targets[1] = cleave_targets[1].map(|r| r + summoned);
                     right_shift += summoned;
                 }
@@ -1380,7 +1407,12 @@ impl State {
             if listen {
                 self.hear_shield_lost(kinds, enemy, left, before, chooser);
                 if left_hit {
-                    let summoned = self.hear_damage(kinds, enemy, left, chooser);
+                    let dealer = Dealer {
+                        side,
+                        unit: a,
+                        slot: Some(attacker),
+                    };
+                    let summoned = self.hear_damage(kinds, enemy, left, dealer, chooser);
                     target += summoned;
                     cleave_targets[1] = cleave_targets[1].map(|r| r + summoned);
                 }
@@ -1393,7 +1425,12 @@ impl State {
             if listen {
                 self.hear_shield_lost(kinds, enemy, right, before, chooser);
                 if right_hit {
-                    self.hear_damage(kinds, enemy, right, chooser);
+                    let dealer = Dealer {
+                        side,
+                        unit: a,
+                        slot: Some(attacker),
+                    };
+                    self.hear_damage(kinds, enemy, right, dealer, chooser);
                 }
             }
         }
@@ -1449,23 +1486,72 @@ impl State {
         }
     }
 
-    /// The effects that hear damage land on the minion at `slot` of
-    /// `side`: its own "whenever this takes damage", then its friends'
-    /// "whenever a friendly minion takes damage" left to right. Returns
-    /// how many minions its summons put to its right (later slots move by
-    /// that many; nothing else moves).
+    /// The effects that hear damage `dealer` dealt land on the minion at
+    /// `slot` of `side`: its own "whenever this takes damage", then its
+    /// friends' "whenever a friendly minion takes damage" left to right,
+    /// then the dealer's friends' "after another friendly minion deals
+    /// damage". Returns how many minions its summons put to its right
+    /// (later slots move by that many; nothing else moves).
     #[inline]
     pub(super) fn hear_damage(
         &mut self,
         kinds: &Kinds,
         side: usize,
         slot: usize,
+        dealer: Dealer,
         chooser: &mut impl Chooser,
     ) -> usize {
-        if !kinds.any_damage_listeners {
+        if !kinds.any_damage_heard {
             return 0;
         }
-        self.fire_damage_listeners(kinds, side, slot, chooser)
+        let summoned = if kinds.any_damage_listeners {
+            self.fire_damage_listeners(kinds, side, slot, chooser)
+        } else {
+            0
+        };
+        if kinds.any_deal_listeners {
+            // The summons entered right of the damaged minion.
+            let dealer_slot = dealer.slot.map(|i| {
+                if dealer.side == side && i > slot {
+                    i + summoned
+                } else {
+                    i
+                }
+            });
+            self.fire_deal_listeners(kinds, dealer.side, dealer.unit, dealer_slot, chooser);
+        }
+        summoned
+    }
+
+    /// The "after another friendly minion deals damage" effects of
+    /// `side`'s minions but the dealer's (at `dealer_slot`, if still on
+    /// the board), left to right, dying ones too. They only gain: slots
+    /// stand.
+    #[inline(never)]
+    fn fire_deal_listeners(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        dealer: Unit,
+        dealer_slot: Option<usize>,
+        chooser: &mut impl Chooser,
+    ) {
+        let dealer_tribes = kinds.tribes(&dealer);
+        let heard = heard_bits(dealer_tribes);
+        for i in 0..self.lens[side] as usize {
+            if Some(i) == dealer_slot
+                || kinds.facts(&self.boards[side][i]).on_friendly_deals_damage & heard == 0
+            {
+                continue;
+            }
+            let fires = |t| match t {
+                Trigger::AfterFriendlyDealsDamage { tribes } => {
+                    tribes == 0 || dealer_tribes & tribes != 0
+                }
+                _ => false,
+            };
+            self.fire_effects_at(kinds, side, i, (None, None), fires, chooser);
+        }
     }
 
     #[inline(never)]
@@ -2249,6 +2335,16 @@ fn shield_at_attack(effects: &[Effect]) -> u16 {
             _ => None,
         })
         .unwrap_or(0)
+}
+
+/// Who dealt a hit: its side, the minion as it dealt it (its kind gives
+/// its tribes, read only if some minion listens), and its slot while it
+/// is on the board (an effect of a dead minion has none).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Dealer {
+    pub(super) side: usize,
+    pub(super) unit: Unit,
+    pub(super) slot: Option<usize>,
 }
 
 /// A minion's tribes as a listener's mask (`Facts::on_other_attacks`,
