@@ -105,7 +105,7 @@ const CLEAVE_SENTENCES: [&str; 3] = [
 ];
 
 /// Clause openings of triggers that fire outside combat.
-const OUT_OF_COMBAT: [&str; 55] = [
+const OUT_OF_COMBAT: [&str; 57] = [
     "battlecry:",
     "spellcraft:",
     "magnetic",
@@ -163,6 +163,12 @@ const OUT_OF_COMBAT: [&str; 55] = [
     "one choose one card",
     "the first spellcraft",
     "this permanently keeps",
+    // What minions keep after the combat (Persistent Poet; the golden
+    // one's "double stats gained in combat" doubles them in combat, in
+    // Firestone, and is not matched here).
+    "adjacent dragons permanently keep bonus keywords and stats",
+    // Snarky Shark: the Fishbait selling it puts in the tavern.
+    "your left-most beast attacks it",
 ];
 
 /// Clause openings of triggers: a sentence opening with one starts a

@@ -118,9 +118,16 @@ fn effects_follow_the_rules() {
         "Trapped Clapper",
         "Maritime Extortionist",
         "Holy Vanguard",
+        "Snarky Shark",
+        "golden Snarky Shark",
+        "Persistent Poet",
     ] {
         assert_eq!(effect(name), CombatEffect::OutOfCombat, "{name}");
     }
+    // The golden Poet doubles its neighbours' gains in combat (Firestone):
+    // not modelled.
+    assert!(!effect("golden Persistent Poet").is_modelled());
+    assert_eq!(lookup("Persistent Poet").unwrap().keywords, SHIELD);
     for clause in [
         "deathrattle: your tavern spells give an extra +1 attack this game. give your minions +1/+1.",
         "rally: give minions in the tavern and your minions +2/+2 this game. summon a 1/1.",
