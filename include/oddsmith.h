@@ -369,6 +369,10 @@ typedef struct {
   // Tavern spells cast this game (TavernSpellsCastThisGame): an Abyssal
   // Bruiser summoned enters with +2/+1 for each (golden +4/+2).
   uint32_t tavern_spells;
+  // Tasty Lobster improvements (TastyLobstersBuff): each Tasty Lobster's
+  // deathrattle gives 1 + this many times its +2/+1 (golden +4/+2), and
+  // one more for each that fired before it in this combat.
+  uint32_t tasty_lobsters;
 } OddsmithGameBonuses;
 
 // Options; a zeroed struct is the defaults, and NULL means a zeroed

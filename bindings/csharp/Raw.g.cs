@@ -195,6 +195,8 @@ namespace Oddsmith
         public uint Deathrattles;
         /// <summary>Tavern spells cast this game (TavernSpellsCastThisGame): an Abyssal Bruiser summoned enters with +2/+1 for each (golden +4/+2).</summary>
         public uint TavernSpells;
+        /// <summary>Tasty Lobster improvements (TastyLobstersBuff): each Tasty Lobster's deathrattle gives 1 + this many times its +2/+1 (golden +4/+2), and one more for each that fired before it in this combat.</summary>
+        public uint TastyLobsters;
     }
 
     [StructLayout(LayoutKind.Sequential)]

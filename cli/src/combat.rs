@@ -37,7 +37,8 @@ pub struct Args {
     /// What earlier turns give side A's minions summoned in combat and
     /// its blood gems: "gems=2/1,undead=3/0,beasts=2/2,beetles=1/1,
     /// summoned=1/1,pirates=2,mechs=1,knights_died=3,knights=4/2,
-    /// deathrattles=5,tavern_spells=4" (any of them; none by default), or
+    /// deathrattles=5,tavern_spells=4,lobsters=2" (any of them; none by
+    /// default), or
     /// a Firestone `globalInfo` object, `{"BloodGemAttackBonus": 2, ...}`.
     #[arg(long, allow_hyphen_values = true)]
     a_bonuses: Option<String>,
@@ -329,6 +330,7 @@ pub fn bonuses_from_global_info(text: &str) -> Result<GameBonuses, Error> {
         knights: pair("EternalKnightAttackBuff", "EternalKnightHealthBuff")?,
         deathrattles: get("DeathrattlesTriggeredThisGame")?,
         tavern_spells: get("TavernSpellsCastThisGame")?,
+        lobsters: get("TastyLobstersBuff")?,
     })
 }
 
@@ -362,7 +364,7 @@ mod tests {
                 "HauntedCarapaceHealthBonus": 2, "PirateAttackBonus": 6, "MechAttackBonus": 7,
                 "EternalKnightsDeadThisGame": 5, "EternalKnightHealthBuff": 2,
                 "TavernSpellsCastThisGame": 12, "DeathrattlesTriggeredThisGame": 9,
-                "WhelpAttackBuff": 3}"#,
+                "TastyLobstersBuff": 3, "WhelpAttackBuff": 3}"#,
         )
         .unwrap();
         assert_eq!(b.blood_gem, [2, 1]);
@@ -373,6 +375,7 @@ mod tests {
         assert_eq!((b.pirate_attack, b.mech_attack), (6, 7));
         assert_eq!((b.knights_died, b.knights), (5, [0, 2]));
         assert_eq!((b.deathrattles, b.tavern_spells), (9, 12));
+        assert_eq!(b.lobsters, 3);
         assert!(bonuses_from_global_info("{}").unwrap().is_none());
         for bad in [
             "[]",

@@ -70,6 +70,7 @@ fn bonuses(data: &[u8], at: usize) -> OddsmithGameBonuses {
         knight_health: v(14),
         deathrattles: v(15),
         tavern_spells: v(16),
+        tasty_lobsters: v(17),
     }
 }
 
@@ -86,7 +87,7 @@ fuzz_target!(|data: &[u8]| {
         threads: 0,
         progress: std::ptr::null(),
         bonuses_a: bonuses(data, 4 + 6 * 16),
-        bonuses_b: bonuses(data, 4 + 6 * 16 + 17),
+        bonuses_b: bonuses(data, 4 + 6 * 16 + 18),
     };
     let mut out = MaybeUninit::<OddsmithCombatResult>::uninit();
     // SAFETY: boards of the counts given; valid options and output.

@@ -129,6 +129,10 @@ pub struct OddsmithGameBonuses {
     /// Tavern spells cast this game (TavernSpellsCastThisGame): an Abyssal
     /// Bruiser summoned enters with +2/+1 for each (golden +4/+2).
     pub tavern_spells: u32,
+    /// Tasty Lobster improvements (TastyLobstersBuff): each Tasty Lobster's
+    /// deathrattle gives 1 + this many times its +2/+1 (golden +4/+2), and
+    /// one more for each that fired before it in this combat.
+    pub tasty_lobsters: u32,
 }
 
 fn to_game_bonuses(side: &str, b: &OddsmithGameBonuses) -> Result<GameBonuses, FfiError> {
@@ -150,6 +154,7 @@ fn to_game_bonuses(side: &str, b: &OddsmithGameBonuses) -> Result<GameBonuses, F
         b.knight_health,
         b.deathrattles,
         b.tavern_spells,
+        b.tasty_lobsters,
     ];
     if values.iter().any(|&v| v > u32::from(MAX_GAME_BONUS)) {
         return Err(FfiError::invalid(format!(
@@ -169,6 +174,7 @@ fn to_game_bonuses(side: &str, b: &OddsmithGameBonuses) -> Result<GameBonuses, F
         knights: [v(b.knight_attack), v(b.knight_health)],
         deathrattles: v(b.deathrattles),
         tavern_spells: v(b.tavern_spells),
+        lobsters: v(b.tasty_lobsters),
     })
 }
 

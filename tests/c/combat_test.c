@@ -172,6 +172,31 @@ int main(void) {
         o.bonuses_b.knights_died = 0;
         o.bonuses_b.tavern_spells = 1001;
         CHECK(oddsmith_combat(one, 1, two, 2, 1, 1, &o, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        o.bonuses_b.tavern_spells = 0;
+        o.bonuses_b.tasty_lobsters = 1001;
+        CHECK(oddsmith_combat(one, 1, two, 2, 1, 1, &o, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    }
+
+    /* Tasty Lobsters: the deathrattle's +2/+1 to a friendly Beast is
+     * 1 + tasty_lobsters times as much. */
+    {
+        OddsmithBgCard lobster, scarab;
+        OddsmithMinion mine[2], foe[1];
+        OddsmithCombatResult none, some;
+        CHECK(oddsmith_bg_card_find("Tasty Lobster", &lobster) == ODDSMITH_OK && lobster.modelled == 1);
+        CHECK(oddsmith_bg_card_find("Sprightly Scarab", &scarab) == ODDSMITH_OK);
+        mine[0] = minion(2, 1, 0);
+        mine[0].tier = 0;
+        mine[0].dbf_id = lobster.dbf_id;
+        mine[1] = minion(3, 3, 0);
+        mine[1].tier = 0;
+        mine[1].dbf_id = scarab.dbf_id;
+        foe[0] = minion(4, 9, 0);
+        memset(&o, 0, sizeof o);
+        CHECK(oddsmith_combat(mine, 2, foe, 1, 1, 1, &o, &none) == ODDSMITH_OK && none.exact == 1);
+        o.bonuses_a.tasty_lobsters = 3;
+        CHECK(oddsmith_combat(mine, 2, foe, 1, 1, 1, &o, &some) == ODDSMITH_OK && some.exact == 1);
+        CHECK(none.win == 0.0 && some.win == 1.0);
     }
 
     /* Eternal Knights: an Eternal Summoner's knight enters with +4/+2 for

@@ -127,3 +127,13 @@ def test_combat_eternal_knights_count_the_knights_dead_before():
     assert by_count.exact and abs(by_count.win - by_hand.win) < 1e-12
     assert abs(by_count.draw - by_hand.draw) < 1e-12
     assert by_count.win > oddsmith.combat(summoner, "3/9+taunt, 2/2").win + 0.5
+
+
+def test_combat_tasty_lobsters_count_their_improvements():
+    # A Lobster's deathrattle gives the Scarab +2/+1 times 1 + the
+    # improvements of earlier turns: with 3 the Scarab wins.
+    board = [{"card": "Tasty Lobster", "attack": 2, "health": 1},
+             {"card": "Sprightly Scarab", "attack": 3, "health": 3}]
+    assert oddsmith.combat(board, "4/9").win == 0.0
+    assert oddsmith.combat(board, "4/9", bonuses_a={"lobsters": 3}).win == 1.0
+    assert oddsmith.combat(board, "4/9", bonuses_a="lobsters=3").win == 1.0

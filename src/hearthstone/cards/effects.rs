@@ -765,7 +765,7 @@ fn triggered_effects(clauses: &[&String]) -> Option<CombatEffect> {
     let mut deathrattle = Token::default();
     let mut effects = [Effect::default(); MAX_EFFECTS];
     let mut effect_token = Token::default();
-    let mut n = 0;
+    let mut n: usize = 0;
     for clause in clauses {
         // The engine summons a deathrattle's tokens before its other
         // actions: a text that says them later is not read.
@@ -776,6 +776,29 @@ fn triggered_effects(clauses: &[&String]) -> Option<CombatEffect> {
                 && !deathrattle_acted
             {
                 deathrattle = token;
+                continue;
+            }
+            // "improve your future tasty lobsters.": the deathrattle's
+            // buff before it grows with each one (`Action::ImprovingBuff`).
+            if part == "deathrattle: improve your future tasty lobsters." {
+                let last = effects.get_mut(n.checked_sub(1)?)?;
+                let Action::Buff {
+                    target,
+                    attack,
+                    health,
+                    keywords: 0,
+                } = last.action
+                else {
+                    return None;
+                };
+                if last.trigger != Trigger::Deathrattle {
+                    return None;
+                }
+                last.action = Action::ImprovingBuff {
+                    target,
+                    attack,
+                    health,
+                };
                 continue;
             }
             for (effect, token) in triggered(&part)? {

@@ -104,6 +104,11 @@ pub const GOLDEN_ABYSSAL_BRUISER: u32 = 1 << 18;
 /// trigger counts for Falling Sky Golem, as Firestone counts it.
 pub const HAS_DEATHRATTLE: u32 = 1 << 19;
 
+/// Not a tribe: the side bonus that counts a side's Tasty Lobster
+/// deathrattles in this combat (`Action::ImprovingBuff`; Firestone raises
+/// `TastyLobstersBuff` as each fires): no minion carries it.
+pub const TASTY_LOBSTERS: u32 = 1 << 20;
+
 /// What an Abyssal Bruiser gains for each Tavern spell cast.
 pub const ABYSSAL_BRUISER_GROWTH: [u16; 2] = [2, 1];
 

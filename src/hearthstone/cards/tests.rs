@@ -1007,3 +1007,25 @@ fn ravaging_scorpid_is_read_as_firestone_plays_it() {
         assert_ne!(deathrattle.tribes & TRIBE_BEETLE, 0);
     }
 }
+
+#[test]
+fn tasty_lobsters_are_read_as_improving_buffs() {
+    for (name, stats) in [("Tasty Lobster", (2, 1)), ("golden Tasty Lobster", (4, 2))] {
+        let CombatEffect::Effects { effects, .. } = combat_effect(lookup(name).unwrap()) else {
+            panic!("{name}: an effect")
+        };
+        assert_eq!(effects[0].trigger, Trigger::Deathrattle, "{name}");
+        let Action::ImprovingBuff {
+            target: Target::Random {
+                tribes, count: 1, ..
+            },
+            attack,
+            health,
+        } = effects[0].action
+        else {
+            panic!("{name}: {:?}", effects[0].action)
+        };
+        assert_eq!((tribes, attack, health), (TRIBE_BEAST, stats.0, stats.1));
+        assert_eq!(effects[1], Effect::default(), "{name}: one effect");
+    }
+}

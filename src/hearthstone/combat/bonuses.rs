@@ -48,13 +48,17 @@ pub struct GameBonuses {
     /// Tavern spells cast this game (`TavernSpellsCastThisGame`): an
     /// Abyssal Bruiser summoned enters with +2/+1 for each (golden +4/+2).
     pub tavern_spells: u16,
+    /// Tasty Lobster improvements (`TastyLobstersBuff`): each Tasty
+    /// Lobster's deathrattle gives 1 + this many times its +2/+1 (golden
+    /// +4/+2), and one more for each that fired before it in this combat.
+    pub lobsters: u16,
 }
 
 /// The largest bonus accepted (far above any real game's).
 pub const MAX_GAME_BONUS: u16 = 1000;
 
 /// The names `GameBonuses::parse` reads, with whether they take health.
-const NAMES: [(&str, bool); 11] = [
+const NAMES: [(&str, bool); 12] = [
     ("gems", true),
     ("summoned", true),
     ("undead", true),
@@ -66,6 +70,7 @@ const NAMES: [(&str, bool); 11] = [
     ("knights", true),
     ("deathrattles", false),
     ("tavern_spells", false),
+    ("lobsters", false),
 ];
 
 impl GameBonuses {
@@ -86,7 +91,7 @@ impl GameBonuses {
             [self.pirate_attack, self.mech_attack],
             self.knights,
             [self.knights_died, self.deathrattles],
-            [self.tavern_spells, 0],
+            [self.tavern_spells, self.lobsters],
         ];
         if stats.iter().flatten().any(|&v| v > MAX_GAME_BONUS) {
             return Err(Error::invalid(format!(
@@ -145,7 +150,7 @@ impl GameBonuses {
 
     /// Reads `"gems=2/1,undead=3/0,beasts=2/2,beetles=1/1,summoned=1/1,
     /// pirates=2,mechs=1,knights_died=3,knights=4/2,deathrattles=5,
-    /// tavern_spells=4"`: any of them, in any order, each at most once;
+    /// tavern_spells=4,lobsters=2"`: any of them, in any order, each at most once;
     /// an empty text is no bonus.
     pub fn parse(text: &str) -> Result<GameBonuses> {
         let mut b = GameBonuses::default();
@@ -195,7 +200,8 @@ impl GameBonuses {
                 7 => b.knights_died = stats[0],
                 8 => b.knights = stats,
                 9 => b.deathrattles = stats[0],
-                _ => b.tavern_spells = stats[0],
+                10 => b.tavern_spells = stats[0],
+                _ => b.lobsters = stats[0],
             }
         }
         Ok(b)

@@ -215,6 +215,17 @@ pub enum Action {
     /// it gains a shield (entering with one too), and keeps it when the
     /// shield breaks.
     TauntWithShield,
+    /// Stats to the target, `1 + n` times `attack`/`health`, `n` being the
+    /// side's Tasty Lobster improvements (of earlier turns,
+    /// `GameBonuses::lobsters`, and of this combat: the `TASTY_LOBSTERS`
+    /// side bonus); then `n` rises by one ("Give a random friendly Beast
+    /// +2/+1. Improve your future Tasty Lobsters.", as Firestone's
+    /// `TastyLobstersBuff`).
+    ImprovingBuff {
+        target: Target,
+        attack: u16,
+        health: u16,
+    },
     /// For the rest of the combat, friendly minions of `tribes` have
     /// +`attack`/+`health`: those on the board now (dying ones too, as
     /// `Target::Friendly`) and every one entering later, whether the
@@ -254,7 +265,7 @@ impl Effect {
                 Action::Buff {
                     health, keywords, ..
                 } => health > 0 || keywords & (SHIELD | super::rules::REBORN) != 0,
-                Action::BloodGems { .. } => true,
+                Action::BloodGems { .. } | Action::ImprovingBuff { .. } => true,
                 // More deathrattle tokens than a minion's potential counts.
                 Action::Summon { .. }
                 | Action::ExtraDeathrattles { .. }
@@ -809,6 +820,24 @@ impl State {
                 self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, _| {
                     buff(kinds, &mut state.boards[s][i], attack, health, keywords);
                 });
+                false
+            }
+            Action::ImprovingBuff {
+                target,
+                attack,
+                health,
+            } => {
+                let slot = kinds.lobster_bonus_index();
+                let now = slot.map_or(0, |b| self.bonus[side][b][0]);
+                let times = kinds.lobsters(side).saturating_add(u16::from(now)) + 1;
+                let (attack, health) = (attack.saturating_mul(times), health.saturating_mul(times));
+                self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, _| {
+                    buff(kinds, &mut state.boards[s][i], attack, health, 0);
+                });
+                // At most 255 in one combat (the memo key gives up there).
+                if let Some(b) = slot {
+                    self.bonus[side][b][0] = now.saturating_add(1);
+                }
                 false
             }
             Action::Remove { target, keywords } => {

@@ -201,6 +201,8 @@ fn arb_card() -> impl Strategy<Value = String> {
         "Devout Hellcaller=1/2",
         "golden Devout Hellcaller=1/1",
         "Jumping Jack=1/1",
+        "Tasty Lobster=1/1",
+        "golden Tasty Lobster=1/1+reborn",
     ])
     .prop_map(str::to_string)
 }
@@ -222,6 +224,7 @@ fn arb_bonuses() -> impl Strategy<Value = GameBonuses> {
         stat(),
         attack(),
         attack(),
+        attack(),
     )
         .prop_map(
             |(
@@ -236,6 +239,7 @@ fn arb_bonuses() -> impl Strategy<Value = GameBonuses> {
                 knights,
                 deathrattles,
                 tavern_spells,
+                lobsters,
             )| GameBonuses {
                 blood_gem,
                 summoned,
@@ -248,6 +252,7 @@ fn arb_bonuses() -> impl Strategy<Value = GameBonuses> {
                 knights,
                 deathrattles,
                 tavern_spells,
+                lobsters,
             },
         )
 }
@@ -1219,6 +1224,71 @@ fn devout_hellcallers_gain_as_another_friendly_demon_deals_damage() {
             "{a} against {b}"
         );
     }
+}
+
+#[test]
+fn tasty_lobsters_improve_with_each_one_that_fires() {
+    // (attacker board, defender board, target, bonuses, defender board
+    // after): a Lobster's deathrattle gives a random friendly Beast (here
+    // the one left) 1 + n times +2/+1 (golden +4/+2), n its side's
+    // improvements of earlier turns and of this combat.
+    for (a, b, target, bonuses, after) in [
+        (
+            "1/50",
+            "Tasty Lobster=2/1,Sprightly Scarab=1/30",
+            0,
+            "",
+            "3/31",
+        ),
+        (
+            "1/50",
+            "Tasty Lobster=2/1,Sprightly Scarab=1/30",
+            0,
+            "lobsters=2",
+            "7/33",
+        ),
+        (
+            "1/50",
+            "golden Tasty Lobster=4/1,Sprightly Scarab=1/30",
+            0,
+            "lobsters=1",
+            "9/34",
+        ),
+        // Two in one death phase: the second gives twice what the first
+        // gave (+2/+1, then +4/+2).
+        (
+            "1/50+cleave",
+            "Tasty Lobster=2/1,Tasty Lobster=2/1,Sprightly Scarab=1/30",
+            1,
+            "",
+            "7/32",
+        ),
+        // Titus Rivendare: each trigger improves the next (+2/+1, +4/+2);
+        // Titus is no Beast.
+        (
+            "1/50",
+            "Tasty Lobster=2/1,Titus Rivendare=1/20,Sprightly Scarab=1/30",
+            0,
+            "",
+            "1/20,7/33",
+        ),
+    ] {
+        let bonuses = ["", bonuses].map(|t| GameBonuses::parse(t).unwrap());
+        let (mut s, kinds) = State::with_bonuses(
+            &parse_board(a).unwrap(),
+            &parse_board(b).unwrap(),
+            &bonuses,
+            0,
+        );
+        s.attack(&kinds, 0, 0, target, &mut First);
+        assert_eq!(shown(&s, 1), after, "{b} with {bonuses:?}");
+    }
+    // Each side counts its own Lobsters: two dying together, one a side,
+    // give +2/+1 each.
+    let board = "Tasty Lobster=2/1,Sprightly Scarab=1/30";
+    let (mut s, kinds) = fresh(board, board, ["", ""]);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!((shown(&s, 0), shown(&s, 1)), ("3/31".into(), "3/31".into()));
 }
 
 #[test]

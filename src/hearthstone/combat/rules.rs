@@ -354,6 +354,9 @@ pub struct Kinds {
     /// Per side, one blood gem's attack and health before a `GemStats`
     /// aura multiplies them (1 + the game's bonus).
     gem: [[u16; 2]; 2],
+    /// Per side, the Tasty Lobster improvements of earlier turns
+    /// (`GameBonuses::lobsters`).
+    lobsters: [u16; 2],
 }
 
 /// Entry bonuses a side's `GameBonuses` may hold.
@@ -562,12 +565,22 @@ impl Kinds {
             if let Action::SideBonus { tribes, .. } = e.action {
                 let known = &self.bonus_tribes[..self.bonus_count as usize];
                 // `combat::validate` refuses boards with more masks.
-                let side_bonuses = self.bonus_count - self.growths.bonuses();
+                let counters =
+                    self.growths.bonuses() + u8::from(self.lobster_bonus_index().is_some());
+                let side_bonuses = self.bonus_count - counters;
                 if !known.contains(&tribes) && (side_bonuses as usize) < MAX_SIDE_BONUSES {
                     self.bonus_tribes[self.bonus_count as usize] = tribes;
                     self.bonus_count += 1;
                 }
                 self.any_stat_auras = true;
+            }
+            // The improvements' count, a side bonus no minion takes.
+            if matches!(e.action, Action::ImprovingBuff { .. })
+                && self.lobster_bonus_index().is_none()
+            {
+                self.bonus_tribes[self.bonus_count as usize] =
+                    crate::hearthstone::cards::TASTY_LOBSTERS;
+                self.bonus_count += 1;
             }
             self.any_start_of_combat |= e.trigger == Trigger::StartOfCombat;
             self.changes_units |= e.changes_units();
@@ -887,6 +900,7 @@ impl Kinds {
             // Saturating: `State::with_bonuses` may be given bonuses
             // `Combat` would refuse.
             self.gem[side] = b.blood_gem.map(|stat| stat.saturating_add(1));
+            self.lobsters[side] = b.lobsters;
             for (tribes, attack, health) in b.entry_bonuses() {
                 let n = self.entry_counts[side] as usize;
                 self.entry_bonuses[side][n] = (tribes, attack, health);
@@ -915,6 +929,19 @@ impl Kinds {
             .position(|&t| t == crate::hearthstone::cards::BLOOD_GEMS)
     }
 
+    /// Tasty Lobster improvements of earlier turns on `side`.
+    pub(super) fn lobsters(&self, side: usize) -> u16 {
+        self.lobsters[side]
+    }
+
+    /// The index in `State::bonus` of the count of Tasty Lobster
+    /// improvements in this combat, if the combat has an improving buff.
+    pub(super) fn lobster_bonus_index(&self) -> Option<usize> {
+        self.bonus_tribes[..self.bonus_count as usize]
+            .iter()
+            .position(|&t| t == crate::hearthstone::cards::TASTY_LOBSTERS)
+    }
+
     /// The index of a side bonus's tribe mask in `State::bonus`.
     pub(super) fn bonus_index(&self, tribes: u32) -> usize {
         let known = &self.bonus_tribes[..self.bonus_count as usize];
@@ -941,9 +968,10 @@ impl Kinds {
 /// may hold (the pool's bonuses name Beasts, Undead or blood gems).
 pub const MAX_SIDE_BONUSES: usize = 3;
 
-/// Side bonuses one combat may hold: those of `Action::SideBonus` and the
-/// growing cards' (`growth.rs`: two cards, normal and golden).
-pub const MAX_BONUSES: usize = MAX_SIDE_BONUSES + 4;
+/// Side bonuses one combat may hold: those of `Action::SideBonus`, the
+/// growing cards' (`growth.rs`: two cards, normal and golden) and the
+/// Tasty Lobsters' count (`Action::ImprovingBuff`).
+pub const MAX_BONUSES: usize = MAX_SIDE_BONUSES + 5;
 
 /// Both boards and whose turn it is.
 #[derive(Debug, Clone, Copy)]
@@ -1017,6 +1045,7 @@ impl State {
             entry_counts: [0; 2],
             growths: Growths::default(),
             gem: [[1; 2]; 2],
+            lobsters: [0; 2],
         };
         let mut s = State {
             boards: [[Unit::default(); BOARD_SIZE]; 2],

@@ -218,6 +218,9 @@ fn describe(action: &Action) -> String {
             parts.extend(keyword_words(keywords).map(str::to_string));
             format!("gives {}", parts.join(" and "))
         }
+        Action::ImprovingBuff { attack, health, .. } => format!(
+            "gives +{attack}/+{health} times 1 + the Tasty Lobster improvements, then improves"
+        ),
         Action::Damage { amount, times, .. } => format!(
             "{amount} damage to all other minions{}",
             if times > 1 { " twice" } else { "" }

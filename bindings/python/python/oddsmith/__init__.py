@@ -565,8 +565,8 @@ def combat(
     game"), as the CLI's text (``"gems=2/1,undead=3/0"``) or a dict
     ``{"gems": (2, 1), "undead": (3, 0), "beasts": (2, 2), "beetles": (1,
     1), "summoned": (1, 1), "pirates": 2, "mechs": 1, "knights_died": 3,
-    "knights": (4, 2), "deathrattles": 5, "tavern_spells": 4}``; none by
-    default.
+    "knights": (4, 2), "deathrattles": 5, "tavern_spells": 4, "lobsters":
+    2}``; none by default.
     The minions on the board already show them in their stats.
     """
     if time_ms is None and mode == "auto":
