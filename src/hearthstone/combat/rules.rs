@@ -337,7 +337,8 @@ pub struct Kinds {
     /// Some effect gives reborn: every kind has a reborn copy (its own
     /// kind for a copy or a token), and every death may summon.
     reborn_gifts: bool,
-    /// Shield or damage listeners: what an attack's hits are heard by.
+    /// Shield, damage or deal listeners: what an attack's hits are heard
+    /// by.
     any_hit_listeners: bool,
     /// Some minion can have stealth (`State::clear_stealth_if_stuck`).
     any_stealth: bool,
@@ -542,8 +543,7 @@ impl Kinds {
         self.any_damage_listeners |= on_damage || on_friendly_damage != 0;
         self.any_deal_listeners |= on_friendly_deals_damage != 0;
         self.any_damage_heard = self.any_damage_listeners || self.any_deal_listeners;
-        self.any_hit_listeners =
-            self.any_shield_listeners || self.any_damage_listeners || self.any_deal_listeners;
+        self.any_hit_listeners = self.any_shield_listeners || self.any_damage_heard;
         self.any_attack_triggers |= on_other_attacks != 0 || on_own_attacks;
         self.any_after_other_attacks |= after_other_attacks != 0;
         self.any_extra_deathrattles |= extra_deathrattles > 0 || deathrattle_times > 0;
