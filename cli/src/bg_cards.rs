@@ -17,8 +17,11 @@ pub struct Args {
     all: bool,
 }
 
-fn effect_name(effect: &CombatEffect) -> String {
+fn effect_name(card: &CardDef, effect: &CombatEffect) -> String {
     match effect {
+        CombatEffect::None if card.grows_with_a_count() => {
+            "grows with a count of its side".to_string()
+        }
         CombatEffect::None => "keywords only".to_string(),
         CombatEffect::OutOfCombat => "acts outside combat only".to_string(),
         CombatEffect::Summon(t) => format!("deathrattle: {} x {}/{}", t.count, t.attack, t.health),
@@ -43,7 +46,7 @@ fn card_json(c: &CardDef) -> serde_json::Value {
         "id": c.id, "dbfId": c.dbf, "name": c.name, "tier": c.tier,
         "attack": c.attack, "health": c.health, "tribes": c.tribe_names(),
         "golden": c.is_golden(), "pool": c.pool, "text": c.text,
-        "modelled": effect.is_modelled(), "effect": effect_name(&effect),
+        "modelled": effect.is_modelled(), "effect": effect_name(c, &effect),
     })
 }
 
@@ -68,7 +71,7 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
                 if card.pool { ", in the pool" } else { "" },
             );
             println!("  {}", card.text);
-            println!("  {}", effect_name(&combat_effect(card)));
+            println!("  {}", effect_name(card, &combat_effect(card)));
         }
         return Ok(());
     }
@@ -113,7 +116,7 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
     for c in &pool {
         let effect = combat_effect(c);
         if args.all || !effect.is_modelled() {
-            println!("{:<14} {:<32} {}", c.id, c.name, effect_name(&effect));
+            println!("{:<14} {:<32} {}", c.id, c.name, effect_name(c, &effect));
         }
     }
     Ok(())

@@ -824,6 +824,20 @@ fn bg_cards_lists_the_pool_and_finds_cards() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["id"], "BG28_300_G");
     assert_eq!(v["golden"], true);
+    // Cards the engine grows with a count say so; keyword-only cards too.
+    for (name, effect) in [
+        ("Eternal Knight", "grows with a count"),
+        ("golden Falling Sky Golem", "grows with a count"),
+        ("Abyssal Bruiser", "grows with a count"),
+        ("Risen Rider", "keywords only"),
+    ] {
+        let out = oddsmith(&["bg-cards", "--find", name, "--json"]);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(
+            v["effect"].as_str().unwrap().starts_with(effect),
+            "{name}: {v}"
+        );
+    }
     assert_bad_input(&[&["bg-cards", "--find", "No Such Card"]]);
 }
 

@@ -246,6 +246,20 @@ impl CardDef {
             }
     }
 
+    /// Its stats grow with a count its side keeps ("for each friendly
+    /// Eternal Knight that died this game", "for each Deathrattle you've
+    /// triggered", "for each Tavern spell you've cast"): the engine grows
+    /// it, with no effect record of its own.
+    pub fn grows_with_a_count(&self) -> bool {
+        const COUNTED: u32 = ETERNAL_KNIGHT
+            | GOLDEN_ETERNAL_KNIGHT
+            | FALLING_SKY_GOLEM
+            | GOLDEN_FALLING_SKY_GOLEM
+            | ABYSSAL_BRUISER
+            | GOLDEN_ABYSSAL_BRUISER;
+        self.combat_tribes() & COUNTED != 0
+    }
+
     /// Its tribes' names, joined by `/` ("" for none).
     pub fn tribe_names(&self) -> String {
         let names: Vec<&str> = (0..TRIBE_NAMES.len())
