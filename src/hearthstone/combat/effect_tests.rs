@@ -1273,15 +1273,9 @@ fn tasty_lobsters_improve_with_each_one_that_fires() {
             "1/20,7/33",
         ),
     ] {
-        let bonuses = ["", bonuses].map(|t| GameBonuses::parse(t).unwrap());
-        let (mut s, kinds) = State::with_bonuses(
-            &parse_board(a).unwrap(),
-            &parse_board(b).unwrap(),
-            &bonuses,
-            0,
-        );
+        let (mut s, kinds) = fresh(a, b, ["", bonuses]);
         s.attack(&kinds, 0, 0, target, &mut First);
-        assert_eq!(shown(&s, 1), after, "{b} with {bonuses:?}");
+        assert_eq!(shown(&s, 1), after, "{b} with '{bonuses}'");
     }
     // Each side counts its own Lobsters: two dying together, one a side,
     // give +2/+1 each.

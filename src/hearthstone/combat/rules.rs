@@ -1379,6 +1379,13 @@ impl State {
             hit
         };
         let listen = kinds.any_hit_listeners;
+        // The attacker's hits, the exchange's and cleave's (its slot
+        // stands: summons on its side enter to its right).
+        let by_attacker = Dealer {
+            side,
+            unit: a,
+            slot: Some(attacker),
+        };
         // Summons the target's damage made to its right (its neighbour's
         // slot moves), and the enemy board's size before them.
         let mut right_shift = 0;
@@ -1401,12 +1408,7 @@ impl State {
                     self.hear_damage(kinds, side, attacker, dealer, chooser);
                 }
                 if target_hit {
-                    let dealer = Dealer {
-                        side,
-                        unit: a,
-                        slot: Some(attacker),
-                    };
-                    let summoned = self.hear_damage(kinds, enemy, target, dealer, chooser);
+                    let summoned = self.hear_damage(kinds, enemy, target, by_attacker, chooser);
                     cleave_targets[1] = cleave_targets[1].map(|r| r + summoned);
                     right_shift += summoned;
                 }
@@ -1436,12 +1438,7 @@ impl State {
             if listen {
                 self.hear_shield_lost(kinds, enemy, left, before, chooser);
                 if left_hit {
-                    let dealer = Dealer {
-                        side,
-                        unit: a,
-                        slot: Some(attacker),
-                    };
-                    let summoned = self.hear_damage(kinds, enemy, left, dealer, chooser);
+                    let summoned = self.hear_damage(kinds, enemy, left, by_attacker, chooser);
                     target += summoned;
                     cleave_targets[1] = cleave_targets[1].map(|r| r + summoned);
                 }
@@ -1454,12 +1451,7 @@ impl State {
             if listen {
                 self.hear_shield_lost(kinds, enemy, right, before, chooser);
                 if right_hit {
-                    let dealer = Dealer {
-                        side,
-                        unit: a,
-                        slot: Some(attacker),
-                    };
-                    self.hear_damage(kinds, enemy, right, dealer, chooser);
+                    self.hear_damage(kinds, enemy, right, by_attacker, chooser);
                 }
             }
         }
