@@ -253,6 +253,7 @@ fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiErro
             then: Default::default(),
             tier: 0,
             unmarked: false,
+            effects: Default::default(),
         };
     }
     Ok(minion)

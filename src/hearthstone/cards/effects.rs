@@ -246,7 +246,7 @@ pub const TOKENS_ENTER_UNMARKED: [&str; 2] = ["BG36_116", "BG36_116_G"];
 /// Cards whose text Firestone plays otherwise, with the text it plays:
 /// where the rules file is silent Firestone's behaviour is the rule (the
 /// README lists these).
-const AS_FIRESTONE_PLAYS: [(&str, &str); 19] = [
+const AS_FIRESTONE_PLAYS: [(&str, &str); 20] = [
     // Ravaging Scorpid's "after a friendly minion attacks": after another
     // one's attack, and as a rally on its own (before the damage).
     (
@@ -291,6 +291,12 @@ const AS_FIRESTONE_PLAYS: [(&str, &str); 19] = [
     (
         "BG34_312_G",
         "Taunt Whenever this takes damage, give your other living minions +2/+2.",
+    ),
+    // The golden Last One Standing draws its minions once, for twice the
+    // stats (its card: twice; the golden Timewarped Chimera draws twice).
+    (
+        "BG34_320_G",
+        "Rally: Give a friendly minion of each type +30/+30 permanently.",
     ),
     // Razorfen Vineweaver's 3 blood gems (its card says 4).
     ("BG33_883", "Rally: This plays 3 Blood Gems on itself."),
@@ -641,10 +647,12 @@ pub(super) fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
         Some((name, with)) => (name, with),
         None => (body, ""),
     };
-    // A name, not a phrase ("for your opponent", "from your hand").
+    // A name, not a phrase ("for your opponent", "from your hand") nor a
+    // sentence more ("a 1/1 Pirate. It attacks immediately.": not played).
     if [" for ", " from ", " that ", " of ", " to "]
         .iter()
         .any(|w| format!(" {name} ").contains(w))
+        || name.contains('.')
     {
         return None;
     }
@@ -673,6 +681,7 @@ pub(super) fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
         then: Default::default(),
         tier: 0,
         unmarked: false,
+        effects: Default::default(),
     }))
 }
 
@@ -737,6 +746,7 @@ fn token_of_card(card: &CardDef, count: u8, then: rules::InnerToken) -> Option<T
         then,
         tier: card.tier,
         unmarked: false,
+        effects: Default::default(),
     })
 }
 
@@ -1176,13 +1186,16 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
     let (trigger, action) = trigger_of(clause)?;
     let action = action.trim().trim_end_matches('.');
     // What a minion keeps after the combat does not change this one.
-    let action = action.strip_suffix(" permanently").unwrap_or(action);
+    let (action, times) = match action.strip_suffix(" permanently, twice") {
+        Some(a) => (a, 2),
+        None => (action.strip_suffix(" permanently").unwrap_or(action), 1),
+    };
     if action.contains(". ") {
         return None;
     }
     let (action, times) = match action.strip_suffix(" twice") {
-        Some(a) => (a, 2),
-        None => (action, 1),
+        Some(a) => (a, times * 2),
+        None => (action, times),
     };
     // After another's attack only bonuses for the rest of the combat (no
     // slot moves).
@@ -1450,12 +1463,47 @@ fn strike(rest: &str, trigger: Trigger) -> Option<Action> {
 /// (keywords after "with" as a deathrattle's tokens).
 fn summoned_token(what: &str) -> Option<Token> {
     let clause = format!("deathrattle: summon {what}.");
-    match token_deathrattle(&clause)? {
+    match token_deathrattle(&clause) {
         // An effect's tokens are plain (tokens that are cards with a
-        // deathrattle come from deathrattles only).
-        CombatEffect::Summon(token) if token.then.count == 0 => Some(token),
-        _ => None,
+        // deathrattle come from deathrattles only)...
+        Some(CombatEffect::Summon(token)) if token.then.count == 0 => Some(token),
+        Some(_) => None,
+        // ... or one card with effects that summon nothing ("a Tasty
+        // Lobster").
+        None => {
+            let name = what
+                .strip_prefix("a ")
+                .or_else(|| what.strip_prefix("an "))?;
+            card_with_effects_token(named_card(name)?)
+        }
     }
+}
+
+/// One token that is `card`, with its effects: only effects that summon
+/// nothing, attack at no time of their own, and give no bonus for the
+/// rest of the combat (one level deep, and the board's count of bonus
+/// masks stays what `combat::validate` checked).
+fn card_with_effects_token(card: &CardDef) -> Option<Token> {
+    let CombatEffect::Effects {
+        deathrattle,
+        effects,
+        effect_token,
+    } = combat_effect(card)
+    else {
+        return None;
+    };
+    let plain_actions = effects.iter().all(|e| {
+        !matches!(
+            e.action,
+            Action::Summon { .. } | Action::AttackNow { .. } | Action::SideBonus { .. }
+        )
+    });
+    if deathrattle.count > 0 || effect_token.count > 0 || !plain_actions {
+        return None;
+    }
+    let mut token = token_of_card(card, 1, Default::default())?;
+    token.effects = effects;
+    Some(token)
 }
 
 /// The target of "give ...", and the gift after it.
@@ -1492,6 +1540,9 @@ fn give_target(rest: &str, trigger: Trigger) -> Option<(Target, &str)> {
             },
             what,
         ));
+    }
+    if let Some(what) = rest.strip_prefix("a friendly minion of each type ") {
+        return Some((Target::EachTribe, what));
     }
     // "another friendly murloc venomous", "2 other friendly murlocs ...",
     // "a random friendly beast ...", "a different friendly undead ...".

@@ -56,6 +56,8 @@ pub const TRIBE_QUILBOAR: u32 = 1 << 8;
 pub const TRIBE_UNDEAD: u32 = 1 << 9;
 /// An "All" minion (also carries every tribe bit above).
 pub const TRIBE_ALL: u32 = 1 << 10;
+/// Every tribe bit (not All, not the pseudo-tribes below).
+pub const EVERY_TRIBE: u32 = TRIBE_ALL - 1;
 
 /// Not a tribe: a Beetle (the token card), which "your beetles have ..."
 /// bonuses name (Firestone's `BeetleAttackBuff`); carried with the tribe

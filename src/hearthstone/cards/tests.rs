@@ -155,6 +155,7 @@ fn effects_follow_the_rules() {
             then: Default::default(),
             tier: 0,
             unmarked: false,
+            effects: Default::default(),
         })
     );
     assert_eq!(
@@ -168,6 +169,7 @@ fn effects_follow_the_rules() {
             then: Default::default(),
             tier: 0,
             unmarked: false,
+            effects: Default::default(),
         })
     );
     // Tokens that are cards with a token deathrattle of their own.
@@ -185,6 +187,7 @@ fn effects_follow_the_rules() {
             then: InnerToken::of(&turtle),
             tier: rat.tier,
             unmarked: false,
+            effects: Default::default(),
         })
     };
     assert_eq!(effect("Sewer Lord"), rats("Sewer Lord", "Sewer Rat"));
@@ -220,6 +223,7 @@ fn effects_follow_the_rules() {
             then: Default::default(),
             tier: 0,
             unmarked: false,
+            effects: Default::default(),
         })
     );
     // The deathrattle aura, normal and golden.
@@ -474,7 +478,14 @@ fn effects_follow_the_rules() {
         effect("Very Hungry Winterfinner"),
         CombatEffect::OutOfCombat
     );
-    for name in ["Iridescent Skyblazer", "Winged Chimera", "Imp Mama"] {
+    // A token that attacks at once when summoned in the death phase is
+    // not played (the text's second sentence is not dropped).
+    for name in [
+        "Iridescent Skyblazer",
+        "Winged Chimera",
+        "Imp Mama",
+        "Scallywag",
+    ] {
         assert!(
             matches!(effect(name), CombatEffect::Unsupported(_)),
             "{name}"
@@ -482,7 +493,7 @@ fn effects_follow_the_rules() {
     }
     // Avenges that reach beyond the boards or damage the other side
     // mid-phase stay unsupported.
-    for name in ["Mechano-Tank", "Ghoul of the Feast", "Carrier"] {
+    for name in ["Mechano-Tank", "Carrier"] {
         assert!(
             matches!(effect(name), CombatEffect::Unsupported(_)),
             "{name}"
@@ -1027,5 +1038,84 @@ fn tasty_lobsters_are_read_as_improving_buffs() {
         };
         assert_eq!((tribes, attack, health), (TRIBE_BEAST, stats.0, stats.1));
         assert_eq!(effects[1], Effect::default(), "{name}: one effect");
+    }
+}
+
+#[test]
+fn each_type_gifts_and_card_tokens_with_effects_are_read() {
+    // "A friendly minion of each type": one draw, twice the stats for the
+    // golden Last One Standing (Firestone), two draws for the golden
+    // Timewarped Chimera.
+    let each = |attack, health| Action::Buff {
+        target: Target::EachTribe,
+        attack,
+        health,
+        keywords: 0,
+    };
+    for (name, trigger, action, times) in [
+        ("The Last One Standing", Trigger::Rally, each(15, 15), 1),
+        (
+            "golden The Last One Standing",
+            Trigger::Rally,
+            each(30, 30),
+            1,
+        ),
+        ("Timewarped Chimera", Trigger::TakesDamage, each(2, 1), 1),
+        (
+            "golden Timewarped Chimera",
+            Trigger::TakesDamage,
+            each(2, 1),
+            2,
+        ),
+        (
+            "Ghoul of the Feast",
+            Trigger::Avenge { deaths: 1 },
+            each(2, 2),
+            1,
+        ),
+    ] {
+        let CombatEffect::Effects { effects, .. } = combat_effect(lookup(name).unwrap()) else {
+            panic!("{name}: an effect")
+        };
+        let effect = Effect { trigger, action };
+        assert_eq!(effects[..times], vec![effect; times][..], "{name}");
+        assert!(
+            effects[times..].iter().all(|e| *e == Effect::default()),
+            "{name}"
+        );
+    }
+    // Hoarding Hyena's rally summons one Tasty Lobster (golden: golden),
+    // a token with the Lobster's own deathrattle effect.
+    for (name, lobster) in [
+        ("Hoarding Hyena", "Tasty Lobster"),
+        ("golden Hoarding Hyena", "golden Tasty Lobster"),
+    ] {
+        let CombatEffect::Effects {
+            effects,
+            effect_token,
+            ..
+        } = combat_effect(lookup(name).unwrap())
+        else {
+            panic!("{name}: an effect")
+        };
+        assert_eq!(effects[0].trigger, Trigger::Rally);
+        assert_eq!(effects[0].action, Action::Summon { count: 1 });
+        let card = lookup(lobster).unwrap();
+        let CombatEffect::Effects {
+            effects: lobster_effects,
+            ..
+        } = combat_effect(card)
+        else {
+            panic!("{lobster}: an effect")
+        };
+        assert_eq!(
+            (effect_token.attack, effect_token.health, effect_token.count),
+            (card.attack, card.health, 1)
+        );
+        assert_eq!(
+            (effect_token.tribes, effect_token.tier),
+            (card.combat_tribes(), 3)
+        );
+        assert_eq!(effect_token.effects, lobster_effects, "{name}");
     }
 }

@@ -137,6 +137,11 @@ pub enum Target {
     /// A living enemy minion of the highest health, drawn at random among
     /// ties.
     HighestHealthEnemy,
+    /// "A friendly minion of each type": one friendly minion per tribe
+    /// (dying ones too), as many tribes as minions can cover (each minion counting
+    /// for one of its tribes), and every All minion (Firestone's
+    /// `getMinionsOfDifferentTypes`: see `each_tribe_picks`).
+    EachTribe,
 }
 
 /// What an effect does.
@@ -553,6 +558,116 @@ fn buff_keywords(kinds: &Kinds, u: &mut Unit, attack_before: u16, keywords: u8) 
     }
 }
 
+/// The most minions of `tribes` (a tribe mask per slot, 0 for none) that
+/// can each stand for a different tribe outside `used` (a maximum
+/// matching, by augmenting paths: seven minions, ten tribes).
+fn tribe_matching(tribes: &[u32; BOARD_SIZE], used: u32) -> usize {
+    // `owner[t]`: the slot standing for tribe t, if any.
+    fn augment(
+        tribes: &[u32; BOARD_SIZE],
+        slot: usize,
+        seen: &mut u32,
+        owner: &mut [Option<usize>; 32],
+    ) -> bool {
+        let mut free = tribes[slot] & !*seen;
+        while free != 0 {
+            let t = free.trailing_zeros() as usize;
+            free &= free - 1;
+            *seen |= 1 << t;
+            if owner[t].is_none_or(|o| augment(tribes, o, seen, owner)) {
+                owner[t] = Some(slot);
+                return true;
+            }
+        }
+        false
+    }
+    let mut owner = [None; 32];
+    (0..BOARD_SIZE)
+        .filter(|&slot| {
+            let mut seen = used;
+            augment(tribes, slot, &mut seen, &mut owner)
+        })
+        .count()
+}
+
+/// The minions "a friendly minion of each type" reaches on `board`, in
+/// the order they are drawn, and how many: as Firestone's
+/// `getMinionsOfDifferentTypes`, the tribes come in a random order; each
+/// takes a random minion of its tribe (dying ones too, not destroyed ones) among those that leave the
+/// rest able to cover as many tribes as a maximum matching promised
+/// (none when none does), until that many are taken; then every All
+/// minion, in slot order. Minions without a tribe, and slots outside
+/// `reach` (see `Fired::reach`), are never taken.
+pub(super) fn each_tribe_picks(
+    kinds: &Kinds,
+    board: &[Unit],
+    reach: u8,
+    chooser: &mut impl Chooser,
+) -> ([usize; BOARD_SIZE], usize) {
+    use crate::hearthstone::cards::{EVERY_TRIBE, TRIBE_ALL};
+    let mut tribes = [0u32; BOARD_SIZE];
+    let mut all = 0u32;
+    for (i, u) in board.iter().enumerate() {
+        // A dying minion too (a buff may bring it back), not a destroyed
+        // one, as Firestone's board holds them until the death phase.
+        if u.health <= super::rules::DESTROYED || reach & (1 << i) == 0 {
+            continue;
+        }
+        let t = kinds.tribes(u);
+        if t & TRIBE_ALL != 0 {
+            all |= 1 << i;
+        } else {
+            tribes[i] = t & EVERY_TRIBE;
+        }
+    }
+    let promised = tribe_matching(&tribes, 0);
+    let mut used = 0u32;
+    let mut to_draw = tribes.iter().fold(0, |m, t| m | t);
+    let mut picks = [0usize; BOARD_SIZE];
+    let mut n = 0;
+    while n < promised && to_draw != 0 {
+        // The next tribe of a random order (the tribes no minion has
+        // would take nothing: leaving them out changes no chance).
+        let k = chooser.pick(to_draw.count_ones());
+        let tribe = nth_bit(to_draw, k);
+        to_draw &= !tribe;
+        let mut valid = [0usize; BOARD_SIZE];
+        let mut m = 0;
+        for i in 0..BOARD_SIZE {
+            if tribes[i] & tribe != 0 {
+                let mut rest = tribes;
+                rest[i] = 0;
+                if tribe_matching(&rest, used | tribe) + n + 1 >= promised {
+                    valid[m] = i;
+                    m += 1;
+                }
+            }
+        }
+        if m > 0 {
+            let i = valid[chooser.pick(m as u32) as usize];
+            tribes[i] = 0;
+            used |= tribe;
+            picks[n] = i;
+            n += 1;
+        }
+    }
+    let mut rest = all;
+    while rest != 0 && n < BOARD_SIZE {
+        picks[n] = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        n += 1;
+    }
+    (picks, n)
+}
+
+/// The `k`-th set bit of `mask` (from the lowest), as a mask.
+fn nth_bit(mut mask: u32, k: u32) -> u32 {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    mask & mask.wrapping_neg()
+}
+
 /// Where an effect fires from: its minion's side, its slot while it is
 /// on the board (a deathrattle's minion has left it), the minion as it
 /// was (kind and keywords), and the attack that fired it, if any.
@@ -732,6 +847,13 @@ impl State {
                             f(self, s, i, chooser);
                         }
                     }
+                }
+            }
+            Target::EachTribe => {
+                let board = &self.boards[side][..len];
+                let (picks, n) = each_tribe_picks(kinds, board, at.reach, chooser);
+                for &i in &picks[..n] {
+                    f(self, side, i, chooser);
                 }
             }
             Target::DefenderAndAdjacent { .. } | Target::HighestHealthEnemy => {

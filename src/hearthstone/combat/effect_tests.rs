@@ -203,6 +203,12 @@ fn arb_card() -> impl Strategy<Value = String> {
         "Jumping Jack=1/1",
         "Tasty Lobster=1/1",
         "golden Tasty Lobster=1/1+reborn",
+        "The Last One Standing=1/2",
+        "golden The Last One Standing=1/1",
+        "Treasure Parrot=1/1",
+        "Timewarped Chimera=1/3",
+        "Hoarding Hyena=1/2",
+        "golden Hoarding Hyena=1/1",
     ])
     .prop_map(str::to_string)
 }
@@ -361,6 +367,9 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Beetle",
         "Falling Sky Golem",
         "Abyssal Bruiser",
+        "The Last One Standing",
+        "Treasure Parrot",
+        "Hoarding Hyena",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -1824,4 +1833,203 @@ fn a_start_of_combat_of_billions_of_ways_is_bounded() {
     assert_eq!(sampled.states, 50);
     // Nothing dies: 400 attacks, a draw.
     assert_eq!(sampled.draw, 1.0);
+}
+
+#[test]
+fn the_last_one_standing_gives_a_minion_of_each_type() {
+    // Its rally, before the damage: one minion per tribe, as many tribes
+    // as can be covered (the Parrot must stand for the Pirates, the Pup
+    // for the Beasts), and every All minion (itself too); a minion
+    // without a tribe gets nothing.
+    let s = after_attack(
+        "The Last One Standing=1/1,Treasure Parrot=1/1,Wolf Pup=1/1,2/2",
+        "1/100",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 0), "16/15,16/16,16/16,2/2");
+    assert_eq!(shown(&s, 1), "1/84");
+    let s = after_attack(
+        "golden The Last One Standing=1/1,Treasure Parrot=1/1",
+        "1/100",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 0), "31/30,31/31");
+    // Timewarped Chimera, each time damage lands on it (golden: two
+    // draws of +2/+1).
+    let s = after_attack("Timewarped Chimera=1/8,Wolf Pup=1/1", "2/10", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "3/7,3/2");
+    let s = after_attack(
+        "golden Timewarped Chimera=1/8,Wolf Pup=1/1",
+        "2/10",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 0), "5/8,5/3");
+    // Two Beasts, one tribe: one of them, drawn.
+    for (pick, after) in [(0, "16/15,16/16,1/1"), (1, "16/15,1/1,16/16")] {
+        let s = after_attack(
+            "The Last One Standing=1/1,Wolf Pup=1/1,Wolf Pup=1/1",
+            "1/100",
+            0,
+            0,
+            pick,
+        );
+        assert_eq!(shown(&s, 0), after, "pick {pick}");
+    }
+}
+
+/// Firestone's `getMinionsOfDifferentTypes` read literally, as an oracle:
+/// the chance of each set of slots it buffs (bit per slot). The ten tribes
+/// are shuffled whole (those no minion has included); the matching is a
+/// brute-force maximum.
+fn each_tribe_oracle(tribes: &[u32], all: u32) -> std::collections::HashMap<u32, f64> {
+    fn matching(tribes: &[u32], minions: u32, used: u32) -> usize {
+        if minions == 0 {
+            return 0;
+        }
+        let i = minions.trailing_zeros() as usize;
+        let rest = minions & (minions - 1);
+        let mut best = matching(tribes, rest, used);
+        for t in 0..10 {
+            if tribes[i] & !used & (1 << t) != 0 {
+                best = best.max(1 + matching(tribes, rest, used | 1 << t));
+            }
+        }
+        best
+    }
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        tribes: &[u32],
+        remaining: u32,
+        unshuffled: u32,
+        used: u32,
+        picked: u32,
+        target: usize,
+        p: f64,
+        out: &mut std::collections::HashMap<u32, f64>,
+    ) {
+        if picked.count_ones() as usize >= target || unshuffled == 0 {
+            *out.entry(picked).or_default() += p;
+            return;
+        }
+        let left = unshuffled.count_ones();
+        for t in 0..10 {
+            let tribe = 1u32 << t;
+            if unshuffled & tribe == 0 {
+                continue;
+            }
+            let need = target - picked.count_ones() as usize - 1;
+            let valid: Vec<usize> = (0..tribes.len())
+                .filter(|&i| remaining & (1 << i) != 0 && tribes[i] & tribe != 0)
+                .filter(|&i| matching(tribes, remaining & !(1 << i), used | tribe) >= need)
+                .collect();
+            let p = p / f64::from(left);
+            if valid.is_empty() {
+                walk(
+                    tribes,
+                    remaining,
+                    unshuffled & !tribe,
+                    used,
+                    picked,
+                    target,
+                    p,
+                    out,
+                );
+            }
+            for &i in &valid {
+                walk(
+                    tribes,
+                    remaining & !(1 << i),
+                    unshuffled & !tribe,
+                    used | tribe,
+                    picked | 1 << i,
+                    target,
+                    p / valid.len() as f64,
+                    out,
+                );
+            }
+        }
+    }
+    let remaining = (0..tribes.len())
+        .filter(|&i| tribes[i] != 0 && all & (1 << i) == 0)
+        .fold(0u32, |m, i| m | 1 << i);
+    let target = matching(tribes, remaining, 0);
+    let mut out = std::collections::HashMap::new();
+    walk(
+        tribes,
+        remaining,
+        (1 << 10) - 1,
+        0,
+        0,
+        target,
+        1.0,
+        &mut out,
+    );
+    out.into_iter().map(|(set, p)| (set | all, p)).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// "A friendly minion of each type" draws its minions with the
+    /// chances of Firestone's algorithm read literally.
+    #[test]
+    fn each_tribe_draws_as_firestone(names in prop::collection::vec(prop::sample::select(vec![
+        "Timecap'n Hooktail", "Felboar", "Prosthetic Hand", "Ominous Seer", "Firescale Hoarder",
+        "Felfire Conjurer", "Flaming Enforcer", "Treasure Parrot", "Gearfin", "Wolf Pup",
+        "Cord Puller", "Amber Guardian", "Harmless Bonehead", "2/2", "The Last One Standing",
+    ]), 1..=6)) {
+        let board: Vec<String> = names
+            .iter()
+            .map(|&n| if n.contains('/') { n.to_string() } else { format!("{n}=1/1") })
+            .collect();
+        let minions = parse_board(&board.join(",")).unwrap();
+        let (s, kinds) = State::new(&minions, &parse_board("1/1").unwrap(), 0);
+        let tribes: Vec<u32> = minions.iter().map(|m| m.tribes & crate::hearthstone::cards::EVERY_TRIBE).collect();
+        let all = minions.iter().enumerate()
+            .filter(|(_, m)| m.tribes & crate::hearthstone::cards::TRIBE_ALL != 0)
+            .fold(0u32, |a, (i, _)| a | 1 << i);
+        let expected = each_tribe_oracle(&tribes, all);
+        let mut got = std::collections::HashMap::<u32, f64>::new();
+        let mut odometer = effect::Odometer::new();
+        loop {
+            odometer.rewind();
+            let (picks, n) = effect::each_tribe_picks(&kinds, s.board(0), effect::REACH_ALL, &mut odometer);
+            let set = picks[..n].iter().fold(0u32, |m, &i| m | 1 << i);
+            prop_assert_eq!(set.count_ones() as usize, n, "a minion taken twice");
+            // All minions last.
+            prop_assert!(picks[..n].iter().skip_while(|&&i| all & (1 << i) == 0).all(|&i| all & (1 << i) != 0));
+            *got.entry(set).or_default() += odometer.probability();
+            if !odometer.advance() {
+                break;
+            }
+        }
+        prop_assert_eq!(got.len(), expected.len(), "{:?} vs {:?}", got, expected);
+        for (set, p) in &expected {
+            prop_assert!((got.get(set).copied().unwrap_or(0.0) - p).abs() < 1e-9, "{:?}: {:?} vs {:?}", names, got, expected);
+        }
+    }
+}
+
+#[test]
+fn hoarding_hyena_summons_a_tasty_lobster_with_its_deathrattle() {
+    // Its rally summons a Tasty Lobster (2/1, golden 4/2) to its right,
+    // before the damage; the Lobster's deathrattle then gives a random
+    // friendly Beast 1 + n times +2/+1, n the side's improvements.
+    for (hyena, bonuses, summoned, after_lobster) in [
+        ("Hoarding Hyena=1/5", "", "1/3,2/1", "3/4"),
+        ("golden Hoarding Hyena=1/5", "", "1/3,4/2", "5/5"),
+        ("Hoarding Hyena=1/5", "lobsters=1", "1/3,2/1", "5/5"),
+    ] {
+        let (mut s, kinds) = fresh(hyena, "2/30", [bonuses, ""]);
+        s.attack(&kinds, 0, 0, 0, &mut First);
+        assert_eq!(shown(&s, 0), summoned, "{hyena} {bonuses}");
+        s.attack(&kinds, 1, 0, 1, &mut First);
+        assert_eq!(shown(&s, 0), after_lobster, "{hyena} {bonuses}");
+    }
 }

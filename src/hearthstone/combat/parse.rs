@@ -103,6 +103,7 @@ fn deathrattle(spec: &str, token: &str) -> Result<Token> {
         then: Default::default(),
         tier: 0,
         unmarked: false,
+        effects: Default::default(),
     })
 }
 

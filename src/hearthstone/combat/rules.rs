@@ -49,6 +49,10 @@ pub struct Token {
     /// cards Firestone summons outside its death-phase marking:
     /// `cards::TOKENS_ENTER_UNMARKED`).
     pub unmarked: bool,
+    /// The combat effects of a token that is a card with effects of its
+    /// own, which summon nothing (Hoarding Hyena's Tasty Lobster); none
+    /// for a plain token.
+    pub effects: [Effect; MAX_EFFECTS],
 }
 
 /// A token's own deathrattle: `count` copies of a plain token.
@@ -85,6 +89,7 @@ impl InnerToken {
             then: InnerToken::default(),
             tier: 0,
             unmarked: false,
+            effects: Default::default(),
         }
     }
 }
@@ -638,7 +643,7 @@ impl Kinds {
             token_kind: own_kind,
             reborn_kind: 0,
             tribes: t.tribes,
-            effects: [Effect::default(); MAX_EFFECTS],
+            effects: t.effects,
             effect_token: Token::default(),
             effect_token_kind: 0,
             name: None,
