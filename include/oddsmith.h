@@ -292,6 +292,14 @@ typedef struct {
   uint32_t tier;
   // The card's dbfId, 0 for an anonymous minion.
   uint32_t dbf_id;
+  // Bit i set: `script_data[i]` is stated (0, a zeroed struct: none).
+  // Cards only.
+  uint32_t script_data_given;
+  // The card minion's script numbers, Firestone's `scriptDataNum1` to
+  // `scriptDataNum4`, as a client's board state gives them: what cards
+  // whose gift grows over a game read (Hopebringer, Ultraviolet
+  // Ascendant, Showy Cyclist, Underrot Spawn; other cards ignore them).
+  int32_t script_data[4];
 } OddsmithMinion;
 
 // What a progress callback is told. `fraction` rises from 0 to 1 (1 once

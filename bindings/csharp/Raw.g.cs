@@ -143,6 +143,10 @@ namespace Oddsmith
         public uint Tier;
         /// <summary>The card's dbfId, 0 for an anonymous minion.</summary>
         public uint DbfId;
+        /// <summary>Bit i set: `script_data[i]` is stated (0, a zeroed struct: none). Cards only.</summary>
+        public uint ScriptDataGiven;
+        /// <summary>The card minion's script numbers, Firestone's `scriptDataNum1` to `scriptDataNum4`, as a client's board state gives them: what cards whose gift grows over a game read (Hopebringer, Ultraviolet Ascendant, Showy Cyclist, Underrot Spawn; other cards ignore them).</summary>
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 4)] public int[] ScriptData;
     }
 
     [StructLayout(LayoutKind.Sequential)]

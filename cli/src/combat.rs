@@ -279,6 +279,17 @@ pub fn board_from_json(text: &str) -> Result<Vec<Minion>, Error> {
                     Some(_) => Err(at(Error::parse(format!("'{key}' must be true or false")))),
                 }
             };
+            // A script number: absent or null is none.
+            let script = |key: &str| -> Result<Option<i32>, Error> {
+                match m.get(key) {
+                    None | Some(serde_json::Value::Null) => Ok(None),
+                    Some(v) => v
+                        .as_i64()
+                        .and_then(|n| i32::try_from(n).ok())
+                        .map(Some)
+                        .ok_or_else(|| at(Error::parse(format!("'{key}' must be a whole number")))),
+                }
+            };
             let flags = EntityFlags {
                 taunt: flag("taunt")?,
                 divine_shield: flag("divineShield")?,
@@ -290,6 +301,12 @@ pub fn board_from_json(text: &str) -> Result<Vec<Minion>, Error> {
                 // defaults): Firestone reads a missing `stealth` as none,
                 // so the same list gives the same combat in both.
                 stealth: Some(flag("stealth")?.unwrap_or(false)),
+                script_data: [
+                    script("scriptDataNum1")?,
+                    script("scriptDataNum2")?,
+                    script("scriptDataNum3")?,
+                    script("scriptDataNum4")?,
+                ],
             };
             minion_of_entity(&id, stat("attack")?, stat("health")?, &flags).map_err(at)
         })
@@ -402,5 +419,31 @@ mod tests {
         assert_ne!(board(cord) & SHIELD, 0);
         let plain = r#"[{"cardId": "BG29_611", "attack": 1, "health": 1, "taunt": true}]"#;
         assert_ne!(board(plain) & TAUNT, 0);
+    }
+
+    /// `scriptDataNum1` to `4` reach the cards that read them (the
+    /// engine's reading: oddsmith::hearthstone::cards tests); null is none.
+    #[test]
+    fn json_boards_carry_script_numbers() {
+        use oddsmith::hearthstone::combat::effect::Action;
+        let gift = |text: &str| match board_from_json(text).unwrap()[0].effects[0].action {
+            Action::Buff { attack, health, .. } => (attack, health),
+            other => panic!("{other:?}"),
+        };
+        let hope = |data: &str| {
+            gift(&format!(
+                r#"[{{"cardId": "BG36_364", "attack": 4, "health": 3{data}}}]"#
+            ))
+        };
+        assert_eq!(hope(""), (3, 3));
+        assert_eq!(
+            hope(r#", "scriptDataNum1": 9, "scriptDataNum2": 6"#),
+            (9, 6)
+        );
+        assert_eq!(hope(r#", "scriptDataNum1": null"#), (3, 3));
+        for bad in [r#", "scriptDataNum1": "9""#, r#", "scriptDataNum2": 1.5"#] {
+            let text = format!(r#"[{{"cardId": "BG36_364", "attack": 4, "health": 3{bad}}}]"#);
+            assert!(board_from_json(&text).is_err(), "{bad}");
+        }
     }
 }

@@ -41,6 +41,10 @@ fn board(data: &[u8], at: usize, count: usize) -> Vec<OddsmithMinion> {
                 token_count: u32::from(b(5) % 9),
                 tier: u32::from(b(5) % 8),
                 dbf_id: card_dbf(b(2), b(3)),
+                // Script numbers now and then, some out of range (bits
+                // over 3, negative numbers).
+                script_data_given: u32::from(b(4)) >> 3,
+                script_data: [0, 1, 2, 3].map(|k| i32::from(b(k) as i8) * 3),
             }
         })
         .collect()

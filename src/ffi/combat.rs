@@ -53,6 +53,14 @@ pub struct OddsmithMinion {
     pub tier: u32,
     /// The card's dbfId, 0 for an anonymous minion.
     pub dbf_id: u32,
+    /// Bit i set: `script_data[i]` is stated (0, a zeroed struct: none).
+    /// Cards only.
+    pub script_data_given: u32,
+    /// The card minion's script numbers, Firestone's `scriptDataNum1` to
+    /// `scriptDataNum4`, as a client's board state gives them: what cards
+    /// whose gift grows over a game read (Hopebringer, Ultraviolet
+    /// Ascendant, Showy Cyclist, Underrot Spawn; other cards ignore them).
+    pub script_data: [i32; 4],
 }
 
 /// Options; a zeroed struct is the defaults, and NULL means a zeroed
@@ -224,6 +232,11 @@ fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiErro
             "deathrattle tokens need a count of 0 to 7, attack 0 to 65535 and health 1 to 32767",
         ));
     }
+    if m.script_data_given > 0xf || (m.dbf_id == 0 && m.script_data_given != 0) {
+        return Err(bad(
+            "script numbers need a card (dbf_id) and script_data_given bits 0 to 3",
+        ));
+    }
     if m.dbf_id != 0 {
         if m.token_count != 0 || m.token_attack != 0 || m.token_health != 0 {
             return Err(bad(
@@ -233,6 +246,10 @@ fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiErro
         let card = cards::by_dbf(m.dbf_id)
             .ok_or_else(|| bad(&format!("no Battlegrounds card has dbfId {}", m.dbf_id)))?;
         let mut minion = cards::minion_of(card).map_err(|e| bad(e.message()))?;
+        let data = std::array::from_fn(|i| {
+            (m.script_data_given & 1 << i != 0).then_some(m.script_data[i])
+        });
+        cards::apply_script_data(card, &mut minion, &data).map_err(|e| bad(e.message()))?;
         minion.attack = m.attack as u16;
         minion.health = m.health as i16;
         minion.keywords |= m.keywords as u8;

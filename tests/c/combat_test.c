@@ -199,6 +199,35 @@ int main(void) {
         CHECK(none.win == 0.0 && some.win == 1.0);
     }
 
+    /* Script numbers: Hopebringer gives its board +scriptDataNum1/
+     * +scriptDataNum2 at the start of combat (Firestone's +3/+3 when none
+     * is stated); only cards take them, bits 0 to 3. */
+    {
+        OddsmithBgCard card;
+        OddsmithMinion mine[1], foe[1];
+        OddsmithCombatResult none, some;
+        CHECK(oddsmith_bg_card_find("Hopebringer", &card) == ODDSMITH_OK && card.modelled == 1);
+        mine[0] = minion(4, 3, 0);
+        mine[0].tier = 0;
+        mine[0].dbf_id = card.dbf_id;
+        foe[0] = minion(7, 9, 0);
+        memset(&o, 0, sizeof o);
+        CHECK(oddsmith_combat(mine, 1, foe, 1, 1, 1, &o, &none) == ODDSMITH_OK && none.exact == 1);
+        mine[0].script_data_given = 3;
+        mine[0].script_data[0] = 10;
+        mine[0].script_data[1] = 10;
+        CHECK(oddsmith_combat(mine, 1, foe, 1, 1, 1, &o, &some) == ODDSMITH_OK && some.exact == 1);
+        CHECK(none.win == 0.0 && some.win == 1.0);
+        mine[0].script_data[1] = -1;
+        CHECK(oddsmith_combat(mine, 1, foe, 1, 1, 1, &o, &some) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        mine[0].script_data[1] = 10;
+        mine[0].script_data_given = 16;
+        CHECK(oddsmith_combat(mine, 1, foe, 1, 1, 1, &o, &some) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        foe[0].script_data_given = 1;
+        mine[0].script_data_given = 0;
+        CHECK(oddsmith_combat(mine, 1, foe, 1, 1, 1, &o, &some) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    }
+
     /* Eternal Knights: an Eternal Summoner's knight enters with +4/+2 for
      * each knight that died in earlier combats (knights_died). */
     {

@@ -80,8 +80,9 @@ fn split_damage<'py>(
 }
 
 /// One minion given as (card id, dbfId or name, attack, health, keyword
-/// overrides: taunt, divine shield, poisonous, venomous, windfury, reborn, stealth).
-type Entity = (String, u16, u16, [Option<bool>; 7]);
+/// overrides: taunt, divine shield, poisonous, venomous, windfury, reborn,
+/// stealth; script numbers: Firestone's `scriptDataNum1..4`).
+type Entity = (String, u16, u16, [Option<bool>; 7], [Option<i32>; 4]);
 
 /// A board: CLI notation ("3/2+taunt, Harmless Bonehead"), or a list whose
 /// items are notation strings or entities.
@@ -97,7 +98,7 @@ fn board_of(side: &str, board: &Bound<'_, PyAny>) -> PyResult<Vec<Minion>> {
         if let Ok(text) = item.cast::<PyString>() {
             minions.extend(parse_board(&text.to_cow()?).map_err(minion_at)?);
         } else {
-            let (card, attack, health, f): Entity = item.extract().map_err(|_| {
+            let (card, attack, health, f, script_data): Entity = item.extract().map_err(|_| {
                 InvalidArgument::new_err(format!(
                     "{side}: minion {} must be notation text or a dict with a card, attack and health",
                     i + 1
@@ -111,6 +112,7 @@ fn board_of(side: &str, board: &Bound<'_, PyAny>) -> PyResult<Vec<Minion>> {
                 windfury: f[4],
                 reborn: f[5],
                 stealth: f[6],
+                script_data,
             };
             minions.push(minion_of_entity(&card, attack, health, &flags).map_err(minion_at)?);
         }

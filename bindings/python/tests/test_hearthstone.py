@@ -137,3 +137,19 @@ def test_combat_tasty_lobsters_count_their_improvements():
     assert oddsmith.combat(board, "4/9").win == 0.0
     assert oddsmith.combat(board, "4/9", bonuses_a={"lobsters": 3}).win == 1.0
     assert oddsmith.combat(board, "4/9", bonuses_a="lobsters=3").win == 1.0
+
+
+def test_combat_script_numbers_set_growing_gifts():
+    # Hopebringer's start of combat gives +scriptDataNum1/+scriptDataNum2
+    # (Firestone's +3/+3 when none is stated).
+    def hope(**data):
+        return [{"card": "Hopebringer", "attack": 4, "health": 3, **data}]
+
+    assert oddsmith.combat(hope(), "7/9").win == 0.0
+    assert oddsmith.combat(hope(scriptDataNum1=10, scriptDataNum2=10), "7/9").win == 1.0
+    with pytest.raises(oddsmith.InvalidArgument):
+        oddsmith.combat(hope(scriptDataNum1=-1), "7/9")
+    with pytest.raises(oddsmith.InvalidArgument):
+        oddsmith.combat(hope(scriptDataNum1="10"), "7/9")
+    with pytest.raises(oddsmith.InvalidArgument):
+        oddsmith.combat([{"attack": 4, "health": 3, "scriptDataNum1": 5}], "7/9")

@@ -246,7 +246,7 @@ pub const TOKENS_ENTER_UNMARKED: [&str; 2] = ["BG36_116", "BG36_116_G"];
 /// Cards whose text Firestone plays otherwise, with the text it plays:
 /// where the rules file is silent Firestone's behaviour is the rule (the
 /// README lists these).
-const AS_FIRESTONE_PLAYS: [(&str, &str); 20] = [
+const AS_FIRESTONE_PLAYS: [(&str, &str); 26] = [
     // Ravaging Scorpid's "after a friendly minion attacks": after another
     // one's attack, and as a rally on its own (before the damage).
     (
@@ -298,6 +298,23 @@ const AS_FIRESTONE_PLAYS: [(&str, &str); 20] = [
         "BG34_320_G",
         "Rally: Give a friendly minion of each type +30/+30 permanently.",
     ),
+    // Cards whose numbers grow over a game and travel with the minion
+    // (Firestone's `scriptDataNum`, see `apply_script_data`): Firestone's
+    // numbers when the minion states none (Hopebringer +3/+3, its card
+    // +4/+3; Ultraviolet Ascendant +3/+2, its card +3/+3); what they
+    // keep or improve after the combat does not change this one.
+    ("BG36_364", "Start of Combat: Give your minions +3/+3."),
+    ("BG36_364_G", "Start of Combat: Give your minions +6/+6."),
+    (
+        "BG31_810",
+        "Start of Combat: Give your other Elementals +3/+2.",
+    ),
+    (
+        "BG31_810_G",
+        "Start of Combat: Give your other Elementals +6/+4.",
+    ),
+    ("BG31_925", "Deathrattle: Give your Naga +2/+1."),
+    ("BG31_925_G", "Deathrattle: Give your Naga +4/+2."),
     // Razorfen Vineweaver's 3 blood gems (its card says 4).
     ("BG33_883", "Rally: This plays 3 Blood Gems on itself."),
     ("BG33_883_G", "Rally: This plays 6 Blood Gems on itself."),
@@ -1577,4 +1594,111 @@ fn give_target(rest: &str, trigger: Trigger) -> Option<(Target, &str)> {
         },
         what,
     ))
+}
+
+/// How a card reads the script numbers a minion carries (Firestone's
+/// `scriptDataNum1..4`, a client's board state gives them): the numbers
+/// that stand for its gift's attack and health, and whether a 0 means
+/// "none given" (Firestone's `||`) or a gift of 0 (its `??`).
+struct ScriptGift {
+    /// Card ids, normal and golden.
+    ids: [&'static str; 2],
+    /// 1-based indices of the numbers for attack and health; the health
+    /// takes the attack's value when its own is missing and `health_of_attack`.
+    attack: usize,
+    health: Option<usize>,
+    health_of_attack: bool,
+    zero_is_none: bool,
+}
+
+/// The cards whose combat gift a minion's script numbers set, as
+/// Firestone reads them.
+const SCRIPT_GIFTS: [ScriptGift; 4] = [
+    // Hopebringer: +num1/+num2 (num2 missing: num1).
+    ScriptGift {
+        ids: ["BG36_364", "BG36_364_G"],
+        attack: 1,
+        health: Some(2),
+        health_of_attack: true,
+        zero_is_none: true,
+    },
+    // Ultraviolet Ascendant: +num1/+num2 to the other Elementals.
+    ScriptGift {
+        ids: ["BG31_810", "BG31_810_G"],
+        attack: 1,
+        health: Some(2),
+        health_of_attack: false,
+        zero_is_none: false,
+    },
+    // Showy Cyclist: +num2/+num4 to the Naga.
+    ScriptGift {
+        ids: ["BG31_925", "BG31_925_G"],
+        attack: 2,
+        health: Some(4),
+        health_of_attack: false,
+        zero_is_none: true,
+    },
+    // Underrot Spawn: +num1 attack to the minions.
+    ScriptGift {
+        ids: ["BG36_116", "BG36_116_G"],
+        attack: 1,
+        health: None,
+        health_of_attack: false,
+        zero_is_none: true,
+    },
+];
+
+/// Sets the gift of `card`'s buff in `effects` from the script numbers a
+/// minion carries (`data[i]`: Firestone's `scriptDataNum{i + 1}`, `None`
+/// when not given); a card that reads none is left as it is. Errors on a
+/// number the gift cannot take (below 0, over 32767).
+pub(super) fn apply_script_data(
+    card: &CardDef,
+    effects: &mut [Effect; MAX_EFFECTS],
+    data: &[Option<i32>; 4],
+) -> crate::error::Result<()> {
+    let Some(gift) = SCRIPT_GIFTS.iter().find(|g| g.ids.contains(&card.id)) else {
+        return Ok(());
+    };
+    let given = |index: usize| -> crate::error::Result<Option<u16>> {
+        match data[index - 1] {
+            None => Ok(None),
+            Some(0) if gift.zero_is_none => Ok(None),
+            Some(n) => u16::try_from(n)
+                .ok()
+                .filter(|&n| n <= i16::MAX as u16)
+                .map(Some)
+                .ok_or_else(|| {
+                    crate::error::Error::invalid(format!(
+                        "{} ({}): scriptDataNum{index} {n} is not 0 to {}",
+                        card.name,
+                        card.id,
+                        i16::MAX
+                    ))
+                }),
+        }
+    };
+    let attack = given(gift.attack)?;
+    let health = match gift.health {
+        Some(i) => given(i)?,
+        None => None,
+    };
+    for e in effects.iter_mut() {
+        if let Action::Buff {
+            attack: a,
+            health: h,
+            ..
+        } = &mut e.action
+        {
+            if let Some(n) = attack {
+                *a = n;
+            }
+            match (health, gift.health_of_attack, attack) {
+                (Some(n), _, _) => *h = n,
+                (None, true, Some(n)) => *h = n,
+                _ => {}
+            }
+        }
+    }
+    Ok(())
 }

@@ -327,6 +327,18 @@ pub fn minion_of(card: &CardDef) -> crate::error::Result<crate::hearthstone::com
     Ok(m)
 }
 
+/// Sets the gift of a minion of `card` (`minion_of`) from the script
+/// numbers it carries (`data[i]`: Firestone's `scriptDataNum{i + 1}`,
+/// `None` when not stated) for the cards whose gift grows over a game;
+/// other cards ignore them. Errors on a number the gift cannot take.
+pub fn apply_script_data(
+    card: &CardDef,
+    minion: &mut crate::hearthstone::combat::Minion,
+    data: &[Option<i32>; 4],
+) -> crate::error::Result<()> {
+    effects::apply_script_data(card, &mut minion.effects, data)
+}
+
 /// A minion as a client's board state gives it (Firestone's entity
 /// shape): the card, its current stats, and each keyword flag it states
 /// (`None` keeps the card's own). Cleave always comes from the card.
@@ -339,6 +351,11 @@ pub struct EntityFlags {
     pub windfury: Option<bool>,
     pub reborn: Option<bool>,
     pub stealth: Option<bool>,
+    /// The minion's script numbers (Firestone's `scriptDataNum1` to
+    /// `scriptDataNum4`; `None` when not stated): what cards whose gift
+    /// grows over a game read (Hopebringer, Ultraviolet Ascendant, Showy
+    /// Cyclist, Underrot Spawn); other cards ignore them.
+    pub script_data: [Option<i32>; 4],
 }
 
 /// The combat minion for an entity of card `id` (or dbfId as text) with
@@ -355,6 +372,7 @@ pub fn minion_of_entity(
         .or_else(|| id.trim().parse().ok().and_then(by_dbf))
         .ok_or_else(|| Error::parse(format!("no Battlegrounds card has the id '{id}'")))?;
     let mut m = minion_of(card)?;
+    apply_script_data(card, &mut m, &flags.script_data)?;
     if health == 0 || health > i16::MAX as u16 {
         return Err(Error::invalid(format!(
             "{} ({}): health {health} is not 1 to {}",

@@ -1119,3 +1119,56 @@ fn each_type_gifts_and_card_tokens_with_effects_are_read() {
         assert_eq!(effect_token.effects, lobster_effects, "{name}");
     }
 }
+
+#[test]
+fn script_numbers_set_the_gifts_that_grow_over_a_game() {
+    use super::{EntityFlags, minion_of_entity};
+    // (card, script numbers, the buff's attack and health): Firestone's
+    // numbers when none is stated; Hopebringer and Showy Cyclist read a 0
+    // as none, Ultraviolet Ascendant as a gift of 0.
+    for (card, data, gift) in [
+        ("BG36_364", [None, None, None, None], (3, 3)),
+        ("BG36_364_G", [None, None, None, None], (6, 6)),
+        ("BG36_364", [Some(7), Some(5), None, None], (7, 5)),
+        ("BG36_364", [Some(7), None, None, None], (7, 7)),
+        ("BG36_364", [Some(0), Some(4), None, None], (3, 4)),
+        ("BG31_810", [None, None, None, None], (3, 2)),
+        ("BG31_810_G", [None, None, None, None], (6, 4)),
+        ("BG31_810", [Some(0), Some(9), None, None], (0, 9)),
+        ("BG31_925", [None, None, None, None], (2, 1)),
+        ("BG31_925", [Some(99), Some(6), None, Some(3)], (6, 3)),
+        ("BG31_925_G", [None, Some(0), None, Some(0)], (4, 2)),
+        ("BG36_116", [Some(5), None, None, None], (5, 0)),
+        ("BG36_116_G", [Some(0), None, None, None], (2, 0)),
+    ] {
+        let flags = EntityFlags {
+            script_data: data,
+            ..EntityFlags::default()
+        };
+        let m = minion_of_entity(card, 2, 2, &flags).unwrap();
+        let buffs: Vec<(u16, u16)> = m
+            .effects
+            .iter()
+            .filter_map(|e| match e.action {
+                Action::Buff { attack, health, .. } => Some((attack, health)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(buffs, vec![gift], "{card} {data:?}");
+    }
+    // Other cards ignore them; a number no gift takes is refused.
+    let flags = EntityFlags {
+        script_data: [Some(40_000), None, None, None],
+        ..EntityFlags::default()
+    };
+    assert!(minion_of_entity("Wolf Pup", 1, 1, &flags).is_ok());
+    for card in ["BG36_364", "BG31_810"] {
+        let err = minion_of_entity(card, 1, 1, &flags).unwrap_err();
+        assert!(err.message().contains("scriptDataNum1"), "{err:?}");
+        let negative = EntityFlags {
+            script_data: [Some(-1), None, None, None],
+            ..EntityFlags::default()
+        };
+        assert!(minion_of_entity(card, 1, 1, &negative).is_err());
+    }
+}

@@ -209,6 +209,9 @@ fn arb_card() -> impl Strategy<Value = String> {
         "Timewarped Chimera=1/3",
         "Hoarding Hyena=1/2",
         "golden Hoarding Hyena=1/1",
+        "Hopebringer=1/1",
+        "Ultraviolet Ascendant=1/2",
+        "golden Showy Cyclist=1/1",
     ])
     .prop_map(str::to_string)
 }

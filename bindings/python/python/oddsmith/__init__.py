@@ -481,8 +481,8 @@ _FLAG_KEYS = (
 
 def _minion(item: Any, index: int) -> Any:
     """A board item as the engine's input: notation text as is, a dict with
-    a card as (card, attack, health, flags), a dict without one as
-    notation."""
+    a card as (card, attack, health, flags, script numbers: Firestone's
+    scriptDataNum1..4), a dict without one as notation."""
     if isinstance(item, str):
         return item
     if not isinstance(item, dict):
@@ -498,12 +498,20 @@ def _minion(item: Any, index: int) -> Any:
         attack, health = int(item["attack"]), int(item["health"])
     except (KeyError, TypeError, ValueError):
         raise InvalidArgument(f"minion {index + 1}: needs whole-number 'attack' and 'health'") from None
+    script = []
+    for n in range(1, 5):
+        value = item.get(f"scriptDataNum{n}")
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise InvalidArgument(f"minion {index + 1}: 'scriptDataNum{n}' must be a whole number")
+        script.append(value)
     if card is None:
+        if any(v is not None for v in script):
+            raise InvalidArgument(f"minion {index + 1}: script numbers need a card")
         words = [k[-1] if k[0] != "divine_shield" else "shield" for k, f in zip(_FLAG_KEYS, flags) if f]
         if "deathrattle" in item:
             words.append(f"dr={item['deathrattle']}")
         return "+".join([f"{attack}/{health}"] + words)
-    return (str(card), attack, health, flags)
+    return (str(card), attack, health, flags, script)
 
 
 def _board(board: Union[str, Sequence[Any]]) -> Any:
