@@ -12,6 +12,16 @@ use crate::error::{Error, Result};
 use rayon::prelude::*;
 use std::ops::Range;
 
+/// The index of the `k`-th lowest set bit of `mask`, which has more than
+/// `k` bits set (the `k`-th element of a subset given as a mask).
+#[inline(always)]
+pub fn nth_set_bit(mut mask: u64, k: u32) -> u8 {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() as u8
+}
+
 /// The largest list a subset can be drawn from (a `u64` mask).
 pub const MAX_N: usize = 64;
 

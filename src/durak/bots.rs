@@ -4,14 +4,15 @@
 
 use super::game::{Game, Phase};
 use super::moves::{Move, NO_CARD};
-use super::rules::{SUITS, can_cover, nth_bit};
+use super::rules::{SUITS, can_cover};
 use crate::cards::Card;
+use crate::combin::nth_set_bit;
 use crate::platform::{Tier, best};
 use crate::rng::Rng;
 
 /// The `k`-th lowest card of a non-empty mask.
 fn nth_card(mask: u64, k: u32) -> Card {
-    Card::new(nth_bit(mask, k)).unwrap_or(NO_CARD)
+    Card::new(nth_set_bit(mask, k)).unwrap_or(NO_CARD)
 }
 
 fn lowest(mask: u64) -> Card {

@@ -131,15 +131,6 @@ pub(crate) fn next_attacker(took: bool, defender: u8, defender_in: bool, after_d
     }
 }
 
-/// The `k`-th lowest set bit of a mask with more than `k` bits.
-#[inline(always)]
-pub(crate) fn nth_bit(mut mask: u64, k: u32) -> u8 {
-    for _ in 0..k {
-        mask &= mask - 1;
-    }
-    mask.trailing_zeros() as u8
-}
-
 /// Whether the cards of `hand` can beat every card of `targets` (at most
 /// `MAX_ATTACKS` of them), one card each: a small matching by backtracking.
 pub(crate) fn can_cover(targets: u64, hand: u64, trump: u8) -> bool {

@@ -8,8 +8,9 @@
 //! played move by move.
 
 use super::game::{Game, Outcome, Phase, Protocol, Variant};
-use super::rules::{self, beaters_of, nth_bit, rank_mask};
+use super::rules::{self, beaters_of, rank_mask};
 use crate::cards::CardSet;
+use crate::combin::nth_set_bit;
 use crate::rng::Rng;
 
 /// A two-player game as the playouts hold it: the attacker's and the
@@ -91,7 +92,7 @@ impl Game {
                 return unsafe { std::arch::x86_64::_pdep_u64(1u64 << k, mask) }.trailing_zeros()
                     as u8;
             }
-            nth_bit(mask, k)
+            nth_set_bit(mask, k)
         };
         debug_assert_eq!(self.config.players, 2);
         let trump = self.trump();

@@ -17,6 +17,17 @@ static OddsmithMinion minion(int32_t attack, int32_t health, uint32_t keywords) 
     return m;
 }
 
+/* A minion of the card `name` (which must be modelled) with these stats;
+ * the card gives its tier. */
+static OddsmithMinion card_minion(const char *name, int32_t attack, int32_t health) {
+    OddsmithBgCard card;
+    OddsmithMinion m = minion(attack, health, 0);
+    CHECK(oddsmith_bg_card_find(name, &card) == ODDSMITH_OK && card.modelled == 1);
+    m.tier = 0;
+    m.dbf_id = card.dbf_id;
+    return m;
+}
+
 int main(void) {
     OddsmithMinion a[2], b[2], big[8];
     OddsmithCombatResult r;
@@ -180,17 +191,10 @@ int main(void) {
     /* Tasty Lobsters: the deathrattle's +2/+1 to a friendly Beast is
      * 1 + tasty_lobsters times as much. */
     {
-        OddsmithBgCard lobster, scarab;
         OddsmithMinion mine[2], foe[1];
         OddsmithCombatResult none, some;
-        CHECK(oddsmith_bg_card_find("Tasty Lobster", &lobster) == ODDSMITH_OK && lobster.modelled == 1);
-        CHECK(oddsmith_bg_card_find("Sprightly Scarab", &scarab) == ODDSMITH_OK);
-        mine[0] = minion(2, 1, 0);
-        mine[0].tier = 0;
-        mine[0].dbf_id = lobster.dbf_id;
-        mine[1] = minion(3, 3, 0);
-        mine[1].tier = 0;
-        mine[1].dbf_id = scarab.dbf_id;
+        mine[0] = card_minion("Tasty Lobster", 2, 1);
+        mine[1] = card_minion("Sprightly Scarab", 3, 3);
         foe[0] = minion(4, 9, 0);
         memset(&o, 0, sizeof o);
         CHECK(oddsmith_combat(mine, 2, foe, 1, 1, 1, &o, &none) == ODDSMITH_OK && none.exact == 1);
@@ -203,13 +207,9 @@ int main(void) {
      * +scriptDataNum2 at the start of combat (Firestone's +3/+3 when none
      * is stated); only cards take them, bits 0 to 3. */
     {
-        OddsmithBgCard card;
         OddsmithMinion mine[1], foe[1];
         OddsmithCombatResult none, some;
-        CHECK(oddsmith_bg_card_find("Hopebringer", &card) == ODDSMITH_OK && card.modelled == 1);
-        mine[0] = minion(4, 3, 0);
-        mine[0].tier = 0;
-        mine[0].dbf_id = card.dbf_id;
+        mine[0] = card_minion("Hopebringer", 4, 3);
         foe[0] = minion(7, 9, 0);
         memset(&o, 0, sizeof o);
         CHECK(oddsmith_combat(mine, 1, foe, 1, 1, 1, &o, &none) == ODDSMITH_OK && none.exact == 1);
@@ -231,13 +231,9 @@ int main(void) {
     /* Eternal Knights: an Eternal Summoner's knight enters with +4/+2 for
      * each knight that died in earlier combats (knights_died). */
     {
-        OddsmithBgCard card;
         OddsmithMinion summoner[1], foes[2];
         OddsmithCombatResult none, some;
-        CHECK(oddsmith_bg_card_find("Eternal Summoner", &card) == ODDSMITH_OK && card.modelled == 1);
-        summoner[0] = minion(8, 1, 0);
-        summoner[0].tier = 0;
-        summoner[0].dbf_id = card.dbf_id;
+        summoner[0] = card_minion("Eternal Summoner", 8, 1);
         foes[0] = minion(6, 9, ODDSMITH_KW_TAUNT);
         foes[1] = minion(5, 9, 0);
         memset(&o, 0, sizeof o);

@@ -138,8 +138,8 @@ pub enum Target {
     /// ties.
     HighestHealthEnemy,
     /// "A friendly minion of each type": one friendly minion per tribe
-    /// (dying ones too), as many tribes as minions can cover (each minion counting
-    /// for one of its tribes), and every All minion (Firestone's
+    /// (dying ones too), as many tribes as minions can cover (each minion
+    /// counting for one of its tribes), and every All minion (Firestone's
     /// `getMinionsOfDifferentTypes`: see `each_tribe_picks`).
     EachTribe,
 }
@@ -593,10 +593,10 @@ fn tribe_matching(tribes: &[u32; BOARD_SIZE], used: u32) -> usize {
 /// The minions "a friendly minion of each type" reaches on `board`, in
 /// the order they are drawn, and how many: as Firestone's
 /// `getMinionsOfDifferentTypes`, the tribes come in a random order; each
-/// takes a random minion of its tribe (dying ones too, not destroyed ones) among those that leave the
-/// rest able to cover as many tribes as a maximum matching promised
-/// (none when none does), until that many are taken; then every All
-/// minion, in slot order. Minions without a tribe, and slots outside
+/// takes a random minion of its tribe (dying ones too, not destroyed
+/// ones) among those that leave the rest able to cover as many tribes as
+/// a maximum matching promised (none when none does), until that many
+/// are taken; then every All minion, in slot order. Minions without a tribe, and slots outside
 /// `reach` (see `Fired::reach`), are never taken.
 pub(super) fn each_tribe_picks(
     kinds: &Kinds,
@@ -629,7 +629,7 @@ pub(super) fn each_tribe_picks(
         // The next tribe of a random order (the tribes no minion has
         // would take nothing: leaving them out changes no chance).
         let k = chooser.pick(to_draw.count_ones());
-        let tribe = nth_bit(to_draw, k);
+        let tribe = 1u32 << crate::combin::nth_set_bit(to_draw.into(), k);
         to_draw &= !tribe;
         let mut valid = [0usize; BOARD_SIZE];
         let mut m = 0;
@@ -658,14 +658,6 @@ pub(super) fn each_tribe_picks(
         n += 1;
     }
     (picks, n)
-}
-
-/// The `k`-th set bit of `mask` (from the lowest), as a mask.
-fn nth_bit(mut mask: u32, k: u32) -> u32 {
-    for _ in 0..k {
-        mask &= mask - 1;
-    }
-    mask & mask.wrapping_neg()
 }
 
 /// Where an effect fires from: its minion's side, its slot while it is

@@ -1840,49 +1840,54 @@ fn a_start_of_combat_of_billions_of_ways_is_bounded() {
 
 #[test]
 fn the_last_one_standing_gives_a_minion_of_each_type() {
-    // Its rally, before the damage: one minion per tribe, as many tribes
-    // as can be covered (the Parrot must stand for the Pirates, the Pup
-    // for the Beasts), and every All minion (itself too); a minion
-    // without a tribe gets nothing.
-    let s = after_attack(
-        "The Last One Standing=1/1,Treasure Parrot=1/1,Wolf Pup=1/1,2/2",
-        "1/100",
-        0,
-        0,
-        0,
-    );
-    assert_eq!(shown(&s, 0), "16/15,16/16,16/16,2/2");
-    assert_eq!(shown(&s, 1), "1/84");
-    let s = after_attack(
-        "golden The Last One Standing=1/1,Treasure Parrot=1/1",
-        "1/100",
-        0,
-        0,
-        0,
-    );
-    assert_eq!(shown(&s, 0), "31/30,31/31");
-    // Timewarped Chimera, each time damage lands on it (golden: two
-    // draws of +2/+1).
-    let s = after_attack("Timewarped Chimera=1/8,Wolf Pup=1/1", "2/10", 0, 0, 0);
-    assert_eq!(shown(&s, 0), "3/7,3/2");
-    let s = after_attack(
-        "golden Timewarped Chimera=1/8,Wolf Pup=1/1",
-        "2/10",
-        0,
-        0,
-        0,
-    );
-    assert_eq!(shown(&s, 0), "5/8,5/3");
-    // Two Beasts, one tribe: one of them, drawn.
-    for (pick, after) in [(0, "16/15,16/16,1/1"), (1, "16/15,1/1,16/16")] {
-        let s = after_attack(
+    // (attacker's board, defender's board, pick, boards after the first
+    // attack): the rally, before the damage, gives one minion per tribe,
+    // as many tribes as can be covered (the Parrot must stand for the
+    // Pirates, the Pup for the Beasts), and every All minion (itself
+    // too); a minion without a tribe gets nothing; golden: once, +30/+30.
+    // Timewarped Chimera gives the same each time damage lands on it
+    // (golden: two draws of +2/+1).
+    for (a, b, pick, after) in [
+        (
+            "The Last One Standing=1/1,Treasure Parrot=1/1,Wolf Pup=1/1,2/2",
+            "1/100",
+            0,
+            ["16/15,16/16,16/16,2/2", "1/84"],
+        ),
+        (
+            "golden The Last One Standing=1/1,Treasure Parrot=1/1",
+            "1/100",
+            0,
+            ["31/30,31/31", "1/69"],
+        ),
+        // Two Beasts, one tribe: one of them, drawn.
+        (
             "The Last One Standing=1/1,Wolf Pup=1/1,Wolf Pup=1/1",
             "1/100",
             0,
+            ["16/15,16/16,1/1", "1/84"],
+        ),
+        (
+            "The Last One Standing=1/1,Wolf Pup=1/1,Wolf Pup=1/1",
+            "1/100",
+            1,
+            ["16/15,1/1,16/16", "1/84"],
+        ),
+        (
+            "Timewarped Chimera=1/8,Wolf Pup=1/1",
+            "2/10",
             0,
-            pick,
-        );
-        assert_eq!(shown(&s, 0), after, "pick {pick}");
+            ["3/7,3/2", "2/9"],
+        ),
+        (
+            "golden Timewarped Chimera=1/8,Wolf Pup=1/1",
+            "2/10",
+            0,
+            ["5/8,5/3", "2/9"],
+        ),
+    ] {
+        let s = after_attack(a, b, 0, 0, pick);
+        assert_eq!([shown(&s, 0), shown(&s, 1)], after, "{a} (pick {pick})");
     }
 }
 
