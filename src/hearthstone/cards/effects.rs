@@ -1609,6 +1609,9 @@ struct ScriptGift {
     health: Option<usize>,
     health_of_attack: bool,
     zero_is_none: bool,
+    /// Its reborn copy keeps the numbers (Firestone's
+    /// `rebornSelfAttributeTransfer`); else the copy has the card's own.
+    reborn_keeps: bool,
 }
 
 /// The cards whose combat gift a minion's script numbers set, as
@@ -1621,6 +1624,7 @@ const SCRIPT_GIFTS: [ScriptGift; 4] = [
         health: Some(2),
         health_of_attack: true,
         zero_is_none: true,
+        reborn_keeps: false,
     },
     // Ultraviolet Ascendant: +num1/+num2 to the other Elementals.
     ScriptGift {
@@ -1629,6 +1633,7 @@ const SCRIPT_GIFTS: [ScriptGift; 4] = [
         health: Some(2),
         health_of_attack: false,
         zero_is_none: false,
+        reborn_keeps: false,
     },
     // Showy Cyclist: +num2/+num4 to the Naga.
     ScriptGift {
@@ -1637,6 +1642,7 @@ const SCRIPT_GIFTS: [ScriptGift; 4] = [
         health: Some(4),
         health_of_attack: false,
         zero_is_none: true,
+        reborn_keeps: true,
     },
     // Underrot Spawn: +num1 attack to the minions.
     ScriptGift {
@@ -1645,20 +1651,22 @@ const SCRIPT_GIFTS: [ScriptGift; 4] = [
         health: None,
         health_of_attack: false,
         zero_is_none: true,
+        reborn_keeps: false,
     },
 ];
 
 /// Sets the gift of `card`'s buff in `effects` from the script numbers a
 /// minion carries (`data[i]`: Firestone's `scriptDataNum{i + 1}`, `None`
-/// when not given); a card that reads none is left as it is. Errors on a
-/// number the gift cannot take (below 0, over 32767).
+/// when not given); a card that reads none is left as it is. True when
+/// the minion's reborn copy keeps the numbers. Errors on a number the
+/// gift cannot take (below 0, over 32767).
 pub(super) fn apply_script_data(
     card: &CardDef,
     effects: &mut [Effect; MAX_EFFECTS],
     data: &[Option<i32>; 4],
-) -> crate::error::Result<()> {
+) -> crate::error::Result<bool> {
     let Some(gift) = SCRIPT_GIFTS.iter().find(|g| g.ids.contains(&card.id)) else {
-        return Ok(());
+        return Ok(true);
     };
     let given = |index: usize| -> crate::error::Result<Option<u16>> {
         match data[index - 1] {
@@ -1700,5 +1708,5 @@ pub(super) fn apply_script_data(
             }
         }
     }
-    Ok(())
+    Ok(gift.reborn_keeps)
 }

@@ -329,14 +329,21 @@ pub fn minion_of(card: &CardDef) -> crate::error::Result<crate::hearthstone::com
 
 /// Sets the gift of a minion of `card` (`minion_of`) from the script
 /// numbers it carries (`data[i]`: Firestone's `scriptDataNum{i + 1}`,
-/// `None` when not stated) for the cards whose gift grows over a game;
-/// other cards ignore them. Errors on a number the gift cannot take.
+/// `None` when not stated) for the cards whose gift grows over a game
+/// (its reborn copy keeps them or starts from the card's own, as
+/// Firestone); other cards ignore them. Errors on a number the gift
+/// cannot take.
 pub fn apply_script_data(
     card: &CardDef,
     minion: &mut crate::hearthstone::combat::Minion,
     data: &[Option<i32>; 4],
 ) -> crate::error::Result<()> {
-    effects::apply_script_data(card, &mut minion.effects, data)
+    let own = minion.effects;
+    let reborn_keeps = effects::apply_script_data(card, &mut minion.effects, data)?;
+    if !reborn_keeps && minion.effects != own {
+        minion.reborn_effects = Some(own);
+    }
+    Ok(())
 }
 
 /// A minion as a client's board state gives it (Firestone's entity

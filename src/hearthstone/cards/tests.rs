@@ -1156,6 +1156,17 @@ fn script_numbers_set_the_gifts_that_grow_over_a_game() {
             .collect();
         assert_eq!(buffs, vec![gift], "{card} {data:?}");
     }
+    // Underrot Spawn's reborn copy starts from the card's own gift (+1),
+    // Showy Cyclist's keeps the numbers.
+    let flags = |data| EntityFlags {
+        script_data: data,
+        ..EntityFlags::default()
+    };
+    let own = minion_of_entity("BG36_116", 2, 2, &EntityFlags::default()).unwrap();
+    let set = minion_of_entity("BG36_116", 2, 2, &flags([Some(5), None, None, None])).unwrap();
+    assert_eq!(set.reborn_effects, Some(own.effects));
+    let cyclist = minion_of_entity("BG31_925", 2, 2, &flags([None, Some(5), None, None])).unwrap();
+    assert_eq!(cyclist.reborn_effects, None);
     // Other cards ignore them; a number no gift takes is refused.
     let flags = EntityFlags {
         script_data: [Some(40_000), None, None, None],

@@ -114,6 +114,10 @@ pub struct Minion {
     pub effects: [Effect; MAX_EFFECTS],
     /// The token its effects summon (`Action::Summon` says how many).
     pub effect_token: Token,
+    /// The effects its reborn copy starts with when they are not its own
+    /// (a card whose gift the minion's script numbers set, which its
+    /// reborn copy does not keep: Underrot Spawn); `None`: `effects`.
+    pub reborn_effects: Option<[Effect; MAX_EFFECTS]>,
     /// Its card's name (none for an anonymous minion), for traces.
     pub name: Option<&'static str>,
 }
@@ -692,7 +696,7 @@ impl Kinds {
             // A copy given reborn comes back as itself.
             reborn_kind: if self.reborn_gifts { REBORN_ITSELF } else { 0 },
             tribes: m.tribes,
-            effects: m.effects,
+            effects: m.reborn_effects.unwrap_or(m.effects),
             effect_token: if summons {
                 m.effect_token
             } else {
@@ -721,6 +725,7 @@ impl Kinds {
             attack: m.attack,
             base_keywords: keywords,
             reborn_kind,
+            effects: m.effects,
             ..copy
         });
         Unit {
