@@ -246,7 +246,7 @@ pub const TOKENS_ENTER_UNMARKED: [&str; 2] = ["BG36_116", "BG36_116_G"];
 /// Cards whose text Firestone plays otherwise, with the text it plays:
 /// where the rules file is silent Firestone's behaviour is the rule (the
 /// README lists these).
-const AS_FIRESTONE_PLAYS: [(&str, &str); 26] = [
+const AS_FIRESTONE_PLAYS: [(&str, &str); 28] = [
     // Ravaging Scorpid's "after a friendly minion attacks": after another
     // one's attack, and as a rally on its own (before the damage).
     (
@@ -315,6 +315,16 @@ const AS_FIRESTONE_PLAYS: [(&str, &str); 26] = [
     ),
     ("BG31_925", "Deathrattle: Give your Naga +2/+1."),
     ("BG31_925_G", "Deathrattle: Give your Naga +4/+2."),
+    // Lurking Leviathan's gift starts at +2 and grows by 2 (its card:
+    // +3), as Firestone plays it without a script number.
+    (
+        "BG35_602",
+        "Whenever you summon a Beast, give it +2 Attack and improve this permanently.",
+    ),
+    (
+        "BG35_602_G",
+        "Whenever you summon a Beast, give it +4 Attack and improve this permanently.",
+    ),
     // Razorfen Vineweaver's 3 blood gems (its card says 4).
     ("BG33_883", "Rally: This plays 3 Blood Gems on itself."),
     ("BG33_883_G", "Rally: This plays 6 Blood Gems on itself."),
@@ -1249,6 +1259,22 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         _ => action,
     };
     let effect = |action| Effect { trigger, action };
+    // A gift to the summoned minion that grows with each one (Lurking
+    // Leviathan: "... and improve this permanently", the word dropped
+    // above): the first gift and each step are the number read.
+    if let Some(gift_text) = action.strip_suffix(" and improve this") {
+        let (Trigger::FriendlySummoned { after: false, .. }, 1) = (trigger, times) else {
+            return None;
+        };
+        let (attack, 0, 0) = gift(gift_text.strip_prefix("give it ")?)? else {
+            return None;
+        };
+        let grows = Action::GrowingGift {
+            attack,
+            step: attack,
+        };
+        return Some(vec![(effect(grows), None)]);
+    }
     // A summon listener only gives to the summoned minion, or multiplies
     // its attack (Banana Slamma).
     if matches!(trigger, Trigger::FriendlySummoned { .. }) && !action.starts_with("give it ") {
@@ -1616,7 +1642,7 @@ struct ScriptGift {
 
 /// The cards whose combat gift a minion's script numbers set, as
 /// Firestone reads them.
-const SCRIPT_GIFTS: [ScriptGift; 4] = [
+const SCRIPT_GIFTS: [ScriptGift; 5] = [
     // Hopebringer: +num1/+num2 (num2 missing: num1).
     ScriptGift {
         ids: ["BG36_364", "BG36_364_G"],
@@ -1647,6 +1673,16 @@ const SCRIPT_GIFTS: [ScriptGift; 4] = [
     // Underrot Spawn: +num1 attack to the minions.
     ScriptGift {
         ids: ["BG36_116", "BG36_116_G"],
+        attack: 1,
+        health: None,
+        health_of_attack: false,
+        zero_is_none: true,
+        reborn_keeps: false,
+    },
+    // Lurking Leviathan: its next gift, +num1 Attack (it still grows by
+    // its step with each).
+    ScriptGift {
+        ids: ["BG35_602", "BG35_602_G"],
         attack: 1,
         health: None,
         health_of_attack: false,
@@ -1692,6 +1728,9 @@ pub(super) fn apply_script_data(
         None => None,
     };
     for e in effects.iter_mut() {
+        if let (Action::GrowingGift { attack: a, .. }, Some(n)) = (&mut e.action, attack) {
+            *a = n;
+        }
         if let Action::Buff {
             attack: a,
             health: h,

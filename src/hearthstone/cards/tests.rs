@@ -663,6 +663,18 @@ fn effects_follow_the_rules() {
                 keywords: 0,
             },
         ),
+        // Lurking Leviathan, as Firestone plays it: +2 and 2 more each
+        // time (its card +3), golden +4 and 4 more.
+        (
+            "Lurking Leviathan",
+            false,
+            Action::GrowingGift { attack: 2, step: 2 },
+        ),
+        (
+            "golden Lurking Leviathan",
+            false,
+            Action::GrowingGift { attack: 4, step: 4 },
+        ),
     ] {
         let CombatEffect::Effects { effects, .. } = effect(name) else {
             panic!("{name}");
@@ -1155,6 +1167,29 @@ fn script_numbers_set_the_gifts_that_grow_over_a_game() {
             })
             .collect();
         assert_eq!(buffs, vec![gift], "{card} {data:?}");
+    }
+    // Lurking Leviathan's number is its next gift (0: none given); its
+    // step stays the card's.
+    for (card, data, gift) in [
+        ("BG35_602", [None, None, None, None], (2, 2)),
+        ("BG35_602", [Some(9), None, None, None], (9, 2)),
+        ("BG35_602", [Some(0), Some(5), None, None], (2, 2)),
+        ("BG35_602_G", [Some(20), None, None, None], (20, 4)),
+    ] {
+        let flags = EntityFlags {
+            script_data: data,
+            ..EntityFlags::default()
+        };
+        let m = minion_of_entity(card, 3, 9, &flags).unwrap();
+        let gifts: Vec<(u16, u16)> = m
+            .effects
+            .iter()
+            .filter_map(|e| match e.action {
+                Action::GrowingGift { attack, step } => Some((attack, step)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(gifts, vec![gift], "{card} {data:?}");
     }
     // Underrot Spawn's reborn copy starts from the card's own gift (+1),
     // Showy Cyclist's keeps the numbers.

@@ -9,8 +9,11 @@ use super::rules::{BOARD_SIZE, Dealer, Kinds, POISON, SHIELD, State, Unit, VENOM
 /// Effects a minion can carry.
 pub const MAX_EFFECTS: usize = 2;
 
-/// The largest avenge count a unit holds ("Avenge (N)", N at most this).
-pub const MAX_AVENGE: u8 = 15;
+/// The largest count a unit holds (`Unit::count`: four bits).
+pub const MAX_COUNT: u8 = 15;
+
+/// The largest avenge count ("Avenge (N)", N at most this).
+pub const MAX_AVENGE: u8 = MAX_COUNT;
 
 /// When an effect fires.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -231,6 +234,14 @@ pub enum Action {
         attack: u16,
         health: u16,
     },
+    /// +`attack` + `step` x (the gifts it gave since it entered) Attack to
+    /// the friendly minion whose summoning fired the trigger (Lurking
+    /// Leviathan: "give it +3 Attack and improve this permanently", as
+    /// Firestone plays it: the number grows by `step` with each gift). The
+    /// count stops at `MAX_COUNT` (four bits a unit keeps): from the 16th
+    /// gift of one Leviathan in one combat on, each is as large as the
+    /// 16th.
+    GrowingGift { attack: u16, step: u16 },
     /// For the rest of the combat, friendly minions of `tribes` have
     /// +`attack`/+`health`: those on the board now (dying ones too, as
     /// `Target::Friendly`) and every one entering later, whether the
@@ -934,6 +945,15 @@ impl State {
                 self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, _| {
                     buff(kinds, &mut state.boards[s][i], attack, health, keywords);
                 });
+                false
+            }
+            Action::GrowingGift { attack, step } => {
+                if let (Some(i), Some(friend)) = (at.slot, at.friend) {
+                    let given = self.boards[side][i].count();
+                    let gift = attack.saturating_add(step.saturating_mul(u16::from(given)));
+                    buff(kinds, &mut self.boards[side][friend], gift, 0, 0);
+                    self.boards[side][i].set_count((given + 1).min(MAX_COUNT));
+                }
                 false
             }
             Action::ImprovingBuff {

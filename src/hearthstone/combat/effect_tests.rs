@@ -212,6 +212,9 @@ fn arb_card() -> impl Strategy<Value = String> {
         "Hopebringer=1/1",
         "Ultraviolet Ascendant=1/2",
         "golden Showy Cyclist=1/1",
+        "Lurking Leviathan=1/2",
+        "golden Lurking Leviathan=1/1+reborn",
+        "Buzzing Vermin=1/1",
     ])
     .prop_map(str::to_string)
 }
@@ -373,6 +376,8 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "The Last One Standing",
         "Treasure Parrot",
         "Hoarding Hyena",
+        "Lurking Leviathan",
+        "Buzzing Vermin",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -1105,12 +1110,12 @@ fn avenge_fires_once_per_completed_count_of_friendly_deaths() {
     s.attack(&kinds, 0, 0, 0, &mut first);
     // Bonehead and the 1/1 died: 1 death still to come; two skeletons.
     assert_eq!(shown(&s, 1), "1/1,1/1,1/5,1/9");
-    assert_eq!(s.board(1)[2].avenge(), 1);
+    assert_eq!(s.board(1)[2].count(), 1);
     s.attack(&kinds, 0, 1, 0, &mut first);
     // A skeleton died: the third death; the other skeleton and the 1/9
     // are its neighbours; then it counts 3 again.
     assert_eq!(shown(&s, 1), "3/3,1/5,3/11");
-    assert_eq!(s.board(1)[1].avenge(), 3);
+    assert_eq!(s.board(1)[1].count(), 3);
     // A reborn copy is a new minion: its count starts afresh and the
     // deaths of its own phase do not reach it.
     let s = after_attack(
@@ -1121,7 +1126,7 @@ fn avenge_fires_once_per_completed_count_of_friendly_deaths() {
         0,
     );
     assert_eq!(shown(&s, 1), "4/1");
-    assert_eq!(s.board(1)[0].avenge(), 1);
+    assert_eq!(s.board(1)[0].count(), 1);
     // Palescale Crocolisk: avenge (2) and deathrattle give another
     // friendly beast +6/+6: two deaths fire it once; its own death fires
     // the deathrattle.
@@ -2059,4 +2064,60 @@ fn a_reborn_underrot_spawn_gives_its_cards_own_attack() {
     // The cleave kills the Tentacle and the copy: its Tentacle gets +1.
     s.attack(&kinds, 1, 0, 0, &mut First);
     assert_eq!(shown(&s, 0), "1/2+t");
+}
+
+#[test]
+fn lurking_leviathans_gift_grows_with_each_beast_it_gives_to() {
+    // Each Buzzing Vermin attacks the 1/100 and dies; its Beetle (2/2)
+    // gets the Leviathan's gift: +2, then +4 (golden +4, then +8), as
+    // Firestone plays it. Two Leviathans count apart; a non-Beast summon
+    // gets nothing and is not counted.
+    // (board, the slot of the second attacker, the board after).
+    for (a, next, after) in [
+        (
+            "Buzzing Vermin=1/1,Buzzing Vermin=1/1,Lurking Leviathan",
+            1,
+            "4/2,6/2,3/9",
+        ),
+        (
+            "Buzzing Vermin=1/1,Buzzing Vermin=1/1,golden Lurking Leviathan",
+            1,
+            "6/2,10/2,6/18",
+        ),
+        (
+            "Buzzing Vermin=1/1,Buzzing Vermin=1/1,Lurking Leviathan,Lurking Leviathan",
+            1,
+            "6/2,10/2,3/9,3/9",
+        ),
+        (
+            "Harmless Bonehead=1/1,Buzzing Vermin=1/1,Lurking Leviathan",
+            2,
+            "1/1,1/1,4/2,3/9",
+        ),
+    ] {
+        let (mut s, kinds) = fresh(a, "1/100", ["", ""]);
+        s.attack(&kinds, 0, 0, 0, &mut First);
+        s.attack(&kinds, 0, next, 0, &mut First);
+        assert_eq!(shown(&s, 0), after, "{a}");
+    }
+}
+
+#[test]
+fn a_leviathans_count_stops_at_its_four_bits() {
+    // The 15th gift is +2 + 14 x 2 = +30 (a 2/2 Beetle enters as 32/2);
+    // from then on each is as large as the 16th, +32.
+    let (mut s, kinds) = fresh("Buzzing Vermin=1/1,Lurking Leviathan", "1/100", ["", ""]);
+    s.boards[0][1].set_count(14);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "32/2,3/9");
+    assert_eq!(s.board(0)[1].count(), effect::MAX_COUNT);
+    let (mut s, kinds) = fresh(
+        "Buzzing Vermin=1/1,Buzzing Vermin=1/1,Lurking Leviathan",
+        "1/100",
+        ["", ""],
+    );
+    s.boards[0][2].set_count(effect::MAX_COUNT);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    s.attack(&kinds, 0, 1, 0, &mut First);
+    assert_eq!(shown(&s, 0), "34/2,34/2,3/9");
 }

@@ -31,8 +31,8 @@ pub struct Layout {
     /// Round mark bits: 2 when some minion summons (passed over and
     /// attacked then differ in what the summons inherit), else 1.
     mark_bits: u32,
-    /// The avenge count's bits (0 when nothing avenges).
-    avenge_bits: u32,
+    /// The bits of a slot's count (`Unit::count`; 0 when no kind counts).
+    count_bits: u32,
     /// Side bonuses (`State::bonus`) after the slots: one byte per side,
     /// bonus mask and stat (0 when the combat has none).
     bonus_bytes: u32,
@@ -67,7 +67,7 @@ impl Layout {
                 (true, true) => 8,
             },
             mark_bits: if kinds.any_summons() { 2 } else { 1 },
-            avenge_bits: match kinds.max_avenge() {
+            count_bits: match kinds.max_count() {
                 0 => 0,
                 most => bits(u32::from(most)),
             },
@@ -81,19 +81,19 @@ impl Layout {
     }
 
     /// Bits per slot: health, attack (full keys), kind, keywords (lost
-    /// shield and venom, or all of them), round mark, avenge count.
+    /// shield and venom, or all of them), round mark, count.
     fn slot_bits(&self) -> u32 {
         self.health_bits
             + self.attack_bits
             + self.kind_bits
             + self.keyword_bits()
             + self.mark_bits
-            + self.avenge_bits
+            + self.count_bits
     }
 
-    /// Where a slot's avenge count starts.
-    fn avenge_at(&self) -> u32 {
-        self.slot_bits() - self.avenge_bits
+    /// Where a slot's count starts.
+    fn count_at(&self) -> u32 {
+        self.slot_bits() - self.count_bits
     }
 
     /// Where the side bonuses start: after the turn bit and 14 slots.
@@ -134,7 +134,7 @@ impl<const N: usize> Key<N> {
         // The layout's two rarely set shapes as constants: the common
         // key's loop carries no test for them (measured: a tenth of the
         // exact engine's instructions went to those tests).
-        match (layout.full, layout.avenge_bits > 0) {
+        match (layout.full, layout.count_bits > 0) {
             (false, false) => Self::encode_as::<false, false>(layout, kinds, state),
             (false, true) => Self::encode_as::<false, true>(layout, kinds, state),
             (true, false) => Self::encode_as::<true, false>(layout, kinds, state),
@@ -142,16 +142,16 @@ impl<const N: usize> Key<N> {
         }
     }
 
-    /// `encode` for a layout with `layout.full == FULL` and avenge bits
-    /// exactly when `AVENGE`.
+    /// `encode` for a layout with `layout.full == FULL` and count bits
+    /// exactly when `COUNTED`.
     #[inline(always)]
-    fn encode_as<const FULL: bool, const AVENGE: bool>(
+    fn encode_as<const FULL: bool, const COUNTED: bool>(
         layout: &Layout,
         kinds: &Kinds,
         state: &State,
     ) -> (Key<N>, u32) {
         debug_assert!(layout.words() <= N);
-        debug_assert_eq!((layout.full, layout.avenge_bits > 0), (FULL, AVENGE));
+        debug_assert_eq!((layout.full, layout.count_bits > 0), (FULL, COUNTED));
         debug_assert!(layout.slot_bits() < 64);
         let mut words = [0u64; N];
         let mut stream = u64::from(state.turn);
@@ -161,7 +161,7 @@ impl<const N: usize> Key<N> {
         let kind_at = layout.health_bits + layout.attack_bits;
         let flags_at = kind_at + layout.kind_bits;
         let mark_at = layout.keyword_bits();
-        let avenge_at = layout.avenge_at();
+        let count_at = layout.count_at();
         let mut potential = 0;
         let mut overflow = false;
         for side in 0..2 {
@@ -192,8 +192,8 @@ impl<const N: usize> Key<N> {
                 let flags = keywords | u64::from(mark) << mark_at;
                 let health = u64::from(u.health as u16 - 1);
                 let mut value = health | u64::from(u.kind + 1) << kind_at | flags << flags_at;
-                if AVENGE {
-                    value |= u64::from(u.avenge()) << avenge_at;
+                if COUNTED {
+                    value |= u64::from(u.count()) << count_at;
                 }
                 if FULL {
                     overflow |= health >> layout.health_bits != 0
@@ -236,7 +236,7 @@ impl<const N: usize> Key<N> {
     /// The state a key stands for.
     #[inline]
     pub fn decode(&self, layout: &Layout, kinds: &Kinds) -> State {
-        match (layout.full, layout.avenge_bits > 0) {
+        match (layout.full, layout.count_bits > 0) {
             (false, false) => self.decode_as::<false, false>(layout, kinds),
             (false, true) => self.decode_as::<false, true>(layout, kinds),
             (true, false) => self.decode_as::<true, false>(layout, kinds),
@@ -246,7 +246,7 @@ impl<const N: usize> Key<N> {
 
     /// `decode` for a layout of that shape (see `encode_as`).
     #[inline(always)]
-    fn decode_as<const FULL: bool, const AVENGE: bool>(
+    fn decode_as<const FULL: bool, const COUNTED: bool>(
         &self,
         layout: &Layout,
         kinds: &Kinds,
@@ -262,7 +262,7 @@ impl<const N: usize> Key<N> {
         }
         let width = layout.slot_bits();
         let mask = (1u64 << width) - 1;
-        let avenge_at = layout.avenge_at();
+        let count_at = layout.count_at();
         // The words and one of zeros past them, so that a slot reads its
         // two words without a branch on where it ends (keys have at most 8).
         let mut words = [0u64; 9];
@@ -285,20 +285,20 @@ impl<const N: usize> Key<N> {
                 let kind = field(kind_at, layout.kind_bits) as u8 - 1;
                 let health = field(0, layout.health_bits) as i16 + 1;
                 let mark = (flags >> keyword_bits) as u8;
-                let avenge = if AVENGE {
-                    field(avenge_at, layout.avenge_bits) as u8
+                let count = if COUNTED {
+                    field(count_at, layout.count_bits) as u8
                 } else {
                     0
                 };
                 state.boards[side][slot] = if FULL {
-                    let mut u = kinds.unit_of(kind, health, 0, mark, avenge);
+                    let mut u = kinds.unit_of(kind, health, 0, mark, count);
                     u.attack = field(layout.health_bits, layout.attack_bits) as u16;
                     u.keywords = (flags & ((1 << keyword_bits) - 1)) as u8;
                     u
                 } else {
                     let lost = if flags & 1 != 0 { SHIELD } else { 0 }
                         | if flags & 2 != 0 { VENOM } else { 0 };
-                    kinds.unit_of(kind, health, lost, mark, avenge)
+                    kinds.unit_of(kind, health, lost, mark, count)
                 };
                 len += 1;
             }

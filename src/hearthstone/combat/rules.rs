@@ -157,8 +157,8 @@ pub struct Unit {
     /// Index into the combat's `Kinds`.
     pub kind: u8,
     /// Two rarely read fields in one byte (the hot paths only copy it):
-    /// the low nibble is its tag (`Unit::tag`), the high one its avenge
-    /// count (`Unit::avenge`).
+    /// the low nibble is its tag (`Unit::tag`), the high one its count
+    /// (`Unit::count`).
     notes: u8,
 }
 
@@ -178,16 +178,18 @@ impl Unit {
         self.notes = self.notes & 0xf0 | tag;
     }
 
-    /// Friendly deaths still to come before its avenge fires (its kind's
-    /// count on entering and after each firing; 0 without avenge; at most
-    /// `effect::MAX_AVENGE`).
+    /// What its kind counts (a kind counts one thing at most): for an
+    /// avenge, the friendly deaths still to come before it fires (its
+    /// kind's count on entering and after each firing); for a growing gift
+    /// (`Action::GrowingGift`), the gifts given since it entered. 0 to
+    /// `effect::MAX_COUNT`.
     #[inline]
-    pub fn avenge(&self) -> u8 {
+    pub fn count(&self) -> u8 {
         self.notes >> 4
     }
 
-    fn set_avenge(&mut self, count: u8) {
-        debug_assert!(count <= super::effect::MAX_AVENGE);
+    pub(super) fn set_count(&mut self, count: u8) {
+        debug_assert!(count <= super::effect::MAX_COUNT);
         self.notes = self.notes & 0xf | count << 4;
     }
 
@@ -270,6 +272,8 @@ struct Facts {
     deathrattle_times: u8,
     /// Its avenge count ("Avenge (N)"; 0: none).
     avenge: u8,
+    /// It counts its gifts (`Action::GrowingGift`; never with an avenge).
+    counts_gifts: bool,
     /// Some effect fires when a friendly minion loses its shield.
     on_shield_loss: bool,
     /// Some effect fires when damage lands on it.
@@ -511,6 +515,10 @@ impl Kinds {
             extra_deathrattles,
             deathrattle_times,
             avenge,
+            counts_gifts: kind
+                .effects
+                .iter()
+                .any(|e| matches!(e.action, Action::GrowingGift { .. })),
             on_shield_loss,
             on_damage,
             aura_tribes,
@@ -765,7 +773,7 @@ impl Kinds {
     /// The unit a memo key stands for (see `key.rs`): its keywords are its
     /// kind's, less the shield and venom it has lost.
     #[inline]
-    pub fn unit_of(&self, kind: u8, health: i16, lost: u8, mark: u8, avenge: u8) -> Unit {
+    pub fn unit_of(&self, kind: u8, health: i16, lost: u8, mark: u8, count: u8) -> Unit {
         let k = &self.facts[kind as usize % MAX_KINDS];
         Unit {
             attack: k.attack,
@@ -773,15 +781,22 @@ impl Kinds {
             keywords: k.base_keywords & !lost,
             mark,
             kind,
-            notes: avenge << 4,
+            notes: count << 4,
         }
     }
 
-    /// The largest avenge count of the combat's kinds (0: no avenge).
-    pub fn max_avenge(&self) -> u8 {
+    /// The largest count (`Unit::count`) a unit of the combat can hold (0:
+    /// no kind counts).
+    pub fn max_count(&self) -> u8 {
         self.facts[..self.kinds.len()]
             .iter()
-            .map(|f| f.avenge)
+            .map(|f| {
+                if f.counts_gifts {
+                    super::effect::MAX_COUNT
+                } else {
+                    f.avenge
+                }
+            })
             .max()
             .unwrap_or(0)
     }
@@ -2116,7 +2131,7 @@ impl State {
         let mut left = [0i16; BOARD_SIZE];
         let slots = |mask: u8| (0..BOARD_SIZE).filter(move |i| mask & 1 << i != 0);
         for i in slots(avengers) {
-            left[i] = i16::from(self.boards[side][i].avenge()) - i16::from(deaths);
+            left[i] = i16::from(self.boards[side][i].count()) - i16::from(deaths);
         }
         for _ in 0..deaths {
             for i in slots(avengers) {
@@ -2129,7 +2144,7 @@ impl State {
             }
         }
         for i in slots(avengers) {
-            self.boards[side][i].set_avenge(left[i] as u8);
+            self.boards[side][i].set_count(left[i] as u8);
         }
     }
 

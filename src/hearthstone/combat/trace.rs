@@ -221,6 +221,9 @@ fn describe(action: &Action) -> String {
         Action::ImprovingBuff { attack, health, .. } => format!(
             "gives +{attack}/+{health} times 1 + the Tasty Lobster improvements, then improves"
         ),
+        Action::GrowingGift { attack, step } => {
+            format!("gives +{attack} Attack to the summoned minion, +{step} more each time")
+        }
         Action::Damage { amount, times, .. } => format!(
             "{amount} damage to all other minions{}",
             if times > 1 { " twice" } else { "" }
