@@ -2100,6 +2100,10 @@ fn lurking_leviathans_gift_grows_with_each_beast_it_gives_to() {
         s.attack(&kinds, 0, next, 0, &mut First);
         assert_eq!(shown(&s, 0), after, "{a}");
     }
+    // A rally's two Beasts enter left to right, each heard before the
+    // next (Firestone's spawn order): +2 to the left one, +4 to the right.
+    let s = after_attack("golden Flittering Bat,Lurking Leviathan", "1/100", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "2/7,3/1,5/1,3/9");
 }
 
 #[test]

@@ -1816,9 +1816,12 @@ impl State {
     }
 
     /// Inserts `count` of the effect tokens of the unit at `slot` to its
-    /// right while there is room: marked attacked if that unit was passed
-    /// over, else unmarked (Firestone's marks for a damaged minion's
-    /// summons; a rally's attacker is never passed over).
+    /// right while there is room, each to the right of the one before
+    /// and heard before the next enters (Firestone's spawn order: a gift
+    /// that grows, Lurking Leviathan's, reaches them left to right):
+    /// marked attacked if that unit was passed over, else unmarked
+    /// (Firestone's marks for a damaged minion's summons; a rally's
+    /// attacker is never passed over).
     pub(super) fn summon_right_of(
         &mut self,
         kinds: &Kinds,
@@ -1835,22 +1838,22 @@ impl State {
         } else {
             UNMARKED
         };
-        for _ in 0..count {
+        for at in slot + 1..slot + 1 + count as usize {
             let len = self.lens[side] as usize;
             if len >= BOARD_SIZE {
                 break;
             }
             let board = &mut self.boards[side];
-            board.copy_within(slot + 1..len, slot + 2);
-            board[slot + 1] = kinds.entering(token_kind, health);
-            board[slot + 1].mark = mark;
+            board.copy_within(at..len, at + 1);
+            board[at] = kinds.entering(token_kind, health);
+            board[at].mark = mark;
             self.lens[side] += 1;
             if kinds.any_stat_auras {
-                let others = ((1u16 << self.lens[side]) - 1) as u8 & !(1 << (slot + 1));
-                self.enter_auras(kinds, side, 1 << (slot + 1), others, true);
+                let others = ((1u16 << self.lens[side]) - 1) as u8 & !(1 << at);
+                self.enter_auras(kinds, side, 1 << at, others, true);
             }
             if kinds.any_summon_listeners {
-                self.fire_summon_listeners(kinds, side, slot + 1, 1 << (slot + 1), chooser);
+                self.fire_summon_listeners(kinds, side, at, 1 << at, chooser);
             }
         }
     }
