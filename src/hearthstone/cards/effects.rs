@@ -855,6 +855,13 @@ fn triggered_effects(clauses: &[&String]) -> Option<CombatEffect> {
             }
         }
     }
+    // A unit counts one thing (`Unit::count`): an avenge or its gifts.
+    let counts = |f: fn(&Effect) -> bool| effects[..n].iter().any(f);
+    if counts(|e| matches!(e.trigger, Trigger::Avenge { .. }))
+        && counts(|e| matches!(e.action, Action::GrowingGift { .. }))
+    {
+        return None;
+    }
     (n > 0).then_some(CombatEffect::Effects {
         deathrattle,
         effects,

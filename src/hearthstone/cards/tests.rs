@@ -1135,9 +1135,11 @@ fn each_type_gifts_and_card_tokens_with_effects_are_read() {
 #[test]
 fn script_numbers_set_the_gifts_that_grow_over_a_game() {
     use super::{EntityFlags, minion_of_entity};
-    // (card, script numbers, the buff's attack and health): Firestone's
-    // numbers when none is stated; Hopebringer and Showy Cyclist read a 0
-    // as none, Ultraviolet Ascendant as a gift of 0.
+    // (card, script numbers, the buff's attack and health, or Lurking
+    // Leviathan's first gift and step): Firestone's numbers when none is
+    // stated; Hopebringer, Showy Cyclist and Lurking Leviathan read a 0
+    // as none, Ultraviolet Ascendant as a gift of 0; the Leviathan's
+    // number is its next gift, its step stays the card's.
     for (card, data, gift) in [
         ("BG36_364", [None, None, None, None], (3, 3)),
         ("BG36_364_G", [None, None, None, None], (6, 6)),
@@ -1152,25 +1154,6 @@ fn script_numbers_set_the_gifts_that_grow_over_a_game() {
         ("BG31_925_G", [None, Some(0), None, Some(0)], (4, 2)),
         ("BG36_116", [Some(5), None, None, None], (5, 0)),
         ("BG36_116_G", [Some(0), None, None, None], (2, 0)),
-    ] {
-        let flags = EntityFlags {
-            script_data: data,
-            ..EntityFlags::default()
-        };
-        let m = minion_of_entity(card, 2, 2, &flags).unwrap();
-        let buffs: Vec<(u16, u16)> = m
-            .effects
-            .iter()
-            .filter_map(|e| match e.action {
-                Action::Buff { attack, health, .. } => Some((attack, health)),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(buffs, vec![gift], "{card} {data:?}");
-    }
-    // Lurking Leviathan's number is its next gift (0: none given); its
-    // step stays the card's.
-    for (card, data, gift) in [
         ("BG35_602", [None, None, None, None], (2, 2)),
         ("BG35_602", [Some(9), None, None, None], (9, 2)),
         ("BG35_602", [Some(0), Some(5), None, None], (2, 2)),
@@ -1180,11 +1163,12 @@ fn script_numbers_set_the_gifts_that_grow_over_a_game() {
             script_data: data,
             ..EntityFlags::default()
         };
-        let m = minion_of_entity(card, 3, 9, &flags).unwrap();
+        let m = minion_of_entity(card, 2, 2, &flags).unwrap();
         let gifts: Vec<(u16, u16)> = m
             .effects
             .iter()
             .filter_map(|e| match e.action {
+                Action::Buff { attack, health, .. } => Some((attack, health)),
                 Action::GrowingGift { attack, step } => Some((attack, step)),
                 _ => None,
             })
@@ -1217,4 +1201,33 @@ fn script_numbers_set_the_gifts_that_grow_over_a_game() {
         };
         assert!(minion_of_entity(card, 1, 1, &negative).is_err());
     }
+}
+
+#[test]
+fn a_card_counts_one_thing_an_avenge_or_its_growing_gifts() {
+    // A unit keeps one count (`Unit::count`): a text with both is not
+    // read (no card has one; the guard keeps a future one honest). Made-up
+    // cards on the Leviathan's stats, under an id of their own (the
+    // Leviathan's would be read as Firestone plays it).
+    let leviathan = &CardDef {
+        id: "TEST_ONE_COUNT",
+        ..*lookup("Lurking Leviathan").unwrap()
+    };
+    let both = CardDef {
+        text: "Avenge (2): Gain +1/+1. Whenever you summon a Beast, give it +2 Attack and improve this permanently.",
+        triggers: leviathan.triggers | TRIGGER_AVENGE,
+        ..*leviathan
+    };
+    assert!(!combat_effect(&both).is_modelled());
+    let gift_only = CardDef {
+        text: "Whenever you summon a Beast, give it +2 Attack and improve this permanently.",
+        ..*leviathan
+    };
+    assert!(combat_effect(&gift_only).is_modelled());
+    let avenge_only = CardDef {
+        text: "Avenge (2): Gain +1/+1.",
+        triggers: leviathan.triggers | TRIGGER_AVENGE,
+        ..*leviathan
+    };
+    assert!(combat_effect(&avenge_only).is_modelled());
 }
