@@ -34,6 +34,55 @@ fn header_compiles_as_strict_c99_and_cpp11() {
     }
 }
 
+/// The header and the C++ wrapper compile after `<stdio.h>` with the C
+/// libraries our users build against besides glibc: musl (`musl-gcc`) and
+/// Windows' (MinGW-w64, whose `<stdio.h>` defines `stderr` as a call, as
+/// MSVC's does). Only compiled: no Windows or musl Rust target is built
+/// here. Every result field that holds a standard error is read, so a field
+/// named like a `<stdio.h>` macro fails here. `scripts/test` installs the
+/// compilers (Debian's `musl-tools` and `mingw-w64`).
+#[test]
+fn header_compiles_with_musl_and_windows_headers() {
+    let dir = scratch("cross-header");
+    let probe = "#include <stdio.h>\n#include <stdlib.h>\n#include \"oddsmith.h\"\n\
+        double sum(const OddsmithEquityResult *e, const OddsmithStrengthResult *s,\n\
+                   const OddsmithCombatResult *c, const OddsmithProgressReport *p);\n\
+        double sum(const OddsmithEquityResult *e, const OddsmithStrengthResult *s,\n\
+                   const OddsmithCombatResult *c, const OddsmithProgressReport *p) {\n\
+            fputs(\"probe\\n\", stderr);\n\
+            return e->std_error + s->std_error + c->std_error + p->std_error;\n\
+        }\n\
+        int main(void) { return oddsmith_version() == 0u ? 1 : 0; }\n";
+    let c = dir.join("stdio_first.c");
+    std::fs::write(&c, probe).expect("write probe");
+    let cpp = dir.join("stdio_first.cpp");
+    std::fs::write(
+        &cpp,
+        format!("#include <cstdio>\n#include \"oddsmith.hpp\"\n{probe}"),
+    )
+    .expect("write probe");
+    for (compiler, std, src) in [
+        ("musl-gcc", "c99", &c),
+        ("x86_64-w64-mingw32-gcc", "c99", &c),
+        ("x86_64-w64-mingw32-g++", "c++11", &cpp),
+    ] {
+        assert!(
+            Command::new(compiler).arg("--version").output().is_ok(),
+            "{compiler} not found: install Debian's musl-tools and mingw-w64 \
+             (scripts/test does)"
+        );
+        run(Command::new(compiler)
+            .arg(format!("-std={std}"))
+            .args(["-pedantic", "-Wall", "-Wextra", "-Werror", "-c", "-o"])
+            .arg(dir.join(format!("{compiler}.o")))
+            .arg("-I")
+            .arg(root().join("include"))
+            .arg("-I")
+            .arg(root().join("bindings/cpp"))
+            .arg(src));
+    }
+}
+
 fn run_program(compiler: &str, std: &str, source: &str, expect: &str) {
     for linkage in [Linkage::Static, Linkage::Shared] {
         let exe = build_program(source, compiler, std, &root().join(source), linkage);

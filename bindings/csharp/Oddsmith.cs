@@ -627,7 +627,7 @@ namespace Oddsmith
         public PlayerEquity[] Players;
         public ulong Tuples;
         public bool Exact;
-        public double Stderr;
+        public double StdError;
         /// <summary>P(a low qualifies) in hi/lo games, else 0.</summary>
         public double LowQualifies;
         /// <summary>True when a progress delegate cancelled the call: Monte
@@ -637,7 +637,7 @@ namespace Oddsmith
 
     public class StrengthResult
     {
-        public double Win, Equity, Stderr;
+        public double Win, Equity, StdError;
         public bool Exact;
         /// <summary>True when a progress delegate cancelled the call.</summary>
         public bool Partial;
@@ -775,7 +775,7 @@ namespace Oddsmith
                 Players = new PlayerEquity[r.PlayerCount],
                 Tuples = r.Tuples,
                 Exact = r.Exact != 0,
-                Stderr = r.Stderr,
+                StdError = r.StdError,
                 LowQualifies = r.LowQualifies,
                 Partial = r.Partial != 0,
             };
@@ -805,7 +805,7 @@ namespace Oddsmith
             }
             return new StrengthResult
             {
-                Win = r.Win, Equity = r.Equity, Exact = r.Exact != 0, Stderr = r.Stderr, Partial = r.Partial != 0,
+                Win = r.Win, Equity = r.Equity, Exact = r.Exact != 0, StdError = r.StdError, Partial = r.Partial != 0,
             };
         }
     }
@@ -913,7 +913,7 @@ namespace Oddsmith
         /// <summary>True when a progress delegate cancelled the call: Monte
         /// Carlo's odds so far, or zeros for exact work.</summary>
         public bool Partial;
-        public double Win, Draw, Loss, SurvivorsA, SurvivorsB, Stderr;
+        public double Win, Draw, Loss, SurvivorsA, SurvivorsB, StdError;
         /// <summary>DamageToB[d] = P(A wins dealing d); 64 entries.</summary>
         public double[] DamageToB, DamageToA;
         public bool Exact;
@@ -943,7 +943,7 @@ namespace Oddsmith
             {
                 Partial = r.Partial != 0,
                 Win = r.Win, Draw = r.Draw, Loss = r.Loss, SurvivorsA = r.SurvivorsA, SurvivorsB = r.SurvivorsB,
-                Stderr = r.Stderr, DamageToA = r.DamageToA, DamageToB = r.DamageToB, Exact = r.Exact != 0,
+                StdError = r.StdError, DamageToA = r.DamageToA, DamageToB = r.DamageToB, Exact = r.Exact != 0,
                 States = r.States,
             };
         }

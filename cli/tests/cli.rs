@@ -301,7 +301,9 @@ fn combat_modes_and_lethal_chances() {
     ]);
     assert_eq!(sampled["exact"], false);
     assert!(sampled["stderr"].as_f64().unwrap() > 0.0);
-    assert!(sampled["elapsed_ms"].as_f64().unwrap() < 200.0, "{sampled}");
+    // A budget: 100 times it, for a loaded machine (exact work to the end
+    // takes far longer).
+    assert!(sampled["elapsed_ms"].as_f64().unwrap() < 2000.0, "{sampled}");
     let bad = oddsmith(&["combat", "--a", "1/1", "--b", "1/1", "--health-a", "0"]);
     assert_eq!(bad.status.code(), Some(2));
 }
@@ -621,7 +623,9 @@ fn a_closed_stdout_ends_quietly() {
 }
 
 /// Sends SIGINT to a running `oddsmith` after `after`, as Ctrl-C does, and
-/// returns its exit code and output.
+/// returns its exit code and output. Waits first until the process catches
+/// SIGINT (its handler is installed), however slow the machine is to start
+/// it: before that, the signal would kill it with no output.
 fn interrupted(args: &[&str], after: std::time::Duration) -> (Option<i32>, String, String) {
     use std::process::Stdio;
     let child = Command::new(env!("CARGO_BIN_EXE_oddsmith"))
@@ -630,6 +634,23 @@ fn interrupted(args: &[&str], after: std::time::Duration) -> (Option<i32>, Strin
         .stderr(Stdio::piped())
         .spawn()
         .expect("run oddsmith");
+    let catches_sigint = || {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", child.id()))
+            .unwrap_or_default();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .is_some_and(|mask| mask & (1 << (2 - 1)) != 0)
+    };
+    let waiting = std::time::Instant::now();
+    while !catches_sigint() {
+        assert!(
+            waiting.elapsed() < std::time::Duration::from_secs(120),
+            "oddsmith never installed its Ctrl-C handler"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
     std::thread::sleep(after);
     let sent = Command::new("kill")
         .args(["-INT", &child.id().to_string()])

@@ -467,8 +467,10 @@ fn iteration_budgets_are_totals_and_every_search_completes_one() {
 }
 
 /// An endgame too large to prove within the budget is still searched with
-/// a fair share of the time (the root's solve takes at most half of it),
-/// not decided by the one iteration left after a solve that used it all.
+/// the whole search budget, not decided by the one iteration left after a
+/// solve that used it all. Counted in iterations (the solve gets a number
+/// of nodes in proportion), so the test holds on a machine of any speed;
+/// a time budget shares the same way (`ROOT_TIME_SHARE`).
 #[test]
 fn endgames_too_large_to_prove_are_still_searched() {
     let mut rng = Rng::new(17);
@@ -485,8 +487,8 @@ fn endgames_too_large_to_prove_are_still_searched() {
         let g = position(&hands[0].to_string(), &hands[1].to_string(), 0);
         let view = g.observe(g.to_move());
         let budget = Budget {
-            iterations: 0,
-            time: Some(std::time::Duration::from_millis(40)),
+            iterations: 500,
+            time: None,
             rollout: crate::mcts::Rollout::Heuristic,
             ..Budget::default()
         };
@@ -494,16 +496,12 @@ fn endgames_too_large_to_prove_are_still_searched() {
         assert!(g.is_legal(r.best));
         if r.iterations > 0 || r.exact.is_none() {
             searched += 1;
-            assert!(
-                r.iterations >= 50,
-                "seed {seed}: {} iterations in 20 ms or more",
-                r.iterations
-            );
+            assert_eq!(r.iterations, 500, "seed {seed}: the search's iterations");
         }
     }
     assert!(
         searched > 0,
-        "every 16-card endgame was proven within 20 ms"
+        "every 16-card endgame was proven within 5,000 nodes"
     );
 }
 

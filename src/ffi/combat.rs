@@ -201,7 +201,9 @@ pub struct OddsmithCombatResult {
     pub exact: u8,
     /// States expanded (exact) or combats sampled.
     pub states: u64,
-    pub stderr: f64,
+    /// Largest standard error of win, draw and loss (0 when exact). Not
+    /// `stderr`: that is a macro in `<stdio.h>` (musl, MSVC).
+    pub std_error: f64,
     /// 1 when the progress callback cancelled the call: Monte Carlo's
     /// answer so far, or zeros for exact work.
     pub partial: u8,
@@ -388,7 +390,7 @@ const EMPTY_RESULT: OddsmithCombatResult = OddsmithCombatResult {
     survivors_b: 0.0,
     exact: 0,
     states: 0,
-    stderr: 0.0,
+    std_error: 0.0,
     partial: 0,
 };
 
@@ -403,7 +405,7 @@ fn to_c_result(r: &CombatResult) -> OddsmithCombatResult {
         survivors_b: r.survivors[1],
         exact: u8::from(r.exact),
         states: r.states,
-        stderr: r.stderr,
+        std_error: r.stderr,
         partial: 0,
     };
     for (slots, dist) in [

@@ -85,10 +85,11 @@ pub struct OddsmithEquityResult {
     pub tuples: u64,
     /// 1 when enumerated exactly.
     pub exact: u8,
-    /// Largest standard error of an equity (0 when exact).
-    pub stderr: f64,
+    /// Largest standard error of an equity (0 when exact). Not `stderr`:
+    /// that is a macro in `<stdio.h>` (musl, MSVC).
+    pub std_error: f64,
     /// 1 when the progress callback cancelled the call: Monte Carlo's
-    /// answer so far (exact 0, tuples sampled, stderr), or, for exact
+    /// answer so far (exact 0, tuples sampled, standard error), or, for exact
     /// work, zeros (part of an enumeration is not an estimate).
     pub partial: u8,
     /// Share of the pot won by the high hand (all of it when no low
@@ -109,7 +110,8 @@ pub struct OddsmithStrengthResult {
     pub win: f64,
     pub equity: f64,
     pub exact: u8,
-    pub stderr: f64,
+    /// Largest standard error of win and equity (0 when exact).
+    pub std_error: f64,
     /// 1 when cancelled by the progress callback (as OddsmithEquityResult).
     pub partial: u8,
 }
@@ -338,7 +340,7 @@ fn empty_result(players: usize) -> OddsmithEquityResult {
         categories: [[0.0; ODDSMITH_CATEGORY_COUNT]; ODDSMITH_MAX_PLAYERS],
         tuples: 0,
         exact: 0,
-        stderr: 0.0,
+        std_error: 0.0,
         partial: 1,
         high: [0.0; ODDSMITH_MAX_PLAYERS],
         low: [0.0; ODDSMITH_MAX_PLAYERS],
@@ -399,7 +401,7 @@ unsafe fn variant_equity(
 fn variant_to_c(answer: &VariantEquity) -> OddsmithEquityResult {
     let mut result = empty_result(answer.players.len());
     (result.tuples, result.exact) = (answer.deals, u8::from(answer.exact));
-    (result.stderr, result.partial) = (answer.stderr, 0);
+    (result.std_error, result.partial) = (answer.stderr, 0);
     result.low_qualifies = answer.low_qualifies;
     for (i, p) in answer.players.iter().enumerate() {
         (result.equity[i], result.win[i], result.tie[i]) = (p.equity, p.win, p.tie);
@@ -483,7 +485,7 @@ fn to_c_result(answer: &equity::EquityResult) -> OddsmithEquityResult {
         categories: [[0.0; ODDSMITH_CATEGORY_COUNT]; ODDSMITH_MAX_PLAYERS],
         tuples: answer.tuples,
         exact: u8::from(answer.exact),
-        stderr: answer.stderr,
+        std_error: answer.stderr,
         partial: 0,
         high: [0.0; ODDSMITH_MAX_PLAYERS],
         low: [0.0; ODDSMITH_MAX_PLAYERS],
@@ -660,7 +662,7 @@ pub unsafe extern "C" fn oddsmith_hand_strength(
                 win: s.map_or(0.0, |s| s.win),
                 equity: s.map_or(0.0, |s| s.equity),
                 exact: u8::from(exact),
-                stderr: s.map_or(0.0, |s| s.stderr),
+                std_error: s.map_or(0.0, |s| s.stderr),
                 partial: u8::from(cancelled && !exact),
             };
             out.partial != 0

@@ -32,7 +32,7 @@ pub const ODDSMITH_PROGRESS_DEFAULT_INTERVAL_MS: u32 = 100;
 /// does not count them); `value_count` numbers in `values` are the current
 /// estimate of a sampling engine (equity MC: each player's equity; hand
 /// strength: win, equity; combat: win, draw, loss of A; Durak: the best
-/// move's mean score) with `stderr` its largest standard error. Exact work
+/// move's mean score) with `std_error` its largest standard error. Exact work
 /// gives only its share done (`value_count` 0).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default)]
@@ -42,7 +42,7 @@ pub struct OddsmithProgressReport {
     pub done: u64,
     pub value_count: u32,
     pub values: [f64; ODDSMITH_PROGRESS_MAX_VALUES],
-    pub stderr: f64,
+    pub std_error: f64,
 }
 
 /// A progress callback: return 0 to go on, nonzero to cancel (the call then
@@ -122,7 +122,7 @@ impl Caller {
         if let Some(e) = &progress.estimate {
             report.value_count = e.count as u32;
             report.values = e.values;
-            report.stderr = e.stderr;
+            report.std_error = e.stderr;
         }
         // SAFETY: the caller's callback, called as its contract says (on
         // the caller's thread, with a report valid for the call).
@@ -337,46 +337,58 @@ pub(crate) fn settle<T>(
 mod tests {
     use super::*;
 
+    use std::sync::atomic::{AtomicU32, Ordering};
+
     unsafe extern "C" fn count(user: *mut c_void, report: *const OddsmithProgressReport) -> i32 {
         // SAFETY: the test passes a live counter and the library a live report.
-        let (calls, report) = unsafe { (&mut *(user as *mut u32), &*report) };
-        *calls += 1;
+        let (calls, report) = unsafe { (&*(user as *const AtomicU32), &*report) };
+        calls.fetch_add(1, Ordering::SeqCst);
         i32::from(report.fraction > 2.0)
     }
 
     #[test]
     fn a_panicking_worker_does_not_hang_the_caller() {
-        let mut calls = 0u32;
+        let calls = AtomicU32::new(0);
         let progress = OddsmithProgress {
             callback: Some(count),
-            user: (&mut calls as *mut u32).cast(),
+            user: (&calls as *const AtomicU32).cast_mut().cast(),
             interval_ms: 1,
         };
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             // SAFETY: a live progress whose callback honours its contract.
             unsafe {
                 watch(&progress, Control::NONE, |_| -> Result<(), ()> {
-                    std::thread::sleep(Duration::from_millis(20));
+                    // Fail only once the caller has reported (however slow
+                    // the machine), so the report below is certain; give
+                    // up waiting after a minute so a broken watch fails.
+                    let start = std::time::Instant::now();
+                    while calls.load(Ordering::SeqCst) == 0 && start.elapsed().as_secs() < 60 {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
                     panic!("the work failed")
                 })
             }
         }));
         assert!(outcome.is_err(), "the panic comes back to the caller");
-        assert!(calls >= 1, "the callback ran while the work did");
+        assert!(
+            calls.load(Ordering::SeqCst) >= 1,
+            "the callback ran while the work did"
+        );
     }
 
     #[test]
     fn work_that_ends_reports_completion_once_at_one() {
-        let mut calls = 0u32;
+        let calls = AtomicU32::new(0);
+        // An interval no machine reaches: only the completion report.
         let progress = OddsmithProgress {
             callback: Some(count),
-            user: (&mut calls as *mut u32).cast(),
-            interval_ms: 1000,
+            user: (&calls as *const AtomicU32).cast_mut().cast(),
+            interval_ms: u32::MAX,
         };
         // SAFETY: a live progress whose callback honours its contract.
         let w = unsafe { watch(&progress, Control::NONE, |_| Ok::<u32, ()>(7)) };
         assert_eq!((w.value, w.cancelled), (Ok(7), false));
-        assert_eq!(calls, 1, "only the completion report");
+        assert_eq!(calls.load(Ordering::SeqCst), 1, "only the completion report");
         // NULL is no progress.
         // SAFETY: NULL is allowed.
         let w = unsafe { watch(std::ptr::null(), Control::NONE, |_| Ok::<u32, ()>(8)) };

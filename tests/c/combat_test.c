@@ -69,7 +69,7 @@ int main(void) {
     b[0] = minion(3, 4, 0);
     b[1] = minion(1, 1, 0);
     CHECK(oddsmith_combat(a, 2, b, 2, 1, 1, &o, &r) == ODDSMITH_OK);
-    CHECK(r.exact == 0 && r.states == 20000 && fabs(r.win - 0.625) < 4 * r.stderr + 1e-9);
+    CHECK(r.exact == 0 && r.states == 20000 && fabs(r.win - 0.625) < 4 * r.std_error + 1e-9);
 
     /* Real cards: found by name, used by dbfId; the card gives the
      * deathrattle (Harmless Bonehead: two 1/1 Skeletons). */

@@ -21,8 +21,11 @@ int main() {
     players.push_back("AcAd");
     players.push_back("KcKd");
     players.push_back("QcQd");
+    // Budgets no machine reaches: answers that may not depend on its speed.
+    const std::uint32_t no_deadline = 600000;
     oddsmith::EquityOptions exact;
     exact.mode = ODDSMITH_MODE_EXACT;
+    exact.time_budget_ms = no_deadline;
     OddsmithEquityResult r = oddsmith::equity(players, exact);
     CHECK(std::fabs(r.equity[0] - 0.676703) < 5e-7 && std::fabs(r.equity[2] - 0.150980) < 5e-7);
 
@@ -32,6 +35,7 @@ int main() {
     pair.push_back("random");
     oddsmith::EquityOptions flop;
     flop.board = "Ks7c2d";
+    flop.time_budget_ms = no_deadline;
     OddsmithEquityResult totals;
     std::vector<OddsmithComboEquity> rows = oddsmith::equity_by_combo(pair, flop, &totals);
     double weighted = 0, deals = 0;
@@ -52,6 +56,7 @@ int main() {
     oddsmith::EquityOptions plo8;
     plo8.game = ODDSMITH_GAME_PLO8;
     plo8.threads = 1;
+    plo8.time_budget_ms = no_deadline;
     OddsmithEquityResult hilo = oddsmith::equity(omaha, plo8);
     CHECK(hilo.exact == 1 && hilo.tuples == 1086008u && hilo.low[0] > 0.2);
     CHECK(std::fabs(hilo.equity[0] - hilo.high[0] - hilo.low[0]) < 1e-12);
@@ -60,10 +65,11 @@ int main() {
     six.push_back("QsQd");
     oddsmith::EquityOptions short_deck;
     short_deck.game = ODDSMITH_GAME_SHORT_DECK;
+    short_deck.time_budget_ms = no_deadline;
     OddsmithEquityResult sd = oddsmith::equity(six, short_deck);
     CHECK(sd.exact == 1 && sd.tuples == 201376u && sd.equity[0] > 0.5);
 
-    OddsmithStrengthResult s = oddsmith::hand_strength("AhKh", 1, "As7c2d");
+    OddsmithStrengthResult s = oddsmith::hand_strength("AhKh", 1, "As7c2d", no_deadline);
     CHECK(s.exact == 1 && s.win > 0.8);
 
     try {

@@ -193,7 +193,7 @@ fn combat<'py>(
     d.set_item("survivors", r.survivors)?;
     d.set_item("exact", r.exact)?;
     d.set_item("states", r.states)?;
-    d.set_item("stderr", r.stderr)?;
+    d.set_item("std_error", r.stderr)?;
     d.set_item("lethal_to_a", health.0.map(|h| r.lethal_to_a(h)))?;
     d.set_item("lethal_to_b", health.1.map(|h| r.lethal_to_b(h)))?;
     d.set_item("elapsed_ms", elapsed.as_secs_f64() * 1e3)?;

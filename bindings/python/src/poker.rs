@@ -232,7 +232,7 @@ fn equity<'py>(
     d.set_item("players", list)?;
     d.set_item("exact", r.exact)?;
     d.set_item("tuples", r.tuples)?;
-    d.set_item("stderr", r.stderr)?;
+    d.set_item("std_error", r.stderr)?;
     d.set_item("elapsed_ms", elapsed.as_secs_f64() * 1e3)?;
     if by_combo {
         let breakdown = engine::require_breakdown(&req, &r).or_raise()?;
@@ -302,7 +302,7 @@ fn hand_strength<'py>(
     d.set_item("win", s.win)?;
     d.set_item("equity", s.equity)?;
     d.set_item("exact", s.exact)?;
-    d.set_item("stderr", s.stderr)?;
+    d.set_item("std_error", s.stderr)?;
     d.set_item("elapsed_ms", elapsed.as_secs_f64() * 1e3)?;
     Ok(d)
 }
@@ -355,7 +355,7 @@ fn omaha_equity<'py>(
     d.set_item("players", list)?;
     d.set_item("exact", r.exact)?;
     d.set_item("deals", r.deals)?;
-    d.set_item("stderr", r.stderr)?;
+    d.set_item("std_error", r.stderr)?;
     d.set_item("low_qualifies", r.low_qualifies)?;
     d.set_item("elapsed_ms", elapsed.as_secs_f64() * 1e3)?;
     Ok(d)

@@ -69,7 +69,7 @@ def test_combat_boards_in_notation_and_as_dicts_agree():
     assert text.exact and text == dicts
     assert text.win + text.draw + text.loss == pytest.approx(1.0)
     mc = oddsmith.combat("3/2+taunt+shield, 1/1+reborn", "2/4, 1/3+poison", mode="mc", samples=200_000, seed=3)
-    assert abs(mc.win - text.win) < 5 * mc.stderr + 1e-9
+    assert abs(mc.win - text.win) < 5 * mc.std_error + 1e-9
 
 
 def test_combat_by_card_and_rules_of_the_rules_file():

@@ -212,7 +212,7 @@ class EquityResult(_Result):
     """The answer of :func:`equity`.
 
     ``exact`` tells whether every deal was enumerated (``tuples`` deals),
-    else ``tuples`` deals were sampled and ``stderr`` is the standard error
+    else ``tuples`` deals were sampled and ``std_error`` is the standard error
     of each equity. ``by_combo`` (when asked) holds each player's combos;
     ``grid`` each player's equity by hand class (``"AKs"``: equity).
     """
@@ -220,13 +220,13 @@ class EquityResult(_Result):
     players: List[PlayerEquity]
     exact: bool
     tuples: int
-    stderr: float
+    std_error: float
     elapsed_ms: float = field(compare=False)
     by_combo: Optional[List[List[ComboEquity]]] = None
     grid: Optional[List[Dict[str, float]]] = None
 
     def __repr__(self) -> str:
-        how = _method(self.exact, self.stderr)
+        how = _method(self.exact, self.std_error)
         shares = ", ".join(f"{p.hand} {p.equity:.4f}" for p in self.players)
         return f"EquityResult({shares}; {self.tuples:,} deals, {how}, {self.elapsed_ms:.1f} ms)"
 
@@ -274,7 +274,7 @@ def equity(
         combos = [[ComboEquity(**c) for c in p["combos"]] for p in d["by_combo"]]
         grid = [p["grid"] for p in d["by_combo"]]
     return EquityResult(
-        result_players, d["exact"], d["tuples"], d["stderr"], d["elapsed_ms"], combos, grid
+        result_players, d["exact"], d["tuples"], d["std_error"], d["elapsed_ms"], combos, grid
     )
 
 
@@ -286,7 +286,7 @@ class Strength(_Result):
     win: float
     equity: float
     exact: bool
-    stderr: float
+    std_error: float
     elapsed_ms: float = field(compare=False)
 
 
@@ -300,7 +300,7 @@ def hand_strength(
 ) -> Strength:
     """How often ``hand`` (two cards) beats ``opponents`` (1 to 9) players
     holding random cards on ``board``: exact when it fits ``time_ms``,
-    else Monte Carlo (``exact`` and ``stderr`` say which)."""
+    else Monte Carlo (``exact`` and ``std_error`` say which)."""
     d = _native.hand_strength(hand, opponents, board, time_ms, seed, threads)
     return Strength(**d)
 
@@ -324,18 +324,18 @@ class OmahaPlayer(_Result):
 @dataclass(frozen=True)
 class OmahaResult(_Result):
     """The answer of :func:`omaha_equity`: ``deals`` enumerated (``exact``)
-    or sampled (``stderr`` the largest standard error of an equity), and
+    or sampled (``std_error`` the largest standard error of an equity), and
     the chance that a low qualifies (hi/lo games)."""
 
     players: List[OmahaPlayer]
     exact: bool
     deals: int
-    stderr: float
+    std_error: float
     low_qualifies: float
     elapsed_ms: float = field(compare=False)
 
     def __repr__(self) -> str:
-        how = _method(self.exact, self.stderr)
+        how = _method(self.exact, self.std_error)
         shares = ", ".join(f"{p.hand} {p.equity:.4f}" for p in self.players)
         return f"OmahaResult({shares}; {self.deals:,} deals, {how}, {self.elapsed_ms:.1f} ms)"
 
@@ -444,7 +444,7 @@ class CombatResult(_Result):
     """A Battlegrounds combat's odds for side A: ``win``, ``draw``,
     ``loss``; ``damage_to_b[d]`` / ``damage_to_a[d]``: chance the loser's
     hero takes d damage; expected survivors per side; ``exact`` (else
-    ``states`` combats were sampled, ``stderr`` the standard error of
+    ``states`` combats were sampled, ``std_error`` the standard error of
     ``win``); lethal chances when hero health was given."""
 
     win: float
@@ -455,13 +455,13 @@ class CombatResult(_Result):
     survivors: List[float]
     exact: bool
     states: int
-    stderr: float
+    std_error: float
     lethal_to_a: Optional[float]
     lethal_to_b: Optional[float]
     elapsed_ms: float = field(compare=False)
 
     def __repr__(self) -> str:
-        how = _method(self.exact, self.stderr)
+        how = _method(self.exact, self.std_error)
         return (
             f"CombatResult(win {self.win:.4f}, draw {self.draw:.4f}, loss {self.loss:.4f}; "
             f"{how}, {self.elapsed_ms:.1f} ms)"
