@@ -29,11 +29,15 @@ pub struct Error {
     message: String,
 }
 
+/// Longest message kept whole. Messages quote the bad input, which may be
+/// megabytes: a longer one keeps its start and end, with the cut said.
+const MAX_MESSAGE_BYTES: usize = 512;
+
 impl Error {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
         Error {
             kind,
-            message: message.into(),
+            message: shortened(message.into()),
         }
     }
 
@@ -66,5 +70,54 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// `message` itself, or its first and last bytes (at character boundaries)
+/// around a note of how much was cut, within about `MAX_MESSAGE_BYTES`.
+fn shortened(message: String) -> String {
+    if message.len() <= MAX_MESSAGE_BYTES {
+        return message;
+    }
+    let mut head = MAX_MESSAGE_BYTES * 3 / 4;
+    while !message.is_char_boundary(head) {
+        head -= 1;
+    }
+    let mut tail = message.len() - MAX_MESSAGE_BYTES / 8;
+    while !message.is_char_boundary(tail) {
+        tail += 1;
+    }
+    format!(
+        "{} [... {} bytes cut ...] {}",
+        &message[..head],
+        tail - head,
+        &message[tail..]
+    )
+}
+
 /// Result alias used across the crate.
 pub type Result<T> = std::result::Result<T, Error>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_messages_keep_their_ends_and_say_what_was_cut() {
+        let short = Error::parse("invalid card 'Zz' at position 2");
+        assert_eq!(short.message(), "invalid card 'Zz' at position 2");
+        // A megabyte of input quoted, with multi-byte characters at the cuts.
+        let token = "é".repeat(500_000);
+        let e = Error::parse(format!("range item '{token}': not a range"));
+        let m = e.message();
+        assert!(m.len() <= MAX_MESSAGE_BYTES + 40, "{} bytes", m.len());
+        assert!(m.starts_with("range item 'éé"), "{m}");
+        assert!(m.ends_with("éé': not a range"), "{m}");
+        assert!(m.contains(" bytes cut ...]"), "{m}");
+        let cut: usize = m
+            .split("[... ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap();
+        let kept = m.len() - format!(" [... {cut} bytes cut ...] ").len();
+        assert_eq!(kept + cut, "range item '': not a range".len() + token.len());
+    }
+}

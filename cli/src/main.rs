@@ -52,6 +52,7 @@ enum Command {
 
 fn main() -> ExitCode {
     quiet_broken_pipe();
+    output_errors_are_failures();
     // Negative numbers are values, not flags, in every subcommand: a
     // negative count is then reported as out of range, not as an unknown
     // argument.
@@ -132,6 +133,26 @@ fn negative_numbers_are_values(command: clap::Command) -> clap::Command {
     command
         .allow_negative_numbers(true)
         .mut_subcommands(negative_numbers_are_values)
+}
+
+/// Output that cannot be written (`oddsmith ... > /dev/full`: a full disk)
+/// ends the process with one line on stderr and exit code 1, as any other
+/// failure, instead of a panic (`println!` panics when the write fails).
+fn output_errors_are_failures() {
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if let Some(why) = message.strip_prefix("failed printing to stdout: ") {
+            eprintln!("oddsmith: error: cannot write the output: {why}");
+            std::process::exit(1);
+        }
+        default_hook(info);
+    }));
 }
 
 /// A closed stdout (`oddsmith ... | head -c1`) ends the process quietly, as

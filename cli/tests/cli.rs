@@ -303,7 +303,10 @@ fn combat_modes_and_lethal_chances() {
     assert!(sampled["stderr"].as_f64().unwrap() > 0.0);
     // A budget: 100 times it, for a loaded machine (exact work to the end
     // takes far longer).
-    assert!(sampled["elapsed_ms"].as_f64().unwrap() < 2000.0, "{sampled}");
+    assert!(
+        sampled["elapsed_ms"].as_f64().unwrap() < 2000.0,
+        "{sampled}"
+    );
     let bad = oddsmith(&["combat", "--a", "1/1", "--b", "1/1", "--health-a", "0"]);
     assert_eq!(bad.status.code(), Some(2));
 }
@@ -622,6 +625,27 @@ fn a_closed_stdout_ends_quietly() {
     assert_ne!(status.code(), Some(101), "no panic exit");
 }
 
+#[test]
+fn a_full_disk_is_a_failure_not_a_panic() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("open /dev/full");
+    let out = Command::new(env!("CARGO_BIN_EXE_oddsmith"))
+        .args(["bg-cards", "--all"])
+        .stdout(full)
+        .output()
+        .expect("run oddsmith");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        stderr.starts_with("oddsmith: error: cannot write the output:")
+            && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+}
+
 /// Sends SIGINT to a running `oddsmith` after `after`, as Ctrl-C does, and
 /// returns its exit code and output. Waits first until the process catches
 /// SIGINT (its handler is installed), however slow the machine is to start
@@ -635,8 +659,8 @@ fn interrupted(args: &[&str], after: std::time::Duration) -> (Option<i32>, Strin
         .spawn()
         .expect("run oddsmith");
     let catches_sigint = || {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", child.id()))
-            .unwrap_or_default();
+        let status =
+            std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap_or_default();
         status
             .lines()
             .find_map(|l| l.strip_prefix("SigCgt:"))

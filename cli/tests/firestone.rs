@@ -64,7 +64,11 @@ fn real_boards_agree_with_firestone() {
         "firestone: {} of {} boards ({})",
         vectors.len(),
         all.len(),
-        if full { "all: ODDSMITH_TEST_FULL=1" } else { "sampled; scripts/test --full checks all" }
+        if full {
+            "all: ODDSMITH_TEST_FULL=1"
+        } else {
+            "sampled; scripts/test --full checks all"
+        }
     );
     let mut failures = Vec::new();
     let mut exact_boards = 0;

@@ -241,6 +241,16 @@ impl Observation {
         if self.out >> n != 0 {
             return bad("out_mask names seats that are not at the table".into());
         }
+        // Only throwers pass: never the defender, never an empty seat.
+        if self.passed & (1 << self.defender) != 0 {
+            return bad(format!(
+                "passed_mask names the defender (seat {}): only throwers pass",
+                self.defender
+            ));
+        }
+        if self.passed >> n != 0 {
+            return bad("passed_mask names seats that are not at the table".into());
+        }
         for p in 0..n as usize {
             if self.out & (1 << p) != 0 && self.hand_sizes[p] != 0 {
                 return bad(format!("player {p} has left the game but holds cards"));

@@ -323,6 +323,23 @@ fn impossible_views_are_refused_with_a_reason() {
     let mut counts = view.clone();
     counts.hand_sizes[1 - view.me as usize] += 1;
     assert!(counts.validate().unwrap_err().message().contains("add up"));
+    let mut passed = view.clone();
+    passed.passed |= 1 << view.defender;
+    assert!(
+        passed
+            .validate()
+            .unwrap_err()
+            .message()
+            .contains("names the defender")
+    );
+    passed.passed = 1 << 5;
+    assert!(
+        passed
+            .validate()
+            .unwrap_err()
+            .message()
+            .contains("not at the table")
+    );
     let mut seat = view.clone();
     seat.to_move = 5;
     assert!(seat.validate().is_err());

@@ -7,6 +7,7 @@
 //! card i; "no card" is -1.
 
 use super::guard::{FfiError, FfiResult, OddsmithStatus, arg, guard, write_list};
+use super::handles::{HandleTable, lock};
 use super::progress::{OddsmithProgress, cancelled_error, watch};
 use crate::budget::Control;
 use crate::cards::{Card, CardSet};
@@ -175,41 +176,30 @@ pub struct OddsmithDurakOutcome {
     pub drawn_mask: u32,
 }
 
-/// A game run by the engine (opaque). Its tag is `LIVE_TAG` while the
-/// handle is valid and every entry checks it: a freed handle (the allocator
-/// reuses a freed block's first bytes, where the tag lives) or a pointer to
-/// something else gives INVALID_ARGUMENT where that can be told, instead of
-/// undefined behaviour.
+/// A game run by the engine (opaque). A handle is not an address: it
+/// names a slot of the library's table of games and the generation of the
+/// game in it, so a freed handle (or one not from `oddsmith_durak_new`)
+/// gives INVALID_ARGUMENT, a second free is ignored, and a stale handle
+/// never reaches a newer game in the same slot.
 pub struct OddsmithDurakGame {
-    tagged: Tagged,
+    _opaque: [u8; 0],
 }
 
-/// The tag first, at offset 0.
-#[repr(C)]
-struct Tagged {
-    tag: u64,
-    game: Game,
-}
+/// The live games.
+static GAMES: HandleTable<Game> = HandleTable::new("game");
 
-/// "DURAKGM1".
-const LIVE_TAG: u64 = 0x3147_4d4b_4152_5544;
-
-impl OddsmithDurakGame {
-    /// This handle if it is live.
-    fn live(&self) -> FfiResult<&Self> {
-        if self.tagged.tag == LIVE_TAG {
-            Ok(self)
-        } else {
-            Err(FfiError::invalid(
-                "game is not a live handle from oddsmith_durak_new (freed, or another pointer)",
-            ))
-        }
+/// Runs `f` on the live game of `handle` (NULL_POINTER for NULL,
+/// INVALID_ARGUMENT for a handle that is not live), one call at a time per
+/// game.
+fn with_game<T>(
+    handle: *const OddsmithDurakGame,
+    f: impl FnOnce(&mut Game) -> FfiResult<T>,
+) -> FfiResult<T> {
+    if handle.is_null() {
+        return Err(FfiError::null("game"));
     }
-
-    fn live_mut(&mut self) -> FfiResult<&mut Self> {
-        self.live()?;
-        Ok(self)
-    }
+    let game = GAMES.get(handle as usize)?;
+    f(&mut lock(&game))
 }
 
 fn rules_to_config(r: &OddsmithDurakRules) -> FfiResult<Config> {
@@ -582,8 +572,8 @@ pub unsafe extern "C" fn oddsmith_durak_legal_moves(
 /// `oddsmith_durak_free`).
 ///
 /// Errors: NULL_POINTER, INVALID_ARGUMENT (players not 2..6, deck not 24,
-/// 36 or 52, or too small for the players). Thread safety: reentrant; a
-/// handle may be used by one thread at a time.
+/// 36 or 52, or too small for the players). Thread safety: reentrant;
+/// calls on one handle from several threads take turns.
 ///
 /// # Safety
 /// `rules` and `out` valid.
@@ -598,60 +588,43 @@ pub unsafe extern "C" fn oddsmith_durak_new(
         let out = arg!(output(out, "out"))?;
         *out = std::ptr::null_mut();
         let game = Game::new(rules_to_config(rules)?, &mut Rng::new(seed))?;
-        *out = Box::into_raw(Box::new(OddsmithDurakGame {
-            tagged: Tagged {
-                tag: LIVE_TAG,
-                game,
-            },
-        }));
+        *out = GAMES.insert(game)? as *mut OddsmithDurakGame;
         Ok(())
     })
 }
 
 /// Frees a game from `oddsmith_durak_new`; NULL, and a handle that is not
-/// live (already freed, where that can be told), are ignored. Thread
-/// safety: not while another call uses the handle.
+/// live (already freed, or not from this library), are ignored: a second
+/// free is harmless. Thread safety: safe from any thread; a call still
+/// using the game finishes with it first.
 ///
 /// # Safety
-/// `game` NULL or a handle from `oddsmith_durak_new`, not used afterwards.
+/// None: `game` is only compared with the live handles, never read.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oddsmith_durak_free(game: *mut OddsmithDurakGame) {
     // In the guard like every entry (a panic in a drop stops here); its
     // status has nowhere to go.
     let _ = guard(|| {
-        if game.is_null() {
-            return Ok(());
-        }
-        // SAFETY: a handle from oddsmith_durak_new, per the contract; the
-        // tag says whether it is still live.
-        let live = unsafe { (*game).tagged.tag } == LIVE_TAG;
-        if live {
-            // SAFETY: live, so the Box is ours to drop, once: the tag is
-            // cleared first.
-            unsafe {
-                (*game).tagged.tag = 0;
-                drop(Box::from_raw(game));
-            }
-        }
+        GAMES.remove(game as usize);
         Ok(())
     });
 }
 
 /// The player to move in `*to_move` (meaningless once over). Errors:
-/// NULL_POINTER. Thread safety: any number of readers of one handle, but
-/// not alongside `oddsmith_durak_apply` on it.
+/// NULL_POINTER. Thread safety: safe from any thread; calls on one handle
+/// take turns (each holds the game for its duration).
 ///
 /// # Safety
-/// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
-/// INVALID_ARGUMENT where that can be told); `to_move` valid.
+/// `game` NULL or any handle (a freed or foreign one gives
+/// INVALID_ARGUMENT); `to_move` valid.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oddsmith_durak_to_move(
     game: *const OddsmithDurakGame,
     to_move: *mut u32,
 ) -> OddsmithStatus {
     guard(|| {
-        let g = arg!(input(game, "game"))?.live()?;
-        *arg!(output(to_move, "to_move"))? = g.tagged.game.to_move() as u32;
+        let to_move = arg!(output(to_move, "to_move"))?;
+        *to_move = with_game(game, |g| Ok(g.to_move() as u32))?;
         Ok(())
     })
 }
@@ -661,8 +634,8 @@ pub unsafe extern "C" fn oddsmith_durak_to_move(
 /// Thread safety: as `oddsmith_durak_to_move`.
 ///
 /// # Safety
-/// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
-/// INVALID_ARGUMENT where that can be told); `count` valid; `buf` NULL (cap 0) or `cap` items.
+/// `game` NULL or any handle (a freed or foreign one gives
+/// INVALID_ARGUMENT); `count` valid; `buf` NULL (cap 0) or `cap` items.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oddsmith_durak_game_legal_moves(
     game: *const OddsmithDurakGame,
@@ -671,32 +644,32 @@ pub unsafe extern "C" fn oddsmith_durak_game_legal_moves(
     count: *mut usize,
 ) -> OddsmithStatus {
     guard(|| {
-        let g = arg!(input(game, "game"))?.live()?;
         let count = arg!(output(count, "count"))?;
         let buf = arg!(output_slice(buf, cap, "buf"))?;
         let mut list = MoveList::default();
-        g.tagged.game.legal_moves(&mut list);
+        with_game(game, |g| {
+            g.legal_moves(&mut list);
+            Ok(())
+        })?;
         write_moves(list.as_slice(), buf, count)
     })
 }
 
 /// Plays `move` for the player to move. Errors: NULL_POINTER,
 /// INVALID_ARGUMENT (an illegal move, or the game is over; nothing
-/// changes). Thread safety: one call at a time per handle.
+/// changes). Thread safety: as `oddsmith_durak_to_move`.
 ///
 /// # Safety
-/// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
-/// INVALID_ARGUMENT where that can be told); `mv` valid.
+/// `game` NULL or any handle (a freed or foreign one gives
+/// INVALID_ARGUMENT); `mv` valid.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oddsmith_durak_apply(
     game: *mut OddsmithDurakGame,
     mv: *const OddsmithDurakMove,
 ) -> OddsmithStatus {
     guard(|| {
-        let g = arg!(output(game, "game"))?.live_mut()?;
         let m = from_c_move(arg!(input(mv, "move"))?)?;
-        g.tagged.game.apply(m)?;
-        Ok(())
+        with_game(game, |g| Ok(g.apply(m)?))
     })
 }
 
@@ -706,8 +679,8 @@ pub unsafe extern "C" fn oddsmith_durak_apply(
 /// over). Thread safety: as `oddsmith_durak_to_move`.
 ///
 /// # Safety
-/// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
-/// INVALID_ARGUMENT where that can be told); `out` valid.
+/// `game` NULL or any handle (a freed or foreign one gives
+/// INVALID_ARGUMENT); `out` valid.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oddsmith_durak_observe(
     game: *const OddsmithDurakGame,
@@ -715,17 +688,18 @@ pub unsafe extern "C" fn oddsmith_durak_observe(
     out: *mut OddsmithDurakObservation,
 ) -> OddsmithStatus {
     guard(|| {
-        let g = arg!(input(game, "game"))?.live()?;
         let out = arg!(output(out, "out"))?;
-        if player >= g.tagged.game.config().players as u32 {
-            return Err(FfiError::invalid(format!(
-                "player {player} is not at the table"
-            )));
-        }
-        if g.tagged.game.outcome().is_some() {
-            return Err(FfiError::invalid("the game is over"));
-        }
-        *out = from_observation(&g.tagged.game.observe(player as u8));
+        *out = with_game(game, |g| {
+            if player >= g.config().players as u32 {
+                return Err(FfiError::invalid(format!(
+                    "player {player} is not at the table"
+                )));
+            }
+            if g.outcome().is_some() {
+                return Err(FfiError::invalid("the game is over"));
+            }
+            Ok(from_observation(&g.observe(player as u8)))
+        })?;
         Ok(())
     })
 }
@@ -734,17 +708,24 @@ pub unsafe extern "C" fn oddsmith_durak_observe(
 /// safety: as `oddsmith_durak_to_move`.
 ///
 /// # Safety
-/// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
-/// INVALID_ARGUMENT where that can be told); `out` valid.
+/// `game` NULL or any handle (a freed or foreign one gives
+/// INVALID_ARGUMENT); `out` valid.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn oddsmith_durak_winner(
     game: *const OddsmithDurakGame,
     out: *mut OddsmithDurakOutcome,
 ) -> OddsmithStatus {
     guard(|| {
-        let g = arg!(input(game, "game"))?.live()?;
         let out = arg!(output(out, "out"))?;
-        *out = match g.tagged.game.outcome() {
+        *out = with_game(game, |g| Ok(outcome_of(g)))?;
+        Ok(())
+    })
+}
+
+/// The C form of a game's outcome.
+fn outcome_of(g: &Game) -> OddsmithDurakOutcome {
+    {
+        match g.outcome() {
             None => OddsmithDurakOutcome {
                 over: 0,
                 loser: -1,
@@ -758,11 +739,10 @@ pub unsafe extern "C" fn oddsmith_durak_winner(
             Some(Outcome::Draw) => OddsmithDurakOutcome {
                 over: 1,
                 loser: -1,
-                drawn_mask: g.tagged.game.drawn() as u32,
+                drawn_mask: g.drawn() as u32,
             },
-        };
-        Ok(())
-    })
+        }
+    }
 }
 
 #[cfg(test)]
@@ -798,7 +778,8 @@ mod tests {
                     OddsmithStatus::ODDSMITH_OK
                 );
                 let view = to_observation(&obs).unwrap();
-                assert_eq!(view, (*game).tagged.game.observe(to_move as u8));
+                let observed = with_game(game, |g| Ok(g.observe(to_move as u8))).unwrap();
+                assert_eq!(view, observed);
                 let mut moves = [OddsmithDurakMove {
                     kind: 0,
                     card: 0,

@@ -8,7 +8,8 @@ use super::guard::{OddsmithStatus, guard};
 /// `oddsmith_init`); 1 = the caller's thread, no pool hand-off; n >= 2 =
 /// min(n, max(cores, shared pool size)) workers: the shared pool when that
 /// is its size, otherwise a pool of that size built on first use and kept
-/// for the life of the process (never a pool per call).
+/// (the 4 most recently used sizes are kept, so their threads are bounded;
+/// never a pool per call).
 pub const ODDSMITH_MAX_THREADS: u32 = 1024;
 
 const _: () = assert!(ODDSMITH_MAX_THREADS as usize == crate::parallel::MAX_THREADS);
@@ -20,20 +21,19 @@ const _: () = assert!(ODDSMITH_MAX_THREADS as usize == crate::parallel::MAX_THRE
 /// one). Optional; calling it again, or after the pool exists
 /// (the first call with `threads` other than 1 makes it), changes nothing
 /// and returns ODDSMITH_OK (the pool keeps the size it was first given).
+/// After `fork()`, the child's first pooled call (or `oddsmith_init`)
+/// builds the child's own pool: the parent's threads are not in the child.
 ///
 /// Errors: ODDSMITH_ERR_INVALID_ARGUMENT (more than ODDSMITH_MAX_THREADS),
-/// ODDSMITH_ERR_INTERNAL (the pool could not start). Thread safety: safe
-/// from any thread, at any time.
+/// ODDSMITH_ERR_INTERNAL with a message when its threads cannot start (no
+/// threads to be had); every call then runs on the caller's thread, with
+/// the same answers. Thread safety: safe from any thread, at any time.
 #[unsafe(no_mangle)]
 pub extern "C" fn oddsmith_init(threads: u32) -> OddsmithStatus {
     guard(|| {
         crate::parallel::check_threads(threads as usize)?;
         crate::poker::warm_up();
-        // Building the global pool fails harmlessly when it already exists.
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads as usize)
-            .build_global();
-        Ok(())
+        Ok(crate::parallel::init(threads as usize)?)
     })
 }
 

@@ -8,6 +8,7 @@ mod combat;
 mod durak;
 mod expectimax;
 mod guard;
+mod handles;
 mod init;
 mod pig;
 mod poker;

@@ -532,8 +532,9 @@ pub struct OddsmithComboEquity {
 /// order; `*count` gets the number of rows, also on BUFFER_TOO_SMALL.
 /// The breakdown is computed on a flop, turn or river (the exact sweeps)
 /// and preflop for two players without dead cards (the matchup table);
-/// other requests are INVALID_ARGUMENT, and an Auto request whose exact
-/// answer does not fit the time budget is BUDGET_EXCEEDED.
+/// other requests, and Monte Carlo mode (sampling gives no breakdown),
+/// are INVALID_ARGUMENT at once; an Auto request whose exact answer does
+/// not fit the time budget is BUDGET_EXCEEDED.
 ///
 /// Errors: those of `oddsmith_equity`, BUFFER_TOO_SMALL. Thread safety:
 /// reentrant.

@@ -388,7 +388,11 @@ mod tests {
         // SAFETY: a live progress whose callback honours its contract.
         let w = unsafe { watch(&progress, Control::NONE, |_| Ok::<u32, ()>(7)) };
         assert_eq!((w.value, w.cancelled), (Ok(7), false));
-        assert_eq!(calls.load(Ordering::SeqCst), 1, "only the completion report");
+        assert_eq!(
+            calls.load(Ordering::SeqCst),
+            1,
+            "only the completion report"
+        );
         // NULL is no progress.
         // SAFETY: NULL is allowed.
         let w = unsafe { watch(std::ptr::null(), Control::NONE, |_| Ok::<u32, ()>(8)) };

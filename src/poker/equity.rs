@@ -276,7 +276,10 @@ impl Counts {
 /// The request checked and reduced to what the engines need.
 #[derive(Clone)]
 struct Prepared {
+    /// Each player's live combos, weights scaled so the largest is 1.
     players: Vec<Vec<Combo>>,
+    /// What each player's weights were divided by (the largest weight).
+    weight_scales: Vec<f64>,
     /// Whether each player holds every live combo at equal weight.
     any_two: Vec<bool>,
     board: CardSet,
@@ -309,6 +312,7 @@ fn prepare(req: &EquityRequest) -> Result<Prepared> {
     }
     let known = req.board.union(req.dead);
     let mut players = Vec::with_capacity(n);
+    let mut weight_scales = Vec::with_capacity(n);
     for (i, range) in req.players.iter().enumerate() {
         if range.is_empty() {
             return Err(Error::invalid(format!(
@@ -323,7 +327,9 @@ fn prepare(req: &EquityRequest) -> Result<Prepared> {
                 i + 1
             )));
         }
-        players.push(live.combos().to_vec());
+        let (combos, scale) = scaled_weights(live.combos(), i)?;
+        players.push(combos);
+        weight_scales.push(scale);
     }
     // Specific hands that share a card can never be dealt together.
     for i in 0..n {
@@ -357,11 +363,26 @@ fn prepare(req: &EquityRequest) -> Result<Prepared> {
         .collect();
     Ok(Prepared {
         players,
+        weight_scales,
         any_two,
         board: req.board,
         dead: req.dead,
         to_deal,
     })
+}
+
+/// `combos` (player `i`'s live combos) with their weights divided by the
+/// largest (`range::relative_weight_scale`), and that divisor.
+fn scaled_weights(combos: &[Combo], i: usize) -> Result<(Vec<Combo>, f64)> {
+    let scale = super::range::relative_weight_scale(combos.iter().map(|c| c.weight), i)?;
+    let scaled = combos
+        .iter()
+        .map(|c| Combo {
+            cards: c.cards,
+            weight: c.weight / scale,
+        })
+        .collect();
+    Ok((scaled, scale))
 }
 
 /// Combos a tuple search may try (dead ends included) before giving up:
@@ -472,13 +493,19 @@ impl TupleSearch<'_> {
 /// budget: exact mode with `BudgetExceeded` when it cannot finish by then,
 /// Auto by sampling instead, Monte Carlo with what it drew.
 pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
+    if req.by_combo && req.mode == Mode::MonteCarlo {
+        // Refused before any work: sampling never gives one.
+        return Err(Error::invalid(
+            "Monte Carlo gives no per-combo breakdown: ask for exact or auto mode",
+        ));
+    }
     let prepared = prepare(req)?;
     let deadline_after = |budget: Duration| req.control.with_budget(Some(budget));
     let deadline = deadline_after(req.time_budget);
     let heads_up_sweep = prepared.players.len() == 2 && prepared.to_deal < 5;
     let multiway_sweep = multiway::applies(&prepared);
     let preflop_table = preflop::applies(&prepared);
-    run_with_threads(req.threads, |workers| match req.mode {
+    let mut result = run_with_threads(req.threads, |workers| match req.mode {
         // The table answers at once (about 6 ns a combo pair), whatever
         // the budget.
         Mode::Exact | Mode::Auto if preflop_table => preflop::run(&prepared, req.by_combo),
@@ -514,7 +541,14 @@ pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
                 None => monte_carlo(&prepared, req, workers, &deadline),
             }
         }
-    })
+    })?;
+    // Rows report the caller's own weights.
+    for (rows, scale) in result.by_combo.iter_mut().zip(&prepared.weight_scales) {
+        for row in rows {
+            row.weight *= scale;
+        }
+    }
+    Ok(result)
 }
 
 /// The per-combo breakdown of a result asked for with

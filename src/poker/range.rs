@@ -10,6 +10,30 @@ use crate::error::{Error, Result};
 /// Number of two-card combos in a deck.
 pub const COMBOS: usize = 1326;
 
+/// Weights are relative within a range, and a deal's weight is the product
+/// of one weight per player (up to ten): within this ratio of the largest
+/// weight, no product of ten underflows a double.
+pub const MIN_WEIGHT_RATIO: f64 = 1e-30;
+
+/// What player `i`'s range weights are divided by before counting (every
+/// engine, every game): the largest, so any finite positive weights count
+/// as their ratios (`AA:1e160` as `AA:1`) where raw products of ten would
+/// overflow to infinity or underflow to zero. A range whose smallest
+/// weight is below `MIN_WEIGHT_RATIO` of its largest is refused, naming
+/// the player.
+pub fn relative_weight_scale(weights: impl Iterator<Item = f64> + Clone, i: usize) -> Result<f64> {
+    let largest = weights.clone().fold(0.0, f64::max);
+    let smallest = weights.fold(f64::INFINITY, f64::min);
+    if !(largest.is_finite() && smallest > 0.0 && smallest / largest >= MIN_WEIGHT_RATIO) {
+        return Err(Error::invalid(format!(
+            "player {}'s weights run from {smallest:e} to {largest:e}: weights are relative, and \
+             a range's smallest must be at least {MIN_WEIGHT_RATIO:e} times its largest",
+            i + 1
+        )));
+    }
+    Ok(largest)
+}
+
 /// One two-card holding with its weight.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Combo {

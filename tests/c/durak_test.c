@@ -193,17 +193,25 @@ int main(void) {
     CHECK(obs.rules.variant == ODDSMITH_DURAK_VARIANT_PODKIDNOY && obs.bout_leader == 0);
     oddsmith_durak_free(game);
     /* A freed handle and a foreign pointer are refused, not undefined
-     * behaviour (the handle's tag is gone); freeing twice is ignored. */
+     * behaviour (handles are checked against the live games, never read);
+     * freeing twice is ignored; a stale handle never reaches a newer game
+     * that took its place. */
     {
         uint32_t who = 0;
         uint64_t foreign[8] = {0};
+        OddsmithDurakGame *newer = NULL;
         CHECK(oddsmith_durak_to_move(game, &who) == ODDSMITH_ERR_INVALID_ARGUMENT);
         oddsmith_last_error_message(msg, sizeof msg);
-        CHECK(strstr(msg, "not a live handle") != NULL);
+        CHECK(strstr(msg, "not live") != NULL);
         CHECK(oddsmith_durak_to_move((const OddsmithDurakGame *)(void *)foreign, &who) ==
               ODDSMITH_ERR_INVALID_ARGUMENT);
         oddsmith_durak_free(game);
         oddsmith_durak_free((OddsmithDurakGame *)(void *)foreign);
+        CHECK(oddsmith_durak_new(&rules, 2, &newer) == ODDSMITH_OK && newer != game);
+        CHECK(oddsmith_durak_to_move(game, &who) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        oddsmith_durak_free(game);
+        CHECK(oddsmith_durak_to_move(newer, &who) == ODDSMITH_OK);
+        oddsmith_durak_free(newer);
     }
     oddsmith_durak_free(NULL);
 

@@ -179,6 +179,40 @@ int main(void) {
         CHECK(oddsmith_equity_by_combo(&req, &total, rows, ODDSMITH_MAX_COMBO_ROWS, &count) == ODDSMITH_OK);
         CHECK(count == 18 + 28 + 1176 && total.exact == 1);
         CHECK(oddsmith_equity_by_combo(&req, NULL, rows, ODDSMITH_MAX_COMBO_ROWS, NULL) == ODDSMITH_ERR_NULL_POINTER);
+        /* Sampling gives no breakdown: a bad request, refused at once. */
+        req.mode = ODDSMITH_MODE_MONTE_CARLO;
+        CHECK(oddsmith_equity_by_combo(&req, NULL, rows, ODDSMITH_MAX_COMBO_ROWS, &count) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        oddsmith_last_error_message(text, sizeof text);
+        CHECK(strstr(text, "Monte Carlo gives no per-combo breakdown") != NULL);
+    }
+
+    /* Weights are relative: huge or tiny ones count as their ratios (no
+     * NaN, no "conflict"), in Hold'em and short deck; too far apart is a
+     * bad argument. */
+    {
+        static const char *const pairs[][2] = {
+            {"AA", "KK"}, {"AA:1e160", "KK:1e160"}, {"AA:1e308", "KK"}, {"AA:1e-200", "KK:1e-200"}};
+        uint32_t games[2] = {ODDSMITH_GAME_HOLDEM, ODDSMITH_GAME_SHORT_DECK};
+        double plain = 0.0;
+        int g, k;
+        for (g = 0; g < 2; g++) {
+            for (k = 0; k < 4; k++) {
+                memset(&req, 0, sizeof req);
+                req.players[0] = pairs[k][0];
+                req.players[1] = pairs[k][1];
+                req.player_count = 2;
+                req.board = "Qs7c9d";
+                req.mode = ODDSMITH_MODE_EXACT;
+                req.game = games[g];
+                req.time_budget_ms = 600000;
+                CHECK(oddsmith_equity(&req, &r) == ODDSMITH_OK && r.exact == 1);
+                CHECK(r.equity[0] == r.equity[0] && r.equity[0] > 0.5);
+                if (k == 0) plain = r.equity[0];
+                CHECK(fabs(r.equity[0] - plain) < 1e-12);
+            }
+            req.players[0] = "AA:1,QQ:1e-40";
+            CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        }
     }
 
     /* A zeroed request but for its players is Auto with the defaults. */

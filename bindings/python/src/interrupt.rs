@@ -25,11 +25,17 @@ pub fn run<T: Send + 'static>(
     let cancel = Arc::new(AtomicBool::new(false));
     let control = Control::NONE.or_cancelled(Arc::clone(&cancel));
     let (send, mut answer) = mpsc::channel();
-    rayon::spawn(move || {
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&control)));
-        // The caller may be gone only if its thread died; nothing to tell.
-        let _ = send.send(outcome);
-    });
+    // A thread of its own (not a pool's): the work may wait for the
+    // library's pools, and after fork() a pool inherited from the parent
+    // has no threads in the child.
+    std::thread::Builder::new()
+        .name("oddsmith-call".into())
+        .spawn(move || {
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&control)));
+            // The caller may be gone only if its thread died; nothing to tell.
+            let _ = send.send(outcome);
+        })
+        .map_err(|e| InternalError::new_err(format!("cannot start a thread for the call: {e}")))?;
     loop {
         // The receiver travels into the GIL-free closure and back (it may
         // be sent, not shared).

@@ -1,5 +1,6 @@
 """Long calls release the GIL and stop on Ctrl-C."""
 
+import multiprocessing
 import os
 import signal
 import threading
@@ -128,3 +129,17 @@ def test_the_interpreter_is_usable_after_an_interrupt():
     with pytest.raises(KeyboardInterrupt), interrupt_after(0.1):
         oddsmith.equity(time_ms=60_000, **LONG)
     assert oddsmith.equity(["AhKh", "QsQd"]).exact
+
+
+def _equity_of_ak():
+    return oddsmith.equity(["AhKh", "random", "random"], mode="mc", stderr=0.004, seed=3,
+                           time_ms=600_000).players[0].equity
+
+
+def test_a_forked_child_computes_on_its_own_pool():
+    # The pool runs in this process; a child made by fork() has none of its
+    # threads, and its calls still answer (the same, for a seed and target).
+    want = _equity_of_ak()
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        got = pool.apply_async(_equity_of_ak).get(timeout=120)
+    assert got == want

@@ -104,6 +104,7 @@ fn queries(p: &Prepared, wide: &Wide, deadline: &Control) -> Result<Queries> {
     let players: Vec<usize> = (0..p.players.len()).filter(|&i| i != wide.player).collect();
     let narrower = Prepared {
         players: players.iter().map(|&i| p.players[i].clone()).collect(),
+        weight_scales: players.iter().map(|&i| p.weight_scales[i]).collect(),
         any_two: players.iter().map(|&i| p.any_two[i]).collect(),
         board: p.board,
         dead: p.dead,

@@ -853,3 +853,56 @@ proptest! {
         }
     }
 }
+
+/// Weights are relative within a range: any finite positive weights give
+/// the unweighted answer when uniform (their raw products would overflow
+/// to NaN or underflow to "no deal"), on every engine; a range whose
+/// weights are too far apart to count is refused, naming the player.
+#[test]
+fn extreme_weights_count_as_their_ratios() {
+    for (board, players) in [
+        ("", ["AA", "KK"]),
+        ("Ks7c2d", ["QQ+,AKs", "JJ-88"]),
+        ("Ks7c2d", ["AhAd", "random"]),
+    ] {
+        let plain = equity(&request(&players, board)).unwrap();
+        for weight in ["1e160", "1e308", "1e-200", "5e-324"] {
+            for mode in [Mode::Exact, Mode::Auto] {
+                let weighted: Vec<String> = players
+                    .iter()
+                    .map(|p| {
+                        p.split(',')
+                            .map(|item| format!("{item}:{weight}"))
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    })
+                    .collect();
+                let weighted: Vec<&str> = weighted.iter().map(String::as_str).collect();
+                let mut req = request(&weighted, board);
+                req.mode = mode;
+                let got = equity(&req).unwrap_or_else(|e| panic!("{weighted:?}: {e}"));
+                for (p, q) in got.players.iter().zip(&plain.players) {
+                    assert!(
+                        (p.equity - q.equity).abs() < 1e-12,
+                        "{weighted:?} {mode:?}: {} vs {}",
+                        p.equity,
+                        q.equity
+                    );
+                }
+            }
+        }
+    }
+    // The caller's weights come back in the per-combo rows.
+    let mut req = request(&["AA:1e300,KK:2e300", "QQ"], "Ks7c2d");
+    req.by_combo = true;
+    let rows = equity(&req).unwrap().by_combo;
+    assert!(
+        rows[0]
+            .iter()
+            .all(|r| r.weight == 1e300 || r.weight == 2e300)
+    );
+    // 1e-40 of the largest weight cannot be counted among ten players.
+    let e = equity(&request(&["AA:1,KK:1e-40", "QQ"], "")).unwrap_err();
+    assert_eq!(e.kind(), crate::ErrorKind::InvalidArgument);
+    assert!(e.message().contains("player 1's weights"), "{e}");
+}

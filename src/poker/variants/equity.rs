@@ -7,7 +7,7 @@ use super::Variant;
 use super::omaha_eval::{Board, Hole, Low, showdown_highs};
 use super::range::HandRange;
 use super::short_deck;
-use crate::budget::Control;
+use crate::budget::{Control, Estimate, Progress};
 use crate::cards::{Card, CardSet};
 use crate::combin::binomial;
 use crate::error::{Error, ErrorKind, Result};
@@ -18,6 +18,12 @@ use std::time::{Duration, Instant};
 
 /// Samples per Monte Carlo batch (one random stream each).
 const BATCH: u64 = 4096;
+
+/// Batches drawn between checks of the stopping rules: a fixed number (not
+/// the thread count), so a seed and a target standard error stop after the
+/// same deals, with the same answer, on any number of threads (batch b
+/// draws from stream (seed, b)).
+const BATCHES_PER_ROUND: u64 = 4;
 /// Filler for board slots about to be dealt.
 const ANY_CARD: Card = match Card::new(0) {
     Some(c) => c,
@@ -509,7 +515,9 @@ fn prepare(req: &VariantRequest) -> Result<Prepared> {
                         i + 1
                     )));
                 }
-                Some(left)
+                let scale =
+                    crate::poker::range::relative_weight_scale(left.iter().map(|&(_, w)| w), i)?;
+                Some(left.into_iter().map(|(h, w)| (h, w / scale)).collect())
             }
         });
     }
@@ -792,7 +800,7 @@ fn monte_carlo(req: &VariantRequest, prepared: &Prepared) -> Result<VariantEquit
     let seats = req.players.len();
     let known: Vec<Card> = req.board.iter().collect();
     run_with_threads(req.threads, |workers| {
-        let per_round = workers.count() as u64;
+        let per_round = BATCHES_PER_ROUND;
         let mut total = Sums::new(seats);
         let mut batch = 0u64;
         loop {
@@ -814,16 +822,21 @@ fn monte_carlo(req: &VariantRequest, prepared: &Prepared) -> Result<VariantEquit
             }
             batch += per_round;
             let now = total.result(false);
-            let reached = batch >= 2 && now.stderr <= req.target_stderr;
-            control.report(if reached {
-                1.0
-            } else {
-                control
-                    .time_used(started)
-                    .max((req.target_stderr / now.stderr.max(1e-300)).powi(2))
-            });
-            if reached || control.passed() {
+            if now.stderr <= req.target_stderr || control.passed() {
+                control.report(1.0);
                 return Ok(now);
+            }
+            // Short of both stopping rules, so below 1 (one report of 1,
+            // at the end): deals needed grow as the inverse square of the
+            // standard error.
+            if control.wants_progress() {
+                let equities: Vec<f64> = now.players.iter().map(|p| p.equity).collect();
+                let by_error = (req.target_stderr / now.stderr.max(1e-300)).powi(2);
+                control.report_progress(Progress {
+                    fraction: by_error.max(control.time_used(started)).min(0.999),
+                    done: now.deals,
+                    estimate: Some(Estimate::of(&equities, now.stderr)),
+                });
             }
         }
     })

@@ -124,8 +124,10 @@ pub(super) fn parse(text: &str, hole_cards: usize) -> Result<HandRange> {
     }
     hands.retain(|&(_, w)| w > 0.0);
     if hands.is_empty() {
-        return Err(Error::parse(format!(
-            "range '{text}' has no hand of positive weight"
+        // Well formed, so not a parse error: a range that gives the player
+        // nothing, refused as Hold'em's `AA:0` is.
+        return Err(Error::invalid(format!(
+            "range '{text}' has no hand of positive weight: every hand has weight 0"
         )));
     }
     Ok(HandRange::Hands(hands))

@@ -561,6 +561,13 @@ fn bad_range_items_are_named() {
     ] {
         let e = omaha_range(text, k).unwrap_err();
         assert!(e.message().contains(says), "{text}: {}", e.message());
+        // Well formed but empty is a bad argument, as Hold'em's `AA:0`.
+        let kind = if text == "AA**:0" {
+            crate::ErrorKind::InvalidArgument
+        } else {
+            crate::ErrorKind::Parse
+        };
+        assert_eq!(e.kind(), kind, "{text}");
     }
 }
 
@@ -722,6 +729,35 @@ fn showdown_highs_find_the_same_winners_as_every_choice_ranked() {
                 if f == &best { q == f } else { q < &best },
                 "{quick:?} {full:?}"
             );
+        }
+    }
+}
+
+/// A seed and a target standard error give the same deals, so the same
+/// answer, on any number of threads (rounds of a fixed number of batches,
+/// each from its own stream).
+#[test]
+fn monte_carlo_repeats_for_a_seed_whatever_the_threads() {
+    let short_deck = Variant::ShortDeck {
+        trips_beat_straight: false,
+    };
+    let run = |game: Variant, hero: &str, threads: usize| {
+        let mut req = VariantRequest::new(
+            game,
+            vec![HandRange::parse(game, hero).unwrap(), HandRange::Random],
+        );
+        req.mode = Mode::MonteCarlo;
+        req.target_stderr = 0.005;
+        req.time_budget = std::time::Duration::from_secs(600);
+        req.seed = 99;
+        req.threads = threads;
+        variant_equity(&req).unwrap()
+    };
+    for (game, hero) in [(Variant::OmahaHigh(4), "AA**"), (short_deck, "AhKh")] {
+        let one = run(game, hero, 1);
+        assert!(!one.exact && one.stderr <= 0.005);
+        for threads in [2, 3, 7, 0] {
+            assert_eq!(run(game, hero, threads), one, "{game:?}, {threads} threads");
         }
     }
 }

@@ -318,3 +318,41 @@ fn published_short_deck_figures() {
         );
     }
 }
+
+/// Weights are relative within a range, as in Hold'em: huge or tiny
+/// uniform weights give the unweighted answer (their raw products would
+/// be infinite or zero), and weights too far apart are refused.
+#[test]
+fn extreme_weights_count_as_their_ratios() {
+    let game = Variant::ShortDeck {
+        trips_beat_straight: false,
+    };
+    let run = |a: &str, b: &str| {
+        let mut req = VariantRequest::new(
+            game,
+            vec![
+                HandRange::parse(game, a).unwrap(),
+                HandRange::parse(game, b).unwrap(),
+            ],
+        );
+        req.mode = Mode::Exact;
+        req.board = CardSet::parse("Ks7c9d").unwrap();
+        req.time_budget = std::time::Duration::from_secs(600);
+        variant_equity(&req)
+    };
+    let plain = run("AKs,QQ", "JJ,T9s").unwrap();
+    for weight in ["1e160", "1e308", "1e-200"] {
+        let got = run(
+            &format!("AKs:{weight},QQ:{weight}"),
+            &format!("JJ:{weight},T9s:{weight}"),
+        )
+        .unwrap();
+        assert!(got.exact);
+        for (p, q) in got.players.iter().zip(&plain.players) {
+            assert!((p.equity - q.equity).abs() < 1e-12, "{weight}: {p:?} {q:?}");
+        }
+    }
+    let e = run("AKs:1,QQ:1e-40", "JJ").unwrap_err();
+    assert_eq!(e.kind(), crate::ErrorKind::InvalidArgument);
+    assert!(e.message().contains("player 1's weights"), "{e}");
+}
