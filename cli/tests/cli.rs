@@ -954,3 +954,46 @@ fn omaha_equity_through_the_cli() {
     let (standard, triton) = (short(&[]), short(&["--trips-beat-straight"]));
     assert!(standard > 0.5 && triton < standard, "{standard} {triton}");
 }
+
+/// Boards whose single turns have very many ways (deathrattles with random
+/// targets behind poisonous attackers) keep to their time budget in every
+/// mode: exact fails with the budget error, auto samples instead, and a
+/// cancel is heard, rather than one turn's enumeration running for
+/// seconds. The bound is the budget plus 2 s, for a loaded machine; the
+/// work without a budget takes far longer.
+#[test]
+fn combat_keeps_its_budget_on_boards_with_many_ways_a_turn() {
+    let crocolisks: Vec<String> = (0..7)
+        .map(|i| format!("Palescale Crocolisk={}/{}", 4 + i, 5 + i))
+        .collect();
+    let crocolisks = crocolisks.join(",");
+    let pirates = vec!["Sky Pirate=1/1+poison"; 7].join(",");
+    for (mode, budget_ms) in [("exact", 50u64), ("auto", 200)] {
+        let started = std::time::Instant::now();
+        let out = oddsmith(&[
+            "combat",
+            "--a",
+            &crocolisks,
+            "--b",
+            &pirates,
+            "--mode",
+            mode,
+            "--time-ms",
+            &budget_ms.to_string(),
+            "--json",
+        ]);
+        let elapsed = started.elapsed();
+        assert!(
+            elapsed < std::time::Duration::from_millis(budget_ms + 2000),
+            "{mode}: {elapsed:?} for a {budget_ms} ms budget"
+        );
+        if mode == "exact" {
+            assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+            assert!(text(&out.stderr).contains("time budget"), "{}", text(&out.stderr));
+        } else {
+            assert!(out.status.success(), "{}", text(&out.stderr));
+            let v: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+            assert_eq!(v["exact"], false, "{v}");
+        }
+    }
+}

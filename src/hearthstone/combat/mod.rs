@@ -222,16 +222,20 @@ const SAMPLED_START_LIMIT: u64 = 4096;
 /// `s` is left with the attacker chosen (turn and round marks settled).
 /// States go out by reference: copying one right after its byte fields
 /// were written stalls on store forwarding. `odometer` is the caller's, so
-/// expanding a state allocates nothing.
+/// expanding a state allocates nothing. One turn can have millions of ways
+/// (chains of deathrattles with random targets): `deadline` is checked
+/// every `DEADLINE_EVERY` of them, and `false` returned once it passed
+/// (the ways emitted so far are then not all of them).
 fn turn_outcomes(
     kinds: &Kinds,
     s: &mut State,
     odometer: &mut effect::Odometer,
+    deadline: &Control,
     mut emit: impl FnMut(&State, f64),
-) {
+) -> bool {
     let (side, attacker) = s.next_attacker();
     odometer.reset();
-    loop {
+    for way in 1usize.. {
         odometer.rewind();
         let mut next = *s;
         next.take_turn(kinds, side, attacker, odometer);
@@ -239,7 +243,11 @@ fn turn_outcomes(
         if !odometer.advance() {
             break;
         }
+        if way.is_multiple_of(DEADLINE_EVERY) && deadline.passed() {
+            return false;
+        }
     }
+    true
 }
 
 /// Accumulates ends into a result.
@@ -408,7 +416,8 @@ const BATCH_STATES: usize = 8192;
 /// others costs more than they would save.
 const PARALLEL_LAYER_STATES: usize = 2048;
 
-/// States expanded between reads of the clock.
+/// States expanded, or ways of one turn enumerated, between reads of the
+/// clock.
 const DEADLINE_EVERY: usize = 256;
 
 /// Runs per worker in a batch (so that one slow run does not leave the
@@ -724,7 +733,7 @@ impl Search<'_> {
                 return Some(Fault::TimedOut);
             }
             let (mut overflowed, mut disordered) = (false, false);
-            turn_outcomes(kinds, &mut state, &mut odometer, |next, q| {
+            let whole = turn_outcomes(kinds, &mut state, &mut odometer, self.deadline, |next, q| {
                 // Ends go straight to the tally; the tables hold the rest.
                 if let Some(outcome) = next.outcome(kinds, c.tiers) {
                     sink.end(next.lens, outcome, p * q);
@@ -745,6 +754,9 @@ impl Search<'_> {
                 };
                 sink.child(layer as u32, key, p * q);
             });
+            if !whole {
+                return Some(Fault::TimedOut);
+            }
             if overflowed {
                 return Some(Fault::Overflowed);
             }

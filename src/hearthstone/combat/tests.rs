@@ -497,9 +497,14 @@ pub(super) fn tree_walk(c: &Combat) -> [f64; 5] {
             }
             None => {
                 let mut s = *state;
-                turn_outcomes(kinds, &mut s, &mut effect::Odometer::new(), |next, q| {
-                    walk(kinds, tiers, next, p * q, out)
-                });
+                let whole = turn_outcomes(
+                    kinds,
+                    &mut s,
+                    &mut effect::Odometer::new(),
+                    &Control::NONE,
+                    |next, q| walk(kinds, tiers, next, p * q, out),
+                );
+                assert!(whole, "no deadline: every way");
             }
         }
     }
