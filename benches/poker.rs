@@ -3,7 +3,7 @@
 //! (exact heads-up and three-way preflop, ranges on one and two cores,
 //! range against random hands on the flop, turn and river, three-way on
 //! the flop, Monte Carlo six-way), and the variants: Omaha and short deck
-//! (the issue 21 targets).
+//! (the targets in docs/src/poker-variants.md).
 
 mod fixtures;
 
@@ -50,8 +50,8 @@ fn request(players: &[&str], mode: Mode, threads: usize) -> EquityRequest {
     r
 }
 
-/// The issue 16 cases: a wide opening range against any two cards, and a
-/// three-way hand.
+/// The cases measured beside OMPEval: a wide opening range against any two
+/// cards, and a three-way hand.
 const WIDE_VS_RANDOM: &[&str] = &["22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+", "random"];
 const THREE_WAY: &[&str] = &["AA,KK,AKs", "QQ-TT,AQs", "random"];
 
@@ -95,7 +95,7 @@ fn equities(c: &mut Criterion) {
             r.board = oddsmith::CardSet::parse("Ks7c2d").expect("valid");
             r
         }),
-        // The issue 16 table (OMPEval beside each in the README).
+        // Measured beside OMPEval (both figures in docs/src/performance.md).
         (
             "wide vs random preflop exact, 1 thread",
             on(WIDE_VS_RANDOM, "", 1),

@@ -94,7 +94,7 @@
 #define ODDSMITH_DURAK_TRANSFER 4
 
 // Rules variants: podkidnoy (the default), perevodnoy (the defender may
-// transfer the bout, rule 12 of shared/rules/durak.md).
+// transfer the bout, rule 12 of docs/src/rules/durak.md).
 #define ODDSMITH_DURAK_VARIANT_PODKIDNOY 0
 
 #define ODDSMITH_DURAK_VARIANT_TRANSFER 1
@@ -1230,7 +1230,7 @@ OddsmithStatus oddsmith_hand_category(uint16_t rank, uint32_t *out_category);
 // `buf` must be NULL or `cap` writable bytes; `out_len` NULL or writable.
 OddsmithStatus oddsmith_hand_describe(uint16_t rank, char *buf, size_t cap, size_t *out_len);
 
-// Equity of 2..10 hands or ranges (see the README for the definition):
+// Equity of 2..10 hands or ranges (see docs/src/poker.md for the definition):
 // exact enumeration, Monte Carlo to a standard error or deadline, or Auto.
 // `game` picks Texas Hold'em (0), Omaha (2 to 6 players; high, low and
 // scoop shares filled) or short deck (2 to 8 players); `categories` are

@@ -4,11 +4,12 @@
 //! each with 100,000 Firestone combats): win, draw, loss and the expected
 //! damage to each hero within 4 standard errors, and every bin of the
 //! damage distributions within 6 (hundreds of bins are compared; a few
-//! sit at 4 to 5.7 standard errors, which is open: see the README).
+//! sit at 4 to 5.7 standard errors, which is open: see
+//! docs/src/battlegrounds-firestone.md).
 //! Exact where the state budget allows, else 400,000 seeded Monte Carlo
 //! combats, whose error adds in.
 //!
-//! The one deliberate rules difference (shared/rules/battlegrounds.md: a
+//! The one deliberate rules difference (docs/src/rules/battlegrounds.md: a
 //! token's round mark comes from its own dead minion; Firestone gives every
 //! token of a death phase the mark of the last dead minion it processed)
 //! shows on many boards' damage distributions and on some boards' win

@@ -4,7 +4,7 @@
 //   node simulate.js [--own-marks] CARDS.json BOARDS.json SAMPLES OUT.json
 //
 // --own-marks: run Firestone with the one rule where oddsmith deliberately
-// differs (shared/rules/battlegrounds.md): each token summoned in a death
+// differs (docs/src/rules/battlegrounds.md): each token summoned in a death
 // phase takes its round mark from its own dead minion, not from the last
 // dead minion Firestone processed. Two lines of Firestone's
 // deathrattle-orchestration.js are changed as the module loads; nothing of

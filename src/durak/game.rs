@@ -1,4 +1,4 @@
-//! The full state of a podkidnoy Durak game (`shared/rules/durak.md`), its
+//! The full state of a podkidnoy Durak game (`docs/src/rules/durak.md`), its
 //! legal moves and their effects. Cards are `crate::cards` indices (rank * 4
 //! + suit, 2 = rank 0 .. A = rank 12) held in `CardSet` bitboards.
 //!

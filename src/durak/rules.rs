@@ -1,4 +1,4 @@
-//! The rules of `shared/rules/durak.md` on card masks, written once: what
+//! The rules of `docs/src/rules/durak.md` on card masks, written once: what
 //! beats what, what may be thrown in or transferred, the bout's limit, the
 //! refill, the end of the game and the next attacker. The move-by-move game
 //! (`game.rs`) and the fused two-player playout (`two_player_playout.rs`)

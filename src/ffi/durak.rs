@@ -38,7 +38,7 @@ pub const ODDSMITH_DURAK_PASS: u32 = 3;
 pub const ODDSMITH_DURAK_TRANSFER: u32 = 4;
 
 /// Rules variants: podkidnoy (the default), perevodnoy (the defender may
-/// transfer the bout, rule 12 of shared/rules/durak.md).
+/// transfer the bout, rule 12 of docs/src/rules/durak.md).
 pub const ODDSMITH_DURAK_VARIANT_PODKIDNOY: u32 = 0;
 pub const ODDSMITH_DURAK_VARIANT_TRANSFER: u32 = 1;
 

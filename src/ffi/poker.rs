@@ -275,7 +275,7 @@ fn mode_of(code: u32) -> Result<Mode, FfiError> {
     }
 }
 
-/// Equity of 2..10 hands or ranges (see the README for the definition):
+/// Equity of 2..10 hands or ranges (see docs/src/poker.md for the definition):
 /// exact enumeration, Monte Carlo to a standard error or deadline, or Auto.
 /// `game` picks Texas Hold'em (0), Omaha (2 to 6 players; high, low and
 /// scoop shares filled) or short deck (2 to 8 players); `categories` are

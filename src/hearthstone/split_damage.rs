@@ -40,7 +40,7 @@ pub const MAX_HITS: u32 = 100_000;
 /// Default work budget: about one second of one core at most (the estimate
 /// is an upper bound; 14 targets of health <= 10 under 20 hits is about
 /// 3e7 units and 20 ms; 14 targets of health 100 under 80 hits, the largest
-/// board the README names, 5.2e9 units and about 0.7 s).
+/// board docs/src/split-damage.md names, 5.2e9 units and about 0.7 s).
 pub const DEFAULT_MAX_WORK: u64 = 6_000_000_000;
 
 /// One character that can be hit.

@@ -1,25 +1,39 @@
-"""The README's Python examples run as written."""
+"""The Python examples of the README and of the book's Python chapter run
+as written."""
 
 import pathlib
 import re
 
 import pytest
 
-README = pathlib.Path(__file__).resolve().parents[3] / "README.md"
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+# Every ```python block of these files is run.
+DOCUMENTS = ("README.md", "docs/src/bindings/python.md")
 
 
-def python_blocks():
-    text = README.read_text()
-    start = text.index("\n## Python\n")
-    end = text.index("\n## ", start + 1)
-    return re.findall(r"```python\n(.*?)```", text[start:end], re.S)
+def python_blocks(document):
+    text = (ROOT / document).read_text()
+    return re.findall(r"```python\n(.*?)```", text, re.S)
 
 
-def test_the_readme_has_python_examples():
-    assert len(python_blocks()) >= 5
+def examples():
+    return [
+        (document, index, block)
+        for document in DOCUMENTS
+        for index, block in enumerate(python_blocks(document))
+    ]
 
 
-@pytest.mark.parametrize("index", range(len(python_blocks())))
-def test_readme_example(index, capsys):
-    exec(compile(python_blocks()[index], f"README.md python block {index + 1}", "exec"), {})
+def test_the_documents_have_python_examples():
+    assert len(python_blocks("README.md")) >= 1
+    assert len(python_blocks("docs/src/bindings/python.md")) >= 5
+
+
+@pytest.mark.parametrize(
+    "document,index,block",
+    examples(),
+    ids=[f"{document} block {index + 1}" for document, index, _ in examples()],
+)
+def test_example(document, index, block, capsys):
+    exec(compile(block, f"{document} python block {index + 1}", "exec"), {})
     assert capsys.readouterr().out.strip(), "every example prints its answer"

@@ -244,8 +244,8 @@ fn own_token_tribes(card: &CardDef, t: &Token) -> Option<u32> {
 pub const TOKENS_ENTER_UNMARKED: [&str; 2] = ["BG36_116", "BG36_116_G"];
 
 /// Cards whose text Firestone plays otherwise, with the text it plays:
-/// where the rules file is silent Firestone's behaviour is the rule (the
-/// README lists these).
+/// where the rules file is silent Firestone's behaviour is the rule
+/// (docs/src/battlegrounds-effects.md lists these).
 const AS_FIRESTONE_PLAYS: [(&str, &str); 28] = [
     // Ravaging Scorpid's "after a friendly minion attacks": after another
     // one's attack, and as a rally on its own (before the damage).

@@ -1,4 +1,4 @@
-//! The combat rules (see `shared/rules/battlegrounds.md`): boards, attacks,
+//! The combat rules (see `docs/src/rules/battlegrounds.md`): boards, attacks,
 //! damage, keywords, deaths and summons. Both the exact engine and the Monte
 //! Carlo engine step through combats with these functions only; card
 //! effects (`effect.rs`) fire from them.

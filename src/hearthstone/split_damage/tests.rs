@@ -318,8 +318,9 @@ proptest! {
     }
 }
 
-/// The largest board the README names fits the default budget (it was
-/// refused with the budget of 4e9) and its distributions sum to 1.
+/// The largest board the split damage guide (docs/src/split-damage.md)
+/// names fits the default budget (it was refused with the budget of 4e9)
+/// and its distributions sum to 1.
 #[test]
 fn the_readme_board_fits_the_default_budget() {
     let r = split_damage(&minions(&[100; 14]), 80, &Query::default()).unwrap();
