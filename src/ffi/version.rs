@@ -20,7 +20,7 @@ pub extern "C" fn oddsmith_version() -> u32 {
     (ODDSMITH_VERSION_MAJOR << 16) | (ODDSMITH_VERSION_MINOR << 8) | ODDSMITH_VERSION_PATCH
 }
 
-/// The library version as a static NUL-terminated string such as "0.1.0".
+/// The library version as a static NUL-terminated string such as "0.2.0".
 /// Never free it.
 ///
 /// Thread safety: pure; safe from any thread.

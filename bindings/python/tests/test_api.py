@@ -32,7 +32,7 @@ def test_the_stubs_cover_the_native_module():
 
 
 def test_the_version_matches_the_library():
-    assert oddsmith.__version__ == "0.1.0"
+    assert oddsmith.__version__ == "0.2.0"
 
 
 def test_the_docstring_examples_hold():
