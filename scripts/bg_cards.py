@@ -165,6 +165,14 @@ def read_cards(path):
             }
         )
     cards.sort(key=lambda c: c["dbf"])
+    # Counterparts that are not minions of the table (golden versions of
+    # old cards that CardDefs.xml no longer holds): dropped, so that every
+    # link resolves.
+    dbfs = {c["dbf"] for c in cards}
+    for c in cards:
+        for link in ("golden", "normal"):
+            if c[link] not in dbfs:
+                c[link] = 0
     return build, cards
 
 

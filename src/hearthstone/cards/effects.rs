@@ -748,14 +748,14 @@ fn named_card(names: &str) -> Option<&'static CardDef> {
         Some(name) => (true, name),
         None => (false, names),
     };
-    let normal = [name, name.strip_suffix('s').unwrap_or(name)]
-        .iter()
-        .find_map(|n| super::by_name(n))?;
-    if golden {
-        super::golden_of(normal)
+    let find = if golden {
+        super::golden_by_name
     } else {
-        Some(normal)
-    }
+        super::by_name
+    };
+    [name, name.strip_suffix('s').unwrap_or(name)]
+        .iter()
+        .find_map(|n| find(n))
 }
 
 /// `count` tokens that are `card` (its stats, keywords, tribes and tier),

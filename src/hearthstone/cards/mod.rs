@@ -184,15 +184,17 @@ fn cmp_folded(a: &str, b: &str) -> std::cmp::Ordering {
 /// normal version in the current pool if there is one, else the newest
 /// normal version.
 pub fn by_name(name: &str) -> Option<&'static CardDef> {
+    named(name).max_by_key(|c| (c.pool, c.normal == 0, c.dbf))
+}
+
+/// Every card of a name, any case.
+fn named(name: &str) -> impl Iterator<Item = &'static CardDef> {
     let wanted = name.trim();
     let name_of = |i: u16| table::CARDS[i as usize].name;
     let order = &table::BY_NAME;
     let start = order.partition_point(|&i| cmp_folded(name_of(i), wanted).is_lt());
     let end = start + order[start..].partition_point(|&i| cmp_folded(name_of(i), wanted).is_eq());
-    order[start..end]
-        .iter()
-        .map(|&i| &table::CARDS[i as usize])
-        .max_by_key(|c| (c.pool, c.normal == 0, c.dbf))
+    order[start..end].iter().map(|&i| &table::CARDS[i as usize])
 }
 
 /// A card by id, or by name with an optional `golden ` prefix.
@@ -207,8 +209,17 @@ pub fn lookup(text: &str) -> Option<&'static CardDef> {
     let rest = text
         .get(..7)
         .filter(|p| p.eq_ignore_ascii_case("golden "))?;
-    let card = by_name(&text[rest.len()..])?;
-    golden_of(card)
+    golden_by_name(&text[rest.len()..])
+}
+
+/// The golden card of a name, any case: of the golden cards with that
+/// name, the one whose normal version is in the current pool if there is
+/// one, else the newest (the newest normal version of a name may have no
+/// golden one, as a Core set reprint).
+pub fn golden_by_name(name: &str) -> Option<&'static CardDef> {
+    named(name)
+        .filter(|c| c.is_golden())
+        .max_by_key(|c| (by_dbf(c.normal).is_some_and(|n| n.pool), c.dbf))
 }
 
 /// The golden version of a card (itself when already golden).
