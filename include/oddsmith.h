@@ -142,7 +142,8 @@
 // `oddsmith_init`); 1 = the caller's thread, no pool hand-off; n >= 2 =
 // min(n, max(cores, shared pool size)) workers: the shared pool when that
 // is its size, otherwise a pool of that size built on first use and kept
-// for the life of the process (never a pool per call).
+// (the 4 most recently used sizes are kept, so their threads are bounded;
+// never a pool per call).
 #define ODDSMITH_MAX_THREADS 1024
 
 // `OddsmithPigResult.best_move`: keep rolling, or hold (the values of
@@ -209,7 +210,7 @@
 #define ODDSMITH_VERSION_MAJOR 0
 
 // Minor version of the header.
-#define ODDSMITH_VERSION_MINOR 1
+#define ODDSMITH_VERSION_MINOR 2
 
 // Patch version of the header.
 #define ODDSMITH_VERSION_PATCH 0
@@ -239,11 +240,11 @@ typedef enum {
   ODDSMITH_ERR_CANCELLED = 9,
 } OddsmithStatus;
 
-// A game run by the engine (opaque). Its tag is `LIVE_TAG` while the
-// handle is valid and every entry checks it: a freed handle (the allocator
-// reuses a freed block's first bytes, where the tag lives) or a pointer to
-// something else gives INVALID_ARGUMENT where that can be told, instead of
-// undefined behaviour.
+// A game run by the engine (opaque). A handle is not an address: it
+// names a slot of the library's table of games and the generation of the
+// game in it, so a freed handle (or one not from `oddsmith_durak_new`)
+// gives INVALID_ARGUMENT, a second free is ignored, and a stale handle
+// never reaches a newer game in the same slot.
 typedef struct OddsmithDurakGame OddsmithDurakGame;
 
 // One card of the table.
@@ -308,7 +309,7 @@ typedef struct {
 // does not count them); `value_count` numbers in `values` are the current
 // estimate of a sampling engine (equity MC: each player's equity; hand
 // strength: win, equity; combat: win, draw, loss of A; Durak: the best
-// move's mean score) with `stderr` its largest standard error. Exact work
+// move's mean score) with `std_error` its largest standard error. Exact work
 // gives only its share done (`value_count` 0).
 typedef struct {
   double fraction;
@@ -316,7 +317,7 @@ typedef struct {
   uint64_t done;
   uint32_t value_count;
   double values[ODDSMITH_PROGRESS_MAX_VALUES];
-  double stderr;
+  double std_error;
 } OddsmithProgressReport;
 
 // A progress callback: return 0 to go on, nonzero to cancel (the call then
@@ -424,7 +425,9 @@ typedef struct {
   uint8_t exact;
   // States expanded (exact) or combats sampled.
   uint64_t states;
-  double stderr;
+  // Largest standard error of win, draw and loss (0 when exact). Not
+  // `stderr`: that is a macro in `<stdio.h>` (musl, MSVC).
+  double std_error;
   // 1 when the progress callback cancelled the call: Monte Carlo's
   // answer so far, or zeros for exact work.
   uint8_t partial;
@@ -742,10 +745,11 @@ typedef struct {
   uint64_t tuples;
   // 1 when enumerated exactly.
   uint8_t exact;
-  // Largest standard error of an equity (0 when exact).
-  double stderr;
+  // Largest standard error of an equity (0 when exact). Not `stderr`:
+  // that is a macro in `<stdio.h>` (musl, MSVC).
+  double std_error;
   // 1 when the progress callback cancelled the call: Monte Carlo's
-  // answer so far (exact 0, tuples sampled, stderr), or, for exact
+  // answer so far (exact 0, tuples sampled, standard error), or, for exact
   // work, zeros (part of an enumeration is not an estimate).
   uint8_t partial;
   // Share of the pot won by the high hand (all of it when no low
@@ -781,7 +785,8 @@ typedef struct {
   double win;
   double equity;
   uint8_t exact;
-  double stderr;
+  // Largest standard error of win and equity (0 when exact).
+  double std_error;
   // 1 when cancelled by the progress callback (as OddsmithEquityResult).
   uint8_t partial;
 } OddsmithStrengthResult;
@@ -996,8 +1001,8 @@ OddsmithStatus oddsmith_durak_legal_moves(const OddsmithDurakObservation *observ
 // `oddsmith_durak_free`).
 //
 // Errors: NULL_POINTER, INVALID_ARGUMENT (players not 2..6, deck not 24,
-// 36 or 52, or too small for the players). Thread safety: reentrant; a
-// handle may be used by one thread at a time.
+// 36 or 52, or too small for the players). Thread safety: reentrant;
+// calls on one handle from several threads take turns.
 //
 // # Safety
 // `rules` and `out` valid.
@@ -1006,20 +1011,21 @@ OddsmithStatus oddsmith_durak_new(const OddsmithDurakRules *rules,
                                   OddsmithDurakGame **out);
 
 // Frees a game from `oddsmith_durak_new`; NULL, and a handle that is not
-// live (already freed, where that can be told), are ignored. Thread
-// safety: not while another call uses the handle.
+// live (already freed, or not from this library), are ignored: a second
+// free is harmless. Thread safety: safe from any thread; a call still
+// using the game finishes with it first.
 //
 // # Safety
-// `game` NULL or a handle from `oddsmith_durak_new`, not used afterwards.
+// None: `game` is only compared with the live handles, never read.
 void oddsmith_durak_free(OddsmithDurakGame *game);
 
 // The player to move in `*to_move` (meaningless once over). Errors:
-// NULL_POINTER. Thread safety: any number of readers of one handle, but
-// not alongside `oddsmith_durak_apply` on it.
+// NULL_POINTER. Thread safety: safe from any thread; calls on one handle
+// take turns (each holds the game for its duration).
 //
 // # Safety
-// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
-// INVALID_ARGUMENT where that can be told); `to_move` valid.
+// `game` NULL or any handle (a freed or foreign one gives
+// INVALID_ARGUMENT); `to_move` valid.
 OddsmithStatus oddsmith_durak_to_move(const OddsmithDurakGame *game, uint32_t *to_move);
 
 // The legal moves of the player to move (none once over), as for
@@ -1027,8 +1033,8 @@ OddsmithStatus oddsmith_durak_to_move(const OddsmithDurakGame *game, uint32_t *t
 // Thread safety: as `oddsmith_durak_to_move`.
 //
 // # Safety
-// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
-// INVALID_ARGUMENT where that can be told); `count` valid; `buf` NULL (cap 0) or `cap` items.
+// `game` NULL or any handle (a freed or foreign one gives
+// INVALID_ARGUMENT); `count` valid; `buf` NULL (cap 0) or `cap` items.
 OddsmithStatus oddsmith_durak_game_legal_moves(const OddsmithDurakGame *game,
                                                OddsmithDurakMove *buf,
                                                size_t cap,
@@ -1036,11 +1042,11 @@ OddsmithStatus oddsmith_durak_game_legal_moves(const OddsmithDurakGame *game,
 
 // Plays `move` for the player to move. Errors: NULL_POINTER,
 // INVALID_ARGUMENT (an illegal move, or the game is over; nothing
-// changes). Thread safety: one call at a time per handle.
+// changes). Thread safety: as `oddsmith_durak_to_move`.
 //
 // # Safety
-// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
-// INVALID_ARGUMENT where that can be told); `mv` valid.
+// `game` NULL or any handle (a freed or foreign one gives
+// INVALID_ARGUMENT); `mv` valid.
 OddsmithStatus oddsmith_durak_apply(OddsmithDurakGame *game, const OddsmithDurakMove *mv);
 
 // What `player` sees, ready for `oddsmith_durak_best_move`.
@@ -1049,8 +1055,8 @@ OddsmithStatus oddsmith_durak_apply(OddsmithDurakGame *game, const OddsmithDurak
 // over). Thread safety: as `oddsmith_durak_to_move`.
 //
 // # Safety
-// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
-// INVALID_ARGUMENT where that can be told); `out` valid.
+// `game` NULL or any handle (a freed or foreign one gives
+// INVALID_ARGUMENT); `out` valid.
 OddsmithStatus oddsmith_durak_observe(const OddsmithDurakGame *game,
                                       uint32_t player,
                                       OddsmithDurakObservation *out);
@@ -1059,8 +1065,8 @@ OddsmithStatus oddsmith_durak_observe(const OddsmithDurakGame *game,
 // safety: as `oddsmith_durak_to_move`.
 //
 // # Safety
-// `game` a handle from `oddsmith_durak_new` (a freed or foreign one gives
-// INVALID_ARGUMENT where that can be told); `out` valid.
+// `game` NULL or any handle (a freed or foreign one gives
+// INVALID_ARGUMENT); `out` valid.
 OddsmithStatus oddsmith_durak_winner(const OddsmithDurakGame *game, OddsmithDurakOutcome *out);
 
 // Solves a game defined by callbacks, on the calling thread (callbacks
@@ -1154,10 +1160,13 @@ size_t oddsmith_last_error_message(char *buf, size_t cap);
 // one). Optional; calling it again, or after the pool exists
 // (the first call with `threads` other than 1 makes it), changes nothing
 // and returns ODDSMITH_OK (the pool keeps the size it was first given).
+// After `fork()`, the child's first pooled call (or `oddsmith_init`)
+// builds the child's own pool: the parent's threads are not in the child.
 //
 // Errors: ODDSMITH_ERR_INVALID_ARGUMENT (more than ODDSMITH_MAX_THREADS),
-// ODDSMITH_ERR_INTERNAL (the pool could not start). Thread safety: safe
-// from any thread, at any time.
+// ODDSMITH_ERR_INTERNAL with a message when its threads cannot start (no
+// threads to be had); every call then runs on the caller's thread, with
+// the same answers. Thread safety: safe from any thread, at any time.
 OddsmithStatus oddsmith_init(uint32_t threads);
 
 // Solves Pig to `goal` points (0: 100) with a die of `sides` faces (0: 6)
@@ -1262,8 +1271,9 @@ OddsmithStatus oddsmith_equity(const OddsmithEquityRequest *request, OddsmithEqu
 // order; `*count` gets the number of rows, also on BUFFER_TOO_SMALL.
 // The breakdown is computed on a flop, turn or river (the exact sweeps)
 // and preflop for two players without dead cards (the matchup table);
-// other requests are INVALID_ARGUMENT, and an Auto request whose exact
-// answer does not fit the time budget is BUDGET_EXCEEDED.
+// other requests, and Monte Carlo mode (sampling gives no breakdown),
+// are INVALID_ARGUMENT at once; an Auto request whose exact answer does
+// not fit the time budget is BUDGET_EXCEEDED.
 //
 // Errors: those of `oddsmith_equity`, BUFFER_TOO_SMALL. Thread safety:
 // reentrant.
@@ -1323,7 +1333,7 @@ OddsmithStatus oddsmith_split_damage(const OddsmithSplitTarget *targets,
 // Thread safety: pure; safe from any thread.
 uint32_t oddsmith_version(void);
 
-// The library version as a static NUL-terminated string such as "0.1.0".
+// The library version as a static NUL-terminated string such as "0.2.0".
 // Never free it.
 //
 // Thread safety: pure; safe from any thread.

@@ -97,7 +97,7 @@ namespace Oddsmith
         public const uint ODDSMITH_SPLIT_HEALTH_SLOTS = 101;
         public const uint ODDSMITH_SPLIT_KILL_SLOTS = 15;
         public const uint ODDSMITH_VERSION_MAJOR = 0;
-        public const uint ODDSMITH_VERSION_MINOR = 1;
+        public const uint ODDSMITH_VERSION_MINOR = 2;
         public const uint ODDSMITH_VERSION_PATCH = 0;
     }
 
@@ -157,7 +157,7 @@ namespace Oddsmith
         public ulong Done;
         public uint ValueCount;
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Values;
-        public double Stderr;
+        public double StdError;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -239,7 +239,8 @@ namespace Oddsmith
         public byte Exact;
         /// <summary>States expanded (exact) or combats sampled.</summary>
         public ulong States;
-        public double Stderr;
+        /// <summary>Largest standard error of win, draw and loss (0 when exact). Not `stderr`: that is a macro in `&lt;stdio.h&gt;` (musl, MSVC).</summary>
+        public double StdError;
         /// <summary>1 when the progress callback cancelled the call: Monte Carlo's answer so far, or zeros for exact work.</summary>
         public byte Partial;
     }
@@ -486,9 +487,9 @@ namespace Oddsmith
         public ulong Tuples;
         /// <summary>1 when enumerated exactly.</summary>
         public byte Exact;
-        /// <summary>Largest standard error of an equity (0 when exact).</summary>
-        public double Stderr;
-        /// <summary>1 when the progress callback cancelled the call: Monte Carlo's answer so far (exact 0, tuples sampled, stderr), or, for exact work, zeros (part of an enumeration is not an estimate).</summary>
+        /// <summary>Largest standard error of an equity (0 when exact). Not `stderr`: that is a macro in `&lt;stdio.h&gt;` (musl, MSVC).</summary>
+        public double StdError;
+        /// <summary>1 when the progress callback cancelled the call: Monte Carlo's answer so far (exact 0, tuples sampled, standard error), or, for exact work, zeros (part of an enumeration is not an estimate).</summary>
         public byte Partial;
         /// <summary>Share of the pot won by the high hand (all of it when no low qualifies; the equity in high-only games) and by the low hand (hi/lo games), with equity = high + low.</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] High;
@@ -522,7 +523,8 @@ namespace Oddsmith
         public double Win;
         public double Equity;
         public byte Exact;
-        public double Stderr;
+        /// <summary>Largest standard error of win and equity (0 when exact).</summary>
+        public double StdError;
         /// <summary>1 when cancelled by the progress callback (as OddsmithEquityResult).</summary>
         public byte Partial;
     }

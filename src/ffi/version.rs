@@ -6,7 +6,7 @@ use std::ffi::c_char;
 /// Major version of the header; compare with `oddsmith_version() >> 16`.
 pub const ODDSMITH_VERSION_MAJOR: u32 = 0;
 /// Minor version of the header.
-pub const ODDSMITH_VERSION_MINOR: u32 = 1;
+pub const ODDSMITH_VERSION_MINOR: u32 = 2;
 /// Patch version of the header.
 pub const ODDSMITH_VERSION_PATCH: u32 = 0;
 
