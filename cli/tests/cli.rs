@@ -967,7 +967,7 @@ fn combat_keeps_its_budget_on_boards_with_many_ways_a_turn() {
         .map(|i| format!("Palescale Crocolisk={}/{}", 4 + i, 5 + i))
         .collect();
     let crocolisks = crocolisks.join(",");
-    let pirates = vec!["Sky Pirate=1/1+poison"; 7].join(",");
+    let pirates = ["Sky Pirate=1/1+poison"; 7].join(",");
     for (mode, budget_ms) in [("exact", 50u64), ("auto", 200)] {
         let started = std::time::Instant::now();
         let out = oddsmith(&[
@@ -989,7 +989,11 @@ fn combat_keeps_its_budget_on_boards_with_many_ways_a_turn() {
         );
         if mode == "exact" {
             assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-            assert!(text(&out.stderr).contains("time budget"), "{}", text(&out.stderr));
+            assert!(
+                text(&out.stderr).contains("time budget"),
+                "{}",
+                text(&out.stderr)
+            );
         } else {
             assert!(out.status.success(), "{}", text(&out.stderr));
             let v: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();

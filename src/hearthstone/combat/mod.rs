@@ -733,27 +733,33 @@ impl Search<'_> {
                 return Some(Fault::TimedOut);
             }
             let (mut overflowed, mut disordered) = (false, false);
-            let whole = turn_outcomes(kinds, &mut state, &mut odometer, self.deadline, |next, q| {
-                // Ends go straight to the tally; the tables hold the rest.
-                if let Some(outcome) = next.outcome(kinds, c.tiers) {
-                    sink.end(next.lens, outcome, p * q);
-                    return;
-                }
-                let (key, potential) = Key::<N>::encode(layout, kinds, next);
-                overflowed |= potential == key::OVERFLOW;
-                let layer = if by_turns {
-                    level + 1
-                } else if overflowed {
-                    return;
-                } else if potential as usize >= level {
-                    // Ordered by potential, every child's is lower.
-                    disordered = true;
-                    return;
-                } else {
-                    potential as usize
-                };
-                sink.child(layer as u32, key, p * q);
-            });
+            let whole = turn_outcomes(
+                kinds,
+                &mut state,
+                &mut odometer,
+                self.deadline,
+                |next, q| {
+                    // Ends go straight to the tally; the tables hold the rest.
+                    if let Some(outcome) = next.outcome(kinds, c.tiers) {
+                        sink.end(next.lens, outcome, p * q);
+                        return;
+                    }
+                    let (key, potential) = Key::<N>::encode(layout, kinds, next);
+                    overflowed |= potential == key::OVERFLOW;
+                    let layer = if by_turns {
+                        level + 1
+                    } else if overflowed {
+                        return;
+                    } else if potential as usize >= level {
+                        // Ordered by potential, every child's is lower.
+                        disordered = true;
+                        return;
+                    } else {
+                        potential as usize
+                    };
+                    sink.child(layer as u32, key, p * q);
+                },
+            );
             if !whole {
                 return Some(Fault::TimedOut);
             }
