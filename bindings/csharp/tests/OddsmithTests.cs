@@ -99,7 +99,7 @@ public static class OddsmithTests
 
         // Hand strength, cancelled at its first estimate. The work is
         // short, so it may end before one is reported: then it is whole.
-        calls = 0; last = 0; withValues = 0; onValues = true;
+        calls = 0; last = 0; withValues = 0; cancelAfter = 0; onValues = true;
         StrengthResult strength = Poker.HandStrength("AhKh", 4, null, 600000, 1, 0, watch, 1);
         onValues = false;
         if (withValues > 0) Check(strength.Partial && NowMs() - cancelledAt < CancelMs, "strength cancel");
