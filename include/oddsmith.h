@@ -539,7 +539,8 @@ typedef struct {
 typedef struct {
   // One of ODDSMITH_NODE_MAX, _MIN, _CHANCE, _TERMINAL.
   uint32_t kind;
-  // Max's value at a terminal node (ignored otherwise).
+  // Max's value at a terminal node (ignored otherwise); finite (NaN or
+  // an infinity is ODDSMITH_ERR_INVALID_ARGUMENT, naming the state).
   double value;
   // Children written (0 at terminal nodes), at most the capacity given.
   uint32_t child_count;
@@ -1074,7 +1075,8 @@ OddsmithStatus oddsmith_durak_winner(const OddsmithDurakGame *game, OddsmithDura
 //
 // Errors: ODDSMITH_ERR_NULL_POINTER (game, expand, out),
 // ODDSMITH_ERR_INVALID_ARGUMENT (state_size, tolerance, the game's
-// structure), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time),
+// structure, a terminal or heuristic value that is NaN or infinite: the
+// message names the state by its bytes in hex), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time),
 // ODDSMITH_ERR_CALLBACK, ODDSMITH_ERR_CANCELLED (by `options->progress`;
 // `out->partial` = 1). Thread safety: reentrant; every callback, the
 // progress one included, is called on the calling thread; the callbacks'
@@ -1096,7 +1098,8 @@ OddsmithStatus oddsmith_expectimax_solve(const OddsmithGameDef *game,
 //
 // Errors: ODDSMITH_ERR_NULL_POINTER (game, expand, out),
 // ODDSMITH_ERR_INVALID_ARGUMENT (root_index not below size, a child not
-// before its parent, a depth limit, bad lotteries),
+// before its parent, a depth limit, bad lotteries, a terminal value that
+// is NaN or infinite: the message names the state's index),
 // ODDSMITH_ERR_BUDGET_EXCEEDED (more states than max_states, time),
 // ODDSMITH_ERR_CALLBACK, ODDSMITH_ERR_CANCELLED (by `options->progress`,
 // called on this thread). Thread safety: reentrant; the callback's own

@@ -328,7 +328,7 @@ namespace Oddsmith
     {
         /// <summary>One of ODDSMITH_NODE_MAX, _MIN, _CHANCE, _TERMINAL.</summary>
         public NodeKind Kind;
-        /// <summary>Max's value at a terminal node (ignored otherwise).</summary>
+        /// <summary>Max's value at a terminal node (ignored otherwise); finite (NaN or an infinity is ODDSMITH_ERR_INVALID_ARGUMENT, naming the state).</summary>
         public double Value;
         /// <summary>Children written (0 at terminal nodes), at most the capacity given.</summary>
         internal uint ChildCount;

@@ -14,7 +14,9 @@
 
 use super::component::{Component, Target};
 use super::ids::Ids;
-use super::{Child, Game, NodeKind, Options, Solution, best_move, node_value};
+use super::{
+    Child, Game, NodeKind, Options, Solution, best_move, finite_value, node_value, state_name,
+};
 use crate::error::{Error, Result};
 
 /// `mark` of a state met as a child but not yet expanded.
@@ -221,9 +223,8 @@ impl<'a, G: Game> Walk<'a, G> {
         self.children.clear();
         let kind = self.game.expand(state, &mut self.children)?;
         if let NodeKind::Terminal(v) = kind {
-            if !v.is_finite() {
-                return Err(Error::invalid(format!("a terminal value is {v}")));
-            }
+            let order = self.states;
+            let v = finite_value(v, "terminal", || state_name(self.game, state, order))?;
             self.slots[id as usize].value = v;
             self.slots[id as usize].mark = SOLVED;
             return Ok(kind);

@@ -2,7 +2,7 @@
 //! smaller index than its parent, solved by one bottom-up sweep over a flat
 //! array (no hashing, no stack).
 
-use super::{MoveValue, NodeKind, Options, Solution, best_move, node_value};
+use super::{MoveValue, NodeKind, Options, Solution, best_move, finite_value, node_value};
 use crate::budget::Progress;
 use crate::error::{Error, Result};
 
@@ -118,7 +118,7 @@ fn fold(
     moves: Option<&mut Vec<MoveValue>>,
 ) -> Result<f64> {
     if let NodeKind::Terminal(v) = kind {
-        return Ok(v);
+        return finite_value(v, "terminal", || index.to_string());
     }
     if let Some(bad) = children.iter().find(|c| c.next >= index) {
         return Err(Error::invalid(format!(

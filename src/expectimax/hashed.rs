@@ -17,7 +17,10 @@
 //! pool that grows and shrinks with the path: the search allocates nothing
 //! per state once the pool has grown to the deepest path.
 
-use super::{Child, Game, MoveValue, NodeKind, Options, Solution, best_move, node_value};
+use super::{
+    Child, Game, MoveValue, NodeKind, Options, Solution, best_move, finite_value, node_value,
+    state_name,
+};
 use crate::error::{Error, Result};
 use crate::memo::FixedState;
 use hashbrown::HashTable;
@@ -279,17 +282,14 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
         let first = self.pool.len();
         let kind = self.game.expand(state, &mut self.pool)?;
         let leaf = match kind {
-            NodeKind::Terminal(v) => Some(v),
-            _ if depth == 0 => Some(self.game.heuristic(state)?),
+            NodeKind::Terminal(v) => Some((v, "terminal")),
+            _ if depth == 0 => Some((self.game.heuristic(state)?, "heuristic")),
             _ => None,
         };
-        if let Some(v) = leaf {
+        if let Some((v, what)) = leaf {
             self.pool.truncate(first);
-            if !v.is_finite() {
-                return Err(Error::invalid(format!(
-                    "a terminal or heuristic value is {v}"
-                )));
-            }
+            let order = self.states + 1;
+            let v = finite_value(v, what, || state_name(self.game, state, order))?;
             vacant.insert((K::new(state, depth), v));
             self.count_state()?;
             return Ok(Opened::Value(v));

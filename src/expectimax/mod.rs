@@ -104,6 +104,12 @@ pub trait Game {
     fn heuristic(&self, _state: &Self::State) -> Result<f64> {
         Ok(0.0)
     }
+
+    /// The state in words, for error messages (None, the default: a
+    /// message then numbers the state in the order the solve met it).
+    fn describe_state(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
 }
 
 /// Solver settings.
@@ -302,6 +308,33 @@ fn lottery_error<C: Outcome>(kind: NodeKind, children: &[C]) -> Error {
         }
     }
     Error::invalid("a lottery is invalid")
+}
+
+/// A terminal or horizon value, checked to be finite: the one check of
+/// the hashed, cyclic and dense solvers. `what` says which value
+/// ("terminal", "heuristic"); `state` names the state (called only on an
+/// error).
+#[inline]
+pub(crate) fn finite_value(value: f64, what: &str, state: impl FnOnce() -> String) -> Result<f64> {
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(not_finite(value, what, &state()))
+    }
+}
+
+#[cold]
+fn not_finite(value: f64, what: &str, state: &str) -> Error {
+    Error::invalid(format!(
+        "state {state}: the {what} value is {value}; values must be finite"
+    ))
+}
+
+/// A state's name for [`finite_value`]: the game's own words, or its
+/// number in the order the solve met it.
+pub(crate) fn state_name<G: Game>(game: &G, state: &G::State, order: u64) -> String {
+    game.describe_state(state)
+        .unwrap_or_else(|| format!("#{order} (in the order met)"))
 }
 
 /// Counts one more solved state against the budget; every 2^14 states,

@@ -521,3 +521,67 @@ fn a_wrong_numbering_is_an_error_not_a_wrong_answer() {
     );
     assert_eq!(right.unwrap(), solve(&game, &Options::default()).unwrap());
 }
+
+/// A dense game given as a table: node i's children come before it (the
+/// root is the last node).
+struct DenseTable(Vec<(NodeKind, Vec<Edge>)>);
+
+impl DenseGame for DenseTable {
+    type Cursor = ();
+    fn size(&self) -> usize {
+        self.0.len()
+    }
+    fn root_index(&self) -> usize {
+        self.0.len() - 1
+    }
+    fn expand_index(
+        &self,
+        index: usize,
+        _: &mut (),
+        out: &mut Vec<DenseChild>,
+    ) -> Result<NodeKind> {
+        let (kind, kids) = &self.0[index];
+        out.extend(
+            kids.iter()
+                .map(|&(move_id, probability, reward, next)| DenseChild {
+                    move_id,
+                    probability,
+                    reward,
+                    next,
+                }),
+        );
+        Ok(*kind)
+    }
+}
+
+#[test]
+fn terminal_values_must_be_finite_in_every_solver() {
+    for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        // Dense: state 1 is the bad terminal, below a chance root.
+        let dense = DenseTable(vec![
+            (NodeKind::Terminal(1.0), Vec::new()),
+            (NodeKind::Terminal(bad), Vec::new()),
+            (NodeKind::Chance, vec![(0, 0.5, 0.0, 0), (0, 0.5, 0.0, 1)]),
+        ]);
+        let err = solve_dense(&dense, &Options::default()).unwrap_err();
+        assert_eq!(err.kind(), crate::ErrorKind::InvalidArgument, "{err}");
+        let named = format!("state 1: the terminal value is {bad}");
+        assert!(err.message().contains(&named), "{err}");
+        // The same game for the hashed solver (root first), with and
+        // without a cycle (the cyclic solver): the same check, the state
+        // numbered in the order met.
+        let mut hashed = table(vec![
+            (NodeKind::Chance, vec![(0, 0.5, 0.0, 1), (0, 0.5, 0.0, 2)]),
+            (NodeKind::Terminal(1.0), Vec::new()),
+            (NodeKind::Terminal(bad), Vec::new()),
+        ]);
+        let err = solve(&hashed, &Options::default()).unwrap_err();
+        assert_eq!(err.kind(), crate::ErrorKind::InvalidArgument, "{err}");
+        assert!(err.message().contains("the terminal value is"), "{err}");
+        assert!(err.message().contains("state #3"), "{err}");
+        hashed.nodes[0].1[0].3 = 0;
+        let err = solve(&hashed, &Options::default()).unwrap_err();
+        assert_eq!(err.kind(), crate::ErrorKind::InvalidArgument, "{err}");
+        assert!(err.message().contains("the terminal value is"), "{err}");
+    }
+}

@@ -11,8 +11,8 @@ use crate::expectimax::coins::{
     CoinGame, DEFAULT_DENOMINATIONS, MAX_BOXES, MAX_DENOMINATIONS, Method, solve_coins_controlled,
 };
 use crate::expectimax::{
-    Child, DEFAULT_TOLERANCE, DenseChild, DenseGame, Game, NodeKind, Options, Solution, node_value,
-    solve, solve_dense,
+    Child, DEFAULT_TOLERANCE, DenseChild, DenseGame, Game, NodeKind, Options, Solution,
+    finite_value, node_value, solve, solve_dense,
 };
 use std::cell::RefCell;
 use std::ffi::c_void;
@@ -34,7 +34,8 @@ pub const ODDSMITH_NODE_TERMINAL: u32 = 3;
 pub struct OddsmithGameNode {
     /// One of ODDSMITH_NODE_MAX, _MIN, _CHANCE, _TERMINAL.
     pub kind: u32,
-    /// Max's value at a terminal node (ignored otherwise).
+    /// Max's value at a terminal node (ignored otherwise); finite (NaN or
+    /// an infinity is ODDSMITH_ERR_INVALID_ARGUMENT, naming the state).
     pub value: f64,
     /// Children written (0 at terminal nodes), at most the capacity given.
     pub child_count: u32,
@@ -409,6 +410,13 @@ impl<const N: usize> Game for CallbackGame<N> {
         self.hint
     }
 
+    /// Its state_size bytes in hex, as the caller wrote them.
+    fn describe_state(&self, state: &CState<N>) -> Option<String> {
+        let bytes = &state.0[..self.def.state_size as usize];
+        let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        Some(format!("[{}]", hex.join(" ")))
+    }
+
     fn heuristic(&self, state: &CState<N>) -> Result<f64> {
         let Some(h) = self.def.heuristic else {
             return Ok(0.0);
@@ -458,7 +466,8 @@ fn solve_callbacks(
 ///
 /// Errors: ODDSMITH_ERR_NULL_POINTER (game, expand, out),
 /// ODDSMITH_ERR_INVALID_ARGUMENT (state_size, tolerance, the game's
-/// structure), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time),
+/// structure, a terminal or heuristic value that is NaN or infinite: the
+/// message names the state by its bytes in hex), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time),
 /// ODDSMITH_ERR_CALLBACK, ODDSMITH_ERR_CANCELLED (by `options->progress`;
 /// `out->partial` = 1). Thread safety: reentrant; every callback, the
 /// progress one included, is called on the calling thread; the callbacks'
@@ -650,7 +659,7 @@ impl DenseGame for CallbackDenseGame {
         let mut out = self.children.borrow_mut();
         let (kind, count) = self.call(index, &mut out[..])?;
         if let NodeKind::Terminal(v) = kind {
-            return Ok(v);
+            return finite_value(v, "terminal", || index.to_string());
         }
         let children = &out[..count];
         node_value(
@@ -671,7 +680,8 @@ impl DenseGame for CallbackDenseGame {
 ///
 /// Errors: ODDSMITH_ERR_NULL_POINTER (game, expand, out),
 /// ODDSMITH_ERR_INVALID_ARGUMENT (root_index not below size, a child not
-/// before its parent, a depth limit, bad lotteries),
+/// before its parent, a depth limit, bad lotteries, a terminal value that
+/// is NaN or infinite: the message names the state's index),
 /// ODDSMITH_ERR_BUDGET_EXCEEDED (more states than max_states, time),
 /// ODDSMITH_ERR_CALLBACK, ODDSMITH_ERR_CANCELLED (by `options->progress`,
 /// called on this thread). Thread safety: reentrant; the callback's own

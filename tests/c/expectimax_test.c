@@ -197,6 +197,79 @@ static int32_t bad_order_dense_expand(void *user, uint64_t index, OddsmithGameNo
     return 0;
 }
 
+/* Two states for the value checks: 0 is a terminal worth *(double *)user,
+ * 1 a chance node over it (the same through the hashed entry, by
+ * state[0]). */
+static int32_t terminal_dense_expand(void *user, uint64_t index, OddsmithGameNode *node,
+                                     OddsmithDenseChild *children, uint32_t capacity) {
+    (void)capacity;
+    if (index == 0) {
+        node->kind = ODDSMITH_NODE_TERMINAL;
+        node->value = *(const double *)user;
+        node->child_count = 0;
+        return 0;
+    }
+    node->kind = ODDSMITH_NODE_CHANCE;
+    node->child_count = 1;
+    children[0].move_id = 0;
+    children[0].probability = 1.0;
+    children[0].reward = 0.0;
+    children[0].next = 0;
+    return 0;
+}
+
+static int32_t terminal_expand(void *user, const uint8_t *state, OddsmithGameNode *node,
+                               OddsmithGameChild *children, uint32_t capacity) {
+    (void)capacity;
+    if (state[0] == 1) {
+        node->kind = ODDSMITH_NODE_TERMINAL;
+        node->value = *(const double *)user;
+        node->child_count = 0;
+        return 0;
+    }
+    node->kind = ODDSMITH_NODE_CHANCE;
+    node->child_count = 1;
+    memset(children, 0, sizeof *children);
+    children[0].probability = 1.0;
+    children[0].next[0] = 1;
+    children[0].next[1] = 7;
+    return 0;
+}
+
+/* Issue 50: terminal values must be finite in both solvers (the state is
+ * named). */
+static void check_values_are_finite(void) {
+    OddsmithDenseGameDef dense;
+    OddsmithGameDef game;
+    OddsmithExpectimaxResult r;
+    double terminal = 2.5;
+    char msg[256];
+
+    memset(&dense, 0, sizeof dense);
+    dense.size = 2;
+    dense.root_index = 1;
+    dense.user = &terminal;
+    dense.expand = terminal_dense_expand;
+    memset(&game, 0, sizeof game);
+    game.state_size = 2;
+    game.user = &terminal;
+    game.expand = terminal_expand;
+    CHECK(oddsmith_expectimax_solve_dense(&dense, NULL, &r) == ODDSMITH_OK && r.value == 2.5);
+    CHECK(oddsmith_expectimax_solve(&game, NULL, &r) == ODDSMITH_OK && r.value == 2.5);
+    terminal = NAN;
+    CHECK(oddsmith_expectimax_solve_dense(&dense, NULL, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "state 0: the terminal value is NaN") != NULL);
+    CHECK(oddsmith_expectimax_solve(&game, NULL, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "state [01 07]: the terminal value is NaN") != NULL);
+    terminal = -INFINITY;
+    CHECK(oddsmith_expectimax_solve_dense(&dense, NULL, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "state 0: the terminal value is -inf") != NULL);
+    CHECK(oddsmith_expectimax_solve(&game, NULL, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+}
+
 static void check_cycles_pig_and_dense(void) {
     OddsmithGameDef game;
     OddsmithDenseGameDef dense;
@@ -409,5 +482,6 @@ int main(void) {
     CHECK(strstr(msg, "box_count is 7") != NULL);
 
     check_cycles_pig_and_dense();
+    check_values_are_finite();
     return CHECK_SUMMARY("c");
 }
