@@ -311,6 +311,17 @@ static void check_cycles_pig_and_dense(void) {
     oddsmith_last_error_message(msg, sizeof msg);
     CHECK(strstr(msg, "below the goal") != NULL);
     CHECK(oddsmith_pig(10, 1, 0, 0, 0, NULL, &pig) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    /* Numbers past the 16 bits a state keeps are refused, not cut (65546
+     * was answered as 10); the message names the argument and its range. */
+    CHECK(oddsmith_pig(20, 6, 65546, 0, 0, NULL, &pig) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "score is 65546") != NULL && strstr(msg, "0..=19") != NULL);
+    CHECK(oddsmith_pig(20, 6, 0, 65556, 0, NULL, &pig) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "opponent is 65556") != NULL);
+    CHECK(oddsmith_pig(20, 6, 0, 0, 65539, NULL, &pig) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "turn_total is 65539") != NULL && strstr(msg, "0..=1000") != NULL);
     CHECK(oddsmith_pig(10, 6, 0, 0, 0, NULL, NULL) == ODDSMITH_ERR_NULL_POINTER);
 
     /* Options of the cyclic path: a bad tolerance, a cycle that never

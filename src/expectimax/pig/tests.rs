@@ -161,3 +161,44 @@ fn bad_games_and_positions_are_refused() {
     let answer = solve_pig(&game, home, &Options::default()).unwrap();
     assert_eq!((answer.best_move, answer.hold), (HOLD, Some(1.0)));
 }
+
+#[test]
+fn positions_out_of_range_are_refused_not_cut_to_16_bits() {
+    // 65546 is 10 in 16 bits: it was answered as a score of 10.
+    let game = PigGame::new(20, 6).unwrap();
+    for (position, words) in [
+        (
+            (65546, 0, 0),
+            "score is 65546; it must be below the goal 20 (0..=19)",
+        ),
+        (
+            (0, 65556, 0),
+            "opponent is 65556; it must be below the goal 20 (0..=19)",
+        ),
+        ((20, 0, 0), "score is 20"),
+        ((u32::MAX, 0, 0), "score is 4294967295"),
+        ((0, 0, 65539), "turn_total is 65539; it must be in 0..=1000"),
+        ((0, 0, MAX_GOAL + 1), "turn_total is 1001"),
+    ] {
+        let position = PigPosition {
+            score: position.0,
+            opponent: position.1,
+            turn_total: position.2,
+        };
+        let err = solve_pig(&game, position, &Options::default()).unwrap_err();
+        assert_eq!(err.kind(), crate::ErrorKind::InvalidArgument, "{err}");
+        assert!(err.message().contains(words), "{position:?}: {err}");
+    }
+    // The edges of the range are answered.
+    let edge = PigPosition {
+        score: 19,
+        opponent: 19,
+        turn_total: MAX_GOAL,
+    };
+    assert_eq!(
+        solve_pig(&game, edge, &Options::default())
+            .unwrap()
+            .best_move,
+        HOLD
+    );
+}
