@@ -622,7 +622,13 @@ typedef struct {
   uint32_t root_kind;
   // Moves at a decision root (0 at chance and terminal roots).
   uint32_t move_count;
-  // Index into move_ids of the best move, or -1.
+  // Index into move_ids of the best move, or -1. On a tie, the first of
+  // the best moves; but a self-loop (a move whose outcomes all lead back
+  // to the root state itself, worth the root's own value) is never
+  // chosen when another move ties with it within the tolerance (such a
+  // move would never end the game): then the best of the other moves,
+  // the first on ties. A self-loop is best only when play that never
+  // ends is strictly better than every other move.
   int32_t best_index;
   uint32_t move_ids[ODDSMITH_MAX_CHILDREN];
   double move_values[ODDSMITH_MAX_CHILDREN];

@@ -388,7 +388,7 @@ namespace Oddsmith
         public uint RootKind;
         /// <summary>Moves at a decision root (0 at chance and terminal roots).</summary>
         public uint MoveCount;
-        /// <summary>Index into move_ids of the best move, or -1.</summary>
+        /// <summary>Index into move_ids of the best move, or -1. On a tie, the first of the best moves; but a self-loop (a move whose outcomes all lead back to the root state itself, worth the root's own value) is never chosen when another move ties with it within the tolerance (such a move would never end the game): then the best of the other moves, the first on ties. A self-loop is best only when play that never ends is strictly better than every other move.</summary>
         public int BestIndex;
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public uint[] MoveIds;
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public double[] MoveValues;

@@ -15,7 +15,8 @@
 use super::component::{Component, Target};
 use super::ids::Ids;
 use super::{
-    Child, Game, NodeKind, Options, Solution, best_move, finite_value, node_value, state_name,
+    Child, Game, NodeKind, Options, Solution, best_move_avoiding_loops, finite_value, node_value,
+    state_name,
 };
 use crate::error::{Error, Result};
 
@@ -173,26 +174,39 @@ impl<'a, G: Game> Walk<'a, G> {
                 parent.low = parent.low.min(frame.low);
             }
         }
-        // The root's moves, from the solved values of its children.
+        // The root's moves, from the solved values of its children, and
+        // which of them are self-loops (every outcome back to the root).
         let mut moves = Vec::new();
+        let mut loops: Vec<bool> = Vec::new();
         let value = self.slots[root_id as usize].value;
         if matches!(root_kind, NodeKind::Max | NodeKind::Min) {
             self.children.clear();
             self.game.expand(&root, &mut self.children)?;
             let mut values = Vec::with_capacity(self.children.len());
+            let mut last_move = None;
             for child in &self.children {
                 let id = self
                     .ids
                     .find(self.game, &child.next)?
                     .ok_or_else(|| Error::invalid("the root's children changed between calls"))?;
                 values.push(self.slots[id as usize].value);
+                // Moves are runs of one move id, as the fold groups them.
+                if last_move != Some(child.move_id) {
+                    loops.push(true);
+                    last_move = Some(child.move_id);
+                }
+                if let Some(looped) = loops.last_mut() {
+                    *looped &= id == root_id;
+                }
             }
             node_value(root_kind, &self.children, values, Some(&mut moves))?;
         }
+        // Values agree to the tolerance (and to rounding, at any scale).
+        let margin = self.options.tolerance.max(4.0 * f64::EPSILON * value.abs());
         Ok(Solution {
             value,
             root_kind,
-            best_move: best_move(root_kind, &moves),
+            best_move: best_move_avoiding_loops(root_kind, &moves, &loops, margin),
             moves,
             states: self.states,
             iterations: self.iterations,

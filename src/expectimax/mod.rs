@@ -168,7 +168,9 @@ pub struct Solution {
     /// Each move's value at a decision root, in the order given.
     pub moves: Vec<MoveValue>,
     /// The best move at a decision root (Max: highest, Min: lowest; the
-    /// first on ties).
+    /// first on ties, except that a self-loop, a move whose outcomes all
+    /// lead back to the root itself, gives way to the best other move when
+    /// the two tie within the tolerance: see [`best_move_avoiding_loops`]).
     pub best_move: Option<MoveValue>,
     /// Distinct states solved.
     pub states: u64,
@@ -368,7 +370,8 @@ pub(crate) fn count_state<G: Game>(states: &mut u64, options: &Options, game: &G
     Ok(())
 }
 
-/// The best entry of a root move list for a decision node.
+/// The best entry of a root move list for a decision node (the first on
+/// ties).
 pub(crate) fn best_move(kind: NodeKind, moves: &[MoveValue]) -> Option<MoveValue> {
     match kind {
         NodeKind::Max => moves
@@ -380,6 +383,37 @@ pub(crate) fn best_move(kind: NodeKind, moves: &[MoveValue]) -> Option<MoveValue
             .copied()
             .reduce(|b, m| if m.value < b.value { m } else { b }),
         _ => None,
+    }
+}
+
+/// The best entry of a root move list as [`best_move`] gives it, unless
+/// that is a self-loop (`loops[i]`: every outcome of move i leads back to
+/// the root itself) and another move is within `margin` of it: then the
+/// best of the moves that are not self-loops (the first on ties). A
+/// self-loop's value is the root's own, so it ties with the best move that
+/// leaves unless play that never ends is strictly better; on a tie,
+/// following it would never end the game. `margin`: how close values count
+/// as equal (a cyclic solve's values are known to its tolerance).
+pub(crate) fn best_move_avoiding_loops(
+    kind: NodeKind,
+    moves: &[MoveValue],
+    loops: &[bool],
+    margin: f64,
+) -> Option<MoveValue> {
+    let best = best_move(kind, moves)?;
+    let at = moves.iter().position(|m| *m == best)?;
+    if !loops.get(at).copied().unwrap_or(false) {
+        return Some(best);
+    }
+    let others: Vec<MoveValue> = moves
+        .iter()
+        .zip(loops)
+        .filter(|&(_, &looped)| !looped)
+        .map(|(m, _)| *m)
+        .collect();
+    match best_move(kind, &others) {
+        Some(other) if (other.value - best.value).abs() <= margin => Some(other),
+        _ => Some(best),
     }
 }
 

@@ -585,3 +585,42 @@ fn terminal_values_must_be_finite_in_every_solver() {
         assert!(err.message().contains("the terminal value is"), "{err}");
     }
 }
+
+#[test]
+fn a_self_loop_gives_way_to_a_move_it_ties_with() {
+    // The root passes (move 0, back to itself, in one outcome or two) or
+    // leaves for a terminal (move 1): the pass is worth the root's own
+    // value, so the two tie; following the pass would never end the game.
+    let pass_once = vec![(0, 1.0, 0.0, 0)];
+    let pass_twice = vec![(0, 0.5, 0.0, 0), (0, 0.5, 0.0, 0)];
+    for (kind, exit) in [(NodeKind::Max, 0.5), (NodeKind::Min, -0.5)] {
+        for pass in [&pass_once, &pass_twice] {
+            let mut moves = pass.clone();
+            moves.push((1, 1.0, 0.0, 1));
+            let game = table(vec![(kind, moves), (NodeKind::Terminal(exit), Vec::new())]);
+            let s = solve(&game, &Options::default()).unwrap();
+            assert_eq!(s.value, exit);
+            assert_eq!(s.moves.len(), 2);
+            assert_eq!(s.moves[0].value, s.moves[1].value, "a tie");
+            assert_eq!(s.best_move.map(|m| m.move_id), Some(1), "{kind:?} {pass:?}");
+            // Listed second, it is not chosen either.
+            let mut moves = vec![(1, 1.0, 0.0, 1)];
+            moves.extend(pass.iter().copied());
+            let game = table(vec![(kind, moves), (NodeKind::Terminal(exit), Vec::new())]);
+            let s = solve(&game, &Options::default()).unwrap();
+            assert_eq!(s.best_move.map(|m| m.move_id), Some(1), "{kind:?} {pass:?}");
+        }
+    }
+    // A move that loops only sometimes is a move like any other: the first
+    // of the tied moves (0) is chosen.
+    let game = table(vec![
+        (
+            NodeKind::Max,
+            vec![(0, 0.5, 0.0, 0), (0, 0.5, 0.0, 1), (1, 1.0, 0.0, 1)],
+        ),
+        (NodeKind::Terminal(0.5), Vec::new()),
+    ]);
+    let s = solve(&game, &Options::default()).unwrap();
+    assert!((s.moves[0].value - s.moves[1].value).abs() < 1e-12);
+    assert_eq!(s.best_move.map(|m| m.move_id), Some(0));
+}

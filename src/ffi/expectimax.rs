@@ -204,7 +204,13 @@ pub struct OddsmithExpectimaxResult {
     pub root_kind: u32,
     /// Moves at a decision root (0 at chance and terminal roots).
     pub move_count: u32,
-    /// Index into move_ids of the best move, or -1.
+    /// Index into move_ids of the best move, or -1. On a tie, the first of
+    /// the best moves; but a self-loop (a move whose outcomes all lead back
+    /// to the root state itself, worth the root's own value) is never
+    /// chosen when another move ties with it within the tolerance (such a
+    /// move would never end the game): then the best of the other moves,
+    /// the first on ties. A self-loop is best only when play that never
+    /// ends is strictly better than every other move.
     pub best_index: i32,
     pub move_ids: [u32; ODDSMITH_MAX_CHILDREN],
     pub move_values: [f64; ODDSMITH_MAX_CHILDREN],

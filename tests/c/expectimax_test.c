@@ -236,6 +236,42 @@ static int32_t terminal_expand(void *user, const uint8_t *state, OddsmithGameNod
     return 0;
 }
 
+/* Max passes (move 0, back to the same state) or ends the game for 0.5
+ * (move 1): the two tie. */
+static int32_t pass_or_end_expand(void *user, const uint8_t *state, OddsmithGameNode *node,
+                                  OddsmithGameChild *children, uint32_t capacity) {
+    (void)user; (void)capacity;
+    if (state[0] == 1) {
+        node->kind = ODDSMITH_NODE_TERMINAL;
+        node->value = 0.5;
+        node->child_count = 0;
+        return 0;
+    }
+    node->kind = ODDSMITH_NODE_MAX;
+    node->child_count = 2;
+    memset(children, 0, 2 * sizeof *children);
+    children[0].move_id = 0;
+    children[0].probability = 1.0;
+    children[1].move_id = 1;
+    children[1].probability = 1.0;
+    children[1].next[0] = 1;
+    return 0;
+}
+
+/* A self-loop is not the best move on a tie: best_index names the move
+ * that ends the game. */
+static void check_self_loops_give_way(void) {
+    OddsmithGameDef game;
+    OddsmithExpectimaxResult r;
+
+    memset(&game, 0, sizeof game);
+    game.state_size = 1;
+    game.expand = pass_or_end_expand;
+    CHECK(oddsmith_expectimax_solve(&game, NULL, &r) == ODDSMITH_OK);
+    CHECK(r.value == 0.5 && r.move_count == 2 && r.move_values[0] == r.move_values[1]);
+    CHECK(r.best_index == 1 && r.move_ids[1] == 1);
+}
+
 /* Issue 50: terminal values must be finite in both solvers (the state is
  * named). */
 static void check_values_are_finite(void) {
@@ -494,5 +530,6 @@ int main(void) {
 
     check_cycles_pig_and_dense();
     check_values_are_finite();
+    check_self_loops_give_way();
     return CHECK_SUMMARY("c");
 }
