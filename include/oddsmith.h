@@ -589,7 +589,10 @@ typedef struct {
 // what you need.
 typedef struct {
   // Stop with ODDSMITH_ERR_BUDGET_EXCEEDED past this many states; 0
-  // means the default (20,000,000).
+  // means the default (20,000,000). Memory is not reserved for the
+  // budget but as states are met (UINT64_MAX is no limit); memory that
+  // runs out is ODDSMITH_ERR_BUDGET_EXCEEDED too, the message naming the
+  // bytes asked for (never an abort).
   uint64_t max_states;
   // Levels to search before using the heuristic; 0 means no limit.
   uint32_t depth_limit;
@@ -1082,8 +1085,9 @@ OddsmithStatus oddsmith_durak_winner(const OddsmithDurakGame *game, OddsmithDura
 // Errors: ODDSMITH_ERR_NULL_POINTER (game, expand, out),
 // ODDSMITH_ERR_INVALID_ARGUMENT (state_size, tolerance, the game's
 // structure, a terminal or heuristic value that is NaN or infinite: the
-// message names the state by its bytes in hex), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time),
-// ODDSMITH_ERR_CALLBACK, ODDSMITH_ERR_CANCELLED (by `options->progress`;
+// message names the state by its bytes in hex),
+// ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time, memory: the message
+// names the bytes), ODDSMITH_ERR_CALLBACK, ODDSMITH_ERR_CANCELLED (by `options->progress`;
 // `out->partial` = 1). Thread safety: reentrant; every callback, the
 // progress one included, is called on the calling thread; the callbacks'
 // own safety is the caller's.
@@ -1105,8 +1109,11 @@ OddsmithStatus oddsmith_expectimax_solve(const OddsmithGameDef *game,
 // Errors: ODDSMITH_ERR_NULL_POINTER (game, expand, out),
 // ODDSMITH_ERR_INVALID_ARGUMENT (root_index not below size, a child not
 // before its parent, a depth limit, bad lotteries, a terminal value that
-// is NaN or infinite: the message names the state's index),
-// ODDSMITH_ERR_BUDGET_EXCEEDED (more states than max_states, time),
+// is NaN or infinite: the message names the state's index, a table of
+// root_index + 1 values more than memory can address),
+// ODDSMITH_ERR_BUDGET_EXCEEDED (more states than max_states, time, a
+// table of root_index + 1 values (8 bytes each) that memory cannot give:
+// the message names the bytes),
 // ODDSMITH_ERR_CALLBACK, ODDSMITH_ERR_CANCELLED (by `options->progress`,
 // called on this thread). Thread safety: reentrant; the callback's own
 // safety is the caller's.
@@ -1180,8 +1187,8 @@ OddsmithStatus oddsmith_init(uint32_t threads);
 // Errors: ODDSMITH_ERR_NULL_POINTER (out), ODDSMITH_ERR_INVALID_ARGUMENT
 // (goal over 1000, sides outside 2..=100, score or opponent not below the
 // goal, turn_total over 1000, options: the message names the argument,
-// its value and its range), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time),
-// ODDSMITH_ERR_CANCELLED (by `options->progress`, called on this thread).
+// its value and its range), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps,
+// time, memory), ODDSMITH_ERR_CANCELLED (by `options->progress`, called on this thread).
 // Thread safety: reentrant.
 //
 // # Safety

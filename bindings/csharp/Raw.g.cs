@@ -363,7 +363,7 @@ namespace Oddsmith
     [StructLayout(LayoutKind.Sequential)]
     internal partial struct ExpectimaxOptionsNative
     {
-        /// <summary>Stop with ODDSMITH_ERR_BUDGET_EXCEEDED past this many states; 0 means the default (20,000,000).</summary>
+        /// <summary>Stop with ODDSMITH_ERR_BUDGET_EXCEEDED past this many states; 0 means the default (20,000,000). Memory is not reserved for the budget but as states are met (UINT64_MAX is no limit); memory that runs out is ODDSMITH_ERR_BUDGET_EXCEEDED too, the message naming the bytes asked for (never an abort).</summary>
         public ulong MaxStates;
         /// <summary>Levels to search before using the heuristic; 0 means no limit.</summary>
         public uint DepthLimit;

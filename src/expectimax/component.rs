@@ -21,7 +21,7 @@
 //! pivot's change turns the steps off for the component; plain sweeps
 //! always settle when play ends with probability 1.
 
-use super::{NodeKind, PROBABILITY_TOLERANCE};
+use super::{NodeKind, PROBABILITY_TOLERANCE, reserve};
 use crate::budget::Control;
 use crate::error::{Error, Result};
 
@@ -91,6 +91,16 @@ impl Component {
         self.pivot = None;
         self.several_stale = false;
         self.valid = true;
+    }
+
+    /// Room for `states` states and `outcomes` outcomes in all, so that
+    /// adding them allocates nothing (a failure is an error, not an abort).
+    pub fn reserve(&mut self, states: usize, outcomes: usize, what: &str) -> Result<()> {
+        reserve(&mut self.rows, states, what)?;
+        reserve(&mut self.value, states, what)?;
+        reserve(&mut self.slope, states, what)?;
+        reserve(&mut self.moves, outcomes, what)?;
+        reserve(&mut self.terms, outcomes, what)
     }
 
     /// Adds the next state (positions are given in order) and its

@@ -13,10 +13,11 @@
 //!   starting at 0.
 
 use super::component::{Component, Target};
+use super::hashed::CHILDREN_HEADROOM;
 use super::ids::Ids;
 use super::{
     Child, Game, NodeKind, Options, Solution, best_move_avoiding_loops, finite_value, node_value,
-    state_name,
+    reserve, reserve_exact, state_name, upfront_entries,
 };
 use crate::error::{Error, Result};
 
@@ -85,8 +86,13 @@ pub(super) fn solve_cyclic<G: Game>(game: &G, options: &Options) -> Result<Solut
             options.tolerance
         )));
     }
-    Walk::new(game, options).run()
+    Walk::new(game, options)?.run()
 }
+
+/// The tables, as allocation errors name them.
+const SLOTS: &str = "the values of the states met";
+const PATH: &str = "the open components (states, edges, path)";
+const COMPONENT: &str = "a strongly connected component being swept";
 
 struct Walk<'a, G: Game> {
     game: &'a G,
@@ -112,15 +118,17 @@ struct Walk<'a, G: Game> {
 }
 
 impl<'a, G: Game> Walk<'a, G> {
-    fn new(game: &'a G, options: &'a Options) -> Self {
+    fn new(game: &'a G, options: &'a Options) -> Result<Self> {
         let hint = game
             .state_hint()
             .min(usize::try_from(options.max_states).unwrap_or(usize::MAX));
-        Walk {
+        let mut slots = Vec::new();
+        reserve_exact(&mut slots, hint.min(upfront_entries::<Slot>(false)), SLOTS)?;
+        Ok(Walk {
             game,
             options,
-            ids: Ids::new(game, hint, options.max_states),
-            slots: Vec::with_capacity(hint),
+            ids: Ids::new(game, hint, options.max_states)?,
+            slots,
             edges: Vec::new(),
             pending: Vec::new(),
             children: Vec::new(),
@@ -131,7 +139,7 @@ impl<'a, G: Game> Walk<'a, G> {
             iterations: 0,
             residual: 0.0,
             component: Component::default(),
-        }
+        })
     }
 
     fn run(mut self) -> Result<Solution> {
@@ -160,6 +168,7 @@ impl<'a, G: Game> Walk<'a, G> {
             }
             let frame = self.frames.pop().expect("non-empty");
             self.pending.truncate(frame.first_pending);
+            reserve(&mut self.finished, 1, PATH)?;
             self.finished.push(Member {
                 id: frame.id,
                 kind: frame.kind,
@@ -222,6 +231,7 @@ impl<'a, G: Game> Walk<'a, G> {
                 .ok()
                 .filter(|&id| id < SOLVED)
                 .ok_or_else(|| Error::budget("the game has more than 4 billion states"))?;
+            reserve(slots, 1, SLOTS)?;
             slots.push(Slot {
                 value: 0.0,
                 mark: UNSEEN,
@@ -235,6 +245,7 @@ impl<'a, G: Game> Walk<'a, G> {
     fn open(&mut self, id: u32, state: &G::State) -> Result<NodeKind> {
         self.count_state()?;
         self.children.clear();
+        reserve(&mut self.children, CHILDREN_HEADROOM, PATH)?;
         let kind = self.game.expand(state, &mut self.children)?;
         if let NodeKind::Terminal(v) = kind {
             let order = self.states;
@@ -257,6 +268,10 @@ impl<'a, G: Game> Walk<'a, G> {
         // long as this state does (its component's first state is on the
         // path above).
         let mut low = order;
+        let count = self.children.len();
+        reserve(&mut self.edges, count, PATH)?;
+        reserve(&mut self.pending, count, PATH)?;
+        reserve(&mut self.frames, 1, PATH)?;
         for child in &self.children {
             let target = self.ids.find(self.game, &child.next)?.unwrap_or(UNSEEN);
             let mark = self.slots.get(target as usize).map_or(UNSEEN, |s| s.mark);
@@ -324,6 +339,8 @@ impl<'a, G: Game> Walk<'a, G> {
         }
         let component = &mut self.component;
         component.clear();
+        let outcomes = members.iter().map(|m| m.end_edge - m.first_edge).sum();
+        component.reserve(members.len(), outcomes, COMPONENT)?;
         let slots = &self.slots;
         for m in members {
             let outcomes = self.edges[m.first_edge..m.end_edge].iter().map(|e| {

@@ -19,13 +19,20 @@
 
 use super::{
     Child, Game, MoveValue, NodeKind, Options, Solution, best_move, finite_value, node_value,
-    state_name,
+    reserve, reserve_table, state_name, upfront_entries,
 };
 use crate::error::{Error, Result};
 use crate::memo::FixedState;
 use hashbrown::HashTable;
 use hashbrown::hash_table::Entry;
 use std::hash::{BuildHasher, Hash, Hasher};
+
+/// The tables, as allocation errors name them.
+const MEMO: &str = "the memo of solved states";
+const PATH: &str = "the states on the search path and their children";
+
+/// Children room made before a node expands.
+pub(super) const CHILDREN_HEADROOM: usize = 64;
 
 /// A memo value while the state is on the current path (values are
 /// finite, so a NaN is free to serve).
@@ -113,9 +120,9 @@ struct Frame {
 /// (`BudgetExceeded`), or an error the game reports.
 pub fn solve<G: Game>(game: &G, options: &Options) -> Result<Solution> {
     if options.depth_limit.is_some() {
-        return Search::<G, DepthKey<G::State>>::new(game, options).run();
+        return Search::<G, DepthKey<G::State>>::new(game, options)?.run();
     }
-    let mut search = Search::<G, StateKey<G::State>>::new(game, options);
+    let mut search = Search::<G, StateKey<G::State>>::new(game, options)?;
     match search.run() {
         Err(_) if search.met_cycle => {
             // The work so far is dropped: the cyclic solver keeps a graph
@@ -150,22 +157,27 @@ enum Opened {
 }
 
 impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
-    fn new(game: &'a G, options: &'a Options) -> Self {
-        Search {
+    fn new(game: &'a G, options: &'a Options) -> Result<Self> {
+        let mut memo = HashTable::new();
+        // The game's estimate within the budget, up to UPFRONT_BYTES: the
+        // memo grows past that as it fills.
+        let first = game
+            .state_hint()
+            .min(usize::try_from(options.max_states).unwrap_or(usize::MAX))
+            .min(upfront_entries::<(K, f64)>(true))
+            .max(1024);
+        reserve_table(&mut memo, first, |e: &(K, f64)| e.0.hash(), MEMO)?;
+        Ok(Search {
             game,
             options,
-            memo: HashTable::with_capacity(
-                game.state_hint()
-                    .min(usize::try_from(options.max_states).unwrap_or(usize::MAX))
-                    .max(1024),
-            ),
+            memo,
             pool: Vec::new(),
             values: Vec::new(),
             hashes: Vec::new(),
             frames: Vec::new(),
             states: 0,
             met_cycle: false,
-        }
+        })
     }
 
     fn run(&mut self) -> Result<Solution> {
@@ -271,6 +283,9 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
         parent_slot: Option<usize>,
     ) -> Result<Opened> {
         let rehash = |e: &(K, f64)| e.0.hash();
+        // Room for this state first: the entry below then never allocates
+        // (an allocation that fails is an error, not an abort).
+        reserve_table(&mut self.memo, 1, rehash, MEMO)?;
         let vacant = match self.memo.entry(hash, |e| e.0.is(state, depth), rehash) {
             Entry::Occupied(e) if e.get().1.is_nan() => {
                 self.met_cycle = true;
@@ -280,6 +295,9 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
             Entry::Vacant(v) => v,
         };
         let first = self.pool.len();
+        // Room for the children of a usual node (a game that gives more
+        // grows the pool as a Vec grows).
+        reserve(&mut self.pool, CHILDREN_HEADROOM, PATH)?;
         let kind = self.game.expand(state, &mut self.pool)?;
         let leaf = match kind {
             NodeKind::Terminal(v) => Some((v, "terminal")),
@@ -301,6 +319,10 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
             .insert((K::new(state, depth), IN_PROGRESS))
             .bucket_index();
         self.count_state()?;
+        let count = self.pool.len() - first;
+        reserve(&mut self.frames, 1, PATH)?;
+        reserve(&mut self.hashes, count, PATH)?;
+        reserve(&mut self.values, count, PATH)?;
         self.frames.push(Frame {
             kind,
             first,

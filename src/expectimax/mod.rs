@@ -339,6 +339,91 @@ pub(crate) fn state_name<G: Game>(game: &G, state: &G::State, order: u64) -> Str
         .unwrap_or_else(|| format!("#{order} (in the order met)"))
 }
 
+/// Most bytes a solver reserves up front for a table sized by an estimate
+/// (the game's state hint, capped by the state budget): past them a table
+/// grows as the work fills it, each step fallible. A budget of a billion
+/// states must not reserve tens of gigabytes before the first state.
+pub(crate) const UPFRONT_BYTES: usize = 1 << 26;
+
+/// Entries of `T` that [`UPFRONT_BYTES`] hold in a `Vec`, or in a hash
+/// table (a control byte per bucket, buckets up to twice the entries).
+pub(crate) const fn upfront_entries<T>(hashed: bool) -> usize {
+    let entry = size_of::<T>() + if hashed { 1 } else { 0 };
+    let entries = UPFRONT_BYTES / if entry == 0 { 1 } else { entry };
+    if hashed { entries / 2 } else { entries }
+}
+
+/// Room for `additional` more items in `v` (growing it as `Vec` does, by
+/// doubling), never aborting: `BudgetExceeded` naming the bytes the
+/// allocator refused, or `InvalidArgument` for a size no memory holds.
+/// `what` names the table in the message.
+#[inline]
+pub(crate) fn reserve<T>(v: &mut Vec<T>, additional: usize, what: &str) -> Result<()> {
+    if v.capacity() - v.len() >= additional {
+        Ok(())
+    } else {
+        grow(v, additional, what)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn grow<T>(v: &mut Vec<T>, additional: usize, what: &str) -> Result<()> {
+    let most = isize::MAX as usize / size_of::<T>().max(1);
+    let doubled = v.capacity().saturating_mul(2).clamp(8, most);
+    let needed = v.len().saturating_add(additional);
+    reserve_exact(v, needed.max(doubled) - v.len(), what)
+}
+
+/// Room for exactly `additional` more items in `v`, errors as [`reserve`].
+pub(crate) fn reserve_exact<T>(v: &mut Vec<T>, additional: usize, what: &str) -> Result<()> {
+    let entries = v.len() as u128 + additional as u128;
+    let bytes = entries * size_of::<T>() as u128;
+    if bytes > isize::MAX as u128 {
+        return Err(too_large(entries, size_of::<T>(), what));
+    }
+    v.try_reserve_exact(additional)
+        .map_err(|_| allocation_failed(bytes as usize, what))
+}
+
+/// Room for `additional` more entries in a hash table, errors as
+/// [`reserve`]; `hasher` rehashes an entry when the table grows.
+#[inline]
+pub(crate) fn reserve_table<T>(
+    table: &mut hashbrown::HashTable<T>,
+    additional: usize,
+    hasher: impl Fn(&T) -> u64,
+    what: &str,
+) -> Result<()> {
+    if table.capacity() - table.len() >= additional {
+        return Ok(());
+    }
+    let entries = table.len() as u128 + additional as u128;
+    table.try_reserve(additional, hasher).map_err(|e| match e {
+        hashbrown::TryReserveError::CapacityOverflow => {
+            too_large(entries, size_of::<T>() + 1, what)
+        }
+        hashbrown::TryReserveError::AllocError { layout } => allocation_failed(layout.size(), what),
+    })
+}
+
+#[cold]
+fn allocation_failed(bytes: usize, what: &str) -> Error {
+    Error::budget(format!(
+        "could not allocate {bytes} bytes for {what}: not enough memory (a smaller \
+         max_states or time budget stops the solve before it needs them)"
+    ))
+}
+
+#[cold]
+fn too_large(entries: u128, entry_bytes: usize, what: &str) -> Error {
+    Error::invalid(format!(
+        "{what} would need {} bytes ({entries} entries of {entry_bytes}): more than memory \
+         can address",
+        entries * entry_bytes as u128
+    ))
+}
+
 /// Counts one more solved state against the budget; every 2^14 states,
 /// asks the control whether to stop and tells it the share done (by the
 /// game's own size estimate, if it gives one). Shared by the searches.

@@ -624,3 +624,79 @@ fn a_self_loop_gives_way_to_a_move_it_ties_with() {
     assert!((s.moves[0].value - s.moves[1].value).abs() < 1e-12);
     assert_eq!(s.best_move.map(|m| m.move_id), Some(0));
 }
+
+/// A dense game whose table would need more memory than there is: no
+/// state is ever expanded (the table is reserved first).
+struct HugeDense(usize);
+
+impl DenseGame for HugeDense {
+    type Cursor = ();
+    fn size(&self) -> usize {
+        self.0.saturating_add(1)
+    }
+    fn root_index(&self) -> usize {
+        self.0
+    }
+    fn expand_index(&self, _: usize, _: &mut (), _: &mut Vec<DenseChild>) -> Result<NodeKind> {
+        Ok(NodeKind::Terminal(0.0))
+    }
+}
+
+#[test]
+fn a_dense_table_memory_cannot_hold_is_an_error_not_an_abort() {
+    let unlimited = Options {
+        max_states: u64::MAX,
+        ..Options::default()
+    };
+    // 2^47 states of 8 bytes: a pebibyte, past any address space (it
+    // aborted the process: "memory allocation of ... bytes failed").
+    let err = solve_dense(&HugeDense((1 << 47) - 1), &unlimited).unwrap_err();
+    assert_eq!(err.kind(), crate::ErrorKind::BudgetExceeded, "{err}");
+    assert!(err.message().contains("1125899906842624 bytes"), "{err}");
+    // A table no address can hold: the size itself is impossible.
+    let err = solve_dense(&HugeDense(usize::MAX - 1), &unlimited).unwrap_err();
+    assert_eq!(err.kind(), crate::ErrorKind::InvalidArgument, "{err}");
+    assert!(
+        err.message().contains("147573952589676412920 bytes"),
+        "{err}"
+    );
+}
+
+/// A table game that claims to be enormous: its state hint and its index
+/// bound are 2^50 (a pebibyte of memo reserved up front by either).
+struct Claims(TableGame);
+
+impl Game for Claims {
+    type State = usize;
+    fn root(&self) -> usize {
+        0
+    }
+    fn expand(&self, s: &usize, children: &mut Vec<Child<usize>>) -> Result<NodeKind> {
+        self.0.expand(s, children)
+    }
+    fn state_hint(&self) -> usize {
+        1 << 50
+    }
+    fn index_bound(&self) -> Option<usize> {
+        Some(1 << 50)
+    }
+    fn state_index(&self, s: &usize) -> usize {
+        *s
+    }
+}
+
+#[test]
+fn estimates_and_budgets_do_not_size_allocations() {
+    let unlimited = Options {
+        max_states: u64::MAX,
+        ..Options::default()
+    };
+    // Without a cycle (the hashed memo) and with one (the cyclic map and
+    // values): the answer, not an abort.
+    let mut cyclic = dice_game();
+    cyclic.nodes[8].1[0] = (0, 1.0 / 6.0, 0.0, 0);
+    for game in [dice_game(), cyclic] {
+        let want = solve(&game, &Options::default()).unwrap();
+        assert_eq!(solve(&Claims(game), &unlimited).unwrap(), want);
+    }
+}

@@ -236,6 +236,37 @@ static int32_t terminal_expand(void *user, const uint8_t *state, OddsmithGameNod
     return 0;
 }
 
+/* Budgets of billions of states reserve no memory up front, and tables
+ * memory cannot hold are errors, never an abort ("memory allocation of
+ * 36507222032 bytes failed"). */
+static void check_memory_is_never_an_abort(void) {
+    OddsmithDenseGameDef dense;
+    OddsmithExpectimaxOptions options;
+    OddsmithExpectimaxResult r;
+    OddsmithPigResult pig;
+    char msg[256];
+
+    memset(&options, 0, sizeof options);
+    options.max_states = UINT64_MAX;
+    options.time_ms = 20;
+    CHECK(oddsmith_pig(1000, 6, 0, 0, 0, &options, &pig) == ODDSMITH_ERR_BUDGET_EXCEEDED);
+    /* A dense table of 2^47 states: a pebibyte, past any address space. */
+    options.time_ms = 0;
+    memset(&dense, 0, sizeof dense);
+    dense.size = (uint64_t)1 << 47;
+    dense.root_index = dense.size - 1;
+    dense.expand = bad_order_dense_expand; /* never called */
+    CHECK(oddsmith_expectimax_solve_dense(&dense, &options, &r) == ODDSMITH_ERR_BUDGET_EXCEEDED);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "1125899906842624 bytes") != NULL);
+    /* One no address can hold: the size itself is wrong. */
+    dense.size = UINT64_MAX;
+    dense.root_index = UINT64_MAX - 1;
+    CHECK(oddsmith_expectimax_solve_dense(&dense, &options, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "bytes") != NULL);
+}
+
 /* Max passes (move 0, back to the same state) or ends the game for 0.5
  * (move 1): the two tie. */
 static int32_t pass_or_end_expand(void *user, const uint8_t *state, OddsmithGameNode *node,
@@ -531,5 +562,6 @@ int main(void) {
     check_cycles_pig_and_dense();
     check_values_are_finite();
     check_self_loops_give_way();
+    check_memory_is_never_an_abort();
     return CHECK_SUMMARY("c");
 }

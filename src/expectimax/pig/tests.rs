@@ -202,3 +202,18 @@ fn positions_out_of_range_are_refused_not_cut_to_16_bits() {
         HOLD
     );
 }
+
+#[test]
+fn a_billion_state_budget_is_not_reserved_up_front() {
+    // Goal 1000 has about a billion states: with no state budget the solve
+    // reserved 36 GB for its memo at once and aborted the process. Now the
+    // memo grows as states are met, and the 20 ms time budget stops it.
+    let game = PigGame::new(MAX_GOAL, 6).unwrap();
+    let options = Options {
+        max_states: u64::MAX,
+        control: crate::budget::Control::after(std::time::Duration::from_millis(20)),
+        ..Options::default()
+    };
+    let err = solve_pig(&game, PigPosition::default(), &options).unwrap_err();
+    assert_eq!(err.kind(), crate::ErrorKind::BudgetExceeded, "{err}");
+}
