@@ -613,7 +613,8 @@ typedef struct {
   uint64_t time_ms;
   // Progress and cancel (see OddsmithProgress), or NULL for none. The
   // callback is called on the calling thread between the game's own
-  // callbacks (every 16,384 states or so; `done` counts states).
+  // callbacks (after every 8,192 states or outcomes of states solved, or
+  // terms swept; `done` counts states).
   const OddsmithProgress *progress;
 } OddsmithExpectimaxOptions;
 

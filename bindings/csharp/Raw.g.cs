@@ -375,7 +375,7 @@ namespace Oddsmith
         public ulong MaxIterations;
         /// <summary>Wall-clock limit in milliseconds (ODDSMITH_ERR_BUDGET_EXCEEDED once passed; no partial answer); 0 means none.</summary>
         public ulong TimeMs;
-        /// <summary>Progress and cancel (see OddsmithProgress), or NULL for none. The callback is called on the calling thread between the game's own callbacks (every 16,384 states or so; `done` counts states).</summary>
+        /// <summary>Progress and cancel (see OddsmithProgress), or NULL for none. The callback is called on the calling thread between the game's own callbacks (after every 8,192 states or outcomes of states solved, or terms swept; `done` counts states).</summary>
         public IntPtr Progress;
     }
 

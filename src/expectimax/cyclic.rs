@@ -16,8 +16,8 @@ use super::component::{Component, Target};
 use super::hashed::CHILDREN_HEADROOM;
 use super::ids::Ids;
 use super::{
-    Child, Game, NodeKind, Options, Solution, best_move_avoiding_loops, finite_value, node_value,
-    reserve, reserve_exact, state_name, upfront_entries,
+    Child, Game, Meter, NodeKind, Options, Solution, best_move_avoiding_loops, finite_value,
+    node_value, reserve, reserve_exact, state_name, upfront_entries,
 };
 use crate::error::{Error, Result};
 
@@ -110,7 +110,7 @@ struct Walk<'a, G: Game> {
     frames: Vec<Frame>,
     finished: Vec<Member>,
     visits: u32,
-    states: u64,
+    meter: Meter,
     iterations: u64,
     residual: f64,
     /// The component being solved (its buffers kept for the next).
@@ -124,10 +124,11 @@ impl<'a, G: Game> Walk<'a, G> {
             .min(usize::try_from(options.max_states).unwrap_or(usize::MAX));
         let mut slots = Vec::new();
         reserve_exact(&mut slots, hint.min(upfront_entries::<Slot>(false)), SLOTS)?;
+        let mut meter = Meter::new(game);
         Ok(Walk {
             game,
             options,
-            ids: Ids::new(game, hint, options.max_states)?,
+            ids: Ids::new(game, hint, options, &mut meter)?,
             slots,
             edges: Vec::new(),
             pending: Vec::new(),
@@ -135,7 +136,7 @@ impl<'a, G: Game> Walk<'a, G> {
             frames: Vec::new(),
             finished: Vec::new(),
             visits: 0,
-            states: 0,
+            meter,
             iterations: 0,
             residual: 0.0,
             component: Component::default(),
@@ -217,7 +218,7 @@ impl<'a, G: Game> Walk<'a, G> {
             root_kind,
             best_move: best_move_avoiding_loops(root_kind, &moves, &loops, margin),
             moves,
-            states: self.states,
+            states: self.meter.states,
             iterations: self.iterations,
             residual: self.residual,
         })
@@ -243,12 +244,12 @@ impl<'a, G: Game> Walk<'a, G> {
     /// Expands a state: a terminal is solved at once; an inner state gets a
     /// frame on the path, an edge per child and ids for its children.
     fn open(&mut self, id: u32, state: &G::State) -> Result<NodeKind> {
-        self.count_state()?;
         self.children.clear();
         reserve(&mut self.children, CHILDREN_HEADROOM, PATH)?;
         let kind = self.game.expand(state, &mut self.children)?;
+        self.meter.count_state(self.children.len(), self.options)?;
         if let NodeKind::Terminal(v) = kind {
-            let order = self.states;
+            let order = self.meter.states;
             let v = finite_value(v, "terminal", || state_name(self.game, state, order))?;
             self.slots[id as usize].value = v;
             self.slots[id as usize].mark = SOLVED;
@@ -315,10 +316,6 @@ impl<'a, G: Game> Walk<'a, G> {
         Ok(kind)
     }
 
-    fn count_state(&mut self) -> Result<()> {
-        super::count_state(&mut self.states, self.options, self.game)
-    }
-
     /// Solves the component `finished[from..]` (its states in the order
     /// they finished) and marks its states solved.
     fn settle(&mut self, from: usize) -> Result<()> {
@@ -364,6 +361,7 @@ impl<'a, G: Game> Walk<'a, G> {
             self.options.tolerance,
             self.options.max_iterations,
             &self.options.control,
+            &mut self.meter,
         )?;
         for (m, &v) in members.iter().zip(component.values()) {
             self.slots[m.id as usize].value = v;

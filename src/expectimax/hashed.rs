@@ -18,8 +18,8 @@
 //! per state once the pool has grown to the deepest path.
 
 use super::{
-    Child, Game, MoveValue, NodeKind, Options, Solution, best_move, finite_value, node_value,
-    reserve, reserve_table, state_name, upfront_entries,
+    Child, Game, Meter, MoveValue, NodeKind, Options, Solution, best_move, finite_value,
+    node_value, reserve, reserve_table, state_name, upfront_entries,
 };
 use crate::error::{Error, Result};
 use crate::memo::FixedState;
@@ -144,7 +144,7 @@ struct Search<'a, G: Game, K> {
     /// Per pool entry: the hash of the child's memo key.
     hashes: Vec<u64>,
     frames: Vec<Frame>,
-    states: u64,
+    meter: Meter,
     /// Set when a state was met again on its own path.
     met_cycle: bool,
 }
@@ -175,7 +175,7 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
             values: Vec::new(),
             hashes: Vec::new(),
             frames: Vec::new(),
-            states: 0,
+            meter: Meter::new(game),
             met_cycle: false,
         })
     }
@@ -192,7 +192,7 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
                     root_kind,
                     moves: Vec::new(),
                     best_move: None,
-                    states: self.states,
+                    states: self.meter.states,
                     iterations: 0,
                     residual: 0.0,
                 });
@@ -238,7 +238,7 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
             root_kind,
             best_move: best_move(root_kind, &root_moves),
             moves: root_moves,
-            states: self.states,
+            states: self.meter.states,
             iterations: 0,
             residual: 0.0,
         })
@@ -266,10 +266,6 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
         if let Some(entry) = entry {
             entry.1 = value;
         }
-    }
-
-    fn count_state(&mut self) -> Result<()> {
-        super::count_state(&mut self.states, self.options, self.game)
     }
 
     /// Finds a state in the memo, or opens it: a leaf's value is known at
@@ -306,10 +302,10 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
         };
         if let Some((v, what)) = leaf {
             self.pool.truncate(first);
-            let order = self.states + 1;
+            let order = self.meter.states + 1;
             let v = finite_value(v, what, || state_name(self.game, state, order))?;
             vacant.insert((K::new(state, depth), v));
-            self.count_state()?;
+            self.meter.count_state(0, self.options)?;
             return Ok(Opened::Value(v));
         }
         if self.pool.len() == first {
@@ -318,8 +314,8 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
         let bucket = vacant
             .insert((K::new(state, depth), IN_PROGRESS))
             .bucket_index();
-        self.count_state()?;
         let count = self.pool.len() - first;
+        self.meter.count_state(count, self.options)?;
         reserve(&mut self.frames, 1, PATH)?;
         reserve(&mut self.hashes, count, PATH)?;
         reserve(&mut self.values, count, PATH)?;

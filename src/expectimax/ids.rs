@@ -4,7 +4,7 @@
 //! no hashing). The array keeps each state beside its id, so a game that
 //! gives two states one number is caught, not silently merged.
 
-use super::{Game, reserve_table, upfront_entries};
+use super::{CHECK_EVERY, Game, Meter, Options, reserve_table, upfront_entries};
 use crate::error::{Error, Result};
 use crate::memo::FixedState;
 use hashbrown::HashTable;
@@ -33,8 +33,15 @@ impl<S: Clone + Eq + std::hash::Hash> Ids<S> {
     /// entries per state of `max_states` and the array takes at most
     /// `MAX_FLAT_BYTES` (and memory gives them), else hashed, sized for
     /// `hint` up to `UPFRONT_BYTES` and grown as states are met.
-    pub fn new<G: Game<State = S>>(game: &G, hint: usize, max_states: u64) -> Result<Self> {
-        let budget = usize::try_from(max_states).unwrap_or(usize::MAX);
+    /// Filling the flat array counts as work on `meter` (one unit an
+    /// entry), so the control may stop it.
+    pub fn new<G: Game<State = S>>(
+        game: &G,
+        hint: usize,
+        options: &Options,
+        meter: &mut Meter,
+    ) -> Result<Self> {
+        let budget = usize::try_from(options.max_states).unwrap_or(usize::MAX);
         let entry = size_of::<Option<(S, u32)>>();
         if let Some(bound) = game.index_bound()
             && bound <= budget.saturating_mul(MAX_SLOTS_PER_STATE)
@@ -43,7 +50,11 @@ impl<S: Clone + Eq + std::hash::Hash> Ids<S> {
             let mut slots = Vec::new();
             // Memory short: the hash table needs only what is met.
             if slots.try_reserve_exact(bound).is_ok() {
-                slots.resize(bound, None);
+                while slots.len() < bound {
+                    let chunk = (bound - slots.len()).min(CHECK_EVERY as usize);
+                    slots.resize(slots.len() + chunk, None);
+                    meter.work(chunk as u64, &options.control)?;
+                }
                 return Ok(Ids::Indexed(slots));
             }
         }

@@ -424,35 +424,80 @@ fn too_large(entries: u128, entry_bytes: usize, what: &str) -> Error {
     ))
 }
 
-/// Counts one more solved state against the budget; every 2^14 states,
-/// asks the control whether to stop and tells it the share done (by the
-/// game's own size estimate, if it gives one). Shared by the searches.
-pub(crate) fn count_state<G: Game>(states: &mut u64, options: &Options, game: &G) -> Result<()> {
-    *states += 1;
-    if *states > options.max_states {
-        return Err(Error::budget(format!(
-            "the game has more than {} states (the budget)",
-            options.max_states
-        )));
+/// Units of work (a state, or one outcome of it; a state or a term of a
+/// sweep; an entry of a table filled) between two looks at the control:
+/// a unit takes nanoseconds to tens of nanoseconds, so a deadline or a
+/// cancel is seen within about a millisecond of work, and progress reports
+/// start within their interval (Pig with a 100-faced die looked every
+/// 16,384 states, 1.6 million outcomes: hundreds of milliseconds).
+pub(crate) const CHECK_EVERY: u64 = 1 << 13;
+
+/// A solve's count of states (against the state budget) and of the work
+/// done since it last asked the control whether to stop: shared by the
+/// searches, the sweeps and the tables they fill.
+pub(crate) struct Meter {
+    pub states: u64,
+    work: u64,
+    /// The game's size estimate, for the share done (0: unknown).
+    expected: usize,
+}
+
+impl Meter {
+    pub fn new<G: Game>(game: &G) -> Meter {
+        Meter {
+            states: 0,
+            work: 0,
+            expected: game.state_hint(),
+        }
     }
-    if states.is_multiple_of(1 << 14) {
-        if options.control.passed() {
+
+    /// One more solved state, with `outcomes` outcomes: against the state
+    /// budget, and as work (see [`Meter::work`]).
+    #[inline]
+    pub fn count_state(&mut self, outcomes: usize, options: &Options) -> Result<()> {
+        self.states += 1;
+        if self.states > options.max_states {
             return Err(Error::budget(format!(
-                "the solve stopped (time budget or cancel) after {states} states"
+                "the game has more than {} states (the budget)",
+                options.max_states
             )));
         }
-        let expected = game.state_hint();
-        options.control.report_progress(Progress {
-            fraction: if expected > 0 {
-                (*states as f64 / expected as f64).min(0.99)
+        self.work(1 + outcomes as u64, &options.control)
+    }
+
+    /// `units` more work; every [`CHECK_EVERY`] units, tells the control
+    /// the share done and asks it whether to stop (`BudgetExceeded` if so).
+    #[inline]
+    pub fn work(&mut self, units: u64, control: &Control) -> Result<()> {
+        self.work += units;
+        if self.work < CHECK_EVERY {
+            return Ok(());
+        }
+        self.work = 0;
+        self.checkpoint(control)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn checkpoint(&self, control: &Control) -> Result<()> {
+        // Report first: a progress callback that cancels is heard at once.
+        control.report_progress(Progress {
+            fraction: if self.expected > 0 {
+                (self.states as f64 / self.expected as f64).min(0.99)
             } else {
                 0.0
             },
-            done: *states,
+            done: self.states,
             estimate: None,
         });
+        if control.passed() {
+            return Err(Error::budget(format!(
+                "the solve stopped (time budget or cancel) after {} states",
+                self.states
+            )));
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// The best entry of a root move list for a decision node (the first on

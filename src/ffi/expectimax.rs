@@ -119,7 +119,8 @@ pub struct OddsmithExpectimaxOptions {
     pub time_ms: u64,
     /// Progress and cancel (see OddsmithProgress), or NULL for none. The
     /// callback is called on the calling thread between the game's own
-    /// callbacks (every 16,384 states or so; `done` counts states).
+    /// callbacks (after every 8,192 states or outcomes of states solved, or
+    /// terms swept; `done` counts states).
     pub progress: *const OddsmithProgress,
 }
 

@@ -267,6 +267,35 @@ static void check_memory_is_never_an_abort(void) {
     CHECK(strstr(msg, "bytes") != NULL);
 }
 
+/* Counts progress reports and cancels at the first. */
+static int32_t cancel_at_once(void *user, const OddsmithProgressReport *report) {
+    (void)report;
+    (*(int *)user)++;
+    return 1;
+}
+
+/* Pig with a 100-faced die (every state has 100 outcomes): a time budget
+ * and a cancel stop it (the control was asked every 16,384 states, 1.6
+ * million outcomes; now after bounded work). The outcomes are asserted,
+ * not the time: the Rust tests bound the work between looks. */
+static void check_pig_stops_when_told(void) {
+    OddsmithExpectimaxOptions options;
+    OddsmithProgress progress;
+    OddsmithPigResult pig;
+    int calls = 0;
+
+    memset(&options, 0, sizeof options);
+    options.time_ms = 1;
+    CHECK(oddsmith_pig(1000, 100, 0, 0, 0, &options, &pig) == ODDSMITH_ERR_BUDGET_EXCEEDED);
+    options.time_ms = 0;
+    progress.callback = cancel_at_once;
+    progress.user = &calls;
+    progress.interval_ms = 1;
+    options.progress = &progress;
+    CHECK(oddsmith_pig(1000, 100, 0, 0, 0, &options, &pig) == ODDSMITH_ERR_CANCELLED);
+    CHECK(calls == 1 && pig.partial == 1 && pig.win_probability == 0.0 && pig.states == 0);
+}
+
 /* Max passes (move 0, back to the same state) or ends the game for 0.5
  * (move 1): the two tie. */
 static int32_t pass_or_end_expand(void *user, const uint8_t *state, OddsmithGameNode *node,
@@ -563,5 +592,6 @@ int main(void) {
     check_values_are_finite();
     check_self_loops_give_way();
     check_memory_is_never_an_abort();
+    check_pig_stops_when_told();
     return CHECK_SUMMARY("c");
 }
