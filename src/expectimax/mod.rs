@@ -115,7 +115,9 @@ pub trait Game {
 /// Solver settings.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// Stop with `BudgetExceeded` past this many solved states.
+    /// Stop with `BudgetExceeded` past this many solved states. Memory is
+    /// not reserved for the budget: tables grow as states are met (memory
+    /// that runs out is `BudgetExceeded` too, naming the bytes).
     pub max_states: u64,
     /// Decision and chance levels to search below the root before using the
     /// heuristic; `None` solves to the end.
@@ -410,8 +412,7 @@ pub(crate) fn reserve_table<T>(
 #[cold]
 fn allocation_failed(bytes: usize, what: &str) -> Error {
     Error::budget(format!(
-        "could not allocate {bytes} bytes for {what}: not enough memory (a smaller \
-         max_states or time budget stops the solve before it needs them)"
+        "could not allocate {bytes} bytes for {what}: not enough memory"
     ))
 }
 
