@@ -542,7 +542,8 @@ typedef struct {
 typedef struct {
   // One of ODDSMITH_NODE_MAX, _MIN, _CHANCE, _TERMINAL.
   uint32_t kind;
-  // Max's value at a terminal node (ignored otherwise).
+  // Max's value at a terminal node (ignored otherwise); finite (NaN or
+  // an infinity is ODDSMITH_ERR_INVALID_ARGUMENT, naming the state).
   double value;
   // Children written (0 at terminal nodes), at most the capacity given.
   uint32_t child_count;
@@ -591,7 +592,10 @@ typedef struct {
 // what you need.
 typedef struct {
   // Stop with ODDSMITH_ERR_BUDGET_EXCEEDED past this many states; 0
-  // means the default (20,000,000).
+  // means the default (20,000,000). Memory is not reserved for the
+  // budget but as states are met (UINT64_MAX is no limit); memory that
+  // runs out is ODDSMITH_ERR_BUDGET_EXCEEDED too, the message naming the
+  // bytes asked for (never an abort).
   uint64_t max_states;
   // Levels to search before using the heuristic; 0 means no limit.
   uint32_t depth_limit;
@@ -612,7 +616,8 @@ typedef struct {
   uint64_t time_ms;
   // Progress and cancel (see OddsmithProgress), or NULL for none. The
   // callback is called on the calling thread between the game's own
-  // callbacks (every 16,384 states or so; `done` counts states).
+  // callbacks (after every 8,192 states or outcomes of states solved, or
+  // terms swept; `done` counts states).
   const OddsmithProgress *progress;
 } OddsmithExpectimaxOptions;
 
@@ -624,7 +629,13 @@ typedef struct {
   uint32_t root_kind;
   // Moves at a decision root (0 at chance and terminal roots).
   uint32_t move_count;
-  // Index into move_ids of the best move, or -1.
+  // Index into move_ids of the best move, or -1. On a tie, the first of
+  // the best moves; but a self-loop (a move whose outcomes all lead back
+  // to the root state itself, worth the root's own value) is never
+  // chosen when another move ties with it within the tolerance (such a
+  // move would never end the game): then the best of the other moves,
+  // the first on ties. A self-loop is best only when play that never
+  // ends is strictly better than every other move.
   int32_t best_index;
   uint32_t move_ids[ODDSMITH_MAX_CHILDREN];
   double move_values[ODDSMITH_MAX_CHILDREN];
@@ -1080,8 +1091,10 @@ OddsmithStatus oddsmith_durak_winner(const OddsmithDurakGame *game, OddsmithDura
 //
 // Errors: ODDSMITH_ERR_NULL_POINTER (game, expand, out),
 // ODDSMITH_ERR_INVALID_ARGUMENT (state_size, tolerance, the game's
-// structure), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time),
-// ODDSMITH_ERR_CALLBACK, ODDSMITH_ERR_CANCELLED (by `options->progress`;
+// structure, a terminal or heuristic value that is NaN or infinite: the
+// message names the state by its bytes in hex),
+// ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time, memory: the message
+// names the bytes), ODDSMITH_ERR_CALLBACK, ODDSMITH_ERR_CANCELLED (by `options->progress`;
 // `out->partial` = 1). Thread safety: reentrant; every callback, the
 // progress one included, is called on the calling thread; the callbacks'
 // own safety is the caller's.
@@ -1102,8 +1115,12 @@ OddsmithStatus oddsmith_expectimax_solve(const OddsmithGameDef *game,
 //
 // Errors: ODDSMITH_ERR_NULL_POINTER (game, expand, out),
 // ODDSMITH_ERR_INVALID_ARGUMENT (root_index not below size, a child not
-// before its parent, a depth limit, bad lotteries),
-// ODDSMITH_ERR_BUDGET_EXCEEDED (more states than max_states, time),
+// before its parent, a depth limit, bad lotteries, a terminal value that
+// is NaN or infinite: the message names the state's index, a table of
+// root_index + 1 values more than memory can address),
+// ODDSMITH_ERR_BUDGET_EXCEEDED (more states than max_states, time, a
+// table of root_index + 1 values (8 bytes each) that memory cannot give:
+// the message names the bytes),
 // ODDSMITH_ERR_CALLBACK, ODDSMITH_ERR_CANCELLED (by `options->progress`,
 // called on this thread). Thread safety: reentrant; the callback's own
 // safety is the caller's.
@@ -1178,9 +1195,10 @@ OddsmithStatus oddsmith_init(uint32_t threads);
 // `oddsmith_expectimax_solve` (NULL: defaults; depth_limit must be 0).
 //
 // Errors: ODDSMITH_ERR_NULL_POINTER (out), ODDSMITH_ERR_INVALID_ARGUMENT
-// (goal over 1000, sides outside 2..=100, a score not below the goal,
-// options), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time),
-// ODDSMITH_ERR_CANCELLED (by `options->progress`, called on this thread).
+// (goal over 1000, sides outside 2..=100, score or opponent not below the
+// goal, turn_total over 1000, options: the message names the argument,
+// its value and its range), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps,
+// time, memory), ODDSMITH_ERR_CANCELLED (by `options->progress`, called on this thread).
 // Thread safety: reentrant.
 //
 // # Safety

@@ -386,7 +386,9 @@ namespace Oddsmith
         public NodeKind RootKind;
         public uint[] MoveIds;
         public double[] MoveValues;
-        /// <summary>Index into MoveIds of the best move, or -1.</summary>
+        /// <summary>Index into MoveIds of the best move, or -1 (the first on
+        /// ties, but never a self-loop, a move back to the root itself, that
+        /// ties with another move: see best_index in oddsmith.h).</summary>
         public int BestIndex;
         public ulong States;
         /// <summary>Games with cycles: the most sweeps a cycle took (0: no

@@ -329,7 +329,7 @@ namespace Oddsmith
     {
         /// <summary>One of ODDSMITH_NODE_MAX, _MIN, _CHANCE, _TERMINAL.</summary>
         public NodeKind Kind;
-        /// <summary>Max's value at a terminal node (ignored otherwise).</summary>
+        /// <summary>Max's value at a terminal node (ignored otherwise); finite (NaN or an infinity is ODDSMITH_ERR_INVALID_ARGUMENT, naming the state).</summary>
         public double Value;
         /// <summary>Children written (0 at terminal nodes), at most the capacity given.</summary>
         internal uint ChildCount;
@@ -364,7 +364,7 @@ namespace Oddsmith
     [StructLayout(LayoutKind.Sequential)]
     internal partial struct ExpectimaxOptionsNative
     {
-        /// <summary>Stop with ODDSMITH_ERR_BUDGET_EXCEEDED past this many states; 0 means the default (20,000,000).</summary>
+        /// <summary>Stop with ODDSMITH_ERR_BUDGET_EXCEEDED past this many states; 0 means the default (20,000,000). Memory is not reserved for the budget but as states are met (UINT64_MAX is no limit); memory that runs out is ODDSMITH_ERR_BUDGET_EXCEEDED too, the message naming the bytes asked for (never an abort).</summary>
         public ulong MaxStates;
         /// <summary>Levels to search before using the heuristic; 0 means no limit.</summary>
         public uint DepthLimit;
@@ -376,7 +376,7 @@ namespace Oddsmith
         public ulong MaxIterations;
         /// <summary>Wall-clock limit in milliseconds (ODDSMITH_ERR_BUDGET_EXCEEDED once passed; no partial answer); 0 means none.</summary>
         public ulong TimeMs;
-        /// <summary>Progress and cancel (see OddsmithProgress), or NULL for none. The callback is called on the calling thread between the game's own callbacks (every 16,384 states or so; `done` counts states).</summary>
+        /// <summary>Progress and cancel (see OddsmithProgress), or NULL for none. The callback is called on the calling thread between the game's own callbacks (after every 8,192 states or outcomes of states solved, or terms swept; `done` counts states).</summary>
         public IntPtr Progress;
     }
 
@@ -389,7 +389,7 @@ namespace Oddsmith
         public uint RootKind;
         /// <summary>Moves at a decision root (0 at chance and terminal roots).</summary>
         public uint MoveCount;
-        /// <summary>Index into move_ids of the best move, or -1.</summary>
+        /// <summary>Index into move_ids of the best move, or -1. On a tie, the first of the best moves; but a self-loop (a move whose outcomes all lead back to the root state itself, worth the root's own value) is never chosen when another move ties with it within the tolerance (such a move would never end the game): then the best of the other moves, the first on ties. A self-loop is best only when play that never ends is strictly better than every other move.</summary>
         public int BestIndex;
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public uint[] MoveIds;
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public double[] MoveValues;

@@ -210,6 +210,26 @@ fn pig_bad_input_is_exit_code_2() {
     ]);
 }
 
+/// Numbers past the 16 bits a Pig state keeps are refused by the engine,
+/// naming the number and its range (65546 was answered as a score of 10).
+#[test]
+fn pig_positions_out_of_range_are_refused_not_cut() {
+    for (position, words) in [
+        (
+            "65546,0,0",
+            "score is 65546; it must be below the goal 20 (0..=19)",
+        ),
+        ("0,65556,0", "opponent is 65556"),
+        ("0,0,65539", "turn_total is 65539; it must be in 0..=1000"),
+    ] {
+        let out = oddsmith(&["pig", "--goal", "20", "--position", position]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{position}: {stderr}");
+        assert!(stderr.contains(words), "{position}: {stderr}");
+        assert!(out.stdout.is_empty(), "{position}");
+    }
+}
+
 #[test]
 fn coins_bad_input_is_exit_code_2() {
     assert_bad_input(&[

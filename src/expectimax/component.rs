@@ -21,7 +21,7 @@
 //! pivot's change turns the steps off for the component; plain sweeps
 //! always settle when play ends with probability 1.
 
-use super::{NodeKind, PROBABILITY_TOLERANCE};
+use super::{Meter, NodeKind, PROBABILITY_TOLERANCE, reserve};
 use crate::budget::Control;
 use crate::error::{Error, Result};
 
@@ -91,6 +91,16 @@ impl Component {
         self.pivot = None;
         self.several_stale = false;
         self.valid = true;
+    }
+
+    /// Room for `states` states and `outcomes` outcomes in all, so that
+    /// adding them allocates nothing (a failure is an error, not an abort).
+    pub fn reserve(&mut self, states: usize, outcomes: usize, what: &str) -> Result<()> {
+        reserve(&mut self.rows, states, what)?;
+        reserve(&mut self.value, states, what)?;
+        reserve(&mut self.slope, states, what)?;
+        reserve(&mut self.moves, outcomes, what)?;
+        reserve(&mut self.terms, outcomes, what)
     }
 
     /// Adds the next state (positions are given in order) and its
@@ -177,17 +187,20 @@ impl Component {
     }
 
     /// Sweeps until the largest change of a sweep is at most `tolerance`.
+    /// Each sweep's states and terms count as work on `meter`, which asks
+    /// `control` whether to stop.
     pub fn settle(
         &mut self,
         tolerance: f64,
         max_sweeps: u64,
         control: &Control,
+        meter: &mut Meter,
     ) -> Result<Settled> {
         let pivot = self.pivot.filter(|_| !self.several_stale);
         let mut newton = pivot.is_some();
         let mut last_gap = f64::INFINITY;
         let mut sweeps = 0;
-        let mut work = 0usize;
+        let work = (self.terms.len() + self.rows.len()) as u64;
         loop {
             if sweeps >= max_sweeps {
                 return Err(Error::budget(format!(
@@ -215,15 +228,7 @@ impl Component {
                     residual: change,
                 });
             }
-            work += self.terms.len() + self.rows.len();
-            if work >= 1 << 16 {
-                work = 0;
-                if control.passed() {
-                    return Err(Error::budget(
-                        "the solve stopped (time budget or cancel) while iterating a cycle",
-                    ));
-                }
-            }
+            meter.work(work, control)?;
             let Some(p) = pivot.filter(|_| newton) else {
                 continue;
             };

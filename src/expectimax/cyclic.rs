@@ -13,8 +13,12 @@
 //!   starting at 0.
 
 use super::component::{Component, Target};
+use super::hashed::CHILDREN_HEADROOM;
 use super::ids::Ids;
-use super::{Child, Game, NodeKind, Options, Solution, best_move, node_value};
+use super::{
+    Child, Game, Meter, NodeKind, Options, Solution, best_move_avoiding_loops, finite_value,
+    node_value, reserve, reserve_exact, state_name, upfront_entries,
+};
 use crate::error::{Error, Result};
 
 /// `mark` of a state met as a child but not yet expanded.
@@ -82,8 +86,13 @@ pub(super) fn solve_cyclic<G: Game>(game: &G, options: &Options) -> Result<Solut
             options.tolerance
         )));
     }
-    Walk::new(game, options).run()
+    Walk::new(game, options)?.run()
 }
+
+/// The tables, as allocation errors name them.
+const SLOTS: &str = "the values of the states met";
+const PATH: &str = "the open components (states, edges, path)";
+const COMPONENT: &str = "a strongly connected component being swept";
 
 struct Walk<'a, G: Game> {
     game: &'a G,
@@ -101,7 +110,7 @@ struct Walk<'a, G: Game> {
     frames: Vec<Frame>,
     finished: Vec<Member>,
     visits: u32,
-    states: u64,
+    meter: Meter,
     iterations: u64,
     residual: f64,
     /// The component being solved (its buffers kept for the next).
@@ -109,26 +118,29 @@ struct Walk<'a, G: Game> {
 }
 
 impl<'a, G: Game> Walk<'a, G> {
-    fn new(game: &'a G, options: &'a Options) -> Self {
+    fn new(game: &'a G, options: &'a Options) -> Result<Self> {
         let hint = game
             .state_hint()
             .min(usize::try_from(options.max_states).unwrap_or(usize::MAX));
-        Walk {
+        let mut slots = Vec::new();
+        reserve_exact(&mut slots, hint.min(upfront_entries::<Slot>(false)), SLOTS)?;
+        let mut meter = Meter::new(game);
+        Ok(Walk {
             game,
             options,
-            ids: Ids::new(game, hint, options.max_states),
-            slots: Vec::with_capacity(hint),
+            ids: Ids::new(game, hint, options, &mut meter)?,
+            slots,
             edges: Vec::new(),
             pending: Vec::new(),
             children: Vec::new(),
             frames: Vec::new(),
             finished: Vec::new(),
             visits: 0,
-            states: 0,
+            meter,
             iterations: 0,
             residual: 0.0,
             component: Component::default(),
-        }
+        })
     }
 
     fn run(mut self) -> Result<Solution> {
@@ -157,6 +169,7 @@ impl<'a, G: Game> Walk<'a, G> {
             }
             let frame = self.frames.pop().expect("non-empty");
             self.pending.truncate(frame.first_pending);
+            reserve(&mut self.finished, 1, PATH)?;
             self.finished.push(Member {
                 id: frame.id,
                 kind: frame.kind,
@@ -171,28 +184,41 @@ impl<'a, G: Game> Walk<'a, G> {
                 parent.low = parent.low.min(frame.low);
             }
         }
-        // The root's moves, from the solved values of its children.
+        // The root's moves, from the solved values of its children, and
+        // which of them are self-loops (every outcome back to the root).
         let mut moves = Vec::new();
+        let mut loops: Vec<bool> = Vec::new();
         let value = self.slots[root_id as usize].value;
         if matches!(root_kind, NodeKind::Max | NodeKind::Min) {
             self.children.clear();
             self.game.expand(&root, &mut self.children)?;
             let mut values = Vec::with_capacity(self.children.len());
+            let mut last_move = None;
             for child in &self.children {
                 let id = self
                     .ids
                     .find(self.game, &child.next)?
                     .ok_or_else(|| Error::invalid("the root's children changed between calls"))?;
                 values.push(self.slots[id as usize].value);
+                // Moves are runs of one move id, as the fold groups them.
+                if last_move != Some(child.move_id) {
+                    loops.push(true);
+                    last_move = Some(child.move_id);
+                }
+                if let Some(looped) = loops.last_mut() {
+                    *looped &= id == root_id;
+                }
             }
             node_value(root_kind, &self.children, values, Some(&mut moves))?;
         }
+        // Values agree to the tolerance (and to rounding, at any scale).
+        let margin = self.options.tolerance.max(4.0 * f64::EPSILON * value.abs());
         Ok(Solution {
             value,
             root_kind,
-            best_move: best_move(root_kind, &moves),
+            best_move: best_move_avoiding_loops(root_kind, &moves, &loops, margin),
             moves,
-            states: self.states,
+            states: self.meter.states,
             iterations: self.iterations,
             residual: self.residual,
         })
@@ -206,6 +232,7 @@ impl<'a, G: Game> Walk<'a, G> {
                 .ok()
                 .filter(|&id| id < SOLVED)
                 .ok_or_else(|| Error::budget("the game has more than 4 billion states"))?;
+            reserve(slots, 1, SLOTS)?;
             slots.push(Slot {
                 value: 0.0,
                 mark: UNSEEN,
@@ -217,13 +244,13 @@ impl<'a, G: Game> Walk<'a, G> {
     /// Expands a state: a terminal is solved at once; an inner state gets a
     /// frame on the path, an edge per child and ids for its children.
     fn open(&mut self, id: u32, state: &G::State) -> Result<NodeKind> {
-        self.count_state()?;
         self.children.clear();
+        reserve(&mut self.children, CHILDREN_HEADROOM, PATH)?;
         let kind = self.game.expand(state, &mut self.children)?;
+        self.meter.count_state(self.children.len(), self.options)?;
         if let NodeKind::Terminal(v) = kind {
-            if !v.is_finite() {
-                return Err(Error::invalid(format!("a terminal value is {v}")));
-            }
+            let order = self.meter.states;
+            let v = finite_value(v, "terminal", || state_name(self.game, state, order))?;
             self.slots[id as usize].value = v;
             self.slots[id as usize].mark = SOLVED;
             return Ok(kind);
@@ -242,6 +269,10 @@ impl<'a, G: Game> Walk<'a, G> {
         // long as this state does (its component's first state is on the
         // path above).
         let mut low = order;
+        let count = self.children.len();
+        reserve(&mut self.edges, count, PATH)?;
+        reserve(&mut self.pending, count, PATH)?;
+        reserve(&mut self.frames, 1, PATH)?;
         for child in &self.children {
             let target = self.ids.find(self.game, &child.next)?.unwrap_or(UNSEEN);
             let mark = self.slots.get(target as usize).map_or(UNSEEN, |s| s.mark);
@@ -285,10 +316,6 @@ impl<'a, G: Game> Walk<'a, G> {
         Ok(kind)
     }
 
-    fn count_state(&mut self) -> Result<()> {
-        super::count_state(&mut self.states, self.options, self.game)
-    }
-
     /// Solves the component `finished[from..]` (its states in the order
     /// they finished) and marks its states solved.
     fn settle(&mut self, from: usize) -> Result<()> {
@@ -309,6 +336,8 @@ impl<'a, G: Game> Walk<'a, G> {
         }
         let component = &mut self.component;
         component.clear();
+        let outcomes = members.iter().map(|m| m.end_edge - m.first_edge).sum();
+        component.reserve(members.len(), outcomes, COMPONENT)?;
         let slots = &self.slots;
         for m in members {
             let outcomes = self.edges[m.first_edge..m.end_edge].iter().map(|e| {
@@ -332,6 +361,7 @@ impl<'a, G: Game> Walk<'a, G> {
             self.options.tolerance,
             self.options.max_iterations,
             &self.options.control,
+            &mut self.meter,
         )?;
         for (m, &v) in members.iter().zip(component.values()) {
             self.slots[m.id as usize].value = v;

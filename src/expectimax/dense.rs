@@ -2,7 +2,9 @@
 //! smaller index than its parent, solved by one bottom-up sweep over a flat
 //! array (no hashing, no stack).
 
-use super::{MoveValue, NodeKind, Options, Solution, best_move, node_value};
+use super::{
+    MoveValue, NodeKind, Options, Solution, best_move, finite_value, node_value, reserve_exact,
+};
 use crate::budget::Progress;
 use crate::error::{Error, Result};
 
@@ -34,8 +36,9 @@ pub trait DenseGame {
     ) -> Result<NodeKind>;
 
     /// The value of the state at `index`, every smaller index being solved
-    /// in `table`. The default expands the state and folds its children,
-    /// checking its lotteries and index order; a game may fuse the two.
+    /// in `table` (which holds exactly those: its length is `index`). The
+    /// default expands the state and folds its children, checking its
+    /// lotteries and index order; a game may fuse the two.
     fn value_at(
         &self,
         index: usize,
@@ -71,11 +74,20 @@ pub fn solve_dense<G: DenseGame>(game: &G, options: &Options) -> Result<(Solutio
             options.max_states
         )));
     }
-    let mut table = vec![0.0; root + 1];
+    // The table the sweep fills, reserved whole (it needs every entry) but
+    // never aborting: a size memory cannot hold is an error, and pages are
+    // touched only as the sweep writes them.
+    let mut table: Vec<f64> = Vec::new();
+    reserve_exact(
+        &mut table,
+        root.saturating_add(1),
+        &format!("the dense table of {} states", root as u128 + 1),
+    )?;
     let mut children = Vec::with_capacity(64);
     let mut cursor = G::Cursor::default();
     for index in 0..root {
-        table[index] = game.value_at(index, &mut cursor, &table, &mut children)?;
+        let value = game.value_at(index, &mut cursor, &table, &mut children)?;
+        table.push(value);
         if index % (1 << 16) == (1 << 16) - 1 {
             if options.control.passed() {
                 return Err(Error::budget(format!(
@@ -95,7 +107,8 @@ pub fn solve_dense<G: DenseGame>(game: &G, options: &Options) -> Result<(Solutio
     let mut root_moves = Vec::new();
     children.clear();
     let root_kind = game.expand_index(root, &mut cursor, &mut children)?;
-    table[root] = fold(root, root_kind, &children, &table, Some(&mut root_moves))?;
+    let root_value = fold(root, root_kind, &children, &table, Some(&mut root_moves))?;
+    table.push(root_value);
     let solution = Solution {
         value: table[root],
         root_kind,
@@ -118,7 +131,7 @@ fn fold(
     moves: Option<&mut Vec<MoveValue>>,
 ) -> Result<f64> {
     if let NodeKind::Terminal(v) = kind {
-        return Ok(v);
+        return finite_value(v, "terminal", || index.to_string());
     }
     if let Some(bad) = children.iter().find(|c| c.next >= index) {
         return Err(Error::invalid(format!(

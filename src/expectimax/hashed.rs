@@ -17,12 +17,22 @@
 //! pool that grows and shrinks with the path: the search allocates nothing
 //! per state once the pool has grown to the deepest path.
 
-use super::{Child, Game, MoveValue, NodeKind, Options, Solution, best_move, node_value};
+use super::{
+    Child, Game, Meter, MoveValue, NodeKind, Options, Solution, best_move, finite_value,
+    node_value, reserve, reserve_table, state_name, upfront_entries,
+};
 use crate::error::{Error, Result};
 use crate::memo::FixedState;
 use hashbrown::HashTable;
 use hashbrown::hash_table::Entry;
 use std::hash::{BuildHasher, Hash, Hasher};
+
+/// The tables, as allocation errors name them.
+const MEMO: &str = "the memo of solved states";
+const PATH: &str = "the states on the search path and their children";
+
+/// Children room made before a node expands.
+pub(super) const CHILDREN_HEADROOM: usize = 64;
 
 /// A memo value while the state is on the current path (values are
 /// finite, so a NaN is free to serve).
@@ -110,9 +120,9 @@ struct Frame {
 /// (`BudgetExceeded`), or an error the game reports.
 pub fn solve<G: Game>(game: &G, options: &Options) -> Result<Solution> {
     if options.depth_limit.is_some() {
-        return Search::<G, DepthKey<G::State>>::new(game, options).run();
+        return Search::<G, DepthKey<G::State>>::new(game, options)?.run();
     }
-    let mut search = Search::<G, StateKey<G::State>>::new(game, options);
+    let mut search = Search::<G, StateKey<G::State>>::new(game, options)?;
     match search.run() {
         Err(_) if search.met_cycle => {
             // The work so far is dropped: the cyclic solver keeps a graph
@@ -134,7 +144,7 @@ struct Search<'a, G: Game, K> {
     /// Per pool entry: the hash of the child's memo key.
     hashes: Vec<u64>,
     frames: Vec<Frame>,
-    states: u64,
+    meter: Meter,
     /// Set when a state was met again on its own path.
     met_cycle: bool,
 }
@@ -147,22 +157,27 @@ enum Opened {
 }
 
 impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
-    fn new(game: &'a G, options: &'a Options) -> Self {
-        Search {
+    fn new(game: &'a G, options: &'a Options) -> Result<Self> {
+        let mut memo = HashTable::new();
+        // The game's estimate within the budget, up to UPFRONT_BYTES: the
+        // memo grows past that as it fills.
+        let first = game
+            .state_hint()
+            .min(usize::try_from(options.max_states).unwrap_or(usize::MAX))
+            .min(upfront_entries::<(K, f64)>(true))
+            .max(1024);
+        reserve_table(&mut memo, first, |e: &(K, f64)| e.0.hash(), MEMO)?;
+        Ok(Search {
             game,
             options,
-            memo: HashTable::with_capacity(
-                game.state_hint()
-                    .min(usize::try_from(options.max_states).unwrap_or(usize::MAX))
-                    .max(1024),
-            ),
+            memo,
             pool: Vec::new(),
             values: Vec::new(),
             hashes: Vec::new(),
             frames: Vec::new(),
-            states: 0,
+            meter: Meter::new(game),
             met_cycle: false,
-        }
+        })
     }
 
     fn run(&mut self) -> Result<Solution> {
@@ -177,7 +192,7 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
                     root_kind,
                     moves: Vec::new(),
                     best_move: None,
-                    states: self.states,
+                    states: self.meter.states,
                     iterations: 0,
                     residual: 0.0,
                 });
@@ -223,7 +238,7 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
             root_kind,
             best_move: best_move(root_kind, &root_moves),
             moves: root_moves,
-            states: self.states,
+            states: self.meter.states,
             iterations: 0,
             residual: 0.0,
         })
@@ -253,10 +268,6 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
         }
     }
 
-    fn count_state(&mut self) -> Result<()> {
-        super::count_state(&mut self.states, self.options, self.game)
-    }
-
     /// Finds a state in the memo, or opens it: a leaf's value is known at
     /// once; an inner node gets a frame on the path and its children are
     /// looked up.
@@ -268,6 +279,9 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
         parent_slot: Option<usize>,
     ) -> Result<Opened> {
         let rehash = |e: &(K, f64)| e.0.hash();
+        // Room for this state first: the entry below then never allocates
+        // (an allocation that fails is an error, not an abort).
+        reserve_table(&mut self.memo, 1, rehash, MEMO)?;
         let vacant = match self.memo.entry(hash, |e| e.0.is(state, depth), rehash) {
             Entry::Occupied(e) if e.get().1.is_nan() => {
                 self.met_cycle = true;
@@ -277,21 +291,21 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
             Entry::Vacant(v) => v,
         };
         let first = self.pool.len();
+        // Room for the children of a usual node (a game that gives more
+        // grows the pool as a Vec grows).
+        reserve(&mut self.pool, CHILDREN_HEADROOM, PATH)?;
         let kind = self.game.expand(state, &mut self.pool)?;
         let leaf = match kind {
-            NodeKind::Terminal(v) => Some(v),
-            _ if depth == 0 => Some(self.game.heuristic(state)?),
+            NodeKind::Terminal(v) => Some((v, "terminal")),
+            _ if depth == 0 => Some((self.game.heuristic(state)?, "heuristic")),
             _ => None,
         };
-        if let Some(v) = leaf {
+        if let Some((v, what)) = leaf {
             self.pool.truncate(first);
-            if !v.is_finite() {
-                return Err(Error::invalid(format!(
-                    "a terminal or heuristic value is {v}"
-                )));
-            }
+            let order = self.meter.states + 1;
+            let v = finite_value(v, what, || state_name(self.game, state, order))?;
             vacant.insert((K::new(state, depth), v));
-            self.count_state()?;
+            self.meter.count_state(0, self.options)?;
             return Ok(Opened::Value(v));
         }
         if self.pool.len() == first {
@@ -300,7 +314,11 @@ impl<'a, G: Game, K: MemoKey<G::State>> Search<'a, G, K> {
         let bucket = vacant
             .insert((K::new(state, depth), IN_PROGRESS))
             .bucket_index();
-        self.count_state()?;
+        let count = self.pool.len() - first;
+        self.meter.count_state(count, self.options)?;
+        reserve(&mut self.frames, 1, PATH)?;
+        reserve(&mut self.hashes, count, PATH)?;
+        reserve(&mut self.values, count, PATH)?;
         self.frames.push(Frame {
             kind,
             first,

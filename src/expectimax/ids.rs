@@ -4,7 +4,7 @@
 //! no hashing). The array keeps each state beside its id, so a game that
 //! gives two states one number is caught, not silently merged.
 
-use super::Game;
+use super::{CHECK_EVERY, Game, Meter, Options, reserve_table, upfront_entries};
 use crate::error::{Error, Result};
 use crate::memo::FixedState;
 use hashbrown::HashTable;
@@ -20,17 +20,48 @@ pub(super) enum Ids<S> {
 /// whose numbers are sparser than this is hashed instead.
 const MAX_SLOTS_PER_STATE: usize = 4;
 
+/// Largest flat array, in bytes: a larger one is filled before the first
+/// state is met, so the hash table, which grows as states are met, takes
+/// over (Pig to goals over 322: 2 g^3 entries of 16 bytes).
+const MAX_FLAT_BYTES: usize = 1 << 30;
+
+/// The map, as allocation errors name it.
+const IDS: &str = "the map of states to ids";
+
 impl<S: Clone + Eq + std::hash::Hash> Ids<S> {
     /// The map for `game`: flat when it numbers its states within four
-    /// entries per state of `max_states`, else hashed and sized for `hint`.
-    pub fn new<G: Game<State = S>>(game: &G, hint: usize, max_states: u64) -> Self {
-        let budget = usize::try_from(max_states).unwrap_or(usize::MAX);
-        match game.index_bound() {
-            Some(bound) if bound <= budget.saturating_mul(MAX_SLOTS_PER_STATE) => {
-                Ids::Indexed(vec![None; bound])
+    /// entries per state of `max_states` and the array takes at most
+    /// `MAX_FLAT_BYTES` (and memory gives them), else hashed, sized for
+    /// `hint` up to `UPFRONT_BYTES` and grown as states are met.
+    /// Filling the flat array counts as work on `meter` (one unit an
+    /// entry), so the control may stop it.
+    pub fn new<G: Game<State = S>>(
+        game: &G,
+        hint: usize,
+        options: &Options,
+        meter: &mut Meter,
+    ) -> Result<Self> {
+        let budget = usize::try_from(options.max_states).unwrap_or(usize::MAX);
+        let entry = size_of::<Option<(S, u32)>>();
+        if let Some(bound) = game.index_bound()
+            && bound <= budget.saturating_mul(MAX_SLOTS_PER_STATE)
+            && bound.saturating_mul(entry) <= MAX_FLAT_BYTES
+        {
+            let mut slots = Vec::new();
+            // Memory short: the hash table needs only what is met.
+            if slots.try_reserve_exact(bound).is_ok() {
+                while slots.len() < bound {
+                    let chunk = (bound - slots.len()).min(CHECK_EVERY as usize);
+                    slots.resize(slots.len() + chunk, None);
+                    meter.work(chunk as u64, &options.control)?;
+                }
+                return Ok(Ids::Indexed(slots));
             }
-            _ => Ids::Hashed(HashTable::with_capacity(hint.max(1024))),
         }
+        let mut table = HashTable::new();
+        let first = hint.min(upfront_entries::<(S, u32)>(true)).max(1024);
+        reserve_table(&mut table, first, rehash, IDS)?;
+        Ok(Ids::Hashed(table))
     }
 
     /// The id of `state`, if it has one.
@@ -60,7 +91,8 @@ impl<S: Clone + Eq + std::hash::Hash> Ids<S> {
         match self {
             Ids::Hashed(table) => {
                 let hash = FixedState.hash_one(state);
-                let rehash = |e: &(S, u32)| FixedState.hash_one(&e.0);
+                // Room first: the entry then never allocates.
+                reserve_table(table, 1, rehash, IDS)?;
                 match table.entry(hash, |e| e.0 == *state, rehash) {
                     Entry::Occupied(e) => Ok(e.get().1),
                     Entry::Vacant(v) => {
@@ -84,6 +116,11 @@ impl<S: Clone + Eq + std::hash::Hash> Ids<S> {
             }
         }
     }
+}
+
+/// A hashed entry's hash, when the table grows.
+fn rehash<S: std::hash::Hash>(e: &(S, u32)) -> u64 {
+    FixedState.hash_one(&e.0)
 }
 
 #[inline]

@@ -104,12 +104,20 @@ pub trait Game {
     fn heuristic(&self, _state: &Self::State) -> Result<f64> {
         Ok(0.0)
     }
+
+    /// The state in words, for error messages (None, the default: a
+    /// message then numbers the state in the order the solve met it).
+    fn describe_state(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
 }
 
 /// Solver settings.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// Stop with `BudgetExceeded` past this many solved states.
+    /// Stop with `BudgetExceeded` past this many solved states. Memory is
+    /// not reserved for the budget: tables grow as states are met (memory
+    /// that runs out is `BudgetExceeded` too, naming the bytes).
     pub max_states: u64,
     /// Decision and chance levels to search below the root before using the
     /// heuristic; `None` solves to the end.
@@ -162,7 +170,9 @@ pub struct Solution {
     /// Each move's value at a decision root, in the order given.
     pub moves: Vec<MoveValue>,
     /// The best move at a decision root (Max: highest, Min: lowest; the
-    /// first on ties).
+    /// first on ties, except that a self-loop, a move whose outcomes all
+    /// lead back to the root itself, gives way to the best other move when
+    /// the two tie within the tolerance: see [`best_move_avoiding_loops`]).
     pub best_move: Option<MoveValue>,
     /// Distinct states solved.
     pub states: u64,
@@ -304,38 +314,195 @@ fn lottery_error<C: Outcome>(kind: NodeKind, children: &[C]) -> Error {
     Error::invalid("a lottery is invalid")
 }
 
-/// Counts one more solved state against the budget; every 2^14 states,
-/// asks the control whether to stop and tells it the share done (by the
-/// game's own size estimate, if it gives one). Shared by the searches.
-pub(crate) fn count_state<G: Game>(states: &mut u64, options: &Options, game: &G) -> Result<()> {
-    *states += 1;
-    if *states > options.max_states {
-        return Err(Error::budget(format!(
-            "the game has more than {} states (the budget)",
-            options.max_states
-        )));
+/// A terminal or horizon value, checked to be finite: the one check of
+/// the hashed, cyclic and dense solvers. `what` says which value
+/// ("terminal", "heuristic"); `state` names the state (called only on an
+/// error).
+#[inline]
+pub(crate) fn finite_value(value: f64, what: &str, state: impl FnOnce() -> String) -> Result<f64> {
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(not_finite(value, what, &state()))
     }
-    if states.is_multiple_of(1 << 14) {
-        if options.control.passed() {
+}
+
+#[cold]
+fn not_finite(value: f64, what: &str, state: &str) -> Error {
+    Error::invalid(format!(
+        "state {state}: the {what} value is {value}; values must be finite"
+    ))
+}
+
+/// A state's name for [`finite_value`]: the game's own words, or its
+/// number in the order the solve met it.
+pub(crate) fn state_name<G: Game>(game: &G, state: &G::State, order: u64) -> String {
+    game.describe_state(state)
+        .unwrap_or_else(|| format!("#{order} (in the order met)"))
+}
+
+/// Most bytes a solver reserves up front for a table sized by an estimate
+/// (the game's state hint, capped by the state budget): past them a table
+/// grows as the work fills it, each step fallible. A budget of a billion
+/// states must not reserve tens of gigabytes before the first state.
+pub(crate) const UPFRONT_BYTES: usize = 1 << 26;
+
+/// Entries of `T` that [`UPFRONT_BYTES`] hold in a `Vec`, or in a hash
+/// table (a control byte per bucket, buckets up to twice the entries).
+pub(crate) const fn upfront_entries<T>(hashed: bool) -> usize {
+    let entry = size_of::<T>() + if hashed { 1 } else { 0 };
+    let entries = UPFRONT_BYTES / if entry == 0 { 1 } else { entry };
+    if hashed { entries / 2 } else { entries }
+}
+
+/// Room for `additional` more items in `v` (growing it as `Vec` does, by
+/// doubling), never aborting: `BudgetExceeded` naming the bytes the
+/// allocator refused, or `InvalidArgument` for a size no memory holds.
+/// `what` names the table in the message.
+#[inline]
+pub(crate) fn reserve<T>(v: &mut Vec<T>, additional: usize, what: &str) -> Result<()> {
+    if v.capacity() - v.len() >= additional {
+        Ok(())
+    } else {
+        grow(v, additional, what)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn grow<T>(v: &mut Vec<T>, additional: usize, what: &str) -> Result<()> {
+    let most = isize::MAX as usize / size_of::<T>().max(1);
+    let doubled = v.capacity().saturating_mul(2).clamp(8, most);
+    let needed = v.len().saturating_add(additional);
+    reserve_exact(v, needed.max(doubled) - v.len(), what)
+}
+
+/// Room for exactly `additional` more items in `v`, errors as [`reserve`].
+pub(crate) fn reserve_exact<T>(v: &mut Vec<T>, additional: usize, what: &str) -> Result<()> {
+    let entries = v.len() as u128 + additional as u128;
+    let bytes = entries * size_of::<T>() as u128;
+    if bytes > isize::MAX as u128 {
+        return Err(too_large(entries, size_of::<T>(), what));
+    }
+    v.try_reserve_exact(additional)
+        .map_err(|_| allocation_failed(bytes as usize, what))
+}
+
+/// Room for `additional` more entries in a hash table, errors as
+/// [`reserve`]; `hasher` rehashes an entry when the table grows.
+#[inline]
+pub(crate) fn reserve_table<T>(
+    table: &mut hashbrown::HashTable<T>,
+    additional: usize,
+    hasher: impl Fn(&T) -> u64,
+    what: &str,
+) -> Result<()> {
+    if table.capacity() - table.len() >= additional {
+        return Ok(());
+    }
+    let entries = table.len() as u128 + additional as u128;
+    table.try_reserve(additional, hasher).map_err(|e| match e {
+        hashbrown::TryReserveError::CapacityOverflow => {
+            too_large(entries, size_of::<T>() + 1, what)
+        }
+        hashbrown::TryReserveError::AllocError { layout } => allocation_failed(layout.size(), what),
+    })
+}
+
+#[cold]
+fn allocation_failed(bytes: usize, what: &str) -> Error {
+    Error::budget(format!(
+        "could not allocate {bytes} bytes for {what}: not enough memory"
+    ))
+}
+
+#[cold]
+fn too_large(entries: u128, entry_bytes: usize, what: &str) -> Error {
+    Error::invalid(format!(
+        "{what} would need {} bytes ({entries} entries of {entry_bytes}): more than memory \
+         can address",
+        entries * entry_bytes as u128
+    ))
+}
+
+/// Units of work (a state, or one outcome of it; a state or a term of a
+/// sweep; an entry of a table filled) between two looks at the control:
+/// a unit takes nanoseconds to tens of nanoseconds, so a deadline or a
+/// cancel is seen within about a millisecond of work, and progress reports
+/// start within their interval (Pig with a 100-faced die looked every
+/// 16,384 states, 1.6 million outcomes: hundreds of milliseconds).
+pub(crate) const CHECK_EVERY: u64 = 1 << 13;
+
+/// A solve's count of states (against the state budget) and of the work
+/// done since it last asked the control whether to stop: shared by the
+/// searches, the sweeps and the tables they fill.
+pub(crate) struct Meter {
+    pub states: u64,
+    work: u64,
+    /// The game's size estimate, for the share done (0: unknown).
+    expected: usize,
+}
+
+impl Meter {
+    pub fn new<G: Game>(game: &G) -> Meter {
+        Meter {
+            states: 0,
+            work: 0,
+            expected: game.state_hint(),
+        }
+    }
+
+    /// One more solved state, with `outcomes` outcomes: against the state
+    /// budget, and as work (see [`Meter::work`]).
+    #[inline]
+    pub fn count_state(&mut self, outcomes: usize, options: &Options) -> Result<()> {
+        self.states += 1;
+        if self.states > options.max_states {
             return Err(Error::budget(format!(
-                "the solve stopped (time budget or cancel) after {states} states"
+                "the game has more than {} states (the budget)",
+                options.max_states
             )));
         }
-        let expected = game.state_hint();
-        options.control.report_progress(Progress {
-            fraction: if expected > 0 {
-                (*states as f64 / expected as f64).min(0.99)
+        self.work(1 + outcomes as u64, &options.control)
+    }
+
+    /// `units` more work; every [`CHECK_EVERY`] units, tells the control
+    /// the share done and asks it whether to stop (`BudgetExceeded` if so).
+    #[inline]
+    pub fn work(&mut self, units: u64, control: &Control) -> Result<()> {
+        self.work += units;
+        if self.work < CHECK_EVERY {
+            return Ok(());
+        }
+        self.work = 0;
+        self.checkpoint(control)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn checkpoint(&self, control: &Control) -> Result<()> {
+        // Report first: a progress callback that cancels is heard at once.
+        control.report_progress(Progress {
+            fraction: if self.expected > 0 {
+                (self.states as f64 / self.expected as f64).min(0.99)
             } else {
                 0.0
             },
-            done: *states,
+            done: self.states,
             estimate: None,
         });
+        if control.passed() {
+            return Err(Error::budget(format!(
+                "the solve stopped (time budget or cancel) after {} states",
+                self.states
+            )));
+        }
+        Ok(())
     }
-    Ok(())
 }
 
-/// The best entry of a root move list for a decision node.
+/// The best entry of a root move list for a decision node (the first on
+/// ties).
 pub(crate) fn best_move(kind: NodeKind, moves: &[MoveValue]) -> Option<MoveValue> {
     match kind {
         NodeKind::Max => moves
@@ -347,6 +514,37 @@ pub(crate) fn best_move(kind: NodeKind, moves: &[MoveValue]) -> Option<MoveValue
             .copied()
             .reduce(|b, m| if m.value < b.value { m } else { b }),
         _ => None,
+    }
+}
+
+/// The best entry of a root move list as [`best_move`] gives it, unless
+/// that is a self-loop (`loops[i]`: every outcome of move i leads back to
+/// the root itself) and another move is within `margin` of it: then the
+/// best of the moves that are not self-loops (the first on ties). A
+/// self-loop's value is the root's own, so it ties with the best move that
+/// leaves unless play that never ends is strictly better; on a tie,
+/// following it would never end the game. `margin`: how close values count
+/// as equal (a cyclic solve's values are known to its tolerance).
+pub(crate) fn best_move_avoiding_loops(
+    kind: NodeKind,
+    moves: &[MoveValue],
+    loops: &[bool],
+    margin: f64,
+) -> Option<MoveValue> {
+    let best = best_move(kind, moves)?;
+    let at = moves.iter().position(|m| *m == best)?;
+    if !loops.get(at).copied().unwrap_or(false) {
+        return Some(best);
+    }
+    let others: Vec<MoveValue> = moves
+        .iter()
+        .zip(loops)
+        .filter(|&(_, &looped)| !looped)
+        .map(|(m, _)| *m)
+        .collect();
+    match best_move(kind, &others) {
+        Some(other) if (other.value - best.value).abs() <= margin => Some(other),
+        _ => Some(best),
     }
 }
 

@@ -37,8 +37,14 @@ pub struct PigState(u64);
 const MAX_TO_MOVE: u64 = 1 << 48;
 const OVER: u64 = 1 << 49;
 
+// Every score and turn total the game accepts fits its 16 bits.
+const _: () = assert!(MAX_GOAL < 1 << 16);
+
 impl PigState {
+    /// Each number must be below 2^16 (a larger one would be cut to its
+    /// low 16 bits: [`PigGame::at`] refuses positions out of range first).
     pub fn new(max_to_move: bool, max_score: u32, min_score: u32, turn_total: u32) -> PigState {
+        debug_assert!(max_score.max(min_score).max(turn_total) < 1 << 16);
         PigState(
             u64::from(turn_total & 0xffff)
                 | u64::from(min_score & 0xffff) << 16
@@ -91,23 +97,54 @@ impl PigGame {
         })
     }
 
-    /// The same game from `root` (scores below the goal).
-    pub fn from_state(self, root: PigState) -> Result<PigGame> {
-        if root.max_score() >= self.goal || root.min_score() >= self.goal {
-            return Err(Error::invalid(format!(
-                "scores {} and {} must be below the goal {}",
-                root.max_score(),
-                root.min_score(),
-                self.goal
-            )));
-        }
-        if root.turn_total() > MAX_GOAL {
-            return Err(Error::invalid(format!(
-                "the turn total {} is over {MAX_GOAL}",
-                root.turn_total()
-            )));
-        }
+    /// The same game from `position`, the player to move being Max.
+    /// Errors: a position out of range (see [`PigGame::check_position`]).
+    pub fn at(self, position: PigPosition) -> Result<PigGame> {
+        self.check_position(position)?;
+        let root = PigState::new(true, position.score, position.opponent, position.turn_total);
         Ok(PigGame { root, ..self })
+    }
+
+    /// The same game from `root` (a state not yet over), checked as
+    /// [`PigGame::at`] checks a position (from the view of the player to
+    /// move).
+    pub fn from_state(self, root: PigState) -> Result<PigGame> {
+        let (score, opponent) = if root.max_to_move() {
+            (root.max_score(), root.min_score())
+        } else {
+            (root.min_score(), root.max_score())
+        };
+        self.check_position(PigPosition {
+            score,
+            opponent,
+            turn_total: root.turn_total(),
+        })?;
+        Ok(PigGame { root, ..self })
+    }
+
+    /// The range of a position, the one rule for every caller (C, the
+    /// CLI, Python): the two scores below the goal, the turn total at most
+    /// [`MAX_GOAL`] (a turn total that reaches the goal is allowed: the
+    /// mover holds and wins). Anything else is `InvalidArgument` naming the
+    /// number, its value and its range (never cut to the 16 bits a state
+    /// keeps).
+    pub fn check_position(&self, position: PigPosition) -> Result<()> {
+        let last = self.goal - 1;
+        for (name, value) in [("score", position.score), ("opponent", position.opponent)] {
+            if value > last {
+                return Err(Error::invalid(format!(
+                    "{name} is {value}; it must be below the goal {} (0..={last})",
+                    self.goal
+                )));
+            }
+        }
+        if position.turn_total > MAX_GOAL {
+            return Err(Error::invalid(format!(
+                "turn_total is {}; it must be in 0..={MAX_GOAL}",
+                position.turn_total
+            )));
+        }
+        Ok(())
     }
 
     pub fn goal(&self) -> u32 {
@@ -236,10 +273,11 @@ pub struct PigAnswer {
     pub solution: Solution,
 }
 
-/// Solves Pig from `position` (the player to move is Max).
+/// Solves Pig from `position` (the player to move is Max). Errors: a
+/// position out of range ([`PigGame::check_position`]), the budgets of
+/// `options`.
 pub fn solve_pig(game: &PigGame, position: PigPosition, options: &Options) -> Result<PigAnswer> {
-    let root = PigState::new(true, position.score, position.opponent, position.turn_total);
-    let game = game.from_state(root)?;
+    let game = game.at(position)?;
     let solution = solve(&game, options)?;
     let value_of = |id| {
         solution

@@ -521,3 +521,182 @@ fn a_wrong_numbering_is_an_error_not_a_wrong_answer() {
     );
     assert_eq!(right.unwrap(), solve(&game, &Options::default()).unwrap());
 }
+
+/// A dense game given as a table: node i's children come before it (the
+/// root is the last node).
+struct DenseTable(Vec<(NodeKind, Vec<Edge>)>);
+
+impl DenseGame for DenseTable {
+    type Cursor = ();
+    fn size(&self) -> usize {
+        self.0.len()
+    }
+    fn root_index(&self) -> usize {
+        self.0.len() - 1
+    }
+    fn expand_index(
+        &self,
+        index: usize,
+        _: &mut (),
+        out: &mut Vec<DenseChild>,
+    ) -> Result<NodeKind> {
+        let (kind, kids) = &self.0[index];
+        out.extend(
+            kids.iter()
+                .map(|&(move_id, probability, reward, next)| DenseChild {
+                    move_id,
+                    probability,
+                    reward,
+                    next,
+                }),
+        );
+        Ok(*kind)
+    }
+}
+
+#[test]
+fn terminal_values_must_be_finite_in_every_solver() {
+    for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        // Dense: state 1 is the bad terminal, below a chance root.
+        let dense = DenseTable(vec![
+            (NodeKind::Terminal(1.0), Vec::new()),
+            (NodeKind::Terminal(bad), Vec::new()),
+            (NodeKind::Chance, vec![(0, 0.5, 0.0, 0), (0, 0.5, 0.0, 1)]),
+        ]);
+        let err = solve_dense(&dense, &Options::default()).unwrap_err();
+        assert_eq!(err.kind(), crate::ErrorKind::InvalidArgument, "{err}");
+        let named = format!("state 1: the terminal value is {bad}");
+        assert!(err.message().contains(&named), "{err}");
+        // The same game for the hashed solver (root first), with and
+        // without a cycle (the cyclic solver): the same check, the state
+        // numbered in the order met.
+        let mut hashed = table(vec![
+            (NodeKind::Chance, vec![(0, 0.5, 0.0, 1), (0, 0.5, 0.0, 2)]),
+            (NodeKind::Terminal(1.0), Vec::new()),
+            (NodeKind::Terminal(bad), Vec::new()),
+        ]);
+        let err = solve(&hashed, &Options::default()).unwrap_err();
+        assert_eq!(err.kind(), crate::ErrorKind::InvalidArgument, "{err}");
+        assert!(err.message().contains("the terminal value is"), "{err}");
+        assert!(err.message().contains("state #3"), "{err}");
+        hashed.nodes[0].1[0].3 = 0;
+        let err = solve(&hashed, &Options::default()).unwrap_err();
+        assert_eq!(err.kind(), crate::ErrorKind::InvalidArgument, "{err}");
+        assert!(err.message().contains("the terminal value is"), "{err}");
+    }
+}
+
+#[test]
+fn a_self_loop_gives_way_to_a_move_it_ties_with() {
+    // The root passes (move 0, back to itself, in one outcome or two) or
+    // leaves for a terminal (move 1): the pass is worth the root's own
+    // value, so the two tie; following the pass would never end the game.
+    let pass_once = vec![(0, 1.0, 0.0, 0)];
+    let pass_twice = vec![(0, 0.5, 0.0, 0), (0, 0.5, 0.0, 0)];
+    for (kind, exit) in [(NodeKind::Max, 0.5), (NodeKind::Min, -0.5)] {
+        for pass in [&pass_once, &pass_twice] {
+            let mut moves = pass.clone();
+            moves.push((1, 1.0, 0.0, 1));
+            let game = table(vec![(kind, moves), (NodeKind::Terminal(exit), Vec::new())]);
+            let s = solve(&game, &Options::default()).unwrap();
+            assert_eq!(s.value, exit);
+            assert_eq!(s.moves.len(), 2);
+            assert_eq!(s.moves[0].value, s.moves[1].value, "a tie");
+            assert_eq!(s.best_move.map(|m| m.move_id), Some(1), "{kind:?} {pass:?}");
+            // Listed second, it is not chosen either.
+            let mut moves = vec![(1, 1.0, 0.0, 1)];
+            moves.extend(pass.iter().copied());
+            let game = table(vec![(kind, moves), (NodeKind::Terminal(exit), Vec::new())]);
+            let s = solve(&game, &Options::default()).unwrap();
+            assert_eq!(s.best_move.map(|m| m.move_id), Some(1), "{kind:?} {pass:?}");
+        }
+    }
+    // A move that loops only sometimes is a move like any other: the first
+    // of the tied moves (0) is chosen.
+    let game = table(vec![
+        (
+            NodeKind::Max,
+            vec![(0, 0.5, 0.0, 0), (0, 0.5, 0.0, 1), (1, 1.0, 0.0, 1)],
+        ),
+        (NodeKind::Terminal(0.5), Vec::new()),
+    ]);
+    let s = solve(&game, &Options::default()).unwrap();
+    assert!((s.moves[0].value - s.moves[1].value).abs() < 1e-12);
+    assert_eq!(s.best_move.map(|m| m.move_id), Some(0));
+}
+
+/// A dense game whose table would need more memory than there is: no
+/// state is ever expanded (the table is reserved first).
+struct HugeDense(usize);
+
+impl DenseGame for HugeDense {
+    type Cursor = ();
+    fn size(&self) -> usize {
+        self.0.saturating_add(1)
+    }
+    fn root_index(&self) -> usize {
+        self.0
+    }
+    fn expand_index(&self, _: usize, _: &mut (), _: &mut Vec<DenseChild>) -> Result<NodeKind> {
+        Ok(NodeKind::Terminal(0.0))
+    }
+}
+
+#[test]
+fn a_dense_table_memory_cannot_hold_is_an_error_not_an_abort() {
+    let unlimited = Options {
+        max_states: u64::MAX,
+        ..Options::default()
+    };
+    // 2^47 states of 8 bytes: a pebibyte, past any address space (it
+    // aborted the process: "memory allocation of ... bytes failed").
+    let err = solve_dense(&HugeDense((1 << 47) - 1), &unlimited).unwrap_err();
+    assert_eq!(err.kind(), crate::ErrorKind::BudgetExceeded, "{err}");
+    assert!(err.message().contains("1125899906842624 bytes"), "{err}");
+    // A table no address can hold: the size itself is impossible.
+    let err = solve_dense(&HugeDense(usize::MAX - 1), &unlimited).unwrap_err();
+    assert_eq!(err.kind(), crate::ErrorKind::InvalidArgument, "{err}");
+    assert!(
+        err.message().contains("147573952589676412920 bytes"),
+        "{err}"
+    );
+}
+
+/// A table game that claims to be enormous: its state hint and its index
+/// bound are 2^50 (a pebibyte of memo reserved up front by either).
+struct Claims(TableGame);
+
+impl Game for Claims {
+    type State = usize;
+    fn root(&self) -> usize {
+        0
+    }
+    fn expand(&self, s: &usize, children: &mut Vec<Child<usize>>) -> Result<NodeKind> {
+        self.0.expand(s, children)
+    }
+    fn state_hint(&self) -> usize {
+        1 << 50
+    }
+    fn index_bound(&self) -> Option<usize> {
+        Some(1 << 50)
+    }
+    fn state_index(&self, s: &usize) -> usize {
+        *s
+    }
+}
+
+#[test]
+fn estimates_and_budgets_do_not_size_allocations() {
+    let unlimited = Options {
+        max_states: u64::MAX,
+        ..Options::default()
+    };
+    // Without a cycle (the hashed memo) and with one (the cyclic map and
+    // values): the answer, not an abort.
+    let mut cyclic = dice_game();
+    cyclic.nodes[8].1[0] = (0, 1.0 / 6.0, 0.0, 0);
+    for game in [dice_game(), cyclic] {
+        let want = solve(&game, &Options::default()).unwrap();
+        assert_eq!(solve(&Claims(game), &unlimited).unwrap(), want);
+    }
+}

@@ -11,8 +11,8 @@ use crate::expectimax::coins::{
     CoinGame, DEFAULT_DENOMINATIONS, MAX_BOXES, MAX_DENOMINATIONS, Method, solve_coins_controlled,
 };
 use crate::expectimax::{
-    Child, DEFAULT_TOLERANCE, DenseChild, DenseGame, Game, NodeKind, Options, Solution, node_value,
-    solve, solve_dense,
+    Child, DEFAULT_TOLERANCE, DenseChild, DenseGame, Game, NodeKind, Options, Solution,
+    finite_value, node_value, solve, solve_dense,
 };
 use std::cell::RefCell;
 use std::ffi::c_void;
@@ -34,7 +34,8 @@ pub const ODDSMITH_NODE_TERMINAL: u32 = 3;
 pub struct OddsmithGameNode {
     /// One of ODDSMITH_NODE_MAX, _MIN, _CHANCE, _TERMINAL.
     pub kind: u32,
-    /// Max's value at a terminal node (ignored otherwise).
+    /// Max's value at a terminal node (ignored otherwise); finite (NaN or
+    /// an infinity is ODDSMITH_ERR_INVALID_ARGUMENT, naming the state).
     pub value: f64,
     /// Children written (0 at terminal nodes), at most the capacity given.
     pub child_count: u32,
@@ -94,7 +95,10 @@ pub struct OddsmithGameDef {
 #[derive(Debug, Clone, Copy)]
 pub struct OddsmithExpectimaxOptions {
     /// Stop with ODDSMITH_ERR_BUDGET_EXCEEDED past this many states; 0
-    /// means the default (20,000,000).
+    /// means the default (20,000,000). Memory is not reserved for the
+    /// budget but as states are met (UINT64_MAX is no limit); memory that
+    /// runs out is ODDSMITH_ERR_BUDGET_EXCEEDED too, the message naming the
+    /// bytes asked for (never an abort).
     pub max_states: u64,
     /// Levels to search before using the heuristic; 0 means no limit.
     pub depth_limit: u32,
@@ -115,7 +119,8 @@ pub struct OddsmithExpectimaxOptions {
     pub time_ms: u64,
     /// Progress and cancel (see OddsmithProgress), or NULL for none. The
     /// callback is called on the calling thread between the game's own
-    /// callbacks (every 16,384 states or so; `done` counts states).
+    /// callbacks (after every 8,192 states or outcomes of states solved, or
+    /// terms swept; `done` counts states).
     pub progress: *const OddsmithProgress,
 }
 
@@ -203,7 +208,13 @@ pub struct OddsmithExpectimaxResult {
     pub root_kind: u32,
     /// Moves at a decision root (0 at chance and terminal roots).
     pub move_count: u32,
-    /// Index into move_ids of the best move, or -1.
+    /// Index into move_ids of the best move, or -1. On a tie, the first of
+    /// the best moves; but a self-loop (a move whose outcomes all lead back
+    /// to the root state itself, worth the root's own value) is never
+    /// chosen when another move ties with it within the tolerance (such a
+    /// move would never end the game): then the best of the other moves,
+    /// the first on ties. A self-loop is best only when play that never
+    /// ends is strictly better than every other move.
     pub best_index: i32,
     pub move_ids: [u32; ODDSMITH_MAX_CHILDREN],
     pub move_values: [f64; ODDSMITH_MAX_CHILDREN],
@@ -409,6 +420,13 @@ impl<const N: usize> Game for CallbackGame<N> {
         self.hint
     }
 
+    /// Its state_size bytes in hex, as the caller wrote them.
+    fn describe_state(&self, state: &CState<N>) -> Option<String> {
+        let bytes = &state.0[..self.def.state_size as usize];
+        let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        Some(format!("[{}]", hex.join(" ")))
+    }
+
     fn heuristic(&self, state: &CState<N>) -> Result<f64> {
         let Some(h) = self.def.heuristic else {
             return Ok(0.0);
@@ -458,8 +476,10 @@ fn solve_callbacks(
 ///
 /// Errors: ODDSMITH_ERR_NULL_POINTER (game, expand, out),
 /// ODDSMITH_ERR_INVALID_ARGUMENT (state_size, tolerance, the game's
-/// structure), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time),
-/// ODDSMITH_ERR_CALLBACK, ODDSMITH_ERR_CANCELLED (by `options->progress`;
+/// structure, a terminal or heuristic value that is NaN or infinite: the
+/// message names the state by its bytes in hex),
+/// ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time, memory: the message
+/// names the bytes), ODDSMITH_ERR_CALLBACK, ODDSMITH_ERR_CANCELLED (by `options->progress`;
 /// `out->partial` = 1). Thread safety: reentrant; every callback, the
 /// progress one included, is called on the calling thread; the callbacks'
 /// own safety is the caller's.
@@ -650,7 +670,7 @@ impl DenseGame for CallbackDenseGame {
         let mut out = self.children.borrow_mut();
         let (kind, count) = self.call(index, &mut out[..])?;
         if let NodeKind::Terminal(v) = kind {
-            return Ok(v);
+            return finite_value(v, "terminal", || index.to_string());
         }
         let children = &out[..count];
         node_value(
@@ -671,8 +691,12 @@ impl DenseGame for CallbackDenseGame {
 ///
 /// Errors: ODDSMITH_ERR_NULL_POINTER (game, expand, out),
 /// ODDSMITH_ERR_INVALID_ARGUMENT (root_index not below size, a child not
-/// before its parent, a depth limit, bad lotteries),
-/// ODDSMITH_ERR_BUDGET_EXCEEDED (more states than max_states, time),
+/// before its parent, a depth limit, bad lotteries, a terminal value that
+/// is NaN or infinite: the message names the state's index, a table of
+/// root_index + 1 values more than memory can address),
+/// ODDSMITH_ERR_BUDGET_EXCEEDED (more states than max_states, time, a
+/// table of root_index + 1 values (8 bytes each) that memory cannot give:
+/// the message names the bytes),
 /// ODDSMITH_ERR_CALLBACK, ODDSMITH_ERR_CANCELLED (by `options->progress`,
 /// called on this thread). Thread safety: reentrant; the callback's own
 /// safety is the caller's.

@@ -42,9 +42,10 @@ pub struct OddsmithPigResult {
 /// `oddsmith_expectimax_solve` (NULL: defaults; depth_limit must be 0).
 ///
 /// Errors: ODDSMITH_ERR_NULL_POINTER (out), ODDSMITH_ERR_INVALID_ARGUMENT
-/// (goal over 1000, sides outside 2..=100, a score not below the goal,
-/// options), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time),
-/// ODDSMITH_ERR_CANCELLED (by `options->progress`, called on this thread).
+/// (goal over 1000, sides outside 2..=100, score or opponent not below the
+/// goal, turn_total over 1000, options: the message names the argument,
+/// its value and its range), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps,
+/// time, memory), ODDSMITH_ERR_CANCELLED (by `options->progress`, called on this thread).
 /// Thread safety: reentrant.
 ///
 /// # Safety

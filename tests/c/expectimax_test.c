@@ -197,6 +197,175 @@ static int32_t bad_order_dense_expand(void *user, uint64_t index, OddsmithGameNo
     return 0;
 }
 
+/* Two states for the value checks: 0 is a terminal worth *(double *)user,
+ * 1 a chance node over it (the same through the hashed entry, by
+ * state[0]). */
+static int32_t terminal_dense_expand(void *user, uint64_t index, OddsmithGameNode *node,
+                                     OddsmithDenseChild *children, uint32_t capacity) {
+    (void)capacity;
+    if (index == 0) {
+        node->kind = ODDSMITH_NODE_TERMINAL;
+        node->value = *(const double *)user;
+        node->child_count = 0;
+        return 0;
+    }
+    node->kind = ODDSMITH_NODE_CHANCE;
+    node->child_count = 1;
+    children[0].move_id = 0;
+    children[0].probability = 1.0;
+    children[0].reward = 0.0;
+    children[0].next = 0;
+    return 0;
+}
+
+static int32_t terminal_expand(void *user, const uint8_t *state, OddsmithGameNode *node,
+                               OddsmithGameChild *children, uint32_t capacity) {
+    (void)capacity;
+    if (state[0] == 1) {
+        node->kind = ODDSMITH_NODE_TERMINAL;
+        node->value = *(const double *)user;
+        node->child_count = 0;
+        return 0;
+    }
+    node->kind = ODDSMITH_NODE_CHANCE;
+    node->child_count = 1;
+    memset(children, 0, sizeof *children);
+    children[0].probability = 1.0;
+    children[0].next[0] = 1;
+    children[0].next[1] = 7;
+    return 0;
+}
+
+/* Budgets of billions of states reserve no memory up front, and tables
+ * memory cannot hold are errors, never an abort ("memory allocation of
+ * 36507222032 bytes failed"). */
+static void check_memory_is_never_an_abort(void) {
+    OddsmithDenseGameDef dense;
+    OddsmithExpectimaxOptions options;
+    OddsmithExpectimaxResult r;
+    OddsmithPigResult pig;
+    char msg[256];
+
+    memset(&options, 0, sizeof options);
+    options.max_states = UINT64_MAX;
+    options.time_ms = 20;
+    CHECK(oddsmith_pig(1000, 6, 0, 0, 0, &options, &pig) == ODDSMITH_ERR_BUDGET_EXCEEDED);
+    /* A dense table of 2^47 states: a pebibyte, past any address space. */
+    options.time_ms = 0;
+    memset(&dense, 0, sizeof dense);
+    dense.size = (uint64_t)1 << 47;
+    dense.root_index = dense.size - 1;
+    dense.expand = bad_order_dense_expand; /* never called */
+    CHECK(oddsmith_expectimax_solve_dense(&dense, &options, &r) == ODDSMITH_ERR_BUDGET_EXCEEDED);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "1125899906842624 bytes") != NULL);
+    /* One no address can hold: the size itself is wrong. */
+    dense.size = UINT64_MAX;
+    dense.root_index = UINT64_MAX - 1;
+    CHECK(oddsmith_expectimax_solve_dense(&dense, &options, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "bytes") != NULL);
+}
+
+/* Counts progress reports and cancels at the first. */
+static int32_t cancel_at_once(void *user, const OddsmithProgressReport *report) {
+    (void)report;
+    (*(int *)user)++;
+    return 1;
+}
+
+/* Pig with a 100-faced die (every state has 100 outcomes): a time budget
+ * and a cancel stop it (the control was asked every 16,384 states, 1.6
+ * million outcomes; now after bounded work). The outcomes are asserted,
+ * not the time: the Rust tests bound the work between looks. */
+static void check_pig_stops_when_told(void) {
+    OddsmithExpectimaxOptions options;
+    OddsmithProgress progress;
+    OddsmithPigResult pig;
+    int calls = 0;
+
+    memset(&options, 0, sizeof options);
+    options.time_ms = 1;
+    CHECK(oddsmith_pig(1000, 100, 0, 0, 0, &options, &pig) == ODDSMITH_ERR_BUDGET_EXCEEDED);
+    options.time_ms = 0;
+    progress.callback = cancel_at_once;
+    progress.user = &calls;
+    progress.interval_ms = 1;
+    options.progress = &progress;
+    CHECK(oddsmith_pig(1000, 100, 0, 0, 0, &options, &pig) == ODDSMITH_ERR_CANCELLED);
+    CHECK(calls == 1 && pig.partial == 1 && pig.win_probability == 0.0 && pig.states == 0);
+}
+
+/* Max passes (move 0, back to the same state) or ends the game for 0.5
+ * (move 1): the two tie. */
+static int32_t pass_or_end_expand(void *user, const uint8_t *state, OddsmithGameNode *node,
+                                  OddsmithGameChild *children, uint32_t capacity) {
+    (void)user; (void)capacity;
+    if (state[0] == 1) {
+        node->kind = ODDSMITH_NODE_TERMINAL;
+        node->value = 0.5;
+        node->child_count = 0;
+        return 0;
+    }
+    node->kind = ODDSMITH_NODE_MAX;
+    node->child_count = 2;
+    memset(children, 0, 2 * sizeof *children);
+    children[0].move_id = 0;
+    children[0].probability = 1.0;
+    children[1].move_id = 1;
+    children[1].probability = 1.0;
+    children[1].next[0] = 1;
+    return 0;
+}
+
+/* A self-loop is not the best move on a tie: best_index names the move
+ * that ends the game. */
+static void check_self_loops_give_way(void) {
+    OddsmithGameDef game;
+    OddsmithExpectimaxResult r;
+
+    memset(&game, 0, sizeof game);
+    game.state_size = 1;
+    game.expand = pass_or_end_expand;
+    CHECK(oddsmith_expectimax_solve(&game, NULL, &r) == ODDSMITH_OK);
+    CHECK(r.value == 0.5 && r.move_count == 2 && r.move_values[0] == r.move_values[1]);
+    CHECK(r.best_index == 1 && r.move_ids[1] == 1);
+}
+
+/* Issue 50: terminal values must be finite in both solvers (the state is
+ * named). */
+static void check_values_are_finite(void) {
+    OddsmithDenseGameDef dense;
+    OddsmithGameDef game;
+    OddsmithExpectimaxResult r;
+    double terminal = 2.5;
+    char msg[256];
+
+    memset(&dense, 0, sizeof dense);
+    dense.size = 2;
+    dense.root_index = 1;
+    dense.user = &terminal;
+    dense.expand = terminal_dense_expand;
+    memset(&game, 0, sizeof game);
+    game.state_size = 2;
+    game.user = &terminal;
+    game.expand = terminal_expand;
+    CHECK(oddsmith_expectimax_solve_dense(&dense, NULL, &r) == ODDSMITH_OK && r.value == 2.5);
+    CHECK(oddsmith_expectimax_solve(&game, NULL, &r) == ODDSMITH_OK && r.value == 2.5);
+    terminal = NAN;
+    CHECK(oddsmith_expectimax_solve_dense(&dense, NULL, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "state 0: the terminal value is NaN") != NULL);
+    CHECK(oddsmith_expectimax_solve(&game, NULL, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "state [01 07]: the terminal value is NaN") != NULL);
+    terminal = -INFINITY;
+    CHECK(oddsmith_expectimax_solve_dense(&dense, NULL, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "state 0: the terminal value is -inf") != NULL);
+    CHECK(oddsmith_expectimax_solve(&game, NULL, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
+}
+
 static void check_cycles_pig_and_dense(void) {
     OddsmithGameDef game;
     OddsmithDenseGameDef dense;
@@ -238,6 +407,17 @@ static void check_cycles_pig_and_dense(void) {
     oddsmith_last_error_message(msg, sizeof msg);
     CHECK(strstr(msg, "below the goal") != NULL);
     CHECK(oddsmith_pig(10, 1, 0, 0, 0, NULL, &pig) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    /* Numbers past the 16 bits a state keeps are refused, not cut (65546
+     * was answered as 10); the message names the argument and its range. */
+    CHECK(oddsmith_pig(20, 6, 65546, 0, 0, NULL, &pig) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "score is 65546") != NULL && strstr(msg, "0..=19") != NULL);
+    CHECK(oddsmith_pig(20, 6, 0, 65556, 0, NULL, &pig) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "opponent is 65556") != NULL);
+    CHECK(oddsmith_pig(20, 6, 0, 0, 65539, NULL, &pig) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "turn_total is 65539") != NULL && strstr(msg, "0..=1000") != NULL);
     CHECK(oddsmith_pig(10, 6, 0, 0, 0, NULL, NULL) == ODDSMITH_ERR_NULL_POINTER);
 
     /* Options of the cyclic path: a bad tolerance, a cycle that never
@@ -409,5 +589,9 @@ int main(void) {
     CHECK(strstr(msg, "box_count is 7") != NULL);
 
     check_cycles_pig_and_dense();
+    check_values_are_finite();
+    check_self_loops_give_way();
+    check_memory_is_never_an_abort();
+    check_pig_stops_when_told();
     return CHECK_SUMMARY("c");
 }

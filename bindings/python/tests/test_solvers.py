@@ -128,3 +128,13 @@ def test_coins_and_pig():
         oddsmith.pig(goal=0)
     with pytest.raises(oddsmith.InvalidArgument):
         oddsmith.coins([[1, 0]], method="fast")
+
+
+def test_pig_positions_out_of_range_are_refused_not_cut():
+    # 65546 is 10 in the 16 bits a state keeps: it was answered as 10.
+    with pytest.raises(oddsmith.InvalidArgument, match=r"score is 65546; .*\(0\.\.=19\)"):
+        oddsmith.pig(goal=20, position=(65546, 0, 0))
+    with pytest.raises(oddsmith.InvalidArgument, match="opponent is 65556"):
+        oddsmith.pig(goal=20, position=(0, 65556, 0))
+    with pytest.raises(oddsmith.InvalidArgument, match=r"turn_total is 65539; .*0\.\.=1000"):
+        oddsmith.pig(goal=20, position=(0, 0, 65539))

@@ -161,3 +161,137 @@ fn bad_games_and_positions_are_refused() {
     let answer = solve_pig(&game, home, &Options::default()).unwrap();
     assert_eq!((answer.best_move, answer.hold), (HOLD, Some(1.0)));
 }
+
+#[test]
+fn positions_out_of_range_are_refused_not_cut_to_16_bits() {
+    // 65546 is 10 in 16 bits: it was answered as a score of 10.
+    let game = PigGame::new(20, 6).unwrap();
+    for (position, words) in [
+        (
+            (65546, 0, 0),
+            "score is 65546; it must be below the goal 20 (0..=19)",
+        ),
+        (
+            (0, 65556, 0),
+            "opponent is 65556; it must be below the goal 20 (0..=19)",
+        ),
+        ((20, 0, 0), "score is 20"),
+        ((u32::MAX, 0, 0), "score is 4294967295"),
+        ((0, 0, 65539), "turn_total is 65539; it must be in 0..=1000"),
+        ((0, 0, MAX_GOAL + 1), "turn_total is 1001"),
+    ] {
+        let position = PigPosition {
+            score: position.0,
+            opponent: position.1,
+            turn_total: position.2,
+        };
+        let err = solve_pig(&game, position, &Options::default()).unwrap_err();
+        assert_eq!(err.kind(), crate::ErrorKind::InvalidArgument, "{err}");
+        assert!(err.message().contains(words), "{position:?}: {err}");
+    }
+    // The edges of the range are answered.
+    let edge = PigPosition {
+        score: 19,
+        opponent: 19,
+        turn_total: MAX_GOAL,
+    };
+    assert_eq!(
+        solve_pig(&game, edge, &Options::default())
+            .unwrap()
+            .best_move,
+        HOLD
+    );
+}
+
+#[test]
+fn a_billion_state_budget_is_not_reserved_up_front() {
+    // Goal 1000 has about a billion states: with no state budget the solve
+    // reserved 36 GB for its memo at once and aborted the process. Now the
+    // memo grows as states are met, and the 20 ms time budget stops it.
+    let game = PigGame::new(MAX_GOAL, 6).unwrap();
+    let options = Options {
+        max_states: u64::MAX,
+        control: crate::budget::Control::after(std::time::Duration::from_millis(20)),
+        ..Options::default()
+    };
+    let err = solve_pig(&game, PigPosition::default(), &options).unwrap_err();
+    assert_eq!(err.kind(), crate::ErrorKind::BudgetExceeded, "{err}");
+}
+
+/// Pig to 1000 with a 100-faced die: every state has 100 outcomes or more.
+/// The control was asked every 16,384 states (1.6 million outcomes: 120 ms
+/// here, 406 ms on the machine, for a 1 ms budget).
+fn hundred_faces() -> PigGame {
+    PigGame::new(MAX_GOAL, 100).unwrap()
+}
+
+/// The states a stopped solve reports in its message.
+fn states_when_stopped(err: &crate::Error) -> u64 {
+    let words = err.message().split(" after ").nth(1).unwrap_or_default();
+    let number = words.split(' ').next().unwrap_or_default();
+    number.parse().unwrap_or_else(|_| panic!("{err}"))
+}
+
+#[test]
+fn a_deadline_is_seen_after_bounded_work() {
+    // Work, not time, is asserted: the solve stops at the first look at
+    // the control after a deadline already passed, at most CHECK_EVERY
+    // units of work (a state and each outcome is one) from the start:
+    // fewer than 100 states of 100 outcomes.
+    use crate::budget::Control;
+    use std::time::{Duration, Instant};
+    let late = Options {
+        control: Control::after(Duration::ZERO),
+        ..Options::default()
+    };
+    let err = solve_pig(&hundred_faces(), PigPosition::default(), &late).unwrap_err();
+    assert_eq!(err.kind(), crate::ErrorKind::BudgetExceeded, "{err}");
+    assert!(states_when_stopped(&err) < 100, "{err}");
+    // A 1 ms budget: measured 5 ms (120 ms before); 2 s is only there to
+    // catch a return to unbounded work on any machine.
+    let started = Instant::now();
+    let short = Options {
+        control: Control::after(Duration::from_millis(1)),
+        ..Options::default()
+    };
+    let err = solve_pig(&hundred_faces(), PigPosition::default(), &short).unwrap_err();
+    assert_eq!(err.kind(), crate::ErrorKind::BudgetExceeded, "{err}");
+    assert!(started.elapsed() < Duration::from_secs(2));
+}
+
+#[test]
+fn progress_and_cancel_come_after_bounded_work() {
+    // Every look at the control reports progress first; the hook cancels
+    // at its 50th report, and the solve stops there, not later. The states
+    // between two reports are bounded by the work (about 81 states of 101
+    // outcomes), not by a clock.
+    use crate::budget::{Control, Progress};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Mutex};
+    let done = Arc::new(Mutex::new(Vec::new()));
+    let cancel = Arc::new(AtomicBool::new(false));
+    let (sink, flag) = (Arc::clone(&done), Arc::clone(&cancel));
+    let control = Control::NONE
+        .or_cancelled(Arc::clone(&cancel))
+        .with_progress(Arc::new(move |p: &Progress| {
+            let mut done = sink.lock().unwrap();
+            done.push(p.done);
+            if done.len() == 50 {
+                flag.store(true, Ordering::Relaxed);
+            }
+        }));
+    let options = Options {
+        control,
+        ..Options::default()
+    };
+    let err = solve_pig(&hundred_faces(), PigPosition::default(), &options).unwrap_err();
+    assert_eq!(err.kind(), crate::ErrorKind::BudgetExceeded, "{err}");
+    let done = done.lock().unwrap();
+    assert_eq!(done.len(), 50, "no report after the cancel");
+    assert_eq!(states_when_stopped(&err), done[49], "{err}");
+    let mut last = 0;
+    for &d in done.iter() {
+        assert!(d >= last && d - last < 100, "{done:?}");
+        last = d;
+    }
+}
