@@ -10,10 +10,11 @@ use crate::error::{Error, Result};
 /// Number of two-card combos in a deck.
 pub const COMBOS: usize = 1326;
 
-/// Weights are relative within a range, and a deal's weight is the product
-/// of one weight per player (up to ten): within this ratio of the largest
-/// weight, no product of ten underflows a double.
-pub const MIN_WEIGHT_RATIO: f64 = 1e-30;
+/// Weights are relative within a range: the smallest may be this share of
+/// the largest. Within it, no product of ten players' weights underflows a
+/// double, and the sweeps can tell a weight from rounding (their
+/// `ROUNDING_FLOOR`).
+pub const MIN_WEIGHT_RATIO: f64 = 1e-9;
 
 /// What player `i`'s range weights are divided by before counting (every
 /// engine, every game): the largest, so any finite positive weights count

@@ -210,7 +210,7 @@ int main(void) {
                 if (k == 0) plain = r.equity[0];
                 CHECK(fabs(r.equity[0] - plain) < 1e-12);
             }
-            req.players[0] = "AA:1,QQ:1e-40";
+            req.players[0] = "AA:1,QQ:1e-12";
             CHECK(oddsmith_equity(&req, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);
         }
     }

@@ -92,6 +92,14 @@ pub(super) struct CardWeights {
 }
 
 #[inline]
+/// Below this share of the total, a difference of weight sums is rounding,
+/// not weight: the subtractions leave a few ulps of the total (about 1e-15
+/// of it), while weight that is really there is at least the smallest
+/// combo's, which `range::MIN_WEIGHT_RATIO` keeps at 1e-9 of the largest,
+/// over 7e-13 of a total of at most 1,326 combos. So a combo that meets no
+/// deal meets exactly 0, never -2e-15.
+const ROUNDING_FLOOR: f64 = 1e-13;
+
 fn slot(card: u8) -> usize {
     (card & 63) as usize
 }
@@ -127,10 +135,15 @@ impl CardWeights {
     }
 
     /// The weight holding neither of two cards, given the weight `twin` of
-    /// what holds both.
+    /// what holds both; exactly 0 when the subtractions leave only rounding.
     #[inline]
     pub(super) fn without(&self, cards: [u8; 2], twin: f64) -> f64 {
-        self.without_each(&cards) + twin
+        let w = self.without_each(&cards) + twin;
+        if w > self.total * ROUNDING_FLOOR {
+            w
+        } else {
+            0.0
+        }
     }
 
     /// Forgets the weights of `cards` and the total (after a group whose

@@ -901,8 +901,8 @@ fn extreme_weights_count_as_their_ratios() {
             .iter()
             .all(|r| r.weight == 1e300 || r.weight == 2e300)
     );
-    // 1e-40 of the largest weight cannot be counted among ten players.
-    let e = equity(&request(&["AA:1,KK:1e-40", "QQ"], "")).unwrap_err();
+    // 1e-12 of the largest weight cannot be told from rounding.
+    let e = equity(&request(&["AA:1,KK:1e-12", "QQ"], "")).unwrap_err();
     assert_eq!(e.kind(), crate::ErrorKind::InvalidArgument);
     assert!(e.message().contains("player 1's weights"), "{e}");
 }
