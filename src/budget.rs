@@ -171,6 +171,38 @@ impl Control {
     }
 }
 
+/// Share of a time budget an Auto mode gives its exact engine; sampling
+/// gets the rest when the exact answer does not fit.
+pub const AUTO_EXACT_SHARE: f64 = 0.8;
+
+/// The one Auto policy, for every engine's Auto mode. `exact` is given a
+/// control whose deadline is `AUTO_EXACT_SHARE` of `budget`; it returns
+/// `None` when its cost estimate says it cannot fit (without working), else
+/// its answer. The answer is the exact one when it came within that share;
+/// otherwise (the estimate said no, or the exact engine ran out of time or
+/// states, or met a fault of its own) the sampled one from `sample`, which
+/// keeps to the whole budget. A cancel by the caller is never turned into
+/// sampling.
+pub fn auto<T>(
+    control: &Control,
+    budget: Option<Duration>,
+    exact: impl FnOnce(&Control) -> Option<crate::error::Result<T>>,
+    sample: impl FnOnce() -> crate::error::Result<T>,
+) -> crate::error::Result<T> {
+    use crate::error::ErrorKind;
+    let exact_control = control.with_budget(budget.map(|b| b.mul_f64(AUTO_EXACT_SHARE)));
+    match exact(&exact_control) {
+        Some(Err(e))
+            if matches!(e.kind(), ErrorKind::BudgetExceeded | ErrorKind::Internal)
+                && !control.cancelled() =>
+        {
+            sample()
+        }
+        Some(answer) => answer,
+        None => sample(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

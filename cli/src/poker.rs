@@ -52,9 +52,11 @@ pub struct EquityArgs {
 /// How long, how random and how parallel: shared by equity and strength.
 #[derive(clap::Args)]
 pub struct RunArgs {
-    /// Time budget in milliseconds (Monte Carlo deadline, auto choice).
-    #[arg(long, default_value_t = 1000)]
-    time_ms: u64,
+    /// Time budget in milliseconds (Monte Carlo deadline, auto choice);
+    /// default 1000, but none with --exact (an exact answer is asked for
+    /// whatever it takes, unless a budget is given).
+    #[arg(long)]
+    time_ms: Option<u64>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads; 0 = all cores.
@@ -98,7 +100,13 @@ fn settings_of(args: &EquityArgs) -> Result<equity::Settings, Failure> {
             _ => Mode::Auto,
         },
         target_stderr: args.stderr,
-        time_budget: Duration::from_millis(args.run.time_ms),
+        time_budget: match (args.run.time_ms, args.exact) {
+            (Some(ms), _) => Duration::from_millis(ms),
+            // No deadline: the engine's deadline is now + budget, and
+            // an instant that far off is none.
+            (None, true) => Duration::MAX,
+            (None, false) => equity::DEFAULT_TIME_BUDGET,
+        },
         seed: args.run.seed,
         threads: args.run.threads,
     })
@@ -286,7 +294,9 @@ pub fn run_strength(args: &StrengthArgs, as_json: bool) -> Outcome {
         hand,
         args.opponents,
         board,
-        Duration::from_millis(args.run.time_ms),
+        args.run
+            .time_ms
+            .map_or(equity::DEFAULT_TIME_BUDGET, Duration::from_millis),
         args.run.seed,
         args.run.threads,
         &run.control(),

@@ -16,7 +16,7 @@
 
 use super::eval::{HandKey, HandRank};
 use super::range::{Combo, Range};
-use crate::budget::{Control, Estimate, Progress};
+use crate::budget::{Control, Estimate, Progress, auto};
 use crate::cards::{Card, CardSet};
 use crate::combin::binomial;
 use crate::error::{Error, Result};
@@ -516,31 +516,36 @@ pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
             exact::run(&prepared, &plan, workers, &deadline)
         }
         Mode::MonteCarlo => monte_carlo(&prepared, req, workers, &deadline),
-        Mode::Auto => {
-            // Exact gets four fifths of the budget; should its estimate be
-            // wrong, the last fifth samples.
-            let exact_deadline = deadline_after(req.time_budget.mul_f64(0.8));
-            let fits =
-                |seconds: f64| seconds / workers.count() as f64 <= req.time_budget.as_secs_f64();
-            let exact = if heads_up_sweep {
-                fits(heads_up_seconds(&prepared, req, &exact_deadline)?)
-                    .then(|| heads_up(&prepared, req, workers, &exact_deadline))
-            } else if multiway_sweep {
-                fits(multiway::seconds(&prepared))
-                    .then(|| multiway::run(&prepared, workers, &exact_deadline, req.by_combo))
-            } else {
-                let plan =
-                    exact::plan_within(&prepared, req.time_budget, workers, &exact_deadline)?;
-                plan.map(|plan| exact::run(&prepared, &plan, workers, &exact_deadline))
-            };
-            match exact {
-                Some(Err(e)) if e.kind() == crate::ErrorKind::BudgetExceeded => {
-                    monte_carlo(&prepared, req, workers, &deadline)
+        // Exact when its estimate fits the budget (the policy gives it a
+        // share; should the estimate be wrong, the rest samples).
+        Mode::Auto => auto(
+            &req.control,
+            Some(req.time_budget),
+            |exact_deadline| {
+                let fits = |seconds: f64| {
+                    seconds / workers.count() as f64 <= req.time_budget.as_secs_f64()
+                };
+                let estimate = |seconds: Result<f64>| seconds.map(fits);
+                if heads_up_sweep {
+                    match estimate(heads_up_seconds(&prepared, req, exact_deadline)) {
+                        Ok(true) => Some(heads_up(&prepared, req, workers, exact_deadline)),
+                        Ok(false) => None,
+                        Err(e) => Some(Err(e)),
+                    }
+                } else if multiway_sweep {
+                    fits(multiway::seconds(&prepared))
+                        .then(|| multiway::run(&prepared, workers, exact_deadline, req.by_combo))
+                } else {
+                    match exact::plan_within(&prepared, req.time_budget, workers, exact_deadline) {
+                        Ok(plan) => {
+                            plan.map(|plan| exact::run(&prepared, &plan, workers, exact_deadline))
+                        }
+                        Err(e) => Some(Err(e)),
+                    }
                 }
-                Some(done) => done,
-                None => monte_carlo(&prepared, req, workers, &deadline),
-            }
-        }
+            },
+            || monte_carlo(&prepared, req, workers, &deadline),
+        ),
     })?;
     // Rows report the caller's own weights.
     for (rows, scale) in result.by_combo.iter_mut().zip(&prepared.weight_scales) {

@@ -32,7 +32,7 @@ pub use bonuses::{GameBonuses, MAX_GAME_BONUS};
 use key::{Key, Layout};
 use layer::{Layer, MergeIndex};
 pub use parse::parse_board;
-pub use policy::{AUTO_EXACT_SHARE, CombatMode, CombatOptions, DEFAULT_SAMPLES, simulate};
+pub use policy::{CombatMode, CombatOptions, DEFAULT_SAMPLES, simulate};
 pub use rules::{Kinds, Minion, Outcome, State, Token, Unit};
 use start::StartOutcomes;
 

@@ -5,8 +5,8 @@
 use super::{
     Combat, CombatResult, DEFAULT_MAX_STATES, combat_exact_with_threads, combat_monte_carlo,
 };
-use crate::budget::Control;
-use crate::error::{ErrorKind, Result};
+use crate::budget::{Control, auto};
+use crate::error::Result;
 use std::time::Duration;
 
 /// Which engine answers.
@@ -18,10 +18,6 @@ pub enum CombatMode {
     Exact,
     MonteCarlo,
 }
-
-/// Share of a time budget Auto gives the exact engine; sampling gets the
-/// rest when exact does not fit.
-pub const AUTO_EXACT_SHARE: f64 = 0.8;
 
 /// Share of a time budget sampling runs to: combats in flight finish
 /// after its deadline (a few hundred at most) and the answer is put
@@ -42,7 +38,7 @@ pub struct CombatOptions {
     pub samples: u64,
     /// Wall-clock limit: sampling stops with what it has (at
     /// `SAMPLING_SHARE` of it), the exact engine fails past it, Auto gives
-    /// exact `AUTO_EXACT_SHARE` of it.
+    /// exact `budget::AUTO_EXACT_SHARE` of it.
     pub time_budget: Option<Duration>,
     pub seed: u64,
     /// Workers of either engine, by the rule of [`crate::parallel`]; the
@@ -91,25 +87,20 @@ pub fn simulate(c: &Combat, options: &CombatOptions) -> Result<CombatResult> {
     match options.mode {
         CombatMode::Exact => exact(&deadline),
         CombatMode::MonteCarlo => sample(),
-        CombatMode::Auto => {
-            match exact(&share(AUTO_EXACT_SHARE)) {
-                // Out of states or time, or a fault of the exact engine
-                // (never expected): sample, unless the caller stopped it.
-                Err(e)
-                    if matches!(e.kind(), ErrorKind::BudgetExceeded | ErrorKind::Internal)
-                        && !deadline.cancelled() =>
-                {
-                    sample()
-                }
-                other => other,
-            }
-        }
+        // No cost estimate yet: exact always tries its share.
+        CombatMode::Auto => auto(
+            &options.control,
+            options.time_budget,
+            |d| Some(exact(d)),
+            sample,
+        ),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ErrorKind;
     use crate::hearthstone::combat::{combat_exact, parse_board};
 
     fn combat(a: &str, b: &str) -> Combat {

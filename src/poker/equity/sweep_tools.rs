@@ -91,7 +91,6 @@ pub(super) struct CardWeights {
     pub(super) by_card: [f64; 64],
 }
 
-#[inline]
 /// Below this share of the total, a difference of weight sums is rounding,
 /// not weight: the subtractions leave a few ulps of the total (about 1e-15
 /// of it), while weight that is really there is at least the smallest
@@ -100,6 +99,7 @@ pub(super) struct CardWeights {
 /// deal meets exactly 0, never -2e-15.
 const ROUNDING_FLOOR: f64 = 1e-13;
 
+#[inline]
 fn slot(card: u8) -> usize {
     (card & 63) as usize
 }

@@ -7,7 +7,7 @@ use super::Variant;
 use super::omaha_eval::{Board, Hole, Low, showdown_highs};
 use super::range::HandRange;
 use super::short_deck;
-use crate::budget::{Control, Estimate, Progress};
+use crate::budget::{Control, Estimate, Progress, auto};
 use crate::cards::{Card, CardSet};
 use crate::combin::binomial;
 use crate::error::{Error, ErrorKind, Result};
@@ -540,24 +540,26 @@ fn prepare(req: &VariantRequest) -> Result<Prepared> {
 /// exact count past the time budget (`BudgetExceeded`).
 pub fn variant_equity(req: &VariantRequest) -> Result<VariantEquity> {
     let prepared = prepare(req)?;
-    let exact = match req.mode {
-        Mode::Exact if !prepared.all_ranged() => {
-            return Err(Error::budget(
-                "exact Omaha equity needs every player's hands or range: use Monte Carlo or Auto with random hands",
-            ));
-        }
-        Mode::Exact => true,
-        Mode::MonteCarlo => false,
-        Mode::Auto => {
-            prepared.all_ranged()
-                && estimated_exact(req).mul_f64(prepared.deals_at_most().min(1e9))
-                    <= req.time_budget
-        }
-    };
-    if exact {
-        exact_equity(req, &prepared)
-    } else {
-        monte_carlo(req, &prepared)
+    let whole_budget = req.control.with_budget(Some(req.time_budget));
+    match req.mode {
+        Mode::Exact if !prepared.all_ranged() => Err(Error::budget(
+            "exact Omaha equity needs every player's hands or range: use Monte Carlo or Auto with random hands",
+        )),
+        Mode::Exact => exact_equity(req, &prepared, &whole_budget),
+        Mode::MonteCarlo => monte_carlo(req, &prepared),
+        // Exact when its estimate fits the budget (the policy gives it a
+        // share; should the estimate be wrong, the rest samples).
+        Mode::Auto => auto(
+            &req.control,
+            Some(req.time_budget),
+            |exact_control| {
+                let fits = prepared.all_ranged()
+                    && estimated_exact(req).mul_f64(prepared.deals_at_most().min(1e9))
+                        <= req.time_budget;
+                fits.then(|| exact_equity(req, &prepared, exact_control))
+            },
+            || monte_carlo(req, &prepared),
+        ),
     }
 }
 
@@ -614,8 +616,14 @@ fn deals_of(seats: &[Vec<(CardSet, f64)>]) -> Result<Vec<(Vec<CardSet>, f64)>> {
     Ok(out)
 }
 
-fn exact_equity(req: &VariantRequest, prepared: &Prepared) -> Result<VariantEquity> {
-    let control = req.control.with_budget(Some(req.time_budget));
+/// Every deal counted, within `control`'s deadline (`BudgetExceeded` past
+/// it).
+fn exact_equity(
+    req: &VariantRequest,
+    prepared: &Prepared,
+    control: &Control,
+) -> Result<VariantEquity> {
+    let control = control.clone();
     if prepared.deals_at_most() > 2.0 * MAX_EXACT_DEALS as f64 {
         // Refused before listing: the listing alone would take a while.
         return Err(Error::budget(format!(
