@@ -198,9 +198,12 @@ fn parse_pattern(body: &str, hole_cards: usize) -> std::result::Result<Pattern, 
     Ok(pattern)
 }
 
-/// Most assignments of cards to symbols a range's items may take in all
-/// (a second or so of work; `AA****` in PLO6 takes 1.4 million).
-const MAX_ASSIGNMENTS: u64 = 5_000_000;
+/// Most assignments of cards to symbols a range's items may take in all:
+/// no more than the hands a range may hold (each hand takes at least one),
+/// so a range past that limit (`*****` in PLO5: 2.6 million) is refused
+/// from its count at once, not after listing it (`AA****` in PLO6 takes
+/// 1.4 million).
+const MAX_ASSIGNMENTS: u64 = MAX_RANGE_HANDS as u64;
 
 impl Pattern {
     /// Calls `visit` with every hand matching the symbols, each once;

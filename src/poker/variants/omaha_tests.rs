@@ -558,6 +558,8 @@ fn bad_range_items_are_named() {
         ("AA**:0", 4, "no hand of positive weight"),
         ("AAAA:ds", 4, "no hand matches"),
         ("******", 6, "too wide"),
+        // Refused from its count, before any hand is listed.
+        ("*****", 5, "too wide"),
     ] {
         let e = omaha_range(text, k).unwrap_err();
         assert!(e.message().contains(says), "{text}: {}", e.message());
