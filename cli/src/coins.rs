@@ -94,14 +94,15 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
     if args.atcoder {
         println!("{:.10}", solution.value);
     } else if as_json {
+        // Boxes count from 1, as the counts are given and the text says.
         let moves: Vec<_> = solution
             .moves
             .iter()
-            .map(|m| json!({ "box": m.move_id, "value": m.value }))
+            .map(|m| json!({ "box": m.move_id + 1, "value": m.value }))
             .collect();
         print_json(&json!({
             "value": solution.value,
-            "best_box": solution.best_move.map(|m| m.move_id),
+            "best_box": solution.best_move.map(|m| m.move_id + 1),
             "moves": moves,
             "states": solution.states,
             "elapsed_ms": elapsed_ms,

@@ -39,7 +39,8 @@ enum Command {
     /// The Battlegrounds card table: find a card, list what the combat
     /// engine models.
     BgCards(bg_cards::Args),
-    /// The coin-box game (seed 003) solved by expectimax.
+    /// The coin-box game (three boxes of coins, two players taking turns)
+    /// solved by expectimax.
     Coins(coins::Args),
     /// The dice game Pig: win probability and decision under optimal play.
     Pig(pig::Args),

@@ -112,6 +112,23 @@ fn settings_of(args: &EquityArgs) -> Result<equity::Settings, Failure> {
     })
 }
 
+/// Whether an answer reached the standard error asked for (exact answers
+/// always do); a Monte Carlo run the time budget stopped first did not.
+fn target_reached(exact: bool, stderr: f64, target: f64) -> bool {
+    exact || stderr <= target
+}
+
+/// Says so when sampling stopped at the time budget short of the target
+/// error (not when Ctrl-C stopped it: that says so itself).
+fn print_target_note(exact: bool, stderr: f64, target: f64, partial: bool) {
+    if !partial && !target_reached(exact, stderr, target) {
+        println!(
+            "(the time budget ended sampling at standard error {stderr:.5}, short of the \
+             --stderr {target} asked for: raise --time-ms)"
+        );
+    }
+}
+
 /// "exact", or the Monte Carlo error, for the text output.
 fn method(exact: bool, stderr: f64) -> String {
     if exact {
@@ -174,6 +191,7 @@ pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
             "exact": r.exact,
             "tuples": r.tuples,
             "stderr": r.stderr,
+            "target_reached": target_reached(r.exact, r.stderr, args.stderr),
             "elapsed_ms": elapsed_ms,
             "partial": partial,
         });
@@ -193,6 +211,7 @@ pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
                 print_grid(hand, combos);
             }
         }
+        print_target_note(r.exact, r.stderr, args.stderr, partial);
         if partial {
             println!("{PARTIAL_NOTE}");
         }
@@ -358,7 +377,9 @@ fn run_variant(args: &EquityArgs, as_json: bool) -> Outcome {
             .collect();
         print_json(&json!({
             "game": args.game, "players": players, "exact": r.exact, "deals": r.deals,
-            "stderr": r.stderr, "low_qualifies": r.low_qualifies,
+            "stderr": r.stderr,
+            "target_reached": target_reached(r.exact, r.stderr, args.stderr),
+            "low_qualifies": r.low_qualifies,
             "elapsed_ms": elapsed_ms, "partial": partial,
         }));
     } else {
@@ -387,6 +408,7 @@ fn run_variant(args: &EquityArgs, as_json: bool) -> Outcome {
         if game.hi_lo() {
             println!("a low qualifies on {:.4} of the deals", r.low_qualifies);
         }
+        print_target_note(r.exact, r.stderr, args.stderr, partial);
         if partial {
             println!("{PARTIAL_NOTE}");
         }

@@ -154,11 +154,14 @@ fn print_text(targets: &[Target], hits: u32, a: &SplitDamage, elapsed_ms: f64) {
         targets.len()
     );
     println!("{:<4} {:<14} {:>10}", "#", "target", "P(dies)");
+    // Targets count from 1, in the order given; each is named by its
+    // health ("minion 5": a minion with 5 health).
     for (i, (t, p)) in targets.iter().zip(&a.kill).enumerate() {
         let kind = if t.hero { "hero" } else { "minion" };
         let shield = if t.shield { "+shield" } else { "" };
         println!(
-            "{i:<4} {:<14} {p:>10.7}",
+            "{:<4} {:<14} {p:>10.7}",
+            i + 1,
             format!("{kind} {}{shield}", t.health)
         );
     }
