@@ -411,7 +411,7 @@ impl<'a> Sweep<'a> {
         let tally = &mut self.tally;
         for &item in &self.wide_items {
             let i = (item & 0xFFFF_FFFF) as usize;
-            let met = tuples.without(wide.cards[i], self.pair_weight[i]);
+            let met = tuples.met_without(wide.cards[i], self.pair_weight[i]);
             let category = tables.category(self.wide_ranks[i]) as usize;
             tally.categories[wide.player][category] += wide.weights[i] * met;
             self.pair_weight[i] = 0.0;

@@ -268,7 +268,7 @@ fn showdown(
             };
             let beaten = below[other].without(cards, 0.0);
             let tied = group[other].without(cards, twin_weight);
-            let met = all[other].without(cards, twin_weight);
+            let met = all[other].met_without(cards, twin_weight);
             let out = &mut sums.sides[player];
             out.win[i] += beaten;
             out.tie[i] += tied;

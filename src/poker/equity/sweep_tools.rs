@@ -135,10 +135,18 @@ impl CardWeights {
     }
 
     /// The weight holding neither of two cards, given the weight `twin` of
-    /// what holds both; exactly 0 when the subtractions leave only rounding.
+    /// what holds both.
     #[inline]
     pub(super) fn without(&self, cards: [u8; 2], twin: f64) -> f64 {
-        let w = self.without_each(&cards) + twin;
+        self.without_each(&cards) + twin
+    }
+
+    /// As `without`, but exactly 0 when the subtractions leave only
+    /// rounding: the weight of the deals a combo meets, which must be 0
+    /// when it meets none (its equity is then reported as 0).
+    #[inline]
+    pub(super) fn met_without(&self, cards: [u8; 2], twin: f64) -> f64 {
+        let w = self.without(cards, twin);
         if w > self.total * ROUNDING_FLOOR {
             w
         } else {
