@@ -500,8 +500,7 @@ pub fn equity(req: &EquityRequest) -> Result<EquityResult> {
         ));
     }
     let prepared = prepare(req)?;
-    let deadline_after = |budget: Duration| req.control.with_budget(Some(budget));
-    let deadline = deadline_after(req.time_budget);
+    let deadline = req.control.with_budget(Some(req.time_budget));
     let heads_up_sweep = prepared.players.len() == 2 && prepared.to_deal < 5;
     let multiway_sweep = multiway::applies(&prepared);
     let preflop_table = preflop::applies(&prepared);

@@ -540,12 +540,15 @@ fn prepare(req: &VariantRequest) -> Result<Prepared> {
 /// exact count past the time budget (`BudgetExceeded`).
 pub fn variant_equity(req: &VariantRequest) -> Result<VariantEquity> {
     let prepared = prepare(req)?;
-    let whole_budget = req.control.with_budget(Some(req.time_budget));
     match req.mode {
         Mode::Exact if !prepared.all_ranged() => Err(Error::budget(
             "exact Omaha equity needs every player's hands or range: use Monte Carlo or Auto with random hands",
         )),
-        Mode::Exact => exact_equity(req, &prepared, &whole_budget),
+        Mode::Exact => exact_equity(
+            req,
+            &prepared,
+            &req.control.with_budget(Some(req.time_budget)),
+        ),
         Mode::MonteCarlo => monte_carlo(req, &prepared),
         // Exact when its estimate fits the budget (the policy gives it a
         // share; should the estimate be wrong, the rest samples).

@@ -174,6 +174,13 @@ fn parse_pattern(body: &str, hole_cards: usize) -> std::result::Result<Pattern, 
             ));
         }
         symbols += 1;
+        // Past the hole cards the item is wrong whatever follows; stopping
+        // here also keeps the per-rank counts small (300 Q's overflowed).
+        if symbols > hole_cards {
+            return Err(format!(
+                "more than {hole_cards} cards or ranks; this game deals {hole_cards}"
+            ));
+        }
     }
     if symbols != hole_cards {
         return Err(format!(

@@ -571,6 +571,14 @@ fn bad_range_items_are_named() {
         };
         assert_eq!(e.kind(), kind, "{text}");
     }
+    // Found by the fuzzer: a rank named 300 times overflowed its count.
+    let long = format!("K{}", "Q".repeat(300));
+    let e = omaha_range(&long, 5).unwrap_err();
+    assert!(
+        e.message().contains("more than 5 cards or ranks"),
+        "{}",
+        e.message()
+    );
 }
 
 /// Whether `hand` matches the symbols of `pattern` (ranks, cards and `*`
