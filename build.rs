@@ -2,9 +2,10 @@
 //! refreshes the committed `include/oddsmith.h` only when it is missing or
 //! `ODDSMITH_UPDATE_HEADER=1` asks for it (a unit test fails when the two
 //! differ, naming that command). On ELF platforms the shared library gets
-//! the soname `liboddsmith.so.<major>`, so programs linked against it load
-//! any later library of the same major version (`scripts/install` puts the
-//! versioned file and its links in place). Nothing slow happens here.
+//! the soname `liboddsmith.so.<ABI version>` (the major version, `0.<minor>`
+//! before 1.0), so programs linked against it load any later library of
+//! the same ABI (`scripts/install` puts the versioned file and its links in
+//! place; a build links the soname beside the library it makes). Nothing slow happens here.
 
 use std::env;
 use std::fs;
@@ -40,8 +41,9 @@ fn main() {
         os.as_str(),
         "windows" | "macos" | "ios" | "tvos" | "watchos"
     ) {
-        let major = env::var("CARGO_PKG_VERSION_MAJOR").expect("cargo sets the version");
-        println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,liboddsmith.so.{major}");
+        let soname = format!("liboddsmith.so.{}", abi_version());
+        println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,{soname}");
+        link_soname_in_place(&soname);
     }
 
     let crate_dir =
@@ -126,4 +128,48 @@ fn bake<T: AsRef<[u8]>>(
     }
     fs::write(&target, make()).expect("OUT_DIR is writable");
     fs::write(&stamp_file, stamp).expect("OUT_DIR is writable");
+}
+
+/// The part of the version that names an ABI: the major version, or
+/// before 1.0 `0.<minor>` (0.x releases may break the ABI, so a program
+/// built against 0.2 must not load 0.3). `scripts/install` says the same.
+fn abi_version() -> String {
+    let part = |name: &str| env::var(name).expect("cargo sets the version");
+    let major = part("CARGO_PKG_VERSION_MAJOR");
+    if major == "0" {
+        format!("0.{}", part("CARGO_PKG_VERSION_MINOR"))
+    } else {
+        major
+    }
+}
+
+/// Puts `<soname> -> liboddsmith.so` beside the library
+/// cargo builds (target/<profile>/, three levels above OUT_DIR), so a
+/// program linked in place against target/release runs without an install
+/// step: its loader looks for the soname. The link is made before the
+/// library exists (this script runs first) and is left alone when present.
+/// Nothing is made where the layout is not cargo's usual one.
+fn link_soname_in_place(soname: &str) {
+    #[cfg(unix)]
+    {
+        let Ok(out_dir) = env::var("OUT_DIR") else {
+            return;
+        };
+        let out_dir = PathBuf::from(out_dir);
+        let Some(profile_dir) = out_dir.ancestors().nth(3) else {
+            return;
+        };
+        let is_cargo_layout = out_dir.ancestors().nth(2).and_then(Path::file_name)
+            == Some(std::ffi::OsStr::new("build"))
+            && profile_dir.join("deps").is_dir();
+        let link = profile_dir.join(soname);
+        if is_cargo_layout && fs::symlink_metadata(&link).is_err() {
+            // A failure here costs only the convenience: say so, go on.
+            if let Err(e) = std::os::unix::fs::symlink("liboddsmith.so", &link) {
+                println!("cargo:warning=could not link {}: {e}", link.display());
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = soname;
 }

@@ -25,7 +25,6 @@ pub mod rng;
 pub use cards::{Card, CardSet, parse_cards};
 pub use error::{Error, ErrorKind, Result};
 
-/// The README's Rust example, compiled and run as a doctest so it stays true.
-#[doc = include_str!("../README.md")]
+// The docs' Rust examples, run by `cargo test --doc`.
 #[cfg(doctest)]
-pub struct ReadmeDoctests;
+mod doc_examples;

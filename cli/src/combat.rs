@@ -112,14 +112,21 @@ pub enum ModeArg {
 const AUTO_TIME_MS: u64 = 200;
 
 pub fn run(args: &Args, as_json: bool) -> Outcome {
+    // Errors name the option the board came from: --a, or --a-json.
     let side = |name: &str, text: &Option<String>, file: &Option<std::path::PathBuf>| {
-        let board = match file {
-            Some(path) => std::fs::read_to_string(path)
-                .map_err(|e| Error::invalid(format!("cannot read {}: {e}", path.display())))
-                .and_then(|text| board_from_json(&text)),
-            None => parse_board(text.as_deref().unwrap_or("")),
+        let (option, board) = match file {
+            Some(path) => (
+                format!("--{name}-json"),
+                std::fs::read_to_string(path)
+                    .map_err(|e| Error::invalid(format!("cannot read {}: {e}", path.display())))
+                    .and_then(|text| board_from_json(&text)),
+            ),
+            None => (
+                format!("--{name}"),
+                parse_board(text.as_deref().unwrap_or("")),
+            ),
         };
-        board.map_err(|e| Error::new(e.kind(), format!("--{name}: {}", e.message())))
+        board.map_err(|e| Error::new(e.kind(), format!("{option}: {}", e.message())))
     };
     let bonuses = |name: &str, text: &Option<String>| {
         let text = text.as_deref().unwrap_or("");
@@ -267,8 +274,11 @@ pub fn board_from_json(text: &str) -> Result<Vec<Minion>, Error> {
                 _ => return Err(at(Error::parse("give a cardId (text) or a dbfId (number)"))),
             };
             let stat = |key: &str| -> Result<u16, Error> {
-                m.get(key)
-                    .and_then(|v| v.as_u64())
+                let value = m
+                    .get(key)
+                    .ok_or_else(|| at(Error::parse(format!("'{key}' is missing"))))?;
+                value
+                    .as_u64()
                     .and_then(|v| u16::try_from(v).ok())
                     .ok_or_else(|| at(Error::parse(format!("'{key}' must be a number 0 to 65535"))))
             };

@@ -886,6 +886,26 @@ fn combat_reads_firestone_shaped_boards_and_card_names() {
         &["combat", "--a", "Leeroy the Reckless", "--b", "1/1"],
         &["combat", "--a", "No Such Card", "--b", "1/1"],
     ]);
+    // Errors name the option the board came from, and a field left out is
+    // called missing, not a bad number.
+    std::fs::write(
+        dir.join("no_health.json"),
+        r#"[{"cardId": "BG25_001", "attack": 1}]"#,
+    )
+    .unwrap();
+    let out = oddsmith(&[
+        "combat",
+        "--a-json",
+        dir.join("no_health.json").to_str().unwrap(),
+        "--b",
+        "1/1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let message = text(&out.stderr);
+    assert!(
+        message.contains("--a-json: minion 1: 'health' is missing"),
+        "{message}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

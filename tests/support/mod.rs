@@ -26,18 +26,26 @@ pub fn lib_dir() -> PathBuf {
             dir.display()
         );
     }
-    // The library's soname is liboddsmith.so.<major> (build.rs): programs
-    // linked against it look for that name at run time, as an install
-    // provides it.
-    let soname = dir.join(format!(
-        "liboddsmith.so.{}",
-        env!("CARGO_PKG_VERSION_MAJOR")
-    ));
+    // Programs linked against the library look for its soname at run
+    // time, as an install provides it (build.rs links it only beside the
+    // uplifted library in target/<profile>).
+    let soname = dir.join(soname());
     if std::fs::symlink_metadata(&soname).is_err() {
         // Tests run in parallel: another may have made it meanwhile.
         let _ = std::os::unix::fs::symlink("liboddsmith.so", &soname);
     }
     dir
+}
+
+/// The shared library's soname (build.rs): `liboddsmith.so.<ABI>`, the
+/// ABI being the major version, or `0.<minor>` before 1.0.
+pub fn soname() -> String {
+    let major = env!("CARGO_PKG_VERSION_MAJOR");
+    if major == "0" {
+        format!("liboddsmith.so.0.{}", env!("CARGO_PKG_VERSION_MINOR"))
+    } else {
+        format!("liboddsmith.so.{major}")
+    }
 }
 
 /// A scratch directory for one test's build products.

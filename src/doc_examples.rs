@@ -1,0 +1,59 @@
+//! The Rust examples of the user docs (README.md and every chapter of the
+//! book in docs/src), compiled and run as doctests so they stay true.
+//! Only built by `cargo test --doc`. A chapter added to the book is added
+//! here too (`tests/doc_examples.rs` checks).
+
+#[doc = include_str!("../README.md")]
+pub struct Readme;
+#[doc = include_str!("../docs/src/SUMMARY.md")]
+pub struct Summary;
+#[doc = include_str!("../docs/src/architecture.md")]
+pub struct Architecture;
+#[doc = include_str!("../docs/src/battlegrounds-effects.md")]
+pub struct BattlegroundsEffects;
+#[doc = include_str!("../docs/src/battlegrounds-firestone.md")]
+pub struct BattlegroundsFirestone;
+#[doc = include_str!("../docs/src/battlegrounds.md")]
+pub struct Battlegrounds;
+#[doc = include_str!("../docs/src/bindings/cpp.md")]
+pub struct BindingsCpp;
+#[doc = include_str!("../docs/src/bindings/csharp.md")]
+pub struct BindingsCsharp;
+#[doc = include_str!("../docs/src/bindings/index.md")]
+pub struct BindingsIndex;
+#[doc = include_str!("../docs/src/bindings/python.md")]
+pub struct BindingsPython;
+#[doc = include_str!("../docs/src/bindings/rust.md")]
+pub struct BindingsRust;
+#[doc = include_str!("../docs/src/c-abi.md")]
+pub struct CAbi;
+#[doc = include_str!("../docs/src/cards.md")]
+pub struct Cards;
+#[doc = include_str!("../docs/src/cli.md")]
+pub struct Cli;
+#[doc = include_str!("../docs/src/decisions.md")]
+pub struct Decisions;
+#[doc = include_str!("../docs/src/development.md")]
+pub struct Development;
+#[doc = include_str!("../docs/src/durak.md")]
+pub struct Durak;
+#[doc = include_str!("../docs/src/expectimax.md")]
+pub struct Expectimax;
+#[doc = include_str!("../docs/src/getting-started.md")]
+pub struct GettingStarted;
+#[doc = include_str!("../docs/src/introduction.md")]
+pub struct Introduction;
+#[doc = include_str!("../docs/src/performance.md")]
+pub struct Performance;
+#[doc = include_str!("../docs/src/platforms.md")]
+pub struct Platforms;
+#[doc = include_str!("../docs/src/poker-variants.md")]
+pub struct PokerVariants;
+#[doc = include_str!("../docs/src/poker.md")]
+pub struct Poker;
+#[doc = include_str!("../docs/src/rules/battlegrounds.md")]
+pub struct RulesBattlegrounds;
+#[doc = include_str!("../docs/src/rules/durak.md")]
+pub struct RulesDurak;
+#[doc = include_str!("../docs/src/split-damage.md")]
+pub struct SplitDamage;
