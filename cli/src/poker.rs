@@ -86,11 +86,6 @@ pub struct StrengthArgs {
 
 /// The settings every game's equity shares, read from the arguments.
 fn settings_of(args: &EquityArgs) -> Result<equity::Settings, Failure> {
-    if !(args.stderr.is_finite() && args.stderr > 0.0) {
-        return Err(Failure::BadInput(
-            "--stderr must be a positive number".into(),
-        ));
-    }
     Ok(equity::Settings {
         board: CardSet::parse(&args.board).map_err(|e| named("--board", e))?,
         dead: CardSet::parse(&args.dead).map_err(|e| named("--dead", e))?,

@@ -446,10 +446,8 @@ unsafe fn settings_of(r: &OddsmithEquityRequest) -> FfiResult<Settings> {
         seed: r.seed,
         threads: r.threads as usize,
     };
+    // 0 is the default; anything else the engine checks.
     if r.target_stderr != 0.0 {
-        if !(r.target_stderr.is_finite() && r.target_stderr > 0.0) {
-            return Err(FfiError::invalid("target_stderr must be a positive number"));
-        }
         common.target_stderr = r.target_stderr;
     }
     if r.time_budget_ms != 0 {

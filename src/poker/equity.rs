@@ -39,6 +39,18 @@ pub enum Mode {
 /// The time budget of a request that gives none (C's 0, the CLI's default).
 pub const DEFAULT_TIME_BUDGET: Duration = Duration::from_millis(1000);
 
+/// The one check of a target standard error, for every game's equity
+/// (the front ends pass what they were given; this names the problem).
+pub fn check_target_stderr(target: f64) -> Result<()> {
+    if target.is_finite() && target > 0.0 {
+        Ok(())
+    } else {
+        Err(Error::invalid(format!(
+            "the target standard error must be a positive number, not {target}"
+        )))
+    }
+}
+
 /// An equity question.
 #[derive(Debug, Clone)]
 pub struct EquityRequest {
@@ -289,6 +301,7 @@ struct Prepared {
 }
 
 fn prepare(req: &EquityRequest) -> Result<Prepared> {
+    check_target_stderr(req.target_stderr)?;
     let n = req.players.len();
     if !(2..=MAX_PLAYERS).contains(&n) {
         return Err(Error::invalid(format!(

@@ -156,11 +156,8 @@ fn parse_range(text: &str) -> PyResult<Vec<(String, f64)>> {
         .collect())
 }
 
-/// The equity mode by name, with the target error checked.
-fn mode_of(mode: &str, stderr: f64) -> PyResult<Mode> {
-    if !(stderr.is_finite() && stderr > 0.0) {
-        return Err(InvalidArgument::new_err("stderr must be a positive number"));
-    }
+/// The equity mode by name (the engine checks the target error).
+fn mode_of(mode: &str) -> PyResult<Mode> {
     Ok(match mode {
         "auto" => Mode::Auto,
         "exact" => Mode::Exact,
@@ -200,7 +197,7 @@ fn equity<'py>(
     let mut req = EquityRequest::new(ranges);
     req.board = card_set("board", board)?;
     req.dead = card_set("dead", dead)?;
-    req.mode = mode_of(mode, stderr)?;
+    req.mode = mode_of(mode)?;
     req.target_stderr = stderr;
     req.time_budget = time_ms.map_or(engine::DEFAULT_TIME_BUDGET, Duration::from_millis);
     req.seed = seed;
@@ -327,7 +324,7 @@ fn omaha_equity<'py>(
     let mut req = VariantRequest::new(game, hands);
     req.board = card_set("board", board)?;
     req.dead = card_set("dead", dead)?;
-    req.mode = mode_of(mode, stderr)?;
+    req.mode = mode_of(mode)?;
     req.target_stderr = stderr;
     req.time_budget = time_ms.map_or(engine::DEFAULT_TIME_BUDGET, Duration::from_millis);
     req.seed = seed;

@@ -289,6 +289,18 @@ fn bad_requests_are_clear() {
             .message()
             .contains("conflict")
     );
+    // The target error is checked here, once, for every front end and
+    // mode (an exact answer would never read it, but it is still wrong).
+    for target in [0.0, -1e-3, f64::NAN, f64::INFINITY] {
+        for mode in [Mode::Auto, Mode::Exact, Mode::MonteCarlo] {
+            let mut r = request(&["AhKh", "QsQd"], "");
+            r.mode = mode;
+            r.target_stderr = target;
+            let e = equity(&r).unwrap_err();
+            assert_eq!(e.kind(), crate::ErrorKind::InvalidArgument, "{e}");
+            assert!(e.message().contains("target standard error"), "{e}");
+        }
+    }
 }
 
 proptest! {

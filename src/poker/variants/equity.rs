@@ -439,9 +439,7 @@ fn prepare(req: &VariantRequest) -> Result<Prepared> {
             req.board.len()
         )));
     }
-    if !(req.target_stderr.is_finite() && req.target_stderr > 0.0) {
-        return Err(Error::invalid("the target standard error must be positive"));
-    }
+    crate::poker::equity::check_target_stderr(req.target_stderr)?;
     let duplicate = |what: &str| {
         Error::new(
             ErrorKind::DuplicateCard,
