@@ -530,9 +530,9 @@ typedef struct {
   double draw;
   // P(B wins).
   double loss;
-  // damage_to_b[d] = P(A wins dealing d to B's hero); capped at 63.
+  // `damage_to_b[d]` = P(A wins dealing d to B's hero); capped at 63.
   double damage_to_b[ODDSMITH_DAMAGE_SLOTS];
-  // damage_to_a[d] = P(B wins dealing d to A's hero); capped at 63.
+  // `damage_to_a[d]` = P(B wins dealing d to A's hero); capped at 63.
   double damage_to_a[ODDSMITH_DAMAGE_SLOTS];
   // Expected minions of A alive at the end.
   double survivors_a;
@@ -918,15 +918,15 @@ typedef struct {
 typedef struct {
   // Players answered (the request's player_count).
   uint32_t player_count;
-  // equity[i]: player i's expected share of the pot, 0..1 (high + low).
+  // `equity[i]`: player i's expected share of the pot, 0..1 (high + low).
   double equity[ODDSMITH_MAX_PLAYERS];
-  // win[i]: P(player i has the best (high) hand alone).
+  // `win[i]`: P(player i has the best (high) hand alone).
   double win[ODDSMITH_MAX_PLAYERS];
-  // tie[i]: Texas Hold'em: player i's expected share of the pot won in
+  // `tie[i]`: Texas Hold'em: player i's expected share of the pot won in
   // split pots (equity = win + tie). Other games: P(player i shares the
   // best high hand), a probability rather than a share.
   double tie[ODDSMITH_MAX_PLAYERS];
-  // categories[i][c]: P(player i ends with category c).
+  // `categories[i][c]`: P(player i ends with category c).
   double categories[ODDSMITH_MAX_PLAYERS][ODDSMITH_CATEGORY_COUNT];
   // Tuples enumerated or sampled.
   uint64_t tuples;
@@ -943,7 +943,7 @@ typedef struct {
   // qualifies; the equity in high-only games) and by the low hand
   // (hi/lo games), with equity = high + low.
   double high[ODDSMITH_MAX_PLAYERS];
-  // low[i]: player i's expected share won by the low hand (0 in
+  // `low[i]`: player i's expected share won by the low hand (0 in
   // high-only games).
   double low[ODDSMITH_MAX_PLAYERS];
   // P(the player takes the whole pot alone).
@@ -1022,7 +1022,7 @@ typedef struct {
   uint32_t minion_count;
   // P(target i dies).
   double kill[ODDSMITH_SPLIT_MAX_TARGETS];
-  // remaining[i][h] = P(target i ends with health h), h = 0..=its health.
+  // `remaining[i][h]` = P(target i ends with health h), h = 0..=its health.
   double remaining[ODDSMITH_SPLIT_MAX_TARGETS][ODDSMITH_SPLIT_HEALTH_SLOTS];
   // P(target i keeps its divine shield).
   double shield_kept[ODDSMITH_SPLIT_MAX_TARGETS];

@@ -258,9 +258,9 @@ namespace Oddsmith
         public double Draw;
         /// <summary>P(B wins).</summary>
         public double Loss;
-        /// <summary>damage_to_b[d] = P(A wins dealing d to B's hero); capped at 63.</summary>
+        /// <summary>`damage_to_b[d]` = P(A wins dealing d to B's hero); capped at 63.</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public double[] DamageToB;
-        /// <summary>damage_to_a[d] = P(B wins dealing d to A's hero); capped at 63.</summary>
+        /// <summary>`damage_to_a[d]` = P(B wins dealing d to A's hero); capped at 63.</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public double[] DamageToA;
         /// <summary>Expected minions of A alive at the end.</summary>
         public double SurvivorsA;
@@ -558,13 +558,13 @@ namespace Oddsmith
     {
         /// <summary>Players answered (the request's player_count).</summary>
         public uint PlayerCount;
-        /// <summary>equity[i]: player i's expected share of the pot, 0..1 (high + low).</summary>
+        /// <summary>`equity[i]`: player i's expected share of the pot, 0..1 (high + low).</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Equity;
-        /// <summary>win[i]: P(player i has the best (high) hand alone).</summary>
+        /// <summary>`win[i]`: P(player i has the best (high) hand alone).</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Win;
-        /// <summary>tie[i]: Texas Hold'em: player i's expected share of the pot won in split pots (equity = win + tie). Other games: P(player i shares the best high hand), a probability rather than a share.</summary>
+        /// <summary>`tie[i]`: Texas Hold'em: player i's expected share of the pot won in split pots (equity = win + tie). Other games: P(player i shares the best high hand), a probability rather than a share.</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Tie;
-        /// <summary>categories[i][c]: P(player i ends with category c).</summary>
+        /// <summary>`categories[i][c]`: P(player i ends with category c).</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 90)] public double[] Categories;
         /// <summary>Tuples enumerated or sampled.</summary>
         public ulong Tuples;
@@ -576,7 +576,7 @@ namespace Oddsmith
         public byte Partial;
         /// <summary>Share of the pot won by the high hand (all of it when no low qualifies; the equity in high-only games) and by the low hand (hi/lo games), with equity = high + low.</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] High;
-        /// <summary>low[i]: player i's expected share won by the low hand (0 in high-only games).</summary>
+        /// <summary>`low[i]`: player i's expected share won by the low hand (0 in high-only games).</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Low;
         /// <summary>P(the player takes the whole pot alone).</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Scoop;
@@ -653,7 +653,7 @@ namespace Oddsmith
         public uint MinionCount;
         /// <summary>P(target i dies).</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 14)] public double[] Kill;
-        /// <summary>remaining[i][h] = P(target i ends with health h), h = 0..=its health.</summary>
+        /// <summary>`remaining[i][h]` = P(target i ends with health h), h = 0..=its health.</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 1414)] public double[] Remaining;
         /// <summary>P(target i keeps its divine shield).</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 14)] public double[] ShieldKept;

@@ -17,7 +17,7 @@ use std::time::Duration;
 pub enum Bot {
     /// Uniformly random legal moves.
     Random,
-    /// The greedy baseline ([`greedy_move`](super::bots::greedy_move)).
+    /// The greedy baseline ([`greedy_move`]).
     Greedy,
     /// Information-set MCTS on the bot's own view (its budget's threads, 1
     /// unless `threads=N` says otherwise).

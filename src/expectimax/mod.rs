@@ -179,7 +179,7 @@ pub struct Solution {
     /// The best move at a decision root (Max: highest, Min: lowest; the
     /// first on ties, except that a self-loop, a move whose outcomes all
     /// lead back to the root itself, gives way to the best other move when
-    /// the two tie within the tolerance: see [`best_move_avoiding_loops`]).
+    /// the two tie within the tolerance: see `best_move_avoiding_loops`).
     pub best_move: Option<MoveValue>,
     /// Distinct states solved.
     pub states: u64,

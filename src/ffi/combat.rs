@@ -215,9 +215,9 @@ pub struct OddsmithCombatResult {
     pub draw: f64,
     /// P(B wins).
     pub loss: f64,
-    /// damage_to_b[d] = P(A wins dealing d to B's hero); capped at 63.
+    /// `damage_to_b[d]` = P(A wins dealing d to B's hero); capped at 63.
     pub damage_to_b: [f64; ODDSMITH_DAMAGE_SLOTS],
-    /// damage_to_a[d] = P(B wins dealing d to A's hero); capped at 63.
+    /// `damage_to_a[d]` = P(B wins dealing d to A's hero); capped at 63.
     pub damage_to_a: [f64; ODDSMITH_DAMAGE_SLOTS],
     /// Expected minions of A alive at the end.
     pub survivors_a: f64,

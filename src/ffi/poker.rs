@@ -88,15 +88,15 @@ pub struct OddsmithEquityRequest {
 pub struct OddsmithEquityResult {
     /// Players answered (the request's player_count).
     pub player_count: u32,
-    /// equity[i]: player i's expected share of the pot, 0..1 (high + low).
+    /// `equity[i]`: player i's expected share of the pot, 0..1 (high + low).
     pub equity: [f64; ODDSMITH_MAX_PLAYERS],
-    /// win[i]: P(player i has the best (high) hand alone).
+    /// `win[i]`: P(player i has the best (high) hand alone).
     pub win: [f64; ODDSMITH_MAX_PLAYERS],
-    /// tie[i]: Texas Hold'em: player i's expected share of the pot won in
+    /// `tie[i]`: Texas Hold'em: player i's expected share of the pot won in
     /// split pots (equity = win + tie). Other games: P(player i shares the
     /// best high hand), a probability rather than a share.
     pub tie: [f64; ODDSMITH_MAX_PLAYERS],
-    /// categories[i][c]: P(player i ends with category c).
+    /// `categories[i][c]`: P(player i ends with category c).
     pub categories: [[f64; ODDSMITH_CATEGORY_COUNT]; ODDSMITH_MAX_PLAYERS],
     /// Tuples enumerated or sampled.
     pub tuples: u64,
@@ -113,7 +113,7 @@ pub struct OddsmithEquityResult {
     /// qualifies; the equity in high-only games) and by the low hand
     /// (hi/lo games), with equity = high + low.
     pub high: [f64; ODDSMITH_MAX_PLAYERS],
-    /// low[i]: player i's expected share won by the low hand (0 in
+    /// `low[i]`: player i's expected share won by the low hand (0 in
     /// high-only games).
     pub low: [f64; ODDSMITH_MAX_PLAYERS],
     /// P(the player takes the whole pot alone).

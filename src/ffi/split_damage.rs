@@ -62,7 +62,7 @@ pub struct OddsmithSplitDamageResult {
     pub minion_count: u32,
     /// P(target i dies).
     pub kill: [f64; ODDSMITH_SPLIT_MAX_TARGETS],
-    /// remaining[i][h] = P(target i ends with health h), h = 0..=its health.
+    /// `remaining[i][h]` = P(target i ends with health h), h = 0..=its health.
     pub remaining: [[f64; ODDSMITH_SPLIT_HEALTH_SLOTS]; ODDSMITH_SPLIT_MAX_TARGETS],
     /// P(target i keeps its divine shield).
     pub shield_kept: [f64; ODDSMITH_SPLIT_MAX_TARGETS],

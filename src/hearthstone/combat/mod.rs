@@ -75,9 +75,9 @@ pub struct CombatResult {
     pub draw: f64,
     /// P(B wins).
     pub loss: f64,
-    /// damage_to_b[d] = P(A wins dealing d); damage_to_a likewise.
+    /// `damage_to_b[d]` = P(A wins dealing d); damage_to_a likewise.
     pub damage_to_b: Vec<f64>,
-    /// damage_to_a[d] = P(B wins dealing d to A's hero).
+    /// `damage_to_a[d]` = P(B wins dealing d to A's hero).
     pub damage_to_a: Vec<f64>,
     /// Expected surviving minions of A and of B.
     pub survivors: [f64; 2],
