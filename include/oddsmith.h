@@ -434,8 +434,9 @@ typedef struct {
   OddsmithProgressFn callback;
   // Passed back to `callback` untouched (the library never reads it).
   void *user;
-  // Least milliseconds between two calls; 0 means
-  // ODDSMITH_PROGRESS_DEFAULT_INTERVAL_MS (100).
+  // Milliseconds between two calls (the final call of a completed
+  // call may come sooner); 0 means ODDSMITH_PROGRESS_DEFAULT_INTERVAL_MS
+  // (100).
   uint32_t interval_ms;
 } OddsmithProgress;
 

@@ -181,7 +181,7 @@ namespace Oddsmith
         public IntPtr Callback;
         /// <summary>Passed back to `callback` untouched (the library never reads it).</summary>
         public IntPtr User;
-        /// <summary>Least milliseconds between two calls; 0 means ODDSMITH_PROGRESS_DEFAULT_INTERVAL_MS (100).</summary>
+        /// <summary>Milliseconds between two calls (the final call of a completed call may come sooner); 0 means ODDSMITH_PROGRESS_DEFAULT_INTERVAL_MS (100).</summary>
         public uint IntervalMs;
     }
 

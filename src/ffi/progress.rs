@@ -72,8 +72,9 @@ pub struct OddsmithProgress {
     pub callback: OddsmithProgressFn,
     /// Passed back to `callback` untouched (the library never reads it).
     pub user: *mut c_void,
-    /// Least milliseconds between two calls; 0 means
-    /// ODDSMITH_PROGRESS_DEFAULT_INTERVAL_MS (100).
+    /// Milliseconds between two calls (the final call of a completed
+    /// call may come sooner); 0 means ODDSMITH_PROGRESS_DEFAULT_INTERVAL_MS
+    /// (100).
     pub interval_ms: u32,
 }
 
