@@ -237,6 +237,7 @@ def render(build, cards):
         "",
         "use super::CardDef;",
         "",
+        "/// The hearthstone-data build (of `CardDefs.xml`) the table was generated from.",
         f"pub const BUILD: u32 = {build};",
         "",
         f"pub static CARDS: [CardDef; {len(cards)}] = [",

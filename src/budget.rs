@@ -17,9 +17,11 @@ pub const MAX_ESTIMATE: usize = 10;
 /// standard error.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Estimate {
+    /// The numbers, in use at the front (`count` of them); the rest are 0.
     pub values: [f64; MAX_ESTIMATE],
     /// Numbers in use at the front of `values`.
     pub count: usize,
+    /// The largest standard error among the numbers in use.
     pub stderr: f64,
 }
 
@@ -49,8 +51,11 @@ impl Estimate {
 /// share done: part of an enumeration is not an estimate).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Progress {
+    /// Share of the work done, 0..=1.
     pub fraction: f64,
+    /// Units of work done so far (0 when the engine does not count them).
     pub done: u64,
+    /// The current answer of a sampling engine; `None` for exact work.
     pub estimate: Option<Estimate>,
 }
 

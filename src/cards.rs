@@ -40,6 +40,7 @@ impl Card {
         }
     }
 
+    /// The index `rank * 4 + suit`, 0..52.
     pub const fn index(self) -> u8 {
         self.0
     }
@@ -199,6 +200,7 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>> {
 pub struct CardSet(u64);
 
 impl CardSet {
+    /// No cards.
     pub const EMPTY: CardSet = CardSet(0);
     /// All 52 cards.
     pub const FULL: CardSet = CardSet((1u64 << DECK_SIZE) - 1);
@@ -212,43 +214,52 @@ impl CardSet {
         }
     }
 
+    /// The 64-bit mask: bit `i` set when the card of index `i` is in the set.
     pub const fn mask(self) -> u64 {
         self.0
     }
 
+    /// Adds `card` (no change when it is already in).
     #[inline]
     pub fn insert(&mut self, card: Card) {
         self.0 |= card.bit();
     }
 
+    /// Removes `card` (no change when it is not in).
     #[inline]
     pub fn remove(&mut self, card: Card) {
         self.0 &= !card.bit();
     }
 
+    /// Whether `card` is in the set.
     #[inline]
     pub const fn contains(self, card: Card) -> bool {
         self.0 & card.bit() != 0
     }
 
+    /// Number of cards in the set.
     #[inline]
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
 
+    /// Whether the set has no cards.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// The cards in either set.
     pub const fn union(self, other: CardSet) -> CardSet {
         CardSet(self.0 | other.0)
     }
 
+    /// The cards in both sets.
     pub const fn intersection(self, other: CardSet) -> CardSet {
         CardSet(self.0 & other.0)
     }
 
+    /// The cards of this set not in `other`.
     pub const fn difference(self, other: CardSet) -> CardSet {
         CardSet(self.0 & !other.0)
     }
@@ -258,6 +269,7 @@ impl CardSet {
         CardSet(!self.0 & Self::FULL.0)
     }
 
+    /// Whether the sets share no card.
     pub const fn is_disjoint(self, other: CardSet) -> bool {
         self.0 & other.0 == 0
     }

@@ -4,9 +4,13 @@
 
 use std::ops::{Add, AddAssign, Div, Mul, Neg, Sub};
 
+/// A double-double number: the unevaluated sum `hi + lo`, with `lo` no
+/// larger than half an ulp of `hi`.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Dd {
+    /// The leading part: the nearest `f64` to the value.
     pub hi: f64,
+    /// The rounding error of `hi`.
     pub lo: f64,
 }
 
@@ -45,13 +49,17 @@ fn two_prod(a: f64, b: f64) -> (f64, f64) {
 }
 
 impl Dd {
+    /// Zero.
     pub const ZERO: Dd = Dd { hi: 0.0, lo: 0.0 };
+    /// One.
     pub const ONE: Dd = Dd { hi: 1.0, lo: 0.0 };
 
+    /// The exact value of `x`.
     pub const fn from_f64(x: f64) -> Dd {
         Dd { hi: x, lo: 0.0 }
     }
 
+    /// Whether the value is zero.
     #[inline]
     pub fn is_zero(self) -> bool {
         self.hi == 0.0

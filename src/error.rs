@@ -34,6 +34,8 @@ pub struct Error {
 const MAX_MESSAGE_BYTES: usize = 512;
 
 impl Error {
+    /// An error of `kind` with a message for people (long messages are shortened,
+    /// keeping their start and end).
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
         Error {
             kind,
@@ -41,22 +43,27 @@ impl Error {
         }
     }
 
+    /// An `InvalidArgument` error.
     pub fn invalid(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::InvalidArgument, message)
     }
 
+    /// A `Parse` error.
     pub fn parse(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::Parse, message)
     }
 
+    /// A `BudgetExceeded` error.
     pub fn budget(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::BudgetExceeded, message)
     }
 
+    /// What went wrong, coarsely.
     pub fn kind(&self) -> ErrorKind {
         self.kind
     }
 
+    /// The message, naming the bad input.
     pub fn message(&self) -> &str {
         &self.message
     }

@@ -46,9 +46,11 @@ pub enum Tier {
     /// The portable code: what CPUs without the features, and the
     /// `force-scalar` build, run.
     Portable,
+    /// `popcnt`.
     Popcnt,
     /// popcnt and BMI2.
     Bmi2,
+    /// AVX2.
     Avx2,
 }
 
@@ -63,6 +65,7 @@ impl Tier {
         }
     }
 
+    /// The tier's name in reports: "portable", "popcnt", "BMI2" or "AVX2".
     pub fn name(self) -> &'static str {
         match self {
             Tier::Portable => "portable",

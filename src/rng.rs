@@ -35,6 +35,7 @@ impl Rng {
         Rng::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03).rotate_left(29))
     }
 
+    /// The next 64 uniformly random bits.
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
         let s = &mut self.s;

@@ -104,6 +104,7 @@ namespace Oddsmith
     [StructLayout(LayoutKind.Sequential)]
     internal partial struct BgCardNative
     {
+        /// <summary>The card's dbfId (what `OddsmithMinion.dbf_id` takes).</summary>
         public uint DbfId;
         /// <summary>dbfId of the golden version (0: none, or this card is golden).</summary>
         public uint GoldenDbfId;
@@ -111,7 +112,9 @@ namespace Oddsmith
         public uint NormalDbfId;
         /// <summary>Tavern tier 1..=7.</summary>
         public uint Tier;
+        /// <summary>Printed attack.</summary>
         public int Attack;
+        /// <summary>Printed health.</summary>
         public int Health;
         /// <summary>ODDSMITH_TRIBE_* bits.</summary>
         public uint Tribes;
@@ -125,17 +128,22 @@ namespace Oddsmith
         public byte Modelled;
         /// <summary>The card id and English name, NUL-terminated UTF-8.</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 32)] public byte[] Id;
+        /// <summary>The English name, NUL-terminated UTF-8.</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public byte[] Name;
     }
 
     [StructLayout(LayoutKind.Sequential)]
     public partial struct Minion
     {
+        /// <summary>Current attack, 0 to 65535.</summary>
         public int Attack;
+        /// <summary>Current health, 1 to 32767.</summary>
         public int Health;
         /// <summary>ODDSMITH_KW_* bits.</summary>
         public Keywords Keywords;
+        /// <summary>Attack of each deathrattle token, 0 to 65535 (anonymous minions).</summary>
         public int TokenAttack;
+        /// <summary>Health of each deathrattle token, 1 to 32767 (when token_count &gt; 0).</summary>
         public int TokenHealth;
         /// <summary>0 for no deathrattle, up to 7.</summary>
         public uint TokenCount;
@@ -152,19 +160,28 @@ namespace Oddsmith
     [StructLayout(LayoutKind.Sequential)]
     public partial struct ProgressReport
     {
+        /// <summary>Share of the work done, 0 to 1; never smaller than in an earlier report of the call, and 1 in the final report of a completed call.</summary>
         public double Fraction;
+        /// <summary>Milliseconds since the call started.</summary>
         public double ElapsedMs;
+        /// <summary>Units of work done so far (0 when the engine does not count them).</summary>
         public ulong Done;
+        /// <summary>Numbers in use at the front of `values` (0 for exact work).</summary>
         public uint ValueCount;
+        /// <summary>The sampling engine's current estimate; entries past `value_count` are 0.</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Values;
+        /// <summary>Largest standard error of the numbers in `values` (0 when `value_count` is 0).</summary>
         public double StdError;
     }
 
     [StructLayout(LayoutKind.Sequential)]
     internal partial struct ProgressNative
     {
+        /// <summary>Called with each report; NULL means no progress and no cancel.</summary>
         public IntPtr Callback;
+        /// <summary>Passed back to `callback` untouched (the library never reads it).</summary>
         public IntPtr User;
+        /// <summary>Milliseconds between two calls (the final call of a completed call may come sooner); 0 means ODDSMITH_PROGRESS_DEFAULT_INTERVAL_MS (100).</summary>
         public uint IntervalMs;
     }
 
@@ -173,18 +190,23 @@ namespace Oddsmith
     {
         /// <summary>Each blood gem's extra beyond +1/+1 (BloodGemAttackBonus, BloodGemHealthBonus).</summary>
         public uint BloodGemAttack;
+        /// <summary>Each blood gem's extra health beyond +1 (BloodGemHealthBonus).</summary>
         public uint BloodGemHealth;
         /// <summary>Every minion summoned (HauntedCarapaceAttackBonus, ...HealthBonus).</summary>
         public uint SummonedAttack;
+        /// <summary>Health every minion summoned gets (HauntedCarapaceHealthBonus).</summary>
         public uint SummonedHealth;
         /// <summary>Undead summoned (UndeadAttackBonus, UndeadHealthBonus).</summary>
         public uint UndeadAttack;
+        /// <summary>Health every Undead summoned gets (UndeadHealthBonus).</summary>
         public uint UndeadHealth;
         /// <summary>Beasts summoned (GoldrinnBuffAtk, GoldrinnBuffHealth).</summary>
         public uint BeastAttack;
+        /// <summary>Health every Beast summoned gets (GoldrinnBuffHealth).</summary>
         public uint BeastHealth;
         /// <summary>Beetles summoned (BeetleAttackBuff, BeetleHealthBuff).</summary>
         public uint BeetleAttack;
+        /// <summary>Health every Beetle summoned gets (BeetleHealthBuff).</summary>
         public uint BeetleHealth;
         /// <summary>Pirates summoned (PirateAttackBonus).</summary>
         public uint PirateAttack;
@@ -194,6 +216,7 @@ namespace Oddsmith
         public uint KnightsDied;
         /// <summary>Every Eternal Knight summoned (EternalKnightAttackBuff, EternalKnightHealthBuff).</summary>
         public uint KnightAttack;
+        /// <summary>Health every Eternal Knight summoned gets (EternalKnightHealthBuff).</summary>
         public uint KnightHealth;
         /// <summary>Friendly deathrattles triggered in earlier combats (DeathrattlesTriggeredThisGame): a Falling Sky Golem summoned enters with +4/+2 for each (golden +8/+4), and for each in this combat.</summary>
         public uint Deathrattles;
@@ -222,20 +245,28 @@ namespace Oddsmith
         internal IntPtr Progress;
         /// <summary>Each side's bonuses from earlier turns of the game (zeroed: none).</summary>
         public GameBonuses BonusesA;
+        /// <summary>Side B's bonuses from earlier turns (zeroed: none).</summary>
         public GameBonuses BonusesB;
     }
 
     [StructLayout(LayoutKind.Sequential)]
     internal partial struct CombatResultNative
     {
+        /// <summary>P(A wins).</summary>
         public double Win;
+        /// <summary>P(draw).</summary>
         public double Draw;
+        /// <summary>P(B wins).</summary>
         public double Loss;
-        /// <summary>damage_to_b[d] = P(A wins dealing d to B's hero); capped at 63.</summary>
+        /// <summary>`damage_to_b[d]` = P(A wins dealing d to B's hero); capped at 63.</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public double[] DamageToB;
+        /// <summary>`damage_to_a[d]` = P(B wins dealing d to A's hero); capped at 63.</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public double[] DamageToA;
+        /// <summary>Expected minions of A alive at the end.</summary>
         public double SurvivorsA;
+        /// <summary>Expected minions of B alive at the end.</summary>
         public double SurvivorsB;
+        /// <summary>1 when the answer is exact, 0 when sampled.</summary>
         public byte Exact;
         /// <summary>States expanded (exact) or combats sampled.</summary>
         public ulong States;
@@ -248,44 +279,73 @@ namespace Oddsmith
     [StructLayout(LayoutKind.Sequential)]
     public partial struct DurakRules
     {
+        /// <summary>2 to 6; 0 means 2.</summary>
         public uint Players;
+        /// <summary>24, 36 or 52; 0 means 36.</summary>
         public uint DeckSize;
+        /// <summary>ODDSMITH_DURAK_VARIANT_PODKIDNOY (0) or _TRANSFER (1).</summary>
         public DurakVariant Variant;
+        /// <summary>ODDSMITH_DURAK_ONE_AT_A_TIME (0) or _SEVERAL_AT_ONCE (1).</summary>
         public DurakProtocol Protocol;
     }
 
     [StructLayout(LayoutKind.Sequential)]
     public partial struct DurakObservation
     {
+        /// <summary>The table's rules.</summary>
         public DurakRules Rules;
+        /// <summary>The observer's seat.</summary>
         public uint Me;
+        /// <summary>The observer's cards (a card set mask).</summary>
         public ulong Hand;
+        /// <summary>Per seat: the cards picked up in view of all and still held.</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 6)] public ulong[] Known;
+        /// <summary>Per seat: cards in hand (0 for seats not at the table).</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 6)] public uint[] HandSizes;
+        /// <summary>Bit per seat: the players who have left the game.</summary>
         public uint OutMask;
+        /// <summary>Cards left to draw, the turned trump card included.</summary>
         public uint TalonSize;
+        /// <summary>The card turned to show trumps (0..51).</summary>
         public int TrumpCard;
+        /// <summary>The cards beaten off the table so far (a card set mask).</summary>
         public ulong Discard;
+        /// <summary>The attack cards on the table, in the order played.</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 6)] public int[] TableAttacks;
+        /// <summary>The card beating each attack card, or -1 while it is not beaten.</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 6)] public int[] TableCovers;
+        /// <summary>Attack cards on the table, 0..=ODDSMITH_DURAK_MAX_ATTACKS.</summary>
         public uint TableCount;
+        /// <summary>Attack cards allowed this bout: min(6, the defender's hand at its start).</summary>
         public uint BoutLimit;
+        /// <summary>The main attacker's seat.</summary>
         public uint Attacker;
+        /// <summary>The defender's seat.</summary>
         public uint Defender;
+        /// <summary>The seat of the player to move.</summary>
         public uint ToMove;
+        /// <summary>ODDSMITH_DURAK_LEAD, _DEFEND_PHASE, _THROW_IN or _TAKING.</summary>
         public uint Phase;
+        /// <summary>Bit per seat: the throwers who passed since the last card thrown.</summary>
         public uint PassedMask;
+        /// <summary>1 + the seat that led the bout's first card; 0 means the attacker.</summary>
         public uint BoutLeader;
     }
 
     [StructLayout(LayoutKind.Sequential)]
     public partial struct DurakBudget
     {
+        /// <summary>Iterations for the whole call, shared by the trees; 0 = no limit (10,000 when time_ms is 0 too).</summary>
         public ulong Iterations;
+        /// <summary>Wall-clock limit in milliseconds; 0 = none.</summary>
         public uint TimeMs;
+        /// <summary>Search trees, one per worker, by the rule of ODDSMITH_MAX_THREADS.</summary>
         public uint Threads;
+        /// <summary>ODDSMITH_DURAK_ROLLOUT_RANDOM (0) or _HEURISTIC (1).</summary>
         public DurakRollout Rollout;
+        /// <summary>UCB exploration constant, finite and &gt;= 0; 0 means 0.7.</summary>
         public double Exploration;
+        /// <summary>Seed of the search's random streams (any value).</summary>
         public ulong Seed;
         /// <summary>Progress and cancel (see OddsmithProgress), or NULL for none: a cancel stops the search with the best move so far.</summary>
         internal IntPtr Progress;
@@ -294,19 +354,26 @@ namespace Oddsmith
     [StructLayout(LayoutKind.Sequential)]
     public partial struct DurakMove
     {
+        /// <summary>ODDSMITH_DURAK_ATTACK, _DEFEND, _TAKE, _PASS or _TRANSFER.</summary>
         public DurakMoveKind Kind;
+        /// <summary>The card played (0..51), or -1 for take and pass.</summary>
         public int Card;
+        /// <summary>The attack card beaten by a defence (0..51), else -1.</summary>
         public int Target;
     }
 
     [StructLayout(LayoutKind.Sequential)]
     public partial struct DurakStats
     {
+        /// <summary>Search iterations run, summed over the trees (0 when proven exactly).</summary>
         public ulong Iterations;
+        /// <summary>Tree nodes made (or, when proven exactly, positions solved).</summary>
         public ulong Nodes;
+        /// <summary>Wall-clock time of the search in milliseconds.</summary>
         public double ElapsedMs;
         /// <summary>Visits and mean score (0..1, for the observer) of the chosen move.</summary>
         public ulong BestVisits;
+        /// <summary>The chosen move's mean score for the observer, 0..1.</summary>
         public double BestMean;
         /// <summary>1 when the move was proven by the exact endgame (two players, at most the turned trump card left to draw, solved within the budget; `iterations` is then 0 and `nodes` the positions solved), 0 when searched.</summary>
         public uint Exact;
@@ -319,8 +386,11 @@ namespace Oddsmith
     [StructLayout(LayoutKind.Sequential)]
     public partial struct DurakOutcome
     {
+        /// <summary>1 when the game is over, else 0.</summary>
         public uint Over;
+        /// <summary>The durak's seat; -1 for a draw or while the game goes on.</summary>
         public int Loser;
+        /// <summary>In a draw, bit per seat: the players who ran out together.</summary>
         public uint DrawnMask;
     }
 
@@ -338,7 +408,9 @@ namespace Oddsmith
     [StructLayout(LayoutKind.Sequential)]
     internal partial struct GameChildNative
     {
+        /// <summary>The move this outcome belongs to (any number the caller chooses; ignored at chance nodes).</summary>
         public uint MoveId;
+        /// <summary>Its probability within the move's lottery, in 0..=1.</summary>
         public double Probability;
         /// <summary>Reward credited to Max on this edge.</summary>
         public double Reward;
@@ -391,7 +463,9 @@ namespace Oddsmith
         public uint MoveCount;
         /// <summary>Index into move_ids of the best move, or -1. On a tie, the first of the best moves; but a self-loop (a move whose outcomes all lead back to the root state itself, worth the root's own value) is never chosen when another move ties with it within the tolerance (such a move would never end the game): then the best of the other moves, the first on ties. A self-loop is best only when play that never ends is strictly better than every other move.</summary>
         public int BestIndex;
+        /// <summary>The root's moves, in the order the expand callback first gave them (entries past move_count are 0).</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public uint[] MoveIds;
+        /// <summary>Max's value after each move of move_ids.</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 64)] public double[] MoveValues;
         /// <summary>Distinct states solved.</summary>
         public ulong States;
@@ -406,7 +480,9 @@ namespace Oddsmith
     [StructLayout(LayoutKind.Sequential)]
     public partial struct DenseChild
     {
+        /// <summary>The move this outcome belongs to (ignored at chance nodes).</summary>
         public uint MoveId;
+        /// <summary>Its probability within the move's lottery, in 0..=1.</summary>
         public double Probability;
         /// <summary>Reward credited to Max on this edge.</summary>
         public double Reward;
@@ -438,10 +514,13 @@ namespace Oddsmith
         public uint HoldAllowed;
         /// <summary>The win probability after rolling, and after holding (0 when not allowed).</summary>
         public double Roll;
+        /// <summary>The win probability after holding (0 when not allowed).</summary>
         public double Hold;
         /// <summary>States solved, the most sweeps a cycle took, the last sweep's largest change (see OddsmithExpectimaxResult).</summary>
         public ulong States;
+        /// <summary>The most sweeps a cycle of states took.</summary>
         public ulong Iterations;
+        /// <summary>The largest change of a value in the last sweep (at most the tolerance).</summary>
         public double Residual;
         /// <summary>1 when the progress callback cancelled the solve (the other fields are then zero).</summary>
         public byte Partial;
@@ -477,11 +556,15 @@ namespace Oddsmith
     [StructLayout(LayoutKind.Sequential)]
     internal partial struct EquityResultNative
     {
+        /// <summary>Players answered (the request's player_count).</summary>
         public uint PlayerCount;
+        /// <summary>`equity[i]`: player i's expected share of the pot, 0..1 (high + low).</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Equity;
+        /// <summary>`win[i]`: P(player i has the best (high) hand alone).</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Win;
+        /// <summary>`tie[i]`: Texas Hold'em: player i's expected share of the pot won in split pots (equity = win + tie). Other games: P(player i shares the best high hand), a probability rather than a share.</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Tie;
-        /// <summary>categories[i][c]: P(player i ends with category c).</summary>
+        /// <summary>`categories[i][c]`: P(player i ends with category c).</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 90)] public double[] Categories;
         /// <summary>Tuples enumerated or sampled.</summary>
         public ulong Tuples;
@@ -493,6 +576,7 @@ namespace Oddsmith
         public byte Partial;
         /// <summary>Share of the pot won by the high hand (all of it when no low qualifies; the equity in high-only games) and by the low hand (hi/lo games), with equity = high + low.</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] High;
+        /// <summary>`low[i]`: player i's expected share won by the low hand (0 in high-only games).</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Low;
         /// <summary>P(the player takes the whole pot alone).</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Scoop;
@@ -511,7 +595,9 @@ namespace Oddsmith
         public double Weight;
         /// <summary>Its pot share over the deals it meets (equity = win + tie).</summary>
         public double Equity;
+        /// <summary>The part of `equity` won alone.</summary>
         public double Win;
+        /// <summary>The part of `equity` won in split pots.</summary>
         public double Tie;
         /// <summary>The weight of the deals it meets; 0 when every deal collides with it (its equity is then 0).</summary>
         public double Deals;
@@ -520,8 +606,11 @@ namespace Oddsmith
     [StructLayout(LayoutKind.Sequential)]
     internal partial struct StrengthNative
     {
+        /// <summary>P(the hand wins outright).</summary>
         public double Win;
+        /// <summary>Its expected pot share (outright wins plus split shares).</summary>
         public double Equity;
+        /// <summary>1 when counted exactly, 0 when sampled.</summary>
         public byte Exact;
         /// <summary>Largest standard error of win and equity (0 when exact).</summary>
         public double StdError;
@@ -558,11 +647,13 @@ namespace Oddsmith
     [StructLayout(LayoutKind.Sequential)]
     internal partial struct SplitDamageNative
     {
+        /// <summary>Targets given (the per-target arrays hold this many entries).</summary>
         public uint TargetCount;
+        /// <summary>Targets that are not heroes (the last index of kills_distribution).</summary>
         public uint MinionCount;
         /// <summary>P(target i dies).</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 14)] public double[] Kill;
-        /// <summary>remaining[i][h] = P(target i ends with health h), h = 0..=its health.</summary>
+        /// <summary>`remaining[i][h]` = P(target i ends with health h), h = 0..=its health.</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 1414)] public double[] Remaining;
         /// <summary>P(target i keeps its divine shield).</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 14)] public double[] ShieldKept;
@@ -572,7 +663,9 @@ namespace Oddsmith
         public double AllDead;
         /// <summary>P(the hero dies or every listed minion dies); -1 without a hero.</summary>
         public double HeroOrAllDead;
+        /// <summary>Expected number of hits absorbed by divine shields.</summary>
         public double ExpectedShieldHits;
+        /// <summary>Expected number of hits lost because every target was already dead.</summary>
         public double ExpectedWastedHits;
         /// <summary>Work done, in the units of max_work.</summary>
         public ulong Work;

@@ -28,8 +28,11 @@ use crate::memo::{FixedMap, fixed_map};
 
 /// What a player gets: 0 loss, 1 draw, 2 win.
 pub type Value = u8;
+/// The player loses (is the durak).
 pub const LOSS: Value = 0;
+/// A draw.
 pub const DRAW: Value = 1;
+/// The player wins.
 pub const WIN: Value = 2;
 
 /// A position as the rest of the game sees it (two players, at most the

@@ -24,9 +24,12 @@ use crate::rng::Rng;
 /// The deck: 36 (6..A, the default), 24 (9..A) or 52 cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Deck {
+    /// 24 cards, nine to ace.
     Cards24,
+    /// 36 cards, six to ace (the default).
     #[default]
     Cards36,
+    /// The full 52-card deck.
     Cards52,
 }
 
@@ -40,6 +43,7 @@ impl Deck {
         }
     }
 
+    /// Number of cards in the deck: 24, 36 or 52.
     pub fn size(self) -> u32 {
         4 * (13 - self.lowest_rank() as u32)
     }
@@ -55,8 +59,11 @@ impl Deck {
 /// bout to the next player (rule 12).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Variant {
+    /// Podkidnoy: the defender beats, or takes.
     #[default]
     Podkidnoy,
+    /// Perevodnoy: the defender may also transfer the bout by adding a card
+    /// of the attack cards' rank.
     Transfer,
 }
 
@@ -65,17 +72,23 @@ pub enum Variant {
 /// answers them all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Protocol {
+    /// Each thrown card is answered before the next is thrown.
     #[default]
     OneAtATime,
+    /// Several cards are thrown, then the defender answers them all.
     SeveralAtOnce,
 }
 
 /// The table's rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Config {
+    /// Players at the table, 2 to 6 (each is dealt six cards).
     pub players: u8,
+    /// The deck: 24, 36 or 52 cards.
     pub deck: Deck,
+    /// Podkidnoy or transfer (perevodnoy).
     pub variant: Variant,
+    /// Whether thrown cards are answered one at a time or several at once.
     pub protocol: Protocol,
 }
 
@@ -91,6 +104,8 @@ impl Default for Config {
 }
 
 impl Config {
+    /// Checks the rules: 2 to 6 players, and enough cards for six each;
+    /// else `InvalidArgument`.
     pub fn validate(&self) -> Result<()> {
         if !(2..=MAX_PLAYERS as u8).contains(&self.players) {
             return Err(Error::invalid(format!(
@@ -257,21 +272,28 @@ impl Game {
         Ok(game)
     }
 
+    /// The table's rules.
     pub fn config(&self) -> Config {
         self.config
     }
+    /// The trump suit, 0..4 (clubs, diamonds, hearts, spades).
     pub fn trump(&self) -> u8 {
         self.trump_card.suit()
     }
+    /// The card turned to show the trump suit (under the talon, or the last
+    /// card dealt when none was left to turn).
     pub fn trump_card(&self) -> Card {
         self.trump_card
     }
+    /// The seat of the player to move.
     pub fn to_move(&self) -> u8 {
         self.to_move
     }
+    /// Where the bout stands (`Phase::Over` once the game ended).
     pub fn phase(&self) -> Phase {
         self.phase
     }
+    /// How the game ended; `None` while it goes on.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
@@ -279,18 +301,23 @@ impl Game {
     pub fn drawn(&self) -> u8 {
         self.drawn
     }
+    /// The hand of the player at seat `player`.
     pub fn hand(&self, player: u8) -> CardSet {
         self.hands[player as usize]
     }
+    /// The main attacker's seat (after a transfer, who transferred).
     pub fn attacker(&self) -> u8 {
         self.attacker
     }
+    /// The defender's seat.
     pub fn defender(&self) -> u8 {
         self.defender
     }
+    /// Cards left to draw, the turned trump card included.
     pub fn talon_len(&self) -> u8 {
         self.talon_len
     }
+    /// The cards beaten off the table so far (seen by everyone).
     pub fn discard(&self) -> CardSet {
         self.discard
     }

@@ -15,7 +15,9 @@ use std::time::Duration;
 /// A player.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Bot {
+    /// Uniformly random legal moves.
     Random,
+    /// The greedy baseline ([`greedy_move`]).
     Greedy,
     /// Information-set MCTS on the bot's own view (its budget's threads, 1
     /// unless `threads=N` says otherwise).
@@ -184,8 +186,11 @@ pub fn play_game(config: Config, seats: &[&Bot], seed: u64) -> Result<Game> {
 /// One side's results, as fractions of all games.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SideResult {
+    /// Share of the games won.
     pub win: f64,
+    /// Share of the games drawn.
     pub draw: f64,
+    /// Share of the games lost.
     pub loss: f64,
     /// Wilson 95% interval of the win rate.
     pub win_ci95: (f64, f64),
@@ -193,10 +198,14 @@ pub struct SideResult {
     pub decided_win: f64,
 }
 
+/// The result of [`play_match`]: each side's shares.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatchResult {
+    /// Games played (fewer than asked when the control stopped the match).
     pub games: u64,
+    /// Bot `a`'s results.
     pub a: SideResult,
+    /// Bot `b`'s results.
     pub b: SideResult,
 }
 

@@ -23,8 +23,11 @@ pub enum MoveKind {
 /// A move; `card` and `target` are meaningful for the kinds that use them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// What the move does.
     pub kind: MoveKind,
+    /// The card played (attack, defence or transfer; else a placeholder).
     pub card: Card,
+    /// The attack card beaten (defence only; else a placeholder).
     pub target: Card,
 }
 
@@ -35,6 +38,7 @@ pub(crate) const NO_CARD: Card = match Card::new(0) {
 };
 
 impl Move {
+    /// Lead or throw in `card`.
     pub fn attack(card: Card) -> Move {
         Move {
             kind: MoveKind::Attack,
@@ -42,6 +46,7 @@ impl Move {
             target: NO_CARD,
         }
     }
+    /// Beat the attack card `target` with `card`.
     pub fn defend(target: Card, card: Card) -> Move {
         Move {
             kind: MoveKind::Defend,
@@ -49,6 +54,7 @@ impl Move {
             target,
         }
     }
+    /// Transfer the bout by putting down `card`.
     pub fn transfer(card: Card) -> Move {
         Move {
             kind: MoveKind::Transfer,
@@ -56,11 +62,13 @@ impl Move {
             target: NO_CARD,
         }
     }
+    /// Take the table.
     pub const TAKE: Move = Move {
         kind: MoveKind::Take,
         card: NO_CARD,
         target: NO_CARD,
     };
+    /// Throw in nothing (more).
     pub const PASS: Move = Move {
         kind: MoveKind::Pass,
         card: NO_CARD,
@@ -106,6 +114,7 @@ impl MoveList {
         self.moves[self.len] = m;
         self.len += 1;
     }
+    /// The moves listed.
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
     }
@@ -115,9 +124,11 @@ impl MoveList {
             self.moves[..=i].rotate_right(1);
         }
     }
+    /// Number of moves listed.
     pub fn len(&self) -> usize {
         self.len
     }
+    /// Whether no move is listed (the game is over).
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }

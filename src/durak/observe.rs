@@ -15,17 +15,23 @@ use crate::rng::Rng;
 /// One player's view of a game in progress.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Observation {
+    /// The table's rules.
     pub config: Config,
     /// The observer.
     pub me: u8,
+    /// The observer's own hand.
     pub hand: CardSet,
     /// Cards each player is known to hold (picked up in view of all).
     pub known: [CardSet; MAX_PLAYERS],
+    /// Cards in each player's hand, by seat (0 past the players).
     pub hand_sizes: [u8; MAX_PLAYERS],
     /// Players who have left (bit per seat).
     pub out: u8,
+    /// Cards left to draw, the turned trump card included.
     pub talon_len: u8,
+    /// The card turned to show the trump suit.
     pub trump_card: Card,
+    /// The cards beaten off the table so far.
     pub discard: CardSet,
     /// The attack cards in order, each with its cover if beaten.
     pub table: Vec<(Card, Option<Card>)>,
@@ -35,9 +41,13 @@ pub struct Observation {
     /// Who led the bout's first card (the attacker unless the bout was
     /// transferred): the refill starts there.
     pub leader: u8,
+    /// The main attacker's seat.
     pub attacker: u8,
+    /// The defender's seat.
     pub defender: u8,
+    /// The seat of the player to move.
     pub to_move: u8,
+    /// Where the bout stands.
     pub phase: Phase,
     /// Throwers who passed since the last card thrown (bit per seat).
     pub passed: u8,

@@ -11,8 +11,11 @@ use crate::error::{Error, Result};
 /// One outcome of a move, its next state given by index.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DenseChild {
+    /// Which move this outcome belongs to (ignored at chance nodes).
     pub move_id: u32,
+    /// Its probability within the move's lottery (a lottery sums to 1).
     pub probability: f64,
+    /// Reward credited to Max on this edge.
     pub reward: f64,
     /// Must be below the parent's index.
     pub next: usize,
@@ -24,7 +27,9 @@ pub trait DenseGame {
     /// index i + 1 from index i cheaply (the sweep goes up one at a time).
     type Cursor: Default;
 
+    /// Number of states: indices run over `0..size()`.
     fn size(&self) -> usize;
+    /// The root's index, below `size()`.
     fn root_index(&self) -> usize;
     /// The kind of the state at `index`, its children appended to
     /// `children` (which arrives empty).

@@ -56,17 +56,22 @@ pub enum NodeKind {
 /// form that move's lottery (at chance nodes all children form one).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Child<S> {
+    /// Which move this outcome belongs to (ignored at chance nodes).
     pub move_id: u32,
+    /// Its probability within the move's lottery (a lottery sums to 1).
     pub probability: f64,
     /// Reward credited to Max on this edge.
     pub reward: f64,
+    /// The state it leads to.
     pub next: S,
 }
 
 /// A game the solver can walk.
 pub trait Game {
+    /// A state of the game; equal states are solved once.
     type State: Clone + Eq + Hash;
 
+    /// The state to solve from.
     fn root(&self) -> Self::State;
 
     /// The node's kind; for non-terminal nodes, its children are appended
@@ -156,7 +161,9 @@ impl Default for Options {
 /// The value of one move at the root.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MoveValue {
+    /// The move's id, as the game's children give it.
     pub move_id: u32,
+    /// Max's expected total reward after taking it.
     pub value: f64,
 }
 
@@ -172,7 +179,7 @@ pub struct Solution {
     /// The best move at a decision root (Max: highest, Min: lowest; the
     /// first on ties, except that a self-loop, a move whose outcomes all
     /// lead back to the root itself, gives way to the best other move when
-    /// the two tie within the tolerance: see [`best_move_avoiding_loops`]).
+    /// the two tie within the tolerance: see `best_move_avoiding_loops`).
     pub best_move: Option<MoveValue>,
     /// Distinct states solved.
     pub states: u64,

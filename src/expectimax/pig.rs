@@ -22,10 +22,12 @@ pub const MAX_GOAL: u32 = 1_000;
 pub const MAX_SIDES: u32 = 100;
 /// Default goal and die, as in the paper.
 pub const DEFAULT_GOAL: u32 = 100;
+/// Default die: six sides.
 pub const DEFAULT_SIDES: u32 = 6;
 
 /// The move ids of a Pig decision.
 pub const ROLL: u32 = 0;
+/// Hold: bank the turn total and pass the die.
 pub const HOLD: u32 = 1;
 
 /// A state packed in one word (fast to hash): bits 0-15 the turn total,
@@ -55,15 +57,19 @@ impl PigState {
     fn won_by(max: bool) -> PigState {
         PigState(OVER | if max { MAX_TO_MOVE } else { 0 })
     }
+    /// Whether Max is to move (for a finished game: whether Max won).
     pub fn max_to_move(self) -> bool {
         self.0 & MAX_TO_MOVE != 0
     }
+    /// Max's banked score.
     pub fn max_score(self) -> u32 {
         (self.0 >> 32) as u32 & 0xffff
     }
+    /// Min's banked score.
     pub fn min_score(self) -> u32 {
         (self.0 >> 16) as u32 & 0xffff
     }
+    /// The points of the turn in progress, not yet banked.
     pub fn turn_total(self) -> u32 {
         self.0 as u32 & 0xffff
     }
@@ -147,9 +153,11 @@ impl PigGame {
         Ok(())
     }
 
+    /// The score that wins.
     pub fn goal(&self) -> u32 {
         self.goal
     }
+    /// Faces of the die.
     pub fn sides(&self) -> u32 {
         self.sides
     }
@@ -253,8 +261,11 @@ impl Game for PigGame {
 /// A position, from the view of the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct PigPosition {
+    /// The mover's banked score, below the goal.
     pub score: u32,
+    /// The opponent's banked score, below the goal.
     pub opponent: u32,
+    /// The mover's points this turn, not yet banked (at most `MAX_GOAL`).
     pub turn_total: u32,
 }
 
@@ -268,6 +279,7 @@ pub struct PigAnswer {
     /// The win probability after rolling, and after holding (None with a
     /// turn total of 0: a turn rolls at least once).
     pub roll: f64,
+    /// The win probability after holding (`None` with a turn total of 0).
     pub hold: Option<f64>,
     /// The solve: states, sweeps and residual (see `Solution`).
     pub solution: Solution,

@@ -11,21 +11,32 @@ use crate::hearthstone::cards::{self, CardDef};
 use crate::hearthstone::combat::rules;
 use std::ffi::c_char;
 
-/// Bytes of `OddsmithBgCard.id` and `.name`, NUL included (every id and
-/// name in the table fits).
+/// Bytes of `OddsmithBgCard.id`, NUL included (every id in the table
+/// fits).
 pub const ODDSMITH_BG_ID_BYTES: usize = 32;
+/// Bytes of `OddsmithBgCard.name`, NUL included (every name in the table
+/// fits).
 pub const ODDSMITH_BG_NAME_BYTES: usize = 64;
 
-/// Tribe bits of `OddsmithBgCard.tribes`.
+/// Tribe bits of `OddsmithBgCard.tribes`. This one: Beast.
 pub const ODDSMITH_TRIBE_BEAST: u32 = 1;
+/// Tribe bit: Demon.
 pub const ODDSMITH_TRIBE_DEMON: u32 = 2;
+/// Tribe bit: Dragon.
 pub const ODDSMITH_TRIBE_DRAGON: u32 = 4;
+/// Tribe bit: Elemental.
 pub const ODDSMITH_TRIBE_ELEMENTAL: u32 = 8;
+/// Tribe bit: Mech.
 pub const ODDSMITH_TRIBE_MECH: u32 = 16;
+/// Tribe bit: Murloc.
 pub const ODDSMITH_TRIBE_MURLOC: u32 = 32;
+/// Tribe bit: Naga.
 pub const ODDSMITH_TRIBE_NAGA: u32 = 64;
+/// Tribe bit: Pirate.
 pub const ODDSMITH_TRIBE_PIRATE: u32 = 128;
+/// Tribe bit: Quilboar.
 pub const ODDSMITH_TRIBE_QUILBOAR: u32 = 256;
+/// Tribe bit: Undead.
 pub const ODDSMITH_TRIBE_UNDEAD: u32 = 512;
 /// An "All" minion (every tribe bit above is set too).
 pub const ODDSMITH_TRIBE_ALL: u32 = 1024;
@@ -46,6 +57,7 @@ const _: () = assert!(
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct OddsmithBgCard {
+    /// The card's dbfId (what `OddsmithMinion.dbf_id` takes).
     pub dbf_id: u32,
     /// dbfId of the golden version (0: none, or this card is golden).
     pub golden_dbf_id: u32,
@@ -53,7 +65,9 @@ pub struct OddsmithBgCard {
     pub normal_dbf_id: u32,
     /// Tavern tier 1..=7.
     pub tier: u32,
+    /// Printed attack.
     pub attack: i32,
+    /// Printed health.
     pub health: i32,
     /// ODDSMITH_TRIBE_* bits.
     pub tribes: u32,
@@ -68,6 +82,7 @@ pub struct OddsmithBgCard {
     pub modelled: u8,
     /// The card id and English name, NUL-terminated UTF-8.
     pub id: [c_char; ODDSMITH_BG_ID_BYTES],
+    /// The English name, NUL-terminated UTF-8.
     pub name: [c_char; ODDSMITH_BG_NAME_BYTES],
 }
 
@@ -99,8 +114,9 @@ fn to_c(card: &CardDef) -> OddsmithBgCard {
 /// Finds a card by id (`BG25_001`, golden `BG25_001_G`), English name in
 /// any case, or `golden ` and a name, and writes it to `out`.
 ///
-/// Errors: NULL_POINTER, PARSE (not UTF-8), INVALID_ARGUMENT (no such
-/// card). Thread safety: reads static data; safe from any thread.
+/// Errors: NULL_POINTER (text, out), PARSE (not UTF-8), INVALID_ARGUMENT
+/// (no such card); `*out` is written only on success. Thread safety: reads
+/// static data; safe from any thread.
 ///
 /// # Safety
 /// `text` must be a NUL-terminated string; `out` writable.

@@ -9,8 +9,10 @@ use std::ffi::c_char;
 
 /// Parses one card ("Ah", "td", "10h") into its index 0..51.
 ///
-/// Errors: `ODDSMITH_ERR_NULL_POINTER`, `ODDSMITH_ERR_PARSE` (the message
-/// names the bad token). Thread safety: reentrant, no shared state.
+/// Errors: `ODDSMITH_ERR_NULL_POINTER` (text or out_card),
+/// `ODDSMITH_ERR_PARSE` (not one card, or not UTF-8; the message names the
+/// bad token). `*out_card` is written only on success. Thread safety:
+/// reentrant, no shared state.
 ///
 /// # Safety
 /// `text` must be NULL or NUL-terminated; `out_card` NULL or writable.
@@ -32,9 +34,12 @@ pub unsafe extern "C" fn oddsmith_card_parse(
 /// `cap` is too small (`ODDSMITH_ERR_BUFFER_TOO_SMALL`), so a caller can
 /// retry with a larger buffer; pass `cap = 0` and NULL to ask for the count.
 ///
-/// Errors: `ODDSMITH_ERR_NULL_POINTER`, `ODDSMITH_ERR_PARSE` (names the bad
-/// token and its byte position), `ODDSMITH_ERR_DUPLICATE_CARD`,
-/// `ODDSMITH_ERR_BUFFER_TOO_SMALL`. Thread safety: reentrant.
+/// Errors: `ODDSMITH_ERR_NULL_POINTER` (text, out_len, or out_cards with
+/// `cap > 0`), `ODDSMITH_ERR_PARSE` (names the bad token and its byte
+/// position; also text that is not UTF-8), `ODDSMITH_ERR_DUPLICATE_CARD`,
+/// `ODDSMITH_ERR_BUFFER_TOO_SMALL` (`*out_len` is set, `out_cards` is not
+/// written). The buffer stays the caller's; nothing is kept after the
+/// call. Thread safety: reentrant.
 ///
 /// # Safety
 /// `text` must be NULL or NUL-terminated; `out_cards` NULL or `cap`
@@ -58,7 +63,9 @@ pub unsafe extern "C" fn oddsmith_cards_parse(
 
 /// Parses a card list into a set mask (bit i = card index i).
 ///
-/// Errors as `oddsmith_cards_parse`, without the buffer. Thread safety:
+/// Errors: `ODDSMITH_ERR_NULL_POINTER` (text or out_mask),
+/// `ODDSMITH_ERR_PARSE`, `ODDSMITH_ERR_DUPLICATE_CARD`, as
+/// `oddsmith_cards_parse`. An empty list gives the mask 0. Thread safety:
 /// reentrant.
 ///
 /// # Safety

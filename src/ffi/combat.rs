@@ -10,13 +10,19 @@ use crate::hearthstone::combat::{
 };
 use std::time::Duration;
 
-/// Keyword bits of `OddsmithMinion.keywords`.
+/// Keyword bits of `OddsmithMinion.keywords`. This one: taunt.
 pub const ODDSMITH_KW_TAUNT: u32 = 1;
+/// Keyword bit: divine shield.
 pub const ODDSMITH_KW_SHIELD: u32 = 2;
+/// Keyword bit: poisonous.
 pub const ODDSMITH_KW_POISON: u32 = 4;
+/// Keyword bit: venomous.
 pub const ODDSMITH_KW_VENOM: u32 = 8;
+/// Keyword bit: windfury.
 pub const ODDSMITH_KW_WINDFURY: u32 = 16;
+/// Keyword bit: cleave (also damages the target's neighbours).
 pub const ODDSMITH_KW_CLEAVE: u32 = 32;
+/// Keyword bit: reborn.
 pub const ODDSMITH_KW_REBORN: u32 = 64;
 /// Not a target of attacks until it attacks.
 pub const ODDSMITH_KW_STEALTH: u32 = 128;
@@ -27,7 +33,9 @@ pub const ODDSMITH_DAMAGE_SLOTS: usize = 64;
 /// Combat modes. Auto (the default): exact when it fits the state and time
 /// budgets, else Monte Carlo.
 pub const ODDSMITH_COMBAT_AUTO: u32 = 0;
+/// Exact only: ODDSMITH_ERR_BUDGET_EXCEEDED past the state or time budget.
 pub const ODDSMITH_COMBAT_EXACT: u32 = 1;
+/// Monte Carlo only: `samples` combats, or fewer by the time budget.
 pub const ODDSMITH_COMBAT_MONTE_CARLO: u32 = 2;
 
 const _: () = assert!(ODDSMITH_BOARD_SIZE == rules::BOARD_SIZE);
@@ -41,11 +49,15 @@ const _: () = assert!(ODDSMITH_BOARD_SIZE == rules::BOARD_SIZE);
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct OddsmithMinion {
+    /// Current attack, 0 to 65535.
     pub attack: i32,
+    /// Current health, 1 to 32767.
     pub health: i32,
     /// ODDSMITH_KW_* bits.
     pub keywords: u32,
+    /// Attack of each deathrattle token, 0 to 65535 (anonymous minions).
     pub token_attack: i32,
+    /// Health of each deathrattle token, 1 to 32767 (when token_count > 0).
     pub token_health: i32,
     /// 0 for no deathrattle, up to 7.
     pub token_count: u32,
@@ -90,6 +102,7 @@ pub struct OddsmithCombatOptions {
     pub progress: *const OddsmithProgress,
     /// Each side's bonuses from earlier turns of the game (zeroed: none).
     pub bonuses_a: OddsmithGameBonuses,
+    /// Side B's bonuses from earlier turns (zeroed: none).
     pub bonuses_b: OddsmithGameBonuses,
 }
 
@@ -105,18 +118,23 @@ pub struct OddsmithGameBonuses {
     /// Each blood gem's extra beyond +1/+1 (BloodGemAttackBonus,
     /// BloodGemHealthBonus).
     pub blood_gem_attack: u32,
+    /// Each blood gem's extra health beyond +1 (BloodGemHealthBonus).
     pub blood_gem_health: u32,
     /// Every minion summoned (HauntedCarapaceAttackBonus, ...HealthBonus).
     pub summoned_attack: u32,
+    /// Health every minion summoned gets (HauntedCarapaceHealthBonus).
     pub summoned_health: u32,
     /// Undead summoned (UndeadAttackBonus, UndeadHealthBonus).
     pub undead_attack: u32,
+    /// Health every Undead summoned gets (UndeadHealthBonus).
     pub undead_health: u32,
     /// Beasts summoned (GoldrinnBuffAtk, GoldrinnBuffHealth).
     pub beast_attack: u32,
+    /// Health every Beast summoned gets (GoldrinnBuffHealth).
     pub beast_health: u32,
     /// Beetles summoned (BeetleAttackBuff, BeetleHealthBuff).
     pub beetle_attack: u32,
+    /// Health every Beetle summoned gets (BeetleHealthBuff).
     pub beetle_health: u32,
     /// Pirates summoned (PirateAttackBonus).
     pub pirate_attack: u32,
@@ -129,6 +147,7 @@ pub struct OddsmithGameBonuses {
     /// Every Eternal Knight summoned (EternalKnightAttackBuff,
     /// EternalKnightHealthBuff).
     pub knight_attack: u32,
+    /// Health every Eternal Knight summoned gets (EternalKnightHealthBuff).
     pub knight_health: u32,
     /// Friendly deathrattles triggered in earlier combats
     /// (DeathrattlesTriggeredThisGame): a Falling Sky Golem summoned enters
@@ -190,14 +209,21 @@ fn to_game_bonuses(side: &str, b: &OddsmithGameBonuses) -> Result<GameBonuses, F
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct OddsmithCombatResult {
+    /// P(A wins).
     pub win: f64,
+    /// P(draw).
     pub draw: f64,
+    /// P(B wins).
     pub loss: f64,
-    /// damage_to_b[d] = P(A wins dealing d to B's hero); capped at 63.
+    /// `damage_to_b[d]` = P(A wins dealing d to B's hero); capped at 63.
     pub damage_to_b: [f64; ODDSMITH_DAMAGE_SLOTS],
+    /// `damage_to_a[d]` = P(B wins dealing d to A's hero); capped at 63.
     pub damage_to_a: [f64; ODDSMITH_DAMAGE_SLOTS],
+    /// Expected minions of A alive at the end.
     pub survivors_a: f64,
+    /// Expected minions of B alive at the end.
     pub survivors_b: f64,
+    /// 1 when the answer is exact, 0 when sampled.
     pub exact: u8,
     /// States expanded (exact) or combats sampled.
     pub states: u64,
@@ -283,13 +309,25 @@ fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiErro
 /// `tier_a`, `tier_b` (1..=7; 0 means 1, as for minions). Auto by default:
 /// exact when it fits the state and time budgets.
 ///
-/// Errors: NULL_POINTER, INVALID_ARGUMENT (more than 7 minions, health <= 0,
-/// unknown keyword bits, a tier above 7, an unknown dbfId or a card whose
-/// combat effect is not modelled, bad mode, threads over
-/// ODDSMITH_MAX_THREADS), BUDGET_EXCEEDED (exact mode over the state or time
-/// budget), CANCELLED (by `options->progress`; `out->partial` = 1). Thread
-/// safety: reentrant; with a progress callback the work runs on a helper
-/// thread while the calling thread waits and calls the callback.
+/// Budgets (`options`): the exact engine stops at `max_states` or the time
+/// budget; Monte Carlo at `samples` combats or the time budget; Auto gives
+/// exact four fifths of the time and samples in the rest. Without a time
+/// budget the call runs until the state budget or the samples are spent.
+///
+/// Errors: NULL_POINTER (out, or a board pointer that is NULL with a count
+/// above 0), INVALID_ARGUMENT (more than 7 minions, attack or
+/// health out of range, unknown keyword bits, a tier above 7, deathrattle
+/// token fields out of range or set on a card, script_data_given without a
+/// card or above 0xF, an unknown dbfId or a card whose combat effect is not
+/// modelled, a game bonus over 1000, bad mode, threads over
+/// ODDSMITH_MAX_THREADS), BUDGET_EXCEEDED (exact mode over the state or
+/// time budget), CANCELLED (by `options->progress`; `out->partial` = 1 with
+/// Monte Carlo's answer so far, or zeros for exact work; an exact answer
+/// that completed anyway is returned with ODDSMITH_OK). On other errors
+/// `*out` is left unchanged. The boards and options are only read during
+/// the call. Thread safety: reentrant; with a progress callback the work
+/// runs on a helper thread while the calling thread waits and calls the
+/// callback.
 ///
 /// # Safety
 /// `a` and `b` must point to `a_count` and `b_count` items (or be NULL with

@@ -20,7 +20,9 @@ use crate::mcts::{Budget, Rollout};
 use crate::rng::Rng;
 use std::time::Duration;
 
+/// Most players at a table (seats 0..5).
 pub const ODDSMITH_DURAK_MAX_PLAYERS: usize = 6;
+/// Most attack cards in one bout.
 pub const ODDSMITH_DURAK_MAX_ATTACKS: usize = 6;
 /// Room for every legal move of any position.
 pub const ODDSMITH_DURAK_MAX_MOVES: usize = 160;
@@ -28,35 +30,45 @@ const _: () = assert!(ODDSMITH_DURAK_MAX_PLAYERS == MAX_PLAYERS);
 const _: () = assert!(ODDSMITH_DURAK_MAX_ATTACKS == MAX_ATTACKS);
 const _: () = assert!(ODDSMITH_DURAK_MAX_MOVES == crate::durak::moves::MAX_MOVES);
 
-/// Move kinds.
+/// Move kind: lead or throw in `card`.
 pub const ODDSMITH_DURAK_ATTACK: u32 = 0;
+/// Beat the attack card `target` with `card`.
 pub const ODDSMITH_DURAK_DEFEND: u32 = 1;
+/// The defender gives up the bout and picks up the table.
 pub const ODDSMITH_DURAK_TAKE: u32 = 2;
+/// A thrower adds nothing (more).
 pub const ODDSMITH_DURAK_PASS: u32 = 3;
 /// The defender puts down `card`, of the attack cards' rank, and the next
 /// player defends (ODDSMITH_DURAK_VARIANT_TRANSFER only).
 pub const ODDSMITH_DURAK_TRANSFER: u32 = 4;
 
 /// Rules variants: podkidnoy (the default), perevodnoy (the defender may
-/// transfer the bout, rule 12 of docs/src/rules/durak.md).
+/// transfer the bout, rule 12 of docs/src/rules/durak.md). This one:
+/// podkidnoy.
 pub const ODDSMITH_DURAK_VARIANT_PODKIDNOY: u32 = 0;
+/// Perevodnoy: the defender may transfer the bout (rule 12).
 pub const ODDSMITH_DURAK_VARIANT_TRANSFER: u32 = 1;
 
 /// How cards reach the defender (rule 13): each card answered before the
 /// next is thrown (the default), or several thrown first and the defender
 /// then beats them in any order. Observations of either kind are accepted
-/// under both.
+/// under both. This one: one at a time.
 pub const ODDSMITH_DURAK_ONE_AT_A_TIME: u32 = 0;
+/// Several cards thrown before the defender answers them.
 pub const ODDSMITH_DURAK_SEVERAL_AT_ONCE: u32 = 1;
 
-/// Bout phases.
+/// Bout phase: the main attacker leads the first card.
 pub const ODDSMITH_DURAK_LEAD: u32 = 0;
+/// The defender answers the uncovered cards.
 pub const ODDSMITH_DURAK_DEFEND_PHASE: u32 = 1;
+/// Throwers may add cards (every card covered, or several at once).
 pub const ODDSMITH_DURAK_THROW_IN: u32 = 2;
+/// The defender takes; throwers may add cards before the pickup.
 pub const ODDSMITH_DURAK_TAKING: u32 = 3;
 
-/// Rollout policies.
+/// Rollout policy: playouts by uniformly random legal moves (the default).
 pub const ODDSMITH_DURAK_ROLLOUT_RANDOM: u32 = 0;
+/// Playouts by the greedy heuristic player.
 pub const ODDSMITH_DURAK_ROLLOUT_HEURISTIC: u32 = 1;
 
 /// The table's rules: 2 to 6 players (0 means 2); a deck of 24, 36 or 52
@@ -66,9 +78,13 @@ pub const ODDSMITH_DURAK_ROLLOUT_HEURISTIC: u32 = 1;
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default)]
 pub struct OddsmithDurakRules {
+    /// 2 to 6; 0 means 2.
     pub players: u32,
+    /// 24, 36 or 52; 0 means 36.
     pub deck_size: u32,
+    /// ODDSMITH_DURAK_VARIANT_PODKIDNOY (0) or _TRANSFER (1).
     pub variant: u32,
+    /// ODDSMITH_DURAK_ONE_AT_A_TIME (0) or _SEVERAL_AT_ONCE (1).
     pub protocol: u32,
 }
 
@@ -78,8 +94,11 @@ pub struct OddsmithDurakRules {
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OddsmithDurakMove {
+    /// ODDSMITH_DURAK_ATTACK, _DEFEND, _TAKE, _PASS or _TRANSFER.
     pub kind: u32,
+    /// The card played (0..51), or -1 for take and pass.
     pub card: i32,
+    /// The attack card beaten by a defence (0..51), else -1.
     pub target: i32,
 }
 
@@ -97,24 +116,44 @@ pub struct OddsmithDurakMove {
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct OddsmithDurakObservation {
+    /// The table's rules.
     pub rules: OddsmithDurakRules,
+    /// The observer's seat.
     pub me: u32,
+    /// The observer's cards (a card set mask).
     pub hand: u64,
+    /// Per seat: the cards picked up in view of all and still held.
     pub known: [u64; ODDSMITH_DURAK_MAX_PLAYERS],
+    /// Per seat: cards in hand (0 for seats not at the table).
     pub hand_sizes: [u32; ODDSMITH_DURAK_MAX_PLAYERS],
+    /// Bit per seat: the players who have left the game.
     pub out_mask: u32,
+    /// Cards left to draw, the turned trump card included.
     pub talon_size: u32,
+    /// The card turned to show trumps (0..51).
     pub trump_card: i32,
+    /// The cards beaten off the table so far (a card set mask).
     pub discard: u64,
+    /// The attack cards on the table, in the order played.
     pub table_attacks: [i32; ODDSMITH_DURAK_MAX_ATTACKS],
+    /// The card beating each attack card, or -1 while it is not beaten.
     pub table_covers: [i32; ODDSMITH_DURAK_MAX_ATTACKS],
+    /// Attack cards on the table, 0..=ODDSMITH_DURAK_MAX_ATTACKS.
     pub table_count: u32,
+    /// Attack cards allowed this bout: min(6, the defender's hand at its
+    /// start).
     pub bout_limit: u32,
+    /// The main attacker's seat.
     pub attacker: u32,
+    /// The defender's seat.
     pub defender: u32,
+    /// The seat of the player to move.
     pub to_move: u32,
+    /// ODDSMITH_DURAK_LEAD, _DEFEND_PHASE, _THROW_IN or _TAKING.
     pub phase: u32,
+    /// Bit per seat: the throwers who passed since the last card thrown.
     pub passed_mask: u32,
+    /// 1 + the seat that led the bout's first card; 0 means the attacker.
     pub bout_leader: u32,
 }
 
@@ -131,11 +170,18 @@ pub struct OddsmithDurakObservation {
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default)]
 pub struct OddsmithDurakBudget {
+    /// Iterations for the whole call, shared by the trees; 0 = no limit
+    /// (10,000 when time_ms is 0 too).
     pub iterations: u64,
+    /// Wall-clock limit in milliseconds; 0 = none.
     pub time_ms: u32,
+    /// Search trees, one per worker, by the rule of ODDSMITH_MAX_THREADS.
     pub threads: u32,
+    /// ODDSMITH_DURAK_ROLLOUT_RANDOM (0) or _HEURISTIC (1).
     pub rollout: u32,
+    /// UCB exploration constant, finite and >= 0; 0 means 0.7.
     pub exploration: f64,
+    /// Seed of the search's random streams (any value).
     pub seed: u64,
     /// Progress and cancel (see OddsmithProgress), or NULL for none: a
     /// cancel stops the search with the best move so far.
@@ -146,11 +192,15 @@ pub struct OddsmithDurakBudget {
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default)]
 pub struct OddsmithDurakStats {
+    /// Search iterations run, summed over the trees (0 when proven exactly).
     pub iterations: u64,
+    /// Tree nodes made (or, when proven exactly, positions solved).
     pub nodes: u64,
+    /// Wall-clock time of the search in milliseconds.
     pub elapsed_ms: f64,
     /// Visits and mean score (0..1, for the observer) of the chosen move.
     pub best_visits: u64,
+    /// The chosen move's mean score for the observer, 0..1.
     pub best_mean: f64,
     /// 1 when the move was proven by the exact endgame (two players, at
     /// most the turned trump card left to draw, solved within the budget;
@@ -171,8 +221,11 @@ pub struct OddsmithDurakStats {
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default)]
 pub struct OddsmithDurakOutcome {
+    /// 1 when the game is over, else 0.
     pub over: u32,
+    /// The durak's seat; -1 for a draw or while the game goes on.
     pub loser: i32,
+    /// In a draw, bit per seat: the players who ran out together.
     pub drawn_mask: u32,
 }
 
@@ -455,14 +508,18 @@ fn write_moves(moves: &[Move], buf: &mut [OddsmithDurakMove], count: &mut usize)
 /// they are small). A time budget is kept within about a millisecond past
 /// it (and one iteration per tree). `stats` may be NULL.
 ///
-/// Errors: NULL_POINTER, INVALID_ARGUMENT (an observation that cannot
-/// happen, with the reason: bad seats, more than 6 attack cards, counts
-/// that do not add up, a cover that does not beat its card...; threads over
+/// Errors: NULL_POINTER (observation, out), INVALID_ARGUMENT (an
+/// observation that cannot happen, with the reason: bad seats, more than 6
+/// attack cards, counts that do not add up, a cover that does not beat its
+/// card, the observer not to move...; a rollout other than 0 or 1, an
+/// exploration constant that is negative or not finite, threads over
 /// ODDSMITH_MAX_THREADS), DUPLICATE_CARD (a card in two places, the trump
 /// card included), CANCELLED (by `budget->progress`: `out` holds the best
-/// move so far, `stats->partial` = 1). Thread safety: reentrant; with a
-/// progress callback the search runs on a helper thread while the calling
-/// thread waits and calls the callback.
+/// move so far, `stats->partial` = 1). On other errors `*out` and
+/// `*stats` are left unchanged. The observation and budget are only read
+/// during the call. Thread safety: reentrant; with a progress callback the
+/// search runs on a helper thread while the calling thread waits and calls
+/// the callback.
 ///
 /// # Safety
 /// `observation` and `out` valid; `budget` and `stats` NULL or valid.
@@ -535,9 +592,10 @@ pub unsafe extern "C" fn oddsmith_durak_best_move(
 /// `buf` (`cap` items; ODDSMITH_DURAK_MAX_MOVES always fits); `*count` gets
 /// their number, also on BUFFER_TOO_SMALL.
 ///
-/// Errors: NULL_POINTER, INVALID_ARGUMENT (as for best_move, or the
-/// observer is not to move), DUPLICATE_CARD, BUFFER_TOO_SMALL. Thread
-/// safety: reentrant.
+/// Errors: NULL_POINTER (observation, count, or buf with `cap > 0`),
+/// INVALID_ARGUMENT (as for best_move, or the observer is not to move),
+/// DUPLICATE_CARD, BUFFER_TOO_SMALL (`*count` set, no move written). The
+/// moves depend only on what the observer sees. Thread safety: reentrant.
 ///
 /// # Safety
 /// `observation` and `count` valid; `buf` NULL (with `cap` 0) or `cap`
@@ -571,9 +629,16 @@ pub unsafe extern "C" fn oddsmith_durak_legal_moves(
 /// A new game dealt from `seed`, for `*out` (free it with
 /// `oddsmith_durak_free`).
 ///
-/// Errors: NULL_POINTER, INVALID_ARGUMENT (players not 2..6, deck not 24,
-/// 36 or 52, or too small for the players). Thread safety: reentrant;
-/// calls on one handle from several threads take turns.
+/// The cards are shuffled from `seed` (equal seeds deal equal games); the
+/// holder of the lowest trump leads. The game belongs to the library: the
+/// handle stays valid until `oddsmith_durak_free`, and every game not freed
+/// holds its memory until the process ends.
+///
+/// Errors: NULL_POINTER (rules, out), INVALID_ARGUMENT (players not 2..6,
+/// deck not 24, 36 or 52, or too small for the players, a bad variant or
+/// protocol, or 1,048,575 games already live). After an error other than
+/// NULL_POINTER, `*out` is NULL. Thread safety: reentrant; calls on one
+/// handle from several threads take turns.
 ///
 /// # Safety
 /// `rules` and `out` valid.
@@ -611,8 +676,10 @@ pub unsafe extern "C" fn oddsmith_durak_free(game: *mut OddsmithDurakGame) {
 }
 
 /// The player to move in `*to_move` (meaningless once over). Errors:
-/// NULL_POINTER. Thread safety: safe from any thread; calls on one handle
-/// take turns (each holds the game for its duration).
+/// NULL_POINTER (game or to_move), INVALID_ARGUMENT (a handle that is not
+/// live: freed, or not from `oddsmith_durak_new`). Thread safety: safe
+/// from any thread; calls on one handle take turns (each holds the game
+/// for its duration).
 ///
 /// # Safety
 /// `game` NULL or any handle (a freed or foreign one gives
@@ -630,8 +697,10 @@ pub unsafe extern "C" fn oddsmith_durak_to_move(
 }
 
 /// The legal moves of the player to move (none once over), as for
-/// `oddsmith_durak_legal_moves`. Errors: NULL_POINTER, BUFFER_TOO_SMALL.
-/// Thread safety: as `oddsmith_durak_to_move`.
+/// `oddsmith_durak_legal_moves` (`*count` gets their number, also on
+/// BUFFER_TOO_SMALL). Errors: NULL_POINTER (game, count, or buf with
+/// `cap > 0`), INVALID_ARGUMENT (a handle that is not live),
+/// BUFFER_TOO_SMALL. Thread safety: as `oddsmith_durak_to_move`.
 ///
 /// # Safety
 /// `game` NULL or any handle (a freed or foreign one gives
@@ -655,9 +724,10 @@ pub unsafe extern "C" fn oddsmith_durak_game_legal_moves(
     })
 }
 
-/// Plays `move` for the player to move. Errors: NULL_POINTER,
-/// INVALID_ARGUMENT (an illegal move, or the game is over; nothing
-/// changes). Thread safety: as `oddsmith_durak_to_move`.
+/// Plays `mv` for the player to move. Errors: NULL_POINTER (game, mv),
+/// INVALID_ARGUMENT (a move kind other than 0..4 or a card index outside
+/// 0..51, an illegal move, the game is over, or a handle that is not live;
+/// nothing changes). Thread safety: as `oddsmith_durak_to_move`.
 ///
 /// # Safety
 /// `game` NULL or any handle (a freed or foreign one gives
@@ -675,8 +745,9 @@ pub unsafe extern "C" fn oddsmith_durak_apply(
 
 /// What `player` sees, ready for `oddsmith_durak_best_move`.
 ///
-/// Errors: NULL_POINTER, INVALID_ARGUMENT (no such seat, or the game is
-/// over). Thread safety: as `oddsmith_durak_to_move`.
+/// Errors: NULL_POINTER (game, out), INVALID_ARGUMENT (no such seat, the
+/// game is over, or a handle that is not live). Thread safety: as
+/// `oddsmith_durak_to_move`.
 ///
 /// # Safety
 /// `game` NULL or any handle (a freed or foreign one gives
@@ -704,8 +775,9 @@ pub unsafe extern "C" fn oddsmith_durak_observe(
     })
 }
 
-/// Whether the game is over, and who lost. Errors: NULL_POINTER. Thread
-/// safety: as `oddsmith_durak_to_move`.
+/// Whether the game is over, and who lost (see OddsmithDurakOutcome).
+/// Errors: NULL_POINTER (game, out), INVALID_ARGUMENT (a handle that is
+/// not live). Thread safety: as `oddsmith_durak_to_move`.
 ///
 /// # Safety
 /// `game` NULL or any handle (a freed or foreign one gives

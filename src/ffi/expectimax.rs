@@ -22,10 +22,14 @@ use std::time::Duration;
 pub const ODDSMITH_MAX_STATE_SIZE: usize = 64;
 /// Most children (outcomes over all moves) a node may have.
 pub const ODDSMITH_MAX_CHILDREN: usize = 64;
-/// Node kinds, for `OddsmithGameNode.kind`.
+/// Node kinds, for `OddsmithGameNode.kind`. This one: Max moves, taking
+/// the child of the highest value.
 pub const ODDSMITH_NODE_MAX: u32 = 0;
+/// Min moves: the child of the lowest value.
 pub const ODDSMITH_NODE_MIN: u32 = 1;
+/// A chance node: one lottery over all its children.
 pub const ODDSMITH_NODE_CHANCE: u32 = 2;
+/// The game is over: Max gets `OddsmithGameNode.value`.
 pub const ODDSMITH_NODE_TERMINAL: u32 = 3;
 
 /// What the expand callback says about a state.
@@ -47,7 +51,10 @@ pub struct OddsmithGameNode {
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct OddsmithGameChild {
+    /// The move this outcome belongs to (any number the caller chooses;
+    /// ignored at chance nodes).
     pub move_id: u32,
+    /// Its probability within the move's lottery, in 0..=1.
     pub probability: f64,
     /// Reward credited to Max on this edge.
     pub reward: f64,
@@ -216,7 +223,10 @@ pub struct OddsmithExpectimaxResult {
     /// the first on ties. A self-loop is best only when play that never
     /// ends is strictly better than every other move.
     pub best_index: i32,
+    /// The root's moves, in the order the expand callback first gave them
+    /// (entries past move_count are 0).
     pub move_ids: [u32; ODDSMITH_MAX_CHILDREN],
+    /// Max's value after each move of move_ids.
     pub move_values: [f64; ODDSMITH_MAX_CHILDREN],
     /// Distinct states solved.
     pub states: u64,
@@ -480,9 +490,13 @@ fn solve_callbacks(
 /// message names the state by its bytes in hex),
 /// ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps, time, memory: the message
 /// names the bytes), ODDSMITH_ERR_CALLBACK, ODDSMITH_ERR_CANCELLED (by `options->progress`;
-/// `out->partial` = 1). Thread safety: reentrant; every callback, the
-/// progress one included, is called on the calling thread; the callbacks'
-/// own safety is the caller's.
+/// `out->partial` = 1, every other field zero). On other errors `*out` is
+/// left unchanged. Budgets: `max_states`, `max_iterations` and `time_ms` of
+/// `options` (see OddsmithExpectimaxOptions); none keeps a partial answer.
+/// The library keeps no pointer of `game` or `options` (nor `user`) after
+/// the call. Thread safety: reentrant; every callback, the progress one
+/// included, is called on the calling thread, never concurrently; the
+/// callbacks' own safety is the caller's.
 ///
 /// # Safety
 /// `game` must be NULL or valid, with callbacks that honour their
@@ -521,7 +535,9 @@ pub unsafe extern "C" fn oddsmith_expectimax_solve(
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct OddsmithDenseChild {
+    /// The move this outcome belongs to (ignored at chance nodes).
     pub move_id: u32,
+    /// Its probability within the move's lottery, in 0..=1.
     pub probability: f64,
     /// Reward credited to Max on this edge.
     pub reward: f64,
@@ -698,8 +714,11 @@ impl DenseGame for CallbackDenseGame {
 /// table of root_index + 1 values (8 bytes each) that memory cannot give:
 /// the message names the bytes),
 /// ODDSMITH_ERR_CALLBACK, ODDSMITH_ERR_CANCELLED (by `options->progress`,
-/// called on this thread). Thread safety: reentrant; the callback's own
-/// safety is the caller's.
+/// called on this thread; `out->partial` = 1, every other field zero). On
+/// other errors `*out` is left unchanged. The library keeps no pointer of
+/// `game` or `options` after the call. Thread safety: reentrant; the
+/// callbacks are called on the calling thread, never concurrently; their
+/// own safety is the caller's.
 ///
 /// # Safety
 /// `game` must be NULL or valid, with a callback that honours its
@@ -742,8 +761,11 @@ pub unsafe extern "C" fn oddsmith_expectimax_solve_dense(
 /// (counts, limits, denominations that are negative, not finite or whose
 /// total overflows), ODDSMITH_ERR_BUDGET_EXCEEDED (a game over the dense
 /// table's state budget), ODDSMITH_ERR_CANCELLED (by `progress`, NULL for
-/// none, called on this thread; `*out_value` is then 0). Thread safety:
-/// reentrant.
+/// none, called on this thread; `*out_value` is then 0, `*out_states` 0).
+/// On other errors the outputs are left unchanged. There is no time
+/// budget: the limits bound the work, and the progress callback can
+/// cancel. Runs on the calling thread. Thread
+/// safety: reentrant.
 ///
 /// # Safety
 /// `counts` must point to `box_count * denomination_count` items;

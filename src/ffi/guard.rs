@@ -269,8 +269,11 @@ pub(crate) fn copy_c_string(text: &str, buf: &mut [u8]) -> usize {
 /// Copies the message of the last failed oddsmith call on this thread into
 /// `buf` (`cap` bytes, always NUL-terminated when `cap > 0`, truncated to
 /// fit) and returns the message length without the NUL, so a caller can
-/// call once with `cap = 0` to size its buffer. The message is empty when
-/// no call has failed on this thread; successful calls leave it unchanged.
+/// call once with `cap = 0` to size its buffer (NULL `buf` only reports
+/// the length). The message is UTF-8, but truncation is by bytes, so a
+/// short buffer may end inside a character. It is empty when no call has
+/// failed on this thread; successful calls leave it unchanged, so read it
+/// right after the failing call.
 ///
 /// Thread safety: reads this thread's message only; safe from any thread.
 ///

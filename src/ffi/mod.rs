@@ -1,6 +1,6 @@
 //! The whole `extern "C"` surface. No engine logic lives here: each entry
 //! checks its arguments, calls the engine and copies the answer out, all
-//! inside [`guard`], which turns errors and panics into status codes.
+//! inside `guard`, which turns errors and panics into status codes.
 
 mod bg_cards;
 mod cards;

@@ -5,8 +5,9 @@ use super::guard::{FfiError, OddsmithStatus, arg, guard};
 use crate::expectimax::pig::{DEFAULT_GOAL, DEFAULT_SIDES, PigGame, PigPosition, solve_pig};
 
 /// `OddsmithPigResult.best_move`: keep rolling, or hold (the values of
-/// `pig::ROLL` and `pig::HOLD`, checked by a test).
+/// `pig::ROLL` and `pig::HOLD`, checked by a test). This one: roll.
 pub const ODDSMITH_PIG_ROLL: u32 = 0;
+/// `OddsmithPigResult.best_move`: bank the turn total and pass the die.
 pub const ODDSMITH_PIG_HOLD: u32 = 1;
 
 /// Pig solved from one position, for the player to move.
@@ -22,11 +23,15 @@ pub struct OddsmithPigResult {
     /// The win probability after rolling, and after holding (0 when not
     /// allowed).
     pub roll: f64,
+    /// The win probability after holding (0 when not allowed).
     pub hold: f64,
     /// States solved, the most sweeps a cycle took, the last sweep's
     /// largest change (see OddsmithExpectimaxResult).
     pub states: u64,
+    /// The most sweeps a cycle of states took.
     pub iterations: u64,
+    /// The largest change of a value in the last sweep (at most the
+    /// tolerance).
     pub residual: f64,
     /// 1 when the progress callback cancelled the solve (the other fields
     /// are then zero).
@@ -45,8 +50,10 @@ pub struct OddsmithPigResult {
 /// (goal over 1000, sides outside 2..=100, score or opponent not below the
 /// goal, turn_total over 1000, options: the message names the argument,
 /// its value and its range), ODDSMITH_ERR_BUDGET_EXCEEDED (states, sweeps,
-/// time, memory), ODDSMITH_ERR_CANCELLED (by `options->progress`, called on this thread).
-/// Thread safety: reentrant.
+/// time, memory: the budgets of `options`), ODDSMITH_ERR_CANCELLED (by
+/// `options->progress`, called on this thread; `out->partial` = 1, every
+/// other field zero). On other errors `*out` is left unchanged. Runs on
+/// the calling thread. Thread safety: reentrant.
 ///
 /// # Safety
 /// `options` NULL or valid; `out` NULL or writable.

@@ -15,22 +15,33 @@ use std::time::Duration;
 pub const ODDSMITH_MAX_PLAYERS: usize = 10;
 /// Hand categories (`oddsmith_hand_category`), weakest first.
 pub const ODDSMITH_CATEGORY_COUNT: usize = 9;
-/// Equity modes.
+/// Equity mode Auto (0, the default): exact when its estimated time fits
+/// the time budget, else Monte Carlo.
 pub const ODDSMITH_MODE_AUTO: u32 = 0;
+/// Count every deal; ODDSMITH_ERR_BUDGET_EXCEEDED when that cannot finish
+/// within the time budget.
 pub const ODDSMITH_MODE_EXACT: u32 = 1;
+/// Sample deals until the target standard error or the time budget.
 pub const ODDSMITH_MODE_MONTE_CARLO: u32 = 2;
 
 /// Games (`OddsmithEquityRequest::game`): Texas Hold'em (0, the default),
 /// Omaha high with 4, 5 or 6 hole cards, Omaha hi/lo 8-or-better with 4
 /// or 5, short-deck Hold'em (36 cards; a straight beats three of a kind,
-/// or the other way round with the Triton ranking).
+/// or the other way round with the Triton ranking). This one: Texas Hold'em.
 pub const ODDSMITH_GAME_HOLDEM: u32 = 0;
+/// Omaha high, 4 hole cards (PLO).
 pub const ODDSMITH_GAME_PLO4: u32 = 1;
+/// Omaha high, 5 hole cards.
 pub const ODDSMITH_GAME_PLO5: u32 = 2;
+/// Omaha high, 6 hole cards.
 pub const ODDSMITH_GAME_PLO6: u32 = 3;
+/// Omaha hi/lo 8-or-better, 4 hole cards.
 pub const ODDSMITH_GAME_PLO8: u32 = 4;
+/// Omaha hi/lo 8-or-better, 5 hole cards.
 pub const ODDSMITH_GAME_PLO5_8: u32 = 5;
+/// Short-deck Hold'em (a straight beats three of a kind).
 pub const ODDSMITH_GAME_SHORT_DECK: u32 = 6;
+/// Short-deck Hold'em, Triton ranking (three of a kind beats a straight).
 pub const ODDSMITH_GAME_SHORT_DECK_TRITON: u32 = 7;
 
 const _: () = assert!(ODDSMITH_MAX_PLAYERS == MAX_PLAYERS);
@@ -75,11 +86,17 @@ pub struct OddsmithEquityRequest {
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct OddsmithEquityResult {
+    /// Players answered (the request's player_count).
     pub player_count: u32,
+    /// `equity[i]`: player i's expected share of the pot, 0..1 (high + low).
     pub equity: [f64; ODDSMITH_MAX_PLAYERS],
+    /// `win[i]`: P(player i has the best (high) hand alone).
     pub win: [f64; ODDSMITH_MAX_PLAYERS],
+    /// `tie[i]`: Texas Hold'em: player i's expected share of the pot won in
+    /// split pots (equity = win + tie). Other games: P(player i shares the
+    /// best high hand), a probability rather than a share.
     pub tie: [f64; ODDSMITH_MAX_PLAYERS],
-    /// categories[i][c]: P(player i ends with category c).
+    /// `categories[i][c]`: P(player i ends with category c).
     pub categories: [[f64; ODDSMITH_CATEGORY_COUNT]; ODDSMITH_MAX_PLAYERS],
     /// Tuples enumerated or sampled.
     pub tuples: u64,
@@ -96,6 +113,8 @@ pub struct OddsmithEquityResult {
     /// qualifies; the equity in high-only games) and by the low hand
     /// (hi/lo games), with equity = high + low.
     pub high: [f64; ODDSMITH_MAX_PLAYERS],
+    /// `low[i]`: player i's expected share won by the low hand (0 in
+    /// high-only games).
     pub low: [f64; ODDSMITH_MAX_PLAYERS],
     /// P(the player takes the whole pot alone).
     pub scoop: [f64; ODDSMITH_MAX_PLAYERS],
@@ -107,8 +126,11 @@ pub struct OddsmithEquityResult {
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct OddsmithStrengthResult {
+    /// P(the hand wins outright).
     pub win: f64,
+    /// Its expected pot share (outright wins plus split shares).
     pub equity: f64,
+    /// 1 when counted exactly, 0 when sampled.
     pub exact: u8,
     /// Largest standard error of win and equity (0 when exact).
     pub std_error: f64,
@@ -129,9 +151,11 @@ fn eval_n(cards: *const u8, n: usize, out_rank: *mut u16) -> OddsmithStatus {
     })
 }
 
-/// Ranks 5 cards (indices 0..51) into 1..=7462, higher is better.
-/// Errors: NULL_POINTER, INVALID_ARGUMENT (index), DUPLICATE_CARD. Thread
-/// safety: reentrant (the tables are built once, thread-safely).
+/// Ranks 5 cards (indices 0..51) into 1..=7462, higher is better, equal
+/// ranks tie (`oddsmith_hand_category` and `oddsmith_hand_describe` read
+/// a rank). Errors: NULL_POINTER (cards or out_rank), INVALID_ARGUMENT (an
+/// index above 51), DUPLICATE_CARD; `*out_rank` is written only on
+/// success. Thread safety: reentrant (the tables are read-only data).
 ///
 /// # Safety
 /// `cards` must be NULL or point to 5 bytes; `out_rank` NULL or writable.
@@ -140,7 +164,9 @@ pub unsafe extern "C" fn oddsmith_eval5(cards: *const u8, out_rank: *mut u16) ->
     eval_n(cards, 5, out_rank)
 }
 
-/// Ranks 7 cards: the best 5 of them. As `oddsmith_eval5`.
+/// Ranks 7 cards (indices 0..51) by the best 5 of them, into 1..=7462 as
+/// `oddsmith_eval5`. Errors: NULL_POINTER, INVALID_ARGUMENT (an index
+/// above 51), DUPLICATE_CARD. Thread safety: reentrant.
 ///
 /// # Safety
 /// `cards` must be NULL or point to 7 bytes; `out_rank` NULL or writable.
@@ -152,8 +178,12 @@ pub unsafe extern "C" fn oddsmith_eval7(cards: *const u8, out_rank: *mut u16) ->
 /// Ranks `hand_count` hands of `cards_per_hand` (5..=7) cards each, laid
 /// out one after another in `cards`, into `out_ranks` (room for
 /// `out_cap >= hand_count`). Uses AVX2 eight hands at a time when the CPU
-/// has it. Errors as `oddsmith_eval5`, plus BUFFER_TOO_SMALL. Thread
-/// safety: reentrant.
+/// has it; the ranks are those of `oddsmith_eval5`/`oddsmith_eval7`.
+/// Errors: INVALID_ARGUMENT (cards_per_hand outside 5..=7, an index above
+/// 51, a size that overflows), BUFFER_TOO_SMALL (out_cap < hand_count,
+/// checked first: nothing written), NULL_POINTER, DUPLICATE_CARD (a card
+/// twice within one hand). On an error no rank is written. Runs on the
+/// calling thread. Thread safety: reentrant.
 ///
 /// # Safety
 /// `cards` must point to `hand_count * cards_per_hand` bytes, `out_ranks`
@@ -193,8 +223,10 @@ pub unsafe extern "C" fn oddsmith_eval_batch(
 }
 
 /// The category (0 high card .. 8 straight flush) of a rank from the
-/// evaluators. Errors: NULL_POINTER, INVALID_ARGUMENT (rank outside
-/// 1..=7462). Thread safety: reentrant.
+/// evaluators, as `ODDSMITH_CATEGORY_COUNT` (9) values: 0 high card, 1 pair,
+/// 2 two pair, 3 three of a kind, 4 straight, 5 flush, 6 full house, 7
+/// four of a kind, 8 straight flush. Errors: NULL_POINTER,
+/// INVALID_ARGUMENT (rank outside 1..=7462). Thread safety: reentrant.
 ///
 /// # Safety
 /// `out_category` must be NULL or writable.
@@ -212,8 +244,11 @@ pub unsafe extern "C" fn oddsmith_hand_category(
 
 /// Writes a description of a rank ("Two Pair, Kings and Sevens") into
 /// `buf` (NUL-terminated, truncated to `cap`); returns the full length in
-/// `*out_len` (may be NULL). Errors as `oddsmith_hand_category`, plus
-/// BUFFER_TOO_SMALL when truncated. Thread safety: reentrant.
+/// `*out_len` (may be NULL) without the NUL, so `cap = 0` and a NULL
+/// `buf` ask for the size. Errors: INVALID_ARGUMENT (rank outside
+/// 1..=7462), NULL_POINTER (buf NULL with `cap > 0`), BUFFER_TOO_SMALL
+/// when `cap` is not more than the length (the text is written truncated,
+/// still NUL-terminated when `cap > 0`). Thread safety: reentrant.
 ///
 /// # Safety
 /// `buf` must be NULL or `cap` writable bytes; `out_len` NULL or writable.
@@ -290,11 +325,14 @@ fn mode_of(code: u32) -> Result<Mode, FfiError> {
 /// done by the time budget; ranges so nearly exclusive that listing the
 /// deals ran over its budget; Monte Carlo drawing no fitting deal before
 /// the deadline), CANCELLED (the request's progress callback asked to
-/// stop: `out` holds the answer so far, `partial` = 1). Every mode returns
-/// by the time budget (Monte Carlo within about 2 ms past it). Thread
-/// safety: reentrant; threads = 0 uses the shared pool; with a progress
-/// callback the work runs on a helper thread while the calling thread
-/// waits and calls the callback.
+/// stop: `out` holds the answer so far, `partial` = 1; an exact answer
+/// that completed anyway is returned with ODDSMITH_OK). On other errors
+/// `*out` is left unchanged. Every mode returns by the time budget (Monte
+/// Carlo within about 2 ms past it); there is no other limit. The request
+/// and its strings are only read during the call. Thread safety:
+/// reentrant; threads = 0 uses the shared pool; with a progress callback
+/// the work runs on a helper thread while the calling thread waits and
+/// calls the callback (on the calling thread, never concurrently).
 ///
 /// # Safety
 /// `request` must be NULL or valid with its strings NUL-terminated;
@@ -517,7 +555,9 @@ pub struct OddsmithComboEquity {
     pub weight: f64,
     /// Its pot share over the deals it meets (equity = win + tie).
     pub equity: f64,
+    /// The part of `equity` won alone.
     pub win: f64,
+    /// The part of `equity` won in split pots.
     pub tie: f64,
     /// The weight of the deals it meets; 0 when every deal collides with
     /// it (its equity is then 0).
@@ -534,8 +574,13 @@ pub struct OddsmithComboEquity {
 /// are INVALID_ARGUMENT at once; an Auto request whose exact answer does
 /// not fit the time budget is BUDGET_EXCEEDED.
 ///
-/// Errors: those of `oddsmith_equity`, BUFFER_TOO_SMALL. Thread safety:
-/// reentrant.
+/// Errors: those of `oddsmith_equity`; INVALID_ARGUMENT also for a game
+/// other than Texas Hold'em; NULL_POINTER also for `count`, or `buf` NULL
+/// with `cap > 0`; BUFFER_TOO_SMALL (`*count` and `*out` are written, no
+/// row is); CANCELLED (by the request's progress callback: `*count` = 0,
+/// `*out` zeroed with `partial` = 1; a breakdown that completed anyway is
+/// returned with ODDSMITH_OK). The time budget, threads and progress
+/// apply as in `oddsmith_equity`. Thread safety: reentrant.
 ///
 /// # Safety
 /// `request` valid with its strings NULL or NUL-terminated; `out` NULL or
@@ -613,9 +658,19 @@ pub unsafe extern "C" fn oddsmith_equity_by_combo(
 /// The chance `hand` ("AhKh") wins against `opponents` (1..9) random hands
 /// given `board` (NULL or 0, 3, 4, 5 cards): exact when it fits the time
 /// budget (heads-up after the flop; preflop too when the budget allows),
-/// else Monte Carlo to 0.001. `progress`: NULL or as in
-/// `oddsmith_equity` (cancelled: CANCELLED, `out->partial` = 1). Errors as
-/// `oddsmith_equity`. Thread safety: reentrant.
+/// else Monte Carlo to 0.001. `time_budget_ms`: 0 means 1000; the call
+/// returns by then. `seed`: the Monte Carlo seed. `threads`: by the rule
+/// of ODDSMITH_MAX_THREADS. `progress`: NULL or as in `oddsmith_equity`
+/// (cancelled: CANCELLED, `out->partial` = 1 with the sampled answer so
+/// far, or zeros when the work was exact).
+///
+/// Errors: NULL_POINTER (hand, out), PARSE (hand or board), DUPLICATE_CARD
+/// (a card twice, or shared by the hand and the board), INVALID_ARGUMENT
+/// (hand not 2 cards, opponents outside 1..9, board not 0, 3, 4 or 5
+/// cards, threads over ODDSMITH_MAX_THREADS), BUDGET_EXCEEDED, CANCELLED,
+/// as `oddsmith_equity`. Thread safety: reentrant; with a progress
+/// callback the work runs on a helper thread while the calling thread
+/// waits and calls the callback.
 ///
 /// # Safety
 /// `hand` must be NULL or NUL-terminated, `board` likewise; `progress`

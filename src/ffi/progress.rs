@@ -37,11 +37,20 @@ pub const ODDSMITH_PROGRESS_DEFAULT_INTERVAL_MS: u32 = 100;
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default)]
 pub struct OddsmithProgressReport {
+    /// Share of the work done, 0 to 1; never smaller than in an earlier
+    /// report of the call, and 1 in the final report of a completed call.
     pub fraction: f64,
+    /// Milliseconds since the call started.
     pub elapsed_ms: f64,
+    /// Units of work done so far (0 when the engine does not count them).
     pub done: u64,
+    /// Numbers in use at the front of `values` (0 for exact work).
     pub value_count: u32,
+    /// The sampling engine's current estimate; entries past `value_count`
+    /// are 0.
     pub values: [f64; ODDSMITH_PROGRESS_MAX_VALUES],
+    /// Largest standard error of the numbers in `values` (0 when
+    /// `value_count` is 0).
     pub std_error: f64,
 }
 
@@ -59,8 +68,13 @@ pub type OddsmithProgressFn =
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct OddsmithProgress {
+    /// Called with each report; NULL means no progress and no cancel.
     pub callback: OddsmithProgressFn,
+    /// Passed back to `callback` untouched (the library never reads it).
     pub user: *mut c_void,
+    /// Milliseconds between two calls (the final call of a completed
+    /// call may come sooner); 0 means ODDSMITH_PROGRESS_DEFAULT_INTERVAL_MS
+    /// (100).
     pub interval_ms: u32,
 }
 

@@ -56,11 +56,13 @@ pub struct OddsmithSplitDamageOptions {
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct OddsmithSplitDamageResult {
+    /// Targets given (the per-target arrays hold this many entries).
     pub target_count: u32,
+    /// Targets that are not heroes (the last index of kills_distribution).
     pub minion_count: u32,
     /// P(target i dies).
     pub kill: [f64; ODDSMITH_SPLIT_MAX_TARGETS],
-    /// remaining[i][h] = P(target i ends with health h), h = 0..=its health.
+    /// `remaining[i][h]` = P(target i ends with health h), h = 0..=its health.
     pub remaining: [[f64; ODDSMITH_SPLIT_HEALTH_SLOTS]; ODDSMITH_SPLIT_MAX_TARGETS],
     /// P(target i keeps its divine shield).
     pub shield_kept: [f64; ODDSMITH_SPLIT_MAX_TARGETS],
@@ -70,7 +72,9 @@ pub struct OddsmithSplitDamageResult {
     pub all_dead: f64,
     /// P(the hero dies or every listed minion dies); -1 without a hero.
     pub hero_or_all_dead: f64,
+    /// Expected number of hits absorbed by divine shields.
     pub expected_shield_hits: f64,
+    /// Expected number of hits lost because every target was already dead.
     pub expected_wasted_hits: f64,
     /// Work done, in the units of max_work.
     pub work: u64,
@@ -87,9 +91,12 @@ pub struct OddsmithSplitDamageResult {
 /// health <= 0 or over the maximum, negative armor, hits over 100000, bad
 /// mask or hero index), ODDSMITH_ERR_BUDGET_EXCEEDED, ODDSMITH_ERR_CANCELLED
 /// (by `options->progress`: `*out` is zeroed with `partial` = 1). On other
-/// errors `*out` is left unchanged. Thread safety: reentrant; no shared
-/// state; with a progress callback the work runs on a helper thread while
-/// the calling thread waits and calls the callback.
+/// errors `*out` is left unchanged. There is no time budget: `max_work`
+/// refuses large questions up front, and the progress callback can cancel
+/// one in flight. `targets` and `options` are only read during the call.
+/// Thread safety: reentrant; no shared state; with a progress callback the
+/// work runs on a helper thread while the calling thread waits and calls
+/// the callback.
 ///
 /// # Safety
 /// `targets` must point to `count` items (or be NULL with count 0);

@@ -55,6 +55,7 @@ pub struct Target {
 }
 
 impl Target {
+    /// A minion of `health` without a divine shield.
     pub fn minion(health: u32) -> Target {
         Target {
             health,
@@ -63,6 +64,7 @@ impl Target {
         }
     }
 
+    /// A minion of `health` with a divine shield.
     pub fn shielded(health: u32) -> Target {
         Target {
             health,

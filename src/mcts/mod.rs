@@ -21,17 +21,22 @@ use std::time::{Duration, Instant};
 
 /// A game the search can play: a full state, with every card known.
 pub trait SearchGame: Clone {
+    /// A move as the game's callers see it (a Durak move, say).
     type Move: Copy;
     /// The player to move.
     fn to_move(&self) -> u8;
+    /// Whether the game is finished.
     fn is_over(&self) -> bool;
     /// The legal moves as ids (bit i = id i); empty once over.
     fn legal_ids(&self) -> u128;
+    /// The move of legal id `id` (ids below 128).
     fn move_of(&self, id: u8) -> Self::Move;
+    /// Plays the move of legal id `id`.
     fn apply_id(&mut self, id: u8);
     /// What a tree keeps from one rollout to the next (an exact endgame
     /// solver's memo table, say); made fresh for each tree.
     type Scratch;
+    /// A fresh scratch for one tree, sized by the search's budget.
     fn scratch(budget: &Budget) -> Self::Scratch;
     /// Plays to the end with the rollout policy (or settles the result
     /// exactly where the game can).
@@ -46,14 +51,19 @@ pub trait SearchGame: Clone {
 
 /// What the observer knows: samples games consistent with it.
 pub trait InformationSet {
+    /// The game a sample deals.
     type Game: SearchGame;
+    /// The player whose knowledge this is (the one searching).
     fn observer(&self) -> u8;
+    /// A full game consistent with what the observer knows, the unseen
+    /// cards dealt at random.
     fn sample(&self, rng: &mut Rng) -> Self::Game;
 }
 
 /// How playouts choose moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Rollout {
+    /// Uniformly random legal moves.
     #[default]
     Random,
     /// The game's cheap heuristic player.
@@ -74,6 +84,7 @@ pub struct Budget {
     pub threads: usize,
     /// UCB exploration constant.
     pub exploration: f64,
+    /// How playouts choose moves (random by default).
     pub rollout: Rollout,
     /// Solve positions exactly where the game can (Durak: two players,
     /// at most the turned trump card left to draw), at the root and in
@@ -112,8 +123,11 @@ impl Default for Budget {
 /// A root move's statistics, summed over the trees.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MoveStats<M> {
+    /// The move.
     pub mv: M,
+    /// Its id in the game (below 128).
     pub id: u8,
+    /// Iterations that tried it, summed over the trees.
     pub visits: u64,
     /// Mean score for the observer.
     pub mean: f64,
@@ -124,9 +138,13 @@ pub struct MoveStats<M> {
 pub struct SearchResult<M> {
     /// The most visited root move.
     pub best: M,
+    /// Iterations run, summed over the trees.
     pub iterations: u64,
+    /// Tree nodes created, summed over the trees.
     pub nodes: u64,
+    /// Wall-clock time of the call.
     pub elapsed: Duration,
+    /// Every root move legal in the first sample, by id.
     pub moves: Vec<MoveStats<M>>,
     /// The observer's score under perfect play (0, 0.5 or 1) when the
     /// move was proven exactly instead of searched.

@@ -5,18 +5,28 @@
 /// Hand categories, weakest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Category {
+    /// No pair or better: the highest cards count.
     HighCard = 0,
+    /// One pair.
     Pair = 1,
+    /// Two pairs.
     TwoPair = 2,
+    /// Three of a kind.
     Trips = 3,
+    /// Five ranks in a row (A-2-3-4-5 the lowest).
     Straight = 4,
+    /// Five cards of one suit.
     Flush = 5,
+    /// Three of a kind and a pair.
     FullHouse = 6,
+    /// Four of a kind.
     Quads = 7,
+    /// A straight in one suit (a royal flush is the highest).
     StraightFlush = 8,
 }
 
 impl Category {
+    /// Every category, weakest first (`ALL[c as usize] == c`).
     pub const ALL: [Category; 9] = [
         Category::HighCard,
         Category::Pair,
@@ -29,6 +39,7 @@ impl Category {
         Category::StraightFlush,
     ];
 
+    /// The category's English name, such as "Two Pair" or "Three of a Kind".
     pub fn name(self) -> &'static str {
         match self {
             Category::HighCard => "High Card",

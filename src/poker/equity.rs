@@ -30,7 +30,10 @@ pub const MAX_PLAYERS: usize = 10;
 /// How to compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
+    /// Every deal counted (may fail with `BudgetExceeded` when it cannot
+    /// finish within the time budget).
     Exact,
+    /// Random deals until the target standard error or the time budget.
     MonteCarlo,
     /// Exact when the estimated work fits the time budget, else Monte Carlo.
     Auto,
@@ -54,16 +57,20 @@ pub fn check_target_stderr(target: f64) -> Result<()> {
 /// An equity question.
 #[derive(Debug, Clone)]
 pub struct EquityRequest {
+    /// One range per player, 2 to `MAX_PLAYERS` of them.
     pub players: Vec<Range>,
     /// 0, 3, 4 or 5 cards.
     pub board: CardSet,
+    /// Cards out of play: neither dealt to the board nor held by a combo.
     pub dead: CardSet,
+    /// Exact, Monte Carlo or Auto (the default).
     pub mode: Mode,
     /// Monte Carlo stops once every player's standard error is below this.
     pub target_stderr: f64,
     /// Every mode returns by then: Monte Carlo with what it drew, exact
     /// with `BudgetExceeded`, Auto by sampling when exact would not fit.
     pub time_budget: Duration,
+    /// Monte Carlo seed: a seed gives the same answer on any thread count.
     pub seed: u64,
     /// Worker threads, by the rule of [`crate::parallel`]: 0 = the shared
     /// pool, 1 = the caller's thread, at most 1024.
@@ -80,6 +87,10 @@ pub struct EquityRequest {
 }
 
 impl EquityRequest {
+    /// A request for `players`' ranges with the defaults of
+    /// [`Settings::default`]: no board or dead cards, Auto, a target standard
+    /// error of 0.1%, a 1 s budget, seed 1, the shared thread pool, no
+    /// per-combo breakdown and no cancel flag or progress hook.
     pub fn new(players: Vec<Range>) -> EquityRequest {
         let s = Settings::default();
         EquityRequest {
@@ -101,12 +112,19 @@ impl EquityRequest {
 /// cards, how to run), for front ends that read them once for any game.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Settings {
+    /// Board cards: 0, 3, 4 or 5.
     pub board: CardSet,
+    /// Cards out of play.
     pub dead: CardSet,
+    /// How to compute.
     pub mode: Mode,
+    /// Monte Carlo stops once every player's standard error is below this.
     pub target_stderr: f64,
+    /// Every mode returns by then (see [`EquityRequest::time_budget`]).
     pub time_budget: Duration,
+    /// Monte Carlo seed.
     pub seed: u64,
+    /// Worker threads (0 = the shared pool, 1 = the caller's thread).
     pub threads: usize,
 }
 
@@ -139,8 +157,11 @@ impl EquityRequest {
 /// One player's answer.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PlayerEquity {
+    /// Expected share of the pot, 0..=1 (win + tie).
     pub equity: f64,
+    /// The part of `equity` won alone.
     pub win: f64,
+    /// The part of `equity` won in split pots.
     pub tie: f64,
     /// P(the player's final hand is in category c), by `Category as usize`.
     pub categories: [f64; 9],
@@ -149,9 +170,11 @@ pub struct PlayerEquity {
 /// The answer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EquityResult {
+    /// One answer per player, in request order.
     pub players: Vec<PlayerEquity>,
     /// Tuples enumerated (exact) or sampled (Monte Carlo).
     pub tuples: u64,
+    /// Whether every deal was counted (else the answer was sampled).
     pub exact: bool,
     /// Largest standard error of a player's equity (0 when exact).
     pub stderr: f64,
@@ -893,7 +916,9 @@ pub struct Strength {
     pub win: f64,
     /// Its expected pot share (win plus split shares).
     pub equity: f64,
+    /// Whether the answer was counted exactly (else sampled).
     pub exact: bool,
+    /// Standard error of `equity` (0 when exact).
     pub stderr: f64,
 }
 

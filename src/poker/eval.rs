@@ -26,6 +26,7 @@ mod baked {
 pub struct HandRank(pub u16);
 
 impl HandRank {
+    /// The hand's category (pair, flush, ...).
     pub fn category(self) -> Category {
         Category::ALL[tables().categories[self.0 as usize] as usize]
     }
@@ -55,6 +56,7 @@ pub struct HandKey {
 }
 
 impl HandKey {
+    /// The key of no cards, to add cards to.
     pub const EMPTY: HandKey = HandKey {
         ranks: 0,
         suits: SUIT_COUNTERS_START,
@@ -82,6 +84,7 @@ impl HandKey {
         }
     }
 
+    /// The key of a set of distinct cards.
     pub fn of_set(cards: CardSet) -> HandKey {
         cards.iter().fold(HandKey::EMPTY, HandKey::with)
     }

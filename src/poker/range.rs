@@ -38,7 +38,10 @@ pub fn relative_weight_scale(weights: impl Iterator<Item = f64> + Clone, i: usiz
 /// One two-card holding with its weight.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Combo {
+    /// The two cards.
     pub cards: CardSet,
+    /// Its relative weight: finite and positive (1 unless the range gave
+    /// one; items of weight 0 are left out of the range).
     pub weight: f64,
 }
 
@@ -231,14 +234,17 @@ impl Range {
         })
     }
 
+    /// The combos, in the order the range first named them.
     pub fn combos(&self) -> &[Combo] {
         &self.combos
     }
 
+    /// Number of combos.
     pub fn len(&self) -> usize {
         self.combos.len()
     }
 
+    /// Whether the range has no combo (every item had weight 0).
     pub fn is_empty(&self) -> bool {
         self.combos.is_empty()
     }

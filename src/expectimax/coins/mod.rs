@@ -15,9 +15,13 @@ use crate::error::{Error, Result};
 
 mod sweep;
 
+/// Most boxes.
 pub const MAX_BOXES: usize = 6;
+/// Most denominations.
 pub const MAX_DENOMINATIONS: usize = 4;
+/// Most coins of one denomination in one box.
 pub const MAX_COUNT: u32 = 15;
+/// The seed problem's denominations: 100 and 50.
 pub const DEFAULT_DENOMINATIONS: [f64; 2] = [100.0, 50.0];
 
 const DIGITS: usize = MAX_BOXES * MAX_DENOMINATIONS;
@@ -54,6 +58,8 @@ pub struct CoinGame {
 /// How to solve: the dense bottom-up sweep or the general hashed search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
+    /// The bottom-up sweep over every count vector (no hashing): the fastest
+    /// on games that fit its flat table.
     Dense,
     /// The general solver, with states that differ only by the order of
     /// the boxes merged into one (see [`PackedCoins`]).
@@ -249,6 +255,7 @@ pub struct PackedCoins<'a, W, const MERGE_BOXES: bool> {
 }
 
 impl<'a, W: PackedWord, const MERGE_BOXES: bool> PackedCoins<'a, W, MERGE_BOXES> {
+    /// The game's root state packed in `W`.
     pub fn new(game: &'a CoinGame) -> Self {
         let digits = game.digits() as u32;
         let root = (0..digits).fold(W::from(0), |packed, i| {

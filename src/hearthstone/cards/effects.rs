@@ -70,7 +70,9 @@ pub enum CombatEffect {
     /// Effects the engine plays (start of combat, rally, friendly
     /// attacks), with the deathrattle's tokens if any.
     Effects {
+        /// The deathrattle's tokens (count 0: none).
         deathrattle: Token,
+        /// The effects, in the card's order (unused slots empty).
         effects: [Effect; MAX_EFFECTS],
         /// What `Action::Summon` summons.
         effect_token: Token,
@@ -80,6 +82,7 @@ pub enum CombatEffect {
 }
 
 impl CombatEffect {
+    /// Whether the engine models the card (anything but `Unsupported`).
     pub fn is_modelled(&self) -> bool {
         !matches!(self, CombatEffect::Unsupported(_))
     }

@@ -18,12 +18,17 @@ pub use table::BUILD;
 /// One minion card, as the game data gives it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CardDef {
+    /// The card id, such as `BG25_001` (golden cards end in `_G`).
     pub id: &'static str,
+    /// The game data's dbfId.
     pub dbf: u32,
+    /// The English name.
     pub name: &'static str,
     /// Tavern tier 1..=7.
     pub tier: u8,
+    /// Printed attack.
     pub attack: u16,
+    /// Printed health.
     pub health: u16,
     /// `TRIBE_*` bits.
     pub tribes: u32,
@@ -44,15 +49,25 @@ pub struct CardDef {
     pub text: &'static str,
 }
 
+/// Tribe bit: Beast.
 pub const TRIBE_BEAST: u32 = 1;
+/// Tribe bit: Demon.
 pub const TRIBE_DEMON: u32 = 1 << 1;
+/// Tribe bit: Dragon.
 pub const TRIBE_DRAGON: u32 = 1 << 2;
+/// Tribe bit: Elemental.
 pub const TRIBE_ELEMENTAL: u32 = 1 << 3;
+/// Tribe bit: Mech.
 pub const TRIBE_MECH: u32 = 1 << 4;
+/// Tribe bit: Murloc.
 pub const TRIBE_MURLOC: u32 = 1 << 5;
+/// Tribe bit: Naga.
 pub const TRIBE_NAGA: u32 = 1 << 6;
+/// Tribe bit: Pirate.
 pub const TRIBE_PIRATE: u32 = 1 << 7;
+/// Tribe bit: Quilboar.
 pub const TRIBE_QUILBOAR: u32 = 1 << 8;
+/// Tribe bit: Undead.
 pub const TRIBE_UNDEAD: u32 = 1 << 9;
 /// An "All" minion (also carries every tribe bit above).
 pub const TRIBE_ALL: u32 = 1 << 10;
@@ -129,19 +144,33 @@ pub const TRIBE_NAMES: [&str; 11] = [
     "All",
 ];
 
+/// Trigger bit: the card has a Deathrattle (game data tag 217).
 pub const TRIGGER_DEATHRATTLE: u32 = 1;
+/// Trigger bit: Battlecry (tag 218).
 pub const TRIGGER_BATTLECRY: u32 = 1 << 1;
+/// Trigger bit: Start of Combat (tag 1531).
 pub const TRIGGER_START_OF_COMBAT: u32 = 1 << 2;
+/// Trigger bit: Avenge (tag 2129).
 pub const TRIGGER_AVENGE: u32 = 1 << 3;
+/// Trigger bit: an end-of-turn effect (tag 3744).
 pub const TRIGGER_END_OF_TURN: u32 = 1 << 4;
+/// Trigger bit: Rally (tag 4204).
 pub const TRIGGER_RALLY: u32 = 1 << 5;
+/// Trigger bit: an aura (tag 362).
 pub const TRIGGER_AURA: u32 = 1 << 6;
+/// Trigger bit: Magnetic (tag 849).
 pub const TRIGGER_MAGNETIC: u32 = 1 << 7;
+/// Trigger bit: Spellcraft (tag 2359).
 pub const TRIGGER_SPELLCRAFT: u32 = 1 << 8;
+/// Trigger bit: Mega-Windfury (tag 1207).
 pub const TRIGGER_MEGA_WINDFURY: u32 = 1 << 9;
+/// Trigger bit: Stealth (tag 191).
 pub const TRIGGER_STEALTH: u32 = 1 << 10;
+/// Trigger bit: Choose One (tag 443).
 pub const TRIGGER_CHOOSE_ONE: u32 = 1 << 11;
+/// Trigger bit: only in Duos (tag 3166).
 pub const TRIGGER_DUOS_ONLY: u32 = 1 << 12;
+/// Trigger bit: a Timewarped card (tag 4503).
 pub const TRIGGER_TIMEWARPED: u32 = 1 << 13;
 
 /// Every card, by increasing dbfId.
@@ -154,6 +183,7 @@ pub fn pool() -> impl Iterator<Item = &'static CardDef> {
     all().iter().filter(|c| c.pool)
 }
 
+/// The card of a dbfId (normal or golden), if the table has it.
 pub fn by_dbf(dbf: u32) -> Option<&'static CardDef> {
     let cards = all();
     cards
@@ -232,6 +262,7 @@ pub fn golden_of(card: &'static CardDef) -> Option<&'static CardDef> {
 }
 
 impl CardDef {
+    /// Whether this is a golden card.
     pub fn is_golden(&self) -> bool {
         self.normal != 0 || self.id.ends_with("_G")
     }
@@ -362,12 +393,19 @@ pub fn apply_script_data(
 /// (`None` keeps the card's own). Cleave always comes from the card.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct EntityFlags {
+    /// Taunt, if stated.
     pub taunt: Option<bool>,
+    /// Divine shield, if stated.
     pub divine_shield: Option<bool>,
+    /// Poisonous, if stated.
     pub poisonous: Option<bool>,
+    /// Venomous, if stated.
     pub venomous: Option<bool>,
+    /// Windfury, if stated.
     pub windfury: Option<bool>,
+    /// Reborn, if stated.
     pub reborn: Option<bool>,
+    /// Stealth, if stated.
     pub stealth: Option<bool>,
     /// The minion's script numbers (Firestone's `scriptDataNum1` to
     /// `scriptDataNum4`; `None` when not stated): what cards whose gift

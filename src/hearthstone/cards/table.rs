@@ -3,6 +3,7 @@
 
 use super::CardDef;
 
+/// The hearthstone-data build (of `CardDefs.xml`) the table was generated from.
 pub const BUILD: u32 = 255790;
 
 pub static CARDS: [CardDef; 2586] = [

@@ -44,7 +44,9 @@ use crate::rng::Rng;
 /// A combat question.
 #[derive(Debug, Clone)]
 pub struct Combat {
+    /// Side A's board, left to right (at most 7 minions).
     pub a: Vec<Minion>,
+    /// Side B's board, left to right (at most 7 minions).
     pub b: Vec<Minion>,
     /// Each side's tavern tier (damage to the loser's hero starts there).
     pub tiers: [u32; 2],
@@ -67,14 +69,19 @@ impl Combat {
 /// The answer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CombatResult {
+    /// P(A wins).
     pub win: f64,
+    /// P(draw).
     pub draw: f64,
+    /// P(B wins).
     pub loss: f64,
-    /// damage_to_b[d] = P(A wins dealing d); damage_to_a likewise.
+    /// `damage_to_b[d]` = P(A wins dealing d); damage_to_a likewise.
     pub damage_to_b: Vec<f64>,
+    /// `damage_to_a[d]` = P(B wins dealing d to A's hero).
     pub damage_to_a: Vec<f64>,
     /// Expected surviving minions of A and of B.
     pub survivors: [f64; 2],
+    /// Whether the answer is exact (else sampled).
     pub exact: bool,
     /// Distinct states expanded (exact) or combats sampled (Monte Carlo).
     pub states: u64,

@@ -15,7 +15,10 @@ pub enum CombatMode {
     /// Exact unless over the state or time budget, then Monte Carlo.
     #[default]
     Auto,
+    /// The exact engine only: fails with `BudgetExceeded` past the state or
+    /// time budget.
     Exact,
+    /// Monte Carlo only: `samples` combats or the time budget.
     MonteCarlo,
 }
 
@@ -31,6 +34,7 @@ pub const DEFAULT_SAMPLES: u64 = 1_000_000;
 /// and the CLI's defaults mean.
 #[derive(Debug, Clone)]
 pub struct CombatOptions {
+    /// Which engine answers (Auto by default).
     pub mode: CombatMode,
     /// Distinct states the exact engine may expand.
     pub max_states: u64,
@@ -40,6 +44,7 @@ pub struct CombatOptions {
     /// `SAMPLING_SHARE` of it), the exact engine fails past it, Auto gives
     /// exact `budget::AUTO_EXACT_SHARE` of it.
     pub time_budget: Option<Duration>,
+    /// Monte Carlo seed (the answer does not depend on the thread count).
     pub seed: u64,
     /// Workers of either engine, by the rule of [`crate::parallel`]; the
     /// answer does not depend on them.

@@ -10,11 +10,17 @@ use crate::hearthstone::cards::{ETERNAL_KNIGHT, GOLDEN_ETERNAL_KNIGHT};
 
 /// Keyword bits.
 pub const TAUNT: u8 = 1;
+/// Keyword bit: divine shield.
 pub const SHIELD: u8 = 2;
+/// Keyword bit: poisonous.
 pub const POISON: u8 = 4;
+/// Keyword bit: venomous (poisonous until it first deals damage).
 pub const VENOM: u8 = 8;
+/// Keyword bit: windfury (attacks twice).
 pub const WINDFURY: u8 = 16;
+/// Keyword bit: cleave (also damages the target's neighbours).
 pub const CLEAVE: u8 = 32;
+/// Keyword bit: reborn (returns once with 1 health).
 pub const REBORN: u8 = 64;
 /// No attack may target it (effects may) until it attacks (Firestone).
 pub const STEALTH: u8 = 128;
@@ -26,16 +32,21 @@ pub const BOARD_SIZE: usize = 7;
 /// and one left of an attacker when it attacked, are both out of this
 /// round's attacks; they differ only in what their summons inherit.
 pub const UNMARKED: u8 = 0;
+/// Round mark: attacked this round.
 pub const ATTACKED: u8 = 1;
+/// Round mark: left of an attacker when it attacked (skipped this round).
 pub const PASSED_OVER: u8 = 2;
 
 /// A deathrattle that summons `count` copies of a token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Token {
+    /// Attack of each token.
     pub attack: u16,
+    /// Health of each token.
     pub health: u16,
     /// Keyword bits (reborn too).
     pub keywords: u8,
+    /// Copies summoned (0: no deathrattle).
     pub count: u8,
     /// Tribe bits (`cards::TRIBE_*`), for effects naming a tribe.
     pub tribes: u32,
@@ -58,10 +69,15 @@ pub struct Token {
 /// A token's own deathrattle: `count` copies of a plain token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct InnerToken {
+    /// Attack of each token.
     pub attack: u16,
+    /// Health of each token.
     pub health: u16,
+    /// Keyword bits.
     pub keywords: u8,
+    /// Copies summoned (0: none).
     pub count: u8,
+    /// Tribe bits (`cards::TRIBE_*`).
     pub tribes: u32,
 }
 
@@ -97,10 +113,13 @@ impl InnerToken {
 /// A minion as a board lists it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Minion {
+    /// Attack.
     pub attack: u16,
+    /// Health; must be positive on a board given to a combat.
     pub health: i16,
     /// Keyword bits.
     pub keywords: u8,
+    /// The tokens its deathrattle summons (count 0: none).
     pub deathrattle: Token,
     /// Tavern tier 1..=7, for the damage to the losing hero.
     pub tier: u8,
@@ -123,6 +142,7 @@ pub struct Minion {
 }
 
 impl Minion {
+    /// An anonymous tier-1 minion with these stats and nothing else.
     pub fn new(attack: u16, health: i16) -> Minion {
         Minion {
             attack,
@@ -137,6 +157,7 @@ impl Minion {
         self.card_base.unwrap_or((self.attack, self.keywords))
     }
 
+    /// The same minion with exactly these keyword bits.
     pub fn with_keywords(mut self, keywords: u8) -> Minion {
         self.keywords = keywords;
         self
@@ -148,7 +169,9 @@ impl Minion {
 /// Eight bytes, so states are cheap to copy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Unit {
+    /// Current attack.
     pub attack: u16,
+    /// Current health (0 or less: dead).
     pub health: i16,
     /// Current keywords: a shield is lost, venom spent.
     pub keywords: u8,
@@ -859,6 +882,7 @@ impl Kinds {
         &self.facts[u.kind as usize % MAX_KINDS]
     }
 
+    /// Number of kinds.
     pub fn count(&self) -> usize {
         self.kinds.len()
     }
@@ -871,10 +895,12 @@ impl Kinds {
             .any(|f| f.summons_by_mark)
     }
 
+    /// The most health any unit starts with.
     pub fn max_health(&self) -> u16 {
         self.max_health
     }
 
+    /// The most attack any unit starts with.
     pub fn max_attack(&self) -> u16 {
         self.max_attack
     }
@@ -908,6 +934,7 @@ impl Kinds {
         self.any_damage_listeners
     }
 
+    /// Some minion has a start-of-combat effect.
     pub fn any_start_of_combat(&self) -> bool {
         self.any_start_of_combat
     }
@@ -1001,7 +1028,9 @@ pub const MAX_BONUSES: usize = MAX_SIDE_BONUSES + 5;
 /// Both boards and whose turn it is.
 #[derive(Debug, Clone, Copy)]
 pub struct State {
+    /// Each side's units, left to right (`lens[side]` of them in use).
     pub boards: [[Unit; BOARD_SIZE]; 2],
+    /// Units on each side's board.
     pub lens: [u8; 2],
     /// The side to attack next (0 = A, 1 = B).
     pub turn: u8,
@@ -1016,7 +1045,9 @@ pub struct State {
 pub enum Outcome {
     /// Side 0 won, dealing this damage to side 1's hero.
     AWins(u32),
+    /// Side 1 won, dealing this damage to side 0's hero.
     BWins(u32),
+    /// Both boards emptied together (or neither can attack).
     Draw,
 }
 
@@ -1204,6 +1235,7 @@ impl State {
         }
     }
 
+    /// The units of `side` (0 = A, 1 = B), left to right.
     pub fn board(&self, side: usize) -> &[Unit] {
         &self.boards[side][..self.lens[side] as usize]
     }

@@ -17,19 +17,31 @@ pub enum Event {
     /// `side`'s minion at `attacker` attacks the enemy at `target` (its
     /// triggers fire next, then the damage and the deaths).
     Attack {
+        /// The attacking side (0 = A, 1 = B).
         side: usize,
+        /// The attacker's slot on its board, from the left (0-based).
         attacker: usize,
+        /// The defender's slot on the enemy board, from the left.
         target: usize,
     },
     /// `side`'s minion at `attacker` has no target (every enemy is in
     /// stealth): its turn passes.
-    Pass { side: usize, attacker: usize },
+    Pass {
+        /// The side whose turn passes (0 = A, 1 = B).
+        side: usize,
+        /// The minion's slot on its board, from the left (0-based).
+        attacker: usize,
+    },
     /// An effect of `unit` (at `slot` on `side` while it is on the board;
     /// a deathrattle's minion has left it) acts.
     Effect {
+        /// The side of the minion whose effect it is (0 = A, 1 = B).
         side: usize,
+        /// Its slot on the board; `None` once it left (a deathrattle).
         slot: Option<usize>,
+        /// The minion as it was when the effect acted.
         unit: Unit,
+        /// What the effect does.
         action: Action,
     },
 }
@@ -38,11 +50,15 @@ pub enum Event {
 /// state at the end and how it ended.
 #[derive(Debug, Clone)]
 pub struct Trace {
+    /// Every kind of minion the combat holds (what `Unit::kind` indexes).
     pub kinds: Kinds,
     /// The boards as given, before the start of combat.
     pub start: State,
+    /// Each event with the state just before it.
     pub events: Vec<(Event, State)>,
+    /// The state at the end.
     pub end: State,
+    /// How the combat ended.
     pub outcome: Outcome,
 }
 

@@ -14,13 +14,16 @@ pub struct ClassEquity {
     pub name: String,
     /// Row and column, 0..13 (0 = aces).
     pub row: usize,
+    /// Column, 0..13 (0 = aces).
     pub col: usize,
     /// Combos of the class in the breakdown, and their total weight.
     pub combos: u32,
+    /// Total weight of those combos.
     pub weight: f64,
     /// The class's equity: its combos' equities weighted by their deals
     /// (0 when it has none).
     pub equity: f64,
+    /// The weight of the deals the class's combos meet, summed.
     pub deals: f64,
 }
 

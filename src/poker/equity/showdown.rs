@@ -26,12 +26,15 @@ use crate::poker::range::COMBOS;
 /// One combo's answer in a per-combo breakdown.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ComboEquity {
+    /// The combo's two cards.
     pub cards: CardSet,
     /// Its weight in the player's range.
     pub weight: f64,
     /// Its pot share over the deals it can meet (equity = win + tie).
     pub equity: f64,
+    /// The part of `equity` won alone.
     pub win: f64,
+    /// The part of `equity` won in split pots.
     pub tie: f64,
     /// The weight of the deals it meets (the other ranges' combos and the
     /// board completions it does not collide with), summed; 0 when every

@@ -35,23 +35,33 @@ const NS_PER_RANK: f64 = 2.5;
 /// What to compute.
 #[derive(Debug, Clone)]
 pub struct VariantRequest {
+    /// Which game (Omaha high or hi/lo, short deck).
     pub game: Variant,
     /// Each player's range: given hands, or random.
     pub players: Vec<HandRange>,
+    /// Board cards: 0, 3, 4 or 5.
     pub board: CardSet,
+    /// Cards out of play.
     pub dead: CardSet,
+    /// Exact, Monte Carlo or Auto.
     pub mode: Mode,
     /// Monte Carlo stops once every equity's standard error is at most this.
     pub target_stderr: f64,
     /// Monte Carlo deadline; Auto's exact-or-not budget; exact's limit.
     pub time_budget: Duration,
+    /// Monte Carlo seed: a seed gives the same answer on any thread count.
     pub seed: u64,
     /// As everywhere (`crate::parallel`): 0 all cores, 1 this thread.
     pub threads: usize,
+    /// A cancel flag and a progress hook (its own time limit, if any, is
+    /// replaced by `time_budget`).
     pub control: Control,
 }
 
 impl VariantRequest {
+    /// A request for `players`' ranges in `game` with the defaults of
+    /// [`Settings::default`](crate::poker::equity::Settings): no board, Auto,
+    /// 0.1% target standard error, a 1 s budget, seed 1, the shared pool.
     pub fn new(game: Variant, players: Vec<HandRange>) -> VariantRequest {
         let s = Settings::default();
         VariantRequest {
@@ -103,14 +113,18 @@ pub struct VariantPlayer {
     pub low: f64,
     /// Chance of the best high alone, and of a shared best high.
     pub win: f64,
+    /// Chance of a shared best high.
     pub tie: f64,
     /// Chance of taking the whole pot alone.
     pub scoop: f64,
 }
 
+/// The answer of [`variant_equity`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct VariantEquity {
+    /// One answer per player, in request order.
     pub players: Vec<VariantPlayer>,
+    /// Whether every deal was counted (else sampled).
     pub exact: bool,
     /// Deals enumerated or sampled.
     pub deals: u64,

@@ -43,7 +43,11 @@ pub enum Variant {
     /// Omaha hi/lo 8-or-better with this many hole cards (4 or 5).
     OmahaHiLo(u8),
     /// Short-deck Hold'em; `trips_beat_straight` is the Triton ranking.
-    ShortDeck { trips_beat_straight: bool },
+    ShortDeck {
+        /// Whether three of a kind beats a straight (Triton) rather than
+        /// the reverse.
+        trips_beat_straight: bool,
+    },
 }
 
 impl Variant {
@@ -108,6 +112,8 @@ impl Variant {
         }
     }
 
+    /// Checks the hole-card count is one the engines deal: Omaha high with 4
+    /// to 6, hi/lo with 4 or 5, or short deck; else `InvalidArgument`.
     pub fn validate(self) -> Result<()> {
         match self {
             Variant::OmahaHigh(4..=6) | Variant::OmahaHiLo(4..=5) | Variant::ShortDeck { .. } => {

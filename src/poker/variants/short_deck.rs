@@ -23,14 +23,23 @@ pub const DECK: CardSet = match CardSet::from_mask(0xF_FFFF_FFFF << 16) {
 /// Hand categories, low to high in the default ranking.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Category {
+    /// No pair or better.
     HighCard,
+    /// One pair.
     Pair,
+    /// Two pairs.
     TwoPair,
+    /// Three of a kind (above a straight in the Triton ranking).
     ThreeOfAKind,
+    /// Five ranks in a row (A-6-7-8-9 the lowest).
     Straight,
+    /// Three of a kind and a pair.
     FullHouse,
+    /// Five cards of one suit (beats a full house in short deck).
     Flush,
+    /// Four of a kind.
     FourOfAKind,
+    /// A straight in one suit.
     StraightFlush,
 }
 
