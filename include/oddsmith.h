@@ -1231,8 +1231,8 @@ OddsmithStatus oddsmith_durak_legal_moves(const OddsmithDurakObservation *observ
 //
 // Errors: NULL_POINTER (rules, out), INVALID_ARGUMENT (players not 2..6,
 // deck not 24, 36 or 52, or too small for the players, a bad variant or
-// protocol, or 1,048,575 games already live). After an error other than
-// NULL_POINTER, `*out` is NULL. Thread safety: reentrant; calls on one
+// protocol, or 1,048,575 games already live). After any error but a NULL
+// `out`, `*out` is NULL. Thread safety: reentrant; calls on one
 // handle from several threads take turns.
 //
 // # Safety
@@ -1399,8 +1399,8 @@ OddsmithStatus oddsmith_coins_expectation(const uint32_t *counts,
 // `buf` (`cap` bytes, always NUL-terminated when `cap > 0`, truncated to
 // fit) and returns the message length without the NUL, so a caller can
 // call once with `cap = 0` to size its buffer (NULL `buf` only reports
-// the length). The message is UTF-8, but truncation is by bytes, so a
-// short buffer may end inside a character. It is empty when no call has
+// the length). The message is UTF-8, and a truncated copy ends at a whole
+// character (so it may hold fewer than `cap - 1` bytes). It is empty when no call has
 // failed on this thread; successful calls leave it unchanged, so read it
 // right after the failing call.
 //

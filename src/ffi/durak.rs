@@ -636,8 +636,8 @@ pub unsafe extern "C" fn oddsmith_durak_legal_moves(
 ///
 /// Errors: NULL_POINTER (rules, out), INVALID_ARGUMENT (players not 2..6,
 /// deck not 24, 36 or 52, or too small for the players, a bad variant or
-/// protocol, or 1,048,575 games already live). After an error other than
-/// NULL_POINTER, `*out` is NULL. Thread safety: reentrant; calls on one
+/// protocol, or 1,048,575 games already live). After any error but a NULL
+/// `out`, `*out` is NULL. Thread safety: reentrant; calls on one
 /// handle from several threads take turns.
 ///
 /// # Safety
@@ -649,9 +649,10 @@ pub unsafe extern "C" fn oddsmith_durak_new(
     out: *mut *mut OddsmithDurakGame,
 ) -> OddsmithStatus {
     guard(|| {
-        let rules = arg!(input(rules, "rules"))?;
+        // `*out` is NULL on every failure, a bad `rules` included.
         let out = arg!(output(out, "out"))?;
         *out = std::ptr::null_mut();
+        let rules = arg!(input(rules, "rules"))?;
         let game = Game::new(rules_to_config(rules)?, &mut Rng::new(seed))?;
         *out = GAMES.insert(game)? as *mut OddsmithDurakGame;
         Ok(())

@@ -259,7 +259,8 @@ pub(crate) unsafe fn input_str<'a>(ptr: *const c_char, name: &str) -> FfiResult<
 /// without its NUL.
 pub(crate) fn copy_c_string(text: &str, buf: &mut [u8]) -> usize {
     if let Some(room) = buf.len().checked_sub(1) {
-        let n = text.len().min(room);
+        // Cut at a character boundary: the copy stays valid UTF-8.
+        let n = text.floor_char_boundary(room);
         buf[..n].copy_from_slice(&text.as_bytes()[..n]);
         buf[n] = 0;
     }
@@ -270,8 +271,8 @@ pub(crate) fn copy_c_string(text: &str, buf: &mut [u8]) -> usize {
 /// `buf` (`cap` bytes, always NUL-terminated when `cap > 0`, truncated to
 /// fit) and returns the message length without the NUL, so a caller can
 /// call once with `cap = 0` to size its buffer (NULL `buf` only reports
-/// the length). The message is UTF-8, but truncation is by bytes, so a
-/// short buffer may end inside a character. It is empty when no call has
+/// the length). The message is UTF-8, and a truncated copy ends at a whole
+/// character (so it may hold fewer than `cap - 1` bytes). It is empty when no call has
 /// failed on this thread; successful calls leave it unchanged, so read it
 /// right after the failing call.
 ///
@@ -307,6 +308,17 @@ mod tests {
             .to_string();
         assert_eq!(n, text.len());
         text
+    }
+
+    #[test]
+    fn truncated_copies_end_at_a_whole_character() {
+        let mut buf = [0xFFu8; 4];
+        // "é" is two bytes: three bytes of room hold "a" and "é", two only "a".
+        assert_eq!(copy_c_string("aéb", &mut buf), 4);
+        assert_eq!(&buf, b"a\xc3\xa9\0");
+        let mut buf = [0xFFu8; 3];
+        copy_c_string("aéb", &mut buf);
+        assert_eq!(&buf[..2], b"a\0");
     }
 
     #[test]

@@ -185,6 +185,9 @@ int main(void) {
     oddsmith_durak_free(game);
     game = NULL;
     CHECK(oddsmith_durak_new(&rules, 1, &game) == ODDSMITH_ERR_INVALID_ARGUMENT && game == NULL);
+    /* NULL rules: *out is still cleared, as after any other error. */
+    game = (OddsmithDurakGame *)&rules;
+    CHECK(oddsmith_durak_new(NULL, 1, &game) == ODDSMITH_ERR_NULL_POINTER && game == NULL);
     /* Zeroed rules are the default two-player, 36-card game. */
     memset(&rules, 0, sizeof rules);
     CHECK(oddsmith_durak_new(&rules, 1, &game) == ODDSMITH_OK && game != NULL);
