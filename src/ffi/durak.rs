@@ -566,7 +566,13 @@ pub unsafe extern "C" fn oddsmith_durak_best_move(
             })
         };
         let cancelled = watched.cancelled;
-        let r = watched.value?;
+        let r = match watched.value {
+            Ok(r) => r,
+            // A search the callback stopped fails as cancelled, as every
+            // entry with progress does, whatever the engine said.
+            Err(_) if cancelled => return Err(cancelled_error()),
+            Err(e) => return Err(e.into()),
+        };
         *out = to_c_move(r.best);
         if !stats.is_null() {
             let chosen = r.moves.iter().find(|m| m.mv == r.best);
