@@ -95,7 +95,10 @@ fn settings_of(args: &EquityArgs) -> Result<equity::Settings, Failure> {
         board: CardSet::parse(&args.board).map_err(|e| named("--board", e))?,
         dead: CardSet::parse(&args.dead).map_err(|e| named("--dead", e))?,
         mode,
-        target_stderr: args.stderr,
+        // The engine's one check, named by the option.
+        target_stderr: equity::check_target_stderr(args.stderr)
+            .map(|()| args.stderr)
+            .map_err(|e| named("--stderr", e))?,
         time_budget: equity::time_budget(mode, args.run.time_ms.map(Duration::from_millis)),
         seed: args.run.seed,
         threads: args.run.threads,
