@@ -897,9 +897,11 @@ typedef struct {
   uint32_t mode;
   // Monte Carlo target standard error; 0 means 0.001.
   double target_stderr;
-  // Time budget in ms for every mode; 0 means 1000. Monte Carlo stops by
-  // then with what it drew; exact mode fails with BUDGET_EXCEEDED when it
-  // cannot finish by then; Auto samples when exact would not fit.
+  // Time budget in ms for every mode; 0 means none given: 1000 for Auto
+  // and Monte Carlo, no limit for exact mode (as the CLI and Python).
+  // Monte Carlo stops by then with what it drew; exact mode fails with
+  // BUDGET_EXCEEDED when it cannot finish by then; Auto samples when
+  // exact would not fit.
   uint32_t time_budget_ms;
   // Monte Carlo seed: a seed and target give the same answer on any
   // thread count (a deadline stops wherever the time runs out).
@@ -936,9 +938,11 @@ typedef struct {
   // Largest standard error of an equity (0 when exact). Not `stderr`:
   // that is a macro in `<stdio.h>` (musl, MSVC).
   double std_error;
-  // 1 when the progress callback cancelled the call: Monte Carlo's
-  // answer so far (exact 0, tuples sampled, standard error), or, for exact
-  // work, zeros (part of an enumeration is not an estimate).
+  // 1 when the progress callback cancelled the call before the answer
+  // was complete: Monte Carlo's answer so far (exact 0, tuples sampled,
+  // standard error), or, for exact work, zeros (part of an enumeration
+  // is not an estimate). An exact answer is never partial: one the
+  // cancel came too late for is returned whole with ODDSMITH_OK.
   uint8_t partial;
   // Share of the pot won by the high hand (all of it when no low
   // qualifies; the equity in high-only games) and by the low hand

@@ -176,6 +176,28 @@ impl Control {
     }
 }
 
+/// The one meaning of "partial", for every engine and front end (C's
+/// `partial` fields, the CLI's `"partial"`, Python): an answer is partial
+/// when the call was stopped by a cancel (C's progress callback, Ctrl-C,
+/// KeyboardInterrupt) before the answer was complete. `stopped`: the
+/// cancel flag was set while the work ran; `exact`: the answer counted
+/// every case, which makes it complete whenever the cancel came (a
+/// cancelled exact engine fails instead of answering, so it has no
+/// answer to mark). A sampled answer after a cancel is partial; with no
+/// cancel nothing is (a deadline or a sample budget ends sampling as
+/// asked).
+pub fn is_partial(stopped: bool, exact: bool) -> bool {
+    stopped && !exact
+}
+
+impl Control {
+    /// [`is_partial`] for an answer made under this control: whether its
+    /// cancel flag is set and the answer (`exact` or not) is incomplete.
+    pub fn partial(&self, exact: bool) -> bool {
+        is_partial(self.cancelled(), exact)
+    }
+}
+
 /// Share of a time budget an Auto mode gives its exact engine; sampling
 /// gets the rest when the exact answer does not fit.
 pub const AUTO_EXACT_SHARE: f64 = 0.8;
@@ -227,6 +249,20 @@ mod tests {
         assert!(d.passed() && d.cancelled());
         // A new budget keeps the flag.
         assert!(d.with_budget(Some(Duration::from_secs(60))).cancelled());
+    }
+
+    #[test]
+    fn an_answer_is_partial_only_when_a_cancel_cut_sampling_short() {
+        assert!(is_partial(true, false), "sampling stopped by a cancel");
+        assert!(!is_partial(true, true), "an exact answer is complete");
+        assert!(!is_partial(false, false), "no cancel: whole");
+        assert!(!is_partial(false, true));
+        let flag = Arc::new(AtomicBool::new(false));
+        let c = Control::after(Duration::ZERO).or_cancelled(Arc::clone(&flag));
+        // A deadline alone is not a cancel.
+        assert!(c.passed() && !c.partial(false));
+        flag.store(true, Ordering::Relaxed);
+        assert!(c.partial(false) && !c.partial(true));
     }
 
     #[test]

@@ -541,7 +541,7 @@ namespace Oddsmith
         public uint Mode;
         /// <summary>Monte Carlo target standard error; 0 means 0.001.</summary>
         public double TargetStderr;
-        /// <summary>Time budget in ms for every mode; 0 means 1000. Monte Carlo stops by then with what it drew; exact mode fails with BUDGET_EXCEEDED when it cannot finish by then; Auto samples when exact would not fit.</summary>
+        /// <summary>Time budget in ms for every mode; 0 means none given: 1000 for Auto and Monte Carlo, no limit for exact mode (as the CLI and Python). Monte Carlo stops by then with what it drew; exact mode fails with BUDGET_EXCEEDED when it cannot finish by then; Auto samples when exact would not fit.</summary>
         public uint TimeBudgetMs;
         /// <summary>Monte Carlo seed: a seed and target give the same answer on any thread count (a deadline stops wherever the time runs out).</summary>
         public ulong Seed;
@@ -572,7 +572,7 @@ namespace Oddsmith
         public byte Exact;
         /// <summary>Largest standard error of an equity (0 when exact). Not `stderr`: that is a macro in `&lt;stdio.h&gt;` (musl, MSVC).</summary>
         public double StdError;
-        /// <summary>1 when the progress callback cancelled the call: Monte Carlo's answer so far (exact 0, tuples sampled, standard error), or, for exact work, zeros (part of an enumeration is not an estimate).</summary>
+        /// <summary>1 when the progress callback cancelled the call before the answer was complete: Monte Carlo's answer so far (exact 0, tuples sampled, standard error), or, for exact work, zeros (part of an enumeration is not an estimate). An exact answer is never partial: one the cancel came too late for is returned whole with ODDSMITH_OK.</summary>
         public byte Partial;
         /// <summary>Share of the pot won by the high hand (all of it when no low qualifies; the equity in high-only games) and by the low hand (hi/lo games), with equity = high + low.</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] High;

@@ -178,7 +178,7 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
     let started = Instant::now();
     let r = run.answer(simulate(&c, &options))?;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
-    let partial = run.interrupted();
+    let partial = run.partial(r.exact);
     let lethal_to_a = args.health_a.map(|h| r.lethal_to_a(h));
     let lethal_to_b = args.health_b.map(|h| r.lethal_to_b(h));
     let sample = match args.sample {

@@ -7,7 +7,7 @@
 use crate::output::{Failure, Outcome};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use oddsmith::Error;
-use oddsmith::budget::{Control, Progress};
+use oddsmith::budget::{Control, Progress, is_partial};
 use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -73,6 +73,13 @@ impl LongRun {
     /// Whether Ctrl-C stopped the work.
     pub fn interrupted(&self) -> bool {
         self.cancel.load(Ordering::Relaxed)
+    }
+
+    /// Whether an answer (`exact` or not) made under this run is partial:
+    /// the one rule, `budget::is_partial` (Ctrl-C stopped it before it was
+    /// complete; an exact answer never is).
+    pub fn partial(&self, exact: bool) -> bool {
+        is_partial(self.interrupted(), exact)
     }
 
     /// Clears the bar (before the result is printed).

@@ -4,8 +4,8 @@ use crate::long_run::{LongRun, PARTIAL_NOTE};
 use crate::output::{Failure, Outcome, print_json};
 use oddsmith::cards::{CardSet, format_cards, parse_cards};
 use oddsmith::poker::equity::grid::class_grid;
-use oddsmith::poker::equity::{self, ComboEquity, EquityRequest, Mode};
-use oddsmith::poker::{Category, Range, evaluate};
+use oddsmith::poker::equity::{self, ComboEquity, Mode};
+use oddsmith::poker::{Category, Game, GameEquity, GameRequest, evaluate, game_equity};
 use oddsmith::{Error, ErrorKind};
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -86,22 +86,20 @@ pub struct StrengthArgs {
 
 /// The settings every game's equity shares, read from the arguments.
 fn settings_of(args: &EquityArgs) -> Result<equity::Settings, Failure> {
+    let mode = match (args.mc, args.exact) {
+        (true, _) => Mode::MonteCarlo,
+        (_, true) => Mode::Exact,
+        _ => Mode::Auto,
+    };
     Ok(equity::Settings {
         board: CardSet::parse(&args.board).map_err(|e| named("--board", e))?,
         dead: CardSet::parse(&args.dead).map_err(|e| named("--dead", e))?,
-        mode: match (args.mc, args.exact) {
-            (true, _) => Mode::MonteCarlo,
-            (_, true) => Mode::Exact,
-            _ => Mode::Auto,
-        },
-        target_stderr: args.stderr,
-        time_budget: match (args.run.time_ms, args.exact) {
-            (Some(ms), _) => Duration::from_millis(ms),
-            // No deadline: the engine's deadline is now + budget, and
-            // an instant that far off is none.
-            (None, true) => Duration::MAX,
-            (None, false) => equity::DEFAULT_TIME_BUDGET,
-        },
+        mode,
+        // The engine's one check, named by the option.
+        target_stderr: equity::check_target_stderr(args.stderr)
+            .map(|()| args.stderr)
+            .map_err(|e| named("--stderr", e))?,
+        time_budget: equity::time_budget(mode, args.run.time_ms.map(Duration::from_millis)),
         seed: args.run.seed,
         threads: args.run.threads,
     })
@@ -137,22 +135,21 @@ fn named(what: &str, e: Error) -> Failure {
     Error::new(e.kind(), format!("{what}: {}", e.message())).into()
 }
 
-pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
-    if args.game != "holdem" {
-        return run_variant(args, as_json);
-    }
+/// The game `--game` and `--trips-beat-straight` name.
+fn game_of(args: &EquityArgs) -> Result<Game, Failure> {
+    let game = Game::parse(&args.game).map_err(|e| named("--game", e))?;
     if args.trips_beat_straight {
-        return Err(Failure::BadInput(
-            "--trips-beat-straight is for --game shortdeck".into(),
-        ));
+        return game.with_trips_beat_straight().map_err(|_| {
+            Failure::BadInput("--trips-beat-straight is for --game shortdeck".into())
+        });
     }
-    let players = args
-        .players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| Range::parse(p).map_err(|e| named(&format!("player {}", i + 1), e)))
-        .collect::<Result<Vec<Range>, Failure>>()?;
-    let mut req = EquityRequest::new(players).with(&settings_of(args)?);
+    Ok(game)
+}
+
+pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
+    let game = game_of(args)?;
+    let mut req = GameRequest::new(game, &args.players);
+    req.settings = settings_of(args)?;
     req.by_combo = args.by_combo;
     // The evaluator's tables are built first, so neither the time budget
     // nor the reported time includes their one-off generation.
@@ -160,58 +157,102 @@ pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
     oddsmith::poker::warm_up();
     req.control = run.control();
     let started = Instant::now();
-    let r = run.answer(equity::equity(&req))?;
+    let r = run.answer(game_equity(&req))?;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
-    let partial = run.interrupted();
-    let breakdown = if args.by_combo {
-        Some(equity::require_breakdown(&req, &r)?)
-    } else {
-        None
-    };
     if as_json {
-        let players: Vec<_> = args
-            .players
-            .iter()
-            .zip(&r.players)
+        print_json(&equity_json(args, &r, elapsed_ms));
+    } else {
+        print_equity(args, &r, elapsed_ms);
+    }
+    run.close()
+}
+
+/// `--json`: Hold'em's shape (categories, "tuples", the breakdown when
+/// asked) or the variants' (the game, high, low, scoop, "deals",
+/// "low_qualifies").
+fn equity_json(args: &EquityArgs, r: &GameEquity, elapsed_ms: f64) -> serde_json::Value {
+    let target_reached = target_reached(r.exact, r.std_error, args.stderr);
+    let rows = args.players.iter().zip(&r.players);
+    if r.game != Game::Holdem {
+        let players: Vec<_> = rows
             .map(|(hand, p)| {
-                let categories: serde_json::Map<String, serde_json::Value> = Category::ALL
-                    .iter()
-                    .map(|c| (c.key().to_string(), json!(p.categories[*c as usize])))
-                    .collect();
-                json!({ "hand": hand, "equity": p.equity, "win": p.win, "tie": p.tie, "categories": categories })
+                json!({ "hand": hand, "equity": p.equity, "high": p.high, "low": p.low,
+                        "win": p.win, "tie": p.tie, "scoop": p.scoop })
             })
             .collect();
-        let mut value = json!({
-            "players": players,
-            "exact": r.exact,
-            "tuples": r.tuples,
-            "stderr": r.stderr,
-            "target_reached": target_reached(r.exact, r.stderr, args.stderr),
-            "elapsed_ms": elapsed_ms,
-            "partial": partial,
+        return json!({
+            "game": args.game, "players": players, "exact": r.exact, "deals": r.deals,
+            "stderr": r.std_error,
+            "target_reached": target_reached,
+            "low_qualifies": r.low_qualifies,
+            "elapsed_ms": elapsed_ms, "partial": r.partial,
         });
-        if let Some(by_combo) = breakdown {
-            value["by_combo"] = by_combo_json(by_combo);
-        }
-        print_json(&value);
+    }
+    let players: Vec<_> = rows
+        .map(|(hand, p)| {
+            let categories: serde_json::Map<String, serde_json::Value> = Category::ALL
+                .iter()
+                .map(|c| {
+                    let chance = p.categories.map_or(0.0, |all| all[*c as usize]);
+                    (c.key().to_string(), json!(chance))
+                })
+                .collect();
+            json!({ "hand": hand, "equity": p.equity, "win": p.win, "tie": p.tie, "categories": categories })
+        })
+        .collect();
+    let mut value = json!({
+        "players": players,
+        "exact": r.exact,
+        "tuples": r.deals,
+        "stderr": r.std_error,
+        "target_reached": target_reached,
+        "elapsed_ms": elapsed_ms,
+        "partial": r.partial,
+    });
+    if args.by_combo {
+        value["by_combo"] = by_combo_json(&r.by_combo);
+    }
+    value
+}
+
+/// The text output of `oddsmith equity`.
+fn print_equity(args: &EquityArgs, r: &GameEquity, elapsed_ms: f64) {
+    let how = method(r.exact, r.std_error);
+    if r.game == Game::Holdem {
+        println!("{} deals ({how}, {elapsed_ms:.1} ms)", r.deals);
     } else {
-        let how = method(r.exact, r.stderr);
-        println!("{} deals ({how}, {elapsed_ms:.1} ms)", r.tuples);
+        println!(
+            "{} {} deals ({how}, {elapsed_ms:.1} ms)",
+            args.game, r.deals
+        );
+    }
+    if r.game.hi_lo() {
+        println!(
+            "{:<20} {:>9} {:>9} {:>9} {:>9}",
+            "player", "equity", "high", "low", "scoop"
+        );
+        for (hand, p) in args.players.iter().zip(&r.players) {
+            println!(
+                "{hand:<20} {:>9.6} {:>9.6} {:>9.6} {:>9.6}",
+                p.equity, p.high, p.low, p.scoop
+            );
+        }
+        println!("a low qualifies on {:.4} of the deals", r.low_qualifies);
+    } else {
         println!("{:<20} {:>9} {:>9} {:>9}", "player", "equity", "win", "tie");
         for (hand, p) in args.players.iter().zip(&r.players) {
             println!("{hand:<20} {:>9.6} {:>9.6} {:>9.6}", p.equity, p.win, p.tie);
         }
-        if let Some(by_combo) = breakdown {
-            for (hand, combos) in args.players.iter().zip(by_combo) {
-                print_grid(hand, combos);
-            }
-        }
-        print_target_note(r.exact, r.stderr, args.stderr, partial);
-        if partial {
-            println!("{PARTIAL_NOTE}");
+    }
+    if args.by_combo {
+        for (hand, combos) in args.players.iter().zip(&r.by_combo) {
+            print_grid(hand, combos);
         }
     }
-    run.close()
+    print_target_note(r.exact, r.std_error, args.stderr, r.partial);
+    if r.partial {
+        println!("{PARTIAL_NOTE}");
+    }
 }
 
 /// Per player: each combo's row and the grid's non-empty cells.
@@ -320,7 +361,7 @@ pub fn run_strength(args: &StrengthArgs, as_json: bool) -> Outcome {
         print_json(&json!({
             "hand": args.hand, "opponents": args.opponents, "win": s.win, "equity": s.equity,
             "exact": s.exact, "stderr": s.stderr, "elapsed_ms": elapsed_ms,
-            "partial": run.interrupted(),
+            "partial": run.partial(s.exact),
         }));
     } else {
         let how = method(s.exact, s.stderr);
@@ -328,83 +369,7 @@ pub fn run_strength(args: &StrengthArgs, as_json: bool) -> Outcome {
             "{} vs {} random hand(s): wins {:.4}, equity {:.4} ({how}, {elapsed_ms:.1} ms)",
             args.hand, args.opponents, s.win, s.equity
         );
-        if run.interrupted() {
-            println!("{PARTIAL_NOTE}");
-        }
-    }
-    run.close()
-}
-
-/// `oddsmith equity --game plo4|plo5|plo6|plo8|plo5-8|shortdeck HANDS...`.
-fn run_variant(args: &EquityArgs, as_json: bool) -> Outcome {
-    use oddsmith::poker::variants::{Variant, VariantRequest, parse_hands, variant_equity};
-    let mut game = Variant::parse(&args.game).map_err(|e| named("--game", e))?;
-    if args.by_combo {
-        return Err(Failure::BadInput("--by-combo is for Hold'em".into()));
-    }
-    if args.trips_beat_straight {
-        let Variant::ShortDeck { .. } = game else {
-            return Err(Failure::BadInput(
-                "--trips-beat-straight is for --game shortdeck".into(),
-            ));
-        };
-        game = Variant::ShortDeck {
-            trips_beat_straight: true,
-        };
-    }
-    let players = parse_hands(game, &args.players)?;
-    let mut req = VariantRequest::new(game, players).with(&settings_of(args)?);
-    let run = LongRun::start("equity");
-    req.control = run.control();
-    let started = Instant::now();
-    let r = run.answer(variant_equity(&req))?;
-    let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
-    let partial = run.interrupted();
-    if as_json {
-        let players: Vec<_> = args
-            .players
-            .iter()
-            .zip(&r.players)
-            .map(|(hand, p)| {
-                json!({ "hand": hand, "equity": p.equity, "high": p.high, "low": p.low,
-                        "win": p.win, "tie": p.tie, "scoop": p.scoop })
-            })
-            .collect();
-        print_json(&json!({
-            "game": args.game, "players": players, "exact": r.exact, "deals": r.deals,
-            "stderr": r.stderr,
-            "target_reached": target_reached(r.exact, r.stderr, args.stderr),
-            "low_qualifies": r.low_qualifies,
-            "elapsed_ms": elapsed_ms, "partial": partial,
-        }));
-    } else {
-        let how = method(r.exact, r.stderr);
-        println!(
-            "{} {} deals ({how}, {elapsed_ms:.1} ms)",
-            args.game, r.deals
-        );
-        if game.hi_lo() {
-            println!(
-                "{:<20} {:>9} {:>9} {:>9} {:>9}",
-                "player", "equity", "high", "low", "scoop"
-            );
-            for (hand, p) in args.players.iter().zip(&r.players) {
-                println!(
-                    "{hand:<20} {:>9.6} {:>9.6} {:>9.6} {:>9.6}",
-                    p.equity, p.high, p.low, p.scoop
-                );
-            }
-        } else {
-            println!("{:<20} {:>9} {:>9} {:>9}", "player", "equity", "win", "tie");
-            for (hand, p) in args.players.iter().zip(&r.players) {
-                println!("{hand:<20} {:>9.6} {:>9.6} {:>9.6}", p.equity, p.win, p.tie);
-            }
-        }
-        if game.hi_lo() {
-            println!("a low qualifies on {:.4} of the deals", r.low_qualifies);
-        }
-        print_target_note(r.exact, r.stderr, args.stderr, partial);
-        if partial {
+        if run.partial(s.exact) {
             println!("{PARTIAL_NOTE}");
         }
     }

@@ -2,7 +2,7 @@
 
 use super::guard::{FfiError, OddsmithStatus, arg, guard};
 use super::progress::{OddsmithProgress, settle, watch};
-use crate::budget::Control;
+use crate::budget::{Control, is_partial};
 use crate::hearthstone::cards;
 use crate::hearthstone::combat::{
     Combat, CombatMode, CombatOptions, CombatResult, GameBonuses, MAX_GAME_BONUS, Minion, Token,
@@ -410,8 +410,9 @@ pub unsafe extern "C" fn oddsmith_combat(
         };
         settle(watched, |r, cancelled| {
             *out = r.map_or(EMPTY_RESULT, to_c_result);
-            // Exact answers are complete even when a cancel came late.
-            out.partial = u8::from(cancelled && out.exact == 0);
+            // The one rule: an exact answer is complete even when a cancel
+            // came late.
+            out.partial = u8::from(is_partial(cancelled, out.exact != 0));
             out.partial != 0
         })
     })

@@ -3,11 +3,13 @@
 use super::guard::{FfiError, FfiResult, OddsmithStatus, arg, copy_c_string, guard, write_list};
 use super::progress::{OddsmithProgress, cancelled_error, settle, watch};
 use crate::budget::Control;
+use crate::budget::is_partial;
 use crate::cards::CardSet;
 use crate::error::Error;
-use crate::poker::equity::{self, EquityRequest, MAX_PLAYERS, Mode, Settings};
-use crate::poker::variants::{self, Variant, VariantEquity, VariantRequest, parse_hands};
-use crate::poker::{CLASS_COUNT, HandKey, HandRank, Range, batch};
+use crate::poker::equity::{self, MAX_PLAYERS, Mode, Settings};
+use crate::poker::{
+    CLASS_COUNT, Game, GameEquity, GameRequest, HandKey, HandRank, batch, game_equity,
+};
 use std::ffi::c_char;
 use std::time::Duration;
 
@@ -64,9 +66,11 @@ pub struct OddsmithEquityRequest {
     pub mode: u32,
     /// Monte Carlo target standard error; 0 means 0.001.
     pub target_stderr: f64,
-    /// Time budget in ms for every mode; 0 means 1000. Monte Carlo stops by
-    /// then with what it drew; exact mode fails with BUDGET_EXCEEDED when it
-    /// cannot finish by then; Auto samples when exact would not fit.
+    /// Time budget in ms for every mode; 0 means none given: 1000 for Auto
+    /// and Monte Carlo, no limit for exact mode (as the CLI and Python).
+    /// Monte Carlo stops by then with what it drew; exact mode fails with
+    /// BUDGET_EXCEEDED when it cannot finish by then; Auto samples when
+    /// exact would not fit.
     pub time_budget_ms: u32,
     /// Monte Carlo seed: a seed and target give the same answer on any
     /// thread count (a deadline stops wherever the time runs out).
@@ -105,9 +109,11 @@ pub struct OddsmithEquityResult {
     /// Largest standard error of an equity (0 when exact). Not `stderr`:
     /// that is a macro in `<stdio.h>` (musl, MSVC).
     pub std_error: f64,
-    /// 1 when the progress callback cancelled the call: Monte Carlo's
-    /// answer so far (exact 0, tuples sampled, standard error), or, for exact
-    /// work, zeros (part of an enumeration is not an estimate).
+    /// 1 when the progress callback cancelled the call before the answer
+    /// was complete: Monte Carlo's answer so far (exact 0, tuples sampled,
+    /// standard error), or, for exact work, zeros (part of an enumeration
+    /// is not an estimate). An exact answer is never partial: one the
+    /// cancel came too late for is returned whole with ODDSMITH_OK.
     pub partial: u8,
     /// Share of the pot won by the high hand (all of it when no low
     /// qualifies; the equity in high-only games) and by the low hand
@@ -345,10 +351,6 @@ pub unsafe extern "C" fn oddsmith_equity(
     guard(|| {
         let r = arg!(input(request, "request"))?;
         let out = arg!(output(out, "out"))?;
-        if let Some(variant) = variant_of(r.game)? {
-            // SAFETY: the caller's pointer contract (this function's # Safety).
-            return unsafe { variant_equity(r, variant, out) };
-        }
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let mut req = unsafe { to_request(r) }?;
         let players = req.players.len();
@@ -356,13 +358,13 @@ pub unsafe extern "C" fn oddsmith_equity(
         let watched = unsafe {
             watch(r.progress, Control::NONE, move |control| {
                 req.control = control.clone();
-                equity::equity(&req)
+                game_equity(&req)
             })
         };
         settle(watched, |answer, cancelled| {
             *out = answer.map_or_else(|| empty_result(players), to_c_result);
-            // Exact answers are complete even when a cancel came late.
-            out.partial = u8::from(cancelled && out.exact == 0);
+            // No answer after a cancel: cancelled exact work (partial).
+            out.partial = u8::from(answer.map_or(cancelled, |a| a.partial));
             out.partial != 0
         })
     })
@@ -387,72 +389,31 @@ fn empty_result(players: usize) -> OddsmithEquityResult {
     }
 }
 
-/// The variant a request's `game` names; None for Hold'em.
-fn variant_of(game: u32) -> FfiResult<Option<Variant>> {
-    Ok(Some(match game {
-        ODDSMITH_GAME_HOLDEM => return Ok(None),
-        ODDSMITH_GAME_PLO4 => Variant::OmahaHigh(4),
-        ODDSMITH_GAME_PLO5 => Variant::OmahaHigh(5),
-        ODDSMITH_GAME_PLO6 => Variant::OmahaHigh(6),
-        ODDSMITH_GAME_PLO8 => Variant::OmahaHiLo(4),
-        ODDSMITH_GAME_PLO5_8 => Variant::OmahaHiLo(5),
-        ODDSMITH_GAME_SHORT_DECK | ODDSMITH_GAME_SHORT_DECK_TRITON => Variant::ShortDeck {
-            trips_beat_straight: game == ODDSMITH_GAME_SHORT_DECK_TRITON,
+/// The game a request's `game` names.
+fn game_of(code: u32) -> FfiResult<Game> {
+    Ok(match code {
+        ODDSMITH_GAME_HOLDEM => Game::Holdem,
+        ODDSMITH_GAME_PLO4 => Game::OmahaHigh(4),
+        ODDSMITH_GAME_PLO5 => Game::OmahaHigh(5),
+        ODDSMITH_GAME_PLO6 => Game::OmahaHigh(6),
+        ODDSMITH_GAME_PLO8 => Game::OmahaHiLo(4),
+        ODDSMITH_GAME_PLO5_8 => Game::OmahaHiLo(5),
+        ODDSMITH_GAME_SHORT_DECK | ODDSMITH_GAME_SHORT_DECK_TRITON => Game::ShortDeck {
+            trips_beat_straight: code == ODDSMITH_GAME_SHORT_DECK_TRITON,
         },
         other => {
             return Err(FfiError::invalid(format!(
                 "game {other}: use an ODDSMITH_GAME_* value (0 to 7)"
             )));
         }
-    }))
-}
-
-/// `oddsmith_equity` for Omaha and short deck.
-///
-/// # Safety
-/// As `oddsmith_equity`.
-unsafe fn variant_equity(
-    r: &OddsmithEquityRequest,
-    variant: Variant,
-    out: &mut OddsmithEquityResult,
-) -> FfiResult {
-    // SAFETY: the caller's pointer contract.
-    let players = unsafe { player_texts(r) }?;
-    // SAFETY: the caller's pointer contract.
-    let settings = unsafe { settings_of(r) }?;
-    let mut req = VariantRequest::new(variant, parse_hands(variant, &players)?).with(&settings);
-    let seats = players.len();
-    // SAFETY: the caller's pointer contract.
-    let watched = unsafe {
-        watch(r.progress, Control::NONE, move |control| {
-            req.control = control.clone();
-            variants::variant_equity(&req)
-        })
-    };
-    settle(watched, |answer, cancelled| {
-        *out = answer.map_or_else(|| empty_result(seats), variant_to_c);
-        out.partial = u8::from(cancelled && out.exact == 0);
-        out.partial != 0
     })
-}
-
-fn variant_to_c(answer: &VariantEquity) -> OddsmithEquityResult {
-    let mut result = empty_result(answer.players.len());
-    (result.tuples, result.exact) = (answer.deals, u8::from(answer.exact));
-    (result.std_error, result.partial) = (answer.stderr, 0);
-    result.low_qualifies = answer.low_qualifies;
-    for (i, p) in answer.players.iter().enumerate() {
-        (result.equity[i], result.win[i], result.tie[i]) = (p.equity, p.win, p.tie);
-        (result.high[i], result.low[i], result.scoop[i]) = (p.high, p.low, p.scoop);
-    }
-    result
 }
 
 /// The players' strings of a request.
 ///
 /// # Safety
 /// `r`'s strings must be NULL or NUL-terminated.
-unsafe fn player_texts(r: &OddsmithEquityRequest) -> FfiResult<Vec<&str>> {
+unsafe fn player_texts(r: &OddsmithEquityRequest) -> FfiResult<Vec<String>> {
     let n = r.player_count as usize;
     if !(2..=ODDSMITH_MAX_PLAYERS).contains(&n) {
         return Err(FfiError::invalid(format!(
@@ -462,7 +423,7 @@ unsafe fn player_texts(r: &OddsmithEquityRequest) -> FfiResult<Vec<&str>> {
     let mut players = Vec::with_capacity(n);
     for (i, &text) in r.players[..n].iter().enumerate() {
         let name = format!("players[{i}]");
-        players.push(arg!(input_str(text, &name))?);
+        players.push(arg!(input_str(text, &name))?.to_string());
     }
     Ok(players)
 }
@@ -472,70 +433,53 @@ unsafe fn player_texts(r: &OddsmithEquityRequest) -> FfiResult<Vec<&str>> {
 /// # Safety
 /// `r`'s strings must be NULL or NUL-terminated.
 unsafe fn settings_of(r: &OddsmithEquityRequest) -> FfiResult<Settings> {
-    let defaults = Settings::default();
-    let mut common = Settings {
+    let mode = mode_of(r.mode)?;
+    Ok(Settings {
         // SAFETY: as the caller promised.
         board: unsafe { optional_cards(r.board, "board") }?,
         // SAFETY: as the caller promised.
         dead: unsafe { optional_cards(r.dead, "dead") }?,
-        mode: mode_of(r.mode)?,
-        target_stderr: defaults.target_stderr,
-        time_budget: defaults.time_budget,
+        mode,
+        // 0 is the default; anything else the engine checks.
+        target_stderr: match r.target_stderr {
+            0.0 => Settings::default().target_stderr,
+            given => given,
+        },
+        // 0 is none given: the engine's one rule says what that means.
+        time_budget: equity::time_budget(
+            mode,
+            (r.time_budget_ms != 0).then(|| Duration::from_millis(u64::from(r.time_budget_ms))),
+        ),
         seed: r.seed,
         threads: r.threads as usize,
-    };
-    // 0 is the default; anything else the engine checks.
-    if r.target_stderr != 0.0 {
-        common.target_stderr = r.target_stderr;
-    }
-    if r.time_budget_ms != 0 {
-        common.time_budget = Duration::from_millis(r.time_budget_ms as u64);
-    }
-    Ok(common)
+    })
 }
 
 /// The request a C `OddsmithEquityRequest` describes, checked.
 ///
 /// # Safety
 /// `r`'s strings must be NULL or NUL-terminated.
-unsafe fn to_request(r: &OddsmithEquityRequest) -> FfiResult<EquityRequest> {
+unsafe fn to_request(r: &OddsmithEquityRequest) -> FfiResult<GameRequest> {
+    let game = game_of(r.game)?;
     // SAFETY: as the caller promised.
-    let texts = unsafe { player_texts(r) }?;
-    let mut players = Vec::with_capacity(texts.len());
-    for (i, text) in texts.iter().enumerate() {
-        players.push(
-            Range::parse(text)
-                .map_err(|e| Error::new(e.kind(), format!("player {}: {}", i + 1, e.message())))?,
-        );
-    }
+    let players = unsafe { player_texts(r) }?;
+    let mut req = GameRequest::new(game, &players);
     // SAFETY: as the caller promised.
-    Ok(EquityRequest::new(players).with(&unsafe { settings_of(r) }?))
+    req.settings = unsafe { settings_of(r) }?;
+    Ok(req)
 }
 
-fn to_c_result(answer: &equity::EquityResult) -> OddsmithEquityResult {
-    let mut result = OddsmithEquityResult {
-        player_count: answer.players.len() as u32,
-        equity: [0.0; ODDSMITH_MAX_PLAYERS],
-        win: [0.0; ODDSMITH_MAX_PLAYERS],
-        tie: [0.0; ODDSMITH_MAX_PLAYERS],
-        categories: [[0.0; ODDSMITH_CATEGORY_COUNT]; ODDSMITH_MAX_PLAYERS],
-        tuples: answer.tuples,
-        exact: u8::from(answer.exact),
-        std_error: answer.stderr,
-        partial: 0,
-        high: [0.0; ODDSMITH_MAX_PLAYERS],
-        low: [0.0; ODDSMITH_MAX_PLAYERS],
-        scoop: [0.0; ODDSMITH_MAX_PLAYERS],
-        low_qualifies: 0.0,
-    };
+/// The C struct of an answer: every figure the engine gives, zeros for
+/// the players past its count and for categories outside Hold'em.
+fn to_c_result(answer: &GameEquity) -> OddsmithEquityResult {
+    let mut result = empty_result(answer.players.len());
+    (result.tuples, result.exact) = (answer.deals, u8::from(answer.exact));
+    (result.std_error, result.partial) = (answer.std_error, u8::from(answer.partial));
+    result.low_qualifies = answer.low_qualifies;
     for (i, p) in answer.players.iter().enumerate() {
-        result.equity[i] = p.equity;
-        result.win[i] = p.win;
-        result.tie[i] = p.tie;
-        result.categories[i] = p.categories;
-        // Hold'em has one pot: the high hand takes it.
-        result.high[i] = p.equity;
-        result.scoop[i] = p.win;
+        (result.equity[i], result.win[i], result.tie[i]) = (p.equity, p.win, p.tie);
+        (result.high[i], result.low[i], result.scoop[i]) = (p.high, p.low, p.scoop);
+        result.categories[i] = p.categories.unwrap_or_default();
     }
     result
 }
@@ -598,11 +542,6 @@ pub unsafe extern "C" fn oddsmith_equity_by_combo(
         let r = arg!(input(request, "request"))?;
         let count = arg!(output(count, "count"))?;
         let rows = arg!(output_slice(buf, cap, "buf"))?;
-        if r.game != ODDSMITH_GAME_HOLDEM {
-            return Err(FfiError::invalid(
-                "the per-combo breakdown is for Texas Hold'em (game 0)",
-            ));
-        }
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let mut req = unsafe { to_request(r) }?;
         req.by_combo = true;
@@ -611,7 +550,7 @@ pub unsafe extern "C" fn oddsmith_equity_by_combo(
         let watched = unsafe {
             watch(r.progress, Control::NONE, |control| {
                 req.control = control.clone();
-                equity::equity(&req)
+                game_equity(&req)
             })
         };
         let write_out = |result: OddsmithEquityResult| -> FfiResult {
@@ -623,7 +562,7 @@ pub unsafe extern "C" fn oddsmith_equity_by_combo(
         let answer = match watched.value {
             // A breakdown is exact work: a complete one stands even when a
             // cancel came late; a cancelled one lists no rows.
-            Ok(answer) if answer.exact || !watched.cancelled => answer,
+            Ok(answer) if !answer.partial => answer,
             Err(e) if !watched.cancelled => return Err(e.into()),
             _ => {
                 *count = 0;
@@ -631,7 +570,8 @@ pub unsafe extern "C" fn oddsmith_equity_by_combo(
                 return Err(cancelled_error());
             }
         };
-        let by_combo = equity::require_breakdown(&req, &answer)?;
+        // The engine gives the breakdown or fails saying why.
+        let by_combo = &answer.by_combo;
         write_out(to_c_result(&answer))?;
         let all = by_combo
             .iter()
@@ -717,7 +657,7 @@ pub unsafe extern "C" fn oddsmith_hand_strength(
                 equity: s.map_or(0.0, |s| s.equity),
                 exact: u8::from(exact),
                 std_error: s.map_or(0.0, |s| s.stderr),
-                partial: u8::from(cancelled && !exact),
+                partial: u8::from(is_partial(cancelled, exact)),
             };
             out.partial != 0
         })

@@ -39,8 +39,39 @@ pub enum Mode {
     Auto,
 }
 
-/// The time budget of a request that gives none (C's 0, the CLI's default).
+impl Mode {
+    /// `auto`, `exact`, or `mc` (also `montecarlo`, `monte_carlo`): the
+    /// names the text front ends read; else `InvalidArgument`.
+    pub fn parse(text: &str) -> Result<Mode> {
+        Ok(match text {
+            "auto" => Mode::Auto,
+            "exact" => Mode::Exact,
+            "mc" | "montecarlo" | "monte_carlo" => Mode::MonteCarlo,
+            other => {
+                return Err(Error::invalid(format!(
+                    "mode '{other}': use 'auto', 'exact' or 'mc'"
+                )));
+            }
+        })
+    }
+}
+
+/// The time budget of an Auto or Monte Carlo request that gives none
+/// (C's 0, the CLI's and Python's default); see [`time_budget`].
 pub const DEFAULT_TIME_BUDGET: Duration = Duration::from_millis(1000);
+
+/// The one meaning of a time budget, for every front end: the budget
+/// given, else (none given: C's 0, no `--time-ms`, Python's
+/// `time_ms=None`) [`DEFAULT_TIME_BUDGET`] for Auto and Monte Carlo and no
+/// limit for Exact (an exact answer is asked for whatever it takes;
+/// `Duration::MAX` is a deadline too far off to be one).
+pub fn time_budget(mode: Mode, given: Option<Duration>) -> Duration {
+    match (given, mode) {
+        (Some(budget), _) => budget,
+        (None, Mode::Exact) => Duration::MAX,
+        (None, _) => DEFAULT_TIME_BUDGET,
+    }
+}
 
 /// The one check of a target standard error, for every game's equity
 /// (the front ends pass what they were given; this names the problem).

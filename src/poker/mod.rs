@@ -1,16 +1,20 @@
-//! Texas Hold'em: the hand evaluator, ranges, equity and hand strength.
+//! Texas Hold'em: the hand evaluator, ranges, equity and hand strength;
+//! Omaha and short deck (`variants`); and the one equity entry for every
+//! game ([`game_equity`]), which the C, CLI and Python front ends call.
 
 pub mod batch;
 pub mod classes;
 pub mod equity;
 pub mod eval;
 mod eval_tables;
+pub mod game;
 pub mod range;
 mod rank_patterns;
 pub mod variants;
 
 pub use classes::Category;
 pub use eval::{CLASS_COUNT, HandKey, HandRank, evaluate};
+pub use game::{Game, GameEquity, GamePlayer, GameRequest, game_equity};
 pub use range::{Combo, Range};
 
 /// Touches the evaluator's tables. Nothing is built on first use (the

@@ -7,8 +7,11 @@ use oddsmith::Error;
 use oddsmith::cards::{Card, CardSet, parse_cards};
 use oddsmith::poker::batch::rank_batch;
 use oddsmith::poker::equity::grid::class_grid;
-use oddsmith::poker::equity::{self as engine, EquityRequest, Mode};
-use oddsmith::poker::{Category, HandKey, Range, evaluate};
+use oddsmith::poker::equity::{self as engine, Mode, Settings};
+use oddsmith::poker::variants::Variant;
+use oddsmith::poker::{
+    Category, Game, GameEquity, GameRequest, HandKey, Range, evaluate, game_equity,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use std::time::{Duration, Instant};
@@ -156,22 +159,48 @@ fn parse_range(text: &str) -> PyResult<Vec<(String, f64)>> {
         .collect())
 }
 
-/// The equity mode by name (the engine checks the target error).
-fn mode_of(mode: &str) -> PyResult<Mode> {
-    Ok(match mode {
-        "auto" => Mode::Auto,
-        "exact" => Mode::Exact,
-        "mc" | "montecarlo" | "monte_carlo" => Mode::MonteCarlo,
-        other => {
-            return Err(InvalidArgument::new_err(format!(
-                "mode '{other}': use 'auto', 'exact' or 'mc'"
-            )));
-        }
-    })
-}
-
 fn card_set(what: &str, text: &str) -> PyResult<CardSet> {
     CardSet::parse(text).map_err(|e| crate::errors::to_py(about(what, e)))
+}
+
+/// Runs the one equity entry for `game` with the keyword arguments both
+/// `equity` and `omaha_equity` take (their meaning is the engine's:
+/// `Mode::parse`, `equity::time_budget`), and the call's time in ms.
+/// Ctrl-C raises KeyboardInterrupt: a Python call answers whole or not at
+/// all, so its answers are never partial.
+#[allow(clippy::too_many_arguments)]
+fn run_equity(
+    py: Python<'_>,
+    game: Game,
+    players: &[String],
+    board: &str,
+    dead: &str,
+    mode: &str,
+    stderr: f64,
+    time_ms: Option<u64>,
+    seed: u64,
+    threads: usize,
+    by_combo: bool,
+) -> PyResult<(GameEquity, f64)> {
+    let mode = Mode::parse(mode).or_raise()?;
+    let mut req = GameRequest::new(game, players);
+    req.settings = Settings {
+        board: card_set("board", board)?,
+        dead: card_set("dead", dead)?,
+        mode,
+        target_stderr: stderr,
+        time_budget: engine::time_budget(mode, time_ms.map(Duration::from_millis)),
+        seed,
+        threads,
+    };
+    req.by_combo = by_combo;
+    let (r, elapsed) = interrupt::run(py, move |control| {
+        let mut req = req;
+        req.control = control.clone();
+        let started = Instant::now();
+        (game_equity(&req), started.elapsed())
+    })?;
+    Ok((r.or_raise()?, elapsed.as_secs_f64() * 1e3))
 }
 
 #[pyfunction]
@@ -188,35 +217,25 @@ fn equity<'py>(
     threads: usize,
     by_combo: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let ranges = players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| Range::parse(p).map_err(|e| about(&format!("player {}", i + 1), e)))
-        .collect::<oddsmith::Result<Vec<Range>>>()
-        .or_raise()?;
-    let mut req = EquityRequest::new(ranges);
-    req.board = card_set("board", board)?;
-    req.dead = card_set("dead", dead)?;
-    req.mode = mode_of(mode)?;
-    req.target_stderr = stderr;
-    req.time_budget = time_ms.map_or(engine::DEFAULT_TIME_BUDGET, Duration::from_millis);
-    req.seed = seed;
-    req.threads = threads;
-    req.by_combo = by_combo;
-    let (r, req, elapsed) = interrupt::run(py, move |control| {
-        let mut req = req;
-        req.control = control.clone();
-        let started = Instant::now();
-        let r = engine::equity(&req);
-        (r, req, started.elapsed())
-    })?;
-    let r = r.or_raise()?;
+    let (r, elapsed_ms) = run_equity(
+        py,
+        Game::Holdem,
+        &players,
+        board,
+        dead,
+        mode,
+        stderr,
+        time_ms,
+        seed,
+        threads,
+        by_combo,
+    )?;
     let d = PyDict::new(py);
     let list = PyList::empty(py);
     for (hand, p) in players.iter().zip(&r.players) {
         let categories = PyDict::new(py);
         for c in Category::ALL {
-            categories.set_item(c.key(), p.categories[c as usize])?;
+            categories.set_item(c.key(), p.categories.map_or(0.0, |all| all[c as usize]))?;
         }
         let row = PyDict::new(py);
         row.set_item("hand", hand)?;
@@ -228,13 +247,12 @@ fn equity<'py>(
     }
     d.set_item("players", list)?;
     d.set_item("exact", r.exact)?;
-    d.set_item("tuples", r.tuples)?;
-    d.set_item("std_error", r.stderr)?;
-    d.set_item("elapsed_ms", elapsed.as_secs_f64() * 1e3)?;
+    d.set_item("tuples", r.deals)?;
+    d.set_item("std_error", r.std_error)?;
+    d.set_item("elapsed_ms", elapsed_ms)?;
     if by_combo {
-        let breakdown = engine::require_breakdown(&req, &r).or_raise()?;
         let per_player = PyList::empty(py);
-        for combos in breakdown {
+        for combos in &r.by_combo {
             let rows = PyList::empty(py);
             for c in combos {
                 let row = PyDict::new(py);
@@ -318,24 +336,11 @@ fn omaha_equity<'py>(
     seed: u64,
     threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
-    use oddsmith::poker::variants::{Variant, VariantRequest, parse_hands, variant_equity};
-    let game = Variant::parse(game).or_raise()?;
-    let hands = parse_hands(game, &players).or_raise()?;
-    let mut req = VariantRequest::new(game, hands);
-    req.board = card_set("board", board)?;
-    req.dead = card_set("dead", dead)?;
-    req.mode = mode_of(mode)?;
-    req.target_stderr = stderr;
-    req.time_budget = time_ms.map_or(engine::DEFAULT_TIME_BUDGET, Duration::from_millis);
-    req.seed = seed;
-    req.threads = threads;
-    let (r, elapsed) = interrupt::run(py, move |control| {
-        let mut req = req;
-        req.control = control.clone();
-        let started = Instant::now();
-        (variant_equity(&req), started.elapsed())
-    })?;
-    let r = r.or_raise()?;
+    // The variants only: Hold'em is `equity`.
+    let game = Game::from(Variant::parse(game).or_raise()?);
+    let (r, elapsed_ms) = run_equity(
+        py, game, &players, board, dead, mode, stderr, time_ms, seed, threads, false,
+    )?;
     let list = PyList::empty(py);
     for (hand, p) in players.iter().zip(&r.players) {
         let row = PyDict::new(py);
@@ -352,8 +357,8 @@ fn omaha_equity<'py>(
     d.set_item("players", list)?;
     d.set_item("exact", r.exact)?;
     d.set_item("deals", r.deals)?;
-    d.set_item("std_error", r.stderr)?;
+    d.set_item("std_error", r.std_error)?;
     d.set_item("low_qualifies", r.low_qualifies)?;
-    d.set_item("elapsed_ms", elapsed.as_secs_f64() * 1e3)?;
+    d.set_item("elapsed_ms", elapsed_ms)?;
     Ok(d)
 }

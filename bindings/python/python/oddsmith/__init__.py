@@ -183,9 +183,11 @@ def parse_range(text: str) -> List[Tuple[str, float]]:
 
 @dataclass(frozen=True)
 class PlayerEquity(_Result):
-    """One player's share: ``equity`` = ``win`` + split shares; ``tie`` is
-    the chance of a split; ``categories`` the chance of ending with each
-    hand category (keys ``high_card`` .. ``straight_flush``)."""
+    """One player's share: ``equity`` = ``win`` + ``tie``, where ``win``
+    is the chance of the best hand alone (the share won alone) and ``tie``
+    the share won in split pots (not the chance of a split: a two-way
+    split counts 1/2); ``categories`` the chance of ending with each hand
+    category (keys ``high_card`` .. ``straight_flush``)."""
 
     hand: str
     equity: float
@@ -255,8 +257,8 @@ def equity(
     (enumerate every deal), ``"mc"`` (Monte Carlo to ``stderr`` or the
     deadline) or ``"auto"`` (exact when its estimated time fits
     ``time_ms``, else Monte Carlo). ``time_ms``: the time budget (default
-    1000). ``seed``: Monte Carlo stream (same seed, same answer with the
-    same threads). ``threads``: 0 = all cores, 1 = this thread only.
+    1000; none in ``"exact"`` mode, as in the CLI and C). ``seed``: Monte
+    Carlo stream (same seed, same answer with the same threads). ``threads``: 0 = all cores, 1 = this thread only.
     ``by_combo``: also each combo's equity and the 13x13 class grid (exact
     only; on a flop, turn or river, or preflop heads-up without dead cards).
 
@@ -309,8 +311,9 @@ def hand_strength(
 class OmahaPlayer(_Result):
     """One Omaha player's shares: ``equity`` = ``high`` + ``low`` (the
     pot won by the high hand, the whole pot when no low qualifies, and by
-    the low); ``win``/``tie`` of the best high; ``scoop``: the whole pot
-    alone."""
+    the low); ``win``: the chance of the best high alone, ``tie``: the
+    chance of sharing the best high (a chance, unlike Hold'em's ``tie``,
+    which is a pot share); ``scoop``: the whole pot alone."""
 
     hand: str
     equity: float
