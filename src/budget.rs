@@ -198,6 +198,14 @@ impl Control {
     }
 }
 
+/// A time budget as every interface takes it, in milliseconds: 0, or none
+/// given, means none was given, and the engine's default for the mode
+/// applies (C cannot tell 0 from "not given", so no interface does; ask
+/// for a budget too long to matter, such as `u32::MAX` ms, for no limit).
+pub fn given_ms(ms: Option<u64>) -> Option<Duration> {
+    ms.filter(|&ms| ms > 0).map(Duration::from_millis)
+}
+
 /// Share of a time budget an Auto mode gives its exact engine; sampling
 /// gets the rest when the exact answer does not fit.
 pub const AUTO_EXACT_SHARE: f64 = 0.8;

@@ -99,7 +99,7 @@ fn settings_of(args: &EquityArgs) -> Result<equity::Settings, Failure> {
         target_stderr: equity::check_target_stderr(args.stderr)
             .map(|()| args.stderr)
             .map_err(|e| named("--stderr", e))?,
-        time_budget: equity::time_budget(mode, args.run.time_ms.map(Duration::from_millis)),
+        time_budget: equity::time_budget(mode, oddsmith::budget::given_ms(args.run.time_ms)),
         seed: args.run.seed,
         threads: args.run.threads,
     })

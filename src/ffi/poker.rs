@@ -448,7 +448,7 @@ unsafe fn settings_of(r: &OddsmithEquityRequest) -> FfiResult<Settings> {
         // 0 is none given: the engine's one rule says what that means.
         time_budget: equity::time_budget(
             mode,
-            (r.time_budget_ms != 0).then(|| Duration::from_millis(u64::from(r.time_budget_ms))),
+            crate::budget::given_ms(Some(u64::from(r.time_budget_ms))),
         ),
         seed: r.seed,
         threads: r.threads as usize,

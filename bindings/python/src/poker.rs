@@ -189,7 +189,7 @@ fn run_equity(
         dead: card_set("dead", dead)?,
         mode,
         target_stderr: stderr,
-        time_budget: engine::time_budget(mode, time_ms.map(Duration::from_millis)),
+        time_budget: engine::time_budget(mode, oddsmith::budget::given_ms(time_ms)),
         seed,
         threads,
     };

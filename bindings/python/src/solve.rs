@@ -247,7 +247,7 @@ fn expectimax<'py>(
         depth_limit,
         tolerance,
         max_iterations,
-        control: Control::within(time_ms.map(Duration::from_millis)),
+        control: Control::within(oddsmith::budget::given_ms(time_ms)),
     };
     let started = Instant::now();
     let solved = solve(&g, &options);
