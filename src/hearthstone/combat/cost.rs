@@ -18,8 +18,8 @@
 //! Measured on 56 late-game 7v7 boards against the exact engine's counts:
 //! the estimated states are 1 to 28 times below them; Auto with 200 ms
 //! still tries exact on the 15 that it solves within its share, and no
-//! longer on 33 of the 41 others (the 8 left are those estimated furthest
-//! below their states, up to 28 times).
+//! longer on 33 of the 41 others (the 8 left are estimated 4 to 28 times
+//! below their states).
 
 use super::key::{self, Key, Layout};
 use super::rules::{Kinds, State};
