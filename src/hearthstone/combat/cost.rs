@@ -28,11 +28,13 @@ use crate::budget::Control;
 use crate::rng::Rng;
 
 /// Combats the estimate samples at first, and at most: the sample
-/// doubles from the first until the estimate is large enough to settle
-/// the question or the most were sampled. The most see a layer's
-/// collisions up to a few hundred thousand states (about the square of
-/// the sample), within 3 to 8 ms on a late-game 7v7 board (one thread).
-pub const PROBE_COMBATS: [u64; 2] = [256, 2048];
+/// doubles from the first until the estimate settles the question (the
+/// caller says when), or it met every state it saw at least twice (small
+/// boards, a few microseconds), or the most were sampled. The most see a
+/// layer's collisions up to a few hundred thousand states (about the
+/// square of the sample), within 3 to 8 ms on a late-game 7v7 board (one
+/// thread).
+pub const PROBE_COMBATS: [u64; 2] = [32, 2048];
 
 /// Combats sampled between reads of the clock.
 const DEADLINE_EVERY: u64 = 16;
@@ -57,9 +59,10 @@ impl ExactCost {
 
 /// The exact engine's cost on `c` from combats drawn from `seed`: the
 /// estimate of the first `PROBE_COMBATS` that `settled` accepts (the
-/// estimates grow with the sample, so one already too large is final),
-/// else of the most. `None` once `deadline` passes (the estimate's own
-/// share of the budget). The same seed gives the same estimate.
+/// estimates grow with the sample, so one already too large is final) or
+/// that met each state it saw twice or more, else of the most. `None`
+/// once `deadline` passes (the estimate's own share of the budget). The
+/// same seed gives the same estimate.
 pub fn exact_cost(
     c: &Combat,
     seed: u64,
@@ -89,8 +92,8 @@ pub fn exact_cost(
             }
             sampled += 1;
         }
-        let cost = visits.cost();
-        if round >= most || settled(&cost) {
+        let (cost, complete) = visits.cost();
+        if complete || round >= most || settled(&cost) {
             return Some(cost);
         }
         round *= 2;
@@ -167,13 +170,16 @@ impl Visits {
     /// the most ways (every minion alive, every deathrattle still to
     /// fire); per visit, 7 Palescale Crocolisks against 7 poisonous
     /// pirates averaged 44 times the ways per state of the exact engine.
-    fn cost(&mut self) -> ExactCost {
+    /// Also whether every state seen was seen twice or more: then the
+    /// sample most likely met them all, and more would add little.
+    fn cost(&mut self) -> (ExactCost, bool) {
         self.visits
             .sort_unstable_by_key(|&(layer, hash, _)| (layer, hash));
         let mut cost = ExactCost {
             states: 0.0,
             ways: 0.0,
         };
+        let mut complete = true;
         for layer in self.visits.chunk_by(|x, y| x.0 == y.0) {
             let states: Vec<&[(u32, u64, f64)]> = layer.chunk_by(|x, y| x.1 == y.1).collect();
             let mean_ways = |visits: &[(u32, u64, f64)]| {
@@ -181,10 +187,11 @@ impl Visits {
             };
             let ways = states.iter().map(|s| mean_ways(s)).sum::<f64>() / states.len() as f64;
             let count = chao1(states.iter().map(|s| s.len()));
+            complete &= states.iter().all(|s| s.len() >= 2);
             cost.states += count;
             cost.ways += count * ways;
         }
-        cost
+        (cost, complete)
     }
 }
 

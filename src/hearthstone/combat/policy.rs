@@ -138,6 +138,7 @@ fn exact_may_fit(c: &Combat, options: &CombatOptions, estimate: &Control) -> boo
     }
     let exact_budget = options.time_budget.map(|b| b.mul_f64(AUTO_EXACT_SHARE));
     let fits = |cost: &ExactCost| fits(cost, exact_budget, options.max_states, workers.count());
+    // The estimate grows with the sample: one that does not fit is final.
     exact_cost(c, options.seed, estimate, |cost| !fits(cost)).is_none_or(|cost| fits(&cost))
 }
 
