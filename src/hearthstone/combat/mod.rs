@@ -18,6 +18,7 @@
 //! stealth passes without an attack and lowers nothing.
 
 mod bonuses;
+mod cost;
 pub mod effect;
 mod growth;
 mod key;
