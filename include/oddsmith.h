@@ -505,9 +505,11 @@ typedef struct {
   uint64_t max_states;
   // Monte Carlo combats; 0 means 1,000,000.
   uint64_t samples;
-  // Time budget in ms; 0 means none. Monte Carlo stops by then with
-  // what it sampled; exact mode fails with BUDGET_EXCEEDED; Auto gives
-  // exact four fifths of it and samples in the rest.
+  // Time budget in ms; 0 means the mode's default: 200 for AUTO, no
+  // limit for EXACT and MONTE_CARLO (the same rule in every interface;
+  // UINT32_MAX for an Auto without a limit). Monte Carlo stops by then
+  // with what it sampled; exact mode fails with BUDGET_EXCEEDED; Auto
+  // gives exact four fifths of it and samples in the rest.
   uint32_t time_budget_ms;
   // Monte Carlo seed (any value, 0 included).
   uint64_t seed;

@@ -283,6 +283,8 @@ struct EquityOptions {
     std::uint32_t game;
     std::uint32_t mode;
     double target_stderr;
+    // 0: the mode's default (1000 ms for Auto and Monte Carlo, no limit
+    // for exact), as in every interface.
     std::uint32_t time_budget_ms;
     std::uint64_t seed;
     std::uint32_t threads;
@@ -291,7 +293,7 @@ struct EquityOptions {
     ProgressFn progress;
     std::uint32_t progress_interval_ms;
     EquityOptions()
-        : game(ODDSMITH_GAME_HOLDEM), mode(ODDSMITH_MODE_AUTO), target_stderr(0.001), time_budget_ms(1000), seed(1), threads(0),
+        : game(ODDSMITH_GAME_HOLDEM), mode(ODDSMITH_MODE_AUTO), target_stderr(0.001), time_budget_ms(0), seed(1), threads(0),
           progress_interval_ms(0) {}
 };
 

@@ -683,9 +683,10 @@ namespace Oddsmith
             return Encoding.UTF8.GetString(buf, 0, (int)len.ToUInt64());
         }
 
-        /// <summary>Equity of hands or ranges ("AhKh", "QQ+,AKs"; Omaha and short deck by game).</summary>
+        /// <summary>Equity of hands or ranges ("AhKh", "QQ+,AKs"; Omaha and short deck by game).
+        /// timeBudgetMs 0: the mode's default (1000 ms for Auto and Monte Carlo, no limit for Exact).</summary>
         public static EquityResult Equity(string[] players, string board = null, string dead = null,
-            EquityMode mode = EquityMode.Auto, double targetStderr = 0.001, uint timeBudgetMs = 1000,
+            EquityMode mode = EquityMode.Auto, double targetStderr = 0.001, uint timeBudgetMs = 0,
             ulong seed = 1, uint threads = 0, ProgressFunc progress = null, uint progressIntervalMs = 0,
             Game game = Game.Holdem)
         {
@@ -705,7 +706,7 @@ namespace Oddsmith
         /// <summary>Each combo's equity (on a flop, turn or river; preflop for two players), with the totals.
         /// A cancel through `progress` gives no rows and totals marked Partial.</summary>
         public static ComboEquity[] EquityByCombo(string[] players, out EquityResult totals, string board = null,
-            string dead = null, EquityMode mode = EquityMode.Auto, uint timeBudgetMs = 1000, uint threads = 0,
+            string dead = null, EquityMode mode = EquityMode.Auto, uint timeBudgetMs = 0, uint threads = 0,
             ProgressFunc progress = null, uint progressIntervalMs = 0)
         {
             EquityResult total = null;

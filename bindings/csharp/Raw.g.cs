@@ -235,7 +235,7 @@ namespace Oddsmith
         public ulong MaxStates;
         /// <summary>Monte Carlo combats; 0 means 1,000,000.</summary>
         public ulong Samples;
-        /// <summary>Time budget in ms; 0 means none. Monte Carlo stops by then with what it sampled; exact mode fails with BUDGET_EXCEEDED; Auto gives exact four fifths of it and samples in the rest.</summary>
+        /// <summary>Time budget in ms; 0 means the mode's default: 200 for AUTO, no limit for EXACT and MONTE_CARLO (the same rule in every interface; UINT32_MAX for an Auto without a limit). Monte Carlo stops by then with what it sampled; exact mode fails with BUDGET_EXCEEDED; Auto gives exact four fifths of it and samples in the rest.</summary>
         public uint TimeBudgetMs;
         /// <summary>Monte Carlo seed (any value, 0 included).</summary>
         public ulong Seed;

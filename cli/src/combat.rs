@@ -59,7 +59,7 @@ pub struct Args {
     mc: bool,
     #[arg(long, default_value_t = 1_000_000)]
     samples: u64,
-    /// Time budget in ms (0 = none; default 200 in auto mode, none
+    /// Time budget in ms (0 or none given: 200 in auto mode, no limit
     /// otherwise): sampling stops with what it has, the exact engine fails
     /// past it, auto gives exact four fifths of it.
     #[arg(long)]
@@ -107,10 +107,6 @@ pub enum ModeArg {
     Mc,
 }
 
-/// Auto mode's time budget when none is given: an answer within about
-/// 200 ms on any board, exact when exact fits in four fifths of it.
-const AUTO_TIME_MS: u64 = 200;
-
 pub fn run(args: &Args, as_json: bool) -> Outcome {
     // Errors name the option the board came from: --a, or --a-json.
     let side = |name: &str, text: &Option<String>, file: &Option<std::path::PathBuf>| {
@@ -153,11 +149,6 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         (_, ModeArg::Exact) => CombatMode::Exact,
         (_, ModeArg::Auto) => CombatMode::Auto,
     };
-    let time_ms = args.time_ms.unwrap_or(if mode == CombatMode::Auto {
-        AUTO_TIME_MS
-    } else {
-        0
-    });
     for (name, health) in [("--health-a", args.health_a), ("--health-b", args.health_b)] {
         if health.is_some_and(|h| h <= 0) {
             return Err(Error::invalid(format!("{name} must be at least 1")).into());
@@ -170,7 +161,7 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
             n => n,
         },
         samples: args.samples,
-        time_budget: (time_ms > 0).then(|| std::time::Duration::from_millis(time_ms)),
+        time_budget: oddsmith::budget::given_ms(args.time_ms),
         seed: args.seed,
         threads: args.threads,
         control: run.control(),

@@ -8,7 +8,6 @@ use crate::hearthstone::combat::{
     Combat, CombatMode, CombatOptions, CombatResult, GameBonuses, MAX_GAME_BONUS, Minion, Token,
     rules, simulate,
 };
-use std::time::Duration;
 
 /// Keyword bits of `OddsmithMinion.keywords`. This one: taunt.
 pub const ODDSMITH_KW_TAUNT: u32 = 1;
@@ -88,9 +87,11 @@ pub struct OddsmithCombatOptions {
     pub max_states: u64,
     /// Monte Carlo combats; 0 means 1,000,000.
     pub samples: u64,
-    /// Time budget in ms; 0 means none. Monte Carlo stops by then with
-    /// what it sampled; exact mode fails with BUDGET_EXCEEDED; Auto gives
-    /// exact four fifths of it and samples in the rest.
+    /// Time budget in ms; 0 means the mode's default: 200 for AUTO, no
+    /// limit for EXACT and MONTE_CARLO (the same rule in every interface;
+    /// UINT32_MAX for an Auto without a limit). Monte Carlo stops by then
+    /// with what it sampled; exact mode fails with BUDGET_EXCEEDED; Auto
+    /// gives exact four fifths of it and samples in the rest.
     pub time_budget_ms: u32,
     /// Monte Carlo seed (any value, 0 included).
     pub seed: u64,
@@ -395,8 +396,8 @@ pub unsafe extern "C" fn oddsmith_combat(
                 0 => defaults.samples,
                 n => n,
             },
-            time_budget: (o.time_budget_ms > 0)
-                .then(|| Duration::from_millis(o.time_budget_ms as u64)),
+            // 0 is none given: the engine's one rule says what that means.
+            time_budget: crate::budget::given_ms(Some(u64::from(o.time_budget_ms))),
             seed: o.seed,
             threads: o.threads as usize,
             control: Control::NONE,

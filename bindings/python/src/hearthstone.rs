@@ -11,7 +11,7 @@ use oddsmith::hearthstone::combat::{
 use oddsmith::hearthstone::split_damage::{Query, Target, split_damage_controlled};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(split_damage, m)?)?;
@@ -173,7 +173,7 @@ fn combat<'py>(
         mode,
         max_states: max_states.unwrap_or(DEFAULT_MAX_STATES),
         samples,
-        time_budget: time_ms.filter(|&t| t > 0).map(Duration::from_millis),
+        time_budget: oddsmith::budget::given_ms(time_ms),
         seed,
         threads,
         ..CombatOptions::default()

@@ -31,6 +31,19 @@ pub const SAMPLING_SHARE: f64 = 0.99;
 /// Monte Carlo combats when none are given.
 pub const DEFAULT_SAMPLES: u64 = 1_000_000;
 
+/// Auto's time budget when none is given: an answer within about 200 ms
+/// on any board (an overlay's frame budget), exact when it fits.
+pub const DEFAULT_AUTO_TIME_BUDGET: Duration = Duration::from_millis(200);
+
+/// The one meaning of a combat time budget, for every front end: the
+/// budget given, else (none given: C's 0, no `--time-ms`, Python's
+/// `time_ms=None`) [`DEFAULT_AUTO_TIME_BUDGET`] for Auto and no limit for
+/// Exact (asked for whatever it takes) and Monte Carlo (bounded by its
+/// samples).
+pub fn time_budget(mode: CombatMode, given: Option<Duration>) -> Option<Duration> {
+    given.or((mode == CombatMode::Auto).then_some(DEFAULT_AUTO_TIME_BUDGET))
+}
+
 /// Everything about how to answer; `Default` is what C's zeroed options
 /// and the CLI's defaults mean.
 #[derive(Debug, Clone)]
@@ -43,7 +56,8 @@ pub struct CombatOptions {
     pub samples: u64,
     /// Wall-clock limit: sampling stops with what it has (at
     /// `SAMPLING_SHARE` of it), the exact engine fails past it, Auto gives
-    /// exact `budget::AUTO_EXACT_SHARE` of it.
+    /// exact `budget::AUTO_EXACT_SHARE` of it. None: the mode's default
+    /// ([`time_budget`]: 200 ms for Auto, no limit otherwise).
     pub time_budget: Option<Duration>,
     /// Monte Carlo seed (the answer does not depend on the thread count).
     pub seed: u64,
@@ -71,6 +85,11 @@ impl Default for CombatOptions {
 
 /// The odds of `c` as `options` say.
 pub fn simulate(c: &Combat, options: &CombatOptions) -> Result<CombatResult> {
+    let resolved = CombatOptions {
+        time_budget: time_budget(options.mode, options.time_budget),
+        ..options.clone()
+    };
+    let options = &resolved;
     let share = |f: f64| {
         options
             .control
@@ -174,15 +193,28 @@ mod tests {
     }
 
     #[test]
+    fn a_budget_not_given_is_the_modes_default() {
+        let ms = Duration::from_millis;
+        assert_eq!(time_budget(CombatMode::Auto, None), Some(ms(200)));
+        assert_eq!(time_budget(CombatMode::Exact, None), None);
+        assert_eq!(time_budget(CombatMode::MonteCarlo, None), None);
+        for mode in [CombatMode::Auto, CombatMode::Exact, CombatMode::MonteCarlo] {
+            assert_eq!(time_budget(mode, Some(ms(7))), Some(ms(7)));
+        }
+    }
+
+    #[test]
     fn auto_is_exact_when_it_fits_and_samples_when_it_does_not() {
         let c = combat("3/3,2/2+shield", "4/4,1/1+taunt");
         let auto = simulate(&c, &CombatOptions::default()).unwrap();
         let exact = combat_exact(&c, DEFAULT_MAX_STATES, &Control::NONE).unwrap();
         assert!(auto.exact);
         assert_eq!(auto.win, exact.win);
+        // All 20,000 combats whatever the machine's speed.
         let tight = CombatOptions {
             max_states: 1,
             samples: 20_000,
+            time_budget: Some(Duration::from_secs(600)),
             ..CombatOptions::default()
         };
         let sampled = simulate(&c, &tight).unwrap();
@@ -228,6 +260,9 @@ mod tests {
         let few_states = CombatOptions {
             max_states: 5_000,
             samples: 20_000,
+            // All 20,000 combats whatever the machine's speed: the state
+            // budget alone rules exact out.
+            time_budget: Some(Duration::from_secs(600)),
             control: Control::NONE.with_progress(Arc::new(move |p: &Progress| {
                 if p.estimate.is_none() {
                     seen.fetch_add(1, Ordering::Relaxed);

@@ -567,8 +567,9 @@ def combat(
     card ``{"attack": 3, "health": 2, "reborn": True}``.
 
     ``mode``: ``"exact"``, ``"mc"`` (``samples`` combats or ``time_ms``) or
-    ``"auto"`` (exact when it fits, else Monte Carlo; ``time_ms`` default
-    200). ``tier_a``/``tier_b``: tavern tiers (damage); ``health_a`` /
+    ``"auto"`` (exact when it fits, else Monte Carlo). ``time_ms``: the
+    time budget (none or 0: 200 in ``"auto"`` mode, no limit otherwise, as
+    in the CLI and C). ``tier_a``/``tier_b``: tavern tiers (damage); ``health_a`` /
     ``health_b``: heroes' health (with armor) for the lethal chances.
 
     ``bonuses_a``/``bonuses_b``: what earlier turns give a side's minions
@@ -580,8 +581,6 @@ def combat(
     2}``; none by default.
     The minions on the board already show them in their stats.
     """
-    if time_ms is None and mode == "auto":
-        time_ms = 200
     d = _native.combat(
         _board(a),
         _board(b),
