@@ -43,6 +43,8 @@ pub struct Expectimax;
 pub struct GettingStarted;
 #[doc = include_str!("../docs/src/introduction.md")]
 pub struct Introduction;
+#[doc = include_str!("../docs/src/options.md")]
+pub struct Options;
 #[doc = include_str!("../docs/src/performance.md")]
 pub struct Performance;
 #[doc = include_str!("../docs/src/platforms.md")]
