@@ -203,7 +203,17 @@ impl Control {
 /// applies (C cannot tell 0 from "not given", so no interface does; ask
 /// for a budget too long to matter, such as `u32::MAX` ms, for no limit).
 pub fn given_ms(ms: Option<u64>) -> Option<Duration> {
-    ms.filter(|&ms| ms > 0).map(Duration::from_millis)
+    ms.and_then(given).map(Duration::from_millis)
+}
+
+/// A numeric option as every interface takes it: 0 means none was given
+/// (C cannot tell 0 from "not given", so no interface does), else the
+/// value. Each engine puts its default next to its options and applies
+/// it with `given(x).unwrap_or(DEFAULT)`; an option a front end may leave
+/// out (Python's `None`) is `option.and_then(given)`. A NaN is given (the
+/// engine's own check refuses it); -0.0 is 0.
+pub fn given<T: Default + PartialEq>(value: T) -> Option<T> {
+    (value != T::default()).then_some(value)
 }
 
 /// Share of a time budget an Auto mode gives its exact engine; sampling
@@ -257,6 +267,20 @@ mod tests {
         assert!(d.passed() && d.cancelled());
         // A new budget keeps the flag.
         assert!(d.with_budget(Some(Duration::from_secs(60))).cancelled());
+    }
+
+    #[test]
+    fn zero_is_none_given() {
+        assert_eq!(given(0u64), None);
+        assert_eq!(given(7u32), Some(7));
+        assert_eq!(given(0.0f64), None);
+        assert_eq!(given(-0.0f64), None);
+        assert_eq!(given(0.5f64), Some(0.5));
+        assert!(given(f64::NAN).is_some_and(f64::is_nan));
+        assert_eq!(Some(0u64).and_then(given), None);
+        assert_eq!(given_ms(Some(0)), None);
+        assert_eq!(given_ms(None), None);
+        assert_eq!(given_ms(Some(5)), Some(Duration::from_millis(5)));
     }
 
     #[test]

@@ -8,8 +8,8 @@ use crate::output::{Outcome, print_json};
 use oddsmith::Error;
 use oddsmith::hearthstone::cards::{EntityFlags, minion_of_entity};
 use oddsmith::hearthstone::combat::{
-    Combat, CombatMode, CombatOptions, CombatResult, DEFAULT_MAX_STATES, GameBonuses,
-    MAX_GAME_BONUS, Minion, parse_board, simulate,
+    Combat, CombatMode, CombatOptions, CombatResult, DEFAULT_SAMPLES, GameBonuses, MAX_GAME_BONUS,
+    Minion, max_states_or_default, parse_board, samples_or_default, simulate,
 };
 use serde_json::json;
 use std::time::Instant;
@@ -57,7 +57,8 @@ pub struct Args {
     /// Monte Carlo (the same as --mode mc).
     #[arg(long, conflicts_with = "mode")]
     mc: bool,
-    #[arg(long, default_value_t = 1_000_000)]
+    /// Monte Carlo combats (0 means the default, 1,000,000, as in C).
+    #[arg(long, default_value_t = DEFAULT_SAMPLES)]
     samples: u64,
     /// Time budget in ms (0 or none given: 200 in auto mode, no limit
     /// otherwise): sampling stops with what it has, the exact engine fails
@@ -156,11 +157,9 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
     }
     let options = CombatOptions {
         mode,
-        max_states: match args.max_states {
-            0 => DEFAULT_MAX_STATES,
-            n => n,
-        },
-        samples: args.samples,
+        // 0 is none given: the engine's one rule, as in C.
+        max_states: max_states_or_default(args.max_states),
+        samples: samples_or_default(args.samples),
         time_budget: oddsmith::budget::given_ms(args.time_ms),
         seed: args.seed,
         threads: args.threads,

@@ -13,10 +13,10 @@ use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Points to reach.
+    /// Points to reach (0 means the default, 100, as in C).
     #[arg(long, default_value_t = DEFAULT_GOAL)]
     goal: u32,
-    /// Faces of the die (a 1 ends the turn).
+    /// Faces of the die (a 1 ends the turn; 0 means the default, 6).
     #[arg(long, default_value_t = DEFAULT_SIDES)]
     sides: u32,
     /// The position to decide, from the view of the player to move: own
@@ -24,7 +24,8 @@ pub struct Args {
     /// first turn, by default).
     #[arg(long, default_value = "0,0,0")]
     position: String,
-    /// Stop the sweeps once no value changes by more than this.
+    /// Stop the sweeps once no value changes by more than this (0 means
+    /// the default, 1e-12, as in C).
     #[arg(long, default_value_t = oddsmith::expectimax::DEFAULT_TOLERANCE)]
     tolerance: f64,
 }
@@ -48,13 +49,13 @@ fn parse_position(text: &str) -> Result<PigPosition, Failure> {
 }
 
 pub fn run(args: &Args, as_json: bool) -> Outcome {
-    let game = PigGame::new(args.goal, args.sides)?;
+    // 0 is none given: the engine's one rule, as in C.
+    let game = PigGame::or_default(args.goal, args.sides)?;
     let position = parse_position(&args.position)?;
     let run = LongRun::start("pig");
     let options = Options {
-        tolerance: args.tolerance,
         control: run.control(),
-        ..Options::default()
+        ..Options::or_defaults(0, 0, args.tolerance, 0)?
     };
     let started = Instant::now();
     let answer = run.answer(solve_pig(&game, position, &options))?;
@@ -67,8 +68,8 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
     let s = &answer.solution;
     if as_json {
         print_json(&json!({
-            "goal": args.goal,
-            "sides": args.sides,
+            "goal": game.goal(),
+            "sides": game.sides(),
             "position": [position.score, position.opponent, position.turn_total],
             "win_probability": answer.win_probability,
             "decision": decision,

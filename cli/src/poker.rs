@@ -8,7 +8,7 @@ use oddsmith::poker::equity::{self, ComboEquity, Mode};
 use oddsmith::poker::{Category, Game, GameEquity, GameRequest, evaluate, game_equity};
 use oddsmith::{Error, ErrorKind};
 use serde_json::json;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct EquityArgs {
@@ -38,7 +38,7 @@ pub struct EquityArgs {
     /// the time budget, else Monte Carlo).
     #[arg(long)]
     exact: bool,
-    /// Monte Carlo target standard error.
+    /// Monte Carlo target standard error (0: the default, 0.001).
     #[arg(long, default_value_t = 0.001)]
     stderr: f64,
     /// Each combo's equity and the 13x13 grid of hand classes (exact: on a
@@ -96,9 +96,8 @@ fn settings_of(args: &EquityArgs) -> Result<equity::Settings, Failure> {
         dead: CardSet::parse(&args.dead).map_err(|e| named("--dead", e))?,
         mode,
         // The engine's one check, named by the option.
-        target_stderr: equity::check_target_stderr(args.stderr)
-            .map(|()| args.stderr)
-            .map_err(|e| named("--stderr", e))?,
+        // The engine's one rule (0: the default), named by the option.
+        target_stderr: equity::target_stderr(args.stderr).map_err(|e| named("--stderr", e))?,
         time_budget: equity::time_budget(mode, oddsmith::budget::given_ms(args.run.time_ms)),
         seed: args.run.seed,
         threads: args.run.threads,
@@ -158,11 +157,12 @@ pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
     req.control = run.control();
     let started = Instant::now();
     let r = run.answer(game_equity(&req))?;
+    let target = req.settings.target_stderr;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
     if as_json {
-        print_json(&equity_json(args, &r, elapsed_ms));
+        print_json(&equity_json(args, &r, target, elapsed_ms));
     } else {
-        print_equity(args, &r, elapsed_ms);
+        print_equity(args, &r, target, elapsed_ms);
     }
     run.close()
 }
@@ -170,8 +170,13 @@ pub fn run_equity(args: &EquityArgs, as_json: bool) -> Outcome {
 /// `--json`: Hold'em's shape (categories, "tuples", the breakdown when
 /// asked) or the variants' (the game, high, low, scoop, "deals",
 /// "low_qualifies").
-fn equity_json(args: &EquityArgs, r: &GameEquity, elapsed_ms: f64) -> serde_json::Value {
-    let target_reached = target_reached(r.exact, r.std_error, args.stderr);
+fn equity_json(
+    args: &EquityArgs,
+    r: &GameEquity,
+    target: f64,
+    elapsed_ms: f64,
+) -> serde_json::Value {
+    let target_reached = target_reached(r.exact, r.std_error, target);
     let rows = args.players.iter().zip(&r.players);
     if r.game != Game::Holdem {
         let players: Vec<_> = rows
@@ -216,7 +221,7 @@ fn equity_json(args: &EquityArgs, r: &GameEquity, elapsed_ms: f64) -> serde_json
 }
 
 /// The text output of `oddsmith equity`.
-fn print_equity(args: &EquityArgs, r: &GameEquity, elapsed_ms: f64) {
+fn print_equity(args: &EquityArgs, r: &GameEquity, target: f64, elapsed_ms: f64) {
     let how = method(r.exact, r.std_error);
     if r.game == Game::Holdem {
         println!("{} deals ({how}, {elapsed_ms:.1} ms)", r.deals);
@@ -249,7 +254,7 @@ fn print_equity(args: &EquityArgs, r: &GameEquity, elapsed_ms: f64) {
             print_grid(hand, combos);
         }
     }
-    print_target_note(r.exact, r.std_error, args.stderr, r.partial);
+    print_target_note(r.exact, r.std_error, target, r.partial);
     if r.partial {
         println!("{PARTIAL_NOTE}");
     }
@@ -349,9 +354,7 @@ pub fn run_strength(args: &StrengthArgs, as_json: bool) -> Outcome {
         hand,
         args.opponents,
         board,
-        args.run
-            .time_ms
-            .map_or(equity::DEFAULT_TIME_BUDGET, Duration::from_millis),
+        equity::strength_time_budget(oddsmith::budget::given_ms(args.run.time_ms)),
         args.run.seed,
         args.run.threads,
         &run.control(),

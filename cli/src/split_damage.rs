@@ -2,7 +2,9 @@
 //! [--hero 30] [--armor 5] [--all-dead 0,2] [--json]`.
 
 use crate::output::{Failure, Outcome, print_json};
-use oddsmith::hearthstone::split_damage::{Query, SplitDamage, Target, split_damage};
+use oddsmith::hearthstone::split_damage::{
+    Query, SplitDamage, Target, max_work_or_default, split_damage,
+};
 use serde_json::json;
 use std::time::Instant;
 
@@ -114,9 +116,7 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         }
         query.all_dead = Some(numbers.into_iter().map(|n| n as usize - 1).collect());
     }
-    if args.max_work != 0 {
-        query.max_work = args.max_work;
-    }
+    query.max_work = max_work_or_default(args.max_work);
     let started = Instant::now();
     let answer = split_damage(&targets, args.hits, &query)?;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;

@@ -218,8 +218,7 @@ fn pig_gives_the_papers_figure_and_decisions() {
 #[test]
 fn pig_bad_input_is_exit_code_2() {
     assert_bad_input(&[
-        &["pig", "--goal", "0"][..],
-        &["pig", "--goal", "5000"],
+        &["pig", "--goal", "5000"][..],
         &["pig", "--sides", "1"],
         &["pig", "--position", "1,2"],
         &["pig", "--position", "100,0,0"],
@@ -1136,4 +1135,76 @@ fn an_unreached_target_error_is_said() {
         let v: serde_json::Value = serde_json::from_str(&run("0.5", true)).unwrap();
         assert_eq!(v["target_reached"], true, "{v}");
     }
+}
+
+/// A numeric option of 0 means none given, the default, as in C (and
+/// Python): docs/src/options.md, "Rules every interface shares".
+#[test]
+fn zero_options_are_the_defaults_as_in_c() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = oddsmith(args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        serde_json::from_str(text(&out.stdout).trim()).unwrap()
+    };
+    // strength --time-ms 0: 1000 ms (exact on a flop), not a deadline
+    // already passed.
+    let s = json(&[
+        "strength",
+        "AhKh",
+        "--board",
+        "As7c2d",
+        "--time-ms",
+        "0",
+        "--json",
+    ]);
+    assert_eq!(s["exact"], true, "{s}");
+    // equity --stderr 0: the default target, 0.001.
+    let base = [
+        "equity",
+        "AhKh",
+        "QsQd",
+        "--board",
+        "Ks7c2d",
+        "--mc",
+        "--time-ms",
+        "600000",
+        "--json",
+    ];
+    let zero = json(&[&base[..], &["--stderr", "0"]].concat());
+    let default = json(&base);
+    assert_eq!(zero["players"], default["players"]);
+    assert_eq!(zero["stderr"], default["stderr"]);
+    // combat --samples 0: 1,000,000 combats.
+    let c = json(&[
+        "combat",
+        "--a",
+        "1/1",
+        "--b",
+        "1/1",
+        "--mode",
+        "mc",
+        "--samples",
+        "0",
+        "--json",
+    ]);
+    assert_eq!(c["states"], 1_000_000, "{c}");
+    // pig --goal 0 --sides 0 --tolerance 0: 100, 6 and 1e-12.
+    let zero = json(&[
+        "pig",
+        "--goal",
+        "0",
+        "--sides",
+        "0",
+        "--tolerance",
+        "0",
+        "--json",
+    ]);
+    let default = json(&["pig", "--json"]);
+    assert_eq!(
+        (&zero["goal"], &zero["sides"]),
+        (&default["goal"], &default["sides"])
+    );
+    assert_eq!(zero["goal"], 100);
+    assert_eq!(zero["win_probability"], default["win_probability"]);
+    assert_eq!(zero["iterations"], default["iterations"]);
 }

@@ -121,13 +121,16 @@ impl Bot {
                     }
                 }
                 "c" => {
-                    budget.exploration = value
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|c| c.is_finite() && *c >= 0.0)
-                        .ok_or_else(|| {
-                            Error::parse(format!("bot '{text}': c must be a number >= 0"))
-                        })?
+                    // 0 is none given, the default, as in C.
+                    budget = budget.with_exploration(
+                        value
+                            .parse::<f64>()
+                            .ok()
+                            .filter(|c| c.is_finite() && *c >= 0.0)
+                            .ok_or_else(|| {
+                                Error::parse(format!("bot '{text}': c must be a number >= 0"))
+                            })?,
+                    )
                 }
                 _ => {
                     return Err(Error::parse(format!(
@@ -316,6 +319,27 @@ impl MatchResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn zeros_are_the_search_defaults() {
+        let Bot::Mcts(b) = Bot::parse("mcts:iters=10,c=0").unwrap() else {
+            panic!("an mcts bot")
+        };
+        assert_eq!(b.exploration, crate::mcts::DEFAULT_EXPLORATION);
+        let Bot::Mcts(b) = Bot::parse("mcts:iters=10,c=0.25").unwrap() else {
+            panic!("an mcts bot")
+        };
+        assert_eq!(b.exploration, 0.25);
+        // The C and Python rule for iterations and time.
+        let limits = |iterations, ms| {
+            let b = Budget::default().with_limits(iterations, ms);
+            (b.iterations, b.time)
+        };
+        assert_eq!(limits(0, 0), (crate::mcts::DEFAULT_ITERATIONS, None));
+        assert_eq!(limits(50, 0), (50, None));
+        assert_eq!(limits(0, 20), (0, Some(Duration::from_millis(20))));
+        assert_eq!(limits(50, 20), (50, Some(Duration::from_millis(20))));
+    }
 
     #[test]
     fn bots_parse_their_settings_and_refuse_bad_ones() {

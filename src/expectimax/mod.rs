@@ -146,6 +146,33 @@ pub const DEFAULT_TOLERANCE: f64 = 1e-12;
 /// Default most sweeps of one strongly connected component.
 pub const DEFAULT_MAX_ITERATIONS: u64 = 100_000;
 
+impl Options {
+    /// The options every interface gives, each 0 meaning none given
+    /// (`budget::given`): the default state budget, no depth limit, the
+    /// default tolerance and sweep budget. A negative or NaN tolerance is
+    /// an invalid argument. No time limit or cancel: set `control`.
+    pub fn or_defaults(
+        max_states: u64,
+        depth_limit: u32,
+        tolerance: f64,
+        max_iterations: u64,
+    ) -> Result<Options> {
+        use crate::budget::given;
+        if tolerance.is_nan() || tolerance < 0.0 {
+            return Err(Error::invalid(format!(
+                "tolerance is {tolerance}; 0 (the default, {DEFAULT_TOLERANCE:e}) or more"
+            )));
+        }
+        Ok(Options {
+            max_states: given(max_states).unwrap_or(DEFAULT_MAX_STATES),
+            depth_limit: given(depth_limit),
+            control: Control::NONE,
+            tolerance: given(tolerance).unwrap_or(DEFAULT_TOLERANCE),
+            max_iterations: given(max_iterations).unwrap_or(DEFAULT_MAX_ITERATIONS),
+        })
+    }
+}
+
 impl Default for Options {
     fn default() -> Self {
         Options {

@@ -103,6 +103,16 @@ impl PigGame {
         })
     }
 
+    /// [`PigGame::new`] as every interface takes it: a goal or die of 0 is
+    /// none given (`budget::given`), [`DEFAULT_GOAL`] or [`DEFAULT_SIDES`].
+    pub fn or_default(goal: u32, sides: u32) -> Result<PigGame> {
+        use crate::budget::given;
+        PigGame::new(
+            given(goal).unwrap_or(DEFAULT_GOAL),
+            given(sides).unwrap_or(DEFAULT_SIDES),
+        )
+    }
+
     /// The same game from `position`, the player to move being Max.
     /// Errors: a position out of range (see [`PigGame::check_position`]).
     pub fn at(self, position: PigPosition) -> Result<PigGame> {

@@ -700,3 +700,19 @@ fn estimates_and_budgets_do_not_size_allocations() {
         assert_eq!(solve(&Claims(game), &unlimited).unwrap(), want);
     }
 }
+
+#[test]
+fn options_of_zero_are_the_defaults() {
+    let o = Options::or_defaults(0, 0, 0.0, 0).unwrap();
+    assert_eq!(o.max_states, DEFAULT_MAX_STATES);
+    assert_eq!(o.depth_limit, None);
+    assert_eq!(o.tolerance, DEFAULT_TOLERANCE);
+    assert_eq!(o.max_iterations, DEFAULT_MAX_ITERATIONS);
+    let o = Options::or_defaults(5, 3, 1e-6, 7).unwrap();
+    assert_eq!(
+        (o.max_states, o.depth_limit, o.tolerance, o.max_iterations),
+        (5, Some(3), 1e-6, 7)
+    );
+    assert!(Options::or_defaults(0, 0, -1.0, 0).is_err());
+    assert!(Options::or_defaults(0, 0, f64::NAN, 0).is_err());
+}

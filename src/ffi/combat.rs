@@ -6,7 +6,7 @@ use crate::budget::{Control, is_partial};
 use crate::hearthstone::cards;
 use crate::hearthstone::combat::{
     Combat, CombatMode, CombatOptions, CombatResult, GameBonuses, MAX_GAME_BONUS, Minion, Token,
-    rules, simulate,
+    max_states_or_default, rules, samples_or_default, simulate,
 };
 
 /// Keyword bits of `OddsmithMinion.keywords`. This one: taunt.
@@ -385,17 +385,10 @@ pub unsafe extern "C" fn oddsmith_combat(
                 )));
             }
         };
-        let defaults = CombatOptions::default();
         let mut options = CombatOptions {
             mode,
-            max_states: match o.max_states {
-                0 => defaults.max_states,
-                n => n,
-            },
-            samples: match o.samples {
-                0 => defaults.samples,
-                n => n,
-            },
+            max_states: max_states_or_default(o.max_states),
+            samples: samples_or_default(o.samples),
             // 0 is none given: the engine's one rule says what that means.
             time_budget: crate::budget::given_ms(Some(u64::from(o.time_budget_ms))),
             seed: o.seed,

@@ -18,7 +18,6 @@ use crate::durak::{
 };
 use crate::mcts::{Budget, Rollout};
 use crate::rng::Rng;
-use std::time::Duration;
 
 /// Most players at a table (seats 0..5).
 pub const ODDSMITH_DURAK_MAX_PLAYERS: usize = 6;
@@ -544,21 +543,14 @@ pub unsafe extern "C" fn oddsmith_durak_best_move(
             ODDSMITH_DURAK_ROLLOUT_HEURISTIC => Rollout::Heuristic,
             r => return Err(FfiError::invalid(format!("rollout {r} is not 0 or 1"))),
         };
+        // Each 0 is none given: the engine's one rule says what that means.
         let budget = Budget {
-            iterations: match (b.iterations, b.time_ms) {
-                (0, 0) => Budget::default().iterations,
-                (n, _) => n,
-            },
-            time: (b.time_ms > 0).then(|| Duration::from_millis(b.time_ms as u64)),
             threads: b.threads as usize,
-            exploration: if b.exploration == 0.0 {
-                Budget::default().exploration
-            } else {
-                b.exploration
-            },
             rollout,
             ..Budget::default()
-        };
+        }
+        .with_limits(b.iterations, u64::from(b.time_ms))
+        .with_exploration(b.exploration);
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let watched = unsafe {
             watch(b.progress, Control::NONE, |control| {

@@ -11,12 +11,11 @@ use crate::expectimax::coins::{
     CoinGame, DEFAULT_DENOMINATIONS, MAX_BOXES, MAX_DENOMINATIONS, Method, solve_coins_controlled,
 };
 use crate::expectimax::{
-    Child, DEFAULT_TOLERANCE, DenseChild, DenseGame, Game, NodeKind, Options, Solution,
-    finite_value, node_value, solve, solve_dense,
+    Child, DenseChild, DenseGame, Game, NodeKind, Options, Solution, finite_value, node_value,
+    solve, solve_dense,
 };
 use std::cell::RefCell;
 use std::ffi::c_void;
-use std::time::Duration;
 
 /// Largest state, in bytes, of a game defined through callbacks.
 pub const ODDSMITH_MAX_STATE_SIZE: usize = 64;
@@ -168,36 +167,18 @@ impl CallOptions {
 pub(crate) unsafe fn options_from(
     options: *const OddsmithExpectimaxOptions,
 ) -> FfiResult<CallOptions> {
-    let mut opts = Options::default();
     // SAFETY: NULL or valid, per this function's contract.
     let Some(o) = (unsafe { options.as_ref() }) else {
         return Ok(CallOptions {
-            options: opts,
+            options: Options::default(),
             expected_states: 0,
             progress: std::ptr::null(),
         });
     };
-    if o.max_states != 0 {
-        opts.max_states = o.max_states;
-    }
-    if o.depth_limit != 0 {
-        opts.depth_limit = Some(o.depth_limit);
-    }
-    if o.tolerance.is_nan() || o.tolerance < 0.0 {
-        return Err(FfiError::invalid(format!(
-            "tolerance is {}; 0 (the default, {DEFAULT_TOLERANCE:e}) or more",
-            o.tolerance
-        )));
-    }
-    if o.tolerance > 0.0 {
-        opts.tolerance = o.tolerance;
-    }
-    if o.max_iterations != 0 {
-        opts.max_iterations = o.max_iterations;
-    }
-    if o.time_ms != 0 {
-        opts.control = Control::after(Duration::from_millis(o.time_ms));
-    }
+    // Each 0 is none given: the engine's one rule says what that means.
+    let mut opts =
+        Options::or_defaults(o.max_states, o.depth_limit, o.tolerance, o.max_iterations)?;
+    opts.control = Control::within(crate::budget::given_ms(Some(o.time_ms)));
     Ok(CallOptions {
         options: opts,
         expected_states: o.expected_states,

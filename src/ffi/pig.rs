@@ -2,7 +2,7 @@
 
 use super::expectimax::{OddsmithExpectimaxOptions, options_from};
 use super::guard::{FfiError, OddsmithStatus, arg, guard};
-use crate::expectimax::pig::{DEFAULT_GOAL, DEFAULT_SIDES, PigGame, PigPosition, solve_pig};
+use crate::expectimax::pig::{PigGame, PigPosition, solve_pig};
 
 /// `OddsmithPigResult.best_move`: keep rolling, or hold (the values of
 /// `pig::ROLL` and `pig::HOLD`, checked by a test). This one: roll.
@@ -76,9 +76,8 @@ pub unsafe extern "C" fn oddsmith_pig(
                 "options.depth_limit must be 0: Pig is solved to the end",
             ));
         }
-        let goal = if goal == 0 { DEFAULT_GOAL } else { goal };
-        let sides = if sides == 0 { DEFAULT_SIDES } else { sides };
-        let game = PigGame::new(goal, sides)?;
+        // 0 is none given: the default goal or die.
+        let game = PigGame::or_default(goal, sides)?;
         let position = PigPosition {
             score,
             opponent,

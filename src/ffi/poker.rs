@@ -11,7 +11,6 @@ use crate::poker::{
     CLASS_COUNT, Game, GameEquity, GameRequest, HandKey, HandRank, batch, game_equity,
 };
 use std::ffi::c_char;
-use std::time::Duration;
 
 /// Most players in an equity request.
 pub const ODDSMITH_MAX_PLAYERS: usize = 10;
@@ -440,11 +439,8 @@ unsafe fn settings_of(r: &OddsmithEquityRequest) -> FfiResult<Settings> {
         // SAFETY: as the caller promised.
         dead: unsafe { optional_cards(r.dead, "dead") }?,
         mode,
-        // 0 is the default; anything else the engine checks.
-        target_stderr: match r.target_stderr {
-            0.0 => Settings::default().target_stderr,
-            given => given,
-        },
+        // 0 is none given, the default; anything else is checked.
+        target_stderr: equity::target_stderr(r.target_stderr)?,
         // 0 is none given: the engine's one rule says what that means.
         time_budget: equity::time_budget(
             mode,
@@ -632,10 +628,9 @@ pub unsafe extern "C" fn oddsmith_hand_strength(
         let hand = CardSet::parse(hand_text)?;
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let board = unsafe { optional_cards(board, "board") }?;
-        let budget = match time_budget_ms {
-            0 => equity::DEFAULT_TIME_BUDGET,
-            ms => Duration::from_millis(u64::from(ms)),
-        };
+        // 0 is none given: the engine's one rule says what that means.
+        let budget =
+            equity::strength_time_budget(crate::budget::given_ms(Some(u64::from(time_budget_ms))));
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let watched = unsafe {
             watch(progress, Control::NONE, |control| {

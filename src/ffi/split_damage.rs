@@ -182,9 +182,7 @@ fn to_query(o: OddsmithSplitDamageOptions, count: usize) -> Result<Query, FfiErr
     if o.hero_target != 0 {
         query.hero = Some(o.hero_target as usize - 1);
     }
-    if o.max_work != 0 {
-        query.max_work = o.max_work;
-    }
+    query.max_work = engine::max_work_or_default(o.max_work);
     Ok(query)
 }
 

@@ -43,6 +43,12 @@ pub const MAX_HITS: u32 = 100_000;
 /// board docs/src/split-damage.md names, 5.2e9 units and about 0.7 s).
 pub const DEFAULT_MAX_WORK: u64 = 6_000_000_000;
 
+/// The work budget as every interface takes it: 0 is none given
+/// (`budget::given`), [`DEFAULT_MAX_WORK`].
+pub fn max_work_or_default(given: u64) -> u64 {
+    crate::budget::given(given).unwrap_or(DEFAULT_MAX_WORK)
+}
+
 /// One character that can be hit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Target {

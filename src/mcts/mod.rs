@@ -105,13 +105,47 @@ pub struct Budget {
     pub opponent_policy: f64,
 }
 
+/// Iterations of a search given neither iterations nor a time limit.
+pub const DEFAULT_ITERATIONS: u64 = 10_000;
+/// The UCB exploration constant when none is given.
+pub const DEFAULT_EXPLORATION: f64 = 0.7;
+
+impl Budget {
+    /// This budget with the limits every interface gives, 0 meaning none
+    /// given (`budget::given`): `time_ms` 0 is no time limit; `iterations`
+    /// 0 is no iteration limit when a time limit is given, else
+    /// [`DEFAULT_ITERATIONS`].
+    pub fn with_limits(self, iterations: u64, time_ms: u64) -> Budget {
+        let time = crate::budget::given_ms(Some(time_ms));
+        let iterations = match (crate::budget::given(iterations), time) {
+            (Some(n), _) => n,
+            (None, Some(_)) => 0,
+            (None, None) => DEFAULT_ITERATIONS,
+        };
+        Budget {
+            iterations,
+            time,
+            ..self
+        }
+    }
+
+    /// This budget with the exploration constant every interface gives: 0
+    /// is none given (`budget::given`), [`DEFAULT_EXPLORATION`].
+    pub fn with_exploration(self, c: f64) -> Budget {
+        Budget {
+            exploration: crate::budget::given(c).unwrap_or(DEFAULT_EXPLORATION),
+            ..self
+        }
+    }
+}
+
 impl Default for Budget {
     fn default() -> Self {
         Budget {
-            iterations: 10_000,
+            iterations: DEFAULT_ITERATIONS,
             time: None,
             threads: 1,
-            exploration: 0.7,
+            exploration: DEFAULT_EXPLORATION,
             rollout: Rollout::Random,
             exact: true,
             max_depth: 0,

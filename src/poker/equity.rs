@@ -73,6 +73,27 @@ pub fn time_budget(mode: Mode, given: Option<Duration>) -> Duration {
     }
 }
 
+/// The time budget of a hand strength question (always Auto): the budget
+/// given, else (none given: C's 0, the CLI's and Python's 0 or none)
+/// [`DEFAULT_TIME_BUDGET`].
+pub fn strength_time_budget(given: Option<Duration>) -> Duration {
+    time_budget(Mode::Auto, given)
+}
+
+/// The target standard error of a request that gives none (C's 0, the
+/// CLI's and Python's default).
+pub const DEFAULT_TARGET_STDERR: f64 = 1e-3;
+
+/// The one meaning of a target standard error, for every front end: 0 is
+/// none given, [`DEFAULT_TARGET_STDERR`] (`budget::given`); anything else
+/// must pass [`check_target_stderr`].
+pub fn target_stderr(given: f64) -> Result<f64> {
+    match crate::budget::given(given) {
+        None => Ok(DEFAULT_TARGET_STDERR),
+        Some(target) => check_target_stderr(target).map(|()| target),
+    }
+}
+
 /// The one check of a target standard error, for every game's equity
 /// (the front ends pass what they were given; this names the problem).
 pub fn check_target_stderr(target: f64) -> Result<()> {
@@ -166,7 +187,7 @@ impl Default for Settings {
             board: CardSet::EMPTY,
             dead: CardSet::EMPTY,
             mode: Mode::Auto,
-            target_stderr: 1e-3,
+            target_stderr: DEFAULT_TARGET_STDERR,
             time_budget: DEFAULT_TIME_BUDGET,
             seed: 1,
             threads: 0,

@@ -14,7 +14,6 @@ use oddsmith::mcts::{Budget, Rollout};
 use oddsmith::rng::Rng;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::time::Duration;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Move>()?;
@@ -550,18 +549,14 @@ fn durak_best_move<'py>(
             )));
         }
     };
+    // None or 0 is none given: the engine's one rule, as in C.
     let budget = Budget {
-        iterations: match (iterations, ms) {
-            (Some(n), _) => n,
-            (None, Some(_)) => 0,
-            (None, None) => Budget::default().iterations,
-        },
-        time: ms.map(Duration::from_millis),
         threads,
         rollout,
         exact,
         ..Budget::default()
-    };
+    }
+    .with_limits(iterations.unwrap_or(0), ms.unwrap_or(0));
     let view = observation.0.clone();
     let r = interrupt::run(py, move |control| {
         best_move_controlled(&view, &budget, seed, control)

@@ -5,10 +5,12 @@ use crate::interrupt;
 use oddsmith::hearthstone::cards::{EntityFlags, minion_of_entity};
 use oddsmith::hearthstone::combat::rules::BOARD_SIZE;
 use oddsmith::hearthstone::combat::{
-    Combat, CombatMode, CombatOptions, DEFAULT_MAX_STATES, GameBonuses, Minion, parse_board,
-    simulate,
+    Combat, CombatMode, CombatOptions, GameBonuses, Minion, max_states_or_default, parse_board,
+    samples_or_default, simulate,
 };
-use oddsmith::hearthstone::split_damage::{Query, Target, split_damage_controlled};
+use oddsmith::hearthstone::split_damage::{
+    Query, Target, max_work_or_default, split_damage_controlled,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use std::time::Instant;
@@ -54,9 +56,8 @@ fn split_damage<'py>(
         all_dead,
         ..Query::default()
     };
-    if let Some(work) = max_work {
-        query.max_work = work;
-    }
+    // None or 0 is none given: the engine's one rule, as in C.
+    query.max_work = max_work_or_default(max_work.unwrap_or(0));
     let (answer, elapsed) = interrupt::run(py, move |control| {
         let started = Instant::now();
         (
@@ -171,8 +172,9 @@ fn combat<'py>(
     }
     let mut options = CombatOptions {
         mode,
-        max_states: max_states.unwrap_or(DEFAULT_MAX_STATES),
-        samples,
+        // None or 0 is none given: the engine's one rule, as in C.
+        max_states: max_states_or_default(max_states.unwrap_or(0)),
+        samples: samples_or_default(samples),
         time_budget: oddsmith::budget::given_ms(time_ms),
         seed,
         threads,

@@ -14,7 +14,7 @@ use oddsmith::poker::{
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rank, m)?)?;
@@ -188,7 +188,8 @@ fn run_equity(
         board: card_set("board", board)?,
         dead: card_set("dead", dead)?,
         mode,
-        target_stderr: stderr,
+        // 0 is none given, the default; anything else is checked.
+        target_stderr: engine::target_stderr(stderr).or_raise()?,
         time_budget: engine::time_budget(mode, oddsmith::budget::given_ms(time_ms)),
         seed,
         threads,
@@ -305,7 +306,8 @@ fn hand_strength<'py>(
             hand,
             opponents,
             board,
-            Duration::from_millis(time_ms),
+            // 0 is none given: the default, as in C.
+            engine::strength_time_budget(oddsmith::budget::given_ms(Some(time_ms))),
             seed,
             threads,
             control,

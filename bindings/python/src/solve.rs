@@ -76,7 +76,9 @@ fn pig<'py>(
     position: (u32, u32, u32),
     tolerance: f64,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let game = PigGame::new(goal, sides).or_raise()?;
+    // 0 is none given: the engine's one rule, as in C.
+    let game = PigGame::or_default(goal, sides).or_raise()?;
+    let defaults = Options::or_defaults(0, 0, tolerance, 0).or_raise()?;
     let position = PigPosition {
         score: position.0,
         opponent: position.1,
@@ -84,9 +86,8 @@ fn pig<'py>(
     };
     let (answer, elapsed) = interrupt::run(py, move |control| {
         let options = Options {
-            tolerance,
             control: control.clone(),
-            ..Options::default()
+            ..defaults
         };
         let started = Instant::now();
         (solve_pig(&game, position, &options), started.elapsed())
@@ -242,12 +243,16 @@ fn expectimax<'py>(
     };
     let root = g.game.call_method0("root")?;
     g.number(root)?;
+    // Each 0 (or None) is none given: the engine's one rule, as in C.
     let options = Options {
-        max_states,
-        depth_limit,
-        tolerance,
-        max_iterations,
         control: Control::within(oddsmith::budget::given_ms(time_ms)),
+        ..Options::or_defaults(
+            max_states,
+            depth_limit.unwrap_or(0),
+            tolerance,
+            max_iterations,
+        )
+        .or_raise()?
     };
     let started = Instant::now();
     let solved = solve(&g, &options);

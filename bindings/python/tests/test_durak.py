@@ -110,3 +110,12 @@ def test_the_endgame_is_solved_exactly():
             assert r.exact in (0.0, 0.5, 1.0) and g.is_legal(r.move)
             return
     pytest.fail("no endgame was solved exactly")
+
+
+def test_zero_budgets_are_the_defaults_as_in_c():
+    # ms=0 is no time limit and iterations=0 without a time limit is
+    # 10,000 iterations, as in C.
+    g = Game(seed=3)
+    view = g.observe(g.to_move)
+    assert oddsmith.best_move(view, ms=0, iterations=300, seed=5) == oddsmith.best_move(view, iterations=300, seed=5)
+    assert oddsmith.best_move(view, iterations=0).iterations == 10_000

@@ -153,3 +153,11 @@ def test_combat_script_numbers_set_growing_gifts():
         oddsmith.combat(hope(scriptDataNum1="10"), "7/9")
     with pytest.raises(oddsmith.InvalidArgument):
         oddsmith.combat([{"attack": 4, "health": 3, "scriptDataNum1": 5}], "7/9")
+
+
+def test_zero_budgets_are_the_defaults_as_in_c():
+    # A 0 means none given: the default, as in C and the CLI.
+    assert oddsmith.split_damage([1, 1], 1, max_work=0) == oddsmith.split_damage([1, 1], 1)
+    assert oddsmith.combat("1/1", "1/1", mode="mc", samples=0).states == 1_000_000
+    exact = oddsmith.combat("4/4,3/3", "3/4,1/1", mode="exact", max_states=0)
+    assert exact.win == oddsmith.combat("4/4,3/3", "3/4,1/1", mode="exact").win

@@ -197,3 +197,14 @@ def test_omaha_ranges_and_short_deck():
     assert triton.players[0].equity < short.players[0].equity
     with pytest.raises(oddsmith.InvalidArgument, match="not in the short deck"):
         oddsmith.omaha_equity(["AhKh", "5s5d"], game="shortdeck")
+
+
+def test_zero_stderr_and_strength_budget_are_the_defaults_as_in_c():
+    # A 0 means none given: the default, as in C and the CLI.
+    players = ["AhKh", "QsQd"]
+    zero = oddsmith.equity(players, board="Ks7c2d", mode="mc", stderr=0, time_ms=600_000)
+    assert zero == oddsmith.equity(players, board="Ks7c2d", mode="mc", time_ms=600_000)
+    with pytest.raises(oddsmith.InvalidArgument):
+        oddsmith.equity(players, mode="mc", stderr=-0.01)
+    # 1000 ms, not a deadline already passed: exact on a flop.
+    assert oddsmith.hand_strength("AhAd", board="Ks7c2d", time_ms=0).exact

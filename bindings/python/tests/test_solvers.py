@@ -125,7 +125,7 @@ def test_coins_and_pig():
     assert p.decision in ("roll", "hold") and 0 < p.win_probability < 1
     assert p.hold is not None
     with pytest.raises(oddsmith.InvalidArgument):
-        oddsmith.pig(goal=0)
+        oddsmith.pig(goal=5000)
     with pytest.raises(oddsmith.InvalidArgument):
         oddsmith.coins([[1, 0]], method="fast")
 
@@ -138,3 +138,13 @@ def test_pig_positions_out_of_range_are_refused_not_cut():
         oddsmith.pig(goal=20, position=(0, 65556, 0))
     with pytest.raises(oddsmith.InvalidArgument, match=r"turn_total is 65539; .*0\.\.=1000"):
         oddsmith.pig(goal=20, position=(0, 0, 65539))
+
+
+def test_zero_options_are_the_defaults_as_in_c():
+    # A 0 means none given: the default (or no limit), as in C and the CLI.
+    game = CoinGame([[3, 3], [3, 3]])
+    zero = oddsmith.expectimax(game, max_states=0, depth_limit=0, tolerance=0, max_iterations=0, time_ms=0)
+    assert zero.value == oddsmith.expectimax(CoinGame([[3, 3], [3, 3]])).value
+    p = oddsmith.pig(goal=0, sides=0, tolerance=0, position=(41, 49, 22))
+    q = oddsmith.pig(position=(41, 49, 22))
+    assert (p.win_probability, p.decision) == (q.win_probability, q.decision)

@@ -295,3 +295,13 @@ fn progress_and_cancel_come_after_bounded_work() {
         last = d;
     }
 }
+
+#[test]
+fn a_goal_or_die_of_zero_is_the_default() {
+    let g = PigGame::or_default(0, 0).unwrap();
+    assert_eq!((g.goal(), g.sides()), (DEFAULT_GOAL, DEFAULT_SIDES));
+    let g = PigGame::or_default(20, 4).unwrap();
+    assert_eq!((g.goal(), g.sides()), (20, 4));
+    assert!(PigGame::or_default(5000, 0).is_err());
+    assert!(PigGame::or_default(0, 1).is_err());
+}

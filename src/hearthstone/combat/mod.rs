@@ -33,7 +33,9 @@ pub use bonuses::{GameBonuses, MAX_GAME_BONUS};
 use key::{Key, Layout};
 use layer::{Layer, MergeIndex};
 pub use parse::parse_board;
-pub use policy::{CombatMode, CombatOptions, DEFAULT_SAMPLES, simulate};
+pub use policy::{
+    CombatMode, CombatOptions, DEFAULT_SAMPLES, max_states_or_default, samples_or_default, simulate,
+};
 pub use rules::{Kinds, Minion, Outcome, State, Token, Unit};
 use start::StartOutcomes;
 

@@ -31,6 +31,18 @@ pub const SAMPLING_SHARE: f64 = 0.99;
 /// Monte Carlo combats when none are given.
 pub const DEFAULT_SAMPLES: u64 = 1_000_000;
 
+/// The state budget as every interface takes it: 0 is none given
+/// (`budget::given`), [`DEFAULT_MAX_STATES`].
+pub fn max_states_or_default(given: u64) -> u64 {
+    crate::budget::given(given).unwrap_or(DEFAULT_MAX_STATES)
+}
+
+/// The Monte Carlo combats as every interface takes them: 0 is none given
+/// (`budget::given`), [`DEFAULT_SAMPLES`].
+pub fn samples_or_default(given: u64) -> u64 {
+    crate::budget::given(given).unwrap_or(DEFAULT_SAMPLES)
+}
+
 /// Auto's time budget when none is given: an answer within about 200 ms
 /// on any board (an overlay's frame budget), exact when it fits.
 pub const DEFAULT_AUTO_TIME_BUDGET: Duration = Duration::from_millis(200);
@@ -182,6 +194,14 @@ mod tests {
     use crate::hearthstone::combat::{combat_exact, parse_board};
     use std::sync::Arc;
     use std::sync::atomic::{AtomicU64, Ordering};
+
+    #[test]
+    fn budgets_of_zero_are_the_defaults() {
+        assert_eq!(max_states_or_default(0), DEFAULT_MAX_STATES);
+        assert_eq!(max_states_or_default(9), 9);
+        assert_eq!(samples_or_default(0), DEFAULT_SAMPLES);
+        assert_eq!(samples_or_default(9), 9);
+    }
 
     fn combat(a: &str, b: &str) -> Combat {
         Combat {

@@ -328,3 +328,9 @@ fn the_readme_board_fits_the_default_budget() {
     assert!((total - 1.0).abs() < 1e-12, "{total}");
     assert!(r.work <= DEFAULT_MAX_WORK);
 }
+
+#[test]
+fn a_work_budget_of_zero_is_the_default() {
+    assert_eq!(max_work_or_default(0), DEFAULT_MAX_WORK);
+    assert_eq!(max_work_or_default(5), 5);
+}

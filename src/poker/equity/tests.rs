@@ -918,3 +918,20 @@ fn extreme_weights_count_as_their_ratios() {
     assert_eq!(e.kind(), crate::ErrorKind::InvalidArgument);
     assert!(e.message().contains("player 1's weights"), "{e}");
 }
+
+#[test]
+fn a_zero_target_or_strength_budget_is_the_default() {
+    assert_eq!(target_stderr(0.0).unwrap(), DEFAULT_TARGET_STDERR);
+    assert_eq!(target_stderr(0.01).unwrap(), 0.01);
+    assert!(target_stderr(-0.01).is_err());
+    assert!(target_stderr(f64::NAN).is_err());
+    assert!(target_stderr(f64::INFINITY).is_err());
+    assert_eq!(
+        strength_time_budget(crate::budget::given_ms(Some(0))),
+        DEFAULT_TIME_BUDGET
+    );
+    assert_eq!(
+        strength_time_budget(crate::budget::given_ms(Some(5))),
+        Duration::from_millis(5)
+    );
+}

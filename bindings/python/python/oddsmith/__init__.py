@@ -256,8 +256,10 @@ def equity(
     (``"Ks7c2d"``); ``dead``: cards out of play. ``mode``: ``"exact"``
     (enumerate every deal), ``"mc"`` (Monte Carlo to ``stderr`` or the
     deadline) or ``"auto"`` (exact when its estimated time fits
-    ``time_ms``, else Monte Carlo). ``time_ms``: the time budget (default
-    1000; none in ``"exact"`` mode, as in the CLI and C). ``seed``: Monte
+    ``time_ms``, else Monte Carlo). ``stderr``: the Monte Carlo target
+    standard error (0: the default, 0.001). ``time_ms``: the time budget
+    (None or 0: 1000, or none in ``"exact"`` mode, as in the CLI and C).
+    ``seed``: Monte
     Carlo stream (same seed, same answer with the same threads). ``threads``: 0 = all cores, 1 = this thread only.
     ``by_combo``: also each combo's equity and the 13x13 class grid (exact
     only; on a flop, turn or river, or preflop heads-up without dead cards).
@@ -301,8 +303,9 @@ def hand_strength(
     threads: int = 0,
 ) -> Strength:
     """How often ``hand`` (two cards) beats ``opponents`` (1 to 9) players
-    holding random cards on ``board``: exact when it fits ``time_ms``,
-    else Monte Carlo (``exact`` and ``std_error`` say which)."""
+    holding random cards on ``board``: exact when it fits ``time_ms``
+    (0: the default, 1000, as in C), else Monte Carlo (``exact`` and
+    ``std_error`` say which)."""
     d = _native.hand_strength(hand, opponents, board, time_ms, seed, threads)
     return Strength(**d)
 
@@ -424,7 +427,8 @@ def split_damage(
     divine shield (default none); ``heroes``: each hero's health, or
     ``(health, armor)``; ``all_dead``: the minions (indices from 0) whose
     joint death ``all_dead`` reports (default: every minion);
-    ``max_work``: refuse (BudgetExceeded) work beyond this many steps.
+    ``max_work``: refuse (BudgetExceeded) work beyond this many steps
+    (None or 0: the default, 6e9, as in the CLI and C).
 
     >>> round(split_damage([1, 1], 1).kill[0], 3)
     0.5
@@ -566,8 +570,10 @@ def combat(
     ``name`` or ``dbfId``; keyword keys override the card's), or without a
     card ``{"attack": 3, "health": 2, "reborn": True}``.
 
-    ``mode``: ``"exact"``, ``"mc"`` (``samples`` combats or ``time_ms``) or
-    ``"auto"`` (exact when it fits, else Monte Carlo). ``time_ms``: the
+    ``mode``: ``"exact"``, ``"mc"`` (``samples`` combats, 0 meaning the
+    default 1,000,000, or ``time_ms``) or ``"auto"`` (exact when it fits,
+    else Monte Carlo). ``max_states``: the exact engine's state budget
+    (None or 0: 5,000,000, as in the CLI and C). ``time_ms``: the
     time budget (none or 0: 200 in ``"auto"`` mode, no limit otherwise, as
     in the CLI and C). ``tier_a``/``tier_b``: tavern tiers (damage); ``health_a`` /
     ``health_b``: heroes' health (with armor) for the lethal chances.
@@ -660,7 +666,9 @@ def pig(
 ) -> PigSolution:
     """The dice game Pig (first to ``goal``; rolling a 1 loses the turn's
     total) at ``position`` = (mover's score, opponent's score, turn
-    total), solved by value iteration to ``tolerance``."""
+    total), solved by value iteration to ``tolerance``. A ``goal``,
+    ``sides`` or ``tolerance`` of 0 means the default (100, 6, 1e-12), as
+    in the CLI and C."""
     d = _native.pig(goal, sides, tuple(position), tolerance)
     keys = ("win_probability", "decision", "roll", "hold")
     extra = {k: d.pop(k) for k in keys}
@@ -694,6 +702,10 @@ def expectimax(
     An exception raised by ``root``, ``expand`` or ``heuristic`` stops the
     solve and comes out unchanged (Ctrl-C too, as KeyboardInterrupt). The
     solve runs on the calling thread (the callbacks need the GIL).
+
+    A 0 ``max_states``, ``depth_limit``, ``tolerance``,
+    ``max_iterations`` or ``time_ms`` means none given, as in C: the
+    default (20,000,000 states, 1e-12, 100,000 sweeps) or no limit.
     """
     d = _native.expectimax(game, max_states, depth_limit, tolerance, max_iterations, time_ms)
     return Solution(**d)
@@ -737,8 +749,9 @@ def best_move(
     two players and an empty talon (or only the turned trump card left in
     it) the endgame is solved exactly when it fits the budget.
 
-    Budget: ``ms`` milliseconds and/or ``iterations`` (default 10,000
-    iterations); ``threads`` trees in parallel (0 = all cores);
+    Budget: ``ms`` milliseconds and/or ``iterations`` (None or 0 is none
+    given, as in C: no time limit; no iteration limit when ``ms`` is
+    given, else 10,000 iterations); ``threads`` trees in parallel (0 = all cores);
     ``rollout``: ``"random"`` or ``"heuristic"``; ``exact=False`` turns
     the exact endgame off.
 
