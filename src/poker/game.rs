@@ -37,9 +37,10 @@
 
 use super::Range;
 use super::equity::{self, ComboEquity, EquityRequest, Settings};
-use super::variants::{Variant, VariantRequest, parse_hands, variant_equity};
+use super::variants::{Variant, VariantRequest, parse_hands_within, variant_equity};
 use crate::budget::{Control, is_partial};
 use crate::error::{Error, Result};
+use std::time::Instant;
 
 /// A poker game: Texas Hold'em or one of the [variants](super::variants).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -218,8 +219,13 @@ pub fn game_equity(req: &GameRequest) -> Result<GameEquity> {
                     "the per-combo breakdown is for Texas Hold'em",
                 ));
             }
-            let mut vr = VariantRequest::new(variant, parse_hands(variant, &req.players)?)
-                .with(&req.settings);
+            // The budget counts from the call's start: listing a wide
+            // Omaha range takes a while, and the engine gets what is left.
+            let started = Instant::now();
+            let reading = req.control.with_budget(Some(req.settings.time_budget));
+            let hands = parse_hands_within(variant, &req.players, &reading)?;
+            let mut vr = VariantRequest::new(variant, hands).with(&req.settings);
+            vr.time_budget = req.settings.time_budget.saturating_sub(started.elapsed());
             vr.control = req.control.clone();
             let r = variant_equity(&vr)?;
             GameEquity {
@@ -325,6 +331,32 @@ mod tests {
         game_equity(&req).unwrap()
     }
 
+    /// The time budget counts from the call's start: a wide Omaha range
+    /// (`AA****` in PLO6, 1.2 million hands) stops being listed when it
+    /// runs out, instead of taking its own time before the engine starts
+    /// the clock. (The deadline passes before the first look at it.)
+    #[test]
+    fn reading_a_wide_range_keeps_to_the_time_budget() {
+        let game = Game::parse("plo6").unwrap();
+        for mode in [Mode::Auto, Mode::Exact, Mode::MonteCarlo] {
+            let mut req = GameRequest::new(game, &["AA****", "KK****"]);
+            req.settings = settings("", mode);
+            req.settings.time_budget = Duration::from_nanos(1);
+            let e = game_equity(&req).unwrap_err();
+            assert_eq!(e.kind(), crate::ErrorKind::BudgetExceeded, "{e}");
+            assert!(
+                e.message()
+                    .contains("player 1: reading range item 'AA****'"),
+                "{e}"
+            );
+        }
+        // With time enough, the same range is read whole.
+        let wide = crate::poker::variants::HandRange::parse(Variant::OmahaHigh(6), "AA****");
+        assert!(
+            matches!(wide, Ok(crate::poker::variants::HandRange::Hands(h)) if h.len() > 1_000_000)
+        );
+    }
+
     #[test]
     fn the_entry_gives_the_holdem_engines_numbers() {
         for (players, board, mode) in [
@@ -375,7 +407,7 @@ mod tests {
         ] {
             let s = settings(board, mode);
             let variant = game.variant().unwrap();
-            let hands = parse_hands(variant, players).unwrap();
+            let hands = crate::poker::variants::parse_hands(variant, players).unwrap();
             let direct = variant_equity(&VariantRequest::new(variant, hands).with(&s)).unwrap();
             let one = ask(game, players, s);
             assert_eq!((one.exact, one.deals), (direct.exact, direct.deals));

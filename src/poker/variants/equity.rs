@@ -92,11 +92,20 @@ impl VariantRequest {
 /// "AsKsQhJh", `random`, patterns such as "AA**:ds"); an error names the
 /// player (counted from 1).
 pub fn parse_hands<S: AsRef<str>>(game: Variant, texts: &[S]) -> Result<Vec<HandRange>> {
+    parse_hands_within(game, texts, &Control::NONE)
+}
+
+/// `parse_hands`, stopping with `BudgetExceeded` once `control` says so.
+pub fn parse_hands_within<S: AsRef<str>>(
+    game: Variant,
+    texts: &[S],
+    control: &Control,
+) -> Result<Vec<HandRange>> {
     texts
         .iter()
         .enumerate()
         .map(|(i, text)| {
-            HandRange::parse(game, text.as_ref())
+            HandRange::parse_within(game, text.as_ref(), control)
                 .map_err(|e| Error::new(e.kind(), format!("player {}: {}", i + 1, e.message())))
         })
         .collect()

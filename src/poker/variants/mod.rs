@@ -28,7 +28,9 @@ mod range;
 pub mod short_deck;
 mod short_deck_exact;
 
-pub use equity::{VariantEquity, VariantPlayer, VariantRequest, parse_hands, variant_equity};
+pub use equity::{
+    VariantEquity, VariantPlayer, VariantRequest, parse_hands, parse_hands_within, variant_equity,
+};
 pub use omaha_eval::{Board, Hole, Low};
 pub use range::{HandRange, MAX_RANGE_HANDS};
 

@@ -13,6 +13,7 @@
 //! weight. A token that does not parse is an error naming it.
 
 use super::range::{HandRange, MAX_RANGE_HANDS};
+use crate::budget::Control;
 use crate::cards::{Card, CardSet, rank_of, suit_of};
 use crate::combin::binomial;
 use crate::error::{Error, Result};
@@ -50,7 +51,10 @@ struct Pattern {
 }
 
 /// Parses an Omaha range of `hole_cards`-card hands; see the module docs.
-pub(super) fn parse(text: &str, hole_cards: usize) -> Result<HandRange> {
+/// Listing a wide pattern takes a while (`AA****` in PLO6 is 1.2 million
+/// hands, about 0.2 s): it stops with `BudgetExceeded` once `control` says
+/// so.
+pub(super) fn parse(text: &str, hole_cards: usize, control: &Control) -> Result<HandRange> {
     let text = text.trim();
     if text.eq_ignore_ascii_case("random") {
         return Ok(HandRange::Random);
@@ -99,7 +103,7 @@ pub(super) fn parse(text: &str, hole_cards: usize) -> Result<HandRange> {
         let weight = weight.unwrap_or(1.0);
         let mut matched = 0usize;
         pattern
-            .each_hand(&mut budget, |hand| {
+            .each_hand(&mut budget, control, |hand| {
                 if !suits.admits(hand) {
                     return;
                 }
@@ -112,7 +116,13 @@ pub(super) fn parse(text: &str, hole_cards: usize) -> Result<HandRange> {
                     }
                 }
             })
-            .map_err(|why| fail(&why))?;
+            .map_err(|stop| match stop {
+                Stop::TooWide(why) => fail(&why),
+                Stop::OutOfTime => Error::budget(format!(
+                    "reading range item '{token}' took the whole time budget: \
+                     narrow the range or raise the budget"
+                )),
+            })?;
         if matched == 0 {
             return Err(fail("no hand matches it"));
         }
@@ -212,14 +222,27 @@ fn parse_pattern(body: &str, hole_cards: usize) -> std::result::Result<Pattern, 
 /// 1.4 million).
 const MAX_ASSIGNMENTS: u64 = MAX_RANGE_HANDS as u64;
 
+/// Why listing a pattern's hands stopped.
+enum Stop {
+    /// More assignments than the range may take (said why).
+    TooWide(String),
+    /// The caller's deadline passed, or it cancelled.
+    OutOfTime,
+}
+
+/// Hands listed between two looks at the deadline (a few ms of work).
+const HANDS_PER_CHECK: u32 = 1 << 16;
+
 impl Pattern {
     /// Calls `visit` with every hand matching the symbols, each once;
-    /// `budget` is the assignments the range may still take.
+    /// `budget` is the assignments the range may still take; stops once
+    /// `control` says so.
     fn each_hand(
         &self,
         budget: &mut u64,
+        control: &Control,
         mut visit: impl FnMut(CardSet),
-    ) -> std::result::Result<(), String> {
+    ) -> std::result::Result<(), Stop> {
         // Ranks first (each rank's cards chosen from its suits not named),
         // then the wildcards from every card left; a hand reached by
         // several assignments (AA** holding three aces) is kept once.
@@ -239,10 +262,10 @@ impl Pattern {
         }
         assignments = assignments.saturating_mul(binomial(52 - named, self.wildcards));
         if assignments > *budget {
-            return Err(format!(
+            return Err(Stop::TooWide(format!(
                 "too wide ({assignments} ways to fill it, with the items before it over \
                  {MAX_ASSIGNMENTS}): use 'random' for any hand"
-            ));
+            )));
         }
         *budget -= assignments;
         let mut seen: hashbrown::HashSet<u64> = hashbrown::HashSet::new();
@@ -262,13 +285,23 @@ impl Pattern {
             }
             fixed = next;
         }
+        let mut until_check = HANDS_PER_CHECK;
         for partial in fixed {
-            for_each_subset(partial.complement(), self.wildcards, |chosen| {
-                let hand = partial.union(chosen);
+            let subsets = crate::combin::Subsets::of_set(partial.complement(), self.wildcards)
+                .expect("at most 52 cards");
+            for mask in subsets {
+                until_check -= 1;
+                if until_check == 0 {
+                    if control.passed() {
+                        return Err(Stop::OutOfTime);
+                    }
+                    until_check = HANDS_PER_CHECK;
+                }
+                let hand = partial.union(CardSet::from_mask(mask).expect("cards of the deck"));
                 if self.wildcards == 0 || seen.insert(hand.mask()) {
                     visit(hand);
                 }
-            });
+            }
         }
         Ok(())
     }

@@ -511,7 +511,7 @@ fn rank_pattern_counts_match_boards_dealt_one_by_one() {
 }
 
 fn omaha_range(text: &str, k: usize) -> crate::error::Result<HandRange> {
-    super::omaha_range::parse(text, k)
+    super::omaha_range::parse(text, k, &crate::budget::Control::NONE)
 }
 
 fn range_hands(text: &str, k: usize) -> Vec<(CardSet, f64)> {

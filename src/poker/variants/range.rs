@@ -3,6 +3,7 @@
 //! deck's Hold'em ranges on the 36 cards).
 
 use super::Variant;
+use crate::budget::Control;
 use crate::cards::CardSet;
 use crate::error::{Error, Result};
 use crate::poker::Range;
@@ -31,8 +32,14 @@ impl HandRange {
     /// (a range left with none is an error; a single given hand is kept,
     /// for the request to refuse); `random` in both.
     pub fn parse(variant: Variant, text: &str) -> Result<HandRange> {
+        HandRange::parse_within(variant, text, &Control::NONE)
+    }
+
+    /// `parse`, stopping with `BudgetExceeded` once `control` says so (a
+    /// wide Omaha pattern takes a while to list).
+    pub fn parse_within(variant: Variant, text: &str, control: &Control) -> Result<HandRange> {
         if variant.is_omaha() {
-            return super::omaha_range::parse(text, variant.hole_cards());
+            return super::omaha_range::parse(text, variant.hole_cards(), control);
         }
         if text.trim().eq_ignore_ascii_case("random") {
             return Ok(HandRange::Random);
