@@ -208,19 +208,53 @@ impl Pools {
 }
 
 fn build(size: usize) -> Result<Arc<ThreadPool>> {
-    rayon::ThreadPoolBuilder::new()
+    // The threads started before one failed are joined before the error
+    // returns: rayon only tells them to end, and until they have, their
+    // stacks hold the memory the caller's-thread fallback needs (under an
+    // address-space limit the next allocation failed, an abort).
+    let started = Arc::new(Mutex::new(Vec::new()));
+    let record = Arc::clone(&started);
+    let built = rayon::ThreadPoolBuilder::new()
         .num_threads(size)
         .thread_name(|i| format!("oddsmith-{i}"))
-        .build()
-        .map(Arc::new)
-        .map_err(|e| {
-            Error::new(
+        .spawn_handler(move |thread| {
+            let mut builder = std::thread::Builder::new();
+            if let Some(name) = thread.name() {
+                builder = builder.name(name.to_owned());
+            }
+            if let Some(bytes) = thread.stack_size() {
+                builder = builder.stack_size(bytes);
+            }
+            let handle = builder.spawn(|| thread.run())?;
+            lock_handles(&record).push(handle);
+            Ok(())
+        })
+        .build();
+    match built {
+        // The handles are dropped: the pool's threads run detached.
+        Ok(pool) => Ok(Arc::new(pool)),
+        Err(e) => {
+            for handle in lock_handles(&started).drain(..) {
+                let _ = handle.join();
+            }
+            Err(Error::new(
                 crate::ErrorKind::Internal,
                 format!(
                     "cannot start {size} worker threads ({e}): calls run on the caller's thread"
                 ),
-            )
-        })
+            ))
+        }
+    }
+}
+
+/// The started threads' handles (a panic elsewhere cannot leave them
+/// half-written: a push or a drain).
+fn lock_handles(
+    handles: &Mutex<Vec<std::thread::JoinHandle<()>>>,
+) -> MutexGuard<'_, Vec<std::thread::JoinHandle<()>>> {
+    handles
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Maps `0..items` in parallel on the current pool, or in order on this
