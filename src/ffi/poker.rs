@@ -67,6 +67,9 @@ pub struct OddsmithEquityRequest {
     pub target_stderr: f64,
     /// Time budget in ms for every mode; 0 means none given: 1000 for Auto
     /// and Monte Carlo, no limit for exact mode (as the CLI and Python).
+    /// It counts from the call's start: reading a wide Omaha range (about
+    /// 0.2 s for `AA****` in PLO6) is inside it, and a range not read by
+    /// then fails with BUDGET_EXCEEDED naming the player and the item.
     /// Monte Carlo stops by then with what it drew; exact mode fails with
     /// BUDGET_EXCEEDED when it cannot finish by then; Auto samples when
     /// exact would not fit.
