@@ -500,7 +500,7 @@ typedef struct {
   // ODDSMITH_COMBAT_AUTO (0: exact unless over the state or time budget,
   // then Monte Carlo), _EXACT (1) or _MONTE_CARLO (2).
   uint32_t mode;
-  // Exact engine state budget: distinct states stored (under 80 bytes
+  // Exact engine state budget: distinct states stored (under 96 bytes
   // of memory each); 0 means 5,000,000.
   uint64_t max_states;
   // Monte Carlo combats; 0 means 1,000,000.

@@ -231,7 +231,7 @@ namespace Oddsmith
     {
         /// <summary>ODDSMITH_COMBAT_AUTO (0: exact unless over the state or time budget, then Monte Carlo), _EXACT (1) or _MONTE_CARLO (2).</summary>
         public CombatMode Mode;
-        /// <summary>Exact engine state budget: distinct states stored (under 80 bytes of memory each); 0 means 5,000,000.</summary>
+        /// <summary>Exact engine state budget: distinct states stored (under 96 bytes of memory each); 0 means 5,000,000.</summary>
         public ulong MaxStates;
         /// <summary>Monte Carlo combats; 0 means 1,000,000.</summary>
         public ulong Samples;

@@ -71,7 +71,7 @@ pub fn exact_cost(
 ) -> Option<ExactCost> {
     let (start, kinds) = State::with_bonuses(&c.a, &c.b, &c.bonuses, 0);
     let layout = Layout::new(&kinds);
-    if layout.words() > 8 {
+    if layout.words() > key::MAX_KEY_WORDS {
         return Some(ExactCost::OUT_OF_REACH);
     }
     let mut visits = Visits::default();
@@ -138,7 +138,7 @@ fn play(
         if state.outcome(kinds, c.tiers).is_some() {
             return true;
         }
-        let (key, potential) = Key::<8>::encode(layout, kinds, &state);
+        let (key, potential) = Key::<{ key::MAX_KEY_WORDS }>::encode(layout, kinds, &state);
         if potential == key::OVERFLOW {
             return false;
         }

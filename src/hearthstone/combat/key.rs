@@ -117,6 +117,12 @@ impl Layout {
     }
 }
 
+/// The most 64-bit words a key may take: 14 full slots with counters and
+/// both sides' bonuses can need 9 (a property test met a 1v2 board of
+/// counting cards with bonuses that did); beyond it the exact engine
+/// refuses the combat, and Auto samples.
+pub const MAX_KEY_WORDS: usize = 9;
+
 /// The potential `Key::encode` gives a full key whose unit outgrew it.
 pub const OVERFLOW: u32 = u32::MAX;
 
@@ -201,7 +207,7 @@ impl<const N: usize> Key<N> {
                     value |= u64::from(u.attack) << layout.health_bits;
                 }
                 // `filled` < 64 bits of the current word are taken; a slot
-                // (at most 36 bits: keys have at most 8 words) that
+                // (under 64 bits: `encode_as` checks) that
                 // crosses into the next word leaves its high bits there.
                 stream |= value << filled;
                 filled += width;
@@ -264,8 +270,8 @@ impl<const N: usize> Key<N> {
         let mask = (1u64 << width) - 1;
         let count_at = layout.count_at();
         // The words and one of zeros past them, so that a slot reads its
-        // two words without a branch on where it ends (keys have at most 8).
-        let mut words = [0u64; 9];
+        // two words without a branch on where it ends.
+        let mut words = [0u64; MAX_KEY_WORDS + 1];
         words[..N].copy_from_slice(&self.0);
         for side in 0..2 {
             let mut len = 0;

@@ -382,7 +382,7 @@ pub fn combat_exact_with_threads(
     };
     let starts = first_states(&outcomes);
     let layout = Layout::new(&kinds);
-    if layout.words() > 8 {
+    if layout.words() > key::MAX_KEY_WORDS {
         return Err(Error::budget(
             "the combat's states do not fit the exact engine's keys; use Monte Carlo",
         ));
@@ -405,7 +405,8 @@ pub fn combat_exact_with_threads(
         5 => search.solve::<5>(&starts, workers),
         6 => search.solve::<6>(&starts, workers),
         7 => search.solve::<7>(&starts, workers),
-        _ => search.solve::<8>(&starts, workers),
+        8 => search.solve::<8>(&starts, workers),
+        _ => search.solve::<{ key::MAX_KEY_WORDS }>(&starts, workers),
     })?;
     // Every combat ends: an answer that lost probability is a fault, not
     // odds (a caller in `auto` mode falls back to Monte Carlo).

@@ -33,7 +33,9 @@ pub(super) fn search<'a>(
 pub(super) fn exact_split(c: &Combat, threads: usize, max_states: u64) -> Result<CombatResult> {
     let (kinds, starts) = starts(c);
     let search = search(c, &kinds, max_states, &Control::NONE);
-    run_with_threads(threads, |workers| search.solve::<8>(&starts, workers))
+    run_with_threads(threads, |workers| {
+        search.solve::<{ super::key::MAX_KEY_WORDS }>(&starts, workers)
+    })
 }
 
 pub(super) fn combat(a: &str, b: &str) -> Combat {
