@@ -213,48 +213,51 @@ pub struct GameEquity {
 pub fn game_equity(req: &GameRequest) -> Result<GameEquity> {
     let answer = match req.game.variant() {
         None => holdem(req)?,
-        Some(variant) => {
-            if req.by_combo {
-                return Err(Error::invalid(
-                    "the per-combo breakdown is for Texas Hold'em",
-                ));
-            }
-            // The budget counts from the call's start: listing a wide
-            // Omaha range takes a while, and the engine gets what is left.
-            let started = Instant::now();
-            let reading = req.control.with_budget(Some(req.settings.time_budget));
-            let hands = parse_hands_within(variant, &req.players, &reading)?;
-            let mut vr = VariantRequest::new(variant, hands).with(&req.settings);
-            vr.time_budget = req.settings.time_budget.saturating_sub(started.elapsed());
-            vr.control = req.control.clone();
-            let r = variant_equity(&vr)?;
-            GameEquity {
-                game: req.game,
-                players: r
-                    .players
-                    .iter()
-                    .map(|p| GamePlayer {
-                        equity: p.equity,
-                        win: p.win,
-                        tie: p.tie,
-                        high: p.high,
-                        low: p.low,
-                        scoop: p.scoop,
-                        categories: None,
-                    })
-                    .collect(),
-                exact: r.exact,
-                deals: r.deals,
-                std_error: r.stderr,
-                low_qualifies: r.low_qualifies,
-                by_combo: Vec::new(),
-                partial: false,
-            }
-        }
+        Some(variant) => omaha_or_short_deck(req, variant)?,
     };
     Ok(GameEquity {
         partial: is_partial(req.control.cancelled(), answer.exact),
         ..answer
+    })
+}
+
+/// Omaha and short deck through `variants::variant_equity`.
+fn omaha_or_short_deck(req: &GameRequest, variant: Variant) -> Result<GameEquity> {
+    if req.by_combo {
+        return Err(Error::invalid(
+            "the per-combo breakdown is for Texas Hold'em",
+        ));
+    }
+    // The budget counts from the call's start: listing a wide
+    // Omaha range takes a while, and the engine gets what is left.
+    let started = Instant::now();
+    let reading = req.control.with_budget(Some(req.settings.time_budget));
+    let hands = parse_hands_within(variant, &req.players, &reading)?;
+    let mut vr = VariantRequest::new(variant, hands).with(&req.settings);
+    vr.time_budget = req.settings.time_budget.saturating_sub(started.elapsed());
+    vr.control = req.control.clone();
+    let r = variant_equity(&vr)?;
+    Ok(GameEquity {
+        game: req.game,
+        players: r
+            .players
+            .iter()
+            .map(|p| GamePlayer {
+                equity: p.equity,
+                win: p.win,
+                tie: p.tie,
+                high: p.high,
+                low: p.low,
+                scoop: p.scoop,
+                categories: None,
+            })
+            .collect(),
+        exact: r.exact,
+        deals: r.deals,
+        std_error: r.stderr,
+        low_qualifies: r.low_qualifies,
+        by_combo: Vec::new(),
+        partial: false,
     })
 }
 
