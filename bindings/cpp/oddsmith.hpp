@@ -293,7 +293,7 @@ struct EquityOptions {
     ProgressFn progress;
     std::uint32_t progress_interval_ms;
     EquityOptions()
-        : game(ODDSMITH_GAME_HOLDEM), mode(ODDSMITH_MODE_AUTO), target_stderr(0.001), time_budget_ms(0), seed(1), threads(0),
+        : game(ODDSMITH_GAME_HOLDEM), mode(ODDSMITH_MODE_AUTO), target_stderr(0.001), time_budget_ms(0), seed(0), threads(0),
           progress_interval_ms(0) {}
 };
 
@@ -341,7 +341,7 @@ inline std::vector<OddsmithComboEquity> equity_by_combo(const std::vector<std::s
 
 inline OddsmithStrengthResult hand_strength(const std::string &hand, std::uint32_t opponents,
                                             const std::string &board = std::string(),
-                                            std::uint32_t time_budget_ms = 1000, std::uint64_t seed = 1,
+                                            std::uint32_t time_budget_ms = 1000, std::uint64_t seed = 0,
                                             std::uint32_t threads = 0, const ProgressFn &progress = ProgressFn(),
                                             std::uint32_t progress_interval_ms = 0) {
     detail::Watch watch(progress, progress_interval_ms);
@@ -579,13 +579,15 @@ inline double coins_expectation(const std::vector<std::vector<std::uint32_t> > &
     return value;
 }
 
-// Durak: a search budget with defaults (10,000 iterations, one thread).
+// Durak: a search budget with defaults (10,000 iterations; a tree per core
+// and seed 0, as a zeroed OddsmithDurakBudget; threads = 1 for the same
+// move on every machine).
 inline OddsmithDurakBudget durak_budget(std::uint64_t iterations = 10000, std::uint32_t time_ms = 0,
-                                        std::uint64_t seed = 1) {
+                                        std::uint64_t seed = 0) {
     OddsmithDurakBudget b;
     b.iterations = iterations;
     b.time_ms = time_ms;
-    b.threads = 1;
+    b.threads = 0;
     b.rollout = ODDSMITH_DURAK_ROLLOUT_RANDOM;
     b.exploration = 0.0;
     b.seed = seed;

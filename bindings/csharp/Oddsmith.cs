@@ -687,7 +687,7 @@ namespace Oddsmith
         /// timeBudgetMs 0: the mode's default (1000 ms for Auto and Monte Carlo, no limit for Exact).</summary>
         public static EquityResult Equity(string[] players, string board = null, string dead = null,
             EquityMode mode = EquityMode.Auto, double targetStderr = 0.001, uint timeBudgetMs = 0,
-            ulong seed = 1, uint threads = 0, ProgressFunc progress = null, uint progressIntervalMs = 0,
+            ulong seed = 0, uint threads = 0, ProgressFunc progress = null, uint progressIntervalMs = 0,
             Game game = Game.Holdem)
         {
             using (var watch = new Watch(progress, progressIntervalMs))
@@ -797,7 +797,7 @@ namespace Oddsmith
 
         /// <summary>The chance a hand wins against random hands.</summary>
         public static StrengthResult HandStrength(string hand, uint opponents, string board = null,
-            uint timeBudgetMs = 1000, ulong seed = 1, uint threads = 0, ProgressFunc progress = null,
+            uint timeBudgetMs = 1000, ulong seed = 0, uint threads = 0, ProgressFunc progress = null,
             uint progressIntervalMs = 0)
         {
             StrengthNative r;
@@ -999,9 +999,9 @@ namespace Oddsmith
     /// <summary>Search budget: iterations and/or milliseconds, threads, rollout, exploration (0 = default), seed.</summary>
     public partial struct DurakBudget
     {
-        public static DurakBudget Of(ulong iterations, uint timeMs = 0, ulong seed = 1)
+        public static DurakBudget Of(ulong iterations, uint timeMs = 0, ulong seed = 0, uint threads = 0)
         {
-            return new DurakBudget { Iterations = iterations, TimeMs = timeMs, Threads = 1, Seed = seed };
+            return new DurakBudget { Iterations = iterations, TimeMs = timeMs, Threads = threads, Seed = seed };
         }
     }
 

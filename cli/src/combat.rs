@@ -72,7 +72,8 @@ pub struct Args {
     /// Hero B's health (with armor): prints A's chance of lethal.
     #[arg(long, allow_hyphen_values = true)]
     health_b: Option<i32>,
-    #[arg(long, default_value_t = 1)]
+    /// Monte Carlo seed (0 by default, as a zeroed C options struct).
+    #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Worker threads (exact and Monte Carlo; the answer does not depend
     /// on them); 0 = all cores.

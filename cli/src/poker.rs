@@ -57,7 +57,8 @@ pub struct RunArgs {
     /// whatever it takes, unless a budget is given).
     #[arg(long)]
     time_ms: Option<u64>,
-    #[arg(long, default_value_t = 1)]
+    /// Monte Carlo seed (0 by default, as a zeroed C request).
+    #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Worker threads; 0 = all cores.
     #[arg(long, default_value_t = 0)]

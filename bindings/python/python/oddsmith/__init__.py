@@ -245,7 +245,7 @@ def equity(
     mode: str = "auto",
     stderr: float = 0.001,
     time_ms: Optional[int] = None,
-    seed: int = 1,
+    seed: int = 0,
     threads: int = 0,
     by_combo: bool = False,
 ) -> EquityResult:
@@ -259,8 +259,11 @@ def equity(
     ``time_ms``, else Monte Carlo). ``stderr``: the Monte Carlo target
     standard error (0: the default, 0.001). ``time_ms``: the time budget
     (None or 0: 1000, or none in ``"exact"`` mode, as in the CLI and C).
-    ``seed``: Monte
-    Carlo stream (same seed, same answer with the same threads). ``threads``: 0 = all cores, 1 = this thread only.
+    ``seed``: the Monte Carlo stream (0 by default, as in C): in ``"mc"``
+    mode a seed and ``stderr`` give the same answer on any thread count
+    unless the deadline stops sampling first; in ``"auto"`` the thread
+    count can decide between an exact and a sampled answer near the edge.
+    ``threads``: 0 = all cores, 1 = this thread only.
     ``by_combo``: also each combo's equity and the 13x13 class grid (exact
     only; on a flop, turn or river, or preflop heads-up without dead cards).
 
@@ -299,7 +302,7 @@ def hand_strength(
     opponents: int = 1,
     board: str = "",
     time_ms: int = 1000,
-    seed: int = 1,
+    seed: int = 0,
     threads: int = 0,
 ) -> Strength:
     """How often ``hand`` (two cards) beats ``opponents`` (1 to 9) players
@@ -354,7 +357,7 @@ def omaha_equity(
     mode: str = "auto",
     stderr: float = 0.001,
     time_ms: Optional[int] = None,
-    seed: int = 1,
+    seed: int = 0,
     threads: int = 0,
 ) -> OmahaResult:
     """Equity in Omaha (2 to 6 players: each makes the best hand of exactly
@@ -552,7 +555,7 @@ def combat(
     mode: str = "auto",
     samples: int = 1_000_000,
     time_ms: Optional[int] = None,
-    seed: int = 1,
+    seed: int = 0,
     threads: int = 0,
     max_states: Optional[int] = None,
     health_a: Optional[int] = None,
@@ -739,8 +742,8 @@ def best_move(
     observation: Observation,
     ms: Optional[int] = None,
     iterations: Optional[int] = None,
-    threads: int = 1,
-    seed: int = 1,
+    threads: int = 0,
+    seed: int = 0,
     rollout: str = "random",
     exact: bool = True,
 ) -> BestMove:
