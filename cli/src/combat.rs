@@ -6,11 +6,11 @@
 use crate::long_run::{LongRun, PARTIAL_NOTE};
 use crate::output::{Outcome, print_json};
 use oddsmith::Error;
-use oddsmith::hearthstone::cards::{EntityFlags, minion_of_entity};
 use oddsmith::hearthstone::combat::{
-    Combat, CombatMode, CombatOptions, CombatResult, DEFAULT_SAMPLES, GameBonuses, MAX_GAME_BONUS,
-    Minion, max_states_or_default, parse_board, samples_or_default, simulate,
+    Combat, CombatMode, CombatOptions, CombatResult, DEFAULT_SAMPLES, GameBonuses,
+    max_states_or_default, parse_board, samples_or_default, simulate,
 };
+use oddsmith::hearthstone::firestone::{board_from_json, bonuses_from_global_info};
 use serde_json::json;
 use std::time::Instant;
 
@@ -238,120 +238,6 @@ fn sample_lines(c: &Combat, wanted: SampleArg, seed: u64) -> Result<Vec<String>,
     })
 }
 
-/// A board from a Firestone-shaped entity list (`cardId` or `dbfId`,
-/// `attack`, `health`, and the keyword flags `taunt`, `divineShield`,
-/// `poisonous`, `venomous`, `windfury`, `reborn`, `stealth`; a flag left out keeps the
-/// card's own, except `stealth`: left out, it is off, as Firestone reads
-/// such a list).
-pub fn board_from_json(text: &str) -> Result<Vec<Minion>, Error> {
-    let value: serde_json::Value = serde_json::from_str(text)
-        .map_err(|e| Error::parse(format!("the board is not JSON: {e}")))?;
-    let list = value
-        .as_array()
-        .ok_or_else(|| Error::parse("the board must be a JSON list of minions"))?;
-    if list.len() > oddsmith::hearthstone::combat::rules::BOARD_SIZE {
-        return Err(Error::invalid(format!(
-            "{} minions; a board holds at most 7",
-            list.len()
-        )));
-    }
-    list.iter()
-        .enumerate()
-        .map(|(i, m)| {
-            let at = |e: Error| Error::new(e.kind(), format!("minion {}: {}", i + 1, e.message()));
-            let id = match (m.get("cardId"), m.get("dbfId")) {
-                (Some(serde_json::Value::String(id)), _) => id.clone(),
-                (_, Some(dbf)) if dbf.is_u64() => dbf.to_string(),
-                _ => return Err(at(Error::parse("give a cardId (text) or a dbfId (number)"))),
-            };
-            let stat = |key: &str| -> Result<u16, Error> {
-                let value = m
-                    .get(key)
-                    .ok_or_else(|| at(Error::parse(format!("'{key}' is missing"))))?;
-                value
-                    .as_u64()
-                    .and_then(|v| u16::try_from(v).ok())
-                    .ok_or_else(|| at(Error::parse(format!("'{key}' must be a number 0 to 65535"))))
-            };
-            let flag = |key: &str| -> Result<Option<bool>, Error> {
-                match m.get(key) {
-                    None | Some(serde_json::Value::Null) => Ok(None),
-                    Some(serde_json::Value::Bool(b)) => Ok(Some(*b)),
-                    Some(_) => Err(at(Error::parse(format!("'{key}' must be true or false")))),
-                }
-            };
-            // A script number: absent or null is none.
-            let script = |key: &str| -> Result<Option<i32>, Error> {
-                match m.get(key) {
-                    None | Some(serde_json::Value::Null) => Ok(None),
-                    Some(v) => v
-                        .as_i64()
-                        .and_then(|n| i32::try_from(n).ok())
-                        .map(Some)
-                        .ok_or_else(|| at(Error::parse(format!("'{key}' must be a whole number")))),
-                }
-            };
-            let flags = EntityFlags {
-                taunt: flag("taunt")?,
-                divine_shield: flag("divineShield")?,
-                poisonous: flag("poisonous")?,
-                venomous: flag("venomous")?,
-                windfury: flag("windfury")?,
-                reborn: flag("reborn")?,
-                // Not in the entity lists of the issue (nor Firestone's
-                // defaults): Firestone reads a missing `stealth` as none,
-                // so the same list gives the same combat in both.
-                stealth: Some(flag("stealth")?.unwrap_or(false)),
-                script_data: [
-                    script("scriptDataNum1")?,
-                    script("scriptDataNum2")?,
-                    script("scriptDataNum3")?,
-                    script("scriptDataNum4")?,
-                ],
-            };
-            minion_of_entity(&id, stat("attack")?, stat("health")?, &flags).map_err(at)
-        })
-        .collect()
-}
-
-/// A side's bonuses from earlier turns from a Firestone hero's
-/// `globalInfo` object: the counters combat reads (see `GameBonuses`);
-/// the others, which only the tavern reads, are ignored.
-pub fn bonuses_from_global_info(text: &str) -> Result<GameBonuses, Error> {
-    let value: serde_json::Value = serde_json::from_str(text)
-        .map_err(|e| Error::parse(format!("the globalInfo is not JSON: {e}")))?;
-    let info = value
-        .as_object()
-        .ok_or_else(|| Error::parse("the globalInfo must be a JSON object"))?;
-    let get = |key: &str| -> Result<u16, Error> {
-        match info.get(key) {
-            None | Some(serde_json::Value::Null) => Ok(0),
-            Some(v) => v
-                .as_u64()
-                .and_then(|v| u16::try_from(v).ok())
-                .filter(|&v| v <= MAX_GAME_BONUS)
-                .ok_or_else(|| {
-                    Error::invalid(format!("'{key}' must be a number 0 to {MAX_GAME_BONUS}"))
-                }),
-        }
-    };
-    let pair = |a: &str, h: &str| -> Result<[u16; 2], Error> { Ok([get(a)?, get(h)?]) };
-    Ok(GameBonuses {
-        blood_gem: pair("BloodGemAttackBonus", "BloodGemHealthBonus")?,
-        summoned: pair("HauntedCarapaceAttackBonus", "HauntedCarapaceHealthBonus")?,
-        undead: pair("UndeadAttackBonus", "UndeadHealthBonus")?,
-        beasts: pair("GoldrinnBuffAtk", "GoldrinnBuffHealth")?,
-        beetles: pair("BeetleAttackBuff", "BeetleHealthBuff")?,
-        pirate_attack: get("PirateAttackBonus")?,
-        mech_attack: get("MechAttackBonus")?,
-        knights_died: get("EternalKnightsDeadThisGame")?,
-        knights: pair("EternalKnightAttackBuff", "EternalKnightHealthBuff")?,
-        deathrattles: get("DeathrattlesTriggeredThisGame")?,
-        tavern_spells: get("TavernSpellsCastThisGame")?,
-        lobsters: get("TastyLobstersBuff")?,
-    })
-}
-
 fn to_json(r: &CombatResult, elapsed_ms: f64) -> serde_json::Value {
     json!({
         "win": r.win,
@@ -365,86 +251,4 @@ fn to_json(r: &CombatResult, elapsed_ms: f64) -> serde_json::Value {
         "stderr": r.stderr,
         "elapsed_ms": elapsed_ms,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use oddsmith::hearthstone::combat::rules::{SHIELD, STEALTH, TAUNT};
-
-    /// A `globalInfo` object gives the counters combat reads, by
-    /// Firestone's names; the tavern's are ignored, bad values refused.
-    #[test]
-    fn global_info_gives_the_bonuses_combat_reads() {
-        let b = bonuses_from_global_info(
-            r#"{"BloodGemAttackBonus": 2, "BloodGemHealthBonus": 1, "UndeadAttackBonus": 3,
-                "GoldrinnBuffAtk": 4, "GoldrinnBuffHealth": 5, "BeetleAttackBuff": 1,
-                "HauntedCarapaceHealthBonus": 2, "PirateAttackBonus": 6, "MechAttackBonus": 7,
-                "EternalKnightsDeadThisGame": 5, "EternalKnightHealthBuff": 2,
-                "TavernSpellsCastThisGame": 12, "DeathrattlesTriggeredThisGame": 9,
-                "TastyLobstersBuff": 3, "WhelpAttackBuff": 3}"#,
-        )
-        .unwrap();
-        assert_eq!(b.blood_gem, [2, 1]);
-        assert_eq!(b.undead, [3, 0]);
-        assert_eq!(b.beasts, [4, 5]);
-        assert_eq!(b.beetles, [1, 0]);
-        assert_eq!(b.summoned, [0, 2]);
-        assert_eq!((b.pirate_attack, b.mech_attack), (6, 7));
-        assert_eq!((b.knights_died, b.knights), (5, [0, 2]));
-        assert_eq!((b.deathrattles, b.tavern_spells), (9, 12));
-        assert_eq!(b.lobsters, 3);
-        assert!(bonuses_from_global_info("{}").unwrap().is_none());
-        for bad in [
-            "[]",
-            "{",
-            r#"{"UndeadAttackBonus": -1}"#,
-            r#"{"BeetleAttackBuff": 5000}"#,
-        ] {
-            assert!(bonuses_from_global_info(bad).is_err(), "{bad}");
-        }
-    }
-
-    /// An entity list means what Firestone makes of it: a missing
-    /// `stealth` is none (Heroic Underdog's own included); other missing
-    /// flags keep the card's own.
-    #[test]
-    fn json_boards_read_stealth_as_firestone_does() {
-        let board = |text: &str| board_from_json(text).unwrap()[0].keywords;
-        let underdog = r#"[{"cardId": "BG34_604", "attack": 1, "health": 10}]"#;
-        assert_eq!(board(underdog) & STEALTH, 0);
-        let hidden = r#"[{"cardId": "BG34_604", "attack": 1, "health": 10, "stealth": true}]"#;
-        assert_ne!(board(hidden) & STEALTH, 0);
-        // Cord Puller's own divine shield stays when the flag is left out.
-        let cord = r#"[{"cardId": "BG29_611", "attack": 1, "health": 1}]"#;
-        assert_ne!(board(cord) & SHIELD, 0);
-        let plain = r#"[{"cardId": "BG29_611", "attack": 1, "health": 1, "taunt": true}]"#;
-        assert_ne!(board(plain) & TAUNT, 0);
-    }
-
-    /// `scriptDataNum1` to `4` reach the cards that read them (the
-    /// engine's reading: oddsmith::hearthstone::cards tests); null is none.
-    #[test]
-    fn json_boards_carry_script_numbers() {
-        use oddsmith::hearthstone::combat::effect::Action;
-        let gift = |text: &str| match board_from_json(text).unwrap()[0].effects[0].action {
-            Action::Buff { attack, health, .. } => (attack, health),
-            other => panic!("{other:?}"),
-        };
-        let hope = |data: &str| {
-            gift(&format!(
-                r#"[{{"cardId": "BG36_364", "attack": 4, "health": 3{data}}}]"#
-            ))
-        };
-        assert_eq!(hope(""), (3, 3));
-        assert_eq!(
-            hope(r#", "scriptDataNum1": 9, "scriptDataNum2": 6"#),
-            (9, 6)
-        );
-        assert_eq!(hope(r#", "scriptDataNum1": null"#), (3, 3));
-        for bad in [r#", "scriptDataNum1": "9""#, r#", "scriptDataNum2": 1.5"#] {
-            let text = format!(r#"[{{"cardId": "BG36_364", "attack": 4, "health": 3{bad}}}]"#);
-            assert!(board_from_json(&text).is_err(), "{bad}");
-        }
-    }
 }

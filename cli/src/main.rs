@@ -4,8 +4,19 @@
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use oddsmith_cli::{bg_cards, cards, coins, combat, durak, generate, pig, poker, split_damage};
 use std::process::ExitCode;
+
+mod bg_cards;
+mod cards;
+mod coins;
+mod combat;
+mod durak;
+mod generate;
+mod long_run;
+mod output;
+mod pig;
+mod poker;
+mod split_damage;
 
 #[derive(Parser)]
 #[command(

@@ -3,7 +3,7 @@
 
 use crate::output::{Failure, Outcome, print_json};
 use oddsmith::hearthstone::split_damage::{
-    Query, SplitDamage, Target, max_work_or_default, split_damage,
+    Query, SplitDamage, Target, max_work_or_default, parse_numbers, parse_targets, split_damage,
 };
 use serde_json::json;
 use std::time::Instant;
@@ -35,82 +35,22 @@ pub struct Args {
     max_work: u64,
 }
 
-/// Parses a comma-separated list of unsigned numbers, naming a bad item.
-pub fn parse_numbers(flag: &str, text: &str) -> Result<Vec<u32>, Failure> {
-    text.split(',')
-        .map(str::trim)
-        .enumerate()
-        .map(|(i, item)| {
-            item.parse::<u32>().map_err(|_| {
-                Failure::BadInput(format!(
-                    "--{flag}: item {} '{item}' is not a whole number >= 0",
-                    i + 1
-                ))
-            })
-        })
-        .collect()
-}
-
-/// The targets described by the flags: minions in order, then heroes.
-pub fn parse_targets(
-    health: &str,
-    shield: Option<&str>,
-    hero: Option<&str>,
-    armor: Option<&str>,
-) -> Result<Vec<Target>, Failure> {
-    let healths = parse_numbers("health", health)?;
-    let shields = match shield {
-        Some(text) => parse_numbers("shield", text)?,
-        None => vec![0; healths.len()],
-    };
-    if shields.len() != healths.len() || shields.iter().any(|&s| s > 1) {
-        return Err(Failure::BadInput(format!(
-            "--shield needs {} values of 0 or 1, one per minion",
-            healths.len()
-        )));
-    }
-    let heroes = match hero {
-        Some(text) => parse_numbers("hero", text)?,
-        None => Vec::new(),
-    };
-    let armors = match armor {
-        Some(text) => parse_numbers("armor", text)?,
-        None => vec![0; heroes.len()],
-    };
-    if armors.len() != heroes.len() {
-        return Err(Failure::BadInput(format!(
-            "--armor needs {} values, one per hero",
-            heroes.len()
-        )));
-    }
-    let mut targets: Vec<Target> = healths
-        .iter()
-        .zip(&shields)
-        .map(|(&h, &s)| Target {
-            health: h,
-            shield: s == 1,
-            hero: false,
-        })
-        .collect();
-    targets.extend(
-        heroes
-            .iter()
-            .zip(&armors)
-            .map(|(&h, &a)| Target::hero(h, a)),
-    );
-    Ok(targets)
+/// The library's list parsers (`split_damage::parse_targets`), their
+/// errors naming the option at fault.
+fn flagged<T>(parsed: oddsmith::Result<T>) -> Result<T, Failure> {
+    parsed.map_err(|e| Failure::BadInput(format!("--{}", e.message())))
 }
 
 pub fn run(args: &Args, as_json: bool) -> Outcome {
-    let targets = parse_targets(
+    let targets = flagged(parse_targets(
         &args.health,
         args.shield.as_deref(),
         args.hero.as_deref(),
         args.armor.as_deref(),
-    )?;
+    ))?;
     let mut query = Query::default();
     if let Some(list) = &args.all_dead {
-        let numbers = parse_numbers("all-dead", list)?;
+        let numbers = flagged(parse_numbers("all-dead", list))?;
         if numbers.contains(&0) {
             return Err(Failure::BadInput("--all-dead: targets count from 1".into()));
         }

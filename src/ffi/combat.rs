@@ -3,11 +3,11 @@
 use super::guard::{FfiError, OddsmithStatus, arg, guard};
 use super::progress::{OddsmithProgress, settle, watch};
 use crate::budget::{Control, is_partial};
-use crate::hearthstone::cards;
 use crate::hearthstone::combat::{
     Combat, CombatMode, CombatOptions, CombatResult, GameBonuses, MAX_GAME_BONUS, Minion, Token,
     max_states_or_default, rules, samples_or_default, simulate,
 };
+use crate::hearthstone::firestone::{CardRef, EntityFlags, minion_of_entity};
 
 /// Keyword bits of `OddsmithMinion.keywords`. This one: taunt.
 pub const ODDSMITH_KW_TAUNT: u32 = 1;
@@ -272,16 +272,29 @@ fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiErro
                 "a card's deathrattle comes from the card: leave the token fields 0",
             ));
         }
-        let card = cards::by_dbf(m.dbf_id)
-            .ok_or_else(|| bad(&format!("no Battlegrounds card has dbfId {}", m.dbf_id)))?;
-        let mut minion = cards::minion_of(card).map_err(|e| bad(e.message()))?;
-        let data = std::array::from_fn(|i| {
-            (m.script_data_given & 1 << i != 0).then_some(m.script_data[i])
-        });
-        cards::apply_script_data(card, &mut minion, &data).map_err(|e| bad(e.message()))?;
-        minion.attack = m.attack as u16;
-        minion.health = m.health as i16;
-        minion.keywords |= m.keywords as u8;
+        // The card path every front end takes: C's keyword bits add to
+        // the card's own, never take one away.
+        let added = |bit: u8| (m.keywords as u8 & bit != 0).then_some(true);
+        let flags = EntityFlags {
+            taunt: added(rules::TAUNT),
+            divine_shield: added(rules::SHIELD),
+            poisonous: added(rules::POISON),
+            venomous: added(rules::VENOM),
+            windfury: added(rules::WINDFURY),
+            cleave: added(rules::CLEAVE),
+            reborn: added(rules::REBORN),
+            stealth: added(rules::STEALTH),
+            script_data: std::array::from_fn(|i| {
+                (m.script_data_given & 1 << i != 0).then_some(m.script_data[i])
+            }),
+        };
+        let mut minion = minion_of_entity(
+            CardRef::Dbf(m.dbf_id),
+            m.attack as u16,
+            m.health as u16,
+            &flags,
+        )
+        .map_err(|e| bad(e.message()))?;
         if m.tier > 0 {
             minion.tier = m.tier as u8;
         }

@@ -89,6 +89,83 @@ impl Target {
     }
 }
 
+/// Targets from comma-separated lists of whole numbers (the CLI's
+/// `--health 1,2,3 --shield 0,1,0 --hero 30 --armor 5`): minion healths,
+/// left to right; each minion's divine shield, 0 or 1 (none when not
+/// given); hero healths, placed after the minions; each hero's armor,
+/// added to its health (0 when not given). The values themselves are
+/// checked by [`split_damage`].
+///
+/// Each error message begins with the name of the list at fault
+/// (`health`, `shield`, `hero`, `armor`), so a front end can name it its
+/// own way (the CLI prefixes `--`).
+pub fn parse_targets(
+    health: &str,
+    shield: Option<&str>,
+    hero: Option<&str>,
+    armor: Option<&str>,
+) -> Result<Vec<Target>> {
+    let healths = parse_numbers("health", health)?;
+    let shields = match shield {
+        Some(text) => parse_numbers("shield", text)?,
+        None => vec![0; healths.len()],
+    };
+    if shields.len() != healths.len() || shields.iter().any(|&s| s > 1) {
+        return Err(Error::parse(format!(
+            "shield needs {} values of 0 or 1, one per minion",
+            healths.len()
+        )));
+    }
+    let heroes = match hero {
+        Some(text) => parse_numbers("hero", text)?,
+        None => Vec::new(),
+    };
+    let armors = match armor {
+        Some(text) => parse_numbers("armor", text)?,
+        None => vec![0; heroes.len()],
+    };
+    if armors.len() != heroes.len() {
+        return Err(Error::parse(format!(
+            "armor needs {} values, one per hero",
+            heroes.len()
+        )));
+    }
+    let mut targets: Vec<Target> = healths
+        .iter()
+        .zip(&shields)
+        .map(|(&health, &shield)| Target {
+            health,
+            shield: shield == 1,
+            hero: false,
+        })
+        .collect();
+    targets.extend(
+        heroes
+            .iter()
+            .zip(&armors)
+            .map(|(&health, &armor)| Target::hero(health, armor)),
+    );
+    Ok(targets)
+}
+
+/// A comma-separated list of whole numbers >= 0 (spaces around each
+/// allowed); the error begins with `name` and names the bad item,
+/// counting from 1.
+pub fn parse_numbers(name: &str, text: &str) -> Result<Vec<u32>> {
+    text.split(',')
+        .map(str::trim)
+        .enumerate()
+        .map(|(i, item)| {
+            item.parse::<u32>().map_err(|_| {
+                Error::parse(format!(
+                    "{name}: item {} '{item}' is not a whole number >= 0",
+                    i + 1
+                ))
+            })
+        })
+        .collect()
+}
+
 /// What to compute besides the per-target answers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Query {

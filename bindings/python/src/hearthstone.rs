@@ -2,12 +2,12 @@
 
 use crate::errors::{InvalidArgument, OrRaise, about, to_py};
 use crate::interrupt;
-use oddsmith::hearthstone::cards::{EntityFlags, minion_of_entity};
 use oddsmith::hearthstone::combat::rules::BOARD_SIZE;
 use oddsmith::hearthstone::combat::{
     Combat, CombatMode, CombatOptions, GameBonuses, Minion, max_states_or_default, parse_board,
     samples_or_default, simulate,
 };
+use oddsmith::hearthstone::firestone::{CardRef, EntityFlags, minion_of_entity};
 use oddsmith::hearthstone::split_damage::{
     Query, Target, max_work_or_default, split_damage_controlled,
 };
@@ -111,11 +111,15 @@ fn board_of(side: &str, board: &Bound<'_, PyAny>) -> PyResult<Vec<Minion>> {
                 poisonous: f[2],
                 venomous: f[3],
                 windfury: f[4],
+                cleave: None,
                 reborn: f[5],
                 stealth: f[6],
                 script_data,
             };
-            minions.push(minion_of_entity(&card, attack, health, &flags).map_err(minion_at)?);
+            minions.push(
+                minion_of_entity(CardRef::Text(&card), attack, health, &flags)
+                    .map_err(minion_at)?,
+            );
         }
     }
     if minions.len() > BOARD_SIZE {

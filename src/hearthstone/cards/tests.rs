@@ -1143,7 +1143,7 @@ fn each_type_gifts_and_card_tokens_with_effects_are_read() {
 
 #[test]
 fn script_numbers_set_the_gifts_that_grow_over_a_game() {
-    use super::{EntityFlags, minion_of_entity};
+    use crate::hearthstone::firestone::{CardRef, EntityFlags, minion_of_entity};
     // (card, script numbers, the buff's attack and health, or Lurking
     // Leviathan's first gift and step): Firestone's numbers when none is
     // stated; Hopebringer, Showy Cyclist and Lurking Leviathan read a 0
@@ -1172,7 +1172,7 @@ fn script_numbers_set_the_gifts_that_grow_over_a_game() {
             script_data: data,
             ..EntityFlags::default()
         };
-        let m = minion_of_entity(card, 2, 2, &flags).unwrap();
+        let m = minion_of_entity(CardRef::Text(card), 2, 2, &flags).unwrap();
         let gifts: Vec<(u16, u16)> = m
             .effects
             .iter()
@@ -1190,25 +1190,37 @@ fn script_numbers_set_the_gifts_that_grow_over_a_game() {
         script_data: data,
         ..EntityFlags::default()
     };
-    let own = minion_of_entity("BG36_116", 2, 2, &EntityFlags::default()).unwrap();
-    let set = minion_of_entity("BG36_116", 2, 2, &flags([Some(5), None, None, None])).unwrap();
+    let own = minion_of_entity(CardRef::Text("BG36_116"), 2, 2, &EntityFlags::default()).unwrap();
+    let set = minion_of_entity(
+        CardRef::Text("BG36_116"),
+        2,
+        2,
+        &flags([Some(5), None, None, None]),
+    )
+    .unwrap();
     assert_eq!(set.reborn_effects, Some(own.effects));
-    let cyclist = minion_of_entity("BG31_925", 2, 2, &flags([None, Some(5), None, None])).unwrap();
+    let cyclist = minion_of_entity(
+        CardRef::Text("BG31_925"),
+        2,
+        2,
+        &flags([None, Some(5), None, None]),
+    )
+    .unwrap();
     assert_eq!(cyclist.reborn_effects, None);
     // Other cards ignore them; a number no gift takes is refused.
     let flags = EntityFlags {
         script_data: [Some(40_000), None, None, None],
         ..EntityFlags::default()
     };
-    assert!(minion_of_entity("Wolf Pup", 1, 1, &flags).is_ok());
+    assert!(minion_of_entity(CardRef::Text("Wolf Pup"), 1, 1, &flags).is_ok());
     for card in ["BG36_364", "BG31_810"] {
-        let err = minion_of_entity(card, 1, 1, &flags).unwrap_err();
+        let err = minion_of_entity(CardRef::Text(card), 1, 1, &flags).unwrap_err();
         assert!(err.message().contains("scriptDataNum1"), "{err:?}");
         let negative = EntityFlags {
             script_data: [Some(-1), None, None, None],
             ..EntityFlags::default()
         };
-        assert!(minion_of_entity(card, 1, 1, &negative).is_err());
+        assert!(minion_of_entity(CardRef::Text(card), 1, 1, &negative).is_err());
     }
 }
 

@@ -2051,13 +2051,13 @@ fn hoarding_hyena_summons_a_tasty_lobster_with_its_deathrattle() {
 fn a_reborn_underrot_spawn_gives_its_cards_own_attack() {
     // Script numbers set the first life's gift (+5 Attack); the reborn
     // copy is a fresh card (+1), as Firestone resets them.
-    use crate::hearthstone::cards::{EntityFlags, minion_of_entity};
+    use crate::hearthstone::firestone::{CardRef, EntityFlags, minion_of_entity};
     let flags = EntityFlags {
         reborn: Some(true),
         script_data: [Some(5), None, None, None],
         ..EntityFlags::default()
     };
-    let underrot = minion_of_entity("BG36_116", 2, 1, &flags).unwrap();
+    let underrot = minion_of_entity(CardRef::Text("BG36_116"), 2, 1, &flags).unwrap();
     let (mut s, kinds) = State::new(&[underrot], &parse_board("10/100+cleave").unwrap(), 0);
     s.attack(&kinds, 1, 0, 0, &mut First);
     assert_eq!(shown(&s, 0), "5/2+t,2/1");

@@ -334,3 +334,51 @@ fn a_work_budget_of_zero_is_the_default() {
     assert_eq!(max_work_or_default(0), DEFAULT_MAX_WORK);
     assert_eq!(max_work_or_default(5), 5);
 }
+
+/// The target lists' text: minions with their shields, then heroes with
+/// their armor; each error begins with the list at fault.
+#[test]
+fn target_lists_parse_minions_then_heroes() {
+    let targets = parse_targets("1, 2,3", Some("0,1,0"), Some("30,25"), Some("5,0")).unwrap();
+    assert_eq!(
+        targets,
+        vec![
+            Target::minion(1),
+            Target::shielded(2),
+            Target::minion(3),
+            Target::hero(30, 5),
+            Target::hero(25, 0),
+        ]
+    );
+    assert_eq!(
+        parse_targets("4", None, Some("30"), None).unwrap(),
+        vec![Target::minion(4), Target::hero(30, 0)]
+    );
+    for (lists, why) in [
+        (
+            ("1,x", None, None, None),
+            "health: item 2 'x' is not a whole number >= 0",
+        ),
+        (
+            ("1,2", Some("1"), None, None),
+            "shield needs 2 values of 0 or 1, one per minion",
+        ),
+        (
+            ("1", Some("2"), None, None),
+            "shield needs 1 values of 0 or 1, one per minion",
+        ),
+        (
+            ("1", None, Some("30"), Some("1,2")),
+            "armor needs 1 values, one per hero",
+        ),
+        (
+            ("1", None, Some("-3"), None),
+            "hero: item 1 '-3' is not a whole number >= 0",
+        ),
+    ] {
+        let (health, shield, hero, armor) = lists;
+        let e = parse_targets(health, shield, hero, armor).unwrap_err();
+        assert_eq!(e.message(), why);
+    }
+    assert_eq!(parse_numbers("all-dead", " 1 ,3").unwrap(), vec![1, 3]);
+}

@@ -1,9 +1,10 @@
-//! Fuzzes the CLI's split damage argument parsers with arbitrary text: a
-//! clear error or targets, never a panic.
+//! Fuzzes the split damage target lists (`split_damage::parse_targets`,
+//! the CLI's `--health`, `--shield`, `--hero`, `--armor`) with arbitrary
+//! text: a clear error or targets, never a panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use oddsmith_cli::split_damage::parse_targets;
+use oddsmith::hearthstone::split_damage::parse_targets;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

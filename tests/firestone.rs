@@ -21,10 +21,10 @@ use oddsmith::budget::Control;
 use oddsmith::hearthstone::combat::{
     Combat, CombatResult, GameBonuses, combat_exact, combat_monte_carlo,
 };
-use oddsmith_cli::combat::{board_from_json, bonuses_from_global_info};
+use oddsmith::hearthstone::firestone::{board_from_json, bonuses_from_global_info};
 use serde_json::Value;
 
-const VECTORS: &str = include_str!("../../tests/data/bg_firestone_vectors.json");
+const VECTORS: &str = include_str!("data/bg_firestone_vectors.json");
 
 /// `scripts/test` checks one board in `SAMPLE_EVERY`, chosen by a fixed
 /// hash of its name (the same boards on every run and machine), so the

@@ -1,0 +1,359 @@
+//! Firestone-shaped input: the one reader of a client's Battlegrounds
+//! state, which every front end calls.
+//!
+//! - [`minion_of_entity`]: one minion as a client's board state gives it
+//!   (a card, its current stats, the keyword flags it states, its script
+//!   numbers) to a combat [`Minion`]. The CLI's JSON boards, Python's
+//!   entity dicts and the C entry's card minions (`OddsmithMinion` with a
+//!   `dbf_id`) all go through it.
+//! - [`board_from_json`]: a Firestone entity list (`[{"cardId": ...,
+//!   "attack": ..., "health": ..., "taunt": ..., "scriptDataNum1": ...}]`)
+//!   to a board.
+//! - [`bonuses_from_global_info`]: a Firestone hero's `globalInfo` object
+//!   to the [`GameBonuses`] combat reads.
+//!
+//! Errors name the bad input: the minion (counting from 1) and the key,
+//! as "minion 3: 'health' is missing". They are worded in one place (a
+//! private `Path`: where a value sits), so that naming a value by a
+//! longer path (a whole game state's `playerBoard.board[2].health`)
+//! changes only that place.
+//!
+//! The card table lookups stay in [`cards`]; this module only reads.
+//!
+//! Thread safety: pure functions of their input; any thread may call them
+//! at any time.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::hearthstone::cards::{self, CardDef};
+use crate::hearthstone::combat::{GameBonuses, MAX_GAME_BONUS, Minion, rules};
+use serde_json::{Map, Value};
+
+/// Which card an entity is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardRef<'a> {
+    /// A card id (`BG25_001`, golden `BG25_001_G`), an English name (with
+    /// an optional `golden ` prefix), or a dbfId written as text.
+    Text(&'a str),
+    /// A dbfId.
+    Dbf(u32),
+}
+
+impl CardRef<'_> {
+    /// The card in the table; an error naming what was given when no
+    /// Battlegrounds card has it.
+    pub fn card(self) -> Result<&'static CardDef> {
+        match self {
+            CardRef::Text(text) => cards::lookup(text)
+                .or_else(|| text.trim().parse().ok().and_then(cards::by_dbf))
+                .ok_or_else(|| {
+                    Error::parse(format!("no Battlegrounds card has the id or name '{text}'"))
+                }),
+            CardRef::Dbf(dbf) => cards::by_dbf(dbf).ok_or_else(|| no_card_with_dbf(dbf.into())),
+        }
+    }
+}
+
+fn no_card_with_dbf(dbf: u64) -> Error {
+    Error::parse(format!("no Battlegrounds card has dbfId {dbf}"))
+}
+
+/// A minion's keyword flags and script numbers as a client's board state
+/// gives them: each flag it states (`None` keeps the card's own).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct EntityFlags {
+    /// Taunt, if stated.
+    pub taunt: Option<bool>,
+    /// Divine shield, if stated.
+    pub divine_shield: Option<bool>,
+    /// Poisonous, if stated.
+    pub poisonous: Option<bool>,
+    /// Venomous, if stated.
+    pub venomous: Option<bool>,
+    /// Windfury, if stated.
+    pub windfury: Option<bool>,
+    /// Cleave, if stated (the C entry's keyword bit; Firestone's entity
+    /// lists do not state it).
+    pub cleave: Option<bool>,
+    /// Reborn, if stated.
+    pub reborn: Option<bool>,
+    /// Stealth, if stated.
+    pub stealth: Option<bool>,
+    /// The minion's script numbers (Firestone's `scriptDataNum1` to
+    /// `scriptDataNum4`; `None` when not stated): what cards whose gift
+    /// grows over a game read (Hopebringer, Ultraviolet Ascendant, Showy
+    /// Cyclist, Underrot Spawn); other cards ignore them.
+    pub script_data: [Option<i32>; 4],
+}
+
+/// The combat minion for an entity of `card` with these current stats,
+/// flags and script numbers: the card's tier, tribes, keywords and
+/// modelled effect, the stats given, each flag stated set or cleared.
+/// Errors: no such card, a card whose combat effect is not modelled, a
+/// script number the card's gift cannot take, health not 1 to 32767.
+pub fn minion_of_entity(
+    card: CardRef<'_>,
+    attack: u16,
+    health: u16,
+    flags: &EntityFlags,
+) -> Result<Minion> {
+    let card = card.card()?;
+    let mut m = cards::minion_of(card)?;
+    cards::apply_script_data(card, &mut m, &flags.script_data)?;
+    if health == 0 || health > i16::MAX as u16 {
+        return Err(Error::invalid(format!(
+            "{} ({}): health {health} is not 1 to {}",
+            card.name,
+            card.id,
+            i16::MAX
+        )));
+    }
+    m.attack = attack;
+    m.health = health as i16;
+    for (flag, bit) in [
+        (flags.taunt, rules::TAUNT),
+        (flags.divine_shield, rules::SHIELD),
+        (flags.poisonous, rules::POISON),
+        (flags.venomous, rules::VENOM),
+        (flags.windfury, rules::WINDFURY),
+        (flags.cleave, rules::CLEAVE),
+        (flags.reborn, rules::REBORN),
+        (flags.stealth, rules::STEALTH),
+    ] {
+        match flag {
+            Some(true) => m.keywords |= bit,
+            Some(false) => m.keywords &= !bit,
+            None => {}
+        }
+    }
+    Ok(m)
+}
+
+/// A board from a Firestone-shaped entity list, left to right: each
+/// entity an object with `cardId` (text) or `dbfId` (a number), `attack`,
+/// `health`, the keyword flags `taunt`, `divineShield`, `poisonous`,
+/// `venomous`, `windfury`, `reborn`, `stealth` (true, false, or left out
+/// or null: the card's own, except `stealth`, which left out is off, as
+/// Firestone reads such a list), and `scriptDataNum1` to `scriptDataNum4`
+/// (whole numbers; left out or null: none). Other keys are ignored.
+///
+/// Errors name the minion (from 1) and the key: "minion 3: 'health' is
+/// missing".
+pub fn board_from_json(text: &str) -> Result<Vec<Minion>> {
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| Error::parse(format!("the board is not JSON: {e}")))?;
+    board_from_value(&value, &Path::TOP)
+}
+
+/// A side's bonuses from earlier turns from a Firestone hero's
+/// `globalInfo` object: the counters combat reads (see [`GameBonuses`];
+/// by Firestone's names, `BloodGemAttackBonus`, `UndeadAttackBonus`,
+/// `EternalKnightsDeadThisGame`, ...), each a number 0 to
+/// [`MAX_GAME_BONUS`], left out or null for 0; the others, which only the
+/// tavern reads, are ignored.
+pub fn bonuses_from_global_info(text: &str) -> Result<GameBonuses> {
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| Error::parse(format!("the globalInfo is not JSON: {e}")))?;
+    bonuses_from_value(&value, &Path::TOP)
+}
+
+/// Where a value sits in the input, and the one place its errors are
+/// worded. Today's wording names a board's minion and a key ("minion 3:
+/// 'health' is missing"); a reader of a whole game state would give each
+/// value its JSON path here instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Path(String);
+
+impl Path {
+    /// The top of the input given: errors name the key alone.
+    const TOP: Path = Path(String::new());
+
+    /// Minion `i` (from 0) of the board here.
+    fn minion(&self, i: usize) -> Path {
+        Path(format!("{}minion {}", self.prefix(), i + 1))
+    }
+
+    fn prefix(&self) -> String {
+        if self.0.is_empty() {
+            String::new()
+        } else {
+            format!("{}: ", self.0)
+        }
+    }
+
+    /// `e` about the value here.
+    fn error(&self, e: Error) -> Error {
+        if self.0.is_empty() {
+            e
+        } else {
+            Error::new(e.kind(), format!("{}{}", self.prefix(), e.message()))
+        }
+    }
+
+    /// An error about `key` of the object here: "'key' what".
+    fn key_error(&self, kind: ErrorKind, key: &str, what: &str) -> Error {
+        self.error(Error::new(kind, format!("'{key}' {what}")))
+    }
+}
+
+/// The fields of an object read at `path` (a value that is not an object
+/// has none).
+struct Fields<'a> {
+    map: Option<&'a Map<String, Value>>,
+    path: &'a Path,
+}
+
+impl<'a> Fields<'a> {
+    fn new(value: &'a Value, path: &'a Path) -> Fields<'a> {
+        Fields {
+            map: value.as_object(),
+            path,
+        }
+    }
+
+    /// The value of `key`; null is left out.
+    fn get(&self, key: &str) -> Option<&'a Value> {
+        self.map?.get(key).filter(|v| !v.is_null())
+    }
+
+    /// A stat, 0 to 65535, that must be given.
+    fn stat(&self, key: &str) -> Result<u16> {
+        let value = self
+            .map
+            .and_then(|m| m.get(key))
+            .ok_or_else(|| self.path.key_error(ErrorKind::Parse, key, "is missing"))?;
+        value
+            .as_u64()
+            .and_then(|v| u16::try_from(v).ok())
+            .ok_or_else(|| {
+                self.path
+                    .key_error(ErrorKind::Parse, key, "must be a number 0 to 65535")
+            })
+    }
+
+    /// A keyword flag, if stated.
+    fn flag(&self, key: &str) -> Result<Option<bool>> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(*b)),
+            Some(_) => Err(self
+                .path
+                .key_error(ErrorKind::Parse, key, "must be true or false")),
+        }
+    }
+
+    /// A script number, if stated.
+    fn script(&self, key: &str) -> Result<Option<i32>> {
+        self.get(key)
+            .map(|v| {
+                v.as_i64()
+                    .and_then(|n| i32::try_from(n).ok())
+                    .ok_or_else(|| {
+                        self.path
+                            .key_error(ErrorKind::Parse, key, "must be a whole number")
+                    })
+            })
+            .transpose()
+    }
+
+    /// A game counter, 0 to `MAX_GAME_BONUS`; 0 when left out.
+    fn counter(&self, key: &str) -> Result<u16> {
+        self.get(key).map_or(Ok(0), |v| {
+            v.as_u64()
+                .and_then(|v| u16::try_from(v).ok())
+                .filter(|&v| v <= MAX_GAME_BONUS)
+                .ok_or_else(|| {
+                    self.path.key_error(
+                        ErrorKind::InvalidArgument,
+                        key,
+                        &format!("must be a number 0 to {MAX_GAME_BONUS}"),
+                    )
+                })
+        })
+    }
+
+    /// An attack and health pair of counters.
+    fn counters(&self, attack: &str, health: &str) -> Result<[u16; 2]> {
+        Ok([self.counter(attack)?, self.counter(health)?])
+    }
+}
+
+/// A board: the entity list at `path`.
+fn board_from_value(value: &Value, path: &Path) -> Result<Vec<Minion>> {
+    let list = value
+        .as_array()
+        .ok_or_else(|| path.error(Error::parse("the board must be a JSON list of minions")))?;
+    if list.len() > rules::BOARD_SIZE {
+        return Err(path.error(Error::invalid(format!(
+            "{} minions; a board holds at most {}",
+            list.len(),
+            rules::BOARD_SIZE
+        ))));
+    }
+    list.iter()
+        .enumerate()
+        .map(|(i, entity)| minion_from_value(entity, &path.minion(i)))
+        .collect()
+}
+
+/// One entity of a board, at `path`.
+fn minion_from_value(value: &Value, path: &Path) -> Result<Minion> {
+    let fields = Fields::new(value, path);
+    let card = match (fields.get("cardId"), fields.get("dbfId")) {
+        (Some(Value::String(id)), _) => CardRef::Text(id),
+        (_, Some(dbf)) if dbf.is_u64() => {
+            let dbf = dbf.as_u64().unwrap_or(u64::MAX);
+            CardRef::Dbf(u32::try_from(dbf).map_err(|_| path.error(no_card_with_dbf(dbf)))?)
+        }
+        _ => {
+            return Err(path.error(Error::parse("give a cardId (text) or a dbfId (number)")));
+        }
+    };
+    let flags = EntityFlags {
+        taunt: fields.flag("taunt")?,
+        divine_shield: fields.flag("divineShield")?,
+        poisonous: fields.flag("poisonous")?,
+        venomous: fields.flag("venomous")?,
+        windfury: fields.flag("windfury")?,
+        // Not in Firestone's entities: the card's own.
+        cleave: None,
+        reborn: fields.flag("reborn")?,
+        // Not in the entity lists of Firestone's tests (nor its
+        // defaults): Firestone reads a missing `stealth` as none, so the
+        // same list gives the same combat in both.
+        stealth: Some(fields.flag("stealth")?.unwrap_or(false)),
+        script_data: [
+            fields.script("scriptDataNum1")?,
+            fields.script("scriptDataNum2")?,
+            fields.script("scriptDataNum3")?,
+            fields.script("scriptDataNum4")?,
+        ],
+    };
+    let attack = fields.stat("attack")?;
+    let health = fields.stat("health")?;
+    minion_of_entity(card, attack, health, &flags).map_err(|e| path.error(e))
+}
+
+/// A side's game bonuses: the `globalInfo` object at `path`.
+fn bonuses_from_value(value: &Value, path: &Path) -> Result<GameBonuses> {
+    if !value.is_object() {
+        return Err(path.error(Error::parse("the globalInfo must be a JSON object")));
+    }
+    let info = Fields::new(value, path);
+    Ok(GameBonuses {
+        blood_gem: info.counters("BloodGemAttackBonus", "BloodGemHealthBonus")?,
+        summoned: info.counters("HauntedCarapaceAttackBonus", "HauntedCarapaceHealthBonus")?,
+        undead: info.counters("UndeadAttackBonus", "UndeadHealthBonus")?,
+        beasts: info.counters("GoldrinnBuffAtk", "GoldrinnBuffHealth")?,
+        beetles: info.counters("BeetleAttackBuff", "BeetleHealthBuff")?,
+        pirate_attack: info.counter("PirateAttackBonus")?,
+        mech_attack: info.counter("MechAttackBonus")?,
+        knights_died: info.counter("EternalKnightsDeadThisGame")?,
+        knights: info.counters("EternalKnightAttackBuff", "EternalKnightHealthBuff")?,
+        deathrattles: info.counter("DeathrattlesTriggeredThisGame")?,
+        tavern_spells: info.counter("TavernSpellsCastThisGame")?,
+        lobsters: info.counter("TastyLobstersBuff")?,
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,194 @@
+use super::*;
+use crate::hearthstone::combat::effect::Action;
+use crate::hearthstone::combat::rules::{CLEAVE, SHIELD, STEALTH, TAUNT};
+
+fn message(e: Error) -> String {
+    e.message().to_string()
+}
+
+/// A `globalInfo` object gives the counters combat reads, by
+/// Firestone's names; the tavern's are ignored, bad values refused.
+#[test]
+fn global_info_gives_the_bonuses_combat_reads() {
+    let b = bonuses_from_global_info(
+        r#"{"BloodGemAttackBonus": 2, "BloodGemHealthBonus": 1, "UndeadAttackBonus": 3,
+            "GoldrinnBuffAtk": 4, "GoldrinnBuffHealth": 5, "BeetleAttackBuff": 1,
+            "HauntedCarapaceHealthBonus": 2, "PirateAttackBonus": 6, "MechAttackBonus": 7,
+            "EternalKnightsDeadThisGame": 5, "EternalKnightHealthBuff": 2,
+            "TavernSpellsCastThisGame": 12, "DeathrattlesTriggeredThisGame": 9,
+            "TastyLobstersBuff": 3, "WhelpAttackBuff": 3, "MechHealthBonus": null}"#,
+    )
+    .unwrap();
+    assert_eq!(b.blood_gem, [2, 1]);
+    assert_eq!(b.undead, [3, 0]);
+    assert_eq!(b.beasts, [4, 5]);
+    assert_eq!(b.beetles, [1, 0]);
+    assert_eq!(b.summoned, [0, 2]);
+    assert_eq!((b.pirate_attack, b.mech_attack), (6, 7));
+    assert_eq!((b.knights_died, b.knights), (5, [0, 2]));
+    assert_eq!((b.deathrattles, b.tavern_spells), (9, 12));
+    assert_eq!(b.lobsters, 3);
+    assert!(bonuses_from_global_info("{}").unwrap().is_none());
+    for (bad, why) in [
+        ("[]", "the globalInfo must be a JSON object"),
+        ("{", "the globalInfo is not JSON"),
+        (
+            r#"{"UndeadAttackBonus": -1}"#,
+            "'UndeadAttackBonus' must be a number 0 to 1000",
+        ),
+        (
+            r#"{"BeetleAttackBuff": 5000}"#,
+            "'BeetleAttackBuff' must be a number 0 to 1000",
+        ),
+    ] {
+        let e = bonuses_from_global_info(bad).unwrap_err();
+        assert!(message(e).starts_with(why), "{bad}");
+    }
+}
+
+/// An entity list means what Firestone makes of it: a missing
+/// `stealth` is none (Heroic Underdog's own included); other missing
+/// flags keep the card's own.
+#[test]
+fn json_boards_read_stealth_as_firestone_does() {
+    let board = |text: &str| board_from_json(text).unwrap()[0].keywords;
+    let underdog = r#"[{"cardId": "BG34_604", "attack": 1, "health": 10}]"#;
+    assert_eq!(board(underdog) & STEALTH, 0);
+    let hidden = r#"[{"cardId": "BG34_604", "attack": 1, "health": 10, "stealth": true}]"#;
+    assert_ne!(board(hidden) & STEALTH, 0);
+    // Cord Puller's own divine shield stays when the flag is left out
+    // (or null), and goes when it is false.
+    let cord = r#"[{"cardId": "BG29_611", "attack": 1, "health": 1}]"#;
+    assert_ne!(board(cord) & SHIELD, 0);
+    let null = r#"[{"cardId": "BG29_611", "attack": 1, "health": 1, "divineShield": null}]"#;
+    assert_ne!(board(null) & SHIELD, 0);
+    let bare = r#"[{"cardId": "BG29_611", "attack": 1, "health": 1, "divineShield": false}]"#;
+    assert_eq!(board(bare) & SHIELD, 0);
+    let plain = r#"[{"cardId": "BG29_611", "attack": 1, "health": 1, "taunt": true}]"#;
+    assert_ne!(board(plain) & TAUNT, 0);
+}
+
+/// A card by `cardId` or `dbfId` is the same minion, with the stats
+/// given; unknown keys are ignored.
+#[test]
+fn json_boards_take_card_ids_and_dbf_ids() {
+    let card = cards::by_id("BG29_611").unwrap();
+    let by_id = board_from_json(r#"[{"cardId": "BG29_611", "attack": 5, "health": 7}]"#).unwrap();
+    let by_dbf = board_from_json(&format!(
+        r#"[{{"dbfId": {}, "attack": 5, "health": 7, "entityId": 12}}]"#,
+        card.dbf
+    ))
+    .unwrap();
+    assert_eq!(by_id, by_dbf);
+    assert_eq!((by_id[0].attack, by_id[0].health), (5, 7));
+    assert_eq!(by_id[0].name, Some(card.name));
+    assert!(board_from_json("[]").unwrap().is_empty());
+}
+
+/// `scriptDataNum1` to `4` reach the cards that read them (the engine's
+/// reading: the cards tests); null is none.
+#[test]
+fn json_boards_carry_script_numbers() {
+    let gift = |text: &str| match board_from_json(text).unwrap()[0].effects[0].action {
+        Action::Buff { attack, health, .. } => (attack, health),
+        other => panic!("{other:?}"),
+    };
+    let hope = |data: &str| {
+        gift(&format!(
+            r#"[{{"cardId": "BG36_364", "attack": 4, "health": 3{data}}}]"#
+        ))
+    };
+    assert_eq!(hope(""), (3, 3));
+    assert_eq!(
+        hope(r#", "scriptDataNum1": 9, "scriptDataNum2": 6"#),
+        (9, 6)
+    );
+    assert_eq!(hope(r#", "scriptDataNum1": null"#), (3, 3));
+    for bad in [r#", "scriptDataNum1": "9""#, r#", "scriptDataNum2": 1.5"#] {
+        let text = format!(r#"[{{"cardId": "BG36_364", "attack": 4, "health": 3{bad}}}]"#);
+        assert!(board_from_json(&text).is_err(), "{bad}");
+    }
+}
+
+/// Errors name the minion (from 1) and the key at fault.
+#[test]
+fn json_board_errors_name_the_minion_and_the_key() {
+    let ok = r#"{"cardId": "BG29_611", "attack": 1, "health": 1}"#;
+    let error = |second: &str| message(board_from_json(&format!("[{ok}, {second}]")).unwrap_err());
+    for (second, why) in [
+        (
+            r#"{"cardId": "BG29_611", "attack": 1}"#,
+            "minion 2: 'health' is missing",
+        ),
+        (
+            r#"{"cardId": "BG29_611", "attack": -1, "health": 1}"#,
+            "minion 2: 'attack' must be a number 0 to 65535",
+        ),
+        (
+            r#"{"cardId": "BG29_611", "attack": 1, "health": 1, "taunt": 1}"#,
+            "minion 2: 'taunt' must be true or false",
+        ),
+        (
+            r#"{"cardId": "BG29_611", "attack": 1, "health": 1, "scriptDataNum3": "x"}"#,
+            "minion 2: 'scriptDataNum3' must be a whole number",
+        ),
+        (
+            r#"{"attack": 1, "health": 1}"#,
+            "minion 2: give a cardId (text) or a dbfId (number)",
+        ),
+        ("7", "minion 2: give a cardId (text) or a dbfId (number)"),
+        (
+            r#"{"cardId": "BG99_999", "attack": 1, "health": 1}"#,
+            "minion 2: no Battlegrounds card has the id or name 'BG99_999'",
+        ),
+        (
+            r#"{"dbfId": 4294967296, "attack": 1, "health": 1}"#,
+            "minion 2: no Battlegrounds card has dbfId 4294967296",
+        ),
+        (
+            r#"{"cardId": "BG29_611", "attack": 1, "health": 0}"#,
+            "minion 2: Cord Puller (BG29_611): health 0 is not 1 to 32767",
+        ),
+    ] {
+        assert_eq!(error(second), why, "{second}");
+    }
+    assert!(
+        message(board_from_json("{}").unwrap_err())
+            .starts_with("the board must be a JSON list of minions")
+    );
+    assert!(message(board_from_json("[").unwrap_err()).starts_with("the board is not JSON"));
+    let eight = format!("[{}]", [ok; 8].join(","));
+    assert_eq!(
+        message(board_from_json(&eight).unwrap_err()),
+        "8 minions; a board holds at most 7"
+    );
+}
+
+/// One entity: the card's own keywords unless a flag says otherwise,
+/// cleave included; a card by dbfId or by text, and the errors of each.
+#[test]
+fn an_entity_keeps_the_cards_keywords_unless_stated() {
+    let cord = cards::by_id("BG29_611").unwrap();
+    let own = minion_of_entity(CardRef::Dbf(cord.dbf), 2, 3, &EntityFlags::default()).unwrap();
+    assert_eq!(own.keywords, cards::combat_keywords(cord));
+    assert_eq!((own.attack, own.health, own.tier), (2, 3, cord.tier));
+    let flags = EntityFlags {
+        cleave: Some(true),
+        divine_shield: Some(false),
+        ..EntityFlags::default()
+    };
+    let changed = minion_of_entity(CardRef::Text("Cord Puller"), 2, 3, &flags).unwrap();
+    assert_eq!(changed.keywords, (own.keywords | CLEAVE) & !SHIELD);
+    // A dbfId written as text is a card too.
+    let text = cord.dbf.to_string();
+    assert_eq!(
+        minion_of_entity(CardRef::Text(&text), 2, 3, &EntityFlags::default()).unwrap(),
+        own
+    );
+    let none = EntityFlags::default();
+    assert_eq!(
+        message(minion_of_entity(CardRef::Dbf(1), 1, 1, &none).unwrap_err()),
+        "no Battlegrounds card has dbfId 1"
+    );
+    assert!(minion_of_entity(CardRef::Dbf(cord.dbf), 1, 40_000, &none).is_err());
+}
