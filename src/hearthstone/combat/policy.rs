@@ -69,7 +69,7 @@ pub struct CombatOptions {
     /// Wall-clock limit: sampling stops with what it has (at
     /// `SAMPLING_SHARE` of it), the exact engine fails past it, Auto gives
     /// exact `budget::AUTO_EXACT_SHARE` of it. None: the mode's default
-    /// ([`time_budget`]: 200 ms for Auto, no limit otherwise).
+    /// (`policy::time_budget`: 200 ms for Auto, no limit otherwise).
     pub time_budget: Option<Duration>,
     /// Monte Carlo seed (the answer does not depend on the thread count).
     pub seed: u64,
