@@ -248,7 +248,7 @@ pub fn board_from_json(text: &str) -> Result<Vec<Minion>, Error> {
     let list = value
         .as_array()
         .ok_or_else(|| Error::parse("the board must be a JSON list of minions"))?;
-    if list.len() > oddsmith::hearthstone::combat::rules::BOARD_SIZE {
+    if list.len() > oddsmith::hearthstone::model::BOARD_SIZE {
         return Err(Error::invalid(format!(
             "{} minions; a board holds at most 7",
             list.len()
@@ -369,7 +369,7 @@ fn to_json(r: &CombatResult, elapsed_ms: f64) -> serde_json::Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oddsmith::hearthstone::combat::rules::{SHIELD, STEALTH, TAUNT};
+    use oddsmith::hearthstone::model::{SHIELD, STEALTH, TAUNT};
 
     /// A `globalInfo` object gives the counters combat reads, by
     /// Firestone's names; the tavern's are ignored, bad values refused.
@@ -425,7 +425,7 @@ mod tests {
     /// engine's reading: oddsmith::hearthstone::cards tests); null is none.
     #[test]
     fn json_boards_carry_script_numbers() {
-        use oddsmith::hearthstone::combat::effect::Action;
+        use oddsmith::hearthstone::model::Action;
         let gift = |text: &str| match board_from_json(text).unwrap()[0].effects[0].action {
             Action::Buff { attack, health, .. } => (attack, health),
             other => panic!("{other:?}"),

@@ -6,7 +6,7 @@ use crate::budget::{Control, is_partial};
 use crate::hearthstone::cards;
 use crate::hearthstone::combat::{
     Combat, CombatMode, CombatOptions, CombatResult, GameBonuses, MAX_GAME_BONUS, Minion, Token,
-    max_states_or_default, rules, samples_or_default, simulate,
+    max_states_or_default, samples_or_default, simulate,
 };
 
 /// Keyword bits of `OddsmithMinion.keywords`. This one: taunt.
@@ -37,7 +37,7 @@ pub const ODDSMITH_COMBAT_EXACT: u32 = 1;
 /// Monte Carlo only: `samples` combats, or fewer by the time budget.
 pub const ODDSMITH_COMBAT_MONTE_CARLO: u32 = 2;
 
-const _: () = assert!(ODDSMITH_BOARD_SIZE == rules::BOARD_SIZE);
+const _: () = assert!(ODDSMITH_BOARD_SIZE == crate::hearthstone::model::BOARD_SIZE);
 
 /// A minion: stats, keyword bits, a deathrattle summoning
 /// `token_count` tokens of `token_attack`/`token_health`, and its tier; or,

@@ -3,4 +3,5 @@
 
 pub mod cards;
 pub mod combat;
+pub mod model;
 pub mod split_damage;

@@ -53,10 +53,9 @@
 //! 6. Anything else is not modelled yet, with the reason.
 
 use super::CardDef;
-use crate::hearthstone::combat::effect::{
-    Action, Effect, MAX_AVENGE, MAX_EFFECTS, Target, Trigger,
+use crate::hearthstone::model::{
+    self, Action, BOARD_SIZE, Effect, InnerToken, MAX_AVENGE, MAX_EFFECTS, Target, Token, Trigger,
 };
-use crate::hearthstone::combat::rules::{self, BOARD_SIZE, Token};
 
 /// A card's combat effect as the engine models it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -485,7 +484,7 @@ fn gem_bonus(action: &str) -> Option<Action> {
         .strip_suffix(" this game")?;
     let (attack, health) = stats(what)?;
     Some(Action::SideBonus {
-        tribes: super::BLOOD_GEMS,
+        tribes: model::BLOOD_GEMS,
         attack,
         health,
     })
@@ -693,12 +692,12 @@ pub(super) fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
             continue;
         }
         keywords |= match word {
-            "taunt" => rules::TAUNT,
-            "divine shield" => rules::SHIELD,
-            "poisonous" => rules::POISON,
-            "venomous" => rules::VENOM,
-            "windfury" => rules::WINDFURY,
-            "reborn" => rules::REBORN,
+            "taunt" => model::TAUNT,
+            "divine shield" => model::SHIELD,
+            "poisonous" => model::POISON,
+            "venomous" => model::VENOM,
+            "windfury" => model::WINDFURY,
+            "reborn" => model::REBORN,
             _ => return None,
         };
     }
@@ -730,7 +729,7 @@ fn card_tokens(count: u8, body: &str) -> Option<Token> {
     if own.then.count > 0 {
         return None;
     }
-    token_of_card(card, count, rules::InnerToken::of(&own))
+    token_of_card(card, count, InnerToken::of(&own))
 }
 
 /// Rule 4, tokens that are cards without stats in the text: "deathrattle:
@@ -763,7 +762,7 @@ fn named_card(names: &str) -> Option<&'static CardDef> {
 
 /// `count` tokens that are `card` (its stats, keywords, tribes and tier),
 /// with the deathrattle `then`; none for a card of a health no token holds.
-fn token_of_card(card: &CardDef, count: u8, then: rules::InnerToken) -> Option<Token> {
+fn token_of_card(card: &CardDef, count: u8, then: InnerToken) -> Option<Token> {
     if card.health == 0 || card.health > i16::MAX as u16 {
         return None;
     }
@@ -785,7 +784,7 @@ fn token_of_card(card: &CardDef, count: u8, then: rules::InnerToken) -> Option<T
 /// singular or plural; none when no card has the name.
 fn token_tribes(name: &str) -> u32 {
     // A Beetle is a card (a Beast) before it is the Beetles' bonus name.
-    if let Some(tribes) = tribe(name).filter(|&t| t != super::TRIBE_BEETLE) {
+    if let Some(tribes) = tribe(name).filter(|&t| t != model::TRIBE_BEETLE) {
         return tribes;
     }
     let singular = [
@@ -1004,10 +1003,10 @@ fn tribes_named(who: &str) -> Option<u32> {
 fn tribe(word: &str) -> Option<u32> {
     let word = word.trim();
     if matches!(word, "beetle" | "beetles") {
-        return Some(super::TRIBE_BEETLE);
+        return Some(model::TRIBE_BEETLE);
     }
 
-    super::TRIBE_NAMES[..10]
+    model::TRIBE_NAMES[..10]
         .iter()
         .position(|name| {
             let name = name.to_lowercase();
@@ -1035,12 +1034,12 @@ fn stats(text: &str) -> Option<(u16, u16)> {
 /// A keyword the engine plays, by name.
 fn keyword(text: &str) -> Option<u8> {
     Some(match text.trim() {
-        "taunt" => rules::TAUNT,
-        "divine shield" => rules::SHIELD,
-        "venomous" => rules::VENOM,
-        "poisonous" => rules::POISON,
-        "windfury" => rules::WINDFURY,
-        "reborn" => rules::REBORN,
+        "taunt" => model::TAUNT,
+        "divine shield" => model::SHIELD,
+        "venomous" => model::VENOM,
+        "poisonous" => model::POISON,
+        "windfury" => model::WINDFURY,
+        "reborn" => model::REBORN,
         _ => return None,
     })
 }
@@ -1355,7 +1354,7 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         let mut keywords = 0;
         for word in what.split(" and ") {
             keywords |= match word.trim() {
-                "reborn" => rules::REBORN,
+                "reborn" => model::REBORN,
                 word => keyword(word)?,
             };
         }
@@ -1391,8 +1390,8 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
                 other,
                 count,
                 different,
-                lacking: if keywords == rules::VENOM {
-                    rules::VENOM | rules::POISON
+                lacking: if keywords == model::VENOM {
+                    model::VENOM | model::POISON
                 } else {
                     keywords
                 },

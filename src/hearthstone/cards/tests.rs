@@ -1,10 +1,7 @@
 //! The card table and the effect rules.
 
 use super::*;
-use crate::hearthstone::combat::Token;
-use crate::hearthstone::combat::effect::{Action, Effect, Target, Trigger};
-use crate::hearthstone::combat::rules;
-use crate::hearthstone::combat::rules::InnerToken;
+use crate::hearthstone::model::{self, *};
 
 #[test]
 fn the_table_is_sorted_and_its_indices_are_complete() {
@@ -66,10 +63,7 @@ fn cards_are_found_by_id_golden_id_and_name() {
     assert_eq!(lookup("golden Harmless Bonehead").unwrap().id, "BG28_300_G");
     assert_eq!(by_dbf(bonehead.dbf).unwrap().id, bonehead.id);
     let rider = lookup("Risen Rider").unwrap();
-    assert_eq!(
-        rider.keywords,
-        crate::hearthstone::combat::rules::TAUNT | crate::hearthstone::combat::rules::REBORN
-    );
+    assert_eq!(rider.keywords, model::TAUNT | model::REBORN);
     assert_eq!(rider.tribe_names(), "Undead");
     assert!(lookup("No Such Minion").is_none());
     assert!(lookup("golden No Such Minion").is_none());
@@ -82,7 +76,7 @@ fn cards_are_found_by_id_golden_id_and_name() {
 
 #[test]
 fn effects_follow_the_rules() {
-    use crate::hearthstone::combat::rules::{SHIELD, TAUNT};
+    use crate::hearthstone::model::{SHIELD, TAUNT};
     let effect = |name: &str| combat_effect(lookup(name).unwrap());
     assert_eq!(effect("Risen Rider"), CombatEffect::None);
     assert_eq!(effect("Razorfen Geomancer"), CombatEffect::OutOfCombat);
@@ -378,7 +372,7 @@ fn effects_follow_the_rules() {
         (
             "BG29_878",
             Trigger::TakesDamage,
-            buff(Target::This, 0, 0, rules::SHIELD),
+            buff(Target::This, 0, 0, model::SHIELD),
         ),
         (
             "BG34_312",
@@ -412,7 +406,7 @@ fn effects_follow_the_rules() {
         (
             "BG33_155_G",
             Trigger::AfterFriendlyDealsDamage {
-                tribes: super::TRIBE_DEMON,
+                tribes: TRIBE_DEMON,
             },
             buff(Target::This, 4, 4, 0),
         ),
@@ -437,7 +431,7 @@ fn effects_follow_the_rules() {
                     effect_token.health,
                     effect_token.keywords
                 ),
-                (2, 2, rules::TAUNT)
+                (2, 2, model::TAUNT)
             );
         }
     }
@@ -584,11 +578,11 @@ fn effects_follow_the_rules() {
             tribes: TRIBE_UNDEAD,
             other: true,
             count,
-            lacking: rules::REBORN,
+            lacking: model::REBORN,
             strict: true,
             different: true,
         };
-        let action = buff(undead, 0, 0, rules::REBORN);
+        let action = buff(undead, 0, 0, model::REBORN);
         assert_eq!(
             (effects[0].trigger, effects[0].action),
             (Trigger::Deathrattle, action)
@@ -597,7 +591,7 @@ fn effects_follow_the_rules() {
     let CombatEffect::Effects { effects, .. } = effect("Relentless Sentry") else {
         panic!("Relentless Sentry");
     };
-    let action = buff(Target::This, 0, 0, rules::TAUNT | rules::REBORN);
+    let action = buff(Target::This, 0, 0, model::TAUNT | model::REBORN);
     assert_eq!(
         (effects[0].trigger, effects[0].action),
         (Trigger::Avenge { deaths: 4 }, action)
@@ -615,7 +609,7 @@ fn effects_follow_the_rules() {
         (effects[1].trigger, effects[1].action),
         (
             Trigger::Avenge { deaths: 3 },
-            buff(Target::This, 0, 0, rules::SHIELD)
+            buff(Target::This, 0, 0, model::SHIELD)
         )
     );
     // Wildfire Elemental: excess damage to a neighbour, golden both.
@@ -741,14 +735,14 @@ fn effects_follow_the_rules() {
         (
             "Soulsplitter",
             Trigger::StartOfCombat,
-            random(TRIBE_UNDEAD, false, rules::REBORN, false),
-            rules::REBORN,
+            random(TRIBE_UNDEAD, false, model::REBORN, false),
+            model::REBORN,
         ),
         (
             "Geared Guard",
             Trigger::Rally,
-            random(0, true, rules::SHIELD, true),
-            rules::SHIELD,
+            random(0, true, model::SHIELD, true),
+            model::SHIELD,
         ),
     ] {
         let CombatEffect::Effects { effects, .. } = effect(name) else {
@@ -765,7 +759,7 @@ fn effects_follow_the_rules() {
     let CombatEffect::Effects { effects, .. } = effect("golden Barrier Banshee") else {
         panic!("Barrier Banshee");
     };
-    let gain = buff(Target::This, 14, 14, rules::SHIELD);
+    let gain = buff(Target::This, 14, 14, model::SHIELD);
     assert_eq!(
         (effects[0].trigger, effects[0].action),
         (Trigger::FriendlyReborn, gain)
@@ -841,14 +835,14 @@ fn blood_gems_played_in_combat_are_read() {
         target: Target::This,
         attack: 0,
         health: 0,
-        keywords: crate::hearthstone::combat::rules::SHIELD,
+        keywords: model::SHIELD,
     };
     assert_eq!(gems("Tough Tusk"), (Trigger::GemPlayedOnThis, shield));
     // "Your Blood Gems give an extra ... this game" from a deathrattle or
     // a rally: a side bonus of the gems played after (Firestone raises
     // the hero's gem bonus); the battlecry acts outside combat.
     let gem_bonus = |attack, health| Action::SideBonus {
-        tribes: super::BLOOD_GEMS,
+        tribes: BLOOD_GEMS,
         attack,
         health,
     };
@@ -888,7 +882,6 @@ fn blood_gems_played_in_combat_are_read() {
 
 #[test]
 fn beetle_bonuses_are_read_for_beetles() {
-    use super::{TRIBE_BEAST, TRIBE_BEETLE};
     let effect = |name: &str| combat_effect(lookup(name).unwrap());
     // A Beetle token is a Beast and a Beetle, whoever summons it.
     let CombatEffect::Summon(vermin) = effect("Buzzing Vermin") else {
@@ -938,7 +931,6 @@ fn beetle_bonuses_are_read_for_beetles() {
 /// from a golden Summoner.
 #[test]
 fn eternal_knights_are_read() {
-    use super::{ETERNAL_KNIGHT, GOLDEN_ETERNAL_KNIGHT, TRIBE_UNDEAD};
     assert_eq!(
         combat_effect(lookup("Eternal Knight").unwrap()),
         CombatEffect::None
@@ -966,10 +958,6 @@ fn eternal_knights_are_read() {
         assert_eq!(t.tier, knight.tier);
     }
     // The other cards that grow with a count: keywords and their marks.
-    use super::{
-        ABYSSAL_BRUISER, FALLING_SKY_GOLEM, GOLDEN_ABYSSAL_BRUISER, GOLDEN_FALLING_SKY_GOLEM,
-        TRIBE_MECH, TRIBE_NAGA,
-    };
     for (name, tribes, golden_mark) in [
         (
             "Falling Sky Golem",
@@ -986,7 +974,7 @@ fn eternal_knights_are_read() {
         assert_eq!(combat_effect(card), CombatEffect::None, "{name}");
         assert_eq!(card.combat_tribes(), tribes, "{name}");
         assert_ne!(golden_of(card).unwrap().combat_tribes() & golden_mark, 0);
-        assert_ne!(super::combat_keywords(card) & rules::SHIELD, 0, "{name}");
+        assert_ne!(super::combat_keywords(card) & model::SHIELD, 0, "{name}");
     }
     // A name that is no card, or a card with an effect of its own, is not
     // summoned by name.
@@ -1003,7 +991,6 @@ fn eternal_knights_are_read() {
 /// another's, both the Beetles' bonus; golden +8/+8 and two Beetles.
 #[test]
 fn ravaging_scorpid_is_read_as_firestone_plays_it() {
-    use super::TRIBE_BEETLE;
     for (name, bonus, beetles) in [("Ravaging Scorpid", 4, 1), ("BG36_209_G", 8, 2)] {
         let CombatEffect::Effects {
             deathrattle,

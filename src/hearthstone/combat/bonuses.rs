@@ -6,7 +6,7 @@
 //! the counters Firestone keeps in a hero's `globalInfo`.
 
 use crate::error::{Error, Result};
-use crate::hearthstone::cards::{
+use crate::hearthstone::model::{
     ABYSSAL_BRUISER, ABYSSAL_BRUISER_GROWTH, ETERNAL_KNIGHT, ETERNAL_KNIGHT_GROWTH,
     FALLING_SKY_GOLEM, FALLING_SKY_GOLEM_GROWTH, GOLDEN_ABYSSAL_BRUISER, GOLDEN_ETERNAL_KNIGHT,
     GOLDEN_FALLING_SKY_GOLEM, TRIBE_BEAST, TRIBE_BEETLE, TRIBE_MECH, TRIBE_PIRATE, TRIBE_UNDEAD,

@@ -7,8 +7,9 @@
 //! (`GameBonuses`), of this combat as a side bonus (`State::bonus`), as
 //! Firestone plays them.
 
-use super::rules::{BOARD_SIZE, State};
-use crate::hearthstone::cards::{
+use super::rules::State;
+use crate::hearthstone::model::BOARD_SIZE;
+use crate::hearthstone::model::{
     ETERNAL_KNIGHT, ETERNAL_KNIGHT_GROWTH, FALLING_SKY_GOLEM, FALLING_SKY_GOLEM_GROWTH,
     GOLDEN_ETERNAL_KNIGHT, GOLDEN_FALLING_SKY_GOLEM,
 };

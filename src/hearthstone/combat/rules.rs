@@ -4,29 +4,12 @@
 //! effects (`effect.rs`) fire from them.
 
 use super::bonuses::GameBonuses;
-use super::effect::{Action, Chooser, Effect, Fired, MAX_EFFECTS, REACH_ALL, Target, Trigger};
+use super::effect::{Chooser, Fired, REACH_ALL};
 use super::growth::{Counter, Growths};
-use crate::hearthstone::cards::{ETERNAL_KNIGHT, GOLDEN_ETERNAL_KNIGHT};
-
-/// Keyword bits.
-pub const TAUNT: u8 = 1;
-/// Keyword bit: divine shield.
-pub const SHIELD: u8 = 2;
-/// Keyword bit: poisonous.
-pub const POISON: u8 = 4;
-/// Keyword bit: venomous (poisonous until it first deals damage).
-pub const VENOM: u8 = 8;
-/// Keyword bit: windfury (attacks twice).
-pub const WINDFURY: u8 = 16;
-/// Keyword bit: cleave (also damages the target's neighbours).
-pub const CLEAVE: u8 = 32;
-/// Keyword bit: reborn (returns once with 1 health).
-pub const REBORN: u8 = 64;
-/// No attack may target it (effects may) until it attacks (Firestone).
-pub const STEALTH: u8 = 128;
-
-/// Most minions on a board.
-pub const BOARD_SIZE: usize = 7;
+use crate::hearthstone::model::{
+    Action, BOARD_SIZE, CLEAVE, ETERNAL_KNIGHT, Effect, GOLDEN_ETERNAL_KNIGHT, MAX_EFFECTS, Minion,
+    POISON, REBORN, SHIELD, STEALTH, TAUNT, Target, Token, Trigger, VENOM, WINDFURY,
+};
 
 /// Round marks (see the rules file): a minion that attacked this round,
 /// and one left of an attacker when it attacked, are both out of this
@@ -36,133 +19,6 @@ pub const UNMARKED: u8 = 0;
 pub const ATTACKED: u8 = 1;
 /// Round mark: left of an attacker when it attacked (skipped this round).
 pub const PASSED_OVER: u8 = 2;
-
-/// A deathrattle that summons `count` copies of a token.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Token {
-    /// Attack of each token.
-    pub attack: u16,
-    /// Health of each token.
-    pub health: u16,
-    /// Keyword bits (reborn too).
-    pub keywords: u8,
-    /// Copies summoned (0: no deathrattle).
-    pub count: u8,
-    /// Tribe bits (`cards::TRIBE_*`), for effects naming a tribe.
-    pub tribes: u32,
-    /// The token's own deathrattle tokens (count 0: none), one level deep:
-    /// Sewer Lord's Sewer Rats each summon a turtle.
-    pub then: InnerToken,
-    /// The tavern tier of a token that is a card of a higher tier (a Sewer
-    /// Rat: 2), which a surviving token adds to the damage; 0 for tier 1.
-    pub tier: u8,
-    /// The tokens enter unmarked, whatever their dead minion's mark (the
-    /// cards Firestone summons outside its death-phase marking:
-    /// `cards::TOKENS_ENTER_UNMARKED`).
-    pub unmarked: bool,
-    /// The combat effects of a token that is a card with effects of its
-    /// own, which summon nothing (Hoarding Hyena's Tasty Lobster); none
-    /// for a plain token.
-    pub effects: [Effect; MAX_EFFECTS],
-}
-
-/// A token's own deathrattle: `count` copies of a plain token.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct InnerToken {
-    /// Attack of each token.
-    pub attack: u16,
-    /// Health of each token.
-    pub health: u16,
-    /// Keyword bits.
-    pub keywords: u8,
-    /// Copies summoned (0: none).
-    pub count: u8,
-    /// Tribe bits (`cards::TRIBE_*`).
-    pub tribes: u32,
-}
-
-impl InnerToken {
-    /// A plain token as a token's own deathrattle tokens (its own `then`
-    /// and `tier` left out: one level deep, tier 1).
-    pub fn of(t: &Token) -> InnerToken {
-        InnerToken {
-            attack: t.attack,
-            health: t.health,
-            keywords: t.keywords,
-            count: t.count,
-            tribes: t.tribes,
-        }
-    }
-
-    /// The inner token as a token with no deathrattle.
-    pub fn token(&self) -> Token {
-        Token {
-            attack: self.attack,
-            health: self.health,
-            keywords: self.keywords,
-            count: self.count,
-            tribes: self.tribes,
-            then: InnerToken::default(),
-            tier: 0,
-            unmarked: false,
-            effects: Default::default(),
-        }
-    }
-}
-
-/// A minion as a board lists it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Minion {
-    /// Attack.
-    pub attack: u16,
-    /// Health; must be positive on a board given to a combat.
-    pub health: i16,
-    /// Keyword bits.
-    pub keywords: u8,
-    /// The tokens its deathrattle summons (count 0: none).
-    pub deathrattle: Token,
-    /// Tavern tier 1..=7, for the damage to the losing hero.
-    pub tier: u8,
-    /// A card's own attack and keywords, which its reborn copy (a fresh
-    /// copy of the card) starts from; `None` for an anonymous minion,
-    /// whose reborn copy starts from its own attack and keywords.
-    pub card_base: Option<(u16, u8)>,
-    /// Tribe bits (`cards::TRIBE_*`); 0 for an anonymous minion.
-    pub tribes: u32,
-    /// Its card's combat effects beyond its deathrattle tokens.
-    pub effects: [Effect; MAX_EFFECTS],
-    /// The token its effects summon (`Action::Summon` says how many).
-    pub effect_token: Token,
-    /// The effects its reborn copy starts with when they are not its own
-    /// (a card whose gift the minion's script numbers set, which its
-    /// reborn copy does not keep: Underrot Spawn); `None`: `effects`.
-    pub reborn_effects: Option<[Effect; MAX_EFFECTS]>,
-    /// Its card's name (none for an anonymous minion), for traces.
-    pub name: Option<&'static str>,
-}
-
-impl Minion {
-    /// An anonymous tier-1 minion with these stats and nothing else.
-    pub fn new(attack: u16, health: i16) -> Minion {
-        Minion {
-            attack,
-            health,
-            tier: 1,
-            ..Minion::default()
-        }
-    }
-
-    /// What its reborn copy starts from: attack and keywords.
-    fn reborn_base(&self) -> (u16, u8) {
-        self.card_base.unwrap_or((self.attack, self.keywords))
-    }
-
-    /// The same minion with exactly these keyword bits.
-    pub fn with_keywords(mut self, keywords: u8) -> Minion {
-        self.keywords = keywords;
-        self
-    }
-}
 
 /// A minion in combat: what changes (health, keywords, the round mark),
 /// its attack (read on every attack), and its kind, which holds the rest.
@@ -205,14 +61,14 @@ impl Unit {
     /// avenge, the friendly deaths still to come before it fires (its
     /// kind's count on entering and after each firing); for a growing gift
     /// (`Action::GrowingGift`), the gifts given since it entered. 0 to
-    /// `effect::MAX_COUNT`.
+    /// `model::MAX_COUNT`.
     #[inline]
     pub fn count(&self) -> u8 {
         self.notes >> 4
     }
 
     pub(super) fn set_count(&mut self, count: u8) {
-        debug_assert!(count <= super::effect::MAX_COUNT);
+        debug_assert!(count <= crate::hearthstone::model::MAX_COUNT);
         self.notes = self.notes & 0xf | count << 4;
     }
 
@@ -619,7 +475,7 @@ impl Kinds {
                 && self.lobster_bonus_index().is_none()
             {
                 self.bonus_tribes[self.bonus_count as usize] =
-                    crate::hearthstone::cards::TASTY_LOBSTERS;
+                    crate::hearthstone::model::TASTY_LOBSTERS;
                 self.bonus_count += 1;
             }
             self.any_start_of_combat |= e.trigger == Trigger::StartOfCombat;
@@ -660,7 +516,7 @@ impl Kinds {
     fn has_deathrattle(&self, u: &Unit) -> bool {
         self.kinds[u.kind as usize].token.count > 0
             || self.facts(u).deathrattle_effects
-            || self.tribes(u) & crate::hearthstone::cards::HAS_DEATHRATTLE != 0
+            || self.tribes(u) & crate::hearthstone::model::HAS_DEATHRATTLE != 0
     }
 
     /// The kind of a token (and of its reborn copy when it has reborn).
@@ -815,7 +671,7 @@ impl Kinds {
             .iter()
             .map(|f| {
                 if f.counts_gifts {
-                    super::effect::MAX_COUNT
+                    crate::hearthstone::model::MAX_COUNT
                 } else {
                     f.avenge
                 }
@@ -978,7 +834,7 @@ impl Kinds {
     pub(super) fn gem_bonus_index(&self) -> Option<usize> {
         self.bonus_tribes[..self.bonus_count as usize]
             .iter()
-            .position(|&t| t == crate::hearthstone::cards::BLOOD_GEMS)
+            .position(|&t| t == crate::hearthstone::model::BLOOD_GEMS)
     }
 
     /// Tasty Lobster improvements of earlier turns on `side`.
@@ -991,7 +847,7 @@ impl Kinds {
     pub(super) fn lobster_bonus_index(&self) -> Option<usize> {
         self.bonus_tribes[..self.bonus_count as usize]
             .iter()
-            .position(|&t| t == crate::hearthstone::cards::TASTY_LOBSTERS)
+            .position(|&t| t == crate::hearthstone::model::TASTY_LOBSTERS)
     }
 
     /// The index of a side bonus's tribe mask in `State::bonus`.
