@@ -296,6 +296,7 @@ fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiErro
             keywords: 0,
             count: m.token_count as u8,
             tribes: 0,
+            marks: Default::default(),
             then: Default::default(),
             tier: 0,
             unmarked: false,

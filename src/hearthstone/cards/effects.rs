@@ -54,7 +54,8 @@
 
 use super::CardDef;
 use crate::hearthstone::model::{
-    self, Action, BOARD_SIZE, Effect, InnerToken, MAX_AVENGE, MAX_EFFECTS, Target, Token, Trigger,
+    self, Action, BOARD_SIZE, BonusTo, Effect, InnerToken, MAX_AVENGE, MAX_EFFECTS, Marks, Target,
+    Token, Trigger,
 };
 
 /// A card's combat effect as the engine models it.
@@ -206,9 +207,11 @@ pub fn combat_effect(card: &CardDef) -> CombatEffect {
     let own = |t: &mut Token| {
         if t.count > 0
             && t.tribes == 0
-            && let Some(tribes) = own_token_tribes(card, t)
+            && t.marks.is_empty()
+            && let Some((tribes, marks)) = own_token_tribes(card, t)
         {
             t.tribes = tribes;
+            t.marks = marks;
         }
     };
     match &mut effect {
@@ -226,16 +229,16 @@ pub fn combat_effect(card: &CardDef) -> CombatEffect {
     effect
 }
 
-/// The tribes of a token the text names by a word no card has ("a 2/1
-/// hand"): those of the card's own token (its id and `t`, of the golden
-/// card or the normal one) with the same stats.
-fn own_token_tribes(card: &CardDef, t: &Token) -> Option<u32> {
+/// The tribes and marks of a token the text names by a word no card has
+/// ("a 2/1 hand"): those of the card's own token (its id and `t`, of the
+/// golden card or the normal one) with the same stats.
+fn own_token_tribes(card: &CardDef, t: &Token) -> Option<(u32, Marks)> {
     let normal = card.id.strip_suffix("_G").unwrap_or(card.id);
     [format!("{}t", card.id), format!("{normal}t")]
         .iter()
         .filter_map(|id| super::by_id(id))
         .find(|c| c.attack == t.attack && c.health == t.health)
-        .map(|c| c.combat_tribes())
+        .map(|c| (c.tribes, c.marks()))
 }
 
 /// Cards whose deathrattle tokens enter unmarked, free to attack in the
@@ -484,7 +487,7 @@ fn gem_bonus(action: &str) -> Option<Action> {
         .strip_suffix(" this game")?;
     let (attack, health) = stats(what)?;
     Some(Action::SideBonus {
-        tribes: model::BLOOD_GEMS,
+        to: BonusTo::BloodGems,
         attack,
         health,
     })
@@ -597,7 +600,7 @@ fn fixed_stats(clause: &str) -> bool {
 /// counts (`combat::growth`; the board's stats hold the count of earlier
 /// combats).
 const COUNTED_BY_ENGINE: [&str; 3] = [
-    // Eternal Knight (`cards::ETERNAL_KNIGHT`): each knight on the board
+    // Eternal Knight (`Marks::ETERNAL_KNIGHT`): each knight on the board
     // gains as another dies, one summoned enters with all of them.
     " for each friendly eternal knight that died this game",
     // Falling Sky Golem: likewise with each friendly deathrattle.
@@ -701,12 +704,14 @@ pub(super) fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
             _ => return None,
         };
     }
+    let (tribes, marks) = token_tribes(name);
     Some(CombatEffect::Summon(Token {
         attack,
         health,
         keywords,
         count,
-        tribes: token_tribes(name),
+        tribes,
+        marks,
         then: Default::default(),
         tier: 0,
         unmarked: false,
@@ -771,7 +776,8 @@ fn token_of_card(card: &CardDef, count: u8, then: InnerToken) -> Option<Token> {
         health: card.health,
         keywords: super::combat_keywords(card),
         count,
-        tribes: card.combat_tribes(),
+        tribes: card.tribes,
+        marks: card.marks(),
         then,
         tier: card.tier,
         unmarked: false,
@@ -779,13 +785,13 @@ fn token_of_card(card: &CardDef, count: u8, then: InnerToken) -> Option<Token> {
     })
 }
 
-/// The tribes of a token a text names ("skeletons", "a beetle", "a
-/// beast"): a tribe's name is that tribe; else its card's by name,
-/// singular or plural; none when no card has the name.
-fn token_tribes(name: &str) -> u32 {
-    // A Beetle is a card (a Beast) before it is the Beetles' bonus name.
-    if let Some(tribes) = tribe(name).filter(|&t| t != model::TRIBE_BEETLE) {
-        return tribes;
+/// The tribes and marks of a token a text names ("skeletons", "a beetle",
+/// "a beast"): a tribe's name is that tribe; else its card's by name,
+/// singular or plural (a Beetle: a Beast with its mark); none when no card
+/// has the name.
+fn token_tribes(name: &str) -> (u32, Marks) {
+    if let Some(tribes) = tribe(name) {
+        return (tribes, Marks::NONE);
     }
     let singular = [
         name,
@@ -795,7 +801,7 @@ fn token_tribes(name: &str) -> u32 {
     singular
         .iter()
         .find_map(|n| super::by_name(n))
-        .map_or(0, |card| card.combat_tribes())
+        .map_or((0, Marks::NONE), |card| (card.tribes, card.marks()))
 }
 
 /// Rule 5: every in-combat clause a triggered effect, or one token
@@ -998,14 +1004,10 @@ fn tribes_named(who: &str) -> Option<u32> {
     if who == "minion" { Some(0) } else { tribe(who) }
 }
 
-/// A tribe's bit from its name, singular or plural (Beetles too: see
-/// `TRIBE_BEETLE`).
+/// A tribe's bit from its name, singular or plural (a Beetle is no tribe:
+/// `bonus_to` reads its mark).
 fn tribe(word: &str) -> Option<u32> {
     let word = word.trim();
-    if matches!(word, "beetle" | "beetles") {
-        return Some(model::TRIBE_BEETLE);
-    }
-
     model::TRIBE_NAMES[..10]
         .iter()
         .position(|name| {
@@ -1478,10 +1480,19 @@ fn side_bonus(action: &str) -> Option<Action> {
         .or(lasting.then_some(what))?;
     let (attack, health) = stats(what)?;
     Some(Action::SideBonus {
-        tribes: tribe(who)?,
+        to: bonus_to(who)?,
         attack,
         health,
     })
+}
+
+/// The minions a side bonus names: a tribe ("your beasts"), or the
+/// Beetles (a card's mark: `Marks::BEETLE`).
+fn bonus_to(who: &str) -> Option<BonusTo> {
+    if matches!(who.trim(), "beetle" | "beetles") {
+        return Some(BonusTo::Marks(Marks::BEETLE));
+    }
+    tribe(who).map(BonusTo::Tribes)
 }
 
 /// "[double ]this minion's attack to TARGET" of "deal damage equal to

@@ -14,12 +14,9 @@ mod table;
 
 pub use effects::{CombatEffect, combat_effect};
 
-use super::model::{
-    ABYSSAL_BRUISER, ETERNAL_KNIGHT, FALLING_SKY_GOLEM, GOLDEN_ABYSSAL_BRUISER,
-    GOLDEN_ETERNAL_KNIGHT, GOLDEN_FALLING_SKY_GOLEM, HAS_DEATHRATTLE, Minion, STEALTH, TRIBE_ALL,
-    TRIBE_BEETLE, TRIBE_NAMES,
-};
 pub use table::BUILD;
+
+use super::model::{Marks, Minion, STEALTH, TRIBE_ALL, TRIBE_NAMES};
 
 /// One minion card, as the game data gives it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -178,27 +175,27 @@ impl CardDef {
         self.normal != 0 || self.id.ends_with("_G")
     }
 
-    /// Its tribes as combat reads them: a Beetle's with `TRIBE_BEETLE`, and
-    /// the cards that grow with a count with their marks (`ETERNAL_KNIGHT`,
-    /// `FALLING_SKY_GOLEM`, `ABYSSAL_BRUISER`, or the golden ones), a card
-    /// with a deathrattle with `HAS_DEATHRATTLE`.
-    pub fn combat_tribes(&self) -> u32 {
-        self.tribes
-            | match self.id {
-                _ if self.name == "Beetle" => TRIBE_BEETLE,
-                "BG25_008" => ETERNAL_KNIGHT,
-                "BG25_008_G" => GOLDEN_ETERNAL_KNIGHT,
-                "BG35_342" => FALLING_SKY_GOLEM,
-                "BG35_342_G" => GOLDEN_FALLING_SKY_GOLEM,
-                "BG35_921" => ABYSSAL_BRUISER,
-                "BG35_921_G" => GOLDEN_ABYSSAL_BRUISER,
-                _ => 0,
-            }
-            | if self.triggers & TRIGGER_DEATHRATTLE != 0 {
-                HAS_DEATHRATTLE
-            } else {
-                0
-            }
+    /// What combat must know of the card beyond its tribes and keywords
+    /// (`Marks`): a Beetle's `BEETLE`, the cards that grow with a count
+    /// their marks (`ETERNAL_KNIGHT`, `FALLING_SKY_GOLEM`,
+    /// `ABYSSAL_BRUISER`, or the golden ones), a card with a deathrattle
+    /// `HAS_DEATHRATTLE`.
+    pub fn marks(&self) -> Marks {
+        let card = match self.id {
+            _ if self.name == "Beetle" => Marks::BEETLE,
+            "BG25_008" => Marks::ETERNAL_KNIGHT,
+            "BG25_008_G" => Marks::GOLDEN_ETERNAL_KNIGHT,
+            "BG35_342" => Marks::FALLING_SKY_GOLEM,
+            "BG35_342_G" => Marks::GOLDEN_FALLING_SKY_GOLEM,
+            "BG35_921" => Marks::ABYSSAL_BRUISER,
+            "BG35_921_G" => Marks::GOLDEN_ABYSSAL_BRUISER,
+            _ => Marks::NONE,
+        };
+        if self.triggers & TRIGGER_DEATHRATTLE != 0 {
+            card | Marks::HAS_DEATHRATTLE
+        } else {
+            card
+        }
     }
 
     /// Its stats grow with a count its side keeps ("for each friendly
@@ -206,13 +203,7 @@ impl CardDef {
     /// triggered", "for each Tavern spell you've cast"): the engine grows
     /// it, with no effect record of its own.
     pub fn grows_with_a_count(&self) -> bool {
-        const COUNTED: u32 = ETERNAL_KNIGHT
-            | GOLDEN_ETERNAL_KNIGHT
-            | FALLING_SKY_GOLEM
-            | GOLDEN_FALLING_SKY_GOLEM
-            | ABYSSAL_BRUISER
-            | GOLDEN_ABYSSAL_BRUISER;
-        self.combat_tribes() & COUNTED != 0
+        self.marks().intersects(Marks::COUNTED)
     }
 
     /// Its tribes' names, joined by `/` ("" for none).
@@ -250,7 +241,8 @@ pub fn minion_of(card: &CardDef) -> crate::error::Result<Minion> {
     m.keywords = combat_keywords(card);
     m.tier = card.tier;
     m.card_base = Some((card.attack, m.keywords));
-    m.tribes = card.combat_tribes();
+    m.tribes = card.tribes;
+    m.marks = card.marks();
     m.name = Some(card.name);
     match effect {
         CombatEffect::None | CombatEffect::OutOfCombat => {}

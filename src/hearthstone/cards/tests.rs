@@ -155,6 +155,7 @@ fn effects_follow_the_rules() {
             keywords: 0,
             count: 2,
             tribes: TRIBE_UNDEAD,
+            marks: Default::default(),
             then: Default::default(),
             tier: 0,
             unmarked: false,
@@ -169,6 +170,7 @@ fn effects_follow_the_rules() {
             keywords: 0,
             count: 4,
             tribes: TRIBE_UNDEAD,
+            marks: Default::default(),
             then: Default::default(),
             tier: 0,
             unmarked: false,
@@ -186,7 +188,8 @@ fn effects_follow_the_rules() {
             health: rat.health,
             keywords: 0,
             count: 2,
-            tribes: rat.combat_tribes(),
+            tribes: rat.tribes,
+            marks: rat.marks(),
             then: InnerToken::of(&turtle),
             tier: rat.tier,
             unmarked: false,
@@ -223,6 +226,7 @@ fn effects_follow_the_rules() {
             keywords: TAUNT | SHIELD,
             count: 3,
             tribes: TRIBE_MECH,
+            marks: Default::default(),
             then: Default::default(),
             tier: 0,
             unmarked: false,
@@ -557,7 +561,7 @@ fn effects_follow_the_rules() {
             panic!("{name}: {:?}", effect(name));
         };
         let bonus = Action::SideBonus {
-            tribes,
+            to: BonusTo::Tribes(tribes),
             attack,
             health,
         };
@@ -842,7 +846,7 @@ fn blood_gems_played_in_combat_are_read() {
     // a rally: a side bonus of the gems played after (Firestone raises
     // the hero's gem bonus); the battlecry acts outside combat.
     let gem_bonus = |attack, health| Action::SideBonus {
-        tribes: BLOOD_GEMS,
+        to: BonusTo::BloodGems,
         attack,
         health,
     };
@@ -887,10 +891,11 @@ fn beetle_bonuses_are_read_for_beetles() {
     let CombatEffect::Summon(vermin) = effect("Buzzing Vermin") else {
         panic!("Buzzing Vermin");
     };
-    assert_eq!(vermin.tribes, TRIBE_BEAST | TRIBE_BEETLE);
+    assert_eq!((vermin.tribes, vermin.marks), (TRIBE_BEAST, Marks::BEETLE));
+    let beetle = lookup("Beetle").unwrap();
     assert_eq!(
-        lookup("Beetle").unwrap().combat_tribes(),
-        TRIBE_BEAST | TRIBE_BEETLE
+        (beetle.tribes, beetle.marks()),
+        (TRIBE_BEAST, Marks::BEETLE)
     );
     // Turquoise Skitterer: its Beetle, and +5/+5 to Beetles for the rest
     // of the combat (golden: two Beetles, +10/+10).
@@ -907,8 +912,8 @@ fn beetle_bonuses_are_read_for_beetles() {
             panic!("{name}");
         };
         assert_eq!(
-            (deathrattle.count, deathrattle.tribes),
-            (count, TRIBE_BEAST | TRIBE_BEETLE),
+            (deathrattle.count, deathrattle.tribes, deathrattle.marks),
+            (count, TRIBE_BEAST, Marks::BEETLE),
             "{name}"
         );
         assert_eq!(
@@ -916,7 +921,7 @@ fn beetle_bonuses_are_read_for_beetles() {
             (
                 Trigger::Deathrattle,
                 Action::SideBonus {
-                    tribes: TRIBE_BEETLE,
+                    to: BonusTo::Marks(Marks::BEETLE),
                     attack: bonus,
                     health: bonus,
                 }
@@ -926,8 +931,7 @@ fn beetle_bonuses_are_read_for_beetles() {
     }
 }
 
-/// Eternal Knights carry their own combat tribe bit (the engine grows
-/// them), and Eternal Summoner's deathrattle summons one by name, golden
+/// Eternal Knights carry their own mark (the engine grows them), and Eternal Summoner's deathrattle summons one by name, golden
 /// from a golden Summoner.
 #[test]
 fn eternal_knights_are_read() {
@@ -936,14 +940,24 @@ fn eternal_knights_are_read() {
         CombatEffect::None
     );
     let knight = by_name("Eternal Knight").unwrap();
-    assert_eq!(knight.combat_tribes(), TRIBE_UNDEAD | ETERNAL_KNIGHT);
+    assert_eq!(
+        (knight.tribes, knight.marks()),
+        (TRIBE_UNDEAD, Marks::ETERNAL_KNIGHT)
+    );
     let golden = golden_of(knight).unwrap();
-    assert_eq!(golden.combat_tribes(), TRIBE_UNDEAD | GOLDEN_ETERNAL_KNIGHT);
+    assert_eq!(
+        (golden.tribes, golden.marks()),
+        (TRIBE_UNDEAD, Marks::GOLDEN_ETERNAL_KNIGHT)
+    );
     assert_eq!(combat_effect(golden), CombatEffect::None);
     let summoner = by_name("Eternal Summoner").unwrap();
-    for (card, (attack, health), tribes) in [
-        (summoner, (4, 2), ETERNAL_KNIGHT),
-        (golden_of(summoner).unwrap(), (8, 4), GOLDEN_ETERNAL_KNIGHT),
+    for (card, (attack, health), marks) in [
+        (summoner, (4, 2), Marks::ETERNAL_KNIGHT),
+        (
+            golden_of(summoner).unwrap(),
+            (8, 4),
+            Marks::GOLDEN_ETERNAL_KNIGHT,
+        ),
     ] {
         let CombatEffect::Summon(t) = combat_effect(card) else {
             panic!("{}: {:?}", card.id, combat_effect(card));
@@ -954,26 +968,29 @@ fn eternal_knights_are_read() {
             "{}",
             card.id
         );
-        assert_eq!(t.tribes, TRIBE_UNDEAD | tribes, "{}", card.id);
+        assert_eq!((t.tribes, t.marks), (TRIBE_UNDEAD, marks), "{}", card.id);
         assert_eq!(t.tier, knight.tier);
     }
     // The other cards that grow with a count: keywords and their marks.
-    for (name, tribes, golden_mark) in [
+    for (name, tribes, mark, golden_mark) in [
         (
             "Falling Sky Golem",
-            TRIBE_MECH | FALLING_SKY_GOLEM,
-            GOLDEN_FALLING_SKY_GOLEM,
+            TRIBE_MECH,
+            Marks::FALLING_SKY_GOLEM,
+            Marks::GOLDEN_FALLING_SKY_GOLEM,
         ),
         (
             "Abyssal Bruiser",
-            TRIBE_NAGA | ABYSSAL_BRUISER,
-            GOLDEN_ABYSSAL_BRUISER,
+            TRIBE_NAGA,
+            Marks::ABYSSAL_BRUISER,
+            Marks::GOLDEN_ABYSSAL_BRUISER,
         ),
     ] {
         let card = by_name(name).unwrap();
         assert_eq!(combat_effect(card), CombatEffect::None, "{name}");
-        assert_eq!(card.combat_tribes(), tribes, "{name}");
-        assert_ne!(golden_of(card).unwrap().combat_tribes() & golden_mark, 0);
+        assert_eq!((card.tribes, card.marks()), (tribes, mark), "{name}");
+        assert!(golden_of(card).unwrap().marks().contains(golden_mark));
+        assert!(card.grows_with_a_count(), "{name}");
         assert_ne!(super::combat_keywords(card) & model::SHIELD, 0, "{name}");
     }
     // A name that is no card, or a card with an effect of its own, is not
@@ -1001,7 +1018,7 @@ fn ravaging_scorpid_is_read_as_firestone_plays_it() {
             panic!("{name}");
         };
         let action = Action::SideBonus {
-            tribes: TRIBE_BEETLE,
+            to: BonusTo::Marks(Marks::BEETLE),
             attack: bonus,
             health: bonus,
         };
@@ -1023,7 +1040,7 @@ fn ravaging_scorpid_is_read_as_firestone_plays_it() {
             (deathrattle.attack, deathrattle.health, deathrattle.count),
             (2, 2, beetles)
         );
-        assert_ne!(deathrattle.tribes & TRIBE_BEETLE, 0);
+        assert!(deathrattle.marks.contains(Marks::BEETLE));
     }
 }
 
@@ -1121,8 +1138,8 @@ fn each_type_gifts_and_card_tokens_with_effects_are_read() {
             (card.attack, card.health, 1)
         );
         assert_eq!(
-            (effect_token.tribes, effect_token.tier),
-            (card.combat_tribes(), 3)
+            (effect_token.tribes, effect_token.marks, effect_token.tier),
+            (card.tribes, card.marks(), 3)
         );
         assert_eq!(effect_token.effects, lobster_effects, "{name}");
     }

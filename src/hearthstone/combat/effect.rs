@@ -238,15 +238,10 @@ impl State {
         action: Action,
         dying: bool,
     ) {
-        let Action::SideBonus {
-            tribes,
-            attack,
-            health,
-        } = action
-        else {
+        let Action::SideBonus { to, attack, health } = action else {
             return;
         };
-        let b = kinds.bonus_index(tribes);
+        let b = kinds.bonus_index(to);
         let bonus = &mut self.bonus[side][b];
         // At most 255 each (the memo key gives up there).
         let add = |b: u8, n: u16| b.saturating_add(n.min(255) as u8);
@@ -254,7 +249,7 @@ impl State {
         bonus[1] = add(bonus[1], health);
         let floor = if dying { super::rules::DESTROYED } else { 0 };
         for u in &mut self.boards[side][..self.lens[side] as usize] {
-            if u.health > floor && (tribes == 0 || kinds.tribes(u) & tribes != 0) {
+            if u.health > floor && to.reaches(kinds.tribes(u), kinds.marks(u)) {
                 buff(kinds, u, attack, health, 0);
             }
         }
@@ -429,7 +424,7 @@ impl State {
 
     /// The attack and health one blood gem played on `side` gives: 1, the
     /// game's bonus (`GameBonuses::blood_gem`) and this combat's (a side
-    /// bonus of `BLOOD_GEMS`), times the most a `GemStats` aura of a
+    /// bonus to `BonusTo::BloodGems`), times the most a `GemStats` aura of a
     /// minion on its board multiplies (Firestone counts every minion its
     /// board holds, dying ones too).
     fn gem_stats(&self, kinds: &Kinds, side: usize) -> [u16; 2] {

@@ -1472,8 +1472,8 @@ fn side_bonuses_outlive_their_minion() {
     ));
     let mut c = combat("BGS_018,BG34_690", "Sanguine Champion");
     let mut fourth = c.a[0];
-    if let model::Action::SideBonus { tribes, .. } = &mut fourth.effects[0].action {
-        *tribes = model::TRIBE_MURLOC;
+    if let model::Action::SideBonus { to, .. } = &mut fourth.effects[0].action {
+        *to = model::BonusTo::Tribes(model::TRIBE_MURLOC);
     }
     c.b.push(fourth);
     let err = combat_exact(&c, 1_000, &Control::NONE).unwrap_err();

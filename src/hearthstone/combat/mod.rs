@@ -123,20 +123,20 @@ fn validate(c: &Combat) -> Result<()> {
     }
     c.bonuses[0].validate("A")?;
     c.bonuses[1].validate("B")?;
-    let mut bonus_tribes: Vec<u32> = Vec::new();
+    let mut bonus_to = Vec::new();
     for m in c.a.iter().chain(&c.b) {
         for e in &m.effects {
-            if let crate::hearthstone::model::Action::SideBonus { tribes, .. } = e.action
-                && !bonus_tribes.contains(&tribes)
+            if let crate::hearthstone::model::Action::SideBonus { to, .. } = e.action
+                && !bonus_to.contains(&to)
             {
-                bonus_tribes.push(tribes);
+                bonus_to.push(to);
             }
         }
     }
-    if bonus_tribes.len() > rules::MAX_SIDE_BONUSES {
+    if bonus_to.len() > rules::MAX_SIDE_BONUSES {
         return Err(Error::invalid(format!(
             "the boards give bonuses to {} different tribes for the rest of the combat; at most {}",
-            bonus_tribes.len(),
+            bonus_to.len(),
             rules::MAX_SIDE_BONUSES
         )));
     }

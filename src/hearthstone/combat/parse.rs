@@ -100,6 +100,7 @@ fn deathrattle(spec: &str, token: &str) -> Result<Token> {
         keywords: 0,
         count,
         tribes: 0,
+        marks: Default::default(),
         then: Default::default(),
         tier: 0,
         unmarked: false,

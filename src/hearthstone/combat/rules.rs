@@ -7,8 +7,8 @@ use super::bonuses::GameBonuses;
 use super::effect::{Chooser, Fired, REACH_ALL};
 use super::growth::{Counter, Growths};
 use crate::hearthstone::model::{
-    Action, BOARD_SIZE, CLEAVE, ETERNAL_KNIGHT, Effect, GOLDEN_ETERNAL_KNIGHT, MAX_EFFECTS, Minion,
-    POISON, REBORN, SHIELD, STEALTH, TAUNT, Target, Token, Trigger, VENOM, WINDFURY,
+    Action, BOARD_SIZE, BonusTo, CLEAVE, Effect, MAX_EFFECTS, Marks, Minion, POISON, REBORN,
+    SHIELD, STEALTH, TAUNT, Target, Token, Trigger, VENOM, WINDFURY,
 };
 
 /// Round marks (see the rules file): a minion that attacked this round,
@@ -94,6 +94,7 @@ struct Kind {
     token_kind: u8,
     reborn_kind: u8,
     tribes: u32,
+    marks: Marks,
     effects: [Effect; MAX_EFFECTS],
     /// The token its effects summon, and its kind.
     effect_token: Token,
@@ -128,6 +129,7 @@ struct Facts {
     /// Dying fires a deathrattle effect.
     deathrattle_effects: bool,
     tribes: u32,
+    marks: Marks,
     /// Some effect fires when another friendly minion attacks whose
     /// tribes meet this mask (`heard_bits`).
     on_other_attacks: u32,
@@ -221,10 +223,11 @@ pub struct Kinds {
     /// Some kind gains a shield at an attack or taunt with a shield
     /// (read by every buff).
     any_buff_keywords: bool,
-    /// The tribe masks of the side bonuses (`Action::SideBonus`), the
-    /// first `bonus_count` of them; a side bonus makes `any_stat_auras`
-    /// (entering minions take it as an aura's bonus).
-    bonus_tribes: [u32; MAX_BONUSES],
+    /// What the side bonuses apply to (`Action::SideBonus`, the growths'
+    /// and the Tasty Lobsters' count), the first `bonus_count` of them; a
+    /// side bonus makes `any_stat_auras` (entering minions take it as an
+    /// aura's bonus).
+    bonus_to: [BonusTo; MAX_BONUSES],
     bonus_count: u8,
     /// Some effect gives reborn: every kind has a reborn copy (its own
     /// kind for a copy or a token), and every death may summon.
@@ -237,9 +240,9 @@ pub struct Kinds {
     changes_units: bool,
     raises_potential: bool,
     /// Per side, what its summoned minions enter with from earlier turns
-    /// (`GameBonuses::entry_bonuses`): (tribe bits, 0 = all; attack;
+    /// (`GameBonuses::entry_bonuses`): (the minions that take it; attack;
     /// health), the first `entry_counts[side]` of them.
-    entry_bonuses: [[(u32, u16, u16); MAX_ENTRY_BONUSES]; 2],
+    entry_bonuses: [[(BonusTo, u16, u16); MAX_ENTRY_BONUSES]; 2],
     entry_counts: [u8; 2],
     /// The card marks that grow with a side's count (`growth.rs`), with
     /// their side bonuses for the minions entering mid-combat.
@@ -382,6 +385,7 @@ impl Kinds {
             acts_on_death: summons || deathrattle_effects,
             deathrattle_effects,
             tribes: kind.tribes,
+            marks: kind.marks,
             on_other_attacks,
             on_own_attacks,
             on_friendly_death,
@@ -452,20 +456,20 @@ impl Kinds {
         self.changes_units |= stealth;
         self.raises_potential |= stealth;
         // Growing minions change mid-combat, in health too.
-        let grows = self.growths.note(kind.tribes);
+        let grows = self.growths.note(kind.marks);
         self.changes_units |= grows;
         self.raises_potential |= grows;
         for e in &kind.effects {
             self.any_deathrattle_bonuses |=
                 e.trigger == Trigger::Deathrattle && matches!(e.action, Action::SideBonus { .. });
-            if let Action::SideBonus { tribes, .. } = e.action {
-                let known = &self.bonus_tribes[..self.bonus_count as usize];
+            if let Action::SideBonus { to, .. } = e.action {
+                let known = &self.bonus_to[..self.bonus_count as usize];
                 // `combat::validate` refuses boards with more masks.
                 let counters =
                     self.growths.bonuses() + u8::from(self.lobster_bonus_index().is_some());
                 let side_bonuses = self.bonus_count - counters;
-                if !known.contains(&tribes) && (side_bonuses as usize) < MAX_SIDE_BONUSES {
-                    self.bonus_tribes[self.bonus_count as usize] = tribes;
+                if !known.contains(&to) && (side_bonuses as usize) < MAX_SIDE_BONUSES {
+                    self.bonus_to[self.bonus_count as usize] = to;
                     self.bonus_count += 1;
                 }
                 self.any_stat_auras = true;
@@ -474,8 +478,7 @@ impl Kinds {
             if matches!(e.action, Action::ImprovingBuff { .. })
                 && self.lobster_bonus_index().is_none()
             {
-                self.bonus_tribes[self.bonus_count as usize] =
-                    crate::hearthstone::model::TASTY_LOBSTERS;
+                self.bonus_to[self.bonus_count as usize] = BonusTo::TastyLobsters;
                 self.bonus_count += 1;
             }
             self.any_start_of_combat |= e.trigger == Trigger::StartOfCombat;
@@ -488,17 +491,17 @@ impl Kinds {
 
     /// A minion of `tribes` can enter mid-combat: the growth of its card
     /// in this combat (`growth.rs`) becomes a side bonus it enters with.
-    fn note_entering(&mut self, tribes: u32) {
-        self.growths.note(tribes);
-        let mut marks = [0u32; 4];
+    fn note_entering(&mut self, of: Marks) {
+        self.growths.note(of);
+        let mut marks = [Marks::NONE; 4];
         let mut n = 0;
-        for mark in self.growths.marks_without_bonus(tribes) {
+        for mark in self.growths.marks_without_bonus(of) {
             marks[n] = mark;
             n += 1;
         }
         for &mark in &marks[..n] {
             let at = self.bonus_count;
-            self.bonus_tribes[at as usize] = mark;
+            self.bonus_to[at as usize] = BonusTo::Marks(mark);
             self.bonus_count += 1;
             self.growths.set_bonus(mark, at);
             // Entering minions take it as an aura's bonus.
@@ -516,12 +519,12 @@ impl Kinds {
     fn has_deathrattle(&self, u: &Unit) -> bool {
         self.kinds[u.kind as usize].token.count > 0
             || self.facts(u).deathrattle_effects
-            || self.tribes(u) & crate::hearthstone::model::HAS_DEATHRATTLE != 0
+            || self.marks(u).intersects(Marks::HAS_DEATHRATTLE)
     }
 
     /// The kind of a token (and of its reborn copy when it has reborn).
     fn token(&mut self, t: &Token) -> u8 {
-        self.note_entering(t.tribes);
+        self.note_entering(t.marks);
         self.max_attack = self.max_attack.max(t.attack);
         self.max_health = self.max_health.max(t.health);
         let own = t.then.token();
@@ -534,6 +537,7 @@ impl Kinds {
             token_kind: own_kind,
             reborn_kind: 0,
             tribes: t.tribes,
+            marks: t.marks,
             effects: t.effects,
             effect_token: Token::default(),
             effect_token_kind: 0,
@@ -583,6 +587,7 @@ impl Kinds {
             // A copy given reborn comes back as itself.
             reborn_kind: if self.reborn_gifts { REBORN_ITSELF } else { 0 },
             tribes: m.tribes,
+            marks: m.marks,
             effects: m.reborn_effects.unwrap_or(m.effects),
             effect_token: if summons {
                 m.effect_token
@@ -593,7 +598,7 @@ impl Kinds {
             name: m.name,
         };
         let reborn_kind = if m.keywords & REBORN != 0 || self.reborn_gifts {
-            self.note_entering(m.tribes);
+            self.note_entering(m.marks);
             self.intern(copy)
         } else {
             0
@@ -809,9 +814,9 @@ impl Kinds {
             // `Combat` would refuse.
             self.gem[side] = b.blood_gem.map(|stat| stat.saturating_add(1));
             self.lobsters[side] = b.lobsters;
-            for (tribes, attack, health) in b.entry_bonuses() {
+            for (to, attack, health) in b.entry_bonuses() {
                 let n = self.entry_counts[side] as usize;
-                self.entry_bonuses[side][n] = (tribes, attack, health);
+                self.entry_bonuses[side][n] = (to, attack, health);
                 self.entry_counts[side] += 1;
                 self.any_stat_auras = true;
                 self.changes_units = true;
@@ -832,9 +837,9 @@ impl Kinds {
     /// The index in `State::bonus` of the blood gems' side bonus, if the
     /// combat has one.
     pub(super) fn gem_bonus_index(&self) -> Option<usize> {
-        self.bonus_tribes[..self.bonus_count as usize]
+        self.bonus_to[..self.bonus_count as usize]
             .iter()
-            .position(|&t| t == crate::hearthstone::model::BLOOD_GEMS)
+            .position(|&t| t == BonusTo::BloodGems)
     }
 
     /// Tasty Lobster improvements of earlier turns on `side`.
@@ -845,15 +850,15 @@ impl Kinds {
     /// The index in `State::bonus` of the count of Tasty Lobster
     /// improvements in this combat, if the combat has an improving buff.
     pub(super) fn lobster_bonus_index(&self) -> Option<usize> {
-        self.bonus_tribes[..self.bonus_count as usize]
+        self.bonus_to[..self.bonus_count as usize]
             .iter()
-            .position(|&t| t == crate::hearthstone::model::TASTY_LOBSTERS)
+            .position(|&t| t == BonusTo::TastyLobsters)
     }
 
-    /// The index of a side bonus's tribe mask in `State::bonus`.
-    pub(super) fn bonus_index(&self, tribes: u32) -> usize {
-        let known = &self.bonus_tribes[..self.bonus_count as usize];
-        known.iter().position(|&t| t == tribes).unwrap_or(0)
+    /// The index of a side bonus's `BonusTo` in `State::bonus`.
+    pub(super) fn bonus_index(&self, to: BonusTo) -> usize {
+        let known = &self.bonus_to[..self.bonus_count as usize];
+        known.iter().position(|&t| t == to).unwrap_or(0)
     }
 
     /// Side bonuses' tribe masks, for the memo key.
@@ -867,13 +872,27 @@ impl Kinds {
         self.facts(u).tribes
     }
 
+    /// A unit's card marks.
+    #[inline]
+    pub fn marks(&self, u: &Unit) -> Marks {
+        self.facts(u).marks
+    }
+
+    /// Whether the unit takes a bonus to `to`.
+    #[inline]
+    fn takes(&self, u: &Unit, to: BonusTo) -> bool {
+        let f = self.facts(u);
+        to.reaches(f.tribes, f.marks)
+    }
+
     fn tier(&self, u: &Unit) -> u32 {
         self.kinds[u.kind as usize].tier as u32
     }
 }
 
-/// Distinct tribe masks of side bonuses (`Action::SideBonus`) one combat
-/// may hold (the pool's bonuses name Beasts, Undead or blood gems).
+/// Distinct side bonuses (`Action::SideBonus`, by what they apply to) one
+/// combat may hold (the pool's bonuses name Beasts, Undead, Beetles or
+/// blood gems).
 pub const MAX_SIDE_BONUSES: usize = 3;
 
 /// Side bonuses one combat may hold: those of `Action::SideBonus`, the
@@ -890,9 +909,10 @@ pub struct State {
     pub lens: [u8; 2],
     /// The side to attack next (0 = A, 1 = B).
     pub turn: u8,
-    /// Per side, per side-bonus tribe mask (`Kinds::bonus_index`): the
-    /// attack and health every friendly minion of those tribes entering
-    /// from now on gets (`Action::SideBonus`), at most 255 each.
+    /// Per side, per side bonus (`Kinds::bonus_index`): the attack and
+    /// health every friendly minion it applies to entering from now on
+    /// gets (`Action::SideBonus`; for a count, the count), at most 255
+    /// each.
     pub bonus: [[[u8; 2]; MAX_BONUSES]; 2],
 }
 
@@ -942,7 +962,7 @@ impl State {
             any_reborn_listeners: false,
             any_kill_effects: false,
             any_buff_keywords: false,
-            bonus_tribes: [0; MAX_BONUSES],
+            bonus_to: [BonusTo::Tribes(0); MAX_BONUSES],
             bonus_count: 0,
             reborn_gifts: a.iter().chain(b).any(|m| {
                 m.effects.iter().any(
@@ -953,7 +973,7 @@ impl State {
             any_stealth: false,
             changes_units: false,
             raises_potential: false,
-            entry_bonuses: [[(0, 0, 0); MAX_ENTRY_BONUSES]; 2],
+            entry_bonuses: [[(BonusTo::Every, 0, 0); MAX_ENTRY_BONUSES]; 2],
             entry_counts: [0; 2],
             growths: Growths::default(),
             gem: [[1; 2]; 2],
@@ -1022,15 +1042,15 @@ impl State {
             for b in 0..kinds.bonus_count as usize {
                 let [attack, health] = self.bonus[side][b];
                 let t = &mut self.boards[side][slot];
-                if kinds.tribes(t) & kinds.bonus_tribes[b] != 0 {
+                if kinds.takes(t, kinds.bonus_to[b]) {
                     super::effect::buff(kinds, t, attack.into(), health.into(), 0);
                 }
             }
             if summoned {
                 let entries = &kinds.entry_bonuses[side][..kinds.entry_counts[side] as usize];
-                for &(tribes, attack, health) in entries {
+                for &(to, attack, health) in entries {
                     let t = &mut self.boards[side][slot];
-                    if tribes == 0 || kinds.tribes(t) & tribes != 0 {
+                    if kinds.takes(t, to) {
                         super::effect::buff(kinds, t, attack, health, 0);
                     }
                 }
@@ -1054,13 +1074,13 @@ impl State {
             }
         }
         for b in 0..kinds.bonus_count as usize {
-            if tribes & kinds.bonus_tribes[b] != 0 {
+            if kinds.takes(u, kinds.bonus_to[b]) {
                 attack = attack.saturating_add(self.bonus[side][b][0].into());
             }
         }
         let entries = &kinds.entry_bonuses[side][..kinds.entry_counts[side] as usize];
-        for &(of, a, _) in entries {
-            if of == 0 || tribes & of != 0 {
+        for &(to, a, _) in entries {
+            if kinds.takes(u, to) {
                 attack = attack.saturating_add(a);
             }
         }
@@ -1933,7 +1953,11 @@ impl State {
         let board = &self.boards[side][..len];
         let dying = || board.iter().filter(|u| u.health <= 0);
         let knights = dying()
-            .filter(|u| kinds.tribes(u) & (ETERNAL_KNIGHT | GOLDEN_ETERNAL_KNIGHT) != 0)
+            .filter(|u| {
+                kinds
+                    .marks(u)
+                    .intersects(Marks::ETERNAL_KNIGHT | Marks::GOLDEN_ETERNAL_KNIGHT)
+            })
             .count() as u16;
         let deathrattles = if kinds.growths.counts(Counter::Deathrattles) {
             let minions = dying().filter(|u| kinds.has_deathrattle(u)).count() as u32;

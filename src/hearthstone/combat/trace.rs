@@ -263,7 +263,7 @@ fn describe(action: &Action) -> String {
             format!("deathrattles trigger {times} times")
         }
         Action::SideBonus {
-            tribes: crate::hearthstone::model::BLOOD_GEMS,
+            to: crate::hearthstone::model::BonusTo::BloodGems,
             attack,
             health,
         } => format!("blood gems give +{attack}/+{health} more"),

@@ -2,7 +2,7 @@
 //! text by `cards::effects` and applied by the engine's rules
 //! (`combat::rules`, `combat::effect`) at start of combat and on attacks.
 
-use super::{REBORN, SHIELD};
+use super::{Marks, REBORN, SHIELD};
 
 /// Effects a minion can carry.
 pub const MAX_EFFECTS: usize = 2;
@@ -214,7 +214,7 @@ pub enum Action {
     },
     /// `count` blood gems played on the target, each +1/+1 plus the side's
     /// blood gem bonuses (from earlier turns, `GameBonuses::blood_gem`, and
-    /// won in this combat, a side bonus of `BLOOD_GEMS`), times the most a
+    /// won in this combat, a side bonus to `BonusTo::BloodGems`), times the most a
     /// friendly `GemStats` aura on the board multiplies. One buff of all of
     /// them, as Firestone's `playBloodGemsOn`.
     BloodGems {
@@ -320,8 +320,8 @@ pub enum Action {
     TauntWithShield,
     /// Stats to the target, `1 + n` times `attack`/`health`, `n` being the
     /// side's Tasty Lobster improvements (of earlier turns,
-    /// `GameBonuses::lobsters`, and of this combat: the `TASTY_LOBSTERS`
-    /// side bonus); then `n` rises by one ("Give a random friendly Beast
+    /// `GameBonuses::lobsters`, and of this combat: the side bonus to
+    /// `BonusTo::TastyLobsters`); then `n` rises by one ("Give a random friendly Beast
     /// +2/+1. Improve your future Tasty Lobsters.", as Firestone's
     /// `TastyLobstersBuff`).
     ImprovingBuff {
@@ -352,13 +352,50 @@ pub enum Action {
     /// Humming Bird's "for the rest of this combat", Plaguerunner's "this
     /// game"; Firestone's hero-level bonuses). See `State::bonus`.
     SideBonus {
-        /// Tribe bits of the minions that get it (`cards::TRIBE_*`, or a pseudo-tribe such as `BLOOD_GEMS`).
-        tribes: u32,
+        /// The minions that get it (or the count of the side's that it
+        /// raises: its blood gems' bonus).
+        to: BonusTo,
         /// Attack added.
         attack: u16,
         /// Health added.
         health: u16,
     },
+}
+
+/// What a side bonus (`Action::SideBonus`, and the engine's own side
+/// bonuses: the growing cards', the Tasty Lobsters' count) applies to:
+/// friendly minions of some tribes or marks, or a count the side keeps,
+/// which no minion takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BonusTo {
+    /// Every friendly minion.
+    Every,
+    /// Friendly minions of any of these tribe bits (`TRIBE_*`; 0 reaches
+    /// none).
+    Tribes(u32),
+    /// Friendly minions with any of these marks ("your Beetles have ...":
+    /// `Marks::BEETLE`; a growing card's count: its mark).
+    Marks(Marks),
+    /// The side's blood gems: each played from then on gives this much
+    /// more ("your Blood Gems give an extra +2/+1 this game").
+    BloodGems,
+    /// The side's Tasty Lobster improvements in this combat (the attack
+    /// counts them: `Action::ImprovingBuff`, as Firestone's
+    /// `TastyLobstersBuff` rises as each fires).
+    TastyLobsters,
+}
+
+impl BonusTo {
+    /// Whether a minion of `tribes` with `marks` takes the bonus.
+    #[inline]
+    pub fn reaches(self, tribes: u32, marks: Marks) -> bool {
+        match self {
+            BonusTo::Every => true,
+            BonusTo::Tribes(of) => tribes & of != 0,
+            BonusTo::Marks(of) => marks.intersects(of),
+            BonusTo::BloodGems | BonusTo::TastyLobsters => false,
+        }
+    }
 }
 
 /// One combat effect of a minion: what it does, and when.

@@ -1,6 +1,7 @@
 //! A minion as a board lists it, and the tokens its deathrattle or its
 //! effects summon.
 
+use super::Marks;
 use super::effect::{Effect, MAX_EFFECTS};
 
 /// A deathrattle that summons `count` copies of a token.
@@ -16,6 +17,8 @@ pub struct Token {
     pub count: u8,
     /// Tribe bits (`TRIBE_*`), for effects naming a tribe.
     pub tribes: u32,
+    /// Its card's marks (a Beetle's, ...), for bonuses naming them.
+    pub marks: Marks,
     /// The token's own deathrattle tokens (count 0: none), one level deep:
     /// Sewer Lord's Sewer Rats each summon a turtle.
     pub then: InnerToken,
@@ -45,6 +48,8 @@ pub struct InnerToken {
     pub count: u8,
     /// Tribe bits (`TRIBE_*`).
     pub tribes: u32,
+    /// Its card's marks.
+    pub marks: Marks,
 }
 
 impl InnerToken {
@@ -57,6 +62,7 @@ impl InnerToken {
             keywords: t.keywords,
             count: t.count,
             tribes: t.tribes,
+            marks: t.marks,
         }
     }
 
@@ -68,6 +74,7 @@ impl InnerToken {
             keywords: self.keywords,
             count: self.count,
             tribes: self.tribes,
+            marks: self.marks,
             then: InnerToken::default(),
             tier: 0,
             unmarked: false,
@@ -95,6 +102,9 @@ pub struct Minion {
     pub card_base: Option<(u16, u8)>,
     /// Tribe bits (`TRIBE_*`); 0 for an anonymous minion.
     pub tribes: u32,
+    /// Its card's marks (`Marks::*`: what the engine must know of the card
+    /// beyond its tribes); none for an anonymous minion.
+    pub marks: Marks,
     /// Its card's combat effects beyond its deathrattle tokens.
     pub effects: [Effect; MAX_EFFECTS],
     /// The token its effects summon (`Action::Summon` says how many).
