@@ -1,5 +1,6 @@
-//! Hearthstone engines: split damage and Battlegrounds combat, and the
-//! Battlegrounds card table.
+//! Hearthstone engines: split damage and Battlegrounds combat, the
+//! Battlegrounds card table, and the vocabulary the table and the combat
+//! engine share (`model`, which imports neither).
 
 pub mod cards;
 pub mod combat;
