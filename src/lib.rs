@@ -7,7 +7,7 @@
 //! | Hold'em equity of hands or ranges, hand strength, hand ranks | [`poker`] ([`poker::equity`], [`poker::eval`], [`poker::range`]) | `poker.md` |
 //! | Omaha (high, hi/lo) and short-deck equity | [`poker::variants`] | `poker-variants.md` |
 //! | Hearthstone split damage ("deal N damage randomly split") | [`hearthstone::split_damage`] | `split-damage.md` |
-//! | Battlegrounds combat odds and damage | [`hearthstone::combat`], cards in [`hearthstone::cards`] | `battlegrounds.md`, `battlegrounds-effects.md` |
+//! | Battlegrounds combat odds and damage | [`hearthstone::combat`], cards in [`hearthstone::cards`], their shared vocabulary in [`hearthstone::model`] | `battlegrounds.md`, `battlegrounds-effects.md` |
 //! | Two-player games with chance: your own game, the coin game, Pig | [`expectimax`] ([`expectimax::pig`], [`expectimax::coins`]) | `expectimax.md` |
 //! | Durak: the best move, bots, matches, exact endgames | [`durak`] (search in [`mcts`]) | `durak.md`, `rules/durak.md` |
 //!

@@ -31,15 +31,15 @@ fn effect_name(card: &CardDef, effect: &CombatEffect) -> String {
 }
 
 fn card_json(c: &CardDef) -> serde_json::Value {
-    use oddsmith::hearthstone::combat::rules;
+    use oddsmith::hearthstone::model;
     let effect = combat_effect(c);
     let keywords = oddsmith::hearthstone::cards::combat_keywords(c);
     let has = |bit: u8| keywords & bit != 0;
     let keywords = json!({
-        "taunt": has(rules::TAUNT), "divineShield": has(rules::SHIELD),
-        "poisonous": has(rules::POISON), "venomous": has(rules::VENOM),
-        "windfury": has(rules::WINDFURY), "cleave": has(rules::CLEAVE),
-        "reborn": has(rules::REBORN), "stealth": has(rules::STEALTH),
+        "taunt": has(model::TAUNT), "divineShield": has(model::SHIELD),
+        "poisonous": has(model::POISON), "venomous": has(model::VENOM),
+        "windfury": has(model::WINDFURY), "cleave": has(model::CLEAVE),
+        "reborn": has(model::REBORN), "stealth": has(model::STEALTH),
     });
     json!({
         "keywords": keywords,

@@ -8,7 +8,7 @@ use super::combat::{
 };
 use super::guard::{FfiError, OddsmithStatus, arg, copy_c_string, guard, guard_value};
 use crate::hearthstone::cards::{self, CardDef};
-use crate::hearthstone::combat::rules;
+use crate::hearthstone::model;
 use std::ffi::c_char;
 
 /// Bytes of `OddsmithBgCard.id`, NUL included (every id in the table
@@ -41,16 +41,16 @@ pub const ODDSMITH_TRIBE_UNDEAD: u32 = 512;
 /// An "All" minion (every tribe bit above is set too).
 pub const ODDSMITH_TRIBE_ALL: u32 = 1024;
 
-const _: () = assert!(ODDSMITH_TRIBE_ALL == cards::TRIBE_ALL);
+const _: () = assert!(ODDSMITH_TRIBE_ALL == crate::hearthstone::model::TRIBE_ALL);
 const _: () = assert!(
-    ODDSMITH_KW_TAUNT == rules::TAUNT as u32
-        && ODDSMITH_KW_SHIELD == rules::SHIELD as u32
-        && ODDSMITH_KW_POISON == rules::POISON as u32
-        && ODDSMITH_KW_VENOM == rules::VENOM as u32
-        && ODDSMITH_KW_WINDFURY == rules::WINDFURY as u32
-        && ODDSMITH_KW_CLEAVE == rules::CLEAVE as u32
-        && ODDSMITH_KW_REBORN == rules::REBORN as u32
-        && ODDSMITH_KW_STEALTH == rules::STEALTH as u32
+    ODDSMITH_KW_TAUNT == model::TAUNT as u32
+        && ODDSMITH_KW_SHIELD == model::SHIELD as u32
+        && ODDSMITH_KW_POISON == model::POISON as u32
+        && ODDSMITH_KW_VENOM == model::VENOM as u32
+        && ODDSMITH_KW_WINDFURY == model::WINDFURY as u32
+        && ODDSMITH_KW_CLEAVE == model::CLEAVE as u32
+        && ODDSMITH_KW_REBORN == model::REBORN as u32
+        && ODDSMITH_KW_STEALTH == model::STEALTH as u32
 );
 
 /// One card of the table.

@@ -5,9 +5,10 @@ use super::progress::{OddsmithProgress, settle, watch};
 use crate::budget::{Control, is_partial};
 use crate::hearthstone::combat::{
     Combat, CombatMode, CombatOptions, CombatResult, GameBonuses, MAX_GAME_BONUS, Minion, Token,
-    max_states_or_default, rules, samples_or_default, simulate,
+    max_states_or_default, samples_or_default, simulate,
 };
 use crate::hearthstone::firestone::{CardRef, EntityFlags, minion_of_entity};
+use crate::hearthstone::model;
 
 /// Keyword bits of `OddsmithMinion.keywords`. This one: taunt.
 pub const ODDSMITH_KW_TAUNT: u32 = 1;
@@ -37,7 +38,7 @@ pub const ODDSMITH_COMBAT_EXACT: u32 = 1;
 /// Monte Carlo only: `samples` combats, or fewer by the time budget.
 pub const ODDSMITH_COMBAT_MONTE_CARLO: u32 = 2;
 
-const _: () = assert!(ODDSMITH_BOARD_SIZE == rules::BOARD_SIZE);
+const _: () = assert!(ODDSMITH_BOARD_SIZE == crate::hearthstone::model::BOARD_SIZE);
 
 /// A minion: stats, keyword bits, a deathrattle summoning
 /// `token_count` tokens of `token_attack`/`token_health`, and its tier; or,
@@ -276,14 +277,14 @@ fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiErro
         // the card's own, never take one away.
         let added = |bit: u8| (m.keywords as u8 & bit != 0).then_some(true);
         let flags = EntityFlags {
-            taunt: added(rules::TAUNT),
-            divine_shield: added(rules::SHIELD),
-            poisonous: added(rules::POISON),
-            venomous: added(rules::VENOM),
-            windfury: added(rules::WINDFURY),
-            cleave: added(rules::CLEAVE),
-            reborn: added(rules::REBORN),
-            stealth: added(rules::STEALTH),
+            taunt: added(model::TAUNT),
+            divine_shield: added(model::SHIELD),
+            poisonous: added(model::POISON),
+            venomous: added(model::VENOM),
+            windfury: added(model::WINDFURY),
+            cleave: added(model::CLEAVE),
+            reborn: added(model::REBORN),
+            stealth: added(model::STEALTH),
             script_data: std::array::from_fn(|i| {
                 (m.script_data_given & 1 << i != 0).then_some(m.script_data[i])
             }),
@@ -309,6 +310,7 @@ fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiErro
             keywords: 0,
             count: m.token_count as u8,
             tribes: 0,
+            marks: Default::default(),
             then: Default::default(),
             tier: 0,
             unmarked: false,

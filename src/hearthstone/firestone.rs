@@ -25,7 +25,8 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::hearthstone::cards::{self, CardDef};
-use crate::hearthstone::combat::{GameBonuses, MAX_GAME_BONUS, Minion, rules};
+use crate::hearthstone::combat::{GameBonuses, MAX_GAME_BONUS, Minion};
+use crate::hearthstone::model;
 use serde_json::{Map, Value};
 
 /// Which card an entity is.
@@ -110,14 +111,14 @@ pub fn minion_of_entity(
     m.attack = attack;
     m.health = health as i16;
     for (flag, bit) in [
-        (flags.taunt, rules::TAUNT),
-        (flags.divine_shield, rules::SHIELD),
-        (flags.poisonous, rules::POISON),
-        (flags.venomous, rules::VENOM),
-        (flags.windfury, rules::WINDFURY),
-        (flags.cleave, rules::CLEAVE),
-        (flags.reborn, rules::REBORN),
-        (flags.stealth, rules::STEALTH),
+        (flags.taunt, model::TAUNT),
+        (flags.divine_shield, model::SHIELD),
+        (flags.poisonous, model::POISON),
+        (flags.venomous, model::VENOM),
+        (flags.windfury, model::WINDFURY),
+        (flags.cleave, model::CLEAVE),
+        (flags.reborn, model::REBORN),
+        (flags.stealth, model::STEALTH),
     ] {
         match flag {
             Some(true) => m.keywords |= bit,
@@ -282,11 +283,11 @@ fn board_from_value(value: &Value, path: &Path) -> Result<Vec<Minion>> {
     let list = value
         .as_array()
         .ok_or_else(|| path.error(Error::parse("the board must be a JSON list of minions")))?;
-    if list.len() > rules::BOARD_SIZE {
+    if list.len() > model::BOARD_SIZE {
         return Err(path.error(Error::invalid(format!(
             "{} minions; a board holds at most {}",
             list.len(),
-            rules::BOARD_SIZE
+            model::BOARD_SIZE
         ))));
     }
     list.iter()

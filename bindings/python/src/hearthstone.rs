@@ -2,7 +2,7 @@
 
 use crate::errors::{InvalidArgument, OrRaise, about, to_py};
 use crate::interrupt;
-use oddsmith::hearthstone::combat::rules::BOARD_SIZE;
+use oddsmith::hearthstone::model::BOARD_SIZE;
 use oddsmith::hearthstone::combat::{
     Combat, CombatMode, CombatOptions, GameBonuses, Minion, max_states_or_default, parse_board,
     samples_or_default, simulate,

@@ -53,10 +53,10 @@
 //! 6. Anything else is not modelled yet, with the reason.
 
 use super::CardDef;
-use crate::hearthstone::combat::effect::{
-    Action, Effect, MAX_AVENGE, MAX_EFFECTS, Target, Trigger,
+use crate::hearthstone::model::{
+    self, Action, BOARD_SIZE, BonusTo, Effect, InnerToken, MAX_AVENGE, MAX_EFFECTS, Marks, Target,
+    Token, Trigger,
 };
-use crate::hearthstone::combat::rules::{self, BOARD_SIZE, Token};
 
 /// A card's combat effect as the engine models it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -207,9 +207,11 @@ pub fn combat_effect(card: &CardDef) -> CombatEffect {
     let own = |t: &mut Token| {
         if t.count > 0
             && t.tribes == 0
-            && let Some(tribes) = own_token_tribes(card, t)
+            && t.marks.is_empty()
+            && let Some((tribes, marks)) = own_token_tribes(card, t)
         {
             t.tribes = tribes;
+            t.marks = marks;
         }
     };
     match &mut effect {
@@ -227,16 +229,16 @@ pub fn combat_effect(card: &CardDef) -> CombatEffect {
     effect
 }
 
-/// The tribes of a token the text names by a word no card has ("a 2/1
-/// hand"): those of the card's own token (its id and `t`, of the golden
-/// card or the normal one) with the same stats.
-fn own_token_tribes(card: &CardDef, t: &Token) -> Option<u32> {
+/// The tribes and marks of a token the text names by a word no card has
+/// ("a 2/1 hand"): those of the card's own token (its id and `t`, of the
+/// golden card or the normal one) with the same stats.
+fn own_token_tribes(card: &CardDef, t: &Token) -> Option<(u32, Marks)> {
     let normal = card.id.strip_suffix("_G").unwrap_or(card.id);
     [format!("{}t", card.id), format!("{normal}t")]
         .iter()
         .filter_map(|id| super::by_id(id))
         .find(|c| c.attack == t.attack && c.health == t.health)
-        .map(|c| c.combat_tribes())
+        .map(|c| (c.tribes, c.marks()))
 }
 
 /// Cards whose deathrattle tokens enter unmarked, free to attack in the
@@ -485,7 +487,7 @@ fn gem_bonus(action: &str) -> Option<Action> {
         .strip_suffix(" this game")?;
     let (attack, health) = stats(what)?;
     Some(Action::SideBonus {
-        tribes: super::BLOOD_GEMS,
+        to: BonusTo::BloodGems,
         attack,
         health,
     })
@@ -598,7 +600,7 @@ fn fixed_stats(clause: &str) -> bool {
 /// counts (`combat::growth`; the board's stats hold the count of earlier
 /// combats).
 const COUNTED_BY_ENGINE: [&str; 3] = [
-    // Eternal Knight (`cards::ETERNAL_KNIGHT`): each knight on the board
+    // Eternal Knight (`Marks::ETERNAL_KNIGHT`): each knight on the board
     // gains as another dies, one summoned enters with all of them.
     " for each friendly eternal knight that died this game",
     // Falling Sky Golem: likewise with each friendly deathrattle.
@@ -693,21 +695,23 @@ pub(super) fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
             continue;
         }
         keywords |= match word {
-            "taunt" => rules::TAUNT,
-            "divine shield" => rules::SHIELD,
-            "poisonous" => rules::POISON,
-            "venomous" => rules::VENOM,
-            "windfury" => rules::WINDFURY,
-            "reborn" => rules::REBORN,
+            "taunt" => model::TAUNT,
+            "divine shield" => model::SHIELD,
+            "poisonous" => model::POISON,
+            "venomous" => model::VENOM,
+            "windfury" => model::WINDFURY,
+            "reborn" => model::REBORN,
             _ => return None,
         };
     }
+    let (tribes, marks) = token_tribes(name);
     Some(CombatEffect::Summon(Token {
         attack,
         health,
         keywords,
         count,
-        tribes: token_tribes(name),
+        tribes,
+        marks,
         then: Default::default(),
         tier: 0,
         unmarked: false,
@@ -730,7 +734,7 @@ fn card_tokens(count: u8, body: &str) -> Option<Token> {
     if own.then.count > 0 {
         return None;
     }
-    token_of_card(card, count, rules::InnerToken::of(&own))
+    token_of_card(card, count, InnerToken::of(&own))
 }
 
 /// Rule 4, tokens that are cards without stats in the text: "deathrattle:
@@ -763,7 +767,7 @@ fn named_card(names: &str) -> Option<&'static CardDef> {
 
 /// `count` tokens that are `card` (its stats, keywords, tribes and tier),
 /// with the deathrattle `then`; none for a card of a health no token holds.
-fn token_of_card(card: &CardDef, count: u8, then: rules::InnerToken) -> Option<Token> {
+fn token_of_card(card: &CardDef, count: u8, then: InnerToken) -> Option<Token> {
     if card.health == 0 || card.health > i16::MAX as u16 {
         return None;
     }
@@ -772,7 +776,8 @@ fn token_of_card(card: &CardDef, count: u8, then: rules::InnerToken) -> Option<T
         health: card.health,
         keywords: super::combat_keywords(card),
         count,
-        tribes: card.combat_tribes(),
+        tribes: card.tribes,
+        marks: card.marks(),
         then,
         tier: card.tier,
         unmarked: false,
@@ -780,13 +785,13 @@ fn token_of_card(card: &CardDef, count: u8, then: rules::InnerToken) -> Option<T
     })
 }
 
-/// The tribes of a token a text names ("skeletons", "a beetle", "a
-/// beast"): a tribe's name is that tribe; else its card's by name,
-/// singular or plural; none when no card has the name.
-fn token_tribes(name: &str) -> u32 {
-    // A Beetle is a card (a Beast) before it is the Beetles' bonus name.
-    if let Some(tribes) = tribe(name).filter(|&t| t != super::TRIBE_BEETLE) {
-        return tribes;
+/// The tribes and marks of a token a text names ("skeletons", "a beetle",
+/// "a beast"): a tribe's name is that tribe; else its card's by name,
+/// singular or plural (a Beetle: a Beast with its mark); none when no card
+/// has the name.
+fn token_tribes(name: &str) -> (u32, Marks) {
+    if let Some(tribes) = tribe(name) {
+        return (tribes, Marks::NONE);
     }
     let singular = [
         name,
@@ -796,7 +801,7 @@ fn token_tribes(name: &str) -> u32 {
     singular
         .iter()
         .find_map(|n| super::by_name(n))
-        .map_or(0, |card| card.combat_tribes())
+        .map_or((0, Marks::NONE), |card| (card.tribes, card.marks()))
 }
 
 /// Rule 5: every in-combat clause a triggered effect, or one token
@@ -999,15 +1004,11 @@ fn tribes_named(who: &str) -> Option<u32> {
     if who == "minion" { Some(0) } else { tribe(who) }
 }
 
-/// A tribe's bit from its name, singular or plural (Beetles too: see
-/// `TRIBE_BEETLE`).
+/// A tribe's bit from its name, singular or plural (a Beetle is no tribe:
+/// `bonus_to` reads its mark).
 fn tribe(word: &str) -> Option<u32> {
     let word = word.trim();
-    if matches!(word, "beetle" | "beetles") {
-        return Some(super::TRIBE_BEETLE);
-    }
-
-    super::TRIBE_NAMES[..10]
+    model::TRIBE_NAMES[..10]
         .iter()
         .position(|name| {
             let name = name.to_lowercase();
@@ -1035,12 +1036,12 @@ fn stats(text: &str) -> Option<(u16, u16)> {
 /// A keyword the engine plays, by name.
 fn keyword(text: &str) -> Option<u8> {
     Some(match text.trim() {
-        "taunt" => rules::TAUNT,
-        "divine shield" => rules::SHIELD,
-        "venomous" => rules::VENOM,
-        "poisonous" => rules::POISON,
-        "windfury" => rules::WINDFURY,
-        "reborn" => rules::REBORN,
+        "taunt" => model::TAUNT,
+        "divine shield" => model::SHIELD,
+        "venomous" => model::VENOM,
+        "poisonous" => model::POISON,
+        "windfury" => model::WINDFURY,
+        "reborn" => model::REBORN,
         _ => return None,
     })
 }
@@ -1355,7 +1356,7 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         let mut keywords = 0;
         for word in what.split(" and ") {
             keywords |= match word.trim() {
-                "reborn" => rules::REBORN,
+                "reborn" => model::REBORN,
                 word => keyword(word)?,
             };
         }
@@ -1391,8 +1392,8 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
                 other,
                 count,
                 different,
-                lacking: if keywords == rules::VENOM {
-                    rules::VENOM | rules::POISON
+                lacking: if keywords == model::VENOM {
+                    model::VENOM | model::POISON
                 } else {
                     keywords
                 },
@@ -1479,10 +1480,19 @@ fn side_bonus(action: &str) -> Option<Action> {
         .or(lasting.then_some(what))?;
     let (attack, health) = stats(what)?;
     Some(Action::SideBonus {
-        tribes: tribe(who)?,
+        to: bonus_to(who)?,
         attack,
         health,
     })
+}
+
+/// The minions a side bonus names: a tribe ("your beasts"), or the
+/// Beetles (a card's mark: `Marks::BEETLE`).
+fn bonus_to(who: &str) -> Option<BonusTo> {
+    if matches!(who.trim(), "beetle" | "beetles") {
+        return Some(BonusTo::Marks(Marks::BEETLE));
+    }
+    tribe(who).map(BonusTo::Tribes)
 }
 
 /// "[double ]this minion's attack to TARGET" of "deal damage equal to

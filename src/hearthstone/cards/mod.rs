@@ -13,7 +13,10 @@ mod effects;
 mod table;
 
 pub use effects::{CombatEffect, combat_effect};
+
 pub use table::BUILD;
+
+use super::model::{Marks, Minion, STEALTH, TRIBE_ALL, TRIBE_NAMES};
 
 /// One minion card, as the game data gives it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,7 +35,7 @@ pub struct CardDef {
     pub health: u16,
     /// `TRIBE_*` bits.
     pub tribes: u32,
-    /// The combat keywords the engine knows (`combat::rules` bits):
+    /// The combat keywords the engine knows (`model` bits):
     /// taunt, divine shield, poisonous, venomous, windfury, cleave, reborn.
     pub keywords: u8,
     /// dbfId of the golden version (0: none, or this is golden).
@@ -48,101 +51,6 @@ pub struct CardDef {
     /// English text, markup removed and numbers filled in.
     pub text: &'static str,
 }
-
-/// Tribe bit: Beast.
-pub const TRIBE_BEAST: u32 = 1;
-/// Tribe bit: Demon.
-pub const TRIBE_DEMON: u32 = 1 << 1;
-/// Tribe bit: Dragon.
-pub const TRIBE_DRAGON: u32 = 1 << 2;
-/// Tribe bit: Elemental.
-pub const TRIBE_ELEMENTAL: u32 = 1 << 3;
-/// Tribe bit: Mech.
-pub const TRIBE_MECH: u32 = 1 << 4;
-/// Tribe bit: Murloc.
-pub const TRIBE_MURLOC: u32 = 1 << 5;
-/// Tribe bit: Naga.
-pub const TRIBE_NAGA: u32 = 1 << 6;
-/// Tribe bit: Pirate.
-pub const TRIBE_PIRATE: u32 = 1 << 7;
-/// Tribe bit: Quilboar.
-pub const TRIBE_QUILBOAR: u32 = 1 << 8;
-/// Tribe bit: Undead.
-pub const TRIBE_UNDEAD: u32 = 1 << 9;
-/// An "All" minion (also carries every tribe bit above).
-pub const TRIBE_ALL: u32 = 1 << 10;
-/// Every tribe bit (not All, not the pseudo-tribes below).
-pub const EVERY_TRIBE: u32 = TRIBE_ALL - 1;
-
-/// Not a tribe: a Beetle (the token card), which "your beetles have ..."
-/// bonuses name (Firestone's `BeetleAttackBuff`); carried with the tribe
-/// bits in combat (`CardDef::combat_tribes`), never shown as a tribe.
-pub const TRIBE_BEETLE: u32 = 1 << 11;
-
-/// Not a tribe: the side bonus of blood gems ("your Blood Gems give an
-/// extra +2/+1 this game", `Action::SideBonus` with this mask): no minion
-/// carries it, and each gem played after gives the bonus more.
-pub const BLOOD_GEMS: u32 = 1 << 12;
-
-/// Not a tribe: an Eternal Knight (the normal card), which enters with
-/// +4/+2 for each friendly Eternal Knight that died this game (Firestone's
-/// `EternalKnightsDeadThisGame`, raised as each dies in combat; the
-/// engine's knight bonus, see `combat::rules`).
-pub const ETERNAL_KNIGHT: u32 = 1 << 13;
-
-/// Not a tribe: a golden Eternal Knight (+8/+4 for each that died).
-pub const GOLDEN_ETERNAL_KNIGHT: u32 = 1 << 14;
-
-/// What an Eternal Knight entering gains for each friendly Eternal Knight
-/// that died this game (a golden one twice as much).
-pub const ETERNAL_KNIGHT_GROWTH: [u16; 2] = [4, 2];
-
-/// Not a tribe: a Falling Sky Golem, which has +4/+2 for each Deathrattle
-/// its side triggered this game (Firestone's
-/// `DeathrattlesTriggeredThisGame`; see `combat::growth`).
-pub const FALLING_SKY_GOLEM: u32 = 1 << 15;
-
-/// Not a tribe: a golden Falling Sky Golem (+8/+4 for each).
-pub const GOLDEN_FALLING_SKY_GOLEM: u32 = 1 << 16;
-
-/// What a Falling Sky Golem gains for each Deathrattle triggered.
-pub const FALLING_SKY_GOLEM_GROWTH: [u16; 2] = [4, 2];
-
-/// Not a tribe: an Abyssal Bruiser, which has +2/+1 for each Tavern spell
-/// its side cast this game (`TavernSpellsCastThisGame`: no spell is cast
-/// in a modelled combat, so only one summoned takes the count).
-pub const ABYSSAL_BRUISER: u32 = 1 << 17;
-
-/// Not a tribe: a golden Abyssal Bruiser (+4/+2 for each).
-pub const GOLDEN_ABYSSAL_BRUISER: u32 = 1 << 18;
-
-/// Not a tribe: the card has a deathrattle, whatever it does (one that
-/// acts outside the boards too, Draconic Warden's card to the hand): each
-/// trigger counts for Falling Sky Golem, as Firestone counts it.
-pub const HAS_DEATHRATTLE: u32 = 1 << 19;
-
-/// Not a tribe: the side bonus that counts a side's Tasty Lobster
-/// deathrattles in this combat (`Action::ImprovingBuff`; Firestone raises
-/// `TastyLobstersBuff` as each fires): no minion carries it.
-pub const TASTY_LOBSTERS: u32 = 1 << 20;
-
-/// What an Abyssal Bruiser gains for each Tavern spell cast.
-pub const ABYSSAL_BRUISER_GROWTH: [u16; 2] = [2, 1];
-
-/// Tribe names, by bit.
-pub const TRIBE_NAMES: [&str; 11] = [
-    "Beast",
-    "Demon",
-    "Dragon",
-    "Elemental",
-    "Mech",
-    "Murloc",
-    "Naga",
-    "Pirate",
-    "Quilboar",
-    "Undead",
-    "All",
-];
 
 /// Trigger bit: the card has a Deathrattle (game data tag 217).
 pub const TRIGGER_DEATHRATTLE: u32 = 1;
@@ -267,27 +175,27 @@ impl CardDef {
         self.normal != 0 || self.id.ends_with("_G")
     }
 
-    /// Its tribes as combat reads them: a Beetle's with `TRIBE_BEETLE`, and
-    /// the cards that grow with a count with their marks (`ETERNAL_KNIGHT`,
-    /// `FALLING_SKY_GOLEM`, `ABYSSAL_BRUISER`, or the golden ones), a card
-    /// with a deathrattle with `HAS_DEATHRATTLE`.
-    pub fn combat_tribes(&self) -> u32 {
-        self.tribes
-            | match self.id {
-                _ if self.name == "Beetle" => TRIBE_BEETLE,
-                "BG25_008" => ETERNAL_KNIGHT,
-                "BG25_008_G" => GOLDEN_ETERNAL_KNIGHT,
-                "BG35_342" => FALLING_SKY_GOLEM,
-                "BG35_342_G" => GOLDEN_FALLING_SKY_GOLEM,
-                "BG35_921" => ABYSSAL_BRUISER,
-                "BG35_921_G" => GOLDEN_ABYSSAL_BRUISER,
-                _ => 0,
-            }
-            | if self.triggers & TRIGGER_DEATHRATTLE != 0 {
-                HAS_DEATHRATTLE
-            } else {
-                0
-            }
+    /// What combat must know of the card beyond its tribes and keywords
+    /// (`Marks`): a Beetle's `BEETLE`, the cards that grow with a count
+    /// their marks (`ETERNAL_KNIGHT`, `FALLING_SKY_GOLEM`,
+    /// `ABYSSAL_BRUISER`, or the golden ones), a card with a deathrattle
+    /// `HAS_DEATHRATTLE`.
+    pub fn marks(&self) -> Marks {
+        let card = match self.id {
+            _ if self.name == "Beetle" => Marks::BEETLE,
+            "BG25_008" => Marks::ETERNAL_KNIGHT,
+            "BG25_008_G" => Marks::GOLDEN_ETERNAL_KNIGHT,
+            "BG35_342" => Marks::FALLING_SKY_GOLEM,
+            "BG35_342_G" => Marks::GOLDEN_FALLING_SKY_GOLEM,
+            "BG35_921" => Marks::ABYSSAL_BRUISER,
+            "BG35_921_G" => Marks::GOLDEN_ABYSSAL_BRUISER,
+            _ => Marks::NONE,
+        };
+        if self.triggers & TRIGGER_DEATHRATTLE != 0 {
+            card | Marks::HAS_DEATHRATTLE
+        } else {
+            card
+        }
     }
 
     /// Its stats grow with a count its side keeps ("for each friendly
@@ -295,13 +203,7 @@ impl CardDef {
     /// triggered", "for each Tavern spell you've cast"): the engine grows
     /// it, with no effect record of its own.
     pub fn grows_with_a_count(&self) -> bool {
-        const COUNTED: u32 = ETERNAL_KNIGHT
-            | GOLDEN_ETERNAL_KNIGHT
-            | FALLING_SKY_GOLEM
-            | GOLDEN_FALLING_SKY_GOLEM
-            | ABYSSAL_BRUISER
-            | GOLDEN_ABYSSAL_BRUISER;
-        self.combat_tribes() & COUNTED != 0
+        self.marks().intersects(Marks::COUNTED)
     }
 
     /// Its tribes' names, joined by `/` ("" for none).
@@ -323,7 +225,6 @@ mod tests;
 
 /// The card's combat keywords: the table's, and stealth from its tag.
 pub fn combat_keywords(card: &CardDef) -> u8 {
-    use crate::hearthstone::combat::rules::STEALTH;
     card.keywords
         | if card.triggers & TRIGGER_STEALTH != 0 {
             STEALTH
@@ -334,14 +235,14 @@ pub fn combat_keywords(card: &CardDef) -> u8 {
 
 /// The card as a combat minion with its base stats, keywords, tier and
 /// modelled effect; an error naming the effect when it is not modelled.
-pub fn minion_of(card: &CardDef) -> crate::error::Result<crate::hearthstone::combat::Minion> {
-    use crate::hearthstone::combat::Minion;
+pub fn minion_of(card: &CardDef) -> crate::error::Result<Minion> {
     let effect = combat_effect(card);
     let mut m = Minion::new(card.attack, card.health.min(i16::MAX as u16) as i16);
     m.keywords = combat_keywords(card);
     m.tier = card.tier;
     m.card_base = Some((card.attack, m.keywords));
-    m.tribes = card.combat_tribes();
+    m.tribes = card.tribes;
+    m.marks = card.marks();
     m.name = Some(card.name);
     match effect {
         CombatEffect::None | CombatEffect::OutOfCombat => {}
@@ -377,7 +278,7 @@ pub fn minion_of(card: &CardDef) -> crate::error::Result<crate::hearthstone::com
 /// cannot take.
 pub fn apply_script_data(
     card: &CardDef,
-    minion: &mut crate::hearthstone::combat::Minion,
+    minion: &mut Minion,
     data: &[Option<i32>; 4],
 ) -> crate::error::Result<()> {
     let own = minion.effects;

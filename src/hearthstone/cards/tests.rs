@@ -1,10 +1,7 @@
 //! The card table and the effect rules.
 
 use super::*;
-use crate::hearthstone::combat::Token;
-use crate::hearthstone::combat::effect::{Action, Effect, Target, Trigger};
-use crate::hearthstone::combat::rules;
-use crate::hearthstone::combat::rules::InnerToken;
+use crate::hearthstone::model::{self, *};
 
 #[test]
 fn the_table_is_sorted_and_its_indices_are_complete() {
@@ -66,10 +63,7 @@ fn cards_are_found_by_id_golden_id_and_name() {
     assert_eq!(lookup("golden Harmless Bonehead").unwrap().id, "BG28_300_G");
     assert_eq!(by_dbf(bonehead.dbf).unwrap().id, bonehead.id);
     let rider = lookup("Risen Rider").unwrap();
-    assert_eq!(
-        rider.keywords,
-        crate::hearthstone::combat::rules::TAUNT | crate::hearthstone::combat::rules::REBORN
-    );
+    assert_eq!(rider.keywords, model::TAUNT | model::REBORN);
     assert_eq!(rider.tribe_names(), "Undead");
     assert!(lookup("No Such Minion").is_none());
     assert!(lookup("golden No Such Minion").is_none());
@@ -82,7 +76,7 @@ fn cards_are_found_by_id_golden_id_and_name() {
 
 #[test]
 fn effects_follow_the_rules() {
-    use crate::hearthstone::combat::rules::{SHIELD, TAUNT};
+    use crate::hearthstone::model::{SHIELD, TAUNT};
     let effect = |name: &str| combat_effect(lookup(name).unwrap());
     assert_eq!(effect("Risen Rider"), CombatEffect::None);
     assert_eq!(effect("Razorfen Geomancer"), CombatEffect::OutOfCombat);
@@ -161,6 +155,7 @@ fn effects_follow_the_rules() {
             keywords: 0,
             count: 2,
             tribes: TRIBE_UNDEAD,
+            marks: Default::default(),
             then: Default::default(),
             tier: 0,
             unmarked: false,
@@ -175,6 +170,7 @@ fn effects_follow_the_rules() {
             keywords: 0,
             count: 4,
             tribes: TRIBE_UNDEAD,
+            marks: Default::default(),
             then: Default::default(),
             tier: 0,
             unmarked: false,
@@ -192,7 +188,8 @@ fn effects_follow_the_rules() {
             health: rat.health,
             keywords: 0,
             count: 2,
-            tribes: rat.combat_tribes(),
+            tribes: rat.tribes,
+            marks: rat.marks(),
             then: InnerToken::of(&turtle),
             tier: rat.tier,
             unmarked: false,
@@ -229,6 +226,7 @@ fn effects_follow_the_rules() {
             keywords: TAUNT | SHIELD,
             count: 3,
             tribes: TRIBE_MECH,
+            marks: Default::default(),
             then: Default::default(),
             tier: 0,
             unmarked: false,
@@ -378,7 +376,7 @@ fn effects_follow_the_rules() {
         (
             "BG29_878",
             Trigger::TakesDamage,
-            buff(Target::This, 0, 0, rules::SHIELD),
+            buff(Target::This, 0, 0, model::SHIELD),
         ),
         (
             "BG34_312",
@@ -412,7 +410,7 @@ fn effects_follow_the_rules() {
         (
             "BG33_155_G",
             Trigger::AfterFriendlyDealsDamage {
-                tribes: super::TRIBE_DEMON,
+                tribes: TRIBE_DEMON,
             },
             buff(Target::This, 4, 4, 0),
         ),
@@ -437,7 +435,7 @@ fn effects_follow_the_rules() {
                     effect_token.health,
                     effect_token.keywords
                 ),
-                (2, 2, rules::TAUNT)
+                (2, 2, model::TAUNT)
             );
         }
     }
@@ -563,7 +561,7 @@ fn effects_follow_the_rules() {
             panic!("{name}: {:?}", effect(name));
         };
         let bonus = Action::SideBonus {
-            tribes,
+            to: BonusTo::Tribes(tribes),
             attack,
             health,
         };
@@ -584,11 +582,11 @@ fn effects_follow_the_rules() {
             tribes: TRIBE_UNDEAD,
             other: true,
             count,
-            lacking: rules::REBORN,
+            lacking: model::REBORN,
             strict: true,
             different: true,
         };
-        let action = buff(undead, 0, 0, rules::REBORN);
+        let action = buff(undead, 0, 0, model::REBORN);
         assert_eq!(
             (effects[0].trigger, effects[0].action),
             (Trigger::Deathrattle, action)
@@ -597,7 +595,7 @@ fn effects_follow_the_rules() {
     let CombatEffect::Effects { effects, .. } = effect("Relentless Sentry") else {
         panic!("Relentless Sentry");
     };
-    let action = buff(Target::This, 0, 0, rules::TAUNT | rules::REBORN);
+    let action = buff(Target::This, 0, 0, model::TAUNT | model::REBORN);
     assert_eq!(
         (effects[0].trigger, effects[0].action),
         (Trigger::Avenge { deaths: 4 }, action)
@@ -615,7 +613,7 @@ fn effects_follow_the_rules() {
         (effects[1].trigger, effects[1].action),
         (
             Trigger::Avenge { deaths: 3 },
-            buff(Target::This, 0, 0, rules::SHIELD)
+            buff(Target::This, 0, 0, model::SHIELD)
         )
     );
     // Wildfire Elemental: excess damage to a neighbour, golden both.
@@ -741,14 +739,14 @@ fn effects_follow_the_rules() {
         (
             "Soulsplitter",
             Trigger::StartOfCombat,
-            random(TRIBE_UNDEAD, false, rules::REBORN, false),
-            rules::REBORN,
+            random(TRIBE_UNDEAD, false, model::REBORN, false),
+            model::REBORN,
         ),
         (
             "Geared Guard",
             Trigger::Rally,
-            random(0, true, rules::SHIELD, true),
-            rules::SHIELD,
+            random(0, true, model::SHIELD, true),
+            model::SHIELD,
         ),
     ] {
         let CombatEffect::Effects { effects, .. } = effect(name) else {
@@ -765,7 +763,7 @@ fn effects_follow_the_rules() {
     let CombatEffect::Effects { effects, .. } = effect("golden Barrier Banshee") else {
         panic!("Barrier Banshee");
     };
-    let gain = buff(Target::This, 14, 14, rules::SHIELD);
+    let gain = buff(Target::This, 14, 14, model::SHIELD);
     assert_eq!(
         (effects[0].trigger, effects[0].action),
         (Trigger::FriendlyReborn, gain)
@@ -841,14 +839,14 @@ fn blood_gems_played_in_combat_are_read() {
         target: Target::This,
         attack: 0,
         health: 0,
-        keywords: crate::hearthstone::combat::rules::SHIELD,
+        keywords: model::SHIELD,
     };
     assert_eq!(gems("Tough Tusk"), (Trigger::GemPlayedOnThis, shield));
     // "Your Blood Gems give an extra ... this game" from a deathrattle or
     // a rally: a side bonus of the gems played after (Firestone raises
     // the hero's gem bonus); the battlecry acts outside combat.
     let gem_bonus = |attack, health| Action::SideBonus {
-        tribes: super::BLOOD_GEMS,
+        to: BonusTo::BloodGems,
         attack,
         health,
     };
@@ -888,16 +886,16 @@ fn blood_gems_played_in_combat_are_read() {
 
 #[test]
 fn beetle_bonuses_are_read_for_beetles() {
-    use super::{TRIBE_BEAST, TRIBE_BEETLE};
     let effect = |name: &str| combat_effect(lookup(name).unwrap());
     // A Beetle token is a Beast and a Beetle, whoever summons it.
     let CombatEffect::Summon(vermin) = effect("Buzzing Vermin") else {
         panic!("Buzzing Vermin");
     };
-    assert_eq!(vermin.tribes, TRIBE_BEAST | TRIBE_BEETLE);
+    assert_eq!((vermin.tribes, vermin.marks), (TRIBE_BEAST, Marks::BEETLE));
+    let beetle = lookup("Beetle").unwrap();
     assert_eq!(
-        lookup("Beetle").unwrap().combat_tribes(),
-        TRIBE_BEAST | TRIBE_BEETLE
+        (beetle.tribes, beetle.marks()),
+        (TRIBE_BEAST, Marks::BEETLE)
     );
     // Turquoise Skitterer: its Beetle, and +5/+5 to Beetles for the rest
     // of the combat (golden: two Beetles, +10/+10).
@@ -914,8 +912,8 @@ fn beetle_bonuses_are_read_for_beetles() {
             panic!("{name}");
         };
         assert_eq!(
-            (deathrattle.count, deathrattle.tribes),
-            (count, TRIBE_BEAST | TRIBE_BEETLE),
+            (deathrattle.count, deathrattle.tribes, deathrattle.marks),
+            (count, TRIBE_BEAST, Marks::BEETLE),
             "{name}"
         );
         assert_eq!(
@@ -923,7 +921,7 @@ fn beetle_bonuses_are_read_for_beetles() {
             (
                 Trigger::Deathrattle,
                 Action::SideBonus {
-                    tribes: TRIBE_BEETLE,
+                    to: BonusTo::Marks(Marks::BEETLE),
                     attack: bonus,
                     health: bonus,
                 }
@@ -933,25 +931,33 @@ fn beetle_bonuses_are_read_for_beetles() {
     }
 }
 
-/// Eternal Knights carry their own combat tribe bit (the engine grows
-/// them), and Eternal Summoner's deathrattle summons one by name, golden
+/// Eternal Knights carry their own mark (the engine grows them), and Eternal Summoner's deathrattle summons one by name, golden
 /// from a golden Summoner.
 #[test]
 fn eternal_knights_are_read() {
-    use super::{ETERNAL_KNIGHT, GOLDEN_ETERNAL_KNIGHT, TRIBE_UNDEAD};
     assert_eq!(
         combat_effect(lookup("Eternal Knight").unwrap()),
         CombatEffect::None
     );
     let knight = by_name("Eternal Knight").unwrap();
-    assert_eq!(knight.combat_tribes(), TRIBE_UNDEAD | ETERNAL_KNIGHT);
+    assert_eq!(
+        (knight.tribes, knight.marks()),
+        (TRIBE_UNDEAD, Marks::ETERNAL_KNIGHT)
+    );
     let golden = golden_of(knight).unwrap();
-    assert_eq!(golden.combat_tribes(), TRIBE_UNDEAD | GOLDEN_ETERNAL_KNIGHT);
+    assert_eq!(
+        (golden.tribes, golden.marks()),
+        (TRIBE_UNDEAD, Marks::GOLDEN_ETERNAL_KNIGHT)
+    );
     assert_eq!(combat_effect(golden), CombatEffect::None);
     let summoner = by_name("Eternal Summoner").unwrap();
-    for (card, (attack, health), tribes) in [
-        (summoner, (4, 2), ETERNAL_KNIGHT),
-        (golden_of(summoner).unwrap(), (8, 4), GOLDEN_ETERNAL_KNIGHT),
+    for (card, (attack, health), marks) in [
+        (summoner, (4, 2), Marks::ETERNAL_KNIGHT),
+        (
+            golden_of(summoner).unwrap(),
+            (8, 4),
+            Marks::GOLDEN_ETERNAL_KNIGHT,
+        ),
     ] {
         let CombatEffect::Summon(t) = combat_effect(card) else {
             panic!("{}: {:?}", card.id, combat_effect(card));
@@ -962,31 +968,30 @@ fn eternal_knights_are_read() {
             "{}",
             card.id
         );
-        assert_eq!(t.tribes, TRIBE_UNDEAD | tribes, "{}", card.id);
+        assert_eq!((t.tribes, t.marks), (TRIBE_UNDEAD, marks), "{}", card.id);
         assert_eq!(t.tier, knight.tier);
     }
     // The other cards that grow with a count: keywords and their marks.
-    use super::{
-        ABYSSAL_BRUISER, FALLING_SKY_GOLEM, GOLDEN_ABYSSAL_BRUISER, GOLDEN_FALLING_SKY_GOLEM,
-        TRIBE_MECH, TRIBE_NAGA,
-    };
-    for (name, tribes, golden_mark) in [
+    for (name, tribes, mark, golden_mark) in [
         (
             "Falling Sky Golem",
-            TRIBE_MECH | FALLING_SKY_GOLEM,
-            GOLDEN_FALLING_SKY_GOLEM,
+            TRIBE_MECH,
+            Marks::FALLING_SKY_GOLEM,
+            Marks::GOLDEN_FALLING_SKY_GOLEM,
         ),
         (
             "Abyssal Bruiser",
-            TRIBE_NAGA | ABYSSAL_BRUISER,
-            GOLDEN_ABYSSAL_BRUISER,
+            TRIBE_NAGA,
+            Marks::ABYSSAL_BRUISER,
+            Marks::GOLDEN_ABYSSAL_BRUISER,
         ),
     ] {
         let card = by_name(name).unwrap();
         assert_eq!(combat_effect(card), CombatEffect::None, "{name}");
-        assert_eq!(card.combat_tribes(), tribes, "{name}");
-        assert_ne!(golden_of(card).unwrap().combat_tribes() & golden_mark, 0);
-        assert_ne!(super::combat_keywords(card) & rules::SHIELD, 0, "{name}");
+        assert_eq!((card.tribes, card.marks()), (tribes, mark), "{name}");
+        assert!(golden_of(card).unwrap().marks().contains(golden_mark));
+        assert!(card.grows_with_a_count(), "{name}");
+        assert_ne!(super::combat_keywords(card) & model::SHIELD, 0, "{name}");
     }
     // A name that is no card, or a card with an effect of its own, is not
     // summoned by name.
@@ -1003,7 +1008,6 @@ fn eternal_knights_are_read() {
 /// another's, both the Beetles' bonus; golden +8/+8 and two Beetles.
 #[test]
 fn ravaging_scorpid_is_read_as_firestone_plays_it() {
-    use super::TRIBE_BEETLE;
     for (name, bonus, beetles) in [("Ravaging Scorpid", 4, 1), ("BG36_209_G", 8, 2)] {
         let CombatEffect::Effects {
             deathrattle,
@@ -1014,7 +1018,7 @@ fn ravaging_scorpid_is_read_as_firestone_plays_it() {
             panic!("{name}");
         };
         let action = Action::SideBonus {
-            tribes: TRIBE_BEETLE,
+            to: BonusTo::Marks(Marks::BEETLE),
             attack: bonus,
             health: bonus,
         };
@@ -1036,7 +1040,7 @@ fn ravaging_scorpid_is_read_as_firestone_plays_it() {
             (deathrattle.attack, deathrattle.health, deathrattle.count),
             (2, 2, beetles)
         );
-        assert_ne!(deathrattle.tribes & TRIBE_BEETLE, 0);
+        assert!(deathrattle.marks.contains(Marks::BEETLE));
     }
 }
 
@@ -1134,8 +1138,8 @@ fn each_type_gifts_and_card_tokens_with_effects_are_read() {
             (card.attack, card.health, 1)
         );
         assert_eq!(
-            (effect_token.tribes, effect_token.tier),
-            (card.combat_tribes(), 3)
+            (effect_token.tribes, effect_token.marks, effect_token.tier),
+            (card.tribes, card.marks(), 3)
         );
         assert_eq!(effect_token.effects, lobster_effects, "{name}");
     }

@@ -6,10 +6,9 @@
 //! the counters Firestone keeps in a hero's `globalInfo`.
 
 use crate::error::{Error, Result};
-use crate::hearthstone::cards::{
-    ABYSSAL_BRUISER, ABYSSAL_BRUISER_GROWTH, ETERNAL_KNIGHT, ETERNAL_KNIGHT_GROWTH,
-    FALLING_SKY_GOLEM, FALLING_SKY_GOLEM_GROWTH, GOLDEN_ABYSSAL_BRUISER, GOLDEN_ETERNAL_KNIGHT,
-    GOLDEN_FALLING_SKY_GOLEM, TRIBE_BEAST, TRIBE_BEETLE, TRIBE_MECH, TRIBE_PIRATE, TRIBE_UNDEAD,
+use crate::hearthstone::model::{
+    ABYSSAL_BRUISER_GROWTH, BonusTo, ETERNAL_KNIGHT_GROWTH, FALLING_SKY_GOLEM_GROWTH, Marks,
+    TRIBE_BEAST, TRIBE_MECH, TRIBE_PIRATE, TRIBE_UNDEAD,
 };
 
 /// One side's bonuses from earlier turns, each `[attack, health]` (all 0
@@ -101,10 +100,10 @@ impl GameBonuses {
         Ok(())
     }
 
-    /// The bonuses summoned minions enter with, as (tribe bits, attack,
-    /// health); tribe bits 0 = every minion. A minion of several of the
-    /// tribes takes each.
-    pub(super) fn entry_bonuses(&self) -> impl Iterator<Item = (u32, u16, u16)> {
+    /// The bonuses summoned minions enter with, as (the minions that take
+    /// it, attack, health). A minion of several of the tribes or marks
+    /// takes each.
+    pub(super) fn entry_bonuses(&self) -> impl Iterator<Item = (BonusTo, u16, u16)> {
         // A count's growth (a golden card's twice), plus a flat bonus:
         // Firestone multiplies the dead knights for a golden one, not the
         // knights' bonus.
@@ -123,29 +122,29 @@ impl GameBonuses {
         let golem = |times| grown(self.deathrattles, FALLING_SKY_GOLEM_GROWTH, times, [0, 0]);
         let bruiser = |times| grown(self.tavern_spells, ABYSSAL_BRUISER_GROWTH, times, [0, 0]);
         [
-            (0, self.summoned),
-            (TRIBE_UNDEAD, self.undead),
+            (BonusTo::Every, self.summoned),
+            (BonusTo::Tribes(TRIBE_UNDEAD), self.undead),
             (
-                TRIBE_BEAST,
+                BonusTo::Tribes(TRIBE_BEAST),
                 if self.beasts[0] > 0 {
                     self.beasts
                 } else {
                     [0, 0]
                 },
             ),
-            (TRIBE_BEETLE, self.beetles),
-            (TRIBE_PIRATE, [self.pirate_attack, 0]),
-            (TRIBE_MECH, [self.mech_attack, 0]),
-            (ETERNAL_KNIGHT, knight(1)),
-            (GOLDEN_ETERNAL_KNIGHT, knight(2)),
-            (FALLING_SKY_GOLEM, golem(1)),
-            (GOLDEN_FALLING_SKY_GOLEM, golem(2)),
-            (ABYSSAL_BRUISER, bruiser(1)),
-            (GOLDEN_ABYSSAL_BRUISER, bruiser(2)),
+            (BonusTo::Marks(Marks::BEETLE), self.beetles),
+            (BonusTo::Tribes(TRIBE_PIRATE), [self.pirate_attack, 0]),
+            (BonusTo::Tribes(TRIBE_MECH), [self.mech_attack, 0]),
+            (BonusTo::Marks(Marks::ETERNAL_KNIGHT), knight(1)),
+            (BonusTo::Marks(Marks::GOLDEN_ETERNAL_KNIGHT), knight(2)),
+            (BonusTo::Marks(Marks::FALLING_SKY_GOLEM), golem(1)),
+            (BonusTo::Marks(Marks::GOLDEN_FALLING_SKY_GOLEM), golem(2)),
+            (BonusTo::Marks(Marks::ABYSSAL_BRUISER), bruiser(1)),
+            (BonusTo::Marks(Marks::GOLDEN_ABYSSAL_BRUISER), bruiser(2)),
         ]
         .into_iter()
         .filter(|(_, [a, h])| *a > 0 || *h > 0)
-        .map(|(tribes, [a, h])| (tribes, a, h))
+        .map(|(to, [a, h])| (to, a, h))
     }
 
     /// Reads `"gems=2/1,undead=3/0,beasts=2/2,beetles=1/1,summoned=1/1,
@@ -240,14 +239,20 @@ mod tests {
     }
 
     #[test]
-    fn entry_bonuses_name_their_tribes() {
+    fn entry_bonuses_name_their_minions() {
         let b = GameBonuses {
             undead: [3, 0],
             pirate_attack: 2,
             ..GameBonuses::default()
         };
         let entries: Vec<_> = b.entry_bonuses().collect();
-        assert_eq!(entries, vec![(TRIBE_UNDEAD, 3, 0), (TRIBE_PIRATE, 2, 0)]);
+        assert_eq!(
+            entries,
+            vec![
+                (BonusTo::Tribes(TRIBE_UNDEAD), 3, 0),
+                (BonusTo::Tribes(TRIBE_PIRATE), 2, 0)
+            ]
+        );
         // Firestone reads Goldrinn's health only with its attack.
         let beasts = |stats| GameBonuses {
             beasts: stats,
@@ -256,7 +261,7 @@ mod tests {
         assert_eq!(beasts([0, 3]).entry_bonuses().count(), 0);
         assert_eq!(
             beasts([1, 3]).entry_bonuses().collect::<Vec<_>>(),
-            vec![(TRIBE_BEAST, 1, 3)]
+            vec![(BonusTo::Tribes(TRIBE_BEAST), 1, 3)]
         );
         assert!(b.validate("A").is_ok());
         let over = GameBonuses {

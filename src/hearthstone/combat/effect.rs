@@ -4,415 +4,10 @@
 //! Monte Carlo engine draws them, the exact engine enumerates them with
 //! their probabilities.
 
-use super::rules::{BOARD_SIZE, Dealer, Kinds, POISON, SHIELD, State, Unit, VENOM};
-
-/// Effects a minion can carry.
-pub const MAX_EFFECTS: usize = 2;
-
-/// The largest count a unit holds (`Unit::count`: four bits).
-pub const MAX_COUNT: u8 = 15;
-
-/// The largest avenge count ("Avenge (N)", N at most this).
-pub const MAX_AVENGE: u8 = MAX_COUNT;
-
-/// When an effect fires.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Trigger {
-    /// Never (an empty effect slot).
-    #[default]
-    Never,
-    /// Once, before the first attack ("Start of Combat:").
-    StartOfCombat,
-    /// Whenever this minion attacks, before the damage ("Rally:").
-    Rally,
-    /// Whenever a friendly minion of `tribes` attacks (any tribe when 0),
-    /// before the damage; this minion's own attacks too unless `other`.
-    FriendlyAttacks {
-        /// Tribe bits (`cards::TRIBE_*`) of the friendly minions meant; 0 for any tribe.
-        tribes: u32,
-        /// Not on this minion's own attacks.
-        other: bool,
-    },
-    /// When this minion dies, in the death phase, after its deathrattle
-    /// tokens entered ("Deathrattle:").
-    Deathrattle,
-    /// Whenever a friendly minion of `tribes` (any tribe when 0) dies: in
-    /// its side's death phase, before the deathrattles, once per such dead
-    /// minion, on the minions that survive the phase (Firestone's
-    /// "whenever a minion dies" step; "after ... dies" self-buffs land the
-    /// same). Only self-buffs are read with it.
-    FriendlyDies {
-        /// Tribe bits (`cards::TRIBE_*`) of the friendly minions meant; 0 for any tribe.
-        tribes: u32,
-    },
-    /// After a friendly minion loses its divine shield (itself too), at
-    /// once: mid-attack, before the deaths (Firestone's shield update).
-    FriendlyLosesShield,
-    /// Whenever a friendly minion of `tribes` (any tribe when 0) is
-    /// summoned (deathrattle tokens, reborn copies, rally summons), while
-    /// this minion is on the board (Firestone's spawn step; only gifts to
-    /// the summoned minion are read with it). The "after you summon" ones
-    /// (`after`) fire once every "whenever" one has (Firestone's
-    /// `afterOtherSpawned` after `onOtherSpawned`).
-    FriendlySummoned {
-        /// Tribe bits (`cards::TRIBE_*`) of the friendly minions meant; 0 for any tribe.
-        tribes: u32,
-        /// An "after you summon" trigger: fires once every "whenever" one has.
-        after: bool,
-    },
-    /// After every `deaths` friendly deaths while this minion lives
-    /// ("Avenge (N):"): in the death phase, after the deathrattles and
-    /// before the reborn copies return, once per dead minion that completes
-    /// a count (Firestone's counters: a minion summoned in the phase starts
-    /// its count afresh).
-    Avenge {
-        /// Friendly deaths per firing, 1 to `MAX_AVENGE`.
-        deaths: u8,
-    },
-    /// After this minion's attack dealt its damage, before the deaths
-    /// ("After this attacks,"), whether it survived or not.
-    AfterAttack,
-    /// After another friendly minion of `tribes` (any tribe when 0)
-    /// attacked: once its damage and its own "after this attacks" are
-    /// done, before the deaths, each listener left to right, dying ones
-    /// too (Firestone's `afterAnotherMinionAttacks`). Only bonuses and
-    /// buffs are read with it (no slot moves).
-    AfterFriendlyAttacks {
-        /// Tribe bits (`cards::TRIBE_*`) of the friendly minions meant; 0 for any tribe.
-        tribes: u32,
-    },
-    /// Whenever damage lands on this minion (not absorbed by a shield),
-    /// at once, dying or not: after both hits of an attack's exchange,
-    /// as cleave or effect damage hits it (Firestone's `onEntityDamaged`).
-    /// Its summons enter to its right.
-    TakesDamage,
-    /// Whenever damage lands on a friendly minion of `tribes` (any tribe
-    /// when 0), this one too unless `other`: after the damaged minion's
-    /// own effects, left to right, dying listeners too.
-    FriendlyTakesDamage {
-        /// Tribe bits (`cards::TRIBE_*`) of the friendly minions meant; 0 for any tribe.
-        tribes: u32,
-        /// Not when the damage lands on this minion.
-        other: bool,
-    },
-    /// After another friendly minion of `tribes` (any tribe when 0) dealt
-    /// damage that landed (not absorbed by a shield), at once: after the
-    /// damaged minion's own listeners, left to right, dying listeners too
-    /// (Firestone's `afterDealDamage`; an attack's two hits are heard
-    /// one by one, the hit back first). Only self-gains are read with it.
-    AfterFriendlyDealsDamage {
-        /// Tribe bits (`cards::TRIBE_*`) of the friendly minions meant; 0 for any tribe.
-        tribes: u32,
-    },
-    /// After a friendly minion's reborn copy returned (not its own): at
-    /// the end of the death phase, copy by copy left to right, on the
-    /// minions there when it entered (Firestone's `afterReborn`).
-    FriendlyReborn,
-    /// After this minion's attack killed the minion it attacked ("After
-    /// this attacks and kills a minion,"): right after the exchange and
-    /// the damage it was heard for, before cleave and the deaths
-    /// (Firestone's `onMinionKill` of the attacker).
-    KillsDefender,
-    /// Each time a blood gem is played on this minion, after the gems'
-    /// buff, once per gem ("whenever a blood gem is played on this":
-    /// Firestone's reactions inside `playBloodGemsOn`).
-    GemPlayedOnThis,
-    /// While this minion is on the board (an aura): never fired, read
-    /// where it applies (deathrattle auras in the death phase; a stat
-    /// aura, a `Buff` of `Target::Friendly`, as minions enter and leave:
-    /// see `State::enter_auras`).
-    Aura,
-}
-
-/// Whom an action reaches, on the side of the minion whose effect it is
-/// unless it says otherwise.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Target {
-    /// The minion itself.
-    #[default]
-    This,
-    /// The friendly minion whose doing fired the trigger ("give it"): the
-    /// attacker, the summoned minion, the one that lost its shield.
-    Friend,
-    /// Every friendly minion of `tribes` (any tribe when 0), itself too
-    /// unless `other`; dying ones too (a buff may bring them back) unless
-    /// `living`.
-    Friendly {
-        /// Tribe bits (`cards::TRIBE_*`) of the friendly minions meant; 0 for any tribe.
-        tribes: u32,
-        /// Not this minion itself.
-        other: bool,
-        /// Only living minions (not those dying).
-        living: bool,
-    },
-    /// `count` distinct friendly minions of `tribes` drawn at random, not
-    /// itself when `other`. With `lacking` keywords: drawn among those
-    /// without them, and when `strict` only among those (else the rest
-    /// when none lacks them). Never one of its own card when `different`
-    /// ("a different friendly Undead": Firestone's Mummifier passes over
-    /// every Mummifier).
-    Random {
-        /// Tribe bits (`cards::TRIBE_*`) of the friendly minions meant; 0 for any tribe.
-        tribes: u32,
-        /// Never this minion itself.
-        other: bool,
-        /// How many distinct minions are drawn.
-        count: u8,
-        /// Keyword bits: drawn among the minions without them first.
-        lacking: u8,
-        /// Only among the minions lacking `lacking` (none when none lacks them).
-        strict: bool,
-        /// Never a minion of its own card.
-        different: bool,
-    },
-    /// The living friendly minions next to it.
-    Adjacent,
-    /// Every minion of both boards but itself.
-    AllOthers,
-    /// The enemy minion the attacker is attacking (a rally's "the target").
-    Defender,
-    /// The defender and one of its neighbours drawn at random, or both
-    /// neighbours when `both`.
-    DefenderAndAdjacent {
-        /// Both neighbours of the defender rather than one at random.
-        both: bool,
-    },
-    /// A living enemy minion of the highest health, drawn at random among
-    /// ties.
-    HighestHealthEnemy,
-    /// "A friendly minion of each type": one friendly minion per tribe
-    /// (dying ones too), as many tribes as minions can cover (each minion
-    /// counting for one of its tribes), and every All minion (Firestone's
-    /// `getMinionsOfDifferentTypes`: see `each_tribe_picks`).
-    EachTribe,
-}
-
-/// What an effect does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Action {
-    /// Nothing (an empty effect slot).
-    #[default]
-    Nothing,
-    /// Stats and keywords added.
-    Buff {
-        /// Who gets it.
-        target: Target,
-        /// Attack added.
-        attack: u16,
-        /// Health added.
-        health: u16,
-        /// Keyword bits added.
-        keywords: u8,
-    },
-    /// Damage dealt (a shield absorbs it), `times` sweeps over the same
-    /// minions before any of them leaves (golden Boom-in-a-Box: "twice").
-    Damage {
-        /// Who is hit.
-        target: Target,
-        /// Damage per hit.
-        amount: u16,
-        /// Sweeps over the targets.
-        times: u8,
-    },
-    /// `count` blood gems played on the target, each +1/+1 plus the side's
-    /// blood gem bonuses (from earlier turns, `GameBonuses::blood_gem`, and
-    /// won in this combat, a side bonus of `BLOOD_GEMS`), times the most a
-    /// friendly `GemStats` aura on the board multiplies. One buff of all of
-    /// them, as Firestone's `playBloodGemsOn`.
-    BloodGems {
-        /// Who gets the gems.
-        target: Target,
-        /// Gems played on each target.
-        count: u8,
-    },
-    /// An aura: friendly blood gems played in combat give `times` their
-    /// stats (Needling Crone: twice; golden: three times).
-    GemStats {
-        /// The multiple of a gem's stats.
-        times: u8,
-    },
-    /// Keywords taken away.
-    Remove {
-        /// Who loses them.
-        target: Target,
-        /// Keyword bits taken away.
-        keywords: u8,
-    },
-    /// Damage equal to `times` the minion's attack as it fires (its poison
-    /// and venom go with it, as with an attack's).
-    Strike {
-        /// Who is hit.
-        target: Target,
-        /// The damage as a multiple of the minion's attack.
-        times: u8,
-    },
-    /// `count` copies of the minion's effect token summoned to its right
-    /// (its kind's `effect_token`), unmarked (they attack this round)
-    /// unless the minion was passed over this round.
-    Summon {
-        /// Tokens summoned.
-        count: u8,
-    },
-    /// The minion attacks at once, `times` times (each attack as on its
-    /// turn: a random target, windfury, triggers), without marks.
-    AttackNow {
-        /// Extra attacks made.
-        times: u8,
-    },
-    /// An aura: friendly deathrattles (tokens and effects) trigger `times`
-    /// extra times while this minion lives (Titus Rivendare). Read in the
-    /// death phase from the minions that survived it, as Firestone does.
-    ExtraDeathrattles {
-        /// Extra triggers of each friendly deathrattle.
-        times: u8,
-    },
-    /// An aura: friendly deathrattles trigger `times` times in all while
-    /// this minion lives (Moira Bronzebeard: "trigger twice"); several
-    /// such auras do not add up (the most counts), extra times add to it.
-    DeathrattlesTrigger {
-        /// Triggers of each friendly deathrattle in all.
-        times: u8,
-    },
-    /// The damage its attack dealt past the killed minion's health
-    /// (`amount`: 0 as the card reads, the excess as it fires) dealt to
-    /// one of that minion's neighbours as the attack began, drawn at
-    /// random, or to both when `both`; with the attacker's poison and
-    /// venom (Wildfire Elemental).
-    ExcessDamage {
-        /// Both neighbours rather than one at random.
-        both: bool,
-        /// The excess damage (0 as the card reads; set as it fires).
-        amount: u16,
-    },
-    /// +X/+X to the right-most friendly minion of `tribes` (itself
-    /// included), X being `times` the attack of the friendly minion whose
-    /// doing fired the trigger (Snazzy Phantom: the reborn copy's, as it
-    /// returned).
-    StatsOfFriendAttack {
-        /// Tribe bits of the minion buffed; 0 for any tribe.
-        tribes: u32,
-        /// X as a multiple of the friend's attack.
-        times: u8,
-    },
-    /// The attack of the friendly minion whose doing fired the trigger
-    /// made `times` as much (Banana Slamma: "double its Attack" of the
-    /// Beast just summoned).
-    MultiplyAttack {
-        /// The factor.
-        times: u8,
-    },
-    /// It gains `times` the attack of the enemy its attack targets, as
-    /// a rally fires (Heroic Underdog).
-    GainDefenderAttack {
-        /// The gain as a multiple of the defender's attack.
-        times: u8,
-    },
-    /// Its own aura: once its attack reaches `attack`, it gains divine
-    /// shield (Scarlet Survivor): as a buff carries it there, or entering
-    /// with that much (a golden's reborn copy). A minion given with that
-    /// much attack already reached it before the combat.
-    ShieldAtAttack {
-        /// The attack at which it gains divine shield.
-        attack: u16,
-    },
-    /// Its own aura: it has taunt while it has divine shield, as
-    /// Firestone plays it (Relentless Deflector): it gains taunt whenever
-    /// it gains a shield (entering with one too), and keeps it when the
-    /// shield breaks.
-    TauntWithShield,
-    /// Stats to the target, `1 + n` times `attack`/`health`, `n` being the
-    /// side's Tasty Lobster improvements (of earlier turns,
-    /// `GameBonuses::lobsters`, and of this combat: the `TASTY_LOBSTERS`
-    /// side bonus); then `n` rises by one ("Give a random friendly Beast
-    /// +2/+1. Improve your future Tasty Lobsters.", as Firestone's
-    /// `TastyLobstersBuff`).
-    ImprovingBuff {
-        /// Who gets it.
-        target: Target,
-        /// Attack per step (given `1 + n` times).
-        attack: u16,
-        /// Health per step (given `1 + n` times).
-        health: u16,
-    },
-    /// +`attack` + `step` x (the gifts it gave since it entered) Attack to
-    /// the friendly minion whose summoning fired the trigger (Lurking
-    /// Leviathan: "give it +3 Attack and improve this permanently", as
-    /// Firestone plays it: the number grows by `step` with each gift). The
-    /// count stops at `MAX_COUNT` (four bits a unit keeps): from the 16th
-    /// gift of one Leviathan in one combat on, each is as large as the
-    /// 16th.
-    GrowingGift {
-        /// The first gift's attack.
-        attack: u16,
-        /// How much each gift given raises the next.
-        step: u16,
-    },
-    /// For the rest of the combat, friendly minions of `tribes` have
-    /// +`attack`/+`health`: those on the board now (dying ones too, as
-    /// `Target::Friendly`) and every one entering later, whether the
-    /// minion that gave it lives or not (Goldrinn's "until next turn",
-    /// Humming Bird's "for the rest of this combat", Plaguerunner's "this
-    /// game"; Firestone's hero-level bonuses). See `State::bonus`.
-    SideBonus {
-        /// Tribe bits of the minions that get it (`cards::TRIBE_*`, or a pseudo-tribe such as `BLOOD_GEMS`).
-        tribes: u32,
-        /// Attack added.
-        attack: u16,
-        /// Health added.
-        health: u16,
-    },
-}
-
-/// One combat effect of a minion: what it does, and when.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Effect {
-    /// When it fires.
-    pub trigger: Trigger,
-    /// What it does.
-    pub action: Action,
-}
-
-impl Effect {
-    /// An effect that may raise a minion's health, shield or reborn after
-    /// the combat began (so the exact engine cannot order states by
-    /// `Kinds::potential`).
-    pub fn raises_potential(&self) -> bool {
-        // A bonus at the start still reaches the minions summoned later;
-        // reborn given at the start is more than its kind's potential
-        // counts (a unit's shield and health count as they are).
-        match self.action {
-            Action::SideBonus { health, .. } => return health > 0,
-            Action::StatsOfFriendAttack { .. } => return true,
-            Action::ShieldAtAttack { .. } => return true,
-            Action::Buff { keywords, .. } if keywords & super::rules::REBORN != 0 => return true,
-            _ => {}
-        }
-        self.trigger != Trigger::StartOfCombat
-            && match self.action {
-                Action::Buff {
-                    health, keywords, ..
-                } => health > 0 || keywords & (SHIELD | super::rules::REBORN) != 0,
-                Action::BloodGems { .. } | Action::ImprovingBuff { .. } => true,
-                // More deathrattle tokens than a minion's potential counts.
-                Action::Summon { .. }
-                | Action::ExtraDeathrattles { .. }
-                | Action::DeathrattlesTrigger { .. } => true,
-                _ => false,
-            }
-    }
-
-    /// Can change a minion's attack or keywords after the combat began.
-    pub fn changes_units(&self) -> bool {
-        self.trigger != Trigger::Never
-            && !matches!(
-                self.action,
-                Action::Nothing
-                    | Action::ExtraDeathrattles { .. }
-                    | Action::DeathrattlesTrigger { .. }
-                    | Action::GemStats { .. }
-            )
-    }
-}
+use super::rules::{Dealer, Kinds, State, Unit};
+use crate::hearthstone::model::{
+    Action, BOARD_SIZE, MAX_COUNT, POISON, SHIELD, TAUNT, Target, Trigger, VENOM,
+};
 
 /// A source of the random choices effects and attacks make.
 pub trait Chooser {
@@ -643,15 +238,10 @@ impl State {
         action: Action,
         dying: bool,
     ) {
-        let Action::SideBonus {
-            tribes,
-            attack,
-            health,
-        } = action
-        else {
+        let Action::SideBonus { to, attack, health } = action else {
             return;
         };
-        let b = kinds.bonus_index(tribes);
+        let b = kinds.bonus_index(to);
         let bonus = &mut self.bonus[side][b];
         // At most 255 each (the memo key gives up there).
         let add = |b: u8, n: u16| b.saturating_add(n.min(255) as u8);
@@ -659,7 +249,7 @@ impl State {
         bonus[1] = add(bonus[1], health);
         let floor = if dying { super::rules::DESTROYED } else { 0 };
         for u in &mut self.boards[side][..self.lens[side] as usize] {
-            if u.health > floor && (tribes == 0 || kinds.tribes(u) & tribes != 0) {
+            if u.health > floor && to.reaches(kinds.tribes(u), kinds.marks(u)) {
                 buff(kinds, u, attack, health, 0);
             }
         }
@@ -677,7 +267,7 @@ fn buff_keywords(kinds: &Kinds, u: &mut Unit, attack_before: u16, keywords: u8) 
         u.keywords |= SHIELD;
     }
     if keywords & SHIELD != 0 && kinds.taunt_with_shield(u) {
-        u.keywords |= super::rules::TAUNT;
+        u.keywords |= TAUNT;
     }
 }
 
@@ -727,7 +317,7 @@ pub(super) fn each_tribe_picks(
     reach: u8,
     chooser: &mut impl Chooser,
 ) -> ([usize; BOARD_SIZE], usize) {
-    use crate::hearthstone::cards::{EVERY_TRIBE, TRIBE_ALL};
+    use crate::hearthstone::model::{EVERY_TRIBE, TRIBE_ALL};
     let mut tribes = [0u32; BOARD_SIZE];
     let mut all = 0u32;
     for (i, u) in board.iter().enumerate() {
@@ -834,7 +424,7 @@ impl State {
 
     /// The attack and health one blood gem played on `side` gives: 1, the
     /// game's bonus (`GameBonuses::blood_gem`) and this combat's (a side
-    /// bonus of `BLOOD_GEMS`), times the most a `GemStats` aura of a
+    /// bonus to `BonusTo::BloodGems`), times the most a `GemStats` aura of a
     /// minion on its board multiplies (Firestone counts every minion its
     /// board holds, dying ones too).
     fn gem_stats(&self, kinds: &Kinds, side: usize) -> [u16; 2] {
@@ -1206,7 +796,7 @@ impl State {
                 // summoned meanwhile (Firestone's list of targets, taken
                 // once; the dead leave after the last sweep).
                 let lens = [self.lens[0] as usize, self.lens[1] as usize];
-                let mut moved = [[0usize; super::rules::BOARD_SIZE]; 2];
+                let mut moved = [[0usize; BOARD_SIZE]; 2];
                 for s in (0..times).flat_map(|_| [first, 1 - first]) {
                     for start in 0..lens[s] {
                         let i = start + moved[s][start];

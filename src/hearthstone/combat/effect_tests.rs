@@ -3,6 +3,7 @@
 
 use super::tests::{assert_monte_carlo_agrees, combat, exact, exact_split, summary, tree_walk};
 use super::*;
+use crate::hearthstone::model;
 use proptest::prelude::*;
 
 /// Answers every random choice with the first option.
@@ -788,9 +789,9 @@ fn shown(s: &State, side: usize) -> String {
         .map(|u| {
             let mut text = format!("{}/{}", u.attack, u.health);
             for (bit, mark) in [
-                (rules::TAUNT, "+t"),
-                (rules::SHIELD, "+s"),
-                (rules::REBORN, "+r"),
+                (model::TAUNT, "+t"),
+                (model::SHIELD, "+s"),
+                (model::REBORN, "+r"),
             ] {
                 if u.keywords & bit != 0 {
                     text.push_str(mark);
@@ -970,7 +971,7 @@ fn deathrattle_buffs_reach_survivors_and_earlier_tokens_only() {
         0,
         0,
     );
-    let shields: Vec<bool> = s.board(0).iter().map(|u| u.has(rules::SHIELD)).collect();
+    let shields: Vec<bool> = s.board(0).iter().map(|u| u.has(model::SHIELD)).collect();
     assert_eq!(shields, [true, false, true, true]);
 }
 
@@ -1052,9 +1053,9 @@ fn heroic_underdog_gains_its_targets_attack_as_it_attacks() {
     assert_eq!(shown(&s, 0), "12/15");
     // It enters in stealth and the attack reveals it.
     let (s, _) = State::new(&parse_board("Heroic Underdog").unwrap(), &[], 0);
-    assert!(s.board(0)[0].has(rules::STEALTH));
+    assert!(s.board(0)[0].has(model::STEALTH));
     let s = after_attack("Heroic Underdog", "5/50", 0, 0, 0);
-    assert!(!s.board(0)[0].has(rules::STEALTH));
+    assert!(!s.board(0)[0].has(model::STEALTH));
 }
 
 #[test]
@@ -1471,8 +1472,8 @@ fn side_bonuses_outlive_their_minion() {
     ));
     let mut c = combat("BGS_018,BG34_690", "Sanguine Champion");
     let mut fourth = c.a[0];
-    if let effect::Action::SideBonus { tribes, .. } = &mut fourth.effects[0].action {
-        *tribes = crate::hearthstone::cards::TRIBE_MURLOC;
+    if let model::Action::SideBonus { to, .. } = &mut fourth.effects[0].action {
+        *to = model::BonusTo::Tribes(model::TRIBE_MURLOC);
     }
     c.b.push(fourth);
     let err = combat_exact(&c, 1_000, &Control::NONE).unwrap_err();
@@ -1522,11 +1523,11 @@ fn reborn_given_in_combat_returns_a_fresh_copy() {
     let mut rng = crate::rng::Rng::new(1);
     s.attack(&kinds, 1, 0, 1, &mut rng);
     assert_eq!(shown(&s, 0), "6/5,1/1");
-    assert!(!s.board(0)[0].has(rules::REBORN));
+    assert!(!s.board(0)[0].has(model::REBORN));
     s.attack(&kinds, 0, 1, 0, &mut rng);
     let sentry = s.board(0)[0];
     assert!(
-        sentry.has(rules::TAUNT) && sentry.has(rules::REBORN),
+        sentry.has(model::TAUNT) && sentry.has(model::REBORN),
         "{}",
         shown(&s, 0)
     );
@@ -2003,9 +2004,9 @@ proptest! {
             .collect();
         let minions = parse_board(&board.join(",")).unwrap();
         let (s, kinds) = State::new(&minions, &parse_board("1/1").unwrap(), 0);
-        let tribes: Vec<u32> = minions.iter().map(|m| m.tribes & crate::hearthstone::cards::EVERY_TRIBE).collect();
+        let tribes: Vec<u32> = minions.iter().map(|m| m.tribes & model::EVERY_TRIBE).collect();
         let all = minions.iter().enumerate()
-            .filter(|(_, m)| m.tribes & crate::hearthstone::cards::TRIBE_ALL != 0)
+            .filter(|(_, m)| m.tribes & model::TRIBE_ALL != 0)
             .fold(0u32, |a, (i, _)| a | 1 << i);
         let expected = each_tribe_oracle(&tribes, all);
         let mut got = std::collections::HashMap::<u32, f64>::new();
@@ -2114,13 +2115,13 @@ fn a_leviathans_count_stops_at_its_four_bits() {
     s.boards[0][1].set_count(14);
     s.attack(&kinds, 0, 0, 0, &mut First);
     assert_eq!(shown(&s, 0), "32/2,3/9");
-    assert_eq!(s.board(0)[1].count(), effect::MAX_COUNT);
+    assert_eq!(s.board(0)[1].count(), model::MAX_COUNT);
     let (mut s, kinds) = fresh(
         "Buzzing Vermin=1/1,Buzzing Vermin=1/1,Lurking Leviathan",
         "1/100",
         ["", ""],
     );
-    s.boards[0][2].set_count(effect::MAX_COUNT);
+    s.boards[0][2].set_count(model::MAX_COUNT);
     s.attack(&kinds, 0, 0, 0, &mut First);
     s.attack(&kinds, 0, 1, 0, &mut First);
     assert_eq!(shown(&s, 0), "34/2,34/2,3/9");

@@ -7,11 +7,9 @@
 //! (`GameBonuses`), of this combat as a side bonus (`State::bonus`), as
 //! Firestone plays them.
 
-use super::rules::{BOARD_SIZE, State};
-use crate::hearthstone::cards::{
-    ETERNAL_KNIGHT, ETERNAL_KNIGHT_GROWTH, FALLING_SKY_GOLEM, FALLING_SKY_GOLEM_GROWTH,
-    GOLDEN_ETERNAL_KNIGHT, GOLDEN_FALLING_SKY_GOLEM,
-};
+use super::rules::State;
+use crate::hearthstone::model::BOARD_SIZE;
+use crate::hearthstone::model::{ETERNAL_KNIGHT_GROWTH, FALLING_SKY_GOLEM_GROWTH, Marks};
 
 /// What a side counts in combat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -27,26 +25,26 @@ pub enum Counter {
     Deathrattles,
 }
 
-/// A card that grows with a count: its normal and golden marks (combat
-/// tribe bits, `CardDef::combat_tribes`), what it counts, and what the
-/// normal card gains per count (the golden twice as much).
+/// A card that grows with a count: its normal and golden marks
+/// (`CardDef::marks`), what it counts, and what the normal card gains per
+/// count (the golden twice as much).
 struct Grower {
-    normal: u32,
-    golden: u32,
+    normal: Marks,
+    golden: Marks,
     counter: Counter,
     per_count: [u16; 2],
 }
 
 const GROWERS: [Grower; 2] = [
     Grower {
-        normal: ETERNAL_KNIGHT,
-        golden: GOLDEN_ETERNAL_KNIGHT,
+        normal: Marks::ETERNAL_KNIGHT,
+        golden: Marks::GOLDEN_ETERNAL_KNIGHT,
         counter: Counter::KnightDeaths,
         per_count: ETERNAL_KNIGHT_GROWTH,
     },
     Grower {
-        normal: FALLING_SKY_GOLEM,
-        golden: GOLDEN_FALLING_SKY_GOLEM,
+        normal: Marks::FALLING_SKY_GOLEM,
+        golden: Marks::GOLDEN_FALLING_SKY_GOLEM,
         counter: Counter::Deathrattles,
         per_count: FALLING_SKY_GOLEM_GROWTH,
     },
@@ -54,13 +52,15 @@ const GROWERS: [Grower; 2] = [
 
 /// Every card mark that grows: a minion carrying one of these never
 /// fights as a plain minion.
-const GROWING_MARKS: u32 =
-    ETERNAL_KNIGHT | GOLDEN_ETERNAL_KNIGHT | FALLING_SKY_GOLEM | GOLDEN_FALLING_SKY_GOLEM;
+const GROWING_MARKS: Marks = Marks::ETERNAL_KNIGHT
+    .union(Marks::GOLDEN_ETERNAL_KNIGHT)
+    .union(Marks::FALLING_SKY_GOLEM)
+    .union(Marks::GOLDEN_FALLING_SKY_GOLEM);
 
 /// One mark's growth in a combat.
 #[derive(Debug, Clone, Copy, Default)]
 struct Growth {
-    mark: u32,
+    mark: Marks,
     counter: Counter,
     per_count: [u16; 2],
     /// Its side bonus (`State::bonus` index) when minions of the mark can
@@ -79,12 +79,12 @@ pub struct Growths {
 }
 
 impl Growths {
-    /// Notes a kind of `tribes` in the combat; true when it grows (the
+    /// Notes a kind with `marks` in the combat; true when it grows (the
     /// first time a mark is seen or not).
-    pub fn note(&mut self, tribes: u32) -> bool {
+    pub fn note(&mut self, marks: Marks) -> bool {
         for g in &GROWERS {
             for (mark, times) in [(g.normal, 1), (g.golden, 2)] {
-                if tribes & mark == 0 || self.find(mark).is_some() {
+                if !marks.intersects(mark) || self.find(mark).is_some() {
                     continue;
                 }
                 self.growths[self.count as usize] = Growth {
@@ -97,19 +97,19 @@ impl Growths {
                 self.counters |= 1 << g.counter as u8;
             }
         }
-        tribes & GROWING_MARKS != 0
+        marks.intersects(GROWING_MARKS)
     }
 
-    /// The marks of `tribes` that grow and have no side bonus yet, which
-    /// a minion entering mid-combat needs.
-    pub fn marks_without_bonus(&self, tribes: u32) -> impl Iterator<Item = u32> + '_ {
+    /// The marks of `marks` that grow and have no side bonus yet, which a
+    /// minion entering mid-combat needs.
+    pub fn marks_without_bonus(&self, marks: Marks) -> impl Iterator<Item = Marks> + '_ {
         self.live()
-            .filter(move |g| tribes & g.mark != 0 && g.bonus.is_none())
+            .filter(move |g| marks.intersects(g.mark) && g.bonus.is_none())
             .map(|g| g.mark)
     }
 
     /// Gives `mark` its side bonus at `index`.
-    pub fn set_bonus(&mut self, mark: u32, index: u8) {
+    pub fn set_bonus(&mut self, mark: Marks, index: u8) {
         if let Some(i) = self.find(mark) {
             self.growths[i].bonus = Some(index);
         }
@@ -136,7 +136,7 @@ impl Growths {
         self.growths[..self.count as usize].iter()
     }
 
-    fn find(&self, mark: u32) -> Option<usize> {
+    fn find(&self, mark: Marks) -> Option<usize> {
         self.live().position(|g| g.mark == mark)
     }
 }
@@ -159,7 +159,7 @@ impl State {
             let len = self.lens[side] as usize;
             for i in (0..len.min(BOARD_SIZE)).filter(|&i| alive & 1 << i != 0) {
                 let u = &mut self.boards[side][i];
-                if kinds.tribes(u) & g.mark != 0 {
+                if kinds.marks(u).intersects(g.mark) {
                     super::effect::buff(kinds, u, attack, health, 0);
                 }
             }

@@ -12,9 +12,8 @@
 //! room for stats to grow; a unit that outgrows it marks the key as
 //! overflowed and the exact engine gives up (Monte Carlo answers).
 
-use super::rules::{
-    ATTACKED, BOARD_SIZE, Kinds, PASSED_OVER, SHIELD, State, UNMARKED, Unit, VENOM,
-};
+use super::rules::{ATTACKED, Kinds, PASSED_OVER, State, UNMARKED, Unit};
+use crate::hearthstone::model::{BOARD_SIZE, SHIELD, VENOM};
 
 /// Where each field of a slot sits, for one combat.
 #[derive(Debug, Clone, Copy)]

@@ -29,6 +29,7 @@ pub mod rules;
 mod start;
 pub mod trace;
 
+pub use crate::hearthstone::model::{Minion, Token};
 pub use bonuses::{GameBonuses, MAX_GAME_BONUS};
 use key::{Key, Layout};
 use layer::{Layer, MergeIndex};
@@ -36,7 +37,7 @@ pub use parse::parse_board;
 pub use policy::{
     CombatMode, CombatOptions, DEFAULT_SAMPLES, max_states_or_default, samples_or_default, simulate,
 };
-pub use rules::{Kinds, Minion, Outcome, State, Token, Unit};
+pub use rules::{Kinds, Outcome, State, Unit};
 use start::StartOutcomes;
 
 use crate::budget::{Control, Estimate, Progress};
@@ -122,29 +123,29 @@ fn validate(c: &Combat) -> Result<()> {
     }
     c.bonuses[0].validate("A")?;
     c.bonuses[1].validate("B")?;
-    let mut bonus_tribes: Vec<u32> = Vec::new();
+    let mut bonus_to = Vec::new();
     for m in c.a.iter().chain(&c.b) {
         for e in &m.effects {
-            if let effect::Action::SideBonus { tribes, .. } = e.action
-                && !bonus_tribes.contains(&tribes)
+            if let crate::hearthstone::model::Action::SideBonus { to, .. } = e.action
+                && !bonus_to.contains(&to)
             {
-                bonus_tribes.push(tribes);
+                bonus_to.push(to);
             }
         }
     }
-    if bonus_tribes.len() > rules::MAX_SIDE_BONUSES {
+    if bonus_to.len() > rules::MAX_SIDE_BONUSES {
         return Err(Error::invalid(format!(
             "the boards give bonuses to {} different tribes for the rest of the combat; at most {}",
-            bonus_tribes.len(),
+            bonus_to.len(),
             rules::MAX_SIDE_BONUSES
         )));
     }
     for (name, board) in [("A", &c.a), ("B", &c.b)] {
-        if board.len() > rules::BOARD_SIZE {
+        if board.len() > crate::hearthstone::model::BOARD_SIZE {
             return Err(Error::invalid(format!(
                 "board {name} has {} minions; at most {}",
                 board.len(),
-                rules::BOARD_SIZE
+                crate::hearthstone::model::BOARD_SIZE
             )));
         }
         for (i, m) in board.iter().enumerate() {

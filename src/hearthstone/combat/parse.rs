@@ -9,9 +9,9 @@
 //! for anonymous minions `dr=A/H` or `dr=A/HxN` (a deathrattle summoning N
 //! tokens of A/H, N = 1 by default).
 
-use super::rules::{self, Minion, Token};
 use crate::error::{Error, Result};
 use crate::hearthstone::cards;
+use crate::hearthstone::model::{self, Minion, Token};
 
 fn number<T: std::str::FromStr>(text: &str, what: &str, token: &str) -> Result<T> {
     text.trim().parse().map_err(|_| {
@@ -89,7 +89,7 @@ fn deathrattle(spec: &str, token: &str) -> Result<Token> {
         None => (spec, 1),
     };
     let (attack, health) = stats(stat, token)?;
-    if health == 0 || health > i16::MAX as u16 || count == 0 || count as usize > rules::BOARD_SIZE {
+    if health == 0 || health > i16::MAX as u16 || count == 0 || count as usize > model::BOARD_SIZE {
         return Err(Error::parse(format!(
             "minion '{token}': deathrattle tokens need health >= 1 and a count of 1 to 7"
         )));
@@ -100,6 +100,7 @@ fn deathrattle(spec: &str, token: &str) -> Result<Token> {
         keywords: 0,
         count,
         tribes: 0,
+        marks: Default::default(),
         then: Default::default(),
         tier: 0,
         unmarked: false,
@@ -149,14 +150,14 @@ fn parse_card(token: &str) -> Result<Minion> {
 /// A keyword's bit (not `dr=`, which only anonymous minions take).
 fn keyword(word: &str) -> Option<u8> {
     Some(match word.to_ascii_lowercase().as_str() {
-        "taunt" => rules::TAUNT,
-        "shield" | "divine_shield" | "ds" => rules::SHIELD,
-        "poison" | "poisonous" => rules::POISON,
-        "venom" | "venomous" => rules::VENOM,
-        "windfury" => rules::WINDFURY,
-        "cleave" => rules::CLEAVE,
-        "reborn" => rules::REBORN,
-        "stealth" => rules::STEALTH,
+        "taunt" => model::TAUNT,
+        "shield" | "divine_shield" | "ds" => model::SHIELD,
+        "poison" | "poisonous" => model::POISON,
+        "venom" | "venomous" => model::VENOM,
+        "windfury" => model::WINDFURY,
+        "cleave" => model::CLEAVE,
+        "reborn" => model::REBORN,
+        "stealth" => model::STEALTH,
         _ => return None,
     })
 }
@@ -185,14 +186,14 @@ pub fn parse_board(text: &str) -> Result<Vec<Minion>> {
         }
         board.push(minion?);
         i = end;
-        if board.len() > rules::BOARD_SIZE {
+        if board.len() > model::BOARD_SIZE {
             break;
         }
     }
-    if board.len() > rules::BOARD_SIZE {
+    if board.len() > model::BOARD_SIZE {
         return Err(Error::invalid(format!(
             "more than {0} minions; a board holds at most {0}",
-            rules::BOARD_SIZE
+            model::BOARD_SIZE
         )));
     }
     Ok(board)

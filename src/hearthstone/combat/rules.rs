@@ -4,29 +4,12 @@
 //! effects (`effect.rs`) fire from them.
 
 use super::bonuses::GameBonuses;
-use super::effect::{Action, Chooser, Effect, Fired, MAX_EFFECTS, REACH_ALL, Target, Trigger};
+use super::effect::{Chooser, Fired, REACH_ALL};
 use super::growth::{Counter, Growths};
-use crate::hearthstone::cards::{ETERNAL_KNIGHT, GOLDEN_ETERNAL_KNIGHT};
-
-/// Keyword bits.
-pub const TAUNT: u8 = 1;
-/// Keyword bit: divine shield.
-pub const SHIELD: u8 = 2;
-/// Keyword bit: poisonous.
-pub const POISON: u8 = 4;
-/// Keyword bit: venomous (poisonous until it first deals damage).
-pub const VENOM: u8 = 8;
-/// Keyword bit: windfury (attacks twice).
-pub const WINDFURY: u8 = 16;
-/// Keyword bit: cleave (also damages the target's neighbours).
-pub const CLEAVE: u8 = 32;
-/// Keyword bit: reborn (returns once with 1 health).
-pub const REBORN: u8 = 64;
-/// No attack may target it (effects may) until it attacks (Firestone).
-pub const STEALTH: u8 = 128;
-
-/// Most minions on a board.
-pub const BOARD_SIZE: usize = 7;
+use crate::hearthstone::model::{
+    Action, BOARD_SIZE, BonusTo, CLEAVE, Effect, MAX_EFFECTS, Marks, Minion, POISON, REBORN,
+    SHIELD, STEALTH, TAUNT, Target, Token, Trigger, VENOM, WINDFURY,
+};
 
 /// Round marks (see the rules file): a minion that attacked this round,
 /// and one left of an attacker when it attacked, are both out of this
@@ -36,133 +19,6 @@ pub const UNMARKED: u8 = 0;
 pub const ATTACKED: u8 = 1;
 /// Round mark: left of an attacker when it attacked (skipped this round).
 pub const PASSED_OVER: u8 = 2;
-
-/// A deathrattle that summons `count` copies of a token.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Token {
-    /// Attack of each token.
-    pub attack: u16,
-    /// Health of each token.
-    pub health: u16,
-    /// Keyword bits (reborn too).
-    pub keywords: u8,
-    /// Copies summoned (0: no deathrattle).
-    pub count: u8,
-    /// Tribe bits (`cards::TRIBE_*`), for effects naming a tribe.
-    pub tribes: u32,
-    /// The token's own deathrattle tokens (count 0: none), one level deep:
-    /// Sewer Lord's Sewer Rats each summon a turtle.
-    pub then: InnerToken,
-    /// The tavern tier of a token that is a card of a higher tier (a Sewer
-    /// Rat: 2), which a surviving token adds to the damage; 0 for tier 1.
-    pub tier: u8,
-    /// The tokens enter unmarked, whatever their dead minion's mark (the
-    /// cards Firestone summons outside its death-phase marking:
-    /// `cards::TOKENS_ENTER_UNMARKED`).
-    pub unmarked: bool,
-    /// The combat effects of a token that is a card with effects of its
-    /// own, which summon nothing (Hoarding Hyena's Tasty Lobster); none
-    /// for a plain token.
-    pub effects: [Effect; MAX_EFFECTS],
-}
-
-/// A token's own deathrattle: `count` copies of a plain token.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct InnerToken {
-    /// Attack of each token.
-    pub attack: u16,
-    /// Health of each token.
-    pub health: u16,
-    /// Keyword bits.
-    pub keywords: u8,
-    /// Copies summoned (0: none).
-    pub count: u8,
-    /// Tribe bits (`cards::TRIBE_*`).
-    pub tribes: u32,
-}
-
-impl InnerToken {
-    /// A plain token as a token's own deathrattle tokens (its own `then`
-    /// and `tier` left out: one level deep, tier 1).
-    pub fn of(t: &Token) -> InnerToken {
-        InnerToken {
-            attack: t.attack,
-            health: t.health,
-            keywords: t.keywords,
-            count: t.count,
-            tribes: t.tribes,
-        }
-    }
-
-    /// The inner token as a token with no deathrattle.
-    pub fn token(&self) -> Token {
-        Token {
-            attack: self.attack,
-            health: self.health,
-            keywords: self.keywords,
-            count: self.count,
-            tribes: self.tribes,
-            then: InnerToken::default(),
-            tier: 0,
-            unmarked: false,
-            effects: Default::default(),
-        }
-    }
-}
-
-/// A minion as a board lists it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Minion {
-    /// Attack.
-    pub attack: u16,
-    /// Health; must be positive on a board given to a combat.
-    pub health: i16,
-    /// Keyword bits.
-    pub keywords: u8,
-    /// The tokens its deathrattle summons (count 0: none).
-    pub deathrattle: Token,
-    /// Tavern tier 1..=7, for the damage to the losing hero.
-    pub tier: u8,
-    /// A card's own attack and keywords, which its reborn copy (a fresh
-    /// copy of the card) starts from; `None` for an anonymous minion,
-    /// whose reborn copy starts from its own attack and keywords.
-    pub card_base: Option<(u16, u8)>,
-    /// Tribe bits (`cards::TRIBE_*`); 0 for an anonymous minion.
-    pub tribes: u32,
-    /// Its card's combat effects beyond its deathrattle tokens.
-    pub effects: [Effect; MAX_EFFECTS],
-    /// The token its effects summon (`Action::Summon` says how many).
-    pub effect_token: Token,
-    /// The effects its reborn copy starts with when they are not its own
-    /// (a card whose gift the minion's script numbers set, which its
-    /// reborn copy does not keep: Underrot Spawn); `None`: `effects`.
-    pub reborn_effects: Option<[Effect; MAX_EFFECTS]>,
-    /// Its card's name (none for an anonymous minion), for traces.
-    pub name: Option<&'static str>,
-}
-
-impl Minion {
-    /// An anonymous tier-1 minion with these stats and nothing else.
-    pub fn new(attack: u16, health: i16) -> Minion {
-        Minion {
-            attack,
-            health,
-            tier: 1,
-            ..Minion::default()
-        }
-    }
-
-    /// What its reborn copy starts from: attack and keywords.
-    fn reborn_base(&self) -> (u16, u8) {
-        self.card_base.unwrap_or((self.attack, self.keywords))
-    }
-
-    /// The same minion with exactly these keyword bits.
-    pub fn with_keywords(mut self, keywords: u8) -> Minion {
-        self.keywords = keywords;
-        self
-    }
-}
 
 /// A minion in combat: what changes (health, keywords, the round mark),
 /// its attack (read on every attack), and its kind, which holds the rest.
@@ -205,14 +61,14 @@ impl Unit {
     /// avenge, the friendly deaths still to come before it fires (its
     /// kind's count on entering and after each firing); for a growing gift
     /// (`Action::GrowingGift`), the gifts given since it entered. 0 to
-    /// `effect::MAX_COUNT`.
+    /// `model::MAX_COUNT`.
     #[inline]
     pub fn count(&self) -> u8 {
         self.notes >> 4
     }
 
     pub(super) fn set_count(&mut self, count: u8) {
-        debug_assert!(count <= super::effect::MAX_COUNT);
+        debug_assert!(count <= crate::hearthstone::model::MAX_COUNT);
         self.notes = self.notes & 0xf | count << 4;
     }
 
@@ -238,6 +94,7 @@ struct Kind {
     token_kind: u8,
     reborn_kind: u8,
     tribes: u32,
+    marks: Marks,
     effects: [Effect; MAX_EFFECTS],
     /// The token its effects summon, and its kind.
     effect_token: Token,
@@ -272,6 +129,7 @@ struct Facts {
     /// Dying fires a deathrattle effect.
     deathrattle_effects: bool,
     tribes: u32,
+    marks: Marks,
     /// Some effect fires when another friendly minion attacks whose
     /// tribes meet this mask (`heard_bits`).
     on_other_attacks: u32,
@@ -365,10 +223,11 @@ pub struct Kinds {
     /// Some kind gains a shield at an attack or taunt with a shield
     /// (read by every buff).
     any_buff_keywords: bool,
-    /// The tribe masks of the side bonuses (`Action::SideBonus`), the
-    /// first `bonus_count` of them; a side bonus makes `any_stat_auras`
-    /// (entering minions take it as an aura's bonus).
-    bonus_tribes: [u32; MAX_BONUSES],
+    /// What the side bonuses apply to (`Action::SideBonus`, the growths'
+    /// and the Tasty Lobsters' count), the first `bonus_count` of them; a
+    /// side bonus makes `any_stat_auras` (entering minions take it as an
+    /// aura's bonus).
+    bonus_to: [BonusTo; MAX_BONUSES],
     bonus_count: u8,
     /// Some effect gives reborn: every kind has a reborn copy (its own
     /// kind for a copy or a token), and every death may summon.
@@ -381,9 +240,9 @@ pub struct Kinds {
     changes_units: bool,
     raises_potential: bool,
     /// Per side, what its summoned minions enter with from earlier turns
-    /// (`GameBonuses::entry_bonuses`): (tribe bits, 0 = all; attack;
+    /// (`GameBonuses::entry_bonuses`): (the minions that take it; attack;
     /// health), the first `entry_counts[side]` of them.
-    entry_bonuses: [[(u32, u16, u16); MAX_ENTRY_BONUSES]; 2],
+    entry_bonuses: [[(BonusTo, u16, u16); MAX_ENTRY_BONUSES]; 2],
     entry_counts: [u8; 2],
     /// The card marks that grow with a side's count (`growth.rs`), with
     /// their side bonuses for the minions entering mid-combat.
@@ -526,6 +385,7 @@ impl Kinds {
             acts_on_death: summons || deathrattle_effects,
             deathrattle_effects,
             tribes: kind.tribes,
+            marks: kind.marks,
             on_other_attacks,
             on_own_attacks,
             on_friendly_death,
@@ -596,20 +456,20 @@ impl Kinds {
         self.changes_units |= stealth;
         self.raises_potential |= stealth;
         // Growing minions change mid-combat, in health too.
-        let grows = self.growths.note(kind.tribes);
+        let grows = self.growths.note(kind.marks);
         self.changes_units |= grows;
         self.raises_potential |= grows;
         for e in &kind.effects {
             self.any_deathrattle_bonuses |=
                 e.trigger == Trigger::Deathrattle && matches!(e.action, Action::SideBonus { .. });
-            if let Action::SideBonus { tribes, .. } = e.action {
-                let known = &self.bonus_tribes[..self.bonus_count as usize];
+            if let Action::SideBonus { to, .. } = e.action {
+                let known = &self.bonus_to[..self.bonus_count as usize];
                 // `combat::validate` refuses boards with more masks.
                 let counters =
                     self.growths.bonuses() + u8::from(self.lobster_bonus_index().is_some());
                 let side_bonuses = self.bonus_count - counters;
-                if !known.contains(&tribes) && (side_bonuses as usize) < MAX_SIDE_BONUSES {
-                    self.bonus_tribes[self.bonus_count as usize] = tribes;
+                if !known.contains(&to) && (side_bonuses as usize) < MAX_SIDE_BONUSES {
+                    self.bonus_to[self.bonus_count as usize] = to;
                     self.bonus_count += 1;
                 }
                 self.any_stat_auras = true;
@@ -618,8 +478,7 @@ impl Kinds {
             if matches!(e.action, Action::ImprovingBuff { .. })
                 && self.lobster_bonus_index().is_none()
             {
-                self.bonus_tribes[self.bonus_count as usize] =
-                    crate::hearthstone::cards::TASTY_LOBSTERS;
+                self.bonus_to[self.bonus_count as usize] = BonusTo::TastyLobsters;
                 self.bonus_count += 1;
             }
             self.any_start_of_combat |= e.trigger == Trigger::StartOfCombat;
@@ -632,17 +491,17 @@ impl Kinds {
 
     /// A minion of `tribes` can enter mid-combat: the growth of its card
     /// in this combat (`growth.rs`) becomes a side bonus it enters with.
-    fn note_entering(&mut self, tribes: u32) {
-        self.growths.note(tribes);
-        let mut marks = [0u32; 4];
+    fn note_entering(&mut self, of: Marks) {
+        self.growths.note(of);
+        let mut marks = [Marks::NONE; 4];
         let mut n = 0;
-        for mark in self.growths.marks_without_bonus(tribes) {
+        for mark in self.growths.marks_without_bonus(of) {
             marks[n] = mark;
             n += 1;
         }
         for &mark in &marks[..n] {
             let at = self.bonus_count;
-            self.bonus_tribes[at as usize] = mark;
+            self.bonus_to[at as usize] = BonusTo::Marks(mark);
             self.bonus_count += 1;
             self.growths.set_bonus(mark, at);
             // Entering minions take it as an aura's bonus.
@@ -660,12 +519,12 @@ impl Kinds {
     fn has_deathrattle(&self, u: &Unit) -> bool {
         self.kinds[u.kind as usize].token.count > 0
             || self.facts(u).deathrattle_effects
-            || self.tribes(u) & crate::hearthstone::cards::HAS_DEATHRATTLE != 0
+            || self.marks(u).intersects(Marks::HAS_DEATHRATTLE)
     }
 
     /// The kind of a token (and of its reborn copy when it has reborn).
     fn token(&mut self, t: &Token) -> u8 {
-        self.note_entering(t.tribes);
+        self.note_entering(t.marks);
         self.max_attack = self.max_attack.max(t.attack);
         self.max_health = self.max_health.max(t.health);
         let own = t.then.token();
@@ -678,6 +537,7 @@ impl Kinds {
             token_kind: own_kind,
             reborn_kind: 0,
             tribes: t.tribes,
+            marks: t.marks,
             effects: t.effects,
             effect_token: Token::default(),
             effect_token_kind: 0,
@@ -727,6 +587,7 @@ impl Kinds {
             // A copy given reborn comes back as itself.
             reborn_kind: if self.reborn_gifts { REBORN_ITSELF } else { 0 },
             tribes: m.tribes,
+            marks: m.marks,
             effects: m.reborn_effects.unwrap_or(m.effects),
             effect_token: if summons {
                 m.effect_token
@@ -737,7 +598,7 @@ impl Kinds {
             name: m.name,
         };
         let reborn_kind = if m.keywords & REBORN != 0 || self.reborn_gifts {
-            self.note_entering(m.tribes);
+            self.note_entering(m.marks);
             self.intern(copy)
         } else {
             0
@@ -815,7 +676,7 @@ impl Kinds {
             .iter()
             .map(|f| {
                 if f.counts_gifts {
-                    super::effect::MAX_COUNT
+                    crate::hearthstone::model::MAX_COUNT
                 } else {
                     f.avenge
                 }
@@ -953,9 +814,9 @@ impl Kinds {
             // `Combat` would refuse.
             self.gem[side] = b.blood_gem.map(|stat| stat.saturating_add(1));
             self.lobsters[side] = b.lobsters;
-            for (tribes, attack, health) in b.entry_bonuses() {
+            for (to, attack, health) in b.entry_bonuses() {
                 let n = self.entry_counts[side] as usize;
-                self.entry_bonuses[side][n] = (tribes, attack, health);
+                self.entry_bonuses[side][n] = (to, attack, health);
                 self.entry_counts[side] += 1;
                 self.any_stat_auras = true;
                 self.changes_units = true;
@@ -976,9 +837,9 @@ impl Kinds {
     /// The index in `State::bonus` of the blood gems' side bonus, if the
     /// combat has one.
     pub(super) fn gem_bonus_index(&self) -> Option<usize> {
-        self.bonus_tribes[..self.bonus_count as usize]
+        self.bonus_to[..self.bonus_count as usize]
             .iter()
-            .position(|&t| t == crate::hearthstone::cards::BLOOD_GEMS)
+            .position(|&t| t == BonusTo::BloodGems)
     }
 
     /// Tasty Lobster improvements of earlier turns on `side`.
@@ -989,15 +850,15 @@ impl Kinds {
     /// The index in `State::bonus` of the count of Tasty Lobster
     /// improvements in this combat, if the combat has an improving buff.
     pub(super) fn lobster_bonus_index(&self) -> Option<usize> {
-        self.bonus_tribes[..self.bonus_count as usize]
+        self.bonus_to[..self.bonus_count as usize]
             .iter()
-            .position(|&t| t == crate::hearthstone::cards::TASTY_LOBSTERS)
+            .position(|&t| t == BonusTo::TastyLobsters)
     }
 
-    /// The index of a side bonus's tribe mask in `State::bonus`.
-    pub(super) fn bonus_index(&self, tribes: u32) -> usize {
-        let known = &self.bonus_tribes[..self.bonus_count as usize];
-        known.iter().position(|&t| t == tribes).unwrap_or(0)
+    /// The index of a side bonus's `BonusTo` in `State::bonus`.
+    pub(super) fn bonus_index(&self, to: BonusTo) -> usize {
+        let known = &self.bonus_to[..self.bonus_count as usize];
+        known.iter().position(|&t| t == to).unwrap_or(0)
     }
 
     /// Side bonuses' tribe masks, for the memo key.
@@ -1011,13 +872,27 @@ impl Kinds {
         self.facts(u).tribes
     }
 
+    /// A unit's card marks.
+    #[inline]
+    pub fn marks(&self, u: &Unit) -> Marks {
+        self.facts(u).marks
+    }
+
+    /// Whether the unit takes a bonus to `to`.
+    #[inline]
+    fn takes(&self, u: &Unit, to: BonusTo) -> bool {
+        let f = self.facts(u);
+        to.reaches(f.tribes, f.marks)
+    }
+
     fn tier(&self, u: &Unit) -> u32 {
         self.kinds[u.kind as usize].tier as u32
     }
 }
 
-/// Distinct tribe masks of side bonuses (`Action::SideBonus`) one combat
-/// may hold (the pool's bonuses name Beasts, Undead or blood gems).
+/// Distinct side bonuses (`Action::SideBonus`, by what they apply to) one
+/// combat may hold (the pool's bonuses name Beasts, Undead, Beetles or
+/// blood gems).
 pub const MAX_SIDE_BONUSES: usize = 3;
 
 /// Side bonuses one combat may hold: those of `Action::SideBonus`, the
@@ -1034,9 +909,10 @@ pub struct State {
     pub lens: [u8; 2],
     /// The side to attack next (0 = A, 1 = B).
     pub turn: u8,
-    /// Per side, per side-bonus tribe mask (`Kinds::bonus_index`): the
-    /// attack and health every friendly minion of those tribes entering
-    /// from now on gets (`Action::SideBonus`), at most 255 each.
+    /// Per side, per side bonus (`Kinds::bonus_index`): the attack and
+    /// health every friendly minion it applies to entering from now on
+    /// gets (`Action::SideBonus`; for a count, the count), at most 255
+    /// each.
     pub bonus: [[[u8; 2]; MAX_BONUSES]; 2],
 }
 
@@ -1086,7 +962,7 @@ impl State {
             any_reborn_listeners: false,
             any_kill_effects: false,
             any_buff_keywords: false,
-            bonus_tribes: [0; MAX_BONUSES],
+            bonus_to: [BonusTo::Tribes(0); MAX_BONUSES],
             bonus_count: 0,
             reborn_gifts: a.iter().chain(b).any(|m| {
                 m.effects.iter().any(
@@ -1097,7 +973,7 @@ impl State {
             any_stealth: false,
             changes_units: false,
             raises_potential: false,
-            entry_bonuses: [[(0, 0, 0); MAX_ENTRY_BONUSES]; 2],
+            entry_bonuses: [[(BonusTo::Every, 0, 0); MAX_ENTRY_BONUSES]; 2],
             entry_counts: [0; 2],
             growths: Growths::default(),
             gem: [[1; 2]; 2],
@@ -1166,15 +1042,15 @@ impl State {
             for b in 0..kinds.bonus_count as usize {
                 let [attack, health] = self.bonus[side][b];
                 let t = &mut self.boards[side][slot];
-                if kinds.tribes(t) & kinds.bonus_tribes[b] != 0 {
+                if kinds.takes(t, kinds.bonus_to[b]) {
                     super::effect::buff(kinds, t, attack.into(), health.into(), 0);
                 }
             }
             if summoned {
                 let entries = &kinds.entry_bonuses[side][..kinds.entry_counts[side] as usize];
-                for &(tribes, attack, health) in entries {
+                for &(to, attack, health) in entries {
                     let t = &mut self.boards[side][slot];
-                    if tribes == 0 || kinds.tribes(t) & tribes != 0 {
+                    if kinds.takes(t, to) {
                         super::effect::buff(kinds, t, attack, health, 0);
                     }
                 }
@@ -1198,13 +1074,13 @@ impl State {
             }
         }
         for b in 0..kinds.bonus_count as usize {
-            if tribes & kinds.bonus_tribes[b] != 0 {
+            if kinds.takes(u, kinds.bonus_to[b]) {
                 attack = attack.saturating_add(self.bonus[side][b][0].into());
             }
         }
         let entries = &kinds.entry_bonuses[side][..kinds.entry_counts[side] as usize];
-        for &(of, a, _) in entries {
-            if of == 0 || tribes & of != 0 {
+        for &(to, a, _) in entries {
+            if kinds.takes(u, to) {
                 attack = attack.saturating_add(a);
             }
         }
@@ -2077,7 +1953,11 @@ impl State {
         let board = &self.boards[side][..len];
         let dying = || board.iter().filter(|u| u.health <= 0);
         let knights = dying()
-            .filter(|u| kinds.tribes(u) & (ETERNAL_KNIGHT | GOLDEN_ETERNAL_KNIGHT) != 0)
+            .filter(|u| {
+                kinds
+                    .marks(u)
+                    .intersects(Marks::ETERNAL_KNIGHT | Marks::GOLDEN_ETERNAL_KNIGHT)
+            })
             .count() as u16;
         let deathrattles = if kinds.growths.counts(Counter::Deathrattles) {
             let minions = dying().filter(|u| kinds.has_deathrattle(u)).count() as u32;

@@ -2,6 +2,7 @@
 //! same rules, and invariants.
 
 use super::*;
+use crate::hearthstone::model;
 use proptest::prelude::*;
 
 /// The combat's kinds and first states, however many.
@@ -85,7 +86,7 @@ fn stealth_hides_from_attacks_until_it_attacks() {
     s.clear_stealth_if_stuck();
     assert_eq!(
         (s.board(0)[0].keywords, s.board(1)[0].keywords),
-        (0, rules::STEALTH)
+        (0, model::STEALTH)
     );
     // Attacking reveals the attacker.
     let (mut s, kinds) = State::new(
@@ -318,7 +319,7 @@ fn venom_with_cleave_destroys_every_minion_the_attack_damages() {
     s.next_attacker();
     s.attack(&kinds, 0, 0, 1, &mut effect::Odometer::new());
     assert_eq!(s.board(1).len(), 0);
-    assert!(!s.board(0)[0].has(rules::VENOM));
+    assert!(!s.board(0)[0].has(model::VENOM));
 }
 
 #[test]
@@ -612,14 +613,14 @@ fn boards_name_cards_with_stats_and_extra_keywords() {
     assert_eq!(board.len(), 4);
     let bonehead = board[0];
     assert_eq!((bonehead.attack, bonehead.health, bonehead.tier), (3, 3, 1));
-    assert_eq!(bonehead.keywords, rules::SHIELD);
+    assert_eq!(bonehead.keywords, model::SHIELD);
     assert_eq!(
         (bonehead.deathrattle.count, bonehead.deathrattle.attack),
         (2, 1)
     );
     let rider = board[1];
     assert_eq!((rider.attack, rider.health), (4, 2));
-    assert_eq!(rider.keywords, rules::TAUNT | rules::REBORN);
+    assert_eq!(rider.keywords, model::TAUNT | model::REBORN);
     assert_eq!((board[2].attack, board[2].health, board[2].tier), (4, 3, 3));
     assert_eq!((board[3].attack, board[3].tier), (2, 3));
     // The card's own stats by default; a name in any case.

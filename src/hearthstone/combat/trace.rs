@@ -4,11 +4,12 @@
 //! [`Chooser`] what happens through `Chooser::hear`; the engines' choosers
 //! ignore it, the recorder here keeps it.
 
-use super::effect::{Action, Chooser};
+use super::effect::Chooser;
 use super::rules::{Kinds, Outcome, State, Unit};
 use super::{Combat, SAMPLED_START_LIMIT, play_one, start_outcomes, validate};
 use crate::budget::Control;
 use crate::error::Result;
+use crate::hearthstone::model::Action;
 use crate::rng::Rng;
 
 /// What happens in a combat.
@@ -262,7 +263,7 @@ fn describe(action: &Action) -> String {
             format!("deathrattles trigger {times} times")
         }
         Action::SideBonus {
-            tribes: crate::hearthstone::cards::BLOOD_GEMS,
+            to: crate::hearthstone::model::BonusTo::BloodGems,
             attack,
             health,
         } => format!("blood gems give +{attack}/+{health} more"),
@@ -274,7 +275,9 @@ fn describe(action: &Action) -> String {
 
 /// Keyword bits in words, in a fixed order.
 fn keyword_words(keywords: u8) -> impl Iterator<Item = &'static str> {
-    use super::rules::{CLEAVE, POISON, REBORN, SHIELD, STEALTH, TAUNT, VENOM, WINDFURY};
+    use crate::hearthstone::model::{
+        CLEAVE, POISON, REBORN, SHIELD, STEALTH, TAUNT, VENOM, WINDFURY,
+    };
     [
         (TAUNT, "taunt"),
         (SHIELD, "shield"),

@@ -1,6 +1,5 @@
 use super::*;
-use crate::hearthstone::combat::effect::Action;
-use crate::hearthstone::combat::rules::{CLEAVE, SHIELD, STEALTH, TAUNT};
+use crate::hearthstone::model::{Action, CLEAVE, SHIELD, STEALTH, TAUNT};
 
 fn message(e: Error) -> String {
     e.message().to_string()
