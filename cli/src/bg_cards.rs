@@ -47,6 +47,7 @@ fn card_json(c: &CardDef) -> serde_json::Value {
         "attack": c.attack, "health": c.health, "tribes": c.tribe_names(),
         "golden": c.is_golden(), "pool": c.pool, "text": c.text,
         "modelled": effect.is_modelled(), "effect": effect_name(c, &effect),
+        "read": cards::how_read(c),
     })
 }
 

@@ -4,15 +4,31 @@
 //! (read-only data, nothing built at run time), and lookups by dbfId, card
 //! id (golden ids too) and English name.
 //!
+//! Beside it, the effect table (`effect_table.rs`): one generated row per
+//! card with what the engine plays for it (`EffectRow`). `oddsmith
+//! generate bg-effects` writes it from the reader (`reader.rs`, card text
+//! and tags by general rules) and the hand-written rows (`readings.rs`);
+//! a test fails when the committed table is not what they give.
+//!
 //! Thread safety: everything here reads static data; any thread may call
 //! it at any time.
 
-mod effects;
+mod effect_row;
+// Generated: laid out by its generator, not by rustfmt.
+#[rustfmt::skip]
+mod effect_table;
+mod generate;
+mod reader;
+mod readings;
+mod script;
 // Generated: laid out by its generator, not by rustfmt.
 #[rustfmt::skip]
 mod table;
 
-pub use effects::{CombatEffect, combat_effect};
+pub use effect_row::{CombatEffect, EffectRow};
+pub use generate::effect_table_source;
+pub use reader::{Read, read};
+pub use readings::ScriptGift;
 
 pub use table::BUILD;
 
@@ -176,26 +192,10 @@ impl CardDef {
     }
 
     /// What combat must know of the card beyond its tribes and keywords
-    /// (`Marks`): a Beetle's `BEETLE`, the cards that grow with a count
-    /// their marks (`ETERNAL_KNIGHT`, `FALLING_SKY_GOLEM`,
-    /// `ABYSSAL_BRUISER`, or the golden ones), a card with a deathrattle
-    /// `HAS_DEATHRATTLE`.
+    /// (`Marks`: a Beetle, a card that grows with a count its side keeps,
+    /// a card with a deathrattle), from its effect table row.
     pub fn marks(&self) -> Marks {
-        let card = match self.id {
-            _ if self.name == "Beetle" => Marks::BEETLE,
-            "BG25_008" => Marks::ETERNAL_KNIGHT,
-            "BG25_008_G" => Marks::GOLDEN_ETERNAL_KNIGHT,
-            "BG35_342" => Marks::FALLING_SKY_GOLEM,
-            "BG35_342_G" => Marks::GOLDEN_FALLING_SKY_GOLEM,
-            "BG35_921" => Marks::ABYSSAL_BRUISER,
-            "BG35_921_G" => Marks::GOLDEN_ABYSSAL_BRUISER,
-            _ => Marks::NONE,
-        };
-        if self.triggers & TRIGGER_DEATHRATTLE != 0 {
-            card | Marks::HAS_DEATHRATTLE
-        } else {
-            card
-        }
+        table_row(self).map_or_else(|| reader::marks(self), |r| r.marks)
     }
 
     /// Its stats grow with a count its side keeps ("for each friendly
@@ -233,6 +233,26 @@ pub fn combat_keywords(card: &CardDef) -> u8 {
         }
 }
 
+/// The card's row of the effect table; none for a card not of the card
+/// table (one a caller built), which the accessors below read as the
+/// generator reads every card.
+fn table_row(card: &CardDef) -> Option<&'static EffectRow> {
+    let rows = &effect_table::EFFECTS;
+    let i = rows.binary_search_by_key(&card.dbf, |r| r.dbf).ok()?;
+    (by_dbf(card.dbf) == Some(card)).then_some(&rows[i])
+}
+
+/// The card's combat effect, from its effect table row.
+pub fn combat_effect(card: &CardDef) -> CombatEffect {
+    table_row(card).map_or_else(|| read(card).effect, |r| r.effect.to_owned_effect())
+}
+
+/// How the card was read, from its effect table row (one line: from its
+/// text, from the text Firestone plays, or by a hand-written row, and why).
+pub fn how_read(card: &CardDef) -> String {
+    table_row(card).map_or_else(|| read(card).how, |r| r.how.to_string())
+}
+
 /// The card as a combat minion with its base stats, keywords, tier and
 /// modelled effect; an error naming the effect when it is not modelled.
 pub fn minion_of(card: &CardDef) -> crate::error::Result<Minion> {
@@ -264,9 +284,6 @@ pub fn minion_of(card: &CardDef) -> crate::error::Result<Minion> {
             )));
         }
     }
-    if effects::TOKENS_ENTER_UNMARKED.contains(&card.id) {
-        m.deathrattle.unmarked = true;
-    }
     Ok(m)
 }
 
@@ -281,9 +298,13 @@ pub fn apply_script_data(
     minion: &mut Minion,
     data: &[Option<i32>; 4],
 ) -> crate::error::Result<()> {
+    let gift = table_row(card).map_or_else(|| read(card).script, |r| r.script);
+    let Some(gift) = gift else {
+        return Ok(());
+    };
     let own = minion.effects;
-    let reborn_keeps = effects::apply_script_data(card, &mut minion.effects, data)?;
-    if !reborn_keeps && minion.effects != own {
+    script::apply_gift(card, &gift, &mut minion.effects, data)?;
+    if !gift.reborn_keeps && minion.effects != own {
         minion.reborn_effects = Some(own);
     }
     Ok(())

@@ -102,7 +102,7 @@ fn effects_follow_the_rules() {
         "start of combat: get a shiny ring.",
         "avenge (3): summon a 2/2 get.",
     ] {
-        assert!(!super::effects::acts_outside_boards(clause), "{clause}");
+        assert!(!super::reader::acts_outside_boards(clause), "{clause}");
     }
     // Triggers of the tavern and of duos, actions on the tavern of later
     // turns, counts no combat changes.
@@ -138,7 +138,7 @@ fn effects_follow_the_rules() {
         "deathrattle: your blood gems give an extra +2/+1 this game.",
         "once this deals 35 damage, give your minions +1/+1.",
     ] {
-        assert!(!super::effects::acts_outside_boards(clause), "{clause}");
+        assert!(!super::reader::acts_outside_boards(clause), "{clause}");
     }
     // Stats that grow with game counters stay unmodelled (the blood gem
     // bonuses of Sanguine Refiner and Champion are modelled: see
@@ -999,7 +999,7 @@ fn eternal_knights_are_read() {
         "deathrattle: summon 1 nobody in particular.",
         "deathrattle: summon 1 harmless bonehead.",
     ] {
-        assert_eq!(super::effects::token_deathrattle(clause), None, "{clause}");
+        assert_eq!(super::reader::token_deathrattle(clause), None, "{clause}");
     }
 }
 
@@ -1255,4 +1255,48 @@ fn a_card_counts_one_thing_an_avenge_or_its_growing_gifts() {
         ..*leviathan
     };
     assert!(combat_effect(&avenge_only).is_modelled());
+}
+
+#[test]
+fn the_committed_effect_table_is_what_the_reader_and_the_rows_give() {
+    let committed = include_str!("effect_table.rs");
+    let generated = super::effect_table_source();
+    if committed != generated {
+        let line = committed
+            .lines()
+            .zip(generated.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or_else(|| committed.lines().count().min(generated.lines().count()));
+        panic!(
+            "src/hearthstone/cards/effect_table.rs is stale from line {}: regenerate it with \
+             `cargo run -p oddsmith-cli -- generate bg-effects --out src/hearthstone/cards/effect_table.rs` \
+             and review the diff (each changed line is a card whose behaviour changed)\n\
+             committed: {}\ngenerated: {}",
+            line + 1,
+            committed.lines().nth(line).unwrap_or("(end)"),
+            generated.lines().nth(line).unwrap_or("(end)")
+        );
+    }
+}
+
+#[test]
+fn every_card_has_its_row_and_reads_as_its_row_says() {
+    for card in all() {
+        let read = super::read(card);
+        assert_eq!(combat_effect(card), read.effect, "{}", card.id);
+        assert_eq!(card.marks(), read.marks, "{}", card.id);
+        assert_eq!(super::how_read(card), read.how, "{}", card.id);
+    }
+}
+
+#[test]
+fn a_card_built_by_a_caller_is_read_as_the_generator_reads_it() {
+    let mut card = *lookup("Kaboom Bot").unwrap_or_else(|| lookup("Wolf Pup").unwrap());
+    card.text = "Deathrattle: Summon a 2/2 Beetle.";
+    card.triggers = super::TRIGGER_DEATHRATTLE;
+    let CombatEffect::Summon(token) = combat_effect(&card) else {
+        panic!("{:?}", combat_effect(&card));
+    };
+    assert_eq!((token.attack, token.health, token.count), (2, 2, 1));
+    assert!(card.marks().contains(Marks::HAS_DEATHRATTLE));
 }

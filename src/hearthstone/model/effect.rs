@@ -1,5 +1,5 @@
 //! Combat effects as data: a trigger and an action, read from a card's
-//! text by `cards::effects` and applied by the engine's rules
+//! text into the card table's effect rows (`cards::EffectRow`) and applied by the engine's rules
 //! (`combat::rules`, `combat::effect`) at start of combat and on attacks.
 
 use super::{Marks, REBORN, SHIELD};

@@ -27,7 +27,7 @@ pub struct Token {
     pub tier: u8,
     /// The tokens enter unmarked, whatever their dead minion's mark (the
     /// cards Firestone summons outside its death-phase marking:
-    /// `cards::effects::TOKENS_ENTER_UNMARKED`).
+    /// `tokens_unmarked` of a hand-written row in `cards::readings`).
     pub unmarked: bool,
     /// The combat effects of a token that is a card with effects of its
     /// own, which summon nothing (Hoarding Hyena's Tasty Lobster); none

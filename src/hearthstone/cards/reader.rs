@@ -52,41 +52,13 @@
 //!    on its own side only.
 //! 6. Anything else is not modelled yet, with the reason.
 
-use super::CardDef;
+use super::effect_row::CombatEffect;
+use super::readings::{ScriptGift, reading};
+use super::{CardDef, TRIGGER_DEATHRATTLE};
 use crate::hearthstone::model::{
     self, Action, BOARD_SIZE, BonusTo, Effect, InnerToken, MAX_AVENGE, MAX_EFFECTS, Marks, Target,
     Token, Trigger,
 };
-
-/// A card's combat effect as the engine models it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CombatEffect {
-    /// Nothing in combat beyond its keywords.
-    None,
-    /// Text that acts only outside combat (rule 3).
-    OutOfCombat,
-    /// A deathrattle summoning tokens.
-    Summon(Token),
-    /// Effects the engine plays (start of combat, rally, friendly
-    /// attacks), with the deathrattle's tokens if any.
-    Effects {
-        /// The deathrattle's tokens (count 0: none).
-        deathrattle: Token,
-        /// The effects, in the card's order (unused slots empty).
-        effects: [Effect; MAX_EFFECTS],
-        /// What `Action::Summon` summons.
-        effect_token: Token,
-    },
-    /// Not modelled; why.
-    Unsupported(String),
-}
-
-impl CombatEffect {
-    /// Whether the engine models the card (anything but `Unsupported`).
-    pub fn is_modelled(&self) -> bool {
-        !matches!(self, CombatEffect::Unsupported(_))
-    }
-}
 
 /// Keywords a text may open with, and whether the engine plays them.
 const KEYWORD_WORDS: [(&str, bool); 8] = [
@@ -201,9 +173,67 @@ const COMBAT_TAGS: u32 = super::TRIGGER_DEATHRATTLE
     | super::TRIGGER_RALLY
     | super::TRIGGER_MEGA_WINDFURY;
 
-/// The card's combat effect by the rules of this module.
-pub fn combat_effect(card: &CardDef) -> CombatEffect {
+/// A card as the reader reads it: what the effect table's row holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Read {
+    /// Its combat effect.
+    pub effect: CombatEffect,
+    /// Its marks.
+    pub marks: Marks,
+    /// How it reads a minion's script numbers (none: it ignores them).
+    pub script: Option<ScriptGift>,
+    /// A one-line note of how it was read: from its text, from the text
+    /// Firestone plays, or by a hand-written row (`readings.rs`), and why.
+    pub how: String,
+}
+
+/// Reads a card: its text (or the text of its hand-written row) and tags
+/// by the rules of this module, and its row's marks and script numbers.
+/// The generator of the effect table calls this for every card; the
+/// engine reads the table.
+pub fn read(card: &CardDef) -> Read {
+    let effect = effect_of(card);
+    let what = match &effect {
+        CombatEffect::None => "no combat effect",
+        CombatEffect::OutOfCombat => "acts outside combat only",
+        CombatEffect::Summon(_) => "a token deathrattle",
+        CombatEffect::Effects { .. } => "triggered effects",
+        CombatEffect::Unsupported(_) => "not modelled",
+    };
+    let row = reading(card.id);
+    let how = match row {
+        Some(r) if r.plays.is_some() => {
+            format!("{what}, read from the text Firestone plays: {}", r.why)
+        }
+        Some(r) => format!("{what}, read from its text; hand-written row: {}", r.why),
+        None => format!("{what}, read from its text"),
+    };
+    Read {
+        effect,
+        marks: marks(card),
+        script: row.and_then(|r| r.script),
+        how,
+    }
+}
+
+/// A card's marks: its hand-written row's, a Beetle's (the token cards
+/// "your Beetles have ..." names), and one for a deathrattle (its tag).
+pub fn marks(card: &CardDef) -> Marks {
+    let mut marks = reading(card.id).map_or(Marks::NONE, |r| r.marks);
+    if card.name == "Beetle" {
+        marks |= Marks::BEETLE;
+    }
+    if card.triggers & TRIGGER_DEATHRATTLE != 0 {
+        marks |= Marks::HAS_DEATHRATTLE;
+    }
+    marks
+}
+
+/// The card's combat effect by the rules of this module, its tokens with
+/// their tribes and marks.
+fn effect_of(card: &CardDef) -> CombatEffect {
     let mut effect = read_effect(card);
+    let unmarked = reading(card.id).is_some_and(|r| r.tokens_unmarked);
     let own = |t: &mut Token| {
         if t.count > 0
             && t.tribes == 0
@@ -215,7 +245,10 @@ pub fn combat_effect(card: &CardDef) -> CombatEffect {
         }
     };
     match &mut effect {
-        CombatEffect::Summon(t) => own(t),
+        CombatEffect::Summon(t) => {
+            own(t);
+            t.unmarked |= unmarked;
+        }
         CombatEffect::Effects {
             deathrattle,
             effect_token,
@@ -223,6 +256,7 @@ pub fn combat_effect(card: &CardDef) -> CombatEffect {
         } => {
             own(deathrattle);
             own(effect_token);
+            deathrattle.unmarked |= unmarked && deathrattle.count > 0;
         }
         _ => {}
     }
@@ -238,129 +272,12 @@ fn own_token_tribes(card: &CardDef, t: &Token) -> Option<(u32, Marks)> {
         .iter()
         .filter_map(|id| super::by_id(id))
         .find(|c| c.attack == t.attack && c.health == t.health)
-        .map(|c| (c.tribes, c.marks()))
+        .map(|c| (c.tribes, marks(c)))
 }
-
-/// Cards whose deathrattle tokens enter unmarked, free to attack in the
-/// round their minion died in (`Token::unmarked`): Firestone summons
-/// Underrot Spawn's Tentacles outside the step that gives a death phase's
-/// tokens their marks (measured: after an Underrot Spawn that attacked
-/// dies, a Tentacle attacks next).
-pub const TOKENS_ENTER_UNMARKED: [&str; 2] = ["BG36_116", "BG36_116_G"];
-
-/// Cards whose text Firestone plays otherwise, with the text it plays:
-/// where the rules file is silent Firestone's behaviour is the rule
-/// (docs/src/battlegrounds-effects.md lists these).
-const AS_FIRESTONE_PLAYS: [(&str, &str); 28] = [
-    // Ravaging Scorpid's "after a friendly minion attacks": after another
-    // one's attack, and as a rally on its own (before the damage).
-    (
-        "BG36_209",
-        "Rally: Your Beetles have +4/+4 this game. After another friendly minion attacks, your Beetles have +4/+4 this game. Deathrattle: Summon a 2/2 Beetle.",
-    ),
-    (
-        "BG36_209_G",
-        "Rally: Your Beetles have +8/+8 this game. After another friendly minion attacks, your Beetles have +8/+8 this game. Deathrattle: Summon two 2/2 Beetles.",
-    ),
-    // Golden tentacles (the 0/4 `BGFYM_002t_G`), not the 0/2 ones.
-    (
-        "BG36_116_G",
-        "Deathrattle: Summon two 0/4 Tentacles with Taunt. Give your minions +2 Attack.",
-    ),
-    // Vanessa VanCleef's earlier +2/+2 (its card says +2/+1).
-    ("BG24_708", "Rally: Give your Pirates +2/+2 permanently."),
-    ("BG24_708_G", "Rally: Give your Pirates +4/+4 permanently."),
-    // Ship Master Eudora's +8/+8 (its card says +6/+6; what golden
-    // minions keep after the combat does not change it).
-    ("BG33_828", "Deathrattle: Give your minions +8/+8."),
-    ("BG33_828_G", "Deathrattle: Give your minions +16/+16."),
-    // Relentless Mur'ghoul's avenge gives taunt too (as Relentless
-    // Sentry's; its card says reborn only).
-    ("BG27_010", "Venomous Avenge (5): Gain Taunt and Reborn."),
-    ("BG27_010_G", "Venomous Avenge (5): Gain Taunt and Reborn."),
-    // Barrier Banshee's +7/+7 (its card says +8/+8).
-    (
-        "BG36_514",
-        "After a friendly minion is Reborn, gain Divine Shield and +7/+7.",
-    ),
-    (
-        "BG36_514_G",
-        "After a friendly minion is Reborn, gain Divine Shield and +14/+14.",
-    ),
-    // Hardy Orca's buff skips dying minions (a cleave neighbour hit
-    // before it), where other "give your minions" reach them.
-    (
-        "BG34_312",
-        "Taunt Whenever this takes damage, give your other living minions +1/+1.",
-    ),
-    (
-        "BG34_312_G",
-        "Taunt Whenever this takes damage, give your other living minions +2/+2.",
-    ),
-    // The golden Last One Standing draws its minions once, for twice the
-    // stats (its card: twice; the golden Timewarped Chimera draws twice).
-    (
-        "BG34_320_G",
-        "Rally: Give a friendly minion of each type +30/+30 permanently.",
-    ),
-    // Cards whose numbers grow over a game and travel with the minion
-    // (Firestone's `scriptDataNum`, see `apply_script_data`): Firestone's
-    // numbers when the minion states none (Hopebringer +3/+3, its card
-    // +4/+3; Ultraviolet Ascendant +3/+2, its card +3/+3); what they
-    // keep or improve after the combat does not change this one.
-    ("BG36_364", "Start of Combat: Give your minions +3/+3."),
-    ("BG36_364_G", "Start of Combat: Give your minions +6/+6."),
-    (
-        "BG31_810",
-        "Start of Combat: Give your other Elementals +3/+2.",
-    ),
-    (
-        "BG31_810_G",
-        "Start of Combat: Give your other Elementals +6/+4.",
-    ),
-    ("BG31_925", "Deathrattle: Give your Naga +2/+1."),
-    ("BG31_925_G", "Deathrattle: Give your Naga +4/+2."),
-    // Lurking Leviathan's gift starts at +2 and grows by 2 (its card:
-    // +3), as Firestone plays it without a script number.
-    (
-        "BG35_602",
-        "Whenever you summon a Beast, give it +2 Attack and improve this permanently.",
-    ),
-    (
-        "BG35_602_G",
-        "Whenever you summon a Beast, give it +4 Attack and improve this permanently.",
-    ),
-    // Razorfen Vineweaver's 3 blood gems (its card says 4).
-    ("BG33_883", "Rally: This plays 3 Blood Gems on itself."),
-    ("BG33_883_G", "Rally: This plays 6 Blood Gems on itself."),
-    // Runed Progenitor's avenge gives the beetles on the board +2/+2 and
-    // those to come +3/+2 (golden double): two bonuses no text reads.
-    (
-        "BG31_808",
-        "Avenge (3): Your Beetles on the board have +2/+2 and those to come +3/+2. Deathrattle: Summon a 2/2 Beetle.",
-    ),
-    (
-        "BG31_808_G",
-        "Avenge (3): Your Beetles on the board have +4/+4 and those to come +6/+4. Deathrattle: Summon two 2/2 Beetles.",
-    ),
-    // Bloodsnout Warlord listens to friendly rally minions attacking, with
-    // 3 gems (its card: Quilboar, 2): not a tribe, so not modelled.
-    (
-        "BG33_884",
-        "Whenever another friendly Rally minion attacks, this plays 3 Blood Gems on all your minions.",
-    ),
-    (
-        "BG33_884_G",
-        "Whenever another friendly Rally minion attacks, this plays 6 Blood Gems on all your minions.",
-    ),
-];
 
 /// The text a card is read from: its own, or Firestone's reading of it.
 fn played_text(card: &CardDef) -> &'static str {
-    AS_FIRESTONE_PLAYS
-        .iter()
-        .find(|(id, _)| *id == card.id)
-        .map_or(card.text, |(_, text)| text)
+    reading(card.id).and_then(|r| r.plays).unwrap_or(card.text)
 }
 
 /// The card's combat effect as its text and tags read.
@@ -727,7 +644,7 @@ pub(super) fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
 fn card_tokens(count: u8, body: &str) -> Option<Token> {
     let (names, _) = body.split_once(" that summon ")?;
     let card = named_card(names)?;
-    let CombatEffect::Summon(own) = combat_effect(card) else {
+    let CombatEffect::Summon(own) = effect_of(card) else {
         return None;
     };
     // One level deep: the card's tokens are plain.
@@ -743,7 +660,7 @@ fn card_tokens(count: u8, body: &str) -> Option<Token> {
 /// stats, keywords, tribes and tier.
 fn plain_card_tokens(count: u8, body: &str) -> Option<Token> {
     let card = named_card(body)?;
-    if !matches!(combat_effect(card), CombatEffect::None) {
+    if !matches!(effect_of(card), CombatEffect::None) {
         return None;
     }
     token_of_card(card, count, Default::default())
@@ -777,7 +694,7 @@ fn token_of_card(card: &CardDef, count: u8, then: InnerToken) -> Option<Token> {
         keywords: super::combat_keywords(card),
         count,
         tribes: card.tribes,
-        marks: card.marks(),
+        marks: marks(card),
         then,
         tier: card.tier,
         unmarked: false,
@@ -801,7 +718,7 @@ fn token_tribes(name: &str) -> (u32, Marks) {
     singular
         .iter()
         .find_map(|n| super::by_name(n))
-        .map_or((0, Marks::NONE), |card| (card.tribes, card.marks()))
+        .map_or((0, Marks::NONE), |card| (card.tribes, marks(card)))
 }
 
 /// Rule 5: every in-combat clause a triggered effect, or one token
@@ -1551,7 +1468,7 @@ fn card_with_effects_token(card: &CardDef) -> Option<Token> {
         deathrattle,
         effects,
         effect_token,
-    } = combat_effect(card)
+    } = effect_of(card)
     else {
         return None;
     };
@@ -1640,132 +1557,4 @@ fn give_target(rest: &str, trigger: Trigger) -> Option<(Target, &str)> {
         },
         what,
     ))
-}
-
-/// How a card reads the script numbers a minion carries (Firestone's
-/// `scriptDataNum1..4`, a client's board state gives them): the numbers
-/// that stand for its gift's attack and health, and whether a 0 means
-/// "none given" (Firestone's `||`) or a gift of 0 (its `??`).
-struct ScriptGift {
-    /// Card ids, normal and golden.
-    ids: [&'static str; 2],
-    /// 1-based indices of the numbers for attack and health; the health
-    /// takes the attack's value when its own is missing and `health_of_attack`.
-    attack: usize,
-    health: Option<usize>,
-    health_of_attack: bool,
-    zero_is_none: bool,
-    /// Its reborn copy keeps the numbers (Firestone's
-    /// `rebornSelfAttributeTransfer`); else the copy has the card's own.
-    reborn_keeps: bool,
-}
-
-/// The cards whose combat gift a minion's script numbers set, as
-/// Firestone reads them.
-const SCRIPT_GIFTS: [ScriptGift; 5] = [
-    // Hopebringer: +num1/+num2 (num2 missing: num1).
-    ScriptGift {
-        ids: ["BG36_364", "BG36_364_G"],
-        attack: 1,
-        health: Some(2),
-        health_of_attack: true,
-        zero_is_none: true,
-        reborn_keeps: false,
-    },
-    // Ultraviolet Ascendant: +num1/+num2 to the other Elementals.
-    ScriptGift {
-        ids: ["BG31_810", "BG31_810_G"],
-        attack: 1,
-        health: Some(2),
-        health_of_attack: false,
-        zero_is_none: false,
-        reborn_keeps: false,
-    },
-    // Showy Cyclist: +num2/+num4 to the Naga.
-    ScriptGift {
-        ids: ["BG31_925", "BG31_925_G"],
-        attack: 2,
-        health: Some(4),
-        health_of_attack: false,
-        zero_is_none: true,
-        reborn_keeps: true,
-    },
-    // Underrot Spawn: +num1 attack to the minions.
-    ScriptGift {
-        ids: ["BG36_116", "BG36_116_G"],
-        attack: 1,
-        health: None,
-        health_of_attack: false,
-        zero_is_none: true,
-        reborn_keeps: false,
-    },
-    // Lurking Leviathan: its next gift, +num1 Attack (it still grows by
-    // its step with each).
-    ScriptGift {
-        ids: ["BG35_602", "BG35_602_G"],
-        attack: 1,
-        health: None,
-        health_of_attack: false,
-        zero_is_none: true,
-        reborn_keeps: false,
-    },
-];
-
-/// Sets the gift of `card`'s buff in `effects` from the script numbers a
-/// minion carries (`data[i]`: Firestone's `scriptDataNum{i + 1}`, `None`
-/// when not given); a card that reads none is left as it is. True when
-/// the minion's reborn copy keeps the numbers. Errors on a number the
-/// gift cannot take (below 0, over 32767).
-pub(super) fn apply_script_data(
-    card: &CardDef,
-    effects: &mut [Effect; MAX_EFFECTS],
-    data: &[Option<i32>; 4],
-) -> crate::error::Result<bool> {
-    let Some(gift) = SCRIPT_GIFTS.iter().find(|g| g.ids.contains(&card.id)) else {
-        return Ok(true);
-    };
-    let given = |index: usize| -> crate::error::Result<Option<u16>> {
-        match data[index - 1] {
-            None => Ok(None),
-            Some(0) if gift.zero_is_none => Ok(None),
-            Some(n) => u16::try_from(n)
-                .ok()
-                .filter(|&n| n <= i16::MAX as u16)
-                .map(Some)
-                .ok_or_else(|| {
-                    crate::error::Error::invalid(format!(
-                        "{} ({}): scriptDataNum{index} {n} is not 0 to {}",
-                        card.name,
-                        card.id,
-                        i16::MAX
-                    ))
-                }),
-        }
-    };
-    let attack = given(gift.attack)?;
-    let health = match gift.health {
-        Some(i) => given(i)?,
-        None => None,
-    };
-    for e in effects.iter_mut() {
-        if let (Action::GrowingGift { attack: a, .. }, Some(n)) = (&mut e.action, attack) {
-            *a = n;
-        }
-        if let Action::Buff {
-            attack: a,
-            health: h,
-            ..
-        } = &mut e.action
-        {
-            if let Some(n) = attack {
-                *a = n;
-            }
-            match (health, gift.health_of_attack, attack) {
-                (Some(n), _, _) => *h = n,
-                (None, true, Some(n)) => *h = n,
-                _ => {}
-            }
-        }
-    }
-    Ok(gift.reborn_keeps)
 }

@@ -1,0 +1,367 @@
+//! The hand-written rows of the effect table: each card that is not read
+//! from its own text and tags alone, and why. The generator
+//! (`generate.rs`) reads every card through the reader (`reader.rs`),
+//! which consults these rows, and writes the result to `effect_table.rs`;
+//! the engine reads only that table.
+//!
+//! A row may give the text Firestone plays in place of the card's (where
+//! the rules page is silent Firestone's behaviour is the rule;
+//! `docs/src/battlegrounds-effects.md` lists these), how the card reads
+//! a minion's script numbers, its marks, and whether its deathrattle
+//! tokens enter unmarked.
+
+use crate::hearthstone::model::Marks;
+
+/// How a card reads the script numbers a minion carries (Firestone's
+/// `scriptDataNum1..4`, which a client's board state gives): the numbers
+/// that stand for its gift's attack and health, and whether a 0 means
+/// "none given" (Firestone's `||`) or a gift of 0 (its `??`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScriptGift {
+    /// 1-based index of the number for the gift's attack.
+    pub attack: usize,
+    /// 1-based index of the number for its health, if any.
+    pub health: Option<usize>,
+    /// The health takes the attack's number when its own is missing.
+    pub health_of_attack: bool,
+    /// A 0 means none given.
+    pub zero_is_none: bool,
+    /// Its reborn copy keeps the numbers (Firestone's
+    /// `rebornSelfAttributeTransfer`); else the copy has the card's own.
+    pub reborn_keeps: bool,
+}
+
+/// One hand-written row.
+pub(super) struct Reading {
+    /// The card id (normal or golden: each has its own row).
+    pub id: &'static str,
+    /// Why the card is not read from its text alone (the effect table's
+    /// note for the card).
+    pub why: &'static str,
+    /// The text read in place of the card's.
+    pub plays: Option<&'static str>,
+    /// How it reads script numbers (none: it ignores them).
+    pub script: Option<ScriptGift>,
+    /// Its marks beyond those the reader finds (a Beetle's, a
+    /// deathrattle's).
+    pub marks: Marks,
+    /// Its deathrattle tokens enter unmarked, free to attack in the round
+    /// their minion died in (`Token::unmarked`).
+    pub tokens_unmarked: bool,
+}
+
+impl Reading {
+    /// A row that changes nothing (the base of every row below).
+    const NONE: Reading = Reading {
+        id: "",
+        why: "",
+        plays: None,
+        script: None,
+        marks: Marks::NONE,
+        tokens_unmarked: false,
+    };
+}
+
+/// The row of a card id, if it has one.
+pub(super) fn reading(id: &str) -> Option<&'static Reading> {
+    READINGS.iter().find(|r| r.id == id)
+}
+
+/// Every hand-written row, by card id.
+pub(super) const READINGS: &[Reading] = &[
+    Reading {
+        id: "BG24_708",
+        why: "Vanessa VanCleef's earlier +2/+2 (its card says +2/+1).",
+        plays: Some("Rally: Give your Pirates +2/+2 permanently."),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG24_708_G",
+        why: "Vanessa VanCleef's earlier +2/+2 (its card says +2/+1).",
+        plays: Some("Rally: Give your Pirates +4/+4 permanently."),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG25_008",
+        why: "Eternal Knight grows with the friendly Eternal Knights that died this game",
+        marks: Marks::ETERNAL_KNIGHT,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG25_008_G",
+        why: "Eternal Knight grows with the friendly Eternal Knights that died this game",
+        marks: Marks::GOLDEN_ETERNAL_KNIGHT,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG27_010",
+        why: "Relentless Mur'ghoul's avenge gives taunt too (as Relentless Sentry's; its card says reborn only).",
+        plays: Some("Venomous Avenge (5): Gain Taunt and Reborn."),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG27_010_G",
+        why: "Relentless Mur'ghoul's avenge gives taunt too (as Relentless Sentry's; its card says reborn only).",
+        plays: Some("Venomous Avenge (5): Gain Taunt and Reborn."),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG31_808",
+        why: "Runed Progenitor's avenge gives the beetles on the board +2/+2 and those to come +3/+2 (golden double): two bonuses no text reads.",
+        plays: Some(
+            "Avenge (3): Your Beetles on the board have +2/+2 and those to come +3/+2. Deathrattle: Summon a 2/2 Beetle.",
+        ),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG31_808_G",
+        why: "Runed Progenitor's avenge gives the beetles on the board +2/+2 and those to come +3/+2 (golden double): two bonuses no text reads.",
+        plays: Some(
+            "Avenge (3): Your Beetles on the board have +4/+4 and those to come +6/+4. Deathrattle: Summon two 2/2 Beetles.",
+        ),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG31_810",
+        why: "Ultraviolet Ascendant: Firestone's +3/+2 when the minion states no script numbers (its card says +3/+3)",
+        plays: Some("Start of Combat: Give your other Elementals +3/+2."),
+        script: Some(ScriptGift {
+            attack: 1,
+            health: Some(2),
+            health_of_attack: false,
+            zero_is_none: false,
+            reborn_keeps: false,
+        }),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG31_810_G",
+        why: "Ultraviolet Ascendant: Firestone's +3/+2 when the minion states no script numbers (its card says +3/+3)",
+        plays: Some("Start of Combat: Give your other Elementals +6/+4."),
+        script: Some(ScriptGift {
+            attack: 1,
+            health: Some(2),
+            health_of_attack: false,
+            zero_is_none: false,
+            reborn_keeps: false,
+        }),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG31_925",
+        why: "Showy Cyclist: the gift its script numbers 2 and 4 set; the deathrattle as Firestone plays it",
+        plays: Some("Deathrattle: Give your Naga +2/+1."),
+        script: Some(ScriptGift {
+            attack: 2,
+            health: Some(4),
+            health_of_attack: false,
+            zero_is_none: true,
+            reborn_keeps: true,
+        }),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG31_925_G",
+        why: "Showy Cyclist: the gift its script numbers 2 and 4 set; the deathrattle as Firestone plays it",
+        plays: Some("Deathrattle: Give your Naga +4/+2."),
+        script: Some(ScriptGift {
+            attack: 2,
+            health: Some(4),
+            health_of_attack: false,
+            zero_is_none: true,
+            reborn_keeps: true,
+        }),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG33_828",
+        why: "Ship Master Eudora's +8/+8 (its card says +6/+6; what golden minions keep after the combat does not change it).",
+        plays: Some("Deathrattle: Give your minions +8/+8."),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG33_828_G",
+        why: "Ship Master Eudora's +8/+8 (its card says +6/+6; what golden minions keep after the combat does not change it).",
+        plays: Some("Deathrattle: Give your minions +16/+16."),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG33_883",
+        why: "Razorfen Vineweaver's 3 blood gems (its card says 4).",
+        plays: Some("Rally: This plays 3 Blood Gems on itself."),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG33_883_G",
+        why: "Razorfen Vineweaver's 3 blood gems (its card says 4).",
+        plays: Some("Rally: This plays 6 Blood Gems on itself."),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG33_884",
+        why: "Bloodsnout Warlord listens to friendly rally minions attacking, with 3 gems (its card: Quilboar, 2): not a tribe, so not modelled.",
+        plays: Some(
+            "Whenever another friendly Rally minion attacks, this plays 3 Blood Gems on all your minions.",
+        ),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG33_884_G",
+        why: "Bloodsnout Warlord listens to friendly rally minions attacking, with 3 gems (its card: Quilboar, 2): not a tribe, so not modelled.",
+        plays: Some(
+            "Whenever another friendly Rally minion attacks, this plays 6 Blood Gems on all your minions.",
+        ),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG34_312",
+        why: "Hardy Orca's buff skips dying minions (a cleave neighbour hit before it), where other \"give your minions\" reach them.",
+        plays: Some("Taunt Whenever this takes damage, give your other living minions +1/+1."),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG34_312_G",
+        why: "Hardy Orca's buff skips dying minions (a cleave neighbour hit before it), where other \"give your minions\" reach them.",
+        plays: Some("Taunt Whenever this takes damage, give your other living minions +2/+2."),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG34_320_G",
+        why: "The golden Last One Standing draws its minions once, for twice the stats (its card: twice; the golden Timewarped Chimera draws twice).",
+        plays: Some("Rally: Give a friendly minion of each type +30/+30 permanently."),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG35_342",
+        why: "Falling Sky Golem grows with the Deathrattles its side triggered this game",
+        marks: Marks::FALLING_SKY_GOLEM,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG35_342_G",
+        why: "Falling Sky Golem grows with the Deathrattles its side triggered this game",
+        marks: Marks::GOLDEN_FALLING_SKY_GOLEM,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG35_602",
+        why: "Lurking Leviathan's gift starts at +2 and grows by 2 (its card: +3), as Firestone plays it without a script number.; its script number 1 sets the next gift",
+        plays: Some("Whenever you summon a Beast, give it +2 Attack and improve this permanently."),
+        script: Some(ScriptGift {
+            attack: 1,
+            health: None,
+            health_of_attack: false,
+            zero_is_none: true,
+            reborn_keeps: false,
+        }),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG35_602_G",
+        why: "Lurking Leviathan's gift starts at +2 and grows by 2 (its card: +3), as Firestone plays it without a script number.; its script number 1 sets the next gift",
+        plays: Some("Whenever you summon a Beast, give it +4 Attack and improve this permanently."),
+        script: Some(ScriptGift {
+            attack: 1,
+            health: None,
+            health_of_attack: false,
+            zero_is_none: true,
+            reborn_keeps: false,
+        }),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG35_921",
+        why: "Abyssal Bruiser grows with the Tavern spells its side cast this game",
+        marks: Marks::ABYSSAL_BRUISER,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG35_921_G",
+        why: "Abyssal Bruiser grows with the Tavern spells its side cast this game",
+        marks: Marks::GOLDEN_ABYSSAL_BRUISER,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG36_116",
+        why: "Underrot Spawn: the attack gift its script number 1 sets; Underrot Spawn's Tentacles enter free to attack in the round it died in (Firestone summons them outside the step that marks a death phase's tokens)",
+        script: Some(ScriptGift {
+            attack: 1,
+            health: None,
+            health_of_attack: false,
+            zero_is_none: true,
+            reborn_keeps: false,
+        }),
+        tokens_unmarked: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG36_116_G",
+        why: "Golden tentacles (the 0/4 `BGFYM_002t_G`), not the 0/2 ones.; Underrot Spawn: the attack gift its script number 1 sets; Underrot Spawn's Tentacles enter free to attack in the round it died in (Firestone summons them outside the step that marks a death phase's tokens)",
+        plays: Some(
+            "Deathrattle: Summon two 0/4 Tentacles with Taunt. Give your minions +2 Attack.",
+        ),
+        script: Some(ScriptGift {
+            attack: 1,
+            health: None,
+            health_of_attack: false,
+            zero_is_none: true,
+            reborn_keeps: false,
+        }),
+        tokens_unmarked: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG36_209",
+        why: "Ravaging Scorpid's \"after a friendly minion attacks\": after another one's attack, and as a rally on its own (before the damage).",
+        plays: Some(
+            "Rally: Your Beetles have +4/+4 this game. After another friendly minion attacks, your Beetles have +4/+4 this game. Deathrattle: Summon a 2/2 Beetle.",
+        ),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG36_209_G",
+        why: "Ravaging Scorpid's \"after a friendly minion attacks\": after another one's attack, and as a rally on its own (before the damage).",
+        plays: Some(
+            "Rally: Your Beetles have +8/+8 this game. After another friendly minion attacks, your Beetles have +8/+8 this game. Deathrattle: Summon two 2/2 Beetles.",
+        ),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG36_364",
+        why: "Hopebringer: Firestone's +3/+3 when the minion states no script numbers (its card says +4/+3); what it keeps after the combat does not change this one",
+        plays: Some("Start of Combat: Give your minions +3/+3."),
+        script: Some(ScriptGift {
+            attack: 1,
+            health: Some(2),
+            health_of_attack: true,
+            zero_is_none: true,
+            reborn_keeps: false,
+        }),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG36_364_G",
+        why: "Hopebringer: Firestone's +3/+3 when the minion states no script numbers (its card says +4/+3); what it keeps after the combat does not change this one",
+        plays: Some("Start of Combat: Give your minions +6/+6."),
+        script: Some(ScriptGift {
+            attack: 1,
+            health: Some(2),
+            health_of_attack: true,
+            zero_is_none: true,
+            reborn_keeps: false,
+        }),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG36_514",
+        why: "Barrier Banshee's +7/+7 (its card says +8/+8).",
+        plays: Some("After a friendly minion is Reborn, gain Divine Shield and +7/+7."),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG36_514_G",
+        why: "Barrier Banshee's +7/+7 (its card says +8/+8).",
+        plays: Some("After a friendly minion is Reborn, gain Divine Shield and +14/+14."),
+        ..Reading::NONE
+    },
+];
