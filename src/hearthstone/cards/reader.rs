@@ -994,140 +994,14 @@ fn count(word: &str) -> Option<u8> {
 }
 
 /// One clause of rule 5 as its effects, each with the token it summons
-/// ("twice" repeats the action).
-fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
-    // An aura: "your deathrattles trigger an extra time." (golden: "2
-    // extra times").
-    if let Some(times) = clause
-        .strip_prefix("your deathrattles trigger ")
-        .and_then(|c| c.trim_end_matches('.').rsplit_once(" extra time"))
-        .filter(|(_, plural)| matches!(*plural, "" | "s"))
-        .and_then(|(n, _)| count(n))
-    {
-        let aura = Effect {
-            trigger: Trigger::Aura,
-            action: Action::ExtraDeathrattles { times },
-        };
-        return Some(vec![(aura, None)]);
-    }
-    // An aura: "your battlecries and deathrattles trigger twice." (the
-    // battlecries act outside combat; golden: "three times").
-    if let Some(times) = clause
-        .strip_prefix("your battlecries and deathrattles trigger ")
-        .or_else(|| clause.strip_prefix("your deathrattles trigger "))
-        .map(|c| c.trim_end_matches('.'))
-        .and_then(|c| match c {
-            "twice" => Some(2),
-            c => c.strip_suffix(" times").and_then(count),
-        })
-    {
-        let aura = Effect {
-            trigger: Trigger::Aura,
-            action: Action::DeathrattlesTrigger { times },
-        };
-        return Some(vec![(aura, None)]);
-    }
-    // "after this attacks and kills a minion, deal excess damage to an
-    // adjacent enemy." (Wildfire Elemental; golden: "both adjacent
-    // enemies").
-    if let Some(rest) =
-        clause.strip_prefix("after this attacks and kills a minion, deal excess damage to ")
-    {
-        let both = match rest.trim_end_matches('.') {
-            "an adjacent enemy" => false,
-            "both adjacent enemies" => true,
-            _ => return None,
-        };
-        let effect = Effect {
-            trigger: Trigger::KillsDefender,
-            action: Action::ExcessDamage { both, amount: 0 },
-        };
-        return Some(vec![(effect, None)]);
-    }
-    // "after a friendly minion is reborn, give stats equal to its attack
-    // to your right-most undead." (Snazzy Phantom; golden: "double its
-    // attack").
-    if let Some(rest) =
-        clause.strip_prefix("after a friendly minion is reborn, give stats equal to ")
-    {
-        let (times, rest) = match rest.strip_prefix("double ") {
-            Some(rest) => (2, rest),
-            None => (1, rest),
-        };
-        let who = rest
-            .strip_prefix("its attack to your right-most ")?
-            .trim_end_matches('.');
-        let effect = Effect {
-            trigger: Trigger::FriendlyReborn,
-            action: Action::StatsOfFriendAttack {
-                tribes: tribe(who)?,
-                times,
-            },
-        };
-        return Some(vec![(effect, None)]);
-    }
-    // "your blood gems give twice their stats during combat." (Needling
-    // Crone; golden: "three times").
-    if let Some(times) = clause
-        .strip_prefix("your blood gems give ")
-        .and_then(|c| c.strip_suffix(" their stats during combat."))
-        .and_then(|n| match n {
-            "twice" => Some(2),
-            n => n.strip_suffix(" times").and_then(count),
-        })
-    {
-        let aura = Effect {
-            trigger: Trigger::Aura,
-            action: Action::GemStats { times },
-        };
-        return Some(vec![(aura, None)]);
-    }
-    // "once this reaches 6 attack, gain divine shield." (Scarlet Survivor)
-    if let Some(attack) = clause
-        .strip_prefix("once this reaches ")
-        .and_then(|r| r.strip_suffix(" attack, gain divine shield."))
-        .and_then(|n| n.parse().ok())
-        .filter(|&n: &u16| n > 0)
-    {
-        let aura = Effect {
-            trigger: Trigger::Aura,
-            action: Action::ShieldAtAttack { attack },
-        };
-        return Some(vec![(aura, None)]);
-    }
-    // "has taunt while this has divine shield." (Relentless Deflector):
-    // taunt whenever it gains a shield.
-    if clause == "has taunt while this has divine shield." {
-        let aura = Effect {
-            trigger: Trigger::Aura,
-            action: Action::TauntWithShield,
-        };
-        return Some(vec![(aura, None)]);
-    }
-    // A stat aura: "your other murlocs have +2 attack." (golden +4), "your
-    // other pirates have +1/+1.": a tribe's bonus while this minion lives.
-    if let Some((who, what)) = clause
-        .strip_prefix("your other ")
-        .and_then(|c| c.trim_end_matches('.').split_once(" have "))
-    {
-        let (attack, health, keywords) = gift(what)?;
-        if keywords != 0 {
-            return None;
+/// ("twice" repeats the action): a whole-clause template (an aura, a
+/// listener whose clause is one sentence of its own), or a trigger and an
+/// action read apart.
+fn triggered(clause: &str) -> Option<ClauseEffects> {
+    for template in WHOLE_CLAUSES {
+        if let Some(read) = template(clause) {
+            return read.map(|effect| vec![(effect, None)]);
         }
-        let aura = Effect {
-            trigger: Trigger::Aura,
-            action: Action::Buff {
-                target: Target::Friendly {
-                    tribes: tribe(who)?,
-                    other: true,
-                    living: false,
-                },
-                attack,
-                health,
-                keywords: 0,
-            },
-        };
-        return Some(vec![(aura, None)]);
     }
     // "avenge (2) and deathrattle: ACTION": two triggers of one action.
     if let Some((deaths, action)) = clause
@@ -1139,8 +1013,194 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         return Some(both);
     }
     let (trigger, action) = trigger_of(clause)?;
-    let action = action.trim().trim_end_matches('.');
-    // What a minion keeps after the combat does not change this one.
+    let (action, times) = repeats(action.trim().trim_end_matches('.'))?;
+    // After another's attack only bonuses for the rest of the combat (no
+    // slot moves).
+    if matches!(trigger, Trigger::AfterFriendlyAttacks { .. }) {
+        let effect = Effect {
+            trigger,
+            action: side_bonus(action)?,
+        };
+        return Some(vec![(effect, None)]);
+    }
+    let action = listened_action(trigger, action)?;
+    if let Some(read) = action_of_its_own(trigger, action, times) {
+        return read;
+    }
+    let effect = Effect {
+        trigger,
+        action: plain_action(trigger, action, times)?,
+    };
+    // A sweep says "twice" itself (one effect, both sweeps before a death
+    // phase); other actions repeat.
+    let copies = if matches!(effect.action, Action::Damage { .. }) {
+        1
+    } else {
+        times as usize
+    };
+    Some(vec![(effect, None); copies])
+}
+
+/// A clause's effects, each with the token it summons.
+type ClauseEffects = Vec<(Effect, Option<Token>)>;
+
+/// A clause read whole: `None` when the template does not apply,
+/// `Some(None)` when it applies and the clause says what the engine does
+/// not play.
+type WholeClause = fn(&str) -> Option<Option<Effect>>;
+
+/// The whole-clause templates, tried in turn.
+const WHOLE_CLAUSES: [WholeClause; 8] = [
+    extra_deathrattles,
+    deathrattles_trigger,
+    excess_damage,
+    stats_of_reborn_friend,
+    gem_stats,
+    shield_at_attack,
+    taunt_with_shield,
+    stat_aura,
+];
+
+/// An aura: "your deathrattles trigger an extra time." (golden: "2 extra
+/// times").
+fn extra_deathrattles(clause: &str) -> Option<Option<Effect>> {
+    let times = clause
+        .strip_prefix("your deathrattles trigger ")
+        .and_then(|c| c.trim_end_matches('.').rsplit_once(" extra time"))
+        .filter(|(_, plural)| matches!(*plural, "" | "s"))
+        .and_then(|(n, _)| count(n))?;
+    Some(Some(Effect {
+        trigger: Trigger::Aura,
+        action: Action::ExtraDeathrattles { times },
+    }))
+}
+
+/// An aura: "your battlecries and deathrattles trigger twice." (the
+/// battlecries act outside combat; golden: "three times").
+fn deathrattles_trigger(clause: &str) -> Option<Option<Effect>> {
+    let times = clause
+        .strip_prefix("your battlecries and deathrattles trigger ")
+        .or_else(|| clause.strip_prefix("your deathrattles trigger "))
+        .map(|c| c.trim_end_matches('.'))
+        .and_then(|c| match c {
+            "twice" => Some(2),
+            c => c.strip_suffix(" times").and_then(count),
+        })?;
+    Some(Some(Effect {
+        trigger: Trigger::Aura,
+        action: Action::DeathrattlesTrigger { times },
+    }))
+}
+
+/// "after this attacks and kills a minion, deal excess damage to an
+/// adjacent enemy." (golden: "both adjacent enemies").
+fn excess_damage(clause: &str) -> Option<Option<Effect>> {
+    let rest =
+        clause.strip_prefix("after this attacks and kills a minion, deal excess damage to ")?;
+    let both = match rest.trim_end_matches('.') {
+        "an adjacent enemy" => false,
+        "both adjacent enemies" => true,
+        _ => return Some(None),
+    };
+    Some(Some(Effect {
+        trigger: Trigger::KillsDefender,
+        action: Action::ExcessDamage { both, amount: 0 },
+    }))
+}
+
+/// "after a friendly minion is reborn, give stats equal to its attack to
+/// your right-most undead." (golden: "double its attack").
+fn stats_of_reborn_friend(clause: &str) -> Option<Option<Effect>> {
+    let rest = clause.strip_prefix("after a friendly minion is reborn, give stats equal to ")?;
+    let (times, rest) = match rest.strip_prefix("double ") {
+        Some(rest) => (2, rest),
+        None => (1, rest),
+    };
+    let read = || {
+        let who = rest
+            .strip_prefix("its attack to your right-most ")?
+            .trim_end_matches('.');
+        Some(Effect {
+            trigger: Trigger::FriendlyReborn,
+            action: Action::StatsOfFriendAttack {
+                tribes: tribe(who)?,
+                times,
+            },
+        })
+    };
+    Some(read())
+}
+
+/// "your blood gems give twice their stats during combat." (golden:
+/// "three times").
+fn gem_stats(clause: &str) -> Option<Option<Effect>> {
+    let times = clause
+        .strip_prefix("your blood gems give ")
+        .and_then(|c| c.strip_suffix(" their stats during combat."))
+        .and_then(|n| match n {
+            "twice" => Some(2),
+            n => n.strip_suffix(" times").and_then(count),
+        })?;
+    Some(Some(Effect {
+        trigger: Trigger::Aura,
+        action: Action::GemStats { times },
+    }))
+}
+
+/// "once this reaches 6 attack, gain divine shield."
+fn shield_at_attack(clause: &str) -> Option<Option<Effect>> {
+    let attack = clause
+        .strip_prefix("once this reaches ")
+        .and_then(|r| r.strip_suffix(" attack, gain divine shield."))
+        .and_then(|n| n.parse().ok())
+        .filter(|&n: &u16| n > 0)?;
+    Some(Some(Effect {
+        trigger: Trigger::Aura,
+        action: Action::ShieldAtAttack { attack },
+    }))
+}
+
+/// "has taunt while this has divine shield.": taunt whenever it gains a
+/// shield.
+fn taunt_with_shield(clause: &str) -> Option<Option<Effect>> {
+    (clause == "has taunt while this has divine shield.").then_some(Some(Effect {
+        trigger: Trigger::Aura,
+        action: Action::TauntWithShield,
+    }))
+}
+
+/// A stat aura: "your other murlocs have +2 attack." (golden +4), "your
+/// other pirates have +1/+1.": a tribe's bonus while this minion lives.
+fn stat_aura(clause: &str) -> Option<Option<Effect>> {
+    let (who, what) = clause
+        .strip_prefix("your other ")
+        .and_then(|c| c.trim_end_matches('.').split_once(" have "))?;
+    let read = || {
+        let (attack, health, keywords) = gift(what)?;
+        if keywords != 0 {
+            return None;
+        }
+        Some(Effect {
+            trigger: Trigger::Aura,
+            action: Action::Buff {
+                target: Target::Friendly {
+                    tribes: tribe(who)?,
+                    other: true,
+                    living: false,
+                },
+                attack,
+                health,
+                keywords: 0,
+            },
+        })
+    };
+    Some(read())
+}
+
+/// An action and how many times it fires: "permanently" dropped (what a
+/// minion keeps after the combat does not change this one), "twice"
+/// doubling; none for an action of several sentences.
+fn repeats(action: &str) -> Option<(&str, u8)> {
     let (action, times) = match action.strip_suffix(" permanently, twice") {
         Some(a) => (a, 2),
         None => (action.strip_suffix(" permanently").unwrap_or(action), 1),
@@ -1148,105 +1208,117 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
     if action.contains(". ") {
         return None;
     }
-    let (action, times) = match action.strip_suffix(" twice") {
+    Some(match action.strip_suffix(" twice") {
         Some(a) => (a, times * 2),
         None => (action, times),
-    };
-    // After another's attack only bonuses for the rest of the combat (no
-    // slot moves).
-    if matches!(trigger, Trigger::AfterFriendlyAttacks { .. }) {
-        return Some(vec![(
-            Effect {
-                trigger,
-                action: side_bonus(action)?,
-            },
-            None,
-        )]);
-    }
-    // A death listener only gains (its own stats need no other side), and
-    // what it keeps after the combat does not change this one.
-    let action = match trigger {
+    })
+}
+
+/// The action as a listener may take it: a death, damage or reborn
+/// listener only gains (its own stats need no other side); a gem listener
+/// plays gems, or gains for the rest of the combat (Tough Tusk's shield
+/// "until next turn"). None when the listener's action is not played.
+fn listened_action(trigger: Trigger, action: &str) -> Option<&str> {
+    match trigger {
         Trigger::FriendlyDies { .. }
         | Trigger::FriendlyTakesDamage { .. }
         | Trigger::AfterFriendlyDealsDamage { .. }
         | Trigger::FriendlyReborn
             if !action.starts_with("gain ") =>
         {
-            return None;
+            None
         }
-        _ => action,
-    };
-    // A gem listener plays gems, or gains for the rest of the combat
-    // (Tough Tusk's shield "until next turn").
-    let action = match trigger {
-        Trigger::GemPlayedOnThis if action.starts_with("this plays ") => action,
+        Trigger::GemPlayedOnThis if action.starts_with("this plays ") => Some(action),
         Trigger::GemPlayedOnThis if action.starts_with("gain ") => {
-            action.strip_suffix(" until next turn").unwrap_or(action)
+            Some(action.strip_suffix(" until next turn").unwrap_or(action))
         }
-        Trigger::GemPlayedOnThis => return None,
-        _ => action,
-    };
-    let effect = |action| Effect { trigger, action };
-    // A gift to the summoned minion that grows with each one (Lurking
-    // Leviathan: "... and improve this permanently", the word dropped
-    // above): the first gift and each step are the number read.
+        Trigger::GemPlayedOnThis => None,
+        _ => Some(action),
+    }
+}
+
+/// Actions that say how often themselves, or that only one trigger takes:
+/// `None` when the action is none of them (read it as a plain action),
+/// `Some(None)` when it is one the engine does not play this way.
+fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option<ClauseEffects>> {
+    let one = |action| Some(Some(vec![(Effect { trigger, action }, None)]));
+    // A gift to the summoned minion that grows with each one ("... and
+    // improve this permanently", the word dropped above): the first gift
+    // and each step are the number read.
     if let Some(gift_text) = action.strip_suffix(" and improve this") {
-        let (Trigger::FriendlySummoned { after: false, .. }, 1) = (trigger, times) else {
-            return None;
+        let read = || {
+            let (Trigger::FriendlySummoned { after: false, .. }, 1) = (trigger, times) else {
+                return None;
+            };
+            let (attack, 0, 0) = gift(gift_text.strip_prefix("give it ")?)? else {
+                return None;
+            };
+            Some(Action::GrowingGift {
+                attack,
+                step: attack,
+            })
         };
-        let (attack, 0, 0) = gift(gift_text.strip_prefix("give it ")?)? else {
-            return None;
-        };
-        let grows = Action::GrowingGift {
-            attack,
-            step: attack,
-        };
-        return Some(vec![(effect(grows), None)]);
+        return read().map_or(Some(None), one);
     }
     // A summon listener only gives to the summoned minion, or multiplies
-    // its attack (Banana Slamma).
+    // its attack.
     if matches!(trigger, Trigger::FriendlySummoned { .. }) && !action.starts_with("give it ") {
-        let times = match action {
-            "double its attack" => 2,
-            "triple its attack" => 3,
-            _ => return None,
+        return match action {
+            "double its attack" => one(Action::MultiplyAttack { times: 2 }),
+            "triple its attack" => one(Action::MultiplyAttack { times: 3 }),
+            _ => Some(None),
         };
-        return Some(vec![(effect(Action::MultiplyAttack { times }), None)]);
     }
-    // A rally's gain of its target's attack (Heroic Underdog).
+    // A rally's gain of its target's attack.
     let target_attack = match action {
         "gain the target's attack" => 1,
         "gain double the target's attack" => 2,
         _ => 0,
     };
     if target_attack > 0 && trigger == Trigger::Rally {
-        let gain = Action::GainDefenderAttack {
+        return one(Action::GainDefenderAttack {
             times: target_attack,
-        };
-        return Some(vec![(effect(gain), None)]);
+        });
     }
-    // Actions that say how often themselves.
     if action == "attack immediately" && trigger == Trigger::StartOfCombat {
-        return Some(vec![(effect(Action::AttackNow { times }), None)]);
+        return one(Action::AttackNow { times });
     }
     // A rally's summons enter beside the attacker, a damaged minion's
-    // beside it (`State::hear_damage` moves the slots after them).
+    // beside it (the engine moves the slots after them).
     if let Some(what) = action.strip_prefix("summon ")
         && matches!(trigger, Trigger::Rally | Trigger::TakesDamage)
     {
-        let token = summoned_token(what)?;
+        let Some(token) = summoned_token(what) else {
+            return Some(None);
+        };
         let summon = Action::Summon {
             count: token.count * times,
         };
-        return Some(vec![(effect(summon), Some(token))]);
+        return Some(Some(vec![(
+            Effect {
+                trigger,
+                action: summon,
+            },
+            Some(token),
+        )]));
     }
-    let parsed = if let Some(bonus) = side_bonus(action) {
-        bonus
-    } else if let Some(gems) = blood_gems(action, trigger) {
-        gems
-    } else if let Some(rest) = action.strip_prefix("deal damage equal to ") {
-        strike(rest, trigger)?
-    } else if let Some(amount) = action
+    None
+}
+
+/// A plain action of rule 5: a side bonus, blood gems, a strike, damage
+/// to all others at the start, keywords removed from a rally's target, a
+/// gain or a gift.
+fn plain_action(trigger: Trigger, action: &str, times: u8) -> Option<Action> {
+    if let Some(bonus) = side_bonus(action) {
+        return Some(bonus);
+    }
+    if let Some(gems) = blood_gems(action, trigger) {
+        return Some(gems);
+    }
+    if let Some(rest) = action.strip_prefix("deal damage equal to ") {
+        return strike(rest, trigger);
+    }
+    if let Some(amount) = action
         .strip_prefix("deal ")
         .and_then(|a| a.strip_suffix(" damage to all other minions"))
     {
@@ -1256,78 +1328,83 @@ fn triggered(clause: &str) -> Option<Vec<(Effect, Option<Token>)>> {
         if trigger != Trigger::StartOfCombat {
             return None;
         }
-        // "Twice": both sweeps before a death phase, one effect.
-        let damage = Action::Damage {
+        return Some(Action::Damage {
             target: Target::AllOthers,
             amount: amount.parse().ok()?,
             times,
-        };
-        return Some(vec![(effect(damage), None)]);
-    } else if let Some(what) = action
+        });
+    }
+    if let Some(what) = action
         .strip_prefix("remove ")
         .and_then(|a| a.strip_suffix(" from the target"))
     {
-        if trigger != Trigger::Rally {
-            return None;
-        }
-        let mut keywords = 0;
-        for word in what.split(" and ") {
-            keywords |= match word.trim() {
-                "reborn" => model::REBORN,
-                word => keyword(word)?,
-            };
-        }
-        Action::Remove {
-            target: Target::Defender,
-            keywords,
-        }
-    } else if let Some(what) = action.strip_prefix("gain ") {
+        return removed_keywords(trigger, what);
+    }
+    if let Some(what) = action.strip_prefix("gain ") {
         if trigger == Trigger::Deathrattle {
             return None;
         }
         let (attack, health, keywords) = gift(what)?;
-        Action::Buff {
+        return Some(Action::Buff {
             target: Target::This,
             attack,
             health,
             keywords,
-        }
-    } else if let Some(rest) = action.strip_prefix("give ") {
-        let (target, what) = give_target(rest, trigger)?;
-        let (attack, health, keywords) = gift(what)?;
-        // A random gift of a keyword alone goes to one without it (what
-        // Firestone does); with stats it prefers one.
-        let target = match target {
-            Target::Random {
-                tribes,
-                other,
-                count,
-                different,
-                ..
-            } => Target::Random {
-                tribes,
-                other,
-                count,
-                different,
-                lacking: if keywords == model::VENOM {
-                    model::VENOM | model::POISON
-                } else {
-                    keywords
-                },
-                strict: attack == 0 && health == 0,
-            },
-            t => t,
-        };
-        Action::Buff {
-            target,
-            attack,
-            health,
-            keywords,
-        }
-    } else {
+        });
+    }
+    let rest = action.strip_prefix("give ")?;
+    let (target, what) = give_target(rest, trigger)?;
+    let (attack, health, keywords) = gift(what)?;
+    Some(Action::Buff {
+        target: gift_target(target, attack, health, keywords),
+        attack,
+        health,
+        keywords,
+    })
+}
+
+/// A rally's "remove taunt and reborn from the target".
+fn removed_keywords(trigger: Trigger, what: &str) -> Option<Action> {
+    if trigger != Trigger::Rally {
         return None;
-    };
-    Some(vec![(effect(parsed), None); times as usize])
+    }
+    let mut keywords = 0;
+    for word in what.split(" and ") {
+        keywords |= match word.trim() {
+            "reborn" => model::REBORN,
+            word => keyword(word)?,
+        };
+    }
+    Some(Action::Remove {
+        target: Target::Defender,
+        keywords,
+    })
+}
+
+/// A random gift of a keyword alone goes to one without it (what
+/// Firestone does); with stats it prefers one.
+fn gift_target(target: Target, attack: u16, health: u16, keywords: u8) -> Target {
+    match target {
+        Target::Random {
+            tribes,
+            other,
+            count,
+            different,
+            ..
+        } => Target::Random {
+            tribes,
+            other,
+            count,
+            different,
+            lacking: if keywords == model::VENOM {
+                model::VENOM | model::POISON
+            } else {
+                keywords
+            },
+            strict: attack == 0 && health == 0,
+        },
+        t => t,
+    }
 }
 
 /// "this plays a blood gem on itself", "this plays 2 blood gems on all
