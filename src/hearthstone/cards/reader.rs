@@ -808,112 +808,128 @@ fn deathrattle_sentences(clause: &str) -> Vec<String> {
     }
 }
 
-/// Trigger openings the engine plays.
+/// Trigger openings of fixed words.
+const FIXED_TRIGGERS: [(&str, Trigger); 12] = [
+    ("rally: ", Trigger::Rally),
+    ("start of combat: ", Trigger::StartOfCombat),
+    ("battlecry and start of combat: ", Trigger::StartOfCombat),
+    ("deathrattle: ", Trigger::Deathrattle),
+    // The battlecry acts when the card is played, outside combat.
+    ("battlecry and deathrattle: ", Trigger::Deathrattle),
+    ("after this attacks, ", Trigger::AfterAttack),
+    (
+        "after a friendly minion loses divine shield, ",
+        Trigger::FriendlyLosesShield,
+    ),
+    ("whenever this takes damage, ", Trigger::TakesDamage),
+    (
+        "after a friendly minion is reborn, ",
+        Trigger::FriendlyReborn,
+    ),
+    ("whenever this minion takes damage, ", Trigger::TakesDamage),
+    (
+        "whenever a blood gem is played on this, ",
+        Trigger::GemPlayedOnThis,
+    ),
+    (
+        "after a blood gem is played on this, ",
+        Trigger::GemPlayedOnThis,
+    ),
+];
+
+/// A trigger opening the engine plays, and the clause after it. Each
+/// reader below returns `None` when its opening is not there and
+/// `Some(None)` when it is, naming what the engine does not play.
 fn trigger_of(clause: &str) -> Option<(Trigger, &str)> {
-    for (opening, trigger) in [
-        ("rally: ", Trigger::Rally),
-        ("start of combat: ", Trigger::StartOfCombat),
-        ("battlecry and start of combat: ", Trigger::StartOfCombat),
-        ("deathrattle: ", Trigger::Deathrattle),
-        // The battlecry acts when the card is played, outside combat.
-        ("battlecry and deathrattle: ", Trigger::Deathrattle),
-        ("after this attacks, ", Trigger::AfterAttack),
-        (
-            "after a friendly minion loses divine shield, ",
-            Trigger::FriendlyLosesShield,
-        ),
-        ("whenever this takes damage, ", Trigger::TakesDamage),
-        (
-            "after a friendly minion is reborn, ",
-            Trigger::FriendlyReborn,
-        ),
-        ("whenever this minion takes damage, ", Trigger::TakesDamage),
-        (
-            "whenever a blood gem is played on this, ",
-            Trigger::GemPlayedOnThis,
-        ),
-        (
-            "after a blood gem is played on this, ",
-            Trigger::GemPlayedOnThis,
-        ),
-    ] {
-        if let Some(rest) = clause.strip_prefix(opening) {
-            return Some((trigger, rest));
+    if let Some(read) = FIXED_TRIGGERS
+        .iter()
+        .find_map(|&(opening, trigger)| clause.strip_prefix(opening).map(|rest| (trigger, rest)))
+    {
+        return Some(read);
+    }
+    for reader in [avenge_trigger, summon_trigger, friend_trigger] {
+        if let Some(read) = reader(clause) {
+            return read;
         }
     }
-    // "avenge (3): "
-    if let Some((deaths, rest)) = clause
+    None
+}
+
+/// A trigger opening read, or one named that the engine does not play.
+type TriggerRead<'a> = Option<Option<(Trigger, &'a str)>>;
+
+/// "avenge (3): "
+fn avenge_trigger(clause: &str) -> TriggerRead<'_> {
+    let (deaths, rest) = clause
         .strip_prefix("avenge (")
-        .and_then(|r| r.split_once("): "))
-    {
-        let deaths = deaths
-            .parse()
-            .ok()
-            .filter(|&n| (1..=MAX_AVENGE).contains(&n))?;
-        return Some((Trigger::Avenge { deaths }, rest));
-    }
-    // "whenever you summon a beast, ", "after you summon an undead, "
-    // ("in combat" says nothing here: every summon is).
+        .and_then(|r| r.split_once("): "))?;
+    let deaths = deaths
+        .parse()
+        .ok()
+        .filter(|&n| (1..=MAX_AVENGE).contains(&n));
+    Some(deaths.map(|deaths| (Trigger::Avenge { deaths }, rest)))
+}
+
+/// "whenever you summon a beast, ", "after you summon an undead, " ("in
+/// combat" says nothing here: every summon is).
+fn summon_trigger(clause: &str) -> TriggerRead<'_> {
     let summoned = |opening| {
         clause
             .strip_prefix(opening)
             .and_then(|r: &str| r.strip_prefix("a ").or_else(|| r.strip_prefix("an ")))
             .and_then(|r| r.split_once(", "))
     };
-    for (opening, after) in [("whenever you summon ", false), ("after you summon ", true)] {
-        if let Some((who, rest)) = summoned(opening) {
+    [("whenever you summon ", false), ("after you summon ", true)]
+        .into_iter()
+        .find_map(|(opening, after)| {
+            let (who, rest) = summoned(opening)?;
             let who = who.strip_suffix(" in combat").unwrap_or(who);
-            let tribes = tribes_named(who)?;
-            return Some((Trigger::FriendlySummoned { tribes, after }, rest));
-        }
-    }
-    // "whenever a friendly beast dies, ", "after a friendly beast dies, "
-    // (an "after ... attacks" is not a "whenever": it comes after the
-    // damage).
+            Some(
+                tribes_named(who).map(|tribes| (Trigger::FriendlySummoned { tribes, after }, rest)),
+            )
+        })
+}
+
+/// Listeners to friendly minions: "whenever a friendly beast dies, ",
+/// "after a friendly beast dies, " (an "after ... attacks" is not a
+/// "whenever": it comes after the damage), "after another friendly
+/// minion attacks, " (after the damage; a card "after a friendly minion
+/// attacks" whose own attacks count too is read with a rally beside it,
+/// as Firestone plays it), "after another friendly demon deals damage, ",
+/// "whenever another friendly dragon attacks, ", "whenever a friendly
+/// beast takes damage, ".
+fn friend_trigger(clause: &str) -> TriggerRead<'_> {
     if let Some((who, rest)) = clause
         .strip_prefix("whenever a friendly ")
         .or_else(|| clause.strip_prefix("after a friendly "))
         .and_then(|r| r.split_once(" dies, "))
     {
-        return Some((
-            Trigger::FriendlyDies {
-                tribes: tribes_named(who)?,
-            },
-            rest,
-        ));
+        return Some(tribes_named(who).map(|tribes| (Trigger::FriendlyDies { tribes }, rest)));
     }
-    // "after another friendly minion attacks, ": after the damage (a card
-    // "after a friendly minion attacks" whose own attacks count too is
-    // read with a rally beside it, as Firestone plays it).
-    if let Some((who, rest)) = clause
-        .strip_prefix("after another friendly ")
-        .and_then(|r| r.split_once(" attacks, "))
-    {
-        let tribes = tribes_named(who)?;
-        return Some((Trigger::AfterFriendlyAttacks { tribes }, rest));
+    if let Some(after) = clause.strip_prefix("after another friendly ") {
+        if let Some((who, rest)) = after.split_once(" attacks, ") {
+            let read =
+                tribes_named(who).map(|tribes| (Trigger::AfterFriendlyAttacks { tribes }, rest));
+            return Some(read);
+        }
+        if let Some((who, rest)) = after.split_once(" deals damage, ") {
+            let read = tribes_named(who)
+                .map(|tribes| (Trigger::AfterFriendlyDealsDamage { tribes }, rest));
+            return Some(read);
+        }
     }
-    // "after another friendly demon deals damage, "
-    if let Some((who, rest)) = clause
-        .strip_prefix("after another friendly ")
-        .and_then(|r| r.split_once(" deals damage, "))
-    {
-        let tribes = tribes_named(who)?;
-        return Some((Trigger::AfterFriendlyDealsDamage { tribes }, rest));
-    }
-    // "whenever another friendly dragon attacks, ", "whenever a friendly
-    // beast takes damage, "
     let rest = clause.strip_prefix("whenever ")?;
     let (other, rest) = match rest.strip_prefix("another friendly ") {
         Some(rest) => (true, rest),
         None => (false, rest.strip_prefix("a friendly ")?),
     };
     if let Some((who, rest)) = rest.split_once(" takes damage, ") {
-        let tribes = tribes_named(who)?;
-        return Some((Trigger::FriendlyTakesDamage { tribes, other }, rest));
+        let read =
+            tribes_named(who).map(|tribes| (Trigger::FriendlyTakesDamage { tribes, other }, rest));
+        return Some(read);
     }
     let (who, rest) = rest.split_once(" attacks, ")?;
-    let tribes = tribes_named(who)?;
-    Some((Trigger::FriendlyAttacks { tribes, other }, rest))
+    Some(tribes_named(who).map(|tribes| (Trigger::FriendlyAttacks { tribes, other }, rest)))
 }
 
 /// The tribes a trigger names: "minion" is any (0), else one tribe.
