@@ -908,8 +908,11 @@ typedef struct {
   // BUDGET_EXCEEDED when it cannot finish by then; Auto samples when
   // exact would not fit.
   uint32_t time_budget_ms;
-  // Monte Carlo seed: a seed and target give the same answer on any
-  // thread count (a deadline stops wherever the time runs out).
+  // Monte Carlo seed (0 in a zeroed request, the default of every
+  // interface): in Monte Carlo mode a seed and target give the same
+  // answer on any thread count (a deadline stops wherever the time
+  // runs out); in Auto mode the thread count can decide, near the edge,
+  // between an exact and a sampled answer.
   uint64_t seed;
   // Workers by the rule of ODDSMITH_MAX_THREADS (0 = shared pool, 1 =
   // the caller's thread).

@@ -543,7 +543,7 @@ namespace Oddsmith
         public double TargetStderr;
         /// <summary>Time budget in ms for every mode; 0 means none given: 1000 for Auto and Monte Carlo, no limit for exact mode (as the CLI and Python). It counts from the call's start: reading a wide Omaha range (about 0.2 s for `AA****` in PLO6) is inside it, and a range not read by then fails with BUDGET_EXCEEDED naming the player and the item. Monte Carlo stops by then with what it drew; exact mode fails with BUDGET_EXCEEDED when it cannot finish by then; Auto samples when exact would not fit.</summary>
         public uint TimeBudgetMs;
-        /// <summary>Monte Carlo seed: a seed and target give the same answer on any thread count (a deadline stops wherever the time runs out).</summary>
+        /// <summary>Monte Carlo seed (0 in a zeroed request, the default of every interface): in Monte Carlo mode a seed and target give the same answer on any thread count (a deadline stops wherever the time runs out); in Auto mode the thread count can decide, near the edge, between an exact and a sampled answer.</summary>
         public ulong Seed;
         /// <summary>Workers by the rule of ODDSMITH_MAX_THREADS (0 = shared pool, 1 = the caller's thread).</summary>
         public uint Threads;
