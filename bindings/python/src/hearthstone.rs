@@ -2,12 +2,12 @@
 
 use crate::errors::{InvalidArgument, OrRaise, about, to_py};
 use crate::interrupt;
-use oddsmith::hearthstone::model::BOARD_SIZE;
 use oddsmith::hearthstone::combat::{
     Combat, CombatMode, CombatOptions, GameBonuses, Minion, max_states_or_default, parse_board,
     samples_or_default, simulate,
 };
 use oddsmith::hearthstone::firestone::{CardRef, EntityFlags, minion_of_entity};
+use oddsmith::hearthstone::model::BOARD_SIZE;
 use oddsmith::hearthstone::split_damage::{
     Query, Target, max_work_or_default, split_damage_controlled,
 };
