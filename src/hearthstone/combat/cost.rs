@@ -23,7 +23,8 @@
 
 use super::key::{self, Key, Layout};
 use super::rules::{Kinds, State};
-use super::{Combat, MAX_TURNS, effect, first_attacker};
+use super::start::first_attacker;
+use super::{Combat, MAX_TURNS, effect};
 use crate::budget::Control;
 use crate::rng::Rng;
 

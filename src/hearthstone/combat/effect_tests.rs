@@ -1,8 +1,10 @@
 //! Card effects in combat: against boards with the effect applied by hand,
 //! hand-counted combats, the plain probability tree and Monte Carlo.
 
+use super::start::*;
 use super::tests::{assert_monte_carlo_agrees, combat, exact, exact_split, summary, tree_walk};
 use super::*;
+use crate::budget::Control;
 use crate::hearthstone::model;
 use proptest::prelude::*;
 

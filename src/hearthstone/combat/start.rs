@@ -4,7 +4,8 @@
 //! draws an outcome with the very picks a replay of the phase would make
 //! (same random stream, same answers) without replaying it every combat.
 
-use super::effect::{Chooser, Odometer};
+use super::Combat;
+use super::effect::{self, Chooser, Odometer};
 use super::rules::{Kinds, State};
 use crate::budget::Control;
 
@@ -101,6 +102,51 @@ impl StartOutcomes {
             node = self.tree[child as usize];
         }
         &self.outcomes[node.first as usize].0
+    }
+}
+
+/// The combat's kinds, its state before the start of combat, and every way
+/// the start of combat can go (`None` past `limit` ways or `deadline`).
+pub(super) fn start_outcomes(
+    c: &Combat,
+    limit: usize,
+    deadline: &Control,
+) -> (Kinds, State, Option<StartOutcomes>) {
+    let (start, kinds) = State::with_bonuses(&c.a, &c.b, &c.bonuses, 0);
+    let outcomes = StartOutcomes::enumerate(&start, &kinds, limit, deadline);
+    (kinds, start, outcomes)
+}
+
+/// The first states: each way the start of combat goes, then the side
+/// with more minions attacks first; equal counts give each side the first
+/// attack with probability 1/2.
+pub(super) fn first_states(outcomes: &StartOutcomes) -> Vec<(State, f64)> {
+    let mut starts = Vec::new();
+    for &(s, p) in &outcomes.outcomes {
+        let with_turn = |turn| {
+            let mut s = s;
+            s.turn = turn;
+            s
+        };
+        match s.lens[0].cmp(&s.lens[1]) {
+            std::cmp::Ordering::Greater => starts.push((with_turn(0), p)),
+            std::cmp::Ordering::Less => starts.push((with_turn(1), p)),
+            std::cmp::Ordering::Equal => {
+                starts.push((with_turn(0), 0.5 * p));
+                starts.push((with_turn(1), 0.5 * p));
+            }
+        }
+    }
+    starts
+}
+
+/// Who attacks first after the start of combat, drawn as `first_states`
+/// weighs it.
+pub(super) fn first_attacker(s: &State, chooser: &mut impl effect::Chooser) -> u8 {
+    match s.lens[0].cmp(&s.lens[1]) {
+        std::cmp::Ordering::Greater => 0,
+        std::cmp::Ordering::Less => 1,
+        std::cmp::Ordering::Equal => chooser.pick(2) as u8,
     }
 }
 

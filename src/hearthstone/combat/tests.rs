@@ -1,8 +1,14 @@
 //! The combat engine against the published values, a Monte Carlo on the
 //! same rules, and invariants.
 
+use super::exact::*;
+use super::key::Layout;
+use super::start::*;
 use super::*;
+use crate::budget::Control;
+use crate::error::Result;
 use crate::hearthstone::model;
+use crate::parallel::{Workers, run_with_threads};
 use proptest::prelude::*;
 
 /// The combat's kinds and first states, however many.

@@ -5,8 +5,10 @@
 //! ignore it, the recorder here keeps it.
 
 use super::effect::Chooser;
+use super::monte_carlo::{SAMPLED_START_LIMIT, play_one};
 use super::rules::{Kinds, Outcome, State, Unit};
-use super::{Combat, SAMPLED_START_LIMIT, play_one, start_outcomes, validate};
+use super::start::start_outcomes;
+use super::{Combat, validate};
 use crate::budget::Control;
 use crate::error::Result;
 use crate::hearthstone::model::Action;
