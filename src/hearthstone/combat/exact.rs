@@ -19,7 +19,7 @@ use super::key::{self, Key, Layout};
 use super::layer::{Layer, MergeIndex};
 use super::start::{first_states, start_outcomes};
 use super::tally::Ends;
-use super::{Combat, CombatResult, Kinds, MAX_TURNS, Outcome, State, effect, validate};
+use super::{Combat, CombatResult, Kinds, MAX_TURNS, Odometer, Outcome, State, validate};
 use crate::budget::Control;
 use crate::error::{Error, Result};
 use crate::parallel::{Workers, map_items, run_with_threads};
@@ -41,7 +41,7 @@ const EXACT_START_LIMIT: u64 = 1 << 20;
 pub(super) fn turn_outcomes(
     kinds: &Kinds,
     s: &mut State,
-    odometer: &mut effect::Odometer,
+    odometer: &mut Odometer,
     deadline: &Control,
     mut emit: impl FnMut(&State, f64),
 ) -> bool {
@@ -448,7 +448,7 @@ impl Search<'_> {
         sink: &mut impl Sink<Key<N>>,
     ) -> Option<Fault> {
         let (c, kinds, layout) = (self.c, self.kinds, &self.layout);
-        let mut odometer = effect::Odometer::new();
+        let mut odometer = Odometer::new();
         for (n, (key, p)) in states.into_iter().enumerate() {
             let mut state = key.decode(layout, kinds);
             if let Some(outcome) = state.outcome(kinds, c.tiers) {

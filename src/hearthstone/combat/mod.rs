@@ -16,30 +16,41 @@
 //! same turn; `policy.rs` picks between them, `trace.rs` tells one
 //! sampled combat.
 
+mod act;
+mod attack;
+mod auras;
 mod bonuses;
+mod chooser;
 mod cost;
-pub mod effect;
+mod damage;
+mod deaths;
 mod exact;
 mod growth;
 mod key;
+mod kinds;
 mod layer;
+mod listeners;
 mod monte_carlo;
 mod parse;
 mod policy;
-pub mod rules;
 mod start;
+mod state;
 mod tally;
 pub mod trace;
+mod unit;
 
 pub use crate::hearthstone::model::{Minion, Token};
 pub use bonuses::{GameBonuses, MAX_GAME_BONUS};
+pub use chooser::{Chooser, Odometer};
 pub use exact::{DEFAULT_MAX_STATES, combat_exact, combat_exact_with_threads};
+pub use kinds::Kinds;
 pub use monte_carlo::combat_monte_carlo;
 pub use parse::parse_board;
 pub use policy::{
     CombatMode, CombatOptions, DEFAULT_SAMPLES, max_states_or_default, samples_or_default, simulate,
 };
-pub use rules::{Kinds, Outcome, State, Unit};
+pub use state::{MAX_BONUSES, MAX_SIDE_BONUSES, Outcome, State};
+pub use unit::{ATTACKED, PASSED_OVER, UNMARKED, Unit};
 
 use crate::error::{Error, Result};
 
@@ -131,11 +142,11 @@ fn validate(c: &Combat) -> Result<()> {
             }
         }
     }
-    if bonus_to.len() > rules::MAX_SIDE_BONUSES {
+    if bonus_to.len() > MAX_SIDE_BONUSES {
         return Err(Error::invalid(format!(
             "the boards give bonuses to {} different tribes for the rest of the combat; at most {}",
             bonus_to.len(),
-            rules::MAX_SIDE_BONUSES
+            MAX_SIDE_BONUSES
         )));
     }
     for (name, board) in [("A", &c.a), ("B", &c.b)] {

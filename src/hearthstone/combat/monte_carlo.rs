@@ -5,7 +5,7 @@
 
 use super::start::{StartOutcomes, first_attacker, start_outcomes};
 use super::tally::Ends;
-use super::{Combat, CombatResult, Kinds, MAX_TURNS, Outcome, State, effect, validate};
+use super::{Chooser, Combat, CombatResult, Kinds, MAX_TURNS, Outcome, State, validate};
 use crate::budget::{Control, Estimate, Progress};
 use crate::error::{Error, Result};
 use crate::parallel::{map_items, run_with_threads};
@@ -118,7 +118,7 @@ pub(super) fn play_one(
     c: &Combat,
     kinds: &Kinds,
     (start, outcomes): (&State, Option<&StartOutcomes>),
-    chooser: &mut impl effect::Chooser,
+    chooser: &mut impl Chooser,
 ) -> (State, Outcome) {
     let mut state = match outcomes {
         Some(outcomes) => *outcomes.draw(chooser),
