@@ -7,7 +7,7 @@
 use super::auras::buff;
 use super::chooser::Chooser;
 use super::damage::{DESTROYED, Dealer, hit};
-use super::kinds::Kinds;
+use super::kinds::{Flag, Kinds};
 use super::listeners::Fired;
 use super::state::State;
 use super::unit::{ATTACKED, PASSED_OVER, UNMARKED, Unit};
@@ -50,11 +50,11 @@ impl State {
             board[at] = kinds.entering(token_kind, health);
             board[at].mark = mark;
             self.lens[side] += 1;
-            if kinds.any_stat_auras {
+            if kinds.any(Flag::Auras) {
                 let others = ((1u16 << self.lens[side]) - 1) as u8 & !(1 << at);
                 self.enter_auras(kinds, side, 1 << at, others, true);
             }
-            if kinds.any_summon_listeners {
+            if kinds.any(Flag::FriendlySummoned) {
                 self.fire_summon_listeners(kinds, side, at, 1 << at, chooser);
             }
         }
@@ -66,7 +66,7 @@ impl State {
 /// matching, by augmenting paths: seven minions, ten tribes).
 pub(super) fn tribe_matching(tribes: &[u32; BOARD_SIZE], used: u32) -> usize {
     // `owner[t]`: the slot standing for tribe t, if any.
-    pub(super) fn augment(
+    fn augment(
         tribes: &[u32; BOARD_SIZE],
         slot: usize,
         seen: &mut u32,

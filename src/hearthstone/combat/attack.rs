@@ -7,7 +7,7 @@
 
 use super::chooser::Chooser;
 use super::damage::{Dealer, hit};
-use super::kinds::{Kinds, heard_bits};
+use super::kinds::{Flag, Kinds, Set, heard_bits};
 use super::state::State;
 use super::unit::{ATTACKED, PASSED_OVER, SPARE_TAG, UNMARKED, Unit};
 use crate::hearthstone::model::{Action, CLEAVE, POISON, STEALTH, TAUNT, Trigger, VENOM, WINDFURY};
@@ -136,11 +136,11 @@ impl State {
         let mut target = target;
         // Effect damage may kill minions the attack does not touch.
         let mut effects_hit = false;
-        if kinds.any_attack_triggers {
+        if kinds.any_of(Set::AttackTriggers) {
             // A strike may make a minion left of the target summon, which
             // moves the target: it is found again by a tag no other unit
             // has.
-            let track = kinds.any_damage_listeners;
+            let track = kinds.any_of(Set::DamageListeners);
             let tag = self.boards[enemy][target].tag();
             if track {
                 self.boards[enemy][target].set_tag(SPARE_TAG);
@@ -187,7 +187,7 @@ impl State {
             enemy_died |= victim.health <= 0;
             hit
         };
-        let listen = kinds.any_hit_listeners;
+        let listen = kinds.any_of(Set::HitListeners);
         // The attacker's hits, the exchange's and cleave's (its slot
         // stands: summons on its side enter to its right).
         let by_attacker = Dealer {
@@ -222,8 +222,8 @@ impl State {
                     right_shift += summoned;
                 }
             }
-            if kinds.any_kill_effects
-                && kinds.facts(&a).on_kill
+            if kinds.any(Flag::KillsDefender)
+                && kinds.facts(&a).has(Flag::KillsDefender)
                 && self.boards[enemy][target].health <= 0
             {
                 // Its right neighbour as the attack began.
@@ -268,13 +268,13 @@ impl State {
             self.boards[side][attacker].keywords &= !VENOM;
         }
         // Attacking reveals it (Firestone: before its after-attack effects).
-        if kinds.any_stealth {
+        if kinds.any(Flag::Stealth) {
             self.boards[side][attacker].keywords &= !STEALTH;
         }
-        if kinds.facts(&a).after_attack {
+        if kinds.facts(&a).has(Flag::AfterAttack) {
             effects_hit |= self.fire_after_attack(kinds, side, attacker, target, chooser);
         }
-        if kinds.any_after_other_attacks {
+        if kinds.any(Flag::AfterFriendlyAttacks) {
             effects_hit |= self.fire_after_other_attacks(kinds, side, attacker, target, chooser);
         }
         // The death phase, side by side: summons on one board never touch
@@ -337,7 +337,11 @@ impl State {
         };
         let mut hit = false;
         for i in 0..self.lens[side] as usize {
-            let listens = kinds.facts(&self.boards[side][i]).after_other_attacks & heard != 0;
+            let listens = kinds
+                .facts(&self.boards[side][i])
+                .hears(Flag::AfterFriendlyAttacks)
+                & heard
+                != 0;
             if i != attacker && listens {
                 let by = (Some(attacker), Some(target));
                 hit |= self.fire_effects_at(kinds, side, i, by, fires, chooser);
@@ -399,15 +403,17 @@ impl State {
         // they fire.
         let heard = heard_bits(attacker_tribes);
         let mut listeners = self.board(side).iter().enumerate().fold(0u8, |m, (i, u)| {
-            m | u8::from(kinds.facts(u).on_other_attacks & heard != 0) << i
+            m | u8::from(kinds.facts(u).hears(Flag::FriendlyAttacks) & heard != 0) << i
         }) & !(1 << attacker);
         // The attacker's own effects fire last.
-        let mut own = kinds.facts(&self.boards[side][attacker]).on_own_attacks;
+        let mut own = kinds
+            .facts(&self.boards[side][attacker])
+            .has(Flag::OwnAttack);
         if listeners == 0 && !own {
             return false;
         }
         let mut hit = false;
-        let track = kinds.any_damage_listeners;
+        let track = kinds.any_of(Set::DamageListeners);
         loop {
             let i = if listeners != 0 {
                 let i = listeners.trailing_zeros() as usize;
@@ -445,7 +451,7 @@ impl State {
         attacker: usize,
         chooser: &mut impl Chooser,
     ) {
-        if kinds.any_stealth {
+        if kinds.any(Flag::Stealth) {
             self.clear_stealth_if_stuck();
         }
         self.strikes(kinds, side, attacker, chooser);
@@ -472,7 +478,8 @@ impl State {
                 break;
             }
             // Every enemy in stealth: the turn passes (Firestone).
-            let Some(target) = self.nth_target(side, kinds.any_stealth, |pool| chooser.pick(pool))
+            let Some(target) =
+                self.nth_target(side, kinds.any(Flag::Stealth), |pool| chooser.pick(pool))
             else {
                 if strike == 0 {
                     chooser.hear(super::trace::Event::Pass { side, attacker: i }, self);

@@ -4,7 +4,7 @@
 //! friend dealt.
 
 use super::chooser::Chooser;
-use super::kinds::{Kinds, heard_bits};
+use super::kinds::{Flag, Kinds, Set, heard_bits};
 use super::state::State;
 use super::unit::Unit;
 use crate::hearthstone::model::{POISON, SHIELD, Trigger, VENOM};
@@ -14,7 +14,7 @@ impl State {
     /// `side`'s minions, left to right (dying ones too, as Firestone reads
     /// the board), if the minion at `slot` had a shield in `before` and
     /// has lost it. They only buff: slots stand. Callers check
-    /// `Kinds::any_shield_listeners` first.
+    /// `Flag::FriendlyLosesShield` first.
     #[inline]
     pub(super) fn hear_shield_lost(
         &mut self,
@@ -34,8 +34,9 @@ impl State {
     /// friends' "whenever a friendly minion takes damage" left to right,
     /// then the dealer's friends' "after another friendly minion deals
     /// damage". Returns how many minions its summons put to its right
-    /// (later slots move by that many; nothing else moves).
-    #[inline]
+    /// (later slots move by that many; nothing else moves). Inlined: the
+    /// attack calls it on every hit when some minion listens.
+    #[inline(always)]
     pub(super) fn hear_damage(
         &mut self,
         kinds: &Kinds,
@@ -44,15 +45,15 @@ impl State {
         dealer: Dealer,
         chooser: &mut impl Chooser,
     ) -> usize {
-        if !kinds.any_damage_heard {
+        if !kinds.any_of(Set::DamageHeard) {
             return 0;
         }
-        let summoned = if kinds.any_damage_listeners {
+        let summoned = if kinds.any_of(Set::DamageListeners) {
             self.fire_damage_listeners(kinds, side, slot, chooser)
         } else {
             0
         };
-        if kinds.any_deal_listeners {
+        if kinds.any(Flag::FriendlyDealsDamage) {
             // The summons entered right of the damaged minion.
             let dealer_slot = dealer.slot.map(|i| {
                 if dealer.side == side && i > slot {
@@ -83,7 +84,11 @@ impl State {
         let heard = heard_bits(dealer_tribes);
         for i in 0..self.lens[side] as usize {
             if Some(i) == dealer_slot
-                || kinds.facts(&self.boards[side][i]).on_friendly_deals_damage & heard == 0
+                || kinds
+                    .facts(&self.boards[side][i])
+                    .hears(Flag::FriendlyDealsDamage)
+                    & heard
+                    == 0
             {
                 continue;
             }
@@ -107,7 +112,7 @@ impl State {
     ) -> usize {
         let before = self.lens[side];
         let damaged = self.boards[side][slot];
-        if kinds.facts(&damaged).on_damage {
+        if kinds.facts(&damaged).has(Flag::TakesDamage) {
             let own = |t| t == Trigger::TakesDamage;
             self.fire_effects_at(kinds, side, slot, (Some(slot), None), own, chooser);
         }
@@ -115,7 +120,7 @@ impl State {
         let heard = heard_bits(damaged_tribes);
         for i in 0..self.lens[side] as usize {
             let u = self.boards[side][i];
-            if kinds.facts(&u).on_friendly_damage & heard == 0 {
+            if kinds.facts(&u).hears(Flag::FriendlyTakesDamage) & heard == 0 {
                 continue;
             }
             let fires = |t| match t {
@@ -139,7 +144,7 @@ impl State {
     ) {
         for i in 0..self.lens[side] as usize {
             let u = self.boards[side][i];
-            if kinds.facts(&u).on_shield_loss {
+            if kinds.facts(&u).has(Flag::FriendlyLosesShield) {
                 let lost_shield = |t| t == Trigger::FriendlyLosesShield;
                 self.fire_effects_at(kinds, side, i, (Some(slot), None), lost_shield, chooser);
             }

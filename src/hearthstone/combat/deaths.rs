@@ -6,7 +6,7 @@
 //! has fired. Summons beyond seven minions fail.
 
 use super::chooser::Chooser;
-use super::kinds::{Kinds, heard_bits};
+use super::kinds::{Flag, Kinds, heard_bits};
 use super::listeners::Fired;
 use super::state::State;
 use super::unit::{ATTACKED, PASSED_OVER, UNMARKED, Unit};
@@ -27,7 +27,7 @@ impl State {
         let len = self.lens[side] as usize;
         for i in 0..len {
             let u = self.boards[side][i];
-            let listens = kinds.facts(&u).on_friendly_death;
+            let listens = kinds.facts(&u).hears(Flag::FriendlyDies);
             if u.health <= 0 || listens == 0 {
                 continue;
             }
@@ -131,13 +131,13 @@ impl State {
         if dead == 0 {
             return;
         }
-        if kinds.any_stat_auras {
+        if kinds.any(Flag::Auras) {
             self.leave_auras(kinds, side);
         }
         if kinds.growths.any() {
             self.grow_with_deaths(kinds, side, dead);
         }
-        if kinds.any_death_listeners {
+        if kinds.any(Flag::FriendlyDies) {
             self.fire_death_listeners(kinds, side, chooser);
         }
         let board = &mut self.boards[side];
@@ -157,14 +157,14 @@ impl State {
                 n += usize::from(dead & 1 << i == 0);
             }
             self.lens[side] = n as u8;
-            if kinds.any_avenge {
+            if kinds.any(Flag::Avenge) {
                 let survivors = (1u16 << n) - 1;
                 self.fire_avenges(kinds, side, survivors as u8, (len - n) as u8, chooser);
             }
             return;
         }
         let triggers = deathrattle_triggers(kinds, &self.boards[side][..len]);
-        if kinds.any_deathrattle_bonuses {
+        if kinds.any(Flag::DeathrattleBonus) {
             self.deathrattle_bonuses_first(kinds, side, triggers);
         }
         let board = &mut self.boards[side];
@@ -210,21 +210,21 @@ impl State {
                     n += 1;
                 }
             }
-            any_effects |= kinds.facts(m).deathrattle_effects;
+            any_effects |= kinds.facts(m).has(Flag::Deathrattle);
             if m.has(REBORN) {
                 reborns[pending] = (survivors_right, *m);
                 pending += 1;
             }
         }
         self.lens[side] = n as u8;
-        if kinds.any_stat_auras {
+        if kinds.any(Flag::Auras) {
             // Each token meets the auras of the survivors and of the
             // tokens before it.
             let tokens = (0..n).fold(0u8, |m, i| m | u8::from(from[i] != 0) << i);
             let all = ((1u16 << n) - 1) as u8;
             self.enter_auras(kinds, side, tokens, all & !tokens, true);
         }
-        if kinds.any_summon_listeners {
+        if kinds.any(Flag::FriendlySummoned) {
             // Every token has entered, each heard in turn (the listeners
             // are survivors: tokens have no effects).
             for (slot, &came_from) in from[..n].iter().enumerate() {
@@ -239,7 +239,7 @@ impl State {
             // `d * triggers + 1 ..= (d + 1) * triggers`, as above.
             let dead_ones = old[..len].iter().filter(|m| m.health <= 0);
             for (d, m) in dead_ones.enumerate() {
-                if !kinds.facts(m).deathrattle_effects {
+                if !kinds.facts(m).has(Flag::Deathrattle) {
                     continue;
                 }
                 for k in 1..=triggers {
@@ -265,7 +265,7 @@ impl State {
                 }
             }
         }
-        if kinds.any_avenge {
+        if kinds.any(Flag::Avenge) {
             let survivors = (0..n).fold(0u8, |m, slot| m | u8::from(origin[slot] == 0) << slot);
             let deaths = old[..len].iter().filter(|m| m.health <= 0).count() as u8;
             self.fire_avenges(kinds, side, survivors, deaths, chooser);
@@ -290,7 +290,7 @@ impl State {
         }
         inherit_marks(&mut board[..n], &mut from[..n]);
         self.lens[side] = n as u8;
-        if kinds.any_stat_auras && reborn_slots != 0 {
+        if kinds.any(Flag::Auras) && reborn_slots != 0 {
             let all = ((1u16 << n) - 1) as u8;
             self.enter_auras(kinds, side, reborn_slots, all & !reborn_slots, true);
         }
@@ -298,12 +298,13 @@ impl State {
         // copies are to its right: its slot stands), as summoned, then as
         // reborn.
         let mut copies = reborn_slots;
-        while (kinds.any_summon_listeners || kinds.any_reborn_listeners) && copies != 0 {
+        while (kinds.any(Flag::FriendlySummoned) || kinds.any(Flag::FriendlyReborn)) && copies != 0
+        {
             let at = copies.trailing_zeros() as usize;
-            if kinds.any_summon_listeners {
+            if kinds.any(Flag::FriendlySummoned) {
                 self.fire_summon_listeners(kinds, side, at, copies, chooser);
             }
-            if kinds.any_reborn_listeners {
+            if kinds.any(Flag::FriendlyReborn) {
                 self.fire_reborn_listeners(kinds, side, at, copies, chooser);
             }
             copies &= copies - 1;
@@ -317,7 +318,7 @@ impl State {
 /// aura's minion dying in the phase gives nothing: Firestone reads the
 /// board without the dead.
 pub(super) fn deathrattle_triggers(kinds: &Kinds, board: &[Unit]) -> u32 {
-    if !kinds.any_extra_deathrattles {
+    if !kinds.any(Flag::ExtraDeathrattles) {
         return 1;
     }
     let survivors = board.iter().filter(|m| m.health > 0);

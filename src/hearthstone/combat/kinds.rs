@@ -44,77 +44,349 @@ pub(super) const REBORN_ITSELF: u8 = u8::MAX;
 /// up to a power of two.
 pub(super) const MAX_KINDS: usize = 128;
 
-/// A kind's facts for the hot paths.
+/// What the phases ask of a kind: a class of trigger some phase fires,
+/// or an action a phase reads without firing it (an aura, a keyword a
+/// buff brings). Each is a bit of the kind's `Facts::flags` and of the
+/// combat's `Kinds::any`, which lets a phase skip what no minion of the
+/// combat does. The first `HEARD` listen for the tribes of the minion
+/// whose doing fires them (`Facts::heard`). `classify` says which
+/// triggers and actions raise which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Flag {
+    /// "Whenever a friendly minion attacks" (another, or any).
+    FriendlyAttacks,
+    /// "After a friendly minion attacks" (another).
+    AfterFriendlyAttacks,
+    /// "Whenever a friendly minion dies".
+    FriendlyDies,
+    /// "Whenever (after) you summon a minion".
+    FriendlySummoned,
+    /// "Whenever a friendly minion takes damage".
+    FriendlyTakesDamage,
+    /// "After a friendly minion deals damage".
+    FriendlyDealsDamage,
+    /// A start-of-combat effect.
+    StartOfCombat,
+    /// An effect that fires as it attacks itself: a rally, or a
+    /// friendly-attack trigger its own tribes meet.
+    OwnAttack,
+    /// "After this attacks".
+    AfterAttack,
+    /// "After this attacks and kills a minion".
+    KillsDefender,
+    /// A deathrattle effect.
+    Deathrattle,
+    /// An avenge effect (with a count above 0).
+    Avenge,
+    /// "After a friendly minion is reborn".
+    FriendlyReborn,
+    /// "After a friendly minion loses divine shield".
+    FriendlyLosesShield,
+    /// "Whenever this takes damage".
+    TakesDamage,
+    /// "Whenever a blood gem is played on this".
+    GemPlayedOnThis,
+    /// Minions entering take bonuses as they enter: a stat aura of its
+    /// friends (`Trigger::Aura`), or a side bonus for the rest of the
+    /// combat (`Action::SideBonus`; growths and earlier turns' bonuses
+    /// raise it too).
+    Auras,
+    /// A deathrattle gives a side bonus (given first in its death phase).
+    DeathrattleBonus,
+    /// Friendly deathrattles trigger more times while it lives.
+    ExtraDeathrattles,
+    /// Its buffs may bring keywords: a shield at some attack, or taunt
+    /// with a shield.
+    BuffKeywords,
+    /// It gains taunt with a shield (`Action::TauntWithShield`).
+    TauntWithShield,
+    /// It summons its effect tokens (`Action::Summon`).
+    Summons,
+    /// It summons when damaged: the tokens take their round mark from it.
+    SummonsWhenDamaged,
+    /// It counts its gifts (`Action::GrowingGift`).
+    CountsGifts,
+    /// It gives reborn (a buff with the keyword).
+    GivesReborn,
+    /// Effects change units beyond what their kind and the attacks made
+    /// say (memo keys hold units whole).
+    ChangesUnits,
+    /// Effects may raise the potential mid-combat (the exact engine
+    /// orders states by the turns taken).
+    RaisesPotential,
+    /// A minion has stealth (a keyword, not an effect).
+    Stealth,
+}
+
+/// The listener flags that hear the tribes of a friendly minion: the
+/// first flags, a tribe mask each in `Facts::heard`.
+pub(super) const HEARD: usize = Flag::FriendlyDealsDamage as usize + 1;
+
+/// Flags there are.
+const FLAGS: usize = Flag::Stealth as usize + 1;
+
+/// Sets of flags the hot paths ask about as one (`Kinds::any_of`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Set {
+    /// Some minion attacking fires an effect ("whenever a friendly minion
+    /// attacks", a rally).
+    AttackTriggers,
+    /// Damage landing on a minion is heard by it or a friend.
+    DamageListeners,
+    /// Damage landing is heard: by the damaged side or the dealer's.
+    DamageHeard,
+    /// A hit is heard: a shield lost, or damage landing.
+    HitListeners,
+}
+
+/// The flags of each `Set`.
+const SETS: [Flags; 4] = {
+    let damage = Flags::of(Flag::TakesDamage).and(Flag::FriendlyTakesDamage);
+    let heard = damage.and(Flag::FriendlyDealsDamage);
+    [
+        Flags::of(Flag::FriendlyAttacks).and(Flag::OwnAttack),
+        damage,
+        heard,
+        heard.and(Flag::FriendlyLosesShield),
+    ]
+};
+
+/// A set of flags.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(super) struct Flags(u32);
+
+impl Flags {
+    /// The set of one flag.
+    pub(super) const fn of(flag: Flag) -> Flags {
+        Flags(1 << flag as u32)
+    }
+
+    /// This set and `flag`.
+    pub(super) const fn and(self, flag: Flag) -> Flags {
+        Flags(self.0 | 1 << flag as u32)
+    }
+
+    /// Whether `flag` is in the set.
+    #[inline]
+    pub(super) const fn has(self, flag: Flag) -> bool {
+        self.0 & 1 << flag as u32 != 0
+    }
+
+    /// The flags of both sets.
+    pub(super) const fn with(self, other: Flags) -> Flags {
+        Flags(self.0 | other.0)
+    }
+
+    /// Whether some flag of `other` is in the set.
+    #[inline]
+    pub(super) const fn meets(self, other: Flags) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    pub(super) fn raise(&mut self, flag: Flag) {
+        *self = self.and(flag);
+    }
+}
+
+/// A kind's facts for the hot paths, in one cache line (so a kind's index
+/// finds them with a shift).
 #[derive(Debug, Clone, Copy, Default)]
+#[repr(align(64))]
 pub(super) struct Facts {
     /// Its potential beyond its health and shield: its tokens and reborn
     /// copy, which no attack changes (reborn is lost only with the minion).
     pub(super) extra_potential: u32,
     pub(super) attack: u16,
     pub(super) base_keywords: u8,
+    /// Its avenge count ("Avenge (N)"; 0: none).
+    pub(super) avenge: u8,
+    pub(super) tribes: u32,
+    pub(super) marks: Marks,
+    /// What its effects do (`Flag`).
+    pub(super) flags: Flags,
+    /// Per listener of friends' tribes (the first `HEARD` flags): the
+    /// tribes (`heard_bits`) of the friendly minions whose doing fires it
+    /// (the attacker, the dead, the summoned, the damaged, the dealer).
+    pub(super) heard: [u32; HEARD],
     /// Summons minions whose round mark comes from its own (dying, or
     /// damaged: "whenever this takes damage, summon").
     pub(super) summons_by_mark: bool,
     /// Dying summons something or fires an effect.
     pub(super) acts_on_death: bool,
-    /// Dying fires a deathrattle effect.
-    pub(super) deathrattle_effects: bool,
-    pub(super) tribes: u32,
-    pub(super) marks: Marks,
-    /// Some effect fires when another friendly minion attacks whose
-    /// tribes meet this mask (`heard_bits`).
-    pub(super) on_other_attacks: u32,
-    /// Some effect fires when it attacks itself.
-    pub(super) on_own_attacks: bool,
-    /// Some effect fires when a friendly minion dies whose tribes meet
-    /// this mask (`heard_bits`, read for the dead minion).
-    pub(super) on_friendly_death: u32,
-    /// Some effect fires when a friendly minion is summoned whose tribes
-    /// meet this mask (`heard_bits`, read for the summoned minion).
-    pub(super) on_friendly_summon: u32,
-    /// Some effect fires after it attacked.
-    pub(super) after_attack: bool,
-    /// The tribes (`heard_bits`) of the other friendly attackers it
-    /// listens to after their attack.
-    pub(super) after_other_attacks: u32,
     /// While it lives, friendly deathrattles trigger this many extra times.
     pub(super) extra_deathrattles: u8,
     /// While it lives, friendly deathrattles trigger at least this many
     /// times (0: no such aura), before the extra times.
     pub(super) deathrattle_times: u8,
-    /// Its avenge count ("Avenge (N)"; 0: none).
-    pub(super) avenge: u8,
-    /// It counts its gifts (`Action::GrowingGift`; never with an avenge).
-    pub(super) counts_gifts: bool,
-    /// Some effect fires when a friendly minion loses its shield.
-    pub(super) on_shield_loss: bool,
-    /// Some effect fires when damage lands on it.
-    pub(super) on_damage: bool,
     /// Its stat aura: its friends of these tribes (never itself) have
     /// +`aura_attack`/+`aura_health` while it is on the board (0: none).
     pub(super) aura_tribes: u32,
     pub(super) aura_attack: u16,
     pub(super) aura_health: u16,
-    /// Some effect fires when damage lands on a friendly minion whose
-    /// tribes meet this mask (`heard_bits`, read for the damaged minion).
-    pub(super) on_friendly_damage: u32,
-    /// Some effect fires after another friendly minion whose tribes meet
-    /// this mask (`heard_bits`, read for the dealer) dealt damage.
-    pub(super) on_friendly_deals_damage: u32,
-    /// Some effect fires after a friendly minion's reborn copy returned.
-    pub(super) on_friendly_reborn: bool,
-    /// Gains taunt with a shield (`Action::TauntWithShield`).
-    pub(super) taunt_with_shield: bool,
-    /// Some effect fires when its attack kills the minion it attacks.
-    pub(super) on_kill: bool,
     /// The attack that brings it a shield (`Action::ShieldAtAttack`; 0:
     /// none).
     pub(super) shield_at_attack: u16,
     /// Friendly blood gems give this many times their stats while it is on
     /// the board (`Action::GemStats`; 0: no such aura).
     pub(super) gem_times: u8,
-    /// Some effect fires when a blood gem is played on it.
-    pub(super) on_gem: bool,
+}
+
+impl Facts {
+    /// Whether its effects do `flag`.
+    #[inline]
+    pub(super) fn has(&self, flag: Flag) -> bool {
+        self.flags.has(flag)
+    }
+
+    /// The tribes (`heard_bits`) a listener of friends' tribes hears (0:
+    /// none).
+    #[inline]
+    pub(super) fn hears(&self, flag: Flag) -> u32 {
+        debug_assert!((flag as usize) < HEARD);
+        self.heard[flag as usize]
+    }
+}
+
+/// What a kind's effects add up to: its flags, the tribes its listeners
+/// hear, and the numbers the phases read (folded by `classify`).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Folded {
+    pub(super) flags: Flags,
+    heard: [u32; HEARD],
+    avenge: u8,
+    /// The first stat aura: (tribes, attack, health).
+    aura: Option<(u32, u16, u16)>,
+    extra_deathrattles: u8,
+    deathrattle_times: u8,
+    /// The first `Action::ShieldAtAttack`'s attack.
+    shield_at_attack: Option<u16>,
+    gem_times: u8,
+}
+
+impl Folded {
+    /// The sum of `effects` on a minion of `tribes`.
+    pub(super) fn of(effects: &[Effect], tribes: u32) -> Folded {
+        let mut sum = Folded::default();
+        for e in effects {
+            classify(e, tribes, &mut sum);
+        }
+        // Flags the numbers say.
+        let numbers = [
+            (Flag::Avenge, sum.avenge > 0),
+            (Flag::Auras, sum.aura_tribes() != 0),
+            (
+                Flag::ExtraDeathrattles,
+                sum.extra_deathrattles > 0 || sum.deathrattle_times > 0,
+            ),
+            (Flag::BuffKeywords, sum.shield_at_attack() > 0),
+        ];
+        for (flag, on) in numbers {
+            if on {
+                sum.flags.raise(flag);
+            }
+        }
+        if sum.flags.has(Flag::TauntWithShield) {
+            sum.flags.raise(Flag::BuffKeywords);
+        }
+        sum
+    }
+
+    /// A listener of `flag` hears the friendly minions of `tribes` (0:
+    /// every one).
+    fn hear(&mut self, flag: Flag, tribes: u32) {
+        self.flags.raise(flag);
+        self.heard[flag as usize] |= listens(tribes);
+    }
+
+    fn aura_tribes(&self) -> u32 {
+        self.aura.map_or(0, |a| a.0)
+    }
+
+    /// The attack that brings the minion a shield (0: none).
+    pub(super) fn shield_at_attack(&self) -> u16 {
+        self.shield_at_attack.unwrap_or(0)
+    }
+}
+
+/// A listener's mask for "a friendly minion of `tribes`" (0: any minion):
+/// it meets `heard_bits` of the minions it hears.
+fn listens(tribes: u32) -> u32 {
+    if tribes == 0 { u32::MAX } else { tribes }
+}
+
+/// The one table of what effects ask of the phases: the flag each trigger
+/// and each action raises (with the tribes a listener hears, and the
+/// numbers an aura, an avenge or a deathrattle aura carries), folded into
+/// `sum` for an effect of a minion of `own_tribes`.
+fn classify(e: &Effect, own_tribes: u32, sum: &mut Folded) {
+    match e.trigger {
+        Trigger::FriendlyAttacks { tribes, other } => {
+            sum.hear(Flag::FriendlyAttacks, tribes);
+            if !other && listens(tribes) & heard_bits(own_tribes) != 0 {
+                sum.flags.raise(Flag::OwnAttack);
+            }
+        }
+        Trigger::Rally => sum.flags.raise(Flag::OwnAttack),
+        Trigger::AfterFriendlyAttacks { tribes } => sum.hear(Flag::AfterFriendlyAttacks, tribes),
+        Trigger::FriendlyDies { tribes } => sum.hear(Flag::FriendlyDies, tribes),
+        Trigger::FriendlySummoned { tribes, .. } => sum.hear(Flag::FriendlySummoned, tribes),
+        Trigger::FriendlyTakesDamage { tribes, .. } => sum.hear(Flag::FriendlyTakesDamage, tribes),
+        Trigger::AfterFriendlyDealsDamage { tribes } => sum.hear(Flag::FriendlyDealsDamage, tribes),
+        Trigger::StartOfCombat => sum.flags.raise(Flag::StartOfCombat),
+        Trigger::AfterAttack => sum.flags.raise(Flag::AfterAttack),
+        Trigger::KillsDefender => sum.flags.raise(Flag::KillsDefender),
+        Trigger::Deathrattle => sum.flags.raise(Flag::Deathrattle),
+        // Two avenge effects of one card share one count.
+        Trigger::Avenge { deaths } => sum.avenge = deaths,
+        Trigger::FriendlyReborn => sum.flags.raise(Flag::FriendlyReborn),
+        Trigger::FriendlyLosesShield => sum.flags.raise(Flag::FriendlyLosesShield),
+        Trigger::TakesDamage => sum.flags.raise(Flag::TakesDamage),
+        Trigger::GemPlayedOnThis => sum.flags.raise(Flag::GemPlayedOnThis),
+        Trigger::Never | Trigger::Aura => {}
+    }
+    match e.action {
+        Action::Buff {
+            target: Target::Friendly { tribes, .. },
+            attack,
+            health,
+            ..
+        } if e.trigger == Trigger::Aura && sum.aura.is_none() => {
+            sum.aura = Some((tribes, attack, health))
+        }
+        Action::SideBonus { .. } => {
+            sum.flags.raise(Flag::Auras);
+            if e.trigger == Trigger::Deathrattle {
+                sum.flags.raise(Flag::DeathrattleBonus);
+            }
+        }
+        // Extra times add up; "trigger N times" counts the most.
+        Action::ExtraDeathrattles { times } => sum.extra_deathrattles += times,
+        Action::DeathrattlesTrigger { times } => {
+            sum.deathrattle_times = sum.deathrattle_times.max(times)
+        }
+        Action::ShieldAtAttack { attack } => {
+            sum.shield_at_attack.get_or_insert(attack);
+        }
+        Action::TauntWithShield => sum.flags.raise(Flag::TauntWithShield),
+        Action::Summon { .. } => {
+            sum.flags.raise(Flag::Summons);
+            if e.trigger == Trigger::TakesDamage {
+                sum.flags.raise(Flag::SummonsWhenDamaged);
+            }
+        }
+        Action::GrowingGift { .. } => sum.flags.raise(Flag::CountsGifts),
+        Action::GemStats { times } => sum.gem_times = sum.gem_times.max(times),
+        _ => {}
+    }
+    if matches!(e.action, Action::Buff { keywords, .. } if keywords & REBORN != 0) {
+        sum.flags.raise(Flag::GivesReborn);
+    }
+    if e.changes_units() {
+        sum.flags.raise(Flag::ChangesUnits);
+    }
+    if e.raises_potential() {
+        sum.flags.raise(Flag::RaisesPotential);
+    }
 }
 
 /// Every kind of minion a combat can hold: the starting minions, their
@@ -130,46 +402,23 @@ pub struct Kinds {
     /// raise them in combat).
     pub(super) max_health: u16,
     pub(super) max_attack: u16,
-    /// What the effects of the combat's minions can do (see `Effect`).
-    pub(super) any_start_of_combat: bool,
-    pub(super) any_attack_triggers: bool,
-    /// Some kind listens after another friendly minion's attack.
-    pub(super) any_after_other_attacks: bool,
-    /// Some deathrattle gives a side bonus (`State::deathrattle_bonuses_first`).
-    pub(super) any_deathrattle_bonuses: bool,
-    pub(super) any_extra_deathrattles: bool,
-    pub(super) any_death_listeners: bool,
-    pub(super) any_summon_listeners: bool,
-    pub(super) any_avenge: bool,
-    pub(super) any_shield_listeners: bool,
-    pub(super) any_damage_listeners: bool,
-    /// Some kind listens to the damage a friendly minion deals.
-    pub(super) any_deal_listeners: bool,
-    /// Damage or deal listeners: what every hit that lands is heard by.
-    pub(super) any_damage_heard: bool,
-    pub(super) any_stat_auras: bool,
-    pub(super) any_reborn_listeners: bool,
-    /// Some kind's effect fires when its attack kills (`on_kill`).
-    pub(super) any_kill_effects: bool,
-    /// Some kind gains a shield at an attack or taunt with a shield
-    /// (read by every buff).
-    pub(super) any_buff_keywords: bool,
+    /// What the combat's kinds do (`Flag`): the union of their flags,
+    /// and of what the combat's bonuses raise.
+    any: Flags,
+    /// The same flags, then the `Set`s they meet, a byte each: the hot
+    /// paths test one with a single instruction (a bit of `any` costs the
+    /// attack a shift and a mask, and a register: measured, a percent of
+    /// the exact engine's instructions).
+    on: [bool; FLAGS + SETS.len()],
     /// What the side bonuses apply to (`Action::SideBonus`, the growths'
     /// and the Tasty Lobsters' count), the first `bonus_count` of them; a
-    /// side bonus makes `any_stat_auras` (entering minions take it as an
+    /// side bonus raises `Flag::Auras` (entering minions take it as an
     /// aura's bonus).
     pub(super) bonus_to: [BonusTo; MAX_BONUSES],
     pub(super) bonus_count: u8,
     /// Some effect gives reborn: every kind has a reborn copy (its own
     /// kind for a copy or a token), and every death may summon.
     pub(super) reborn_gifts: bool,
-    /// Shield, damage or deal listeners: what an attack's hits are heard
-    /// by.
-    pub(super) any_hit_listeners: bool,
-    /// Some minion can have stealth (`State::clear_stealth_if_stuck`).
-    pub(super) any_stealth: bool,
-    pub(super) changes_units: bool,
-    pub(super) raises_potential: bool,
     /// Per side, what its summoned minions enter with from earlier turns
     /// (`GameBonuses::entry_bonuses`): (the minions that take it; attack;
     /// health), the first `entry_counts[side]` of them.
@@ -190,6 +439,34 @@ pub struct Kinds {
 pub(super) const MAX_ENTRY_BONUSES: usize = 12;
 
 impl Kinds {
+    /// No kind yet, for a combat of the minions `boards` (some effect of
+    /// theirs may give reborn: every kind then has a reborn copy).
+    pub(super) fn new(boards: [&[Minion]; 2]) -> Kinds {
+        let [a, b] = boards;
+        Kinds {
+            kinds: Vec::new(),
+            facts: [Facts::default(); MAX_KINDS],
+            max_health: 1,
+            max_attack: 0,
+            any: Flags::default(),
+            on: [false; FLAGS + SETS.len()],
+            bonus_to: [BonusTo::Tribes(0); MAX_BONUSES],
+            bonus_count: 0,
+            reborn_gifts: a.iter().chain(b).any(|m| {
+                Folded::of(&m.effects, m.tribes)
+                    .flags
+                    .has(Flag::GivesReborn)
+            }),
+            entry_bonuses: [[(BonusTo::Every, 0, 0); MAX_ENTRY_BONUSES]; 2],
+            entry_counts: [0; 2],
+            growths: Growths::default(),
+            gem: [[1; 2]; 2],
+            lobsters: [0; 2],
+        }
+    }
+
+    /// The kind `kind` (its index), interned: a kind met before keeps its
+    /// index, a new one gets the next with its facts.
     pub(super) fn intern(&mut self, kind: Kind) -> u8 {
         // A kind whose reborn copy is itself names its own index.
         let at = |i: usize| {
@@ -205,6 +482,18 @@ impl Kinds {
             }
         }
         let kind = at(self.kinds.len());
+        let facts = self.facts_of(&kind);
+        self.facts[self.kinds.len()] = facts;
+        self.raise(facts.flags);
+        self.note_side_bonuses(&kind.effects);
+        self.kinds.push(kind);
+        (self.kinds.len() - 1) as u8
+    }
+
+    /// A kind's potential beyond its health and shield: its tokens (and
+    /// theirs) and its reborn copy, which no attack changes (reborn is
+    /// lost only with the minion).
+    fn extra_potential(&self, kind: &Kind) -> u32 {
         let t = &kind.token;
         let token_extra = if t.count > 0 {
             self.facts[kind.token_kind as usize].extra_potential
@@ -221,178 +510,55 @@ impl Kinds {
         } else {
             0
         };
-        let listens = |tribes: u32| {
-            if tribes == 0 { u32::MAX } else { tribes }
-        };
-        let on_other_attacks = kind.effects.iter().fold(0, |m, e| match e.trigger {
-            Trigger::FriendlyAttacks { tribes, .. } => m | listens(tribes),
-            _ => m,
-        });
-        let after_other_attacks = kind.effects.iter().fold(0, |m, e| match e.trigger {
-            Trigger::AfterFriendlyAttacks { tribes } => m | listens(tribes),
-            _ => m,
-        });
-        let on_own_attacks = kind.effects.iter().any(|e| match e.trigger {
-            Trigger::Rally => true,
-            Trigger::FriendlyAttacks { tribes, other } => {
-                !other && listens(tribes) & heard_bits(kind.tribes) != 0
-            }
-            _ => false,
-        });
-        let on_friendly_death = kind.effects.iter().fold(0, |m, e| match e.trigger {
-            Trigger::FriendlyDies { tribes } => m | listens(tribes),
-            _ => m,
-        });
-        let on_friendly_summon = kind.effects.iter().fold(0, |m, e| match e.trigger {
-            Trigger::FriendlySummoned { tribes, .. } => m | listens(tribes),
-            _ => m,
-        });
-        let on_friendly_damage = kind.effects.iter().fold(0, |m, e| match e.trigger {
-            Trigger::FriendlyTakesDamage { tribes, .. } => m | listens(tribes),
-            _ => m,
-        });
-        let on_friendly_deals_damage = kind.effects.iter().fold(0, |m, e| match e.trigger {
-            Trigger::AfterFriendlyDealsDamage { tribes } => m | listens(tribes),
-            _ => m,
-        });
-        let on_friendly_reborn = kind
-            .effects
-            .iter()
-            .any(|e| e.trigger == Trigger::FriendlyReborn);
-        let on_damage = kind
-            .effects
-            .iter()
-            .any(|e| e.trigger == Trigger::TakesDamage);
-        let (aura_tribes, aura_attack, aura_health) = kind
-            .effects
-            .iter()
-            .find_map(|e| match (e.trigger, e.action) {
-                (
-                    Trigger::Aura,
-                    Action::Buff {
-                        target: Target::Friendly { tribes, .. },
-                        attack,
-                        health,
-                        ..
-                    },
-                ) => Some((tribes, attack, health)),
-                _ => None,
-            })
-            .unwrap_or((0, 0, 0));
-        let summons = t.count > 0 || kind.base_keywords & REBORN != 0;
-        let deathrattle_effects = kind
-            .effects
-            .iter()
-            .any(|e| e.trigger == Trigger::Deathrattle);
-        // Its deathrattle auras: extra times add up, "trigger N times"
-        // counts the most.
-        let (extra_deathrattles, deathrattle_times) =
-            kind.effects
-                .iter()
-                .fold((0, 0), |(extra, times), e| match e.action {
-                    Action::ExtraDeathrattles { times: n } => (extra + n, times),
-                    Action::DeathrattlesTrigger { times: n } => (extra, times.max(n)),
-                    _ => (extra, times),
-                });
-        let on_shield_loss = kind
-            .effects
-            .iter()
-            .any(|e| e.trigger == Trigger::FriendlyLosesShield);
-        // Two avenge effects of one card share one count.
-        let avenge = kind.effects.iter().fold(0, |n, e| match e.trigger {
-            Trigger::Avenge { deaths } => deaths,
-            _ => n,
-        });
-        let summons_when_damaged = kind.effects.iter().any(|e| {
-            e.trigger == Trigger::TakesDamage && matches!(e.action, Action::Summon { .. })
-        });
+        tokens + reborn
+    }
+
+    /// What the hot paths read of `kind` (a new kind: its growth is noted).
+    fn facts_of(&mut self, kind: &Kind) -> Facts {
+        let t = &kind.token;
+        let sum = Folded::of(&kind.effects, kind.tribes);
         // Any minion may be given reborn: any death may summon.
-        let summons = summons || self.reborn_gifts;
-        self.facts[self.kinds.len()] = Facts {
-            extra_potential: tokens + reborn,
+        let summons = t.count > 0 || kind.base_keywords & REBORN != 0 || self.reborn_gifts;
+        let (aura_tribes, aura_attack, aura_health) = sum.aura.unwrap_or((0, 0, 0));
+        let mut flags = sum.flags;
+        // Stealth changes units (lost on attacking) and lets a turn pass
+        // without an attack (no target), which lowers no potential.
+        if kind.base_keywords & STEALTH != 0 {
+            flags = flags
+                .and(Flag::Stealth)
+                .and(Flag::ChangesUnits)
+                .and(Flag::RaisesPotential);
+        }
+        // Growing minions change mid-combat, in health too.
+        if self.growths.note(kind.marks) {
+            flags = flags.and(Flag::ChangesUnits).and(Flag::RaisesPotential);
+        }
+        Facts {
+            extra_potential: self.extra_potential(kind),
             attack: kind.attack,
             base_keywords: kind.base_keywords,
-            summons_by_mark: summons || summons_when_damaged,
-            acts_on_death: summons || deathrattle_effects,
-            deathrattle_effects,
+            avenge: sum.avenge,
             tribes: kind.tribes,
             marks: kind.marks,
-            on_other_attacks,
-            on_own_attacks,
-            on_friendly_death,
-            on_friendly_summon,
-            after_attack: kind
-                .effects
-                .iter()
-                .any(|e| e.trigger == Trigger::AfterAttack),
-            after_other_attacks,
-            extra_deathrattles,
-            deathrattle_times,
-            avenge,
-            counts_gifts: kind
-                .effects
-                .iter()
-                .any(|e| matches!(e.action, Action::GrowingGift { .. })),
-            on_shield_loss,
-            on_damage,
+            flags,
+            heard: sum.heard,
+            summons_by_mark: summons || flags.has(Flag::SummonsWhenDamaged),
+            acts_on_death: summons || flags.has(Flag::Deathrattle),
+            extra_deathrattles: sum.extra_deathrattles,
+            deathrattle_times: sum.deathrattle_times,
             aura_tribes,
             aura_attack,
             aura_health,
-            on_friendly_damage,
-            on_friendly_deals_damage,
-            on_friendly_reborn,
-            taunt_with_shield: kind
-                .effects
-                .iter()
-                .any(|e| e.action == Action::TauntWithShield),
-            on_kill: kind
-                .effects
-                .iter()
-                .any(|e| e.trigger == Trigger::KillsDefender),
-            shield_at_attack: shield_at_attack(&kind.effects),
-            on_gem: kind
-                .effects
-                .iter()
-                .any(|e| e.trigger == Trigger::GemPlayedOnThis),
-            gem_times: kind
-                .effects
-                .iter()
-                .filter_map(|e| match e.action {
-                    Action::GemStats { times } => Some(times),
-                    _ => None,
-                })
-                .max()
-                .unwrap_or(0),
-        };
-        let facts = &self.facts[self.kinds.len()];
-        self.any_kill_effects |= facts.on_kill;
-        self.any_buff_keywords |= facts.taunt_with_shield || facts.shield_at_attack > 0;
-        self.any_reborn_listeners |= on_friendly_reborn;
-        self.any_stat_auras |= aura_tribes != 0;
-        self.any_avenge |= avenge > 0;
-        self.any_shield_listeners |= on_shield_loss;
-        self.any_damage_listeners |= on_damage || on_friendly_damage != 0;
-        self.any_deal_listeners |= on_friendly_deals_damage != 0;
-        self.any_damage_heard = self.any_damage_listeners || self.any_deal_listeners;
-        self.any_hit_listeners = self.any_shield_listeners || self.any_damage_heard;
-        self.any_attack_triggers |= on_other_attacks != 0 || on_own_attacks;
-        self.any_after_other_attacks |= after_other_attacks != 0;
-        self.any_extra_deathrattles |= extra_deathrattles > 0 || deathrattle_times > 0;
-        self.any_death_listeners |= on_friendly_death != 0;
-        self.any_summon_listeners |= on_friendly_summon != 0;
-        // Stealth changes units (lost on attacking) and lets a turn pass
-        // without an attack (no target), which lowers no potential.
-        let stealth = kind.base_keywords & STEALTH != 0;
-        self.any_stealth |= stealth;
-        self.changes_units |= stealth;
-        self.raises_potential |= stealth;
-        // Growing minions change mid-combat, in health too.
-        let grows = self.growths.note(kind.marks);
-        self.changes_units |= grows;
-        self.raises_potential |= grows;
-        for e in &kind.effects {
-            self.any_deathrattle_bonuses |=
-                e.trigger == Trigger::Deathrattle && matches!(e.action, Action::SideBonus { .. });
+            shield_at_attack: sum.shield_at_attack(),
+            gem_times: sum.gem_times,
+        }
+    }
+
+    /// Gives the side bonuses of `effects` their places in
+    /// `State::bonus`: each thing a side bonus applies to, and the
+    /// improving buffs' count.
+    fn note_side_bonuses(&mut self, effects: &[Effect]) {
+        for e in effects {
             if let Action::SideBonus { to, .. } = e.action {
                 let known = &self.bonus_to[..self.bonus_count as usize];
                 // `combat::validate` refuses boards with more masks.
@@ -403,7 +569,6 @@ impl Kinds {
                     self.bonus_to[self.bonus_count as usize] = to;
                     self.bonus_count += 1;
                 }
-                self.any_stat_auras = true;
             }
             // The improvements' count, a side bonus no minion takes.
             if matches!(e.action, Action::ImprovingBuff { .. })
@@ -412,12 +577,7 @@ impl Kinds {
                 self.bonus_to[self.bonus_count as usize] = BonusTo::TastyLobsters;
                 self.bonus_count += 1;
             }
-            self.any_start_of_combat |= e.trigger == Trigger::StartOfCombat;
-            self.changes_units |= e.changes_units();
-            self.raises_potential |= e.raises_potential();
         }
-        self.kinds.push(kind);
-        (self.kinds.len() - 1) as u8
     }
 
     /// A minion of `tribes` can enter mid-combat: the growth of its card
@@ -436,7 +596,7 @@ impl Kinds {
             self.bonus_count += 1;
             self.growths.set_bonus(mark, at);
             // Entering minions take it as an aura's bonus.
-            self.any_stat_auras = true;
+            self.raise(Flags::of(Flag::Auras));
         }
     }
 
@@ -449,7 +609,7 @@ impl Kinds {
     /// acts outside the boards too).
     pub(super) fn has_deathrattle(&self, u: &Unit) -> bool {
         self.kinds[u.kind as usize].token.count > 0
-            || self.facts(u).deathrattle_effects
+            || self.facts(u).has(Flag::Deathrattle)
             || self.marks(u).intersects(Marks::HAS_DEATHRATTLE)
     }
 
@@ -494,10 +654,8 @@ impl Kinds {
         self.max_health = self.max_health.max(m.health as u16);
         self.max_attack = self.max_attack.max(m.attack);
         let token_kind = if t.count > 0 { self.token(&t) } else { 0 };
-        let summons = m
-            .effects
-            .iter()
-            .any(|e| matches!(e.action, Action::Summon { .. }));
+        let sum = Folded::of(&m.effects, m.tribes);
+        let summons = sum.flags.has(Flag::Summons);
         let effect_token_kind = if summons {
             self.token(&m.effect_token)
         } else {
@@ -505,7 +663,7 @@ impl Kinds {
         };
         let (base_attack, mut base_keywords) = m.reborn_base();
         // A copy entering with the attack that brings a shield has one.
-        let threshold = shield_at_attack(&m.effects);
+        let threshold = sum.shield_at_attack();
         if threshold > 0 && base_attack >= threshold {
             base_keywords |= SHIELD;
         }
@@ -535,11 +693,7 @@ impl Kinds {
             0
         };
         // A minion with taunt while shielded enters shielded with taunt.
-        let taunt_with_shield = m
-            .effects
-            .iter()
-            .any(|e| e.action == Action::TauntWithShield);
-        let keywords = if taunt_with_shield && m.keywords & SHIELD != 0 {
+        let keywords = if sum.flags.has(Flag::TauntWithShield) && m.keywords & SHIELD != 0 {
             m.keywords | TAUNT
         } else {
             m.keywords
@@ -606,7 +760,7 @@ impl Kinds {
         self.facts[..self.kinds.len()]
             .iter()
             .map(|f| {
-                if f.counts_gifts {
+                if f.has(Flag::CountsGifts) {
                     crate::hearthstone::model::MAX_COUNT
                 } else {
                     f.avenge
@@ -634,7 +788,7 @@ impl Kinds {
     /// `taunt_with_shield`).
     #[inline]
     pub fn any_buff_keywords(&self) -> bool {
-        self.any_buff_keywords
+        self.any(Flag::BuffKeywords)
     }
 
     /// The attack that brings `u` a shield (0: none).
@@ -646,7 +800,7 @@ impl Kinds {
     /// Some effect of `u` fires when a blood gem is played on it.
     #[inline]
     pub fn on_gem(&self, u: &Unit) -> bool {
-        self.facts(u).on_gem
+        self.facts(u).has(Flag::GemPlayedOnThis)
     }
 
     /// How many times their stats friendly blood gems give while `u` is
@@ -659,7 +813,7 @@ impl Kinds {
     /// `u` gains taunt whenever it gains a shield.
     #[inline]
     pub fn taunt_with_shield(&self, u: &Unit) -> bool {
-        self.facts(u).taunt_with_shield
+        self.facts(u).has(Flag::TauntWithShield)
     }
 
     /// `u` may summon minions that take their mark from its own: dying,
@@ -667,6 +821,29 @@ impl Kinds {
     #[inline]
     pub fn summons(&self, u: &Unit) -> bool {
         self.facts(u).summons_by_mark
+    }
+
+    /// Some kind of the combat does `flag`.
+    #[inline]
+    pub(super) fn any(&self, flag: Flag) -> bool {
+        self.on[flag as usize]
+    }
+
+    /// Some kind of the combat does one of the flags of `set`.
+    #[inline]
+    pub(super) fn any_of(&self, set: Set) -> bool {
+        self.on[FLAGS + set as usize]
+    }
+
+    /// Adds `flags` to the combat's.
+    fn raise(&mut self, flags: Flags) {
+        self.any = self.any.with(flags);
+        for (i, on) in self.on[..FLAGS].iter_mut().enumerate() {
+            *on = self.any.0 & 1 << i != 0;
+        }
+        for (set, on) in SETS.iter().zip(&mut self.on[FLAGS..]) {
+            *on = self.any.meets(*set);
+        }
     }
 
     #[inline]
@@ -700,35 +877,35 @@ impl Kinds {
     /// Effects may change a unit's attack, health or keywords beyond what
     /// its kind and the attacks made say: memo keys hold them whole.
     pub fn changes_units(&self) -> bool {
-        self.changes_units
+        self.any(Flag::ChangesUnits)
     }
 
     /// Some minion can have stealth.
     pub fn any_stealth(&self) -> bool {
-        self.any_stealth
+        self.any(Flag::Stealth)
     }
 
     /// Effects may raise the potential during combat: the exact engine
     /// orders states by the attacks made instead.
     pub fn raises_potential(&self) -> bool {
-        self.raises_potential
+        self.any(Flag::RaisesPotential)
     }
 
     /// Some minion hears a friendly minion lose its shield.
     #[inline]
     pub fn any_shield_listeners(&self) -> bool {
-        self.any_shield_listeners
+        self.any(Flag::FriendlyLosesShield)
     }
 
     /// Some minion hears damage land on itself or a friend.
     #[inline]
     pub fn any_damage_listeners(&self) -> bool {
-        self.any_damage_listeners
+        self.any_of(Set::DamageListeners)
     }
 
     /// Some minion has a start-of-combat effect.
     pub fn any_start_of_combat(&self) -> bool {
-        self.any_start_of_combat
+        self.any(Flag::StartOfCombat)
     }
 
     /// A unit's card name, if it has one (tokens have none).
@@ -749,9 +926,10 @@ impl Kinds {
                 let n = self.entry_counts[side] as usize;
                 self.entry_bonuses[side][n] = (to, attack, health);
                 self.entry_counts[side] += 1;
-                self.any_stat_auras = true;
-                self.changes_units = true;
-                self.raises_potential |= health > 0;
+                self.raise(Flags::of(Flag::Auras).and(Flag::ChangesUnits));
+                if health > 0 {
+                    self.raise(Flags::of(Flag::RaisesPotential));
+                }
                 // Room in the keys for the grown tokens.
                 self.max_attack = self.max_attack.saturating_add(attack);
                 self.max_health = self.max_health.saturating_add(health);
@@ -821,22 +999,9 @@ impl Kinds {
     }
 }
 
-/// The attack at which effects bring their minion a shield
-/// (`Action::ShieldAtAttack`; 0: none).
-pub(super) fn shield_at_attack(effects: &[Effect]) -> u16 {
-    effects
-        .iter()
-        .find_map(|e| match e.action {
-            Action::ShieldAtAttack { attack } => Some(attack),
-            _ => None,
-        })
-        .unwrap_or(0)
-}
-
-/// A minion's tribes as a listener's mask (`Facts::on_other_attacks`,
-/// `on_friendly_death`, `on_friendly_summon`) meets them: its tribe bits
-/// and a bit every minion has (for "a friendly minion attacks", "dies",
-/// "is summoned").
+/// A minion's tribes as a listener's mask (`Facts::heard`) meets them:
+/// its tribe bits and a bit every minion has (for "a friendly minion
+/// attacks", "dies", "is summoned").
 pub(super) fn heard_bits(tribes: u32) -> u32 {
     tribes | 1 << 31
 }

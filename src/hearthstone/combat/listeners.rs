@@ -4,7 +4,7 @@
 //! summon", "after a friendly minion is reborn".
 
 use super::chooser::Chooser;
-use super::kinds::{Kinds, heard_bits};
+use super::kinds::{Flag, Kinds, heard_bits};
 use super::state::State;
 use super::unit::Unit;
 use crate::hearthstone::model::Trigger;
@@ -59,7 +59,8 @@ impl State {
         for after_pass in [false, true] {
             for i in 0..self.lens[side] as usize {
                 let u = self.boards[side][i];
-                if deaf & 1 << i != 0 || kinds.facts(&u).on_friendly_summon & heard == 0 {
+                if deaf & 1 << i != 0 || kinds.facts(&u).hears(Flag::FriendlySummoned) & heard == 0
+                {
                     continue;
                 }
                 let hears = |t| match t {
@@ -86,7 +87,7 @@ impl State {
         chooser: &mut impl Chooser,
     ) {
         for i in 0..self.lens[side] as usize {
-            if deaf & 1 << i != 0 || !kinds.facts(&self.boards[side][i]).on_friendly_reborn {
+            if deaf & 1 << i != 0 || !kinds.facts(&self.boards[side][i]).has(Flag::FriendlyReborn) {
                 continue;
             }
             let hears = |t| t == Trigger::FriendlyReborn;

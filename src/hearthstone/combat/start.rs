@@ -5,6 +5,7 @@
 //! (same random stream, same answers) without replaying it every combat.
 
 use super::Combat;
+use super::kinds::Flag;
 use super::listeners::{Fired, REACH_ALL};
 use super::{Chooser, Odometer};
 use super::{Kinds, State};
@@ -158,7 +159,7 @@ impl State {
     /// not act), each followed by its death phase (Firestone's order).
     /// Does not set whose turn it is.
     pub fn start_of_combat(&mut self, kinds: &Kinds, chooser: &mut impl Chooser) {
-        if !kinds.any_start_of_combat {
+        if !kinds.any(Flag::StartOfCombat) {
             return;
         }
         for side in 0..2 {

@@ -4,10 +4,9 @@
 //! tavern tier plus its survivors' tiers to the loser's hero.
 
 use super::bonuses::GameBonuses;
-use super::growth::Growths;
-use super::kinds::{Facts, Kinds, MAX_ENTRY_BONUSES, MAX_KINDS};
+use super::kinds::{Flag, Kinds};
 use super::unit::Unit;
-use crate::hearthstone::model::{Action, BOARD_SIZE, BonusTo, Minion, REBORN};
+use crate::hearthstone::model::{BOARD_SIZE, Minion};
 
 /// Distinct side bonuses (`Action::SideBonus`, by what they apply to) one
 /// combat may hold (the pool's bonuses name Beasts, Undead, Beetles or
@@ -60,44 +59,7 @@ impl State {
         bonuses: &[GameBonuses; 2],
         first: u8,
     ) -> (State, Kinds) {
-        let mut kinds = Kinds {
-            kinds: Vec::new(),
-            facts: [Facts::default(); MAX_KINDS],
-            max_health: 1,
-            max_attack: 0,
-            any_start_of_combat: false,
-            any_attack_triggers: false,
-            any_after_other_attacks: false,
-            any_deathrattle_bonuses: false,
-            any_extra_deathrattles: false,
-            any_death_listeners: false,
-            any_summon_listeners: false,
-            any_avenge: false,
-            any_shield_listeners: false,
-            any_damage_listeners: false,
-            any_deal_listeners: false,
-            any_damage_heard: false,
-            any_stat_auras: false,
-            any_reborn_listeners: false,
-            any_kill_effects: false,
-            any_buff_keywords: false,
-            bonus_to: [BonusTo::Tribes(0); MAX_BONUSES],
-            bonus_count: 0,
-            reborn_gifts: a.iter().chain(b).any(|m| {
-                m.effects.iter().any(
-                    |e| matches!(e.action, Action::Buff { keywords, .. } if keywords & REBORN != 0),
-                )
-            }),
-            any_hit_listeners: false,
-            any_stealth: false,
-            changes_units: false,
-            raises_potential: false,
-            entry_bonuses: [[(BonusTo::Every, 0, 0); MAX_ENTRY_BONUSES]; 2],
-            entry_counts: [0; 2],
-            growths: Growths::default(),
-            gem: [[1; 2]; 2],
-            lobsters: [0; 2],
-        };
+        let mut kinds = Kinds::new([a, b]);
         let mut s = State {
             boards: [[Unit::default(); BOARD_SIZE]; 2],
             lens: [a.len() as u8, b.len() as u8],
@@ -113,7 +75,7 @@ impl State {
         // The stats given are the minions' own: each aura is added to them
         // (as Firestone adds an aura a minion's enchantments lack). The
         // game's bonuses are in them already.
-        if kinds.any_stat_auras {
+        if kinds.any(Flag::Auras) {
             for side in 0..2 {
                 let all = ((1u16 << s.lens[side]) - 1) as u8;
                 s.enter_auras(&kinds, side, all, 0, false);
