@@ -22,8 +22,9 @@
 //! below their states).
 
 use super::key::{self, Key, Layout};
-use super::rules::{Kinds, State};
-use super::{Combat, MAX_TURNS, effect, first_attacker};
+use super::start::first_attacker;
+use super::{Chooser, Combat, MAX_TURNS};
+use super::{Kinds, State};
 use crate::budget::Control;
 use crate::rng::Rng;
 
@@ -112,7 +113,7 @@ struct Counting {
     ways: f64,
 }
 
-impl effect::Chooser for Counting {
+impl Chooser for Counting {
     #[inline]
     fn pick(&mut self, n: u32) -> u32 {
         self.ways *= f64::from(n);

@@ -1,15 +1,17 @@
 //! Card effects in combat: against boards with the effect applied by hand,
 //! hand-counted combats, the plain probability tree and Monte Carlo.
 
+use super::start::*;
 use super::tests::{assert_monte_carlo_agrees, combat, exact, exact_split, summary, tree_walk};
 use super::*;
+use crate::budget::Control;
 use crate::hearthstone::model;
 use proptest::prelude::*;
 
 /// Answers every random choice with the first option.
 struct First;
 
-impl effect::Chooser for First {
+impl Chooser for First {
     fn pick(&mut self, _: u32) -> u32 {
         0
     }
@@ -395,7 +397,7 @@ fn monte_carlo_agrees_on_random_effect_boards() {
 
 #[test]
 fn the_odometer_enumerates_every_sequence_once() {
-    use effect::{Chooser, Odometer};
+    use super::{Chooser, Odometer};
     // Two picks of 3, then one of 2 only after a first pick of 0.
     let mut odometer = Odometer::new();
     let mut seen = Vec::new();
@@ -436,7 +438,7 @@ fn assert_exact_is_the_tree(boards: &[(&str, &str)]) {
 /// with `pick` answering every random choice.
 fn after_attack(a: &str, b: &str, attacker: usize, target: usize, pick: u32) -> State {
     struct Fixed(u32);
-    impl effect::Chooser for Fixed {
+    impl Chooser for Fixed {
         fn pick(&mut self, n: u32) -> u32 {
             self.0.min(n - 1)
         }
@@ -1334,7 +1336,7 @@ fn damage_listeners_hear_damage_as_it_lands() {
     // this round.
     let s = after_attack("BG29_801=2/3", "1/5", 0, 0, 0);
     assert_eq!(shown(&s, 0), "2/2,2/2+t");
-    assert_eq!(s.board(0)[1].mark, rules::UNMARKED);
+    assert_eq!(s.board(0)[1].mark, UNMARKED);
     // Its summons move the slots cleave hits next: the right neighbour is
     // still the 3/3; a left neighbour's summon enters before the target.
     let s = after_attack("1/9+cleave", "1/1,BG29_801=2/3,3/3", 0, 1, 0);
@@ -1349,10 +1351,10 @@ fn damage_listeners_hear_damage_as_it_lands() {
     // A goose passed over this round summons a minion marked attacked
     // (Firestone); a dying goose still summons.
     let (mut s, kinds) = fresh("1/1", "BG29_801=2/3,5/5", ["", ""]);
-    s.boards[1][0].mark = rules::PASSED_OVER;
+    s.boards[1][0].mark = PASSED_OVER;
     s.attack(&kinds, 0, 0, 0, &mut crate::rng::Rng::new(1));
     assert_eq!(shown(&s, 1), "2/2,2/2+t,5/5");
-    assert_eq!(s.board(1)[1].mark, rules::ATTACKED);
+    assert_eq!(s.board(1)[1].mark, ATTACKED);
     let s = after_attack("5/9", "BG29_801=2/3", 0, 0, 0);
     assert_eq!(shown(&s, 1), "2/2+t");
     // Imp Gang Boss and Security Rover (not in Firestone) summon by their
@@ -1755,7 +1757,7 @@ fn rally_summons_to_the_right_before_the_damage() {
     // then the Bat hits.
     let s = after_attack("Flittering Bat,2/2", "1/5", 0, 0, 0);
     assert_eq!(shown(&s, 0), "1/3,1/1,2/2");
-    assert_eq!(s.board(0)[1].mark, rules::UNMARKED);
+    assert_eq!(s.board(0)[1].mark, UNMARKED);
     assert_eq!(shown(&s, 1), "1/4");
 }
 
@@ -2010,10 +2012,10 @@ proptest! {
             .fold(0u32, |a, (i, _)| a | 1 << i);
         let expected = each_tribe_oracle(&tribes, all);
         let mut got = std::collections::HashMap::<u32, f64>::new();
-        let mut odometer = effect::Odometer::new();
+        let mut odometer = Odometer::new();
         loop {
             odometer.rewind();
-            let (picks, n) = effect::each_tribe_picks(&kinds, s.board(0), effect::REACH_ALL, &mut odometer);
+            let (picks, n) = super::act::each_tribe_picks(&kinds, s.board(0), super::listeners::REACH_ALL, &mut odometer);
             let set = picks[..n].iter().fold(0u32, |m, &i| m | 1 << i);
             prop_assert_eq!(set.count_ones() as usize, n, "a minion taken twice");
             // All minions last.

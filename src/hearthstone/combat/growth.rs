@@ -7,7 +7,10 @@
 //! (`GameBonuses`), of this combat as a side bonus (`State::bonus`), as
 //! Firestone plays them.
 
-use super::rules::State;
+use super::auras::buff;
+use super::deaths::deathrattle_triggers;
+use super::kinds::Kinds;
+use super::state::State;
 use crate::hearthstone::model::BOARD_SIZE;
 use crate::hearthstone::model::{ETERNAL_KNIGHT_GROWTH, FALLING_SKY_GOLEM_GROWTH, Marks};
 
@@ -28,14 +31,14 @@ pub enum Counter {
 /// A card that grows with a count: its normal and golden marks
 /// (`CardDef::marks`), what it counts, and what the normal card gains per
 /// count (the golden twice as much).
-struct Grower {
+pub(super) struct Grower {
     normal: Marks,
     golden: Marks,
     counter: Counter,
     per_count: [u16; 2],
 }
 
-const GROWERS: [Grower; 2] = [
+pub(super) const GROWERS: [Grower; 2] = [
     Grower {
         normal: Marks::ETERNAL_KNIGHT,
         golden: Marks::GOLDEN_ETERNAL_KNIGHT,
@@ -52,14 +55,14 @@ const GROWERS: [Grower; 2] = [
 
 /// Every card mark that grows: a minion carrying one of these never
 /// fights as a plain minion.
-const GROWING_MARKS: Marks = Marks::ETERNAL_KNIGHT
+pub(super) const GROWING_MARKS: Marks = Marks::ETERNAL_KNIGHT
     .union(Marks::GOLDEN_ETERNAL_KNIGHT)
     .union(Marks::FALLING_SKY_GOLEM)
     .union(Marks::GOLDEN_FALLING_SKY_GOLEM);
 
 /// One mark's growth in a combat.
 #[derive(Debug, Clone, Copy, Default)]
-struct Growth {
+pub(super) struct Growth {
     mark: Marks,
     counter: Counter,
     per_count: [u16; 2],
@@ -132,11 +135,11 @@ impl Growths {
         self.counters & 1 << counter as u8 != 0
     }
 
-    fn live(&self) -> impl Iterator<Item = &Growth> {
+    pub(super) fn live(&self) -> impl Iterator<Item = &Growth> {
         self.growths[..self.count as usize].iter()
     }
 
-    fn find(&self, mark: Marks) -> Option<usize> {
+    pub(super) fn find(&self, mark: Marks) -> Option<usize> {
         self.live().position(|g| g.mark == mark)
     }
 }
@@ -146,21 +149,14 @@ impl State {
     /// that count it grow, those living on the board at once (`alive`:
     /// the slots to reach) and those summoned later through their side
     /// bonus (at most 255 each: the memo key gives up there).
-    pub(super) fn grow(
-        &mut self,
-        kinds: &super::Kinds,
-        side: usize,
-        counter: Counter,
-        n: u16,
-        alive: u8,
-    ) {
+    pub(super) fn grow(&mut self, kinds: &Kinds, side: usize, counter: Counter, n: u16, alive: u8) {
         for g in kinds.growths().live().filter(|g| g.counter == counter) {
             let [attack, health] = g.per_count.map(|p| p.saturating_mul(n));
             let len = self.lens[side] as usize;
             for i in (0..len.min(BOARD_SIZE)).filter(|&i| alive & 1 << i != 0) {
                 let u = &mut self.boards[side][i];
                 if kinds.marks(u).intersects(g.mark) {
-                    super::effect::buff(kinds, u, attack, health, 0);
+                    buff(kinds, u, attack, health, 0);
                 }
             }
             if let Some(b) = g.bonus {
@@ -169,6 +165,41 @@ impl State {
                 bonus[0] = add(bonus[0], attack);
                 bonus[1] = add(bonus[1], health);
             }
+        }
+    }
+}
+
+impl State {
+    /// What the deaths of a phase (the `dead` slots) count, before its
+    /// deathrattles (`growth.rs`): the Eternal Knights dying, the
+    /// deathrattles to fire (each as often as it triggers). The minions
+    /// that count them and survive grow, and those summoned after.
+    /// Firestone grows the Golems as each deathrattle fires, which nothing
+    /// in the phase reads sooner.
+    #[inline(never)]
+    pub(super) fn grow_with_deaths(&mut self, kinds: &Kinds, side: usize, dead: u8) {
+        let len = self.lens[side] as usize;
+        let alive = ((1u16 << len) - 1) as u8 & !dead;
+        let board = &self.boards[side][..len];
+        let dying = || board.iter().filter(|u| u.health <= 0);
+        let knights = dying()
+            .filter(|u| {
+                kinds
+                    .marks(u)
+                    .intersects(Marks::ETERNAL_KNIGHT | Marks::GOLDEN_ETERNAL_KNIGHT)
+            })
+            .count() as u16;
+        let deathrattles = if kinds.growths.counts(Counter::Deathrattles) {
+            let minions = dying().filter(|u| kinds.has_deathrattle(u)).count() as u32;
+            (minions * deathrattle_triggers(kinds, board)).min(u32::from(u16::MAX)) as u16
+        } else {
+            0
+        };
+        if knights > 0 {
+            self.grow(kinds, side, Counter::KnightDeaths, knights, alive);
+        }
+        if deathrattles > 0 {
+            self.grow(kinds, side, Counter::Deathrattles, deathrattles, alive);
         }
     }
 }

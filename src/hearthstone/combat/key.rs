@@ -12,7 +12,7 @@
 //! room for stats to grow; a unit that outgrows it marks the key as
 //! overflowed and the exact engine gives up (Monte Carlo answers).
 
-use super::rules::{ATTACKED, Kinds, PASSED_OVER, State, UNMARKED, Unit};
+use super::{ATTACKED, Kinds, PASSED_OVER, State, UNMARKED, Unit};
 use crate::hearthstone::model::{BOARD_SIZE, SHIELD, VENOM};
 
 /// Where each field of a slot sits, for one combat.

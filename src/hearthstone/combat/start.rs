@@ -4,21 +4,25 @@
 //! draws an outcome with the very picks a replay of the phase would make
 //! (same random stream, same answers) without replaying it every combat.
 
-use super::effect::{Chooser, Odometer};
-use super::rules::{Kinds, State};
+use super::Combat;
+use super::kinds::Flag;
+use super::listeners::{Fired, REACH_ALL};
+use super::{Chooser, Odometer};
+use super::{Kinds, State};
 use crate::budget::Control;
+use crate::hearthstone::model::{BOARD_SIZE, Trigger};
 
 /// A node of the choice tree: a choice among `options` whose children are
 /// nodes `first..first + options`, or (`options == 0`) a leaf whose
 /// outcome is `first`.
 #[derive(Debug, Clone, Copy)]
-struct Node {
+pub(super) struct Node {
     options: u32,
     first: u32,
 }
 
 /// A child not reached yet (every one is reached by the end).
-const UNSET: Node = Node {
+pub(super) const UNSET: Node = Node {
     options: u32::MAX,
     first: 0,
 };
@@ -71,7 +75,7 @@ impl StartOutcomes {
 
     /// Files outcome `leaf` under the choices `path` ((choice, options)
     /// from the first), making the nodes it passes.
-    fn add_path(&mut self, path: &[(u32, u32)], leaf: u32) {
+    pub(super) fn add_path(&mut self, path: &[(u32, u32)], leaf: u32) {
         let mut at = 0;
         for &(choice, options) in path {
             if self.tree[at].options == UNSET.options {
@@ -104,6 +108,110 @@ impl StartOutcomes {
     }
 }
 
+/// The combat's kinds, its state before the start of combat, and every way
+/// the start of combat can go (`None` past `limit` ways or `deadline`).
+pub(super) fn start_outcomes(
+    c: &Combat,
+    limit: usize,
+    deadline: &Control,
+) -> (Kinds, State, Option<StartOutcomes>) {
+    let (start, kinds) = State::with_bonuses(&c.a, &c.b, &c.bonuses, 0);
+    let outcomes = StartOutcomes::enumerate(&start, &kinds, limit, deadline);
+    (kinds, start, outcomes)
+}
+
+/// The first states: each way the start of combat goes, then the side
+/// with more minions attacks first; equal counts give each side the first
+/// attack with probability 1/2.
+pub(super) fn first_states(outcomes: &StartOutcomes) -> Vec<(State, f64)> {
+    let mut starts = Vec::new();
+    for &(s, p) in &outcomes.outcomes {
+        let with_turn = |turn| {
+            let mut s = s;
+            s.turn = turn;
+            s
+        };
+        match s.lens[0].cmp(&s.lens[1]) {
+            std::cmp::Ordering::Greater => starts.push((with_turn(0), p)),
+            std::cmp::Ordering::Less => starts.push((with_turn(1), p)),
+            std::cmp::Ordering::Equal => {
+                starts.push((with_turn(0), 0.5 * p));
+                starts.push((with_turn(1), 0.5 * p));
+            }
+        }
+    }
+    starts
+}
+
+/// Who attacks first after the start of combat, drawn as `first_states`
+/// weighs it.
+pub(super) fn first_attacker(s: &State, chooser: &mut impl Chooser) -> u8 {
+    match s.lens[0].cmp(&s.lens[1]) {
+        std::cmp::Ordering::Greater => 0,
+        std::cmp::Ordering::Less => 1,
+        std::cmp::Ordering::Equal => chooser.pick(2) as u8,
+    }
+}
+
+impl State {
+    /// The start-of-combat phase: a random side first, each side's
+    /// start-of-combat effects left to right (a minion dead by then does
+    /// not act), each followed by its death phase (Firestone's order).
+    /// Does not set whose turn it is.
+    pub fn start_of_combat(&mut self, kinds: &Kinds, chooser: &mut impl Chooser) {
+        if !kinds.any(Flag::StartOfCombat) {
+            return;
+        }
+        for side in 0..2 {
+            for (i, u) in self.boards[side][..self.lens[side] as usize]
+                .iter_mut()
+                .enumerate()
+            {
+                u.set_tag(i as u8 + 1);
+            }
+        }
+        let first = chooser.pick(2) as usize;
+        for side in [first, 1 - first] {
+            for tag in 1..=BOARD_SIZE as u8 {
+                let Some(at) = self.board(side).iter().position(|u| u.tag() == tag) else {
+                    continue;
+                };
+                let u = self.boards[side][at];
+                if u.health <= 0 {
+                    continue;
+                }
+                for e in kinds.kinds[u.kind as usize].effects {
+                    if e.trigger != Trigger::StartOfCombat {
+                        continue;
+                    }
+                    // The minion may have died of its own side's effect.
+                    let Some(at) = self.board(side).iter().position(|u| u.tag() == tag) else {
+                        break;
+                    };
+                    let fired = Fired {
+                        side,
+                        slot: Some(at),
+                        unit: self.boards[side][at],
+                        friend: None,
+                        defender: None,
+                        reach: REACH_ALL,
+                    };
+                    if self.apply(kinds, &fired, e.action, chooser) {
+                        for s in 0..2 {
+                            self.resolve_side(kinds, s, chooser);
+                        }
+                    }
+                }
+            }
+        }
+        for side in 0..2 {
+            for u in &mut self.boards[side] {
+                u.set_tag(0);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,7 +222,7 @@ mod tests {
     /// random stream reaches, and the stream is left where the replay
     /// leaves it.
     #[test]
-    fn a_draw_makes_the_picks_of_a_replay() {
+    pub(super) fn a_draw_makes_the_picks_of_a_replay() {
         let (start, kinds) = State::new(
             &parse_board("Amber Guardian,Tarecgosa,golden Heroic Broodmother=3/9,Glim Guardian")
                 .unwrap(),

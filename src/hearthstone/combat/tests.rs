@@ -1,8 +1,14 @@
 //! The combat engine against the published values, a Monte Carlo on the
 //! same rules, and invariants.
 
+use super::exact::*;
+use super::key::Layout;
+use super::start::*;
 use super::*;
+use crate::budget::Control;
+use crate::error::Result;
 use crate::hearthstone::model;
+use crate::parallel::{Workers, run_with_threads};
 use proptest::prelude::*;
 
 /// The combat's kinds and first states, however many.
@@ -223,10 +229,10 @@ fn a_token_of_an_attacker_that_died_may_attack_again_in_the_round() {
     );
     let (side, attacker) = s.next_attacker();
     assert_eq!((side, attacker), (0, 0));
-    s.attack(&kinds, 0, 0, 0, &mut effect::Odometer::new());
+    s.attack(&kinds, 0, 0, 0, &mut Odometer::new());
     s.finish_turn(0);
     assert_eq!(s.board(0)[0].attack, 5);
-    assert_eq!(s.board(0)[0].mark, rules::UNMARKED);
+    assert_eq!(s.board(0)[0].mark, UNMARKED);
     // A token of a minion passed over is marked as having attacked.
     let (mut s, kinds) = State::new(
         &parse_board("0/1+dr=4/4,2/2").unwrap(),
@@ -234,18 +240,15 @@ fn a_token_of_an_attacker_that_died_may_attack_again_in_the_round() {
         0,
     );
     assert_eq!(s.next_attacker(), (0, 1));
-    assert_eq!(s.board(0)[0].mark, rules::PASSED_OVER);
-    s.attack(&kinds, 0, 1, 0, &mut effect::Odometer::new());
+    assert_eq!(s.board(0)[0].mark, PASSED_OVER);
+    s.attack(&kinds, 0, 1, 0, &mut Odometer::new());
     s.finish_turn(0);
     assert_eq!(s.next_attacker(), (1, 0));
-    s.attack(&kinds, 1, 0, 0, &mut effect::Odometer::new());
+    s.attack(&kinds, 1, 0, 0, &mut Odometer::new());
     // The 2/2 died attacking; now the 0/1 dies, and the token of a minion
     // passed over is marked as having attacked.
     assert_eq!(s.board(0).len(), 1);
-    assert_eq!(
-        (s.board(0)[0].attack, s.board(0)[0].mark),
-        (4, rules::ATTACKED)
-    );
+    assert_eq!((s.board(0)[0].attack, s.board(0)[0].mark), (4, ATTACKED));
 }
 
 #[test]
@@ -259,7 +262,7 @@ fn reborn_returns_after_every_deathrattle_and_needs_room() {
     );
     assert_eq!(s.next_attacker(), (1, 0));
     // Target the reborn minion: the cleave hits its right neighbour too.
-    s.attack(&kinds, 1, 0, 0, &mut effect::Odometer::new());
+    s.attack(&kinds, 1, 0, 0, &mut Odometer::new());
     assert_eq!(s.board(0).len(), 7);
     assert!(s.board(0).iter().all(|u| u.attack == 2));
     // With room, the reborn copy returns where Firestone puts it: counted
@@ -273,7 +276,7 @@ fn reborn_returns_after_every_deathrattle_and_needs_room() {
             1,
         );
         s.next_attacker();
-        s.attack(&kinds, 1, 0, target, &mut effect::Odometer::new());
+        s.attack(&kinds, 1, 0, target, &mut Odometer::new());
         s.board(0)
             .iter()
             .map(|u| (u.attack, u.health))
@@ -299,13 +302,13 @@ fn reborn_returns_after_every_deathrattle_and_needs_room() {
 fn reborn_places_replay_firestones_count_from_the_right() {
     // [M, W+reborn, H] with W and H dead: board [M, Hand]; W had no
     // survivor to its right: it returns at the end.
-    assert_eq!(super::rules::reborn_place(0, 0b10, 2), 0);
+    assert_eq!(super::deaths::reborn_place(0, 0b10, 2), 0);
     // [W+reborn, X, B] with W and B dead, B's two tokens: [X, S1, S2]; W
     // had one survivor (X) to its right; S1 counts 1 (not below 1), S2
     // counts 0 (below): W returns 2 from the right, between X and S1.
-    assert_eq!(super::rules::reborn_place(1, 0b110, 3), 2);
+    assert_eq!(super::deaths::reborn_place(1, 0b110, 3), 2);
     // No tokens: its count of survivors.
-    assert_eq!(super::rules::reborn_place(2, 0, 4), 2);
+    assert_eq!(super::deaths::reborn_place(2, 0, 4), 2);
 }
 
 #[test]
@@ -317,7 +320,7 @@ fn venom_with_cleave_destroys_every_minion_the_attack_damages() {
         0,
     );
     s.next_attacker();
-    s.attack(&kinds, 0, 0, 1, &mut effect::Odometer::new());
+    s.attack(&kinds, 0, 0, 1, &mut Odometer::new());
     assert_eq!(s.board(1).len(), 0);
     assert!(!s.board(0)[0].has(model::VENOM));
 }
@@ -503,7 +506,7 @@ pub(super) fn tree_walk(c: &Combat) -> [f64; 5] {
                 let whole = turn_outcomes(
                     kinds,
                     &mut s,
-                    &mut effect::Odometer::new(),
+                    &mut Odometer::new(),
                     &Control::NONE,
                     |next, q| walk(kinds, tiers, next, p * q, out),
                 );
@@ -658,15 +661,15 @@ fn an_attack_passes_over_every_minion_to_its_left() {
         0,
     );
     assert_eq!(s.next_attacker(), (0, 0));
-    s.attack(&kinds, 0, 0, 0, &mut effect::Odometer::new());
+    s.attack(&kinds, 0, 0, 0, &mut Odometer::new());
     s.finish_turn(0);
     assert_eq!(s.next_attacker(), (1, 0));
-    s.attack(&kinds, 1, 0, 0, &mut effect::Odometer::new());
+    s.attack(&kinds, 1, 0, 0, &mut Odometer::new());
     s.finish_turn(1);
     assert_eq!(s.next_attacker(), (0, 1));
-    assert_eq!(s.board(0)[0].mark, rules::PASSED_OVER);
-    assert_eq!(s.board(0)[1].mark, rules::ATTACKED);
-    assert_eq!(s.board(0)[2].mark, rules::UNMARKED);
+    assert_eq!(s.board(0)[0].mark, PASSED_OVER);
+    assert_eq!(s.board(0)[1].mark, ATTACKED);
+    assert_eq!(s.board(0)[2].mark, UNMARKED);
 }
 
 /// Lethal chances are the damage distribution's tail: every win at or

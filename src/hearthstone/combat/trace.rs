@@ -4,9 +4,11 @@
 //! [`Chooser`] what happens through `Chooser::hear`; the engines' choosers
 //! ignore it, the recorder here keeps it.
 
-use super::effect::Chooser;
-use super::rules::{Kinds, Outcome, State, Unit};
-use super::{Combat, SAMPLED_START_LIMIT, play_one, start_outcomes, validate};
+use super::Chooser;
+use super::monte_carlo::{SAMPLED_START_LIMIT, play_one};
+use super::start::start_outcomes;
+use super::{Combat, validate};
+use super::{Kinds, Outcome, State, Unit};
 use crate::budget::Control;
 use crate::error::Result;
 use crate::hearthstone::model::Action;

@@ -1,6 +1,7 @@
 //! Combat effects as data: a trigger and an action, read from a card's
-//! text into the card table's effect rows (`cards::EffectRow`) and applied by the engine's rules
-//! (`combat::rules`, `combat::effect`) at start of combat and on attacks.
+//! text into the card table's effect rows (`cards::EffectRow`) and applied
+//! by the combat engine (`combat`: fired by its phases, done by `act.rs`)
+//! at start of combat and on attacks.
 
 use super::{Marks, REBORN, SHIELD};
 

@@ -1,0 +1,182 @@
+//! Stat auras, side bonuses and buffs. A minion entering takes the auras
+//! of its friends and its side's bonuses (for the rest of the combat, and
+//! from earlier turns when it is summoned); an aura's minion dying takes
+//! its bonus away from its friends. A buff may bring keywords with it (a
+//! shield at some attack, taunt with a shield).
+
+use super::damage::DESTROYED;
+use super::kinds::Kinds;
+use super::state::State;
+use super::unit::Unit;
+use crate::hearthstone::model::{Action, SHIELD, TAUNT};
+
+impl State {
+    /// The stat auras met as the units at the slots of `entering` (on
+    /// `side`) enter, left to right, beside those at the slots of
+    /// `present`: each entering unit and each unit already there give each
+    /// other their bonus where their aura reaches, and each entering unit
+    /// takes its side's bonuses (`State::bonus`). Kept out of the hot
+    /// paths, which most combats run without auras.
+    /// Summoned units (`summoned`: not the starting boards) also take
+    /// their side's bonuses from earlier turns (`GameBonuses`).
+    #[inline(never)]
+    pub(super) fn enter_auras(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        entering: u8,
+        present: u8,
+        summoned: bool,
+    ) {
+        let mut present = present;
+        let mut entering = entering;
+        while entering != 0 {
+            let slot = entering.trailing_zeros() as usize;
+            entering &= entering - 1;
+            let mut rest = present & !(1 << slot);
+            while rest != 0 {
+                let other = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                for (giver, taker) in [(other, slot), (slot, other)] {
+                    let g = kinds.facts(&self.boards[side][giver]);
+                    let (tribes, attack, health) = (g.aura_tribes, g.aura_attack, g.aura_health);
+                    let t = &mut self.boards[side][taker];
+                    if tribes != 0 && kinds.tribes(t) & tribes != 0 {
+                        buff(kinds, t, attack, health, 0);
+                    }
+                }
+            }
+            present |= 1 << slot;
+            for b in 0..kinds.bonus_count as usize {
+                let [attack, health] = self.bonus[side][b];
+                let t = &mut self.boards[side][slot];
+                if kinds.takes(t, kinds.bonus_to[b]) {
+                    buff(kinds, t, attack.into(), health.into(), 0);
+                }
+            }
+            if summoned {
+                let entries = &kinds.entry_bonuses[side][..kinds.entry_counts[side] as usize];
+                for &(to, attack, health) in entries {
+                    let t = &mut self.boards[side][slot];
+                    if kinds.takes(t, to) {
+                        buff(kinds, t, attack, health, 0);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The attack the summoned unit at `slot` on `side` has from what
+    /// entering gave it (see `enter_auras`): the stat auras of the
+    /// minions beside it, its side's bonuses for the rest of the combat
+    /// and from earlier turns. Firestone takes these off and puts them
+    /// back around setting a minion's stats (Banana Slamma's doubling).
+    pub(super) fn entry_attack(&self, kinds: &Kinds, side: usize, slot: usize) -> u16 {
+        let u = &self.boards[side][slot];
+        let tribes = kinds.tribes(u);
+        let mut attack = 0u16;
+        for (i, other) in self.board(side).iter().enumerate() {
+            let g = kinds.facts(other);
+            if i != slot && g.aura_tribes != 0 && tribes & g.aura_tribes != 0 {
+                attack = attack.saturating_add(g.aura_attack);
+            }
+        }
+        for b in 0..kinds.bonus_count as usize {
+            if kinds.takes(u, kinds.bonus_to[b]) {
+                attack = attack.saturating_add(self.bonus[side][b][0].into());
+            }
+        }
+        let entries = &kinds.entry_bonuses[side][..kinds.entry_counts[side] as usize];
+        for &(to, a, _) in entries {
+            if kinds.takes(u, to) {
+                attack = attack.saturating_add(a);
+            }
+        }
+        attack
+    }
+
+    /// The auras of `side`'s dying minions leave with them: their friends
+    /// that survive lose the bonus, down to 0 attack and 1 health at least
+    /// (Firestone's removal; a dying minion stays dying).
+    #[inline(never)]
+    pub(super) fn leave_auras(&mut self, kinds: &Kinds, side: usize) {
+        let len = self.lens[side] as usize;
+        for d in 0..len {
+            let dead = self.boards[side][d];
+            let g = kinds.facts(&dead);
+            if dead.health > 0 || g.aura_tribes == 0 {
+                continue;
+            }
+            for u in &mut self.boards[side][..len] {
+                if u.health > 0 && kinds.tribes(u) & g.aura_tribes != 0 {
+                    u.attack = u.attack.saturating_sub(g.aura_attack);
+                    if g.aura_health > 0 {
+                        let health = i32::from(u.health) - i32::from(g.aura_health);
+                        u.health = health.max(1) as i16;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Adds a buff to a unit (a shield brings taunt to a minion that has
+/// taunt with it: `Action::TauntWithShield`; reaching its attack brings
+/// the shield of `Action::ShieldAtAttack`).
+#[inline]
+pub(super) fn buff(kinds: &Kinds, u: &mut Unit, attack: u16, health: u16, keywords: u8) {
+    let before = u.attack;
+    u.attack = u.attack.saturating_add(attack);
+    u.health = u.health.saturating_add(health.min(i16::MAX as u16) as i16);
+    u.keywords |= keywords;
+    if kinds.any_buff_keywords() {
+        buff_keywords(kinds, u, before, keywords);
+    }
+}
+
+impl State {
+    /// A side bonus (`Action::SideBonus`; other actions do nothing): for
+    /// the rest of the combat the minions of its tribes entering get it,
+    /// and every friendly one of them on the board now (a deathrattle's
+    /// reach or not: those its phase summons after it would have entered
+    /// with the bonus), dying ones too when `dying` (a buff may bring them
+    /// back).
+    pub(super) fn give_side_bonus(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        action: Action,
+        dying: bool,
+    ) {
+        let Action::SideBonus { to, attack, health } = action else {
+            return;
+        };
+        let b = kinds.bonus_index(to);
+        let bonus = &mut self.bonus[side][b];
+        // At most 255 each (the memo key gives up there).
+        let add = |b: u8, n: u16| b.saturating_add(n.min(255) as u8);
+        bonus[0] = add(bonus[0], attack);
+        bonus[1] = add(bonus[1], health);
+        let floor = if dying { DESTROYED } else { 0 };
+        for u in &mut self.boards[side][..self.lens[side] as usize] {
+            if u.health > floor && to.reaches(kinds.tribes(u), kinds.marks(u)) {
+                buff(kinds, u, attack, health, 0);
+            }
+        }
+    }
+}
+
+/// The keywords a buff brings beyond its own: a shield at an attack,
+/// taunt with a shield (out of line: few combats have them).
+#[inline(never)]
+pub(super) fn buff_keywords(kinds: &Kinds, u: &mut Unit, attack_before: u16, keywords: u8) {
+    let mut keywords = keywords;
+    let threshold = kinds.shield_at_attack(u);
+    if threshold > 0 && attack_before < threshold && u.attack >= threshold {
+        keywords |= SHIELD;
+        u.keywords |= SHIELD;
+    }
+    if keywords & SHIELD != 0 && kinds.taunt_with_shield(u) {
+        u.keywords |= TAUNT;
+    }
+}

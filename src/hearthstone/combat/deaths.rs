@@ -1,0 +1,379 @@
+//! The death phase, after every attack and every effect that dealt
+//! damage: the dead leave left to right, each one's deathrattle tokens
+//! entering in its slot and its deathrattle effects firing (as many times
+//! as the auras say), the survivors hear the deaths (and avenge count
+//! them), and reborn copies return with 1 health once every deathrattle
+//! has fired. Summons beyond seven minions fail.
+
+use super::chooser::Chooser;
+use super::kinds::{Flag, Kinds, heard_bits};
+use super::listeners::Fired;
+use super::state::State;
+use super::unit::{ATTACKED, PASSED_OVER, UNMARKED, Unit};
+use crate::hearthstone::model::{Action, BOARD_SIZE, REBORN, Trigger};
+
+impl State {
+    /// The survivors' "whenever a friendly minion dies" effects, before the
+    /// dead leave: each listener left to right, once per dead minion of
+    /// its tribes (left to right). Kept out of the death phase, which most
+    /// combats run without them.
+    #[inline(never)]
+    pub(super) fn fire_death_listeners(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        chooser: &mut impl Chooser,
+    ) {
+        let len = self.lens[side] as usize;
+        for i in 0..len {
+            let u = self.boards[side][i];
+            let listens = kinds.facts(&u).hears(Flag::FriendlyDies);
+            if u.health <= 0 || listens == 0 {
+                continue;
+            }
+            for d in 0..len {
+                let dead = self.boards[side][d];
+                if dead.health > 0 || listens & heard_bits(kinds.tribes(&dead)) == 0 {
+                    continue;
+                }
+                let dead_tribes = kinds.tribes(&dead);
+                let hears = |t| match t {
+                    Trigger::FriendlyDies { tribes } => tribes == 0 || dead_tribes & tribes != 0,
+                    _ => false,
+                };
+                self.fire_effects_at(kinds, side, i, (None, None), hears, chooser);
+            }
+        }
+    }
+
+    /// The side bonuses of the phase's deathrattles ("your Beetles have
+    /// +5/+5 this game"), each as often as it triggers, before any token
+    /// enters: Firestone raises the bonus and then summons (Turquoise
+    /// Skitterer's Beetle enters with it, and a summon listener doubling
+    /// its attack sees it), on the minions living then.
+    #[inline(never)]
+    pub(super) fn deathrattle_bonuses_first(&mut self, kinds: &Kinds, side: usize, triggers: u32) {
+        let dead = self.boards[side];
+        for m in dead[..self.lens[side] as usize]
+            .iter()
+            .filter(|m| m.health <= 0)
+        {
+            for e in kinds.kinds[m.kind as usize].effects {
+                if let (Trigger::Deathrattle, Action::SideBonus { .. }) = (e.trigger, e.action) {
+                    for _ in 0..triggers {
+                        self.give_side_bonus(kinds, side, e.action, false);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The avenge effects of a death phase of `deaths` friendly deaths, on
+    /// the board after its deathrattles: the `survivors` (bit per slot;
+    /// summons start their count afresh) count every death; then, once per
+    /// death, each minion whose count is done fires, left to right, and
+    /// starts counting again (Firestone's counters). Avenge effects only
+    /// buff: slots stand while they fire.
+    #[inline(never)]
+    pub(super) fn fire_avenges(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        survivors: u8,
+        deaths: u8,
+        chooser: &mut impl Chooser,
+    ) {
+        // The survivors that avenge, and the deaths each has still to see
+        // (<= 0: due).
+        let avengers = (0..self.lens[side] as usize).fold(0u8, |m, i| {
+            m | u8::from(kinds.facts(&self.boards[side][i]).avenge > 0) << i
+        }) & survivors;
+        let mut left = [0i16; BOARD_SIZE];
+        let slots = |mask: u8| (0..BOARD_SIZE).filter(move |i| mask & 1 << i != 0);
+        for i in slots(avengers) {
+            left[i] = i16::from(self.boards[side][i].count()) - i16::from(deaths);
+        }
+        for _ in 0..deaths {
+            for i in slots(avengers) {
+                if left[i] > 0 {
+                    continue;
+                }
+                left[i] += i16::from(kinds.facts(&self.boards[side][i]).avenge);
+                let avenge = |t| matches!(t, Trigger::Avenge { .. });
+                self.fire_effects_at(kinds, side, i, (None, None), avenge, chooser);
+            }
+        }
+        for i in slots(avengers) {
+            self.boards[side][i].set_count(left[i] as u8);
+        }
+    }
+
+    /// The death phase of an attack on one side: the dead leave left to
+    /// right; dead by dead, its deathrattle tokens enter in its slot and
+    /// its deathrattle effects fire on the board as it is then (survivors
+    /// and the tokens so far); then (after every deathrattle, so tokens
+    /// take the room first) reborn copies return in their slots. Summons
+    /// beyond 7 minions fail. Deathrattle effects act on their own side
+    /// only (`cards::effects` reads no other), so the sides' order does
+    /// not matter; and they add no minion, so the board is built in one
+    /// pass and each effect fires afterwards on the units it would have
+    /// seen (the same units in the same order: the same random picks).
+    pub(super) fn resolve_side(&mut self, kinds: &Kinds, side: usize, chooser: &mut impl Chooser) {
+        let len = self.lens[side] as usize;
+        // The dead as a bit per slot, without a branch per slot (which
+        // way each goes is a coin flip to the processor).
+        let dead = self.boards[side][..len]
+            .iter()
+            .enumerate()
+            .fold(0u8, |m, (i, u)| m | u8::from(u.health <= 0) << i);
+        // Without deaths the auras leaving and the death listeners have
+        // nothing to do; neither brings a dying minion back.
+        if dead == 0 {
+            return;
+        }
+        if kinds.any(Flag::Auras) {
+            self.leave_auras(kinds, side);
+        }
+        if kinds.growths.any() {
+            self.grow_with_deaths(kinds, side, dead);
+        }
+        if kinds.any(Flag::FriendlyDies) {
+            self.fire_death_listeners(kinds, side, chooser);
+        }
+        let board = &mut self.boards[side];
+        let mut acting = dead;
+        let mut acts = false;
+        while acting != 0 {
+            let i = acting.trailing_zeros() as usize;
+            acting &= acting - 1;
+            acts |= kinds.facts(&board[i]).acts_on_death;
+        }
+        if !acts {
+            // Nothing happens on these deaths: close the gaps in place,
+            // each unit written where the survivors so far end.
+            let mut n = 0;
+            for i in 0..len {
+                board[n] = board[i];
+                n += usize::from(dead & 1 << i == 0);
+            }
+            self.lens[side] = n as u8;
+            if kinds.any(Flag::Avenge) {
+                let survivors = (1u16 << n) - 1;
+                self.fire_avenges(kinds, side, survivors as u8, (len - n) as u8, chooser);
+            }
+            return;
+        }
+        let triggers = deathrattle_triggers(kinds, &self.boards[side][..len]);
+        if kinds.any(Flag::DeathrattleBonus) {
+            self.deathrattle_bonuses_first(kinds, side, triggers);
+        }
+        let board = &mut self.boards[side];
+        let old = *board;
+        // Per slot of the new board: the mark of the dead minion a summon
+        // came from, plus one (0 = a survivor).
+        let mut from = [0u8; BOARD_SIZE];
+        // Per slot: 0 for a survivor, else the number of the deathrattle
+        // trigger (from 1: dead minions left to right, each's triggers in
+        // turn) whose token it is. At most `d * (7 + 14 * (7 - d))` <= 196
+        // triggers (`d` dead beside `7 - d` survivors; a card's count is at
+        // most 7, two effects a card), so a `u8` holds them.
+        let mut origin = [0u8; BOARD_SIZE];
+        // Reborn copies to come: (survivors to the right of the dead
+        // minion, dead minion); where each returns is `reborn_place`.
+        let mut reborns = [(0usize, Unit::default()); BOARD_SIZE];
+        let mut pending = 0;
+        // Some dead minion has deathrattle effects to fire afterwards.
+        let mut any_effects = false;
+        let mut dead = 0u8;
+        let mut n = 0;
+        for (i, m) in old[..len].iter().enumerate() {
+            if m.health > 0 {
+                board[n] = *m;
+                from[n] = 0;
+                origin[n] = 0;
+                n += 1;
+                continue;
+            }
+            // Room left: the survivors not yet placed still need theirs.
+            let survivors_right = old[i + 1..len].iter().filter(|x| x.health > 0).count();
+            let kind = &kinds.kinds[m.kind as usize];
+            let t = kind.token;
+            for _ in 0..triggers {
+                dead += 1;
+                for _ in 0..t.count {
+                    if n + survivors_right >= BOARD_SIZE {
+                        break;
+                    }
+                    board[n] = kinds.entering(kind.token_kind, t.health as i16);
+                    from[n] = if t.unmarked { FRESH } else { m.mark + 1 };
+                    origin[n] = dead;
+                    n += 1;
+                }
+            }
+            any_effects |= kinds.facts(m).has(Flag::Deathrattle);
+            if m.has(REBORN) {
+                reborns[pending] = (survivors_right, *m);
+                pending += 1;
+            }
+        }
+        self.lens[side] = n as u8;
+        if kinds.any(Flag::Auras) {
+            // Each token meets the auras of the survivors and of the
+            // tokens before it.
+            let tokens = (0..n).fold(0u8, |m, i| m | u8::from(from[i] != 0) << i);
+            let all = ((1u16 << n) - 1) as u8;
+            self.enter_auras(kinds, side, tokens, all & !tokens, true);
+        }
+        if kinds.any(Flag::FriendlySummoned) {
+            // Every token has entered, each heard in turn (the listeners
+            // are survivors: tokens have no effects).
+            for (slot, &came_from) in from[..n].iter().enumerate() {
+                if came_from != 0 {
+                    self.fire_summon_listeners(kinds, side, slot, 1 << slot, chooser);
+                }
+            }
+        }
+        inherit_marks(&mut self.boards[side][..n], &mut from[..n]);
+        if any_effects {
+            // The `d`-th dead minion's triggers are numbered
+            // `d * triggers + 1 ..= (d + 1) * triggers`, as above.
+            let dead_ones = old[..len].iter().filter(|m| m.health <= 0);
+            for (d, m) in dead_ones.enumerate() {
+                if !kinds.facts(m).has(Flag::Deathrattle) {
+                    continue;
+                }
+                for k in 1..=triggers {
+                    let number = (d as u32 * triggers + k) as u8;
+                    let reach = (0..n)
+                        .filter(|&slot| origin[slot] <= number)
+                        .fold(0u8, |reach, slot| reach | 1 << slot);
+                    let at = Fired {
+                        side,
+                        slot: None,
+                        unit: *m,
+                        friend: None,
+                        defender: None,
+                        reach,
+                    };
+                    for e in kinds.kinds[m.kind as usize].effects {
+                        // Side bonuses came first (`deathrattle_bonuses_first`).
+                        let bonus = matches!(e.action, Action::SideBonus { .. });
+                        if e.trigger == Trigger::Deathrattle && !bonus {
+                            self.apply(kinds, &at, e.action, chooser);
+                        }
+                    }
+                }
+            }
+        }
+        if kinds.any(Flag::Avenge) {
+            let survivors = (0..n).fold(0u8, |m, slot| m | u8::from(origin[slot] == 0) << slot);
+            let deaths = old[..len].iter().filter(|m| m.health <= 0).count() as u8;
+            self.fire_avenges(kinds, side, survivors, deaths, chooser);
+        }
+        let board = &mut self.boards[side];
+        // The tokens of this phase, by slot (before any copy returns).
+        let tokens = (0..n).fold(0u8, |m, slot| m | u8::from(origin[slot] != 0) << slot);
+        let before_copies = n;
+        // The slots the copies entered, left to right.
+        let mut reborn_slots = 0u8;
+        for &(survivors_right, m) in &reborns[..pending] {
+            if n >= BOARD_SIZE {
+                break;
+            }
+            let at = n - reborn_place(survivors_right, tokens, before_copies);
+            board.copy_within(at..n, at + 1);
+            from.copy_within(at..n, at + 1);
+            board[at] = kinds.entering(kinds.kinds[m.kind as usize].reborn_kind, 1);
+            from[at] = m.mark + 1;
+            n += 1;
+            reborn_slots |= 1 << at;
+        }
+        inherit_marks(&mut board[..n], &mut from[..n]);
+        self.lens[side] = n as u8;
+        if kinds.any(Flag::Auras) && reborn_slots != 0 {
+            let all = ((1u16 << n) - 1) as u8;
+            self.enter_auras(kinds, side, reborn_slots, all & !reborn_slots, true);
+        }
+        // Each copy is heard by the minions there when it entered (later
+        // copies are to its right: its slot stands), as summoned, then as
+        // reborn.
+        let mut copies = reborn_slots;
+        while (kinds.any(Flag::FriendlySummoned) || kinds.any(Flag::FriendlyReborn)) && copies != 0
+        {
+            let at = copies.trailing_zeros() as usize;
+            if kinds.any(Flag::FriendlySummoned) {
+                self.fire_summon_listeners(kinds, side, at, copies, chooser);
+            }
+            if kinds.any(Flag::FriendlyReborn) {
+                self.fire_reborn_listeners(kinds, side, at, copies, chooser);
+            }
+            copies &= copies - 1;
+        }
+    }
+}
+
+/// How often each deathrattle of a death phase on `board` triggers: once,
+/// or as often as the most a survivor's aura says (Moira Bronzebeard), and
+/// once more per extra time the survivors give (Titus Rivendare); an
+/// aura's minion dying in the phase gives nothing: Firestone reads the
+/// board without the dead.
+pub(super) fn deathrattle_triggers(kinds: &Kinds, board: &[Unit]) -> u32 {
+    if !kinds.any(Flag::ExtraDeathrattles) {
+        return 1;
+    }
+    let survivors = board.iter().filter(|m| m.health > 0);
+    let (most, extra) = survivors.fold((1, 0), |(most, extra), m| {
+        let f = kinds.facts(m);
+        (
+            most.max(u32::from(f.deathrattle_times)),
+            extra + u32::from(f.extra_deathrattles),
+        )
+    });
+    most + extra
+}
+
+/// Where a reborn copy returns, counted from the right end of the board
+/// (Firestone's placement; the rules file says "in its slot"): the dead
+/// minion had `survivors_right` survivors to its right; each token of the
+/// phase (bit per slot of the board of `len` before any copy returns),
+/// taken left to right, whose count from the right is below the running
+/// count raises it by one. So a copy returns after the tokens of the
+/// minions that died to its right beside it, just left of the next
+/// survivor; tokens summoned beyond that survivor can move it past the
+/// survivor (Firestone's loop, replayed as it is).
+pub(super) fn reborn_place(survivors_right: usize, tokens: u8, len: usize) -> usize {
+    let mut place = survivors_right;
+    let mut rest = tokens;
+    while rest != 0 {
+        let slot = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if len - 1 - slot < place {
+            place += 1;
+        }
+    }
+    place
+}
+
+/// `from` of a token that enters unmarked (`Token::unmarked`): past the
+/// marks plus one.
+pub(super) const FRESH: u8 = PASSED_OVER + 2;
+
+/// Gives each new summon (`from` != 0) its round mark, right to left:
+/// `ATTACKED` if the minion it came from was passed over, else the mark of
+/// the minion now to its right (unmarked if none); unmarked when `FRESH`.
+/// Marks `from` done.
+pub(super) fn inherit_marks(board: &mut [Unit], from: &mut [u8]) {
+    for i in (0..board.len()).rev() {
+        if from[i] == 0 {
+            continue;
+        }
+        board[i].mark = if from[i] == FRESH {
+            UNMARKED
+        } else if from[i] - 1 == PASSED_OVER {
+            ATTACKED
+        } else {
+            board.get(i + 1).map_or(UNMARKED, |r| r.mark)
+        };
+        from[i] = 0;
+    }
+}

@@ -1,0 +1,1007 @@
+//! Kinds of minion: what never changes for a minion in one combat (its
+//! card's stats, keywords, tribes, effects, tokens and reborn copy),
+//! interned once as the combat is set up, with the facts the phases read
+//! on their hot paths (what each kind listens to, its auras) and the
+//! combat's listener flags, which let a phase skip what no minion of the
+//! combat can hear.
+
+use super::bonuses::GameBonuses;
+use super::growth::Growths;
+use super::state::{MAX_BONUSES, MAX_SIDE_BONUSES};
+use super::unit::{UNMARKED, Unit};
+use crate::hearthstone::model::{
+    Action, BonusTo, Effect, MAX_EFFECTS, Marks, Minion, REBORN, SHIELD, STEALTH, TAUNT, Target,
+    Token, Trigger, VENOM,
+};
+
+/// What never changes for a kind of minion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Kind {
+    pub(super) attack: u16,
+    pub(super) base_keywords: u8,
+    pub(super) tier: u8,
+    pub(super) token: Token,
+    /// The kinds of its deathrattle tokens and of its reborn copy.
+    pub(super) token_kind: u8,
+    pub(super) reborn_kind: u8,
+    pub(super) tribes: u32,
+    pub(super) marks: Marks,
+    pub(super) effects: [Effect; MAX_EFFECTS],
+    /// The token its effects summon, and its kind.
+    pub(super) effect_token: Token,
+    pub(super) effect_token_kind: u8,
+    pub(super) name: Option<&'static str>,
+}
+
+/// A `Kind::reborn_kind` that names the kind itself (`Kinds::intern`
+/// puts its index there).
+pub(super) const REBORN_ITSELF: u8 = u8::MAX;
+
+/// Kinds of minion a combat can hold at most: each of 14 starting minions,
+/// its reborn copy, its deathrattle token and that token's reborn copy,
+/// the token's own token and its reborn copy, and its effect token (plain:
+/// `cards::effects`) and that token's reborn copy (8 each, 112), rounded
+/// up to a power of two.
+pub(super) const MAX_KINDS: usize = 128;
+
+/// What the phases ask of a kind: a class of trigger some phase fires,
+/// or an action a phase reads without firing it (an aura, a keyword a
+/// buff brings). Each is a bit of the kind's `Facts::flags` and of the
+/// combat's `Kinds::any`, which lets a phase skip what no minion of the
+/// combat does. The first `HEARD` listen for the tribes of the minion
+/// whose doing fires them (`Facts::heard`). `classify` says which
+/// triggers and actions raise which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Flag {
+    /// "Whenever a friendly minion attacks" (another, or any).
+    FriendlyAttacks,
+    /// "After a friendly minion attacks" (another).
+    AfterFriendlyAttacks,
+    /// "Whenever a friendly minion dies".
+    FriendlyDies,
+    /// "Whenever (after) you summon a minion".
+    FriendlySummoned,
+    /// "Whenever a friendly minion takes damage".
+    FriendlyTakesDamage,
+    /// "After a friendly minion deals damage".
+    FriendlyDealsDamage,
+    /// A start-of-combat effect.
+    StartOfCombat,
+    /// An effect that fires as it attacks itself: a rally, or a
+    /// friendly-attack trigger its own tribes meet.
+    OwnAttack,
+    /// "After this attacks".
+    AfterAttack,
+    /// "After this attacks and kills a minion".
+    KillsDefender,
+    /// A deathrattle effect.
+    Deathrattle,
+    /// An avenge effect (with a count above 0).
+    Avenge,
+    /// "After a friendly minion is reborn".
+    FriendlyReborn,
+    /// "After a friendly minion loses divine shield".
+    FriendlyLosesShield,
+    /// "Whenever this takes damage".
+    TakesDamage,
+    /// "Whenever a blood gem is played on this".
+    GemPlayedOnThis,
+    /// Minions entering take bonuses as they enter: a stat aura of its
+    /// friends (`Trigger::Aura`), or a side bonus for the rest of the
+    /// combat (`Action::SideBonus`; growths and earlier turns' bonuses
+    /// raise it too).
+    Auras,
+    /// A deathrattle gives a side bonus (given first in its death phase).
+    DeathrattleBonus,
+    /// Friendly deathrattles trigger more times while it lives.
+    ExtraDeathrattles,
+    /// Its buffs may bring keywords: a shield at some attack, or taunt
+    /// with a shield.
+    BuffKeywords,
+    /// It gains taunt with a shield (`Action::TauntWithShield`).
+    TauntWithShield,
+    /// It summons its effect tokens (`Action::Summon`).
+    Summons,
+    /// It summons when damaged: the tokens take their round mark from it.
+    SummonsWhenDamaged,
+    /// It counts its gifts (`Action::GrowingGift`).
+    CountsGifts,
+    /// It gives reborn (a buff with the keyword).
+    GivesReborn,
+    /// Effects change units beyond what their kind and the attacks made
+    /// say (memo keys hold units whole).
+    ChangesUnits,
+    /// Effects may raise the potential mid-combat (the exact engine
+    /// orders states by the turns taken).
+    RaisesPotential,
+    /// A minion has stealth (a keyword, not an effect).
+    Stealth,
+}
+
+/// The listener flags that hear the tribes of a friendly minion: the
+/// first flags, a tribe mask each in `Facts::heard`.
+pub(super) const HEARD: usize = Flag::FriendlyDealsDamage as usize + 1;
+
+/// Flags there are.
+const FLAGS: usize = Flag::Stealth as usize + 1;
+
+/// Sets of flags the hot paths ask about as one (`Kinds::any_of`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Set {
+    /// Some minion attacking fires an effect ("whenever a friendly minion
+    /// attacks", a rally).
+    AttackTriggers,
+    /// Damage landing on a minion is heard by it or a friend.
+    DamageListeners,
+    /// Damage landing is heard: by the damaged side or the dealer's.
+    DamageHeard,
+    /// A hit is heard: a shield lost, or damage landing.
+    HitListeners,
+}
+
+/// The flags of each `Set`.
+const SETS: [Flags; 4] = {
+    let damage = Flags::of(Flag::TakesDamage).and(Flag::FriendlyTakesDamage);
+    let heard = damage.and(Flag::FriendlyDealsDamage);
+    [
+        Flags::of(Flag::FriendlyAttacks).and(Flag::OwnAttack),
+        damage,
+        heard,
+        heard.and(Flag::FriendlyLosesShield),
+    ]
+};
+
+/// A set of flags.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(super) struct Flags(u32);
+
+impl Flags {
+    /// The set of one flag.
+    pub(super) const fn of(flag: Flag) -> Flags {
+        Flags(1 << flag as u32)
+    }
+
+    /// This set and `flag`.
+    pub(super) const fn and(self, flag: Flag) -> Flags {
+        Flags(self.0 | 1 << flag as u32)
+    }
+
+    /// Whether `flag` is in the set.
+    #[inline]
+    pub(super) const fn has(self, flag: Flag) -> bool {
+        self.0 & 1 << flag as u32 != 0
+    }
+
+    /// The flags of both sets.
+    pub(super) const fn with(self, other: Flags) -> Flags {
+        Flags(self.0 | other.0)
+    }
+
+    /// Whether some flag of `other` is in the set.
+    #[inline]
+    pub(super) const fn meets(self, other: Flags) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    pub(super) fn raise(&mut self, flag: Flag) {
+        *self = self.and(flag);
+    }
+}
+
+/// A kind's facts for the hot paths, in one cache line (so a kind's index
+/// finds them with a shift).
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(align(64))]
+pub(super) struct Facts {
+    /// Its potential beyond its health and shield: its tokens and reborn
+    /// copy, which no attack changes (reborn is lost only with the minion).
+    pub(super) extra_potential: u32,
+    pub(super) attack: u16,
+    pub(super) base_keywords: u8,
+    /// Its avenge count ("Avenge (N)"; 0: none).
+    pub(super) avenge: u8,
+    pub(super) tribes: u32,
+    pub(super) marks: Marks,
+    /// What its effects do (`Flag`).
+    pub(super) flags: Flags,
+    /// Per listener of friends' tribes (the first `HEARD` flags): the
+    /// tribes (`heard_bits`) of the friendly minions whose doing fires it
+    /// (the attacker, the dead, the summoned, the damaged, the dealer).
+    pub(super) heard: [u32; HEARD],
+    /// Summons minions whose round mark comes from its own (dying, or
+    /// damaged: "whenever this takes damage, summon").
+    pub(super) summons_by_mark: bool,
+    /// Dying summons something or fires an effect.
+    pub(super) acts_on_death: bool,
+    /// While it lives, friendly deathrattles trigger this many extra times.
+    pub(super) extra_deathrattles: u8,
+    /// While it lives, friendly deathrattles trigger at least this many
+    /// times (0: no such aura), before the extra times.
+    pub(super) deathrattle_times: u8,
+    /// Its stat aura: its friends of these tribes (never itself) have
+    /// +`aura_attack`/+`aura_health` while it is on the board (0: none).
+    pub(super) aura_tribes: u32,
+    pub(super) aura_attack: u16,
+    pub(super) aura_health: u16,
+    /// The attack that brings it a shield (`Action::ShieldAtAttack`; 0:
+    /// none).
+    pub(super) shield_at_attack: u16,
+    /// Friendly blood gems give this many times their stats while it is on
+    /// the board (`Action::GemStats`; 0: no such aura).
+    pub(super) gem_times: u8,
+}
+
+impl Facts {
+    /// Whether its effects do `flag`.
+    #[inline]
+    pub(super) fn has(&self, flag: Flag) -> bool {
+        self.flags.has(flag)
+    }
+
+    /// The tribes (`heard_bits`) a listener of friends' tribes hears (0:
+    /// none).
+    #[inline]
+    pub(super) fn hears(&self, flag: Flag) -> u32 {
+        debug_assert!((flag as usize) < HEARD);
+        self.heard[flag as usize]
+    }
+}
+
+/// What a kind's effects add up to: its flags, the tribes its listeners
+/// hear, and the numbers the phases read (folded by `classify`).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Folded {
+    pub(super) flags: Flags,
+    heard: [u32; HEARD],
+    avenge: u8,
+    /// The first stat aura: (tribes, attack, health).
+    aura: Option<(u32, u16, u16)>,
+    extra_deathrattles: u8,
+    deathrattle_times: u8,
+    /// The first `Action::ShieldAtAttack`'s attack.
+    shield_at_attack: Option<u16>,
+    gem_times: u8,
+}
+
+impl Folded {
+    /// The sum of `effects` on a minion of `tribes`.
+    pub(super) fn of(effects: &[Effect], tribes: u32) -> Folded {
+        let mut sum = Folded::default();
+        for e in effects {
+            classify(e, tribes, &mut sum);
+        }
+        // Flags the numbers say.
+        let numbers = [
+            (Flag::Avenge, sum.avenge > 0),
+            (Flag::Auras, sum.aura_tribes() != 0),
+            (
+                Flag::ExtraDeathrattles,
+                sum.extra_deathrattles > 0 || sum.deathrattle_times > 0,
+            ),
+            (Flag::BuffKeywords, sum.shield_at_attack() > 0),
+        ];
+        for (flag, on) in numbers {
+            if on {
+                sum.flags.raise(flag);
+            }
+        }
+        if sum.flags.has(Flag::TauntWithShield) {
+            sum.flags.raise(Flag::BuffKeywords);
+        }
+        sum
+    }
+
+    /// A listener of `flag` hears the friendly minions of `tribes` (0:
+    /// every one).
+    fn hear(&mut self, flag: Flag, tribes: u32) {
+        self.flags.raise(flag);
+        self.heard[flag as usize] |= listens(tribes);
+    }
+
+    fn aura_tribes(&self) -> u32 {
+        self.aura.map_or(0, |a| a.0)
+    }
+
+    /// The attack that brings the minion a shield (0: none).
+    pub(super) fn shield_at_attack(&self) -> u16 {
+        self.shield_at_attack.unwrap_or(0)
+    }
+}
+
+/// A listener's mask for "a friendly minion of `tribes`" (0: any minion):
+/// it meets `heard_bits` of the minions it hears.
+fn listens(tribes: u32) -> u32 {
+    if tribes == 0 { u32::MAX } else { tribes }
+}
+
+/// The one table of what effects ask of the phases: the flag each trigger
+/// and each action raises (with the tribes a listener hears, and the
+/// numbers an aura, an avenge or a deathrattle aura carries), folded into
+/// `sum` for an effect of a minion of `own_tribes`.
+fn classify(e: &Effect, own_tribes: u32, sum: &mut Folded) {
+    match e.trigger {
+        Trigger::FriendlyAttacks { tribes, other } => {
+            sum.hear(Flag::FriendlyAttacks, tribes);
+            if !other && listens(tribes) & heard_bits(own_tribes) != 0 {
+                sum.flags.raise(Flag::OwnAttack);
+            }
+        }
+        Trigger::Rally => sum.flags.raise(Flag::OwnAttack),
+        Trigger::AfterFriendlyAttacks { tribes } => sum.hear(Flag::AfterFriendlyAttacks, tribes),
+        Trigger::FriendlyDies { tribes } => sum.hear(Flag::FriendlyDies, tribes),
+        Trigger::FriendlySummoned { tribes, .. } => sum.hear(Flag::FriendlySummoned, tribes),
+        Trigger::FriendlyTakesDamage { tribes, .. } => sum.hear(Flag::FriendlyTakesDamage, tribes),
+        Trigger::AfterFriendlyDealsDamage { tribes } => sum.hear(Flag::FriendlyDealsDamage, tribes),
+        Trigger::StartOfCombat => sum.flags.raise(Flag::StartOfCombat),
+        Trigger::AfterAttack => sum.flags.raise(Flag::AfterAttack),
+        Trigger::KillsDefender => sum.flags.raise(Flag::KillsDefender),
+        Trigger::Deathrattle => sum.flags.raise(Flag::Deathrattle),
+        // Two avenge effects of one card share one count.
+        Trigger::Avenge { deaths } => sum.avenge = deaths,
+        Trigger::FriendlyReborn => sum.flags.raise(Flag::FriendlyReborn),
+        Trigger::FriendlyLosesShield => sum.flags.raise(Flag::FriendlyLosesShield),
+        Trigger::TakesDamage => sum.flags.raise(Flag::TakesDamage),
+        Trigger::GemPlayedOnThis => sum.flags.raise(Flag::GemPlayedOnThis),
+        Trigger::Never | Trigger::Aura => {}
+    }
+    match e.action {
+        Action::Buff {
+            target: Target::Friendly { tribes, .. },
+            attack,
+            health,
+            ..
+        } if e.trigger == Trigger::Aura && sum.aura.is_none() => {
+            sum.aura = Some((tribes, attack, health))
+        }
+        Action::SideBonus { .. } => {
+            sum.flags.raise(Flag::Auras);
+            if e.trigger == Trigger::Deathrattle {
+                sum.flags.raise(Flag::DeathrattleBonus);
+            }
+        }
+        // Extra times add up; "trigger N times" counts the most.
+        Action::ExtraDeathrattles { times } => sum.extra_deathrattles += times,
+        Action::DeathrattlesTrigger { times } => {
+            sum.deathrattle_times = sum.deathrattle_times.max(times)
+        }
+        Action::ShieldAtAttack { attack } => {
+            sum.shield_at_attack.get_or_insert(attack);
+        }
+        Action::TauntWithShield => sum.flags.raise(Flag::TauntWithShield),
+        Action::Summon { .. } => {
+            sum.flags.raise(Flag::Summons);
+            if e.trigger == Trigger::TakesDamage {
+                sum.flags.raise(Flag::SummonsWhenDamaged);
+            }
+        }
+        Action::GrowingGift { .. } => sum.flags.raise(Flag::CountsGifts),
+        Action::GemStats { times } => sum.gem_times = sum.gem_times.max(times),
+        _ => {}
+    }
+    if matches!(e.action, Action::Buff { keywords, .. } if keywords & REBORN != 0) {
+        sum.flags.raise(Flag::GivesReborn);
+    }
+    if e.changes_units() {
+        sum.flags.raise(Flag::ChangesUnits);
+    }
+    if e.raises_potential() {
+        sum.flags.raise(Flag::RaisesPotential);
+    }
+}
+
+/// Every kind of minion a combat can hold: the starting minions, their
+/// reborn copies and their deathrattle tokens (at most 3 per starting
+/// minion, so a `u8` indexes them).
+#[derive(Debug, Clone)]
+pub struct Kinds {
+    pub(super) kinds: Vec<Kind>,
+    /// What the hot paths read, by kind, in one fixed array (a kind index
+    /// masked to its size needs no bounds check).
+    pub(super) facts: [Facts; MAX_KINDS],
+    /// The most health and attack any unit starts with (effects may
+    /// raise them in combat).
+    pub(super) max_health: u16,
+    pub(super) max_attack: u16,
+    /// What the combat's kinds do (`Flag`): the union of their flags,
+    /// and of what the combat's bonuses raise.
+    any: Flags,
+    /// The same flags, then the `Set`s they meet, a byte each: the hot
+    /// paths test one with a single instruction (a bit of `any` costs the
+    /// attack a shift and a mask, and a register: measured, a percent of
+    /// the exact engine's instructions).
+    on: [bool; FLAGS + SETS.len()],
+    /// What the side bonuses apply to (`Action::SideBonus`, the growths'
+    /// and the Tasty Lobsters' count), the first `bonus_count` of them; a
+    /// side bonus raises `Flag::Auras` (entering minions take it as an
+    /// aura's bonus).
+    pub(super) bonus_to: [BonusTo; MAX_BONUSES],
+    pub(super) bonus_count: u8,
+    /// Some effect gives reborn: every kind has a reborn copy (its own
+    /// kind for a copy or a token), and every death may summon.
+    pub(super) reborn_gifts: bool,
+    /// Per side, what its summoned minions enter with from earlier turns
+    /// (`GameBonuses::entry_bonuses`): (the minions that take it; attack;
+    /// health), the first `entry_counts[side]` of them.
+    pub(super) entry_bonuses: [[(BonusTo, u16, u16); MAX_ENTRY_BONUSES]; 2],
+    pub(super) entry_counts: [u8; 2],
+    /// The card marks that grow with a side's count (`growth.rs`), with
+    /// their side bonuses for the minions entering mid-combat.
+    pub(super) growths: Growths,
+    /// Per side, one blood gem's attack and health before a `GemStats`
+    /// aura multiplies them (1 + the game's bonus).
+    pub(super) gem: [[u16; 2]; 2],
+    /// Per side, the Tasty Lobster improvements of earlier turns
+    /// (`GameBonuses::lobsters`).
+    pub(super) lobsters: [u16; 2],
+}
+
+/// Entry bonuses a side's `GameBonuses` may hold.
+pub(super) const MAX_ENTRY_BONUSES: usize = 12;
+
+impl Kinds {
+    /// No kind yet, for a combat of the minions `boards` (some effect of
+    /// theirs may give reborn: every kind then has a reborn copy).
+    pub(super) fn new(boards: [&[Minion]; 2]) -> Kinds {
+        let [a, b] = boards;
+        Kinds {
+            kinds: Vec::new(),
+            facts: [Facts::default(); MAX_KINDS],
+            max_health: 1,
+            max_attack: 0,
+            any: Flags::default(),
+            on: [false; FLAGS + SETS.len()],
+            bonus_to: [BonusTo::Tribes(0); MAX_BONUSES],
+            bonus_count: 0,
+            reborn_gifts: a.iter().chain(b).any(|m| {
+                Folded::of(&m.effects, m.tribes)
+                    .flags
+                    .has(Flag::GivesReborn)
+            }),
+            entry_bonuses: [[(BonusTo::Every, 0, 0); MAX_ENTRY_BONUSES]; 2],
+            entry_counts: [0; 2],
+            growths: Growths::default(),
+            gem: [[1; 2]; 2],
+            lobsters: [0; 2],
+        }
+    }
+
+    /// The kind `kind` (its index), interned: a kind met before keeps its
+    /// index, a new one gets the next with its facts.
+    pub(super) fn intern(&mut self, kind: Kind) -> u8 {
+        // A kind whose reborn copy is itself names its own index.
+        let at = |i: usize| {
+            let mut k = kind;
+            if k.reborn_kind == REBORN_ITSELF {
+                k.reborn_kind = i as u8;
+            }
+            k
+        };
+        for i in 0..self.kinds.len() {
+            if self.kinds[i] == at(i) {
+                return i as u8;
+            }
+        }
+        let kind = at(self.kinds.len());
+        let facts = self.facts_of(&kind);
+        self.facts[self.kinds.len()] = facts;
+        self.raise(facts.flags);
+        self.note_side_bonuses(&kind.effects);
+        self.kinds.push(kind);
+        (self.kinds.len() - 1) as u8
+    }
+
+    /// A kind's potential beyond its health and shield: its tokens (and
+    /// theirs) and its reborn copy, which no attack changes (reborn is
+    /// lost only with the minion).
+    fn extra_potential(&self, kind: &Kind) -> u32 {
+        let t = &kind.token;
+        let token_extra = if t.count > 0 {
+            self.facts[kind.token_kind as usize].extra_potential
+        } else {
+            0
+        };
+        let tokens =
+            t.count as u32 * (t.health as u32 + u32::from(t.keywords & SHIELD != 0) + token_extra);
+        let reborn = if kind.base_keywords & REBORN != 0 {
+            // The copy's own keywords (a card's copy may have a shield the
+            // minion lost).
+            let copy = &self.kinds[kind.reborn_kind as usize];
+            1 + u32::from(copy.base_keywords & SHIELD != 0) + tokens
+        } else {
+            0
+        };
+        tokens + reborn
+    }
+
+    /// What the hot paths read of `kind` (a new kind: its growth is noted).
+    fn facts_of(&mut self, kind: &Kind) -> Facts {
+        let t = &kind.token;
+        let sum = Folded::of(&kind.effects, kind.tribes);
+        // Any minion may be given reborn: any death may summon.
+        let summons = t.count > 0 || kind.base_keywords & REBORN != 0 || self.reborn_gifts;
+        let (aura_tribes, aura_attack, aura_health) = sum.aura.unwrap_or((0, 0, 0));
+        let mut flags = sum.flags;
+        // Stealth changes units (lost on attacking) and lets a turn pass
+        // without an attack (no target), which lowers no potential.
+        if kind.base_keywords & STEALTH != 0 {
+            flags = flags
+                .and(Flag::Stealth)
+                .and(Flag::ChangesUnits)
+                .and(Flag::RaisesPotential);
+        }
+        // Growing minions change mid-combat, in health too.
+        if self.growths.note(kind.marks) {
+            flags = flags.and(Flag::ChangesUnits).and(Flag::RaisesPotential);
+        }
+        Facts {
+            extra_potential: self.extra_potential(kind),
+            attack: kind.attack,
+            base_keywords: kind.base_keywords,
+            avenge: sum.avenge,
+            tribes: kind.tribes,
+            marks: kind.marks,
+            flags,
+            heard: sum.heard,
+            summons_by_mark: summons || flags.has(Flag::SummonsWhenDamaged),
+            acts_on_death: summons || flags.has(Flag::Deathrattle),
+            extra_deathrattles: sum.extra_deathrattles,
+            deathrattle_times: sum.deathrattle_times,
+            aura_tribes,
+            aura_attack,
+            aura_health,
+            shield_at_attack: sum.shield_at_attack(),
+            gem_times: sum.gem_times,
+        }
+    }
+
+    /// Gives the side bonuses of `effects` their places in
+    /// `State::bonus`: each thing a side bonus applies to, and the
+    /// improving buffs' count.
+    fn note_side_bonuses(&mut self, effects: &[Effect]) {
+        for e in effects {
+            if let Action::SideBonus { to, .. } = e.action {
+                let known = &self.bonus_to[..self.bonus_count as usize];
+                // `combat::validate` refuses boards with more masks.
+                let counters =
+                    self.growths.bonuses() + u8::from(self.lobster_bonus_index().is_some());
+                let side_bonuses = self.bonus_count - counters;
+                if !known.contains(&to) && (side_bonuses as usize) < MAX_SIDE_BONUSES {
+                    self.bonus_to[self.bonus_count as usize] = to;
+                    self.bonus_count += 1;
+                }
+            }
+            // The improvements' count, a side bonus no minion takes.
+            if matches!(e.action, Action::ImprovingBuff { .. })
+                && self.lobster_bonus_index().is_none()
+            {
+                self.bonus_to[self.bonus_count as usize] = BonusTo::TastyLobsters;
+                self.bonus_count += 1;
+            }
+        }
+    }
+
+    /// A minion of `tribes` can enter mid-combat: the growth of its card
+    /// in this combat (`growth.rs`) becomes a side bonus it enters with.
+    pub(super) fn note_entering(&mut self, of: Marks) {
+        self.growths.note(of);
+        let mut marks = [Marks::NONE; 4];
+        let mut n = 0;
+        for mark in self.growths.marks_without_bonus(of) {
+            marks[n] = mark;
+            n += 1;
+        }
+        for &mark in &marks[..n] {
+            let at = self.bonus_count;
+            self.bonus_to[at as usize] = BonusTo::Marks(mark);
+            self.bonus_count += 1;
+            self.growths.set_bonus(mark, at);
+            // Entering minions take it as an aura's bonus.
+            self.raise(Flags::of(Flag::Auras));
+        }
+    }
+
+    /// The marks that grow in this combat.
+    pub(super) fn growths(&self) -> &Growths {
+        &self.growths
+    }
+
+    /// A unit has a deathrattle: tokens, effects, or its card's (one that
+    /// acts outside the boards too).
+    pub(super) fn has_deathrattle(&self, u: &Unit) -> bool {
+        self.kinds[u.kind as usize].token.count > 0
+            || self.facts(u).has(Flag::Deathrattle)
+            || self.marks(u).intersects(Marks::HAS_DEATHRATTLE)
+    }
+
+    /// The kind of a token (and of its reborn copy when it has reborn).
+    pub(super) fn token(&mut self, t: &Token) -> u8 {
+        self.note_entering(t.marks);
+        self.max_attack = self.max_attack.max(t.attack);
+        self.max_health = self.max_health.max(t.health);
+        let own = t.then.token();
+        let own_kind = if own.count > 0 { self.token(&own) } else { 0 };
+        let plain = Kind {
+            attack: t.attack,
+            base_keywords: t.keywords & !REBORN,
+            tier: t.tier.max(1),
+            token: own,
+            token_kind: own_kind,
+            reborn_kind: 0,
+            tribes: t.tribes,
+            marks: t.marks,
+            effects: t.effects,
+            effect_token: Token::default(),
+            effect_token_kind: 0,
+            name: None,
+        };
+        let plain = Kind {
+            reborn_kind: if self.reborn_gifts { REBORN_ITSELF } else { 0 },
+            ..plain
+        };
+        let copy = self.intern(plain);
+        if t.keywords & REBORN == 0 {
+            return copy;
+        }
+        self.intern(Kind {
+            base_keywords: t.keywords,
+            reborn_kind: copy,
+            ..plain
+        })
+    }
+
+    pub(super) fn unit(&mut self, m: &Minion) -> Unit {
+        let t = m.deathrattle;
+        self.max_health = self.max_health.max(m.health as u16);
+        self.max_attack = self.max_attack.max(m.attack);
+        let token_kind = if t.count > 0 { self.token(&t) } else { 0 };
+        let sum = Folded::of(&m.effects, m.tribes);
+        let summons = sum.flags.has(Flag::Summons);
+        let effect_token_kind = if summons {
+            self.token(&m.effect_token)
+        } else {
+            0
+        };
+        let (base_attack, mut base_keywords) = m.reborn_base();
+        // A copy entering with the attack that brings a shield has one.
+        let threshold = sum.shield_at_attack();
+        if threshold > 0 && base_attack >= threshold {
+            base_keywords |= SHIELD;
+        }
+        let copy = Kind {
+            attack: base_attack,
+            base_keywords: base_keywords & !REBORN,
+            tier: m.tier,
+            token: t,
+            token_kind,
+            // A copy given reborn comes back as itself.
+            reborn_kind: if self.reborn_gifts { REBORN_ITSELF } else { 0 },
+            tribes: m.tribes,
+            marks: m.marks,
+            effects: m.reborn_effects.unwrap_or(m.effects),
+            effect_token: if summons {
+                m.effect_token
+            } else {
+                Token::default()
+            },
+            effect_token_kind,
+            name: m.name,
+        };
+        let reborn_kind = if m.keywords & REBORN != 0 || self.reborn_gifts {
+            self.note_entering(m.marks);
+            self.intern(copy)
+        } else {
+            0
+        };
+        // A minion with taunt while shielded enters shielded with taunt.
+        let keywords = if sum.flags.has(Flag::TauntWithShield) && m.keywords & SHIELD != 0 {
+            m.keywords | TAUNT
+        } else {
+            m.keywords
+        };
+        let kind = self.intern(Kind {
+            attack: m.attack,
+            base_keywords: keywords,
+            reborn_kind,
+            effects: m.effects,
+            ..copy
+        });
+        Unit {
+            attack: m.attack,
+            health: m.health,
+            keywords,
+            mark: UNMARKED,
+            kind,
+            notes: self.facts[kind as usize].avenge << 4,
+        }
+    }
+
+    /// A new minion of `kind` entering the board (a token, a reborn copy)
+    /// with `health`: its kind's attack and keywords, unmarked (the death
+    /// phase marks it), its avenge count afresh.
+    #[inline]
+    pub(super) fn entering(&self, kind: u8, health: i16) -> Unit {
+        let f = &self.facts[kind as usize % MAX_KINDS];
+        Unit {
+            attack: f.attack,
+            health,
+            keywords: f.base_keywords,
+            mark: UNMARKED,
+            kind,
+            notes: f.avenge << 4,
+        }
+    }
+
+    /// A bound on the hits this unit can still absorb, summons included:
+    /// every attack lowers the total over both boards, so the exact engine
+    /// solves states in decreasing order of it.
+    #[inline]
+    pub fn potential(&self, u: &Unit) -> u32 {
+        u.health.max(0) as u32 + u32::from(u.has(SHIELD)) + self.facts(u).extra_potential
+    }
+
+    /// The unit a memo key stands for (see `key.rs`): its keywords are its
+    /// kind's, less the shield and venom it has lost.
+    #[inline]
+    pub fn unit_of(&self, kind: u8, health: i16, lost: u8, mark: u8, count: u8) -> Unit {
+        let k = &self.facts[kind as usize % MAX_KINDS];
+        Unit {
+            attack: k.attack,
+            health,
+            keywords: k.base_keywords & !lost,
+            mark,
+            kind,
+            notes: count << 4,
+        }
+    }
+
+    /// The largest count (`Unit::count`) a unit of the combat can hold (0:
+    /// no kind counts).
+    pub fn max_count(&self) -> u8 {
+        self.facts[..self.kinds.len()]
+            .iter()
+            .map(|f| {
+                if f.has(Flag::CountsGifts) {
+                    crate::hearthstone::model::MAX_COUNT
+                } else {
+                    f.avenge
+                }
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The keywords `u` has lost: a subset of shield and venom.
+    #[inline]
+    pub fn lost_keywords(&self, u: &Unit) -> u8 {
+        let base = self.facts(u).base_keywords;
+        debug_assert_eq!(base & !u.keywords & !(SHIELD | VENOM), 0);
+        debug_assert_eq!(u.keywords & !base, 0);
+        base & !u.keywords
+    }
+
+    /// The effects of `u`'s kind.
+    pub(super) fn effects(&self, u: &Unit) -> &[Effect] {
+        &self.kinds[u.kind as usize].effects
+    }
+
+    /// Some kind's keywords follow its buffs (`shield_at_attack`,
+    /// `taunt_with_shield`).
+    #[inline]
+    pub fn any_buff_keywords(&self) -> bool {
+        self.any(Flag::BuffKeywords)
+    }
+
+    /// The attack that brings `u` a shield (0: none).
+    #[inline]
+    pub fn shield_at_attack(&self, u: &Unit) -> u16 {
+        self.facts(u).shield_at_attack
+    }
+
+    /// Some effect of `u` fires when a blood gem is played on it.
+    #[inline]
+    pub fn on_gem(&self, u: &Unit) -> bool {
+        self.facts(u).has(Flag::GemPlayedOnThis)
+    }
+
+    /// How many times their stats friendly blood gems give while `u` is
+    /// on the board (0: it changes nothing).
+    #[inline]
+    pub fn gem_times(&self, u: &Unit) -> u8 {
+        self.facts(u).gem_times
+    }
+
+    /// `u` gains taunt whenever it gains a shield.
+    #[inline]
+    pub fn taunt_with_shield(&self, u: &Unit) -> bool {
+        self.facts(u).has(Flag::TauntWithShield)
+    }
+
+    /// `u` may summon minions that take their mark from its own: dying,
+    /// or damaged.
+    #[inline]
+    pub fn summons(&self, u: &Unit) -> bool {
+        self.facts(u).summons_by_mark
+    }
+
+    /// Some kind of the combat does `flag`.
+    #[inline]
+    pub(super) fn any(&self, flag: Flag) -> bool {
+        self.on[flag as usize]
+    }
+
+    /// Some kind of the combat does one of the flags of `set`.
+    #[inline]
+    pub(super) fn any_of(&self, set: Set) -> bool {
+        self.on[FLAGS + set as usize]
+    }
+
+    /// Adds `flags` to the combat's.
+    fn raise(&mut self, flags: Flags) {
+        self.any = self.any.with(flags);
+        for (i, on) in self.on[..FLAGS].iter_mut().enumerate() {
+            *on = self.any.0 & 1 << i != 0;
+        }
+        for (set, on) in SETS.iter().zip(&mut self.on[FLAGS..]) {
+            *on = self.any.meets(*set);
+        }
+    }
+
+    #[inline]
+    pub(super) fn facts(&self, u: &Unit) -> &Facts {
+        &self.facts[u.kind as usize % MAX_KINDS]
+    }
+
+    /// Number of kinds.
+    pub fn count(&self) -> usize {
+        self.kinds.len()
+    }
+
+    /// Some kind of minion in the combat summons when it dies or is
+    /// damaged (see `summons`).
+    pub fn any_summons(&self) -> bool {
+        self.facts[..self.kinds.len()]
+            .iter()
+            .any(|f| f.summons_by_mark)
+    }
+
+    /// The most health any unit starts with.
+    pub fn max_health(&self) -> u16 {
+        self.max_health
+    }
+
+    /// The most attack any unit starts with.
+    pub fn max_attack(&self) -> u16 {
+        self.max_attack
+    }
+
+    /// Effects may change a unit's attack, health or keywords beyond what
+    /// its kind and the attacks made say: memo keys hold them whole.
+    pub fn changes_units(&self) -> bool {
+        self.any(Flag::ChangesUnits)
+    }
+
+    /// Some minion can have stealth.
+    pub fn any_stealth(&self) -> bool {
+        self.any(Flag::Stealth)
+    }
+
+    /// Effects may raise the potential during combat: the exact engine
+    /// orders states by the attacks made instead.
+    pub fn raises_potential(&self) -> bool {
+        self.any(Flag::RaisesPotential)
+    }
+
+    /// Some minion hears a friendly minion lose its shield.
+    #[inline]
+    pub fn any_shield_listeners(&self) -> bool {
+        self.any(Flag::FriendlyLosesShield)
+    }
+
+    /// Some minion hears damage land on itself or a friend.
+    #[inline]
+    pub fn any_damage_listeners(&self) -> bool {
+        self.any_of(Set::DamageListeners)
+    }
+
+    /// Some minion has a start-of-combat effect.
+    pub fn any_start_of_combat(&self) -> bool {
+        self.any(Flag::StartOfCombat)
+    }
+
+    /// A unit's card name, if it has one (tokens have none).
+    pub fn name(&self, u: &Unit) -> Option<&'static str> {
+        self.kinds.get(u.kind as usize).and_then(|k| k.name)
+    }
+
+    /// Takes in each side's bonuses from earlier turns: entering minions
+    /// of the tribes named grow (so memo keys hold units whole, and with
+    /// health the potential may rise), and blood gems give more.
+    pub(super) fn add_game_bonuses(&mut self, bonuses: &[GameBonuses; 2]) {
+        for (side, b) in bonuses.iter().enumerate() {
+            // Saturating: `State::with_bonuses` may be given bonuses
+            // `Combat` would refuse.
+            self.gem[side] = b.blood_gem.map(|stat| stat.saturating_add(1));
+            self.lobsters[side] = b.lobsters;
+            for (to, attack, health) in b.entry_bonuses() {
+                let n = self.entry_counts[side] as usize;
+                self.entry_bonuses[side][n] = (to, attack, health);
+                self.entry_counts[side] += 1;
+                self.raise(Flags::of(Flag::Auras).and(Flag::ChangesUnits));
+                if health > 0 {
+                    self.raise(Flags::of(Flag::RaisesPotential));
+                }
+                // Room in the keys for the grown tokens.
+                self.max_attack = self.max_attack.saturating_add(attack);
+                self.max_health = self.max_health.saturating_add(health);
+            }
+        }
+    }
+
+    /// One blood gem's attack and health on `side` from the bonuses of
+    /// earlier turns, before auras.
+    pub(super) fn gem(&self, side: usize) -> [u16; 2] {
+        self.gem[side]
+    }
+
+    /// The index in `State::bonus` of the blood gems' side bonus, if the
+    /// combat has one.
+    pub(super) fn gem_bonus_index(&self) -> Option<usize> {
+        self.bonus_to[..self.bonus_count as usize]
+            .iter()
+            .position(|&t| t == BonusTo::BloodGems)
+    }
+
+    /// Tasty Lobster improvements of earlier turns on `side`.
+    pub(super) fn lobsters(&self, side: usize) -> u16 {
+        self.lobsters[side]
+    }
+
+    /// The index in `State::bonus` of the count of Tasty Lobster
+    /// improvements in this combat, if the combat has an improving buff.
+    pub(super) fn lobster_bonus_index(&self) -> Option<usize> {
+        self.bonus_to[..self.bonus_count as usize]
+            .iter()
+            .position(|&t| t == BonusTo::TastyLobsters)
+    }
+
+    /// The index of a side bonus's `BonusTo` in `State::bonus`.
+    pub(super) fn bonus_index(&self, to: BonusTo) -> usize {
+        let known = &self.bonus_to[..self.bonus_count as usize];
+        known.iter().position(|&t| t == to).unwrap_or(0)
+    }
+
+    /// Side bonuses' tribe masks, for the memo key.
+    pub(super) fn bonus_count(&self) -> usize {
+        self.bonus_count as usize
+    }
+
+    /// A unit's tribes.
+    #[inline]
+    pub fn tribes(&self, u: &Unit) -> u32 {
+        self.facts(u).tribes
+    }
+
+    /// A unit's card marks.
+    #[inline]
+    pub fn marks(&self, u: &Unit) -> Marks {
+        self.facts(u).marks
+    }
+
+    /// Whether the unit takes a bonus to `to`.
+    #[inline]
+    pub(super) fn takes(&self, u: &Unit, to: BonusTo) -> bool {
+        let f = self.facts(u);
+        to.reaches(f.tribes, f.marks)
+    }
+
+    pub(super) fn tier(&self, u: &Unit) -> u32 {
+        self.kinds[u.kind as usize].tier as u32
+    }
+}
+
+/// A minion's tribes as a listener's mask (`Facts::heard`) meets them:
+/// its tribe bits and a bit every minion has (for "a friendly minion
+/// attacks", "dies", "is summoned").
+pub(super) fn heard_bits(tribes: u32) -> u32 {
+    tribes | 1 << 31
+}

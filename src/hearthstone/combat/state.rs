@@ -1,0 +1,117 @@
+//! Both boards and whose turn it is (`State`), built from the minions
+//! given with their bonuses from earlier turns, and how a combat ends
+//! (`Outcome`): a side with no minion left loses, and the winner deals its
+//! tavern tier plus its survivors' tiers to the loser's hero.
+
+use super::bonuses::GameBonuses;
+use super::kinds::{Flag, Kinds};
+use super::unit::Unit;
+use crate::hearthstone::model::{BOARD_SIZE, Minion};
+
+/// Distinct side bonuses (`Action::SideBonus`, by what they apply to) one
+/// combat may hold (the pool's bonuses name Beasts, Undead, Beetles or
+/// blood gems).
+pub const MAX_SIDE_BONUSES: usize = 3;
+
+/// Side bonuses one combat may hold: those of `Action::SideBonus`, the
+/// growing cards' (`growth.rs`: two cards, normal and golden) and the
+/// Tasty Lobsters' count (`Action::ImprovingBuff`).
+pub const MAX_BONUSES: usize = MAX_SIDE_BONUSES + 5;
+
+/// Both boards and whose turn it is.
+#[derive(Debug, Clone, Copy)]
+pub struct State {
+    /// Each side's units, left to right (`lens[side]` of them in use).
+    pub boards: [[Unit; BOARD_SIZE]; 2],
+    /// Units on each side's board.
+    pub lens: [u8; 2],
+    /// The side to attack next (0 = A, 1 = B).
+    pub turn: u8,
+    /// Per side, per side bonus (`Kinds::bonus_index`): the attack and
+    /// health every friendly minion it applies to entering from now on
+    /// gets (`Action::SideBonus`; for a count, the count), at most 255
+    /// each.
+    pub bonus: [[[u8; 2]; MAX_BONUSES]; 2],
+}
+
+/// How a combat ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Side 0 won, dealing this damage to side 1's hero.
+    AWins(u32),
+    /// Side 1 won, dealing this damage to side 0's hero.
+    BWins(u32),
+    /// Both boards emptied together (or neither can attack).
+    Draw,
+}
+
+impl State {
+    /// The starting state and the kinds of minion the combat can hold,
+    /// with no bonuses from earlier turns.
+    pub fn new(a: &[Minion], b: &[Minion], first: u8) -> (State, Kinds) {
+        Self::with_bonuses(a, b, &[GameBonuses::default(); 2], first)
+    }
+
+    /// As [`State::new`], each side with its bonuses from earlier turns.
+    pub fn with_bonuses(
+        a: &[Minion],
+        b: &[Minion],
+        bonuses: &[GameBonuses; 2],
+        first: u8,
+    ) -> (State, Kinds) {
+        let mut kinds = Kinds::new([a, b]);
+        let mut s = State {
+            boards: [[Unit::default(); BOARD_SIZE]; 2],
+            lens: [a.len() as u8, b.len() as u8],
+            turn: first,
+            bonus: [[[0; 2]; MAX_BONUSES]; 2],
+        };
+        for (side, board) in [a, b].into_iter().enumerate() {
+            for (slot, m) in board.iter().enumerate() {
+                s.boards[side][slot] = kinds.unit(m);
+            }
+        }
+        kinds.add_game_bonuses(bonuses);
+        // The stats given are the minions' own: each aura is added to them
+        // (as Firestone adds an aura a minion's enchantments lack). The
+        // game's bonuses are in them already.
+        if kinds.any(Flag::Auras) {
+            for side in 0..2 {
+                let all = ((1u16 << s.lens[side]) - 1) as u8;
+                s.enter_auras(&kinds, side, all, 0, false);
+            }
+        }
+        (s, kinds)
+    }
+
+    /// The units of `side` (0 = A, 1 = B), left to right.
+    pub fn board(&self, side: usize) -> &[Unit] {
+        &self.boards[side][..self.lens[side] as usize]
+    }
+
+    pub(super) fn can_attack(&self, side: usize) -> bool {
+        self.board(side).iter().any(|m| m.attack > 0)
+    }
+
+    /// The end of the combat, if it has ended.
+    pub fn outcome(&self, kinds: &Kinds, hero_tiers: [u32; 2]) -> Option<Outcome> {
+        let damage = |side: usize| {
+            // Tiers are checked to be 1..=7, so this stays below 64; the
+            // saturating sum keeps any unchecked caller from wrapping.
+            let minions = self.board(side).iter().map(|m| kinds.tier(m)).sum::<u32>();
+            hero_tiers[side].saturating_add(minions)
+        };
+        match (self.lens[0], self.lens[1]) {
+            (0, 0) => Some(Outcome::Draw),
+            (_, 0) => Some(Outcome::AWins(damage(0))),
+            (0, _) => Some(Outcome::BWins(damage(1))),
+            _ if !self.can_attack(0) && !self.can_attack(1) => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
+
+    /// Ends the attacking minion's turn: the other side is up.
+    pub fn finish_turn(&mut self, side: usize) {
+        self.turn = (1 - side) as u8;
+    }
+}
