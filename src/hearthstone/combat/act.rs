@@ -11,7 +11,9 @@ use super::kinds::{Flag, Kinds};
 use super::listeners::Fired;
 use super::state::State;
 use super::unit::{ATTACKED, PASSED_OVER, UNMARKED, Unit};
-use crate::hearthstone::model::{Action, BOARD_SIZE, MAX_COUNT, POISON, Target, Trigger, VENOM};
+use crate::hearthstone::model::{
+    Action, BOARD_SIZE, Counter, MAX_COUNT, POISON, Target, Trigger, VENOM, grower,
+};
 
 impl State {
     /// Inserts `count` of the effect tokens of the unit at `slot` to its
@@ -189,22 +191,26 @@ impl State {
         self.act(kinds, at, action, chooser)
     }
 
-    /// The attack and health one blood gem played on `side` gives: 1, the
-    /// game's bonus (`GameBonuses::blood_gem`) and this combat's (a side
-    /// bonus to `BonusTo::BloodGems`), times the most a `GemStats` aura of a
-    /// minion on its board multiplies (Firestone counts every minion its
-    /// board holds, dying ones too).
+    /// The attack and health one blood gem played on `side` gives: 1 and
+    /// the side's count of blood gem bonuses (`Counter::BloodGemBonus`: of
+    /// earlier turns, and won in this combat), times the most a `GemStats`
+    /// aura of a minion on its board multiplies (Firestone counts every
+    /// minion its board holds, dying ones too).
     pub(super) fn gem_stats(&self, kinds: &Kinds, side: usize) -> [u16; 2] {
         let times = self.boards[side][..self.lens[side] as usize]
             .iter()
             .map(|u| kinds.gem_times(u))
             .max()
             .unwrap_or(1);
-        let mut gem = kinds.gem(side);
-        if let Some(b) = kinds.gem_bonus_index() {
-            for (stat, bonus) in gem.iter_mut().zip(self.bonus[side][b]) {
-                *stat = stat.saturating_add(bonus.into());
-            }
+        let counter = Counter::BloodGemBonus;
+        // Saturating: `State::with_bonuses` may be given bonuses `Combat`
+        // would refuse.
+        let mut gem = kinds
+            .growths()
+            .earlier(side, counter)
+            .map(|s| s.saturating_add(1));
+        for (stat, bonus) in gem.iter_mut().zip(self.combat_count(kinds, side, counter)) {
+            *stat = stat.saturating_add(bonus.into());
         }
         gem.map(|stat| stat.saturating_mul(u16::from(times.max(1))))
     }
@@ -531,17 +537,15 @@ impl State {
         chooser: &mut impl Chooser,
     ) {
         let side = at.side;
-        let slot = kinds.lobster_bonus_index();
-        let now = slot.map_or(0, |b| self.bonus[side][b][0]);
-        let times = kinds.lobsters(side).saturating_add(u16::from(now)) + 1;
+        let counter = Counter::Improvements;
+        let now = self.combat_count(kinds, side, counter)[0];
+        let earlier = kinds.growths().earlier(side, counter)[0];
+        let times = earlier.saturating_add(u16::from(now)) + 1;
         let (attack, health) = (attack.saturating_mul(times), health.saturating_mul(times));
         self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, _| {
             buff(kinds, &mut state.boards[s][i], attack, health, 0);
         });
-        // At most 255 in one combat (the memo key gives up there).
-        if let Some(b) = slot {
-            self.bonus[side][b][0] = now.saturating_add(1);
-        }
+        self.raise(kinds, side, grower(counter), [1, 0], 0);
     }
 
     /// The minion attacks at once, `times` times, while it and enemies

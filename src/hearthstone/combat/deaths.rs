@@ -134,7 +134,7 @@ impl State {
         if kinds.any(Flag::Auras) {
             self.leave_auras(kinds, side);
         }
-        if kinds.growths.any() {
+        if kinds.growths.by_deaths() {
             self.grow_with_deaths(kinds, side, dead);
         }
         if kinds.any(Flag::FriendlyDies) {

@@ -19,7 +19,6 @@
 mod act;
 mod attack;
 mod auras;
-mod bonuses;
 mod chooser;
 mod cost;
 mod damage;
@@ -39,8 +38,7 @@ mod tally;
 pub mod trace;
 mod unit;
 
-pub use crate::hearthstone::model::{Minion, Token};
-pub use bonuses::{GameBonuses, MAX_GAME_BONUS};
+pub use crate::hearthstone::model::{GameBonuses, MAX_GAME_BONUS, Minion, Token};
 pub use chooser::{Chooser, Odometer};
 pub use exact::{DEFAULT_MAX_STATES, combat_exact, combat_exact_with_threads};
 pub use kinds::Kinds;

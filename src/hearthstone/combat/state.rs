@@ -3,20 +3,20 @@
 //! (`Outcome`): a side with no minion left loses, and the winner deals its
 //! tavern tier plus its survivors' tiers to the loser's hero.
 
-use super::bonuses::GameBonuses;
+use super::growth::GROWTH_SLOTS;
 use super::kinds::{Flag, Kinds};
 use super::unit::Unit;
-use crate::hearthstone::model::{BOARD_SIZE, Minion};
+use crate::hearthstone::model::{BOARD_SIZE, GameBonuses, Minion};
 
 /// Distinct side bonuses (`Action::SideBonus`, by what they apply to) one
 /// combat may hold (the pool's bonuses name Beasts, Undead, Beetles or
 /// blood gems).
 pub const MAX_SIDE_BONUSES: usize = 3;
 
-/// Side bonuses one combat may hold: those of `Action::SideBonus`, the
-/// growing cards' (`growth.rs`: two cards, normal and golden) and the
-/// Tasty Lobsters' count (`Action::ImprovingBuff`).
-pub const MAX_BONUSES: usize = MAX_SIDE_BONUSES + 5;
+/// Side bonuses one combat may hold (`State::bonus`): those of
+/// `Action::SideBonus`, and the growers' (`growth.rs`: a growing mark's
+/// growth, a count the rules read).
+pub const MAX_BONUSES: usize = MAX_SIDE_BONUSES + GROWTH_SLOTS;
 
 /// Both boards and whose turn it is.
 #[derive(Debug, Clone, Copy)]
