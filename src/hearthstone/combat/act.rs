@@ -19,7 +19,7 @@ impl State {
     /// Inserts `count` of the effect tokens of the unit at `slot` to its
     /// right while there is room, each to the right of the one before
     /// and heard before the next enters (Firestone's spawn order: a gift
-    /// that grows, Lurking Leviathan's, reaches them left to right):
+    /// that grows, `Action::GrowingGift`, reaches them left to right):
     /// marked attacked if that unit was passed over, else unmarked
     /// (Firestone's marks for a damaged minion's summons; a rally's
     /// attacker is never passed over).

@@ -70,7 +70,7 @@ impl State {
     /// entering gave it (see `enter_auras`): the stat auras of the
     /// minions beside it, its side's bonuses for the rest of the combat
     /// and from earlier turns. Firestone takes these off and puts them
-    /// back around setting a minion's stats (Banana Slamma's doubling).
+    /// back around setting a minion's stats (`Action::MultiplyAttack`).
     pub(super) fn entry_attack(&self, kinds: &Kinds, side: usize, slot: usize) -> u16 {
         let u = &self.boards[side][slot];
         let tribes = kinds.tribes(u);

@@ -46,11 +46,11 @@ impl State {
         }
     }
 
-    /// The side bonuses of the phase's deathrattles ("your Beetles have
-    /// +5/+5 this game"), each as often as it triggers, before any token
-    /// enters: Firestone raises the bonus and then summons (Turquoise
-    /// Skitterer's Beetle enters with it, and a summon listener doubling
-    /// its attack sees it), on the minions living then.
+    /// The side bonuses of the phase's deathrattles (`Action::SideBonus`),
+    /// each as often as it triggers, before any token enters: Firestone
+    /// raises the bonus and then summons (a token the bonus reaches enters
+    /// with it, and a summon listener sees it so), on the minions living
+    /// then.
     #[inline(never)]
     pub(super) fn deathrattle_bonuses_first(&mut self, kinds: &Kinds, side: usize, triggers: u32) {
         let dead = self.boards[side];
@@ -404,10 +404,10 @@ impl Phase {
 }
 
 /// How often each deathrattle of a death phase on `board` triggers: once,
-/// or as often as the most a survivor's aura says (Moira Bronzebeard), and
-/// once more per extra time the survivors give (Titus Rivendare); an
-/// aura's minion dying in the phase gives nothing: Firestone reads the
-/// board without the dead.
+/// or as often as the most a survivor's aura says
+/// (`Action::DeathrattlesTrigger`), and once more per extra time the
+/// survivors give (`Action::ExtraDeathrattles`); an aura's minion dying in
+/// the phase gives nothing: Firestone reads the board without the dead.
 pub(super) fn deathrattle_triggers(kinds: &Kinds, board: &[Unit]) -> u32 {
     if !kinds.any(Flag::ExtraDeathrattles) {
         return 1;

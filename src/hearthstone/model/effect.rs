@@ -350,7 +350,10 @@ pub enum Action {
     /// `Target::Friendly`) and every one entering later, whether the
     /// minion that gave it lives or not (Goldrinn's "until next turn",
     /// Humming Bird's "for the rest of this combat", Plaguerunner's "this
-    /// game"; Firestone's hero-level bonuses). See `State::bonus`.
+    /// game"; Firestone's hero-level bonuses). See `State::bonus`. A
+    /// deathrattle's bonus is given before its phase's tokens enter:
+    /// Turquoise Skitterer's Beetle enters with its "your Beetles have
+    /// +5/+5 this game", and a summon listener sees it so.
     SideBonus {
         /// The minions that get it (or the count of the side's that it
         /// raises: its blood gems' bonus).
