@@ -11,13 +11,15 @@ use super::kinds::{Flag, Kinds};
 use super::listeners::Fired;
 use super::state::State;
 use super::unit::{ATTACKED, PASSED_OVER, UNMARKED, Unit};
-use crate::hearthstone::model::{Action, BOARD_SIZE, MAX_COUNT, POISON, Target, Trigger, VENOM};
+use crate::hearthstone::model::{
+    Action, BOARD_SIZE, Counter, MAX_COUNT, POISON, Target, Trigger, VENOM, grower,
+};
 
 impl State {
     /// Inserts `count` of the effect tokens of the unit at `slot` to its
     /// right while there is room, each to the right of the one before
     /// and heard before the next enters (Firestone's spawn order: a gift
-    /// that grows, Lurking Leviathan's, reaches them left to right):
+    /// that grows, `Action::GrowingGift`, reaches them left to right):
     /// marked attacked if that unit was passed over, else unmarked
     /// (Firestone's marks for a damaged minion's summons; a rally's
     /// attacker is never passed over).
@@ -189,22 +191,26 @@ impl State {
         self.act(kinds, at, action, chooser)
     }
 
-    /// The attack and health one blood gem played on `side` gives: 1, the
-    /// game's bonus (`GameBonuses::blood_gem`) and this combat's (a side
-    /// bonus to `BonusTo::BloodGems`), times the most a `GemStats` aura of a
-    /// minion on its board multiplies (Firestone counts every minion its
-    /// board holds, dying ones too).
+    /// The attack and health one blood gem played on `side` gives: 1 and
+    /// the side's count of blood gem bonuses (`Counter::BloodGemBonus`: of
+    /// earlier turns, and won in this combat), times the most a `GemStats`
+    /// aura of a minion on its board multiplies (Firestone counts every
+    /// minion its board holds, dying ones too).
     pub(super) fn gem_stats(&self, kinds: &Kinds, side: usize) -> [u16; 2] {
         let times = self.boards[side][..self.lens[side] as usize]
             .iter()
             .map(|u| kinds.gem_times(u))
             .max()
             .unwrap_or(1);
-        let mut gem = kinds.gem(side);
-        if let Some(b) = kinds.gem_bonus_index() {
-            for (stat, bonus) in gem.iter_mut().zip(self.bonus[side][b]) {
-                *stat = stat.saturating_add(bonus.into());
-            }
+        let counter = Counter::BloodGemBonus;
+        // Saturating: `State::with_bonuses` may be given bonuses `Combat`
+        // would refuse.
+        let mut gem = kinds
+            .growths()
+            .earlier(side, counter)
+            .map(|s| s.saturating_add(1));
+        for (stat, bonus) in gem.iter_mut().zip(self.combat_count(kinds, side, counter)) {
+            *stat = stat.saturating_add(bonus.into());
         }
         gem.map(|stat| stat.saturating_mul(u16::from(times.max(1))))
     }
@@ -262,39 +268,10 @@ impl State {
                     }
                 }
             }
-            Target::Random {
-                tribes,
-                other,
-                count,
-                lacking,
-                strict,
-                different,
-            } => {
-                let source_card = kinds.name(&at.unit);
+            Target::Random { count, .. } => {
                 let mut taken = [false; BOARD_SIZE];
                 for _ in 0..count {
-                    let eligible = |i: usize, need_lacking: bool| {
-                        let u = &self.boards[side][i];
-                        !(taken[i] || other && is_source(side, i))
-                            && reached(i)
-                            && u.health > 0
-                            && of_tribe(u, tribes)
-                            && (!need_lacking || u.keywords & lacking == 0)
-                            && !(different && kinds.name(u) == source_card)
-                    };
-                    let mut pool = [0usize; BOARD_SIZE];
-                    let mut n = 0;
-                    for need in [lacking != 0, false] {
-                        for i in 0..len {
-                            if eligible(i, need) {
-                                pool[n] = i;
-                                n += 1;
-                            }
-                        }
-                        if n > 0 || strict || lacking == 0 {
-                            break;
-                        }
-                    }
+                    let (pool, n) = self.random_pool(kinds, at, target, &taken);
                     if n == 0 {
                         break;
                     }
@@ -334,7 +311,59 @@ impl State {
         }
     }
 
-    /// `apply` without the trace's event.
+    /// The friendly minions a random pick of `target` (a
+    /// `Target::Random`) from the effect fired at `at` may take, left to
+    /// right, and how many: living, reached, of its tribes, not `taken`
+    /// yet, not its source when `other`, not of its source's card when
+    /// `different`; those lacking the keywords `lacking` if any do (only
+    /// those when `strict`).
+    fn random_pool(
+        &self,
+        kinds: &Kinds,
+        at: &Fired,
+        target: Target,
+        taken: &[bool; BOARD_SIZE],
+    ) -> ([usize; BOARD_SIZE], usize) {
+        let Target::Random {
+            tribes,
+            other,
+            lacking,
+            strict,
+            different,
+            ..
+        } = target
+        else {
+            return ([0; BOARD_SIZE], 0);
+        };
+        let side = at.side;
+        let source_card = kinds.name(&at.unit);
+        let eligible = |i: usize, need_lacking: bool| {
+            let u = &self.boards[side][i];
+            !(taken[i] || other && at.slot == Some(i))
+                && at.reach & (1 << i) != 0
+                && u.health > 0
+                && (tribes == 0 || kinds.tribes(u) & tribes != 0)
+                && (!need_lacking || u.keywords & lacking == 0)
+                && !(different && kinds.name(u) == source_card)
+        };
+        let mut pool = [0usize; BOARD_SIZE];
+        let mut n = 0;
+        for need in [lacking != 0, false] {
+            for i in 0..self.lens[side] as usize {
+                if eligible(i, need) {
+                    pool[n] = i;
+                    n += 1;
+                }
+            }
+            if n > 0 || strict || lacking == 0 {
+                break;
+            }
+        }
+        (pool, n)
+    }
+
+    /// `apply` without the trace's event: the interpreter, one function
+    /// per kind of action. True when damage landed.
     pub(super) fn act(
         &mut self,
         kinds: &Kinds,
@@ -342,69 +371,38 @@ impl State {
         action: Action,
         chooser: &mut impl Chooser,
     ) -> bool {
-        let side = at.side;
-        let of_tribe = |u: &Unit, tribes: u32| tribes == 0 || kinds.tribes(u) & tribes != 0;
         match action {
+            // Read where they apply, never fired: auras and keywords by
+            // the kinds' facts, the extra deathrattles by the death phase,
+            // the excess damage by `State::fire_kill` (which knows it).
             Action::Nothing
             | Action::TauntWithShield
             | Action::ShieldAtAttack { .. }
-            | Action::GemStats { .. } => false,
+            | Action::GemStats { .. }
+            | Action::ExcessDamage { .. }
+            | Action::ExtraDeathrattles { .. }
+            | Action::DeathrattlesTrigger { .. } => false,
             Action::BloodGems { target, count } => {
-                let [attack, health] = self
-                    .gem_stats(kinds, side)
-                    .map(|stat| stat.saturating_mul(u16::from(count)));
-                // Minion by minion: its gems, then what they fire on it.
-                self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, chooser| {
-                    buff(kinds, &mut state.boards[s][i], attack, health, 0);
-                    if kinds.on_gem(&state.boards[s][i]) {
-                        let gem_played = |t| t == Trigger::GemPlayedOnThis;
-                        for _ in 0..count {
-                            state.fire_effects_at(kinds, s, i, (None, None), gem_played, chooser);
-                        }
-                    }
-                });
+                self.play_blood_gems(kinds, at, target, count, chooser);
                 false
             }
             Action::StatsOfFriendAttack { tribes, times } => {
-                let Some(friend) = at.friend else {
-                    return false;
-                };
-                let x = self.boards[side][friend]
-                    .attack
-                    .saturating_mul(u16::from(times));
-                let len = self.lens[side] as usize;
-                if x > 0
-                    && let Some(i) = (0..len)
-                        .rev()
-                        .find(|&i| of_tribe(&self.boards[side][i], tribes))
-                {
-                    buff(kinds, &mut self.boards[side][i], x, x, 0);
-                }
+                self.give_friend_attack(kinds, at, tribes, times);
                 false
             }
             Action::GainDefenderAttack { times } => {
                 if let (Some(i), Some(d)) = (at.slot, at.defender) {
-                    let gain = self.boards[1 - side][d]
+                    let gain = self.boards[1 - at.side][d]
                         .attack
                         .saturating_mul(u16::from(times));
-                    buff(kinds, &mut self.boards[side][i], gain, 0, 0);
+                    buff(kinds, &mut self.boards[at.side][i], gain, 0, 0);
                 }
                 false
             }
             Action::MultiplyAttack { times } => {
-                if let Some(friend) = at.friend {
-                    // Firestone sets the attack to `times` as much with
-                    // the auras taken off and then puts them back: what
-                    // entering gave counts once more.
-                    let auras = self.entry_attack(kinds, side, friend);
-                    let u = &mut self.boards[side][friend];
-                    let more = u.attack.saturating_mul(u16::from(times).saturating_sub(1));
-                    buff(kinds, u, more.saturating_add(auras), 0, 0);
-                }
+                self.multiply_friend_attack(kinds, at, times);
                 false
             }
-            // Dealt by `State::fire_kill`, which knows the excess.
-            Action::ExcessDamage { .. } => false,
             Action::Buff {
                 target,
                 attack,
@@ -417,12 +415,7 @@ impl State {
                 false
             }
             Action::GrowingGift { attack, step } => {
-                if let (Some(i), Some(friend)) = (at.slot, at.friend) {
-                    let given = self.boards[side][i].count();
-                    let gift = attack.saturating_add(step.saturating_mul(u16::from(given)));
-                    buff(kinds, &mut self.boards[side][friend], gift, 0, 0);
-                    self.boards[side][i].set_count((given + 1).min(MAX_COUNT));
-                }
+                self.give_growing_gift(kinds, at, attack, step);
                 false
             }
             Action::ImprovingBuff {
@@ -430,177 +423,288 @@ impl State {
                 attack,
                 health,
             } => {
-                let slot = kinds.lobster_bonus_index();
-                let now = slot.map_or(0, |b| self.bonus[side][b][0]);
-                let times = kinds.lobsters(side).saturating_add(u16::from(now)) + 1;
-                let (attack, health) = (attack.saturating_mul(times), health.saturating_mul(times));
-                self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, _| {
-                    buff(kinds, &mut state.boards[s][i], attack, health, 0);
-                });
-                // At most 255 in one combat (the memo key gives up there).
-                if let Some(b) = slot {
-                    self.bonus[side][b][0] = now.saturating_add(1);
-                }
+                self.give_improving_buff(kinds, at, target, [attack, health], chooser);
                 false
             }
             Action::Remove { target, keywords } => {
                 debug_assert_eq!(target, Target::Defender, "only the defender loses keywords");
                 if let (Target::Defender, Some(d)) = (target, at.defender) {
-                    self.boards[1 - side][d].keywords &= !keywords;
+                    self.boards[1 - at.side][d].keywords &= !keywords;
                 }
                 false
             }
             Action::Summon { count } => {
                 if let Some(i) = at.slot {
-                    self.summon_right_of(kinds, side, i, count, chooser);
+                    self.summon_right_of(kinds, at.side, i, count, chooser);
                 }
                 false
             }
             Action::SideBonus { .. } => {
-                self.give_side_bonus(kinds, side, action, true);
+                self.give_side_bonus(kinds, at.side, action, true);
                 false
             }
-            // Read by the death phase, never fired.
-            Action::ExtraDeathrattles { .. } | Action::DeathrattlesTrigger { .. } => false,
             Action::AttackNow { times } => {
-                // Deaths move its slot: it is found by its start-of-combat
-                // tag (its reborn copy, a new minion, has none).
-                let tag = at.unit.tag();
-                for _ in 0..times {
-                    let Some(i) = self
-                        .board(side)
-                        .iter()
-                        .position(|u| tag != 0 && u.tag() == tag)
-                    else {
-                        break;
-                    };
-                    if self.lens[1 - side] == 0 {
-                        break;
-                    }
-                    self.strikes(kinds, side, i, chooser);
-                }
+                self.attack_now(kinds, at, times, chooser);
                 false
             }
-            Action::Strike { target, times } => {
-                let Some(slot) = at.slot else { return false };
-                let source = self.boards[side][slot];
-                let amount = source.attack.saturating_mul(u16::from(times));
-                let enemy = 1 - side;
-                let len = self.lens[enemy] as usize;
-                let mut victims = [usize::MAX; 3];
-                match (target, at.defender) {
-                    (Target::DefenderAndAdjacent { both }, Some(d)) => {
-                        victims[0] = d;
-                        let left = d.checked_sub(1);
-                        let right = Some(d + 1).filter(|&i| i < len);
-                        match (left, right) {
-                            (Some(l), Some(r)) if both => victims[1..].copy_from_slice(&[l, r]),
-                            (Some(l), Some(r)) => {
-                                victims[1] = if chooser.pick(2) == 0 { l } else { r }
-                            }
-                            (Some(n), None) | (None, Some(n)) => victims[1] = n,
-                            (None, None) => {}
-                        }
-                    }
-                    (Target::HighestHealthEnemy, _) => {
-                        let board = self.board(enemy);
-                        let top = board.iter().map(|u| u.health).max().unwrap_or(0);
-                        if top > 0 {
-                            let ties = board.iter().filter(|u| u.health == top).count();
-                            let pick = chooser.pick(ties as u32) as usize;
-                            victims[0] = (0..len)
-                                .filter(|&i| board[i].health == top)
-                                .nth(pick)
-                                .unwrap_or(0);
-                        }
-                    }
-                    _ => debug_assert!(false, "a strike's target is read as one of the above"),
-                }
-                let mut landed = false;
-                for v in 0..victims.len() {
-                    let i = victims[v];
-                    if i == usize::MAX {
-                        continue;
-                    }
-                    let (hit, summoned) =
-                        self.damage_enemy(kinds, (side, slot), i, amount, chooser);
-                    if hit {
-                        // Its summons enter to its right: later victims
-                        // there move.
-                        for later in &mut victims[v + 1..] {
-                            if *later != usize::MAX && *later > i {
-                                *later += summoned;
-                            }
-                        }
-                    }
-                    landed |= hit;
-                }
-                landed
-            }
+            Action::Strike { target, times } => self.strike(kinds, at, target, times, chooser),
             Action::Damage {
                 target,
                 amount,
                 times,
             } => {
                 debug_assert_eq!(target, Target::AllOthers, "only damage to all is read");
-                // The source's poison reaches effect damage too, and its
-                // venom the first minion the damage lands on (Firestone's
-                // order: one board then the other, which first at random).
-                let keywords = at.unit.keywords;
-                let poison = keywords & POISON != 0;
-                let mut venom = !poison && keywords & VENOM != 0;
-                let first = if venom {
-                    (side + chooser.pick(2) as usize) % 2
-                } else {
-                    side
-                };
-                let mut landed = false;
-                // The source's slot, moved by summons to its left.
-                let mut source = at.slot;
-                // The minions on the board as the damage begins, each at
-                // its slot plus the summons entered to its left since:
-                // every sweep hits them, dead or not, and no minion
-                // summoned meanwhile (Firestone's list of targets, taken
-                // once; the dead leave after the last sweep).
-                let lens = [self.lens[0] as usize, self.lens[1] as usize];
-                let mut moved = [[0usize; BOARD_SIZE]; 2];
-                for s in (0..times).flat_map(|_| [first, 1 - first]) {
-                    for start in 0..lens[s] {
-                        let i = start + moved[s][start];
-                        if s == side && Some(i) == source {
-                            continue;
-                        }
-                        let before = self.boards[s][i].keywords;
-                        let hit = hit(&mut self.boards[s][i], amount, poison || venom);
-                        if kinds.any_shield_listeners() {
-                            self.hear_shield_lost(kinds, s, i, before, chooser);
-                        }
-                        if hit && venom {
-                            venom = false;
-                            if let Some(source) = source {
-                                self.boards[side][source].keywords &= !VENOM;
-                            }
-                        }
-                        if hit {
-                            let dealer = Dealer {
-                                side,
-                                unit: at.unit,
-                                slot: source,
-                            };
-                            let summoned = self.hear_damage(kinds, s, i, dealer, chooser);
-                            // Its summons enter to its right.
-                            for later in &mut moved[s][start + 1..lens[s]] {
-                                *later += summoned;
-                            }
-                            if s == side {
-                                source = source.map(|j| if j > i { j + summoned } else { j });
-                            }
-                        }
-                        landed |= hit;
-                    }
-                }
-                landed
+                self.damage_all_others(kinds, at, amount, times, chooser)
             }
         }
+    }
+
+    /// `count` blood gems played on each minion `target` reaches: minion
+    /// by minion, its gems, then what they fire on it.
+    fn play_blood_gems(
+        &mut self,
+        kinds: &Kinds,
+        at: &Fired,
+        target: Target,
+        count: u8,
+        chooser: &mut impl Chooser,
+    ) {
+        let [attack, health] = self
+            .gem_stats(kinds, at.side)
+            .map(|stat| stat.saturating_mul(u16::from(count)));
+        self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, chooser| {
+            buff(kinds, &mut state.boards[s][i], attack, health, 0);
+            if kinds.on_gem(&state.boards[s][i]) {
+                let gem_played = |t| t == Trigger::GemPlayedOnThis;
+                for _ in 0..count {
+                    state.fire_effects_at(kinds, s, i, (None, None), gem_played, chooser);
+                }
+            }
+        });
+    }
+
+    /// `times` the attack of the friend that fired the effect, as attack
+    /// and health, to the rightmost friendly minion of `tribes`.
+    fn give_friend_attack(&mut self, kinds: &Kinds, at: &Fired, tribes: u32, times: u8) {
+        let side = at.side;
+        let Some(friend) = at.friend else {
+            return;
+        };
+        let x = self.boards[side][friend]
+            .attack
+            .saturating_mul(u16::from(times));
+        let len = self.lens[side] as usize;
+        let of_tribe = |u: &Unit| tribes == 0 || kinds.tribes(u) & tribes != 0;
+        if x > 0
+            && let Some(i) = (0..len).rev().find(|&i| of_tribe(&self.boards[side][i]))
+        {
+            buff(kinds, &mut self.boards[side][i], x, x, 0);
+        }
+    }
+
+    /// The friend that fired the effect has `times` its attack: Firestone
+    /// sets the attack to `times` as much with the auras taken off and
+    /// then puts them back, so what entering gave counts once more.
+    fn multiply_friend_attack(&mut self, kinds: &Kinds, at: &Fired, times: u8) {
+        if let Some(friend) = at.friend {
+            let auras = self.entry_attack(kinds, at.side, friend);
+            let u = &mut self.boards[at.side][friend];
+            let more = u.attack.saturating_mul(u16::from(times).saturating_sub(1));
+            buff(kinds, u, more.saturating_add(auras), 0, 0);
+        }
+    }
+
+    /// A gift to the friend whose summoning fired it, `step` larger for
+    /// each gift the minion gave before (its count).
+    fn give_growing_gift(&mut self, kinds: &Kinds, at: &Fired, attack: u16, step: u16) {
+        let side = at.side;
+        if let (Some(i), Some(friend)) = (at.slot, at.friend) {
+            let given = self.boards[side][i].count();
+            let gift = attack.saturating_add(step.saturating_mul(u16::from(given)));
+            buff(kinds, &mut self.boards[side][friend], gift, 0, 0);
+            self.boards[side][i].set_count((given + 1).min(MAX_COUNT));
+        }
+    }
+
+    /// A buff given `1 + n` times, `n` the improvements its side counted
+    /// (of earlier turns and of this combat); then the count rises.
+    fn give_improving_buff(
+        &mut self,
+        kinds: &Kinds,
+        at: &Fired,
+        target: Target,
+        [attack, health]: [u16; 2],
+        chooser: &mut impl Chooser,
+    ) {
+        let side = at.side;
+        let counter = Counter::Improvements;
+        let now = self.combat_count(kinds, side, counter)[0];
+        let earlier = kinds.growths().earlier(side, counter)[0];
+        let times = earlier.saturating_add(u16::from(now)) + 1;
+        let (attack, health) = (attack.saturating_mul(times), health.saturating_mul(times));
+        self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, _| {
+            buff(kinds, &mut state.boards[s][i], attack, health, 0);
+        });
+        self.raise(kinds, side, grower(counter), [1, 0], 0);
+    }
+
+    /// The minion attacks at once, `times` times, while it and enemies
+    /// live. Deaths move its slot: it is found by its start-of-combat tag
+    /// (its reborn copy, a new minion, has none).
+    fn attack_now(&mut self, kinds: &Kinds, at: &Fired, times: u8, chooser: &mut impl Chooser) {
+        let side = at.side;
+        let tag = at.unit.tag();
+        for _ in 0..times {
+            let Some(i) = self
+                .board(side)
+                .iter()
+                .position(|u| tag != 0 && u.tag() == tag)
+            else {
+                break;
+            };
+            if self.lens[1 - side] == 0 {
+                break;
+            }
+            self.strikes(kinds, side, i, chooser);
+        }
+    }
+
+    /// Damage `times` the minion's attack to the enemies `target` names:
+    /// the defender and its neighbours (one at random unless `both`), or
+    /// the enemy with the most health (ties at random). True when damage
+    /// landed.
+    fn strike(
+        &mut self,
+        kinds: &Kinds,
+        at: &Fired,
+        target: Target,
+        times: u8,
+        chooser: &mut impl Chooser,
+    ) -> bool {
+        let side = at.side;
+        let Some(slot) = at.slot else { return false };
+        let source = self.boards[side][slot];
+        let amount = source.attack.saturating_mul(u16::from(times));
+        let mut victims = self.strike_victims(at, target, chooser);
+        let mut landed = false;
+        for v in 0..victims.len() {
+            let i = victims[v];
+            if i == usize::MAX {
+                continue;
+            }
+            let (hit, summoned) = self.damage_enemy(kinds, (side, slot), i, amount, chooser);
+            if hit {
+                // Its summons enter to its right: later victims there move.
+                for later in &mut victims[v + 1..] {
+                    if *later != usize::MAX && *later > i {
+                        *later += summoned;
+                    }
+                }
+            }
+            landed |= hit;
+        }
+        landed
+    }
+
+    /// The enemies a strike from `at` hits, by slot (`usize::MAX`: none).
+    fn strike_victims(&self, at: &Fired, target: Target, chooser: &mut impl Chooser) -> [usize; 3] {
+        let enemy = 1 - at.side;
+        let len = self.lens[enemy] as usize;
+        let mut victims = [usize::MAX; 3];
+        match (target, at.defender) {
+            (Target::DefenderAndAdjacent { both }, Some(d)) => {
+                victims[0] = d;
+                let left = d.checked_sub(1);
+                let right = Some(d + 1).filter(|&i| i < len);
+                match (left, right) {
+                    (Some(l), Some(r)) if both => victims[1..].copy_from_slice(&[l, r]),
+                    (Some(l), Some(r)) => victims[1] = if chooser.pick(2) == 0 { l } else { r },
+                    (Some(n), None) | (None, Some(n)) => victims[1] = n,
+                    (None, None) => {}
+                }
+            }
+            (Target::HighestHealthEnemy, _) => {
+                let board = self.board(enemy);
+                let top = board.iter().map(|u| u.health).max().unwrap_or(0);
+                if top > 0 {
+                    let ties = board.iter().filter(|u| u.health == top).count();
+                    let pick = chooser.pick(ties as u32) as usize;
+                    victims[0] = (0..len)
+                        .filter(|&i| board[i].health == top)
+                        .nth(pick)
+                        .unwrap_or(0);
+                }
+            }
+            _ => debug_assert!(false, "a strike's target is read as one of the above"),
+        }
+        victims
+    }
+
+    /// `amount` damage to every other minion, `times` over. The source's
+    /// poison reaches effect damage too, and its venom the first minion
+    /// the damage lands on (Firestone's order: one board then the other,
+    /// which first at random). The minions on the board as the damage
+    /// begins are hit, each at its slot plus the summons entered to its
+    /// left since: every sweep hits them, dead or not, and no minion
+    /// summoned meanwhile (Firestone's list of targets, taken once; the
+    /// dead leave after the last sweep). True when damage landed.
+    fn damage_all_others(
+        &mut self,
+        kinds: &Kinds,
+        at: &Fired,
+        amount: u16,
+        times: u8,
+        chooser: &mut impl Chooser,
+    ) -> bool {
+        let side = at.side;
+        let keywords = at.unit.keywords;
+        let poison = keywords & POISON != 0;
+        let mut venom = !poison && keywords & VENOM != 0;
+        let first = if venom {
+            (side + chooser.pick(2) as usize) % 2
+        } else {
+            side
+        };
+        let mut landed = false;
+        // The source's slot, moved by summons to its left.
+        let mut source = at.slot;
+        let lens = [self.lens[0] as usize, self.lens[1] as usize];
+        let mut moved = [[0usize; BOARD_SIZE]; 2];
+        for s in (0..times).flat_map(|_| [first, 1 - first]) {
+            for start in 0..lens[s] {
+                let i = start + moved[s][start];
+                if s == side && Some(i) == source {
+                    continue;
+                }
+                let before = self.boards[s][i].keywords;
+                let hit = hit(&mut self.boards[s][i], amount, poison || venom);
+                if kinds.any_shield_listeners() {
+                    self.hear_shield_lost(kinds, s, i, before, chooser);
+                }
+                if hit && venom {
+                    venom = false;
+                    if let Some(source) = source {
+                        self.boards[side][source].keywords &= !VENOM;
+                    }
+                }
+                if hit {
+                    let dealer = Dealer {
+                        side,
+                        unit: at.unit,
+                        slot: source,
+                    };
+                    let summoned = self.hear_damage(kinds, s, i, dealer, chooser);
+                    // Its summons enter to its right.
+                    for later in &mut moved[s][start + 1..lens[s]] {
+                        *later += summoned;
+                    }
+                    if s == side {
+                        source = source.map(|j| if j > i { j + summoned } else { j });
+                    }
+                }
+                landed |= hit;
+            }
+        }
+        landed
     }
 }

@@ -122,7 +122,8 @@ impl State {
 
     /// One attack of `attacker` (on `side`) on enemy `target`, then the
     /// death phase. Returns the attacker's index afterwards if it lives.
-    /// Inlined into the turn: it is the hot path of every combat.
+    /// Inlined into the turn, as are its steps: it is the hot path of
+    /// every combat.
     #[inline(always)]
     pub fn attack(
         &mut self,
@@ -132,32 +133,66 @@ impl State {
         target: usize,
         chooser: &mut impl Chooser,
     ) -> Option<usize> {
-        let enemy = 1 - side;
         let mut target = target;
         // Effect damage may kill minions the attack does not touch.
         let mut effects_hit = false;
         if kinds.any_of(Set::AttackTriggers) {
-            // A strike may make a minion left of the target summon, which
-            // moves the target: it is found again by a tag no other unit
-            // has.
-            let track = kinds.any_of(Set::DamageListeners);
-            let tag = self.boards[enemy][target].tag();
-            if track {
-                self.boards[enemy][target].set_tag(SPARE_TAG);
-            }
-            effects_hit = self.fire_attack_triggers(kinds, side, attacker, target, chooser);
-            if track {
-                target = self.spare_tag_slot(enemy).unwrap_or(target);
-                self.boards[enemy][target].set_tag(tag);
-            }
+            (target, effects_hit) = self.attack_triggers(kinds, side, attacker, target, chooser);
         }
+        // The attacker as its blows begin.
         let a = self.boards[side][attacker];
-        let t = self.boards[enemy][target];
-        let a_poison = a.keywords & (POISON | VENOM);
-        let t_poison = t.keywords & (POISON | VENOM);
-        // Neighbours are fixed before any damage (their slots move only
-        // when a damaged minion summons to its right).
-        let mut cleave_targets: [Option<usize>; 2] = if a.has(CLEAVE) {
+        let mut blows = self.blows(&a, side, attacker, target, effects_hit);
+        let listen = kinds.any_of(Set::HitListeners);
+        if blows.exchange {
+            self.exchange(kinds, &a, &mut blows, listen, chooser);
+        }
+        self.cleave(kinds, &a, &mut blows, listen, chooser);
+        self.after_blows(kinds, &a, &mut blows, chooser);
+        self.deaths_of_attack(kinds, &blows, chooser)
+    }
+
+    /// The triggers as `attacker` attacks `target`: the target's slot
+    /// afterwards, and whether they dealt damage. A strike may make a
+    /// minion left of the target summon, which moves the target: it is
+    /// found again by a tag no other unit has.
+    #[inline(always)]
+    fn attack_triggers(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        attacker: usize,
+        target: usize,
+        chooser: &mut impl Chooser,
+    ) -> (usize, bool) {
+        let enemy = 1 - side;
+        let mut target = target;
+        let track = kinds.any_of(Set::DamageListeners);
+        let tag = self.boards[enemy][target].tag();
+        if track {
+            self.boards[enemy][target].set_tag(SPARE_TAG);
+        }
+        let effects_hit = self.fire_attack_triggers(kinds, side, attacker, target, chooser);
+        if track {
+            target = self.spare_tag_slot(enemy).unwrap_or(target);
+            self.boards[enemy][target].set_tag(tag);
+        }
+        (target, effects_hit)
+    }
+
+    /// The blows of `attacker` (`a`)'s attack on `target`, before any
+    /// lands. Neighbours are fixed before any damage (their slots move
+    /// only when a damaged minion summons to its right).
+    #[inline(always)]
+    fn blows(
+        &self,
+        a: &Unit,
+        side: usize,
+        attacker: usize,
+        target: usize,
+        effects_hit: bool,
+    ) -> Blows {
+        let enemy = 1 - side;
+        let cleave = if a.has(CLEAVE) {
             [
                 target.checked_sub(1),
                 Some(target + 1).filter(|&i| i < self.lens[enemy] as usize),
@@ -165,131 +200,185 @@ impl State {
         } else {
             [None, None]
         };
-        // Simultaneous: the attacker's hit first in code, the hit back
-        // computed from the target as it was; then cleave. Venom poisons
-        // every hit of the attack that spends it (cleave included). A
-        // target its triggers killed neither takes nor deals the attack's
-        // damage (Firestone); cleave still hits its neighbours. Shields
-        // lost and damage taken are heard at once (Firestone's order: the
-        // attacker's shield, the target's, the attacker's damage, the
-        // target's; then each neighbour's as cleave hits it, with the
-        // attacker's attack as it is by then).
-        let poison = a_poison != 0;
-        let mut landed = false;
-        let mut enemy_died = false;
-        let exchange = t.health > 0;
-        // Victims one by one, not through an iterator chain: this is the
-        // hottest loop of Monte Carlo.
-        let mut strike = |state: &mut State, index: usize, attack: u16| {
-            let victim = &mut state.boards[enemy][index];
-            let hit = hit(victim, attack, poison);
-            landed |= hit;
-            enemy_died |= victim.health <= 0;
-            hit
-        };
-        let listen = kinds.any_of(Set::HitListeners);
-        // The attacker's hits, the exchange's and cleave's (its slot
-        // stands: summons on its side enter to its right).
-        let by_attacker = Dealer {
+        Blows {
             side,
-            unit: a,
-            slot: Some(attacker),
-        };
+            attacker,
+            target,
+            poison: a.keywords & (POISON | VENOM),
+            cleave,
+            // A target its triggers killed neither takes nor deals the
+            // attack's damage (Firestone); cleave still hits its
+            // neighbours.
+            exchange: self.boards[enemy][target].health > 0,
+            landed: false,
+            enemy_died: false,
+            effects_hit,
+        }
+    }
+
+    /// One blow of the attack on the enemy at `index` with `attack`
+    /// (venom poisons every blow of the attack that spends it, cleave's
+    /// included): whether it landed. Blow by blow, not through an
+    /// iterator chain: this is the hottest loop of Monte Carlo.
+    #[inline(always)]
+    fn blow(&mut self, blows: &mut Blows, index: usize, attack: u16) -> bool {
+        let victim = &mut self.boards[1 - blows.side][index];
+        let hit = hit(victim, attack, blows.poison != 0);
+        blows.landed |= hit;
+        blows.enemy_died |= victim.health <= 0;
+        hit
+    }
+
+    /// The exchange: attacker and target hit each other at once (the
+    /// attacker's blow first in code, the hit back computed from the
+    /// target as it was). Shields lost and damage taken are heard at once
+    /// when some minion `listen`s (Firestone's order: the attacker's
+    /// shield, the target's, the attacker's damage, the target's); then
+    /// the attacker's kill effects.
+    #[inline(always)]
+    fn exchange(
+        &mut self,
+        kinds: &Kinds,
+        a: &Unit,
+        blows: &mut Blows,
+        listen: bool,
+        chooser: &mut impl Chooser,
+    ) {
+        let (side, attacker, target) = (blows.side, blows.attacker, blows.target);
+        let enemy = 1 - side;
+        let t = self.boards[enemy][target];
+        let t_poison = t.keywords & (POISON | VENOM);
         // Summons the target's damage made to its right (its neighbour's
         // slot moves), and the enemy board's size before them.
         let mut right_shift = 0;
         let len_before = self.lens[enemy] as usize;
-        if exchange {
-            let target_hit = strike(self, target, a.attack);
-            let attacker_hit = hit(&mut self.boards[side][attacker], t.attack, t_poison != 0);
-            if attacker_hit && t_poison == VENOM {
-                self.boards[enemy][target].keywords &= !VENOM;
+        let target_hit = self.blow(blows, target, a.attack);
+        let attacker_hit = hit(&mut self.boards[side][attacker], t.attack, t_poison != 0);
+        if attacker_hit && t_poison == VENOM {
+            self.boards[enemy][target].keywords &= !VENOM;
+        }
+        if listen {
+            self.hear_shield_lost(kinds, side, attacker, a.keywords, chooser);
+            self.hear_shield_lost(kinds, enemy, target, t.keywords, chooser);
+            if attacker_hit {
+                let dealer = Dealer {
+                    side: enemy,
+                    unit: t,
+                    slot: Some(target),
+                };
+                self.hear_damage(kinds, side, attacker, dealer, chooser);
             }
-            if listen {
-                self.hear_shield_lost(kinds, side, attacker, a.keywords, chooser);
-                self.hear_shield_lost(kinds, enemy, target, t.keywords, chooser);
-                if attacker_hit {
-                    let dealer = Dealer {
-                        side: enemy,
-                        unit: t,
-                        slot: Some(target),
-                    };
-                    self.hear_damage(kinds, side, attacker, dealer, chooser);
-                }
-                if target_hit {
-                    let summoned = self.hear_damage(kinds, enemy, target, by_attacker, chooser);
-                    cleave_targets[1] = cleave_targets[1].map(|r| r + summoned);
-                    right_shift += summoned;
-                }
-            }
-            if kinds.any(Flag::KillsDefender)
-                && kinds.facts(&a).has(Flag::KillsDefender)
-                && self.boards[enemy][target].health <= 0
-            {
-                // Its right neighbour as the attack began.
-                let right = Some(target + 1 + right_shift)
-                    .filter(|&i| i < self.lens[enemy] as usize)
-                    .filter(|_| target + 1 < len_before);
-                let excess = (i32::from(a.attack) - i32::from(t.health.max(0))).max(0);
-                effects_hit |= self.fire_kill(
-                    kinds,
-                    (side, attacker),
-                    (target, right),
-                    excess.min(i32::from(u16::MAX)) as u16,
-                    chooser,
-                );
+            if target_hit {
+                let summoned = self.hear_damage(kinds, enemy, target, blows.dealer(a), chooser);
+                blows.cleave[1] = blows.cleave[1].map(|r| r + summoned);
+                right_shift += summoned;
             }
         }
-        if let Some(left) = cleave_targets[0] {
+        if kinds.any(Flag::KillsDefender)
+            && kinds.facts(a).has(Flag::KillsDefender)
+            && self.boards[enemy][target].health <= 0
+        {
+            // Its right neighbour as the attack began.
+            let right = Some(target + 1 + right_shift)
+                .filter(|&i| i < self.lens[enemy] as usize)
+                .filter(|_| target + 1 < len_before);
+            let excess = (i32::from(a.attack) - i32::from(t.health.max(0))).max(0);
+            blows.effects_hit |= self.fire_kill(
+                kinds,
+                (side, attacker),
+                (target, right),
+                excess.min(i32::from(u16::MAX)) as u16,
+                chooser,
+            );
+        }
+    }
+
+    /// Cleave's blows on the target's neighbours, left then right, with
+    /// the attacker's attack as it is by then, each heard as it lands.
+    #[inline(always)]
+    fn cleave(
+        &mut self,
+        kinds: &Kinds,
+        a: &Unit,
+        blows: &mut Blows,
+        listen: bool,
+        chooser: &mut impl Chooser,
+    ) {
+        let (side, attacker, enemy) = (blows.side, blows.attacker, 1 - blows.side);
+        if let Some(left) = blows.cleave[0] {
             let before = self.boards[enemy][left].keywords;
             let attack = self.boards[side][attacker].attack;
-            let left_hit = strike(self, left, attack);
+            let left_hit = self.blow(blows, left, attack);
             if listen {
                 self.hear_shield_lost(kinds, enemy, left, before, chooser);
                 if left_hit {
-                    let summoned = self.hear_damage(kinds, enemy, left, by_attacker, chooser);
-                    target += summoned;
-                    cleave_targets[1] = cleave_targets[1].map(|r| r + summoned);
+                    let summoned = self.hear_damage(kinds, enemy, left, blows.dealer(a), chooser);
+                    blows.target += summoned;
+                    blows.cleave[1] = blows.cleave[1].map(|r| r + summoned);
                 }
             }
         }
-        if let Some(right) = cleave_targets[1] {
+        if let Some(right) = blows.cleave[1] {
             let before = self.boards[enemy][right].keywords;
             let attack = self.boards[side][attacker].attack;
-            let right_hit = strike(self, right, attack);
+            let right_hit = self.blow(blows, right, attack);
             if listen {
                 self.hear_shield_lost(kinds, enemy, right, before, chooser);
                 if right_hit {
-                    self.hear_damage(kinds, enemy, right, by_attacker, chooser);
+                    self.hear_damage(kinds, enemy, right, blows.dealer(a), chooser);
                 }
             }
         }
-        if landed && a_poison == VENOM {
+    }
+
+    /// After the blows: venom spent if one landed, stealth lost by
+    /// attacking (Firestone: before its after-attack effects), then the
+    /// after-attack effects.
+    #[inline(always)]
+    fn after_blows(
+        &mut self,
+        kinds: &Kinds,
+        a: &Unit,
+        blows: &mut Blows,
+        chooser: &mut impl Chooser,
+    ) {
+        let (side, attacker, target) = (blows.side, blows.attacker, blows.target);
+        if blows.landed && blows.poison == VENOM {
             self.boards[side][attacker].keywords &= !VENOM;
         }
-        // Attacking reveals it (Firestone: before its after-attack effects).
         if kinds.any(Flag::Stealth) {
             self.boards[side][attacker].keywords &= !STEALTH;
         }
-        if kinds.facts(&a).has(Flag::AfterAttack) {
-            effects_hit |= self.fire_after_attack(kinds, side, attacker, target, chooser);
+        if kinds.facts(a).has(Flag::AfterAttack) {
+            blows.effects_hit |= self.fire_after_attack(kinds, side, attacker, target, chooser);
         }
         if kinds.any(Flag::AfterFriendlyAttacks) {
-            effects_hit |= self.fire_after_other_attacks(kinds, side, attacker, target, chooser);
+            blows.effects_hit |=
+                self.fire_after_other_attacks(kinds, side, attacker, target, chooser);
         }
-        // The death phase, side by side: summons on one board never touch
-        // the other, so the order between sides (a coin flip) changes
-        // nothing.
+    }
+
+    /// The death phase after an attack, side by side: summons on one
+    /// board never touch the other, so the order between sides (a coin
+    /// flip) changes nothing. The attacker's index afterwards if it lives.
+    #[inline(always)]
+    fn deaths_of_attack(
+        &mut self,
+        kinds: &Kinds,
+        blows: &Blows,
+        chooser: &mut impl Chooser,
+    ) -> Option<usize> {
+        let (side, attacker) = (blows.side, blows.attacker);
         let attacker_died = self.boards[side][attacker].health <= 0;
-        if enemy_died || effects_hit {
-            self.resolve_side(kinds, enemy, chooser);
+        if blows.enemy_died || blows.effects_hit {
+            self.resolve_side(kinds, 1 - side, chooser);
         }
         if attacker_died {
             self.resolve_side(kinds, side, chooser);
             // A reborn copy is a new minion: it does not finish the attack.
             return None;
         }
-        if effects_hit && self.board(side).iter().any(|u| u.health <= 0) {
+        if blows.effects_hit && self.board(side).iter().any(|u| u.health <= 0) {
             return self.resolve_friends_of(kinds, side, attacker, chooser);
         }
         // Only the attacker could die on its own side, so while it lives
@@ -550,5 +639,39 @@ impl State {
             }
         }
         landed
+    }
+}
+
+/// One attack's blows as they land: the attacker (its side and slot),
+/// the target (its slot, moved by summons to its left), cleave's victims,
+/// and what the blows did so far.
+struct Blows {
+    side: usize,
+    attacker: usize,
+    target: usize,
+    /// The attacker's poison and venom bits.
+    poison: u8,
+    /// The target's neighbours as the attack began (cleave).
+    cleave: [Option<usize>; 2],
+    /// The target lives: attacker and target exchange blows.
+    exchange: bool,
+    /// Some blow landed (venom is spent).
+    landed: bool,
+    /// Some enemy died of the blows.
+    enemy_died: bool,
+    /// Effects dealt damage too (deaths beyond the blows').
+    effects_hit: bool,
+}
+
+impl Blows {
+    /// The attacker (`a`, as its blows began) as the dealer of its blows
+    /// (its slot stands: summons on its side enter to its right).
+    #[inline(always)]
+    fn dealer(&self, a: &Unit) -> Dealer {
+        Dealer {
+            side: self.side,
+            unit: *a,
+            slot: Some(self.attacker),
+        }
     }
 }

@@ -8,7 +8,7 @@ use super::damage::DESTROYED;
 use super::kinds::Kinds;
 use super::state::State;
 use super::unit::Unit;
-use crate::hearthstone::model::{Action, SHIELD, TAUNT};
+use crate::hearthstone::model::{Action, SHIELD, TAUNT, grower};
 
 impl State {
     /// The stat auras met as the units at the slots of `entering` (on
@@ -47,10 +47,10 @@ impl State {
                 }
             }
             present |= 1 << slot;
-            for b in 0..kinds.bonus_count as usize {
+            for b in 0..kinds.bonus_count() {
                 let [attack, health] = self.bonus[side][b];
                 let t = &mut self.boards[side][slot];
-                if kinds.takes(t, kinds.bonus_to[b]) {
+                if kinds.takes_slot(t, b) {
                     buff(kinds, t, attack.into(), health.into(), 0);
                 }
             }
@@ -70,7 +70,7 @@ impl State {
     /// entering gave it (see `enter_auras`): the stat auras of the
     /// minions beside it, its side's bonuses for the rest of the combat
     /// and from earlier turns. Firestone takes these off and puts them
-    /// back around setting a minion's stats (Banana Slamma's doubling).
+    /// back around setting a minion's stats (`Action::MultiplyAttack`).
     pub(super) fn entry_attack(&self, kinds: &Kinds, side: usize, slot: usize) -> u16 {
         let u = &self.boards[side][slot];
         let tribes = kinds.tribes(u);
@@ -81,8 +81,8 @@ impl State {
                 attack = attack.saturating_add(g.aura_attack);
             }
         }
-        for b in 0..kinds.bonus_count as usize {
-            if kinds.takes(u, kinds.bonus_to[b]) {
+        for b in 0..kinds.bonus_count() {
+            if kinds.takes_slot(u, b) {
                 attack = attack.saturating_add(self.bonus[side][b][0].into());
             }
         }
@@ -151,6 +151,11 @@ impl State {
         let Action::SideBonus { to, attack, health } = action else {
             return;
         };
+        // A count the side keeps (its blood gems' bonus) grows.
+        if let Some(counter) = to.counter() {
+            self.raise(kinds, side, grower(counter), [attack, health], 0);
+            return;
+        }
         let b = kinds.bonus_index(to);
         let bonus = &mut self.bonus[side][b];
         // At most 255 each (the memo key gives up there).

@@ -169,8 +169,9 @@ impl Visits {
     /// mean of the distinct states seen. Not the mean per visit: the
     /// states combats pass most often are early ones, whose turns can go
     /// the most ways (every minion alive, every deathrattle still to
-    /// fire); per visit, 7 Palescale Crocolisks against 7 poisonous
-    /// pirates averaged 44 times the ways per state of the exact engine.
+    /// fire); per visit, seven minions whose deathrattles and avenges buff
+    /// random friends against seven poisonous ones averaged 44 times the
+    /// ways per state of the exact engine.
     /// Also whether every state seen was seen twice or more: then the
     /// sample most likely met them all, and more would add little.
     fn cost(&mut self) -> (ExactCost, bool) {

@@ -46,11 +46,11 @@ impl State {
         }
     }
 
-    /// The side bonuses of the phase's deathrattles ("your Beetles have
-    /// +5/+5 this game"), each as often as it triggers, before any token
-    /// enters: Firestone raises the bonus and then summons (Turquoise
-    /// Skitterer's Beetle enters with it, and a summon listener doubling
-    /// its attack sees it), on the minions living then.
+    /// The side bonuses of the phase's deathrattles (`Action::SideBonus`),
+    /// each as often as it triggers, before any token enters: Firestone
+    /// raises the bonus and then summons (a token the bonus reaches enters
+    /// with it, and a summon listener sees it so), on the minions living
+    /// then.
     #[inline(never)]
     pub(super) fn deathrattle_bonuses_first(&mut self, kinds: &Kinds, side: usize, triggers: u32) {
         let dead = self.boards[side];
@@ -134,63 +134,87 @@ impl State {
         if kinds.any(Flag::Auras) {
             self.leave_auras(kinds, side);
         }
-        if kinds.growths.any() {
+        if kinds.growths.by_deaths() {
             self.grow_with_deaths(kinds, side, dead);
         }
         if kinds.any(Flag::FriendlyDies) {
             self.fire_death_listeners(kinds, side, chooser);
         }
-        let board = &mut self.boards[side];
         let mut acting = dead;
         let mut acts = false;
         while acting != 0 {
             let i = acting.trailing_zeros() as usize;
             acting &= acting - 1;
-            acts |= kinds.facts(&board[i]).acts_on_death;
+            acts |= kinds.facts(&self.boards[side][i]).acts_on_death;
         }
         if !acts {
-            // Nothing happens on these deaths: close the gaps in place,
-            // each unit written where the survivors so far end.
-            let mut n = 0;
-            for i in 0..len {
-                board[n] = board[i];
-                n += usize::from(dead & 1 << i == 0);
-            }
-            self.lens[side] = n as u8;
-            if kinds.any(Flag::Avenge) {
-                let survivors = (1u16 << n) - 1;
-                self.fire_avenges(kinds, side, survivors as u8, (len - n) as u8, chooser);
-            }
+            self.close_gaps(kinds, side, dead, chooser);
             return;
         }
         let triggers = deathrattle_triggers(kinds, &self.boards[side][..len]);
         if kinds.any(Flag::DeathrattleBonus) {
             self.deathrattle_bonuses_first(kinds, side, triggers);
         }
+        let mut phase = self.place_tokens(kinds, side, triggers);
+        self.tokens_enter(kinds, side, &mut phase, chooser);
+        if phase.any_effects {
+            self.fire_deathrattles(kinds, side, &phase, chooser);
+        }
+        if kinds.any(Flag::Avenge) {
+            let survivors =
+                (0..phase.n).fold(0u8, |m, slot| m | u8::from(phase.origin[slot] == 0) << slot);
+            let deaths = phase.dead().count() as u8;
+            self.fire_avenges(kinds, side, survivors, deaths, chooser);
+        }
+        self.return_reborn_copies(kinds, side, &mut phase, chooser);
+    }
+
+    /// A death phase where nothing happens on the deaths (the `dead`
+    /// slots): the gaps close in place, each unit written where the
+    /// survivors so far end; then the avenges count.
+    #[inline(always)]
+    fn close_gaps(&mut self, kinds: &Kinds, side: usize, dead: u8, chooser: &mut impl Chooser) {
+        let len = self.lens[side] as usize;
         let board = &mut self.boards[side];
-        let old = *board;
-        // Per slot of the new board: the mark of the dead minion a summon
-        // came from, plus one (0 = a survivor).
-        let mut from = [0u8; BOARD_SIZE];
-        // Per slot: 0 for a survivor, else the number of the deathrattle
-        // trigger (from 1: dead minions left to right, each's triggers in
-        // turn) whose token it is. At most `d * (7 + 14 * (7 - d))` <= 196
-        // triggers (`d` dead beside `7 - d` survivors; a card's count is at
-        // most 7, two effects a card), so a `u8` holds them.
-        let mut origin = [0u8; BOARD_SIZE];
-        // Reborn copies to come: (survivors to the right of the dead
-        // minion, dead minion); where each returns is `reborn_place`.
-        let mut reborns = [(0usize, Unit::default()); BOARD_SIZE];
-        let mut pending = 0;
-        // Some dead minion has deathrattle effects to fire afterwards.
-        let mut any_effects = false;
+        let mut n = 0;
+        for i in 0..len {
+            board[n] = board[i];
+            n += usize::from(dead & 1 << i == 0);
+        }
+        self.lens[side] = n as u8;
+        if kinds.any(Flag::Avenge) {
+            let survivors = (1u16 << n) - 1;
+            self.fire_avenges(kinds, side, survivors as u8, (len - n) as u8, chooser);
+        }
+    }
+
+    /// The new board of a death phase: the survivors, and dead by dead
+    /// each deathrattle's tokens (`triggers` times) in its slot while
+    /// there is room (the survivors to its right keep theirs); the reborn
+    /// copies to come are noted.
+    #[inline(always)]
+    fn place_tokens(&mut self, kinds: &Kinds, side: usize, triggers: u32) -> Phase {
+        let len = self.lens[side] as usize;
+        let board = &mut self.boards[side];
+        let mut phase = Phase {
+            old: *board,
+            len,
+            n: 0,
+            from: [0; BOARD_SIZE],
+            origin: [0; BOARD_SIZE],
+            reborns: [(0, Unit::default()); BOARD_SIZE],
+            pending: 0,
+            any_effects: false,
+            triggers,
+        };
+        let old = phase.old;
         let mut dead = 0u8;
         let mut n = 0;
         for (i, m) in old[..len].iter().enumerate() {
             if m.health > 0 {
                 board[n] = *m;
-                from[n] = 0;
-                origin[n] = 0;
+                phase.from[n] = 0;
+                phase.origin[n] = 0;
                 n += 1;
                 continue;
             }
@@ -205,78 +229,113 @@ impl State {
                         break;
                     }
                     board[n] = kinds.entering(kind.token_kind, t.health as i16);
-                    from[n] = if t.unmarked { FRESH } else { m.mark + 1 };
-                    origin[n] = dead;
+                    phase.from[n] = if t.unmarked { FRESH } else { m.mark + 1 };
+                    phase.origin[n] = dead;
                     n += 1;
                 }
             }
-            any_effects |= kinds.facts(m).has(Flag::Deathrattle);
+            phase.any_effects |= kinds.facts(m).has(Flag::Deathrattle);
             if m.has(REBORN) {
-                reborns[pending] = (survivors_right, *m);
-                pending += 1;
+                phase.reborns[phase.pending] = (survivors_right, *m);
+                phase.pending += 1;
             }
         }
         self.lens[side] = n as u8;
+        phase.n = n;
+        phase
+    }
+
+    /// The tokens of a death phase have entered: each meets the auras of
+    /// the survivors and of the tokens before it, then every token is
+    /// heard in turn (the listeners are survivors: tokens have no
+    /// effects), then the tokens take their round marks.
+    #[inline(always)]
+    fn tokens_enter(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        phase: &mut Phase,
+        chooser: &mut impl Chooser,
+    ) {
+        let n = phase.n;
         if kinds.any(Flag::Auras) {
-            // Each token meets the auras of the survivors and of the
-            // tokens before it.
-            let tokens = (0..n).fold(0u8, |m, i| m | u8::from(from[i] != 0) << i);
+            let tokens = (0..n).fold(0u8, |m, i| m | u8::from(phase.from[i] != 0) << i);
             let all = ((1u16 << n) - 1) as u8;
             self.enter_auras(kinds, side, tokens, all & !tokens, true);
         }
         if kinds.any(Flag::FriendlySummoned) {
-            // Every token has entered, each heard in turn (the listeners
-            // are survivors: tokens have no effects).
-            for (slot, &came_from) in from[..n].iter().enumerate() {
+            for (slot, &came_from) in phase.from[..n].iter().enumerate() {
                 if came_from != 0 {
                     self.fire_summon_listeners(kinds, side, slot, 1 << slot, chooser);
                 }
             }
         }
-        inherit_marks(&mut self.boards[side][..n], &mut from[..n]);
-        if any_effects {
-            // The `d`-th dead minion's triggers are numbered
-            // `d * triggers + 1 ..= (d + 1) * triggers`, as above.
-            let dead_ones = old[..len].iter().filter(|m| m.health <= 0);
-            for (d, m) in dead_ones.enumerate() {
-                if !kinds.facts(m).has(Flag::Deathrattle) {
-                    continue;
-                }
-                for k in 1..=triggers {
-                    let number = (d as u32 * triggers + k) as u8;
-                    let reach = (0..n)
-                        .filter(|&slot| origin[slot] <= number)
-                        .fold(0u8, |reach, slot| reach | 1 << slot);
-                    let at = Fired {
-                        side,
-                        slot: None,
-                        unit: *m,
-                        friend: None,
-                        defender: None,
-                        reach,
-                    };
-                    for e in kinds.kinds[m.kind as usize].effects {
-                        // Side bonuses came first (`deathrattle_bonuses_first`).
-                        let bonus = matches!(e.action, Action::SideBonus { .. });
-                        if e.trigger == Trigger::Deathrattle && !bonus {
-                            self.apply(kinds, &at, e.action, chooser);
-                        }
+        inherit_marks(&mut self.boards[side][..n], &mut phase.from[..n]);
+    }
+
+    /// The deathrattle effects of the phase's dead, each trigger on the
+    /// board it would have met: the survivors and the tokens of the
+    /// triggers before it. The `d`-th dead minion's triggers are numbered
+    /// `d * triggers + 1 ..= (d + 1) * triggers` (`Phase::origin`).
+    #[inline(always)]
+    fn fire_deathrattles(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        phase: &Phase,
+        chooser: &mut impl Chooser,
+    ) {
+        let triggers = phase.triggers;
+        for (d, m) in phase.dead().enumerate() {
+            if !kinds.facts(m).has(Flag::Deathrattle) {
+                continue;
+            }
+            for k in 1..=triggers {
+                let number = (d as u32 * triggers + k) as u8;
+                let reach = (0..phase.n)
+                    .filter(|&slot| phase.origin[slot] <= number)
+                    .fold(0u8, |reach, slot| reach | 1 << slot);
+                let at = Fired {
+                    side,
+                    slot: None,
+                    unit: *m,
+                    friend: None,
+                    defender: None,
+                    reach,
+                };
+                for e in kinds.kinds[m.kind as usize].effects {
+                    // Side bonuses came first (`deathrattle_bonuses_first`).
+                    let bonus = matches!(e.action, Action::SideBonus { .. });
+                    if e.trigger == Trigger::Deathrattle && !bonus {
+                        self.apply(kinds, &at, e.action, chooser);
                     }
                 }
             }
         }
-        if kinds.any(Flag::Avenge) {
-            let survivors = (0..n).fold(0u8, |m, slot| m | u8::from(origin[slot] == 0) << slot);
-            let deaths = old[..len].iter().filter(|m| m.health <= 0).count() as u8;
-            self.fire_avenges(kinds, side, survivors, deaths, chooser);
-        }
+    }
+
+    /// The reborn copies of the phase return with 1 health, left to
+    /// right, where `reborn_place` says, while there is room; they take
+    /// round marks, meet the auras, and each is heard by the minions
+    /// there when it entered (later copies are to its right: its slot
+    /// stands), as summoned, then as reborn.
+    #[inline(always)]
+    fn return_reborn_copies(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        phase: &mut Phase,
+        chooser: &mut impl Chooser,
+    ) {
         let board = &mut self.boards[side];
+        let mut n = phase.n;
         // The tokens of this phase, by slot (before any copy returns).
-        let tokens = (0..n).fold(0u8, |m, slot| m | u8::from(origin[slot] != 0) << slot);
+        let tokens = (0..n).fold(0u8, |m, slot| m | u8::from(phase.origin[slot] != 0) << slot);
         let before_copies = n;
         // The slots the copies entered, left to right.
         let mut reborn_slots = 0u8;
-        for &(survivors_right, m) in &reborns[..pending] {
+        let from = &mut phase.from;
+        for &(survivors_right, m) in &phase.reborns[..phase.pending] {
             if n >= BOARD_SIZE {
                 break;
             }
@@ -294,9 +353,6 @@ impl State {
             let all = ((1u16 << n) - 1) as u8;
             self.enter_auras(kinds, side, reborn_slots, all & !reborn_slots, true);
         }
-        // Each copy is heard by the minions there when it entered (later
-        // copies are to its right: its slot stands), as summoned, then as
-        // reborn.
         let mut copies = reborn_slots;
         while (kinds.any(Flag::FriendlySummoned) || kinds.any(Flag::FriendlyReborn)) && copies != 0
         {
@@ -312,11 +368,46 @@ impl State {
     }
 }
 
+/// One death phase's bookkeeping on a side, as the new board is built.
+struct Phase {
+    /// The board as the phase began.
+    old: [Unit; BOARD_SIZE],
+    /// Units on it.
+    len: usize,
+    /// Units on the new board so far.
+    n: usize,
+    /// Per slot of the new board: the mark of the dead minion a summon
+    /// came from, plus one (0 = a survivor; `FRESH`: unmarked).
+    from: [u8; BOARD_SIZE],
+    /// Per slot: 0 for a survivor, else the number of the deathrattle
+    /// trigger (from 1: dead minions left to right, each's triggers in
+    /// turn) whose token it is. At most `d * (7 + 14 * (7 - d))` <= 196
+    /// triggers (`d` dead beside `7 - d` survivors; a card's count is at
+    /// most 7, two effects a card), so a `u8` holds them.
+    origin: [u8; BOARD_SIZE],
+    /// Reborn copies to come (the first `pending`): (survivors to the
+    /// right of the dead minion, dead minion); where each returns is
+    /// `reborn_place`.
+    reborns: [(usize, Unit); BOARD_SIZE],
+    pending: usize,
+    /// Some dead minion has deathrattle effects to fire.
+    any_effects: bool,
+    /// How often each deathrattle triggers (`deathrattle_triggers`).
+    triggers: u32,
+}
+
+impl Phase {
+    /// The phase's dead, left to right.
+    fn dead(&self) -> impl Iterator<Item = &Unit> {
+        self.old[..self.len].iter().filter(|m| m.health <= 0)
+    }
+}
+
 /// How often each deathrattle of a death phase on `board` triggers: once,
-/// or as often as the most a survivor's aura says (Moira Bronzebeard), and
-/// once more per extra time the survivors give (Titus Rivendare); an
-/// aura's minion dying in the phase gives nothing: Firestone reads the
-/// board without the dead.
+/// or as often as the most a survivor's aura says
+/// (`Action::DeathrattlesTrigger`), and once more per extra time the
+/// survivors give (`Action::ExtraDeathrattles`); an aura's minion dying in
+/// the phase gives nothing: Firestone reads the board without the dead.
 pub(super) fn deathrattle_triggers(kinds: &Kinds, board: &[Unit]) -> u32 {
     if !kinds.any(Flag::ExtraDeathrattles) {
         return 1;

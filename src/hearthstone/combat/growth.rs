@@ -1,205 +1,250 @@
-//! Minions that grow with a count their side keeps: "has +4/+2 for each
-//! friendly Eternal Knight that died this game" (Eternal Knight), "for
-//! each Deathrattle you've triggered this game" (Falling Sky Golem).
-//! The board's stats hold the count of earlier turns; in combat the count
-//! rises, the minions of the card on the board grow with it, and one
-//! summoned enters with the whole count: of earlier turns as a game bonus
-//! (`GameBonuses`), of this combat as a side bonus (`State::bonus`), as
-//! Firestone plays them.
+//! Counts a side keeps all game, and what grows with them: the growers
+//! (`model::GROWERS`), one mechanism for every row. The counts of earlier
+//! turns come in `GameBonuses`: the minions on the board show them
+//! already, and one summoned enters with them
+//! (`GameBonuses::entry_bonuses`). In combat a count rises (friendly
+//! deaths, deathrattles triggered, improving buffs given, blood gem
+//! bonuses won: `State::raise`); the minions it grows on the board grow at
+//! once, and those summoned later enter with this combat's growth as a
+//! side bonus (`State::bonus`), as Firestone plays them. A count the rules
+//! read (an improving buff's multiple, a blood gem's stats) is earlier
+//! turns' and this combat's.
 
 use super::auras::buff;
 use super::deaths::deathrattle_triggers;
 use super::kinds::Kinds;
 use super::state::State;
-use crate::hearthstone::model::BOARD_SIZE;
-use crate::hearthstone::model::{ETERNAL_KNIGHT_GROWTH, FALLING_SKY_GOLEM_GROWTH, Marks};
+use crate::hearthstone::model::{BOARD_SIZE, Counter, GROWERS, GameBonuses, Grows, Marks, grower};
 
-/// What a side counts in combat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Counter {
-    /// Friendly Eternal Knights dying: counted in their death phase before
-    /// the deathrattles (Firestone's `EternalKnightsDeadThisGame`); the
-    /// knights on the board grow in its "whenever a minion dies" step.
-    #[default]
-    KnightDeaths,
-    /// Friendly deathrattles triggering, each time one fires (Titus
-    /// Rivendare's extra times too: Firestone's
-    /// `DeathrattlesTriggeredThisGame`).
-    Deathrattles,
-}
-
-/// A card that grows with a count: its normal and golden marks
-/// (`CardDef::marks`), what it counts, and what the normal card gains per
-/// count (the golden twice as much).
-pub(super) struct Grower {
-    normal: Marks,
-    golden: Marks,
-    counter: Counter,
-    per_count: [u16; 2],
-}
-
-pub(super) const GROWERS: [Grower; 2] = [
-    Grower {
-        normal: Marks::ETERNAL_KNIGHT,
-        golden: Marks::GOLDEN_ETERNAL_KNIGHT,
-        counter: Counter::KnightDeaths,
-        per_count: ETERNAL_KNIGHT_GROWTH,
-    },
-    Grower {
-        normal: Marks::FALLING_SKY_GOLEM,
-        golden: Marks::GOLDEN_FALLING_SKY_GOLEM,
-        counter: Counter::Deathrattles,
-        per_count: FALLING_SKY_GOLEM_GROWTH,
-    },
-];
-
-/// Every card mark that grows: a minion carrying one of these never
-/// fights as a plain minion.
-pub(super) const GROWING_MARKS: Marks = Marks::ETERNAL_KNIGHT
-    .union(Marks::GOLDEN_ETERNAL_KNIGHT)
-    .union(Marks::FALLING_SKY_GOLEM)
-    .union(Marks::GOLDEN_FALLING_SKY_GOLEM);
-
-/// One mark's growth in a combat.
+/// One grower's part in a combat: its row of `GROWERS`, one mark it grows
+/// (none for a count the rules read), what that mark gains per count (a
+/// count: one per count), and its place in `State::bonus` once it needs
+/// one (minions of the mark can enter mid-combat, or the rules read the
+/// count).
 #[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Growth {
+struct Growth {
+    row: u8,
     mark: Marks,
-    counter: Counter,
     per_count: [u16; 2],
-    /// Its side bonus (`State::bonus` index) when minions of the mark can
-    /// enter mid-combat (tokens, reborn copies).
-    bonus: Option<u8>,
+    slot: Option<u8>,
 }
 
-/// The marks that grow in one combat (two cards, normal and golden).
+/// Places in `State::bonus` the growers may take beyond the side bonuses:
+/// one per mark of a grower of minions whose count rises in combat, one
+/// per other count that rises (the blood gems' is raised by a side bonus,
+/// and takes a side bonus's place).
+pub(super) const GROWTH_SLOTS: usize = {
+    let mut n = 0;
+    let mut row = 0;
+    while row < GROWERS.len() {
+        if GROWERS[row].counter.rises_in_combat() {
+            n += match GROWERS[row].grows {
+                Grows::Minions { .. } => 2,
+                Grows::ImprovingBuffs => 1,
+                Grows::BloodGems => 0,
+            };
+        }
+        row += 1;
+    }
+    n
+};
+
+/// Growths one combat may hold: a place each, and the blood gems'.
+const MAX_GROWTHS: usize = GROWTH_SLOTS + 1;
+
+/// Counters there are.
+const COUNTERS: usize = Counter::ALL.len();
+
+/// The growers of one combat.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Growths {
-    growths: [Growth; 4],
+    growths: [Growth; MAX_GROWTHS],
     count: u8,
-    /// The counters some mark counts, a bit each (`Counter as u8`): read
-    /// on every death phase.
-    counters: u8,
+    /// Some growth counts what the death phase raises (friendly deaths,
+    /// deathrattles triggered): read on every death phase.
+    by_deaths: bool,
+    /// Per side, per counter (`Counter as usize`): the count of earlier
+    /// turns (`GameBonuses::count`).
+    earlier: [[[u16; 2]; COUNTERS]; 2],
 }
 
 impl Growths {
-    /// Notes a kind with `marks` in the combat; true when it grows (the
+    /// Notes a kind with `marks` in the combat: the growers of minions of
+    /// its marks whose count rises in combat. True when it grows (the
     /// first time a mark is seen or not).
     pub fn note(&mut self, marks: Marks) -> bool {
-        for g in &GROWERS {
-            for (mark, times) in [(g.normal, 1), (g.golden, 2)] {
-                if !marks.intersects(mark) || self.find(mark).is_some() {
+        let mut grows = false;
+        for (row, g) in GROWERS.iter().enumerate() {
+            if !g.counter.rises_in_combat() {
+                continue;
+            }
+            let Grows::Minions { per_count, .. } = g.grows else {
+                continue;
+            };
+            for (mark, times) in g.marks() {
+                if !marks.intersects(mark) {
                     continue;
                 }
-                self.growths[self.count as usize] = Growth {
-                    mark,
-                    counter: g.counter,
-                    per_count: g.per_count.map(|n| n * times),
-                    bonus: None,
-                };
-                self.count += 1;
-                self.counters |= 1 << g.counter as u8;
+                grows = true;
+                if self.find(mark).is_none() {
+                    self.add(Growth {
+                        row: row as u8,
+                        mark,
+                        per_count: per_count.map(|n| n * times),
+                        slot: None,
+                    });
+                }
             }
         }
-        marks.intersects(GROWING_MARKS)
+        grows
     }
 
-    /// The marks of `marks` that grow and have no side bonus yet, which a
-    /// minion entering mid-combat needs.
-    pub fn marks_without_bonus(&self, marks: Marks) -> impl Iterator<Item = Marks> + '_ {
+    /// Notes the count `counter` rising in this combat with its place in
+    /// `State::bonus` (an improving buff given, a blood gem bonus won).
+    pub fn note_count(&mut self, counter: Counter, slot: u8) {
+        self.add(Growth {
+            row: grower(counter) as u8,
+            mark: Marks::NONE,
+            per_count: [1, 1],
+            slot: Some(slot),
+        });
+    }
+
+    fn add(&mut self, growth: Growth) {
+        self.growths[self.count as usize] = growth;
+        self.count += 1;
+        let counter = GROWERS[growth.row as usize].counter;
+        self.by_deaths |= matches!(counter, Counter::OwnDeaths | Counter::Deathrattles);
+    }
+
+    /// Takes in each side's counts of earlier turns.
+    pub fn add_game_bonuses(&mut self, bonuses: &[GameBonuses; 2]) {
+        for (side, b) in bonuses.iter().enumerate() {
+            for counter in Counter::ALL {
+                self.earlier[side][counter as usize] = b.count(counter);
+            }
+        }
+    }
+
+    /// `side`'s count of `counter` of earlier turns.
+    pub fn earlier(&self, side: usize, counter: Counter) -> [u16; 2] {
+        self.earlier[side][counter as usize]
+    }
+
+    /// The marks of `marks` that grow and have no place in `State::bonus`
+    /// yet, which a minion entering mid-combat needs.
+    pub fn marks_without_slot(&self, marks: Marks) -> impl Iterator<Item = Marks> + '_ {
         self.live()
-            .filter(move |g| marks.intersects(g.mark) && g.bonus.is_none())
+            .filter(move |g| marks.intersects(g.mark) && g.slot.is_none())
             .map(|g| g.mark)
     }
 
-    /// Gives `mark` its side bonus at `index`.
-    pub fn set_bonus(&mut self, mark: Marks, index: u8) {
+    /// Gives `mark` its place in `State::bonus`.
+    pub fn set_slot(&mut self, mark: Marks, slot: u8) {
         if let Some(i) = self.find(mark) {
-            self.growths[i].bonus = Some(index);
+            self.growths[i].slot = Some(slot);
         }
     }
 
-    /// Side bonuses the growths hold.
-    pub fn bonuses(&self) -> u8 {
-        self.live().filter(|g| g.bonus.is_some()).count() as u8
-    }
-
-    /// Some mark in the combat grows.
+    /// Some growth counts what the death phase raises.
     #[inline]
-    pub fn any(&self) -> bool {
-        self.counters != 0
+    pub fn by_deaths(&self) -> bool {
+        self.by_deaths
     }
 
-    /// Some mark in the combat counts `counter`.
-    #[inline]
-    pub fn counts(&self, counter: Counter) -> bool {
-        self.counters & 1 << counter as u8 != 0
-    }
-
-    pub(super) fn live(&self) -> impl Iterator<Item = &Growth> {
+    fn live(&self) -> impl Iterator<Item = &Growth> {
         self.growths[..self.count as usize].iter()
     }
 
-    pub(super) fn find(&self, mark: Marks) -> Option<usize> {
+    fn find(&self, mark: Marks) -> Option<usize> {
         self.live().position(|g| g.mark == mark)
     }
 }
 
-impl State {
-    /// `side`'s count of `counter` rose by `n`: the minions of the marks
-    /// that count it grow, those living on the board at once (`alive`:
-    /// the slots to reach) and those summoned later through their side
-    /// bonus (at most 255 each: the memo key gives up there).
-    pub(super) fn grow(&mut self, kinds: &Kinds, side: usize, counter: Counter, n: u16, alive: u8) {
-        for g in kinds.growths().live().filter(|g| g.counter == counter) {
-            let [attack, health] = g.per_count.map(|p| p.saturating_mul(n));
-            let len = self.lens[side] as usize;
-            for i in (0..len.min(BOARD_SIZE)).filter(|&i| alive & 1 << i != 0) {
-                let u = &mut self.boards[side][i];
-                if kinds.marks(u).intersects(g.mark) {
-                    buff(kinds, u, attack, health, 0);
-                }
-            }
-            if let Some(b) = g.bonus {
-                let bonus = &mut self.bonus[side][b as usize];
-                let add = |b: u8, n: u16| b.saturating_add(n.min(255) as u8);
-                bonus[0] = add(bonus[0], attack);
-                bonus[1] = add(bonus[1], health);
-            }
-        }
-    }
+/// At most 255 each in one combat (the memo key gives up there).
+fn add_to_slot(slot: &mut [u8; 2], stats: [u16; 2]) {
+    let add = |b: u8, n: u16| b.saturating_add(n.min(255) as u8);
+    slot[0] = add(slot[0], stats[0]);
+    slot[1] = add(slot[1], stats[1]);
 }
 
 impl State {
+    /// `side`'s count of the grower `row` (of `GROWERS`) rose by `by`
+    /// (a count: `[n, n]`; the blood gems' bonus: attack and health): the
+    /// minions it grows living on the board (`alive`: the slots to reach)
+    /// grow at once, and its place in `State::bonus` takes the rise (the
+    /// growth the minions summoned later enter with, or the count).
+    pub(super) fn raise(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        row: usize,
+        by: [u16; 2],
+        alive: u8,
+    ) {
+        let growths = kinds.growths();
+        for g in growths.live().filter(|g| g.row as usize == row) {
+            let stats = [0, 1].map(|i| g.per_count[i].saturating_mul(by[i]));
+            if !g.mark.is_empty() {
+                let len = self.lens[side] as usize;
+                for i in (0..len.min(BOARD_SIZE)).filter(|&i| alive & 1 << i != 0) {
+                    let u = &mut self.boards[side][i];
+                    if kinds.marks(u).intersects(g.mark) {
+                        buff(kinds, u, stats[0], stats[1], 0);
+                    }
+                }
+            }
+            if let Some(b) = g.slot {
+                add_to_slot(&mut self.bonus[side][b as usize], stats);
+            }
+        }
+    }
+
+    /// `side`'s count of `counter` in this combat (0 when nothing raised
+    /// it).
+    pub(super) fn combat_count(&self, kinds: &Kinds, side: usize, counter: Counter) -> [u8; 2] {
+        kinds
+            .growths()
+            .live()
+            .find(|g| GROWERS[g.row as usize].counter == counter && g.mark.is_empty())
+            .and_then(|g| g.slot)
+            .map_or([0, 0], |b| self.bonus[side][b as usize])
+    }
+
     /// What the deaths of a phase (the `dead` slots) count, before its
-    /// deathrattles (`growth.rs`): the Eternal Knights dying, the
-    /// deathrattles to fire (each as often as it triggers). The minions
-    /// that count them and survive grow, and those summoned after.
-    /// Firestone grows the Golems as each deathrattle fires, which nothing
-    /// in the phase reads sooner.
+    /// deathrattles: for each grower counting them, its own minions dying
+    /// or the deathrattles to fire (each as often as it triggers). The
+    /// minions that grow with them and survive grow, and those summoned
+    /// after. Firestone grows with the deathrattles as each fires, which
+    /// nothing in the phase reads sooner.
     #[inline(never)]
     pub(super) fn grow_with_deaths(&mut self, kinds: &Kinds, side: usize, dead: u8) {
         let len = self.lens[side] as usize;
         let alive = ((1u16 << len) - 1) as u8 & !dead;
         let board = &self.boards[side][..len];
         let dying = || board.iter().filter(|u| u.health <= 0);
-        let knights = dying()
-            .filter(|u| {
-                kinds
-                    .marks(u)
-                    .intersects(Marks::ETERNAL_KNIGHT | Marks::GOLDEN_ETERNAL_KNIGHT)
-            })
-            .count() as u16;
-        let deathrattles = if kinds.growths.counts(Counter::Deathrattles) {
-            let minions = dying().filter(|u| kinds.has_deathrattle(u)).count() as u32;
-            (minions * deathrattle_triggers(kinds, board)).min(u32::from(u16::MAX)) as u16
-        } else {
-            0
-        };
-        if knights > 0 {
-            self.grow(kinds, side, Counter::KnightDeaths, knights, alive);
+        let mut rises = [0u16; GROWERS.len()];
+        let mut deathrattles = None;
+        for g in kinds.growths().live() {
+            let row = g.row as usize;
+            rises[row] = match GROWERS[row].counter {
+                Counter::OwnDeaths => {
+                    let [(normal, _), (golden, _)] = GROWERS[row].marks();
+                    dying()
+                        .filter(|u| kinds.marks(u).intersects(normal | golden))
+                        .count() as u16
+                }
+                Counter::Deathrattles => *deathrattles.get_or_insert_with(|| {
+                    let minions = dying().filter(|u| kinds.has_deathrattle(u)).count() as u32;
+                    (minions * deathrattle_triggers(kinds, board)).min(u32::from(u16::MAX)) as u16
+                }),
+                _ => 0,
+            };
         }
-        if deathrattles > 0 {
-            self.grow(kinds, side, Counter::Deathrattles, deathrattles, alive);
+        for (row, &n) in rises.iter().enumerate() {
+            if n > 0 {
+                self.raise(kinds, side, row, [n, n], alive);
+            }
         }
     }
 }

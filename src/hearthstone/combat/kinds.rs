@@ -5,13 +5,12 @@
 //! combat's listener flags, which let a phase skip what no minion of the
 //! combat can hear.
 
-use super::bonuses::GameBonuses;
 use super::growth::Growths;
 use super::state::{MAX_BONUSES, MAX_SIDE_BONUSES};
 use super::unit::{UNMARKED, Unit};
 use crate::hearthstone::model::{
-    Action, BonusTo, Effect, MAX_EFFECTS, Marks, Minion, REBORN, SHIELD, STEALTH, TAUNT, Target,
-    Token, Trigger, VENOM,
+    Action, BonusTo, Counter, Effect, GameBonuses, MAX_EFFECTS, Marks, Minion, REBORN, SHIELD,
+    STEALTH, TAUNT, Target, Token, Trigger, VENOM,
 };
 
 /// What never changes for a kind of minion.
@@ -410,12 +409,13 @@ pub struct Kinds {
     /// attack a shift and a mask, and a register: measured, a percent of
     /// the exact engine's instructions).
     on: [bool; FLAGS + SETS.len()],
-    /// What the side bonuses apply to (`Action::SideBonus`, the growths'
-    /// and the Tasty Lobsters' count), the first `bonus_count` of them; a
-    /// side bonus raises `Flag::Auras` (entering minions take it as an
-    /// aura's bonus).
-    pub(super) bonus_to: [BonusTo; MAX_BONUSES],
-    pub(super) bonus_count: u8,
+    /// What each place of `State::bonus` holds, the first `slot_count`
+    /// of them; a side bonus raises `Flag::Auras` (entering minions take
+    /// it as an aura's bonus).
+    pub(super) slots: [Slot; MAX_BONUSES],
+    pub(super) slot_count: u8,
+    /// The places side bonuses took (at most `MAX_SIDE_BONUSES`).
+    side_bonuses: u8,
     /// Some effect gives reborn: every kind has a reborn copy (its own
     /// kind for a copy or a token), and every death may summon.
     pub(super) reborn_gifts: bool,
@@ -424,15 +424,20 @@ pub struct Kinds {
     /// health), the first `entry_counts[side]` of them.
     pub(super) entry_bonuses: [[(BonusTo, u16, u16); MAX_ENTRY_BONUSES]; 2],
     pub(super) entry_counts: [u8; 2],
-    /// The card marks that grow with a side's count (`growth.rs`), with
-    /// their side bonuses for the minions entering mid-combat.
+    /// The counts the sides keep all game and what grows with them in
+    /// this combat (`growth.rs`), with their places in `State::bonus`.
     pub(super) growths: Growths,
-    /// Per side, one blood gem's attack and health before a `GemStats`
-    /// aura multiplies them (1 + the game's bonus).
-    pub(super) gem: [[u16; 2]; 2],
-    /// Per side, the Tasty Lobster improvements of earlier turns
-    /// (`GameBonuses::lobsters`).
-    pub(super) lobsters: [u16; 2],
+}
+
+/// What a place of `State::bonus` holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Slot {
+    /// Stats the friendly minions it reaches enter with: a side bonus
+    /// (`Action::SideBonus`), or a growing mark's growth in this combat.
+    Entering(BonusTo),
+    /// A count of the side in this combat, which no minion takes (an
+    /// improving buff's, the blood gems' bonus).
+    Count(Counter),
 }
 
 /// Entry bonuses a side's `GameBonuses` may hold.
@@ -450,8 +455,9 @@ impl Kinds {
             max_attack: 0,
             any: Flags::default(),
             on: [false; FLAGS + SETS.len()],
-            bonus_to: [BonusTo::Tribes(0); MAX_BONUSES],
-            bonus_count: 0,
+            slots: [Slot::Entering(BonusTo::Tribes(0)); MAX_BONUSES],
+            slot_count: 0,
+            side_bonuses: 0,
             reborn_gifts: a.iter().chain(b).any(|m| {
                 Folded::of(&m.effects, m.tribes)
                     .flags
@@ -460,8 +466,6 @@ impl Kinds {
             entry_bonuses: [[(BonusTo::Every, 0, 0); MAX_ENTRY_BONUSES]; 2],
             entry_counts: [0; 2],
             growths: Growths::default(),
-            gem: [[1; 2]; 2],
-            lobsters: [0; 2],
         }
     }
 
@@ -484,7 +488,7 @@ impl Kinds {
         let kind = at(self.kinds.len());
         let facts = self.facts_of(&kind);
         self.facts[self.kinds.len()] = facts;
-        self.raise(facts.flags);
+        self.raise_flags(facts.flags);
         self.note_side_bonuses(&kind.effects);
         self.kinds.push(kind);
         (self.kinds.len() - 1) as u8
@@ -555,48 +559,65 @@ impl Kinds {
     }
 
     /// Gives the side bonuses of `effects` their places in
-    /// `State::bonus`: each thing a side bonus applies to, and the
-    /// improving buffs' count.
+    /// `State::bonus` (each thing a side bonus applies to, or the count it
+    /// raises), and the improving buffs' count its place.
     fn note_side_bonuses(&mut self, effects: &[Effect]) {
         for e in effects {
-            if let Action::SideBonus { to, .. } = e.action {
-                let known = &self.bonus_to[..self.bonus_count as usize];
-                // `combat::validate` refuses boards with more masks.
-                let counters =
-                    self.growths.bonuses() + u8::from(self.lobster_bonus_index().is_some());
-                let side_bonuses = self.bonus_count - counters;
-                if !known.contains(&to) && (side_bonuses as usize) < MAX_SIDE_BONUSES {
-                    self.bonus_to[self.bonus_count as usize] = to;
-                    self.bonus_count += 1;
+            match e.action {
+                Action::SideBonus { to, .. } => {
+                    let slot = to.counter().map_or(Slot::Entering(to), Slot::Count);
+                    // `combat::validate` refuses boards with more.
+                    if self.slot(slot).is_none() && (self.side_bonuses as usize) < MAX_SIDE_BONUSES
+                    {
+                        self.side_bonuses += 1;
+                        self.add_slot(slot);
+                    }
                 }
-            }
-            // The improvements' count, a side bonus no minion takes.
-            if matches!(e.action, Action::ImprovingBuff { .. })
-                && self.lobster_bonus_index().is_none()
-            {
-                self.bonus_to[self.bonus_count as usize] = BonusTo::TastyLobsters;
-                self.bonus_count += 1;
+                Action::ImprovingBuff { .. } => {
+                    let slot = Slot::Count(Counter::Improvements);
+                    if self.slot(slot).is_none() {
+                        self.add_slot(slot);
+                    }
+                }
+                _ => {}
             }
         }
     }
 
-    /// A minion of `tribes` can enter mid-combat: the growth of its card
+    /// The next place of `State::bonus` holds `slot` (a count's grower
+    /// takes it).
+    fn add_slot(&mut self, slot: Slot) -> u8 {
+        let at = self.slot_count;
+        self.slots[at as usize] = slot;
+        self.slot_count += 1;
+        if let Slot::Count(counter) = slot {
+            self.growths.note_count(counter, at);
+        }
+        at
+    }
+
+    /// The place of `slot` in `State::bonus`, if the combat gave it one.
+    pub(super) fn slot(&self, slot: Slot) -> Option<usize> {
+        self.slots[..self.slot_count as usize]
+            .iter()
+            .position(|&s| s == slot)
+    }
+
+    /// A minion of `marks` can enter mid-combat: the growth of its card
     /// in this combat (`growth.rs`) becomes a side bonus it enters with.
     pub(super) fn note_entering(&mut self, of: Marks) {
         self.growths.note(of);
         let mut marks = [Marks::NONE; 4];
         let mut n = 0;
-        for mark in self.growths.marks_without_bonus(of) {
+        for mark in self.growths.marks_without_slot(of) {
             marks[n] = mark;
             n += 1;
         }
         for &mark in &marks[..n] {
-            let at = self.bonus_count;
-            self.bonus_to[at as usize] = BonusTo::Marks(mark);
-            self.bonus_count += 1;
-            self.growths.set_bonus(mark, at);
+            let at = self.add_slot(Slot::Entering(BonusTo::Marks(mark)));
+            self.growths.set_slot(mark, at);
             // Entering minions take it as an aura's bonus.
-            self.raise(Flags::of(Flag::Auras));
+            self.raise_flags(Flags::of(Flag::Auras));
         }
     }
 
@@ -836,7 +857,7 @@ impl Kinds {
     }
 
     /// Adds `flags` to the combat's.
-    fn raise(&mut self, flags: Flags) {
+    fn raise_flags(&mut self, flags: Flags) {
         self.any = self.any.with(flags);
         for (i, on) in self.on[..FLAGS].iter_mut().enumerate() {
             *on = self.any.0 & 1 << i != 0;
@@ -915,64 +936,37 @@ impl Kinds {
 
     /// Takes in each side's bonuses from earlier turns: entering minions
     /// of the tribes named grow (so memo keys hold units whole, and with
-    /// health the potential may rise), and blood gems give more.
+    /// health the potential may rise), and the counts of earlier turns
+    /// (`Growths::earlier`).
     pub(super) fn add_game_bonuses(&mut self, bonuses: &[GameBonuses; 2]) {
+        self.growths.add_game_bonuses(bonuses);
         for (side, b) in bonuses.iter().enumerate() {
-            // Saturating: `State::with_bonuses` may be given bonuses
-            // `Combat` would refuse.
-            self.gem[side] = b.blood_gem.map(|stat| stat.saturating_add(1));
-            self.lobsters[side] = b.lobsters;
             for (to, attack, health) in b.entry_bonuses() {
                 let n = self.entry_counts[side] as usize;
                 self.entry_bonuses[side][n] = (to, attack, health);
                 self.entry_counts[side] += 1;
-                self.raise(Flags::of(Flag::Auras).and(Flag::ChangesUnits));
+                self.raise_flags(Flags::of(Flag::Auras).and(Flag::ChangesUnits));
                 if health > 0 {
-                    self.raise(Flags::of(Flag::RaisesPotential));
+                    self.raise_flags(Flags::of(Flag::RaisesPotential));
                 }
-                // Room in the keys for the grown tokens.
+                // Room in the keys for the grown tokens. Saturating:
+                // `State::with_bonuses` may be given bonuses `Combat` would
+                // refuse.
                 self.max_attack = self.max_attack.saturating_add(attack);
                 self.max_health = self.max_health.saturating_add(health);
             }
         }
     }
 
-    /// One blood gem's attack and health on `side` from the bonuses of
-    /// earlier turns, before auras.
-    pub(super) fn gem(&self, side: usize) -> [u16; 2] {
-        self.gem[side]
-    }
-
-    /// The index in `State::bonus` of the blood gems' side bonus, if the
-    /// combat has one.
-    pub(super) fn gem_bonus_index(&self) -> Option<usize> {
-        self.bonus_to[..self.bonus_count as usize]
-            .iter()
-            .position(|&t| t == BonusTo::BloodGems)
-    }
-
-    /// Tasty Lobster improvements of earlier turns on `side`.
-    pub(super) fn lobsters(&self, side: usize) -> u16 {
-        self.lobsters[side]
-    }
-
-    /// The index in `State::bonus` of the count of Tasty Lobster
-    /// improvements in this combat, if the combat has an improving buff.
-    pub(super) fn lobster_bonus_index(&self) -> Option<usize> {
-        self.bonus_to[..self.bonus_count as usize]
-            .iter()
-            .position(|&t| t == BonusTo::TastyLobsters)
-    }
-
-    /// The index of a side bonus's `BonusTo` in `State::bonus`.
+    /// The place of a side bonus to `to` in `State::bonus` (the first
+    /// when the combat gave it none).
     pub(super) fn bonus_index(&self, to: BonusTo) -> usize {
-        let known = &self.bonus_to[..self.bonus_count as usize];
-        known.iter().position(|&t| t == to).unwrap_or(0)
+        self.slot(Slot::Entering(to)).unwrap_or(0)
     }
 
-    /// Side bonuses' tribe masks, for the memo key.
+    /// The places of `State::bonus` in use, for the memo key.
     pub(super) fn bonus_count(&self) -> usize {
-        self.bonus_count as usize
+        self.slot_count as usize
     }
 
     /// A unit's tribes.
@@ -992,6 +986,16 @@ impl Kinds {
     pub(super) fn takes(&self, u: &Unit, to: BonusTo) -> bool {
         let f = self.facts(u);
         to.reaches(f.tribes, f.marks)
+    }
+
+    /// Whether the unit takes what the place `slot` of `State::bonus`
+    /// holds.
+    #[inline]
+    pub(super) fn takes_slot(&self, u: &Unit, slot: usize) -> bool {
+        match self.slots[slot] {
+            Slot::Entering(to) => self.takes(u, to),
+            Slot::Count(_) => false,
+        }
     }
 
     pub(super) fn tier(&self, u: &Unit) -> u32 {

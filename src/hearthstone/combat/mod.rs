@@ -13,13 +13,15 @@
 //! side keeps all game (`growth.rs`). The exact solver (`exact.rs`, with
 //! its keys and layers: `key.rs`, `layer.rs`, its cost estimate:
 //! `cost.rs`) and Monte Carlo (`monte_carlo.rs`) both step through the
-//! same turn; `policy.rs` picks between them, `trace.rs` tells one
-//! sampled combat.
+//! same turn and sum the ends alike (`tally.rs`); `policy.rs` picks
+//! between them, `trace.rs` tells one sampled combat. The rules name no
+//! card (a test checks it): what a card does is data of the vocabulary
+//! (`hearthstone::model`), and boards written by card name are read by
+//! `hearthstone::notation`.
 
 mod act;
 mod attack;
 mod auras;
-mod bonuses;
 mod chooser;
 mod cost;
 mod damage;
@@ -31,7 +33,6 @@ mod kinds;
 mod layer;
 mod listeners;
 mod monte_carlo;
-mod parse;
 mod policy;
 mod start;
 mod state;
@@ -39,20 +40,19 @@ mod tally;
 pub mod trace;
 mod unit;
 
-pub use crate::hearthstone::model::{Minion, Token};
-pub use bonuses::{GameBonuses, MAX_GAME_BONUS};
+pub use crate::hearthstone::model::{GameBonuses, MAX_GAME_BONUS, Minion, Token};
+pub use crate::hearthstone::notation::parse_board;
 pub use chooser::{Chooser, Odometer};
 pub use exact::{DEFAULT_MAX_STATES, combat_exact, combat_exact_with_threads};
 pub use kinds::Kinds;
 pub use monte_carlo::combat_monte_carlo;
-pub use parse::parse_board;
 pub use policy::{
     CombatMode, CombatOptions, DEFAULT_SAMPLES, max_states_or_default, samples_or_default, simulate,
 };
 pub use state::{MAX_BONUSES, MAX_SIDE_BONUSES, Outcome, State};
 pub use unit::{ATTACKED, PASSED_OVER, UNMARKED, Unit};
 
-use crate::error::{Error, Result};
+use state::validate;
 
 /// A combat question.
 #[derive(Debug, Clone)]
@@ -120,67 +120,6 @@ impl CombatResult {
 fn lethal(damage: &[f64], health: i32) -> f64 {
     let from = health.max(0) as usize;
     damage.iter().skip(from).fold(0.0, |sum, p| sum + p)
-}
-
-fn validate(c: &Combat) -> Result<()> {
-    for (name, tier) in [("A", c.tiers[0]), ("B", c.tiers[1])] {
-        if !(1..=7).contains(&tier) {
-            return Err(Error::invalid(format!(
-                "hero {name}'s tavern tier is {tier}; it must be 1 to 7"
-            )));
-        }
-    }
-    c.bonuses[0].validate("A")?;
-    c.bonuses[1].validate("B")?;
-    let mut bonus_to = Vec::new();
-    for m in c.a.iter().chain(&c.b) {
-        for e in &m.effects {
-            if let crate::hearthstone::model::Action::SideBonus { to, .. } = e.action
-                && !bonus_to.contains(&to)
-            {
-                bonus_to.push(to);
-            }
-        }
-    }
-    if bonus_to.len() > MAX_SIDE_BONUSES {
-        return Err(Error::invalid(format!(
-            "the boards give bonuses to {} different tribes for the rest of the combat; at most {}",
-            bonus_to.len(),
-            MAX_SIDE_BONUSES
-        )));
-    }
-    for (name, board) in [("A", &c.a), ("B", &c.b)] {
-        if board.len() > crate::hearthstone::model::BOARD_SIZE {
-            return Err(Error::invalid(format!(
-                "board {name} has {} minions; at most {}",
-                board.len(),
-                crate::hearthstone::model::BOARD_SIZE
-            )));
-        }
-        for (i, m) in board.iter().enumerate() {
-            if m.health <= 0 {
-                return Err(Error::invalid(format!(
-                    "board {name} minion {}: health must be positive",
-                    i + 1
-                )));
-            }
-            for t in [&m.deathrattle, &m.effect_token] {
-                if t.count > 0 && (t.health == 0 || t.health > i16::MAX as u16) {
-                    return Err(Error::invalid(format!(
-                        "board {name} minion {}: tokens need health 1 to 32767",
-                        i + 1
-                    )));
-                }
-            }
-            if !(1..=7).contains(&m.tier) {
-                return Err(Error::invalid(format!(
-                    "board {name} minion {}: tier must be 1 to 7",
-                    i + 1
-                )));
-            }
-        }
-    }
-    Ok(())
 }
 
 /// Turns a combat may take: effects can make one endless, and Firestone

@@ -1,8 +1,12 @@
-//! The start of a combat, enumerated once: every way the start-of-combat
-//! phase can go, with its probability (the exact engine's first states),
-//! and the tree of random choices that leads to each, so that Monte Carlo
-//! draws an outcome with the very picks a replay of the phase would make
-//! (same random stream, same answers) without replaying it every combat.
+//! The start of combat: before the first attack, each side's
+//! start-of-combat effects fire (a random side first, its minions left to
+//! right, each effect followed by the death phase), then the side with
+//! more minions attacks first (a coin flip when even). The phase is
+//! enumerated once: every way it can go, with its probability (the exact
+//! engine's first states), and the tree of random choices that leads to
+//! each, so that Monte Carlo draws an outcome with the very picks a
+//! replay of the phase would make (same random stream, same answers)
+//! without replaying it every combat.
 
 use super::Combat;
 use super::kinds::Flag;

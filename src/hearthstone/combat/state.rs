@@ -3,20 +3,22 @@
 //! (`Outcome`): a side with no minion left loses, and the winner deals its
 //! tavern tier plus its survivors' tiers to the loser's hero.
 
-use super::bonuses::GameBonuses;
+use super::Combat;
+use super::growth::GROWTH_SLOTS;
 use super::kinds::{Flag, Kinds};
 use super::unit::Unit;
-use crate::hearthstone::model::{BOARD_SIZE, Minion};
+use crate::error::{Error, Result};
+use crate::hearthstone::model::{BOARD_SIZE, GameBonuses, Minion};
 
 /// Distinct side bonuses (`Action::SideBonus`, by what they apply to) one
-/// combat may hold (the pool's bonuses name Beasts, Undead, Beetles or
-/// blood gems).
+/// combat may hold (the pool's name a tribe, a card mark or the blood
+/// gems).
 pub const MAX_SIDE_BONUSES: usize = 3;
 
-/// Side bonuses one combat may hold: those of `Action::SideBonus`, the
-/// growing cards' (`growth.rs`: two cards, normal and golden) and the
-/// Tasty Lobsters' count (`Action::ImprovingBuff`).
-pub const MAX_BONUSES: usize = MAX_SIDE_BONUSES + 5;
+/// Side bonuses one combat may hold (`State::bonus`): those of
+/// `Action::SideBonus`, and the growers' (`growth.rs`: a growing mark's
+/// growth, a count the rules read).
+pub const MAX_BONUSES: usize = MAX_SIDE_BONUSES + GROWTH_SLOTS;
 
 /// Both boards and whose turn it is.
 #[derive(Debug, Clone, Copy)]
@@ -43,6 +45,71 @@ pub enum Outcome {
     BWins(u32),
     /// Both boards emptied together (or neither can attack).
     Draw,
+}
+
+/// Checks a combat question before any state is built: tiers 1 to 7,
+/// the game bonuses in range, at most `MAX_SIDE_BONUSES` things the side
+/// bonuses apply to, boards of at most `BOARD_SIZE` minions of positive
+/// health, tokens of health 1 to 32767, minion tiers 1 to 7.
+pub(super) fn validate(c: &Combat) -> Result<()> {
+    for (name, tier) in [("A", c.tiers[0]), ("B", c.tiers[1])] {
+        if !(1..=7).contains(&tier) {
+            return Err(Error::invalid(format!(
+                "hero {name}'s tavern tier is {tier}; it must be 1 to 7"
+            )));
+        }
+    }
+    c.bonuses[0].validate("A")?;
+    c.bonuses[1].validate("B")?;
+    let mut bonus_to = Vec::new();
+    for m in c.a.iter().chain(&c.b) {
+        for e in &m.effects {
+            if let crate::hearthstone::model::Action::SideBonus { to, .. } = e.action
+                && !bonus_to.contains(&to)
+            {
+                bonus_to.push(to);
+            }
+        }
+    }
+    if bonus_to.len() > MAX_SIDE_BONUSES {
+        return Err(Error::invalid(format!(
+            "the boards give bonuses to {} different tribes for the rest of the combat; at most {}",
+            bonus_to.len(),
+            MAX_SIDE_BONUSES
+        )));
+    }
+    for (name, board) in [("A", &c.a), ("B", &c.b)] {
+        if board.len() > crate::hearthstone::model::BOARD_SIZE {
+            return Err(Error::invalid(format!(
+                "board {name} has {} minions; at most {}",
+                board.len(),
+                crate::hearthstone::model::BOARD_SIZE
+            )));
+        }
+        for (i, m) in board.iter().enumerate() {
+            if m.health <= 0 {
+                return Err(Error::invalid(format!(
+                    "board {name} minion {}: health must be positive",
+                    i + 1
+                )));
+            }
+            for t in [&m.deathrattle, &m.effect_token] {
+                if t.count > 0 && (t.health == 0 || t.health > i16::MAX as u16) {
+                    return Err(Error::invalid(format!(
+                        "board {name} minion {}: tokens need health 1 to 32767",
+                        i + 1
+                    )));
+                }
+            }
+            if !(1..=7).contains(&m.tier) {
+                return Err(Error::invalid(format!(
+                    "board {name} minion {}: tier must be 1 to 7",
+                    i + 1
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 impl State {

@@ -703,3 +703,133 @@ fn lethal_chances_are_the_damage_tail() {
     assert!(r.damage_to_a.iter().all(|&p| p == 0.0));
     assert!(r.lethal_to_a(1) == 0.0 && r.lethal_to_a(1).is_sign_positive());
 }
+
+/// Text as words: lower case, a space between words, around every run of
+/// what is not a letter or a digit and where a lower-case letter or digit
+/// meets an upper-case one (`TastyLobsters`, `tasty_lobsters` and "Tasty
+/// Lobsters" all read " tasty lobsters "), with a space at each end.
+fn as_words(text: &str) -> String {
+    let mut out = String::from(" ");
+    let mut after_lower = false;
+    for c in text.chars() {
+        if c.is_alphanumeric() {
+            if c.is_uppercase() && after_lower {
+                out.push(' ');
+            }
+            after_lower = c.is_lowercase() || c.is_numeric();
+            out.extend(c.to_lowercase());
+        } else {
+            if !out.ends_with(' ') {
+                out.push(' ');
+            }
+            after_lower = false;
+        }
+    }
+    if !out.ends_with(' ') {
+        out.push(' ');
+    }
+    out
+}
+
+/// Single-word card names of six letters or more that the engine uses
+/// as ordinary words, each with why it may appear.
+const ORDINARY_WORDS: [(&str, &str); 0] = [];
+
+/// Whether `text` holds `id` as a whole token (no letter, digit or `_`
+/// touching it).
+fn holds_token(text: &str, id: &str) -> bool {
+    let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    text.match_indices(id).any(|(at, _)| {
+        !part(text[..at].chars().next_back()) && !part(text[at + id.len()..].chars().next())
+    })
+}
+
+/// The rules core names no card: no card id (of the card table, or shaped
+/// as one: `BG<digits>_`, `TB_Bacon`) and no card name of the table
+/// appears in the engine's source files (`combat/`, their tests aside),
+/// comments and identifiers included (`TastyLobsters` reads as "tasty
+/// lobsters"). What a card does is a field of its effect or of its kind,
+/// or a row of the vocabulary's tables (`model::GROWERS`); examples go to
+/// the vocabulary's docs. Names of two words or more count, and names of
+/// one word of six letters or more that are not ordinary words of the
+/// code (`ORDINARY_WORDS`); a name counts in the plural too.
+#[test]
+fn the_rules_core_names_no_card() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/hearthstone/combat");
+    let cards = crate::hearthstone::cards::all();
+    let names: Vec<String> = cards
+        .iter()
+        .map(|c| as_words(c.name))
+        .filter(|n| {
+            let words = n.split_whitespace().collect::<Vec<_>>();
+            words.len() >= 2
+                || words.len() == 1
+                    && words[0].chars().count() >= 6
+                    && !ORDINARY_WORDS.iter().any(|(w, _)| w == &words[0])
+        })
+        .collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            name.ends_with(".rs") && !name.ends_with("tests.rs")
+        })
+        .collect();
+    files.sort();
+    assert!(files.len() > 10, "{files:?}");
+    let mut found = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        // A file's own tests, at its end, are not the rules.
+        let tests = ["\n#[cfg(test)]\nmod ", "\n#[cfg(test)]\npub(crate) mod "];
+        let text = tests
+            .iter()
+            .fold(text.as_str(), |t, m| t.split(m).next().unwrap());
+        let file = path.file_name().unwrap().to_string_lossy();
+        for card in cards {
+            if holds_token(text, card.id) {
+                found.push(format!("{file}: the id {}", card.id));
+            }
+        }
+        for (at, _) in text.match_indices("BG") {
+            let rest = &text[at + 2..];
+            let digits = rest.chars().take_while(char::is_ascii_digit).count();
+            if digits > 0 && rest[digits..].starts_with('_') {
+                found.push(format!("{file}: an id {}", &text[at..at + 2 + digits + 1]));
+            }
+        }
+        if text.contains("TB_Bacon") {
+            found.push(format!("{file}: an id TB_Bacon..."));
+        }
+        let words = as_words(text);
+        for name in &names {
+            let plural = format!("{}s ", name.trim_end());
+            if words.contains(name.as_str()) || words.contains(&plural) {
+                found.push(format!("{file}: the name '{}'", name.trim()));
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    assert!(
+        found.is_empty(),
+        "cards named in the rules core:\n{}",
+        found.join("\n")
+    );
+}
+
+/// `as_words` reads identifiers, text and punctuation alike.
+#[test]
+fn words_are_read_alike_in_code_and_text() {
+    for text in [
+        "TastyLobsters",
+        "tasty_lobsters",
+        "Tasty Lobsters",
+        "(tasty-lobsters)",
+    ] {
+        assert_eq!(as_words(text), " tasty lobsters ", "{text}");
+    }
+    assert_eq!(as_words("Mal'Ganis, BG25_001"), " mal ganis bg25 001 ");
+    assert!(holds_token("a BG25_001.", "BG25_001") && !holds_token("BG25_001_G", "BG25_001"));
+}

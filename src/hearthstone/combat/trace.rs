@@ -114,7 +114,7 @@ pub fn sample_combat(
 
 impl Trace {
     /// The trace as lines of text: each attack and effect, and the boards
-    /// after each attack ("A: Glim Guardian 5/6, token 1/1+taunt").
+    /// after each attack (`A: <card name> 5/6, token 1/1+taunt`).
     pub fn lines(&self) -> Vec<String> {
         let side_name = |s: usize| if s == 0 { "A" } else { "B" };
         let mut out = vec![format!("start  {}", self.boards(&self.start))];
@@ -237,9 +237,9 @@ fn describe(action: &Action) -> String {
             parts.extend(keyword_words(keywords).map(str::to_string));
             format!("gives {}", parts.join(" and "))
         }
-        Action::ImprovingBuff { attack, health, .. } => format!(
-            "gives +{attack}/+{health} times 1 + the Tasty Lobster improvements, then improves"
-        ),
+        Action::ImprovingBuff { attack, health, .. } => {
+            format!("gives +{attack}/+{health} times 1 + its side's improvements, then improves")
+        }
         Action::GrowingGift { attack, step } => {
             format!("gives +{attack} Attack to the summoned minion, +{step} more each time")
         }

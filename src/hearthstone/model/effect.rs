@@ -3,7 +3,7 @@
 //! by the combat engine (`combat`: fired by its phases, done by `act.rs`)
 //! at start of combat and on attacks.
 
-use super::{Marks, REBORN, SHIELD};
+use super::{Counter, Marks, REBORN, SHIELD};
 
 /// Effects a minion can carry.
 pub const MAX_EFFECTS: usize = 2;
@@ -320,10 +320,10 @@ pub enum Action {
     /// shield breaks.
     TauntWithShield,
     /// Stats to the target, `1 + n` times `attack`/`health`, `n` being the
-    /// side's Tasty Lobster improvements (of earlier turns,
-    /// `GameBonuses::lobsters`, and of this combat: the side bonus to
-    /// `BonusTo::TastyLobsters`); then `n` rises by one ("Give a random friendly Beast
-    /// +2/+1. Improve your future Tasty Lobsters.", as Firestone's
+    /// side's Tasty Lobster improvements (the count
+    /// `Counter::Improvements`: of earlier turns, `GameBonuses::lobsters`,
+    /// and of this combat); then `n` rises by one ("Give a random friendly
+    /// Beast +2/+1. Improve your future Tasty Lobsters.", as Firestone's
     /// `TastyLobstersBuff`).
     ImprovingBuff {
         /// Who gets it.
@@ -351,7 +351,10 @@ pub enum Action {
     /// `Target::Friendly`) and every one entering later, whether the
     /// minion that gave it lives or not (Goldrinn's "until next turn",
     /// Humming Bird's "for the rest of this combat", Plaguerunner's "this
-    /// game"; Firestone's hero-level bonuses). See `State::bonus`.
+    /// game"; Firestone's hero-level bonuses). See `State::bonus`. A
+    /// deathrattle's bonus is given before its phase's tokens enter:
+    /// Turquoise Skitterer's Beetle enters with its "your Beetles have
+    /// +5/+5 this game", and a summon listener sees it so.
     SideBonus {
         /// The minions that get it (or the count of the side's that it
         /// raises: its blood gems' bonus).
@@ -363,10 +366,9 @@ pub enum Action {
     },
 }
 
-/// What a side bonus (`Action::SideBonus`, and the engine's own side
-/// bonuses: the growing cards', the Tasty Lobsters' count) applies to:
-/// friendly minions of some tribes or marks, or a count the side keeps,
-/// which no minion takes.
+/// What a side bonus (`Action::SideBonus`, and the growth of a growing
+/// card in combat: `GROWERS`) applies to: friendly minions of some tribes
+/// or marks, or a count the side keeps, which no minion takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BonusTo {
     /// Every friendly minion.
@@ -378,12 +380,9 @@ pub enum BonusTo {
     /// `Marks::BEETLE`; a growing card's count: its mark).
     Marks(Marks),
     /// The side's blood gems: each played from then on gives this much
-    /// more ("your Blood Gems give an extra +2/+1 this game").
+    /// more ("your Blood Gems give an extra +2/+1 this game": the count
+    /// `Counter::BloodGemBonus`).
     BloodGems,
-    /// The side's Tasty Lobster improvements in this combat (the attack
-    /// counts them: `Action::ImprovingBuff`, as Firestone's
-    /// `TastyLobstersBuff` rises as each fires).
-    TastyLobsters,
 }
 
 impl BonusTo {
@@ -394,7 +393,16 @@ impl BonusTo {
             BonusTo::Every => true,
             BonusTo::Tribes(of) => tribes & of != 0,
             BonusTo::Marks(of) => marks.intersects(of),
-            BonusTo::BloodGems | BonusTo::TastyLobsters => false,
+            BonusTo::BloodGems => false,
+        }
+    }
+
+    /// The count the bonus raises, if it is one (no minion takes it).
+    #[inline]
+    pub fn counter(self) -> Option<Counter> {
+        match self {
+            BonusTo::BloodGems => Some(Counter::BloodGemBonus),
+            _ => None,
         }
     }
 }

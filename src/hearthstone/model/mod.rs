@@ -1,17 +1,22 @@
 //! The Battlegrounds vocabulary the card table (`cards`) and the combat
 //! engine (`combat`) share: keyword bits, tribes, card marks, the board
-//! size, combat effects as data (a trigger and an action), and a minion
-//! as a board lists it with its deathrattle tokens. The card table reads
-//! cards into these; the engine plays them. Nothing here depends on
-//! either.
+//! size, combat effects as data (a trigger and an action), a minion as a
+//! board lists it with its deathrattle tokens, what earlier turns give a
+//! side (`GameBonuses`), and the counts a side keeps all game with what
+//! grows with them (`GROWERS`). The card table reads cards into these;
+//! the engine plays them. Nothing here depends on either.
 //!
 //! Thread safety: plain data and constants; any thread may use them.
 
+mod bonuses;
 mod effect;
+mod growth;
 mod marks;
 mod minion;
 
+pub use bonuses::{GameBonuses, MAX_GAME_BONUS};
 pub use effect::{Action, BonusTo, Effect, MAX_AVENGE, MAX_COUNT, MAX_EFFECTS, Target, Trigger};
+pub use growth::{Counter, GROWERS, Grower, Grows, grower};
 pub use marks::{ABYSSAL_BRUISER_GROWTH, ETERNAL_KNIGHT_GROWTH, FALLING_SKY_GOLEM_GROWTH, Marks};
 pub use minion::{InnerToken, Minion, Token};
 

@@ -8,6 +8,10 @@
 //! (divine shield), `poison`, `venom`, `windfury`, `cleave`, `reborn`, and
 //! for anonymous minions `dr=A/H` or `dr=A/HxN` (a deathrattle summoning N
 //! tokens of A/H, N = 1 by default).
+//!
+//! A reader of input, not a rule: boards written this way (the CLI's,
+//! Python's, the tests') become the `model::Minion`s the combat engine
+//! plays (`combat::parse_board` names the same function).
 
 use crate::error::{Error, Result};
 use crate::hearthstone::cards;

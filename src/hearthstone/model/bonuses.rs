@@ -5,11 +5,10 @@
 //! enter with them, and each blood gem played gives its share. These are
 //! the counters Firestone keeps in a hero's `globalInfo`.
 
-use crate::error::{Error, Result};
-use crate::hearthstone::model::{
-    ABYSSAL_BRUISER_GROWTH, BonusTo, ETERNAL_KNIGHT_GROWTH, FALLING_SKY_GOLEM_GROWTH, Marks,
-    TRIBE_BEAST, TRIBE_MECH, TRIBE_PIRATE, TRIBE_UNDEAD,
+use super::{
+    BonusTo, Counter, GROWERS, Grows, Marks, TRIBE_BEAST, TRIBE_MECH, TRIBE_PIRATE, TRIBE_UNDEAD,
 };
+use crate::error::{Error, Result};
 
 /// One side's bonuses from earlier turns, each `[attack, health]` (all 0
 /// by default: a combat with none).
@@ -100,28 +99,33 @@ impl GameBonuses {
         Ok(())
     }
 
+    /// The count of earlier turns of `counter` (attack and health for
+    /// the blood gems' bonus; a count's is its attack).
+    pub fn count(&self, counter: Counter) -> [u16; 2] {
+        match counter {
+            Counter::OwnDeaths => [self.knights_died, 0],
+            Counter::Deathrattles => [self.deathrattles, 0],
+            Counter::TavernSpells => [self.tavern_spells, 0],
+            Counter::Improvements => [self.lobsters, 0],
+            Counter::BloodGemBonus => self.blood_gem,
+        }
+    }
+
+    /// What every minion a grower of `counter` grows gets when summoned,
+    /// besides its count's growth (`knights`).
+    fn besides(&self, counter: Counter) -> [u16; 2] {
+        match counter {
+            Counter::OwnDeaths => self.knights,
+            _ => [0, 0],
+        }
+    }
+
     /// The bonuses summoned minions enter with, as (the minions that take
-    /// it, attack, health). A minion of several of the tribes or marks
-    /// takes each.
-    pub(super) fn entry_bonuses(&self) -> impl Iterator<Item = (BonusTo, u16, u16)> {
-        // A count's growth (a golden card's twice), plus a flat bonus:
-        // Firestone multiplies the dead knights for a golden one, not the
-        // knights' bonus.
-        let grown = |count: u16, per: [u16; 2], times: u16, plus: [u16; 2]| {
-            let count = count.saturating_mul(times);
-            [0, 1].map(|i| count.saturating_mul(per[i]).saturating_add(plus[i]))
-        };
-        let knight = |times| {
-            grown(
-                self.knights_died,
-                ETERNAL_KNIGHT_GROWTH,
-                times,
-                self.knights,
-            )
-        };
-        let golem = |times| grown(self.deathrattles, FALLING_SKY_GOLEM_GROWTH, times, [0, 0]);
-        let bruiser = |times| grown(self.tavern_spells, ABYSSAL_BRUISER_GROWTH, times, [0, 0]);
-        [
+    /// it, attack, health): the tribes' and the Beetles', then each
+    /// growing card's count of earlier turns (`GROWERS`), normal and
+    /// golden. A minion of several of the tribes or marks takes each.
+    pub fn entry_bonuses(&self) -> impl Iterator<Item = (BonusTo, u16, u16)> {
+        let tribes = [
             (BonusTo::Every, self.summoned),
             (BonusTo::Tribes(TRIBE_UNDEAD), self.undead),
             (
@@ -135,16 +139,27 @@ impl GameBonuses {
             (BonusTo::Marks(Marks::BEETLE), self.beetles),
             (BonusTo::Tribes(TRIBE_PIRATE), [self.pirate_attack, 0]),
             (BonusTo::Tribes(TRIBE_MECH), [self.mech_attack, 0]),
-            (BonusTo::Marks(Marks::ETERNAL_KNIGHT), knight(1)),
-            (BonusTo::Marks(Marks::GOLDEN_ETERNAL_KNIGHT), knight(2)),
-            (BonusTo::Marks(Marks::FALLING_SKY_GOLEM), golem(1)),
-            (BonusTo::Marks(Marks::GOLDEN_FALLING_SKY_GOLEM), golem(2)),
-            (BonusTo::Marks(Marks::ABYSSAL_BRUISER), bruiser(1)),
-            (BonusTo::Marks(Marks::GOLDEN_ABYSSAL_BRUISER), bruiser(2)),
-        ]
-        .into_iter()
-        .filter(|(_, [a, h])| *a > 0 || *h > 0)
-        .map(|(to, [a, h])| (to, a, h))
+        ];
+        // A count's growth (a golden card's twice), plus a flat bonus:
+        // Firestone multiplies the dead knights for a golden one, not the
+        // knights' bonus.
+        let grown = GROWERS.iter().flat_map(move |g| {
+            let per = match g.grows {
+                Grows::Minions { per_count, .. } => per_count,
+                _ => [0, 0],
+            };
+            let (count, plus) = (self.count(g.counter)[0], self.besides(g.counter));
+            g.marks().map(move |(mark, times)| {
+                let count = count.saturating_mul(times);
+                let stats = [0, 1].map(|i| count.saturating_mul(per[i]).saturating_add(plus[i]));
+                (BonusTo::Marks(mark), stats)
+            })
+        });
+        tribes
+            .into_iter()
+            .chain(grown.filter(|(to, _)| *to != BonusTo::Marks(Marks::NONE)))
+            .filter(|(_, [a, h])| *a > 0 || *h > 0)
+            .map(|(to, [a, h])| (to, a, h))
     }
 
     /// Reads `"gems=2/1,undead=3/0,beasts=2/2,beetles=1/1,summoned=1/1,
