@@ -194,7 +194,6 @@ fn bonus_to(to: BonusTo) -> String {
         BonusTo::Tribes(t) => format!("BonusTo::Tribes({})", tribes(t)),
         BonusTo::Marks(m) => format!("BonusTo::Marks({})", marks(m)),
         BonusTo::BloodGems => "BonusTo::BloodGems".into(),
-        BonusTo::TastyLobsters => "BonusTo::TastyLobsters".into(),
     }
 }
 
