@@ -7,7 +7,8 @@
 use super::auras::buff;
 use super::chooser::Chooser;
 use super::damage::{DESTROYED, Dealer, hit};
-use super::kinds::{Flag, Kinds};
+use super::flags::Flag;
+use super::kinds::Kinds;
 use super::listeners::Fired;
 use super::state::State;
 use super::unit::{ATTACKED, PASSED_OVER, UNMARKED, Unit};

@@ -7,7 +7,8 @@
 
 use super::chooser::Chooser;
 use super::damage::{Dealer, hit};
-use super::kinds::{Flag, Kinds, Set, heard_bits};
+use super::flags::{Flag, Set, heard_bits};
+use super::kinds::Kinds;
 use super::state::State;
 use super::unit::{ATTACKED, PASSED_OVER, SPARE_TAG, UNMARKED, Unit};
 use crate::hearthstone::model::{Action, CLEAVE, POISON, STEALTH, TAUNT, Trigger, VENOM, WINDFURY};

@@ -4,7 +4,8 @@
 //! friend dealt.
 
 use super::chooser::Chooser;
-use super::kinds::{Flag, Kinds, Set, heard_bits};
+use super::flags::{Flag, Set, heard_bits};
+use super::kinds::Kinds;
 use super::state::State;
 use super::unit::Unit;
 use crate::hearthstone::model::{POISON, SHIELD, Trigger, VENOM};

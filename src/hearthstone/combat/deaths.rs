@@ -6,7 +6,8 @@
 //! has fired. Summons beyond seven minions fail.
 
 use super::chooser::Chooser;
-use super::kinds::{Flag, Kinds, heard_bits};
+use super::flags::{Flag, heard_bits};
+use super::kinds::Kinds;
 use super::listeners::Fired;
 use super::state::State;
 use super::unit::{ATTACKED, PASSED_OVER, UNMARKED, Unit};

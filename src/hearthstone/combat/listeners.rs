@@ -4,7 +4,8 @@
 //! summon", "after a friendly minion is reborn".
 
 use super::chooser::Chooser;
-use super::kinds::{Flag, Kinds, heard_bits};
+use super::flags::{Flag, heard_bits};
+use super::kinds::Kinds;
 use super::state::State;
 use super::unit::Unit;
 use crate::hearthstone::model::Trigger;

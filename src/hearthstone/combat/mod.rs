@@ -4,8 +4,9 @@
 //!
 //! The engine is laid out as the game runs a combat. What a minion is in
 //! combat and both boards (`unit.rs`, `state.rs`), and what never changes
-//! for a kind of minion, with the listener flags every phase reads
-//! (`kinds.rs`); the start of combat (`start.rs`); an attack: the target,
+//! for a kind of minion (`kinds.rs`), with the flags every phase reads,
+//! folded from one classification of triggers and actions (`flags.rs`);
+//! the start of combat (`start.rs`); an attack: the target,
 //! the exchange (`attack.rs`); damage and what hears it (`damage.rs`);
 //! deaths, deathrattles and reborn (`deaths.rs`); triggers firing
 //! (`listeners.rs`); stat auras and side bonuses (`auras.rs`); what an
@@ -27,6 +28,7 @@ mod cost;
 mod damage;
 mod deaths;
 mod exact;
+mod flags;
 mod growth;
 mod key;
 mod kinds;

@@ -9,7 +9,7 @@
 //! without replaying it every combat.
 
 use super::Combat;
-use super::kinds::Flag;
+use super::flags::Flag;
 use super::listeners::{Fired, REACH_ALL};
 use super::{Chooser, Odometer};
 use super::{Kinds, State};

@@ -4,8 +4,9 @@
 //! tavern tier plus its survivors' tiers to the loser's hero.
 
 use super::Combat;
+use super::flags::Flag;
 use super::growth::GROWTH_SLOTS;
-use super::kinds::{Flag, Kinds};
+use super::kinds::Kinds;
 use super::unit::Unit;
 use crate::error::{Error, Result};
 use crate::hearthstone::model::{BOARD_SIZE, GameBonuses, Minion};
