@@ -307,14 +307,8 @@ fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiErro
         minion.deathrattle = Token {
             attack: m.token_attack as u16,
             health: m.token_health as u16,
-            keywords: 0,
             count: m.token_count as u8,
-            tribes: 0,
-            marks: Default::default(),
-            then: Default::default(),
-            tier: 0,
-            unmarked: false,
-            effects: Default::default(),
+            ..Token::default()
         };
     }
     Ok(minion)

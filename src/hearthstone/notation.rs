@@ -101,14 +101,8 @@ fn deathrattle(spec: &str, token: &str) -> Result<Token> {
     Ok(Token {
         attack,
         health,
-        keywords: 0,
         count,
-        tribes: 0,
-        marks: Default::default(),
-        then: Default::default(),
-        tier: 0,
-        unmarked: false,
-        effects: Default::default(),
+        ..Token::default()
     })
 }
 
