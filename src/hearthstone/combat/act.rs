@@ -2,7 +2,7 @@
 //! (`State::act`, one function per kind of action), the minions a buff
 //! reaches (`State::for_each_buff_target`), random picks among them.
 //! Effects are data (`model::Effect`: a trigger and an action, read from a
-//! card's text by `cards::effects`).
+//! card's text by `cards::reader`).
 
 use super::auras::buff;
 use super::chooser::Chooser;

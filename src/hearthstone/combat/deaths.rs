@@ -115,7 +115,7 @@ impl State {
     /// and the tokens so far); then (after every deathrattle, so tokens
     /// take the room first) reborn copies return in their slots. Summons
     /// beyond 7 minions fail. Deathrattle effects act on their own side
-    /// only (`cards::effects` reads no other), so the sides' order does
+    /// only (`cards::reader` reads no other), so the sides' order does
     /// not matter; and they add no minion, so the board is built in one
     /// pass and each effect fires afterwards on the units it would have
     /// seen (the same units in the same order: the same random picks).

@@ -42,7 +42,7 @@ pub(super) const REBORN_ITSELF: u8 = u8::MAX;
 /// Kinds of minion a combat can hold at most: each of 14 starting minions,
 /// its reborn copy, its deathrattle token and that token's reborn copy,
 /// the token's own token and its reborn copy, and its effect token (plain:
-/// `cards::effects`) and that token's reborn copy (8 each, 112), rounded
+/// `cards::reader`) and that token's reborn copy (8 each, 112), rounded
 /// up to a power of two.
 pub(super) const MAX_KINDS: usize = 128;
 
