@@ -1,7 +1,8 @@
 //! `oddsmith combat --a "4/4,3/3" --b "3/4,1/1" [--tier-a 3 --tier-b 3]
 //! [--mode auto|exact|mc] [--samples N --seed S] [--time-ms MS]
 //! [--max-states N] [--health-a H --health-b H] [--a-bonuses gems=1/1,...]
-//! [--json]`.
+//! [--json]`, or `oddsmith combat --battle STATE.json` for a whole game
+//! state as Firestone's app logs it.
 
 use crate::long_run::{LongRun, PARTIAL_NOTE};
 use crate::output::{Outcome, print_json};
@@ -10,7 +11,9 @@ use oddsmith::hearthstone::combat::{
     Combat, CombatMode, CombatOptions, CombatResult, DEFAULT_SAMPLES, GameBonuses,
     max_states_or_default, parse_board, samples_or_default, simulate,
 };
-use oddsmith::hearthstone::firestone::{board_from_json, bonuses_from_global_info};
+use oddsmith::hearthstone::firestone::{
+    board_from_json, bonuses_from_global_info, combat_from_battle_json,
+};
 use serde_json::json;
 use std::time::Instant;
 
@@ -19,10 +22,10 @@ pub struct Args {
     /// Side A's board, left to right: anonymous minions
     /// ("4/4+taunt,3/3+shield@2") or cards ("Harmless Bonehead=3/3+shield,
     /// golden Risen Rider, BG29_611").
-    #[arg(long, allow_hyphen_values = true, required_unless_present = "a_json")]
+    #[arg(long, allow_hyphen_values = true, required_unless_present_any = ["a_json", "battle"])]
     a: Option<String>,
     /// Side B's board.
-    #[arg(long, allow_hyphen_values = true, required_unless_present = "b_json")]
+    #[arg(long, allow_hyphen_values = true, required_unless_present_any = ["b_json", "battle"])]
     b: Option<String>,
     /// Side A's board from a file: a Firestone-shaped entity list,
     /// `[{"cardId": "BG25_001", "attack": 3, "health": 3, "divineShield":
@@ -34,6 +37,14 @@ pub struct Args {
     /// Side B's board from a file, as --a-json.
     #[arg(long, conflicts_with = "b")]
     b_json: Option<std::path::PathBuf>,
+    /// The whole fight from a file (`-` for stdin): a game state as
+    /// Firestone's app logs it (`BgsBattleInfo` JSON), its playerBoard
+    /// as side A and its opponentBoard as side B, with their tavern
+    /// tiers and globalInfo (instead of the boards, tiers and bonuses
+    /// options). Hero powers, trinkets, quest rewards, secrets, anomalies
+    /// and Duos teammates are refused by name: not modelled yet.
+    #[arg(long, conflicts_with_all = ["a", "b", "a_json", "b_json", "a_bonuses", "b_bonuses", "tier_a", "tier_b"])]
+    battle: Option<std::path::PathBuf>,
     /// What earlier turns give side A's minions summoned in combat and
     /// its blood gems: "gems=2/1,undead=3/0,beasts=2/2,beetles=1/1,
     /// summoned=1/1,pirates=2,mechs=1,knights_died=3,knights=4/2,
@@ -109,6 +120,21 @@ pub enum ModeArg {
     Mc,
 }
 
+/// `--battle FILE`: the combat of a whole game state.
+fn battle(path: &std::path::Path) -> Result<Combat, Error> {
+    let text = if path.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+            .map_err(|e| Error::invalid(format!("--battle: cannot read stdin: {e}")))?;
+        text
+    } else {
+        std::fs::read_to_string(path)
+            .map_err(|e| Error::invalid(format!("--battle: cannot read {}: {e}", path.display())))?
+    };
+    combat_from_battle_json(&text)
+        .map_err(|e| Error::new(e.kind(), format!("--battle: {}", e.message())))
+}
+
 pub fn run(args: &Args, as_json: bool) -> Outcome {
     // Errors name the option the board came from: --a, or --a-json.
     let side = |name: &str, text: &Option<String>, file: &Option<std::path::PathBuf>| {
@@ -135,14 +161,17 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         };
         parsed.map_err(|e| Error::new(e.kind(), format!("--{name}-bonuses: {}", e.message())))
     };
-    let c = Combat {
-        a: side("a", &args.a, &args.a_json)?,
-        b: side("b", &args.b, &args.b_json)?,
-        tiers: [args.tier_a, args.tier_b],
-        bonuses: [
-            bonuses("a", &args.a_bonuses)?,
-            bonuses("b", &args.b_bonuses)?,
-        ],
+    let c = match &args.battle {
+        Some(path) => battle(path)?,
+        None => Combat {
+            a: side("a", &args.a, &args.a_json)?,
+            b: side("b", &args.b, &args.b_json)?,
+            tiers: [args.tier_a, args.tier_b],
+            bonuses: [
+                bonuses("a", &args.a_bonuses)?,
+                bonuses("b", &args.b_bonuses)?,
+            ],
+        },
     };
     oddsmith::parallel::check_threads(args.threads)?;
     let run = LongRun::start("combat");

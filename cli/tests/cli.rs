@@ -908,6 +908,87 @@ fn combat_reads_firestone_shaped_boards_and_card_names() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `--battle`: a whole game state, from a file or stdin, gives the same
+/// combat as its boards, tiers and bonuses given one by one; what is not
+/// modelled yet is refused by its JSON path.
+#[test]
+fn combat_reads_a_whole_game_state() {
+    let state = r#"{
+        "playerBoard": {"player": {"tavernTier": 3, "heroPowers": [],
+                                   "globalInfo": {"UndeadAttackBonus": 2}},
+                        "board": [{"cardId": "BG25_001", "attack": 3, "health": 3}]},
+        "opponentBoard": {"player": {"tavernTier": 2},
+                          "board": [{"cardId": "BG28_300", "attack": 2, "health": 4}]},
+        "gameState": {"anomalies": []}
+    }"#;
+    let dir = std::env::temp_dir().join(format!("oddsmith-cli-battle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("state.json");
+    std::fs::write(&file, state).unwrap();
+    let json = |out: Output| -> serde_json::Value {
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let from_file = json(oddsmith(&[
+        "combat",
+        "--battle",
+        file.to_str().unwrap(),
+        "--json",
+    ]));
+    let one_by_one = json(oddsmith(&[
+        "combat",
+        "--a",
+        "BG25_001=3/3",
+        "--b",
+        "BG28_300=2/4",
+        "--tier-a",
+        "3",
+        "--tier-b",
+        "2",
+        "--a-bonuses",
+        "undead=2/0",
+        "--json",
+    ]));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_oddsmith"))
+        .args(["combat", "--battle", "-", "--json"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run oddsmith");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(state.as_bytes())
+        .expect("write");
+    let from_stdin = json(child.wait_with_output().expect("wait"));
+    for key in ["win", "draw", "loss", "damage_to_a", "damage_to_b"] {
+        assert_eq!(from_file[key], one_by_one[key], "{key}");
+        assert_eq!(from_stdin[key], one_by_one[key], "{key}");
+    }
+    std::fs::write(
+        &file,
+        state.replace(
+            r#""heroPowers": []"#,
+            r#""heroPowers": [{"cardId": "TB_BaconShop_HP_020"}]"#,
+        ),
+    )
+    .unwrap();
+    let out = oddsmith(&["combat", "--battle", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains(
+            "--battle: playerBoard.player.heroPowers[0]: TB_BaconShop_HP_020: \
+             hero powers are not modelled yet"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn bg_cards_lists_the_pool_and_finds_cards() {
     let out = oddsmith(&["bg-cards", "--json"]);

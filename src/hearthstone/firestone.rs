@@ -11,12 +11,13 @@
 //!   to a board.
 //! - [`bonuses_from_global_info`]: a Firestone hero's `globalInfo` object
 //!   to the [`GameBonuses`] combat reads.
+//! - [`combat_from_battle_json`]: a whole game state as Firestone's app
+//!   logs it (`BgsBattleInfo`) to a [`Combat`](crate::hearthstone::combat::Combat).
 //!
-//! Errors name the bad input: the minion (counting from 1) and the key,
-//! as "minion 3: 'health' is missing". They are worded in one place (a
-//! private `Path`: where a value sits), so that naming a value by a
-//! longer path (a whole game state's `playerBoard.board[2].health`)
-//! changes only that place.
+//! Errors name the bad input: in a lone board the minion (from 1) and
+//! the key, as "minion 3: 'health' is missing"; in a whole game state
+//! the JSON path, as "playerBoard.board[2].health is missing". They are
+//! worded in one place (a private `Path`: where a value sits).
 //!
 //! The card table lookups stay in [`cards`]; this module only reads.
 //!
@@ -47,7 +48,10 @@ impl CardRef<'_> {
             CardRef::Text(text) => cards::lookup(text)
                 .or_else(|| text.trim().parse().ok().and_then(cards::by_dbf))
                 .ok_or_else(|| {
-                    Error::parse(format!("no Battlegrounds card has the id or name '{text}'"))
+                    Error::parse(format!(
+                        "no Battlegrounds card has the id or name '{text}' (card data build {})",
+                        cards::BUILD
+                    ))
                 }),
             CardRef::Dbf(dbf) => cards::by_dbf(dbf).ok_or_else(|| no_card_with_dbf(dbf.into())),
         }
@@ -55,7 +59,10 @@ impl CardRef<'_> {
 }
 
 fn no_card_with_dbf(dbf: u64) -> Error {
-    Error::parse(format!("no Battlegrounds card has dbfId {dbf}"))
+    Error::parse(format!(
+        "no Battlegrounds card has dbfId {dbf} (card data build {})",
+        cards::BUILD
+    ))
 }
 
 /// A minion's keyword flags and script numbers as a client's board state
@@ -142,57 +149,78 @@ pub fn minion_of_entity(
 pub fn board_from_json(text: &str) -> Result<Vec<Minion>> {
     let value: Value = serde_json::from_str(text)
         .map_err(|e| Error::parse(format!("the board is not JSON: {e}")))?;
-    board_from_value(&value, &Path::TOP)
+    board_from_value(&value, &Path::Top)
 }
 
 /// A side's bonuses from earlier turns from a Firestone hero's
 /// `globalInfo` object: the counters combat reads (see [`GameBonuses`];
 /// by Firestone's names, `BloodGemAttackBonus`, `UndeadAttackBonus`,
 /// `EternalKnightsDeadThisGame`, ...), each a number 0 to
-/// [`MAX_GAME_BONUS`], left out or null for 0; the others, which only the
+/// [`MAX_GAME_BONUS`], left out, null or negative for 0 (Firestone's app
+/// writes -1 for a count it did not keep); the others, which only the
 /// tavern reads, are ignored.
 pub fn bonuses_from_global_info(text: &str) -> Result<GameBonuses> {
     let value: Value = serde_json::from_str(text)
         .map_err(|e| Error::parse(format!("the globalInfo is not JSON: {e}")))?;
-    bonuses_from_value(&value, &Path::TOP)
+    bonuses_from_value(&value, &Path::Top)
 }
 
 /// Where a value sits in the input, and the one place its errors are
-/// worded. Today's wording names a board's minion and a key ("minion 3:
-/// 'health' is missing"); a reader of a whole game state would give each
-/// value its JSON path here instead.
+/// worded. A lone board or `globalInfo` names a board's minion and a key
+/// ("minion 3: 'health' is missing"); a whole game state names each
+/// value by its JSON path ("playerBoard.board[2].health is missing").
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Path(String);
+enum Path {
+    /// The top of a lone board or object: errors name the key alone.
+    Top,
+    /// Minion `n` (from 1) of a lone board.
+    Minion(usize),
+    /// A JSON path inside a whole game state (`playerBoard.board[2]`).
+    Json(String),
+}
 
 impl Path {
-    /// The top of the input given: errors name the key alone.
-    const TOP: Path = Path(String::new());
-
     /// Minion `i` (from 0) of the board here.
     fn minion(&self, i: usize) -> Path {
-        Path(format!("{}minion {}", self.prefix(), i + 1))
+        match self {
+            Path::Json(path) => Path::Json(format!("{path}[{i}]")),
+            _ => Path::Minion(i + 1),
+        }
     }
 
-    fn prefix(&self) -> String {
-        if self.0.is_empty() {
-            String::new()
-        } else {
-            format!("{}: ", self.0)
+    /// The value of `key` of the object here (a JSON path's child).
+    fn key(&self, key: &str) -> Path {
+        match self {
+            Path::Json(path) => Path::Json(join(path, key)),
+            _ => Path::Json(key.to_string()),
         }
     }
 
     /// `e` about the value here.
     fn error(&self, e: Error) -> Error {
-        if self.0.is_empty() {
-            e
-        } else {
-            Error::new(e.kind(), format!("{}{}", self.prefix(), e.message()))
+        match self {
+            Path::Top => e,
+            Path::Minion(n) => Error::new(e.kind(), format!("minion {n}: {}", e.message())),
+            Path::Json(path) => Error::new(e.kind(), format!("{path}: {}", e.message())),
         }
     }
 
-    /// An error about `key` of the object here: "'key' what".
+    /// An error about `key` of the object here: "'key' what", or in a
+    /// game state "path.key what".
     fn key_error(&self, kind: ErrorKind, key: &str, what: &str) -> Error {
-        self.error(Error::new(kind, format!("'{key}' {what}")))
+        match self {
+            Path::Json(path) => Error::new(kind, format!("{} {what}", join(path, key))),
+            _ => self.error(Error::new(kind, format!("'{key}' {what}"))),
+        }
+    }
+}
+
+/// `path.key`, or `key` at the top.
+fn join(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
     }
 }
 
@@ -256,10 +284,13 @@ impl<'a> Fields<'a> {
             .transpose()
     }
 
-    /// A game counter, 0 to `MAX_GAME_BONUS`; 0 when left out.
+    /// A game counter, 0 to `MAX_GAME_BONUS`; 0 when left out or
+    /// negative (Firestone's app writes -1 for a count it did not keep).
     fn counter(&self, key: &str) -> Result<u16> {
         self.get(key).map_or(Ok(0), |v| {
-            v.as_u64()
+            v.as_i64()
+                .map(|n| n.max(0) as u64)
+                .or(v.as_u64())
                 .and_then(|v| u16::try_from(v).ok())
                 .filter(|&v| v <= MAX_GAME_BONUS)
                 .ok_or_else(|| {
@@ -270,6 +301,21 @@ impl<'a> Fields<'a> {
                     )
                 })
         })
+    }
+
+    /// A tavern tier, 1 to 7, that must be given.
+    fn tier(&self, key: &str) -> Result<u32> {
+        let value = self
+            .get(key)
+            .ok_or_else(|| self.path.key_error(ErrorKind::Parse, key, "is missing"))?;
+        value
+            .as_u64()
+            .filter(|t| (1..=7).contains(t))
+            .map(|t| t as u32)
+            .ok_or_else(|| {
+                self.path
+                    .key_error(ErrorKind::InvalidArgument, key, "must be a tier 1 to 7")
+            })
     }
 
     /// An attack and health pair of counters.
@@ -355,6 +401,9 @@ fn bonuses_from_value(value: &Value, path: &Path) -> Result<GameBonuses> {
         lobsters: info.counter("TastyLobstersBuff")?,
     })
 }
+
+mod battle;
+pub use battle::combat_from_battle_json;
 
 #[cfg(test)]
 mod tests;

@@ -28,11 +28,14 @@ fn global_info_gives_the_bonuses_combat_reads() {
     assert_eq!((b.deathrattles, b.tavern_spells), (9, 12));
     assert_eq!(b.lobsters, 3);
     assert!(bonuses_from_global_info("{}").unwrap().is_none());
+    // Firestone's app writes -1 for a count it did not keep: none.
+    let untracked = r#"{"TavernSpellsCastThisGame": -1, "UndeadAttackBonus": -3}"#;
+    assert!(bonuses_from_global_info(untracked).unwrap().is_none());
     for (bad, why) in [
         ("[]", "the globalInfo must be a JSON object"),
         ("{", "the globalInfo is not JSON"),
         (
-            r#"{"UndeadAttackBonus": -1}"#,
+            r#"{"UndeadAttackBonus": 1.5}"#,
             "'UndeadAttackBonus' must be a number 0 to 1000",
         ),
         (
@@ -138,17 +141,18 @@ fn json_board_errors_name_the_minion_and_the_key() {
         ("7", "minion 2: give a cardId (text) or a dbfId (number)"),
         (
             r#"{"cardId": "BG99_999", "attack": 1, "health": 1}"#,
-            "minion 2: no Battlegrounds card has the id or name 'BG99_999'",
+            "minion 2: no Battlegrounds card has the id or name 'BG99_999' (card data build BUILD)",
         ),
         (
             r#"{"dbfId": 4294967296, "attack": 1, "health": 1}"#,
-            "minion 2: no Battlegrounds card has dbfId 4294967296",
+            "minion 2: no Battlegrounds card has dbfId 4294967296 (card data build BUILD)",
         ),
         (
             r#"{"cardId": "BG29_611", "attack": 1, "health": 0}"#,
             "minion 2: Cord Puller (BG29_611): health 0 is not 1 to 32767",
         ),
     ] {
+        let why = why.replace("BUILD", &cards::BUILD.to_string());
         assert_eq!(error(second), why, "{second}");
     }
     assert!(
@@ -187,7 +191,118 @@ fn an_entity_keeps_the_cards_keywords_unless_stated() {
     let none = EntityFlags::default();
     assert_eq!(
         message(minion_of_entity(CardRef::Dbf(1), 1, 1, &none).unwrap_err()),
-        "no Battlegrounds card has dbfId 1"
+        format!(
+            "no Battlegrounds card has dbfId 1 (card data build {})",
+            cards::BUILD
+        )
     );
     assert!(minion_of_entity(CardRef::Dbf(cord.dbf), 1, 40_000, &none).is_err());
+}
+
+/// A small whole game state: the player's side is A, the opponent's B,
+/// with their tiers and game bonuses; unknown keys and empty hero lists
+/// are fine.
+const BATTLE: &str = r#"{
+    "playerBoard": {
+        "player": {"cardId": "TB_BaconShop_HERO_PH", "tavernTier": 3, "hpLeft": 30,
+                   "heroPowers": [], "trinkets": [], "questRewards": [], "hand": [],
+                   "globalInfo": {"UndeadAttackBonus": 2, "TavernSpellsCastThisGame": -1}},
+        "board": [{"cardId": "BG25_001", "attack": 3, "health": 3, "divineShield": true},
+                  {"cardId": "BGS_004", "attack": 1, "health": 3}],
+        "secrets": []
+    },
+    "opponentBoard": {
+        "player": {"tavernTier": 2, "globalInfo": null},
+        "board": [{"dbfId": 96758, "attack": 2, "health": 2}]
+    },
+    "gameState": {"currentTurn": 5, "anomalies": []},
+    "options": {"numberOfSimulations": 8000}
+}"#;
+
+#[test]
+fn a_whole_game_state_gives_both_sides_with_their_tiers_and_bonuses() {
+    let c = combat_from_battle_json(BATTLE).unwrap();
+    assert_eq!((c.a.len(), c.b.len()), (2, 1));
+    assert_eq!((c.a[0].attack, c.a[0].health), (3, 3));
+    assert_ne!(c.a[0].keywords & SHIELD, 0);
+    assert_eq!(c.tiers, [3, 2]);
+    assert_eq!(c.bonuses[0].undead, [2, 0]);
+    assert_eq!(c.bonuses[0].tavern_spells, 0);
+    assert!(c.bonuses[1].is_none());
+    assert_eq!(
+        c.a[0].name,
+        board_from_json(r#"[{"cardId": "BG25_001", "attack": 3, "health": 3}]"#).unwrap()[0].name
+    );
+}
+
+/// Errors name the value by its JSON path; what combat does not model
+/// yet is refused by name, never dropped.
+#[test]
+fn a_game_state_s_errors_name_the_json_path() {
+    let with = |from: &str, to: &str| {
+        assert!(BATTLE.contains(from), "{from}");
+        message(combat_from_battle_json(&BATTLE.replacen(from, to, 1)).unwrap_err())
+    };
+    for (from, to, why) in [
+        (
+            r#""attack": 1, "health": 3"#,
+            r#""attack": 1"#,
+            "playerBoard.board[1].health is missing",
+        ),
+        (
+            r#""attack": 2, "health": 2"#,
+            r#""attack": "2", "health": 2"#,
+            "opponentBoard.board[0].attack must be a number 0 to 65535",
+        ),
+        (
+            r#""tavernTier": 2"#,
+            r#""tavernTier": 9"#,
+            "opponentBoard.player.tavernTier must be a tier 1 to 7",
+        ),
+        (
+            r#""UndeadAttackBonus": 2"#,
+            r#""UndeadAttackBonus": 2000"#,
+            "playerBoard.player.globalInfo.UndeadAttackBonus must be a number 0 to 1000",
+        ),
+        (
+            r#""heroPowers": []"#,
+            r#""heroPowers": [{"cardId": "TB_BaconShop_HP_020", "used": false}]"#,
+            "playerBoard.player.heroPowers[0]: TB_BaconShop_HP_020: hero powers are not modelled yet",
+        ),
+        (
+            r#""trinkets": []"#,
+            r#""trinkets": [{"cardId": "BG30_MagicItem_989"}]"#,
+            "playerBoard.player.trinkets[0]: BG30_MagicItem_989: trinkets are not modelled yet",
+        ),
+        (
+            r#""secrets": []"#,
+            r#""secrets": [{"cardId": "TB_Bacon_Secrets_01"}]"#,
+            "playerBoard.secrets[0]: TB_Bacon_Secrets_01: secrets are not modelled yet",
+        ),
+        (
+            r#""anomalies": []"#,
+            r#""anomalies": ["BG27_Anomaly_301"]"#,
+            "gameState.anomalies[0]: BG27_Anomaly_301: anomalies are not modelled yet",
+        ),
+        (
+            r#""options""#,
+            r#""playerTeammateBoard": {"board": [{"cardId": "BG25_001"}]}, "options""#,
+            "playerTeammateBoard: a Duos teammate's board",
+        ),
+        (
+            r#""cardId": "BG25_001""#,
+            r#""cardId": "NOT_A_CARD""#,
+            "playerBoard.board[0]: no Battlegrounds card has the id or name 'NOT_A_CARD'",
+        ),
+        (
+            r#""opponentBoard""#,
+            r#""opponent""#,
+            "opponentBoard is missing",
+        ),
+    ] {
+        let got = with(from, to);
+        assert!(got.starts_with(why), "{to}: {got}");
+    }
+    assert!(message(combat_from_battle_json("[]").unwrap_err()).contains("JSON object"));
+    assert!(message(combat_from_battle_json("{").unwrap_err()).contains("not JSON"));
 }

@@ -1,0 +1,139 @@
+//! A whole fight as Firestone's app logs it before it simulates one
+//! (`BgsBattleInfo` JSON): `playerBoard` (side A) and `opponentBoard`
+//! (side B), each with its `board` (the entity list
+//! [`board_from_json`](super::board_from_json) reads) and its `player`
+//! (`tavernTier`, `globalInfo`, hero powers, trinkets, quest rewards,
+//! secrets, hand); `gameState` (`anomalies`); teammates' boards in Duos.
+//!
+//! What combat does not model yet is refused by name, never dropped:
+//! hero powers, trinkets, quest rewards, secrets, anomalies and Duos
+//! teammates (an error naming the JSON path and the card id). The hand
+//! is not read: no modelled card acts from it. Unknown keys are ignored.
+
+use super::{Fields, Path, board_from_value, bonuses_from_value};
+use crate::error::{Error, ErrorKind, Result};
+use crate::hearthstone::combat::{Combat, GameBonuses};
+use serde_json::Value;
+
+/// The two sides of a fight, in the order they become sides A and B.
+const SIDES: [&str; 2] = ["playerBoard", "opponentBoard"];
+
+/// The teammates' boards of a Duos fight.
+const TEAMMATES: [&str; 2] = ["playerTeammateBoard", "opponentTeammateBoard"];
+
+/// Lists of a side's `player` that hold what combat does not model yet,
+/// and what each holds.
+const HERO_LISTS: [(&str, &str); 6] = [
+    ("heroPowers", "hero powers"),
+    ("trinkets", "trinkets"),
+    ("questRewards", "quest rewards"),
+    ("questRewardEntities", "quest rewards"),
+    ("questEntities", "quests"),
+    ("secrets", "secrets"),
+];
+
+/// The combat of a whole Firestone game state (`BgsBattleInfo` JSON):
+/// `playerBoard` is side A, `opponentBoard` side B; each side's
+/// `player.tavernTier` (1 to 7) and `player.globalInfo` (the game
+/// bonuses, see [`bonuses_from_global_info`](super::bonuses_from_global_info)).
+///
+/// Errors name the value by its JSON path ("playerBoard.board[2].health
+/// is missing"): malformed values, unknown or unmodelled cards, and what
+/// combat does not model yet (hero powers, trinkets, quest rewards,
+/// secrets, anomalies, Duos teammates), each by its card id.
+pub fn combat_from_battle_json(text: &str) -> Result<Combat> {
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| Error::parse(format!("the game state is not JSON: {e}")))?;
+    combat_from_battle_value(&value)
+}
+
+fn combat_from_battle_value(value: &Value) -> Result<Combat> {
+    let top = Path::Json(String::new());
+    if !value.is_object() {
+        return Err(Error::parse("the game state must be a JSON object"));
+    }
+    let fields = Fields::new(value, &top);
+    refuse_listed(
+        fields.get("gameState").and_then(|g| g.get("anomalies")),
+        &top.key("gameState").key("anomalies"),
+        "anomalies",
+    )?;
+    for name in TEAMMATES {
+        let path = top.key(name);
+        let board = fields.get(name).and_then(|t| t.get("board"));
+        if board
+            .and_then(Value::as_array)
+            .is_some_and(|b| !b.is_empty())
+        {
+            return Err(path.error(Error::invalid(
+                "a Duos teammate's board: Duos fights are not modelled yet",
+            )));
+        }
+    }
+    let mut boards = Vec::with_capacity(2);
+    let mut tiers = [0; 2];
+    let mut bonuses = [GameBonuses::default(); 2];
+    for (i, name) in SIDES.into_iter().enumerate() {
+        let path = top.key(name);
+        let side = fields
+            .get(name)
+            .filter(|s| s.is_object())
+            .ok_or_else(|| top.key_error(ErrorKind::Parse, name, "is missing"))?;
+        let side_fields = Fields::new(side, &path);
+        refuse_listed(side_fields.get("secrets"), &path.key("secrets"), "secrets")?;
+        let player_path = path.key("player");
+        let player = side_fields
+            .get("player")
+            .filter(|p| p.is_object())
+            .ok_or_else(|| path.key_error(ErrorKind::Parse, "player", "is missing"))?;
+        let player_fields = Fields::new(player, &player_path);
+        for (list, what) in HERO_LISTS {
+            refuse_listed(player_fields.get(list), &player_path.key(list), what)?;
+        }
+        if let Some(Value::String(id)) = player_fields.get("heroPowerId")
+            && !id.is_empty()
+        {
+            return Err(player_path.key("heroPowerId").error(Error::invalid(format!(
+                "{id}: hero powers are not modelled yet; leave them out to fight the boards alone"
+            ))));
+        }
+        tiers[i] = player_fields.tier("tavernTier")?;
+        if let Some(info) = player_fields.get("globalInfo") {
+            bonuses[i] = bonuses_from_value(info, &player_path.key("globalInfo"))?;
+        }
+        let board = side_fields
+            .get("board")
+            .ok_or_else(|| path.key_error(ErrorKind::Parse, "board", "is missing"))?;
+        boards.push(board_from_value(board, &path.key("board"))?);
+    }
+    let b = boards.pop().unwrap_or_default();
+    let a = boards.pop().unwrap_or_default();
+    Ok(Combat {
+        a,
+        b,
+        tiers,
+        bonuses,
+    })
+}
+
+/// An error when the list at `path` holds anything (`what`: hero powers,
+/// trinkets, ...), naming its first card id; null, absent or empty is
+/// fine, anything else than a list is a parse error.
+fn refuse_listed(list: Option<&Value>, path: &Path, what: &str) -> Result<()> {
+    let Some(list) = list.filter(|v| !v.is_null()) else {
+        return Ok(());
+    };
+    let Some(items) = list.as_array() else {
+        return Err(path.error(Error::parse("must be a JSON list")));
+    };
+    let Some(first) = items.first() else {
+        return Ok(());
+    };
+    let id = match first {
+        Value::String(id) => id.as_str(),
+        other => other.get("cardId").and_then(Value::as_str).unwrap_or("?"),
+    };
+    Err(path.minion(0).error(Error::invalid(format!(
+        "{id}: {what} are not modelled yet; leave them out to fight the boards alone"
+    ))))
+}
