@@ -492,6 +492,11 @@ typedef struct {
   // deathrattle gives 1 + this many times its +2/+1 (golden +4/+2), and
   // one more for each that fired before it in this combat.
   uint32_t tasty_lobsters;
+  // Ancestral Automatons summoned this game
+  // (AstralAutomatonsSummonedThisGame): one summoned enters with +3/+2
+  // for each (golden +6/+4), and each on the board gains as another is
+  // summoned in this combat.
+  uint32_t automatons;
 } OddsmithGameBonuses;
 
 // Options; a zeroed struct is the defaults, and NULL means a zeroed

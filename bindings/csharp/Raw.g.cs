@@ -224,6 +224,8 @@ namespace Oddsmith
         public uint TavernSpells;
         /// <summary>Tasty Lobster improvements (TastyLobstersBuff): each Tasty Lobster's deathrattle gives 1 + this many times its +2/+1 (golden +4/+2), and one more for each that fired before it in this combat.</summary>
         public uint TastyLobsters;
+        /// <summary>Ancestral Automatons summoned this game (AstralAutomatonsSummonedThisGame): one summoned enters with +3/+2 for each (golden +6/+4), and each on the board gains as another is summoned in this combat.</summary>
+        public uint Automatons;
     }
 
     [StructLayout(LayoutKind.Sequential)]

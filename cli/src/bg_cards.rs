@@ -77,23 +77,22 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         return Ok(());
     }
     let pool: Vec<&CardDef> = cards::pool().collect();
-    let modelled = pool
-        .iter()
-        .filter(|c| combat_effect(c).is_modelled())
-        .count();
+    let in_pool = cards::coverage(pool.iter().copied());
+    let every = cards::coverage(cards::all());
     if as_json {
-        let unsupported: Vec<_> = pool
+        let counts = |c: cards::Coverage| json!({"minions": c.minions, "acting_in_combat": c.acting_in_combat, "modelled": c.modelled});
+        let unsupported: Vec<_> = cards::all()
             .iter()
             .filter_map(|c| match combat_effect(c) {
                 CombatEffect::Unsupported(reason) => {
-                    Some(json!({"id": c.id, "name": c.name, "reason": reason}))
+                    Some(json!({"id": c.id, "name": c.name, "reason": reason, "pool": c.pool}))
                 }
                 _ => None,
             })
             .collect();
         let mut out = json!({
-            "build": cards::BUILD, "cards": cards::all().len(),
-            "pool": pool.len(), "modelled": modelled, "unsupported": unsupported,
+            "build": cards::BUILD,
+            "pool": counts(in_pool), "all": counts(every), "unsupported": unsupported,
         });
         if args.all {
             out["pool_cards"] = pool.iter().map(|c| card_json(c)).collect();
@@ -106,13 +105,19 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         print_json(&out);
         return Ok(());
     }
+    let share = |c: cards::Coverage| 100.0 * c.modelled as f64 / c.acting_in_combat.max(1) as f64;
     println!(
-        "CardDefs build {}: {} minions, {} in the pool, {} of them modelled ({:.0}%)",
+        "CardDefs build {}: {} minions, {} acting in combat, {} of those modelled ({:.0}%); \
+         the pool: {} minions, {} acting in combat, {} modelled ({:.0}%)",
         cards::BUILD,
-        cards::all().len(),
-        pool.len(),
-        modelled,
-        100.0 * modelled as f64 / pool.len().max(1) as f64
+        every.minions,
+        every.acting_in_combat,
+        every.modelled,
+        share(every),
+        in_pool.minions,
+        in_pool.acting_in_combat,
+        in_pool.modelled,
+        share(in_pool),
     );
     for c in &pool {
         let effect = combat_effect(c);

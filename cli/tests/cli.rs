@@ -994,10 +994,21 @@ fn bg_cards_lists_the_pool_and_finds_cards() {
     let out = oddsmith(&["bg-cards", "--json"]);
     assert_eq!(out.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["pool"], 302);
-    let modelled = v["modelled"].as_u64().unwrap();
+    assert_eq!(v["pool"]["minions"], 302);
+    assert_eq!(v["all"]["minions"], 2586);
     let unsupported = v["unsupported"].as_array().unwrap();
-    assert_eq!(modelled as usize + unsupported.len(), 302);
+    // Every card acting in combat is modelled or listed with its reason.
+    for (counts, of_pool) in [(&v["pool"], true), (&v["all"], false)] {
+        let listed = unsupported
+            .iter()
+            .filter(|u| !of_pool || u["pool"] == true)
+            .count();
+        let (acting, modelled) = (
+            counts["acting_in_combat"].as_u64().unwrap() as usize,
+            counts["modelled"].as_u64().unwrap() as usize,
+        );
+        assert_eq!(modelled + listed, acting, "{counts}");
+    }
     assert!(
         unsupported
             .iter()

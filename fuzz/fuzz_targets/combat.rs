@@ -75,6 +75,7 @@ fn bonuses(data: &[u8], at: usize) -> OddsmithGameBonuses {
         deathrattles: v(15),
         tavern_spells: v(16),
         tasty_lobsters: v(17),
+        automatons: v(18),
     }
 }
 
@@ -91,7 +92,7 @@ fuzz_target!(|data: &[u8]| {
         threads: 0,
         progress: std::ptr::null(),
         bonuses_a: bonuses(data, 4 + 6 * 16),
-        bonuses_b: bonuses(data, 4 + 6 * 16 + 18),
+        bonuses_b: bonuses(data, 4 + 6 * 16 + 19),
     };
     let mut out = MaybeUninit::<OddsmithCombatResult>::uninit();
     // SAFETY: boards of the counts given; valid options and output.

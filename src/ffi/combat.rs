@@ -162,6 +162,11 @@ pub struct OddsmithGameBonuses {
     /// deathrattle gives 1 + this many times its +2/+1 (golden +4/+2), and
     /// one more for each that fired before it in this combat.
     pub tasty_lobsters: u32,
+    /// Ancestral Automatons summoned this game
+    /// (AstralAutomatonsSummonedThisGame): one summoned enters with +3/+2
+    /// for each (golden +6/+4), and each on the board gains as another is
+    /// summoned in this combat.
+    pub automatons: u32,
 }
 
 fn to_game_bonuses(side: &str, b: &OddsmithGameBonuses) -> Result<GameBonuses, FfiError> {
@@ -184,6 +189,7 @@ fn to_game_bonuses(side: &str, b: &OddsmithGameBonuses) -> Result<GameBonuses, F
         b.deathrattles,
         b.tavern_spells,
         b.tasty_lobsters,
+        b.automatons,
     ];
     if values.iter().any(|&v| v > u32::from(MAX_GAME_BONUS)) {
         return Err(FfiError::invalid(format!(
@@ -204,6 +210,7 @@ fn to_game_bonuses(side: &str, b: &OddsmithGameBonuses) -> Result<GameBonuses, F
         deathrattles: v(b.deathrattles),
         tavern_spells: v(b.tavern_spells),
         lobsters: v(b.tasty_lobsters),
+        automatons: v(b.automatons),
     })
 }
 

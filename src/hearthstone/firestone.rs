@@ -399,6 +399,7 @@ fn bonuses_from_value(value: &Value, path: &Path) -> Result<GameBonuses> {
         deathrattles: info.counter("DeathrattlesTriggeredThisGame")?,
         tavern_spells: info.counter("TavernSpellsCastThisGame")?,
         lobsters: info.counter("TastyLobstersBuff")?,
+        automatons: info.counter("AstralAutomatonsSummonedThisGame")?,
     })
 }
 

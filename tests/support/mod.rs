@@ -1,7 +1,10 @@
-//! Helpers for the tests that build and run programs in other languages
-//! against the library cargo just built.
+//! Helpers for the tests: building and running programs in other
+//! languages against the library cargo just built, and comparing combat
+//! answers with Firestone's (`compare`).
 
 #![allow(dead_code)] // each test file uses a subset
+
+pub mod compare;
 
 use std::path::{Path, PathBuf};
 

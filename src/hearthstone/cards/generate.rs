@@ -166,6 +166,11 @@ fn marks(m: Marks) -> String {
             Marks::GOLDEN_ABYSSAL_BRUISER,
         ),
         ("Marks::HAS_DEATHRATTLE", Marks::HAS_DEATHRATTLE),
+        ("Marks::ANCESTRAL_AUTOMATON", Marks::ANCESTRAL_AUTOMATON),
+        (
+            "Marks::GOLDEN_ANCESTRAL_AUTOMATON",
+            Marks::GOLDEN_ANCESTRAL_AUTOMATON,
+        ),
     ];
     let parts: Vec<&str> = names
         .iter()

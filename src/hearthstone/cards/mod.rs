@@ -253,6 +253,49 @@ pub fn how_read(card: &CardDef) -> String {
     table_row(card).map_or_else(|| read(card).how, |r| r.how.to_string())
 }
 
+/// How many of some cards act in combat and how many of those the engine
+/// models (`oddsmith bg-cards --json`'s counts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Coverage {
+    /// Cards counted.
+    pub minions: usize,
+    /// Those whose text acts in combat: an effect (modelled or not) or a
+    /// stat that grows with a count in combat; not the keyword-only
+    /// cards, nor those that act outside combat only (see
+    /// [`acts_in_combat`]).
+    pub acting_in_combat: usize,
+    /// Those of them the engine models.
+    pub modelled: usize,
+}
+
+/// Whether the card's text acts in combat: a modelled effect, one not
+/// modelled yet, or stats that grow with a count its side keeps. Cards
+/// with keywords only, and those the reader finds act outside combat
+/// only (`CombatEffect::OutOfCombat`, by the wordings of `reader.rs`),
+/// do not.
+pub fn acts_in_combat(card: &CardDef) -> bool {
+    match combat_effect(card) {
+        CombatEffect::None => card.grows_with_a_count(),
+        CombatEffect::OutOfCombat => false,
+        CombatEffect::Summon(_) | CombatEffect::Effects { .. } | CombatEffect::Unsupported(_) => {
+            true
+        }
+    }
+}
+
+/// The coverage of `cards`.
+pub fn coverage<'a>(cards: impl IntoIterator<Item = &'a CardDef>) -> Coverage {
+    let mut c = Coverage::default();
+    for card in cards {
+        c.minions += 1;
+        if acts_in_combat(card) {
+            c.acting_in_combat += 1;
+            c.modelled += usize::from(combat_effect(card).is_modelled());
+        }
+    }
+    c
+}
+
 /// The card as a combat minion with its base stats, keywords, tier and
 /// modelled effect; an error naming the effect when it is not modelled.
 pub fn minion_of(card: &CardDef) -> crate::error::Result<Minion> {

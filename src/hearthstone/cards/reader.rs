@@ -516,7 +516,7 @@ fn fixed_stats(clause: &str) -> bool {
 /// What a stat clause the engine plays from the card's combat marks
 /// counts (`combat::growth`; the board's stats hold the count of earlier
 /// combats).
-const COUNTED_BY_ENGINE: [&str; 3] = [
+const COUNTED_BY_ENGINE: [&str; 4] = [
     // Eternal Knight (`Marks::ETERNAL_KNIGHT`): each knight on the board
     // gains as another dies, one summoned enters with all of them.
     " for each friendly eternal knight that died this game",
@@ -525,6 +525,9 @@ const COUNTED_BY_ENGINE: [&str; 3] = [
     // Abyssal Bruiser: no tavern spell is cast in a modelled combat; one
     // summoned enters with the count.
     " for each tavern spell you've cast this game",
+    // Ancestral Automaton: each on the board gains as another is
+    // summoned, one summoned enters with the count.
+    " for each other ancestral automaton you've summoned this game",
 ];
 
 /// A stat clause the engine plays from the card's combat marks ("has

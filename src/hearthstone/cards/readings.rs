@@ -94,6 +94,18 @@ pub(super) const READINGS: &[Reading] = &[
         ..Reading::NONE
     },
     Reading {
+        id: "BG_TTN_401",
+        why: "Ancestral Automaton grows with the other Ancestral Automatons summoned this game",
+        marks: Marks::ANCESTRAL_AUTOMATON,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG_TTN_401_G",
+        why: "Ancestral Automaton grows with the other Ancestral Automatons summoned this game",
+        marks: Marks::GOLDEN_ANCESTRAL_AUTOMATON,
+        ..Reading::NONE
+    },
+    Reading {
         id: "BG27_010",
         why: "Relentless Mur'ghoul's avenge gives taunt too (as Relentless Sentry's; its card says reborn only).",
         plays: Some("Venomous Avenge (5): Gain Taunt and Reborn."),

@@ -62,6 +62,17 @@ impl State {
                         buff(kinds, t, attack, health, 0);
                     }
                 }
+                // A grower counting its own card's summons
+                // (`Counter::OwnSummons`): once it entered with the count so far, the
+                // others of its card on the board grow (Firestone's
+                // order: the count rises, the others grow, then its own
+                // aura gives it the count before it).
+                let marks = kinds.marks(&self.boards[side][slot]);
+                if let Some(row) = kinds.growths().counting_summons_of(marks) {
+                    let living = self.board(side).iter().enumerate();
+                    let living = living.fold(0u8, |m, (i, u)| m | u8::from(u.health > 0) << i);
+                    self.raise(kinds, side, row, [1, 1], present & living & !(1 << slot));
+                }
             }
         }
     }

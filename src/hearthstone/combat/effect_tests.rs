@@ -137,6 +137,8 @@ fn arb_card() -> impl Strategy<Value = String> {
         "Harmless Bonehead",
         "2/2+shield",
         "3/1+reborn",
+        "Ancestral Automaton=2/1+reborn",
+        "golden Ancestral Automaton=3/2",
         "Underrot Spawn",
         "Scarlet Skull",
         "Nadina the Red=2/2",
@@ -228,33 +230,39 @@ fn arb_bonuses() -> impl Strategy<Value = GameBonuses> {
         || prop_oneof![3 => Just([0u16, 0]), 1 => (0u16..=3, 0u16..=3).prop_map(|(a, h)| [a, h])];
     let attack = || prop_oneof![3 => Just(0u16), 1 => 1u16..=3];
     (
-        stat(),
-        stat(),
-        stat(),
-        stat(),
-        stat(),
-        attack(),
-        attack(),
-        attack(),
-        stat(),
-        attack(),
-        attack(),
+        (
+            stat(),
+            stat(),
+            stat(),
+            stat(),
+            stat(),
+            attack(),
+            attack(),
+            attack(),
+            stat(),
+            attack(),
+            attack(),
+            attack(),
+        ),
         attack(),
     )
         .prop_map(
             |(
-                blood_gem,
-                summoned,
-                undead,
-                beasts,
-                beetles,
-                pirate_attack,
-                mech_attack,
-                knights_died,
-                knights,
-                deathrattles,
-                tavern_spells,
-                lobsters,
+                (
+                    blood_gem,
+                    summoned,
+                    undead,
+                    beasts,
+                    beetles,
+                    pirate_attack,
+                    mech_attack,
+                    knights_died,
+                    knights,
+                    deathrattles,
+                    tavern_spells,
+                    lobsters,
+                ),
+                automatons,
             )| GameBonuses {
                 blood_gem,
                 summoned,
@@ -268,6 +276,7 @@ fn arb_bonuses() -> impl Strategy<Value = GameBonuses> {
                 deathrattles,
                 tavern_spells,
                 lobsters,
+                automatons,
             },
         )
 }
@@ -518,6 +527,33 @@ fn game_bonuses_reach_the_minions_summoned_not_the_board() {
     // A token of no tribe takes only the bonus of every minion summoned.
     let s = after_attack_with("1/1+dr=1/1", "9/9", ["summoned=1/1", ""], 0);
     assert_eq!(shown(&s, 0), "2/2");
+}
+
+#[test]
+fn ancestral_automatons_grow_as_automatons_are_summoned() {
+    // The reborn Automaton returns with +3/+2 for each of the 2 summoned
+    // in earlier turns (`automatons=2`: Firestone's
+    // AstralAutomatonsSummonedThisGame counts the dead one too, less
+    // itself); then each other Automaton on the board gains +3/+2 (a
+    // golden one +6/+4), as Firestone's count rises with the summon.
+    let s = after_attack_with(
+        "Ancestral Automaton=3/1+reborn,Ancestral Automaton=9/10,golden Ancestral Automaton=12/20",
+        "1/9",
+        ["automatons=2", ""],
+        0,
+    );
+    assert_eq!(shown(&s, 0), "9/5,12/12,18/24");
+    // Without the earlier count it returns as the card, and the others
+    // still grow with it; a minion of another card does not.
+    let s = after_attack_with(
+        "Ancestral Automaton=3/1+reborn,Ancestral Automaton=9/10,Annoy-o-Tron=1/2",
+        "1/9",
+        ["", ""],
+        0,
+    );
+    assert_eq!(shown(&s, 0), "3/1,12/12,1/2+t+s");
+    let s = after_attack_with("3/1+reborn,Ancestral Automaton=9/10", "1/9", ["", ""], 0);
+    assert_eq!(shown(&s, 0), "3/1,9/10");
 }
 
 #[test]

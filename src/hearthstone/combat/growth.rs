@@ -4,7 +4,7 @@
 //! already, and one summoned enters with them
 //! (`GameBonuses::entry_bonuses`). In combat a count rises (friendly
 //! deaths, deathrattles triggered, improving buffs given, blood gem
-//! bonuses won: `State::raise`); the minions it grows on the board grow at
+//! bonuses won, a minion of a grower's own card summoned: `State::raise`); the minions it grows on the board grow at
 //! once, and those summoned later enter with this combat's growth as a
 //! side bonus (`State::bonus`), as Firestone plays them. A count the rules
 //! read (an improving buff's multiple, a blood gem's stats) is earlier
@@ -150,6 +150,15 @@ impl Growths {
     #[inline]
     pub fn by_deaths(&self) -> bool {
         self.by_deaths
+    }
+
+    /// The row of `GROWERS` whose count a minion of `marks` raises as it
+    /// is summoned (`Counter::OwnSummons`), if one grows in this combat.
+    pub fn counting_summons_of(&self, marks: Marks) -> Option<usize> {
+        self.live().map(|g| g.row as usize).find(|&row| {
+            let [(normal, _), (golden, _)] = GROWERS[row].marks();
+            GROWERS[row].counter == Counter::OwnSummons && marks.intersects(normal | golden)
+        })
     }
 
     fn live(&self) -> impl Iterator<Item = &Growth> {

@@ -50,13 +50,18 @@ pub struct GameBonuses {
     /// Lobster's deathrattle gives 1 + this many times its +2/+1 (golden
     /// +4/+2), and one more for each that fired before it in this combat.
     pub lobsters: u16,
+    /// Ancestral Automatons summoned this game (Firestone's
+    /// `AstralAutomatonsSummonedThisGame`): one summoned enters with
+    /// +3/+2 for each (golden +6/+4), and each on the board gains as
+    /// another is summoned in this one.
+    pub automatons: u16,
 }
 
 /// The largest bonus accepted (far above any real game's).
 pub const MAX_GAME_BONUS: u16 = 1000;
 
 /// The names `GameBonuses::parse` reads, with whether they take health.
-const NAMES: [(&str, bool); 12] = [
+const NAMES: [(&str, bool); 13] = [
     ("gems", true),
     ("summoned", true),
     ("undead", true),
@@ -69,6 +74,7 @@ const NAMES: [(&str, bool); 12] = [
     ("deathrattles", false),
     ("tavern_spells", false),
     ("lobsters", false),
+    ("automatons", false),
 ];
 
 impl GameBonuses {
@@ -90,6 +96,7 @@ impl GameBonuses {
             self.knights,
             [self.knights_died, self.deathrattles],
             [self.tavern_spells, self.lobsters],
+            [self.automatons, 0],
         ];
         if stats.iter().flatten().any(|&v| v > MAX_GAME_BONUS) {
             return Err(Error::invalid(format!(
@@ -107,6 +114,7 @@ impl GameBonuses {
             Counter::Deathrattles => [self.deathrattles, 0],
             Counter::TavernSpells => [self.tavern_spells, 0],
             Counter::Improvements => [self.lobsters, 0],
+            Counter::OwnSummons => [self.automatons, 0],
             Counter::BloodGemBonus => self.blood_gem,
         }
     }
@@ -164,7 +172,7 @@ impl GameBonuses {
 
     /// Reads `"gems=2/1,undead=3/0,beasts=2/2,beetles=1/1,summoned=1/1,
     /// pirates=2,mechs=1,knights_died=3,knights=4/2,deathrattles=5,
-    /// tavern_spells=4,lobsters=2"`: any of them, in any order, each at most once;
+    /// tavern_spells=4,lobsters=2,automatons=3"`: any of them, in any order, each at most once;
     /// an empty text is no bonus.
     pub fn parse(text: &str) -> Result<GameBonuses> {
         let mut b = GameBonuses::default();
@@ -215,7 +223,8 @@ impl GameBonuses {
                 8 => b.knights = stats,
                 9 => b.deathrattles = stats[0],
                 10 => b.tavern_spells = stats[0],
-                _ => b.lobsters = stats[0],
+                11 => b.lobsters = stats[0],
+                _ => b.automatons = stats[0],
             }
         }
         Ok(b)

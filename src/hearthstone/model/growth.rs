@@ -2,14 +2,18 @@
 //! cards whose stats grow with a count ("has +4/+2 for each friendly
 //! Eternal Knight that died this game", "for each Deathrattle you've
 //! triggered this game" of Falling Sky Golem, "for each Tavern spell
-//! you've cast this game" of Abyssal Bruiser), the improving buff's count
+//! you've cast this game" of Abyssal Bruiser, "for each other Ancestral
+//! Automaton you've summoned this game"), the improving buff's count
 //! ("Improve your future Tasty Lobsters") and the blood gems' bonus ("your
 //! Blood Gems give an extra +1/+1 this game"). Earlier turns' counts come
 //! in [`GameBonuses`](super::GameBonuses); the engine raises them in
 //! combat as Firestone does (`combat::growth`), one mechanism for every
 //! row of [`GROWERS`].
 
-use super::{ABYSSAL_BRUISER_GROWTH, ETERNAL_KNIGHT_GROWTH, FALLING_SKY_GOLEM_GROWTH, Marks};
+use super::{
+    ABYSSAL_BRUISER_GROWTH, ANCESTRAL_AUTOMATON_GROWTH, ETERNAL_KNIGHT_GROWTH,
+    FALLING_SKY_GOLEM_GROWTH, Marks,
+};
 
 /// A count a side keeps all game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -27,6 +31,9 @@ pub enum Counter {
     /// Improving buffs given (`Action::ImprovingBuff`; Firestone's
     /// `TastyLobstersBuff`), each after it gives.
     Improvements,
+    /// Friendly minions of the grower's own marks summoned, counted as
+    /// each enters (Firestone's `AstralAutomatonsSummonedThisGame`).
+    OwnSummons,
     /// What the side's blood gems give beyond their +1/+1, attack and
     /// health (side bonuses to `BonusTo::BloodGems`; Firestone's
     /// `BloodGemAttackBonus`, `BloodGemHealthBonus`).
@@ -35,11 +42,12 @@ pub enum Counter {
 
 impl Counter {
     /// Every counter, in `Counter as usize` order.
-    pub const ALL: [Counter; 5] = [
+    pub const ALL: [Counter; 6] = [
         Counter::OwnDeaths,
         Counter::Deathrattles,
         Counter::TavernSpells,
         Counter::Improvements,
+        Counter::OwnSummons,
         Counter::BloodGemBonus,
     ];
 
@@ -82,7 +90,7 @@ pub struct Grower {
 }
 
 /// Every grower the engine knows.
-pub const GROWERS: [Grower; 5] = [
+pub const GROWERS: [Grower; 6] = [
     Grower {
         counter: Counter::OwnDeaths,
         grows: Grows::Minions {
@@ -110,6 +118,14 @@ pub const GROWERS: [Grower; 5] = [
     Grower {
         counter: Counter::Improvements,
         grows: Grows::ImprovingBuffs,
+    },
+    Grower {
+        counter: Counter::OwnSummons,
+        grows: Grows::Minions {
+            normal: Marks::ANCESTRAL_AUTOMATON,
+            golden: Marks::GOLDEN_ANCESTRAL_AUTOMATON,
+            per_count: ANCESTRAL_AUTOMATON_GROWTH,
+        },
     },
     Grower {
         counter: Counter::BloodGemBonus,

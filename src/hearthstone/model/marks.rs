@@ -48,16 +48,27 @@ impl Marks {
     /// counts for Falling Sky Golem, as Firestone counts it.
     pub const HAS_DEATHRATTLE: Marks = Marks(1 << 7);
 
+    /// An Ancestral Automaton, which has +3/+2 for each other Ancestral
+    /// Automaton its side summoned this game (Firestone's
+    /// `AstralAutomatonsSummonedThisGame`, raised as each is summoned in
+    /// combat; see `combat::growth`).
+    pub const ANCESTRAL_AUTOMATON: Marks = Marks(1 << 8);
+
+    /// A golden Ancestral Automaton (+6/+4 for each).
+    pub const GOLDEN_ANCESTRAL_AUTOMATON: Marks = Marks(1 << 9);
+
     /// The marks of the cards whose stats grow with a count their side
-    /// keeps (Eternal Knight, Falling Sky Golem, Abyssal Bruiser, normal
-    /// and golden).
+    /// keeps (Eternal Knight, Falling Sky Golem, Abyssal Bruiser, Ancestral
+    /// Automaton, normal and golden).
     pub const COUNTED: Marks = Marks(
         Marks::ETERNAL_KNIGHT.0
             | Marks::GOLDEN_ETERNAL_KNIGHT.0
             | Marks::FALLING_SKY_GOLEM.0
             | Marks::GOLDEN_FALLING_SKY_GOLEM.0
             | Marks::ABYSSAL_BRUISER.0
-            | Marks::GOLDEN_ABYSSAL_BRUISER.0,
+            | Marks::GOLDEN_ABYSSAL_BRUISER.0
+            | Marks::ANCESTRAL_AUTOMATON.0
+            | Marks::GOLDEN_ANCESTRAL_AUTOMATON.0,
     );
 
     /// The marks' bits.
@@ -118,3 +129,7 @@ pub const FALLING_SKY_GOLEM_GROWTH: [u16; 2] = [4, 2];
 /// What an Abyssal Bruiser gains for each Tavern spell cast (a golden one
 /// twice as much).
 pub const ABYSSAL_BRUISER_GROWTH: [u16; 2] = [2, 1];
+
+/// What an Ancestral Automaton gains for each other one summoned (a
+/// golden one twice as much).
+pub const ANCESTRAL_AUTOMATON_GROWTH: [u16; 2] = [3, 2];

@@ -17,7 +17,10 @@ mod minion;
 pub use bonuses::{GameBonuses, MAX_GAME_BONUS};
 pub use effect::{Action, BonusTo, Effect, MAX_AVENGE, MAX_COUNT, MAX_EFFECTS, Target, Trigger};
 pub use growth::{Counter, GROWERS, Grower, Grows, grower};
-pub use marks::{ABYSSAL_BRUISER_GROWTH, ETERNAL_KNIGHT_GROWTH, FALLING_SKY_GOLEM_GROWTH, Marks};
+pub use marks::{
+    ABYSSAL_BRUISER_GROWTH, ANCESTRAL_AUTOMATON_GROWTH, ETERNAL_KNIGHT_GROWTH,
+    FALLING_SKY_GOLEM_GROWTH, Marks,
+};
 pub use minion::{InnerToken, Minion, Token};
 
 /// Keyword bits.

@@ -587,7 +587,7 @@ def combat(
     ``{"gems": (2, 1), "undead": (3, 0), "beasts": (2, 2), "beetles": (1,
     1), "summoned": (1, 1), "pirates": 2, "mechs": 1, "knights_died": 3,
     "knights": (4, 2), "deathrattles": 5, "tavern_spells": 4, "lobsters":
-    2}``; none by default.
+    2, "automatons": 3}``; none by default.
     The minions on the board already show them in their stats.
     """
     d = _native.combat(
