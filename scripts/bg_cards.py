@@ -22,8 +22,14 @@ Usage: python3 scripts/bg_cards.py [--xml PATH] [--out PATH] [--check] [--pinned
             with --firestone-cards: also every other card of CardDefs.xml
             (heroes, hero powers, spells, tavern spells, enchantments,
             trinkets, quest rewards, anomalies, ...), as real game states
-            reference them (scripts/firestone/real_states.js); the minion
-            objects are the same as without it
+            reference them (scripts/firestone/real_states.js). Tags are
+            named as Firestone's GameTag enum names them (read from its
+            reference-data package: --firestone-game-tags, by default in
+            scripts/firestone/node_modules), so that its mechanics checks
+            find them: tag 849 is MODULAR (its "magnetic" check), tags
+            CardDefs.xml leaves unnamed get their names (BACON_VOLUMIZER).
+            This changes minions' `mechanics` too; without the option the
+            minion objects are as before.
 
 A new patch: set PINNED below to the new hearthstone-data version, then
   python3 -m pip download --no-deps hearthstone-data==VERSION -d /tmp/hs
@@ -209,13 +215,27 @@ FIRESTONE_SETS = {1453: "Battlegrounds", 1646: "Vanilla", 1586: "Lettuce"}
 TAG_COST, TAG_SET, TAG_SCHOOL = 48, 183, 1635
 
 
-def firestone_cards(path, all_types=False):
+def firestone_game_tags(path):
+    """Firestone's GameTag enum as its reverse lookup GameTag[number] reads:
+    the last name given to each number."""
+    names = {}
+    with open(path, encoding="utf-8") as f:
+        for name, number in re.findall(r'GameTag\["(\w+)"\] = (\d+)\]', f.read()):
+            names[int(number)] = name
+    if not names:
+        sys.exit(f"{path}: no GameTag names found")
+    return names
+
+
+def firestone_cards(path, all_types=False, game_tags=None):
     """Every minion in CardDefs.xml as a Firestone ReferenceCard (and, with
-    all_types, every other card too)."""
+    all_types, every other card too, tags named by game_tags)."""
     root = ET.parse(path).getroot()
     out = []
     for entity in root.iter("Entity"):
         tags, names, texts = entity_tags(entity)
+        if all_types:
+            names = {n: game_tags.get(n, name if name and not name.isdigit() else "") for n, name in names.items()}
         if tags.get(TAG_TYPE) != MINION:
             if all_types and tags.get(TAG_TYPE) in FIRESTONE_TYPES and entity.get("CardID"):
                 out.append(firestone_other_card(entity, tags, names, texts))
@@ -336,13 +356,22 @@ def main():
     parser.add_argument("--pinned", action="store_true")
     parser.add_argument("--firestone-cards")
     parser.add_argument("--firestone-all-types", action="store_true")
+    parser.add_argument(
+        "--firestone-game-tags",
+        default=os.path.join(here, "firestone", "node_modules", "@firestone-hs", "reference-data", "dist", "enums", "game-tags.js"),
+    )
     args = parser.parse_args()
     if args.pinned:
         print(PINNED)
         return
     if args.firestone_cards:
         import json
-        cards = firestone_cards(args.xml or default_xml(), args.firestone_all_types)
+        game_tags = None
+        if args.firestone_all_types:
+            if not os.path.exists(args.firestone_game_tags):
+                sys.exit(f"{args.firestone_game_tags} is missing: run npm install in scripts/firestone, or pass --firestone-game-tags")
+            game_tags = firestone_game_tags(args.firestone_game_tags)
+        cards = firestone_cards(args.xml or default_xml(), args.firestone_all_types, game_tags)
         with open(args.firestone_cards, "w", encoding="utf-8") as f:
             json.dump(cards, f)
         minions = sum(c["type"] == "Minion" for c in cards)
