@@ -2,7 +2,7 @@
 // in package.json) offline on real Battlegrounds game states, to make
 // reference answers on them (tests/data/bg_real_states_firestone.json).
 //
-//   node real_states.js [--cards-build N] [--max-seconds S] [--redo]
+//   node real_states.js [--cards-build N] [--max-seconds S] [--timeout S] [--redo]
 //       CARDS.json OUT.json SAMPLES MODE STATE.json...
 //
 // CARDS.json: `python3 scripts/bg_cards.py --firestone-cards CARDS.json
@@ -21,7 +21,9 @@
 //             teammates' boards. Hand, secrets and globalInfo stay.
 // In both modes the state's own options are replaced by ours (SAMPLES
 // combats, no outcome samples, at most --max-seconds per state, default
-// 600), its `debugState` (forced attacks and random picks of Firestone's
+// 600: Firestone checks it between combats, so a combat that never ends is
+// caught by --timeout, default 2 * max-seconds + 60, after which the state
+// gets an error and a new worker process takes the next), its `debugState` (forced attacks and random picks of Firestone's
 // test files) is dropped, and a missing `gameState` is added empty.
 //
 // OUT.json: {"firestone": VERSION, "cards_build": N, "states": [...]},
@@ -39,17 +41,20 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
+const { fork } = require('child_process');
 const { loadCards, cardsDataFor, firestoneVersion, runToEnd, histogram } = require('./firestone');
 
-const usage = 'usage: node real_states.js [--cards-build N] [--max-seconds S] [--redo] CARDS.json OUT.json SAMPLES MODE STATE.json...';
+const usage = 'usage: node real_states.js [--cards-build N] [--max-seconds S] [--timeout S] [--redo] CARDS.json OUT.json SAMPLES MODE STATE.json...';
 const args = process.argv.slice(2);
 let cardsBuild = null;
 let maxSeconds = 600;
 let redo = false;
+let stateTimeout = null;
 while (args.length && args[0].startsWith('--')) {
     const flag = args.shift();
     if (flag === '--cards-build') cardsBuild = Number(args.shift());
     else if (flag === '--max-seconds') maxSeconds = Number(args.shift());
+    else if (flag === '--timeout') stateTimeout = Number(args.shift());
     else if (flag === '--redo') redo = true;
     else {
         console.error(usage);
@@ -63,31 +68,40 @@ if (!statePaths.length || !(samples > 0) || !['full', 'stripped'].includes(mode)
     process.exit(2);
 }
 
-const { cards } = loadCards(cardsPath);
-
+// Each state runs in a worker process (this script again, with
+// REAL_STATES_WORKER set), which loads the cards once; a state whose
+// combats do not end within the timeout (Firestone's time limit is only
+// checked between combats) gets an error and a new worker.
+const isWorker = process.env.REAL_STATES_WORKER === '1';
+let cards = null;
+let getCard = null;
 // Every card id and dbfId Firestone looks up without finding it.
 const missed = new Set();
-const getCard = cards.getCard.bind(cards);
-cards.getCard = (id, errorWhenUndefined) => {
-    const card = getCard(id, errorWhenUndefined);
-    if (card.id === undefined && id && (typeof id === 'string' || typeof id === 'number')) missed.add(String(id));
-    return card;
-};
-
 // Firestone's console output while a state runs: counted by message (its
 // first line, without numbers that vary), not printed.
 let messages = null;
-for (const level of ['log', 'info', 'warn', 'error', 'debug', 'time', 'timeEnd']) {
-    const original = console[level].bind(console);
-    console[level] = (...parts) => {
-        if (!messages) return original(...parts);
-        const text = parts.map((p) => (p instanceof Error ? p.message : typeof p === 'string' ? p : safeJson(p)))
-            .join(' ').split('\n')[0]
-            .replace(/(entityId["=:]+)-?\d+/g, '$1#').slice(0, 120);
-        let key = `${level}: ${text}`;
-        if (!(key in messages) && Object.keys(messages).length >= MAX_MESSAGES) key = 'other messages';
-        messages[key] = (messages[key] || 0) + 1;
+
+function setUpWorker() {
+    ({ cards } = loadCards(cardsPath));
+    getCard = cards.getCard.bind(cards);
+    cards.getCard = (id, errorWhenUndefined) => {
+        const card = getCard(id, errorWhenUndefined);
+        if (card.id === undefined && id && (typeof id === 'string' || typeof id === 'number')) missed.add(String(id));
+        return card;
     };
+    for (const level of ['log', 'info', 'warn', 'error', 'debug', 'time', 'timeEnd']) {
+        const original = console[level].bind(console);
+        console[level] = (...parts) => {
+            if (!messages) return original(...parts);
+            const text = parts.map((p) => (p instanceof Error ? p.message : typeof p === 'string' ? p : safeJson(p)))
+                .join(' ').split('\n')[0]
+                .replace(/(entityId["=:]+)-?\d+/g, '$1#').slice(0, 120);
+            let key = `${level}: ${text}`;
+            if (!(key in messages) && Object.keys(messages).length >= MAX_MESSAGES) key = 'other messages';
+            messages[key] = (messages[key] || 0) + 1;
+        };
+    }
+    process.on('message', (statePath) => process.send(runState(statePath)));
 }
 const MAX_MESSAGES = 12;
 function safeJson(value) {
@@ -130,14 +144,18 @@ function cardIds(value, out = new Set()) {
     return out;
 }
 
-function runState(statePath) {
-    const state = JSON.parse(fs.readFileSync(statePath, 'utf8'));
-    const entry = {
+function entryHead(statePath, state) {
+    return {
         name: path.basename(statePath),
         folder: path.basename(path.dirname(path.resolve(statePath))),
         mode,
         duos: ['playerTeammateBoard', 'opponentTeammateBoard'].some((k) => ((state[k] && state[k].board) || []).length > 0),
     };
+}
+
+function runState(statePath) {
+    const state = JSON.parse(fs.readFileSync(statePath, 'utf8'));
+    const entry = entryHead(statePath, state);
     const notes = [];
     if (state.debugState) {
         delete state.debugState;
@@ -197,39 +215,75 @@ function runState(statePath) {
     return entry;
 }
 
-let out = { firestone: firestoneVersion(), cards_build: cardsBuild, states: [] };
-if (fs.existsSync(outPath)) {
-    const old = JSON.parse(fs.readFileSync(outPath, 'utf8'));
-    if (old.firestone !== out.firestone) {
-        console.error(`${outPath} holds Firestone ${old.firestone}, not ${out.firestone}: remove it first`);
-        process.exit(1);
+async function main() {
+    let out = { firestone: firestoneVersion(), cards_build: cardsBuild, states: [] };
+    if (fs.existsSync(outPath)) {
+        const old = JSON.parse(fs.readFileSync(outPath, 'utf8'));
+        if (old.firestone !== out.firestone) {
+            console.error(`${outPath} holds Firestone ${old.firestone}, not ${out.firestone}: remove it first`);
+            process.exit(1);
+        }
+        out = { ...old, cards_build: cardsBuild != null ? cardsBuild : old.cards_build };
     }
-    out = { ...old, cards_build: cardsBuild != null ? cardsBuild : old.cards_build };
-}
-const key = (e) => `${e.folder}/${e.name}/${e.mode}`;
-const save = () => {
-    out.states.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-    // One line per state: small diffs when a run is redone.
-    const lines = out.states.map((e) => JSON.stringify(e));
-    const head = JSON.stringify({ ...out, states: [] }).replace(/\[\]\}$/, '');
-    fs.writeFileSync(outPath, `${head}[\n${lines.join(',\n')}\n]}\n`);
-};
-const runStarted = Date.now();
-let done = 0;
-for (const statePath of statePaths) {
-    const folder = path.basename(path.dirname(path.resolve(statePath)));
-    const k = `${folder}/${path.basename(statePath)}/${mode}`;
-    const at = out.states.findIndex((e) => key(e) === k);
-    if (at >= 0 && !redo) continue;
-    const entry = runState(statePath);
-    if (at >= 0) out.states.splice(at, 1);
-    out.states.push(entry);
+    const key = (e) => `${e.folder}/${e.name}/${e.mode}`;
+    const save = () => {
+        out.states.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+        // One line per state: small diffs when a run is redone.
+        const lines = out.states.map((e) => JSON.stringify(e));
+        const head = JSON.stringify({ ...out, states: [] }).replace(/\[\]\}$/, '');
+        fs.writeFileSync(outPath, `${head}[\n${lines.join(',\n')}\n]}\n`);
+    };
+    const runStarted = Date.now();
+    let done = 0;
+    let worker = null;
+    const timeout = (stateTimeout || 2 * maxSeconds + 60) * 1000;
+    function inWorker(statePath) {
+        if (!worker) {
+            worker = fork(__filename, process.argv.slice(2), { env: { ...process.env, REAL_STATES_WORKER: '1' } });
+        }
+        const current = worker;
+        const started = Date.now();
+        return new Promise((resolve) => {
+            const fail = (error) => {
+                clearTimeout(timer);
+                current.removeAllListeners('message');
+                current.removeAllListeners('exit');
+                current.kill('SIGKILL');
+                worker = null;
+                const entry = entryHead(statePath, JSON.parse(fs.readFileSync(statePath, 'utf8')));
+                entry.error = error;
+                entry.ms = Date.now() - started;
+                resolve(entry);
+            };
+            const timer = setTimeout(() => fail(`no answer within ${timeout / 1000} s (a combat that does not end)`), timeout);
+            current.once('exit', (code, signal) => fail(`the worker ended (${signal || 'exit code ' + code})`));
+            current.once('message', (entry) => {
+                clearTimeout(timer);
+                current.removeAllListeners('exit');
+                resolve(entry);
+            });
+            current.send(statePath);
+        });
+    }
+    for (const statePath of statePaths) {
+        const folder = path.basename(path.dirname(path.resolve(statePath)));
+        const k = `${folder}/${path.basename(statePath)}/${mode}`;
+        const at = out.states.findIndex((e) => key(e) === k);
+        if (at >= 0 && !redo) continue;
+        const entry = await inWorker(statePath);
+        if (at >= 0) out.states.splice(at, 1);
+        out.states.push(entry);
+        save();
+        done++;
+        const f = entry.firestone;
+        console.error(`[${done}/${statePaths.length} ${((Date.now() - runStarted) / 1000).toFixed(0)}s] ${k}: ` +
+            (f ? `${f.samples} combats in ${entry.ms} ms: ${f.win.toFixed(4)}/${f.draw.toFixed(4)}/${f.loss.toFixed(4)}` : `error ${entry.error}`) +
+            (entry.unknown_card_ids ? ` unknown ${entry.unknown_card_ids.join(',')}` : ''));
+    }
     save();
-    done++;
-    const f = entry.firestone;
-    console.error(`[${done}/${statePaths.length} ${((Date.now() - runStarted) / 1000).toFixed(0)}s] ${k}: ` +
-        (f ? `${f.samples} combats in ${entry.ms} ms: ${f.win.toFixed(4)}/${f.draw.toFixed(4)}/${f.loss.toFixed(4)}` : `error ${entry.error}`) +
-        (entry.unknown_card_ids ? ` unknown ${entry.unknown_card_ids.join(',')}` : ''));
+    if (worker) worker.kill();
+    console.error(`done: ${done} states run in ${((Date.now() - runStarted) / 1000).toFixed(0)} s`);
 }
-save();
-console.error(`done: ${done} states run in ${((Date.now() - runStarted) / 1000).toFixed(0)} s`);
+
+if (isWorker) setUpWorker();
+else main();
