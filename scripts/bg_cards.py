@@ -18,6 +18,18 @@ Usage: python3 scripts/bg_cards.py [--xml PATH] [--out PATH] [--check] [--pinned
   --firestone-cards PATH
             instead write every minion of CardDefs.xml as the card objects
             Firestone's simulator reads (scripts/firestone/simulate.js)
+  --firestone-all-types
+            with --firestone-cards: also every other card of CardDefs.xml
+            (heroes, hero powers, spells, tavern spells, enchantments,
+            trinkets, quest rewards, anomalies, ...), as real game states
+            reference them (scripts/firestone/real_states.js). Tags are
+            named as Firestone's GameTag enum names them (read from its
+            reference-data package: --firestone-game-tags, by default in
+            scripts/firestone/node_modules), so that its mechanics checks
+            find them: tag 849 is MODULAR (its "magnetic" check), tags
+            CardDefs.xml leaves unnamed get their names (BACON_VOLUMIZER).
+            This changes minions' `mechanics` too; without the option the
+            minion objects are as before.
 
 A new patch: set PINNED below to the new hearthstone-data version, then
   python3 -m pip download --no-deps hearthstone-data==VERSION -d /tmp/hs
@@ -183,13 +195,50 @@ FIRESTONE_RACES = {
 }
 
 
-def firestone_cards(path):
-    """Every minion in CardDefs.xml as a Firestone ReferenceCard."""
+# Card types as Firestone's reference data spells them (its CardType enum,
+# capitalised: it compares `type.toUpperCase()`), by CARDTYPE value.
+FIRESTONE_TYPES = {
+    1: "Game", 2: "Player", 3: "Hero", 4: "Minion", 5: "Spell", 6: "Enchantment", 7: "Weapon",
+    8: "Item", 9: "Token", 10: "Hero_power", 11: "Blank", 12: "Game_mode_button",
+    22: "Move_minion_hover_target", 23: "Lettuce_ability", 24: "Battleground_hero_buddy",
+    39: "Location", 40: "Battleground_quest_reward", 42: "Battleground_spell",
+    43: "Battleground_anomaly", 44: "Battleground_trinket", 45: "Pet",
+}
+# Spell schools (tag SPELL_SCHOOL) as its SpellSchool enum names them.
+FIRESTONE_SCHOOLS = {
+    1: "ARCANE", 2: "FIRE", 3: "FROST", 4: "NATURE", 5: "HOLY", 6: "SHADOW", 7: "FEL",
+    8: "PHYSICAL_COMBAT", 9: "TAVERN", 10: "SPELLCRAFT", 11: "LESSER_TRINKET",
+    12: "GREATER_TRINKET", 13: "UPGRADE",
+}
+# The sets its simulator compares with (CARD_SET values); others by number.
+FIRESTONE_SETS = {1453: "Battlegrounds", 1646: "Vanilla", 1586: "Lettuce"}
+TAG_COST, TAG_SET, TAG_SCHOOL = 48, 183, 1635
+
+
+def firestone_game_tags(path):
+    """Firestone's GameTag enum as its reverse lookup GameTag[number] reads:
+    the last name given to each number."""
+    names = {}
+    with open(path, encoding="utf-8") as f:
+        for name, number in re.findall(r'GameTag\["(\w+)"\] = (\d+)\]', f.read()):
+            names[int(number)] = name
+    if not names:
+        sys.exit(f"{path}: no GameTag names found")
+    return names
+
+
+def firestone_cards(path, all_types=False, game_tags=None):
+    """Every minion in CardDefs.xml as a Firestone ReferenceCard (and, with
+    all_types, every other card too, tags named by game_tags)."""
     root = ET.parse(path).getroot()
     out = []
     for entity in root.iter("Entity"):
         tags, names, texts = entity_tags(entity)
+        if all_types:
+            names = {n: game_tags.get(n, name if name and not name.isdigit() else "") for n, name in names.items()}
         if tags.get(TAG_TYPE) != MINION:
+            if all_types and tags.get(TAG_TYPE) in FIRESTONE_TYPES and entity.get("CardID"):
+                out.append(firestone_other_card(entity, tags, names, texts))
             continue
         races = []
         race = tags.get(TAG_RACE, 0)
@@ -224,6 +273,39 @@ def firestone_cards(path):
             card["battlegroundsNormalDbfId"] = tags[TAG_NORMAL]
         out.append(card)
     return out
+
+
+def firestone_other_card(entity, tags, names, texts):
+    """A card other than a minion as a Firestone ReferenceCard: what its
+    simulator reads of heroes, hero powers, spells, enchantments, trinkets,
+    quest rewards and anomalies (type, set, cost, spell school, tier,
+    mechanics, golden links and the numeric tags by name, such as
+    TAG_SCRIPT_DATA_NUM_1)."""
+    card = {
+        "id": entity.get("CardID"),
+        "dbfId": int(entity.get("ID")),
+        "name": texts.get(TAG_NAME, ""),
+        "text": texts.get(TAG_TEXT, ""),
+        "type": FIRESTONE_TYPES[tags[TAG_TYPE]],
+        "set": FIRESTONE_SETS.get(tags.get(TAG_SET, 0), f"Set_{tags.get(TAG_SET, 0)}"),
+        "cardClass": "NEUTRAL",
+        "playerClass": "Neutral",
+        "mechanics": sorted({names[n] for n, v in tags.items() if v and names.get(n) and n not in (TAG_ATTACK, TAG_HEALTH, TAG_RACE, TAG_TYPE)}),
+        "tags": {names[n]: v for n, v in sorted(tags.items()) if names.get(n)},
+        "premium": bool(tags.get(TAG_NORMAL)),
+    }
+    for key, tag in (("cost", TAG_COST), ("attack", TAG_ATTACK), ("health", TAG_HEALTH)):
+        if tag in tags:
+            card[key] = tags[tag]
+    if tags.get(TAG_SCHOOL) in FIRESTONE_SCHOOLS:
+        card["spellSchool"] = FIRESTONE_SCHOOLS[tags[TAG_SCHOOL]]
+    if TAG_TIER in tags:
+        card["techLevel"] = tags[TAG_TIER]
+    if tags.get(TAG_GOLDEN):
+        card["battlegroundsPremiumDbfId"] = tags[TAG_GOLDEN]
+    if tags.get(TAG_NORMAL):
+        card["battlegroundsNormalDbfId"] = tags[TAG_NORMAL]
+    return card
 
 
 def rust_str(s):
@@ -273,16 +355,28 @@ def main():
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--pinned", action="store_true")
     parser.add_argument("--firestone-cards")
+    parser.add_argument("--firestone-all-types", action="store_true")
+    parser.add_argument(
+        "--firestone-game-tags",
+        default=os.path.join(here, "firestone", "node_modules", "@firestone-hs", "reference-data", "dist", "enums", "game-tags.js"),
+    )
     args = parser.parse_args()
     if args.pinned:
         print(PINNED)
         return
     if args.firestone_cards:
         import json
-        cards = firestone_cards(args.xml or default_xml())
+        game_tags = None
+        if args.firestone_all_types:
+            if not os.path.exists(args.firestone_game_tags):
+                sys.exit(f"{args.firestone_game_tags} is missing: run npm install in scripts/firestone, or pass --firestone-game-tags")
+            game_tags = firestone_game_tags(args.firestone_game_tags)
+        cards = firestone_cards(args.xml or default_xml(), args.firestone_all_types, game_tags)
         with open(args.firestone_cards, "w", encoding="utf-8") as f:
             json.dump(cards, f)
-        print(f"wrote {args.firestone_cards}: {len(cards)} minions for Firestone")
+        minions = sum(c["type"] == "Minion" for c in cards)
+        others = f" and {len(cards) - minions} other cards" if args.firestone_all_types else ""
+        print(f"wrote {args.firestone_cards}: {minions} minions{others} for Firestone")
         return
     build, cards = read_cards(args.xml or default_xml())
     text = render(build, cards)

@@ -37,15 +37,56 @@ function loadWithOwnMarks() {
     m.loaded = true;
 }
 
-// Firestone's card services on the card objects of CARDS.json.
+// Firestone's card services on the card objects of CARDS.json; cardsData
+// for no tribe restriction and no anomaly (see cardsDataFor).
 function loadCards(cardsPath) {
     const { AllCardsService } = require('@firestone-hs/reference-data');
-    const { CardsData } = require('@firestone-hs/simulate-bgs-battle/dist/cards/cards-data');
     const cards = new AllCardsService();
     cards.initializeCardsDbFromCards(JSON.parse(fs.readFileSync(cardsPath, 'utf8')));
+    return { cards, cardsData: cardsDataFor(cards, [], []) };
+}
+
+// Firestone's pools (random minions, spells) for a game's tribes and
+// anomalies, made as its own entry point makes them for each battle.
+function cardsDataFor(cards, validTribes, anomalies) {
+    const { CardsData } = require('@firestone-hs/simulate-bgs-battle/dist/cards/cards-data');
     const cardsData = new CardsData(cards, false);
-    cardsData.inititialize([], []);
-    return { cards, cardsData };
+    cardsData.inititialize(validTribes, anomalies);
+    return cardsData;
+}
+
+// The installed simulator's version (package.json pins it).
+function firestoneVersion() {
+    const file = require.resolve('@firestone-hs/simulate-bgs-battle/package.json');
+    return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+}
+
+// Runs Firestone's simulateBattle to its end. Its final result drops the
+// per-combat damage lists, but they are the arrays its intermediate
+// results carry: the first one yielded is kept (by reference, so it holds
+// every combat's damage at the end). Set options.intermediateResults to a
+// step below the sample count for them (null lists when none was yielded).
+function runToEnd(input, cards, cardsData) {
+    const { simulateBattle } = require('@firestone-hs/simulate-bgs-battle');
+    const run = simulateBattle(input, cards, cardsData);
+    let damageWons = null;
+    let damageLosts = null;
+    let step = run.next();
+    while (!step.done) {
+        damageWons = damageWons || step.value.damageWons;
+        damageLosts = damageLosts || step.value.damageLosts;
+        step = run.next();
+    }
+    return { result: step.value, damageWons, damageLosts };
+}
+
+// {damage: share} over n combats.
+function histogram(list, n) {
+    const counts = {};
+    for (const d of list) counts[d] = (counts[d] || 0) + 1;
+    const h = {};
+    for (const [d, c] of Object.entries(counts)) h[d] = c / n;
+    return h;
 }
 
 let nextId = 1;
@@ -88,4 +129,4 @@ function battleInput(board, samples, options = {}) {
     };
 }
 
-module.exports = { loadWithOwnMarks, loadCards, battleInput };
+module.exports = { loadWithOwnMarks, loadCards, cardsDataFor, firestoneVersion, runToEnd, histogram, battleInput };
