@@ -78,7 +78,8 @@ let getCard = null;
 // Every card id and dbfId Firestone looks up without finding it.
 const missed = new Set();
 // Firestone's console output while a state runs: counted by message (its
-// first line, without numbers that vary), not printed.
+// first line, without the boards it prints or numbers that vary), not
+// printed.
 let messages = null;
 
 function setUpWorker() {
@@ -95,6 +96,8 @@ function setUpWorker() {
             if (!messages) return original(...parts);
             const text = parts.map((p) => (p instanceof Error ? p.message : typeof p === 'string' ? p : safeJson(p)))
                 .join(' ').split('\n')[0]
+                // Without the boards and entities it prints after the text.
+                .split(/ [[{]/)[0]
                 .replace(/(entityId["=:]+)-?\d+/g, '$1#').slice(0, 120);
             let key = `${level}: ${text}`;
             if (!(key in messages) && Object.keys(messages).length >= MAX_MESSAGES) key = 'other messages';
