@@ -377,7 +377,45 @@ fn minion_from_value(value: &Value, path: &Path) -> Result<Minion> {
     };
     let attack = fields.stat("attack")?;
     let health = fields.stat("health")?;
-    minion_of_entity(card, attack, health, &flags).map_err(|e| path.error(e))
+    let minion = minion_of_entity(card, attack, health, &flags).map_err(|e| path.error(e))?;
+    refuse_combat_enchantments(fields.get("enchantments"), card.card()?, path)?;
+    Ok(minion)
+}
+
+/// An error when an entity carries an enchantment that gives it an
+/// effect in combat (`cards::combat_enchantment`) other than its own
+/// card's (`BG33_807e`: a card keeping its growing numbers in its own
+/// enchantment): its card alone does not say what it does (a magnetized
+/// part's deathrattle, a hero's ship parts `BG31_HERO_801ptde`).
+fn refuse_combat_enchantments(list: Option<&Value>, card: &CardDef, path: &Path) -> Result<()> {
+    let Some(items) = list.and_then(Value::as_array) else {
+        return Ok(());
+    };
+    let own = card.id.strip_suffix("_G").unwrap_or(card.id);
+    for item in items {
+        let Some(id) = item.get("cardId").and_then(Value::as_str) else {
+            continue;
+        };
+        // Its own card's enchantment (`BG33_807e`, `BG33_807e2`): the
+        // numbers of the effect its card has.
+        let rest = id
+            .strip_prefix(own)
+            .map(|r| r.strip_prefix("_G").unwrap_or(r));
+        let own_enchantment = rest
+            .and_then(|r| r.strip_prefix('e'))
+            .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()));
+        if own_enchantment {
+            continue;
+        }
+        if let Some(text) = cards::combat_enchantment(id) {
+            return Err(path.error(Error::invalid(format!(
+                "{} ({}) carries the enchantment {id} ('{text}'), an effect in combat \
+                 its card does not have: not modelled yet",
+                card.name, card.id
+            ))));
+        }
+    }
+    Ok(())
 }
 
 /// A side's game bonuses: the `globalInfo` object at `path`.

@@ -27,7 +27,7 @@ mod table;
 
 pub use effect_row::{CombatEffect, EffectRow};
 pub use generate::effect_table_source;
-pub use reader::{Read, read};
+pub use reader::{Read, acts_from_the_hand, read};
 pub use readings::ScriptGift;
 
 pub use table::BUILD;
@@ -251,6 +251,18 @@ pub fn combat_effect(card: &CardDef) -> CombatEffect {
 /// text, from the text Firestone plays, or by a hand-written row, and why).
 pub fn how_read(card: &CardDef) -> String {
     table_row(card).map_or_else(|| read(card).how, |r| r.how.to_string())
+}
+
+/// The text of a Battlegrounds enchantment that gives the minion
+/// carrying it an effect in combat (a magnetized part's deathrattle, a
+/// hero's ship part: "Deathrattle: Summon a 3/2 Crab."), by its card id;
+/// `None` for the others (stat and keyword enchantments, which a
+/// client's current stats and flags already hold).
+pub fn combat_enchantment(id: &str) -> Option<&'static str> {
+    let list = &table::COMBAT_ENCHANTMENTS;
+    list.binary_search_by(|(e, _)| (*e).cmp(id))
+        .ok()
+        .map(|i| list[i].1)
 }
 
 /// How many of some cards act in combat and how many of those the engine

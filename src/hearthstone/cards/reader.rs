@@ -536,6 +536,15 @@ fn counted_by_engine(clause: &str) -> bool {
     clause.starts_with("has +") && COUNTED_BY_ENGINE.iter().any(|c| clause.contains(c))
 }
 
+/// Whether the card acts in combat from its owner's hand ("start of
+/// combat: if this minion is in your hand, summon a copy of it.": Flighty
+/// Scout); on the board such a clause does nothing.
+pub fn acts_from_the_hand(card: &CardDef) -> bool {
+    sentences(&played_text(card).to_lowercase())
+        .iter()
+        .any(|s| from_hand_only(s))
+}
+
 /// A trigger that fires only while the card is in the hand ("start of
 /// combat: if this minion is in your hand, summon a copy of it.": Flighty
 /// Scout): on the board it does nothing, as in Firestone.

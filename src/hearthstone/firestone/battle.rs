@@ -7,11 +7,14 @@
 //!
 //! What combat does not model yet is refused by name, never dropped:
 //! hero powers, trinkets, quest rewards, secrets, anomalies and Duos
-//! teammates (an error naming the JSON path and the card id). The hand
-//! is not read: no modelled card acts from it. Unknown keys are ignored.
+//! teammates (an error naming the JSON path and the card id), and a
+//! minion in the hand that acts from there (Flighty Scout). The rest of
+//! the hand is not read: no modelled card reads it. Unknown keys are
+//! ignored.
 
 use super::{Fields, Path, board_from_value, bonuses_from_value};
 use crate::error::{Error, ErrorKind, Result};
+use crate::hearthstone::cards;
 use crate::hearthstone::combat::{Combat, GameBonuses};
 use serde_json::Value;
 
@@ -97,6 +100,7 @@ fn combat_from_battle_value(value: &Value) -> Result<Combat> {
                 "{id}: hero powers are not modelled yet; leave them out to fight the boards alone"
             ))));
         }
+        refuse_acting_from_hand(player_fields.get("hand"), &player_path.key("hand"))?;
         tiers[i] = player_fields.tier("tavernTier")?;
         if let Some(info) = player_fields.get("globalInfo") {
             bonuses[i] = bonuses_from_value(info, &player_path.key("globalInfo"))?;
@@ -114,6 +118,27 @@ fn combat_from_battle_value(value: &Value) -> Result<Combat> {
         tiers,
         bonuses,
     })
+}
+
+/// An error when the hand at `path` holds a minion that acts from there
+/// in combat; other cards (spells, minions that do not) are let be.
+fn refuse_acting_from_hand(hand: Option<&Value>, path: &Path) -> Result<()> {
+    let Some(items) = hand.and_then(Value::as_array) else {
+        return Ok(());
+    };
+    for (i, item) in items.iter().enumerate() {
+        let card = item
+            .get("cardId")
+            .and_then(Value::as_str)
+            .and_then(cards::by_id);
+        if let Some(card) = card.filter(|c| cards::acts_from_the_hand(c)) {
+            return Err(path.minion(i).error(Error::invalid(format!(
+                "{} ({}) acts from the hand in combat: minions in the hand are not modelled yet",
+                card.name, card.id
+            ))));
+        }
+    }
+    Ok(())
 }
 
 /// An error when the list at `path` holds anything (`what`: hero powers,

@@ -290,6 +290,11 @@ fn a_game_state_s_errors_name_the_json_path() {
             "playerTeammateBoard: a Duos teammate's board",
         ),
         (
+            r#""hand": []"#,
+            r#""hand": [{"cardId": "BG28_810"}, {"cardId": "BG32_330_G", "attack": 6, "health": 6}]"#,
+            "playerBoard.player.hand[1]: Flighty Scout (BG32_330_G) acts from the hand in combat",
+        ),
+        (
             r#""cardId": "BG25_001""#,
             r#""cardId": "NOT_A_CARD""#,
             "playerBoard.board[0]: no Battlegrounds card has the id or name 'NOT_A_CARD'",
@@ -305,4 +310,36 @@ fn a_game_state_s_errors_name_the_json_path() {
     }
     assert!(message(combat_from_battle_json("[]").unwrap_err()).contains("JSON object"));
     assert!(message(combat_from_battle_json("{").unwrap_err()).contains("not JSON"));
+}
+
+/// An enchantment that gives its minion a combat effect its card lacks
+/// (a magnetized part's deathrattle) is refused by name; stat and
+/// keyword enchantments, and a card's own, are let be.
+#[test]
+fn enchantments_that_act_in_combat_are_refused() {
+    let with = |enchantments: &str| {
+        board_from_json(&format!(
+            r#"[{{"cardId": "BG25_001", "attack": 3, "health": 3, "enchantments": [{enchantments}]}}]"#
+        ))
+    };
+    let e = with(r#"{"cardId": "TB_006e"}, {"cardId": "BG27_004e"}"#).unwrap_err();
+    assert_eq!(
+        message(e),
+        "minion 1: Risen Rider (BG25_001) carries the enchantment BG27_004e ('Deathrattle: \
+         Summon a 3/2 Crab.'), an effect in combat its card does not have: not modelled yet"
+    );
+    assert!(with(r#"{"cardId": "TB_006e"}, {"cardId": "NOT_AN_ENCHANTMENT"}"#).is_ok());
+    assert!(cards::combat_enchantment("BG27_004e").is_some());
+    assert!(cards::combat_enchantment("TB_006e").is_none());
+    // A card's own enchantment holds its own effect's numbers.
+    let own = r#"[{"cardId": "BG27_004", "attack": 3, "health": 3, "enchantments": [{"cardId": "BG27_004e"}]}]"#;
+    let card = cards::by_id("BG27_004").unwrap();
+    assert_eq!(
+        board_from_json(own).is_ok(),
+        combat_effect_is_modelled(card)
+    );
+}
+
+fn combat_effect_is_modelled(card: &CardDef) -> bool {
+    cards::combat_effect(card).is_modelled()
 }
