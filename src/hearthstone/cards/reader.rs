@@ -30,7 +30,9 @@
 //!    that are the card NAME (golden when the text says so), whose own
 //!    effect is such a token deathrattle: the tokens take that card's
 //!    stats and deathrattle (Sewer Lord's Sewer Rats, each summoning a
-//!    turtle).
+//!    turtle); so are "Deathrattle: Summon N A/H NAMES with \"TEXT\"."
+//!    whose card NAME has those stats and TEXT as its own (Mechanized Gift
+//!    Horse's Mechorses, each summoning a Mechapony).
 //! 5. Clauses of a trigger and an action the engine plays (see
 //!    `triggered`: start of combat, rally, a friendly minion attacking,
 //!    deathrattle, a friendly minion dying (a gain) or summoned (a gift to
@@ -582,6 +584,9 @@ pub(super) fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
     if body.contains(" that summon ") {
         return card_tokens(count, body).map(CombatEffect::Summon);
     }
+    if body.contains(" with \"") {
+        return quoted_card_tokens(count, body).map(CombatEffect::Summon);
+    }
     if !body.starts_with(|c: char| c.is_ascii_digit()) {
         return plain_card_tokens(count, body).map(CombatEffect::Summon);
     }
@@ -644,6 +649,38 @@ pub(super) fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
 fn card_tokens(count: u8, body: &str) -> Option<Token> {
     let (names, _) = body.split_once(" that summon ")?;
     let card = named_card(names)?;
+    let CombatEffect::Summon(own) = effect_of(card) else {
+        return None;
+    };
+    // One level deep: the card's tokens are plain.
+    if own.then.count > 0 {
+        return None;
+    }
+    token_of_card(card, count, InnerToken::of(&own))
+}
+
+/// Rule 4, tokens that are cards whose text the card quotes: "deathrattle:
+/// summon N A/H NAMES with \"TEXT\"" (Mechanized Gift Horse's Mechorses):
+/// NAME is a card of the table (the normal or golden one of that name with
+/// those stats) whose own text is TEXT and whose effect is a plain token
+/// deathrattle; the tokens take the card's stats, keywords and tribes, and
+/// its deathrattle as theirs.
+fn quoted_card_tokens(count: u8, body: &str) -> Option<Token> {
+    let (named, quoted) = body.split_once(" with \"")?;
+    let quoted = quoted.strip_suffix('"')?;
+    let (stats, names) = named.split_once(' ')?;
+    let (attack, health) = stats.split_once('/')?;
+    let (attack, health): (u16, u16) = (attack.parse().ok()?, health.parse().ok()?);
+    let normal = [names, names.strip_suffix('s').unwrap_or(names)]
+        .iter()
+        .find_map(|n| super::by_name(n))?;
+    let card = [Some(normal), super::golden_of(normal)]
+        .into_iter()
+        .flatten()
+        .find(|c| c.attack == attack && c.health == health)?;
+    if card.text.to_lowercase() != quoted {
+        return None;
+    }
     let CombatEffect::Summon(own) = effect_of(card) else {
         return None;
     };
@@ -883,7 +920,10 @@ fn summon_trigger(clause: &str) -> TriggerRead<'_> {
         .into_iter()
         .find_map(|(opening, after)| {
             let (who, rest) = summoned(opening)?;
-            let who = who.strip_suffix(" in combat").unwrap_or(who);
+            let who = who
+                .strip_suffix(" in combat")
+                .or_else(|| who.strip_suffix(" during combat"))
+                .unwrap_or(who);
             Some(
                 tribes_named(who).map(|tribes| (Trigger::FriendlySummoned { tribes, after }, rest)),
             )
@@ -1276,9 +1316,12 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
         };
         return read().map_or(Some(None), one);
     }
-    // A summon listener only gives to the summoned minion, or multiplies
-    // its attack.
-    if matches!(trigger, Trigger::FriendlySummoned { .. }) && !action.starts_with("give it ") {
+    // A summon listener gives to the summoned minion, multiplies its
+    // attack, or gains itself.
+    if matches!(trigger, Trigger::FriendlySummoned { .. })
+        && !action.starts_with("give it ")
+        && !action.starts_with("gain ")
+    {
         return match action {
             "double its attack" => one(Action::MultiplyAttack { times: 2 }),
             "triple its attack" => one(Action::MultiplyAttack { times: 3 }),
@@ -1464,16 +1507,17 @@ fn blood_gems(action: &str, trigger: Trigger) -> Option<Action> {
 }
 
 /// How long a side bonus lasts, as texts say it: all of this combat.
-const BONUS_DURATIONS: [&str; 4] = [
+const BONUS_DURATIONS: [&str; 5] = [
     " until next turn",
     " this game, wherever they are",
+    " this game (wherever they are)",
     " this game",
     " for the rest of this combat",
 ];
 
 /// "your beasts have +7/+7 until next turn", "for the rest of this
 /// combat, your beasts have +1 attack", "your undead have +2 attack this
-/// game, wherever they are": a bonus for a tribe on its side, now and for
+/// game, wherever they are" (or "(wherever they are)"): a bonus for a tribe on its side, now and for
 /// every one of it entering later (`Action::SideBonus`).
 fn side_bonus(action: &str) -> Option<Action> {
     if let Some(gems) = gem_bonus(action) {

@@ -174,6 +174,32 @@ pub(super) const READINGS: &[Reading] = &[
         ..Reading::NONE
     },
     Reading {
+        id: "BG32_822",
+        why: "Fire-forged Evoker: Firestone's +2/+1 when the minion states no script numbers and no spell was cast (its card says +2/+2; Firestone's fallback grows with the spells cast this game, which the combat input does not carry)",
+        plays: Some("Start of Combat: Give your Dragons +2/+1."),
+        script: Some(ScriptGift {
+            attack: 1,
+            health: Some(2),
+            health_of_attack: false,
+            zero_is_none: false,
+            reborn_keeps: false,
+        }),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG32_822_G",
+        why: "Fire-forged Evoker: Firestone's +2/+1 when the minion states no script numbers and no spell was cast (its card says +2/+2; Firestone's fallback grows with the spells cast this game, which the combat input does not carry)",
+        plays: Some("Start of Combat: Give your Dragons +4/+2."),
+        script: Some(ScriptGift {
+            attack: 1,
+            health: Some(2),
+            health_of_attack: false,
+            zero_is_none: false,
+            reborn_keeps: false,
+        }),
+        ..Reading::NONE
+    },
+    Reading {
         id: "BG33_828",
         why: "Ship Master Eudora's +8/+8 (its card says +6/+6; what golden minions keep after the combat does not change it).",
         plays: Some("Deathrattle: Give your minions +8/+8."),

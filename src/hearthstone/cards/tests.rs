@@ -1300,3 +1300,87 @@ fn a_card_built_by_a_caller_is_read_as_the_generator_reads_it() {
     assert_eq!((token.attack, token.health, token.count), (2, 2, 1));
     assert!(card.marks().contains(Marks::HAS_DEATHRATTLE));
 }
+
+#[test]
+fn summon_gains_bracketed_bonuses_and_quoted_tokens_are_read() {
+    let effect = |name: &str| combat_effect(lookup(name).unwrap());
+    let first = |name: &str| match effect(name) {
+        CombatEffect::Effects { effects, .. } => effects[0],
+        other => panic!("{name}: {other:?}"),
+    };
+    // Summon listeners that gain themselves, "during combat" as "in
+    // combat".
+    let gains = |tribes, after, attack, health, keywords| Effect {
+        trigger: Trigger::FriendlySummoned { tribes, after },
+        action: Action::Buff {
+            target: Target::This,
+            attack,
+            health,
+            keywords,
+        },
+    };
+    assert_eq!(first("Swampstriker"), gains(TRIBE_MURLOC, true, 1, 0, 0));
+    assert_eq!(
+        first("Deflect-o-Bot"),
+        gains(TRIBE_MECH, false, 2, 0, SHIELD)
+    );
+    assert_eq!(
+        first("golden Deflect-o-Bot"),
+        gains(TRIBE_MECH, false, 4, 0, SHIELD)
+    );
+    assert_eq!(first("Xylo-bones"), gains(0, true, 0, 2, 0));
+    // "(wherever they are)" as ", wherever they are".
+    for (name, trigger) in [
+        ("Anub'arak, Nerubian King", Trigger::Deathrattle),
+        ("Champion of the Primus", Trigger::Avenge { deaths: 2 }),
+        ("Dustbone Devastator", Trigger::Rally),
+    ] {
+        let bonus = Action::SideBonus {
+            to: BonusTo::Tribes(TRIBE_UNDEAD),
+            attack: 1,
+            health: 0,
+        };
+        assert_eq!(
+            first(name),
+            Effect {
+                trigger,
+                action: bonus
+            },
+            "{name}"
+        );
+    }
+    // Tokens whose card the text quotes: the Mechorse card, its own
+    // Mechapony deathrattle one level down; golden ones by their stats.
+    for (name, horse, pony) in [
+        ("Mechanized Gift Horse", 2, 1),
+        ("golden Mechanized Gift Horse", 4, 2),
+    ] {
+        let CombatEffect::Summon(t) = effect(name) else {
+            panic!("{name}");
+        };
+        assert_eq!((t.attack, t.health, t.count), (horse, horse, 2), "{name}");
+        assert_eq!(
+            (t.then.attack, t.then.health, t.then.count),
+            (pony, pony, 1)
+        );
+        assert_eq!(t.tribes, TRIBE_BEAST | TRIBE_MECH);
+    }
+    // Fire-forged Evoker: Firestone's +2/+1 without script numbers.
+    let CombatEffect::Effects { effects, .. } = effect("Fire-forged Evoker") else {
+        panic!("Fire-forged Evoker");
+    };
+    assert_eq!(effects[0].trigger, Trigger::StartOfCombat);
+    assert!(matches!(
+        effects[0].action,
+        Action::Buff {
+            attack: 2,
+            health: 1,
+            ..
+        }
+    ));
+    assert!(
+        super::reader::read(lookup("Fire-forged Evoker").unwrap())
+            .script
+            .is_some()
+    );
+}
