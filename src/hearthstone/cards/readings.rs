@@ -200,6 +200,18 @@ pub(super) const READINGS: &[Reading] = &[
         ..Reading::NONE
     },
     Reading {
+        id: "BG33_HERO_000_Buddy",
+        why: "Firestone plays Stoneshell Guardian as Timewarped Stoneshell's start of combat (copying the friendly rallies), not its tavern text",
+        plays: Some("Start of Combat: Copy all friendly Rallies (except other Stoneshells)."),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG33_HERO_000_Buddy_G",
+        why: "Firestone plays Stoneshell Guardian as Timewarped Stoneshell's start of combat (copying the friendly rallies twice), not its tavern text",
+        plays: Some("Start of Combat: Copy all friendly Rallies twice (except other Stoneshells)."),
+        ..Reading::NONE
+    },
+    Reading {
         id: "BG33_828",
         why: "Ship Master Eudora's +8/+8 (its card says +6/+6; what golden minions keep after the combat does not change it).",
         plays: Some("Deathrattle: Give your minions +8/+8."),

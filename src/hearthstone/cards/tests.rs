@@ -1384,3 +1384,88 @@ fn summon_gains_bracketed_bonuses_and_quoted_tokens_are_read() {
             .is_some()
     );
 }
+
+#[test]
+fn tavern_wordings_act_outside_combat() {
+    let effect = |name: &str| combat_effect(lookup(name).unwrap());
+    // Turns, the tavern, gold, hero powers; combat triggers whose whole
+    // action is a card in the hand, gold, a refresh or the tavern.
+    for name in [
+        "Bountiful Bedrock",
+        "Upbeat Frontdrake",
+        "Boar Gamer",
+        "Akali, Rock Rhino",
+        "Doubloon Grifter",
+        "Land Lubber",
+        "Prehistoric Tinkerer",
+        "Ghostly Ymirjar",
+        "Malorne",
+        "golden Malorne",
+        "Micro Machine",
+        "Freedealing Gambler",
+        "Tavern Tipper",
+        "Legion Overseer",
+        "Nexus Lord",
+        "Karl the Lost",
+        "Tomb Pillager",
+        "Bone Baron",
+        "Dancing Barnstormer",
+        "Fiery Felblood",
+        "Prime Mate",
+        "Gemsplitter",
+        "Timewarped Stormcloud",
+        "Timewarped Karathress",
+        "Timewarped Pagle",
+        "Murcules",
+    ] {
+        assert_eq!(effect(name), CombatEffect::OutOfCombat, "{name}");
+    }
+    // ... and each such clause alone: a combat half keeps the card in
+    // combat.
+    for clause in [
+        "after a friendly minion loses divine shield, get a blood gem.",
+        "avenge (4): increase your maximum gold by (1).",
+        "whenever this takes damage, gain a free refresh. (3 times per turn.)",
+        "deathrattle: add two 1/1 skeletons to your hand.",
+        "battlecry and deathrattle: give elementals in the tavern +8/+8 this game.",
+        "once per combat, when this attacks and kills a minion, get a triple reward.",
+    ] {
+        assert!(super::reader::acts_outside_boards(clause), "{clause}");
+    }
+    for clause in [
+        "deathrattle: add a coin to your hand and summon a 1/1.",
+        "battlecry and deathrattle: give elementals in the tavern and your minions +1/+1.",
+        "after a friendly minion dies, get a blood gem. give your minions +1/+1.",
+        "whenever you summon a beast, give it +1/+1.",
+    ] {
+        assert!(!super::reader::acts_outside_boards(clause), "{clause}");
+    }
+    // Firestone plays these in combat: cards added to a hand in combat
+    // (Fireworks Fanatic, Dastardly Drust, Salty Hog), a summon listener
+    // (Timewarped Embalmer), the Elementals' bonus to the buffs they give
+    // (Glowing Cinder, Shore Marauder), a start of combat (Stoneshell
+    // Guardian, as Timewarped Stoneshell), the hero damaged (Floating
+    // Watcher); counts combats change.
+    for name in [
+        "Fireworks Fanatic",
+        "Dastardly Drust",
+        "Salty Hog",
+        "Timewarped Embalmer",
+        "Glowing Cinder",
+        "Shore Marauder",
+        "Stoneshell Guardian",
+        "Floating Watcher",
+        "Flourishing Frostling",
+        "BG31_142",
+    ] {
+        assert!(!effect(name).is_modelled(), "{name}");
+    }
+    assert!(matches!(
+        effect("BG31_142"),
+        CombatEffect::Unsupported(r) if r.contains("battlecries also trigger in combat")
+    ));
+    // An avenge that improves a tavern effect is outside combat; one that
+    // improves a deathrattle is not.
+    assert_eq!(effect("BG35_334"), CombatEffect::OutOfCombat);
+    assert!(!effect("BG29_871").is_modelled());
+}
