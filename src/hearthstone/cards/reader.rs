@@ -1474,6 +1474,29 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
     if action == "attack immediately" && trigger == Trigger::StartOfCombat {
         return one(Action::AttackNow { times });
     }
+    // Its own stats multiplied, or gained by its side's tier (a
+    // deathrattle's minion has left the board).
+    let own = match action {
+        "double this minion's stats" => Some(Action::MultiplyStats { times: 2 }),
+        "triple this minion's stats" => Some(Action::MultiplyStats { times: 3 }),
+        "gain stats equal to your tier" => Some(Action::TierBuff {
+            target: Target::This,
+            attack: 1,
+            health: 1,
+        }),
+        "gain stats equal to double your tier" => Some(Action::TierBuff {
+            target: Target::This,
+            attack: 2,
+            health: 2,
+        }),
+        _ => None,
+    };
+    if let Some(action) = own {
+        if trigger == Trigger::Deathrattle || times != 1 {
+            return Some(None);
+        }
+        return one(action);
+    }
     // A rally's summons enter beside the attacker, a damaged minion's
     // beside it (the engine moves the slots after them).
     if let Some(what) = action.strip_prefix("summon ")

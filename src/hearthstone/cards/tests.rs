@@ -1469,3 +1469,30 @@ fn tavern_wordings_act_outside_combat() {
     assert_eq!(effect("BG35_334"), CombatEffect::OutOfCombat);
     assert!(!effect("BG29_871").is_modelled());
 }
+
+#[test]
+fn own_stats_multiplied_and_tier_gains_are_read() {
+    let first = |name: &str| match combat_effect(lookup(name).unwrap()) {
+        CombatEffect::Effects { effects, .. } => effects[0],
+        other => panic!("{name}: {other:?}"),
+    };
+    let start = |action| Effect {
+        trigger: Trigger::StartOfCombat,
+        action,
+    };
+    assert_eq!(
+        first("Corrupted Myrmidon"),
+        start(Action::MultiplyStats { times: 2 })
+    );
+    assert_eq!(
+        first("golden Corrupted Myrmidon"),
+        start(Action::MultiplyStats { times: 3 })
+    );
+    let tier = |n| Action::TierBuff {
+        target: Target::This,
+        attack: n,
+        health: n,
+    };
+    assert_eq!(first("Misfit Dragonling"), start(tier(1)));
+    assert_eq!(first("golden Misfit Dragonling"), start(tier(2)));
+}

@@ -2228,3 +2228,57 @@ fn fire_forged_evoker_gives_dragons_what_firestone_gives() {
     s.start_of_combat(&kinds, &mut First);
     assert_eq!(shown(&s, 0), "13/6,9/3");
 }
+
+#[test]
+fn corrupted_myrmidon_multiplies_its_own_stats_at_the_start() {
+    // Its stats as they are when it fires, doubled (golden tripled);
+    // Timewarped Ultralisk likewise, its cleave kept.
+    for (a, after) in [
+        ("Corrupted Myrmidon=3/4,1/1", "6/8,1/1"),
+        ("golden Corrupted Myrmidon=6/6", "18/18"),
+        ("Timewarped Ultralisk=2/3", "4/6"),
+        ("golden Timewarped Ultralisk=2/3", "6/9"),
+    ] {
+        let (mut s, kinds) = fresh(a, "1/1", ["", ""]);
+        s.start_of_combat(&kinds, &mut First);
+        assert_eq!(shown(&s, 0), after, "{a}");
+    }
+    // Start-of-combat damage lands first when the other side fires first:
+    // Boom-in-a-Box's 3 leaves it 3/1, doubled to 6/2 (a unit keeps no
+    // maximum health: Firestone adds its undamaged 4, 6/5).
+    let (mut s, kinds) = fresh("Corrupted Myrmidon=3/4", "Boom-in-a-Box=1/9", ["", ""]);
+    struct Second;
+    impl Chooser for Second {
+        fn pick(&mut self, n: u32) -> u32 {
+            n - 1
+        }
+    }
+    s.start_of_combat(&kinds, &mut Second);
+    assert_eq!(shown(&s, 0), "6/2");
+}
+
+#[test]
+fn misfit_dragonling_gains_its_sides_tier() {
+    // Tier 4: the 2/1 is 6/5; golden: twice the tier. The other side's
+    // tier is its own.
+    for (a, b, after) in [
+        ("Misfit Dragonling,1/1", "1/1", "6/5,1/1"),
+        ("golden Misfit Dragonling", "1/1", "12/10"),
+    ] {
+        let (mut s, mut kinds) = fresh(a, b, ["", ""]);
+        kinds.set_tiers([4, 2]);
+        s.start_of_combat(&kinds, &mut First);
+        assert_eq!(shown(&s, 0), after, "{a}");
+    }
+    let (mut s, mut kinds) = fresh("1/1", "Misfit Dragonling", ["", ""]);
+    kinds.set_tiers([4, 2]);
+    s.start_of_combat(&kinds, &mut First);
+    assert_eq!(shown(&s, 1), "4/3");
+    // The combat's tiers reach it: at tier 3 it is a 5/4, and trades with
+    // a 4/5 (a draw); at tier 1 a 3/2 loses.
+    let mut c = combat("Misfit Dragonling", "4/5");
+    c.tiers = [3, 1];
+    let r = combat_exact(&c, 1_000_000, &Control::NONE).unwrap();
+    assert_eq!(r.draw, 1.0);
+    assert_eq!(exact("Misfit Dragonling", "4/5").loss, 1.0);
+}
