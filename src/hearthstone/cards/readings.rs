@@ -175,8 +175,8 @@ pub(super) const READINGS: &[Reading] = &[
     },
     Reading {
         id: "BG32_822",
-        why: "Fire-forged Evoker: Firestone's +2/+1 when the minion states no script numbers and no spell was cast (its card says +2/+2; Firestone's fallback grows with the spells cast this game, which the combat input does not carry)",
-        plays: Some("Start of Combat: Give your Dragons +2/+1."),
+        why: "Fire-forged Evoker: its script numbers 1 and 2 set the gift, which grows with the Tavern spells cast (its Improves note); without them, its card's own +2/+2 (Firestone reads only the numbers)",
+        plays: Some("Start of Combat: Give your Dragons +2/+2."),
         script: Some(ScriptGift {
             attack: 1,
             health: Some(2),
@@ -188,8 +188,8 @@ pub(super) const READINGS: &[Reading] = &[
     },
     Reading {
         id: "BG32_822_G",
-        why: "Fire-forged Evoker: Firestone's +2/+1 when the minion states no script numbers and no spell was cast (its card says +2/+2; Firestone's fallback grows with the spells cast this game, which the combat input does not carry)",
-        plays: Some("Start of Combat: Give your Dragons +4/+2."),
+        why: "Fire-forged Evoker: its script numbers 1 and 2 set the gift, which grows with the Tavern spells cast (its Improves note); without them, its card's own +2/+2 (Firestone reads only the numbers)",
+        plays: Some("Start of Combat: Give your Dragons +4/+4."),
         script: Some(ScriptGift {
             attack: 1,
             health: Some(2),

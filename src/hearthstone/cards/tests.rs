@@ -1365,7 +1365,7 @@ fn summon_gains_bracketed_bonuses_and_quoted_tokens_are_read() {
         );
         assert_eq!(t.tribes, TRIBE_BEAST | TRIBE_MECH);
     }
-    // Fire-forged Evoker: Firestone's +2/+1 without script numbers.
+    // Fire-forged Evoker: its card's +2/+2 without script numbers.
     let CombatEffect::Effects { effects, .. } = effect("Fire-forged Evoker") else {
         panic!("Fire-forged Evoker");
     };
@@ -1374,7 +1374,7 @@ fn summon_gains_bracketed_bonuses_and_quoted_tokens_are_read() {
         effects[0].action,
         Action::Buff {
             attack: 2,
-            health: 1,
+            health: 2,
             ..
         }
     ));

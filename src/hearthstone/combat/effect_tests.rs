@@ -2205,12 +2205,12 @@ fn anubaraks_deathrattle_gives_undead_attack_for_the_combat() {
 }
 
 #[test]
-fn fire_forged_evoker_gives_dragons_what_firestone_gives() {
-    // No script numbers: +2/+1 to each Dragon, itself too (golden
-    // +4/+2); the 3/3 gets nothing.
+fn fire_forged_evoker_gives_dragons_its_script_numbers() {
+    // No script numbers: its card's +2/+2 to each Dragon, itself too
+    // (golden +4/+4); the 3/3 gets nothing.
     for (a, after) in [
-        ("Fire-forged Evoker,Doting Dracthyr,3/3", "10/7,6/4,3/3"),
-        ("golden Fire-forged Evoker,Doting Dracthyr", "20/14,8/5"),
+        ("Fire-forged Evoker,Doting Dracthyr,3/3", "10/8,6/5,3/3"),
+        ("golden Fire-forged Evoker,Doting Dracthyr", "20/16,8/7"),
     ] {
         let (mut s, kinds) = fresh(a, "1/1", ["", ""]);
         s.start_of_combat(&kinds, &mut First);
