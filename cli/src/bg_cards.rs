@@ -12,7 +12,8 @@ pub struct Args {
     /// Show one card, by id (golden ids too) or English name.
     #[arg(long)]
     find: Option<String>,
-    /// List every pool minion with its effect, not only the unmodelled.
+    /// List every pool minion with its effect, not only the unmodelled
+    /// (with --json, also every modelled card of the table).
     #[arg(long)]
     all: bool,
 }
@@ -41,8 +42,19 @@ fn card_json(c: &CardDef) -> serde_json::Value {
         "windfury": has(model::WINDFURY), "cleave": has(model::CLEAVE),
         "reborn": has(model::REBORN), "stealth": has(model::STEALTH),
     });
+    let golden_id = cards::by_dbf(c.golden).map(|g| g.id);
+    // The card's own script numbers (its tags) for the numbers its row
+    // reads, if it reads any.
+    let script = cards::script_gift(c).map(|g| {
+        let mut numbers = serde_json::Map::new();
+        for i in std::iter::once(g.attack).chain(g.health) {
+            numbers.insert(format!("scriptDataNum{i}"), json!(c.data[i - 1]));
+        }
+        numbers
+    });
     json!({
         "keywords": keywords,
+        "goldenId": golden_id, "script": script,
         "id": c.id, "dbfId": c.dbf, "name": c.name, "tier": c.tier,
         "attack": c.attack, "health": c.health, "tribes": c.tribe_names(),
         "golden": c.is_golden(), "pool": c.pool, "text": c.text,
@@ -99,6 +111,13 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
             out["golden_cards"] = pool
                 .iter()
                 .filter_map(|c| cards::golden_of(c))
+                .map(card_json)
+                .collect();
+            // Every modelled card of the table, of every season, normal
+            // and golden (vectors for cards beyond the pool).
+            out["modelled_cards"] = cards::all()
+                .iter()
+                .filter(|c| combat_effect(c).is_modelled())
                 .map(card_json)
                 .collect();
         }

@@ -9,11 +9,15 @@ With the path of an oddsmith binary, only boards where neither side wins
 more than 95% of a quick Monte Carlo are kept (lopsided boards check
 little).
 
-With --focus, every board holds at least one of those cards (or their
-golden versions) on each side: vectors for cards newly modelled.
+With --focus, every board holds one or two of those cards (or their
+golden versions) on each side: vectors for cards newly modelled. They may
+be any modelled card of the table, of any season (the listing's
+"modelled_cards"); a focus card whose row reads script numbers carries its
+card's own (Firestone's scriptDataNum, as a client states them). The rest
+of each board is drawn from the pool.
 
-CARDS.json: `oddsmith bg-cards --all --json` (the pool and what is
-modelled). Boards mix keyword-only minions, minions acting outside combat,
+CARDS.json: `oddsmith bg-cards --all --json` (the pool, what is modelled,
+and every modelled card). Boards mix keyword-only minions, minions acting outside combat,
 token deathrattles, golden versions, buffed stats and extra keywords, from
 1v1 to 7v7.
 """
@@ -55,9 +59,15 @@ def main():
     tokens = [c for c in pool if c["effect"].startswith("deathrattle")]
     rng = random.Random(seed)
     oddsmith = args[4] if len(args) > 4 else None
-    focus = [c for c in pool if c["id"] in focus_ids]
+    modelled = {c["id"]: c for c in listing.get("modelled_cards", pool)}
+    focus = [modelled[i] for i in sorted(focus_ids) if i in modelled]
     if focus_ids and len(focus) != len(focus_ids):
-        sys.exit(f"--focus: {len(focus_ids) - len(focus)} ids are not modelled pool minions")
+        missing = sorted(focus_ids - {c["id"] for c in focus})
+        sys.exit(f"--focus: not modelled cards: {','.join(missing)}")
+    for c in focus:
+        gold = modelled.get(c.get("goldenId") or "")
+        if gold:
+            golden[c["name"]] = gold
     boards = []
     n = 0
     while len(boards) < count:
@@ -69,7 +79,8 @@ def main():
             side = []
             for slot in range(size):
                 card = rng.choice(tokens if rng.random() < 0.35 else pool)
-                if focus and slot == 0:
+                focused = focus and (slot == 0 or slot == 1 and rng.random() < 0.5)
+                if focused:
                     card = rng.choice(focus)
                 if rng.random() < 0.2 and card["name"] in golden:
                     card = golden[card["name"]]
@@ -81,6 +92,8 @@ def main():
                 }
                 for k in KEYWORDS:
                     entity[k] = card["keywords"].get(k, False) or rng.random() < 0.08
+                if focused and card.get("script"):
+                    entity.update(card["script"])
                 side.append(entity)
             if focus:
                 rng.shuffle(side)  # the focus card anywhere on the board
@@ -97,7 +110,8 @@ def main():
             continue
         boards.append(board)
     json.dump(boards, open(out_path, "w"), indent=1)
-    print(f"wrote {out_path}: {len(boards)} boards from {len(pool)} modelled pool minions")
+    focused = f", focus {len(focus)} cards" if focus else ""
+    print(f"wrote {out_path}: {len(boards)} boards from {len(pool)} modelled pool minions{focused}")
 
 
 if __name__ == "__main__":

@@ -330,6 +330,15 @@ fn action(a: &Action) -> String {
             tribes(tr)
         ),
         Action::MultiplyAttack { times } => format!("Action::MultiplyAttack {{ times: {times} }}"),
+        Action::MultiplyStats { times } => format!("Action::MultiplyStats {{ times: {times} }}"),
+        Action::TierBuff {
+            target: t,
+            attack,
+            health,
+        } => format!(
+            "Action::TierBuff {{ target: {}, attack: {attack}, health: {health} }}",
+            target(&t)
+        ),
         Action::GainDefenderAttack { times } => {
             format!("Action::GainDefenderAttack {{ times: {times} }}")
         }

@@ -342,6 +342,12 @@ pub fn minion_of(card: &CardDef) -> crate::error::Result<Minion> {
     Ok(m)
 }
 
+/// How `card` reads the script numbers a minion carries (its effect table
+/// row's), if it reads them.
+pub fn script_gift(card: &CardDef) -> Option<ScriptGift> {
+    table_row(card).map_or_else(|| read(card).script, |r| r.script)
+}
+
 /// Sets the gift of a minion of `card` (`minion_of`) from the script
 /// numbers it carries (`data[i]`: Firestone's `scriptDataNum{i + 1}`,
 /// `None` when not stated) for the cards whose gift grows over a game
@@ -353,8 +359,7 @@ pub fn apply_script_data(
     minion: &mut Minion,
     data: &[Option<i32>; 4],
 ) -> crate::error::Result<()> {
-    let gift = table_row(card).map_or_else(|| read(card).script, |r| r.script);
-    let Some(gift) = gift else {
+    let Some(gift) = script_gift(card) else {
         return Ok(());
     };
     let own = minion.effects;

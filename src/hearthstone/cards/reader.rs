@@ -17,12 +17,19 @@
 //!    combat triggers only put cards in a hand ("Deathrattle: Get a Blood
 //!    Gem.", "Rally: Get a random Beast.", "Avenge (4): Your teammate gets
 //!    ...", "Whenever this takes damage, give a minion in your hand +2/+1.")
-//!    or change the tavern of later turns ("Deathrattle: Your Tavern
-//!    spells give an extra +1 Attack this game."), and a card whose stats
-//!    count what no combat changes ("Has +7/+7 for each Golden minion
-//!    you've played this game."): what lands in a hand or the tavern does
-//!    not change this combat, and the board's stats already hold the
-//!    count.
+//!    or give gold or refreshes ("Avenge (4): Increase your maximum Gold
+//!    by (1).", "After a friendly Deathrattle minion dies, gain 1 Gold next
+//!    turn.") or change the tavern of later turns ("Deathrattle: Your
+//!    Tavern spells give an extra +1 Attack this game."), and a card whose
+//!    stats count what no combat changes ("Has +7/+7 for each Golden
+//!    minion you've played this game."): what lands in a hand or the
+//!    tavern does not change this combat, and the board's stats already
+//!    hold the count. The openings of rule 3 also name turns ("at the end
+//!    of every 2 turns", "in 2 turns"), the tavern ("the tavern offers",
+//!    "minions in the tavern", "this minion sells for", "one tavern spell
+//!    each turn"), gold ("after you gain gold") and hero powers ("after you
+//!    use "); an "Avenge (N): Improve this permanently." beside them
+//!    improves a tavern effect.
 //! 4. Every clause but one out of combat, and that one "Deathrattle: Summon
 //!    N A/H NAME[ with KEYWORDS]." with a token the engine can play
 //!    (keywords but no reborn): a token deathrattle, with the stats the
@@ -30,7 +37,9 @@
 //!    that are the card NAME (golden when the text says so), whose own
 //!    effect is such a token deathrattle: the tokens take that card's
 //!    stats and deathrattle (Sewer Lord's Sewer Rats, each summoning a
-//!    turtle).
+//!    turtle); so are "Deathrattle: Summon N A/H NAMES with \"TEXT\"."
+//!    whose card NAME has those stats and TEXT as its own (Mechanized Gift
+//!    Horse's Mechorses, each summoning a Mechapony).
 //! 5. Clauses of a trigger and an action the engine plays (see
 //!    `triggered`: start of combat, rally, a friendly minion attacking,
 //!    deathrattle, a friendly minion dying (a gain) or summoned (a gift to
@@ -80,7 +89,7 @@ const CLEAVE_SENTENCES: [&str; 3] = [
 ];
 
 /// Clause openings of triggers that fire outside combat.
-const OUT_OF_COMBAT: [&str; 57] = [
+const OUT_OF_COMBAT: [&str; 92] = [
     "battlecry:",
     "spellcraft:",
     "magnetic",
@@ -144,6 +153,44 @@ const OUT_OF_COMBAT: [&str; 57] = [
     "adjacent dragons permanently keep bonus keywords and stats",
     // Snarky Shark: the Fishbait selling it puts in the tavern.
     "your left-most beast attacks it",
+    // Turns: what happens between combats.
+    "at the end of every ",
+    "at the start of every ",
+    "at the start of each turn",
+    "in two turns",
+    "in 2 turns",
+    "each turn this is in your hand",
+    "after this is in your hand",
+    "if you have any unspent gold",
+    "after you gain gold",
+    "once you buy",
+    // The tavern: what it offers, costs and sells.
+    "the tavern offers",
+    "the tavern always offers",
+    "minions in the tavern",
+    "while this is in the tavern",
+    "after the tavern is refreshed",
+    "after a spellcraft minion appears in the tavern",
+    "upgrading the tavern",
+    "this minion sells for",
+    "this costs ",
+    "you only need ",
+    "one refresh each turn",
+    "one tavern spell each turn",
+    "two tavern spells each turn",
+    "one demon each turn",
+    "the first triple reward",
+    "get a plain copy of the first",
+    // Hero powers, used in the tavern.
+    "after you use ",
+    "you can use your hero power",
+    "after you remove a minion with",
+    "after you guess correctly",
+    "when you 'devour'",
+    "after 'verdant spheres'",
+    "'arcane alteration'",
+    "'prestidigitation'",
+    "'twice as nice'",
 ];
 
 /// Clause openings of triggers: a sentence opening with one starts a
@@ -332,16 +379,33 @@ fn read_effect(card: &CardDef) -> CombatEffect {
         let opening: String = c.chars().take(60).collect();
         return CombatEffect::Unsupported(format!("'{opening}' (blood gems in combat)"));
     }
-    // "... during combat" is never out of combat (Needling Crone).
+    // "... during combat" is never out of combat (Needling Crone); what
+    // acts only "while this is in your hand" is.
     let out_of_combat = |c: &String| {
-        OUT_OF_COMBAT.iter().any(|t| c.starts_with(t)) && !c.contains(" during combat")
+        (OUT_OF_COMBAT.iter().any(|t| c.starts_with(t))
+            || c.contains(" while this is in your hand"))
+            && !c.contains(" during combat")
     };
     if card.triggers & COMBAT_TAGS == 0 && clauses.iter().all(out_of_combat) {
         return CombatEffect::OutOfCombat;
     }
     // A combat tag whose trigger no clause names stays unsupported (rule 5).
     let outside = |c: &String| acts_outside_boards(c) || fixed_stats(c) || from_hand_only(c);
-    if clauses.iter().any(outside) && clauses.iter().all(|c| out_of_combat(c) || outside(c)) {
+    // "Avenge (1): Improve this permanently." improves the card's other
+    // effects: outside combat when they all are.
+    let improves = |c: &String| {
+        c.strip_prefix("avenge (")
+            .and_then(|r| r.split_once("): "))
+            .is_some_and(|(_, action)| action == "improve this permanently.")
+    };
+    if clauses.iter().any(|c| out_of_combat(c) || outside(c))
+        && clauses
+            .iter()
+            .all(|c| out_of_combat(c) || outside(c) || improves(c))
+        && (card.triggers & COMBAT_TAGS == 0
+            || clauses.iter().any(outside)
+            || clauses.iter().any(improves))
+    {
         return CombatEffect::OutOfCombat;
     }
     // Rule 4.
@@ -367,11 +431,32 @@ fn read_effect(card: &CardDef) -> CombatEffect {
             || "a combat trigger the text does not name".to_string(),
             |c| {
                 let opening: String = c.chars().take(60).collect();
-                format!("'{opening}'")
+                match GROWS_IN_COMBAT.iter().find(|(count, _)| c.contains(count)) {
+                    Some((_, why)) => format!("'{opening}' ({why})"),
+                    None => format!("'{opening}'"),
+                }
             },
         );
     CombatEffect::Unsupported(reason)
 }
+
+/// Counts in a card's stats that a combat may change though they read as
+/// the tavern's, and why (not modelled: the board's stats hold only
+/// earlier turns' count).
+const GROWS_IN_COMBAT: [(&str, &str); 3] = [
+    (
+        " for each battlecry you've triggered",
+        "battlecries also trigger in combat",
+    ),
+    (
+        " you've summoned this game",
+        "minions are summoned in combat",
+    ),
+    (
+        " for each elemental you played this game",
+        "Firestone gives a summoned or reborn one the count",
+    ),
+];
 
 /// A clause by which the blood gems played in combat change, or act on
 /// the minion they are played on as Firestone does not read its text:
@@ -411,7 +496,8 @@ fn gem_bonus(action: &str) -> Option<Action> {
 }
 
 /// Combat triggers whose effect may act only outside the boards (rule 3).
-const OUTSIDE_TRIGGERS: [&str; 9] = [
+const OUTSIDE_TRIGGERS: [&str; 10] = [
+    "deathrattle and avenge (",
     "deathrattle: ",
     "rally: ",
     "whenever this takes damage, ",
@@ -424,12 +510,15 @@ const OUTSIDE_TRIGGERS: [&str; 9] = [
 ];
 
 /// Actions that only put cards in a hand, yours or your teammate's, or
-/// give resources for later turns.
-const HAND_ACTIONS: [&str; 4] = [
+/// give resources for later turns (gold, refreshes).
+const HAND_ACTIONS: [&str; 7] = [
     "get ",
     "your teammate gets ",
     "you and your teammate each get ",
     "you and your teammate each gain ",
+    "increase your maximum gold",
+    "gain a free refresh",
+    "gain 1 gold next turn",
 ];
 
 /// Words of an action that reach the board or the combat: a clause with
@@ -441,30 +530,46 @@ const BOARD_WORDS: [&str; 9] = [
 /// Actions on the tavern of later turns: its minions, its spells, its
 /// refreshes, its upgrade cost. (Blood gems are not among them: a rally
 /// may play one in combat.)
-const TAVERN_ACTIONS: [&str; 5] = [
+const TAVERN_ACTIONS: [&str; 8] = [
     "your tavern spells give ",
     "give minions in the tavern ",
     "after the tavern is refreshed",
     "reduce the cost of upgrading ",
     "add a fodder to your next ",
+    "minions in the tavern ",
+    "the next tavern spell you buy ",
+    "this minion sells for ",
 ];
 
 /// Words that would take a tavern action back to this combat.
 const COMBAT_WORDS: [&str; 4] = ["summon", "damage", "destroy", "friendly"];
 
 /// Rule 3's second case: a combat trigger whose whole action is to get
-/// cards ("deathrattle: get a random bounty.") or to change the tavern of
-/// later turns ("rally: your tavern spells give an extra +1 health this
-/// game.").
+/// cards ("deathrattle: get a random bounty.", "after a friendly minion
+/// loses divine shield, get a blood gem."), gold or refreshes for later
+/// turns ("avenge (4): increase your maximum gold by (1).") or to change
+/// the tavern of later turns ("rally: your tavern spells give an extra +1
+/// health this game."). A listener ("whenever ...", "after ...", "when
+/// ...") acts after its first comma.
 pub(crate) fn acts_outside_boards(clause: &str) -> bool {
-    let Some(trigger) = OUTSIDE_TRIGGERS.iter().find(|t| clause.starts_with(*t)) else {
+    let clause = clause.strip_prefix("once per combat, ").unwrap_or(clause);
+    let listener = ["whenever ", "after ", "when "]
+        .into_iter()
+        .find(|t| clause.starts_with(t));
+    let Some(trigger) = OUTSIDE_TRIGGERS
+        .iter()
+        .copied()
+        .find(|t| clause.starts_with(t))
+        .or(listener)
+    else {
         return false;
     };
     let mut action = &clause[trigger.len()..];
-    // A trigger with a condition: "avenge (4): ", "once this deals 35 damage, ".
-    let condition_ends = match *trigger {
-        "avenge (" => Some("): "),
-        "once this deals " => Some(", "),
+    // A trigger with a condition: "avenge (4): ", "once this deals 35
+    // damage, ", "whenever a friendly minion dies, ".
+    let condition_ends = match trigger {
+        "avenge (" | "deathrattle and avenge (" => Some("): "),
+        "once this deals " | "whenever " | "after " | "when " => Some(", "),
         _ => None,
     };
     if let Some(end) = condition_ends {
@@ -478,10 +583,33 @@ pub(crate) fn acts_outside_boards(clause: &str) -> bool {
     let hand = HAND_ACTIONS.iter().any(|a| action.starts_with(a))
         && !BOARD_WORDS.iter().any(|w| action.contains(w))
         || one_sentence && gives_only_to_hand(action);
-    let tavern = TAVERN_ACTIONS.iter().any(|a| action.starts_with(a))
+    let tavern = (TAVERN_ACTIONS.iter().any(|a| action.starts_with(a))
+        || gives_only_to_tavern(action))
         && one_sentence
         && !COMBAT_WORDS.iter().any(|w| action.contains(w));
-    hand || tavern
+    hand || tavern || adds_to_hand(action)
+}
+
+/// "add a coin to your hand", "add two 1/1 skeletons to your hand": cards
+/// added to the hand, one sentence.
+fn adds_to_hand(action: &str) -> bool {
+    action
+        .strip_prefix("add ")
+        .and_then(|a| a.trim_end_matches(['.', '!']).strip_suffix(" to your hand"))
+        .is_some_and(|what| !what.contains(". ") && !what.contains(" and "))
+}
+
+/// "give elementals in the tavern +8/+8 this game": a gift whose only
+/// receivers are the tavern's minions.
+fn gives_only_to_tavern(action: &str) -> bool {
+    action
+        .strip_prefix("give ")
+        .and_then(|a| a.split_once(" in the tavern "))
+        .is_some_and(|(receiver, gift)| {
+            [receiver, gift]
+                .iter()
+                .all(|t| !t.contains("and ") && !t.contains("your") && !t.contains("friendly"))
+        })
 }
 
 /// "give a minion in your hand +2/+1", "give a random minion in your hand
@@ -504,7 +632,13 @@ fn gives_only_to_hand(action: &str) -> bool {
 /// golden minion you've played this game", "if you have 15 or less
 /// health": the hero takes damage after combat): the stats the board gives
 /// already hold them.
-const FIXED_COUNTS: [&str; 3] = ["you've played", "or less health", "each game!"];
+const FIXED_COUNTS: [&str; 4] = [
+    "you've played",
+    "or less health",
+    "each game!",
+    // Malorne: gold is spent in the tavern.
+    "gold you've spent this game",
+];
 
 /// A static stat clause of rule 3 ("has +30/+30 if you have 15 or less
 /// health.").
@@ -594,6 +728,9 @@ pub(super) fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
     if body.contains(" that summon ") {
         return card_tokens(count, body).map(CombatEffect::Summon);
     }
+    if body.contains(" with \"") {
+        return quoted_card_tokens(count, body).map(CombatEffect::Summon);
+    }
     if !body.starts_with(|c: char| c.is_ascii_digit()) {
         return plain_card_tokens(count, body).map(CombatEffect::Summon);
     }
@@ -656,6 +793,38 @@ pub(super) fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
 fn card_tokens(count: u8, body: &str) -> Option<Token> {
     let (names, _) = body.split_once(" that summon ")?;
     let card = named_card(names)?;
+    let CombatEffect::Summon(own) = effect_of(card) else {
+        return None;
+    };
+    // One level deep: the card's tokens are plain.
+    if own.then.count > 0 {
+        return None;
+    }
+    token_of_card(card, count, InnerToken::of(&own))
+}
+
+/// Rule 4, tokens that are cards whose text the card quotes: "deathrattle:
+/// summon N A/H NAMES with \"TEXT\"" (Mechanized Gift Horse's Mechorses):
+/// NAME is a card of the table (the normal or golden one of that name with
+/// those stats) whose own text is TEXT and whose effect is a plain token
+/// deathrattle; the tokens take the card's stats, keywords and tribes, and
+/// its deathrattle as theirs.
+fn quoted_card_tokens(count: u8, body: &str) -> Option<Token> {
+    let (named, quoted) = body.split_once(" with \"")?;
+    let quoted = quoted.strip_suffix('"')?;
+    let (stats, names) = named.split_once(' ')?;
+    let (attack, health) = stats.split_once('/')?;
+    let (attack, health): (u16, u16) = (attack.parse().ok()?, health.parse().ok()?);
+    let normal = [names, names.strip_suffix('s').unwrap_or(names)]
+        .iter()
+        .find_map(|n| super::by_name(n))?;
+    let card = [Some(normal), super::golden_of(normal)]
+        .into_iter()
+        .flatten()
+        .find(|c| c.attack == attack && c.health == health)?;
+    if card.text.to_lowercase() != quoted {
+        return None;
+    }
     let CombatEffect::Summon(own) = effect_of(card) else {
         return None;
     };
@@ -895,7 +1064,10 @@ fn summon_trigger(clause: &str) -> TriggerRead<'_> {
         .into_iter()
         .find_map(|(opening, after)| {
             let (who, rest) = summoned(opening)?;
-            let who = who.strip_suffix(" in combat").unwrap_or(who);
+            let who = who
+                .strip_suffix(" in combat")
+                .or_else(|| who.strip_suffix(" during combat"))
+                .unwrap_or(who);
             Some(
                 tribes_named(who).map(|tribes| (Trigger::FriendlySummoned { tribes, after }, rest)),
             )
@@ -1288,9 +1460,12 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
         };
         return read().map_or(Some(None), one);
     }
-    // A summon listener only gives to the summoned minion, or multiplies
-    // its attack.
-    if matches!(trigger, Trigger::FriendlySummoned { .. }) && !action.starts_with("give it ") {
+    // A summon listener gives to the summoned minion, multiplies its
+    // attack, or gains itself.
+    if matches!(trigger, Trigger::FriendlySummoned { .. })
+        && !action.starts_with("give it ")
+        && !action.starts_with("gain ")
+    {
         return match action {
             "double its attack" => one(Action::MultiplyAttack { times: 2 }),
             "triple its attack" => one(Action::MultiplyAttack { times: 3 }),
@@ -1310,6 +1485,29 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
     }
     if action == "attack immediately" && trigger == Trigger::StartOfCombat {
         return one(Action::AttackNow { times });
+    }
+    // Its own stats multiplied, or gained by its side's tier (a
+    // deathrattle's minion has left the board).
+    let own = match action {
+        "double this minion's stats" => Some(Action::MultiplyStats { times: 2 }),
+        "triple this minion's stats" => Some(Action::MultiplyStats { times: 3 }),
+        "gain stats equal to your tier" => Some(Action::TierBuff {
+            target: Target::This,
+            attack: 1,
+            health: 1,
+        }),
+        "gain stats equal to double your tier" => Some(Action::TierBuff {
+            target: Target::This,
+            attack: 2,
+            health: 2,
+        }),
+        _ => None,
+    };
+    if let Some(action) = own {
+        if trigger == Trigger::Deathrattle || times != 1 {
+            return Some(None);
+        }
+        return one(action);
     }
     // A rally's summons enter beside the attacker, a damaged minion's
     // beside it (the engine moves the slots after them).
@@ -1476,16 +1674,17 @@ fn blood_gems(action: &str, trigger: Trigger) -> Option<Action> {
 }
 
 /// How long a side bonus lasts, as texts say it: all of this combat.
-const BONUS_DURATIONS: [&str; 4] = [
+const BONUS_DURATIONS: [&str; 5] = [
     " until next turn",
     " this game, wherever they are",
+    " this game (wherever they are)",
     " this game",
     " for the rest of this combat",
 ];
 
 /// "your beasts have +7/+7 until next turn", "for the rest of this
 /// combat, your beasts have +1 attack", "your undead have +2 attack this
-/// game, wherever they are": a bonus for a tribe on its side, now and for
+/// game, wherever they are" (or "(wherever they are)"): a bonus for a tribe on its side, now and for
 /// every one of it entering later (`Action::SideBonus`).
 fn side_bonus(action: &str) -> Option<Action> {
     if let Some(gems) = gem_bonus(action) {

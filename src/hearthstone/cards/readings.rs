@@ -186,6 +186,44 @@ pub(super) const READINGS: &[Reading] = &[
         ..Reading::NONE
     },
     Reading {
+        id: "BG32_822",
+        why: "Fire-forged Evoker: its script numbers 1 and 2 set the gift, which grows with the Tavern spells cast (its Improves note); without them, its card's own +2/+2 (Firestone reads only the numbers)",
+        plays: Some("Start of Combat: Give your Dragons +2/+2."),
+        script: Some(ScriptGift {
+            attack: 1,
+            health: Some(2),
+            health_of_attack: false,
+            zero_is_none: false,
+            reborn_keeps: false,
+        }),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG32_822_G",
+        why: "Fire-forged Evoker: its script numbers 1 and 2 set the gift, which grows with the Tavern spells cast (its Improves note); without them, its card's own +2/+2 (Firestone reads only the numbers)",
+        plays: Some("Start of Combat: Give your Dragons +4/+4."),
+        script: Some(ScriptGift {
+            attack: 1,
+            health: Some(2),
+            health_of_attack: false,
+            zero_is_none: false,
+            reborn_keeps: false,
+        }),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG33_HERO_000_Buddy",
+        why: "Firestone plays Stoneshell Guardian as Timewarped Stoneshell's start of combat (copying the friendly rallies), not its tavern text",
+        plays: Some("Start of Combat: Copy all friendly Rallies (except other Stoneshells)."),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG33_HERO_000_Buddy_G",
+        why: "Firestone plays Stoneshell Guardian as Timewarped Stoneshell's start of combat (copying the friendly rallies twice), not its tavern text",
+        plays: Some("Start of Combat: Copy all friendly Rallies twice (except other Stoneshells)."),
+        ..Reading::NONE
+    },
+    Reading {
         id: "BG33_828",
         why: "Ship Master Eudora's +8/+8 (its card says +6/+6; what golden minions keep after the combat does not change it).",
         plays: Some("Deathrattle: Give your minions +8/+8."),

@@ -1300,3 +1300,199 @@ fn a_card_built_by_a_caller_is_read_as_the_generator_reads_it() {
     assert_eq!((token.attack, token.health, token.count), (2, 2, 1));
     assert!(card.marks().contains(Marks::HAS_DEATHRATTLE));
 }
+
+#[test]
+fn summon_gains_bracketed_bonuses_and_quoted_tokens_are_read() {
+    let effect = |name: &str| combat_effect(lookup(name).unwrap());
+    let first = |name: &str| match effect(name) {
+        CombatEffect::Effects { effects, .. } => effects[0],
+        other => panic!("{name}: {other:?}"),
+    };
+    // Summon listeners that gain themselves, "during combat" as "in
+    // combat".
+    let gains = |tribes, after, attack, health, keywords| Effect {
+        trigger: Trigger::FriendlySummoned { tribes, after },
+        action: Action::Buff {
+            target: Target::This,
+            attack,
+            health,
+            keywords,
+        },
+    };
+    assert_eq!(first("Swampstriker"), gains(TRIBE_MURLOC, true, 1, 0, 0));
+    assert_eq!(
+        first("Deflect-o-Bot"),
+        gains(TRIBE_MECH, false, 2, 0, SHIELD)
+    );
+    assert_eq!(
+        first("golden Deflect-o-Bot"),
+        gains(TRIBE_MECH, false, 4, 0, SHIELD)
+    );
+    assert_eq!(first("Xylo-bones"), gains(0, true, 0, 2, 0));
+    // "(wherever they are)" as ", wherever they are".
+    for (name, trigger) in [
+        ("Anub'arak, Nerubian King", Trigger::Deathrattle),
+        ("Champion of the Primus", Trigger::Avenge { deaths: 2 }),
+        ("Dustbone Devastator", Trigger::Rally),
+    ] {
+        let bonus = Action::SideBonus {
+            to: BonusTo::Tribes(TRIBE_UNDEAD),
+            attack: 1,
+            health: 0,
+        };
+        assert_eq!(
+            first(name),
+            Effect {
+                trigger,
+                action: bonus
+            },
+            "{name}"
+        );
+    }
+    // Tokens whose card the text quotes: the Mechorse card, its own
+    // Mechapony deathrattle one level down; golden ones by their stats.
+    for (name, horse, pony) in [
+        ("Mechanized Gift Horse", 2, 1),
+        ("golden Mechanized Gift Horse", 4, 2),
+    ] {
+        let CombatEffect::Summon(t) = effect(name) else {
+            panic!("{name}");
+        };
+        assert_eq!((t.attack, t.health, t.count), (horse, horse, 2), "{name}");
+        assert_eq!(
+            (t.then.attack, t.then.health, t.then.count),
+            (pony, pony, 1)
+        );
+        assert_eq!(t.tribes, TRIBE_BEAST | TRIBE_MECH);
+    }
+    // Fire-forged Evoker: its card's +2/+2 without script numbers.
+    let CombatEffect::Effects { effects, .. } = effect("Fire-forged Evoker") else {
+        panic!("Fire-forged Evoker");
+    };
+    assert_eq!(effects[0].trigger, Trigger::StartOfCombat);
+    assert!(matches!(
+        effects[0].action,
+        Action::Buff {
+            attack: 2,
+            health: 2,
+            ..
+        }
+    ));
+    assert!(
+        super::reader::read(lookup("Fire-forged Evoker").unwrap())
+            .script
+            .is_some()
+    );
+}
+
+#[test]
+fn tavern_wordings_act_outside_combat() {
+    let effect = |name: &str| combat_effect(lookup(name).unwrap());
+    // Turns, the tavern, gold, hero powers; combat triggers whose whole
+    // action is a card in the hand, gold, a refresh or the tavern.
+    for name in [
+        "Bountiful Bedrock",
+        "Upbeat Frontdrake",
+        "Boar Gamer",
+        "Akali, Rock Rhino",
+        "Doubloon Grifter",
+        "Land Lubber",
+        "Prehistoric Tinkerer",
+        "Ghostly Ymirjar",
+        "Malorne",
+        "golden Malorne",
+        "Micro Machine",
+        "Freedealing Gambler",
+        "Tavern Tipper",
+        "Legion Overseer",
+        "Nexus Lord",
+        "Karl the Lost",
+        "Tomb Pillager",
+        "Bone Baron",
+        "Dancing Barnstormer",
+        "Fiery Felblood",
+        "Prime Mate",
+        "Gemsplitter",
+        "Timewarped Stormcloud",
+        "Timewarped Karathress",
+        "Timewarped Pagle",
+        "Murcules",
+    ] {
+        assert_eq!(effect(name), CombatEffect::OutOfCombat, "{name}");
+    }
+    // ... and each such clause alone: a combat half keeps the card in
+    // combat.
+    for clause in [
+        "after a friendly minion loses divine shield, get a blood gem.",
+        "avenge (4): increase your maximum gold by (1).",
+        "whenever this takes damage, gain a free refresh. (3 times per turn.)",
+        "deathrattle: add two 1/1 skeletons to your hand.",
+        "battlecry and deathrattle: give elementals in the tavern +8/+8 this game.",
+        "once per combat, when this attacks and kills a minion, get a triple reward.",
+    ] {
+        assert!(super::reader::acts_outside_boards(clause), "{clause}");
+    }
+    for clause in [
+        "deathrattle: add a coin to your hand and summon a 1/1.",
+        "battlecry and deathrattle: give elementals in the tavern and your minions +1/+1.",
+        "after a friendly minion dies, get a blood gem. give your minions +1/+1.",
+        "whenever you summon a beast, give it +1/+1.",
+    ] {
+        assert!(!super::reader::acts_outside_boards(clause), "{clause}");
+    }
+    // Firestone plays these in combat: cards added to a hand in combat
+    // (Fireworks Fanatic, Dastardly Drust, Salty Hog), a summon listener
+    // (Timewarped Embalmer), the Elementals' bonus to the buffs they give
+    // (Glowing Cinder, Shore Marauder), a start of combat (Stoneshell
+    // Guardian, as Timewarped Stoneshell), the hero damaged (Floating
+    // Watcher); counts combats change.
+    for name in [
+        "Fireworks Fanatic",
+        "Dastardly Drust",
+        "Salty Hog",
+        "Timewarped Embalmer",
+        "Glowing Cinder",
+        "Shore Marauder",
+        "Stoneshell Guardian",
+        "Floating Watcher",
+        "Flourishing Frostling",
+        "BG31_142",
+    ] {
+        assert!(!effect(name).is_modelled(), "{name}");
+    }
+    assert!(matches!(
+        effect("BG31_142"),
+        CombatEffect::Unsupported(r) if r.contains("battlecries also trigger in combat")
+    ));
+    // An avenge that improves a tavern effect is outside combat; one that
+    // improves a deathrattle is not.
+    assert_eq!(effect("BG35_334"), CombatEffect::OutOfCombat);
+    assert!(!effect("BG29_871").is_modelled());
+}
+
+#[test]
+fn own_stats_multiplied_and_tier_gains_are_read() {
+    let first = |name: &str| match combat_effect(lookup(name).unwrap()) {
+        CombatEffect::Effects { effects, .. } => effects[0],
+        other => panic!("{name}: {other:?}"),
+    };
+    let start = |action| Effect {
+        trigger: Trigger::StartOfCombat,
+        action,
+    };
+    assert_eq!(
+        first("Corrupted Myrmidon"),
+        start(Action::MultiplyStats { times: 2 })
+    );
+    assert_eq!(
+        first("golden Corrupted Myrmidon"),
+        start(Action::MultiplyStats { times: 3 })
+    );
+    let tier = |n| Action::TierBuff {
+        target: Target::This,
+        attack: n,
+        health: n,
+    };
+    assert_eq!(first("Misfit Dragonling"), start(tier(1)));
+    assert_eq!(first("golden Misfit Dragonling"), start(tier(2)));
+}

@@ -404,6 +404,29 @@ impl State {
                 self.multiply_friend_attack(kinds, at, times);
                 false
             }
+            Action::MultiplyStats { times } => {
+                if let Some(i) = at.slot {
+                    let u = &mut self.boards[at.side][i];
+                    let more = u16::from(times).saturating_sub(1);
+                    let health = u16::try_from(u.health.max(0)).unwrap_or(0);
+                    let (attack, health) =
+                        (u.attack.saturating_mul(more), health.saturating_mul(more));
+                    buff(kinds, u, attack, health, 0);
+                }
+                false
+            }
+            Action::TierBuff {
+                target,
+                attack,
+                health,
+            } => {
+                let tier = u16::from(kinds.tiers[at.side]);
+                let (attack, health) = (tier * u16::from(attack), tier * u16::from(health));
+                self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, _| {
+                    buff(kinds, &mut state.boards[s][i], attack, health, 0);
+                });
+                false
+            }
             Action::Buff {
                 target,
                 attack,

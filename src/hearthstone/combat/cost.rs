@@ -70,7 +70,8 @@ pub fn exact_cost(
     deadline: &Control,
     settled: impl Fn(&ExactCost) -> bool,
 ) -> Option<ExactCost> {
-    let (start, kinds) = State::with_bonuses(&c.a, &c.b, &c.bonuses, 0);
+    let (start, mut kinds) = State::with_bonuses(&c.a, &c.b, &c.bonuses, 0);
+    kinds.set_tiers(c.tiers);
     let layout = Layout::new(&kinds);
     if layout.words() > key::MAX_KEY_WORDS {
         return Some(ExactCost::OUT_OF_REACH);

@@ -2164,3 +2164,157 @@ fn a_leviathans_count_stops_at_its_four_bits() {
     s.attack(&kinds, 0, 1, 0, &mut First);
     assert_eq!(shown(&s, 0), "34/2,34/2,3/9");
 }
+
+#[test]
+fn summon_listeners_that_gain_themselves() {
+    // Swampstriker: after a Murloc is summoned (Tad's reborn copy, its
+    // card's 2/1), +1
+    // Attack (golden +2); a non-Murloc is not heard.
+    for (a, after) in [
+        ("Tad=1/1+reborn,Swampstriker", "2/1,2/5"),
+        ("Tad=1/1+reborn,golden Swampstriker", "2/1,4/10"),
+        ("Snake=1/1+reborn,Swampstriker", "1/1,1/5"),
+        // Murloc Tidecaller, whenever: +1 Attack.
+        ("Tad=1/1+reborn,Murloc Tidecaller", "2/1,2/2"),
+        // Xylo-bones: +2 Health per minion summoned (the two skeletons),
+        // golden +4.
+        ("Harmless Bonehead=1/1,Xylo-bones", "1/1,1/1,5/5"),
+        ("Harmless Bonehead=1/1,golden Xylo-bones", "1/1,1/1,10/10"),
+        // Cobalt Guardian: a Mech summoned (the Gift Horse's Mechorses)
+        // gives it a shield.
+        ("Mechanized Gift Horse=1/1,Cobalt Guardian", "2/2,2/2,6/3+s"),
+    ] {
+        let (mut s, kinds) = fresh(a, "3/30", ["", ""]);
+        s.attack(&kinds, 0, 0, 0, &mut First);
+        assert_eq!(shown(&s, 0), after, "{a}");
+    }
+    // Deflect-o-Bot: it loses its shield attacking; each Mech summoned
+    // gives it +2 Attack and its shield back (golden +4).
+    for (bot, lost, after) in [
+        ("Deflect-o-Bot", "3/2", "7/2+s,2/2,2/2"),
+        ("golden Deflect-o-Bot", "6/4", "14/4+s,4/4,4/4"),
+    ] {
+        let horse = if bot.starts_with("golden") {
+            "golden Mechanized Gift Horse=1/1"
+        } else {
+            "Mechanized Gift Horse=1/1"
+        };
+        let (mut s, kinds) = fresh(&format!("{bot},{horse}"), "1/30", ["", ""]);
+        s.attack(&kinds, 0, 0, 0, &mut First);
+        assert_eq!(shown(&s, 0), format!("{lost},1/1"), "{bot}");
+        s.attack(&kinds, 0, 1, 0, &mut First);
+        assert_eq!(shown(&s, 0), after, "{bot}");
+    }
+}
+
+#[test]
+fn mechanized_gift_horses_mechorses_summon_mechaponies() {
+    // The horse dies: two 2/2 Mechorses; a Mechorse dies: a 1/1
+    // Mechapony in its place (golden: 4/4 and 2/2).
+    let s = after_attack("Mechanized Gift Horse=1/1,1/9", "3/30", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "2/2,2/2,1/9");
+    let s = after_attack("golden Mechanized Gift Horse=1/1", "9/90", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "4/4,4/4");
+    let (mut s, kinds) = fresh("Mechanized Gift Horse=1/1,1/9", "3/30", ["", ""]);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    s.attack(&kinds, 1, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "1/1,2/2,1/9");
+    assert_exact_is_the_tree(&[
+        ("Mechanized Gift Horse=1/1", "4/5,2/2"),
+        ("golden Mechanized Gift Horse=2/2", "5/9+shield"),
+    ]);
+}
+
+#[test]
+fn anubaraks_deathrattle_gives_undead_attack_for_the_combat() {
+    // Anub'arak dies: the Undead (BG28_300) +1 Attack, the 3/3 nothing;
+    // golden +2.
+    let s = after_attack("BG25_007=1/1,BG28_300=1/1,3/3", "5/90", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "2/1,3/3");
+    let s = after_attack("BG25_007_G=1/1,BG28_300=1/1,3/3", "5/90", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "3/1,3/3");
+    // Undead summoned later enter with it (Harmless Bonehead's skeletons).
+    let (mut s, kinds) = fresh("BG25_007=1/1,Harmless Bonehead=1/1", "5/90", ["", ""]);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "2/1,2/1");
+}
+
+#[test]
+fn fire_forged_evoker_gives_dragons_its_script_numbers() {
+    // No script numbers: its card's +2/+2 to each Dragon, itself too
+    // (golden +4/+4); the 3/3 gets nothing.
+    for (a, after) in [
+        ("Fire-forged Evoker,Doting Dracthyr,3/3", "10/8,6/5,3/3"),
+        ("golden Fire-forged Evoker,Doting Dracthyr", "20/16,8/7"),
+    ] {
+        let (mut s, kinds) = fresh(a, "1/1", ["", ""]);
+        s.start_of_combat(&kinds, &mut First);
+        assert_eq!(shown(&s, 0), after, "{a}");
+    }
+    // Script numbers set the gift; a 0 is a gift of 0.
+    use crate::hearthstone::firestone::{CardRef, EntityFlags, minion_of_entity};
+    let flags = EntityFlags {
+        script_data: [Some(5), Some(0), None, None],
+        ..EntityFlags::default()
+    };
+    let evoker = minion_of_entity(CardRef::Text("BG32_822"), 8, 6, &flags).unwrap();
+    let dragon = parse_board("Doting Dracthyr").unwrap()[0];
+    let (mut s, kinds) = State::new(&[evoker, dragon], &parse_board("1/1").unwrap(), 0);
+    s.start_of_combat(&kinds, &mut First);
+    assert_eq!(shown(&s, 0), "13/6,9/3");
+}
+
+#[test]
+fn corrupted_myrmidon_multiplies_its_own_stats_at_the_start() {
+    // Its stats as they are when it fires, doubled (golden tripled);
+    // Timewarped Ultralisk likewise, its cleave kept.
+    for (a, after) in [
+        ("Corrupted Myrmidon=3/4,1/1", "6/8,1/1"),
+        ("golden Corrupted Myrmidon=6/6", "18/18"),
+        ("Timewarped Ultralisk=2/3", "4/6"),
+        ("golden Timewarped Ultralisk=2/3", "6/9"),
+    ] {
+        let (mut s, kinds) = fresh(a, "1/1", ["", ""]);
+        s.start_of_combat(&kinds, &mut First);
+        assert_eq!(shown(&s, 0), after, "{a}");
+    }
+    // Start-of-combat damage lands first when the other side fires first:
+    // Boom-in-a-Box's 3 leaves it 3/1, doubled to 6/2 (a unit keeps no
+    // maximum health: Firestone adds its undamaged 4, 6/5).
+    let (mut s, kinds) = fresh("Corrupted Myrmidon=3/4", "Boom-in-a-Box=1/9", ["", ""]);
+    struct Second;
+    impl Chooser for Second {
+        fn pick(&mut self, n: u32) -> u32 {
+            n - 1
+        }
+    }
+    s.start_of_combat(&kinds, &mut Second);
+    assert_eq!(shown(&s, 0), "6/2");
+}
+
+#[test]
+fn misfit_dragonling_gains_its_sides_tier() {
+    // Tier 4: the 2/1 is 6/5; golden: twice the tier. The other side's
+    // tier is its own.
+    for (a, b, after) in [
+        ("Misfit Dragonling,1/1", "1/1", "6/5,1/1"),
+        ("golden Misfit Dragonling", "1/1", "12/10"),
+    ] {
+        let (mut s, mut kinds) = fresh(a, b, ["", ""]);
+        kinds.set_tiers([4, 2]);
+        s.start_of_combat(&kinds, &mut First);
+        assert_eq!(shown(&s, 0), after, "{a}");
+    }
+    let (mut s, mut kinds) = fresh("1/1", "Misfit Dragonling", ["", ""]);
+    kinds.set_tiers([4, 2]);
+    s.start_of_combat(&kinds, &mut First);
+    assert_eq!(shown(&s, 1), "4/3");
+    // The combat's tiers reach it: at tier 3 it is a 5/4, and trades with
+    // a 4/5 (a draw); at tier 1 a 3/2 loses.
+    let mut c = combat("Misfit Dragonling", "4/5");
+    c.tiers = [3, 1];
+    let r = combat_exact(&c, 1_000_000, &Control::NONE).unwrap();
+    assert_eq!(r.draw, 1.0);
+    assert_eq!(exact("Misfit Dragonling", "4/5").loss, 1.0);
+}

@@ -144,6 +144,9 @@ pub struct Kinds {
     /// The counts the sides keep all game and what grows with them in
     /// this combat (`growth.rs`), with their places in `State::bonus`.
     pub(super) growths: Growths,
+    /// Each side's tavern tier (`Combat::tiers`; 0 until `set_tiers`):
+    /// what `Action::TierBuff` gives.
+    pub(super) tiers: [u8; 2],
 }
 
 /// What a place of `State::bonus` holds.
@@ -183,7 +186,14 @@ impl Kinds {
             entry_bonuses: [[(BonusTo::Every, 0, 0); MAX_ENTRY_BONUSES]; 2],
             entry_counts: [0; 2],
             growths: Growths::default(),
+            tiers: [0; 2],
         }
+    }
+
+    /// Each side's tavern tier, for the effects that read it
+    /// (`Action::TierBuff`).
+    pub(super) fn set_tiers(&mut self, tiers: [u32; 2]) {
+        self.tiers = tiers.map(|t| t.min(u32::from(u8::MAX)) as u8);
     }
 
     /// The kind `kind` (its index), interned: a kind met before keeps its

@@ -119,7 +119,8 @@ pub(super) fn start_outcomes(
     limit: usize,
     deadline: &Control,
 ) -> (Kinds, State, Option<StartOutcomes>) {
-    let (start, kinds) = State::with_bonuses(&c.a, &c.b, &c.bonuses, 0);
+    let (start, mut kinds) = State::with_bonuses(&c.a, &c.b, &c.bonuses, 0);
+    kinds.set_tiers(c.tiers);
     let outcomes = StartOutcomes::enumerate(&start, &kinds, limit, deadline);
     (kinds, start, outcomes)
 }

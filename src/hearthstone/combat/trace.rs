@@ -212,6 +212,10 @@ fn describe(action: &Action) -> String {
         Action::TauntWithShield => "gains taunt with a shield".to_string(),
         Action::ShieldAtAttack { attack } => format!("gains a shield at {attack} attack"),
         Action::MultiplyAttack { times } => format!("makes its attack {times}x"),
+        Action::MultiplyStats { times } => format!("makes its stats {times}x"),
+        Action::TierBuff { attack, health, .. } => {
+            format!("gives +{attack}/+{health} per tavern tier")
+        }
         Action::GainDefenderAttack { times } => format!("gains {times}x its target's attack"),
         Action::StatsOfFriendAttack { times, .. } => {
             format!("gives {times}x the attack as stats to the right-most of its tribe")

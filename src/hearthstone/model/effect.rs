@@ -300,6 +300,26 @@ pub enum Action {
         /// The factor.
         times: u8,
     },
+    /// Its own stats made `times` as much (Corrupted Myrmidon: "double
+    /// this minion's stats", golden triple): it gains `times - 1` times its
+    /// attack and health as it fires, as Firestone's `multiplyStats` (which
+    /// reads its undamaged health: the same before any damage).
+    MultiplyStats {
+        /// The factor.
+        times: u8,
+    },
+    /// Stats equal to its side's tavern tier to the target, `attack` and
+    /// `health` times the tier (Misfit Dragonling: "gain stats equal to
+    /// your Tier", golden "double your Tier"); the tier is the combat's
+    /// (`Combat::tiers`), read as it fires.
+    TierBuff {
+        /// Who gets it.
+        target: Target,
+        /// Attack added per tier.
+        attack: u8,
+        /// Health added per tier.
+        health: u8,
+    },
     /// It gains `times` the attack of the enemy its attack targets, as
     /// a rally fires (Heroic Underdog).
     GainDefenderAttack {
@@ -437,6 +457,8 @@ impl Effect {
                     health, keywords, ..
                 } => health > 0 || keywords & (SHIELD | REBORN) != 0,
                 Action::BloodGems { .. } | Action::ImprovingBuff { .. } => true,
+                Action::MultiplyStats { .. } => true,
+                Action::TierBuff { health, .. } => health > 0,
                 // More deathrattle tokens than a minion's potential counts.
                 Action::Summon { .. }
                 | Action::ExtraDeathrattles { .. }
