@@ -268,6 +268,7 @@ fn target(t: &Target) -> String {
         }
         Target::HighestHealthEnemy => "Target::HighestHealthEnemy".into(),
         Target::EachTribe => "Target::EachTribe".into(),
+        Target::LeftmostDeathrattle => "Target::LeftmostDeathrattle".into(),
     }
 }
 
@@ -311,6 +312,10 @@ fn action(a: &Action) -> String {
         ),
         Action::Summon { count } => format!("Action::Summon {{ count: {count} }}"),
         Action::AttackNow { times } => format!("Action::AttackNow {{ times: {times} }}"),
+        Action::TriggerDeathrattle { target: t, times } => format!(
+            "Action::TriggerDeathrattle {{ target: {}, times: {times} }}",
+            target(&t)
+        ),
         Action::ExtraDeathrattles { times } => {
             format!("Action::ExtraDeathrattles {{ times: {times} }}")
         }

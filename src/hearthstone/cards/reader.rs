@@ -1296,6 +1296,21 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
             times: target_attack,
         });
     }
+    // A rally's deathrattle of a living friend (the golden says "twice"
+    // before its parenthesis).
+    if trigger == Trigger::Rally
+        && let Some(rest) = action.strip_prefix("trigger your left-most deathrattle")
+    {
+        let runs = match rest {
+            " (except this minion's)" => 1,
+            " twice (except this minion's)" => 2,
+            _ => return Some(None),
+        };
+        return one(Action::TriggerDeathrattle {
+            target: Target::LeftmostDeathrattle,
+            times: runs * times,
+        });
+    }
     if action == "attack immediately" && trigger == Trigger::StartOfCombat {
         return one(Action::AttackNow { times });
     }

@@ -33,14 +33,33 @@ impl State {
         chooser: &mut impl Chooser,
     ) {
         let kind = &kinds.kinds[self.boards[side][slot].kind as usize];
-        let token_kind = kind.effect_token_kind;
-        let health = kind.effect_token.health.min(i16::MAX as u16) as i16;
+        let token = (kind.effect_token_kind, kind.effect_token.health);
         let mark = if self.boards[side][slot].mark == PASSED_OVER {
             ATTACKED
         } else {
             UNMARKED
         };
-        for at in slot + 1..slot + 1 + count as usize {
+        self.insert_tokens(kinds, side, slot + 1, token, count, mark, chooser);
+    }
+
+    /// Inserts `count` units of `token` (its kind and health) from slot
+    /// `first` on, each to the right of the one before, with round mark
+    /// `mark`, while there is room; each meets the auras and is heard
+    /// before the next enters. Returns how many entered.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn insert_tokens(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        first: usize,
+        (token_kind, health): (u8, u16),
+        count: u8,
+        mark: u8,
+        chooser: &mut impl Chooser,
+    ) -> usize {
+        let health = health.min(i16::MAX as u16) as i16;
+        let mut entered = 0;
+        for at in first..first + count as usize {
             let len = self.lens[side] as usize;
             // `at <= len` holds (earlier tokens sit between `slot` and
             // `at`); testing it spares the copy its bounds checks
@@ -60,7 +79,9 @@ impl State {
             if kinds.any(Flag::FriendlySummoned) {
                 self.fire_summon_listeners(kinds, side, at, 1 << at, chooser);
             }
+            entered += 1;
         }
+        entered
     }
 }
 
@@ -306,6 +327,14 @@ impl State {
                     f(self, side, i, chooser);
                 }
             }
+            Target::LeftmostDeathrattle => {
+                let source = |i: usize| is_source(side, i);
+                if let Some(i) =
+                    (0..len).find(|&i| !source(i) && kinds.has_deathrattle(&self.boards[side][i]))
+                {
+                    f(self, side, i, chooser);
+                }
+            }
             Target::DefenderAndAdjacent { .. } | Target::HighestHealthEnemy => {
                 debug_assert!(false, "no buff is read with a strike's target");
             }
@@ -447,6 +476,13 @@ impl State {
             Action::AttackNow { times } => {
                 self.attack_now(kinds, at, times, chooser);
                 false
+            }
+            Action::TriggerDeathrattle { target, times } => {
+                let mut whose = None;
+                self.for_each_buff_target(kinds, at, target, chooser, |_, s, i, _| {
+                    whose = Some((s, i));
+                });
+                whose.is_some_and(|(s, i)| self.run_deathrattle(kinds, s, i, times, chooser))
             }
             Action::Strike { target, times } => self.strike(kinds, at, target, times, chooser),
             Action::Damage {

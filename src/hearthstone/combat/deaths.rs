@@ -8,9 +8,9 @@
 use super::chooser::Chooser;
 use super::flags::{Flag, heard_bits};
 use super::kinds::Kinds;
-use super::listeners::Fired;
+use super::listeners::{Fired, REACH_ALL};
 use super::state::State;
-use super::unit::{ATTACKED, PASSED_OVER, UNMARKED, Unit};
+use super::unit::{ATTACKED, PASSED_OVER, SPARE_TAG, UNMARKED, Unit};
 use crate::hearthstone::model::{Action, BOARD_SIZE, REBORN, Trigger};
 
 impl State {
@@ -59,14 +59,104 @@ impl State {
             .iter()
             .filter(|m| m.health <= 0)
         {
-            for e in kinds.kinds[m.kind as usize].effects {
-                if let (Trigger::Deathrattle, Action::SideBonus { .. }) = (e.trigger, e.action) {
-                    for _ in 0..triggers {
-                        self.give_side_bonus(kinds, side, e.action, false);
-                    }
+            self.deathrattle_bonuses(kinds, side, m, triggers);
+        }
+    }
+
+    /// The side bonuses of `m`'s deathrattle, `triggers` times over.
+    fn deathrattle_bonuses(&mut self, kinds: &Kinds, side: usize, m: &Unit, triggers: u32) {
+        for e in kinds.kinds[m.kind as usize].effects {
+            if let (Trigger::Deathrattle, Action::SideBonus { .. }) = (e.trigger, e.action) {
+                for _ in 0..triggers {
+                    self.give_side_bonus(kinds, side, e.action, false);
                 }
             }
         }
+    }
+
+    /// The deathrattle effects of the minion `at` names (`Fired::unit`),
+    /// once, but its side bonuses (given first: `deathrattle_bonuses`):
+    /// the one way a deathrattle's effects fire, in a death phase or run
+    /// from a living minion. True when they dealt damage.
+    fn fire_deathrattle_effects(
+        &mut self,
+        kinds: &Kinds,
+        at: &Fired,
+        chooser: &mut impl Chooser,
+    ) -> bool {
+        let mut hit = false;
+        for e in kinds.kinds[at.unit.kind as usize].effects {
+            let bonus = matches!(e.action, Action::SideBonus { .. });
+            if e.trigger == Trigger::Deathrattle && !bonus {
+                hit |= self.apply(kinds, at, e.action, chooser);
+            }
+        }
+        hit
+    }
+
+    /// The deathrattle of `side`'s living minion at `slot`, run `times`
+    /// times without its death (`Action::TriggerDeathrattle`): each run
+    /// triggers as often as the death phase's would on this board
+    /// (`deathrattle_triggers`); its side bonuses come first, then
+    /// trigger by trigger its tokens enter to its right (free to attack
+    /// this round: Firestone marks only a death phase's tokens) and its
+    /// effects fire, as a death phase fires them. The deathrattles count
+    /// as triggered (`Counter::Deathrattles`); no avenge counts, no death
+    /// listener hears. True when its effects dealt damage.
+    #[inline(never)]
+    pub(super) fn run_deathrattle(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        slot: usize,
+        times: u8,
+        chooser: &mut impl Chooser,
+    ) -> bool {
+        let m = self.boards[side][slot];
+        if !kinds.has_deathrattle(&m) {
+            return false;
+        }
+        let len = self.lens[side] as usize;
+        let triggers = deathrattle_triggers(kinds, &self.boards[side][..len]) * u32::from(times);
+        if kinds.growths.by_deaths() {
+            self.grow_with_deathrattles(kinds, side, triggers);
+        }
+        self.deathrattle_bonuses(kinds, side, &m, triggers);
+        let kind = &kinds.kinds[m.kind as usize];
+        let token = (kind.token_kind, kind.token.health);
+        let at = Fired {
+            side,
+            slot: None,
+            unit: m,
+            friend: None,
+            defender: None,
+            reach: REACH_ALL,
+        };
+        let mut hit = false;
+        // Its slot (its effects' damage may summon to its left: it is
+        // found again by a tag no other unit of its side has), and its
+        // tokens so far to its right.
+        let tag = m.tag();
+        self.boards[side][slot].set_tag(SPARE_TAG);
+        let (mut slot, mut tokens) = (slot, 0);
+        for _ in 0..triggers {
+            if kind.token.count > 0 {
+                let first = slot + 1 + tokens;
+                let count = kind.token.count;
+                tokens += self.insert_tokens(kinds, side, first, token, count, UNMARKED, chooser);
+            }
+            if kinds.facts(&m).has(Flag::Deathrattle) {
+                let len = self.lens[side];
+                hit |= self.fire_deathrattle_effects(kinds, &at, chooser);
+                if self.lens[side] != len {
+                    slot = self.spare_tag_slot(side).unwrap_or(slot);
+                }
+            }
+        }
+        if let Some(i) = self.spare_tag_slot(side) {
+            self.boards[side][i].set_tag(tag);
+        }
+        hit
     }
 
     /// The avenge effects of a death phase of `deaths` friendly deaths, on
@@ -304,13 +394,8 @@ impl State {
                     defender: None,
                     reach,
                 };
-                for e in kinds.kinds[m.kind as usize].effects {
-                    // Side bonuses came first (`deathrattle_bonuses_first`).
-                    let bonus = matches!(e.action, Action::SideBonus { .. });
-                    if e.trigger == Trigger::Deathrattle && !bonus {
-                        self.apply(kinds, &at, e.action, chooser);
-                    }
-                }
+                // Side bonuses came first (`deathrattle_bonuses_first`).
+                self.fire_deathrattle_effects(kinds, &at, chooser);
             }
         }
     }

@@ -2128,3 +2128,126 @@ fn a_leviathans_count_stops_at_its_four_bits() {
     s.attack(&kinds, 0, 1, 0, &mut First);
     assert_eq!(shown(&s, 0), "34/2,34/2,3/9");
 }
+
+#[test]
+fn monstrous_macaw_runs_the_left_most_deathrattle_as_it_attacks() {
+    // The Macaw (A's slot `attacker`) attacks the 1/20 and takes 1. The
+    // left-most friendly deathrattle but its own runs in its slot: tokens
+    // to its right, while there is room; the minion lives on.
+    for (a, attacker, after) in [
+        // Harmless Bonehead's two skeletons.
+        (
+            "Harmless Bonehead=1/1,Monstrous Macaw=5/9",
+            1,
+            "1/1,1/1,1/1,5/8",
+        ),
+        // Not a minion without one; not the Macaw's own deathrattle.
+        (
+            "1/1,Monstrous Macaw=5/9,Harmless Bonehead=1/1,Harmless Bonehead=2/2",
+            1,
+            "1/1,5/8,1/1,1/1,1/1,2/2",
+        ),
+        // Golden: twice.
+        (
+            "Harmless Bonehead=1/1,golden Monstrous Macaw=5/9",
+            1,
+            "1/1,1/1,1/1,1/1,1/1,5/8",
+        ),
+        // Seven at most: one skeleton has room.
+        (
+            "Harmless Bonehead=1/1,1/1,1/1,1/1,1/1,Monstrous Macaw=5/9",
+            5,
+            "1/1,1/1,1/1,1/1,1/1,1/1,5/8",
+        ),
+        // Titus Rivendare's extra trigger, as in a death phase.
+        (
+            "Harmless Bonehead=1/1,Titus Rivendare=1/9,Monstrous Macaw=5/9",
+            2,
+            "1/1,1/1,1/1,1/1,1/1,1/9,5/8",
+        ),
+        // A deathrattle's effect: Spawn of N'Zoth gives every friendly
+        // minion +1/+1, itself too (it is on the board).
+        ("Spawn of N'Zoth=2/2,Monstrous Macaw=5/9", 1, "3/3,6/9"),
+        // A deathrattle that acts outside the boards runs to no effect,
+        // and is the left-most one.
+        (
+            "Draconic Warden=1/1,Harmless Bonehead=1/1,Monstrous Macaw=5/9",
+            2,
+            "1/1,1/1,5/8",
+        ),
+        // Nothing to trigger.
+        ("2/2,Monstrous Macaw=5/9", 1, "2/2,5/8"),
+    ] {
+        let (mut s, kinds) = fresh(a, "1/20", ["", ""]);
+        s.attack(&kinds, 0, attacker, 0, &mut First);
+        assert_eq!(shown(&s, 0), after, "{a}");
+    }
+    // The tokens enter free to attack this round, even left of the Macaw
+    // (Firestone marks only a death phase's tokens): the next attacker.
+    let (mut s, kinds) = fresh(
+        "Harmless Bonehead=1/1,Monstrous Macaw=5/9",
+        "0/20",
+        ["", ""],
+    );
+    for (attacker, at) in [(0, 0), (1, 1)] {
+        s.turn = 0;
+        assert_eq!(s.next_attacker(), (0, at));
+        s.attack(&kinds, 0, attacker, 0, &mut First);
+    }
+    assert_eq!(shown(&s, 0), "1/1,1/1,1/1,5/9");
+    s.turn = 0;
+    assert_eq!(s.next_attacker(), (0, 1));
+    assert_eq!(s.board(0)[2].mark, UNMARKED);
+}
+
+#[test]
+fn a_deathrattle_run_by_the_macaw_is_no_death() {
+    // No death listener hears it (Junkbot gains on each friendly Mech
+    // death), no avenge counts it (Hungering Abomination's avenge (1));
+    // a Falling Sky Golem counts the deathrattle triggered.
+    for (a, attacker, after) in [
+        (
+            "Harvest Golem=1/1,Junkbot=1/1,Monstrous Macaw=5/9",
+            2,
+            "1/1,2/1,1/1,5/8",
+        ),
+        (
+            "Harmless Bonehead=1/1,Hungering Abomination=1/1,Monstrous Macaw=5/9",
+            2,
+            "1/1,1/1,1/1,1/1,5/8",
+        ),
+        (
+            "Harmless Bonehead=1/1,Falling Sky Golem=1/1,Monstrous Macaw=5/9",
+            2,
+            "1/1,1/1,1/1,5/3+s,5/8",
+        ),
+    ] {
+        let (mut s, kinds) = fresh(a, "1/20", ["", ""]);
+        s.attack(&kinds, 0, attacker, 0, &mut First);
+        assert_eq!(shown(&s, 0), after, "{a}");
+    }
+}
+
+#[test]
+fn macaw_boards_agree_across_engines() {
+    assert_exact_is_the_tree(&[
+        ("Harmless Bonehead=1/1,Monstrous Macaw=2/3", "3/3,2/2"),
+        ("Monstrous Macaw=2/2,Spawn of N'Zoth=1/1", "2/2,1/3"),
+        ("golden Monstrous Macaw=2/2,Selfless Hero=1/1", "3/3,1/1"),
+    ]);
+    for (i, (a, b)) in [
+        (
+            "Harmless Bonehead,Monstrous Macaw,Titus Rivendare",
+            "4/6+taunt,3/3,5/2",
+        ),
+        (
+            "Selfless Hero,golden Monstrous Macaw,Spawn of N'Zoth",
+            "Monstrous Macaw,Harmless Bonehead,6/6",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        assert_monte_carlo_agrees(&combat(a, b), 53 + i as u64, a);
+    }
+}

@@ -184,6 +184,11 @@ pub enum Target {
     /// counting for one of its tribes), and every All minion (Firestone's
     /// `getMinionsOfDifferentTypes`: see `each_tribe_picks`).
     EachTribe,
+    /// The left-most friendly minion but itself that has a deathrattle
+    /// (tokens, effects, or its card's that acts outside the boards:
+    /// `Marks::HAS_DEATHRATTLE`), dying ones too (Firestone's
+    /// `getValidDeathrattles` over the board).
+    LeftmostDeathrattle,
 }
 
 /// What an effect does.
@@ -346,6 +351,22 @@ pub enum Action {
         /// How much each gift given raises the next.
         step: u16,
     },
+    /// The deathrattle of the living friendly minion `target` names, run
+    /// `times` times as if it died in its slot, without its death
+    /// (Monstrous Macaw: "trigger your left-most Deathrattle"): each run
+    /// as many times as the deathrattle auras say, its side bonuses
+    /// first, then per trigger its tokens (entering to its right, free to
+    /// attack this round, while there is room) and its other deathrattle
+    /// effects, as the death phase runs them (`State::run_deathrattle`);
+    /// no minion dies, so no avenge counts and no "whenever a friendly
+    /// minion dies" hears it (Firestone's `processDeathrattleForMinion`
+    /// without avenges).
+    TriggerDeathrattle {
+        /// Whose deathrattle.
+        target: Target,
+        /// Runs.
+        times: u8,
+    },
     /// For the rest of the combat, friendly minions of `tribes` have
     /// +`attack`/+`health`: those on the board now (dying ones too, as
     /// `Target::Friendly`) and every one entering later, whether the
@@ -437,6 +458,8 @@ impl Effect {
                     health, keywords, ..
                 } => health > 0 || keywords & (SHIELD | REBORN) != 0,
                 Action::BloodGems { .. } | Action::ImprovingBuff { .. } => true,
+                // Tokens, and whatever the deathrattle does.
+                Action::TriggerDeathrattle { .. } => true,
                 // More deathrattle tokens than a minion's potential counts.
                 Action::Summon { .. }
                 | Action::ExtraDeathrattles { .. }
