@@ -10,7 +10,9 @@ more than 95% of a quick Monte Carlo are kept (lopsided boards check
 little).
 
 With --focus, every board holds at least one of those cards (or their
-golden versions) on each side: vectors for cards newly modelled.
+golden versions) on each side: vectors for cards newly modelled. A
+modelled card outside the pool (or a golden id) is looked up with the
+oddsmith binary (`bg-cards --find`), which must then be given.
 
 CARDS.json: `oddsmith bg-cards --all --json` (the pool and what is
 modelled). Boards mix keyword-only minions, minions acting outside combat,
@@ -56,8 +58,17 @@ def main():
     rng = random.Random(seed)
     oddsmith = args[4] if len(args) > 4 else None
     focus = [c for c in pool if c["id"] in focus_ids]
+    # A modelled card outside the pool (a golden id, a minion out of
+    # rotation): looked up with the oddsmith binary.
+    for card_id in sorted(focus_ids - {c["id"] for c in focus}):
+        if oddsmith:
+            out = subprocess.run([oddsmith, "bg-cards", "--find", card_id, "--json"],
+                                 capture_output=True, text=True)
+            card = json.loads(out.stdout) if out.returncode == 0 else None
+            if card and card["modelled"]:
+                focus.append(card)
     if focus_ids and len(focus) != len(focus_ids):
-        sys.exit(f"--focus: {len(focus_ids) - len(focus)} ids are not modelled pool minions")
+        sys.exit(f"--focus: {len(focus_ids) - len(focus)} ids are not modelled minions")
     boards = []
     n = 0
     while len(boards) < count:
