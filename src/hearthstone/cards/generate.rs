@@ -269,6 +269,10 @@ fn target(t: &Target) -> String {
         Target::HighestHealthEnemy => "Target::HighestHealthEnemy".into(),
         Target::EachTribe => "Target::EachTribe".into(),
         Target::LeftmostDeathrattle => "Target::LeftmostDeathrattle".into(),
+        Target::AllMinions { spare } => {
+            format!("Target::AllMinions {{ spare: {} }}", tribes(spare))
+        }
+        Target::RandomEnemy => "Target::RandomEnemy".into(),
     }
 }
 

@@ -372,6 +372,9 @@ impl State {
         chooser: &mut impl Chooser,
     ) -> Option<usize> {
         let (side, attacker) = (blows.side, blows.attacker);
+        if kinds.any(Flag::DeathrattleDamage) {
+            return self.deaths_settled(kinds, side, attacker, chooser);
+        }
         let attacker_died = self.boards[side][attacker].health <= 0;
         if blows.enemy_died || blows.effects_hit {
             self.resolve_side(kinds, 1 - side, chooser);
@@ -442,6 +445,28 @@ impl State {
         hit
     }
 
+    /// The death phases after an attack where deathrattles damage
+    /// (`State::settle_deaths`): the attacker's index afterwards if it
+    /// lives, found by a tag no other unit has.
+    #[inline(never)]
+    fn deaths_settled(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        attacker: usize,
+        chooser: &mut impl Chooser,
+    ) -> Option<usize> {
+        let tag = self.boards[side][attacker].tag();
+        self.boards[side][attacker].set_tag(ATTACKER_TAG);
+        self.settle_deaths(kinds, chooser);
+        let at = self
+            .board(side)
+            .iter()
+            .position(|u| u.tag() == ATTACKER_TAG)?;
+        self.boards[side][at].set_tag(tag);
+        Some(at)
+    }
+
     /// The death phase of the attacker's side when effect damage killed
     /// friends of the living attacker: its index afterwards, followed by
     /// a tag no other unit has.
@@ -499,9 +524,8 @@ impl State {
             m | u8::from(kinds.facts(u).hears(Flag::FriendlyAttacks) & heard != 0) << i
         }) & !(1 << attacker);
         // The attacker's own effects fire last.
-        let own = kinds
-            .facts(&self.boards[side][attacker])
-            .has(Flag::OwnAttack);
+        let facts = kinds.facts(&self.boards[side][attacker]);
+        let (own, moves) = (facts.has(Flag::OwnAttack), facts.has(Flag::RunsDeathrattle));
         if listeners == 0 && !own {
             return (attacker, false);
         }
@@ -525,7 +549,13 @@ impl State {
         if !own {
             return (attacker, hit);
         }
-        // Found again by a tag after its own effects.
+        if !moves {
+            let by = (Some(attacker), Some(defender(self)));
+            let heard = |t| fires(t, true);
+            hit |= self.fire_effects_at(kinds, side, attacker, by, heard, chooser);
+            return (attacker, hit);
+        }
+        // Its effects may summon to its left: found again by a tag.
         let tag = self.boards[side][attacker].tag();
         self.boards[side][attacker].set_tag(ATTACKER_TAG);
         let by = (Some(attacker), Some(defender(self)));

@@ -249,7 +249,7 @@ impl State {
         let mut phase = self.place_tokens(kinds, side, triggers);
         self.tokens_enter(kinds, side, &mut phase, chooser);
         if phase.any_effects {
-            self.fire_deathrattles(kinds, side, &phase, chooser);
+            self.fire_deathrattles(kinds, side, &mut phase, chooser);
         }
         if kinds.any(Flag::Avenge) {
             let survivors =
@@ -368,14 +368,23 @@ impl State {
     /// board it would have met: the survivors and the tokens of the
     /// triggers before it. The `d`-th dead minion's triggers are numbered
     /// `d * triggers + 1 ..= (d + 1) * triggers` (`Phase::origin`).
+    ///
+    /// A deathrattle's damage may make its own side's damaged minions
+    /// summon mid-phase (`Flag::DeathrattleDamage`): the units then carry
+    /// their slot in their tags, and the phase's bookkeeping follows the
+    /// board (`State::follow_summons`).
     #[inline(always)]
     fn fire_deathrattles(
         &mut self,
         kinds: &Kinds,
         side: usize,
-        phase: &Phase,
+        phase: &mut Phase,
         chooser: &mut impl Chooser,
     ) {
+        if kinds.any(Flag::DeathrattleDamage) {
+            self.fire_damaging_deathrattles(kinds, side, phase, chooser);
+            return;
+        }
         let triggers = phase.triggers;
         for (d, m) in phase.dead().enumerate() {
             if !kinds.facts(m).has(Flag::Deathrattle) {
@@ -397,6 +406,108 @@ impl State {
                 // Side bonuses came first (`deathrattle_bonuses_first`).
                 self.fire_deathrattle_effects(kinds, &at, chooser);
             }
+        }
+    }
+
+    /// `fire_deathrattles` where deathrattles may damage: the same
+    /// triggers in the same order, with the phase following any summon
+    /// their damage makes on this side.
+    #[inline(never)]
+    fn fire_damaging_deathrattles(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        phase: &mut Phase,
+        chooser: &mut impl Chooser,
+    ) {
+        // The units' own tags (a start-of-combat's), by slot; each unit
+        // tagged with its slot + 1 meanwhile.
+        let mut saved = [0u8; BOARD_SIZE];
+        for (i, u) in self.boards[side][..phase.n].iter_mut().enumerate() {
+            saved[i] = u.tag();
+            u.set_tag(i as u8 + 1);
+        }
+        let triggers = phase.triggers;
+        let (old, len) = (phase.old, phase.len);
+        for (d, m) in old[..len].iter().filter(|m| m.health <= 0).enumerate() {
+            if !kinds.facts(m).has(Flag::Deathrattle) {
+                continue;
+            }
+            for k in 1..=triggers {
+                let number = (d as u32 * triggers + k) as u8;
+                let reach = (0..phase.n)
+                    .filter(|&slot| phase.origin[slot] <= number)
+                    .fold(0u8, |reach, slot| reach | 1 << slot);
+                let at = Fired {
+                    side,
+                    slot: None,
+                    unit: *m,
+                    friend: None,
+                    defender: None,
+                    reach,
+                };
+                self.fire_deathrattle_effects(kinds, &at, chooser);
+                if self.lens[side] as usize != phase.n {
+                    self.follow_summons(side, phase, number, &mut saved);
+                }
+            }
+        }
+        for i in 0..phase.n {
+            let t = self.boards[side][i].tag() as usize;
+            let own = if t > 0 { saved[t - 1] } else { 0 };
+            self.boards[side][i].set_tag(own);
+        }
+    }
+
+    /// The phase's bookkeeping after minions were summoned on `side`
+    /// while trigger `number` fired: each unit found by its tag (a new
+    /// one has none: it counts as that trigger's token), then tagged with
+    /// its new slot.
+    #[cold]
+    fn follow_summons(
+        &mut self,
+        side: usize,
+        phase: &mut Phase,
+        number: u8,
+        saved: &mut [u8; BOARD_SIZE],
+    ) {
+        let n = self.lens[side] as usize;
+        let mut origin = [0u8; BOARD_SIZE];
+        let mut from = [0u8; BOARD_SIZE];
+        let mut tags = [0u8; BOARD_SIZE];
+        for j in 0..n {
+            let t = self.boards[side][j].tag() as usize;
+            if t > 0 {
+                origin[j] = phase.origin[t - 1];
+                from[j] = phase.from[t - 1];
+                tags[j] = saved[t - 1];
+            } else {
+                origin[j] = number;
+            }
+            self.boards[side][j].set_tag(j as u8 + 1);
+        }
+        phase.origin = origin;
+        phase.from = from;
+        *saved = tags;
+        phase.n = n;
+    }
+
+    /// Death phases until no minion is dying, where deathrattles damage
+    /// (`Flag::DeathrattleDamage`): a side with dying minions has its
+    /// phase, a random side first when both have (Firestone's order),
+    /// and the deaths their damage caused have theirs after.
+    #[inline(never)]
+    pub(super) fn settle_deaths(&mut self, kinds: &Kinds, chooser: &mut impl Chooser) {
+        loop {
+            let dying = |s: &State, side: usize| s.board(side).iter().any(|u| u.health <= 0);
+            let first = match (dying(self, 0), dying(self, 1)) {
+                (false, false) => return,
+                (true, false) => 0,
+                (false, true) => 1,
+                (true, true) => chooser.pick(2) as usize,
+            };
+            self.resolve_side(kinds, first, chooser);
+            self.resolve_side(kinds, 1 - first, chooser);
         }
     }
 

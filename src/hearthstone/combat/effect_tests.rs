@@ -2251,3 +2251,79 @@ fn macaw_boards_agree_across_engines() {
         assert_monte_carlo_agrees(&combat(a, b), 53 + i as u64, a);
     }
 }
+
+#[test]
+fn deathrattle_damage_reaches_both_boards_and_its_deaths_follow() {
+    // A's first minion attacks B's first; the boards after all deaths.
+    for (a, b, after_a, after_b) in [
+        // Tunnel Blaster: 3 to every living minion, its own side first.
+        ("Tunnel Blaster=1/1,2/5", "3/3,1/4", "2/2", "1/1"),
+        // A second Tunnel Blaster its damage kills fires in turn.
+        ("Tunnel Blaster=1/1,Tunnel Blaster=1/2", "1/20", "", "1/13"),
+        // The golden: twice over the same minions.
+        ("golden Tunnel Blaster=1/1,2/7", "1/20", "2/1", "1/13"),
+        // A Harmless Bonehead it kills leaves its skeletons.
+        (
+            "Tunnel Blaster=1/1",
+            "1/9,Harmless Bonehead=1/3",
+            "",
+            "1/5,1/1,1/1",
+        ),
+        // Silent Enforcer spares friendly Demons (itself a Demon).
+        (
+            "Silent Enforcer=1/1,Silent Enforcer=1/5,2/5",
+            "1/20",
+            "1/5+t,2/3",
+            "1/17",
+        ),
+        // Kaboom Bot: a living enemy at random (the first here), not one
+        // dying in the same attack.
+        ("Kaboom Bot=1/1", "1/3,1/9", "", "1/9"),
+        ("Kaboom Bot=1/1", "1/1,1/9", "", "1/5"),
+        // The golden draws again: the first victim died.
+        ("golden Kaboom Bot=1/1", "1/3,1/9", "", "1/5"),
+        // Spiked Savior: +1 Health, then 1 damage, to its side; a shield
+        // breaks; its reborn copy returns after.
+        (
+            "Spiked Savior=1/1,2/1+shield,3/1",
+            "1/20",
+            "8/1+t,2/2,3/1",
+            "1/19",
+        ),
+    ] {
+        let (mut s, kinds) = fresh(a, b, ["", ""]);
+        s.attack(&kinds, 0, 0, 0, &mut First);
+        assert_eq!(
+            (shown(&s, 0), shown(&s, 1)),
+            (after_a.to_string(), after_b.to_string()),
+            "{a} vs {b}"
+        );
+    }
+}
+
+#[test]
+fn deathrattle_damage_boards_agree_across_engines() {
+    assert_exact_is_the_tree(&[
+        ("Tunnel Blaster=1/1,2/3", "3/3,Harmless Bonehead=1/2"),
+        ("Kaboom Bot=1/1,1/2", "2/2,1/5,Kaboom Bot=1/1"),
+        ("golden Kaboom Bot=1/1", "2/5,3/3"),
+        ("Silent Enforcer=1/1,2/2", "Silent Enforcer=2/1,1/3"),
+        ("Spiked Savior=1/1,2/2+shield", "3/3,2/2"),
+        ("Monstrous Macaw=2/2,Kaboom Bot=1/1", "2/5,1/2"),
+    ]);
+    for (i, (a, b)) in [
+        (
+            "Kaboom Bot,Tunnel Blaster,Harmless Bonehead",
+            "Kaboom Bot,Silent Enforcer,5/5,2/2+shield",
+        ),
+        (
+            "golden Kaboom Bot,Monstrous Macaw,Spiked Savior",
+            "Tunnel Blaster,Imp Gang Boss,3/3",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        assert_monte_carlo_agrees(&combat(a, b), 77 + i as u64, a);
+    }
+}

@@ -189,6 +189,16 @@ pub enum Target {
     /// `Marks::HAS_DEATHRATTLE`), dying ones too (Firestone's
     /// `getValidDeathrattles` over the board).
     LeftmostDeathrattle,
+    /// Every living minion of both boards but friendly minions of
+    /// `spare` tribes (none spared when 0), its own side first (Tunnel
+    /// Blaster's "all minions", Silent Enforcer's "except friendly
+    /// Demons"). A deathrattle's: the board it meets (`Fired::reach`).
+    AllMinions {
+        /// Tribe bits (`TRIBE_*`) of the friendly minions spared.
+        spare: u32,
+    },
+    /// A living enemy minion drawn at random (Kaboom Bot).
+    RandomEnemy,
 }
 
 /// What an effect does.
@@ -209,7 +219,10 @@ pub enum Action {
         keywords: u8,
     },
     /// Damage dealt (a shield absorbs it), `times` sweeps over the same
-    /// minions before any of them leaves (golden Boom-in-a-Box: "twice").
+    /// minions before any of them leaves (golden Boom-in-a-Box: "twice");
+    /// a random target is drawn afresh for each (golden Kaboom Bot). The
+    /// minions a sweep reaches are taken as it begins: living ones (and
+    /// for `AllOthers`, at the start of combat, dying ones too).
     Damage {
         /// Who is hit.
         target: Target,
