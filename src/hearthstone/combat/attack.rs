@@ -372,14 +372,20 @@ impl State {
         chooser: &mut impl Chooser,
     ) -> Option<usize> {
         let (side, attacker) = (blows.side, blows.attacker);
-        if kinds.any(Flag::DeathrattleDamage) {
-            return self.deaths_settled(kinds, side, attacker, chooser);
-        }
         let attacker_died = self.boards[side][attacker].health <= 0;
+        // Where deathrattles damage, deaths follow deaths on both sides.
+        let settle = kinds.any(Flag::DeathrattleDamage);
         if blows.enemy_died || blows.effects_hit {
+            if settle {
+                return self.deaths_settled(kinds, side, attacker, chooser);
+            }
             self.resolve_side(kinds, 1 - side, chooser);
         }
         if attacker_died {
+            if settle {
+                self.settle_deaths(kinds, chooser);
+                return None;
+            }
             self.resolve_side(kinds, side, chooser);
             // A reborn copy is a new minion: it does not finish the attack.
             return None;

@@ -10,7 +10,7 @@ use super::flags::{Flag, heard_bits};
 use super::kinds::Kinds;
 use super::listeners::{Fired, REACH_ALL};
 use super::state::State;
-use super::unit::{ATTACKED, PASSED_OVER, SPARE_TAG, UNMARKED, Unit};
+use super::unit::{ATTACKED, LATER_TAG, PASS_TAG, PASSED_OVER, SPARE_TAG, UNMARKED, Unit};
 use crate::hearthstone::model::{Action, BOARD_SIZE, REBORN, Trigger};
 
 impl State {
@@ -209,7 +209,22 @@ impl State {
     /// not matter; and they add no minion, so the board is built in one
     /// pass and each effect fires afterwards on the units it would have
     /// seen (the same units in the same order: the same random picks).
+    #[inline(always)]
     pub(super) fn resolve_side(&mut self, kinds: &Kinds, side: usize, chooser: &mut impl Chooser) {
+        if let Some(mut phase) = self.deaths_before_reborn(kinds, side, chooser) {
+            self.return_reborn_copies(kinds, side, &mut phase, chooser);
+        }
+    }
+
+    /// `resolve_side` but its reborn copies: the phase, if its dead act
+    /// (their copies to return, `return_reborn_copies`).
+    #[inline(always)]
+    fn deaths_before_reborn(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        chooser: &mut impl Chooser,
+    ) -> Option<Phase> {
         let len = self.lens[side] as usize;
         // The dead as a bit per slot, without a branch per slot (which
         // way each goes is a coin flip to the processor).
@@ -220,7 +235,7 @@ impl State {
         // Without deaths the auras leaving and the death listeners have
         // nothing to do; neither brings a dying minion back.
         if dead == 0 {
-            return;
+            return None;
         }
         if kinds.any(Flag::Auras) {
             self.leave_auras(kinds, side);
@@ -240,7 +255,7 @@ impl State {
         }
         if !acts {
             self.close_gaps(kinds, side, dead, chooser);
-            return;
+            return None;
         }
         let triggers = deathrattle_triggers(kinds, &self.boards[side][..len]);
         if kinds.any(Flag::DeathrattleBonus) {
@@ -257,7 +272,7 @@ impl State {
             let deaths = phase.dead().count() as u8;
             self.fire_avenges(kinds, side, survivors, deaths, chooser);
         }
-        self.return_reborn_copies(kinds, side, &mut phase, chooser);
+        Some(phase)
     }
 
     /// A death phase where nothing happens on the deaths (the `dead`
@@ -492,10 +507,12 @@ impl State {
         phase.n = n;
     }
 
-    /// Death phases until no minion is dying, where deathrattles damage
-    /// (`Flag::DeathrattleDamage`): a side with dying minions has its
-    /// phase, a random side first when both have (Firestone's order),
-    /// and the deaths their damage caused have theirs after.
+    /// Death passes until no minion is dying, where deathrattles damage
+    /// (`Flag::DeathrattleDamage`): in each, the sides with dying minions
+    /// have their phase, a random side first when both have (Firestone's
+    /// order); the minions the first side's deathrattles leave dying on
+    /// the other are not of this pass (they stand as living through the
+    /// other side's phase, their damage and gains kept), but of the next.
     #[inline(never)]
     pub(super) fn settle_deaths(&mut self, kinds: &Kinds, chooser: &mut impl Chooser) {
         loop {
@@ -506,8 +523,71 @@ impl State {
                 (false, true) => 1,
                 (true, true) => chooser.pick(2) as usize,
             };
-            self.resolve_side(kinds, first, chooser);
-            self.resolve_side(kinds, 1 - first, chooser);
+            let second = 1 - first;
+            // The other side's dying minions of this pass, tagged (their
+            // own tags kept in order).
+            let mut tags = [0u8; BOARD_SIZE];
+            let mut n = 0;
+            for u in self.boards[second][..self.lens[second] as usize].iter_mut() {
+                if u.health <= 0 {
+                    tags[n] = u.tag();
+                    n += 1;
+                    u.set_tag(PASS_TAG);
+                }
+            }
+            // Reborn copies return once both sides' deathrattles fired
+            // (Firestone): the first side's phase follows its board
+            // meanwhile, each unit tagged with its slot.
+            let mut first_phase = self.deaths_before_reborn(kinds, first, chooser);
+            let mut own_tags = [0u8; BOARD_SIZE];
+            let first_len = self.lens[first];
+            for (i, u) in self.boards[first][..first_len as usize]
+                .iter_mut()
+                .enumerate()
+            {
+                own_tags[i] = u.tag();
+                u.set_tag(i as u8 + 1);
+            }
+            // Those dying since stand as living (their health kept aside).
+            let mut later = [(0u8, 0i16); BOARD_SIZE];
+            let (mut k, mut m) = (0, 0);
+            for u in self.boards[second][..self.lens[second] as usize].iter_mut() {
+                if u.tag() == PASS_TAG {
+                    u.set_tag(tags[k]);
+                    k += 1;
+                } else if u.health <= 0 {
+                    later[m] = (u.tag(), u.health);
+                    m += 1;
+                    u.health = 1;
+                    u.set_tag(LATER_TAG);
+                }
+            }
+            let second_phase = self.deaths_before_reborn(kinds, second, chooser);
+            if let Some(phase) = &mut first_phase
+                && self.lens[first] != first_len
+            {
+                self.follow_summons(first, phase, 0, &mut own_tags);
+            }
+            let len = self.lens[first] as usize;
+            for u in self.boards[first][..len].iter_mut() {
+                let t = u.tag() as usize;
+                u.set_tag(if t > 0 { own_tags[t - 1] } else { 0 });
+            }
+            if let Some(mut phase) = first_phase {
+                self.return_reborn_copies(kinds, first, &mut phase, chooser);
+            }
+            if let Some(mut phase) = second_phase {
+                self.return_reborn_copies(kinds, second, &mut phase, chooser);
+            }
+            let mut j = 0;
+            for u in self.boards[second][..self.lens[second] as usize].iter_mut() {
+                if u.tag() == LATER_TAG {
+                    let (tag, health) = later[j];
+                    j += 1;
+                    u.set_tag(tag);
+                    u.health = health.saturating_add(u.health - 1);
+                }
+            }
         }
     }
 
