@@ -2327,3 +2327,24 @@ fn deathrattle_damage_boards_agree_across_engines() {
         assert_monte_carlo_agrees(&combat(a, b), 77 + i as u64, a);
     }
 }
+
+#[test]
+fn deathrattle_damage_resolves_in_firestones_passes() {
+    // Both Enforcers die together; whichever side's deathrattle fires
+    // first, the Bonehead it kills dies in the next pass (not with B's
+    // Enforcer), after B's Enforcer found no living friend: its skeletons
+    // win (Firestone: B wins every combat).
+    let r = exact(
+        "Silent Enforcer=13/10",
+        "Abyssal Envoy=7/5,Harmless Bonehead=1/1,Silent Enforcer=10/2",
+    );
+    assert_eq!(r.loss, 1.0);
+    // Spiked Savior's reborn copy returns after both sides' deathrattles:
+    // the Enforcer dying beside it does not reach it (Firestone: a draw
+    // every time).
+    let r = exact(
+        "Harmless Bonehead=7/4,Living Azerite=8/6,Silent Enforcer=10/11",
+        "Spiked Savior=11/11+windfury",
+    );
+    assert_eq!(r.draw, 1.0);
+}
