@@ -218,6 +218,13 @@ fn arb_card() -> impl Strategy<Value = String> {
         "Lurking Leviathan=1/2",
         "golden Lurking Leviathan=1/1+reborn",
         "Buzzing Vermin=1/1",
+        "Monstrous Macaw=1/2",
+        "golden Monstrous Macaw=1/1",
+        "Kaboom Bot=1/1",
+        "golden Kaboom Bot=1/1",
+        "Tunnel Blaster=1/2",
+        "Silent Enforcer=1/1",
+        "Spiked Savior=1/1",
     ])
     .prop_map(str::to_string)
 }
