@@ -209,22 +209,33 @@ impl State {
     /// not matter; and they add no minion, so the board is built in one
     /// pass and each effect fires afterwards on the units it would have
     /// seen (the same units in the same order: the same random picks).
-    #[inline(always)]
     pub(super) fn resolve_side(&mut self, kinds: &Kinds, side: usize, chooser: &mut impl Chooser) {
-        if let Some(mut phase) = self.deaths_before_reborn(kinds, side, chooser) {
-            self.return_reborn_copies(kinds, side, &mut phase, chooser);
-        }
+        self.resolve_side_with::<false>(kinds, side, &mut None, chooser);
     }
 
     /// `resolve_side` but its reborn copies: the phase, if its dead act
     /// (their copies to return, `return_reborn_copies`).
-    #[inline(always)]
     fn deaths_before_reborn(
         &mut self,
         kinds: &Kinds,
         side: usize,
         chooser: &mut impl Chooser,
     ) -> Option<Phase> {
+        let mut deferred = None;
+        self.resolve_side_with::<true>(kinds, side, &mut deferred, chooser);
+        deferred
+    }
+
+    /// The death phase of `side`, its reborn copies returned, or when
+    /// `DEFER` left in `deferred` (the phase) for the caller to return.
+    #[inline(always)]
+    fn resolve_side_with<const DEFER: bool>(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        deferred: &mut Option<Phase>,
+        chooser: &mut impl Chooser,
+    ) {
         let len = self.lens[side] as usize;
         // The dead as a bit per slot, without a branch per slot (which
         // way each goes is a coin flip to the processor).
@@ -235,7 +246,7 @@ impl State {
         // Without deaths the auras leaving and the death listeners have
         // nothing to do; neither brings a dying minion back.
         if dead == 0 {
-            return None;
+            return;
         }
         if kinds.any(Flag::Auras) {
             self.leave_auras(kinds, side);
@@ -255,7 +266,7 @@ impl State {
         }
         if !acts {
             self.close_gaps(kinds, side, dead, chooser);
-            return None;
+            return;
         }
         let triggers = deathrattle_triggers(kinds, &self.boards[side][..len]);
         if kinds.any(Flag::DeathrattleBonus) {
@@ -272,7 +283,11 @@ impl State {
             let deaths = phase.dead().count() as u8;
             self.fire_avenges(kinds, side, survivors, deaths, chooser);
         }
-        Some(phase)
+        if DEFER {
+            *deferred = Some(phase);
+        } else {
+            self.return_reborn_copies(kinds, side, &mut phase, chooser);
+        }
     }
 
     /// A death phase where nothing happens on the deaths (the `dead`
