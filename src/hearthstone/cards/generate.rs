@@ -273,6 +273,11 @@ fn target(t: &Target) -> String {
         }
         Target::HighestHealthEnemy => "Target::HighestHealthEnemy".into(),
         Target::EachTribe => "Target::EachTribe".into(),
+        Target::LeftmostDeathrattle => "Target::LeftmostDeathrattle".into(),
+        Target::AllMinions { spare } => {
+            format!("Target::AllMinions {{ spare: {} }}", tribes(spare))
+        }
+        Target::RandomEnemy => "Target::RandomEnemy".into(),
     }
 }
 
@@ -316,6 +321,10 @@ fn action(a: &Action) -> String {
         ),
         Action::Summon { count } => format!("Action::Summon {{ count: {count} }}"),
         Action::AttackNow { times } => format!("Action::AttackNow {{ times: {times} }}"),
+        Action::TriggerDeathrattle { target: t, times } => format!(
+            "Action::TriggerDeathrattle {{ target: {}, times: {times} }}",
+            target(&t)
+        ),
         Action::ExtraDeathrattles { times } => {
             format!("Action::ExtraDeathrattles {{ times: {times} }}")
         }

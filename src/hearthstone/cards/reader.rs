@@ -1483,6 +1483,21 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
             times: target_attack,
         });
     }
+    // A rally's deathrattle of a living friend (the golden says "twice"
+    // before its parenthesis).
+    if trigger == Trigger::Rally
+        && let Some(rest) = action.strip_prefix("trigger your left-most deathrattle")
+    {
+        let runs = match rest {
+            " (except this minion's)" => 1,
+            " twice (except this minion's)" => 2,
+            _ => return Some(None),
+        };
+        return one(Action::TriggerDeathrattle {
+            target: Target::LeftmostDeathrattle,
+            times: runs * times,
+        });
+    }
     if action == "attack immediately" && trigger == Trigger::StartOfCombat {
         return one(Action::AttackNow { times });
     }
@@ -1560,6 +1575,11 @@ fn plain_action(trigger: Trigger, action: &str, times: u8) -> Option<Action> {
             times,
         });
     }
+    if let Some(rest) = action.strip_prefix("deal ")
+        && trigger == Trigger::Deathrattle
+    {
+        return deathrattle_damage(rest, times);
+    }
     if let Some(what) = action
         .strip_prefix("remove ")
         .and_then(|a| a.strip_suffix(" from the target"))
@@ -1586,6 +1606,39 @@ fn plain_action(trigger: Trigger, action: &str, times: u8) -> Option<Action> {
         attack,
         health,
         keywords,
+    })
+}
+
+/// A deathrattle's "deal N damage to WHOM" (after "deal "): all minions
+/// but friendly ones of a tribe (the golden's "twice" before the
+/// parenthesis), a random enemy minion (drawn afresh each time), or its
+/// own minions.
+fn deathrattle_damage(rest: &str, times: u8) -> Option<Action> {
+    let (amount, whom) = rest.split_once(" damage to ")?;
+    let amount = amount.parse().ok()?;
+    let whom = whom.trim_end_matches(',');
+    let (whom, spare) = match whom.split_once(" (except friendly ") {
+        Some((whom, tribes)) => (whom, tribe(tribes.strip_suffix(')')?)?),
+        None => (whom, 0),
+    };
+    let (whom, times) = match whom.strip_suffix(" twice") {
+        Some(whom) => (whom, times * 2),
+        None => (whom, times),
+    };
+    let target = match whom {
+        "all minions" => Target::AllMinions { spare },
+        "a random enemy minion" if spare == 0 => Target::RandomEnemy,
+        "your minions" if spare == 0 => Target::Friendly {
+            tribes: 0,
+            other: false,
+            living: true,
+        },
+        _ => return None,
+    };
+    Some(Action::Damage {
+        target,
+        amount,
+        times,
     })
 }
 

@@ -224,6 +224,22 @@ pub(super) const READINGS: &[Reading] = &[
         ..Reading::NONE
     },
     Reading {
+        id: "BG29_808",
+        why: "Spiked Savior's gift and damage as two deathrattle effects (one sentence on its card).",
+        plays: Some(
+            "Taunt. Reborn. Deathrattle: Give your minions +1 Health. Deathrattle: Deal 1 damage to your minions.",
+        ),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG29_808_G",
+        why: "Spiked Savior's gift and damage as two deathrattle effects (one sentence on its card); its card's +1 and 1 damage twice over as +2 then 1 damage twice, the same on every minion (health adds up alike, a shield breaks on the first hit).",
+        plays: Some(
+            "Taunt. Reborn. Deathrattle: Give your minions +2 Health. Deathrattle: Deal 1 damage to your minions twice.",
+        ),
+        ..Reading::NONE
+    },
+    Reading {
         id: "BG33_828",
         why: "Ship Master Eudora's +8/+8 (its card says +6/+6; what golden minions keep after the combat does not change it).",
         plays: Some("Deathrattle: Give your minions +8/+8."),

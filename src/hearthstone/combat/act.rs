@@ -33,14 +33,33 @@ impl State {
         chooser: &mut impl Chooser,
     ) {
         let kind = &kinds.kinds[self.boards[side][slot].kind as usize];
-        let token_kind = kind.effect_token_kind;
-        let health = kind.effect_token.health.min(i16::MAX as u16) as i16;
+        let token = (kind.effect_token_kind, kind.effect_token.health);
         let mark = if self.boards[side][slot].mark == PASSED_OVER {
             ATTACKED
         } else {
             UNMARKED
         };
-        for at in slot + 1..slot + 1 + count as usize {
+        self.insert_tokens(kinds, side, slot + 1, token, count, mark, chooser);
+    }
+
+    /// Inserts `count` units of `token` (its kind and health) from slot
+    /// `first` on, each to the right of the one before, with round mark
+    /// `mark`, while there is room; each meets the auras and is heard
+    /// before the next enters. Returns how many entered.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn insert_tokens(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        first: usize,
+        (token_kind, health): (u8, u16),
+        count: u8,
+        mark: u8,
+        chooser: &mut impl Chooser,
+    ) -> usize {
+        let health = health.min(i16::MAX as u16) as i16;
+        let mut entered = 0;
+        for at in first..first + count as usize {
             let len = self.lens[side] as usize;
             // `at <= len` holds (earlier tokens sit between `slot` and
             // `at`); testing it spares the copy its bounds checks
@@ -60,7 +79,9 @@ impl State {
             if kinds.any(Flag::FriendlySummoned) {
                 self.fire_summon_listeners(kinds, side, at, 1 << at, chooser);
             }
+            entered += 1;
         }
+        entered
     }
 }
 
@@ -306,6 +327,39 @@ impl State {
                     f(self, side, i, chooser);
                 }
             }
+            Target::LeftmostDeathrattle => {
+                let source = |i: usize| is_source(side, i);
+                if let Some(i) =
+                    (0..len).find(|&i| !source(i) && kinds.has_deathrattle(&self.boards[side][i]))
+                {
+                    f(self, side, i, chooser);
+                }
+            }
+            Target::AllMinions { spare } => {
+                for i in 0..len {
+                    let u = self.boards[side][i];
+                    let spared = spare != 0 && kinds.tribes(&u) & spare != 0;
+                    if reached(i) && u.health > 0 && !spared {
+                        f(self, side, i, chooser);
+                    }
+                }
+                let enemy = 1 - side;
+                for i in 0..self.lens[enemy] as usize {
+                    if self.boards[enemy][i].health > 0 {
+                        f(self, enemy, i, chooser);
+                    }
+                }
+            }
+            Target::RandomEnemy => {
+                let enemy = self.board(1 - side);
+                let living = enemy.iter().filter(|u| u.health > 0).count() as u32;
+                if living > 0 {
+                    let k = chooser.pick(living) as usize;
+                    if let Some(i) = (0..enemy.len()).filter(|&i| enemy[i].health > 0).nth(k) {
+                        f(self, 1 - side, i, chooser);
+                    }
+                }
+            }
             Target::DefenderAndAdjacent { .. } | Target::HighestHealthEnemy => {
                 debug_assert!(false, "no buff is read with a strike's target");
             }
@@ -471,15 +525,22 @@ impl State {
                 self.attack_now(kinds, at, times, chooser);
                 false
             }
+            Action::TriggerDeathrattle { target, times } => {
+                let mut whose = None;
+                self.for_each_buff_target(kinds, at, target, chooser, |_, s, i, _| {
+                    whose = Some((s, i));
+                });
+                whose.is_some_and(|(s, i)| self.run_deathrattle(kinds, s, i, times, chooser))
+            }
             Action::Strike { target, times } => self.strike(kinds, at, target, times, chooser),
             Action::Damage {
                 target,
                 amount,
                 times,
-            } => {
-                debug_assert_eq!(target, Target::AllOthers, "only damage to all is read");
-                self.damage_all_others(kinds, at, amount, times, chooser)
-            }
+            } => match target {
+                Target::AllOthers => self.damage_all_others(kinds, at, amount, times, chooser),
+                _ => self.damage_targets(kinds, at, target, amount, times, chooser),
+            },
         }
     }
 
@@ -662,6 +723,65 @@ impl State {
             _ => debug_assert!(false, "a strike's target is read as one of the above"),
         }
         victims
+    }
+
+    /// `amount` damage to the minions `target` reaches, `times` over:
+    /// those of each sweep taken as it begins (`for_each_buff_target`:
+    /// living ones, a deathrattle's within its reach), the first sweep's
+    /// again for a fixed set, a fresh draw for a random one. Each hit
+    /// carries the source's poison and venom (spent on the first that
+    /// lands) and is heard at once; a victim's summons enter to its
+    /// right, moving the slots after it. True when damage landed.
+    fn damage_targets(
+        &mut self,
+        kinds: &Kinds,
+        at: &Fired,
+        target: Target,
+        amount: u16,
+        times: u8,
+        chooser: &mut impl Chooser,
+    ) -> bool {
+        let mut victims = [(0usize, 0usize); 2 * BOARD_SIZE];
+        let mut n = 0;
+        let mut landed = false;
+        let keywords = at.unit.keywords;
+        let mut venom = keywords & (POISON | VENOM) == VENOM;
+        let poison = keywords & POISON != 0;
+        let fresh = matches!(target, Target::RandomEnemy);
+        for time in 0..times {
+            if time == 0 || fresh {
+                n = 0;
+                self.for_each_buff_target(kinds, at, target, chooser, |_, s, i, _| {
+                    victims[n] = (s, i);
+                    n += 1;
+                });
+            }
+            for v in 0..n {
+                let (s, i) = victims[v];
+                let before = self.boards[s][i].keywords;
+                let hit = hit(&mut self.boards[s][i], amount, poison || venom);
+                if kinds.any_shield_listeners() {
+                    self.hear_shield_lost(kinds, s, i, before, chooser);
+                }
+                if !hit {
+                    continue;
+                }
+                landed = true;
+                venom = false;
+                let dealer = Dealer {
+                    side: at.side,
+                    unit: at.unit,
+                    slot: at.slot,
+                };
+                let summoned = self.hear_damage(kinds, s, i, dealer, chooser);
+                for other in &mut victims[..n] {
+                    if other.0 == s && other.1 > i {
+                        other.1 += summoned;
+                    }
+                }
+            }
+        }
+        landed
     }
 
     /// `amount` damage to every other minion, `times` over. The source's

@@ -10,7 +10,7 @@ use super::damage::{Dealer, hit};
 use super::flags::{Flag, Set, heard_bits};
 use super::kinds::Kinds;
 use super::state::State;
-use super::unit::{ATTACKED, PASSED_OVER, SPARE_TAG, UNMARKED, Unit};
+use super::unit::{ATTACKED, ATTACKER_TAG, PASSED_OVER, SPARE_TAG, UNMARKED, Unit};
 use crate::hearthstone::model::{Action, CLEAVE, POISON, STEALTH, TAUNT, Trigger, VENOM, WINDFURY};
 
 impl State {
@@ -134,11 +134,12 @@ impl State {
         target: usize,
         chooser: &mut impl Chooser,
     ) -> Option<usize> {
-        let mut target = target;
+        let (mut attacker, mut target) = (attacker, target);
         // Effect damage may kill minions the attack does not touch.
         let mut effects_hit = false;
         if kinds.any_of(Set::AttackTriggers) {
-            (target, effects_hit) = self.attack_triggers(kinds, side, attacker, target, chooser);
+            (attacker, target, effects_hit) =
+                self.attack_triggers(kinds, side, attacker, target, chooser);
         }
         // The attacker as its blows begin.
         let a = self.boards[side][attacker];
@@ -152,10 +153,10 @@ impl State {
         self.deaths_of_attack(kinds, &blows, chooser)
     }
 
-    /// The triggers as `attacker` attacks `target`: the target's slot
-    /// afterwards, and whether they dealt damage. A strike may make a
-    /// minion left of the target summon, which moves the target: it is
-    /// found again by a tag no other unit has.
+    /// The triggers as `attacker` attacks `target`: the attacker's and
+    /// the target's slots afterwards, and whether they dealt damage. A
+    /// strike may make a minion left of the target summon, which moves
+    /// the target: it is found again by a tag no other unit has.
     #[inline(always)]
     fn attack_triggers(
         &mut self,
@@ -164,7 +165,7 @@ impl State {
         attacker: usize,
         target: usize,
         chooser: &mut impl Chooser,
-    ) -> (usize, bool) {
+    ) -> (usize, usize, bool) {
         let enemy = 1 - side;
         let mut target = target;
         let track = kinds.any_of(Set::DamageListeners);
@@ -172,12 +173,13 @@ impl State {
         if track {
             self.boards[enemy][target].set_tag(SPARE_TAG);
         }
-        let effects_hit = self.fire_attack_triggers(kinds, side, attacker, target, chooser);
+        let (attacker, effects_hit) =
+            self.fire_attack_triggers(kinds, side, attacker, target, chooser);
         if track {
             target = self.spare_tag_slot(enemy).unwrap_or(target);
             self.boards[enemy][target].set_tag(tag);
         }
-        (target, effects_hit)
+        (attacker, target, effects_hit)
     }
 
     /// The blows of `attacker` (`a`)'s attack on `target`, before any
@@ -371,10 +373,19 @@ impl State {
     ) -> Option<usize> {
         let (side, attacker) = (blows.side, blows.attacker);
         let attacker_died = self.boards[side][attacker].health <= 0;
+        // Where deathrattles damage, deaths follow deaths on both sides.
+        let settle = kinds.any(Flag::DeathrattleDamage);
         if blows.enemy_died || blows.effects_hit {
+            if settle {
+                return self.deaths_settled(kinds, side, attacker, chooser);
+            }
             self.resolve_side(kinds, 1 - side, chooser);
         }
         if attacker_died {
+            if settle {
+                self.settle_deaths(kinds, chooser);
+                return None;
+            }
             self.resolve_side(kinds, side, chooser);
             // A reborn copy is a new minion: it does not finish the attack.
             return None;
@@ -440,6 +451,28 @@ impl State {
         hit
     }
 
+    /// The death phases after an attack where deathrattles damage
+    /// (`State::settle_deaths`): the attacker's index afterwards if it
+    /// lives, found by a tag no other unit has.
+    #[inline(never)]
+    fn deaths_settled(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        attacker: usize,
+        chooser: &mut impl Chooser,
+    ) -> Option<usize> {
+        let tag = self.boards[side][attacker].tag();
+        self.boards[side][attacker].set_tag(ATTACKER_TAG);
+        self.settle_deaths(kinds, chooser);
+        let at = self
+            .board(side)
+            .iter()
+            .position(|u| u.tag() == ATTACKER_TAG)?;
+        self.boards[side][at].set_tag(tag);
+        Some(at)
+    }
+
     /// The death phase of the attacker's side when effect damage killed
     /// friends of the living attacker: its index afterwards, followed by
     /// a tag no other unit has.
@@ -470,7 +503,8 @@ impl State {
     /// The effects that fire as `attacker` (on `side`) attacks, before the
     /// damage: every other friendly minion's "whenever a friendly minion
     /// attacks", left to right, then the attacker's own (Firestone's
-    /// order).
+    /// order). The attacker's slot afterwards (its own effects may summon
+    /// to its left: a deathrattle it runs), and whether they dealt damage.
     pub(super) fn fire_attack_triggers(
         &mut self,
         kinds: &Kinds,
@@ -478,7 +512,7 @@ impl State {
         attacker: usize,
         defender: usize,
         chooser: &mut impl Chooser,
-    ) -> bool {
+    ) -> (usize, bool) {
         let attacker_tribes = kinds.tribes(&self.boards[side][attacker]);
         let fires = |t: Trigger, own: bool| match t {
             Trigger::Rally => own,
@@ -496,36 +530,50 @@ impl State {
             m | u8::from(kinds.facts(u).hears(Flag::FriendlyAttacks) & heard != 0) << i
         }) & !(1 << attacker);
         // The attacker's own effects fire last.
-        let mut own = kinds
-            .facts(&self.boards[side][attacker])
-            .has(Flag::OwnAttack);
+        let facts = kinds.facts(&self.boards[side][attacker]);
+        let (own, moves) = (facts.has(Flag::OwnAttack), facts.has(Flag::RunsDeathrattle));
         if listeners == 0 && !own {
-            return false;
+            return (attacker, false);
         }
         let mut hit = false;
         let track = kinds.any_of(Set::DamageListeners);
-        loop {
-            let i = if listeners != 0 {
-                let i = listeners.trailing_zeros() as usize;
-                listeners &= listeners - 1;
-                i
-            } else if own {
-                own = false;
-                attacker
-            } else {
-                break;
-            };
-            // An earlier strike may have moved the defender (see `attack`).
-            let defender = if track {
-                self.spare_tag_slot(1 - side).unwrap_or(defender)
+        // An earlier strike may have moved the defender (see `attack`).
+        let defender = |s: &State| {
+            if track {
+                s.spare_tag_slot(1 - side).unwrap_or(defender)
             } else {
                 defender
-            };
-            let by = (Some(attacker), Some(defender));
-            let heard = |t| fires(t, i == attacker);
+            }
+        };
+        while listeners != 0 {
+            let i = listeners.trailing_zeros() as usize;
+            listeners &= listeners - 1;
+            let by = (Some(attacker), Some(defender(self)));
+            let heard = |t| fires(t, false);
             hit |= self.fire_effects_at(kinds, side, i, by, heard, chooser);
         }
-        hit
+        if !own {
+            return (attacker, hit);
+        }
+        if !moves {
+            let by = (Some(attacker), Some(defender(self)));
+            let heard = |t| fires(t, true);
+            hit |= self.fire_effects_at(kinds, side, attacker, by, heard, chooser);
+            return (attacker, hit);
+        }
+        // Its effects may summon to its left: found again by a tag.
+        let tag = self.boards[side][attacker].tag();
+        self.boards[side][attacker].set_tag(ATTACKER_TAG);
+        let by = (Some(attacker), Some(defender(self)));
+        let heard = |t| fires(t, true);
+        hit |= self.fire_effects_at(kinds, side, attacker, by, heard, chooser);
+        let board = self.board(side);
+        let attacker = board
+            .iter()
+            .position(|u| u.tag() == ATTACKER_TAG)
+            .unwrap_or(attacker);
+        self.boards[side][attacker].set_tag(tag);
+        (attacker, hit)
     }
 
     /// One attacker's turn after `next_attacker` chose it: a target drawn

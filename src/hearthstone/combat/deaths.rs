@@ -8,9 +8,9 @@
 use super::chooser::Chooser;
 use super::flags::{Flag, heard_bits};
 use super::kinds::Kinds;
-use super::listeners::Fired;
+use super::listeners::{Fired, REACH_ALL};
 use super::state::State;
-use super::unit::{ATTACKED, PASSED_OVER, UNMARKED, Unit};
+use super::unit::{ATTACKED, LATER_TAG, PASS_TAG, PASSED_OVER, SPARE_TAG, UNMARKED, Unit};
 use crate::hearthstone::model::{Action, BOARD_SIZE, REBORN, Trigger};
 
 impl State {
@@ -59,14 +59,104 @@ impl State {
             .iter()
             .filter(|m| m.health <= 0)
         {
-            for e in kinds.kinds[m.kind as usize].effects {
-                if let (Trigger::Deathrattle, Action::SideBonus { .. }) = (e.trigger, e.action) {
-                    for _ in 0..triggers {
-                        self.give_side_bonus(kinds, side, e.action, false);
-                    }
+            self.deathrattle_bonuses(kinds, side, m, triggers);
+        }
+    }
+
+    /// The side bonuses of `m`'s deathrattle, `triggers` times over.
+    fn deathrattle_bonuses(&mut self, kinds: &Kinds, side: usize, m: &Unit, triggers: u32) {
+        for e in kinds.kinds[m.kind as usize].effects {
+            if let (Trigger::Deathrattle, Action::SideBonus { .. }) = (e.trigger, e.action) {
+                for _ in 0..triggers {
+                    self.give_side_bonus(kinds, side, e.action, false);
                 }
             }
         }
+    }
+
+    /// The deathrattle effects of the minion `at` names (`Fired::unit`),
+    /// once, but its side bonuses (given first: `deathrattle_bonuses`):
+    /// the one way a deathrattle's effects fire, in a death phase or run
+    /// from a living minion. True when they dealt damage.
+    fn fire_deathrattle_effects(
+        &mut self,
+        kinds: &Kinds,
+        at: &Fired,
+        chooser: &mut impl Chooser,
+    ) -> bool {
+        let mut hit = false;
+        for e in kinds.kinds[at.unit.kind as usize].effects {
+            let bonus = matches!(e.action, Action::SideBonus { .. });
+            if e.trigger == Trigger::Deathrattle && !bonus {
+                hit |= self.apply(kinds, at, e.action, chooser);
+            }
+        }
+        hit
+    }
+
+    /// The deathrattle of `side`'s living minion at `slot`, run `times`
+    /// times without its death (`Action::TriggerDeathrattle`): each run
+    /// triggers as often as the death phase's would on this board
+    /// (`deathrattle_triggers`); its side bonuses come first, then
+    /// trigger by trigger its tokens enter to its right (free to attack
+    /// this round: Firestone marks only a death phase's tokens) and its
+    /// effects fire, as a death phase fires them. The deathrattles count
+    /// as triggered (`Counter::Deathrattles`); no avenge counts, no death
+    /// listener hears. True when its effects dealt damage.
+    #[inline(never)]
+    pub(super) fn run_deathrattle(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        slot: usize,
+        times: u8,
+        chooser: &mut impl Chooser,
+    ) -> bool {
+        let m = self.boards[side][slot];
+        if !kinds.has_deathrattle(&m) {
+            return false;
+        }
+        let len = self.lens[side] as usize;
+        let triggers = deathrattle_triggers(kinds, &self.boards[side][..len]) * u32::from(times);
+        if kinds.growths.by_deaths() {
+            self.grow_with_deathrattles(kinds, side, triggers);
+        }
+        self.deathrattle_bonuses(kinds, side, &m, triggers);
+        let kind = &kinds.kinds[m.kind as usize];
+        let token = (kind.token_kind, kind.token.health);
+        let at = Fired {
+            side,
+            slot: None,
+            unit: m,
+            friend: None,
+            defender: None,
+            reach: REACH_ALL,
+        };
+        let mut hit = false;
+        // Its slot (its effects' damage may summon to its left: it is
+        // found again by a tag no other unit of its side has), and its
+        // tokens so far to its right.
+        let tag = m.tag();
+        self.boards[side][slot].set_tag(SPARE_TAG);
+        let (mut slot, mut tokens) = (slot, 0);
+        for _ in 0..triggers {
+            if kind.token.count > 0 {
+                let first = slot + 1 + tokens;
+                let count = kind.token.count;
+                tokens += self.insert_tokens(kinds, side, first, token, count, UNMARKED, chooser);
+            }
+            if kinds.facts(&m).has(Flag::Deathrattle) {
+                let len = self.lens[side];
+                hit |= self.fire_deathrattle_effects(kinds, &at, chooser);
+                if self.lens[side] != len {
+                    slot = self.spare_tag_slot(side).unwrap_or(slot);
+                }
+            }
+        }
+        if let Some(i) = self.spare_tag_slot(side) {
+            self.boards[side][i].set_tag(tag);
+        }
+        hit
     }
 
     /// The avenge effects of a death phase of `deaths` friendly deaths, on
@@ -120,6 +210,32 @@ impl State {
     /// pass and each effect fires afterwards on the units it would have
     /// seen (the same units in the same order: the same random picks).
     pub(super) fn resolve_side(&mut self, kinds: &Kinds, side: usize, chooser: &mut impl Chooser) {
+        self.resolve_side_with::<false>(kinds, side, &mut None, chooser);
+    }
+
+    /// `resolve_side` but its reborn copies: the phase, if its dead act
+    /// (their copies to return, `return_reborn_copies`).
+    fn deaths_before_reborn(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        chooser: &mut impl Chooser,
+    ) -> Option<Phase> {
+        let mut deferred = None;
+        self.resolve_side_with::<true>(kinds, side, &mut deferred, chooser);
+        deferred
+    }
+
+    /// The death phase of `side`, its reborn copies returned, or when
+    /// `DEFER` left in `deferred` (the phase) for the caller to return.
+    #[inline(always)]
+    fn resolve_side_with<const DEFER: bool>(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        deferred: &mut Option<Phase>,
+        chooser: &mut impl Chooser,
+    ) {
         let len = self.lens[side] as usize;
         // The dead as a bit per slot, without a branch per slot (which
         // way each goes is a coin flip to the processor).
@@ -159,7 +275,7 @@ impl State {
         let mut phase = self.place_tokens(kinds, side, triggers);
         self.tokens_enter(kinds, side, &mut phase, chooser);
         if phase.any_effects {
-            self.fire_deathrattles(kinds, side, &phase, chooser);
+            self.fire_deathrattles(kinds, side, &mut phase, chooser);
         }
         if kinds.any(Flag::Avenge) {
             let survivors =
@@ -167,7 +283,11 @@ impl State {
             let deaths = phase.dead().count() as u8;
             self.fire_avenges(kinds, side, survivors, deaths, chooser);
         }
-        self.return_reborn_copies(kinds, side, &mut phase, chooser);
+        if DEFER {
+            *deferred = Some(phase);
+        } else {
+            self.return_reborn_copies(kinds, side, &mut phase, chooser);
+        }
     }
 
     /// A death phase where nothing happens on the deaths (the `dead`
@@ -278,14 +398,23 @@ impl State {
     /// board it would have met: the survivors and the tokens of the
     /// triggers before it. The `d`-th dead minion's triggers are numbered
     /// `d * triggers + 1 ..= (d + 1) * triggers` (`Phase::origin`).
+    ///
+    /// A deathrattle's damage may make its own side's damaged minions
+    /// summon mid-phase (`Flag::DeathrattleDamage`): the units then carry
+    /// their slot in their tags, and the phase's bookkeeping follows the
+    /// board (`State::follow_summons`).
     #[inline(always)]
     fn fire_deathrattles(
         &mut self,
         kinds: &Kinds,
         side: usize,
-        phase: &Phase,
+        phase: &mut Phase,
         chooser: &mut impl Chooser,
     ) {
+        if kinds.any(Flag::DeathrattleDamage) {
+            self.fire_damaging_deathrattles(kinds, side, phase, chooser);
+            return;
+        }
         let triggers = phase.triggers;
         for (d, m) in phase.dead().enumerate() {
             if !kinds.facts(m).has(Flag::Deathrattle) {
@@ -304,12 +433,174 @@ impl State {
                     defender: None,
                     reach,
                 };
-                for e in kinds.kinds[m.kind as usize].effects {
-                    // Side bonuses came first (`deathrattle_bonuses_first`).
-                    let bonus = matches!(e.action, Action::SideBonus { .. });
-                    if e.trigger == Trigger::Deathrattle && !bonus {
-                        self.apply(kinds, &at, e.action, chooser);
-                    }
+                // Side bonuses came first (`deathrattle_bonuses_first`).
+                self.fire_deathrattle_effects(kinds, &at, chooser);
+            }
+        }
+    }
+
+    /// `fire_deathrattles` where deathrattles may damage: the same
+    /// triggers in the same order, with the phase following any summon
+    /// their damage makes on this side.
+    #[inline(never)]
+    fn fire_damaging_deathrattles(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        phase: &mut Phase,
+        chooser: &mut impl Chooser,
+    ) {
+        // The units' own tags (a start-of-combat's), by slot; each unit
+        // tagged with its slot + 1 meanwhile.
+        let mut saved = [0u8; BOARD_SIZE];
+        for (i, u) in self.boards[side][..phase.n].iter_mut().enumerate() {
+            saved[i] = u.tag();
+            u.set_tag(i as u8 + 1);
+        }
+        let triggers = phase.triggers;
+        let (old, len) = (phase.old, phase.len);
+        for (d, m) in old[..len].iter().filter(|m| m.health <= 0).enumerate() {
+            if !kinds.facts(m).has(Flag::Deathrattle) {
+                continue;
+            }
+            for k in 1..=triggers {
+                let number = (d as u32 * triggers + k) as u8;
+                let reach = (0..phase.n)
+                    .filter(|&slot| phase.origin[slot] <= number)
+                    .fold(0u8, |reach, slot| reach | 1 << slot);
+                let at = Fired {
+                    side,
+                    slot: None,
+                    unit: *m,
+                    friend: None,
+                    defender: None,
+                    reach,
+                };
+                self.fire_deathrattle_effects(kinds, &at, chooser);
+                if self.lens[side] as usize != phase.n {
+                    self.follow_summons(side, phase, number, &mut saved);
+                }
+            }
+        }
+        for i in 0..phase.n {
+            let t = self.boards[side][i].tag() as usize;
+            let own = if t > 0 { saved[t - 1] } else { 0 };
+            self.boards[side][i].set_tag(own);
+        }
+    }
+
+    /// The phase's bookkeeping after minions were summoned on `side`
+    /// while trigger `number` fired: each unit found by its tag (a new
+    /// one has none: it counts as that trigger's token), then tagged with
+    /// its new slot.
+    #[cold]
+    fn follow_summons(
+        &mut self,
+        side: usize,
+        phase: &mut Phase,
+        number: u8,
+        saved: &mut [u8; BOARD_SIZE],
+    ) {
+        let n = self.lens[side] as usize;
+        let mut origin = [0u8; BOARD_SIZE];
+        let mut from = [0u8; BOARD_SIZE];
+        let mut tags = [0u8; BOARD_SIZE];
+        for j in 0..n {
+            let t = self.boards[side][j].tag() as usize;
+            if t > 0 {
+                origin[j] = phase.origin[t - 1];
+                from[j] = phase.from[t - 1];
+                tags[j] = saved[t - 1];
+            } else {
+                origin[j] = number;
+            }
+            self.boards[side][j].set_tag(j as u8 + 1);
+        }
+        phase.origin = origin;
+        phase.from = from;
+        *saved = tags;
+        phase.n = n;
+    }
+
+    /// Death passes until no minion is dying, where deathrattles damage
+    /// (`Flag::DeathrattleDamage`): in each, the sides with dying minions
+    /// have their phase, a random side first when both have (Firestone's
+    /// order); the minions the first side's deathrattles leave dying on
+    /// the other are not of this pass (they stand as living through the
+    /// other side's phase, their damage and gains kept), but of the next.
+    #[inline(never)]
+    pub(super) fn settle_deaths(&mut self, kinds: &Kinds, chooser: &mut impl Chooser) {
+        loop {
+            let dying = |s: &State, side: usize| s.board(side).iter().any(|u| u.health <= 0);
+            let first = match (dying(self, 0), dying(self, 1)) {
+                (false, false) => return,
+                (true, false) => 0,
+                (false, true) => 1,
+                (true, true) => chooser.pick(2) as usize,
+            };
+            let second = 1 - first;
+            // The other side's dying minions of this pass, tagged (their
+            // own tags kept in order).
+            let mut tags = [0u8; BOARD_SIZE];
+            let mut n = 0;
+            for u in self.boards[second][..self.lens[second] as usize].iter_mut() {
+                if u.health <= 0 {
+                    tags[n] = u.tag();
+                    n += 1;
+                    u.set_tag(PASS_TAG);
+                }
+            }
+            // Reborn copies return once both sides' deathrattles fired
+            // (Firestone): the first side's phase follows its board
+            // meanwhile, each unit tagged with its slot.
+            let mut first_phase = self.deaths_before_reborn(kinds, first, chooser);
+            let mut own_tags = [0u8; BOARD_SIZE];
+            let first_len = self.lens[first];
+            for (i, u) in self.boards[first][..first_len as usize]
+                .iter_mut()
+                .enumerate()
+            {
+                own_tags[i] = u.tag();
+                u.set_tag(i as u8 + 1);
+            }
+            // Those dying since stand as living (their health kept aside).
+            let mut later = [(0u8, 0i16); BOARD_SIZE];
+            let (mut k, mut m) = (0, 0);
+            for u in self.boards[second][..self.lens[second] as usize].iter_mut() {
+                if u.tag() == PASS_TAG {
+                    u.set_tag(tags[k]);
+                    k += 1;
+                } else if u.health <= 0 {
+                    later[m] = (u.tag(), u.health);
+                    m += 1;
+                    u.health = 1;
+                    u.set_tag(LATER_TAG);
+                }
+            }
+            let second_phase = self.deaths_before_reborn(kinds, second, chooser);
+            if let Some(phase) = &mut first_phase
+                && self.lens[first] != first_len
+            {
+                self.follow_summons(first, phase, 0, &mut own_tags);
+            }
+            let len = self.lens[first] as usize;
+            for u in self.boards[first][..len].iter_mut() {
+                let t = u.tag() as usize;
+                u.set_tag(if t > 0 { own_tags[t - 1] } else { 0 });
+            }
+            if let Some(mut phase) = first_phase {
+                self.return_reborn_copies(kinds, first, &mut phase, chooser);
+            }
+            if let Some(mut phase) = second_phase {
+                self.return_reborn_copies(kinds, second, &mut phase, chooser);
+            }
+            let mut j = 0;
+            for u in self.boards[second][..self.lens[second] as usize].iter_mut() {
+                if u.tag() == LATER_TAG {
+                    let (tag, health) = later[j];
+                    j += 1;
+                    u.set_tag(tag);
+                    u.health = health.saturating_add(u.health - 1);
                 }
             }
         }

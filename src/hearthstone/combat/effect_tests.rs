@@ -220,6 +220,13 @@ fn arb_card() -> impl Strategy<Value = String> {
         "Lurking Leviathan=1/2",
         "golden Lurking Leviathan=1/1+reborn",
         "Buzzing Vermin=1/1",
+        "Monstrous Macaw=1/2",
+        "golden Monstrous Macaw=1/1",
+        "Kaboom Bot=1/1",
+        "golden Kaboom Bot=1/1",
+        "Tunnel Blaster=1/2",
+        "Silent Enforcer=1/1",
+        "Spiked Savior=1/1",
     ])
     .prop_map(str::to_string)
 }
@@ -2317,4 +2324,224 @@ fn misfit_dragonling_gains_its_sides_tier() {
     let r = combat_exact(&c, 1_000_000, &Control::NONE).unwrap();
     assert_eq!(r.draw, 1.0);
     assert_eq!(exact("Misfit Dragonling", "4/5").loss, 1.0);
+}
+
+#[test]
+fn monstrous_macaw_runs_the_left_most_deathrattle_as_it_attacks() {
+    // The Macaw (A's slot `attacker`) attacks the 1/20 and takes 1. The
+    // left-most friendly deathrattle but its own runs in its slot: tokens
+    // to its right, while there is room; the minion lives on.
+    for (a, attacker, after) in [
+        // Harmless Bonehead's two skeletons.
+        (
+            "Harmless Bonehead=1/1,Monstrous Macaw=5/9",
+            1,
+            "1/1,1/1,1/1,5/8",
+        ),
+        // Not a minion without one; not the Macaw's own deathrattle.
+        (
+            "1/1,Monstrous Macaw=5/9,Harmless Bonehead=1/1,Harmless Bonehead=2/2",
+            1,
+            "1/1,5/8,1/1,1/1,1/1,2/2",
+        ),
+        // Golden: twice.
+        (
+            "Harmless Bonehead=1/1,golden Monstrous Macaw=5/9",
+            1,
+            "1/1,1/1,1/1,1/1,1/1,5/8",
+        ),
+        // Seven at most: one skeleton has room.
+        (
+            "Harmless Bonehead=1/1,1/1,1/1,1/1,1/1,Monstrous Macaw=5/9",
+            5,
+            "1/1,1/1,1/1,1/1,1/1,1/1,5/8",
+        ),
+        // Titus Rivendare's extra trigger, as in a death phase.
+        (
+            "Harmless Bonehead=1/1,Titus Rivendare=1/9,Monstrous Macaw=5/9",
+            2,
+            "1/1,1/1,1/1,1/1,1/1,1/9,5/8",
+        ),
+        // A deathrattle's effect: Spawn of N'Zoth gives every friendly
+        // minion +1/+1, itself too (it is on the board).
+        ("Spawn of N'Zoth=2/2,Monstrous Macaw=5/9", 1, "3/3,6/9"),
+        // A deathrattle that acts outside the boards runs to no effect,
+        // and is the left-most one.
+        (
+            "Draconic Warden=1/1,Harmless Bonehead=1/1,Monstrous Macaw=5/9",
+            2,
+            "1/1,1/1,5/8",
+        ),
+        // Nothing to trigger.
+        ("2/2,Monstrous Macaw=5/9", 1, "2/2,5/8"),
+    ] {
+        let (mut s, kinds) = fresh(a, "1/20", ["", ""]);
+        s.attack(&kinds, 0, attacker, 0, &mut First);
+        assert_eq!(shown(&s, 0), after, "{a}");
+    }
+    // The tokens enter free to attack this round, even left of the Macaw
+    // (Firestone marks only a death phase's tokens): the next attacker.
+    let (mut s, kinds) = fresh(
+        "Harmless Bonehead=1/1,Monstrous Macaw=5/9",
+        "0/20",
+        ["", ""],
+    );
+    for (attacker, at) in [(0, 0), (1, 1)] {
+        s.turn = 0;
+        assert_eq!(s.next_attacker(), (0, at));
+        s.attack(&kinds, 0, attacker, 0, &mut First);
+    }
+    assert_eq!(shown(&s, 0), "1/1,1/1,1/1,5/9");
+    s.turn = 0;
+    assert_eq!(s.next_attacker(), (0, 1));
+    assert_eq!(s.board(0)[2].mark, UNMARKED);
+}
+
+#[test]
+fn a_deathrattle_run_by_the_macaw_is_no_death() {
+    // No death listener hears it (Junkbot gains on each friendly Mech
+    // death), no avenge counts it (Hungering Abomination's avenge (1));
+    // a Falling Sky Golem counts the deathrattle triggered.
+    for (a, attacker, after) in [
+        (
+            "Harvest Golem=1/1,Junkbot=1/1,Monstrous Macaw=5/9",
+            2,
+            "1/1,2/1,1/1,5/8",
+        ),
+        (
+            "Harmless Bonehead=1/1,Hungering Abomination=1/1,Monstrous Macaw=5/9",
+            2,
+            "1/1,1/1,1/1,1/1,5/8",
+        ),
+        (
+            "Harmless Bonehead=1/1,Falling Sky Golem=1/1,Monstrous Macaw=5/9",
+            2,
+            "1/1,1/1,1/1,5/3+s,5/8",
+        ),
+    ] {
+        let (mut s, kinds) = fresh(a, "1/20", ["", ""]);
+        s.attack(&kinds, 0, attacker, 0, &mut First);
+        assert_eq!(shown(&s, 0), after, "{a}");
+    }
+}
+
+#[test]
+fn macaw_boards_agree_across_engines() {
+    assert_exact_is_the_tree(&[
+        ("Harmless Bonehead=1/1,Monstrous Macaw=2/3", "3/3,2/2"),
+        ("Monstrous Macaw=2/2,Spawn of N'Zoth=1/1", "2/2,1/3"),
+        ("golden Monstrous Macaw=2/2,Selfless Hero=1/1", "3/3,1/1"),
+    ]);
+    for (i, (a, b)) in [
+        (
+            "Harmless Bonehead,Monstrous Macaw,Titus Rivendare",
+            "4/6+taunt,3/3,5/2",
+        ),
+        (
+            "Selfless Hero,golden Monstrous Macaw,Spawn of N'Zoth",
+            "Monstrous Macaw,Harmless Bonehead,6/6",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        assert_monte_carlo_agrees(&combat(a, b), 53 + i as u64, a);
+    }
+}
+
+#[test]
+fn deathrattle_damage_reaches_both_boards_and_its_deaths_follow() {
+    // A's first minion attacks B's first; the boards after all deaths.
+    for (a, b, after_a, after_b) in [
+        // Tunnel Blaster: 3 to every living minion, its own side first.
+        ("Tunnel Blaster=1/1,2/5", "3/3,1/4", "2/2", "1/1"),
+        // A second Tunnel Blaster its damage kills fires in turn.
+        ("Tunnel Blaster=1/1,Tunnel Blaster=1/2", "1/20", "", "1/13"),
+        // The golden: twice over the same minions.
+        ("golden Tunnel Blaster=1/1,2/7", "1/20", "2/1", "1/13"),
+        // A Harmless Bonehead it kills leaves its skeletons.
+        (
+            "Tunnel Blaster=1/1",
+            "1/9,Harmless Bonehead=1/3",
+            "",
+            "1/5,1/1,1/1",
+        ),
+        // Silent Enforcer spares friendly Demons (itself a Demon).
+        (
+            "Silent Enforcer=1/1,Silent Enforcer=1/5,2/5",
+            "1/20",
+            "1/5+t,2/3",
+            "1/17",
+        ),
+        // Kaboom Bot: a living enemy at random (the first here), not one
+        // dying in the same attack.
+        ("Kaboom Bot=1/1", "1/3,1/9", "", "1/9"),
+        ("Kaboom Bot=1/1", "1/1,1/9", "", "1/5"),
+        // The golden draws again: the first victim died.
+        ("golden Kaboom Bot=1/1", "1/3,1/9", "", "1/5"),
+        // Spiked Savior: +1 Health, then 1 damage, to its side; a shield
+        // breaks; its reborn copy returns after.
+        (
+            "Spiked Savior=1/1,2/1+shield,3/1",
+            "1/20",
+            "8/1+t,2/2,3/1",
+            "1/19",
+        ),
+    ] {
+        let (mut s, kinds) = fresh(a, b, ["", ""]);
+        s.attack(&kinds, 0, 0, 0, &mut First);
+        assert_eq!(
+            (shown(&s, 0), shown(&s, 1)),
+            (after_a.to_string(), after_b.to_string()),
+            "{a} vs {b}"
+        );
+    }
+}
+
+#[test]
+fn deathrattle_damage_boards_agree_across_engines() {
+    assert_exact_is_the_tree(&[
+        ("Tunnel Blaster=1/1,2/3", "3/3,Harmless Bonehead=1/2"),
+        ("Kaboom Bot=1/1,1/2", "2/2,1/5,Kaboom Bot=1/1"),
+        ("golden Kaboom Bot=1/1", "2/5,3/3"),
+        ("Silent Enforcer=1/1,2/2", "Silent Enforcer=2/1,1/3"),
+        ("Spiked Savior=1/1,2/2+shield", "3/3,2/2"),
+        ("Monstrous Macaw=2/2,Kaboom Bot=1/1", "2/5,1/2"),
+    ]);
+    for (i, (a, b)) in [
+        (
+            "Kaboom Bot,Tunnel Blaster,Harmless Bonehead",
+            "Kaboom Bot,Silent Enforcer,5/5,2/2+shield",
+        ),
+        (
+            "golden Kaboom Bot,Monstrous Macaw,Spiked Savior",
+            "Tunnel Blaster,Imp Gang Boss,3/3",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        assert_monte_carlo_agrees(&combat(a, b), 77 + i as u64, a);
+    }
+}
+
+#[test]
+fn deathrattle_damage_resolves_in_firestones_passes() {
+    // Both Enforcers die together; whichever side's deathrattle fires
+    // first, the Bonehead it kills dies in the next pass (not with B's
+    // Enforcer), after B's Enforcer found no living friend: its skeletons
+    // win (Firestone: B wins every combat).
+    let r = exact(
+        "Silent Enforcer=13/10",
+        "Abyssal Envoy=7/5,Harmless Bonehead=1/1,Silent Enforcer=10/2",
+    );
+    assert_eq!(r.loss, 1.0);
+    // Spiked Savior's reborn copy returns after both sides' deathrattles:
+    // the Enforcer dying beside it does not reach it (Firestone: a draw
+    // every time).
+    let r = exact(
+        "Harmless Bonehead=7/4,Living Azerite=8/6,Silent Enforcer=10/11",
+        "Spiked Savior=11/11+windfury",
+    );
+    assert_eq!(r.draw, 1.0);
 }

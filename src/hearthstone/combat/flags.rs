@@ -71,6 +71,12 @@ pub(super) enum Flag {
     SummonsWhenDamaged,
     /// It counts its gifts (`Action::GrowingGift`).
     CountsGifts,
+    /// A deathrattle deals damage: deaths may follow deaths, on both
+    /// sides (`State::settle_deaths`).
+    DeathrattleDamage,
+    /// It runs a living friend's deathrattle (`Action::TriggerDeathrattle`),
+    /// whose tokens may enter to its left.
+    RunsDeathrattle,
     /// It gives reborn (a buff with the keyword).
     GivesReborn,
     /// Effects change units beyond what their kind and the attacks made
@@ -286,8 +292,12 @@ fn classify(e: &Effect, own_tribes: u32, sum: &mut Folded) {
             }
         }
         Action::GrowingGift { .. } => sum.flags.raise(Flag::CountsGifts),
+        Action::TriggerDeathrattle { .. } => sum.flags.raise(Flag::RunsDeathrattle),
         Action::GemStats { times } => sum.gem_times = sum.gem_times.max(times),
         _ => {}
+    }
+    if let (Trigger::Deathrattle, Action::Damage { .. }) = (e.trigger, e.action) {
+        sum.flags.raise(Flag::DeathrattleDamage);
     }
     if matches!(e.action, Action::Buff { keywords, .. } if keywords & REBORN != 0) {
         sum.flags.raise(Flag::GivesReborn);

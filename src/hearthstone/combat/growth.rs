@@ -220,6 +220,21 @@ impl State {
             .map_or([0, 0], |b| self.bonus[side][b as usize])
     }
 
+    /// `n` deathrattles triggered on `side` without a death (a living
+    /// minion's, `State::run_deathrattle`): the growers counting
+    /// deathrattles rise, every minion of theirs on the board grows.
+    #[inline(never)]
+    pub(super) fn grow_with_deathrattles(&mut self, kinds: &Kinds, side: usize, n: u32) {
+        let n = n.min(u32::from(u16::MAX)) as u16;
+        let all = ((1u16 << self.lens[side]) - 1) as u8;
+        let rows = GROWERS.iter().enumerate();
+        for (row, _) in rows.filter(|(_, g)| g.counter == Counter::Deathrattles) {
+            if n > 0 && kinds.growths().live().any(|g| g.row as usize == row) {
+                self.raise(kinds, side, row, [n, n], all);
+            }
+        }
+    }
+
     /// What the deaths of a phase (the `dead` slots) count, before its
     /// deathrattles: for each grower counting them, its own minions dying
     /// or the deathrattles to fire (each as often as it triggers). The

@@ -202,8 +202,12 @@ impl State {
                         reach: REACH_ALL,
                     };
                     if self.apply(kinds, &fired, e.action, chooser) {
-                        for s in 0..2 {
-                            self.resolve_side(kinds, s, chooser);
+                        if kinds.any(Flag::DeathrattleDamage) {
+                            self.settle_deaths(kinds, chooser);
+                        } else {
+                            for s in 0..2 {
+                                self.resolve_side(kinds, s, chooser);
+                            }
                         }
                     }
                 }

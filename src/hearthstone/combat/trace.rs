@@ -262,6 +262,9 @@ fn describe(action: &Action) -> String {
         Action::BloodGems { count, .. } => format!("plays {count} blood gem(s)"),
         Action::GemStats { times } => format!("blood gems give {times}x their stats"),
         Action::AttackNow { times } => format!("attacks at once ({times}x)"),
+        Action::TriggerDeathrattle { times, .. } => {
+            format!("triggers the left-most friendly deathrattle ({times}x)")
+        }
         Action::ExtraDeathrattles { times } => {
             format!("deathrattles trigger {times} extra time(s)")
         }

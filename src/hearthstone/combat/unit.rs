@@ -39,6 +39,16 @@ pub struct Unit {
 /// A tag no start-of-combat slot takes (`State::resolve_friends_of`).
 pub(super) const SPARE_TAG: u8 = 0xf;
 
+/// Another: the attacker's while its own effects fire (they may summon
+/// to its left: `State::fire_attack_triggers`).
+pub(super) const ATTACKER_TAG: u8 = 0xe;
+
+/// Tags of a death pass where deathrattles damage
+/// (`State::settle_deaths`): a minion dying as the pass began, and one
+/// that died since, left to a later pass.
+pub(super) const PASS_TAG: u8 = 0xd;
+pub(super) const LATER_TAG: u8 = 0xc;
+
 impl Unit {
     /// Start of combat only: 1 + the minion's slot at the start, so that
     /// its effect is found after deaths moved it (0 for summons).

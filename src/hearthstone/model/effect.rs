@@ -184,6 +184,21 @@ pub enum Target {
     /// counting for one of its tribes), and every All minion (Firestone's
     /// `getMinionsOfDifferentTypes`: see `each_tribe_picks`).
     EachTribe,
+    /// The left-most friendly minion but itself that has a deathrattle
+    /// (tokens, effects, or its card's that acts outside the boards:
+    /// `Marks::HAS_DEATHRATTLE`), dying ones too (Firestone's
+    /// `getValidDeathrattles` over the board).
+    LeftmostDeathrattle,
+    /// Every living minion of both boards but friendly minions of
+    /// `spare` tribes (none spared when 0), its own side first (Tunnel
+    /// Blaster's "all minions", Silent Enforcer's "except friendly
+    /// Demons"). A deathrattle's: the board it meets (`Fired::reach`).
+    AllMinions {
+        /// Tribe bits (`TRIBE_*`) of the friendly minions spared.
+        spare: u32,
+    },
+    /// A living enemy minion drawn at random (Kaboom Bot).
+    RandomEnemy,
 }
 
 /// What an effect does.
@@ -204,7 +219,10 @@ pub enum Action {
         keywords: u8,
     },
     /// Damage dealt (a shield absorbs it), `times` sweeps over the same
-    /// minions before any of them leaves (golden Boom-in-a-Box: "twice").
+    /// minions before any of them leaves (golden Boom-in-a-Box: "twice");
+    /// a random target is drawn afresh for each (golden Kaboom Bot). The
+    /// minions a sweep reaches are taken as it begins: living ones (and
+    /// for `AllOthers`, at the start of combat, dying ones too).
     Damage {
         /// Who is hit.
         target: Target,
@@ -366,6 +384,22 @@ pub enum Action {
         /// How much each gift given raises the next.
         step: u16,
     },
+    /// The deathrattle of the living friendly minion `target` names, run
+    /// `times` times as if it died in its slot, without its death
+    /// (Monstrous Macaw: "trigger your left-most Deathrattle"): each run
+    /// as many times as the deathrattle auras say, its side bonuses
+    /// first, then per trigger its tokens (entering to its right, free to
+    /// attack this round, while there is room) and its other deathrattle
+    /// effects, as the death phase runs them (`State::run_deathrattle`);
+    /// no minion dies, so no avenge counts and no "whenever a friendly
+    /// minion dies" hears it (Firestone's `processDeathrattleForMinion`
+    /// without avenges).
+    TriggerDeathrattle {
+        /// Whose deathrattle.
+        target: Target,
+        /// Runs.
+        times: u8,
+    },
     /// For the rest of the combat, friendly minions of `tribes` have
     /// +`attack`/+`health`: those on the board now (dying ones too, as
     /// `Target::Friendly`) and every one entering later, whether the
@@ -459,6 +493,8 @@ impl Effect {
                 Action::BloodGems { .. } | Action::ImprovingBuff { .. } => true,
                 Action::MultiplyStats { .. } => true,
                 Action::TierBuff { health, .. } => health > 0,
+                // Tokens, and whatever the deathrattle does.
+                Action::TriggerDeathrattle { .. } => true,
                 // More deathrattle tokens than a minion's potential counts.
                 Action::Summon { .. }
                 | Action::ExtraDeathrattles { .. }
