@@ -16,7 +16,7 @@
 //!
 //! Errors name the bad input: in a lone board the minion (from 1) and
 //! the key, as "minion 3: 'health' is missing"; in a whole game state
-//! the JSON path, as "playerBoard.board[2].health is missing". They are
+//! the JSON path, as `playerBoard.board[2].health is missing`. They are
 //! worded in one place (a private `Path`: where a value sits).
 //!
 //! The card table lookups stay in [`cards`]; this module only reads.

@@ -40,8 +40,8 @@ const HERO_LISTS: [(&str, &str); 6] = [
 /// `player.tavernTier` (1 to 7) and `player.globalInfo` (the game
 /// bonuses, see [`bonuses_from_global_info`](super::bonuses_from_global_info)).
 ///
-/// Errors name the value by its JSON path ("playerBoard.board[2].health
-/// is missing"): malformed values, unknown or unmodelled cards, and what
+/// Errors name the value by its JSON path (`playerBoard.board[2].health
+/// is missing`): malformed values, unknown or unmodelled cards, and what
 /// combat does not model yet (hero powers, trinkets, quest rewards,
 /// secrets, anomalies, Duos teammates), each by its card id.
 pub fn combat_from_battle_json(text: &str) -> Result<Combat> {
