@@ -2545,3 +2545,22 @@ fn deathrattle_damage_resolves_in_firestones_passes() {
     );
     assert_eq!(r.draw, 1.0);
 }
+
+/// Every bonus of earlier turns at once, on both sides: each gives its
+/// entry bonus (the fuzzer found a side with more than the engine had
+/// room for once Ancestral Automaton's count was added).
+#[test]
+fn every_game_bonus_at_once_fits() {
+    let all = GameBonuses::parse(
+        "gems=1/1,summoned=1/1,undead=1/1,beasts=1/1,beetles=1/1,pirates=1,mechs=1,\
+         knights_died=1,knights=1/1,deathrattles=1,tavern_spells=1,lobsters=1,automatons=1",
+    )
+    .unwrap();
+    assert!(all.entry_bonuses().count() <= crate::hearthstone::model::MAX_ENTRY_BONUSES);
+    let mut c = combat("3/1+reborn,Harmless Bonehead=1/1", "2/4,1/1");
+    c.bonuses = [all, all];
+    let exact = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();
+    assert!((exact.win + exact.draw + exact.loss - 1.0).abs() < 1e-12);
+    let mc = combat_monte_carlo(&c, 2_000, 1, 1, &Control::NONE).unwrap();
+    assert!((mc.win + mc.draw + mc.loss - 1.0).abs() < 1e-9);
+}

@@ -12,8 +12,8 @@ use super::growth::Growths;
 use super::state::{MAX_BONUSES, MAX_SIDE_BONUSES};
 use super::unit::{UNMARKED, Unit};
 use crate::hearthstone::model::{
-    Action, BonusTo, Counter, Effect, GameBonuses, MAX_EFFECTS, Marks, Minion, REBORN, SHIELD,
-    STEALTH, TAUNT, Token, VENOM,
+    Action, BonusTo, Counter, Effect, GameBonuses, MAX_EFFECTS, MAX_ENTRY_BONUSES, Marks, Minion,
+    REBORN, SHIELD, STEALTH, TAUNT, Token, VENOM,
 };
 
 /// What never changes for a kind of minion.
@@ -159,9 +159,6 @@ pub(super) enum Slot {
     /// improving buff's, the blood gems' bonus).
     Count(Counter),
 }
-
-/// Entry bonuses a side's `GameBonuses` may hold.
-pub(super) const MAX_ENTRY_BONUSES: usize = 12;
 
 impl Kinds {
     /// No kind yet, for a combat of the minions `boards` (some effect of

@@ -57,6 +57,15 @@ pub struct GameBonuses {
     pub automatons: u16,
 }
 
+/// The tribes' (and the Beetles') bonuses summoned minions enter with
+/// (`GameBonuses::entry_bonuses`).
+const ENTRY_TRIBES: usize = 6;
+
+/// The most bonuses summoned minions of one side enter with
+/// (`GameBonuses::entry_bonuses`): one per tribe, and a growing card's
+/// count for each grower's normal and golden card.
+pub const MAX_ENTRY_BONUSES: usize = ENTRY_TRIBES + 2 * GROWERS.len();
+
 /// The largest bonus accepted (far above any real game's).
 pub const MAX_GAME_BONUS: u16 = 1000;
 
@@ -133,7 +142,7 @@ impl GameBonuses {
     /// growing card's count of earlier turns (`GROWERS`), normal and
     /// golden. A minion of several of the tribes or marks takes each.
     pub fn entry_bonuses(&self) -> impl Iterator<Item = (BonusTo, u16, u16)> {
-        let tribes = [
+        let tribes: [_; ENTRY_TRIBES] = [
             (BonusTo::Every, self.summoned),
             (BonusTo::Tribes(TRIBE_UNDEAD), self.undead),
             (

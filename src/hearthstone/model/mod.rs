@@ -14,7 +14,7 @@ mod growth;
 mod marks;
 mod minion;
 
-pub use bonuses::{GameBonuses, MAX_GAME_BONUS};
+pub use bonuses::{GameBonuses, MAX_ENTRY_BONUSES, MAX_GAME_BONUS};
 pub use effect::{Action, BonusTo, Effect, MAX_AVENGE, MAX_COUNT, MAX_EFFECTS, Target, Trigger};
 pub use growth::{Counter, GROWERS, Grower, Grows, grower};
 pub use marks::{
