@@ -422,17 +422,7 @@ impl State {
             }
             for k in 1..=triggers {
                 let number = (d as u32 * triggers + k) as u8;
-                let reach = (0..phase.n)
-                    .filter(|&slot| phase.origin[slot] <= number)
-                    .fold(0u8, |reach, slot| reach | 1 << slot);
-                let at = Fired {
-                    side,
-                    slot: None,
-                    unit: *m,
-                    friend: None,
-                    defender: None,
-                    reach,
-                };
+                let at = deathrattle_firing(side, phase, *m, number);
                 // Side bonuses came first (`deathrattle_bonuses_first`).
                 self.fire_deathrattle_effects(kinds, &at, chooser);
             }
@@ -465,17 +455,7 @@ impl State {
             }
             for k in 1..=triggers {
                 let number = (d as u32 * triggers + k) as u8;
-                let reach = (0..phase.n)
-                    .filter(|&slot| phase.origin[slot] <= number)
-                    .fold(0u8, |reach, slot| reach | 1 << slot);
-                let at = Fired {
-                    side,
-                    slot: None,
-                    unit: *m,
-                    friend: None,
-                    defender: None,
-                    reach,
-                };
+                let at = deathrattle_firing(side, phase, *m, number);
                 self.fire_deathrattle_effects(kinds, &at, chooser);
                 if self.lens[side] as usize != phase.n {
                     self.follow_summons(side, phase, number, &mut saved);
@@ -758,5 +738,23 @@ pub(super) fn inherit_marks(board: &mut [Unit], from: &mut [u8]) {
             board.get(i + 1).map_or(UNMARKED, |r| r.mark)
         };
         from[i] = 0;
+    }
+}
+
+/// The firing of a dead minion's deathrattle, the phase's `number`th
+/// (from 1): it reaches the minions placed before it (by their origin in
+/// the phase), as Firestone's board holds them when it runs.
+#[inline(always)]
+fn deathrattle_firing(side: usize, phase: &Phase, unit: Unit, number: u8) -> Fired {
+    let reach = (0..phase.n)
+        .filter(|&slot| phase.origin[slot] <= number)
+        .fold(0u8, |reach, slot| reach | 1 << slot);
+    Fired {
+        side,
+        slot: None,
+        unit,
+        friend: None,
+        defender: None,
+        reach,
     }
 }
