@@ -35,8 +35,14 @@ const REFERENCES: &str = include_str!("data/bg_real_states_firestone.json");
 /// Stripped states of `recent/` answered so far (of 207).
 const ANSWERED_AT_LEAST: usize = 25;
 
-fn states_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/bg-states/recent")
+/// Stripped states of `older/` answered so far (of 445; most name cards
+/// the pinned card data no longer has).
+const OLDER_ANSWERED_AT_LEAST: usize = 40;
+
+fn states_dir(folder: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/bg-states")
+        .join(folder)
 }
 
 /// The state as the engine takes it today: hero powers (and the older
@@ -93,7 +99,21 @@ fn cause(message: &str) -> String {
 
 #[test]
 fn stripped_real_states_are_answered_and_agree_with_firestone() {
-    let dir = states_dir();
+    answered_and_agreeing("recent", 200, ANSWERED_AT_LEAST);
+}
+
+/// The older states (September 2024 on), whose references are 2,000
+/// combats each: a looser check of the same kind.
+#[test]
+fn older_stripped_real_states_agree_with_firestone() {
+    answered_and_agreeing("older", 400, OLDER_ANSWERED_AT_LEAST);
+}
+
+/// Reads every state of `folder` (at least `min_files`), strips it,
+/// counts those answered (at least `at_least`) and compares each with
+/// Firestone's stripped reference.
+fn answered_and_agreeing(folder: &str, min_files: usize, at_least: usize) {
+    let dir = states_dir(folder);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| {
             panic!(
@@ -106,7 +126,7 @@ fn stripped_real_states_are_answered_and_agree_with_firestone() {
         .collect();
     files.sort();
     assert!(
-        files.len() >= 200,
+        files.len() >= min_files,
         "{} states in {}",
         files.len(),
         dir.display()
@@ -117,7 +137,7 @@ fn stripped_real_states_are_answered_and_agree_with_firestone() {
             .as_array()
             .unwrap()
             .iter()
-            .find(|r| r["name"] == name && r["folder"] == "recent" && r["mode"] == "stripped")
+            .find(|r| r["name"] == name && r["folder"] == folder && r["mode"] == "stripped")
     };
     let mut answered = 0;
     let mut compared = 0;
@@ -152,7 +172,7 @@ fn stripped_real_states_are_answered_and_agree_with_firestone() {
     let mut ranked: Vec<_> = causes.into_iter().collect();
     ranked.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
     eprintln!(
-        "{answered} of {} stripped real states answered ({:.0}%); the first refusal of the others:",
+        "{folder}: {answered} of {} stripped real states answered ({:.0}%); the first refusal of the others:",
         files.len(),
         100.0 * answered as f64 / files.len() as f64
     );
@@ -161,8 +181,8 @@ fn stripped_real_states_are_answered_and_agree_with_firestone() {
     }
     eprintln!("{compared} of them compared with Firestone");
     assert!(
-        answered >= ANSWERED_AT_LEAST,
-        "{answered} answered, fewer than the {ANSWERED_AT_LEAST} already reached"
+        answered >= at_least,
+        "{folder}: {answered} answered, fewer than the {at_least} already reached"
     );
     assert!(
         compared * 10 >= answered * 9,

@@ -383,15 +383,18 @@ fn minion_from_value(value: &Value, path: &Path) -> Result<Minion> {
 }
 
 /// An error when an entity carries an enchantment that gives it an
-/// effect in combat (`cards::combat_enchantment`) other than its own
-/// card's (`BG33_807e`: a card keeping its growing numbers in its own
-/// enchantment): its card alone does not say what it does (a magnetized
-/// part's deathrattle, a hero's ship parts `BG31_HERO_801ptde`).
+/// effect in combat (`cards::combat_enchantment`) its card does not
+/// have: its card alone does not say what it does (a magnetized part's
+/// deathrattle, a hero's ship parts `BG31_HERO_801ptde`, Surf n' Surf's
+/// Crab `BG27_004e`, on any minion, Surf n' Surf itself too). A card's own
+/// enchantment (`BG33_807e`, a card keeping its growing numbers there) is
+/// its card's effect when the card acts in combat.
 fn refuse_combat_enchantments(list: Option<&Value>, card: &CardDef, path: &Path) -> Result<()> {
     let Some(items) = list.and_then(Value::as_array) else {
         return Ok(());
     };
     let own = card.id.strip_suffix("_G").unwrap_or(card.id);
+    let acts = cards::acts_in_combat(card);
     for item in items {
         let Some(id) = item.get("cardId").and_then(Value::as_str) else {
             continue;
@@ -404,7 +407,7 @@ fn refuse_combat_enchantments(list: Option<&Value>, card: &CardDef, path: &Path)
         let own_enchantment = rest
             .and_then(|r| r.strip_prefix('e'))
             .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()));
-        if own_enchantment {
+        if own_enchantment && acts {
             continue;
         }
         if let Some(text) = cards::combat_enchantment(id) {

@@ -278,6 +278,8 @@ fn target(t: &Target) -> String {
             format!("Target::AllMinions {{ spare: {} }}", tribes(spare))
         }
         Target::RandomEnemy => "Target::RandomEnemy".into(),
+        Target::LowestHealthEnemy => "Target::LowestHealthEnemy".into(),
+        Target::RightOf { count } => format!("Target::RightOf {{ count: {count} }}"),
     }
 }
 
@@ -300,6 +302,16 @@ fn action(a: &Action) -> String {
             times,
         } => format!(
             "Action::Damage {{ target: {}, amount: {amount}, times: {times} }}",
+            target(&t)
+        ),
+        Action::DamageThenBuff {
+            target: t,
+            amount,
+            attack,
+            health,
+            times,
+        } => format!(
+            "Action::DamageThenBuff {{ target: {}, amount: {amount}, attack: {attack}, health: {health}, times: {times} }}",
             target(&t)
         ),
         Action::BloodGems { target: t, count } => format!(

@@ -1233,7 +1233,10 @@ fn triggered(clause: &str) -> Option<ClauseEffects> {
     };
     // A sweep says "twice" itself (one effect, both sweeps before a death
     // phase); other actions repeat.
-    let copies = if matches!(effect.action, Action::Damage { .. }) {
+    let copies = if matches!(
+        effect.action,
+        Action::Damage { .. } | Action::DamageThenBuff { .. }
+    ) {
         1
     } else {
         times as usize
@@ -1409,7 +1412,8 @@ fn repeats(action: &str) -> Option<(&str, u8)> {
         return None;
     }
     Some(match action.strip_suffix(" twice") {
-        Some(a) => (a, times * 2),
+        // "..., twice" (golden Irate Rooster) as "... twice".
+        Some(a) => (a.trim_end_matches(','), times * 2),
         None => (action, times),
     })
 }
@@ -1580,6 +1584,26 @@ fn plain_action(trigger: Trigger, action: &str, times: u8) -> Option<Action> {
     {
         return deathrattle_damage(rest, times);
     }
+    if let Some((amount, gift_text)) = action
+        .strip_prefix("deal ")
+        .and_then(|a| a.split_once(" damage to adjacent minions and give them "))
+    {
+        // Before the first attack only: the neighbours as it fires, each
+        // damaged then given (Firestone's order), no deaths between.
+        if trigger != Trigger::StartOfCombat {
+            return None;
+        }
+        let (attack, health, 0) = gift(gift_text)? else {
+            return None;
+        };
+        return Some(Action::DamageThenBuff {
+            target: Target::Adjacent,
+            amount: amount.parse().ok()?,
+            attack,
+            health,
+            times,
+        });
+    }
     if let Some(what) = action
         .strip_prefix("remove ")
         .and_then(|a| a.strip_suffix(" from the target"))
@@ -1622,12 +1646,13 @@ fn deathrattle_damage(rest: &str, times: u8) -> Option<Action> {
         None => (whom, 0),
     };
     let (whom, times) = match whom.strip_suffix(" twice") {
-        Some(whom) => (whom, times * 2),
+        Some(whom) => (whom.trim_end_matches(','), times * 2),
         None => (whom, times),
     };
     let target = match whom {
         "all minions" => Target::AllMinions { spare },
         "a random enemy minion" if spare == 0 => Target::RandomEnemy,
+        "the lowest-health enemy minion" if spare == 0 => Target::LowestHealthEnemy,
         "your minions" if spare == 0 => Target::Friendly {
             tribes: 0,
             other: false,
@@ -1856,6 +1881,19 @@ fn give_target(rest: &str, trigger: Trigger) -> Option<(Target, &str)> {
     // A deathrattle's minion has left the board: no neighbours to read.
     if let Some(what) = rest.strip_prefix("adjacent minions ") {
         return (trigger != Trigger::Deathrattle).then_some((Target::Adjacent, what));
+    }
+    // A rally's minions to its right, as they stand as it attacks.
+    let right_of = rest
+        .strip_prefix("the minion to the right of this ")
+        .map(|what| (1, what))
+        .or_else(|| {
+            let (n, what) = rest
+                .strip_prefix("the ")?
+                .split_once(" minions to the right of this ")?;
+            Some((count(n)?, what))
+        });
+    if let Some((count, what)) = right_of {
+        return (trigger == Trigger::Rally).then_some((Target::RightOf { count }, what));
     }
     if let Some(rest) = rest.strip_prefix("your ") {
         let (other, rest) = match rest.strip_prefix("other ") {

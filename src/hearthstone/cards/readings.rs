@@ -240,6 +240,18 @@ pub(super) const READINGS: &[Reading] = &[
         ..Reading::NONE
     },
     Reading {
+        id: "BG33_241",
+        why: "Sleepy Supporter: Firestone's rally (an earlier text: a random other friendly Dragon +2/+3) acts even with no other Dragon, and playing it as buffing itself does not match either; not modelled until understood (its card says the minion to its right +2/+2).",
+        plays: Some("Rally: not modelled: Firestone's rally is not understood yet."),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG33_241_G",
+        why: "Sleepy Supporter: Firestone's rally (an earlier text: a random other friendly Dragon +4/+6) acts even with no other Dragon, and playing it as buffing itself does not match either; not modelled until understood (its card says the minion to its right +4/+4).",
+        plays: Some("Rally: not modelled: Firestone's rally is not understood yet."),
+        ..Reading::NONE
+    },
+    Reading {
         id: "BG33_828",
         why: "Ship Master Eudora's +8/+8 (its card says +6/+6; what golden minions keep after the combat does not change it).",
         plays: Some("Deathrattle: Give your minions +8/+8."),

@@ -360,6 +360,24 @@ impl State {
                     }
                 }
             }
+            Target::LowestHealthEnemy => {
+                let enemy = self.board(1 - side);
+                let living = |u: &&Unit| u.health > 0;
+                if let Some(low) = enemy.iter().filter(living).map(|u| u.health).min() {
+                    let ties = enemy.iter().filter(|u| u.health == low).count();
+                    let k = chooser.pick(ties as u32) as usize;
+                    if let Some(i) = (0..enemy.len()).filter(|&i| enemy[i].health == low).nth(k) {
+                        f(self, 1 - side, i, chooser);
+                    }
+                }
+            }
+            Target::RightOf { count } => {
+                if let Some(i) = at.slot {
+                    for n in i + 1..(i + 1 + count as usize).min(len) {
+                        f(self, side, n, chooser);
+                    }
+                }
+            }
             Target::DefenderAndAdjacent { .. } | Target::HighestHealthEnemy => {
                 debug_assert!(false, "no buff is read with a strike's target");
             }
@@ -539,8 +557,15 @@ impl State {
                 times,
             } => match target {
                 Target::AllOthers => self.damage_all_others(kinds, at, amount, times, chooser),
-                _ => self.damage_targets(kinds, at, target, amount, times, chooser),
+                _ => self.damage_targets(kinds, at, target, amount, times, [0, 0], chooser),
             },
+            Action::DamageThenBuff {
+                target,
+                amount,
+                attack,
+                health,
+                times,
+            } => self.damage_targets(kinds, at, target, amount, times, [attack, health], chooser),
         }
     }
 
@@ -731,7 +756,10 @@ impl State {
     /// again for a fixed set, a fresh draw for a random one. Each hit
     /// carries the source's poison and venom (spent on the first that
     /// lands) and is heard at once; a victim's summons enter to its
-    /// right, moving the slots after it. True when damage landed.
+    /// right, moving the slots after it. Each victim is then given `gift`
+    /// (attack, health), whether the damage landed or not. True when
+    /// damage landed.
+    #[allow(clippy::too_many_arguments)]
     fn damage_targets(
         &mut self,
         kinds: &Kinds,
@@ -739,6 +767,7 @@ impl State {
         target: Target,
         amount: u16,
         times: u8,
+        gift: [u16; 2],
         chooser: &mut impl Chooser,
     ) -> bool {
         let mut victims = [(0usize, 0usize); 2 * BOARD_SIZE];
@@ -747,7 +776,7 @@ impl State {
         let keywords = at.unit.keywords;
         let mut venom = keywords & (POISON | VENOM) == VENOM;
         let poison = keywords & POISON != 0;
-        let fresh = matches!(target, Target::RandomEnemy);
+        let fresh = matches!(target, Target::RandomEnemy | Target::LowestHealthEnemy);
         for time in 0..times {
             if time == 0 || fresh {
                 n = 0;
@@ -763,21 +792,23 @@ impl State {
                 if kinds.any_shield_listeners() {
                     self.hear_shield_lost(kinds, s, i, before, chooser);
                 }
-                if !hit {
-                    continue;
-                }
-                landed = true;
-                venom = false;
-                let dealer = Dealer {
-                    side: at.side,
-                    unit: at.unit,
-                    slot: at.slot,
-                };
-                let summoned = self.hear_damage(kinds, s, i, dealer, chooser);
-                for other in &mut victims[..n] {
-                    if other.0 == s && other.1 > i {
-                        other.1 += summoned;
+                if hit {
+                    landed = true;
+                    venom = false;
+                    let dealer = Dealer {
+                        side: at.side,
+                        unit: at.unit,
+                        slot: at.slot,
+                    };
+                    let summoned = self.hear_damage(kinds, s, i, dealer, chooser);
+                    for other in &mut victims[..n] {
+                        if other.0 == s && other.1 > i {
+                            other.1 += summoned;
+                        }
                     }
+                }
+                if gift != [0, 0] {
+                    buff(kinds, &mut self.boards[s][i], gift[0], gift[1], 0);
                 }
             }
         }

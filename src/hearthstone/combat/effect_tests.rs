@@ -227,6 +227,11 @@ fn arb_card() -> impl Strategy<Value = String> {
         "Tunnel Blaster=1/2",
         "Silent Enforcer=1/1",
         "Spiked Savior=1/1",
+        "Lighter Fighter=1/1",
+        "Hateful Hag=1/2",
+        "golden Hateful Hag=1/1",
+        "Irate Rooster=1/2",
+        "golden Irate Rooster=1/1",
     ])
     .prop_map(str::to_string)
 }
@@ -2563,4 +2568,82 @@ fn every_game_bonus_at_once_fits() {
     assert!((exact.win + exact.draw + exact.loss - 1.0).abs() < 1e-12);
     let mc = combat_monte_carlo(&c, 2_000, 1, 1, &Control::NONE).unwrap();
     assert!((mc.win + mc.draw + mc.loss - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn lighter_fighter_shoots_the_lowest_health_enemy_twice() {
+    // A's first minion attacks B's first; the boards after all deaths.
+    for (a, b, after_b) in [
+        // The 1/1 it traded with is dying, not a target: 4 to the 3/6,
+        // then 4 to it again (now the lowest).
+        ("Lighter Fighter=1/1", "1/1,5/9,3/6", "5/9"),
+        // Ties are drawn (the first here); each shot draws afresh.
+        ("Lighter Fighter=1/1", "1/20,2/5,3/5", "1/19,3/5"),
+        ("golden Lighter Fighter=1/1", "1/20,2/9,3/12", "1/19,3/12"),
+        // A shield takes a shot, and the shielded one stays the lowest.
+        ("Lighter Fighter=1/1", "1/20,2/3+shield,3/5", "1/19,3/5"),
+    ] {
+        let (mut s, kinds) = fresh(a, b, ["", ""]);
+        s.attack(&kinds, 0, 0, 0, &mut First);
+        assert_eq!(
+            (shown(&s, 0), shown(&s, 1)),
+            (String::new(), after_b.to_string()),
+            "{a} vs {b}"
+        );
+    }
+}
+
+#[test]
+fn hateful_hag_gives_reborn_to_the_minions_on_its_right_as_it_attacks() {
+    for (a, after_a) in [
+        ("Hateful Hag=1/1,2/2,3/3", "2/2+r,3/3"),
+        ("golden Hateful Hag=1/1,2/2,3/3,4/4", "2/2+r,3/3+r,4/4"),
+        // Nothing to its right: nothing given.
+        ("2/2,Hateful Hag=1/1", "2/2"),
+    ] {
+        let hag = a.split(',').position(|m| m.contains("Hag")).unwrap();
+        let (mut s, kinds) = fresh(a, "1/20", ["", ""]);
+        s.attack(&kinds, 0, hag, 0, &mut First);
+        assert_eq!(shown(&s, 0), after_a, "{a}");
+    }
+}
+
+#[test]
+fn irate_rooster_damages_then_buffs_its_neighbours_at_the_start() {
+    for (a, after_a) in [
+        // The 1/1 dies of the damage; the 2/3 is damaged, then buffed.
+        ("1/1,Irate Rooster,2/3", "3/4,6/2"),
+        // Golden, twice over the same neighbours, no deaths between: the
+        // shield takes the first point, the second kills the 4/1.
+        ("2/3,golden Irate Rooster,4/1+shield", "10/1,6/8"),
+    ] {
+        let (mut s, kinds) = fresh(a, "5/5", ["", ""]);
+        s.start_of_combat(&kinds, &mut First);
+        assert_eq!(shown(&s, 0), after_a, "{a}");
+    }
+}
+
+#[test]
+fn lighter_fighter_hag_and_rooster_boards_agree_across_engines() {
+    assert_exact_is_the_tree(&[
+        ("Lighter Fighter=1/1,2/2", "2/2,1/3,2/3"),
+        ("golden Lighter Fighter=1/1", "2/9,3/3,1/1+shield"),
+        ("Hateful Hag=2/2,1/1", "3/3,1/2"),
+        ("1/1,Irate Rooster=1/3,2/2", "2/4,Irate Rooster=1/2,1/2"),
+    ]);
+    for (i, (a, b)) in [
+        (
+            "Lighter Fighter,golden Hateful Hag,Harmless Bonehead,Irate Rooster",
+            "Kaboom Bot,golden Irate Rooster,5/5,2/2+shield",
+        ),
+        (
+            "Doting Dracthyr,golden Lighter Fighter",
+            "Hateful Hag,Imp Gang Boss,3/3,Irate Rooster",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        assert_monte_carlo_agrees(&combat(a, b), 91 + i as u64, a);
+    }
 }

@@ -251,6 +251,16 @@ fn describe(action: &Action) -> String {
             "{amount} damage to all other minions{}",
             if times > 1 { " twice" } else { "" }
         ),
+        Action::DamageThenBuff {
+            amount,
+            attack,
+            health,
+            times,
+            ..
+        } => format!(
+            "{amount} damage then +{attack}/+{health} to each target{}",
+            if times > 1 { " twice" } else { "" }
+        ),
         Action::Remove { keywords, .. } => {
             let words: Vec<&str> = keyword_words(keywords).collect();
             format!("removes {} from its target", words.join(" and "))

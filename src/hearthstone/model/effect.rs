@@ -199,6 +199,15 @@ pub enum Target {
     },
     /// A living enemy minion drawn at random (Kaboom Bot).
     RandomEnemy,
+    /// A living enemy minion of the lowest health, drawn at random among
+    /// ties (Lighter Fighter).
+    LowestHealthEnemy,
+    /// The `count` friendly minions to its right, nearest first, as they
+    /// stand when it fires (Hateful Hag's rally).
+    RightOf {
+        /// How many minions, from the nearest.
+        count: u8,
+    },
 }
 
 /// What an effect does.
@@ -229,6 +238,23 @@ pub enum Action {
         /// Damage per hit.
         amount: u16,
         /// Sweeps over the targets.
+        times: u8,
+    },
+    /// `amount` damage to each minion `target` reaches, each then given
+    /// `attack` and `health` whether the damage landed or not, minion by
+    /// minion, `times` over the same minions, with no death phase between
+    /// (Irate Rooster: "deal 1 damage to adjacent minions and give them +4
+    /// Attack", Firestone's order).
+    DamageThenBuff {
+        /// Who is hit, then buffed.
+        target: Target,
+        /// Damage per hit.
+        amount: u16,
+        /// Attack given after each hit.
+        attack: u16,
+        /// Health given after each hit.
+        health: u16,
+        /// Rounds over the targets.
         times: u8,
     },
     /// `count` blood gems played on the target, each +1/+1 plus the side's
@@ -493,6 +519,7 @@ impl Effect {
                 Action::BloodGems { .. } | Action::ImprovingBuff { .. } => true,
                 Action::MultiplyStats { .. } => true,
                 Action::TierBuff { health, .. } => health > 0,
+                Action::DamageThenBuff { health, .. } => health > 0,
                 // Tokens, and whatever the deathrattle does.
                 Action::TriggerDeathrattle { .. } => true,
                 // More deathrattle tokens than a minion's potential counts.
