@@ -99,6 +99,7 @@ fn real_boards_agree_with_firestone() {
                 v["tier_b"].as_u64().unwrap() as u32,
             ],
             bonuses: [bonuses("global_a"), bonuses("global_b")],
+            heroes: Default::default(),
         };
         let ours = match combat_exact(&c, 2_000_000, &Control::NONE) {
             Ok(r) => {

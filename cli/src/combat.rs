@@ -171,6 +171,7 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
                 bonuses("a", &args.a_bonuses)?,
                 bonuses("b", &args.b_bonuses)?,
             ],
+            heroes: Default::default(),
         },
     };
     oddsmith::parallel::check_threads(args.threads)?;

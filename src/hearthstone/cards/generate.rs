@@ -340,6 +340,10 @@ fn action(a: &Action) -> String {
         ),
         Action::MultiplyAttack { times } => format!("Action::MultiplyAttack {{ times: {times} }}"),
         Action::MultiplyStats { times } => format!("Action::MultiplyStats {{ times: {times} }}"),
+        Action::SetHealth { target: t, health } => format!(
+            "Action::SetHealth {{ target: {}, health: {health} }}",
+            target(&t)
+        ),
         Action::TierBuff {
             target: t,
             attack,

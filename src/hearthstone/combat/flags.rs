@@ -153,6 +153,11 @@ impl Flags {
         Flags(self.0 | other.0)
     }
 
+    /// This set without `flag`.
+    pub(super) const fn without(self, flag: Flag) -> Flags {
+        Flags(self.0 & !(1 << flag as u32))
+    }
+
     /// Whether some flag of `other` is in the set.
     #[inline]
     pub(super) const fn meets(self, other: Flags) -> bool {

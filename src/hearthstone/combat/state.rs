@@ -60,6 +60,15 @@ pub(super) fn validate(c: &Combat) -> Result<()> {
             )));
         }
     }
+    for (name, cards) in [("A", &c.heroes[0]), ("B", &c.heroes[1])] {
+        if cards.len() > crate::hearthstone::model::MAX_HERO_CARDS {
+            return Err(Error::invalid(format!(
+                "hero {name} has {} hero-side cards (secrets, spells); at most {}",
+                cards.len(),
+                crate::hearthstone::model::MAX_HERO_CARDS
+            )));
+        }
+    }
     c.bonuses[0].validate("A")?;
     c.bonuses[1].validate("B")?;
     let mut bonus_to = Vec::new();

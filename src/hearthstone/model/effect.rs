@@ -418,6 +418,14 @@ pub enum Action {
         /// Health added.
         health: u16,
     },
+    /// The target's health set to `health` (Upper Hand: "set a random
+    /// enemy minion's Health to 1"; Firestone's `setEntityStats`).
+    SetHealth {
+        /// Whose health is set.
+        target: Target,
+        /// The health it then has.
+        health: u16,
+    },
 }
 
 /// What a side bonus (`Action::SideBonus`, and the growth of a growing

@@ -1,0 +1,25 @@
+//! What a hero's side brings to combat beside its minions: its secrets
+//! and lingering spells (Fleeting Vigor, Upper Hand), each one card with
+//! one effect, its numbers filled in from the game state (the script
+//! numbers of the JSON). Hero powers, trinkets and quest rewards are to
+//! join them as more hero-side cards of the same shape.
+
+use super::effect::Effect;
+
+/// Hero-side cards one side may hold in a combat (a secret list is short:
+/// the game holds five secrets at most).
+pub const MAX_HERO_CARDS: usize = 5;
+
+/// One hero-side card that acts in combat: a trigger and an action, as a
+/// minion's effect, fired by the engine with no minion as its source
+/// (`Target::Friendly` reaches the side's minions, `Target::RandomEnemy`
+/// the other side's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct HeroCard {
+    /// Its card id (`BG28_519`).
+    pub id: &'static str,
+    /// Its English name.
+    pub name: &'static str,
+    /// What it does, and when.
+    pub effect: Effect,
+}
