@@ -237,6 +237,7 @@ fn trigger(t: &Trigger) -> String {
         Trigger::FriendlyReborn => "Trigger::FriendlyReborn".into(),
         Trigger::KillsDefender => "Trigger::KillsDefender".into(),
         Trigger::GemPlayedOnThis => "Trigger::GemPlayedOnThis".into(),
+        Trigger::FriendlyAttacked => "Trigger::FriendlyAttacked".into(),
         Trigger::Aura => "Trigger::Aura".into(),
     }
 }

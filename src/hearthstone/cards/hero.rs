@@ -10,7 +10,7 @@
 //! `on-being-attacked.ts`, `src/cards/impl/bg-spell/`); hero powers,
 //! trinkets and quest rewards are to join them.
 
-use crate::hearthstone::model::{Action, Effect, HeroCard, Target, Trigger};
+use crate::hearthstone::model::{Action, Effect, HeroCard, REBORN, Target, Token, Trigger};
 
 /// What the engine does with a hero-side card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +22,15 @@ pub enum HeroPlay {
         effect: Effect,
         /// Its stats are the entity's script numbers.
         scripted: bool,
+    },
+    /// A secret: when a friendly minion is attacked, while its board has
+    /// room, it summons the card `token` (with `keywords` added) at the
+    /// right end of the board, once (Venomstrike Trap's Cobra).
+    SummonsWhenAttacked {
+        /// The summoned card's id.
+        token: &'static str,
+        /// Keywords it gets (the better trap's reborn).
+        keywords: u8,
     },
     /// Nothing on the boards (why): it acts on the hero, the gold or
     /// later turns, or what it gives is in the state already.
@@ -134,12 +143,18 @@ pub static HERO_CARDS: &[HeroRow] = &[
     HeroRow {
         id: "TB_Bacon_Secrets_01",
         name: "Venomstrike Trap",
-        play: HeroPlay::Unsupported("a secret that summons when a minion is attacked"),
+        play: HeroPlay::SummonsWhenAttacked {
+            token: "BG_EX1_170",
+            keywords: 0,
+        },
     },
     HeroRow {
         id: "TB_Bacon_Secrets_01b",
         name: "Better Venomstrike Trap",
-        play: HeroPlay::Unsupported("a secret that summons when a minion is attacked"),
+        play: HeroPlay::SummonsWhenAttacked {
+            token: "BG_EX1_170",
+            keywords: REBORN,
+        },
     },
     HeroRow {
         id: "TB_Bacon_Secrets_15",
@@ -188,6 +203,29 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>,
             "{} ({id}): {what}, which is not modelled yet",
             row.name
         )),
+        HeroPlay::SummonsWhenAttacked { token, keywords } => {
+            let card = super::by_id(token)
+                .ok_or_else(|| format!("{} ({id}): its token {token} is not known", row.name))?;
+            Ok(Some(HeroCard {
+                id: row.id,
+                name: row.name,
+                effect: Effect {
+                    trigger: Trigger::FriendlyAttacked,
+                    action: Action::Summon { count: 1 },
+                },
+                token: Token {
+                    attack: card.attack,
+                    health: card.health,
+                    keywords: card.keywords | keywords,
+                    count: 1,
+                    tribes: card.tribes,
+                    marks: card.marks(),
+                    tier: if card.tier > 1 { card.tier } else { 0 },
+                    ..Token::default()
+                },
+                once: true,
+            }))
+        }
         HeroPlay::Plays { effect, scripted } => {
             let mut effect = effect;
             if scripted {
@@ -213,6 +251,8 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>,
                 id: row.id,
                 name: row.name,
                 effect,
+                token: Token::default(),
+                once: false,
             }))
         }
     }

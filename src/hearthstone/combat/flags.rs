@@ -264,7 +264,7 @@ fn classify(e: &Effect, own_tribes: u32, sum: &mut Folded) {
         Trigger::FriendlyLosesShield => sum.flags.raise(Flag::FriendlyLosesShield),
         Trigger::TakesDamage => sum.flags.raise(Flag::TakesDamage),
         Trigger::GemPlayedOnThis => sum.flags.raise(Flag::GemPlayedOnThis),
-        Trigger::Never | Trigger::Aura => {}
+        Trigger::Never | Trigger::Aura | Trigger::FriendlyAttacked => {}
     }
     match e.action {
         Action::Buff {

@@ -100,3 +100,97 @@ fn cards_acting_outside_the_boards_change_nothing_and_others_are_refused() {
     c.heroes[0] = vec![hero_card("BG28_573", [None, None]).unwrap().unwrap(); 6];
     assert!(combat_exact(&c, 1000, &Control::NONE).is_err());
 }
+
+/// The boards of `s` as "attack/health" lists, keywords as `+p` (poison)
+/// and `+r` (reborn).
+fn shown(s: &State, side: usize) -> String {
+    s.board(side)
+        .iter()
+        .map(|u| {
+            let mut t = format!("{}/{}", u.attack, u.health);
+            if u.keywords & crate::hearthstone::model::POISON != 0 {
+                t.push_str("+p");
+            }
+            if u.keywords & crate::hearthstone::model::REBORN != 0 {
+                t.push_str("+r");
+            }
+            t
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[test]
+fn venomstrike_trap_summons_a_cobra_when_a_friendly_minion_is_attacked_once() {
+    let trap = [("TB_Bacon_Secrets_01", [0, 0])];
+    let c = with_heroes("1/20,1/20", "0/30,0/30", [&[], &trap]);
+    let (kinds, start, _) = super::start::start_outcomes(&c, 10, &Control::NONE);
+    let mut s = start;
+    // A's first minion attacks B's first: the Cobra enters at the right
+    // end before the blows, and the secret is spent.
+    s.attack(&kinds, 0, 0, 0, &mut crate::rng::Rng::new(1));
+    assert_eq!(shown(&s, 1), "0/29,0/30,2/3+p");
+    assert_ne!(s.spent, 0);
+    s.attack(&kinds, 0, 1, 1, &mut crate::rng::Rng::new(1));
+    assert_eq!(shown(&s, 1), "0/29,0/29,2/3+p");
+    // A's own trap hears nothing when A attacks.
+    let c = with_heroes("1/20", "0/30", [&trap, &[]]);
+    let (kinds, start, _) = super::start::start_outcomes(&c, 10, &Control::NONE);
+    let mut s = start;
+    s.attack(&kinds, 0, 0, 0, &mut crate::rng::Rng::new(1));
+    assert_eq!((shown(&s, 0), s.spent), ("1/20".to_string(), 0));
+}
+
+#[test]
+fn venomstrike_trap_waits_for_room_and_the_better_one_gives_reborn() {
+    let trap = [("TB_Bacon_Secrets_01", [0, 0])];
+    let full = "0/9,0/9,0/9,0/9,0/9,0/9,1/1";
+    let c = with_heroes("5/50", full, [&[], &trap]);
+    let (kinds, start, _) = super::start::start_outcomes(&c, 10, &Control::NONE);
+    let mut s = start;
+    // Seven minions: no room, the trap waits. The 1/1 dies attacked.
+    s.attack(&kinds, 0, 0, 6, &mut crate::rng::Rng::new(1));
+    assert_eq!((s.lens[1], s.spent), (6, 0));
+    s.attack(&kinds, 0, 0, 0, &mut crate::rng::Rng::new(1));
+    assert_eq!(shown(&s, 1), "0/4,0/9,0/9,0/9,0/9,0/9,2/3+p");
+    let better = [("TB_Bacon_Secrets_01b", [0, 0])];
+    let c = with_heroes("5/50", "0/9", [&[], &better]);
+    let (kinds, start, _) = super::start::start_outcomes(&c, 10, &Control::NONE);
+    let mut s = start;
+    s.attack(&kinds, 0, 0, 0, &mut crate::rng::Rng::new(1));
+    assert_eq!(shown(&s, 1), "0/4,2/3+p+r");
+}
+
+#[test]
+fn secrets_agree_across_the_exact_engine_the_plain_tree_and_monte_carlo() {
+    let trap = [("TB_Bacon_Secrets_01", [0, 0])];
+    let better = [("TB_Bacon_Secrets_01b", [0, 0])];
+    let vigor = [("BG28_519", [1, 1]), ("TB_Bacon_Secrets_01", [0, 0])];
+    let hand = [("BG28_573", [0, 0])];
+    for (i, (a, b, heroes)) in [
+        ("3/3,2/4", "4/4,1/3+taunt", [&trap[..], &[][..]]),
+        ("3/3,2/4", "4/4,1/3+taunt", [&trap[..], &better[..]]),
+        ("6/6+shield", "2/3,2/3,1/1", [&hand[..], &vigor[..]]),
+        ("5/5,1/1", "3/6", [&[][..], &better[..]]),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let c = with_heroes(a, b, heroes);
+        let r = solved(&c);
+        let tree = super::tests::tree_walk(&c);
+        for (x, y) in summary(&r).into_iter().zip(tree) {
+            assert!(
+                (x - y).abs() < 1e-9,
+                "case {i}: {:?} vs {tree:?}",
+                summary(&r)
+            );
+        }
+        assert_monte_carlo_agrees(&c, 11 + i as u64, &format!("case {i}"));
+    }
+    // The trap changes the answer: without it the 5/5 always wins; with
+    // it the Cobra's poison kills it (a draw) when the 5/5 attacks first.
+    assert_eq!(exact("5/5", "1/4").win, 1.0);
+    let with = solved(&with_heroes("5/5", "1/4", [&[], &trap]));
+    assert!(with.draw > 0.0 && with.win < 1.0, "{with:?}");
+}

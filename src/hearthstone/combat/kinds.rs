@@ -13,7 +13,7 @@ use super::state::{MAX_BONUSES, MAX_SIDE_BONUSES};
 use super::unit::{UNMARKED, Unit};
 use crate::hearthstone::model::{
     Action, BonusTo, Counter, Effect, GameBonuses, HeroCard, MAX_EFFECTS, MAX_ENTRY_BONUSES,
-    MAX_HERO_CARDS, Marks, Minion, REBORN, SHIELD, STEALTH, TAUNT, Token, VENOM,
+    MAX_HERO_CARDS, Marks, Minion, REBORN, SHIELD, STEALTH, TAUNT, Token, Trigger, VENOM,
 };
 
 /// What never changes for a kind of minion.
@@ -151,9 +151,15 @@ pub struct Kinds {
     /// `add_heroes`), the first `hero_counts[side]` of them.
     pub(super) heroes: [[HeroCard; MAX_HERO_CARDS]; 2],
     pub(super) hero_counts: [u8; 2],
+    /// The kind of each hero-side card's token (0 when it has none).
+    pub(super) hero_tokens: [[u8; MAX_HERO_CARDS]; 2],
     /// Some hero-side card acts at the start of combat (the minions'
     /// start-of-combat effects are `Flag::StartOfCombat`).
     hero_start: bool,
+    /// Some hero-side card hears a friendly minion attacked.
+    hero_attacked: bool,
+    /// Some hero-side card is spent once it fired (`State::spent`).
+    hero_once: bool,
 }
 
 /// What a place of `State::bonus` holds.
@@ -193,7 +199,10 @@ impl Kinds {
             tiers: [0; 2],
             heroes: [[HeroCard::default(); MAX_HERO_CARDS]; 2],
             hero_counts: [0; 2],
+            hero_tokens: [[0; MAX_HERO_CARDS]; 2],
             hero_start: false,
+            hero_attacked: false,
+            hero_once: false,
         }
     }
 
@@ -212,6 +221,13 @@ impl Kinds {
             let cards = &cards[..cards.len().min(MAX_HERO_CARDS)];
             self.heroes[side][..cards.len()].copy_from_slice(cards);
             self.hero_counts[side] = cards.len() as u8;
+            for (j, card) in cards.iter().enumerate() {
+                if card.token.count > 0 {
+                    self.hero_tokens[side][j] = self.token(&card.token);
+                }
+                self.hero_attacked |= card.effect.trigger == Trigger::FriendlyAttacked;
+                self.hero_once |= card.once;
+            }
             let effects: Vec<Effect> = cards.iter().map(|c| c.effect).collect();
             let flags = Folded::of(&effects, 0).flags;
             // Reborn copies are made as the kinds are (`Kinds::new`): no
@@ -230,6 +246,18 @@ impl Kinds {
     /// Some hero-side card acts at the start of combat.
     pub(super) fn any_hero_start(&self) -> bool {
         self.hero_start
+    }
+
+    /// Some hero-side card hears a friendly minion attacked.
+    #[inline]
+    pub(super) fn any_hero_attacked(&self) -> bool {
+        self.hero_attacked
+    }
+
+    /// Some hero-side card is spent once it fired: the memo keys hold
+    /// `State::spent`.
+    pub(super) fn any_hero_once(&self) -> bool {
+        self.hero_once
     }
 
     /// The kind `kind` (its index), interned: a kind met before keeps its

@@ -8,7 +8,8 @@
 //! folded from one classification of triggers and actions (`flags.rs`);
 //! the start of combat (`start.rs`); an attack: the target,
 //! the exchange (`attack.rs`); damage and what hears it (`damage.rs`);
-//! deaths, deathrattles and reborn (`deaths.rs`); triggers firing
+//! deaths, deathrattles and reborn (`deaths.rs`); the hero-side cards,
+//! secrets and lingering spells (`heroes.rs`); triggers firing
 //! (`listeners.rs`); stat auras and side bonuses (`auras.rs`); what an
 //! effect does (`act.rs`), its random choices (`chooser.rs`); counts a
 //! side keeps all game (`growth.rs`). The exact solver (`exact.rs`, with
@@ -30,6 +31,7 @@ mod deaths;
 mod exact;
 mod flags;
 mod growth;
+mod heroes;
 mod key;
 mod kinds;
 mod layer;

@@ -219,26 +219,8 @@ impl State {
         }
     }
 
-    /// The hero-side cards' start-of-combat effects (Firestone's secret
-    /// phase, after the hero powers and before the minions): a random
-    /// side first, its cards in the game state's order, each followed by
-    /// its death phase.
-    fn heroes_start_of_combat(&mut self, kinds: &Kinds, chooser: &mut impl Chooser) {
-        let first = chooser.pick(2) as usize;
-        for side in [first, 1 - first] {
-            for card in kinds.heroes(side) {
-                if card.effect.trigger != Trigger::StartOfCombat {
-                    continue;
-                }
-                if self.fire_hero(kinds, side, card.name, card.effect.action, chooser) {
-                    self.after_start_damage(kinds, chooser);
-                }
-            }
-        }
-    }
-
     /// The deaths after a start-of-combat effect dealt damage.
-    fn after_start_damage(&mut self, kinds: &Kinds, chooser: &mut impl Chooser) {
+    pub(super) fn after_start_damage(&mut self, kinds: &Kinds, chooser: &mut impl Chooser) {
         if kinds.any(Flag::DeathrattleDamage) {
             self.settle_deaths(kinds, chooser);
         } else {
@@ -246,28 +228,6 @@ impl State {
                 self.resolve_side(kinds, s, chooser);
             }
         }
-    }
-
-    /// Applies `action` of `side`'s hero-side card `name`, with no
-    /// minion as its source. True when it dealt damage.
-    pub(super) fn fire_hero(
-        &mut self,
-        kinds: &Kinds,
-        side: usize,
-        name: &'static str,
-        action: crate::hearthstone::model::Action,
-        chooser: &mut impl Chooser,
-    ) -> bool {
-        chooser.hear(super::trace::Event::Hero { side, name, action }, self);
-        let fired = Fired {
-            side,
-            slot: None,
-            unit: super::unit::Unit::default(),
-            friend: None,
-            defender: None,
-            reach: REACH_ALL,
-        };
-        self.act(kinds, &fired, action, chooser)
     }
 }
 

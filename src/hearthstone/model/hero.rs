@@ -5,10 +5,11 @@
 //! join them as more hero-side cards of the same shape.
 
 use super::effect::Effect;
+use super::minion::Token;
 
-/// Hero-side cards one side may hold in a combat (a secret list is short:
-/// the game holds five secrets at most).
-pub const MAX_HERO_CARDS: usize = 5;
+/// Hero-side cards that act in combat one side may hold (`State::spent`
+/// keeps a bit for each).
+pub const MAX_HERO_CARDS: usize = 4;
 
 /// One hero-side card that acts in combat: a trigger and an action, as a
 /// minion's effect, fired by the engine with no minion as its source
@@ -22,4 +23,9 @@ pub struct HeroCard {
     pub name: &'static str,
     /// What it does, and when.
     pub effect: Effect,
+    /// What an `Action::Summon` of it summons (count 0: none), at the
+    /// right end of its side's board.
+    pub token: Token,
+    /// Spent once it fired (a secret); else it fires whenever triggered.
+    pub once: bool,
 }
