@@ -137,7 +137,7 @@ fn combat_from_battle_value(value: &Value) -> Result<Combat> {
 /// without a card id are left out (as Firestone does), those acting only
 /// outside the boards too. An unknown or unmodelled card is refused by
 /// name.
-fn heroes_from_value(list: &Value, path: &Path) -> Result<Vec<HeroCard>> {
+pub(super) fn heroes_from_value(list: &Value, path: &Path) -> Result<Vec<HeroCard>> {
     let Some(items) = list.as_array() else {
         return Err(path.error(Error::parse("must be a JSON list")));
     };
