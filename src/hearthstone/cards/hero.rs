@@ -32,6 +32,12 @@ pub enum HeroPlay {
         /// Keywords it gets (the better trap's reborn).
         keywords: u8,
     },
+    /// At the start of combat, if its board has room, it summons the card
+    /// `token` at the right end, which attacks at once (Toxic Tumbleweed).
+    SummonsAttackerAtStart {
+        /// The summoned card's id.
+        token: &'static str,
+    },
     /// Nothing on the boards (why): it acts on the hero, the gold or
     /// later turns, or what it gives is in the state already.
     OutsideBoards(&'static str),
@@ -128,7 +134,7 @@ pub static HERO_CARDS: &[HeroRow] = &[
     HeroRow {
         id: "BG28_641",
         name: "Toxic Tumbleweed",
-        play: HeroPlay::Unsupported("it summons a Tumbling Assassin that attacks immediately"),
+        play: HeroPlay::SummonsAttackerAtStart { token: "BG28_641t" },
     },
     HeroRow {
         id: "BG28_509",
@@ -203,29 +209,28 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>,
             "{} ({id}): {what}, which is not modelled yet",
             row.name
         )),
-        HeroPlay::SummonsWhenAttacked { token, keywords } => {
-            let card = super::by_id(token)
-                .ok_or_else(|| format!("{} ({id}): its token {token} is not known", row.name))?;
-            Ok(Some(HeroCard {
-                id: row.id,
-                name: row.name,
-                effect: Effect {
-                    trigger: Trigger::FriendlyAttacked,
-                    action: Action::Summon { count: 1 },
-                },
-                token: Token {
-                    attack: card.attack,
-                    health: card.health,
-                    keywords: card.keywords | keywords,
-                    count: 1,
-                    tribes: card.tribes,
-                    marks: card.marks(),
-                    tier: if card.tier > 1 { card.tier } else { 0 },
-                    ..Token::default()
-                },
-                once: true,
-            }))
-        }
+        HeroPlay::SummonsWhenAttacked { token, keywords } => Ok(Some(HeroCard {
+            id: row.id,
+            name: row.name,
+            effect: Effect {
+                trigger: Trigger::FriendlyAttacked,
+                action: Action::Summon { count: 1 },
+            },
+            token: card_token(row, token, keywords)?,
+            once: true,
+            attacks_at_once: false,
+        })),
+        HeroPlay::SummonsAttackerAtStart { token } => Ok(Some(HeroCard {
+            id: row.id,
+            name: row.name,
+            effect: Effect {
+                trigger: Trigger::StartOfCombat,
+                action: Action::Summon { count: 1 },
+            },
+            token: card_token(row, token, 0)?,
+            once: false,
+            attacks_at_once: true,
+        })),
         HeroPlay::Plays { effect, scripted } => {
             let mut effect = effect;
             if scripted {
@@ -253,7 +258,25 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>,
                 effect,
                 token: Token::default(),
                 once: false,
+                attacks_at_once: false,
             }))
         }
     }
+}
+
+/// One token of the card `token` (with `keywords` added), which `row`'s
+/// card summons.
+fn card_token(row: &HeroRow, token: &str, keywords: u8) -> Result<Token, String> {
+    let card = super::by_id(token)
+        .ok_or_else(|| format!("{} ({}): its token {token} is not known", row.name, row.id))?;
+    Ok(Token {
+        attack: card.attack,
+        health: card.health,
+        keywords: card.keywords | keywords,
+        count: 1,
+        tribes: card.tribes,
+        marks: card.marks(),
+        tier: if card.tier > 1 { card.tier } else { 0 },
+        ..Token::default()
+    })
 }

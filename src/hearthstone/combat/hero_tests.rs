@@ -88,6 +88,7 @@ fn upper_hand_sets_a_random_enemy_minions_health_to_one() {
 fn cards_acting_outside_the_boards_change_nothing_and_others_are_refused() {
     assert_eq!(hero_card("BG27_Anomaly_575t", [Some(0), Some(0)]), Ok(None));
     let refused = hero_card("BG28_603", [Some(2), Some(2)]).unwrap_err();
+    assert!(hero_card("BG28_641", [None, None]).unwrap().is_some());
     assert!(refused.contains("Boon of Beetles (BG28_603)"), "{refused}");
     let unknown = hero_card("XYZ_1", [None, None]).unwrap_err();
     assert!(unknown.contains("XYZ_1"), "{unknown}");
@@ -193,4 +194,46 @@ fn secrets_agree_across_the_exact_engine_the_plain_tree_and_monte_carlo() {
     assert_eq!(exact("5/5", "1/4").win, 1.0);
     let with = solved(&with_heroes("5/5", "1/4", [&[], &trap]));
     assert!(with.draw > 0.0 && with.win < 1.0, "{with:?}");
+}
+
+#[test]
+fn toxic_tumbleweed_summons_an_assassin_that_attacks_at_once() {
+    let weed = [("BG28_641", [0, 0])];
+    // The 1/1 venomous Assassin enters at the right end and attacks: its
+    // venom kills the 0/9 (the only target), and it lives, marked as
+    // having attacked.
+    let c = with_heroes("5/5", "0/9", [&weed, &[]]);
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE);
+    let outcomes = outcomes.unwrap().outcomes;
+    for (s, _) in &outcomes {
+        assert_eq!(
+            (shown(s, 0), shown(s, 1)),
+            ("5/5,1/1".to_string(), String::new())
+        );
+        assert_eq!(s.board(0)[1].mark, ATTACKED);
+    }
+    // A taunt draws its attack: its venom kills the 3/30, whose hit back
+    // kills it.
+    let c = with_heroes("5/5", "2/2,3/30+taunt", [&weed, &[]]);
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE);
+    for (s, _) in outcomes.unwrap().outcomes {
+        assert_eq!(
+            (shown(&s, 0), shown(&s, 1)),
+            ("5/5".to_string(), "2/2".to_string())
+        );
+    }
+    // No room: nothing.
+    let full = "1/1,1/1,1/1,1/1,1/1,1/1,1/1";
+    let c = with_heroes(full, "1/9", [&weed, &[]]);
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE);
+    for (s, _) in outcomes.unwrap().outcomes {
+        assert_eq!((s.lens[0], shown(&s, 1)), (7, "1/9".to_string()));
+    }
+    let c = with_heroes("3/3,2/2", "2/4,1/1,3/2", [&weed, &weed]);
+    let r = solved(&c);
+    let tree = super::tests::tree_walk(&c);
+    for (x, y) in summary(&r).into_iter().zip(tree) {
+        assert!((x - y).abs() < 1e-9, "{:?} vs {tree:?}", summary(&r));
+    }
+    assert_monte_carlo_agrees(&c, 21, "Toxic Tumbleweed");
 }

@@ -9,7 +9,7 @@ use super::chooser::Chooser;
 use super::kinds::Kinds;
 use super::listeners::{Fired, REACH_ALL};
 use super::state::State;
-use super::unit::{UNMARKED, Unit};
+use super::unit::{ATTACKED, HERO_TOKEN_TAG, UNMARKED, Unit};
 use crate::hearthstone::model::{Action, BOARD_SIZE, MAX_HERO_CARDS, Trigger};
 
 impl State {
@@ -51,6 +51,33 @@ impl State {
         }
     }
 
+    /// The minion summoned at `slot` attacks at once while enemies are
+    /// left (its attack resolves its deaths), and counts as having
+    /// attacked this round if it lives (Firestone's `attackImmediately`
+    /// attack, then `hasAttacked`). Found again by its tag after the
+    /// attack's deaths moved it.
+    fn attack_at_once(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        slot: usize,
+        chooser: &mut impl Chooser,
+    ) {
+        let tag = self.boards[side][slot].tag();
+        self.boards[side][slot].set_tag(HERO_TOKEN_TAG);
+        if self.lens[1 - side] > 0 {
+            self.strikes(kinds, side, slot, chooser);
+        }
+        let found = self
+            .board(side)
+            .iter()
+            .position(|u| u.tag() == HERO_TOKEN_TAG);
+        if let Some(at) = found {
+            self.boards[side][at].mark = ATTACKED;
+            self.boards[side][at].set_tag(tag);
+        }
+    }
+
     /// Plays the effect of `side`'s hero-side card `j`: a summon of its
     /// token at the right end of the board (unmarked: it attacks this
     /// round), else its action with no minion as the source. True when it
@@ -75,7 +102,10 @@ impl State {
         if let Action::Summon { count } = action {
             let token = (kinds.hero_tokens[side][j], card.token.health);
             let end = self.lens[side] as usize;
-            self.insert_tokens(kinds, side, end, token, count, UNMARKED, chooser);
+            let entered = self.insert_tokens(kinds, side, end, token, count, UNMARKED, chooser);
+            if card.attacks_at_once && entered > 0 {
+                self.attack_at_once(kinds, side, end, chooser);
+            }
             return false;
         }
         let fired = Fired {

@@ -28,4 +28,7 @@ pub struct HeroCard {
     pub token: Token,
     /// Spent once it fired (a secret); else it fires whenever triggered.
     pub once: bool,
+    /// Its token attacks at once when summoned (Toxic Tumbleweed's
+    /// Tumbling Assassin), then counts as having attacked this round.
+    pub attacks_at_once: bool,
 }
