@@ -87,6 +87,9 @@ pub(super) enum Flag {
     RaisesPotential,
     /// A minion has stealth (a keyword, not an effect).
     Stealth,
+    /// A hero-side card hears a friendly minion attacked (a secret:
+    /// `Trigger::FriendlyAttacked`).
+    HeroAttacked,
 }
 
 /// The listener flags that hear the tribes of a friendly minion: the
@@ -94,13 +97,13 @@ pub(super) enum Flag {
 pub(super) const HEARD: usize = Flag::FriendlyDealsDamage as usize + 1;
 
 /// Flags there are.
-pub(super) const FLAGS: usize = Flag::Stealth as usize + 1;
+pub(super) const FLAGS: usize = Flag::HeroAttacked as usize + 1;
 
 /// Sets of flags the hot paths ask about as one (`Kinds::any_of`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Set {
     /// Some minion attacking fires an effect ("whenever a friendly minion
-    /// attacks", a rally).
+    /// attacks", a rally, a secret of the defending side).
     AttackTriggers,
     /// Damage landing on a minion is heard by it or a friend.
     DamageListeners,
@@ -115,7 +118,9 @@ pub(super) const SETS: [Flags; 4] = {
     let damage = Flags::of(Flag::TakesDamage).and(Flag::FriendlyTakesDamage);
     let heard = damage.and(Flag::FriendlyDealsDamage);
     [
-        Flags::of(Flag::FriendlyAttacks).and(Flag::OwnAttack),
+        Flags::of(Flag::FriendlyAttacks)
+            .and(Flag::OwnAttack)
+            .and(Flag::HeroAttacked),
         damage,
         heard,
         heard.and(Flag::FriendlyLosesShield),
@@ -264,7 +269,8 @@ fn classify(e: &Effect, own_tribes: u32, sum: &mut Folded) {
         Trigger::FriendlyLosesShield => sum.flags.raise(Flag::FriendlyLosesShield),
         Trigger::TakesDamage => sum.flags.raise(Flag::TakesDamage),
         Trigger::GemPlayedOnThis => sum.flags.raise(Flag::GemPlayedOnThis),
-        Trigger::Never | Trigger::Aura | Trigger::FriendlyAttacked => {}
+        Trigger::FriendlyAttacked => sum.flags.raise(Flag::HeroAttacked),
+        Trigger::Never | Trigger::Aura => {}
     }
     match e.action {
         Action::Buff {

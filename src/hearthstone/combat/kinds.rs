@@ -13,7 +13,7 @@ use super::state::{MAX_BONUSES, MAX_SIDE_BONUSES};
 use super::unit::{UNMARKED, Unit};
 use crate::hearthstone::model::{
     Action, BonusTo, Counter, Effect, GameBonuses, HeroCard, MAX_EFFECTS, MAX_ENTRY_BONUSES,
-    MAX_HERO_CARDS, Marks, Minion, REBORN, SHIELD, STEALTH, TAUNT, Token, Trigger, VENOM,
+    MAX_HERO_CARDS, Marks, Minion, REBORN, SHIELD, STEALTH, TAUNT, Token, VENOM,
 };
 
 /// What never changes for a kind of minion.
@@ -156,8 +156,6 @@ pub struct Kinds {
     /// Some hero-side card acts at the start of combat (the minions'
     /// start-of-combat effects are `Flag::StartOfCombat`).
     hero_start: bool,
-    /// Some hero-side card hears a friendly minion attacked.
-    hero_attacked: bool,
     /// Some hero-side card is spent once it fired (`State::spent`).
     hero_once: bool,
 }
@@ -201,7 +199,6 @@ impl Kinds {
             hero_counts: [0; 2],
             hero_tokens: [[0; MAX_HERO_CARDS]; 2],
             hero_start: false,
-            hero_attacked: false,
             hero_once: false,
         }
     }
@@ -225,7 +222,6 @@ impl Kinds {
                 if card.token.count > 0 {
                     self.hero_tokens[side][j] = self.token(&card.token);
                 }
-                self.hero_attacked |= card.effect.trigger == Trigger::FriendlyAttacked;
                 self.hero_once |= card.once;
             }
             let effects: Vec<Effect> = cards.iter().map(|c| c.effect).collect();
@@ -251,7 +247,7 @@ impl Kinds {
     /// Some hero-side card hears a friendly minion attacked.
     #[inline]
     pub(super) fn any_hero_attacked(&self) -> bool {
-        self.hero_attacked
+        self.any(Flag::HeroAttacked)
     }
 
     /// Some hero-side card is spent once it fired: the memo keys hold
