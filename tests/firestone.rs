@@ -21,7 +21,9 @@ mod support;
 
 use oddsmith::budget::Control;
 use oddsmith::hearthstone::combat::{Combat, GameBonuses, combat_exact, combat_monte_carlo};
-use oddsmith::hearthstone::firestone::{board_from_json, bonuses_from_global_info};
+use oddsmith::hearthstone::firestone::{
+    board_from_json, bonuses_from_global_info, heroes_from_json,
+};
 use serde_json::Value;
 use support::compare::{Bins, compare};
 
@@ -91,6 +93,10 @@ fn real_boards_agree_with_firestone() {
             Some(info) => bonuses_from_global_info(&info.to_string()).unwrap(),
             None => GameBonuses::default(),
         };
+        let heroes = |key: &str| match v.get(key) {
+            Some(list) => heroes_from_json(&list.to_string()).unwrap(),
+            None => Vec::new(),
+        };
         let c = Combat {
             a: board("a"),
             b: board("b"),
@@ -99,6 +105,7 @@ fn real_boards_agree_with_firestone() {
                 v["tier_b"].as_u64().unwrap() as u32,
             ],
             bonuses: [bonuses("global_a"), bonuses("global_b")],
+            heroes: [heroes("secrets_a"), heroes("secrets_b")],
         };
         let ours = match combat_exact(&c, 2_000_000, &Control::NONE) {
             Ok(r) => {

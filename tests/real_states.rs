@@ -8,7 +8,8 @@
 //! rewards and anomalies (`strip`; `scripts/firestone/real_states.js`
 //! strips the same for Firestone's references). A stripped state is
 //! answered when every minion on both boards is modelled and nothing
-//! else is refused (secrets and Duos teammates still are).
+//! else is refused (Duos teammates still are, and the secrets and
+//! spells not modelled yet; stripped states keep their secrets).
 //!
 //! The share answered may only grow: `ANSWERED_AT_LEAST` is the count
 //! reached so far (raise it as cards are modelled); the test prints what
@@ -33,11 +34,11 @@ use support::compare::{Bins, compare};
 const REFERENCES: &str = include_str!("data/bg_real_states_firestone.json");
 
 /// Stripped states of `recent/` answered so far (of 207).
-const ANSWERED_AT_LEAST: usize = 25;
+const ANSWERED_AT_LEAST: usize = 26;
 
 /// Stripped states of `older/` answered so far (of 445; most name cards
 /// the pinned card data no longer has).
-const OLDER_ANSWERED_AT_LEAST: usize = 40;
+const OLDER_ANSWERED_AT_LEAST: usize = 42;
 
 fn states_dir(folder: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

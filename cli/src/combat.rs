@@ -41,8 +41,9 @@ pub struct Args {
     /// Firestone's app logs it (`BgsBattleInfo` JSON), its playerBoard
     /// as side A and its opponentBoard as side B, with their tavern
     /// tiers and globalInfo (instead of the boards, tiers and bonuses
-    /// options). Hero powers, trinkets, quest rewards, secrets, anomalies
-    /// and Duos teammates are refused by name: not modelled yet.
+    /// options), and their secrets and lingering spells. Hero powers,
+    /// trinkets, quest rewards, anomalies, Duos teammates and the secrets
+    /// not modelled are refused by name.
     #[arg(long, conflicts_with_all = ["a", "b", "a_json", "b_json", "a_bonuses", "b_bonuses", "tier_a", "tier_b"])]
     battle: Option<std::path::PathBuf>,
     /// What earlier turns give side A's minions summoned in combat and
@@ -171,6 +172,7 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
                 bonuses("a", &args.a_bonuses)?,
                 bonuses("b", &args.b_bonuses)?,
             ],
+            heroes: Default::default(),
         },
     };
     oddsmith::parallel::check_threads(args.threads)?;

@@ -101,7 +101,12 @@ const entities = (list, friendly) =>
         ...m,
     }));
 
-const hero = (tier, friendly, globalInfo) => ({
+// A hero's secrets and lingering spells ({cardId, scriptDataNum1,
+// scriptDataNum2}), in order (Firestone sorts them by entity id).
+const secrets = (list, friendly) =>
+    (list || []).map((s) => ({ entityId: nextId++, friendly, ...s }));
+
+const hero = (tier, friendly, globalInfo, heroSecrets) => ({
     cardId: 'TB_BaconShop_HERO_PH',
     hpLeft: 1000,
     tavernTier: tier,
@@ -110,14 +115,22 @@ const hero = (tier, friendly, globalInfo) => ({
     friendly,
     entityId: nextId++,
     globalInfo: { ...(globalInfo || {}) },
+    secrets: secrets(heroSecrets, friendly),
 });
 
 // The battle input of one board ({a, b, tier_a, tier_b}, and optional
-// global_a, global_b: each hero's globalInfo, the bonuses of earlier turns).
+// global_a, global_b: each hero's globalInfo, the bonuses of earlier turns;
+// secrets_a, secrets_b: each hero's secrets and lingering spells).
 function battleInput(board, samples, options = {}) {
     return {
-        playerBoard: { player: hero(board.tier_a, true, board.global_a), board: entities(board.a, true) },
-        opponentBoard: { player: hero(board.tier_b, false, board.global_b), board: entities(board.b, false) },
+        playerBoard: {
+            player: hero(board.tier_a, true, board.global_a, board.secrets_a),
+            board: entities(board.a, true),
+        },
+        opponentBoard: {
+            player: hero(board.tier_b, false, board.global_b, board.secrets_b),
+            board: entities(board.b, false),
+        },
         options: {
             numberOfSimulations: samples,
             maxAcceptableDuration: 3600 * 1000,

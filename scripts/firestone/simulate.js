@@ -13,7 +13,9 @@
 // CARDS.json: `python3 scripts/bg_cards.py --firestone-cards CARDS.json`.
 // BOARDS.json: [{"name", "a": [entity], "b": [entity], "tier_a", "tier_b"}]
 // (optionally "global_a", "global_b": each hero's `globalInfo`, the bonuses
-// of earlier turns, read by `oddsmith combat --a-bonuses`)
+// of earlier turns, read by `oddsmith combat --a-bonuses`; "secrets_a",
+// "secrets_b": each hero's secrets and lingering spells, [{"cardId",
+// "scriptDataNum1", "scriptDataNum2"}], as a game state's `secrets`)
 // with Firestone-shaped entities ({"cardId", "attack", "health",
 // "divineShield", "taunt", "poisonous", "venomous", "windfury", "reborn"}).
 // OUT.json: the boards with "firestone": {samples, win, draw, loss,

@@ -11,6 +11,8 @@
 //!   to a board.
 //! - [`bonuses_from_global_info`]: a Firestone hero's `globalInfo` object
 //!   to the [`GameBonuses`] combat reads.
+//! - [`heroes_from_json`]: a hero's `secrets` list (secrets and lingering
+//!   spells) to its hero-side cards.
 //! - [`combat_from_battle_json`]: a whole game state as Firestone's app
 //!   logs it (`BgsBattleInfo`) to a [`Combat`](crate::hearthstone::combat::Combat).
 //!
@@ -442,6 +444,18 @@ fn bonuses_from_value(value: &Value, path: &Path) -> Result<GameBonuses> {
         lobsters: info.counter("TastyLobstersBuff")?,
         automatons: info.counter("AstralAutomatonsSummonedThisGame")?,
     })
+}
+
+/// A hero's secrets and lingering spells from a Firestone `secrets` list
+/// (`[{"cardId": "BG28_519", "scriptDataNum1": 2, "scriptDataNum2": 1}]`)
+/// to the hero-side cards combat plays ([`cards::hero_card`]): entities
+/// without a card id and cards acting only outside the boards are left
+/// out; an unknown or unmodelled card is refused, named by its place
+/// (`secrets[1]: ...`).
+pub fn heroes_from_json(text: &str) -> Result<Vec<model::HeroCard>> {
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| Error::parse(format!("the secrets are not JSON: {e}")))?;
+    battle::heroes_from_value(&value, &Path::Json("secrets".to_string()))
 }
 
 mod battle;

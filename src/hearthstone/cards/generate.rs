@@ -237,6 +237,7 @@ fn trigger(t: &Trigger) -> String {
         Trigger::FriendlyReborn => "Trigger::FriendlyReborn".into(),
         Trigger::KillsDefender => "Trigger::KillsDefender".into(),
         Trigger::GemPlayedOnThis => "Trigger::GemPlayedOnThis".into(),
+        Trigger::FriendlyAttacked => "Trigger::FriendlyAttacked".into(),
         Trigger::Aura => "Trigger::Aura".into(),
     }
 }
@@ -352,6 +353,10 @@ fn action(a: &Action) -> String {
         ),
         Action::MultiplyAttack { times } => format!("Action::MultiplyAttack {{ times: {times} }}"),
         Action::MultiplyStats { times } => format!("Action::MultiplyStats {{ times: {times} }}"),
+        Action::SetHealth { target: t, health } => format!(
+            "Action::SetHealth {{ target: {}, health: {health} }}",
+            target(&t)
+        ),
         Action::TierBuff {
             target: t,
             attack,

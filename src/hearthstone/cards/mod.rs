@@ -18,6 +18,7 @@ mod effect_row;
 #[rustfmt::skip]
 mod effect_table;
 mod generate;
+mod hero;
 mod reader;
 mod readings;
 mod script;
@@ -27,6 +28,7 @@ mod table;
 
 pub use effect_row::{CombatEffect, EffectRow};
 pub use generate::effect_table_source;
+pub use hero::{HERO_CARDS, HeroPlay, HeroRow, hero_card, hero_row};
 pub use reader::{Read, acts_from_the_hand, read};
 pub use readings::ScriptGift;
 

@@ -510,6 +510,13 @@ impl State {
                 });
                 false
             }
+            Action::SetHealth { target, health } => {
+                let health = health.min(i16::MAX as u16) as i16;
+                self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, _| {
+                    state.boards[s][i].health = health;
+                });
+                false
+            }
             Action::GrowingGift { attack, step } => {
                 self.give_growing_gift(kinds, at, attack, step);
                 false

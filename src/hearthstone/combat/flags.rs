@@ -87,6 +87,9 @@ pub(super) enum Flag {
     RaisesPotential,
     /// A minion has stealth (a keyword, not an effect).
     Stealth,
+    /// A hero-side card hears a friendly minion attacked (a secret:
+    /// `Trigger::FriendlyAttacked`).
+    HeroAttacked,
 }
 
 /// The listener flags that hear the tribes of a friendly minion: the
@@ -94,13 +97,13 @@ pub(super) enum Flag {
 pub(super) const HEARD: usize = Flag::FriendlyDealsDamage as usize + 1;
 
 /// Flags there are.
-pub(super) const FLAGS: usize = Flag::Stealth as usize + 1;
+pub(super) const FLAGS: usize = Flag::HeroAttacked as usize + 1;
 
 /// Sets of flags the hot paths ask about as one (`Kinds::any_of`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Set {
     /// Some minion attacking fires an effect ("whenever a friendly minion
-    /// attacks", a rally).
+    /// attacks", a rally, a secret of the defending side).
     AttackTriggers,
     /// Damage landing on a minion is heard by it or a friend.
     DamageListeners,
@@ -115,7 +118,9 @@ pub(super) const SETS: [Flags; 4] = {
     let damage = Flags::of(Flag::TakesDamage).and(Flag::FriendlyTakesDamage);
     let heard = damage.and(Flag::FriendlyDealsDamage);
     [
-        Flags::of(Flag::FriendlyAttacks).and(Flag::OwnAttack),
+        Flags::of(Flag::FriendlyAttacks)
+            .and(Flag::OwnAttack)
+            .and(Flag::HeroAttacked),
         damage,
         heard,
         heard.and(Flag::FriendlyLosesShield),
@@ -151,6 +156,11 @@ impl Flags {
     /// The flags of both sets.
     pub(super) const fn with(self, other: Flags) -> Flags {
         Flags(self.0 | other.0)
+    }
+
+    /// This set without `flag`.
+    pub(super) const fn without(self, flag: Flag) -> Flags {
+        Flags(self.0 & !(1 << flag as u32))
     }
 
     /// Whether some flag of `other` is in the set.
@@ -259,6 +269,7 @@ fn classify(e: &Effect, own_tribes: u32, sum: &mut Folded) {
         Trigger::FriendlyLosesShield => sum.flags.raise(Flag::FriendlyLosesShield),
         Trigger::TakesDamage => sum.flags.raise(Flag::TakesDamage),
         Trigger::GemPlayedOnThis => sum.flags.raise(Flag::GemPlayedOnThis),
+        Trigger::FriendlyAttacked => sum.flags.raise(Flag::HeroAttacked),
         Trigger::Never | Trigger::Aura => {}
     }
     match e.action {

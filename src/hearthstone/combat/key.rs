@@ -35,6 +35,9 @@ pub struct Layout {
     /// Side bonuses (`State::bonus`) after the slots: one byte per side,
     /// bonus mask and stat (0 when the combat has none).
     bonus_bytes: u32,
+    /// The spent hero-side cards (`State::spent`) after the bonuses: 8
+    /// bits when some hero-side card fires once, else 0.
+    spent_bits: u32,
 }
 
 impl Layout {
@@ -71,6 +74,7 @@ impl Layout {
                 most => bits(u32::from(most)),
             },
             bonus_bytes: 2 * 2 * kinds.bonus_count() as u32,
+            spent_bits: if kinds.any_hero_once() { 8 } else { 0 },
         }
     }
 
@@ -100,9 +104,15 @@ impl Layout {
         1 + 2 * BOARD_SIZE as u32 * self.slot_bits()
     }
 
-    /// The 64-bit words a key needs: the turn bit, 14 slots, the bonuses.
+    /// Where the spent hero-side cards start: after the bonuses.
+    fn spent_at(&self) -> u32 {
+        self.bonus_at() + 8 * self.bonus_bytes
+    }
+
+    /// The 64-bit words a key needs: the turn bit, 14 slots, the bonuses,
+    /// the spent hero-side cards.
     pub fn words(&self) -> usize {
-        (self.bonus_at() + 8 * self.bonus_bytes).div_ceil(64) as usize
+        (self.spent_at() + self.spent_bits).div_ceil(64) as usize
     }
 
     /// The side bonuses' bytes in `State::bonus` order.
@@ -235,6 +245,9 @@ impl<const N: usize> Key<N> {
         if layout.bonus_bytes > 0 {
             overflow |= encode_bonuses(layout, state, &mut words);
         }
+        if layout.spent_bits > 0 {
+            write_byte(&mut words, layout.spent_at(), state.spent);
+        }
         (Key(words), if overflow { OVERFLOW } else { potential })
     }
 
@@ -260,10 +273,14 @@ impl<const N: usize> Key<N> {
             boards: [[Unit::default(); BOARD_SIZE]; 2],
             lens: [0; 2],
             turn: (self.0[0] & 1) as u8,
+            spent: 0,
             bonus: Default::default(),
         };
         if layout.bonus_bytes > 0 {
             decode_bonuses(layout, &self.0, &mut state);
+        }
+        if layout.spent_bits > 0 {
+            state.spent = read_byte(&self.0, layout.spent_at());
         }
         let width = layout.slot_bits();
         let mask = (1u64 << width) - 1;
@@ -311,6 +328,25 @@ impl<const N: usize> Key<N> {
         }
         state
     }
+}
+
+/// Writes `value` at bit `at` of a key's words.
+fn write_byte(words: &mut [u64], at: u32, value: u8) {
+    let (word, bit) = ((at / 64) as usize, at % 64);
+    words[word] |= u64::from(value) << bit;
+    if bit > 56 {
+        words[word + 1] |= u64::from(value) >> (64 - bit);
+    }
+}
+
+/// The byte at bit `at` of a key's words.
+fn read_byte(words: &[u64], at: u32) -> u8 {
+    let (word, bit) = ((at / 64) as usize, at % 64);
+    let mut value = words[word] >> bit;
+    if bit > 56 {
+        value |= words[word + 1] << (64 - bit);
+    }
+    value as u8
 }
 
 /// Writes the side bonuses into a key's words (out of line: most combats

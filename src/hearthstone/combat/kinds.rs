@@ -12,8 +12,8 @@ use super::growth::Growths;
 use super::state::{MAX_BONUSES, MAX_SIDE_BONUSES};
 use super::unit::{UNMARKED, Unit};
 use crate::hearthstone::model::{
-    Action, BonusTo, Counter, Effect, GameBonuses, MAX_EFFECTS, MAX_ENTRY_BONUSES, Marks, Minion,
-    REBORN, SHIELD, STEALTH, TAUNT, Token, VENOM,
+    Action, BonusTo, Counter, Effect, GameBonuses, HeroCard, MAX_EFFECTS, MAX_ENTRY_BONUSES,
+    MAX_HERO_CARDS, Marks, Minion, REBORN, SHIELD, STEALTH, TAUNT, Token, VENOM,
 };
 
 /// What never changes for a kind of minion.
@@ -147,6 +147,17 @@ pub struct Kinds {
     /// Each side's tavern tier (`Combat::tiers`; 0 until `set_tiers`):
     /// what `Action::TierBuff` gives.
     pub(super) tiers: [u8; 2],
+    /// Each side's hero-side cards (`Combat::heroes`; none until
+    /// `add_heroes`), the first `hero_counts[side]` of them.
+    pub(super) heroes: [[HeroCard; MAX_HERO_CARDS]; 2],
+    pub(super) hero_counts: [u8; 2],
+    /// The kind of each hero-side card's token (0 when it has none).
+    pub(super) hero_tokens: [[u8; MAX_HERO_CARDS]; 2],
+    /// Some hero-side card acts at the start of combat (the minions'
+    /// start-of-combat effects are `Flag::StartOfCombat`).
+    hero_start: bool,
+    /// Some hero-side card is spent once it fired (`State::spent`).
+    hero_once: bool,
 }
 
 /// What a place of `State::bonus` holds.
@@ -184,6 +195,11 @@ impl Kinds {
             entry_counts: [0; 2],
             growths: Growths::default(),
             tiers: [0; 2],
+            heroes: [[HeroCard::default(); MAX_HERO_CARDS]; 2],
+            hero_counts: [0; 2],
+            hero_tokens: [[0; MAX_HERO_CARDS]; 2],
+            hero_start: false,
+            hero_once: false,
         }
     }
 
@@ -191,6 +207,53 @@ impl Kinds {
     /// (`Action::TierBuff`).
     pub(super) fn set_tiers(&mut self, tiers: [u32; 2]) {
         self.tiers = tiers.map(|t| t.min(u32::from(u8::MAX)) as u8);
+    }
+
+    /// Takes in each side's hero-side cards (`Combat::heroes`, at most
+    /// `MAX_HERO_CARDS` a side: more are left out, `validate` refuses
+    /// them): their effects raise the combat's flags as a minion's do,
+    /// but for the start of combat, which `hero_start` says.
+    pub(super) fn add_heroes(&mut self, heroes: &[Vec<HeroCard>; 2]) {
+        for (side, cards) in heroes.iter().enumerate() {
+            let cards = &cards[..cards.len().min(MAX_HERO_CARDS)];
+            self.heroes[side][..cards.len()].copy_from_slice(cards);
+            self.hero_counts[side] = cards.len() as u8;
+            for (j, card) in cards.iter().enumerate() {
+                if card.token.count > 0 {
+                    self.hero_tokens[side][j] = self.token(&card.token);
+                }
+                self.hero_once |= card.once;
+            }
+            let effects: Vec<Effect> = cards.iter().map(|c| c.effect).collect();
+            let flags = Folded::of(&effects, 0).flags;
+            // Reborn copies are made as the kinds are (`Kinds::new`): no
+            // hero-side card gives reborn yet.
+            debug_assert!(!flags.has(Flag::GivesReborn));
+            self.hero_start |= flags.has(Flag::StartOfCombat);
+            self.raise_flags(flags.without(Flag::StartOfCombat));
+        }
+    }
+
+    /// The hero-side cards of `side`, in the game state's order.
+    pub(super) fn heroes(&self, side: usize) -> &[HeroCard] {
+        &self.heroes[side][..self.hero_counts[side] as usize]
+    }
+
+    /// Some hero-side card acts at the start of combat.
+    pub(super) fn any_hero_start(&self) -> bool {
+        self.hero_start
+    }
+
+    /// Some hero-side card hears a friendly minion attacked.
+    #[inline]
+    pub(super) fn any_hero_attacked(&self) -> bool {
+        self.any(Flag::HeroAttacked)
+    }
+
+    /// Some hero-side card is spent once it fired: the memo keys hold
+    /// `State::spent`.
+    pub(super) fn any_hero_once(&self) -> bool {
+        self.hero_once
     }
 
     /// The kind `kind` (its index), interned: a kind met before keeps its
@@ -648,9 +711,9 @@ impl Kinds {
         self.any_of(Set::DamageListeners)
     }
 
-    /// Some minion has a start-of-combat effect.
+    /// Some minion or hero-side card has a start-of-combat effect.
     pub fn any_start_of_combat(&self) -> bool {
-        self.any(Flag::StartOfCombat)
+        self.any(Flag::StartOfCombat) || self.hero_start
     }
 
     /// A unit's card name, if it has one (tokens have none).

@@ -8,7 +8,8 @@
 //! folded from one classification of triggers and actions (`flags.rs`);
 //! the start of combat (`start.rs`); an attack: the target,
 //! the exchange (`attack.rs`); damage and what hears it (`damage.rs`);
-//! deaths, deathrattles and reborn (`deaths.rs`); triggers firing
+//! deaths, deathrattles and reborn (`deaths.rs`); the hero-side cards,
+//! secrets and lingering spells (`heroes.rs`); triggers firing
 //! (`listeners.rs`); stat auras and side bonuses (`auras.rs`); what an
 //! effect does (`act.rs`), its random choices (`chooser.rs`); counts a
 //! side keeps all game (`growth.rs`). The exact solver (`exact.rs`, with
@@ -30,6 +31,7 @@ mod deaths;
 mod exact;
 mod flags;
 mod growth;
+mod heroes;
 mod key;
 mod kinds;
 mod layer;
@@ -42,7 +44,9 @@ mod tally;
 pub mod trace;
 mod unit;
 
-pub use crate::hearthstone::model::{GameBonuses, MAX_GAME_BONUS, Minion, Token};
+pub use crate::hearthstone::model::{
+    GameBonuses, HeroCard, MAX_GAME_BONUS, MAX_HERO_CARDS, Minion, Token,
+};
 pub use crate::hearthstone::notation::parse_board;
 pub use chooser::{Chooser, Odometer};
 pub use exact::{DEFAULT_MAX_STATES, combat_exact, combat_exact_with_threads};
@@ -67,6 +71,11 @@ pub struct Combat {
     pub tiers: [u32; 2],
     /// Each side's bonuses from earlier turns (none by default).
     pub bonuses: [GameBonuses; 2],
+    /// Each side's hero-side cards that act in combat, in the order the
+    /// game state lists them: secrets and lingering spells (none by
+    /// default; `cards::hero_card` makes one from its card id and script
+    /// numbers), at most `MAX_HERO_CARDS` a side.
+    pub heroes: [Vec<HeroCard>; 2],
 }
 
 impl Combat {
@@ -77,6 +86,7 @@ impl Combat {
             b,
             tiers,
             bonuses: [GameBonuses::default(); 2],
+            heroes: Default::default(),
         }
     }
 }
@@ -130,5 +140,7 @@ const MAX_TURNS: usize = 400;
 
 #[cfg(test)]
 mod effect_tests;
+#[cfg(test)]
+mod hero_tests;
 #[cfg(test)]
 mod tests;

@@ -121,6 +121,7 @@ pub(super) fn start_outcomes(
 ) -> (Kinds, State, Option<StartOutcomes>) {
     let (start, mut kinds) = State::with_bonuses(&c.a, &c.b, &c.bonuses, 0);
     kinds.set_tiers(c.tiers);
+    kinds.add_heroes(&c.heroes);
     let outcomes = StartOutcomes::enumerate(&start, &kinds, limit, deadline);
     (kinds, start, outcomes)
 }
@@ -159,11 +160,15 @@ pub(super) fn first_attacker(s: &State, chooser: &mut impl Chooser) -> u8 {
 }
 
 impl State {
-    /// The start-of-combat phase: a random side first, each side's
+    /// The start-of-combat phase: first the hero-side cards (`heroes`),
+    /// then the minions: a random side first, each side's
     /// start-of-combat effects left to right (a minion dead by then does
     /// not act), each followed by its death phase (Firestone's order).
     /// Does not set whose turn it is.
     pub fn start_of_combat(&mut self, kinds: &Kinds, chooser: &mut impl Chooser) {
+        if kinds.any_hero_start() {
+            self.heroes_start_of_combat(kinds, chooser);
+        }
         if !kinds.any(Flag::StartOfCombat) {
             return;
         }
@@ -202,13 +207,7 @@ impl State {
                         reach: REACH_ALL,
                     };
                     if self.apply(kinds, &fired, e.action, chooser) {
-                        if kinds.any(Flag::DeathrattleDamage) {
-                            self.settle_deaths(kinds, chooser);
-                        } else {
-                            for s in 0..2 {
-                                self.resolve_side(kinds, s, chooser);
-                            }
-                        }
+                        self.after_start_damage(kinds, chooser);
                     }
                 }
             }
@@ -216,6 +215,17 @@ impl State {
         for side in 0..2 {
             for u in &mut self.boards[side] {
                 u.set_tag(0);
+            }
+        }
+    }
+
+    /// The deaths after a start-of-combat effect dealt damage.
+    pub(super) fn after_start_damage(&mut self, kinds: &Kinds, chooser: &mut impl Chooser) {
+        if kinds.any(Flag::DeathrattleDamage) {
+            self.settle_deaths(kinds, chooser);
+        } else {
+            for s in 0..2 {
+                self.resolve_side(kinds, s, chooser);
             }
         }
     }

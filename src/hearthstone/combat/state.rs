@@ -30,6 +30,9 @@ pub struct State {
     pub lens: [u8; 2],
     /// The side to attack next (0 = A, 1 = B).
     pub turn: u8,
+    /// The hero-side cards spent (a secret that fired): bit
+    /// `side * MAX_HERO_CARDS + j` for card j of `side` (`Kinds::heroes`).
+    pub spent: u8,
     /// Per side, per side bonus (`Kinds::bonus_index`): the attack and
     /// health every friendly minion it applies to entering from now on
     /// gets (`Action::SideBonus`; for a count, the count), at most 255
@@ -57,6 +60,15 @@ pub(super) fn validate(c: &Combat) -> Result<()> {
         if !(1..=7).contains(&tier) {
             return Err(Error::invalid(format!(
                 "hero {name}'s tavern tier is {tier}; it must be 1 to 7"
+            )));
+        }
+    }
+    for (name, cards) in [("A", &c.heroes[0]), ("B", &c.heroes[1])] {
+        if cards.len() > crate::hearthstone::model::MAX_HERO_CARDS {
+            return Err(Error::invalid(format!(
+                "hero {name} has {} hero-side cards (secrets, spells); at most {}",
+                cards.len(),
+                crate::hearthstone::model::MAX_HERO_CARDS
             )));
         }
     }
@@ -132,6 +144,7 @@ impl State {
             boards: [[Unit::default(); BOARD_SIZE]; 2],
             lens: [a.len() as u8, b.len() as u8],
             turn: first,
+            spent: 0,
             bonus: [[[0; 2]; MAX_BONUSES]; 2],
         };
         for (side, board) in [a, b].into_iter().enumerate() {

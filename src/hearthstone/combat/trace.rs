@@ -47,6 +47,15 @@ pub enum Event {
         /// What the effect does.
         action: Action,
     },
+    /// A hero-side card of `side` (a secret, a lingering spell) acts.
+    Hero {
+        /// The side whose card it is (0 = A, 1 = B).
+        side: usize,
+        /// The card's name.
+        name: &'static str,
+        /// What it does.
+        action: Action,
+    },
 }
 
 /// A recorded combat: each event with the state just before it, the
@@ -150,6 +159,13 @@ impl Trace {
                         describe(&action)
                     ));
                 }
+                Event::Hero { side, name, action } => {
+                    out.push(format!(
+                        "  {}'s hero {name}: {}",
+                        side_name(side),
+                        describe(&action)
+                    ));
+                }
             }
             // After an attack and its effects (or the start of combat's
             // effects), the boards.
@@ -213,6 +229,7 @@ fn describe(action: &Action) -> String {
         Action::ShieldAtAttack { attack } => format!("gains a shield at {attack} attack"),
         Action::MultiplyAttack { times } => format!("makes its attack {times}x"),
         Action::MultiplyStats { times } => format!("makes its stats {times}x"),
+        Action::SetHealth { health, .. } => format!("sets health to {health}"),
         Action::TierBuff { attack, health, .. } => {
             format!("gives +{attack}/+{health} per tavern tier")
         }

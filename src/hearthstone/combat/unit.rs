@@ -43,6 +43,10 @@ pub(super) const SPARE_TAG: u8 = 0xf;
 /// to its left: `State::fire_attack_triggers`).
 pub(super) const ATTACKER_TAG: u8 = 0xe;
 
+/// Another: a hero-side card's token attacking at once, found after its
+/// attack (`State::attack_at_once`; no start-of-combat slot is 8).
+pub(super) const HERO_TOKEN_TAG: u8 = 8;
+
 /// Tags of a death pass where deathrattles damage
 /// (`State::settle_deaths`): a minion dying as the pass began, and one
 /// that died since, left to a later pass.

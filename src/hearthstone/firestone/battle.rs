@@ -5,8 +5,12 @@
 //! (`tavernTier`, `globalInfo`, hero powers, trinkets, quest rewards,
 //! secrets, hand); `gameState` (`anomalies`); teammates' boards in Duos.
 //!
+//! Each side's secrets and lingering spells (`player.secrets`, else the
+//! side's `secrets`, as Firestone reads them) become its hero-side cards
+//! (`Combat::heroes`, `cards::hero_card`); one not modelled is refused.
+//!
 //! What combat does not model yet is refused by name, never dropped:
-//! hero powers, trinkets, quest rewards, secrets, anomalies and Duos
+//! hero powers, trinkets, quest rewards, anomalies and Duos
 //! teammates (an error naming the JSON path and the card id), and a
 //! minion in the hand that acts from there (Flighty Scout). The rest of
 //! the hand is not read: no modelled card reads it. Unknown keys are
@@ -15,7 +19,7 @@
 use super::{Fields, Path, board_from_value, bonuses_from_value};
 use crate::error::{Error, ErrorKind, Result};
 use crate::hearthstone::cards;
-use crate::hearthstone::combat::{Combat, GameBonuses};
+use crate::hearthstone::combat::{Combat, GameBonuses, HeroCard, MAX_HERO_CARDS};
 use serde_json::Value;
 
 /// The two sides of a fight, in the order they become sides A and B.
@@ -26,13 +30,12 @@ const TEAMMATES: [&str; 2] = ["playerTeammateBoard", "opponentTeammateBoard"];
 
 /// Lists of a side's `player` that hold what combat does not model yet,
 /// and what each holds.
-const HERO_LISTS: [(&str, &str); 6] = [
+const HERO_LISTS: [(&str, &str); 5] = [
     ("heroPowers", "hero powers"),
     ("trinkets", "trinkets"),
     ("questRewards", "quest rewards"),
     ("questRewardEntities", "quest rewards"),
     ("questEntities", "quests"),
-    ("secrets", "secrets"),
 ];
 
 /// The combat of a whole Firestone game state (`BgsBattleInfo` JSON):
@@ -43,7 +46,7 @@ const HERO_LISTS: [(&str, &str); 6] = [
 /// Errors name the value by its JSON path (`playerBoard.board[2].health
 /// is missing`): malformed values, unknown or unmodelled cards, and what
 /// combat does not model yet (hero powers, trinkets, quest rewards,
-/// secrets, anomalies, Duos teammates), each by its card id.
+/// anomalies, Duos teammates, secrets not modelled), each by its card id.
 pub fn combat_from_battle_json(text: &str) -> Result<Combat> {
     let value: Value = serde_json::from_str(text)
         .map_err(|e| Error::parse(format!("the game state is not JSON: {e}")))?;
@@ -76,6 +79,7 @@ fn combat_from_battle_value(value: &Value) -> Result<Combat> {
     let mut boards = Vec::with_capacity(2);
     let mut tiers = [0; 2];
     let mut bonuses = [GameBonuses::default(); 2];
+    let mut heroes: [Vec<HeroCard>; 2] = Default::default();
     for (i, name) in SIDES.into_iter().enumerate() {
         let path = top.key(name);
         let side = fields
@@ -83,7 +87,6 @@ fn combat_from_battle_value(value: &Value) -> Result<Combat> {
             .filter(|s| s.is_object())
             .ok_or_else(|| top.key_error(ErrorKind::Parse, name, "is missing"))?;
         let side_fields = Fields::new(side, &path);
-        refuse_listed(side_fields.get("secrets"), &path.key("secrets"), "secrets")?;
         let player_path = path.key("player");
         let player = side_fields
             .get("player")
@@ -101,6 +104,14 @@ fn combat_from_battle_value(value: &Value) -> Result<Combat> {
             ))));
         }
         refuse_acting_from_hand(player_fields.get("hand"), &player_path.key("hand"))?;
+        // Firestone reads the player's list, else the side's.
+        heroes[i] = match player_fields.get("secrets") {
+            Some(list) => heroes_from_value(list, &player_path.key("secrets"))?,
+            None => match side_fields.get("secrets") {
+                Some(list) => heroes_from_value(list, &path.key("secrets"))?,
+                None => Vec::new(),
+            },
+        };
         tiers[i] = player_fields.tier("tavernTier")?;
         if let Some(info) = player_fields.get("globalInfo") {
             bonuses[i] = bonuses_from_value(info, &player_path.key("globalInfo"))?;
@@ -117,7 +128,50 @@ fn combat_from_battle_value(value: &Value) -> Result<Combat> {
         b,
         tiers,
         bonuses,
+        heroes,
     })
+}
+
+/// A side's secrets and lingering spells, the list at `path`: each
+/// entity's `cardId` and script numbers (`cards::hero_card`); entities
+/// without a card id are left out (as Firestone does), those acting only
+/// outside the boards too. An unknown or unmodelled card is refused by
+/// name.
+pub(super) fn heroes_from_value(list: &Value, path: &Path) -> Result<Vec<HeroCard>> {
+    let Some(items) = list.as_array() else {
+        return Err(path.error(Error::parse("must be a JSON list")));
+    };
+    let mut heroes = Vec::new();
+    for (j, item) in items.iter().enumerate() {
+        let item_path = path.minion(j);
+        let fields = Fields::new(item, &item_path);
+        let Some(id) = fields.get("cardId").and_then(Value::as_str) else {
+            continue;
+        };
+        if id.is_empty() {
+            continue;
+        }
+        let script = [
+            fields.script("scriptDataNum1")?.map(i64::from),
+            fields.script("scriptDataNum2")?.map(i64::from),
+        ];
+        match cards::hero_card(id, script) {
+            Ok(Some(card)) => heroes.push(card),
+            Ok(None) => {}
+            Err(why) => {
+                return Err(item_path.error(Error::invalid(format!(
+                    "{why}; leave it out to fight without it"
+                ))));
+            }
+        }
+    }
+    if heroes.len() > MAX_HERO_CARDS {
+        return Err(path.error(Error::invalid(format!(
+            "{} secrets and spells act in combat; at most {MAX_HERO_CARDS}",
+            heroes.len()
+        ))));
+    }
+    Ok(heroes)
 }
 
 /// An error when the hand at `path` holds a minion that acts from there

@@ -235,6 +235,43 @@ fn a_whole_game_state_gives_both_sides_with_their_tiers_and_bonuses() {
     );
 }
 
+/// Secrets and lingering spells: the player's list, else the side's (as
+/// Firestone reads them), each with its script numbers; cards acting
+/// outside the boards and entities without a card id are left out.
+#[test]
+fn a_game_state_s_secrets_are_its_hero_side_cards() {
+    let vigor = r#"{"cardId": "BG28_519", "scriptDataNum1": 3, "scriptDataNum2": 2}"#;
+    let side = BATTLE.replacen(
+        r#""secrets": []"#,
+        &format!(r#""secrets": [{vigor}, {{"cardId": "BG27_Anomaly_575t"}}, {{"entityId": 3}}]"#),
+        1,
+    );
+    let c = combat_from_battle_json(&side).unwrap();
+    assert_eq!(c.heroes[0].len(), 1);
+    assert_eq!(c.heroes[0][0].name, "Fleeting Vigor");
+    assert!(matches!(
+        c.heroes[0][0].effect.action,
+        crate::hearthstone::model::Action::Buff {
+            attack: 3,
+            health: 2,
+            ..
+        }
+    ));
+    assert!(c.heroes[1].is_empty());
+    // The player's list comes first, even empty.
+    let player = side.replacen(r#""hand": []"#, r#""hand": [], "secrets": []"#, 1);
+    assert!(combat_from_battle_json(&player).unwrap().heroes[0].is_empty());
+    let player = BATTLE.replacen(
+        r#""hand": []"#,
+        r#""hand": [], "secrets": [{"cardId": "BG28_573"}]"#,
+        1,
+    );
+    assert_eq!(
+        combat_from_battle_json(&player).unwrap().heroes[0][0].name,
+        "Upper Hand"
+    );
+}
+
 /// Errors name the value by its JSON path; what combat does not model
 /// yet is refused by name, never dropped.
 #[test]
@@ -276,8 +313,18 @@ fn a_game_state_s_errors_name_the_json_path() {
         ),
         (
             r#""secrets": []"#,
-            r#""secrets": [{"cardId": "TB_Bacon_Secrets_01"}]"#,
-            "playerBoard.secrets[0]: TB_Bacon_Secrets_01: secrets are not modelled yet",
+            r#""secrets": [{"cardId": "BG28_519", "scriptDataNum1": 1, "scriptDataNum2": 1}, {"cardId": "TB_Bacon_Secrets_10"}]"#,
+            "playerBoard.secrets[1]: Redemption (TB_Bacon_Secrets_10): a secret that returns a dead minion, which is not modelled yet",
+        ),
+        (
+            r#""secrets": []"#,
+            r#""secrets": [{"cardId": "BG28_519", "scriptDataNum1": 1}]"#,
+            "playerBoard.secrets[0]: Fleeting Vigor (BG28_519): its scriptDataNum2 is missing",
+        ),
+        (
+            r#""secrets": []"#,
+            r#""secrets": [{"cardId": "NOT_A_SECRET"}]"#,
+            "playerBoard.secrets[0]: NOT_A_SECRET: this hero-side card is not known",
         ),
         (
             r#""anomalies": []"#,

@@ -116,6 +116,10 @@ pub enum Trigger {
     /// buff, once per gem ("whenever a blood gem is played on this":
     /// Firestone's reactions inside `playBloodGemsOn`).
     GemPlayedOnThis,
+    /// When a friendly minion is attacked, before the attacker's own
+    /// attack triggers (Firestone's `applyOnBeingAttackedBuffs`): a
+    /// hero-side card's trigger (a secret's), not a minion's.
+    FriendlyAttacked,
     /// While this minion is on the board (an aura): never fired, read
     /// where it applies (deathrattle auras in the death phase; a stat
     /// aura, a `Buff` of `Target::Friendly`, as minions enter and leave:
@@ -442,6 +446,14 @@ pub enum Action {
         /// Attack added.
         attack: u16,
         /// Health added.
+        health: u16,
+    },
+    /// The target's health set to `health` (Upper Hand: "set a random
+    /// enemy minion's Health to 1"; Firestone's `setEntityStats`).
+    SetHealth {
+        /// Whose health is set.
+        target: Target,
+        /// The health it then has.
         health: u16,
     },
 }

@@ -11,12 +11,14 @@
 mod bonuses;
 mod effect;
 mod growth;
+mod hero;
 mod marks;
 mod minion;
 
 pub use bonuses::{GameBonuses, MAX_ENTRY_BONUSES, MAX_GAME_BONUS};
 pub use effect::{Action, BonusTo, Effect, MAX_AVENGE, MAX_COUNT, MAX_EFFECTS, Target, Trigger};
 pub use growth::{Counter, GROWERS, Grower, Grows, grower};
+pub use hero::{HeroCard, MAX_HERO_CARDS};
 pub use marks::{
     ABYSSAL_BRUISER_GROWTH, ANCESTRAL_AUTOMATON_GROWTH, ETERNAL_KNIGHT_GROWTH,
     FALLING_SKY_GOLEM_GROWTH, Marks,

@@ -1,0 +1,239 @@
+//! Hero-side cards in combat (secrets, lingering spells): against boards
+//! with their effect applied by hand, and Monte Carlo.
+
+use super::tests::{assert_monte_carlo_agrees, combat, exact, summary};
+use super::*;
+use crate::budget::Control;
+use crate::hearthstone::cards::hero_card;
+
+fn close(x: [f64; 5], y: [f64; 5]) -> bool {
+    x.iter().zip(y).all(|(a, b)| (a - b).abs() < 1e-12)
+}
+
+/// The combat of boards `a` and `b` with hero-side cards (card id and
+/// script numbers) on each side.
+fn with_heroes(a: &str, b: &str, heroes: [&[(&str, [i64; 2])]; 2]) -> Combat {
+    let mut c = combat(a, b);
+    for (side, cards) in heroes.into_iter().enumerate() {
+        c.heroes[side] = cards
+            .iter()
+            .map(|&(id, [x, y])| hero_card(id, [Some(x), Some(y)]).unwrap().unwrap())
+            .collect();
+    }
+    c
+}
+
+fn solved(c: &Combat) -> CombatResult {
+    combat_exact(c, 10_000_000, &Control::NONE).unwrap()
+}
+
+#[test]
+fn fleeting_vigor_buffs_every_friendly_minion_at_the_start() {
+    let vigor = [("BG28_519", [2, 1])];
+    let c = with_heroes("1/1,2/3", "3/4,2/2", [&vigor, &[]]);
+    assert!(close(
+        summary(&solved(&c)),
+        summary(&exact("3/2,4/4", "3/4,2/2"))
+    ));
+    // On side B, and both sides at once, adding up.
+    let c = with_heroes("1/1,2/3", "3/4,2/2", [&[], &vigor]);
+    assert!(close(
+        summary(&solved(&c)),
+        summary(&exact("1/1,2/3", "5/5,4/3"))
+    ));
+    let c = with_heroes(
+        "1/1,2/3",
+        "3/4,2/2",
+        [&vigor, &[("BG28_519", [0, 5]), ("BG28_519", [1, 0])]],
+    );
+    assert!(close(
+        summary(&solved(&c)),
+        summary(&exact("3/2,4/4", "4/9,3/7"))
+    ));
+    assert_monte_carlo_agrees(&c, 3, "Fleeting Vigor");
+}
+
+#[test]
+fn fleeting_vigor_comes_before_the_minions_start_of_combat() {
+    // Boom-in-a-Box deals 3 to every other minion after the buff: the 1/1
+    // buffed to 2/4 survives it.
+    let vigor = [("BG28_519", [1, 3])];
+    let c = with_heroes("Boom-in-a-Box", "1/1", [&[], &vigor]);
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE);
+    for (s, _) in outcomes.unwrap().outcomes {
+        assert_eq!(s.lens[1], 1, "{:?}", s.board(1));
+        assert_eq!((s.board(1)[0].attack, s.board(1)[0].health), (2, 1));
+    }
+}
+
+#[test]
+fn upper_hand_sets_a_random_enemy_minions_health_to_one() {
+    let hand = [("BG28_573", [0, 0])];
+    let c = with_heroes("3/3", "2/9,4/6", [&hand, &[]]);
+    let first = exact("3/3", "2/1,4/6");
+    let second = exact("3/3", "2/9,4/1");
+    let mean: Vec<f64> = summary(&first)
+        .iter()
+        .zip(summary(&second))
+        .map(|(a, b)| (a + b) / 2.0)
+        .collect();
+    assert!(close(summary(&solved(&c)), mean.try_into().unwrap()));
+    assert_monte_carlo_agrees(&c, 5, "Upper Hand");
+    // Side B's: A's only minion.
+    let c = with_heroes("3/3", "2/2", [&[], &hand]);
+    assert!(close(summary(&solved(&c)), summary(&exact("3/1", "2/2"))));
+}
+
+#[test]
+fn cards_acting_outside_the_boards_change_nothing_and_others_are_refused() {
+    assert_eq!(hero_card("BG27_Anomaly_575t", [Some(0), Some(0)]), Ok(None));
+    let refused = hero_card("BG28_603", [Some(2), Some(2)]).unwrap_err();
+    assert!(hero_card("BG28_641", [None, None]).unwrap().is_some());
+    assert!(refused.contains("Boon of Beetles (BG28_603)"), "{refused}");
+    let unknown = hero_card("XYZ_1", [None, None]).unwrap_err();
+    assert!(unknown.contains("XYZ_1"), "{unknown}");
+    let missing = hero_card("BG28_519", [Some(2), None]).unwrap_err();
+    assert!(missing.contains("scriptDataNum2 is missing"), "{missing}");
+    let negative = hero_card("BG28_519", [Some(-1), Some(0)]).unwrap_err();
+    assert!(negative.contains("scriptDataNum1 is -1"), "{negative}");
+    // Too many for a side.
+    let mut c = combat("1/1", "1/1");
+    c.heroes[0] = vec![hero_card("BG28_573", [None, None]).unwrap().unwrap(); 6];
+    assert!(combat_exact(&c, 1000, &Control::NONE).is_err());
+}
+
+/// The boards of `s` as "attack/health" lists, keywords as `+p` (poison)
+/// and `+r` (reborn).
+fn shown(s: &State, side: usize) -> String {
+    s.board(side)
+        .iter()
+        .map(|u| {
+            let mut t = format!("{}/{}", u.attack, u.health);
+            if u.keywords & crate::hearthstone::model::POISON != 0 {
+                t.push_str("+p");
+            }
+            if u.keywords & crate::hearthstone::model::REBORN != 0 {
+                t.push_str("+r");
+            }
+            t
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[test]
+fn venomstrike_trap_summons_a_cobra_when_a_friendly_minion_is_attacked_once() {
+    let trap = [("TB_Bacon_Secrets_01", [0, 0])];
+    let c = with_heroes("1/20,1/20", "0/30,0/30", [&[], &trap]);
+    let (kinds, start, _) = super::start::start_outcomes(&c, 10, &Control::NONE);
+    let mut s = start;
+    // A's first minion attacks B's first: the Cobra enters at the right
+    // end before the blows, and the secret is spent.
+    s.attack(&kinds, 0, 0, 0, &mut crate::rng::Rng::new(1));
+    assert_eq!(shown(&s, 1), "0/29,0/30,2/3+p");
+    assert_ne!(s.spent, 0);
+    s.attack(&kinds, 0, 1, 1, &mut crate::rng::Rng::new(1));
+    assert_eq!(shown(&s, 1), "0/29,0/29,2/3+p");
+    // A's own trap hears nothing when A attacks.
+    let c = with_heroes("1/20", "0/30", [&trap, &[]]);
+    let (kinds, start, _) = super::start::start_outcomes(&c, 10, &Control::NONE);
+    let mut s = start;
+    s.attack(&kinds, 0, 0, 0, &mut crate::rng::Rng::new(1));
+    assert_eq!((shown(&s, 0), s.spent), ("1/20".to_string(), 0));
+}
+
+#[test]
+fn venomstrike_trap_waits_for_room_and_the_better_one_gives_reborn() {
+    let trap = [("TB_Bacon_Secrets_01", [0, 0])];
+    let full = "0/9,0/9,0/9,0/9,0/9,0/9,1/1";
+    let c = with_heroes("5/50", full, [&[], &trap]);
+    let (kinds, start, _) = super::start::start_outcomes(&c, 10, &Control::NONE);
+    let mut s = start;
+    // Seven minions: no room, the trap waits. The 1/1 dies attacked.
+    s.attack(&kinds, 0, 0, 6, &mut crate::rng::Rng::new(1));
+    assert_eq!((s.lens[1], s.spent), (6, 0));
+    s.attack(&kinds, 0, 0, 0, &mut crate::rng::Rng::new(1));
+    assert_eq!(shown(&s, 1), "0/4,0/9,0/9,0/9,0/9,0/9,2/3+p");
+    let better = [("TB_Bacon_Secrets_01b", [0, 0])];
+    let c = with_heroes("5/50", "0/9", [&[], &better]);
+    let (kinds, start, _) = super::start::start_outcomes(&c, 10, &Control::NONE);
+    let mut s = start;
+    s.attack(&kinds, 0, 0, 0, &mut crate::rng::Rng::new(1));
+    assert_eq!(shown(&s, 1), "0/4,2/3+p+r");
+}
+
+#[test]
+fn secrets_agree_across_the_exact_engine_the_plain_tree_and_monte_carlo() {
+    let trap = [("TB_Bacon_Secrets_01", [0, 0])];
+    let better = [("TB_Bacon_Secrets_01b", [0, 0])];
+    let vigor = [("BG28_519", [1, 1]), ("TB_Bacon_Secrets_01", [0, 0])];
+    let hand = [("BG28_573", [0, 0])];
+    for (i, (a, b, heroes)) in [
+        ("3/3,2/4", "4/4,1/3+taunt", [&trap[..], &[][..]]),
+        ("3/3,2/4", "4/4,1/3+taunt", [&trap[..], &better[..]]),
+        ("6/6+shield", "2/3,2/3,1/1", [&hand[..], &vigor[..]]),
+        ("5/5,1/1", "3/6", [&[][..], &better[..]]),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let c = with_heroes(a, b, heroes);
+        let r = solved(&c);
+        let tree = super::tests::tree_walk(&c);
+        for (x, y) in summary(&r).into_iter().zip(tree) {
+            assert!(
+                (x - y).abs() < 1e-9,
+                "case {i}: {:?} vs {tree:?}",
+                summary(&r)
+            );
+        }
+        assert_monte_carlo_agrees(&c, 11 + i as u64, &format!("case {i}"));
+    }
+    // The trap changes the answer: without it the 5/5 always wins; with
+    // it the Cobra's poison kills it (a draw) when the 5/5 attacks first.
+    assert_eq!(exact("5/5", "1/4").win, 1.0);
+    let with = solved(&with_heroes("5/5", "1/4", [&[], &trap]));
+    assert!(with.draw > 0.0 && with.win < 1.0, "{with:?}");
+}
+
+#[test]
+fn toxic_tumbleweed_summons_an_assassin_that_attacks_at_once() {
+    let weed = [("BG28_641", [0, 0])];
+    // The 1/1 venomous Assassin enters at the right end and attacks: its
+    // venom kills the 0/9 (the only target), and it lives, marked as
+    // having attacked.
+    let c = with_heroes("5/5", "0/9", [&weed, &[]]);
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE);
+    let outcomes = outcomes.unwrap().outcomes;
+    for (s, _) in &outcomes {
+        assert_eq!(
+            (shown(s, 0), shown(s, 1)),
+            ("5/5,1/1".to_string(), String::new())
+        );
+        assert_eq!(s.board(0)[1].mark, ATTACKED);
+    }
+    // A taunt draws its attack: its venom kills the 3/30, whose hit back
+    // kills it.
+    let c = with_heroes("5/5", "2/2,3/30+taunt", [&weed, &[]]);
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE);
+    for (s, _) in outcomes.unwrap().outcomes {
+        assert_eq!(
+            (shown(&s, 0), shown(&s, 1)),
+            ("5/5".to_string(), "2/2".to_string())
+        );
+    }
+    // No room: nothing.
+    let full = "1/1,1/1,1/1,1/1,1/1,1/1,1/1";
+    let c = with_heroes(full, "1/9", [&weed, &[]]);
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE);
+    for (s, _) in outcomes.unwrap().outcomes {
+        assert_eq!((s.lens[0], shown(&s, 1)), (7, "1/9".to_string()));
+    }
+    let c = with_heroes("3/3,2/2", "2/4,1/1,3/2", [&weed, &weed]);
+    let r = solved(&c);
+    let tree = super::tests::tree_walk(&c);
+    for (x, y) in summary(&r).into_iter().zip(tree) {
+        assert!((x - y).abs() < 1e-9, "{:?} vs {tree:?}", summary(&r));
+    }
+    assert_monte_carlo_agrees(&c, 21, "Toxic Tumbleweed");
+}

@@ -1,0 +1,34 @@
+//! What a hero's side brings to combat beside its minions: its secrets
+//! and lingering spells (Fleeting Vigor, Upper Hand), each one card with
+//! one effect, its numbers filled in from the game state (the script
+//! numbers of the JSON). Hero powers, trinkets and quest rewards are to
+//! join them as more hero-side cards of the same shape.
+
+use super::effect::Effect;
+use super::minion::Token;
+
+/// Hero-side cards that act in combat one side may hold (`State::spent`
+/// keeps a bit for each).
+pub const MAX_HERO_CARDS: usize = 4;
+
+/// One hero-side card that acts in combat: a trigger and an action, as a
+/// minion's effect, fired by the engine with no minion as its source
+/// (`Target::Friendly` reaches the side's minions, `Target::RandomEnemy`
+/// the other side's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct HeroCard {
+    /// Its card id (`BG28_519`).
+    pub id: &'static str,
+    /// Its English name.
+    pub name: &'static str,
+    /// What it does, and when.
+    pub effect: Effect,
+    /// What an `Action::Summon` of it summons (count 0: none), at the
+    /// right end of its side's board.
+    pub token: Token,
+    /// Spent once it fired (a secret); else it fires whenever triggered.
+    pub once: bool,
+    /// Its token attacks at once when summoned (Toxic Tumbleweed's
+    /// Tumbling Assassin), then counts as having attacked this round.
+    pub attacks_at_once: bool,
+}
