@@ -15,6 +15,7 @@ fn small() -> Combat {
         b: parse_board("3/4,1/1").expect("valid"),
         tiers: [1, 1],
         bonuses: Default::default(),
+        hands: Default::default(),
     }
 }
 

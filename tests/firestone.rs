@@ -87,6 +87,11 @@ fn real_boards_agree_with_firestone() {
     for v in vectors.iter().copied() {
         let name = v["name"].as_str().unwrap();
         let board = |side: &str| board_from_json(&v[side].to_string()).unwrap();
+        // A hand, when the vector has one: an entity list as a board's.
+        let hand = |key: &str| match v.get(key) {
+            Some(list) => board_from_json(&list.to_string()).unwrap(),
+            None => Vec::new(),
+        };
         let bonuses = |key: &str| match v.get(key) {
             Some(info) => bonuses_from_global_info(&info.to_string()).unwrap(),
             None => GameBonuses::default(),
@@ -99,6 +104,7 @@ fn real_boards_agree_with_firestone() {
                 v["tier_b"].as_u64().unwrap() as u32,
             ],
             bonuses: [bonuses("global_a"), bonuses("global_b")],
+            hands: [hand("hand_a"), hand("hand_b")],
         };
         let ours = match combat_exact(&c, 2_000_000, &Control::NONE) {
             Ok(r) => {

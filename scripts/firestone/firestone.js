@@ -101,7 +101,7 @@ const entities = (list, friendly) =>
         ...m,
     }));
 
-const hero = (tier, friendly, globalInfo) => ({
+const hero = (tier, friendly, globalInfo, hand) => ({
     cardId: 'TB_BaconShop_HERO_PH',
     hpLeft: 1000,
     tavernTier: tier,
@@ -110,14 +110,23 @@ const hero = (tier, friendly, globalInfo) => ({
     friendly,
     entityId: nextId++,
     globalInfo: { ...(globalInfo || {}) },
+    // The minions in the hand, as entities of the board are given.
+    hand: entities(hand || [], friendly),
 });
 
 // The battle input of one board ({a, b, tier_a, tier_b}, and optional
-// global_a, global_b: each hero's globalInfo, the bonuses of earlier turns).
+// global_a, global_b: each hero's globalInfo, the bonuses of earlier turns;
+// hand_a, hand_b: the minions in each hero's hand).
 function battleInput(board, samples, options = {}) {
     return {
-        playerBoard: { player: hero(board.tier_a, true, board.global_a), board: entities(board.a, true) },
-        opponentBoard: { player: hero(board.tier_b, false, board.global_b), board: entities(board.b, false) },
+        playerBoard: {
+            player: hero(board.tier_a, true, board.global_a, board.hand_a),
+            board: entities(board.a, true),
+        },
+        opponentBoard: {
+            player: hero(board.tier_b, false, board.global_b, board.hand_b),
+            board: entities(board.b, false),
+        },
         options: {
             numberOfSimulations: samples,
             maxAcceptableDuration: 3600 * 1000,

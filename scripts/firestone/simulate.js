@@ -13,7 +13,9 @@
 // CARDS.json: `python3 scripts/bg_cards.py --firestone-cards CARDS.json`.
 // BOARDS.json: [{"name", "a": [entity], "b": [entity], "tier_a", "tier_b"}]
 // (optionally "global_a", "global_b": each hero's `globalInfo`, the bonuses
-// of earlier turns, read by `oddsmith combat --a-bonuses`)
+// of earlier turns, read by `oddsmith combat --a-bonuses`; "hand_a",
+// "hand_b": the minions in each hero's hand, entities as the boards',
+// read by `oddsmith combat --hand-a`)
 // with Firestone-shaped entities ({"cardId", "attack", "health",
 // "divineShield", "taunt", "poisonous", "venomous", "windfury", "reborn"}).
 // OUT.json: the boards with "firestone": {samples, win, draw, loss,

@@ -390,6 +390,7 @@ pub unsafe extern "C" fn oddsmith_combat(
                 to_game_bonuses("a", &o.bonuses_a)?,
                 to_game_bonuses("b", &o.bonuses_b)?,
             ],
+            hands: Default::default(),
         };
         let mode = match o.mode {
             ODDSMITH_COMBAT_AUTO => CombatMode::Auto,

@@ -156,6 +156,7 @@ fn combat<'py>(
         b: board_of("b", b)?,
         tiers: [tiers.0, tiers.1],
         bonuses: [bonuses_of("a", &bonuses.0)?, bonuses_of("b", &bonuses.1)?],
+        hands: Default::default(),
     };
     let mode = match mode {
         "auto" => CombatMode::Auto,

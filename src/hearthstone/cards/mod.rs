@@ -27,7 +27,7 @@ mod table;
 
 pub use effect_row::{CombatEffect, EffectRow};
 pub use generate::effect_table_source;
-pub use reader::{Read, acts_from_the_hand, read};
+pub use reader::{Read, read};
 pub use readings::ScriptGift;
 
 pub use table::BUILD;

@@ -9,6 +9,7 @@
 
 use super::flags::{FLAGS, Flag, Flags, Folded, HEARD, SETS, Set};
 use super::growth::Growths;
+use super::hand::Hand;
 use super::state::{MAX_BONUSES, MAX_SIDE_BONUSES};
 use super::unit::{UNMARKED, Unit};
 use crate::hearthstone::model::{
@@ -147,6 +148,8 @@ pub struct Kinds {
     /// Each side's tavern tier (`Combat::tiers`; 0 until `set_tiers`):
     /// what `Action::TierBuff` gives.
     pub(super) tiers: [u8; 2],
+    /// What each side's hand gives the combat (`hand.rs`).
+    pub(super) hands: [Hand; 2],
 }
 
 /// What a place of `State::bonus` holds.
@@ -184,6 +187,7 @@ impl Kinds {
             entry_counts: [0; 2],
             growths: Growths::default(),
             tiers: [0; 2],
+            hands: [Hand::default(); 2],
         }
     }
 

@@ -30,6 +30,7 @@ mod deaths;
 mod exact;
 mod flags;
 mod growth;
+mod hand;
 mod key;
 mod kinds;
 mod layer;
@@ -43,7 +44,7 @@ pub mod trace;
 mod unit;
 
 pub use crate::hearthstone::model::{GameBonuses, MAX_GAME_BONUS, Minion, Token};
-pub use crate::hearthstone::notation::parse_board;
+pub use crate::hearthstone::notation::{parse_board, parse_hand};
 pub use chooser::{Chooser, Odometer};
 pub use exact::{DEFAULT_MAX_STATES, combat_exact, combat_exact_with_threads};
 pub use kinds::Kinds;
@@ -67,6 +68,12 @@ pub struct Combat {
     pub tiers: [u32; 2],
     /// Each side's bonuses from earlier turns (none by default).
     pub bonuses: [GameBonuses; 2],
+    /// The minions in each side's hand, left to right, with their stats
+    /// and keywords there (at most 10; none by default): read by the
+    /// cards that act from the hand or read it
+    /// (`Action::SummonCopyFromHand`, `GainHandStats`, `GainHandAttack`).
+    /// Other cards of a hand are left out.
+    pub hands: [Vec<Minion>; 2],
 }
 
 impl Combat {
@@ -77,6 +84,7 @@ impl Combat {
             b,
             tiers,
             bonuses: [GameBonuses::default(); 2],
+            hands: [Vec::new(), Vec::new()],
         }
     }
 }

@@ -209,6 +209,7 @@ mod tests {
             b: parse_board(b).unwrap(),
             tiers: [1, 1],
             bonuses: Default::default(),
+            hands: Default::default(),
         }
     }
 

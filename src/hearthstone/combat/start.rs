@@ -119,7 +119,8 @@ pub(super) fn start_outcomes(
     limit: usize,
     deadline: &Control,
 ) -> (Kinds, State, Option<StartOutcomes>) {
-    let (start, mut kinds) = State::with_bonuses(&c.a, &c.b, &c.bonuses, 0);
+    let hands = [c.hands[0].as_slice(), c.hands[1].as_slice()];
+    let (start, mut kinds) = State::with_hands(&c.a, &c.b, hands, &c.bonuses, 0);
     kinds.set_tiers(c.tiers);
     let outcomes = StartOutcomes::enumerate(&start, &kinds, limit, deadline);
     (kinds, start, outcomes)
@@ -177,6 +178,9 @@ impl State {
         }
         let first = chooser.pick(2) as usize;
         for side in [first, 1 - first] {
+            if self.hand_start_of_combat(kinds, side, chooser) {
+                self.start_deaths(kinds, chooser);
+            }
             for tag in 1..=BOARD_SIZE as u8 {
                 let Some(at) = self.board(side).iter().position(|u| u.tag() == tag) else {
                     continue;
@@ -202,13 +206,7 @@ impl State {
                         reach: REACH_ALL,
                     };
                     if self.apply(kinds, &fired, e.action, chooser) {
-                        if kinds.any(Flag::DeathrattleDamage) {
-                            self.settle_deaths(kinds, chooser);
-                        } else {
-                            for s in 0..2 {
-                                self.resolve_side(kinds, s, chooser);
-                            }
-                        }
+                        self.start_deaths(kinds, chooser);
                     }
                 }
             }
@@ -216,6 +214,17 @@ impl State {
         for side in 0..2 {
             for u in &mut self.boards[side] {
                 u.set_tag(0);
+            }
+        }
+    }
+
+    /// The death phase after a start-of-combat effect dealt damage.
+    fn start_deaths(&mut self, kinds: &Kinds, chooser: &mut impl Chooser) {
+        if kinds.any(Flag::DeathrattleDamage) {
+            self.settle_deaths(kinds, chooser);
+        } else {
+            for s in 0..2 {
+                self.resolve_side(kinds, s, chooser);
             }
         }
     }

@@ -51,6 +51,7 @@ pub(super) fn combat(a: &str, b: &str) -> Combat {
         b: parse_board(b).unwrap(),
         tiers: [1, 1],
         bonuses: Default::default(),
+        hands: Default::default(),
     }
 }
 
@@ -684,6 +685,7 @@ fn lethal_chances_are_the_damage_tail() {
             b: parse_board("2/6").unwrap(),
             tiers: [3, 1],
             bonuses: Default::default(),
+            hands: Default::default(),
         },
         1_000_000,
         &Control::NONE,
