@@ -351,6 +351,7 @@ fn action(a: &Action) -> String {
         ),
         Action::GainHandStats { times } => format!("Action::GainHandStats {{ times: {times} }}"),
         Action::GainHandAttack { times } => format!("Action::GainHandAttack {{ times: {times} }}"),
+        Action::SummonFromHand { count } => format!("Action::SummonFromHand {{ count: {count} }}"),
         Action::SummonCopyFromHand { times } => {
             format!("Action::SummonCopyFromHand {{ times: {times} }}")
         }

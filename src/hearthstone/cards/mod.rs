@@ -27,6 +27,7 @@ mod table;
 
 pub use effect_row::{CombatEffect, EffectRow};
 pub use generate::effect_table_source;
+pub(crate) use reader::acts_outside_boards;
 pub use reader::{Read, read};
 pub use readings::ScriptGift;
 

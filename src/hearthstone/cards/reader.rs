@@ -697,6 +697,18 @@ fn hand_action(action: &str, times: u8) -> Option<Action> {
     })
 }
 
+/// "summon the highest-attack minion from your hand for this combat
+/// only" (the golden: "the 2 highest-attack minions"): Expert Aviator's
+/// rally as Firestone plays it.
+fn from_hand(action: &str) -> Option<Action> {
+    let count = match action {
+        "summon the highest-attack minion from your hand for this combat only" => 1,
+        "summon the 2 highest-attack minions from your hand for this combat only" => 2,
+        _ => return None,
+    };
+    Some(Action::SummonFromHand { count })
+}
+
 /// Whether the card, in combat, puts cards in its owner's hand or gives
 /// to those there ("deathrattle: get a random undead.", "whenever this
 /// takes damage, give a minion in your hand +2/+1."): what a minion that
@@ -1528,6 +1540,11 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
         && let Some(action) = hand_action(action, times)
     {
         return one(action);
+    }
+    if trigger == Trigger::Rally
+        && let Some(action) = from_hand(action)
+    {
+        return if times == 1 { one(action) } else { Some(None) };
     }
     if action == "attack immediately" && trigger == Trigger::StartOfCombat {
         return one(Action::AttackNow { times });

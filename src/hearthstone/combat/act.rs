@@ -481,6 +481,10 @@ impl State {
                 }
                 false
             }
+            Action::SummonFromHand { count } => {
+                self.summon_from_hand_mid_combat(kinds, at, count, chooser);
+                false
+            }
             Action::SummonCopyFromHand { .. } => {
                 self.summon_from_hand(kinds, at, chooser);
                 false

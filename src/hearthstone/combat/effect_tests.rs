@@ -2706,3 +2706,67 @@ fn a_hand_that_combat_would_change_is_refused_beside_a_reader() {
     c.hands[0][0].health = 0;
     assert!(combat_exact(&c, 1_000_000, &Control::NONE).is_err());
 }
+
+/// The state of boards `a` and `b` with side A's hand `hand`, before the
+/// first attack, side A to attack.
+fn fresh_with_hand(a: &str, b: &str, hand: &str) -> (State, Kinds) {
+    let hand = parse_hand(hand).unwrap();
+    State::with_hands(
+        &parse_board(a).unwrap(),
+        &parse_board(b).unwrap(),
+        [&hand, &[]],
+        &[GameBonuses::default(); 2],
+        0,
+    )
+}
+
+#[test]
+fn expert_aviator_summons_the_highest_attack_minions_of_the_hand_once_each() {
+    // The first rally: a 6-attack minion (the first of the two, as
+    // `First` picks), to the Aviator's right; the second: the other.
+    let (mut s, kinds) = fresh_with_hand("Expert Aviator=3/30", "1/50", "2/2,6/1,6/3");
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "3/29,6/1");
+    assert_eq!(s.hand[0], 0b010);
+    s.turn = 0;
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "3/28,6/3,6/1");
+    assert_eq!(s.hand[0], 0b110);
+    // The golden one summons two at once, each next to it.
+    let (mut s, kinds) = fresh_with_hand("golden Expert Aviator=6/30", "1/50", "2/2,6/1,5/3");
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "6/29,5/3,6/1");
+    assert_eq!(s.hand[0], 0b110);
+    // A full board takes none, and the minion stays free to come later.
+    let full = "Expert Aviator=3/30,1/1,1/1,1/1,1/1,1/1,1/1";
+    let (mut s, kinds) = fresh_with_hand(full, "1/50", "6/1");
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!((s.lens[0], s.hand[0]), (7, 0));
+}
+
+#[test]
+fn expert_aviator_combats_agree_with_the_tree_and_monte_carlo() {
+    for (a, b, hand) in [
+        ("Expert Aviator", "4/4,2/6", "3/3,5/1,5/2"),
+        (
+            "golden Expert Aviator,2/2",
+            "6/6,3/3+taunt",
+            "1/1,4/4,Flighty Scout=2/2",
+        ),
+    ] {
+        let c = combat_with_hands(a, b, [hand, ""]);
+        assert!(close(exact_of(&c), tree_walk(&c)), "{a} vs {b}");
+        assert_monte_carlo_agrees(&c, 45, a);
+    }
+    // The hand is side A's own: side B's Aviator summons from B's.
+    let c = combat_with_hands("4/4,2/6", "Expert Aviator", ["3/3", "5/1"]);
+    assert!(close(exact_of(&c), tree_walk(&c)));
+    assert!(!close(
+        exact_of(&c),
+        exact_of(&combat_with_hands(
+            "4/4,2/6",
+            "Expert Aviator",
+            ["5/1", "3/3"]
+        ))
+    ));
+}

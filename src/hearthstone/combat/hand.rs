@@ -1,17 +1,19 @@
 //! The hands: the cards each side holds as the combat begins
-//! (`Combat::hands`), which the combat reads and never changes. A card
-//! that acts from the hand at the start of combat fires before its side's
-//! board (Firestone's order: a random side first, its hand's cards left
-//! to right, then its board's start of combat): a copy of it with its
-//! stats (times the action's multiple) enters at the right end of the
-//! board, the card staying in the hand (`Action::SummonCopyFromHand`).
-//! Minions on the board read the hand's stats (`Action::GainHandStats`,
-//! `Action::GainHandAttack`).
+//! (`Combat::hands`). A card that acts from the hand at the start of
+//! combat fires before its side's board (Firestone's order: a random side
+//! first, its hand's cards left to right, then its board's start of
+//! combat): a copy of it with its stats (times the action's multiple)
+//! enters at the right end of the board, the card staying in the hand
+//! (`Action::SummonCopyFromHand`). Minions on the board read the hand's
+//! stats (`Action::GainHandStats`, `Action::GainHandAttack`), or summon
+//! its highest-attack minions mid-combat, each once
+//! (`Action::SummonFromHand`).
 //!
-//! What is fixed per combat lives in `Kinds` (`Hand`: the copies ready
-//! as units, the stats summed), so `State` holds nothing of the hands.
-//! A combat whose cards would change a hand that a minion reads
-//! (`Marks::CHANGES_HAND`) is refused (`validate`).
+//! What is fixed per combat lives in `Kinds` (`Hand`: the copies and
+//! minions ready as units, the stats summed); `State::hand` holds only
+//! which minions of each hand were summoned mid-combat (a bit each, in
+//! the exact key). A combat whose cards would change a hand that a minion
+//! reads (`Marks::CHANGES_HAND`) is refused (`validate_hands`).
 
 use super::Combat;
 use super::chooser::Chooser;
@@ -34,6 +36,11 @@ pub(super) struct Hand {
     health: u32,
     /// The highest attack of a minion in it (0 when empty).
     best_attack: u16,
+    /// Its minions as they enter the board (the first `minion_count`),
+    /// when a minion of its side summons them mid-combat
+    /// (`Action::SummonFromHand`; else none).
+    minions: [Unit; HAND_SIZE],
+    minion_count: u8,
 }
 
 /// The multiple of a card's stats its copy from the hand enters with
@@ -53,16 +60,32 @@ fn reads_hand(m: &Minion) -> bool {
     m.effects.iter().any(|e| {
         matches!(
             e.action,
-            Action::GainHandStats { .. } | Action::GainHandAttack { .. }
+            Action::GainHandStats { .. }
+                | Action::GainHandAttack { .. }
+                | Action::SummonFromHand { .. }
         )
     })
 }
 
+/// Whether a minion summons from the hand mid-combat.
+fn summons_from_hand(m: &Minion) -> bool {
+    m.effects
+        .iter()
+        .any(|e| matches!(e.action, Action::SummonFromHand { .. }))
+}
+
 impl Hand {
-    /// The hand `cards` of a combat whose kinds are `kinds` (the copies
-    /// its cards summon are interned there).
-    pub(super) fn new(kinds: &mut Kinds, cards: &[Minion]) -> Hand {
+    /// The hand `cards` of a side with the minions `board`, in a combat
+    /// whose kinds are `kinds` (the copies its cards summon are interned
+    /// there).
+    pub(super) fn new(kinds: &mut Kinds, cards: &[Minion], board: &[Minion]) -> Hand {
         let mut hand = Hand::default();
+        if board.iter().any(summons_from_hand) {
+            for m in cards.iter().take(HAND_SIZE) {
+                hand.minions[hand.minion_count as usize] = kinds.unit(m);
+                hand.minion_count += 1;
+            }
+        }
         for m in cards.iter().take(HAND_SIZE) {
             hand.attack += u32::from(m.attack);
             hand.health += m.health.max(0) as u32;
@@ -91,9 +114,64 @@ impl Hand {
     pub(super) fn attack_gain(&self, times: u8) -> u16 {
         self.best_attack.saturating_mul(u16::from(times))
     }
+
+    /// Whether a minion of its side summons from it mid-combat.
+    pub(super) fn summons_mid_combat(&self) -> bool {
+        self.minion_count > 0
+    }
+
+    /// The highest-attack minion not in `summoned` (a mask of its
+    /// minions), a random one among equals; none when all were.
+    fn pick(&self, summoned: u16, chooser: &mut impl Chooser) -> Option<usize> {
+        let free = |i: &usize| summoned & 1 << i == 0;
+        let all = 0..self.minion_count as usize;
+        let best = all
+            .clone()
+            .filter(free)
+            .map(|i| self.minions[i].attack)
+            .max()?;
+        let tied = |i: &usize| free(i) && self.minions[*i].attack == best;
+        let n = all.clone().filter(tied).count() as u32;
+        let k = if n > 1 { chooser.pick(n) as usize } else { 0 };
+        all.filter(tied).nth(k)
+    }
 }
 
 impl State {
+    /// `Action::SummonFromHand` of the minion at `at`: `count` times, the
+    /// highest-attack minion of its hand not summoned yet this combat
+    /// enters to the right of `at` with its stats in the hand (each next
+    /// one between `at` and the one before); one that finds no room stays
+    /// free to come later (Firestone's cancelled summon).
+    pub(super) fn summon_from_hand_mid_combat(
+        &mut self,
+        kinds: &Kinds,
+        at: &Fired,
+        count: u8,
+        chooser: &mut impl Chooser,
+    ) {
+        let Some(slot) = at.slot else {
+            return;
+        };
+        let hand = &kinds.hands[at.side];
+        for _ in 0..count {
+            let Some(i) = hand.pick(self.hand[at.side], chooser) else {
+                return;
+            };
+            let len = self.lens[at.side] as usize;
+            if len >= BOARD_SIZE {
+                continue;
+            }
+            self.hand[at.side] |= 1 << i;
+            let board = &mut self.boards[at.side];
+            board.copy_within(slot + 1..len, slot + 2);
+            board[slot + 1] = hand.minions[i];
+            board[slot + 1].mark = UNMARKED;
+            self.lens[at.side] += 1;
+            self.entered(kinds, at.side, slot + 1, chooser);
+        }
+    }
+
     /// The start of combat of `side`'s hand: each card that acts from it,
     /// left to right, summons its copy at the right end of the board while
     /// there is room (its summon heard as any), each followed by the death
@@ -166,6 +244,9 @@ pub(super) fn validate_hands(c: &Combat) -> Result<()> {
         }
         acting += hand.iter().filter(|m| copy_from_hand(m).is_some()).count();
         let board = if side == 0 { &c.a } else { &c.b };
+        if board.iter().any(summons_from_hand) {
+            acting += hand.len();
+        }
         refuse_changed_hand(board, hand, name)?;
     }
     if acting > 16 {

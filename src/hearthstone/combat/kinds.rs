@@ -652,6 +652,12 @@ impl Kinds {
         self.any_of(Set::DamageListeners)
     }
 
+    /// Some minion summons from its side's hand mid-combat
+    /// (`State::hand` then changes).
+    pub fn summons_from_hand(&self) -> bool {
+        self.hands.iter().any(|h| h.summons_mid_combat())
+    }
+
     /// Some minion has a start-of-combat effect.
     pub fn any_start_of_combat(&self) -> bool {
         self.any(Flag::StartOfCombat)

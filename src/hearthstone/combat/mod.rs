@@ -11,7 +11,7 @@
 //! deaths, deathrattles and reborn (`deaths.rs`); triggers firing
 //! (`listeners.rs`); stat auras and side bonuses (`auras.rs`); what an
 //! effect does (`act.rs`), its random choices (`chooser.rs`); counts a
-//! side keeps all game (`growth.rs`). The exact solver (`exact.rs`, with
+//! side keeps all game (`growth.rs`); the hands (`hand.rs`). The exact solver (`exact.rs`, with
 //! its keys and layers: `key.rs`, `layer.rs`, its cost estimate:
 //! `cost.rs`) and Monte Carlo (`monte_carlo.rs`) both step through the
 //! same turn and sum the ends alike (`tally.rs`); `policy.rs` picks
@@ -86,6 +86,15 @@ impl Combat {
             bonuses: [GameBonuses::default(); 2],
             hands: [Vec::new(), Vec::new()],
         }
+    }
+}
+
+impl Combat {
+    /// Checks the hands (`Combat::hands`) as the engines will: at most 10
+    /// cards of positive health, and no card that changes a hand in
+    /// combat beside a minion that reads it (named).
+    pub fn check_hands(&self) -> crate::error::Result<()> {
+        hand::validate_hands(self)
     }
 }
 

@@ -36,6 +36,9 @@ pub struct State {
     /// gets (`Action::SideBonus`; for a count, the count), at most 255
     /// each.
     pub bonus: [[[u8; 2]; MAX_BONUSES]; 2],
+    /// Per side, the minions of its hand summoned this combat
+    /// (`Action::SummonFromHand`), a bit each (`Combat::hands` order).
+    pub hand: [u16; 2],
 }
 
 /// How a combat ended.
@@ -147,6 +150,7 @@ impl State {
             lens: [a.len() as u8, b.len() as u8],
             turn: first,
             bonus: [[[0; 2]; MAX_BONUSES]; 2],
+            hand: [0; 2],
         };
         for (side, board) in [a, b].into_iter().enumerate() {
             for (slot, m) in board.iter().enumerate() {
@@ -154,7 +158,8 @@ impl State {
             }
         }
         for (side, hand) in hands.into_iter().enumerate() {
-            kinds.hands[side] = Hand::new(&mut kinds, hand);
+            let board = if side == 0 { a } else { b };
+            kinds.hands[side] = Hand::new(&mut kinds, hand, board);
         }
         kinds.add_game_bonuses(bonuses);
         // The stats given are the minions' own: each aura is added to them

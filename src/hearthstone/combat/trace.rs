@@ -221,6 +221,9 @@ fn describe(action: &Action) -> String {
         Action::GainHandAttack { times } => {
             format!("gains {times}x the attack of its hand's highest-attack minion")
         }
+        Action::SummonFromHand { count } => {
+            format!("summons the {count} highest-attack minions of its hand")
+        }
         Action::SummonCopyFromHand { times } => {
             format!("summons a copy of itself from the hand with {times}x its stats")
         }

@@ -115,21 +115,25 @@ fn combat_from_battle_value(value: &Value) -> Result<Combat> {
             .ok_or_else(|| path.key_error(ErrorKind::Parse, "board", "is missing"))?;
         let board = board_from_value(board, &path.key("board"))?;
         let reads = board.iter().any(reads_hand);
+        let summoned = board.iter().any(summons_from_hand);
         if reads {
             refuse_choral_counters(player_fields.get("globalInfo"), &player_path)?;
         }
-        hands[i] = hand_from_value(player_fields.get("hand"), &player_path.key("hand"), reads)?;
+        let hand_path = player_path.key("hand");
+        hands[i] = hand_from_value(player_fields.get("hand"), &hand_path, [reads, summoned])?;
         boards.push(board);
     }
     let b = boards.pop().unwrap_or_default();
     let a = boards.pop().unwrap_or_default();
-    Ok(Combat {
+    let combat = Combat {
         a,
         b,
         tiers,
         bonuses,
         hands,
-    })
+    };
+    combat.check_hands()?;
+    Ok(combat)
 }
 
 /// Whether a minion reads its side's hand (its stats).
@@ -137,9 +141,18 @@ fn reads_hand(m: &Minion) -> bool {
     m.effects.iter().any(|e| {
         matches!(
             e.action,
-            Action::GainHandStats { .. } | Action::GainHandAttack { .. }
+            Action::GainHandStats { .. }
+                | Action::GainHandAttack { .. }
+                | Action::SummonFromHand { .. }
         )
     })
+}
+
+/// Whether a minion summons from the hand mid-combat.
+fn summons_from_hand(m: &Minion) -> bool {
+    m.effects
+        .iter()
+        .any(|e| matches!(e.action, Action::SummonFromHand { .. }))
 }
 
 /// Counters of `globalInfo` that Firestone's Choral Mrrrglr takes
@@ -169,11 +182,17 @@ fn acts_from_hand(m: &Minion) -> bool {
 }
 
 /// The minions of the hand at `path` (null or absent: none), left to
-/// right: one that acts from the hand and is not `locked` read whole,
-/// others for their stats and their card's tier, tribes, keywords and
-/// name. Cards that are no Battlegrounds minion are left out; one
-/// with attack or health is refused when the side `reads` the hand.
-fn hand_from_value(hand: Option<&Value>, path: &Path, reads: bool) -> Result<Vec<Minion>> {
+/// right: one that acts from the hand and is not `locked` read whole, and
+/// all when a minion of the side summons from the hand (`summoned`: one
+/// `locked`, summoned already, is refused), others for their stats and
+/// their card's tier, tribes, keywords and name. Cards that are no
+/// Battlegrounds minion are left out; one with attack or health is
+/// refused when the side `reads` the hand.
+fn hand_from_value(
+    hand: Option<&Value>,
+    path: &Path,
+    [reads, summoned]: [bool; 2],
+) -> Result<Vec<Minion>> {
     let Some(hand) = hand.filter(|v| !v.is_null()) else {
         return Ok(Vec::new());
     };
@@ -195,7 +214,13 @@ fn hand_from_value(hand: Option<&Value>, path: &Path, reads: bool) -> Result<Vec
             continue;
         };
         let locked = fields.flag("locked")?.unwrap_or(false);
-        let whole = cards::minion_of(card).is_ok_and(|m| acts_from_hand(&m));
+        if summoned && locked {
+            return Err(at.error(Error::invalid(format!(
+                "{} ({}) is locked (summoned already) in a hand a minion summons from: not modelled yet",
+                card.name, card.id
+            ))));
+        }
+        let whole = summoned || cards::minion_of(card).is_ok_and(|m| acts_from_hand(&m));
         let minion = if whole && !locked {
             minion_from_value(item, &at)?
         } else {

@@ -372,13 +372,16 @@ fn enchantments_that_act_in_combat_are_refused() {
     assert!(with(r#"{"cardId": "TB_006e"}, {"cardId": "NOT_AN_ENCHANTMENT"}"#).is_ok());
     assert!(cards::combat_enchantment("BG27_004e").is_some());
     assert!(cards::combat_enchantment("TB_006e").is_none());
-    // A card's own enchantment holds its own effect's numbers.
+    // A card's own enchantment holds its own effect's numbers; but Surf
+    // n' Surf acts outside combat only, giving its crab deathrattle to a
+    // minion: carrying it itself, it has what its card does not.
     let own = r#"[{"cardId": "BG27_004", "attack": 3, "health": 3, "enchantments": [{"cardId": "BG27_004e"}]}]"#;
     let card = cards::by_id("BG27_004").unwrap();
-    assert_eq!(
-        board_from_json(own).is_ok(),
-        combat_effect_is_modelled(card)
-    );
+    assert!(combat_effect_is_modelled(card));
+    assert!(message(board_from_json(own).unwrap_err()).contains("BG27_004e"));
+    // One that only gets cards for the hand changes no combat.
+    let gems = r#"[{"cardId": "BG31_325", "attack": 3, "health": 3, "enchantments": [{"cardId": "BG31_325e"}]}]"#;
+    assert!(board_from_json(gems).is_ok());
 }
 
 fn combat_effect_is_modelled(card: &CardDef) -> bool {

@@ -361,6 +361,15 @@ pub enum Action {
         /// The copy's stats as a multiple of the card's in the hand.
         times: u8,
     },
+    /// The `count` highest-attack minions in its side's hand not summoned
+    /// yet this combat (`State::hand`; a random one among equals), one by
+    /// one, each summoned to this minion's right with its stats in the
+    /// hand (Firestone's Expert Aviator); a summon that finds no room
+    /// leaves its minion free to come later.
+    SummonFromHand {
+        /// Minions summoned.
+        count: u8,
+    },
     /// It gains `times` the attack of the enemy its attack targets, as
     /// a rally fires (Heroic Underdog).
     GainDefenderAttack {
@@ -520,6 +529,7 @@ impl Effect {
                 Action::TriggerDeathrattle { .. } => true,
                 // More deathrattle tokens than a minion's potential counts.
                 Action::Summon { .. }
+                | Action::SummonFromHand { .. }
                 | Action::ExtraDeathrattles { .. }
                 | Action::DeathrattlesTrigger { .. } => true,
                 _ => false,
