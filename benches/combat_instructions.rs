@@ -16,6 +16,7 @@ fn small() -> Combat {
         tiers: [1, 1],
         bonuses: Default::default(),
         heroes: Default::default(),
+        hands: Default::default(),
     }
 }
 

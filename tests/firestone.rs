@@ -89,6 +89,11 @@ fn real_boards_agree_with_firestone() {
     for v in vectors.iter().copied() {
         let name = v["name"].as_str().unwrap();
         let board = |side: &str| board_from_json(&v[side].to_string()).unwrap();
+        // A hand, when the vector has one: an entity list as a board's.
+        let hand = |key: &str| match v.get(key) {
+            Some(list) => board_from_json(&list.to_string()).unwrap(),
+            None => Vec::new(),
+        };
         let bonuses = |key: &str| match v.get(key) {
             Some(info) => bonuses_from_global_info(&info.to_string()).unwrap(),
             None => GameBonuses::default(),
@@ -106,6 +111,7 @@ fn real_boards_agree_with_firestone() {
             ],
             bonuses: [bonuses("global_a"), bonuses("global_b")],
             heroes: [heroes("secrets_a"), heroes("secrets_b")],
+            hands: [hand("hand_a"), hand("hand_b")],
         };
         let ours = match combat_exact(&c, 2_000_000, &Control::NONE) {
             Ok(r) => {

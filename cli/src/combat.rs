@@ -1,6 +1,7 @@
 //! `oddsmith combat --a "4/4,3/3" --b "3/4,1/1" [--tier-a 3 --tier-b 3]
 //! [--mode auto|exact|mc] [--samples N --seed S] [--time-ms MS]
 //! [--max-states N] [--health-a H --health-b H] [--a-bonuses gems=1/1,...]
+//! [--hand-a "Flighty Scout=5/6"]
 //! [--json]`, or `oddsmith combat --battle STATE.json` for a whole game
 //! state as Firestone's app logs it.
 
@@ -9,7 +10,7 @@ use crate::output::{Outcome, print_json};
 use oddsmith::Error;
 use oddsmith::hearthstone::combat::{
     Combat, CombatMode, CombatOptions, CombatResult, DEFAULT_SAMPLES, GameBonuses,
-    max_states_or_default, parse_board, samples_or_default, simulate,
+    max_states_or_default, parse_board, parse_hand, samples_or_default, simulate,
 };
 use oddsmith::hearthstone::firestone::{
     board_from_json, bonuses_from_global_info, combat_from_battle_json,
@@ -40,12 +41,21 @@ pub struct Args {
     /// The whole fight from a file (`-` for stdin): a game state as
     /// Firestone's app logs it (`BgsBattleInfo` JSON), its playerBoard
     /// as side A and its opponentBoard as side B, with their tavern
-    /// tiers and globalInfo (instead of the boards, tiers and bonuses
-    /// options), and their secrets and lingering spells. Hero powers,
-    /// trinkets, quest rewards, anomalies, Duos teammates and the secrets
-    /// not modelled are refused by name.
-    #[arg(long, conflicts_with_all = ["a", "b", "a_json", "b_json", "a_bonuses", "b_bonuses", "tier_a", "tier_b"])]
+    /// tiers, globalInfo and hands (instead of the boards, tiers, bonuses
+    /// and hands options), and their secrets and lingering spells. Hero
+    /// powers, trinkets, quest rewards, anomalies, Duos teammates and the
+    /// secrets not modelled are refused by name.
+    #[arg(long, conflicts_with_all = ["a", "b", "a_json", "b_json", "a_bonuses", "b_bonuses", "tier_a", "tier_b", "hand_a", "hand_b"])]
     battle: Option<std::path::PathBuf>,
+    /// The minions in side A's hand, left to right, written as a board
+    /// ("Flighty Scout=5/6, 3/4"; at most 10): read by the cards that act
+    /// from the hand or read it (Flighty Scout, Choral Mrrrglr, Costume
+    /// Enthusiast); none by default.
+    #[arg(long, allow_hyphen_values = true)]
+    hand_a: Option<String>,
+    /// Side B's hand, as --hand-a.
+    #[arg(long, allow_hyphen_values = true)]
+    hand_b: Option<String>,
     /// What earlier turns give side A's minions summoned in combat and
     /// its blood gems: "gems=2/1,undead=3/0,beasts=2/2,beetles=1/1,
     /// summoned=1/1,pirates=2,mechs=1,knights_died=3,knights=4/2,
@@ -162,6 +172,10 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         };
         parsed.map_err(|e| Error::new(e.kind(), format!("--{name}-bonuses: {}", e.message())))
     };
+    let hand = |name: &str, text: &Option<String>| {
+        parse_hand(text.as_deref().unwrap_or(""))
+            .map_err(|e| Error::new(e.kind(), format!("--hand-{name}: {}", e.message())))
+    };
     let c = match &args.battle {
         Some(path) => battle(path)?,
         None => Combat {
@@ -173,6 +187,7 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
                 bonuses("b", &args.b_bonuses)?,
             ],
             heroes: Default::default(),
+            hands: [hand("a", &args.hand_a)?, hand("b", &args.hand_b)?],
         },
     };
     oddsmith::parallel::check_threads(args.threads)?;

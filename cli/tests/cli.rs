@@ -1300,3 +1300,42 @@ fn zero_options_are_the_defaults_as_in_c() {
     assert_eq!(zero["win_probability"], default["win_probability"]);
     assert_eq!(zero["iterations"], default["iterations"]);
 }
+
+/// `--hand-a` gives side A's hand in board notation: a Flighty Scout
+/// there summons its copy at the right end of the board.
+#[test]
+fn combat_reads_a_hand() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = oddsmith(args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let with_hand = json(&[
+        "combat",
+        "--a",
+        "4/4",
+        "--hand-a",
+        "Flighty Scout=5/6, 7/7",
+        "--b",
+        "3/3,2/2,5/1",
+        "--json",
+    ]);
+    let on_board = json(&[
+        "combat",
+        "--a",
+        "4/4,Flighty Scout=5/6",
+        "--b",
+        "3/3,2/2,5/1",
+        "--json",
+    ]);
+    for key in ["win", "draw", "loss", "damage_to_a", "damage_to_b"] {
+        assert_eq!(with_hand[key], on_board[key], "{key}");
+    }
+    let out = oddsmith(&["combat", "--a", "4/4", "--b", "3/3", "--hand-b", "nonsense"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--hand-b"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -106,7 +106,7 @@ const entities = (list, friendly) =>
 const secrets = (list, friendly) =>
     (list || []).map((s) => ({ entityId: nextId++, friendly, ...s }));
 
-const hero = (tier, friendly, globalInfo, heroSecrets) => ({
+const hero = (tier, friendly, globalInfo, heroSecrets, hand) => ({
     cardId: 'TB_BaconShop_HERO_PH',
     hpLeft: 1000,
     tavernTier: tier,
@@ -116,19 +116,22 @@ const hero = (tier, friendly, globalInfo, heroSecrets) => ({
     entityId: nextId++,
     globalInfo: { ...(globalInfo || {}) },
     secrets: secrets(heroSecrets, friendly),
+    // The minions in the hand, as entities of the board are given.
+    hand: entities(hand || [], friendly),
 });
 
 // The battle input of one board ({a, b, tier_a, tier_b}, and optional
 // global_a, global_b: each hero's globalInfo, the bonuses of earlier turns;
-// secrets_a, secrets_b: each hero's secrets and lingering spells).
+// secrets_a, secrets_b: each hero's secrets and lingering spells;
+// hand_a, hand_b: the minions in each hero's hand).
 function battleInput(board, samples, options = {}) {
     return {
         playerBoard: {
-            player: hero(board.tier_a, true, board.global_a, board.secrets_a),
+            player: hero(board.tier_a, true, board.global_a, board.secrets_a, board.hand_a),
             board: entities(board.a, true),
         },
         opponentBoard: {
-            player: hero(board.tier_b, false, board.global_b, board.secrets_b),
+            player: hero(board.tier_b, false, board.global_b, board.secrets_b, board.hand_b),
             board: entities(board.b, false),
         },
         options: {

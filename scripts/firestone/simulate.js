@@ -15,7 +15,9 @@
 // (optionally "global_a", "global_b": each hero's `globalInfo`, the bonuses
 // of earlier turns, read by `oddsmith combat --a-bonuses`; "secrets_a",
 // "secrets_b": each hero's secrets and lingering spells, [{"cardId",
-// "scriptDataNum1", "scriptDataNum2"}], as a game state's `secrets`)
+// "scriptDataNum1", "scriptDataNum2"}], as a game state's `secrets`;
+// "hand_a", "hand_b": the minions in each hero's hand, entities as the
+// boards', read by `oddsmith combat --hand-a`)
 // with Firestone-shaped entities ({"cardId", "attack", "health",
 // "divineShield", "taunt", "poisonous", "venomous", "windfury", "reborn"}).
 // OUT.json: the boards with "firestone": {samples, win, draw, loss,

@@ -391,6 +391,7 @@ pub unsafe extern "C" fn oddsmith_combat(
                 to_game_bonuses("b", &o.bonuses_b)?,
             ],
             heroes: Default::default(),
+            hands: Default::default(),
         };
         let mode = match o.mode {
             ODDSMITH_COMBAT_AUTO => CombatMode::Auto,

@@ -396,20 +396,30 @@ fn refuse_combat_enchantments(list: Option<&Value>, card: &CardDef, path: &Path)
         return Ok(());
     };
     let own = card.id.strip_suffix("_G").unwrap_or(card.id);
-    let acts = cards::acts_in_combat(card);
     for item in items {
         let Some(id) = item.get("cardId").and_then(Value::as_str) else {
             continue;
         };
         // Its own card's enchantment (`BG33_807e`, `BG33_807e2`): the
-        // numbers of the effect its card has.
+        // numbers of the effect its card has in combat. A card acting
+        // outside combat only gives it to a minion (Surf n' Surf's
+        // "Deathrattle: Summon a 3/2 Crab"), itself too: what it then
+        // does, its card does not.
         let rest = id
             .strip_prefix(own)
             .map(|r| r.strip_prefix("_G").unwrap_or(r));
         let own_enchantment = rest
             .and_then(|r| r.strip_prefix('e'))
             .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()));
-        if own_enchantment && acts {
+        let outside = matches!(
+            cards::combat_effect(card),
+            cards::CombatEffect::OutOfCombat | cards::CombatEffect::None
+        );
+        // What only puts cards in a hand ("Deathrattle: Get 2 Blood Gems")
+        // does not change the combat.
+        let hand_only = cards::combat_enchantment(id)
+            .is_none_or(|text| cards::acts_outside_boards(&text.to_lowercase()));
+        if own_enchantment && (!outside || hand_only) {
             continue;
         }
         if let Some(text) = cards::combat_enchantment(id) {

@@ -165,6 +165,18 @@ fn keyword(word: &str) -> Option<u8> {
 /// ("Malchezaar, Prince of Dance") is found by joining an item that names
 /// no card with the next.
 pub fn parse_board(text: &str) -> Result<Vec<Minion>> {
+    parse_minions(text, model::BOARD_SIZE, "a board")
+}
+
+/// Parses the minions of a hand (`Combat::hands`), left to right, as a
+/// board is written. At most 10.
+pub fn parse_hand(text: &str) -> Result<Vec<Minion>> {
+    parse_minions(text, model::HAND_SIZE, "a hand")
+}
+
+/// Minions separated by commas, at most `most` of them (`what` holds
+/// them).
+fn parse_minions(text: &str, most: usize, what: &str) -> Result<Vec<Minion>> {
     if text.trim().is_empty() {
         return Ok(Vec::new());
     }
@@ -184,14 +196,13 @@ pub fn parse_board(text: &str) -> Result<Vec<Minion>> {
         }
         board.push(minion?);
         i = end;
-        if board.len() > model::BOARD_SIZE {
+        if board.len() > most {
             break;
         }
     }
-    if board.len() > model::BOARD_SIZE {
+    if board.len() > most {
         return Err(Error::invalid(format!(
-            "more than {0} minions; a board holds at most {0}",
-            model::BOARD_SIZE
+            "more than {most} minions; {what} holds at most {most}"
         )));
     }
     Ok(board)

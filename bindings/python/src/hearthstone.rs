@@ -157,6 +157,7 @@ fn combat<'py>(
         tiers: [tiers.0, tiers.1],
         bonuses: [bonuses_of("a", &bonuses.0)?, bonuses_of("b", &bonuses.1)?],
         heroes: Default::default(),
+        hands: Default::default(),
     };
     let mode = match mode {
         "auto" => CombatMode::Auto,

@@ -166,6 +166,7 @@ fn marks(m: Marks) -> String {
             Marks::GOLDEN_ABYSSAL_BRUISER,
         ),
         ("Marks::HAS_DEATHRATTLE", Marks::HAS_DEATHRATTLE),
+        ("Marks::CHANGES_HAND", Marks::CHANGES_HAND),
         ("Marks::ANCESTRAL_AUTOMATON", Marks::ANCESTRAL_AUTOMATON),
         (
             "Marks::GOLDEN_ANCESTRAL_AUTOMATON",
@@ -365,6 +366,12 @@ fn action(a: &Action) -> String {
             "Action::TierBuff {{ target: {}, attack: {attack}, health: {health} }}",
             target(&t)
         ),
+        Action::GainHandStats { times } => format!("Action::GainHandStats {{ times: {times} }}"),
+        Action::GainHandAttack { times } => format!("Action::GainHandAttack {{ times: {times} }}"),
+        Action::SummonFromHand { count } => format!("Action::SummonFromHand {{ count: {count} }}"),
+        Action::SummonCopyFromHand { times } => {
+            format!("Action::SummonCopyFromHand {{ times: {times} }}")
+        }
         Action::GainDefenderAttack { times } => {
             format!("Action::GainDefenderAttack {{ times: {times} }}")
         }

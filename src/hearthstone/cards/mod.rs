@@ -29,7 +29,8 @@ mod table;
 pub use effect_row::{CombatEffect, EffectRow};
 pub use generate::effect_table_source;
 pub use hero::{HERO_CARDS, HeroPlay, HeroRow, hero_card, hero_row};
-pub use reader::{Read, acts_from_the_hand, read};
+pub(crate) use reader::acts_outside_boards;
+pub use reader::{Read, read};
 pub use readings::ScriptGift;
 
 pub use table::BUILD;

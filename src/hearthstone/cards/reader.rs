@@ -273,6 +273,9 @@ pub fn marks(card: &CardDef) -> Marks {
     if card.triggers & TRIGGER_DEATHRATTLE != 0 {
         marks |= Marks::HAS_DEATHRATTLE;
     }
+    if changes_the_hand(card) {
+        marks |= Marks::CHANGES_HAND;
+    }
     marks
 }
 
@@ -390,7 +393,7 @@ fn read_effect(card: &CardDef) -> CombatEffect {
         return CombatEffect::OutOfCombat;
     }
     // A combat tag whose trigger no clause names stays unsupported (rule 5).
-    let outside = |c: &String| acts_outside_boards(c) || fixed_stats(c) || from_hand_only(c);
+    let outside = |c: &String| acts_outside_boards(c) || fixed_stats(c);
     // "Avenge (1): Improve this permanently." improves the card's other
     // effects: outside combat when they all are.
     let improves = |c: &String| {
@@ -670,22 +673,57 @@ fn counted_by_engine(clause: &str) -> bool {
     clause.starts_with("has +") && COUNTED_BY_ENGINE.iter().any(|c| clause.contains(c))
 }
 
-/// Whether the card acts in combat from its owner's hand ("start of
-/// combat: if this minion is in your hand, summon a copy of it.": Flighty
-/// Scout); on the board such a clause does nothing.
-pub fn acts_from_the_hand(card: &CardDef) -> bool {
-    sentences(&played_text(card).to_lowercase())
-        .iter()
-        .any(|s| from_hand_only(s))
+/// A start of combat's action on the hand (`times`: "twice"): the
+/// stats of the hand gained (Choral Mrrrglr), the attack of its
+/// highest-attack minion gained (Costume Enthusiast), a copy of itself
+/// summoned from the hand (Flighty Scout: on the board it does nothing,
+/// as in Firestone).
+fn hand_action(action: &str, times: u8) -> Option<Action> {
+    Some(match action {
+        "gain the stats of all the minions in your hand" => Action::GainHandStats { times },
+        "gain the attack of the highest-attack minion in your hand" => {
+            Action::GainHandAttack { times }
+        }
+        "gain double the attack of the highest-attack minion in your hand" => {
+            Action::GainHandAttack { times: 2 * times }
+        }
+        "if this minion is in your hand, summon a copy of it" => {
+            Action::SummonCopyFromHand { times }
+        }
+        "if this minion is in your hand, summon a copy of it with double stats" => {
+            Action::SummonCopyFromHand { times: 2 * times }
+        }
+        _ => return None,
+    })
 }
 
-/// A trigger that fires only while the card is in the hand ("start of
-/// combat: if this minion is in your hand, summon a copy of it.": Flighty
-/// Scout): on the board it does nothing, as in Firestone.
-fn from_hand_only(clause: &str) -> bool {
-    clause
-        .strip_prefix("start of combat: ")
-        .is_some_and(|action| action.starts_with("if this minion is in your hand, "))
+/// "summon the highest-attack minion from your hand for this combat
+/// only" (the golden: "the 2 highest-attack minions"): Expert Aviator's
+/// rally as Firestone plays it.
+fn from_hand(action: &str) -> Option<Action> {
+    let count = match action {
+        "summon the highest-attack minion from your hand for this combat only" => 1,
+        "summon the 2 highest-attack minions from your hand for this combat only" => 2,
+        _ => return None,
+    };
+    Some(Action::SummonFromHand { count })
+}
+
+/// Whether the card, in combat, puts cards in its owner's hand or gives
+/// to those there ("deathrattle: get a random undead.", "whenever this
+/// takes damage, give a minion in your hand +2/+1."): what a minion that
+/// reads the hand would see (`Marks::CHANGES_HAND`). What acts only in
+/// the tavern is not.
+fn changes_the_hand(card: &CardDef) -> bool {
+    sentences(&played_text(card).to_lowercase())
+        .iter()
+        .any(|c| {
+            let tavern = OUT_OF_COMBAT.iter().any(|t| c.starts_with(t))
+                || c.contains("while this is in your hand");
+            let gets = c.starts_with("get ") || c.contains(": get ") || c.contains(", get ");
+            let gives = c.contains("give ") && c.contains(" in your hand");
+            !tavern && (gets || gives || c.contains(" to your hand"))
+        })
 }
 
 /// Sentences of a text: split after '.' or '!' followed by a space (a
@@ -1501,6 +1539,16 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
             target: Target::LeftmostDeathrattle,
             times: runs * times,
         });
+    }
+    if trigger == Trigger::StartOfCombat
+        && let Some(action) = hand_action(action, times)
+    {
+        return one(action);
+    }
+    if trigger == Trigger::Rally
+        && let Some(action) = from_hand(action)
+    {
+        return if times == 1 { one(action) } else { Some(None) };
     }
     if action == "attack immediately" && trigger == Trigger::StartOfCombat {
         return one(Action::AttackNow { times });

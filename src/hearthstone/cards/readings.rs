@@ -70,6 +70,20 @@ pub(super) fn reading(id: &str) -> Option<&'static Reading> {
 /// Every hand-written row, by card id.
 pub(super) const READINGS: &[Reading] = &[
     Reading {
+        id: "BG34_140",
+        why: "Expert Aviator as Firestone (1.1.755) plays it: the highest-attack minion of the hand, of any tribe (its card says Murloc).",
+        plays: Some("Rally: Summon the highest-Attack minion from your hand for this combat only."),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG34_140_G",
+        why: "Expert Aviator as Firestone (1.1.755) plays it: the 2 highest-attack minions of the hand, of any tribe (its card says Murlocs).",
+        plays: Some(
+            "Rally: Summon the 2 highest-Attack minions from your hand for this combat only.",
+        ),
+        ..Reading::NONE
+    },
+    Reading {
         id: "BG24_708",
         why: "Vanessa VanCleef's earlier +2/+2 (its card says +2/+1).",
         plays: Some("Rally: Give your Pirates +2/+2 permanently."),

@@ -874,10 +874,13 @@ fn blood_gems_played_in_combat_are_read() {
     ] {
         assert!(!effect(name).is_modelled(), "{name}");
     }
-    // A start of combat that fires only from the hand does nothing on the
-    // board (Firestone's Flighty Scout checks the hand).
-    for name in ["Flighty Scout", "golden Flighty Scout"] {
-        assert_eq!(effect(name), CombatEffect::OutOfCombat, "{name}");
+    // A start of combat that fires only from the hand (Firestone's Flighty
+    // Scout checks the hand; `combat::hand` plays it).
+    for (name, times) in [("Flighty Scout", 1), ("golden Flighty Scout", 2)] {
+        let CombatEffect::Effects { effects, .. } = effect(name) else {
+            panic!("{name}");
+        };
+        assert_eq!(effects[0].action, Action::SummonCopyFromHand { times });
     }
     for name in ["Agamaggan, the Great Boar", "Hired Ritualist"] {
         assert_eq!(effect(name), CombatEffect::OutOfCombat, "{name}");

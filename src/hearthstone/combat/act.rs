@@ -72,16 +72,29 @@ impl State {
             board[at] = kinds.entering(token_kind, health);
             board[at].mark = mark;
             self.lens[side] += 1;
-            if kinds.any(Flag::Auras) {
-                let others = ((1u16 << self.lens[side]) - 1) as u8 & !(1 << at);
-                self.enter_auras(kinds, side, 1 << at, others, true);
-            }
-            if kinds.any(Flag::FriendlySummoned) {
-                self.fire_summon_listeners(kinds, side, at, 1 << at, chooser);
-            }
+            self.entered(kinds, side, at, chooser);
             entered += 1;
         }
         entered
+    }
+
+    /// The summoned unit at `at` entered: it meets the auras, and the
+    /// summon listeners hear it.
+    #[inline]
+    pub(super) fn entered(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        at: usize,
+        chooser: &mut impl Chooser,
+    ) {
+        if kinds.any(Flag::Auras) {
+            let others = ((1u16 << self.lens[side]) - 1) as u8 & !(1 << at);
+            self.enter_auras(kinds, side, 1 << at, others, true);
+        }
+        if kinds.any(Flag::FriendlySummoned) {
+            self.fire_summon_listeners(kinds, side, at, 1 << at, chooser);
+        }
     }
 }
 
@@ -470,6 +483,28 @@ impl State {
                         .saturating_mul(u16::from(times));
                     buff(kinds, &mut self.boards[at.side][i], gain, 0, 0);
                 }
+                false
+            }
+            Action::GainHandStats { times } => {
+                if let Some(i) = at.slot {
+                    let (attack, health) = kinds.hands[at.side].stats_gain(times);
+                    buff(kinds, &mut self.boards[at.side][i], attack, health, 0);
+                }
+                false
+            }
+            Action::GainHandAttack { times } => {
+                if let Some(i) = at.slot {
+                    let attack = kinds.hands[at.side].attack_gain(times);
+                    buff(kinds, &mut self.boards[at.side][i], attack, 0, 0);
+                }
+                false
+            }
+            Action::SummonFromHand { count } => {
+                self.summon_from_hand_mid_combat(kinds, at, count, chooser);
+                false
+            }
+            Action::SummonCopyFromHand { .. } => {
+                self.summon_from_hand(kinds, at, chooser);
                 false
             }
             Action::MultiplyAttack { times } => {

@@ -70,7 +70,8 @@ pub fn exact_cost(
     deadline: &Control,
     settled: impl Fn(&ExactCost) -> bool,
 ) -> Option<ExactCost> {
-    let (start, mut kinds) = State::with_bonuses(&c.a, &c.b, &c.bonuses, 0);
+    let hands = [c.hands[0].as_slice(), c.hands[1].as_slice()];
+    let (start, mut kinds) = State::with_hands(&c.a, &c.b, hands, &c.bonuses, 0);
     kinds.set_tiers(c.tiers);
     let layout = Layout::new(&kinds);
     if layout.words() > key::MAX_KEY_WORDS {

@@ -2647,3 +2647,209 @@ fn lighter_fighter_hag_and_rooster_boards_agree_across_engines() {
         assert_monte_carlo_agrees(&combat(a, b), 91 + i as u64, a);
     }
 }
+
+/// Boards `a` and `b` (see `combat`), each side with the minions of its
+/// hand (board notation).
+fn combat_with_hands(a: &str, b: &str, hands: [&str; 2]) -> Combat {
+    let mut c = combat(a, b);
+    c.hands = hands.map(|h| {
+        if h.is_empty() {
+            Vec::new()
+        } else {
+            parse_board(h).unwrap()
+        }
+    });
+    c
+}
+
+fn exact_of(c: &Combat) -> [f64; 5] {
+    summary(&combat_exact(c, 5_000_000, &Control::NONE).unwrap())
+}
+
+#[test]
+fn flighty_scout_in_the_hand_summons_its_copy_at_the_right_end() {
+    // The copy has the stats the card has in the hand; the golden one's
+    // are doubled; the card stays in the hand.
+    let hand = combat_with_hands("4/4", "3/3,2/2,5/1", ["Flighty Scout=5/6", ""]);
+    let by_hand = exact("4/4,Flighty Scout=5/6", "3/3,2/2,5/1");
+    assert!(close(exact_of(&hand), summary(&by_hand)));
+    let golden = combat_with_hands("4/4", "3/3,2/2,5/1", ["golden Flighty Scout=6/10", ""]);
+    let by_hand = exact("4/4,golden Flighty Scout=12/20", "3/3,2/2,5/1");
+    assert!(close(exact_of(&golden), summary(&by_hand)));
+    // On the board it does nothing: the copy summons no other.
+    let board = exact("Flighty Scout=5/6", "3/3,2/2,5/1");
+    assert!(close(
+        summary(&board),
+        summary(&exact("5/6", "3/3,2/2,5/1"))
+    ));
+    // Two in the hand, left to right; other minions of the hand stay.
+    let two = combat_with_hands(
+        "4/4",
+        "3/3,2/2,5/1",
+        ["Flighty Scout=1/1,7/7,Flighty Scout=2/3", ""],
+    );
+    let by_hand = exact("4/4,Flighty Scout=1/1,Flighty Scout=2/3", "3/3,2/2,5/1");
+    assert!(close(exact_of(&two), summary(&by_hand)));
+    // A full board takes no copy; side B's hand summons on side B.
+    let full = combat_with_hands("1/1,1/1,1/1,1/1,1/1,1/1,1/1", "9/9", ["Flighty Scout", ""]);
+    assert!(close(
+        exact_of(&full),
+        summary(&exact("1/1,1/1,1/1,1/1,1/1,1/1,1/1", "9/9"))
+    ));
+    let b = combat_with_hands("4/4", "3/3", ["", "Flighty Scout=3/5"]);
+    assert!(close(
+        exact_of(&b),
+        summary(&exact("4/4", "3/3,Flighty Scout=3/5"))
+    ));
+}
+
+#[test]
+fn flighty_scouts_copy_enters_before_the_boards_start_of_combat() {
+    // Boom-in-a-Box's damage at the start of combat hits the copy, and
+    // the copy meets the board's auras as any summon does.
+    let c = combat_with_hands(
+        "Boom-in-a-Box",
+        "3/3,2/2+shield,4/8",
+        ["Flighty Scout=2/3", ""],
+    );
+    let by_hand = exact("Boom-in-a-Box,Flighty Scout=2/3", "3/3,2/2+shield,4/8");
+    assert!(close(exact_of(&c), summary(&by_hand)));
+    assert_monte_carlo_agrees(&c, 41, "scout and boom");
+    // Both sides' hands and an effect at random: Monte Carlo agrees.
+    let c = combat_with_hands(
+        "Amber Guardian,Tarecgosa",
+        "Boom-in-a-Box,4/5+shield",
+        ["golden Flighty Scout", "Flighty Scout=4/4"],
+    );
+    assert_monte_carlo_agrees(&c, 42, "scouts both sides");
+}
+
+#[test]
+fn choral_mrrrglr_gains_the_stats_of_the_hand() {
+    // 6/6 with a hand of 3/4 and 5/5: 14/15 (the golden: twice, 28/30).
+    let c = combat_with_hands("Choral Mrrrglr", "9/20,5/5", ["3/4,5/5", ""]);
+    let by_hand = exact("Choral Mrrrglr=14/15", "9/20,5/5");
+    assert!(close(exact_of(&c), summary(&by_hand)));
+    let c = combat_with_hands("golden Choral Mrrrglr", "30/40,5/5", ["3/4,5/5", ""]);
+    let by_hand = exact("golden Choral Mrrrglr=28/30", "30/40,5/5");
+    assert!(close(exact_of(&c), summary(&by_hand)));
+    // A Flighty Scout in the hand counts, and summons its copy too.
+    let c = combat_with_hands("Choral Mrrrglr", "9/20,5/5", ["Flighty Scout=2/2", ""]);
+    let by_hand = exact("Choral Mrrrglr=8/8,Flighty Scout=2/2", "9/20,5/5");
+    assert!(close(exact_of(&c), summary(&by_hand)));
+    assert_monte_carlo_agrees(&c, 43, "choral");
+    // The other side's hand is not its own.
+    let c = combat_with_hands("Choral Mrrrglr", "9/20,5/5", ["", "3/4,5/5"]);
+    assert!(close(
+        exact_of(&c),
+        summary(&exact("Choral Mrrrglr", "9/20,5/5"))
+    ));
+}
+
+#[test]
+fn costume_enthusiast_gains_the_highest_attack_in_the_hand() {
+    let c = combat_with_hands("Costume Enthusiast", "9/20,5/5", ["3/4,7/1,2/9", ""]);
+    let by_hand = exact("Costume Enthusiast=11/5", "9/20,5/5");
+    assert!(close(exact_of(&c), summary(&by_hand)));
+    // Golden: double; an empty hand gives nothing.
+    let c = combat_with_hands("golden Costume Enthusiast", "9/20,5/5", ["3/4,7/1", ""]);
+    let by_hand = exact("golden Costume Enthusiast=22/10", "9/20,5/5");
+    assert!(close(exact_of(&c), summary(&by_hand)));
+    let c = combat_with_hands("Costume Enthusiast", "9/20,5/5", ["", ""]);
+    assert!(close(
+        exact_of(&c),
+        summary(&exact("Costume Enthusiast", "9/20,5/5"))
+    ));
+    assert_monte_carlo_agrees(
+        &combat_with_hands(
+            "Costume Enthusiast,4/4",
+            "9/20,5/5+shield",
+            ["3/4,7/1", "2/2"],
+        ),
+        44,
+        "costume",
+    );
+}
+
+#[test]
+fn a_hand_that_combat_would_change_is_refused_beside_a_reader() {
+    // Scourfin's deathrattle buffs a minion in the hand Choral reads.
+    let c = combat_with_hands("Choral Mrrrglr,Scourfin", "9/20", ["3/4", ""]);
+    let e = combat_exact(&c, 1_000_000, &Control::NONE).unwrap_err();
+    assert!(e.message().contains("Scourfin"), "{}", e.message());
+    assert!(combat_monte_carlo(&c, 100, 1, 1, &Control::NONE).is_err());
+    // Without a reader, Scourfin plays as before.
+    let c = combat_with_hands("Scourfin", "9/20", ["3/4", ""]);
+    assert!(combat_exact(&c, 1_000_000, &Control::NONE).is_ok());
+    // Hands of more than 10 cards, and minions of no health, are refused.
+    let mut c = combat("1/1", "1/1");
+    c.hands[0] = vec![Minion::new(1, 1); 11];
+    assert!(combat_exact(&c, 1_000_000, &Control::NONE).is_err());
+    let mut c = combat_with_hands("1/1", "1/1", ["1/1", ""]);
+    c.hands[0][0].health = 0;
+    assert!(combat_exact(&c, 1_000_000, &Control::NONE).is_err());
+}
+
+/// The state of boards `a` and `b` with side A's hand `hand`, before the
+/// first attack, side A to attack.
+fn fresh_with_hand(a: &str, b: &str, hand: &str) -> (State, Kinds) {
+    let hand = parse_hand(hand).unwrap();
+    State::with_hands(
+        &parse_board(a).unwrap(),
+        &parse_board(b).unwrap(),
+        [&hand, &[]],
+        &[GameBonuses::default(); 2],
+        0,
+    )
+}
+
+#[test]
+fn expert_aviator_summons_the_highest_attack_minions_of_the_hand_once_each() {
+    // The first rally: a 6-attack minion (the first of the two, as
+    // `First` picks), to the Aviator's right; the second: the other.
+    let (mut s, kinds) = fresh_with_hand("Expert Aviator=3/30", "1/50", "2/2,6/1,6/3");
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "3/29,6/1");
+    assert_eq!(s.hand[0], 0b010);
+    s.turn = 0;
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "3/28,6/3,6/1");
+    assert_eq!(s.hand[0], 0b110);
+    // The golden one summons two at once, each next to it.
+    let (mut s, kinds) = fresh_with_hand("golden Expert Aviator=6/30", "1/50", "2/2,6/1,5/3");
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "6/29,5/3,6/1");
+    assert_eq!(s.hand[0], 0b110);
+    // A full board takes none, and the minion stays free to come later.
+    let full = "Expert Aviator=3/30,1/1,1/1,1/1,1/1,1/1,1/1";
+    let (mut s, kinds) = fresh_with_hand(full, "1/50", "6/1");
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!((s.lens[0], s.hand[0]), (7, 0));
+}
+
+#[test]
+fn expert_aviator_combats_agree_with_the_tree_and_monte_carlo() {
+    for (a, b, hand) in [
+        ("Expert Aviator", "4/4,2/6", "3/3,5/1,5/2"),
+        (
+            "golden Expert Aviator,2/2",
+            "6/6,3/3+taunt",
+            "1/1,4/4,Flighty Scout=2/2",
+        ),
+    ] {
+        let c = combat_with_hands(a, b, [hand, ""]);
+        assert!(close(exact_of(&c), tree_walk(&c)), "{a} vs {b}");
+        assert_monte_carlo_agrees(&c, 45, a);
+    }
+    // The hand is side A's own: side B's Aviator summons from B's.
+    let c = combat_with_hands("4/4,2/6", "Expert Aviator", ["3/3", "5/1"]);
+    assert!(close(exact_of(&c), tree_walk(&c)));
+    assert!(!close(
+        exact_of(&c),
+        exact_of(&combat_with_hands(
+            "4/4,2/6",
+            "Expert Aviator",
+            ["5/1", "3/3"]
+        ))
+    ));
+}

@@ -5,7 +5,9 @@
 //! empty slot), whether it has lost its shield and its venom (every other
 //! keyword is its kind's), and its round mark; after the slots, each
 //! side's bonuses for the rest of the combat (`State::bonus`), when the
-//! combat has any. Most combats fit 192 or 256
+//! combat has any, and each side's minions summoned from its hand
+//! (`State::hand`), when a minion summons from it. Most combats fit 192
+//! or 256
 //! bits. When card effects can change units (buffs, keywords given) or a
 //! minion has stealth, a slot holds its attack and all its keywords too
 //! ("full" keys), with
@@ -38,6 +40,9 @@ pub struct Layout {
     /// The spent hero-side cards (`State::spent`) after the bonuses: 8
     /// bits when some hero-side card fires once, else 0.
     spent_bits: u32,
+    /// Each side's `State::hand` after the bonuses: 16 bits each when a
+    /// minion of the combat summons from the hand mid-combat (else 0).
+    hand_bits: u32,
 }
 
 impl Layout {
@@ -75,6 +80,7 @@ impl Layout {
             },
             bonus_bytes: 2 * 2 * kinds.bonus_count() as u32,
             spent_bits: if kinds.any_hero_once() { 8 } else { 0 },
+            hand_bits: if kinds.summons_from_hand() { 32 } else { 0 },
         }
     }
 
@@ -109,10 +115,15 @@ impl Layout {
         self.bonus_at() + 8 * self.bonus_bytes
     }
 
+    /// Where the hands' fields start: after the spent hero-side cards.
+    fn hand_at(&self) -> u32 {
+        self.spent_at() + self.spent_bits
+    }
+
     /// The 64-bit words a key needs: the turn bit, 14 slots, the bonuses,
-    /// the spent hero-side cards.
+    /// the spent hero-side cards, the hands.
     pub fn words(&self) -> usize {
-        (self.spent_at() + self.spent_bits).div_ceil(64) as usize
+        (self.hand_at() + self.hand_bits).div_ceil(64) as usize
     }
 
     /// The side bonuses' bytes in `State::bonus` order.
@@ -248,6 +259,9 @@ impl<const N: usize> Key<N> {
         if layout.spent_bits > 0 {
             write_byte(&mut words, layout.spent_at(), state.spent);
         }
+        if layout.hand_bits > 0 {
+            encode_hands(layout, state, &mut words);
+        }
         (Key(words), if overflow { OVERFLOW } else { potential })
     }
 
@@ -275,12 +289,16 @@ impl<const N: usize> Key<N> {
             turn: (self.0[0] & 1) as u8,
             spent: 0,
             bonus: Default::default(),
+            hand: [0; 2],
         };
         if layout.bonus_bytes > 0 {
             decode_bonuses(layout, &self.0, &mut state);
         }
         if layout.spent_bits > 0 {
             state.spent = read_byte(&self.0, layout.spent_at());
+        }
+        if layout.hand_bits > 0 {
+            decode_hands(layout, &self.0, &mut state);
         }
         let width = layout.slot_bits();
         let mask = (1u64 << width) - 1;
@@ -364,6 +382,34 @@ fn encode_bonuses(layout: &Layout, state: &State, words: &mut [u64]) -> bool {
         }
     }
     saturated
+}
+
+/// Writes both sides' `State::hand` into a key's words, 16 bits each.
+#[inline(never)]
+fn encode_hands(layout: &Layout, state: &State, words: &mut [u64]) {
+    for side in 0..2 {
+        let at = layout.hand_at() + 16 * side as u32;
+        let (word, bit) = ((at / 64) as usize, at % 64);
+        let value = u64::from(state.hand[side]);
+        words[word] |= value << bit;
+        if bit > 48 {
+            words[word + 1] |= value >> (64 - bit);
+        }
+    }
+}
+
+/// Reads both sides' `State::hand` of a key's words into `state`.
+#[inline(never)]
+fn decode_hands(layout: &Layout, words: &[u64], state: &mut State) {
+    for side in 0..2 {
+        let at = layout.hand_at() + 16 * side as u32;
+        let (word, bit) = ((at / 64) as usize, at % 64);
+        let mut value = words[word] >> bit;
+        if bit > 48 {
+            value |= words[word + 1] << (64 - bit);
+        }
+        state.hand[side] = value as u16;
+    }
 }
 
 /// Reads the side bonuses of a key's words into `state`.

@@ -9,6 +9,7 @@
 
 use super::flags::{FLAGS, Flag, Flags, Folded, HEARD, SETS, Set};
 use super::growth::Growths;
+use super::hand::Hand;
 use super::state::{MAX_BONUSES, MAX_SIDE_BONUSES};
 use super::unit::{UNMARKED, Unit};
 use crate::hearthstone::model::{
@@ -158,6 +159,8 @@ pub struct Kinds {
     hero_start: bool,
     /// Some hero-side card is spent once it fired (`State::spent`).
     hero_once: bool,
+    /// What each side's hand gives the combat (`hand.rs`).
+    pub(super) hands: [Hand; 2],
 }
 
 /// What a place of `State::bonus` holds.
@@ -200,6 +203,7 @@ impl Kinds {
             hero_tokens: [[0; MAX_HERO_CARDS]; 2],
             hero_start: false,
             hero_once: false,
+            hands: [Hand::default(); 2],
         }
     }
 
@@ -709,6 +713,12 @@ impl Kinds {
     #[inline]
     pub fn any_damage_listeners(&self) -> bool {
         self.any_of(Set::DamageListeners)
+    }
+
+    /// Some minion summons from its side's hand mid-combat
+    /// (`State::hand` then changes).
+    pub fn summons_from_hand(&self) -> bool {
+        self.hands.iter().any(|h| h.summons_mid_combat())
     }
 
     /// Some minion or hero-side card has a start-of-combat effect.

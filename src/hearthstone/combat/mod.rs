@@ -12,7 +12,7 @@
 //! secrets and lingering spells (`heroes.rs`); triggers firing
 //! (`listeners.rs`); stat auras and side bonuses (`auras.rs`); what an
 //! effect does (`act.rs`), its random choices (`chooser.rs`); counts a
-//! side keeps all game (`growth.rs`). The exact solver (`exact.rs`, with
+//! side keeps all game (`growth.rs`); the hands (`hand.rs`). The exact solver (`exact.rs`, with
 //! its keys and layers: `key.rs`, `layer.rs`, its cost estimate:
 //! `cost.rs`) and Monte Carlo (`monte_carlo.rs`) both step through the
 //! same turn and sum the ends alike (`tally.rs`); `policy.rs` picks
@@ -31,6 +31,7 @@ mod deaths;
 mod exact;
 mod flags;
 mod growth;
+mod hand;
 mod heroes;
 mod key;
 mod kinds;
@@ -47,7 +48,7 @@ mod unit;
 pub use crate::hearthstone::model::{
     GameBonuses, HeroCard, MAX_GAME_BONUS, MAX_HERO_CARDS, Minion, Token,
 };
-pub use crate::hearthstone::notation::parse_board;
+pub use crate::hearthstone::notation::{parse_board, parse_hand};
 pub use chooser::{Chooser, Odometer};
 pub use exact::{DEFAULT_MAX_STATES, combat_exact, combat_exact_with_threads};
 pub use kinds::Kinds;
@@ -76,6 +77,12 @@ pub struct Combat {
     /// default; `cards::hero_card` makes one from its card id and script
     /// numbers), at most `MAX_HERO_CARDS` a side.
     pub heroes: [Vec<HeroCard>; 2],
+    /// The minions in each side's hand, left to right, with their stats
+    /// and keywords there (at most 10; none by default): read by the
+    /// cards that act from the hand or read it
+    /// (`Action::SummonCopyFromHand`, `GainHandStats`, `GainHandAttack`).
+    /// Other cards of a hand are left out.
+    pub hands: [Vec<Minion>; 2],
 }
 
 impl Combat {
@@ -87,7 +94,17 @@ impl Combat {
             tiers,
             bonuses: [GameBonuses::default(); 2],
             heroes: Default::default(),
+            hands: [Vec::new(), Vec::new()],
         }
+    }
+}
+
+impl Combat {
+    /// Checks the hands (`Combat::hands`) as the engines will: at most 10
+    /// cards of positive health, and no card that changes a hand in
+    /// combat beside a minion that reads it (named).
+    pub fn check_hands(&self) -> crate::error::Result<()> {
+        hand::validate_hands(self)
     }
 }
 

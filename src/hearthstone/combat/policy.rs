@@ -210,6 +210,7 @@ mod tests {
             tiers: [1, 1],
             bonuses: Default::default(),
             heroes: Default::default(),
+            hands: Default::default(),
         }
     }
 

@@ -119,7 +119,8 @@ pub(super) fn start_outcomes(
     limit: usize,
     deadline: &Control,
 ) -> (Kinds, State, Option<StartOutcomes>) {
-    let (start, mut kinds) = State::with_bonuses(&c.a, &c.b, &c.bonuses, 0);
+    let hands = [c.hands[0].as_slice(), c.hands[1].as_slice()];
+    let (start, mut kinds) = State::with_hands(&c.a, &c.b, hands, &c.bonuses, 0);
     kinds.set_tiers(c.tiers);
     kinds.add_heroes(&c.heroes);
     let outcomes = StartOutcomes::enumerate(&start, &kinds, limit, deadline);
@@ -182,6 +183,9 @@ impl State {
         }
         let first = chooser.pick(2) as usize;
         for side in [first, 1 - first] {
+            if self.hand_start_of_combat(kinds, side, chooser) {
+                self.after_start_damage(kinds, chooser);
+            }
             for tag in 1..=BOARD_SIZE as u8 {
                 let Some(at) = self.board(side).iter().position(|u| u.tag() == tag) else {
                     continue;

@@ -6,6 +6,7 @@
 use super::Combat;
 use super::flags::Flag;
 use super::growth::GROWTH_SLOTS;
+use super::hand::{Hand, validate_hands};
 use super::kinds::Kinds;
 use super::unit::Unit;
 use crate::error::{Error, Result};
@@ -38,6 +39,9 @@ pub struct State {
     /// gets (`Action::SideBonus`; for a count, the count), at most 255
     /// each.
     pub bonus: [[[u8; 2]; MAX_BONUSES]; 2],
+    /// Per side, the minions of its hand summoned this combat
+    /// (`Action::SummonFromHand`), a bit each (`Combat::hands` order).
+    pub hand: [u16; 2],
 }
 
 /// How a combat ended.
@@ -84,6 +88,7 @@ pub(super) fn validate(c: &Combat) -> Result<()> {
             }
         }
     }
+    validate_hands(c)?;
     if bonus_to.len() > MAX_SIDE_BONUSES {
         return Err(Error::invalid(format!(
             "the boards give bonuses to {} different tribes for the rest of the combat; at most {}",
@@ -139,6 +144,18 @@ impl State {
         bonuses: &[GameBonuses; 2],
         first: u8,
     ) -> (State, Kinds) {
+        Self::with_hands(a, b, [&[], &[]], bonuses, first)
+    }
+
+    /// As [`State::with_bonuses`], each side with the minions in its hand
+    /// (`Combat::hands`).
+    pub fn with_hands(
+        a: &[Minion],
+        b: &[Minion],
+        hands: [&[Minion]; 2],
+        bonuses: &[GameBonuses; 2],
+        first: u8,
+    ) -> (State, Kinds) {
         let mut kinds = Kinds::new([a, b]);
         let mut s = State {
             boards: [[Unit::default(); BOARD_SIZE]; 2],
@@ -146,11 +163,16 @@ impl State {
             turn: first,
             spent: 0,
             bonus: [[[0; 2]; MAX_BONUSES]; 2],
+            hand: [0; 2],
         };
         for (side, board) in [a, b].into_iter().enumerate() {
             for (slot, m) in board.iter().enumerate() {
                 s.boards[side][slot] = kinds.unit(m);
             }
+        }
+        for (side, hand) in hands.into_iter().enumerate() {
+            let board = if side == 0 { a } else { b };
+            kinds.hands[side] = Hand::new(&mut kinds, hand, board);
         }
         kinds.add_game_bonuses(bonuses);
         // The stats given are the minions' own: each aura is added to them

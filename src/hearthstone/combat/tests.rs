@@ -52,6 +52,7 @@ pub(super) fn combat(a: &str, b: &str) -> Combat {
         tiers: [1, 1],
         bonuses: Default::default(),
         heroes: Default::default(),
+        hands: Default::default(),
     }
 }
 
@@ -686,6 +687,7 @@ fn lethal_chances_are_the_damage_tail() {
             tiers: [3, 1],
             bonuses: Default::default(),
             heroes: Default::default(),
+            hands: Default::default(),
         },
         1_000_000,
         &Control::NONE,

@@ -234,6 +234,16 @@ fn describe(action: &Action) -> String {
             format!("gives +{attack}/+{health} per tavern tier")
         }
         Action::GainDefenderAttack { times } => format!("gains {times}x its target's attack"),
+        Action::GainHandStats { times } => format!("gains {times}x the stats of its hand"),
+        Action::GainHandAttack { times } => {
+            format!("gains {times}x the attack of its hand's highest-attack minion")
+        }
+        Action::SummonFromHand { count } => {
+            format!("summons the {count} highest-attack minions of its hand")
+        }
+        Action::SummonCopyFromHand { times } => {
+            format!("summons a copy of itself from the hand with {times}x its stats")
+        }
         Action::StatsOfFriendAttack { times, .. } => {
             format!("gives {times}x the attack as stats to the right-most of its tribe")
         }

@@ -11,15 +11,20 @@
 //!
 //! What combat does not model yet is refused by name, never dropped:
 //! hero powers, trinkets, quest rewards, anomalies and Duos
-//! teammates (an error naming the JSON path and the card id), and a
-//! minion in the hand that acts from there (Flighty Scout). The rest of
-//! the hand is not read: no modelled card reads it. Unknown keys are
-//! ignored.
+//! teammates (an error naming the JSON path and the card id). The hand
+//! (`player.hand`) becomes `Combat::hands`: its Battlegrounds minions
+//! with their stats and keywords there; one that acts from the hand
+//! (Flighty Scout; not once `locked`, summoned already) is read whole, as
+//! a board's minion is, the others for their stats alone (their effects
+//! do nothing from the hand). Other cards (spells) are left out; one
+//! with stats is refused beside a minion that reads the hand's stats.
+//! Unknown keys are ignored.
 
-use super::{Fields, Path, board_from_value, bonuses_from_value};
+use super::{Fields, Path, board_from_value, bonuses_from_value, minion_from_value};
 use crate::error::{Error, ErrorKind, Result};
 use crate::hearthstone::cards;
-use crate::hearthstone::combat::{Combat, GameBonuses, HeroCard, MAX_HERO_CARDS};
+use crate::hearthstone::combat::{Combat, GameBonuses, HeroCard, MAX_HERO_CARDS, Minion};
+use crate::hearthstone::model::Action;
 use serde_json::Value;
 
 /// The two sides of a fight, in the order they become sides A and B.
@@ -79,6 +84,7 @@ fn combat_from_battle_value(value: &Value) -> Result<Combat> {
     let mut boards = Vec::with_capacity(2);
     let mut tiers = [0; 2];
     let mut bonuses = [GameBonuses::default(); 2];
+    let mut hands = [Vec::new(), Vec::new()];
     let mut heroes: [Vec<HeroCard>; 2] = Default::default();
     for (i, name) in SIDES.into_iter().enumerate() {
         let path = top.key(name);
@@ -103,7 +109,6 @@ fn combat_from_battle_value(value: &Value) -> Result<Combat> {
                 "{id}: hero powers are not modelled yet; leave them out to fight the boards alone"
             ))));
         }
-        refuse_acting_from_hand(player_fields.get("hand"), &player_path.key("hand"))?;
         // Firestone reads the player's list, else the side's.
         heroes[i] = match player_fields.get("secrets") {
             Some(list) => heroes_from_value(list, &player_path.key("secrets"))?,
@@ -119,17 +124,28 @@ fn combat_from_battle_value(value: &Value) -> Result<Combat> {
         let board = side_fields
             .get("board")
             .ok_or_else(|| path.key_error(ErrorKind::Parse, "board", "is missing"))?;
-        boards.push(board_from_value(board, &path.key("board"))?);
+        let board = board_from_value(board, &path.key("board"))?;
+        let reads = board.iter().any(reads_hand);
+        let summoned = board.iter().any(summons_from_hand);
+        if reads {
+            refuse_choral_counters(player_fields.get("globalInfo"), &player_path)?;
+        }
+        let hand_path = player_path.key("hand");
+        hands[i] = hand_from_value(player_fields.get("hand"), &hand_path, [reads, summoned])?;
+        boards.push(board);
     }
     let b = boards.pop().unwrap_or_default();
     let a = boards.pop().unwrap_or_default();
-    Ok(Combat {
+    let combat = Combat {
         a,
         b,
         tiers,
         bonuses,
         heroes,
-    })
+        hands,
+    };
+    combat.check_hands()?;
+    Ok(combat)
 }
 
 /// A side's secrets and lingering spells, the list at `path`: each
@@ -174,25 +190,105 @@ pub(super) fn heroes_from_value(list: &Value, path: &Path) -> Result<Vec<HeroCar
     Ok(heroes)
 }
 
-/// An error when the hand at `path` holds a minion that acts from there
-/// in combat; other cards (spells, minions that do not) are let be.
-fn refuse_acting_from_hand(hand: Option<&Value>, path: &Path) -> Result<()> {
-    let Some(items) = hand.and_then(Value::as_array) else {
-        return Ok(());
-    };
-    for (i, item) in items.iter().enumerate() {
-        let card = item
-            .get("cardId")
-            .and_then(Value::as_str)
-            .and_then(cards::by_id);
-        if let Some(card) = card.filter(|c| cards::acts_from_the_hand(c)) {
-            return Err(path.minion(i).error(Error::invalid(format!(
-                "{} ({}) acts from the hand in combat: minions in the hand are not modelled yet",
-                card.name, card.id
-            ))));
+/// Whether a minion reads its side's hand (its stats).
+fn reads_hand(m: &Minion) -> bool {
+    m.effects.iter().any(|e| {
+        matches!(
+            e.action,
+            Action::GainHandStats { .. }
+                | Action::GainHandAttack { .. }
+                | Action::SummonFromHand { .. }
+        )
+    })
+}
+
+/// Whether a minion summons from the hand mid-combat.
+fn summons_from_hand(m: &Minion) -> bool {
+    m.effects
+        .iter()
+        .any(|e| matches!(e.action, Action::SummonFromHand { .. }))
+}
+
+/// Counters of `globalInfo` that Firestone's Choral Mrrrglr takes
+/// instead of the hand's stats when they are not 0.
+const CHORAL_COUNTERS: [&str; 2] = ["ChoralAttackBuff", "ChoralHealthBuff"];
+
+/// An error when a side whose minions read the hand has a Choral counter
+/// in its `globalInfo` that is not 0: Firestone's Choral Mrrrglr gains it
+/// rather than the hand's stats, which the engine does not play.
+fn refuse_choral_counters(info: Option<&Value>, player: &Path) -> Result<()> {
+    for key in CHORAL_COUNTERS {
+        let value = info.and_then(|i| i.get(key)).and_then(Value::as_i64);
+        if value.is_some_and(|v| v != 0) {
+            return Err(player.key("globalInfo").key(key).error(Error::invalid(
+                "a Choral Mrrrglr count of earlier turns, which Firestone gains instead of the hand's stats: not modelled yet",
+            )));
         }
     }
     Ok(())
+}
+
+/// Whether a minion acts from the hand.
+fn acts_from_hand(m: &Minion) -> bool {
+    m.effects
+        .iter()
+        .any(|e| matches!(e.action, Action::SummonCopyFromHand { .. }))
+}
+
+/// The minions of the hand at `path` (null or absent: none), left to
+/// right: one that acts from the hand and is not `locked` read whole, and
+/// all when a minion of the side summons from the hand (`summoned`: one
+/// `locked`, summoned already, is refused), others for their stats and
+/// their card's tier, tribes, keywords and name. Cards that are no
+/// Battlegrounds minion are left out; one with attack or health is
+/// refused when the side `reads` the hand.
+fn hand_from_value(
+    hand: Option<&Value>,
+    path: &Path,
+    [reads, summoned]: [bool; 2],
+) -> Result<Vec<Minion>> {
+    let Some(hand) = hand.filter(|v| !v.is_null()) else {
+        return Ok(Vec::new());
+    };
+    let items = hand
+        .as_array()
+        .ok_or_else(|| path.error(Error::parse("must be a JSON list")))?;
+    let mut minions = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let at = path.minion(i);
+        let fields = Fields::new(item, &at);
+        let id = item.get("cardId").and_then(Value::as_str).unwrap_or("");
+        let Some(card) = cards::by_id(id) else {
+            let stat = |k: &str| item.get(k).and_then(Value::as_i64).unwrap_or(0);
+            if reads && (stat("attack") != 0 || stat("health") != 0) {
+                return Err(at.error(Error::invalid(format!(
+                    "{id}: a card with stats that is no Battlegrounds minion, in a hand a minion reads: not modelled yet"
+                ))));
+            }
+            continue;
+        };
+        let locked = fields.flag("locked")?.unwrap_or(false);
+        if summoned && locked {
+            return Err(at.error(Error::invalid(format!(
+                "{} ({}) is locked (summoned already) in a hand a minion summons from: not modelled yet",
+                card.name, card.id
+            ))));
+        }
+        let whole = summoned || cards::minion_of(card).is_ok_and(|m| acts_from_hand(&m));
+        let minion = if whole && !locked {
+            minion_from_value(item, &at)?
+        } else {
+            Minion {
+                tier: card.tier,
+                tribes: card.tribes,
+                keywords: card.keywords,
+                name: Some(card.name),
+                ..Minion::new(fields.stat("attack")?, fields.stat("health")? as i16)
+            }
+        };
+        minions.push(minion);
+    }
+    Ok(minions)
 }
 
 /// An error when the list at `path` holds anything (`what`: hero powers,

@@ -1,5 +1,5 @@
 use super::*;
-use crate::hearthstone::model::{Action, CLEAVE, SHIELD, STEALTH, TAUNT};
+use crate::hearthstone::model::{Action, CLEAVE, Minion, SHIELD, STEALTH, TAUNT, Trigger};
 
 fn message(e: Error) -> String {
     e.message().to_string()
@@ -338,8 +338,13 @@ fn a_game_state_s_errors_name_the_json_path() {
         ),
         (
             r#""hand": []"#,
-            r#""hand": [{"cardId": "BG28_810"}, {"cardId": "BG32_330_G", "attack": 6, "health": 6}]"#,
-            "playerBoard.player.hand[1]: Flighty Scout (BG32_330_G) acts from the hand in combat",
+            r#""hand": 5"#,
+            "playerBoard.player.hand: must be a JSON list",
+        ),
+        (
+            r#""hand": []"#,
+            r#""hand": [{"cardId": "BG32_330", "attack": 3}]"#,
+            "playerBoard.player.hand[0].health is missing",
         ),
         (
             r#""cardId": "BG25_001""#,
@@ -357,6 +362,42 @@ fn a_game_state_s_errors_name_the_json_path() {
     }
     assert!(message(combat_from_battle_json("[]").unwrap_err()).contains("JSON object"));
     assert!(message(combat_from_battle_json("{").unwrap_err()).contains("not JSON"));
+}
+
+/// The hand: its minions with their stats, the one that acts from the
+/// hand whole (not once locked), spells left out; what a hand reader
+/// would misread is refused by JSON path.
+#[test]
+fn a_game_state_s_hand_is_read() {
+    let hand = r#""hand": [{"cardId": "BG28_810", "attack": 0, "health": 0},
+        {"cardId": "BG32_330_G", "attack": 6, "health": 7},
+        {"cardId": "BG31_835", "attack": 9, "health": 8},
+        {"cardId": "BG32_330", "attack": 3, "health": 3, "locked": true}]"#;
+    let c = combat_from_battle_json(&BATTLE.replacen(r#""hand": []"#, hand, 1)).unwrap();
+    assert!(c.hands[1].is_empty());
+    let stats: Vec<_> = c.hands[0].iter().map(|m| (m.attack, m.health)).collect();
+    assert_eq!(stats, [(6, 7), (9, 8), (3, 3)]);
+    let acts = |m: &Minion| m.effects.iter().any(|e| e.trigger != Trigger::Never);
+    assert!(acts(&c.hands[0][0]));
+    // Deathly Striker (not modelled) is read for its stats; the locked
+    // Flighty Scout was summoned already.
+    assert!(!acts(&c.hands[0][1]) && !acts(&c.hands[0][2]));
+    // Choral Mrrrglr reads the hand: a spell with stats, and a Choral
+    // count of earlier turns, are refused.
+    let choral = BATTLE.replacen(
+        r#"{"cardId": "BGS_004", "attack": 1, "health": 3}"#,
+        r#"{"cardId": "BG26_354", "attack": 6, "health": 6}"#,
+        1,
+    );
+    let spell = r#""hand": [{"cardId": "BG27_002t", "attack": -1, "health": -1}]"#;
+    let e = combat_from_battle_json(&choral.replacen(r#""hand": []"#, spell, 1)).unwrap_err();
+    assert!(message(e).starts_with("playerBoard.player.hand[0]: BG27_002t"));
+    let counted = choral.replacen(r#""UndeadAttackBonus": 2"#, r#""ChoralAttackBuff": 12"#, 1);
+    let e = combat_from_battle_json(&counted).unwrap_err();
+    assert!(message(e).starts_with("playerBoard.player.globalInfo.ChoralAttackBuff"));
+    // Without a reader the same spell is left out.
+    let c = combat_from_battle_json(&BATTLE.replacen(r#""hand": []"#, spell, 1)).unwrap();
+    assert!(c.hands[0].is_empty());
 }
 
 /// An enchantment that gives its minion a combat effect its card lacks
@@ -378,13 +419,14 @@ fn enchantments_that_act_in_combat_are_refused() {
     assert!(with(r#"{"cardId": "TB_006e"}, {"cardId": "NOT_AN_ENCHANTMENT"}"#).is_ok());
     assert!(cards::combat_enchantment("BG27_004e").is_some());
     assert!(cards::combat_enchantment("TB_006e").is_none());
-    // A card's own enchantment is let be when it holds the numbers of its
-    // card's own combat effect; on a card that acts outside combat only it
-    // is an effect the card lacks (Surf n' Surf's spellcraft cast on
-    // itself: the real states showed it ignored, and wrong).
+    // A card's own enchantment holds its own effect's numbers; but Surf
+    // n' Surf acts outside combat only, giving its crab deathrattle to a
+    // minion: carrying it itself, it has what its card does not.
     let own = r#"[{"cardId": "BG27_004", "attack": 3, "health": 3, "enchantments": [{"cardId": "BG27_004e"}]}]"#;
-    assert!(!cards::acts_in_combat(cards::by_id("BG27_004").unwrap()));
-    assert!(
-        message(board_from_json(own).unwrap_err()).contains("carries the enchantment BG27_004e")
-    );
+    let card = cards::by_id("BG27_004").unwrap();
+    assert!(cards::combat_effect(card).is_modelled() && !cards::acts_in_combat(card));
+    assert!(message(board_from_json(own).unwrap_err()).contains("BG27_004e"));
+    // One that only gets cards for the hand changes no combat.
+    let gems = r#"[{"cardId": "BG31_325", "attack": 3, "health": 3, "enchantments": [{"cardId": "BG31_325e"}]}]"#;
+    assert!(board_from_json(gems).is_ok());
 }

@@ -368,6 +368,38 @@ pub enum Action {
         /// Health added per tier.
         health: u8,
     },
+    /// It gains `times` the attack and health of all the cards in its
+    /// side's hand, summed (`Combat::hands`, as the combat began; Choral
+    /// Mrrrglr).
+    GainHandStats {
+        /// The gain as a multiple of the hand's stats.
+        times: u8,
+    },
+    /// It gains `times` the attack of the highest-attack minion in its
+    /// side's hand (`Combat::hands`; nothing when the hand is empty:
+    /// Costume Enthusiast).
+    GainHandAttack {
+        /// The gain as a multiple of that minion's attack.
+        times: u8,
+    },
+    /// In its owner's hand, at the start of combat (its side's hand cards
+    /// first, left to right, before its board's start of combat): a copy
+    /// of it with `times` its stats in the hand is summoned at the right
+    /// end of the board, the card staying in the hand (Flighty Scout). On
+    /// the board, nothing.
+    SummonCopyFromHand {
+        /// The copy's stats as a multiple of the card's in the hand.
+        times: u8,
+    },
+    /// The `count` highest-attack minions in its side's hand not summoned
+    /// yet this combat (`State::hand`; a random one among equals), one by
+    /// one, each summoned to this minion's right with its stats in the
+    /// hand (Firestone's Expert Aviator); a summon that finds no room
+    /// leaves its minion free to come later.
+    SummonFromHand {
+        /// Minions summoned.
+        count: u8,
+    },
     /// It gains `times` the attack of the enemy its attack targets, as
     /// a rally fires (Heroic Underdog).
     GainDefenderAttack {
@@ -536,6 +568,7 @@ impl Effect {
                 Action::TriggerDeathrattle { .. } => true,
                 // More deathrattle tokens than a minion's potential counts.
                 Action::Summon { .. }
+                | Action::SummonFromHand { .. }
                 | Action::ExtraDeathrattles { .. }
                 | Action::DeathrattlesTrigger { .. } => true,
                 _ => false,

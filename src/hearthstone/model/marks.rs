@@ -57,6 +57,12 @@ impl Marks {
     /// A golden Ancestral Automaton (+6/+4 for each).
     pub const GOLDEN_ANCESTRAL_AUTOMATON: Marks = Marks(1 << 9);
 
+    /// In combat it puts cards in its owner's hand or changes those
+    /// there ("deathrattle: get ...", "give a minion in your hand ..."):
+    /// what the engine does not play, refused beside a minion that reads
+    /// the hand (`Action::GainHandStats`, ...).
+    pub const CHANGES_HAND: Marks = Marks(1 << 10);
+
     /// The marks of the cards whose stats grow with a count their side
     /// keeps (Eternal Knight, Falling Sky Golem, Abyssal Bruiser, Ancestral
     /// Automaton, normal and golden).

@@ -45,6 +45,9 @@ pub const STEALTH: u8 = 128;
 /// Most minions on a board.
 pub const BOARD_SIZE: usize = 7;
 
+/// Most cards in a hand.
+pub const HAND_SIZE: usize = 10;
+
 /// Tribe bit: Beast.
 pub const TRIBE_BEAST: u32 = 1;
 /// Tribe bit: Demon.
