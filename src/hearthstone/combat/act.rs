@@ -4,6 +4,7 @@
 //! Effects are data (`model::Effect`: a trigger and an action, read from a
 //! card's text by `cards::reader`).
 
+use super::auras::buff;
 use super::chooser::Chooser;
 use super::damage::{DESTROYED, Dealer, hit};
 use super::flags::Flag;
@@ -485,8 +486,15 @@ impl State {
                 health,
                 keywords,
             } => {
+                // `buff_at` with its test taken once (the hot path of
+                // rallies and attack triggers: measured, a test per
+                // target costs Monte Carlo 4% on a real board).
+                let listen = attack > 0 && kinds.any(Flag::GainsAttack);
                 self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, _| {
-                    state.buff_at(kinds, (s, i), [attack, health], keywords, at.is(s, i));
+                    buff(kinds, &mut state.boards[s][i], attack, health, keywords);
+                    if listen {
+                        state.hear_attack_gain(kinds, s, i, at.is(s, i));
+                    }
                 });
                 false
             }

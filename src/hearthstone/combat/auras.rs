@@ -138,8 +138,7 @@ impl State {
     /// (`Trigger::FriendlyGainsAttack`): the one way a buff that counts
     /// as a gain reaches a minion (minions' stat auras do not: Firestone
     /// adds them without a stat change). `own`: the minion buffs itself
-    /// (its own effect, or what entering gives it). Inlined as `buff` is
-    /// (a call per buff costs Monte Carlo 4% on a real board).
+    /// (its own effect, or what entering gives it). Inlined, as `buff`.
     #[inline(always)]
     pub(super) fn buff_at(
         &mut self,
@@ -166,7 +165,7 @@ impl State {
     /// health gift to it or to the listener lands at once. The gifts gain
     /// no attack, so nothing more hears them.
     #[inline(never)]
-    fn hear_attack_gain(&mut self, kinds: &Kinds, side: usize, slot: usize, own: bool) {
+    pub(super) fn hear_attack_gain(&mut self, kinds: &Kinds, side: usize, slot: usize, own: bool) {
         let gainer = kinds.tribes(&self.boards[side][slot]);
         for j in 0..self.lens[side] as usize {
             let listener = self.boards[side][j];
@@ -246,10 +245,20 @@ impl State {
         bonus[0] = add(bonus[0], attack);
         bonus[1] = add(bonus[1], health);
         let floor = if dying { DESTROYED } else { 0 };
-        for i in 0..self.lens[side] as usize {
-            let u = &self.boards[side][i];
-            if u.health > floor && to.reaches(kinds.tribes(u), kinds.marks(u)) {
-                self.buff_at(kinds, (side, i), [attack, health], 0, false);
+        let len = self.lens[side] as usize;
+        let takes = |u: &Unit| u.health > floor && to.reaches(kinds.tribes(u), kinds.marks(u));
+        for u in &mut self.boards[side][..len] {
+            if takes(u) {
+                buff(kinds, u, attack, health, 0);
+            }
+        }
+        // Heard once every minion has it (the gifts heard are health:
+        // the order changes nothing).
+        if attack > 0 && kinds.any(Flag::GainsAttack) {
+            for i in 0..len {
+                if takes(&self.boards[side][i]) {
+                    self.hear_attack_gain(kinds, side, i, false);
+                }
             }
         }
     }
