@@ -236,6 +236,11 @@ fn trigger(t: &Trigger) -> String {
             tribes(tr)
         ),
         Trigger::FriendlyReborn => "Trigger::FriendlyReborn".into(),
+        Trigger::FriendlyGainsAttack { tribes: tr, other } => format!(
+            "Trigger::FriendlyGainsAttack {{ tribes: {}, other: {other} }}",
+            tribes(tr)
+        ),
+        Trigger::GainsAttackFromOthers => "Trigger::GainsAttackFromOthers".into(),
         Trigger::KillsDefender => "Trigger::KillsDefender".into(),
         Trigger::GemPlayedOnThis => "Trigger::GemPlayedOnThis".into(),
         Trigger::FriendlyAttacked => "Trigger::FriendlyAttacked".into(),

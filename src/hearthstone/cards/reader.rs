@@ -1028,7 +1028,11 @@ fn deathrattle_sentences(clause: &str) -> Vec<String> {
 }
 
 /// Trigger openings of fixed words.
-const FIXED_TRIGGERS: [(&str, Trigger); 12] = [
+const FIXED_TRIGGERS: [(&str, Trigger); 13] = [
+    (
+        "whenever this gains attack from other sources, ",
+        Trigger::GainsAttackFromOthers,
+    ),
     ("rally: ", Trigger::Rally),
     ("start of combat: ", Trigger::StartOfCombat),
     ("battlecry and start of combat: ", Trigger::StartOfCombat),
@@ -1145,6 +1149,11 @@ fn friend_trigger(clause: &str) -> TriggerRead<'_> {
         Some(rest) => (true, rest),
         None => (false, rest.strip_prefix("a friendly ")?),
     };
+    if let Some((who, rest)) = rest.split_once(" gains attack, ") {
+        let read =
+            tribes_named(who).map(|tribes| (Trigger::FriendlyGainsAttack { tribes, other }, rest));
+        return Some(read);
+    }
     if let Some((who, rest)) = rest.split_once(" takes damage, ") {
         let read =
             tribes_named(who).map(|tribes| (Trigger::FriendlyTakesDamage { tribes, other }, rest));
@@ -1261,6 +1270,9 @@ fn triggered(clause: &str) -> Option<ClauseEffects> {
         };
         return Some(vec![(effect, None)]);
     }
+    if let Some(gift) = attack_gain_gift(trigger, action) {
+        return Some(vec![(gift?, None); times as usize]);
+    }
     let action = listened_action(trigger, action)?;
     if let Some(read) = action_of_its_own(trigger, action, times) {
         return read;
@@ -1280,6 +1292,29 @@ fn triggered(clause: &str) -> Option<ClauseEffects> {
         times as usize
     };
     Some(vec![(effect, None); copies])
+}
+
+/// A gain-of-attack listener's gift (`None` for other triggers): health
+/// to the minion that gained ("give it +1 health") or to itself ("gain
+/// +1 health"); `Some(None)` for any other action (a gift of attack would
+/// be heard in turn, which the engine does not play).
+fn attack_gain_gift(trigger: Trigger, action: &str) -> Option<Option<Effect>> {
+    let (target, gift_text) = match trigger {
+        Trigger::FriendlyGainsAttack { .. } => (Target::Friend, action.strip_prefix("give it ")),
+        Trigger::GainsAttackFromOthers => (Target::This, action.strip_prefix("gain ")),
+        _ => return None,
+    };
+    let health = match gift_text.and_then(stats) {
+        Some((0, health)) if health > 0 => health,
+        _ => return Some(None),
+    };
+    let action = Action::Buff {
+        target,
+        attack: 0,
+        health,
+        keywords: 0,
+    };
+    Some(Some(Effect { trigger, action }))
 }
 
 /// A clause's effects, each with the token it summons.

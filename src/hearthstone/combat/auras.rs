@@ -5,10 +5,11 @@
 //! shield at some attack, taunt with a shield).
 
 use super::damage::DESTROYED;
+use super::flags::Flag;
 use super::kinds::Kinds;
 use super::state::State;
 use super::unit::Unit;
-use crate::hearthstone::model::{Action, SHIELD, TAUNT, grower};
+use crate::hearthstone::model::{Action, SHIELD, TAUNT, Target, Trigger, grower};
 
 impl State {
     /// The stat auras met as the units at the slots of `entering` (on
@@ -47,19 +48,19 @@ impl State {
                 }
             }
             present |= 1 << slot;
+            // What entering gives counts as the minion's own gain.
             for b in 0..kinds.bonus_count() {
                 let [attack, health] = self.bonus[side][b];
-                let t = &mut self.boards[side][slot];
-                if kinds.takes_slot(t, b) {
-                    buff(kinds, t, attack.into(), health.into(), 0);
+                if kinds.takes_slot(&self.boards[side][slot], b) {
+                    let stats = [attack.into(), health.into()];
+                    self.buff_at(kinds, (side, slot), stats, 0, true);
                 }
             }
             if summoned {
                 let entries = &kinds.entry_bonuses[side][..kinds.entry_counts[side] as usize];
                 for &(to, attack, health) in entries {
-                    let t = &mut self.boards[side][slot];
-                    if kinds.takes(t, to) {
-                        buff(kinds, t, attack, health, 0);
+                    if kinds.takes(&self.boards[side][slot], to) {
+                        self.buff_at(kinds, (side, slot), [attack, health], 0, true);
                     }
                 }
                 // A grower counting its own card's summons
@@ -131,6 +132,76 @@ impl State {
     }
 }
 
+impl State {
+    /// A buff to `side`'s unit at `slot` (`buff`), heard by the friendly
+    /// minions listening for a gain of attack
+    /// (`Trigger::FriendlyGainsAttack`): the one way a buff that counts
+    /// as a gain reaches a minion (minions' stat auras do not: Firestone
+    /// adds them without a stat change). `own`: the minion buffs itself
+    /// (its own effect, or what entering gives it). Inlined, as `buff`.
+    #[inline(always)]
+    pub(super) fn buff_at(
+        &mut self,
+        kinds: &Kinds,
+        (side, slot): (usize, usize),
+        [attack, health]: [u16; 2],
+        keywords: u8,
+        own: bool,
+    ) {
+        buff(
+            kinds,
+            &mut self.boards[side][slot],
+            attack,
+            health,
+            keywords,
+        );
+        if attack > 0 && kinds.any(Flag::GainsAttack) {
+            self.hear_attack_gain(kinds, side, slot, own);
+        }
+    }
+
+    /// The listeners of `side` hear its minion at `slot` gain attack, left
+    /// to right, dying ones too (Firestone's board holds them): each
+    /// health gift to it or to the listener lands at once. The gifts gain
+    /// no attack, so nothing more hears them.
+    #[inline(never)]
+    pub(super) fn hear_attack_gain(&mut self, kinds: &Kinds, side: usize, slot: usize, own: bool) {
+        let gainer = kinds.tribes(&self.boards[side][slot]);
+        for j in 0..self.lens[side] as usize {
+            let listener = self.boards[side][j];
+            if !kinds.facts(&listener).has(Flag::GainsAttack) {
+                continue;
+            }
+            for e in kinds.kinds[listener.kind as usize].effects {
+                let hears = match e.trigger {
+                    Trigger::FriendlyGainsAttack { tribes, other } => {
+                        (tribes == 0 || gainer & tribes != 0) && !(other && j == slot)
+                    }
+                    Trigger::GainsAttackFromOthers => j == slot && !own,
+                    _ => false,
+                };
+                let Action::Buff {
+                    target,
+                    attack: 0,
+                    health,
+                    keywords: 0,
+                } = e.action
+                else {
+                    continue;
+                };
+                let to = match target {
+                    Target::Friend => slot,
+                    Target::This => j,
+                    _ => continue,
+                };
+                if hears {
+                    buff(kinds, &mut self.boards[side][to], 0, health, 0);
+                }
+            }
+        }
+    }
+}
+
 /// Adds a buff to a unit (a shield brings taunt to a minion that has
 /// taunt with it: `Action::TauntWithShield`; reaching its attack brings
 /// the shield of `Action::ShieldAtAttack`).
@@ -174,9 +245,20 @@ impl State {
         bonus[0] = add(bonus[0], attack);
         bonus[1] = add(bonus[1], health);
         let floor = if dying { DESTROYED } else { 0 };
-        for u in &mut self.boards[side][..self.lens[side] as usize] {
-            if u.health > floor && to.reaches(kinds.tribes(u), kinds.marks(u)) {
+        let len = self.lens[side] as usize;
+        let takes = |u: &Unit| u.health > floor && to.reaches(kinds.tribes(u), kinds.marks(u));
+        for u in &mut self.boards[side][..len] {
+            if takes(u) {
                 buff(kinds, u, attack, health, 0);
+            }
+        }
+        // Heard once every minion has it (the gifts heard are health:
+        // the order changes nothing).
+        if attack > 0 && kinds.any(Flag::GainsAttack) {
+            for i in 0..len {
+                if takes(&self.boards[side][i]) {
+                    self.hear_attack_gain(kinds, side, i, false);
+                }
             }
         }
     }

@@ -2853,3 +2853,73 @@ fn expert_aviator_combats_agree_with_the_tree_and_monte_carlo() {
         ))
     ));
 }
+
+#[test]
+fn whelp_smugglers_give_health_to_each_dragon_that_gains_attack() {
+    // Roaring Recruiter gives the attacking dragon +3/+1; each Whelp
+    // Smuggler then gives it +1 Health (golden +2), a Timewarped one +3
+    // to any minion; a non-dragon is not heard by the plain ones.
+    for (a, after) in [
+        (
+            "Roaring Recruiter=0/8,Doting Dracthyr=1/1,Whelp Smuggler",
+            "0/8,4/3,2/5",
+        ),
+        (
+            "Roaring Recruiter=0/8,Doting Dracthyr=1/1,golden Whelp Smuggler",
+            "0/8,4/4,4/10",
+        ),
+        (
+            "Roaring Recruiter=0/8,Doting Dracthyr=1/1,Whelp Smuggler,Whelp Smuggler",
+            "0/8,4/4,2/5,2/5",
+        ),
+        ("Glim Guardian=1/5,Whelp Smuggler", "3/6,2/5"),
+        ("Glim Guardian=1/5,Timewarped Whelp Smuggler", "3/8,3/8"),
+    ] {
+        let attacker = usize::from(a.starts_with("Roaring"));
+        let s = after_attack_with(a, "0/30", ["", ""], attacker);
+        assert_eq!(shown(&s, 0), after, "{a}");
+    }
+}
+
+#[test]
+fn defiant_shipwright_gains_health_from_others_gifts_of_attack() {
+    let (mut s, kinds) = fresh(
+        "Defiant Shipwright,golden Defiant Shipwright",
+        "1/1",
+        ["", ""],
+    );
+    // Another's gift of attack: +1 Health (golden: twice); its own, or a
+    // gift of health alone: nothing.
+    s.buff_at(&kinds, (0, 0), [2, 0], 0, false);
+    s.buff_at(&kinds, (0, 1), [2, 0], 0, false);
+    assert_eq!(shown(&s, 0), "4/6,6/12");
+    s.buff_at(&kinds, (0, 0), [1, 0], 0, true);
+    s.buff_at(&kinds, (0, 1), [0, 3], 0, false);
+    assert_eq!(shown(&s, 0), "5/6,6/15");
+}
+
+#[test]
+fn gain_of_attack_boards_agree_across_engines() {
+    assert_exact_is_the_tree(&[
+        (
+            "Roaring Recruiter=1/3,Doting Dracthyr=1/1,Whelp Smuggler=1/1",
+            "2/4,3/3",
+        ),
+        ("Glim Guardian=1/2,golden Whelp Smuggler=1/1", "3/5,2/2"),
+    ]);
+    for (i, (a, b)) in [
+        (
+            "Roaring Recruiter,Doting Dracthyr,Whelp Smuggler,Glim Guardian",
+            "5/6+taunt,3/3,5/2,4/4",
+        ),
+        (
+            "Defiant Shipwright,Timewarped Whelp Smuggler,Glim Guardian",
+            "6/6,3/5,2/2+shield",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        assert_monte_carlo_agrees(&combat(a, b), 71 + i as u64, a);
+    }
+}

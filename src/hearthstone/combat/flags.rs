@@ -85,6 +85,9 @@ pub(super) enum Flag {
     /// Effects may raise the potential mid-combat (the exact engine
     /// orders states by the turns taken).
     RaisesPotential,
+    /// "Whenever a friendly minion gains attack" (itself too, or only
+    /// itself from other sources).
+    GainsAttack,
     /// A minion has stealth (a keyword, not an effect).
     Stealth,
     /// A hero-side card hears a friendly minion attacked (a secret:
@@ -270,6 +273,9 @@ fn classify(e: &Effect, own_tribes: u32, sum: &mut Folded) {
         Trigger::TakesDamage => sum.flags.raise(Flag::TakesDamage),
         Trigger::GemPlayedOnThis => sum.flags.raise(Flag::GemPlayedOnThis),
         Trigger::FriendlyAttacked => sum.flags.raise(Flag::HeroAttacked),
+        Trigger::FriendlyGainsAttack { .. } | Trigger::GainsAttackFromOthers => {
+            sum.flags.raise(Flag::GainsAttack)
+        }
         Trigger::Never | Trigger::Aura => {}
     }
     match e.action {

@@ -10,7 +10,6 @@
 //! read (an improving buff's multiple, a blood gem's stats) is earlier
 //! turns' and this combat's.
 
-use super::auras::buff;
 use super::deaths::deathrattle_triggers;
 use super::kinds::Kinds;
 use super::state::State;
@@ -197,9 +196,8 @@ impl State {
             if !g.mark.is_empty() {
                 let len = self.lens[side] as usize;
                 for i in (0..len.min(BOARD_SIZE)).filter(|&i| alive & 1 << i != 0) {
-                    let u = &mut self.boards[side][i];
-                    if kinds.marks(u).intersects(g.mark) {
-                        buff(kinds, u, stats[0], stats[1], 0);
+                    if kinds.marks(&self.boards[side][i]).intersects(g.mark) {
+                        self.buff_at(kinds, (side, i), stats, 0, true);
                     }
                 }
             }

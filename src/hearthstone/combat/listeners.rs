@@ -117,5 +117,14 @@ pub(super) struct Fired {
     pub reach: u8,
 }
 
+impl Fired {
+    /// Whether `side`'s unit at `slot` is the minion the effect fires
+    /// from (its own effect reaching it).
+    #[inline]
+    pub(super) fn is(&self, side: usize, slot: usize) -> bool {
+        side == self.side && Some(slot) == self.slot
+    }
+}
+
 /// Every slot.
 pub(super) const REACH_ALL: u8 = u8::MAX;

@@ -103,6 +103,24 @@ pub enum Trigger {
         /// Tribe bits (`TRIBE_*`) of the friendly minions meant; 0 for any tribe.
         tribes: u32,
     },
+    /// Whenever a friendly minion of `tribes` (any tribe when 0) gains
+    /// attack, this one too unless `other`: at once, after the buff,
+    /// each listener left to right, dying ones too (Firestone's
+    /// `onStatsChanged`, heard for every stat change with attack above 0:
+    /// a buff, a side bonus, blood gems, what entering gives but minions'
+    /// stat auras). Only health gifts to it or to itself are read with
+    /// it (no gain of attack: nothing hears its own gift).
+    FriendlyGainsAttack {
+        /// Tribe bits (`TRIBE_*`) of the friendly minions meant; 0 for any tribe.
+        tribes: u32,
+        /// Not when this minion gains attack.
+        other: bool,
+    },
+    /// Whenever this minion gains attack from another source than itself
+    /// ("from other sources": not its own effects, nor what entering
+    /// gives it, which Firestone credits to the minion itself). Only
+    /// health gains are read with it.
+    GainsAttackFromOthers,
     /// After a friendly minion's reborn copy returned (not its own): at
     /// the end of the death phase, copy by copy left to right, on the
     /// minions there when it entered (Firestone's `afterReborn`).
