@@ -55,32 +55,13 @@ fn copy_from_hand(m: &Minion) -> Option<(u8, Action)> {
     })
 }
 
-/// Whether a minion's effects read its side's hand.
-fn reads_hand(m: &Minion) -> bool {
-    m.effects.iter().any(|e| {
-        matches!(
-            e.action,
-            Action::GainHandStats { .. }
-                | Action::GainHandAttack { .. }
-                | Action::SummonFromHand { .. }
-        )
-    })
-}
-
-/// Whether a minion summons from the hand mid-combat.
-fn summons_from_hand(m: &Minion) -> bool {
-    m.effects
-        .iter()
-        .any(|e| matches!(e.action, Action::SummonFromHand { .. }))
-}
-
 impl Hand {
     /// The hand `cards` of a side with the minions `board`, in a combat
     /// whose kinds are `kinds` (the copies its cards summon are interned
     /// there).
     pub(super) fn new(kinds: &mut Kinds, cards: &[Minion], board: &[Minion]) -> Hand {
         let mut hand = Hand::default();
-        if board.iter().any(summons_from_hand) {
+        if board.iter().any(Minion::summons_from_hand) {
             for m in cards.iter().take(HAND_SIZE) {
                 hand.minions[hand.minion_count as usize] = kinds.unit(m);
                 hand.minion_count += 1;
@@ -244,7 +225,7 @@ pub(super) fn validate_hands(c: &Combat) -> Result<()> {
         }
         acting += hand.iter().filter(|m| copy_from_hand(m).is_some()).count();
         let board = if side == 0 { &c.a } else { &c.b };
-        if board.iter().any(summons_from_hand) {
+        if board.iter().any(Minion::summons_from_hand) {
             acting += hand.len();
         }
         refuse_changed_hand(board, hand, name)?;
@@ -262,7 +243,7 @@ pub(super) fn validate_hands(c: &Combat) -> Result<()> {
 /// change that hand in combat: the engine does not play changes to a
 /// hand.
 fn refuse_changed_hand(board: &[Minion], hand: &[Minion], name: &str) -> Result<()> {
-    let Some(reader) = board.iter().find(|m| reads_hand(m)) else {
+    let Some(reader) = board.iter().find(|m| m.reads_hand()) else {
         return Ok(());
     };
     let changes = |m: &&Minion| {

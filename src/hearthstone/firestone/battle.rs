@@ -125,8 +125,8 @@ fn combat_from_battle_value(value: &Value) -> Result<Combat> {
             .get("board")
             .ok_or_else(|| path.key_error(ErrorKind::Parse, "board", "is missing"))?;
         let board = board_from_value(board, &path.key("board"))?;
-        let reads = board.iter().any(reads_hand);
-        let summoned = board.iter().any(summons_from_hand);
+        let reads = board.iter().any(Minion::reads_hand);
+        let summoned = board.iter().any(Minion::summons_from_hand);
         if reads {
             refuse_choral_counters(player_fields.get("globalInfo"), &player_path)?;
         }
@@ -188,25 +188,6 @@ pub(super) fn heroes_from_value(list: &Value, path: &Path) -> Result<Vec<HeroCar
         ))));
     }
     Ok(heroes)
-}
-
-/// Whether a minion reads its side's hand (its stats).
-fn reads_hand(m: &Minion) -> bool {
-    m.effects.iter().any(|e| {
-        matches!(
-            e.action,
-            Action::GainHandStats { .. }
-                | Action::GainHandAttack { .. }
-                | Action::SummonFromHand { .. }
-        )
-    })
-}
-
-/// Whether a minion summons from the hand mid-combat.
-fn summons_from_hand(m: &Minion) -> bool {
-    m.effects
-        .iter()
-        .any(|e| matches!(e.action, Action::SummonFromHand { .. }))
 }
 
 /// Counters of `globalInfo` that Firestone's Choral Mrrrglr takes

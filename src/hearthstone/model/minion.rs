@@ -2,7 +2,7 @@
 //! effects summon.
 
 use super::Marks;
-use super::effect::{Effect, MAX_EFFECTS};
+use super::effect::{Action, Effect, MAX_EFFECTS};
 
 /// A deathrattle that summons `count` copies of a token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -138,5 +138,25 @@ impl Minion {
     pub fn with_keywords(mut self, keywords: u8) -> Minion {
         self.keywords = keywords;
         self
+    }
+
+    /// Whether its effects read its side's hand: the hand's stats, or a
+    /// summon from it.
+    pub fn reads_hand(&self) -> bool {
+        self.effects.iter().any(|e| {
+            matches!(
+                e.action,
+                Action::GainHandStats { .. }
+                    | Action::GainHandAttack { .. }
+                    | Action::SummonFromHand { .. }
+            )
+        })
+    }
+
+    /// Whether it summons from its side's hand mid-combat.
+    pub fn summons_from_hand(&self) -> bool {
+        self.effects
+            .iter()
+            .any(|e| matches!(e.action, Action::SummonFromHand { .. }))
     }
 }
