@@ -466,13 +466,26 @@ impl State {
         attacker: usize,
         chooser: &mut impl Chooser,
     ) -> Option<usize> {
-        let tag = self.boards[side][attacker].tag();
-        self.boards[side][attacker].set_tag(ATTACKER_TAG);
-        self.settle_deaths(kinds, chooser);
-        let at = self
-            .board(side)
-            .iter()
-            .position(|u| u.tag() == ATTACKER_TAG)?;
+        self.following(side, attacker, ATTACKER_TAG, |s| {
+            s.settle_deaths(kinds, chooser)
+        })
+    }
+
+    /// Runs `step` with the unit at `slot` of `side` tagged `marker` (a
+    /// tag no other unit has meanwhile), and gives its index afterwards,
+    /// its own tag back, if it is still on the board.
+    #[inline(always)]
+    fn following(
+        &mut self,
+        side: usize,
+        slot: usize,
+        marker: u8,
+        step: impl FnOnce(&mut State),
+    ) -> Option<usize> {
+        let tag = self.boards[side][slot].tag();
+        self.boards[side][slot].set_tag(marker);
+        step(self);
+        let at = self.board(side).iter().position(|u| u.tag() == marker)?;
         self.boards[side][at].set_tag(tag);
         Some(at)
     }
@@ -488,12 +501,9 @@ impl State {
         attacker: usize,
         chooser: &mut impl Chooser,
     ) -> Option<usize> {
-        let tag = self.boards[side][attacker].tag();
-        self.boards[side][attacker].set_tag(SPARE_TAG);
-        self.resolve_side(kinds, side, chooser);
-        let at = self.board(side).iter().position(|u| u.tag() == SPARE_TAG)?;
-        self.boards[side][at].set_tag(tag);
-        Some(at)
+        self.following(side, attacker, SPARE_TAG, |s| {
+            s.resolve_side(kinds, side, chooser)
+        })
     }
 
     /// The slot of `side`'s unit tagged `SPARE_TAG`, if any (rare: kept
