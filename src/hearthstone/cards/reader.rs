@@ -585,12 +585,30 @@ pub(crate) fn acts_outside_boards(clause: &str) -> bool {
     let one_sentence = !action.trim_end_matches(['.', '!']).contains(". ");
     let hand = HAND_ACTIONS.iter().any(|a| action.starts_with(a))
         && !BOARD_WORDS.iter().any(|w| action.contains(w))
-        || one_sentence && gives_only_to_hand(action);
+        || one_sentence && (gives_only_to_hand(action) || gets_minions(action));
     let tavern = (TAVERN_ACTIONS.iter().any(|a| action.starts_with(a))
         || gives_only_to_tavern(action))
         && one_sentence
         && !COMBAT_WORDS.iter().any(|w| action.contains(w));
     hand || tavern || adds_to_hand(action)
+}
+
+/// "get 2 random battlecry minions.", "your teammate gets 2 random
+/// deathrattle minions.": minion cards got (the golden text's count is a
+/// number and its cards are "minions", the one board word it holds).
+fn gets_minions(action: &str) -> bool {
+    let Some(what) = ["get ", "your teammate gets "]
+        .into_iter()
+        .find_map(|p| action.strip_prefix(p))
+    else {
+        return false;
+    };
+    let what = what.trim_end_matches(['.', '!']);
+    what.split(' ').any(|w| w == "minions")
+        && !what.contains(" and ")
+        && !BOARD_WORDS
+            .iter()
+            .any(|w| *w != "minions" && what.contains(w))
 }
 
 /// "add a coin to your hand", "add two 1/1 skeletons to your hand": cards

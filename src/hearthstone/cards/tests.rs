@@ -1432,6 +1432,9 @@ fn tavern_wordings_act_outside_combat() {
         "deathrattle: add two 1/1 skeletons to your hand.",
         "battlecry and deathrattle: give elementals in the tavern +8/+8 this game.",
         "once per combat, when this attacks and kills a minion, get a triple reward.",
+        "deathrattle: get 2 random battlecry minions.",
+        "rally: get 2 random minions of your most common type.",
+        "avenge (3): your teammate gets 2 random minions of their most common type.",
     ] {
         assert!(super::reader::acts_outside_boards(clause), "{clause}");
     }
@@ -1440,6 +1443,8 @@ fn tavern_wordings_act_outside_combat() {
         "battlecry and deathrattle: give elementals in the tavern and your minions +1/+1.",
         "after a friendly minion dies, get a blood gem. give your minions +1/+1.",
         "whenever you summon a beast, give it +1/+1.",
+        "deathrattle: get 2 random minions and summon them.",
+        "rally: get 2 random minions. give your minions +1/+1.",
     ] {
         assert!(!super::reader::acts_outside_boards(clause), "{clause}");
     }
