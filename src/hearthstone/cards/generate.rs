@@ -241,6 +241,7 @@ fn trigger(t: &Trigger) -> String {
             tribes(tr)
         ),
         Trigger::GainsAttackFromOthers => "Trigger::GainsAttackFromOthers".into(),
+        Trigger::GainsAttack => "Trigger::GainsAttack".into(),
         Trigger::KillsDefender => "Trigger::KillsDefender".into(),
         Trigger::GemPlayedOnThis => "Trigger::GemPlayedOnThis".into(),
         Trigger::FriendlyAttacked => "Trigger::FriendlyAttacked".into(),

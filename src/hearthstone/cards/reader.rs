@@ -1046,11 +1046,12 @@ fn deathrattle_sentences(clause: &str) -> Vec<String> {
 }
 
 /// Trigger openings of fixed words.
-const FIXED_TRIGGERS: [(&str, Trigger); 13] = [
+const FIXED_TRIGGERS: [(&str, Trigger); 14] = [
     (
         "whenever this gains attack from other sources, ",
         Trigger::GainsAttackFromOthers,
     ),
+    ("whenever this gains attack, ", Trigger::GainsAttack),
     ("rally: ", Trigger::Rally),
     ("start of combat: ", Trigger::StartOfCombat),
     ("battlecry and start of combat: ", Trigger::StartOfCombat),
@@ -1313,13 +1314,20 @@ fn triggered(clause: &str) -> Option<ClauseEffects> {
 }
 
 /// A gain-of-attack listener's gift (`None` for other triggers): health
-/// to the minion that gained ("give it +1 health") or to itself ("gain
-/// +1 health"); `Some(None)` for any other action (a gift of attack would
-/// be heard in turn, which the engine does not play).
+/// to the minion that gained ("give it +1 health"), to itself ("gain +1
+/// health") or, when it gained itself, to every friendly minion ("give
+/// your minions +2 health"); `Some(None)` for any other action (a gift of
+/// attack would be heard in turn, which the engine does not play).
 fn attack_gain_gift(trigger: Trigger, action: &str) -> Option<Option<Effect>> {
+    let every = Target::Friendly {
+        tribes: 0,
+        other: false,
+        living: false,
+    };
     let (target, gift_text) = match trigger {
         Trigger::FriendlyGainsAttack { .. } => (Target::Friend, action.strip_prefix("give it ")),
         Trigger::GainsAttackFromOthers => (Target::This, action.strip_prefix("gain ")),
+        Trigger::GainsAttack => (every, action.strip_prefix("give your minions ")),
         _ => return None,
     };
     let health = match gift_text.and_then(stats) {

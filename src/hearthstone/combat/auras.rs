@@ -162,7 +162,8 @@ impl State {
 
     /// The listeners of `side` hear its minion at `slot` gain attack, left
     /// to right, dying ones too (Firestone's board holds them): each
-    /// health gift to it or to the listener lands at once. The gifts gain
+    /// health gift to it, to the listener or to every friendly minion
+    /// lands at once. The gifts gain
     /// no attack, so nothing more hears them.
     #[inline(never)]
     pub(super) fn hear_attack_gain(&mut self, kinds: &Kinds, side: usize, slot: usize, own: bool) {
@@ -178,8 +179,12 @@ impl State {
                         (tribes == 0 || gainer & tribes != 0) && !(other && j == slot)
                     }
                     Trigger::GainsAttackFromOthers => j == slot && !own,
+                    Trigger::GainsAttack => j == slot,
                     _ => false,
                 };
+                if !hears {
+                    continue;
+                }
                 let Action::Buff {
                     target,
                     attack: 0,
@@ -189,13 +194,21 @@ impl State {
                 else {
                     continue;
                 };
-                let to = match target {
-                    Target::Friend => slot,
-                    Target::This => j,
-                    _ => continue,
-                };
-                if hears {
-                    buff(kinds, &mut self.boards[side][to], 0, health, 0);
+                match target {
+                    Target::Friend => buff(kinds, &mut self.boards[side][slot], 0, health, 0),
+                    Target::This => buff(kinds, &mut self.boards[side][j], 0, health, 0),
+                    // Every friendly minion, dying ones too (Firestone's
+                    // `addStatsToBoard`).
+                    Target::Friendly {
+                        tribes: 0,
+                        other: false,
+                        living: false,
+                    } => {
+                        for k in 0..self.lens[side] as usize {
+                            buff(kinds, &mut self.boards[side][k], 0, health, 0);
+                        }
+                    }
+                    _ => {}
                 }
             }
         }

@@ -2899,6 +2899,25 @@ fn defiant_shipwright_gains_health_from_others_gifts_of_attack() {
 }
 
 #[test]
+fn hunter_of_gatherers_gives_every_friend_health_when_it_gains_attack() {
+    let (mut s, kinds) = fresh(
+        "Hunter of Gatherers,2/2,golden Hunter of Gatherers",
+        "1/1",
+        ["", ""],
+    );
+    // Its own gain of attack, from any source: +2 Health to every
+    // friendly minion, itself too (golden +4); another's gain, or health
+    // alone: nothing.
+    s.buff_at(&kinds, (0, 0), [1, 0], 0, true);
+    assert_eq!(shown(&s, 0), "4/7,2/4,6/12");
+    s.buff_at(&kinds, (0, 1), [1, 0], 0, false);
+    s.buff_at(&kinds, (0, 2), [0, 1], 0, false);
+    assert_eq!(shown(&s, 0), "4/7,3/4,6/13");
+    s.buff_at(&kinds, (0, 2), [2, 0], 0, false);
+    assert_eq!(shown(&s, 0), "4/11,3/8,8/17");
+}
+
+#[test]
 fn gain_of_attack_boards_agree_across_engines() {
     assert_exact_is_the_tree(&[
         (
@@ -2906,6 +2925,7 @@ fn gain_of_attack_boards_agree_across_engines() {
             "2/4,3/3",
         ),
         ("Glim Guardian=1/2,golden Whelp Smuggler=1/1", "3/5,2/2"),
+        ("Wolf Pup=1/2,Hunter of Gatherers=1/1", "3/5,2/2"),
     ]);
     for (i, (a, b)) in [
         (
@@ -2914,6 +2934,10 @@ fn gain_of_attack_boards_agree_across_engines() {
         ),
         (
             "Defiant Shipwright,Timewarped Whelp Smuggler,Glim Guardian",
+            "6/6,3/5,2/2+shield",
+        ),
+        (
+            "Hunter of Gatherers=1/2,Wolf Pup=1/3,golden Hunter of Gatherers=1/1",
             "6/6,3/5,2/2+shield",
         ),
     ]

@@ -273,9 +273,9 @@ fn classify(e: &Effect, own_tribes: u32, sum: &mut Folded) {
         Trigger::TakesDamage => sum.flags.raise(Flag::TakesDamage),
         Trigger::GemPlayedOnThis => sum.flags.raise(Flag::GemPlayedOnThis),
         Trigger::FriendlyAttacked => sum.flags.raise(Flag::HeroAttacked),
-        Trigger::FriendlyGainsAttack { .. } | Trigger::GainsAttackFromOthers => {
-            sum.flags.raise(Flag::GainsAttack)
-        }
+        Trigger::FriendlyGainsAttack { .. }
+        | Trigger::GainsAttackFromOthers
+        | Trigger::GainsAttack => sum.flags.raise(Flag::GainsAttack),
         Trigger::Never | Trigger::Aura => {}
     }
     match e.action {

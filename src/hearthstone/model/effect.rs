@@ -121,6 +121,11 @@ pub enum Trigger {
     /// gives it, which Firestone credits to the minion itself). Only
     /// health gains are read with it.
     GainsAttackFromOthers,
+    /// Whenever this minion gains attack, from any source (its own
+    /// effects and what entering gives it too: Firestone's
+    /// `onStatsChanged` on itself). Only health gifts are read with it:
+    /// to itself or to every friendly minion.
+    GainsAttack,
     /// After a friendly minion's reborn copy returned (not its own): at
     /// the end of the death phase, copy by copy left to right, on the
     /// minions there when it entered (Firestone's `afterReborn`).
