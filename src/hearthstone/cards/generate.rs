@@ -288,6 +288,18 @@ fn target(t: &Target) -> String {
         Target::RandomEnemy => "Target::RandomEnemy".into(),
         Target::LowestHealthEnemy => "Target::LowestHealthEnemy".into(),
         Target::RightOf { count } => format!("Target::RightOf {{ count: {count} }}"),
+        Target::Leftmost { tribes: tr, count } => {
+            format!(
+                "Target::Leftmost {{ tribes: {}, count: {count} }}",
+                tribes(tr)
+            )
+        }
+        Target::Rightmost { tribes: tr, count } => {
+            format!(
+                "Target::Rightmost {{ tribes: {}, count: {count} }}",
+                tribes(tr)
+            )
+        }
     }
 }
 

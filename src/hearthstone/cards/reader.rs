@@ -1978,6 +1978,34 @@ fn card_with_effects_token(card: &CardDef) -> Option<Token> {
 }
 
 /// The target of "give ...", and the gift after it.
+/// "left-most dragon ", "two left-most dragons ", "right-most beast "
+/// (after "give your "): the minions at one end of the board. `None`
+/// when the words are not there, `Some(None)` when they are but name no
+/// tribe the engine knows.
+fn end_target(rest: &str) -> Option<Option<(Target, &str)>> {
+    let (count, rest) = match rest.split_once(' ') {
+        Some(("two" | "2", r)) => (2, r),
+        _ => (1, rest),
+    };
+    let (left, rest) = match rest.strip_prefix("left-most ") {
+        Some(r) => (true, r),
+        None => (false, rest.strip_prefix("right-most ")?),
+    };
+    let (who, what) = rest.split_once(' ')?;
+    let tribes = match who {
+        "minion" | "minions" => Some(0),
+        _ => tribe(who),
+    };
+    Some(tribes.map(|tribes| {
+        let target = if left {
+            Target::Leftmost { tribes, count }
+        } else {
+            Target::Rightmost { tribes, count }
+        };
+        (target, what)
+    }))
+}
+
 fn give_target(rest: &str, trigger: Trigger) -> Option<(Target, &str)> {
     if let Some(what) = rest.strip_prefix("it ") {
         return match trigger {
@@ -2005,6 +2033,9 @@ fn give_target(rest: &str, trigger: Trigger) -> Option<(Target, &str)> {
         return (trigger == Trigger::Rally).then_some((Target::RightOf { count }, what));
     }
     if let Some(rest) = rest.strip_prefix("your ") {
+        if let Some(read) = end_target(rest) {
+            return read;
+        }
         let (other, rest) = match rest.strip_prefix("other ") {
             Some(rest) => (true, rest),
             None => (false, rest),

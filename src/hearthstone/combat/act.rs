@@ -391,6 +391,30 @@ impl State {
                     }
                 }
             }
+            Target::Leftmost { tribes, count } | Target::Rightmost { tribes, count } => {
+                // Picked before any gift lands: a gift does not move a
+                // minion, so the picks stay where they were.
+                let mut picks = [0usize; BOARD_SIZE];
+                let mut n = 0;
+                let mut take = |i: usize, u: &Unit| {
+                    if n < count as usize
+                        && reached(i)
+                        && u.health > DESTROYED
+                        && of_tribe(u, tribes)
+                    {
+                        picks[n] = i;
+                        n += 1;
+                    }
+                };
+                if matches!(target, Target::Leftmost { .. }) {
+                    (0..len).for_each(|i| take(i, &self.boards[side][i]));
+                } else {
+                    (0..len).rev().for_each(|i| take(i, &self.boards[side][i]));
+                }
+                for &i in &picks[..n] {
+                    f(self, side, i, chooser);
+                }
+            }
             Target::DefenderAndAdjacent { .. } | Target::HighestHealthEnemy => {
                 debug_assert!(false, "no buff is read with a strike's target");
             }

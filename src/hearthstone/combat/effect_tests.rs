@@ -43,6 +43,67 @@ fn start_of_combat_buffs_are_the_buffed_board() {
 }
 
 #[test]
+fn start_of_combat_gifts_reach_the_left_most_minions_of_a_tribe() {
+    // The golden Paper Drake gives its two left-most Dragons (itself and
+    // the other Drake) +1/+2 and windfury, the plain one its left-most
+    // (the golden); the 4/4 is no Dragon.
+    let b = "5/9,4/4,3/3";
+    let drakes = exact(
+        "4/4,golden Thousandth Paper Drake,Thousandth Paper Drake",
+        b,
+    );
+    let by_hand = exact("4/4,6/10+windfury@2,3/5+windfury@2", b);
+    assert!(close(summary(&drakes), summary(&by_hand)));
+    // The Screecher is its own left-most Beast; the golden takes two.
+    let screechers = exact(
+        "2/2,golden Lightfeather Screecher,Lightfeather Screecher",
+        b,
+    );
+    let by_hand = exact(
+        "2/2,12/12+taunt+shield+windfury@5,6/6+taunt+shield+windfury@5",
+        b,
+    );
+    assert!(close(summary(&screechers), summary(&by_hand)));
+}
+
+#[test]
+fn valiant_tiger_gives_the_right_most_beast_its_deathrattle_gift() {
+    // The Tiger dies attacking; the right-most Beast (the Screecher, not
+    // the 3/3 to its right) gains +5/+5, the golden's +10/+10.
+    let s = after_attack(
+        "Valiant Tiger=1/1,Lightfeather Screecher=2/2,3/3",
+        "5/5",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 0), "7/7+t,3/3");
+    let s = after_attack(
+        "golden Valiant Tiger=1/1,Lightfeather Screecher=2/2,3/3",
+        "5/5",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 0), "12/12+t,3/3");
+    // No Beast left: nothing.
+    let s = after_attack("Valiant Tiger=1/1,3/3", "5/5", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "3/3");
+    assert_exact_is_the_tree(&[
+        ("Valiant Tiger=2/1,Lightfeather Screecher=1/1", "3/2,2/2"),
+        (
+            "golden Thousandth Paper Drake=1/1,Valiant Tiger=1/1",
+            "3/3,1/2",
+        ),
+    ]);
+    let c = combat(
+        "Valiant Tiger,Lightfeather Screecher,golden Thousandth Paper Drake",
+        "6/6,3/5,2/2+shield",
+    );
+    assert_monte_carlo_agrees(&c, 83, "ends of the board");
+}
+
+#[test]
 fn boom_in_a_box_damages_every_other_minion_before_the_first_attack() {
     // The 3/3 dies, the 2/2 loses its shield, the 4/8 is at 5; then B
     // has more minions and attacks first.

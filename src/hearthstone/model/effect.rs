@@ -235,6 +235,24 @@ pub enum Target {
         /// How many minions, from the nearest.
         count: u8,
     },
+    /// The `count` left-most friendly minions of `tribes` (any tribe when
+    /// 0), itself too, dying ones too, as the board stands when it fires
+    /// (Thousandth Paper Drake's "your two left-most Dragons"; Firestone
+    /// filters the board by tribe, not by health).
+    Leftmost {
+        /// Tribe bits (`TRIBE_*`) of the friendly minions meant; 0 for any tribe.
+        tribes: u32,
+        /// How many minions, from the left end.
+        count: u8,
+    },
+    /// The `count` right-most friendly minions of `tribes`, as `Leftmost`
+    /// from the right end (Valiant Tiger's "your right-most Beast").
+    Rightmost {
+        /// Tribe bits (`TRIBE_*`) of the friendly minions meant; 0 for any tribe.
+        tribes: u32,
+        /// How many minions, from the right end.
+        count: u8,
+    },
 }
 
 /// What an effect does.
