@@ -112,6 +112,7 @@ fn real_boards_agree_with_firestone() {
             bonuses: [bonuses("global_a"), bonuses("global_b")],
             heroes: [heroes("secrets_a"), heroes("secrets_b")],
             hands: [hand("hand_a"), hand("hand_b")],
+            teammates: Default::default(),
         };
         let ours = match combat_exact(&c, 2_000_000, &Control::NONE) {
             Ok(r) => {

@@ -188,6 +188,7 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
             ],
             heroes: Default::default(),
             hands: [hand("a", &args.hand_a)?, hand("b", &args.hand_b)?],
+            teammates: Default::default(),
         },
     };
     oddsmith::parallel::check_threads(args.threads)?;

@@ -50,7 +50,7 @@ pub(super) fn turn_outcomes(
     for way in 1usize.. {
         odometer.rewind();
         let mut next = *s;
-        next.take_turn(kinds, side, attacker, odometer);
+        next.play_turn(kinds, side, attacker, odometer);
         emit(&next, odometer.probability());
         if !odometer.advance() {
             break;
@@ -87,7 +87,7 @@ pub fn combat_exact_with_threads(
     validate(c)?;
     crate::parallel::check_threads(threads)?;
     let limit = max_states.clamp(1, EXACT_START_LIMIT) as usize;
-    let (kinds, _, outcomes) = start_outcomes(c, limit, deadline);
+    let (kinds, _, outcomes) = start_outcomes(c, limit, deadline)?;
     let Some(outcomes) = outcomes else {
         return Err(Error::budget(if deadline.passed() {
             "the exact combat did not finish within the time budget; use Monte Carlo".to_string()

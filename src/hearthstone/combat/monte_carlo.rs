@@ -39,7 +39,7 @@ pub fn combat_monte_carlo(
         return Err(Error::invalid("samples must be at least 1"));
     }
     let limit = samples.min(SAMPLED_START_LIMIT) as usize;
-    let (kinds, start, outcomes) = start_outcomes(c, limit, deadline);
+    let (kinds, start, outcomes) = start_outcomes(c, limit, deadline)?;
     let chunks = samples.div_ceil(CHUNK);
     let started = std::time::Instant::now();
     let ends = run_with_threads(threads, |workers| {
@@ -124,7 +124,7 @@ pub(super) fn play_one(
         Some(outcomes) => *outcomes.draw(chooser),
         None => {
             let mut s = *start;
-            s.start_of_combat(kinds, chooser);
+            s.start_phase(kinds, chooser);
             s
         }
     };
@@ -141,6 +141,6 @@ pub(super) fn play_one(
             return (state, Outcome::Draw);
         }
         let (side, attacker) = state.next_attacker();
-        state.take_turn(kinds, side, attacker, chooser);
+        state.play_turn(kinds, side, attacker, chooser);
     }
 }
