@@ -12,7 +12,8 @@
 //! secrets and lingering spells (`heroes.rs`); triggers firing
 //! (`listeners.rs`); stat auras and side bonuses (`auras.rs`); what an
 //! effect does (`act.rs`), its random choices (`chooser.rs`); counts a
-//! side keeps all game (`growth.rs`); the hands (`hand.rs`). The exact solver (`exact.rs`, with
+//! side keeps all game (`growth.rs`); the hands (`hand.rs`); Duos teammates
+//! coming in (`team.rs`). The exact solver (`exact.rs`, with
 //! its keys and layers: `key.rs`, `layer.rs`, its cost estimate:
 //! `cost.rs`) and Monte Carlo (`monte_carlo.rs`) both step through the
 //! same turn and sum the ends alike (`tally.rs`); `policy.rs` picks

@@ -123,8 +123,8 @@ pub(super) fn setup(c: &Combat) -> Result<(State, Kinds)> {
         p.hand = hand;
     }
     kinds.clear_players();
-    for s in 0..2 {
-        kinds.hands[s] = Hand::new(&mut kinds, &c.hands[s], mains[s]);
+    for (s, main) in mains.iter().enumerate() {
+        kinds.hands[s] = Hand::new(&mut kinds, &c.hands[s], main);
     }
     kinds.add_heroes(&c.heroes);
     kinds.add_game_bonuses(&c.bonuses);
@@ -168,13 +168,7 @@ pub(super) fn setup(c: &Combat) -> Result<(State, Kinds)> {
         mate_lens: [0, 1].map(|s| mate(s).board.len() as u8),
         has_mate: [0, 1].map(|s| c.teammates[s].is_some()),
         tiers: [0, 1].map(|s| [c.tiers[s], mate(s).tier]),
-        mate_damage: [0, 1].map(|s| {
-            let mut sums = [0; BOARD_SIZE + 1];
-            for n in 1..=BOARD_SIZE {
-                sums[n] = sums[n - 1] + mate(s).board.get(n - 1).map_or(0, |m| u32::from(m.tier));
-            }
-            sums
-        }),
+        mate_damage: [0, 1].map(|s| tier_sums(&mate(s).board)),
         mate_potential: [0; 2],
         summons_from_hand: mate_hands.iter().any(Hand::summons_mid_combat),
     };
@@ -185,6 +179,16 @@ pub(super) fn setup(c: &Combat) -> Result<(State, Kinds)> {
     }
     kinds.team = Some(Box::new(team));
     Ok((start, kinds))
+}
+
+/// The tiers of the first `n` minions of `board` summed, for `n` = 0 to
+/// 7.
+fn tier_sums(board: &[Minion]) -> [u32; BOARD_SIZE + 1] {
+    let mut sums = [0; BOARD_SIZE + 1];
+    for n in 1..=BOARD_SIZE {
+        sums[n] = sums[n - 1] + board.get(n - 1).map_or(0, |m| u32::from(m.tier));
+    }
+    sums
 }
 
 /// A minion with a start-of-combat effect.
@@ -280,8 +284,8 @@ impl State {
             if stuck {
                 self.lens = [0; 2];
             }
-            for s in 0..2 {
-                if fresh[s] {
+            for (s, &f) in fresh.iter().enumerate() {
+                if f {
                     self.bring_in(team, root, s);
                 }
             }

@@ -3,15 +3,18 @@
 //! (side B), each with its `board` (the entity list
 //! [`board_from_json`](super::board_from_json) reads) and its `player`
 //! (`tavernTier`, `globalInfo`, hero powers, trinkets, quest rewards,
-//! secrets, hand); `gameState` (`anomalies`); teammates' boards in Duos.
+//! secrets, hand); `gameState` (`anomalies`); in Duos, each side's
+//! teammate (`playerTeammateBoard`, `opponentTeammateBoard`: a side's
+//! `board` and `player`, read as a side is, `Combat::teammates`; null or
+//! absent: none).
 //!
 //! Each side's secrets and lingering spells (`player.secrets`, else the
 //! side's `secrets`, as Firestone reads them) become its hero-side cards
 //! (`Combat::heroes`, `cards::hero_card`); one not modelled is refused.
 //!
 //! What combat does not model yet is refused by name, never dropped:
-//! hero powers, trinkets, quest rewards, anomalies and Duos
-//! teammates (an error naming the JSON path and the card id). The hand
+//! hero powers, trinkets, quest rewards and anomalies (an error naming
+//! the JSON path and the card id), on the teammates too. The hand
 //! (`player.hand`) becomes `Combat::hands`: its Battlegrounds minions
 //! with their stats and keywords there; one that acts from the hand
 //! (Flighty Scout; not once `locked`, summoned already) is read whole, as
@@ -51,7 +54,8 @@ const HERO_LISTS: [(&str, &str); 5] = [
 /// Errors name the value by its JSON path (`playerBoard.board[2].health
 /// is missing`): malformed values, unknown or unmodelled cards, and what
 /// combat does not model yet (hero powers, trinkets, quest rewards,
-/// anomalies, Duos teammates, secrets not modelled), each by its card id.
+/// anomalies, secrets not modelled), each by its card id, the Duos
+/// teammates' included.
 pub fn combat_from_battle_json(text: &str) -> Result<Combat> {
     let value: Value = serde_json::from_str(text)
         .map_err(|e| Error::parse(format!("the game state is not JSON: {e}")))?;
