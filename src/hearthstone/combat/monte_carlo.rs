@@ -129,9 +129,25 @@ pub(super) fn play_one(
         }
     };
     state.turn = first_attacker(&state, chooser);
+    if kinds.team.is_some() {
+        play_turns::<true>(c, kinds, state, chooser)
+    } else {
+        play_turns::<false>(c, kinds, state, chooser)
+    }
+}
+
+/// The turns of one combat from `state` to its end (`DUOS`: the combat
+/// has teammates).
+#[inline(always)]
+fn play_turns<const DUOS: bool>(
+    c: &Combat,
+    kinds: &Kinds,
+    mut state: State,
+    chooser: &mut impl Chooser,
+) -> (State, Outcome) {
     let mut turns = 0;
     loop {
-        if let Some(outcome) = state.outcome(kinds, c.tiers) {
+        if let Some(outcome) = state.outcome_as::<DUOS>(kinds, c.tiers) {
             return (state, outcome);
         }
         // Effects can make a combat endless; Firestone calls one that
@@ -141,6 +157,6 @@ pub(super) fn play_one(
             return (state, Outcome::Draw);
         }
         let (side, attacker) = state.next_attacker();
-        state.play_turn(kinds, side, attacker, chooser);
+        state.play_turn_as::<DUOS>(kinds, side, attacker, chooser);
     }
 }

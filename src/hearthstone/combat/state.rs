@@ -201,9 +201,16 @@ impl State {
 
     /// The end of the combat, if it has ended.
     pub fn outcome(&self, kinds: &Kinds, hero_tiers: [u32; 2]) -> Option<Outcome> {
-        if let Some(team) = kinds.team.as_deref() {
-            return self.team_outcome(kinds, team);
+        match kinds.team.as_deref() {
+            Some(team) => self.team_outcome(kinds, team),
+            None => self.plain_outcome(kinds, hero_tiers),
         }
+    }
+
+    /// `outcome` with no Duos teammates (the engines' loops pick it once
+    /// per combat: `State::outcome_as`).
+    #[inline]
+    pub(super) fn plain_outcome(&self, kinds: &Kinds, hero_tiers: [u32; 2]) -> Option<Outcome> {
         let damage = |side: usize| {
             // Tiers are checked to be 1..=7, so this stays below 64; the
             // saturating sum keeps any unchecked caller from wrapping.

@@ -355,4 +355,36 @@ impl State {
             Some(team) => self.team_turn(kinds, team, (side, attacker), chooser),
         }
     }
+
+    /// `play_turn` for a combat known to have teammates (`DUOS`) or none:
+    /// the engines' loops choose once per combat, so that combats without
+    /// teammates test nothing per turn.
+    #[inline(always)]
+    pub(super) fn play_turn_as<const DUOS: bool>(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        attacker: usize,
+        chooser: &mut impl Chooser,
+    ) {
+        if DUOS {
+            self.play_turn(kinds, side, attacker, chooser);
+        } else {
+            self.take_turn(kinds, side, attacker, chooser);
+        }
+    }
+
+    /// `outcome` for a combat known to have teammates (`DUOS`) or none.
+    #[inline(always)]
+    pub(super) fn outcome_as<const DUOS: bool>(
+        &self,
+        kinds: &Kinds,
+        hero_tiers: [u32; 2],
+    ) -> Option<Outcome> {
+        if DUOS {
+            self.outcome(kinds, hero_tiers)
+        } else {
+            self.plain_outcome(kinds, hero_tiers)
+        }
+    }
 }

@@ -506,7 +506,7 @@ pub(super) fn tree_walk(c: &Combat) -> [f64; 5] {
             }
             None => {
                 let mut s = *state;
-                let whole = turn_outcomes(
+                let whole = turn_outcomes::<false>(
                     kinds,
                     &mut s,
                     &mut Odometer::new(),
