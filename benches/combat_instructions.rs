@@ -17,6 +17,7 @@ fn small() -> Combat {
         bonuses: Default::default(),
         heroes: Default::default(),
         hands: Default::default(),
+        teammates: Default::default(),
     }
 }
 

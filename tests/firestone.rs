@@ -20,7 +20,9 @@
 mod support;
 
 use oddsmith::budget::Control;
-use oddsmith::hearthstone::combat::{Combat, GameBonuses, combat_exact, combat_monte_carlo};
+use oddsmith::hearthstone::combat::{
+    Combat, GameBonuses, Teammate, combat_exact, combat_monte_carlo,
+};
 use oddsmith::hearthstone::firestone::{
     board_from_json, bonuses_from_global_info, heroes_from_json,
 };
@@ -62,7 +64,8 @@ fn real_boards_agree_with_firestone() {
             let name = v["name"].as_str().unwrap();
             match &only {
                 Some(part) => name.contains(part.as_str()),
-                None => full || in_sample(name),
+                // Duos boards are few: all are checked.
+                None => full || in_sample(name) || name.starts_with("duos "),
             }
         })
         .collect();
@@ -112,6 +115,7 @@ fn real_boards_agree_with_firestone() {
             bonuses: [bonuses("global_a"), bonuses("global_b")],
             heroes: [heroes("secrets_a"), heroes("secrets_b")],
             hands: [hand("hand_a"), hand("hand_b")],
+            teammates: [teammate(v, "mate_a"), teammate(v, "mate_b")],
         };
         let ours = match combat_exact(&c, 2_000_000, &Control::NONE) {
             Ok(r) => {
@@ -143,4 +147,24 @@ fn real_boards_agree_with_firestone() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// A vector's Duos teammate at `key` ({"board", "tier"}, optional
+/// "global", "secrets", "hand"), if it has one.
+fn teammate(v: &Value, key: &str) -> Option<Teammate> {
+    let m = v.get(key)?;
+    let list = |k: &str| m.get(k).map(|l| board_from_json(&l.to_string()).unwrap());
+    Some(Teammate {
+        board: list("board").unwrap_or_default(),
+        tier: m["tier"].as_u64().unwrap() as u32,
+        bonuses: m
+            .get("global")
+            .map(|g| bonuses_from_global_info(&g.to_string()).unwrap())
+            .unwrap_or_default(),
+        heroes: m
+            .get("secrets")
+            .map(|l| heroes_from_json(&l.to_string()).unwrap())
+            .unwrap_or_default(),
+        hand: list("hand").unwrap_or_default(),
+    })
 }

@@ -7,9 +7,9 @@
 //! about the whole game state will add: hero powers, trinkets, quest
 //! rewards and anomalies (`strip`; `scripts/firestone/real_states.js`
 //! strips the same for Firestone's references). A stripped state is
-//! answered when every minion on both boards is modelled and nothing
-//! else is refused (Duos teammates still are, and the secrets and
-//! spells not modelled yet; stripped states keep their secrets).
+//! answered when every minion on both boards (and the Duos teammates')
+//! is modelled and nothing else is refused (the secrets and spells not
+//! modelled yet; stripped states keep their secrets).
 //!
 //! The share answered may only grow: `ANSWERED_AT_LEAST` is the count
 //! reached so far (raise it as cards are modelled); the test prints what
@@ -38,7 +38,7 @@ const ANSWERED_AT_LEAST: usize = 38;
 
 /// Stripped states of `older/` answered so far (of 445; most name cards
 /// the pinned card data no longer has).
-const OLDER_ANSWERED_AT_LEAST: usize = 44;
+const OLDER_ANSWERED_AT_LEAST: usize = 47;
 
 fn states_dir(folder: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -1,7 +1,7 @@
 //! `oddsmith combat --a "4/4,3/3" --b "3/4,1/1" [--tier-a 3 --tier-b 3]
 //! [--mode auto|exact|mc] [--samples N --seed S] [--time-ms MS]
 //! [--max-states N] [--health-a H --health-b H] [--a-bonuses gems=1/1,...]
-//! [--hand-a "Flighty Scout=5/6"]
+//! [--hand-a "Flighty Scout=5/6"] [--mate-a "5/5" --mate-tier-a 3]
 //! [--json]`, or `oddsmith combat --battle STATE.json` for a whole game
 //! state as Firestone's app logs it.
 
@@ -9,7 +9,7 @@ use crate::long_run::{LongRun, PARTIAL_NOTE};
 use crate::output::{Outcome, print_json};
 use oddsmith::Error;
 use oddsmith::hearthstone::combat::{
-    Combat, CombatMode, CombatOptions, CombatResult, DEFAULT_SAMPLES, GameBonuses,
+    Combat, CombatMode, CombatOptions, CombatResult, DEFAULT_SAMPLES, GameBonuses, Teammate,
     max_states_or_default, parse_board, parse_hand, samples_or_default, simulate,
 };
 use oddsmith::hearthstone::firestone::{
@@ -42,10 +42,12 @@ pub struct Args {
     /// Firestone's app logs it (`BgsBattleInfo` JSON), its playerBoard
     /// as side A and its opponentBoard as side B, with their tavern
     /// tiers, globalInfo and hands (instead of the boards, tiers, bonuses
-    /// and hands options), and their secrets and lingering spells. Hero
-    /// powers, trinkets, quest rewards, anomalies, Duos teammates and the
-    /// secrets not modelled are refused by name.
-    #[arg(long, conflicts_with_all = ["a", "b", "a_json", "b_json", "a_bonuses", "b_bonuses", "tier_a", "tier_b", "hand_a", "hand_b"])]
+    /// and hands options), and their secrets and lingering spells; Duos
+    /// teammates (playerTeammateBoard, opponentTeammateBoard) fight on
+    /// once their partner's board is wiped out. Hero powers, trinkets,
+    /// quest rewards, anomalies and the secrets not modelled are refused
+    /// by name.
+    #[arg(long, conflicts_with_all = ["a", "b", "a_json", "b_json", "a_bonuses", "b_bonuses", "tier_a", "tier_b", "hand_a", "hand_b", "mate_a", "mate_b"])]
     battle: Option<std::path::PathBuf>,
     /// The minions in side A's hand, left to right, written as a board
     /// ("Flighty Scout=5/6, 3/4"; at most 10): read by the cards that act
@@ -56,6 +58,20 @@ pub struct Args {
     /// Side B's hand, as --hand-a.
     #[arg(long, allow_hyphen_values = true)]
     hand_b: Option<String>,
+    /// Duos: side A's teammate's board, written as --a ("" for an empty
+    /// board): its warband comes in once A's board is wiped out and fights
+    /// on against B's survivors (none by default).
+    #[arg(long, allow_hyphen_values = true)]
+    mate_a: Option<String>,
+    /// Side B's teammate's board, as --mate-a.
+    #[arg(long, allow_hyphen_values = true)]
+    mate_b: Option<String>,
+    /// The tavern tier of A's teammate (with --mate-a).
+    #[arg(long, default_value_t = 1, requires = "mate_a")]
+    mate_tier_a: u32,
+    /// The tavern tier of B's teammate (with --mate-b).
+    #[arg(long, default_value_t = 1, requires = "mate_b")]
+    mate_tier_b: u32,
     /// What earlier turns give side A's minions summoned in combat and
     /// its blood gems: "gems=2/1,undead=3/0,beasts=2/2,beetles=1/1,
     /// summoned=1/1,pirates=2,mechs=1,knights_died=3,knights=4/2,
@@ -176,6 +192,20 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         parse_hand(text.as_deref().unwrap_or(""))
             .map_err(|e| Error::new(e.kind(), format!("--hand-{name}: {}", e.message())))
     };
+    let mate = |name: &str, text: &Option<String>, tier: u32| -> Result<Option<Teammate>, Error> {
+        let Some(text) = text else { return Ok(None) };
+        let board = if text.trim().is_empty() {
+            Vec::new()
+        } else {
+            parse_board(text)
+                .map_err(|e| Error::new(e.kind(), format!("--mate-{name}: {}", e.message())))?
+        };
+        Ok(Some(Teammate {
+            board,
+            tier,
+            ..Teammate::default()
+        }))
+    };
     let c = match &args.battle {
         Some(path) => battle(path)?,
         None => Combat {
@@ -188,6 +218,10 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
             ],
             heroes: Default::default(),
             hands: [hand("a", &args.hand_a)?, hand("b", &args.hand_b)?],
+            teammates: [
+                mate("a", &args.mate_a, args.mate_tier_a)?,
+                mate("b", &args.mate_b, args.mate_tier_b)?,
+            ],
         },
     };
     oddsmith::parallel::check_threads(args.threads)?;

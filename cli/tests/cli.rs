@@ -1339,3 +1339,43 @@ fn combat_reads_a_hand() {
         text(&out.stderr)
     );
 }
+
+/// `--mate-a` / `--mate-b` give a Duos teammate's board (and
+/// `--mate-tier-a` / `--mate-tier-b` its tier): B's 1/1 teammate trades
+/// with the 3/3 left by the first fight (a draw), and A's unused teammate
+/// adds its minions' tiers to A's damage.
+#[test]
+fn combat_reads_duos_teammates() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = oddsmith(args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let draw = json(&[
+        "combat", "--a", "3/3", "--b", "2/2", "--mate-b", "1/1", "--json",
+    ]);
+    assert_eq!(draw["draw"], 1.0);
+    let win = json(&[
+        "combat",
+        "--a",
+        "5/5@3",
+        "--b",
+        "1/1",
+        "--tier-a",
+        "2",
+        "--mate-a",
+        "2/2@4,2/2@5",
+        "--mate-tier-a",
+        "6",
+        "--json",
+    ]);
+    assert_eq!(win["win"], 1.0);
+    assert_eq!(win["damage_to_b"][2 + 3 + 4 + 5], 1.0);
+    let out = oddsmith(&["combat", "--a", "4/4", "--b", "3/3", "--mate-a", "nonsense"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--mate-a"),
+        "{}",
+        text(&out.stderr)
+    );
+}

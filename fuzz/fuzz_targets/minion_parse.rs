@@ -45,6 +45,7 @@ fuzz_target!(|data: &[u8]| {
             bonuses: [bonuses, Default::default()],
             heroes: Default::default(),
             hands: Default::default(),
+            teammates: Default::default(),
         };
         if let Ok(r) = combat_monte_carlo(&c, 4, 1, 1, &Control::NONE) {
             assert!((r.win + r.draw + r.loss - 1.0).abs() < 1e-9);

@@ -120,10 +120,21 @@ const hero = (tier, friendly, globalInfo, heroSecrets, hand) => ({
     hand: entities(hand || [], friendly),
 });
 
+// A Duos teammate ({board, tier}, and optional global, secrets, hand, as
+// a side's), or null when there is none.
+const teammate = (mate, friendly) =>
+    mate
+        ? {
+              player: hero(mate.tier, friendly, mate.global, mate.secrets, mate.hand),
+              board: entities(mate.board, friendly),
+          }
+        : null;
+
 // The battle input of one board ({a, b, tier_a, tier_b}, and optional
 // global_a, global_b: each hero's globalInfo, the bonuses of earlier turns;
 // secrets_a, secrets_b: each hero's secrets and lingering spells;
-// hand_a, hand_b: the minions in each hero's hand).
+// hand_a, hand_b: the minions in each hero's hand; mate_a, mate_b: each
+// side's Duos teammate, see `teammate`).
 function battleInput(board, samples, options = {}) {
     return {
         playerBoard: {
@@ -134,6 +145,8 @@ function battleInput(board, samples, options = {}) {
             player: hero(board.tier_b, false, board.global_b, board.secrets_b, board.hand_b),
             board: entities(board.b, false),
         },
+        playerTeammateBoard: teammate(board.mate_a, true),
+        opponentTeammateBoard: teammate(board.mate_b, false),
         options: {
             numberOfSimulations: samples,
             maxAcceptableDuration: 3600 * 1000,

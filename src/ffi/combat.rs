@@ -392,6 +392,7 @@ pub unsafe extern "C" fn oddsmith_combat(
             ],
             heroes: Default::default(),
             hands: Default::default(),
+            teammates: Default::default(),
         };
         let mode = match o.mode {
             ODDSMITH_COMBAT_AUTO => CombatMode::Auto,

@@ -158,6 +158,7 @@ fn combat<'py>(
         bonuses: [bonuses_of("a", &bonuses.0)?, bonuses_of("b", &bonuses.1)?],
         heroes: Default::default(),
         hands: Default::default(),
+        teammates: Default::default(),
     };
     let mode = match mode {
         "auto" => CombatMode::Auto,

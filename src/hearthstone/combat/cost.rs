@@ -70,9 +70,14 @@ pub fn exact_cost(
     deadline: &Control,
     settled: impl Fn(&ExactCost) -> bool,
 ) -> Option<ExactCost> {
-    let hands = [c.hands[0].as_slice(), c.hands[1].as_slice()];
-    let (start, mut kinds) = State::with_hands(&c.a, &c.b, hands, &c.bonuses, 0);
-    kinds.set_tiers(c.tiers);
+    let (start, kinds) = if c.has_teammates() {
+        super::start::setup(c).ok()?
+    } else {
+        let hands = [c.hands[0].as_slice(), c.hands[1].as_slice()];
+        let (start, mut kinds) = State::with_hands(&c.a, &c.b, hands, &c.bonuses, 0);
+        kinds.set_tiers(c.tiers);
+        (start, kinds)
+    };
     let layout = Layout::new(&kinds);
     if layout.words() > key::MAX_KEY_WORDS {
         return Some(ExactCost::OUT_OF_REACH);
@@ -135,7 +140,7 @@ fn play(
     visits: &mut Visits,
 ) -> bool {
     let by_turns = kinds.raises_potential();
-    state.start_of_combat(kinds, rng);
+    state.start_phase(kinds, rng);
     state.turn = first_attacker(&state, rng);
     for turn in 0..MAX_TURNS {
         if state.outcome(kinds, c.tiers).is_some() {
@@ -148,7 +153,7 @@ fn play(
         let layer = if by_turns { turn as u32 } else { potential };
         let (side, attacker) = state.next_attacker();
         rng.ways = 1.0;
-        state.take_turn(kinds, side, attacker, rng);
+        state.play_turn(kinds, side, attacker, rng);
         visits.add(layer, key.hash64(), rng.ways);
     }
     true

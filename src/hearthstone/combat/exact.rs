@@ -38,7 +38,7 @@ const EXACT_START_LIMIT: u64 = 1 << 20;
 /// (chains of deathrattles with random targets): `deadline` is checked
 /// every `DEADLINE_EVERY` of them, and `false` returned once it passed
 /// (the ways emitted so far are then not all of them).
-pub(super) fn turn_outcomes(
+pub(super) fn turn_outcomes<const DUOS: bool>(
     kinds: &Kinds,
     s: &mut State,
     odometer: &mut Odometer,
@@ -50,7 +50,7 @@ pub(super) fn turn_outcomes(
     for way in 1usize.. {
         odometer.rewind();
         let mut next = *s;
-        next.take_turn(kinds, side, attacker, odometer);
+        next.play_turn_as::<DUOS>(kinds, side, attacker, odometer);
         emit(&next, odometer.probability());
         if !odometer.advance() {
             break;
@@ -87,7 +87,7 @@ pub fn combat_exact_with_threads(
     validate(c)?;
     crate::parallel::check_threads(threads)?;
     let limit = max_states.clamp(1, EXACT_START_LIMIT) as usize;
-    let (kinds, _, outcomes) = start_outcomes(c, limit, deadline);
+    let (kinds, _, outcomes) = start_outcomes(c, limit, deadline)?;
     let Some(outcomes) = outcomes else {
         return Err(Error::budget(if deadline.passed() {
             "the exact combat did not finish within the time budget; use Monte Carlo".to_string()
@@ -368,7 +368,7 @@ impl Search<'_> {
                 }
                 break;
             } else if workers.sequential() || layer.len() < self.parallel_from {
-                self.expand(layer, level, by_turns, &mut tables)
+                self.expand_any(layer, level, by_turns, &mut tables)
             } else {
                 self.expand_parallel(layer, level, by_turns, workers, &mut tables)
             };
@@ -426,7 +426,7 @@ impl Search<'_> {
                     children: Vec::with_capacity(3 * run.len()),
                     fault: None,
                 };
-                part.fault = self.expand(run.iter().copied(), level, by_turns, &mut part);
+                part.fault = self.expand_any(run.iter().copied(), level, by_turns, &mut part);
                 part
             });
             for part in parts {
@@ -440,7 +440,23 @@ impl Search<'_> {
 
     /// Expands states of layer `level` into `sink`: their ends and
     /// children.
-    fn expand<const N: usize>(
+    fn expand_any<const N: usize>(
+        &self,
+        states: impl IntoIterator<Item = (Key<N>, f64)>,
+        level: usize,
+        by_turns: bool,
+        sink: &mut impl Sink<Key<N>>,
+    ) -> Option<Fault> {
+        if self.kinds.team.is_some() {
+            self.expand::<N, true>(states, level, by_turns, sink)
+        } else {
+            self.expand::<N, false>(states, level, by_turns, sink)
+        }
+    }
+
+    /// `expand` for a combat with teammates (`DUOS`) or none, chosen once
+    /// (`expand_any`).
+    fn expand<const N: usize, const DUOS: bool>(
         &self,
         states: impl IntoIterator<Item = (Key<N>, f64)>,
         level: usize,
@@ -451,7 +467,7 @@ impl Search<'_> {
         let mut odometer = Odometer::new();
         for (n, (key, p)) in states.into_iter().enumerate() {
             let mut state = key.decode(layout, kinds);
-            if let Some(outcome) = state.outcome(kinds, c.tiers) {
+            if let Some(outcome) = state.outcome_as::<DUOS>(kinds, c.tiers) {
                 sink.end(state.lens, outcome, p);
                 continue;
             }
@@ -459,14 +475,14 @@ impl Search<'_> {
                 return Some(Fault::TimedOut);
             }
             let (mut overflowed, mut disordered) = (false, false);
-            let whole = turn_outcomes(
+            let whole = turn_outcomes::<DUOS>(
                 kinds,
                 &mut state,
                 &mut odometer,
                 self.deadline,
                 |next, q| {
                     // Ends go straight to the tally; the tables hold the rest.
-                    if let Some(outcome) = next.outcome(kinds, c.tiers) {
+                    if let Some(outcome) = next.outcome_as::<DUOS>(kinds, c.tiers) {
                         sink.end(next.lens, outcome, p * q);
                         return;
                     }

@@ -54,6 +54,9 @@ const MAX_GROWTHS: usize = GROWTH_SLOTS + 1;
 /// Counters there are.
 const COUNTERS: usize = Counter::ALL.len();
 
+/// One side's counts of earlier turns, per counter.
+pub type Earlier = [[u16; 2]; COUNTERS];
+
 /// The growers of one combat.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Growths {
@@ -123,6 +126,17 @@ impl Growths {
                 self.earlier[side][counter as usize] = b.count(counter);
             }
         }
+    }
+
+    /// All of `side`'s counts of earlier turns (a Duos teammate has its
+    /// own: `team.rs`).
+    pub fn earlier_of(&self, side: usize) -> Earlier {
+        self.earlier[side]
+    }
+
+    /// Sets `side`'s counts of earlier turns.
+    pub fn set_earlier(&mut self, side: usize, earlier: Earlier) {
+        self.earlier[side] = earlier;
     }
 
     /// `side`'s count of `counter` of earlier turns.

@@ -96,6 +96,11 @@ impl Hand {
         self.best_attack.saturating_mul(u16::from(times))
     }
 
+    /// Whether a card of it acts at the start of combat.
+    pub(super) fn acts_at_start(&self) -> bool {
+        self.summon_count > 0
+    }
+
     /// Whether a minion of its side summons from it mid-combat.
     pub(super) fn summons_mid_combat(&self) -> bool {
         self.minion_count > 0

@@ -59,7 +59,7 @@ fn fleeting_vigor_comes_before_the_minions_start_of_combat() {
     // buffed to 2/4 survives it.
     let vigor = [("BG28_519", [1, 3])];
     let c = with_heroes("Boom-in-a-Box", "1/1", [&[], &vigor]);
-    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE);
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE).unwrap();
     for (s, _) in outcomes.unwrap().outcomes {
         assert_eq!(s.lens[1], 1, "{:?}", s.board(1));
         assert_eq!((s.board(1)[0].attack, s.board(1)[0].health), (2, 1));
@@ -125,7 +125,7 @@ fn shown(s: &State, side: usize) -> String {
 fn venomstrike_trap_summons_a_cobra_when_a_friendly_minion_is_attacked_once() {
     let trap = [("TB_Bacon_Secrets_01", [0, 0])];
     let c = with_heroes("1/20,1/20", "0/30,0/30", [&[], &trap]);
-    let (kinds, start, _) = super::start::start_outcomes(&c, 10, &Control::NONE);
+    let (kinds, start, _) = super::start::start_outcomes(&c, 10, &Control::NONE).unwrap();
     let mut s = start;
     // A's first minion attacks B's first: the Cobra enters at the right
     // end before the blows, and the secret is spent.
@@ -136,7 +136,7 @@ fn venomstrike_trap_summons_a_cobra_when_a_friendly_minion_is_attacked_once() {
     assert_eq!(shown(&s, 1), "0/29,0/29,2/3+p");
     // A's own trap hears nothing when A attacks.
     let c = with_heroes("1/20", "0/30", [&trap, &[]]);
-    let (kinds, start, _) = super::start::start_outcomes(&c, 10, &Control::NONE);
+    let (kinds, start, _) = super::start::start_outcomes(&c, 10, &Control::NONE).unwrap();
     let mut s = start;
     s.attack(&kinds, 0, 0, 0, &mut crate::rng::Rng::new(1));
     assert_eq!((shown(&s, 0), s.spent), ("1/20".to_string(), 0));
@@ -147,7 +147,7 @@ fn venomstrike_trap_waits_for_room_and_the_better_one_gives_reborn() {
     let trap = [("TB_Bacon_Secrets_01", [0, 0])];
     let full = "0/9,0/9,0/9,0/9,0/9,0/9,1/1";
     let c = with_heroes("5/50", full, [&[], &trap]);
-    let (kinds, start, _) = super::start::start_outcomes(&c, 10, &Control::NONE);
+    let (kinds, start, _) = super::start::start_outcomes(&c, 10, &Control::NONE).unwrap();
     let mut s = start;
     // Seven minions: no room, the trap waits. The 1/1 dies attacked.
     s.attack(&kinds, 0, 0, 6, &mut crate::rng::Rng::new(1));
@@ -156,7 +156,7 @@ fn venomstrike_trap_waits_for_room_and_the_better_one_gives_reborn() {
     assert_eq!(shown(&s, 1), "0/4,0/9,0/9,0/9,0/9,0/9,2/3+p");
     let better = [("TB_Bacon_Secrets_01b", [0, 0])];
     let c = with_heroes("5/50", "0/9", [&[], &better]);
-    let (kinds, start, _) = super::start::start_outcomes(&c, 10, &Control::NONE);
+    let (kinds, start, _) = super::start::start_outcomes(&c, 10, &Control::NONE).unwrap();
     let mut s = start;
     s.attack(&kinds, 0, 0, 0, &mut crate::rng::Rng::new(1));
     assert_eq!(shown(&s, 1), "0/4,2/3+p+r");
@@ -203,7 +203,7 @@ fn toxic_tumbleweed_summons_an_assassin_that_attacks_at_once() {
     // venom kills the 0/9 (the only target), and it lives, marked as
     // having attacked.
     let c = with_heroes("5/5", "0/9", [&weed, &[]]);
-    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE);
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE).unwrap();
     let outcomes = outcomes.unwrap().outcomes;
     for (s, _) in &outcomes {
         assert_eq!(
@@ -215,7 +215,7 @@ fn toxic_tumbleweed_summons_an_assassin_that_attacks_at_once() {
     // A taunt draws its attack: its venom kills the 3/30, whose hit back
     // kills it.
     let c = with_heroes("5/5", "2/2,3/30+taunt", [&weed, &[]]);
-    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE);
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE).unwrap();
     for (s, _) in outcomes.unwrap().outcomes {
         assert_eq!(
             (shown(&s, 0), shown(&s, 1)),
@@ -225,7 +225,7 @@ fn toxic_tumbleweed_summons_an_assassin_that_attacks_at_once() {
     // No room: nothing.
     let full = "1/1,1/1,1/1,1/1,1/1,1/1,1/1";
     let c = with_heroes(full, "1/9", [&weed, &[]]);
-    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE);
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE).unwrap();
     for (s, _) in outcomes.unwrap().outcomes {
         assert_eq!((s.lens[0], shown(&s, 1)), (7, "1/9".to_string()));
     }

@@ -16,9 +16,15 @@ impl State {
     /// The hero-side cards' start-of-combat effects (Firestone's secret
     /// phase): a random side first, its cards in the game state's order,
     /// each followed by its death phase.
-    pub(super) fn heroes_start_of_combat(&mut self, kinds: &Kinds, chooser: &mut impl Chooser) {
-        let first = chooser.pick(2) as usize;
-        for side in [first, 1 - first] {
+    /// Only the sides of `sides` act (a Duos teammate coming in: its own
+    /// start of combat alone, and no coin flip).
+    pub(super) fn heroes_start_of_combat(
+        &mut self,
+        kinds: &Kinds,
+        sides: [bool; 2],
+        chooser: &mut impl Chooser,
+    ) {
+        for side in order(sides, chooser).into_iter().flatten() {
             for j in 0..kinds.heroes(side).len() {
                 if kinds.heroes(side)[j].effect.trigger == Trigger::StartOfCombat
                     && self.fire_hero(kinds, side, j, chooser)
@@ -118,4 +124,15 @@ impl State {
         };
         self.act(kinds, &fired, action, chooser)
     }
+}
+
+/// The order the sides of `sides` act in at the start of combat: a coin
+/// flip when both do.
+pub(super) fn order(sides: [bool; 2], chooser: &mut impl Chooser) -> [Option<usize>; 2] {
+    let first = if sides == [true; 2] {
+        chooser.pick(2) as usize
+    } else {
+        usize::from(!sides[0])
+    };
+    [first, 1 - first].map(|s| sides[s].then_some(s))
 }

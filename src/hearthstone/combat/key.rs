@@ -43,6 +43,9 @@ pub struct Layout {
     /// Each side's `State::hand` after the bonuses: 16 bits each when a
     /// minion of the combat summons from the hand mid-combat (else 0).
     hand_bits: u32,
+    /// Duos: which sides' teammates came in (`State::team`) after the
+    /// hands, 2 bits (else 0).
+    team_bits: u32,
 }
 
 impl Layout {
@@ -80,7 +83,14 @@ impl Layout {
             },
             bonus_bytes: 2 * 2 * kinds.bonus_count() as u32,
             spent_bits: if kinds.any_hero_once() { 8 } else { 0 },
-            hand_bits: if kinds.summons_from_hand() { 32 } else { 0 },
+            hand_bits: if kinds.summons_from_hand()
+                || kinds.team.as_ref().is_some_and(|t| t.summons_from_hand())
+            {
+                32
+            } else {
+                0
+            },
+            team_bits: if kinds.team.is_some() { 2 } else { 0 },
         }
     }
 
@@ -120,10 +130,15 @@ impl Layout {
         self.spent_at() + self.spent_bits
     }
 
+    /// Where the Duos teammates' bits start: after the hands.
+    fn team_at(&self) -> u32 {
+        self.hand_at() + self.hand_bits
+    }
+
     /// The 64-bit words a key needs: the turn bit, 14 slots, the bonuses,
-    /// the spent hero-side cards, the hands.
+    /// the spent hero-side cards, the hands, the teammates.
     pub fn words(&self) -> usize {
-        (self.hand_at() + self.hand_bits).div_ceil(64) as usize
+        (self.team_at() + self.team_bits).div_ceil(64) as usize
     }
 
     /// The side bonuses' bytes in `State::bonus` order.
@@ -262,6 +277,9 @@ impl<const N: usize> Key<N> {
         if layout.hand_bits > 0 {
             encode_hands(layout, state, &mut words);
         }
+        if layout.team_bits > 0 {
+            potential += encode_team(layout, kinds, state, &mut words);
+        }
         (Key(words), if overflow { OVERFLOW } else { potential })
     }
 
@@ -290,6 +308,7 @@ impl<const N: usize> Key<N> {
             spent: 0,
             bonus: Default::default(),
             hand: [0; 2],
+            team: 0,
         };
         if layout.bonus_bytes > 0 {
             decode_bonuses(layout, &self.0, &mut state);
@@ -299,6 +318,9 @@ impl<const N: usize> Key<N> {
         }
         if layout.hand_bits > 0 {
             decode_hands(layout, &self.0, &mut state);
+        }
+        if layout.team_bits > 0 {
+            state.team = decode_team(layout, &self.0);
         }
         let width = layout.slot_bits();
         let mask = (1u64 << width) - 1;
@@ -410,6 +432,33 @@ fn decode_hands(layout: &Layout, words: &[u64], state: &mut State) {
         }
         state.hand[side] = value as u16;
     }
+}
+
+/// Writes `State::team` into a key's words (2 bits); the potential of
+/// the teammates still to come (the exact engine's order counts them).
+#[inline(never)]
+fn encode_team(layout: &Layout, kinds: &Kinds, state: &State, words: &mut [u64]) -> u32 {
+    for side in 0..2 {
+        let at = layout.team_at() + side as u32;
+        let (word, bit) = ((at / 64) as usize, at % 64);
+        words[word] |= u64::from(state.team >> side & 1) << bit;
+    }
+    kinds
+        .team
+        .as_ref()
+        .map_or(0, |t| t.potential_to_come(state.team))
+}
+
+/// `State::team` of a key's words.
+#[inline(never)]
+fn decode_team(layout: &Layout, words: &[u64]) -> u8 {
+    let mut team = 0;
+    for side in 0..2 {
+        let at = layout.team_at() + side as u32;
+        let (word, bit) = ((at / 64) as usize, at % 64);
+        team |= ((words[word] >> bit & 1) as u8) << side;
+    }
+    team
 }
 
 /// Reads the side bonuses of a key's words into `state`.

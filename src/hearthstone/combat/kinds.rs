@@ -8,9 +8,10 @@
 //! reborn copies included), so the engines never intern mid-combat.
 
 use super::flags::{FLAGS, Flag, Flags, Folded, HEARD, SETS, Set};
-use super::growth::Growths;
+use super::growth::{Earlier, Growths};
 use super::hand::Hand;
 use super::state::{MAX_BONUSES, MAX_SIDE_BONUSES};
+use super::team::Team;
 use super::unit::{UNMARKED, Unit};
 use crate::hearthstone::model::{
     Action, BonusTo, Counter, Effect, GameBonuses, HeroCard, MAX_EFFECTS, MAX_ENTRY_BONUSES,
@@ -161,6 +162,26 @@ pub struct Kinds {
     hero_once: bool,
     /// What each side's hand gives the combat (`hand.rs`).
     pub(super) hands: [Hand; 2],
+    /// More kinds than `MAX_KINDS` were met (only Duos boards can hold
+    /// that many: the combat is refused).
+    pub(super) overflowed: bool,
+    /// Duos: the teammates and the kinds as each side's player changes
+    /// (`team.rs`; none in other combats).
+    pub(super) team: Option<Box<Team>>,
+}
+
+/// What of `Kinds` belongs to one side's player (its tier, hero-side
+/// cards, hand, bonuses from earlier turns): a Duos teammate has its own.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Player {
+    tier: u8,
+    heroes: [HeroCard; MAX_HERO_CARDS],
+    hero_count: u8,
+    hero_tokens: [u8; MAX_HERO_CARDS],
+    pub(super) hand: Hand,
+    entry_bonuses: [(BonusTo, u16, u16); MAX_ENTRY_BONUSES],
+    entry_count: u8,
+    earlier: Earlier,
 }
 
 /// What a place of `State::bonus` holds.
@@ -204,7 +225,50 @@ impl Kinds {
             hero_start: false,
             hero_once: false,
             hands: [Hand::default(); 2],
+            overflowed: false,
+            team: None,
         }
+    }
+
+    /// `side`'s player's part of the kinds.
+    pub(super) fn player(&self, side: usize) -> Player {
+        Player {
+            tier: self.tiers[side],
+            heroes: self.heroes[side],
+            hero_count: self.hero_counts[side],
+            hero_tokens: self.hero_tokens[side],
+            hand: self.hands[side],
+            entry_bonuses: self.entry_bonuses[side],
+            entry_count: self.entry_counts[side],
+            earlier: self.growths.earlier_of(side),
+        }
+    }
+
+    /// Makes `p` `side`'s player (the kinds, flags and places of
+    /// `State::bonus` stay: they are the whole combat's).
+    pub(super) fn set_player(&mut self, side: usize, p: &Player) {
+        self.tiers[side] = p.tier;
+        self.heroes[side] = p.heroes;
+        self.hero_counts[side] = p.hero_count;
+        self.hero_tokens[side] = p.hero_tokens;
+        self.hands[side] = p.hand;
+        self.entry_bonuses[side] = p.entry_bonuses;
+        self.entry_counts[side] = p.entry_count;
+        self.growths.set_earlier(side, p.earlier);
+    }
+
+    /// Forgets both sides' hero-side cards and bonuses from earlier turns
+    /// (before another player's are taken in: the flags they raised stay).
+    pub(super) fn clear_players(&mut self) {
+        self.hero_counts = [0; 2];
+        self.hero_tokens = [[0; MAX_HERO_CARDS]; 2];
+        self.entry_counts = [0; 2];
+    }
+
+    /// Orders the exact engine's states by the turns taken (a Duos
+    /// teammate acting at its start of combat may raise the potential).
+    pub(super) fn raise_potential(&mut self) {
+        self.raise_flags(Flags::of(Flag::RaisesPotential));
     }
 
     /// Each side's tavern tier, for the effects that read it
@@ -275,6 +339,11 @@ impl Kinds {
             if self.kinds[i] == at(i) {
                 return i as u8;
             }
+        }
+        // Only Duos boards can hold this many (`team.rs` refuses them).
+        if self.kinds.len() >= MAX_KINDS {
+            self.overflowed = true;
+            return 0;
         }
         let kind = at(self.kinds.len());
         let facts = self.facts_of(&kind);

@@ -12,7 +12,8 @@
 //! secrets and lingering spells (`heroes.rs`); triggers firing
 //! (`listeners.rs`); stat auras and side bonuses (`auras.rs`); what an
 //! effect does (`act.rs`), its random choices (`chooser.rs`); counts a
-//! side keeps all game (`growth.rs`); the hands (`hand.rs`). The exact solver (`exact.rs`, with
+//! side keeps all game (`growth.rs`); the hands (`hand.rs`); Duos teammates
+//! coming in (`team.rs`). The exact solver (`exact.rs`, with
 //! its keys and layers: `key.rs`, `layer.rs`, its cost estimate:
 //! `cost.rs`) and Monte Carlo (`monte_carlo.rs`) both step through the
 //! same turn and sum the ends alike (`tally.rs`); `policy.rs` picks
@@ -42,6 +43,7 @@ mod policy;
 mod start;
 mod state;
 mod tally;
+mod team;
 pub mod trace;
 mod unit;
 
@@ -83,6 +85,28 @@ pub struct Combat {
     /// (`Action::SummonCopyFromHand`, `GainHandStats`, `GainHandAttack`).
     /// Other cards of a hand are left out.
     pub hands: [Vec<Minion>; 2],
+    /// Duos: each side's teammate (none by default). When a side's board
+    /// is wiped out, its teammate's warband comes in and fights on
+    /// against the enemy's survivors (`team.rs`).
+    pub teammates: [Option<Teammate>; 2],
+}
+
+/// A Duos teammate: a side as `Combat` has one (board, tier, bonuses,
+/// hero-side cards, hand), fighting once its partner's board is wiped
+/// out.
+#[derive(Debug, Clone, Default)]
+pub struct Teammate {
+    /// The teammate's board, left to right (at most 7 minions; may be
+    /// empty).
+    pub board: Vec<Minion>,
+    /// The teammate's tavern tier (1 to 7).
+    pub tier: u32,
+    /// The teammate's bonuses from earlier turns.
+    pub bonuses: GameBonuses,
+    /// The teammate's secrets and lingering spells (`Combat::heroes`).
+    pub heroes: Vec<HeroCard>,
+    /// The minions in the teammate's hand (`Combat::hands`).
+    pub hand: Vec<Minion>,
 }
 
 impl Combat {
@@ -95,7 +119,13 @@ impl Combat {
             bonuses: [GameBonuses::default(); 2],
             heroes: Default::default(),
             hands: [Vec::new(), Vec::new()],
+            teammates: [None, None],
         }
+    }
+
+    /// Some side has a Duos teammate.
+    pub fn has_teammates(&self) -> bool {
+        self.teammates.iter().any(Option::is_some)
     }
 }
 
@@ -159,5 +189,7 @@ const MAX_TURNS: usize = 400;
 mod effect_tests;
 #[cfg(test)]
 mod hero_tests;
+#[cfg(test)]
+mod team_tests;
 #[cfg(test)]
 mod tests;

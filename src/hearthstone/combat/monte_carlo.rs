@@ -39,7 +39,7 @@ pub fn combat_monte_carlo(
         return Err(Error::invalid("samples must be at least 1"));
     }
     let limit = samples.min(SAMPLED_START_LIMIT) as usize;
-    let (kinds, start, outcomes) = start_outcomes(c, limit, deadline);
+    let (kinds, start, outcomes) = start_outcomes(c, limit, deadline)?;
     let chunks = samples.div_ceil(CHUNK);
     let started = std::time::Instant::now();
     let ends = run_with_threads(threads, |workers| {
@@ -124,14 +124,30 @@ pub(super) fn play_one(
         Some(outcomes) => *outcomes.draw(chooser),
         None => {
             let mut s = *start;
-            s.start_of_combat(kinds, chooser);
+            s.start_phase(kinds, chooser);
             s
         }
     };
     state.turn = first_attacker(&state, chooser);
+    if kinds.team.is_some() {
+        play_turns::<true>(c, kinds, state, chooser)
+    } else {
+        play_turns::<false>(c, kinds, state, chooser)
+    }
+}
+
+/// The turns of one combat from `state` to its end (`DUOS`: the combat
+/// has teammates).
+#[inline(always)]
+fn play_turns<const DUOS: bool>(
+    c: &Combat,
+    kinds: &Kinds,
+    mut state: State,
+    chooser: &mut impl Chooser,
+) -> (State, Outcome) {
     let mut turns = 0;
     loop {
-        if let Some(outcome) = state.outcome(kinds, c.tiers) {
+        if let Some(outcome) = state.outcome_as::<DUOS>(kinds, c.tiers) {
             return (state, outcome);
         }
         // Effects can make a combat endless; Firestone calls one that
@@ -141,6 +157,6 @@ pub(super) fn play_one(
             return (state, Outcome::Draw);
         }
         let (side, attacker) = state.next_attacker();
-        state.take_turn(kinds, side, attacker, chooser);
+        state.play_turn_as::<DUOS>(kinds, side, attacker, chooser);
     }
 }

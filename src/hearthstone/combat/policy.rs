@@ -211,6 +211,7 @@ mod tests {
             bonuses: Default::default(),
             heroes: Default::default(),
             hands: Default::default(),
+            teammates: Default::default(),
         }
     }
 

@@ -14,6 +14,7 @@ use super::listeners::{Fired, REACH_ALL};
 use super::{Chooser, Odometer};
 use super::{Kinds, State};
 use crate::budget::Control;
+use crate::error::Result;
 use crate::hearthstone::model::{BOARD_SIZE, Trigger};
 
 /// A node of the choice tree: a choice among `options` whose children are
@@ -53,7 +54,7 @@ impl StartOutcomes {
             outcomes: Vec::new(),
             tree: vec![UNSET],
         };
-        if !kinds.any_start_of_combat() {
+        if !kinds.any_start_of_combat() && kinds.team.is_none() {
             found.outcomes.push((*start, 1.0));
             found.tree[0] = Node {
                 options: 0,
@@ -68,7 +69,7 @@ impl StartOutcomes {
             }
             odometer.rewind();
             let mut s = *start;
-            s.start_of_combat(kinds, &mut odometer);
+            s.start_phase(kinds, &mut odometer);
             found.add_path(odometer.path(), found.outcomes.len() as u32);
             found.outcomes.push((s, odometer.probability()));
             if !odometer.advance() {
@@ -118,13 +119,23 @@ pub(super) fn start_outcomes(
     c: &Combat,
     limit: usize,
     deadline: &Control,
-) -> (Kinds, State, Option<StartOutcomes>) {
+) -> Result<(Kinds, State, Option<StartOutcomes>)> {
+    let (start, kinds) = setup(c)?;
+    let outcomes = StartOutcomes::enumerate(&start, &kinds, limit, deadline);
+    Ok((kinds, start, outcomes))
+}
+
+/// The combat's state before the start of combat and its kinds (with the
+/// Duos teammates, `team.rs`).
+pub(super) fn setup(c: &Combat) -> Result<(State, Kinds)> {
+    if c.has_teammates() {
+        return super::team::setup(c);
+    }
     let hands = [c.hands[0].as_slice(), c.hands[1].as_slice()];
     let (start, mut kinds) = State::with_hands(&c.a, &c.b, hands, &c.bonuses, 0);
     kinds.set_tiers(c.tiers);
     kinds.add_heroes(&c.heroes);
-    let outcomes = StartOutcomes::enumerate(&start, &kinds, limit, deadline);
-    (kinds, start, outcomes)
+    Ok((start, kinds))
 }
 
 /// The first states: each way the start of combat goes, then the side
@@ -167,8 +178,29 @@ impl State {
     /// not act), each followed by its death phase (Firestone's order).
     /// Does not set whose turn it is.
     pub fn start_of_combat(&mut self, kinds: &Kinds, chooser: &mut impl Chooser) {
+        self.start_of_combat_of(kinds, [true; 2], chooser);
+    }
+
+    /// The start of combat and, in Duos, the teammates that come in if it
+    /// wiped out a board (`team.rs`).
+    pub(super) fn start_phase(&mut self, kinds: &Kinds, chooser: &mut impl Chooser) {
+        self.start_of_combat(kinds, chooser);
+        if kinds.team.is_some() {
+            self.settle_team(kinds, chooser);
+        }
+    }
+
+    /// The start-of-combat phase of the sides of `sides` (a Duos teammate
+    /// coming in has its own; the coin flip for the order only when both
+    /// act).
+    pub(super) fn start_of_combat_of(
+        &mut self,
+        kinds: &Kinds,
+        sides: [bool; 2],
+        chooser: &mut impl Chooser,
+    ) {
         if kinds.any_hero_start() {
-            self.heroes_start_of_combat(kinds, chooser);
+            self.heroes_start_of_combat(kinds, sides, chooser);
         }
         if !kinds.any(Flag::StartOfCombat) {
             return;
@@ -181,8 +213,7 @@ impl State {
                 u.set_tag(i as u8 + 1);
             }
         }
-        let first = chooser.pick(2) as usize;
-        for side in [first, 1 - first] {
+        for side in super::heroes::order(sides, chooser).into_iter().flatten() {
             if self.hand_start_of_combat(kinds, side, chooser) {
                 self.after_start_damage(kinds, chooser);
             }

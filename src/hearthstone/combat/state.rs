@@ -42,6 +42,8 @@ pub struct State {
     /// Per side, the minions of its hand summoned this combat
     /// (`Action::SummonFromHand`), a bit each (`Combat::hands` order).
     pub hand: [u16; 2],
+    /// Duos: bit `side` set once `side`'s teammate came in (`team.rs`).
+    pub team: u8,
 }
 
 /// How a combat ended.
@@ -164,6 +166,7 @@ impl State {
             spent: 0,
             bonus: [[[0; 2]; MAX_BONUSES]; 2],
             hand: [0; 2],
+            team: 0,
         };
         for (side, board) in [a, b].into_iter().enumerate() {
             for (slot, m) in board.iter().enumerate() {
@@ -198,6 +201,16 @@ impl State {
 
     /// The end of the combat, if it has ended.
     pub fn outcome(&self, kinds: &Kinds, hero_tiers: [u32; 2]) -> Option<Outcome> {
+        match kinds.team.as_deref() {
+            Some(team) => self.team_outcome(kinds, team),
+            None => self.plain_outcome(kinds, hero_tiers),
+        }
+    }
+
+    /// `outcome` with no Duos teammates (the engines' loops pick it once
+    /// per combat: `State::outcome_as`).
+    #[inline]
+    pub(super) fn plain_outcome(&self, kinds: &Kinds, hero_tiers: [u32; 2]) -> Option<Outcome> {
         let damage = |side: usize| {
             // Tiers are checked to be 1..=7, so this stays below 64; the
             // saturating sum keeps any unchecked caller from wrapping.

@@ -13,7 +13,7 @@ use proptest::prelude::*;
 
 /// The combat's kinds and first states, however many.
 pub(super) fn starts(c: &Combat) -> (Kinds, Vec<(State, f64)>) {
-    let (kinds, _, outcomes) = start_outcomes(c, usize::MAX, &Control::NONE);
+    let (kinds, _, outcomes) = start_outcomes(c, usize::MAX, &Control::NONE).unwrap();
     (kinds, first_states(&outcomes.expect("no limit")))
 }
 
@@ -53,6 +53,7 @@ pub(super) fn combat(a: &str, b: &str) -> Combat {
         bonuses: Default::default(),
         heroes: Default::default(),
         hands: Default::default(),
+        teammates: Default::default(),
     }
 }
 
@@ -505,7 +506,7 @@ pub(super) fn tree_walk(c: &Combat) -> [f64; 5] {
             }
             None => {
                 let mut s = *state;
-                let whole = turn_outcomes(
+                let whole = turn_outcomes::<false>(
                     kinds,
                     &mut s,
                     &mut Odometer::new(),
@@ -688,6 +689,7 @@ fn lethal_chances_are_the_damage_tail() {
             bonuses: Default::default(),
             heroes: Default::default(),
             hands: Default::default(),
+            teammates: Default::default(),
         },
         1_000_000,
         &Control::NONE,

@@ -100,7 +100,7 @@ pub fn sample_combat(
 ) -> Result<Option<Trace>> {
     validate(c)?;
     let (kinds, start, outcomes) =
-        start_outcomes(c, tries.min(SAMPLED_START_LIMIT) as usize, &Control::NONE);
+        start_outcomes(c, tries.min(SAMPLED_START_LIMIT) as usize, &Control::NONE)?;
     let mut recorder = Recorder {
         rng: Rng::new(seed),
         events: Vec::new(),

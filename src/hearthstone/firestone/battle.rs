@@ -3,15 +3,18 @@
 //! (side B), each with its `board` (the entity list
 //! [`board_from_json`](super::board_from_json) reads) and its `player`
 //! (`tavernTier`, `globalInfo`, hero powers, trinkets, quest rewards,
-//! secrets, hand); `gameState` (`anomalies`); teammates' boards in Duos.
+//! secrets, hand); `gameState` (`anomalies`); in Duos, each side's
+//! teammate (`playerTeammateBoard`, `opponentTeammateBoard`: a side's
+//! `board` and `player`, read as a side is, `Combat::teammates`; null or
+//! absent: none).
 //!
 //! Each side's secrets and lingering spells (`player.secrets`, else the
 //! side's `secrets`, as Firestone reads them) become its hero-side cards
 //! (`Combat::heroes`, `cards::hero_card`); one not modelled is refused.
 //!
 //! What combat does not model yet is refused by name, never dropped:
-//! hero powers, trinkets, quest rewards, anomalies and Duos
-//! teammates (an error naming the JSON path and the card id). The hand
+//! hero powers, trinkets, quest rewards and anomalies (an error naming
+//! the JSON path and the card id), on the teammates too. The hand
 //! (`player.hand`) becomes `Combat::hands`: its Battlegrounds minions
 //! with their stats and keywords there; one that acts from the hand
 //! (Flighty Scout; not once `locked`, summoned already) is read whole, as
@@ -23,7 +26,7 @@
 use super::{Fields, Path, board_from_value, bonuses_from_value, minion_from_value};
 use crate::error::{Error, ErrorKind, Result};
 use crate::hearthstone::cards;
-use crate::hearthstone::combat::{Combat, GameBonuses, HeroCard, MAX_HERO_CARDS, Minion};
+use crate::hearthstone::combat::{Combat, GameBonuses, HeroCard, MAX_HERO_CARDS, Minion, Teammate};
 use crate::hearthstone::model::Action;
 use serde_json::Value;
 
@@ -51,7 +54,8 @@ const HERO_LISTS: [(&str, &str); 5] = [
 /// Errors name the value by its JSON path (`playerBoard.board[2].health
 /// is missing`): malformed values, unknown or unmodelled cards, and what
 /// combat does not model yet (hero powers, trinkets, quest rewards,
-/// anomalies, Duos teammates, secrets not modelled), each by its card id.
+/// anomalies, secrets not modelled), each by its card id, the Duos
+/// teammates' included.
 pub fn combat_from_battle_json(text: &str) -> Result<Combat> {
     let value: Value = serde_json::from_str(text)
         .map_err(|e| Error::parse(format!("the game state is not JSON: {e}")))?;
@@ -69,83 +73,96 @@ fn combat_from_battle_value(value: &Value) -> Result<Combat> {
         &top.key("gameState").key("anomalies"),
         "anomalies",
     )?;
-    for name in TEAMMATES {
-        let path = top.key(name);
-        let board = fields.get(name).and_then(|t| t.get("board"));
-        if board
-            .and_then(Value::as_array)
-            .is_some_and(|b| !b.is_empty())
-        {
-            return Err(path.error(Error::invalid(
-                "a Duos teammate's board: Duos fights are not modelled yet",
-            )));
-        }
-    }
-    let mut boards = Vec::with_capacity(2);
-    let mut tiers = [0; 2];
-    let mut bonuses = [GameBonuses::default(); 2];
-    let mut hands = [Vec::new(), Vec::new()];
-    let mut heroes: [Vec<HeroCard>; 2] = Default::default();
-    for (i, name) in SIDES.into_iter().enumerate() {
-        let path = top.key(name);
+    let mut sides = Vec::with_capacity(2);
+    for name in SIDES {
         let side = fields
             .get(name)
             .filter(|s| s.is_object())
             .ok_or_else(|| top.key_error(ErrorKind::Parse, name, "is missing"))?;
-        let side_fields = Fields::new(side, &path);
-        let player_path = path.key("player");
-        let player = side_fields
-            .get("player")
-            .filter(|p| p.is_object())
-            .ok_or_else(|| path.key_error(ErrorKind::Parse, "player", "is missing"))?;
-        let player_fields = Fields::new(player, &player_path);
-        for (list, what) in HERO_LISTS {
-            refuse_listed(player_fields.get(list), &player_path.key(list), what)?;
-        }
-        if let Some(Value::String(id)) = player_fields.get("heroPowerId")
-            && !id.is_empty()
-        {
-            return Err(player_path.key("heroPowerId").error(Error::invalid(format!(
-                "{id}: hero powers are not modelled yet; leave them out to fight the boards alone"
-            ))));
-        }
-        // Firestone reads the player's list, else the side's.
-        heroes[i] = match player_fields.get("secrets") {
-            Some(list) => heroes_from_value(list, &player_path.key("secrets"))?,
-            None => match side_fields.get("secrets") {
-                Some(list) => heroes_from_value(list, &path.key("secrets"))?,
-                None => Vec::new(),
-            },
-        };
-        tiers[i] = player_fields.tier("tavernTier")?;
-        if let Some(info) = player_fields.get("globalInfo") {
-            bonuses[i] = bonuses_from_value(info, &player_path.key("globalInfo"))?;
-        }
-        let board = side_fields
-            .get("board")
-            .ok_or_else(|| path.key_error(ErrorKind::Parse, "board", "is missing"))?;
-        let board = board_from_value(board, &path.key("board"))?;
-        let reads = board.iter().any(Minion::reads_hand);
-        let summoned = board.iter().any(Minion::summons_from_hand);
-        if reads {
-            refuse_choral_counters(player_fields.get("globalInfo"), &player_path)?;
-        }
-        let hand_path = player_path.key("hand");
-        hands[i] = hand_from_value(player_fields.get("hand"), &hand_path, [reads, summoned])?;
-        boards.push(board);
+        sides.push(side_from_value(side, &top.key(name))?);
     }
-    let b = boards.pop().unwrap_or_default();
-    let a = boards.pop().unwrap_or_default();
+    // Duos: a teammate given (not null) fights once its partner's board
+    // is wiped out, even with an empty board (Firestone's).
+    let mut teammates = [None, None];
+    for (i, name) in TEAMMATES.into_iter().enumerate() {
+        let Some(side) = fields.get(name).filter(|s| !s.is_null()) else {
+            continue;
+        };
+        if !side.is_object() {
+            return Err(top
+                .key(name)
+                .error(Error::parse("must be a JSON object or null")));
+        }
+        teammates[i] = Some(side_from_value(side, &top.key(name))?);
+    }
+    let [a, b]: [Teammate; 2] = sides
+        .try_into()
+        .map_err(|_| Error::parse("the game state must have two sides"))?;
     let combat = Combat {
-        a,
-        b,
-        tiers,
-        bonuses,
-        heroes,
-        hands,
+        a: a.board,
+        b: b.board,
+        tiers: [a.tier, b.tier],
+        bonuses: [a.bonuses, b.bonuses],
+        heroes: [a.heroes, b.heroes],
+        hands: [a.hand, b.hand],
+        teammates,
     };
     combat.check_hands()?;
     Ok(combat)
+}
+
+/// One side of the fight (or a Duos teammate) at `path`: its `player`
+/// (tier, bonuses, secrets, hand; hero powers, trinkets and quests
+/// refused) and its `board`.
+fn side_from_value(side: &Value, path: &Path) -> Result<Teammate> {
+    let side_fields = Fields::new(side, path);
+    let player_path = path.key("player");
+    let player = side_fields
+        .get("player")
+        .filter(|p| p.is_object())
+        .ok_or_else(|| path.key_error(ErrorKind::Parse, "player", "is missing"))?;
+    let player_fields = Fields::new(player, &player_path);
+    for (list, what) in HERO_LISTS {
+        refuse_listed(player_fields.get(list), &player_path.key(list), what)?;
+    }
+    if let Some(Value::String(id)) = player_fields.get("heroPowerId")
+        && !id.is_empty()
+    {
+        return Err(player_path.key("heroPowerId").error(Error::invalid(format!(
+            "{id}: hero powers are not modelled yet; leave them out to fight the boards alone"
+        ))));
+    }
+    // Firestone reads the player's list, else the side's.
+    let heroes = match player_fields.get("secrets") {
+        Some(list) => heroes_from_value(list, &player_path.key("secrets"))?,
+        None => match side_fields.get("secrets") {
+            Some(list) => heroes_from_value(list, &path.key("secrets"))?,
+            None => Vec::new(),
+        },
+    };
+    let tier = player_fields.tier("tavernTier")?;
+    let bonuses = match player_fields.get("globalInfo") {
+        Some(info) => bonuses_from_value(info, &player_path.key("globalInfo"))?,
+        None => GameBonuses::default(),
+    };
+    let board = side_fields
+        .get("board")
+        .ok_or_else(|| path.key_error(ErrorKind::Parse, "board", "is missing"))?;
+    let board = board_from_value(board, &path.key("board"))?;
+    let reads = board.iter().any(Minion::reads_hand);
+    let summoned = board.iter().any(Minion::summons_from_hand);
+    if reads {
+        refuse_choral_counters(player_fields.get("globalInfo"), &player_path)?;
+    }
+    let hand_path = player_path.key("hand");
+    let hand = hand_from_value(player_fields.get("hand"), &hand_path, [reads, summoned])?;
+    Ok(Teammate {
+        board,
+        tier,
+        bonuses,
+        heroes,
+        hand,
+    })
 }
 
 /// A side's secrets and lingering spells, the list at `path`: each

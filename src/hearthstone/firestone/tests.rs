@@ -334,7 +334,17 @@ fn a_game_state_s_errors_name_the_json_path() {
         (
             r#""options""#,
             r#""playerTeammateBoard": {"board": [{"cardId": "BG25_001"}]}, "options""#,
-            "playerTeammateBoard: a Duos teammate's board",
+            "playerTeammateBoard.player is missing",
+        ),
+        (
+            r#""options""#,
+            r#""opponentTeammateBoard": {"player": {"tavernTier": 3, "trinkets": [{"cardId": "BG30_MagicItem_989"}]}, "board": []}, "options""#,
+            "opponentTeammateBoard.player.trinkets[0]: BG30_MagicItem_989: trinkets are not modelled yet",
+        ),
+        (
+            r#""options""#,
+            r#""playerTeammateBoard": {"player": {"tavernTier": 3}, "board": [{"cardId": "NOT_A_CARD", "attack": 1, "health": 1}]}, "options""#,
+            "playerTeammateBoard.board[0]: no Battlegrounds card has the id or name 'NOT_A_CARD'",
         ),
         (
             r#""hand": []"#,
@@ -429,4 +439,22 @@ fn enchantments_that_act_in_combat_are_refused() {
     // One that only gets cards for the hand changes no combat.
     let gems = r#"[{"cardId": "BG31_325", "attack": 3, "health": 3, "enchantments": [{"cardId": "BG31_325e"}]}]"#;
     assert!(board_from_json(gems).is_ok());
+}
+
+/// Duos: each side's teammate is read as a side is (board, tier, hand);
+/// null is none.
+#[test]
+fn a_game_state_s_teammates_are_read() {
+    let state = r#"{
+        "playerBoard": {"player": {"tavernTier": 2}, "board": [{"cardId": "BG25_001", "attack": 3, "health": 3}]},
+        "opponentBoard": {"player": {"tavernTier": 3}, "board": [{"cardId": "BG25_001", "attack": 2, "health": 2}]},
+        "playerTeammateBoard": {"player": {"tavernTier": 5, "hand": [{"cardId": "BG25_001", "attack": 1, "health": 1}]},
+            "board": [{"cardId": "BG25_001", "attack": 7, "health": 7}, {"cardId": "BG25_001", "attack": 1, "health": 1}]},
+        "opponentTeammateBoard": null
+    }"#;
+    let c = combat_from_battle_json(state).unwrap();
+    let mate = c.teammates[0].as_ref().unwrap();
+    assert_eq!((mate.tier, mate.board.len(), mate.hand.len()), (5, 2, 1));
+    assert_eq!((mate.board[0].attack, mate.board[0].health), (7, 7));
+    assert!(c.teammates[1].is_none());
 }
