@@ -277,6 +277,9 @@ impl State {
         if phase.any_effects {
             self.fire_deathrattles(kinds, side, &mut phase, chooser);
         }
+        if kinds.any_at_once() {
+            self.phase_tokens_attack(kinds, side, &mut phase, chooser);
+        }
         if kinds.any(Flag::Avenge) {
             let survivors =
                 (0..phase.n).fold(0u8, |m, slot| m | u8::from(phase.origin[slot] == 0) << slot);
@@ -502,6 +505,39 @@ impl State {
         phase.n = n;
     }
 
+    /// The phase's tokens that attack at once attack (`tokens_attack`),
+    /// after every deathrattle of the phase and before its avenges and
+    /// reborn copies; the phase's bookkeeping then follows the board (a
+    /// unit that entered meanwhile counts as a token of the phase).
+    #[inline(never)]
+    fn phase_tokens_attack(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        phase: &mut Phase,
+        chooser: &mut impl Chooser,
+    ) {
+        let tokens = (0..phase.n).fold(0u8, |m, slot| {
+            let at_once = kinds.attacks_at_once(&self.boards[side][slot]);
+            m | u8::from(phase.origin[slot] != 0 && at_once) << slot
+        });
+        if tokens == 0 {
+            return;
+        }
+        let before = self.tokens_attack(kinds, side, tokens, chooser);
+        let n = self.lens[side] as usize;
+        let (mut origin, mut from) = ([0u8; BOARD_SIZE], [0u8; BOARD_SIZE]);
+        for j in 0..n {
+            let t = before[j] as usize;
+            (origin[j], from[j]) = if t > 0 {
+                (phase.origin[t - 1], phase.from[t - 1])
+            } else {
+                (u8::MAX, 0)
+            };
+        }
+        (phase.origin, phase.from, phase.n) = (origin, from, n);
+    }
+
     /// Death passes until no minion is dying, where deathrattles damage
     /// (`Flag::DeathrattleDamage`): in each, the sides with dying minions
     /// have their phase, a random side first when both have (Firestone's
@@ -611,7 +647,10 @@ impl State {
             if n >= BOARD_SIZE {
                 break;
             }
-            let at = n - reborn_place(survivors_right, tokens, before_copies);
+            // (Past the left end only when survivors to its right died
+            // meanwhile, of a token's attack: Firestone's place is kept
+            // from the death, at least the left end.)
+            let at = n.saturating_sub(reborn_place(survivors_right, tokens, before_copies));
             board.copy_within(at..n, at + 1);
             from.copy_within(at..n, at + 1);
             board[at] = kinds.entering(kinds.kinds[m.kind as usize].reborn_kind, 1);
