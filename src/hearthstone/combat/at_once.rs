@@ -41,6 +41,7 @@ impl State {
         kinds: &Kinds,
         side: usize,
         tokens: u8,
+        spawns: [Option<u8>; BOARD_SIZE],
         chooser: &mut impl Chooser,
     ) -> [u8; BOARD_SIZE] {
         // Every unit of the side tagged with its slot + 1 (own tags kept).
@@ -67,7 +68,11 @@ impl State {
             if self.board(1 - side).iter().all(|u| u.health <= 0) {
                 continue;
             }
+            // Its target among the enemies as Firestone's board holds
+            // them: the dying ones off it (`hold_dying`).
+            let dying = self.hold_dying(1 - side);
             let Some(target) = self.living_target(side, chooser) else {
+                self.return_held(1 - side, dying);
                 self.boards[side][i].mark = ATTACKED;
                 continue;
             };
@@ -79,7 +84,10 @@ impl State {
                 },
                 self,
             );
+            let held = self.hold_later_tokens(side, slot, &spawns);
             self.attack(kinds, side, i, target, chooser);
+            self.return_held(1 - side, dying);
+            self.return_held(side, held);
             if let Some(at) = self.board(side).iter().position(|u| u.tag() == slot + 1) {
                 self.boards[side][at].mark = ATTACKED;
             }
@@ -96,6 +104,85 @@ impl State {
         before
     }
 
+    /// The phase's tokens summoned after the one at `slot` (by their
+    /// slots as the phase placed them, in their tags) leave the board
+    /// while it attacks: Firestone summons them after its attack. Each
+    /// with where it returns (`spawns`: survivors right of its dead).
+    fn hold_later_tokens(
+        &mut self,
+        side: usize,
+        slot: u8,
+        spawns: &[Option<u8>; BOARD_SIZE],
+    ) -> Held {
+        let mut held = Held {
+            units: [(Unit::default(), 0); BOARD_SIZE],
+            n: 0,
+        };
+        let len = self.lens[side] as usize;
+        let mut k = 0;
+        for j in 0..len {
+            let u = self.boards[side][j];
+            let t = u.tag() as usize;
+            match spawns.get(t.wrapping_sub(1)).copied().flatten() {
+                Some(right) if t > usize::from(slot) + 1 => {
+                    held.units[held.n] = (u, right);
+                    held.n += 1;
+                }
+                _ => {
+                    self.boards[side][k] = u;
+                    k += 1;
+                }
+            }
+        }
+        self.lens[side] = k as u8;
+        held
+    }
+
+    /// `side`'s dying minions leave the board while a token attacks:
+    /// Firestone took them off as their pass began and runs their
+    /// deathrattles and reborn after the token's attack and its deaths.
+    /// Each returns (dying) as many units from the right end as were
+    /// living to its right, where Firestone summons for it.
+    fn hold_dying(&mut self, side: usize) -> Held {
+        let mut held = Held {
+            units: [(Unit::default(), 0); BOARD_SIZE],
+            n: 0,
+        };
+        let len = self.lens[side] as usize;
+        let mut k = 0;
+        for j in 0..len {
+            let u = self.boards[side][j];
+            if u.health <= 0 {
+                let right = self.boards[side][j + 1..len]
+                    .iter()
+                    .filter(|r| r.health > 0)
+                    .count();
+                held.units[held.n] = (u, right as u8);
+                held.n += 1;
+            } else {
+                self.boards[side][k] = u;
+                k += 1;
+            }
+        }
+        self.lens[side] = k as u8;
+        held
+    }
+
+    /// The held units return in turn, each `right` units from the right
+    /// end (at most the whole board), while there is room.
+    fn return_held(&mut self, side: usize, held: Held) {
+        for &(u, right) in &held.units[..held.n] {
+            let len = self.lens[side] as usize;
+            if len >= BOARD_SIZE {
+                break;
+            }
+            let at = len.saturating_sub(usize::from(right));
+            self.boards[side].copy_within(at..len, at + 1);
+            self.boards[side][at] = u;
+            self.lens[side] += 1;
+        }
+    }
+
     /// A random living enemy of `side` an attack may target (`targets`'
     /// rules among the living: Firestone's board holds no dying minion
     /// then), drawn from `chooser`; none when no living enemy may be
@@ -103,10 +190,7 @@ impl State {
     fn living_target(&self, side: usize, chooser: &mut impl Chooser) -> Option<usize> {
         let enemy = self.board(1 - side);
         let living = |m: &Unit| m.health > 0 && !m.has(STEALTH);
-        let taunts = enemy
-            .iter()
-            .filter(|m| living(m) && m.has(TAUNT))
-            .count();
+        let taunts = enemy.iter().filter(|m| living(m) && m.has(TAUNT)).count();
         let is_target = |m: &Unit| living(m) && (taunts == 0 || m.has(TAUNT));
         let pool = enemy.iter().filter(|m| is_target(m)).count() as u32;
         if pool == 0 {
@@ -137,14 +221,12 @@ impl State {
                 .iter()
                 .any(|u| u.health <= 0 && kinds.summons_at_once(u))
         };
-        let first = if dying(self, 0) && dying(self, 1) && (summons(self, 0) || summons(self, 1))
-        {
+        let first = if dying(self, 0) && dying(self, 1) && (summons(self, 0) || summons(self, 1)) {
             chooser.pick(2) as usize
         } else {
             first
         };
-        self.resolve_side(kinds, first, chooser);
-        self.resolve_side(kinds, 1 - first, chooser);
+        self.resolve_both_deferred(kinds, first, chooser);
     }
 
     /// The deaths of an attack of `side`'s `attacker` where tokens may
@@ -176,6 +258,13 @@ impl State {
         self.boards[side][at].set_tag(own);
         Some(at)
     }
+}
+
+/// Tokens held off the board while an earlier one attacks, each with
+/// where it returns.
+struct Held {
+    units: [(Unit, u8); BOARD_SIZE],
+    n: usize,
 }
 
 /// Refuses a combat where tokens attack at once beside what their attack

@@ -517,14 +517,35 @@ impl State {
         phase: &mut Phase,
         chooser: &mut impl Chooser,
     ) {
-        let tokens = (0..phase.n).fold(0u8, |m, slot| {
+        let at_once = (0..phase.n).fold(0u8, |m, slot| {
             let at_once = kinds.attacks_at_once(&self.boards[side][slot]);
             m | u8::from(phase.origin[slot] != 0 && at_once) << slot
         });
-        if tokens == 0 {
+        if at_once == 0 {
             return;
         }
-        let before = self.tokens_attack(kinds, side, tokens, chooser);
+        // Each token with the count of survivors right of its dead minion
+        // as the phase began (where Firestone summons it).
+        let mut spawns = [None; BOARD_SIZE];
+        let triggers = phase.triggers.max(1);
+        let alive_right: Vec<u8> = (0..phase.len)
+            .map(|i| {
+                phase.old[i + 1..phase.len]
+                    .iter()
+                    .filter(|m| m.health > 0)
+                    .count() as u8
+            })
+            .collect();
+        let dead_slots: Vec<usize> = (0..phase.len)
+            .filter(|&i| phase.old[i].health <= 0)
+            .collect();
+        for (slot, spawn) in spawns[..phase.n].iter_mut().enumerate() {
+            if phase.origin[slot] != 0 {
+                let d = (u32::from(phase.origin[slot]) - 1) / triggers;
+                *spawn = dead_slots.get(d as usize).map(|&i| alive_right[i]);
+            }
+        }
+        let before = self.tokens_attack(kinds, side, at_once, spawns, chooser);
         let n = self.lens[side] as usize;
         let (mut origin, mut from) = ([0u8; BOARD_SIZE], [0u8; BOARD_SIZE]);
         for j in 0..n {
@@ -536,6 +557,64 @@ impl State {
             };
         }
         (phase.origin, phase.from, phase.n) = (origin, from, n);
+    }
+
+    /// Both sides' death phases where tokens attack at once, `first`
+    /// first: the reborn copies return once both sides' deathrattles
+    /// (and the attacks they summon) are done, as Firestone returns them;
+    /// the first phase follows its board meanwhile.
+    #[inline(never)]
+    pub(super) fn resolve_both_deferred(
+        &mut self,
+        kinds: &Kinds,
+        first: usize,
+        chooser: &mut impl Chooser,
+    ) {
+        let second = 1 - first;
+        let mut first_phase = self.deaths_before_reborn(kinds, first, chooser);
+        let second_phase = match &mut first_phase {
+            Some(phase) => self.following_phase(first, phase, |s| {
+                s.deaths_before_reborn(kinds, second, chooser)
+            }),
+            None => self.deaths_before_reborn(kinds, second, chooser),
+        };
+        if let Some(mut phase) = first_phase {
+            self.return_reborn_copies(kinds, first, &mut phase, chooser);
+        }
+        if let Some(mut phase) = second_phase {
+            self.return_reborn_copies(kinds, second, &mut phase, chooser);
+        }
+    }
+
+    /// Runs `step`, the bookkeeping of `side`'s `phase` following its
+    /// board (each unit found by its slot in its tag; one that entered
+    /// meanwhile counts as a token of the phase).
+    fn following_phase<R>(
+        &mut self,
+        side: usize,
+        phase: &mut Phase,
+        step: impl FnOnce(&mut State) -> R,
+    ) -> R {
+        let mut saved = [0u8; BOARD_SIZE];
+        let n = self.lens[side] as usize;
+        for (i, u) in self.boards[side][..n].iter_mut().enumerate() {
+            saved[i] = u.tag();
+            u.set_tag(i as u8 + 1);
+        }
+        let r = step(self);
+        let n = self.lens[side] as usize;
+        let (mut origin, mut from) = ([0u8; BOARD_SIZE], [0u8; BOARD_SIZE]);
+        for j in 0..n {
+            let t = self.boards[side][j].tag() as usize;
+            (origin[j], from[j]) = if t > 0 {
+                self.boards[side][j].set_tag(saved[t - 1]);
+                (phase.origin[t - 1], phase.from[t - 1])
+            } else {
+                (u8::MAX, 0)
+            };
+        }
+        (phase.origin, phase.from, phase.n) = (origin, from, n);
+        r
     }
 
     /// Death passes until no minion is dying, where deathrattles damage

@@ -2936,7 +2936,10 @@ fn summoned_pirates_and_whelps_attack_at_once() {
     // marked as having attacked this round.
     let (mut s, kinds) = fresh("Scallywag", "1/1,0/9", ["", ""]);
     s.attack(&kinds, 0, 0, 0, &mut First);
-    assert_eq!((shown(&s, 0).as_str(), shown(&s, 1).as_str()), ("1/1", "0/8"));
+    assert_eq!(
+        (shown(&s, 0).as_str(), shown(&s, 1).as_str()),
+        ("1/1", "0/8")
+    );
     assert_eq!(s.board(0)[0].mark, ATTACKED);
     // Twilight Hatchling's 3/3 Whelp; the golden's two, one after the
     // other.
@@ -2956,7 +2959,10 @@ fn a_reborn_copy_returns_after_the_token_attacked() {
     // right, as a copy returns after the tokens of its slot).
     let (mut s, kinds) = fresh("Scallywag+reborn", "1/1,0/9", ["", ""]);
     s.attack(&kinds, 0, 0, 0, &mut First);
-    assert_eq!((shown(&s, 0).as_str(), shown(&s, 1).as_str()), ("1/1,3/1", "0/8"));
+    assert_eq!(
+        (shown(&s, 0).as_str(), shown(&s, 1).as_str()),
+        ("1/1,3/1", "0/8")
+    );
 }
 
 #[test]
@@ -2979,15 +2985,24 @@ fn attacks_at_once_agree_across_engines() {
         ("Twilight Hatchling,2/2", "Scallywag,1/4+taunt"),
         ("golden Scallywag=1/1", "3/3,2/1"),
         ("Scallywag+reborn,1/1", "2/2,Scallywag"),
-        ("golden Twilight Hatchling,1/3+windfury", "Scallywag,2/2,3/3"),
+        (
+            "golden Twilight Hatchling,1/3+windfury",
+            "Scallywag,2/2,3/3",
+        ),
     ]);
     for (i, (a, b)) in [
         (
             "Scallywag,golden Twilight Hatchling,Harmless Bonehead",
             "Scallywag,4/4+taunt,3/2,2/6",
         ),
-        ("Twilight Hatchling,Scallywag,Cord Puller", "5/5,Harmless Bonehead,1/1+shield"),
-        ("Scallywag+reborn,2/2+windfury,Twilight Hatchling", "Scallywag,golden Scallywag,3/3"),
+        (
+            "Twilight Hatchling,Scallywag,Cord Puller",
+            "5/5,Harmless Bonehead,1/1+shield",
+        ),
+        (
+            "Scallywag+reborn,2/2+windfury,Twilight Hatchling",
+            "Scallywag,golden Scallywag,3/3",
+        ),
     ]
     .into_iter()
     .enumerate()
