@@ -282,6 +282,27 @@ pub(super) fn validate_at_once(c: &Combat) -> Result<()> {
     let Some(summoner) = summoner else {
         return Ok(());
     };
+    // Deathrattle effects of its own side: one dying in the same phase
+    // right of a summoner fires before the token attacks here, after it
+    // in Firestone.
+    for side in [(&c.a, &c.hands[0]), (&c.b, &c.hands[1])] {
+        let own = || side.0.iter().chain(side.1.iter());
+        let Some(summoner) = own().find(|m| summons_at_once(m)) else {
+            continue;
+        };
+        let effects = own().find(|m| {
+            Folded::of(&m.effects, m.tribes)
+                .flags
+                .has(Flag::Deathrattle)
+        });
+        if let Some(other) = effects {
+            return Err(Error::invalid(format!(
+                "{} summons a minion that attacks immediately beside {}'s deathrattle effects on its side: their order in one death phase is not modelled yet",
+                name(summoner),
+                name(other)
+            )));
+        }
+    }
     let other = minions().find(|m| {
         let flags = Folded::of(&m.effects, m.tribes).flags;
         flags.has(Flag::DeathrattleDamage) || flags.has(Flag::RunsDeathrattle)

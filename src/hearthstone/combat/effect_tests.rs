@@ -3016,4 +3016,17 @@ fn attacks_at_once_beside_damaging_deathrattles_are_refused() {
     let c = combat("Scallywag", "Kaboom Bot");
     let e = combat_exact(&c, 2_000_000, &Control::NONE).unwrap_err();
     assert!(e.message().contains("Scallywag"), "{}", e.message());
+    // Deathrattle effects beside a summoner on its side: refused; on the
+    // other side: played.
+    let c = combat("Twilight Hatchling,Spawn of N'Zoth", "3/3");
+    let e = combat_exact(&c, 2_000_000, &Control::NONE).unwrap_err();
+    assert!(e.message().contains("Spawn of N'Zoth"), "{}", e.message());
+    assert!(
+        combat_exact(
+            &combat("Twilight Hatchling", "Spawn of N'Zoth"),
+            2_000_000,
+            &Control::NONE
+        )
+        .is_ok()
+    );
 }
