@@ -167,6 +167,7 @@ fn marks(m: Marks) -> String {
         ),
         ("Marks::HAS_DEATHRATTLE", Marks::HAS_DEATHRATTLE),
         ("Marks::CHANGES_HAND", Marks::CHANGES_HAND),
+        ("Marks::ATTACKS_AT_ONCE", Marks::ATTACKS_AT_ONCE),
         ("Marks::ANCESTRAL_AUTOMATON", Marks::ANCESTRAL_AUTOMATON),
         (
             "Marks::GOLDEN_ANCESTRAL_AUTOMATON",

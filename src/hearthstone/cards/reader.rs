@@ -285,13 +285,14 @@ fn effect_of(card: &CardDef) -> CombatEffect {
     let mut effect = read_effect(card);
     let unmarked = reading(card.id).is_some_and(|r| r.tokens_unmarked);
     let own = |t: &mut Token| {
+        // (Attacking at once is the text's, not a card's mark.)
         if t.count > 0
             && t.tribes == 0
-            && t.marks.is_empty()
+            && t.marks.bits() & !Marks::ATTACKS_AT_ONCE.bits() == 0
             && let Some((tribes, marks)) = own_token_tribes(card, t)
         {
             t.tribes = tribes;
-            t.marks = marks;
+            t.marks |= marks;
         }
     };
     match &mut effect {
@@ -767,6 +768,23 @@ fn sentences(text: &str) -> Vec<&str> {
 pub(super) fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
     let body = clause.strip_prefix("deathrattle: summon ")?;
     let body = body.strip_suffix('.').unwrap_or(body);
+    // Tokens that attack at once when summoned carry the mark.
+    if let Some(body) = [
+        ". it attacks immediately",
+        " that attacks immediately",
+        " that attack immediately",
+    ]
+    .iter()
+    .find_map(|s| body.strip_suffix(s))
+    {
+        let Some(CombatEffect::Summon(mut token)) =
+            token_deathrattle(&format!("deathrattle: summon {body}."))
+        else {
+            return None;
+        };
+        token.marks |= Marks::ATTACKS_AT_ONCE;
+        return Some(CombatEffect::Summon(token));
+    }
     let (count, body) = body.split_once(' ')?;
     let count: u8 = match count {
         "a" | "an" | "one" => 1,

@@ -485,14 +485,15 @@ fn effects_follow_the_rules() {
         effect("Very Hungry Winterfinner"),
         CombatEffect::OutOfCombat
     );
-    // A token that attacks at once when summoned in the death phase is
-    // not played (the text's second sentence is not dropped).
-    for name in [
-        "Iridescent Skyblazer",
-        "Winged Chimera",
-        "Imp Mama",
-        "Scallywag",
-    ] {
+    // A token that attacks at once when summoned carries the mark (the
+    // text's second sentence is read, not dropped).
+    for name in ["Scallywag", "Twilight Hatchling"] {
+        let CombatEffect::Summon(token) = effect(name) else {
+            panic!("{name}");
+        };
+        assert!(token.marks.contains(Marks::ATTACKS_AT_ONCE), "{name}");
+    }
+    for name in ["Iridescent Skyblazer", "Winged Chimera", "Imp Mama"] {
         assert!(
             matches!(effect(name), CombatEffect::Unsupported(_)),
             "{name}"

@@ -376,6 +376,9 @@ impl State {
         chooser: &mut impl Chooser,
     ) -> Option<usize> {
         let (side, attacker) = (blows.side, blows.attacker);
+        if kinds.any_at_once() {
+            return self.deaths_at_once(kinds, side, attacker, chooser);
+        }
         let attacker_died = self.boards[side][attacker].health <= 0;
         // Where deathrattles damage, deaths follow deaths on both sides.
         let settle = kinds.any(Flag::DeathrattleDamage);

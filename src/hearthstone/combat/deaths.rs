@@ -277,6 +277,9 @@ impl State {
         if phase.any_effects {
             self.fire_deathrattles(kinds, side, &mut phase, chooser);
         }
+        if kinds.any_at_once() {
+            self.phase_tokens_attack(kinds, side, &mut phase, chooser);
+        }
         if kinds.any(Flag::Avenge) {
             let survivors =
                 (0..phase.n).fold(0u8, |m, slot| m | u8::from(phase.origin[slot] == 0) << slot);
@@ -502,6 +505,118 @@ impl State {
         phase.n = n;
     }
 
+    /// The phase's tokens that attack at once attack (`tokens_attack`),
+    /// after every deathrattle of the phase and before its avenges and
+    /// reborn copies; the phase's bookkeeping then follows the board (a
+    /// unit that entered meanwhile counts as a token of the phase).
+    #[inline(never)]
+    fn phase_tokens_attack(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        phase: &mut Phase,
+        chooser: &mut impl Chooser,
+    ) {
+        let at_once = (0..phase.n).fold(0u8, |m, slot| {
+            let at_once = kinds.attacks_at_once(&self.boards[side][slot]);
+            m | u8::from(phase.origin[slot] != 0 && at_once) << slot
+        });
+        if at_once == 0 {
+            return;
+        }
+        // Each token with the count of survivors right of its dead minion
+        // as the phase began (where Firestone summons it).
+        let mut spawns = [None; BOARD_SIZE];
+        let triggers = phase.triggers.max(1);
+        let alive_right: Vec<u8> = (0..phase.len)
+            .map(|i| {
+                phase.old[i + 1..phase.len]
+                    .iter()
+                    .filter(|m| m.health > 0)
+                    .count() as u8
+            })
+            .collect();
+        let dead_slots: Vec<usize> = (0..phase.len)
+            .filter(|&i| phase.old[i].health <= 0)
+            .collect();
+        for (slot, spawn) in spawns[..phase.n].iter_mut().enumerate() {
+            if phase.origin[slot] != 0 {
+                let d = (u32::from(phase.origin[slot]) - 1) / triggers;
+                *spawn = dead_slots.get(d as usize).map(|&i| alive_right[i]);
+            }
+        }
+        let before = self.tokens_attack(kinds, side, at_once, spawns, chooser);
+        let n = self.lens[side] as usize;
+        let (mut origin, mut from) = ([0u8; BOARD_SIZE], [0u8; BOARD_SIZE]);
+        for j in 0..n {
+            let t = before[j] as usize;
+            (origin[j], from[j]) = if t > 0 {
+                (phase.origin[t - 1], phase.from[t - 1])
+            } else {
+                (u8::MAX, 0)
+            };
+        }
+        (phase.origin, phase.from, phase.n) = (origin, from, n);
+    }
+
+    /// Both sides' death phases where tokens attack at once, `first`
+    /// first: the reborn copies return once both sides' deathrattles
+    /// (and the attacks they summon) are done, as Firestone returns them;
+    /// the first phase follows its board meanwhile.
+    #[inline(never)]
+    pub(super) fn resolve_both_deferred(
+        &mut self,
+        kinds: &Kinds,
+        first: usize,
+        chooser: &mut impl Chooser,
+    ) {
+        let second = 1 - first;
+        let mut first_phase = self.deaths_before_reborn(kinds, first, chooser);
+        let second_phase = match &mut first_phase {
+            Some(phase) => self.following_phase(first, phase, |s| {
+                s.deaths_before_reborn(kinds, second, chooser)
+            }),
+            None => self.deaths_before_reborn(kinds, second, chooser),
+        };
+        if let Some(mut phase) = first_phase {
+            self.return_reborn_copies(kinds, first, &mut phase, chooser);
+        }
+        if let Some(mut phase) = second_phase {
+            self.return_reborn_copies(kinds, second, &mut phase, chooser);
+        }
+    }
+
+    /// Runs `step`, the bookkeeping of `side`'s `phase` following its
+    /// board (each unit found by its slot in its tag; one that entered
+    /// meanwhile counts as a token of the phase).
+    fn following_phase<R>(
+        &mut self,
+        side: usize,
+        phase: &mut Phase,
+        step: impl FnOnce(&mut State) -> R,
+    ) -> R {
+        let mut saved = [0u8; BOARD_SIZE];
+        let n = self.lens[side] as usize;
+        for (i, u) in self.boards[side][..n].iter_mut().enumerate() {
+            saved[i] = u.tag();
+            u.set_tag(i as u8 + 1);
+        }
+        let r = step(self);
+        let n = self.lens[side] as usize;
+        let (mut origin, mut from) = ([0u8; BOARD_SIZE], [0u8; BOARD_SIZE]);
+        for j in 0..n {
+            let t = self.boards[side][j].tag() as usize;
+            (origin[j], from[j]) = if t > 0 {
+                self.boards[side][j].set_tag(saved[t - 1]);
+                (phase.origin[t - 1], phase.from[t - 1])
+            } else {
+                (u8::MAX, 0)
+            };
+        }
+        (phase.origin, phase.from, phase.n) = (origin, from, n);
+        r
+    }
+
     /// Death passes until no minion is dying, where deathrattles damage
     /// (`Flag::DeathrattleDamage`): in each, the sides with dying minions
     /// have their phase, a random side first when both have (Firestone's
@@ -611,7 +726,10 @@ impl State {
             if n >= BOARD_SIZE {
                 break;
             }
-            let at = n - reborn_place(survivors_right, tokens, before_copies);
+            // (Past the left end only when survivors to its right died
+            // meanwhile, of a token's attack: Firestone's place is kept
+            // from the death, at least the left end.)
+            let at = n.saturating_sub(reborn_place(survivors_right, tokens, before_copies));
             board.copy_within(at..n, at + 1);
             from.copy_within(at..n, at + 1);
             board[at] = kinds.entering(kinds.kinds[m.kind as usize].reborn_kind, 1);

@@ -3008,3 +3008,110 @@ fn gain_of_attack_boards_agree_across_engines() {
         assert_monte_carlo_agrees(&combat(a, b), 71 + i as u64, a);
     }
 }
+
+#[test]
+fn summoned_pirates_and_whelps_attack_at_once() {
+    // The Scallywag (3/1) dies hitting the 2/5; its 1/1 Pirate attacks at
+    // once (the first living target: the 2/5) and dies.
+    let (mut s, kinds) = fresh("Scallywag", "2/5,1/1", ["", ""]);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 1), "2/1,1/1");
+    assert!(s.board(0).is_empty());
+    // The 1/1 it killed is no target: the Pirate hits the 0/9 and lives,
+    // marked as having attacked this round.
+    let (mut s, kinds) = fresh("Scallywag", "1/1,0/9", ["", ""]);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(
+        (shown(&s, 0).as_str(), shown(&s, 1).as_str()),
+        ("1/1", "0/8")
+    );
+    assert_eq!(s.board(0)[0].mark, ATTACKED);
+    // Twilight Hatchling's 3/3 Whelp; the golden's two, one after the
+    // other.
+    let (mut s, kinds) = fresh("Twilight Hatchling", "1/1,5/5", ["", ""]);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 1), "5/2");
+    let (mut s, kinds) = fresh("golden Twilight Hatchling=1/1", "1/1,5/5", ["", ""]);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert!(s.board(0).is_empty() && s.board(1).is_empty());
+    // No enemy left: the Pirate stays, and wins.
+    assert_eq!(exact("Scallywag", "1/1").win, 1.0);
+}
+
+#[test]
+fn a_reborn_copy_returns_after_the_token_attacked() {
+    // The Pirate attacks before the Scallywag's copy returns (to its
+    // right, as a copy returns after the tokens of its slot).
+    let (mut s, kinds) = fresh("Scallywag+reborn", "1/1,0/9", ["", ""]);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(
+        (shown(&s, 0).as_str(), shown(&s, 1).as_str()),
+        ("1/1,3/1", "0/8")
+    );
+}
+
+#[test]
+fn a_token_attacking_at_once_kills_into_the_enemys_deaths() {
+    // The Pirate kills the enemy Scallywag, whose own Pirate attacks at
+    // once in turn (A's first Scallywag is gone: it hits the 1/3).
+    let (mut s, kinds) = fresh("Scallywag,1/3", "2/2,Scallywag=1/1", ["", ""]);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    // A: Scallywag dies on the 2/2 (which dies too); A first (First):
+    // A's Pirate hits B's Scallywag (the only living enemy) and both
+    // die; B's Pirate hits the 1/3, and dies.
+    assert_eq!(shown(&s, 0), "1/2");
+    assert!(s.board(1).is_empty());
+}
+
+#[test]
+fn attacks_at_once_agree_across_engines() {
+    assert_exact_is_the_tree(&[
+        ("Scallywag,1/2", "2/2,1/3"),
+        ("Twilight Hatchling,2/2", "Scallywag,1/4+taunt"),
+        ("golden Scallywag=1/1", "3/3,2/1"),
+        ("Scallywag+reborn,1/1", "2/2,Scallywag"),
+        (
+            "golden Twilight Hatchling,1/3+windfury",
+            "Scallywag,2/2,3/3",
+        ),
+    ]);
+    for (i, (a, b)) in [
+        (
+            "Scallywag,golden Twilight Hatchling,Harmless Bonehead",
+            "Scallywag,4/4+taunt,3/2,2/6",
+        ),
+        (
+            "Twilight Hatchling,Scallywag,Cord Puller",
+            "5/5,Harmless Bonehead,1/1+shield",
+        ),
+        (
+            "Scallywag+reborn,2/2+windfury,Twilight Hatchling",
+            "Scallywag,golden Scallywag,3/3",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        assert_monte_carlo_agrees(&combat(a, b), 91 + i as u64, a);
+    }
+}
+
+#[test]
+fn attacks_at_once_beside_damaging_deathrattles_are_refused() {
+    let c = combat("Scallywag", "Kaboom Bot");
+    let e = combat_exact(&c, 2_000_000, &Control::NONE).unwrap_err();
+    assert!(e.message().contains("Scallywag"), "{}", e.message());
+    // Deathrattle effects beside a summoner on its side: refused; on the
+    // other side: played.
+    let c = combat("Twilight Hatchling,Spawn of N'Zoth", "3/3");
+    let e = combat_exact(&c, 2_000_000, &Control::NONE).unwrap_err();
+    assert!(e.message().contains("Spawn of N'Zoth"), "{}", e.message());
+    assert!(
+        combat_exact(
+            &combat("Twilight Hatchling", "Spawn of N'Zoth"),
+            2_000_000,
+            &Control::NONE
+        )
+        .is_ok()
+    );
+}

@@ -160,6 +160,9 @@ pub struct Kinds {
     hero_start: bool,
     /// Some hero-side card is spent once it fired (`State::spent`).
     hero_once: bool,
+    /// Some token of the combat attacks at once when summoned
+    /// (`Marks::ATTACKS_AT_ONCE`, `at_once.rs`).
+    at_once: bool,
     /// What each side's hand gives the combat (`hand.rs`).
     pub(super) hands: [Hand; 2],
     /// More kinds than `MAX_KINDS` were met (only Duos boards can hold
@@ -224,6 +227,7 @@ impl Kinds {
             hero_tokens: [[0; MAX_HERO_CARDS]; 2],
             hero_start: false,
             hero_once: false,
+            at_once: false,
             hands: [Hand::default(); 2],
             overflowed: false,
             team: None,
@@ -494,9 +498,27 @@ impl Kinds {
             || self.marks(u).intersects(Marks::HAS_DEATHRATTLE)
     }
 
+    /// Some token of the combat attacks at once when summoned.
+    #[inline(always)]
+    pub(super) fn any_at_once(&self) -> bool {
+        self.at_once
+    }
+
+    /// A unit attacks at once when summoned.
+    pub(super) fn attacks_at_once(&self, u: &Unit) -> bool {
+        self.marks(u).intersects(Marks::ATTACKS_AT_ONCE)
+    }
+
+    /// A unit's deathrattle summons tokens that attack at once.
+    pub(super) fn summons_at_once(&self, u: &Unit) -> bool {
+        let k = &self.kinds[u.kind as usize];
+        k.token.count > 0 && k.token.marks.intersects(Marks::ATTACKS_AT_ONCE)
+    }
+
     /// The kind of a token (and of its reborn copy when it has reborn).
     pub(super) fn token(&mut self, t: &Token) -> u8 {
         self.note_entering(t.marks);
+        self.at_once |= t.marks.intersects(Marks::ATTACKS_AT_ONCE);
         self.max_attack = self.max_attack.max(t.attack);
         self.max_health = self.max_health.max(t.health);
         let own = t.then.token();

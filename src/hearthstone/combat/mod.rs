@@ -23,6 +23,7 @@
 //! `hearthstone::notation`.
 
 mod act;
+mod at_once;
 mod attack;
 mod auras;
 mod chooser;

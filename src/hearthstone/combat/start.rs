@@ -258,6 +258,8 @@ impl State {
     pub(super) fn after_start_damage(&mut self, kinds: &Kinds, chooser: &mut impl Chooser) {
         if kinds.any(Flag::DeathrattleDamage) {
             self.settle_deaths(kinds, chooser);
+        } else if kinds.any_at_once() {
+            self.resolve_both_at_once(kinds, 0, chooser);
         } else {
             for s in 0..2 {
                 self.resolve_side(kinds, s, chooser);

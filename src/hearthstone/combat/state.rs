@@ -91,6 +91,7 @@ pub(super) fn validate(c: &Combat) -> Result<()> {
         }
     }
     validate_hands(c)?;
+    super::at_once::validate_at_once(c)?;
     if bonus_to.len() > MAX_SIDE_BONUSES {
         return Err(Error::invalid(format!(
             "the boards give bonuses to {} different tribes for the rest of the combat; at most {}",

@@ -63,6 +63,11 @@ impl Marks {
     /// the hand (`Action::GainHandStats`, ...).
     pub const CHANGES_HAND: Marks = Marks(1 << 10);
 
+    /// A token that attacks at once when summoned ("It attacks
+    /// immediately": Scallywag's Sky Pirate, Twilight Hatchling's Whelp),
+    /// as Firestone's `attackImmediately`: see `combat::attack`.
+    pub const ATTACKS_AT_ONCE: Marks = Marks(1 << 11);
+
     /// The marks of the cards whose stats grow with a count their side
     /// keeps (Eternal Knight, Falling Sky Golem, Abyssal Bruiser, Ancestral
     /// Automaton, normal and golden).
