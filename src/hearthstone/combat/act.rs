@@ -253,7 +253,7 @@ impl State {
     /// Calls `f` on each minion (side, slot) a buff of `target` from the
     /// effect fired at `at` reaches, in slot order, random ones drawn from
     /// `chooser` one by one (`f` acts on each before the next is drawn).
-    #[inline(always)]
+    #[inline]
     pub(super) fn for_each_buff_target<C: Chooser>(
         &mut self,
         kinds: &Kinds,
@@ -333,9 +333,16 @@ impl State {
                     }
                 }
             }
-            Target::EachTribe => {
-                let board = &self.boards[side][..len];
-                let (picks, n) = each_tribe_picks(kinds, board, at.reach, chooser);
+            // Slots picked before any gift lands (a gift moves no
+            // minion), given in one loop: a second copy of `f` here
+            // costs every caller that inlines this (callgrind).
+            Target::EachTribe | Target::Leftmost { .. } | Target::Rightmost { .. } => {
+                let (picks, n) = if target == Target::EachTribe {
+                    let board = &self.boards[side][..len];
+                    each_tribe_picks(kinds, board, at.reach, chooser)
+                } else {
+                    self.end_picks(kinds, at, target)
+                };
                 for &i in &picks[..n] {
                     f(self, side, i, chooser);
                 }
@@ -391,34 +398,38 @@ impl State {
                     }
                 }
             }
-            Target::Leftmost { tribes, count } | Target::Rightmost { tribes, count } => {
-                // Picked before any gift lands: a gift does not move a
-                // minion, so the picks stay where they were.
-                let mut picks = [0usize; BOARD_SIZE];
-                let mut n = 0;
-                let mut take = |i: usize, u: &Unit| {
-                    if n < count as usize
-                        && reached(i)
-                        && u.health > DESTROYED
-                        && of_tribe(u, tribes)
-                    {
-                        picks[n] = i;
-                        n += 1;
-                    }
-                };
-                if matches!(target, Target::Leftmost { .. }) {
-                    (0..len).for_each(|i| take(i, &self.boards[side][i]));
-                } else {
-                    (0..len).rev().for_each(|i| take(i, &self.boards[side][i]));
-                }
-                for &i in &picks[..n] {
-                    f(self, side, i, chooser);
-                }
-            }
             Target::DefenderAndAdjacent { .. } | Target::HighestHealthEnemy => {
                 debug_assert!(false, "no buff is read with a strike's target");
             }
         }
+    }
+
+    /// The slots `Target::Leftmost` or `Target::Rightmost` reach from the
+    /// effect fired at `at`, nearest the end first, dying minions too.
+    #[inline(never)]
+    fn end_picks(&self, kinds: &Kinds, at: &Fired, target: Target) -> ([usize; BOARD_SIZE], usize) {
+        let (Target::Leftmost { tribes, count } | Target::Rightmost { tribes, count }) = target
+        else {
+            return ([0; BOARD_SIZE], 0);
+        };
+        let side = at.side;
+        let len = self.lens[side] as usize;
+        let mut picks = [0usize; BOARD_SIZE];
+        let mut n = 0;
+        let mut take = |i: usize| {
+            let u = &self.boards[side][i];
+            let of_tribe = tribes == 0 || kinds.tribes(u) & tribes != 0;
+            if n < count as usize && at.reach & (1 << i) != 0 && u.health > DESTROYED && of_tribe {
+                picks[n] = i;
+                n += 1;
+            }
+        };
+        if matches!(target, Target::Leftmost { .. }) {
+            (0..len).for_each(&mut take);
+        } else {
+            (0..len).rev().for_each(&mut take);
+        }
+        (picks, n)
     }
 
     /// The friendly minions a random pick of `target` (a
