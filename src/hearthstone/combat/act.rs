@@ -391,6 +391,12 @@ impl State {
                     }
                 }
             }
+            Target::RightmostBattlecry | Target::AdjacentBattlecry { .. } => {
+                let (picks, n) = self.battlecry_targets(kinds, at, target, chooser);
+                for &i in &picks[..n] {
+                    f(self, side, i, chooser);
+                }
+            }
             Target::DefenderAndAdjacent { .. } | Target::HighestHealthEnemy => {
                 debug_assert!(false, "no buff is read with a strike's target");
             }
@@ -467,7 +473,8 @@ impl State {
             | Action::GemStats { .. }
             | Action::ExcessDamage { .. }
             | Action::ExtraDeathrattles { .. }
-            | Action::DeathrattlesTrigger { .. } => false,
+            | Action::DeathrattlesTrigger { .. }
+            | Action::BattlecriesTrigger { .. } => false,
             Action::BloodGems { target, count } => {
                 self.play_blood_gems(kinds, at, target, count, chooser);
                 false
@@ -598,6 +605,11 @@ impl State {
                 });
                 whose.is_some_and(|(s, i)| self.run_deathrattle(kinds, s, i, times, chooser))
             }
+            Action::TriggerBattlecry {
+                target,
+                times,
+                deathrattle,
+            } => self.trigger_battlecries(kinds, at, target, times, deathrattle, chooser),
             Action::Strike { target, times } => self.strike(kinds, at, target, times, chooser),
             Action::Damage {
                 target,

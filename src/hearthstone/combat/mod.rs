@@ -24,6 +24,7 @@
 mod act;
 mod attack;
 mod auras;
+mod battlecries;
 mod chooser;
 mod cost;
 mod damage;
@@ -105,6 +106,14 @@ impl Combat {
     /// combat beside a minion that reads it (named).
     pub fn check_hands(&self) -> crate::error::Result<()> {
         hand::validate_hands(self)
+    }
+
+    /// Checks the battlecries triggered in combat as the engines will: a
+    /// side with a minion that triggers battlecries holds no battlecry
+    /// (nor listener) Firestone plays there that the engine does not
+    /// (named), and no minion that reads the hand.
+    pub fn check_battlecries(&self) -> crate::error::Result<()> {
+        battlecries::validate_battlecries(self)
     }
 }
 
