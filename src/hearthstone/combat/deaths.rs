@@ -424,7 +424,7 @@ impl State {
             }
             for k in 1..=triggers {
                 let number = (d as u32 * triggers + k) as u8;
-                let at = deathrattle_firing(side, phase, d, *m, number);
+                let at = deathrattle_firing(kinds, side, phase, d, *m, number);
                 // Side bonuses came first (`deathrattle_bonuses_first`).
                 self.fire_deathrattle_effects(kinds, &at, chooser);
             }
@@ -457,7 +457,7 @@ impl State {
             }
             for k in 1..=triggers {
                 let number = (d as u32 * triggers + k) as u8;
-                let at = deathrattle_firing(side, phase, d, *m, number);
+                let at = deathrattle_firing(kinds, side, phase, d, *m, number);
                 self.fire_deathrattle_effects(kinds, &at, chooser);
                 if self.lens[side] as usize != phase.n {
                     self.follow_summons(side, phase, number, &mut saved);
@@ -757,7 +757,14 @@ pub(super) fn inherit_marks(board: &mut [Unit], from: &mut [u8]) {
 /// (from 1): it reaches the minions placed before it (by their origin in
 /// the phase), as Firestone's board holds them when it runs.
 #[inline(always)]
-fn deathrattle_firing(side: usize, phase: &Phase, d: usize, unit: Unit, number: u8) -> Fired {
+fn deathrattle_firing(
+    kinds: &Kinds,
+    side: usize,
+    phase: &Phase,
+    d: usize,
+    unit: Unit,
+    number: u8,
+) -> Fired {
     let reach = (0..phase.n)
         .filter(|&slot| phase.origin[slot] <= number)
         .fold(0u8, |reach, slot| reach | 1 << slot);
@@ -768,8 +775,14 @@ fn deathrattle_firing(side: usize, phase: &Phase, d: usize, unit: Unit, number: 
         friend: None,
         defender: None,
         reach,
-        place: Place::Died {
-            right: phase.survivors_right_of(d),
+        // Its place only where battlecries are triggered (the one target
+        // that reads it: `Target::AdjacentBattlecry`).
+        place: if kinds.battlecries {
+            Place::Died {
+                right: phase.survivors_right_of(d),
+            }
+        } else {
+            Place::Board
         },
     }
 }

@@ -3043,6 +3043,21 @@ fn rylak_metalhead_triggers_an_adjacent_battlecry_where_it_died() {
 }
 
 #[test]
+fn rylak_s_neighbours_are_those_of_the_board_its_deathrattle_meets() {
+    // A cleaving 1/20 kills the Bonehead, Rylak and the Seer at once: the
+    // Bonehead's skeletons are on the board Rylak's deathrattle meets, so
+    // its neighbours are a skeleton and Rockpool Hunter (which gives a
+    // random friendly Murloc, itself, +1/+1).
+    let (mut s, kinds) = fresh(
+        "Harmless Bonehead=1/1,Rylak Metalhead=1/1,Coldlight Seer=1/1,Rockpool Hunter=1/5",
+        "1/20+cleave",
+        ["", ""],
+    );
+    s.attack(&kinds, 1, 0, 1, &mut First);
+    assert_eq!(shown(&s, 0), "1/1,1/1,2/6");
+}
+
+#[test]
 fn timewarped_greenskeeper_triggers_a_living_rylak_beside_its_neighbours() {
     // The right-most battlecry (Rockpool: +1/+1 to the first Murloc, the
     // Seer), then the right-most living deathrattle: Rylak, alive, whose
