@@ -26,6 +26,9 @@ impl State {
     /// battlecries of the minions `target` names (picked afresh each
     /// time), then with `deathrattle` the deathrattle of the right-most
     /// living friendly minion that has one. True when damage landed.
+    /// Not inlined: rare, and in `act` it would cost every other action
+    /// its inlined closures (measured).
+    #[inline(never)]
     pub(super) fn trigger_battlecries(
         &mut self,
         kinds: &Kinds,
