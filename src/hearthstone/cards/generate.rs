@@ -168,6 +168,8 @@ fn marks(m: Marks) -> String {
         ("Marks::HAS_DEATHRATTLE", Marks::HAS_DEATHRATTLE),
         ("Marks::CHANGES_HAND", Marks::CHANGES_HAND),
         ("Marks::ATTACKS_AT_ONCE", Marks::ATTACKS_AT_ONCE),
+        ("Marks::HAS_BATTLECRY", Marks::HAS_BATTLECRY),
+        ("Marks::BATTLECRY_UNMODELLED", Marks::BATTLECRY_UNMODELLED),
         ("Marks::ANCESTRAL_AUTOMATON", Marks::ANCESTRAL_AUTOMATON),
         (
             "Marks::GOLDEN_ANCESTRAL_AUTOMATON",
@@ -246,6 +248,8 @@ fn trigger(t: &Trigger) -> String {
         Trigger::KillsDefender => "Trigger::KillsDefender".into(),
         Trigger::GemPlayedOnThis => "Trigger::GemPlayedOnThis".into(),
         Trigger::FriendlyAttacked => "Trigger::FriendlyAttacked".into(),
+        Trigger::Battlecry => "Trigger::Battlecry".into(),
+        Trigger::AfterBattlecry => "Trigger::AfterBattlecry".into(),
         Trigger::Aura => "Trigger::Aura".into(),
     }
 }
@@ -300,6 +304,10 @@ fn target(t: &Target) -> String {
                 "Target::Rightmost {{ tribes: {}, count: {count} }}",
                 tribes(tr)
             )
+        }
+        Target::RightmostBattlecry => "Target::RightmostBattlecry".into(),
+        Target::AdjacentBattlecry { both } => {
+            format!("Target::AdjacentBattlecry {{ both: {both} }}")
         }
     }
 }
@@ -363,6 +371,17 @@ fn action(a: &Action) -> String {
         }
         Action::DeathrattlesTrigger { times } => {
             format!("Action::DeathrattlesTrigger {{ times: {times} }}")
+        }
+        Action::TriggerBattlecry {
+            target: t,
+            times,
+            deathrattle,
+        } => format!(
+            "Action::TriggerBattlecry {{ target: {}, times: {times}, deathrattle: {deathrattle} }}",
+            target(&t)
+        ),
+        Action::BattlecriesTrigger { times } => {
+            format!("Action::BattlecriesTrigger {{ times: {times} }}")
         }
         Action::ExcessDamage { both, amount } => {
             format!("Action::ExcessDamage {{ both: {both}, amount: {amount} }}")

@@ -139,7 +139,15 @@ pub static HERO_CARDS: &[HeroRow] = &[
     HeroRow {
         id: "BG28_509",
         name: "Brann's Blessing",
-        play: HeroPlay::Unsupported("battlecries trigger twice"),
+        // Firestone's `computeBattlecryMultiplier` counts the hero's
+        // secrets as its board's cards: twice, not adding to Brann's.
+        play: HeroPlay::Plays {
+            effect: Effect {
+                trigger: Trigger::Aura,
+                action: Action::BattlecriesTrigger { times: 2 },
+            },
+            scripted: false,
+        },
     },
     HeroRow {
         id: "BG28_843",

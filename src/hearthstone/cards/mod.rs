@@ -17,6 +17,7 @@ mod effect_row;
 // Generated: laid out by its generator, not by rustfmt.
 #[rustfmt::skip]
 mod effect_table;
+mod battlecry;
 mod generate;
 mod hero;
 mod reader;

@@ -89,7 +89,7 @@ const CLEAVE_SENTENCES: [&str; 3] = [
 ];
 
 /// Clause openings of triggers that fire outside combat.
-const OUT_OF_COMBAT: [&str; 92] = [
+const OUT_OF_COMBAT: [&str; 90] = [
     "battlecry:",
     "spellcraft:",
     "magnetic",
@@ -119,7 +119,6 @@ const OUT_OF_COMBAT: [&str; 92] = [
     "after you discover",
     "when you buy or discover",
     "when you play",
-    "after you trigger a battlecry",
     "whenever a card is added to your hand",
     "your bounties",
     // Duos: passing and a teammate act in the tavern.
@@ -136,7 +135,6 @@ const OUT_OF_COMBAT: [&str; 92] = [
     "this minion is always golden",
     "can magnetize",
     "if you lost your last combat",
-    "your battlecries trigger",
     "your tavern spells",
     "your blood gems give",
     "blood gems played from your hand",
@@ -239,7 +237,8 @@ pub struct Read {
 /// The generator of the effect table calls this for every card; the
 /// engine reads the table.
 pub fn read(card: &CardDef) -> Read {
-    let effect = effect_of(card);
+    let (effect, marks, battlecry) =
+        super::battlecry::with_battlecry(card, effect_of(card), marks(card));
     let what = match &effect {
         CombatEffect::None => "no combat effect",
         CombatEffect::OutOfCombat => "acts outside combat only",
@@ -255,9 +254,13 @@ pub fn read(card: &CardDef) -> Read {
         Some(r) => format!("{what}, read from its text; hand-written row: {}", r.why),
         None => format!("{what}, read from its text"),
     };
+    let how = match battlecry {
+        Some(note) => format!("{how}; {note}"),
+        None => how,
+    };
     Read {
         effect,
-        marks: marks(card),
+        marks,
         script: row.and_then(|r| r.script),
         how,
     }
@@ -716,6 +719,37 @@ fn hand_action(action: &str, times: u8) -> Option<Action> {
     })
 }
 
+/// Battlecries of friends triggered: a rally's "trigger your right-most
+/// battlecry" (Greenskeeper; "and deathrattle": Timewarped Greenskeeper),
+/// a deathrattle's "trigger the battlecry of an adjacent minion" (Rylak
+/// Metalhead; golden: "the battlecries of adjacent minions"). `None` when
+/// the action is none of them, `Some(None)` when it is one under a
+/// trigger the engine does not play it with.
+fn battlecry_trigger(trigger: Trigger, action: &str, times: u8) -> Option<Option<Action>> {
+    let (target, deathrattle, by) = match action {
+        "trigger your right-most battlecry" => (Target::RightmostBattlecry, false, Trigger::Rally),
+        "trigger your right-most battlecry and deathrattle" => {
+            (Target::RightmostBattlecry, true, Trigger::Rally)
+        }
+        "trigger the battlecry of an adjacent minion" => (
+            Target::AdjacentBattlecry { both: false },
+            false,
+            Trigger::Deathrattle,
+        ),
+        "trigger the battlecries of adjacent minions" => (
+            Target::AdjacentBattlecry { both: true },
+            false,
+            Trigger::Deathrattle,
+        ),
+        _ => return None,
+    };
+    Some((trigger == by).then_some(Action::TriggerBattlecry {
+        target,
+        times,
+        deathrattle,
+    }))
+}
+
 /// "summon the highest-attack minion from your hand for this combat
 /// only" (the golden: "the 2 highest-attack minions"): Expert Aviator's
 /// rally as Firestone plays it.
@@ -1064,7 +1098,7 @@ fn deathrattle_sentences(clause: &str) -> Vec<String> {
 }
 
 /// Trigger openings of fixed words.
-const FIXED_TRIGGERS: [(&str, Trigger); 14] = [
+const FIXED_TRIGGERS: [(&str, Trigger); 15] = [
     (
         "whenever this gains attack from other sources, ",
         Trigger::GainsAttackFromOthers,
@@ -1077,6 +1111,7 @@ const FIXED_TRIGGERS: [(&str, Trigger); 14] = [
     // The battlecry acts when the card is played, outside combat.
     ("battlecry and deathrattle: ", Trigger::Deathrattle),
     ("after this attacks, ", Trigger::AfterAttack),
+    ("after you trigger a battlecry, ", Trigger::AfterBattlecry),
     (
         "after a friendly minion loses divine shield, ",
         Trigger::FriendlyLosesShield,
@@ -1282,6 +1317,9 @@ fn count(word: &str) -> Option<u8> {
 /// listener whose clause is one sentence of its own), or a trigger and an
 /// action read apart.
 fn triggered(clause: &str) -> Option<ClauseEffects> {
+    if let Some(auras) = battlecries_trigger(clause) {
+        return Some(auras.into_iter().map(|e| (e, None)).collect());
+    }
     for template in WHOLE_CLAUSES {
         if let Some(read) = template(clause) {
             return read.map(|effect| vec![(effect, None)]);
@@ -1361,6 +1399,12 @@ fn attack_gain_gift(trigger: Trigger, action: &str) -> Option<Option<Effect>> {
     Some(Some(Effect { trigger, action }))
 }
 
+/// One clause read by rule 5 (`triggered`), for the battlecries read as
+/// a start of combat's action (`battlecry.rs`).
+pub(super) fn triggered_clause(clause: &str) -> Option<ClauseEffects> {
+    triggered(clause)
+}
+
 /// A clause's effects, each with the token it summons.
 type ClauseEffects = Vec<(Effect, Option<Token>)>;
 
@@ -1395,21 +1439,40 @@ fn extra_deathrattles(clause: &str) -> Option<Option<Effect>> {
     }))
 }
 
-/// An aura: "your battlecries and deathrattles trigger twice." (the
-/// battlecries act outside combat; golden: "three times").
+/// An aura: "your deathrattles trigger twice." (golden: "three times").
 fn deathrattles_trigger(clause: &str) -> Option<Option<Effect>> {
-    let times = clause
-        .strip_prefix("your battlecries and deathrattles trigger ")
-        .or_else(|| clause.strip_prefix("your deathrattles trigger "))
-        .map(|c| c.trim_end_matches('.'))
-        .and_then(|c| match c {
-            "twice" => Some(2),
-            c => c.strip_suffix(" times").and_then(count),
-        })?;
+    let times = trigger_times(clause.strip_prefix("your deathrattles trigger ")?)?;
     Some(Some(Effect {
         trigger: Trigger::Aura,
         action: Action::DeathrattlesTrigger { times },
     }))
+}
+
+/// "twice", "three times": how often an aura says its triggers fire.
+fn trigger_times(rest: &str) -> Option<u8> {
+    match rest.trim_end_matches('.') {
+        "twice" => Some(2),
+        c => c.strip_suffix(" times").and_then(count),
+    }
+}
+
+/// Auras of battlecries triggered in combat: "your battlecries trigger
+/// twice." (Brann Bronzebeard; golden: "three times"), "your battlecries
+/// and deathrattles trigger twice." (Moira Bronzebeard: both auras).
+fn battlecries_trigger(clause: &str) -> Option<Vec<Effect>> {
+    let aura = |action| Effect {
+        trigger: Trigger::Aura,
+        action,
+    };
+    if let Some(rest) = clause.strip_prefix("your battlecries trigger ") {
+        let times = trigger_times(rest)?;
+        return Some(vec![aura(Action::BattlecriesTrigger { times })]);
+    }
+    let times = trigger_times(clause.strip_prefix("your battlecries and deathrattles trigger ")?)?;
+    Some(vec![
+        aura(Action::DeathrattlesTrigger { times }),
+        aura(Action::BattlecriesTrigger { times }),
+    ])
 }
 
 /// "after this attacks and kills a minion, deal excess damage to an
@@ -1618,6 +1681,9 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
             target: Target::LeftmostDeathrattle,
             times: runs * times,
         });
+    }
+    if let Some(action) = battlecry_trigger(trigger, action, times) {
+        return Some(action.map(|action| vec![(Effect { trigger, action }, None)]));
     }
     if trigger == Trigger::StartOfCombat
         && let Some(action) = hand_action(action, times)

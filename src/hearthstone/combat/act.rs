@@ -401,6 +401,11 @@ impl State {
             Target::DefenderAndAdjacent { .. } | Target::HighestHealthEnemy => {
                 debug_assert!(false, "no buff is read with a strike's target");
             }
+            // Picked by `State::trigger_battlecries` alone (another call of
+            // `f` here would cost every buff its inlining: measured).
+            Target::RightmostBattlecry | Target::AdjacentBattlecry { .. } => {
+                debug_assert!(false, "no buff is read with a battlecry's target");
+            }
         }
     }
 
@@ -502,7 +507,8 @@ impl State {
             | Action::GemStats { .. }
             | Action::ExcessDamage { .. }
             | Action::ExtraDeathrattles { .. }
-            | Action::DeathrattlesTrigger { .. } => false,
+            | Action::DeathrattlesTrigger { .. }
+            | Action::BattlecriesTrigger { .. } => false,
             Action::BloodGems { target, count } => {
                 self.play_blood_gems(kinds, at, target, count, chooser);
                 false
@@ -633,6 +639,11 @@ impl State {
                 });
                 whose.is_some_and(|(s, i)| self.run_deathrattle(kinds, s, i, times, chooser))
             }
+            Action::TriggerBattlecry {
+                target,
+                times,
+                deathrattle,
+            } => self.trigger_battlecries(kinds, at, target, times, deathrattle, chooser),
             Action::Strike { target, times } => self.strike(kinds, at, target, times, chooser),
             Action::Damage {
                 target,

@@ -8,7 +8,7 @@
 use super::chooser::Chooser;
 use super::flags::{Flag, heard_bits};
 use super::kinds::Kinds;
-use super::listeners::{Fired, REACH_ALL};
+use super::listeners::{Fired, Place, REACH_ALL};
 use super::state::State;
 use super::unit::{ATTACKED, LATER_TAG, PASS_TAG, PASSED_OVER, SPARE_TAG, UNMARKED, Unit};
 use crate::hearthstone::model::{Action, BOARD_SIZE, REBORN, Trigger};
@@ -124,13 +124,14 @@ impl State {
         self.deathrattle_bonuses(kinds, side, &m, triggers);
         let kind = &kinds.kinds[m.kind as usize];
         let token = (kind.token_kind, kind.token.health);
-        let at = Fired {
+        let mut at = Fired {
             side,
             slot: None,
             unit: m,
             friend: None,
             defender: None,
             reach: REACH_ALL,
+            place: Place::Board,
         };
         let mut hit = false;
         // Its slot (its effects' damage may summon to its left: it is
@@ -147,6 +148,7 @@ impl State {
             }
             if kinds.facts(&m).has(Flag::Deathrattle) {
                 let len = self.lens[side];
+                at.place = Place::Ran { slot: slot as u8 };
                 hit |= self.fire_deathrattle_effects(kinds, &at, chooser);
                 if self.lens[side] != len {
                     slot = self.spare_tag_slot(side).unwrap_or(slot);
@@ -425,7 +427,7 @@ impl State {
             }
             for k in 1..=triggers {
                 let number = (d as u32 * triggers + k) as u8;
-                let at = deathrattle_firing(side, phase, *m, number);
+                let at = deathrattle_firing(kinds, side, phase, d, *m, number);
                 // Side bonuses came first (`deathrattle_bonuses_first`).
                 self.fire_deathrattle_effects(kinds, &at, chooser);
             }
@@ -458,7 +460,7 @@ impl State {
             }
             for k in 1..=triggers {
                 let number = (d as u32 * triggers + k) as u8;
-                let at = deathrattle_firing(side, phase, *m, number);
+                let at = deathrattle_firing(kinds, side, phase, d, *m, number);
                 self.fire_deathrattle_effects(kinds, &at, chooser);
                 if self.lens[side] as usize != phase.n {
                     self.follow_summons(side, phase, number, &mut saved);
@@ -791,6 +793,16 @@ impl Phase {
     fn dead(&self) -> impl Iterator<Item = &Unit> {
         self.old[..self.len].iter().filter(|m| m.health <= 0)
     }
+
+    /// The survivors that stood to the right of the phase's `d`-th dead
+    /// minion (from 0, left to right).
+    fn survivors_right_of(&self, d: usize) -> u8 {
+        let old = &self.old[..self.len];
+        let at = (0..old.len()).filter(|&i| old[i].health <= 0).nth(d);
+        at.map_or(0, |i| {
+            old[i + 1..].iter().filter(|m| m.health > 0).count() as u8
+        })
+    }
 }
 
 /// How often each deathrattle of a death phase on `board` triggers: once,
@@ -863,7 +875,14 @@ pub(super) fn inherit_marks(board: &mut [Unit], from: &mut [u8]) {
 /// (from 1): it reaches the minions placed before it (by their origin in
 /// the phase), as Firestone's board holds them when it runs.
 #[inline(always)]
-fn deathrattle_firing(side: usize, phase: &Phase, unit: Unit, number: u8) -> Fired {
+fn deathrattle_firing(
+    kinds: &Kinds,
+    side: usize,
+    phase: &Phase,
+    d: usize,
+    unit: Unit,
+    number: u8,
+) -> Fired {
     let reach = (0..phase.n)
         .filter(|&slot| phase.origin[slot] <= number)
         .fold(0u8, |reach, slot| reach | 1 << slot);
@@ -874,5 +893,14 @@ fn deathrattle_firing(side: usize, phase: &Phase, unit: Unit, number: u8) -> Fir
         friend: None,
         defender: None,
         reach,
+        // Its place only where battlecries are triggered (the one target
+        // that reads it: `Target::AdjacentBattlecry`).
+        place: if kinds.battlecries {
+            Place::Died {
+                right: phase.survivors_right_of(d),
+            }
+        } else {
+            Place::Board
+        },
     }
 }

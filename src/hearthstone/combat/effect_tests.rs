@@ -3115,3 +3115,202 @@ fn attacks_at_once_beside_damaging_deathrattles_are_refused() {
         .is_ok()
     );
 }
+
+#[test]
+fn greenskeeper_triggers_the_right_most_living_battlecry_as_it_attacks() {
+    // The Greenskeeper (A's slot `attacker`) attacks the 1/20 and takes 1.
+    for (a, attacker, after) in [
+        // Rockpool Hunter, the right-most battlecry: a random friendly
+        // Murloc (the first: the Seer) +1/+1.
+        (
+            "Coldlight Seer=2/3,Rockpool Hunter=1/1,Greenskeeper=4/8",
+            2,
+            "3/4,1/1,4/7",
+        ),
+        // Coldlight Seer, the right-most: the other Murlocs +0/+2.
+        (
+            "Rockpool Hunter=1/1,Coldlight Seer=2/3,Greenskeeper=4/8",
+            2,
+            "1/3,2/3,4/7",
+        ),
+        // Golden: twice, picked afresh.
+        (
+            "Coldlight Seer=2/3,Rockpool Hunter=1/1,golden Greenskeeper=4/8",
+            2,
+            "4/5,1/1,4/7",
+        ),
+        // Brann Bronzebeard: each battlecry fires twice; golden three times
+        // (the most counts: no sum).
+        (
+            "Coldlight Seer=2/3,Brann Bronzebeard=2/4,Rockpool Hunter=1/1,Greenskeeper=4/8",
+            3,
+            "4/5,2/4,1/1,4/7",
+        ),
+        (
+            "Coldlight Seer=2/3,Brann Bronzebeard=2/4,golden Brann Bronzebeard=4/8,Rockpool Hunter=1/1,Greenskeeper=4/8",
+            4,
+            "5/6,2/4,4/8,1/1,4/7",
+        ),
+        // Moira Bronzebeard's battlecries trigger twice too.
+        (
+            "Coldlight Seer=2/3,Moira Bronzebeard=2/4,Rockpool Hunter=1/1,Greenskeeper=4/8",
+            3,
+            "4/5,2/4,1/1,4/7",
+        ),
+        // A battlecry Firestone does not play (Southsea Busker's gold) is
+        // triggered all the same: Blazing Skyfin hears it; Kalecgos gives
+        // every friendly Dragon +2/+2, itself too, per trigger.
+        (
+            "Blazing Skyfin=2/4,Southsea Busker=3/1,Greenskeeper=4/8",
+            2,
+            "3/5,3/1,4/7",
+        ),
+        (
+            "BGS_041=4/12,Southsea Busker=3/1,Brann Bronzebeard=2/4,Greenskeeper=4/8",
+            3,
+            // The Greenskeeper is a Dragon too.
+            "8/16,3/1,2/4,8/11",
+        ),
+        // No battlecry: nothing.
+        ("2/2,Greenskeeper=4/8", 1, "2/2,4/7"),
+    ] {
+        let (mut s, kinds) = fresh(a, "1/20", ["", ""]);
+        s.attack(&kinds, 0, attacker, 0, &mut First);
+        assert_eq!(shown(&s, 0), after, "{a}");
+    }
+}
+
+#[test]
+fn brann_s_blessing_makes_battlecries_trigger_twice() {
+    let a = parse_board("Coldlight Seer=2/3,Rockpool Hunter=1/1,Greenskeeper=4/8").unwrap();
+    let b = parse_board("1/20").unwrap();
+    let (mut s, mut kinds) = State::new(&a, &b, 0);
+    let blessing = crate::hearthstone::cards::hero_card("BG28_509", [None, None]);
+    kinds.add_heroes(&[vec![blessing.unwrap().unwrap()], Vec::new()]);
+    s.attack(&kinds, 0, 2, 0, &mut First);
+    assert_eq!(shown(&s, 0), "4/5,1/1,4/7");
+}
+
+#[test]
+fn rylak_metalhead_triggers_an_adjacent_battlecry_where_it_died() {
+    // Rylak (A's slot 1) attacks the 5/20 and dies; its deathrattle
+    // triggers a battlecry next to the place it died.
+    for (a, after) in [
+        // Both neighbours have one: one at random (the first: the Seer,
+        // whose other Murlocs get +0/+2).
+        (
+            "Coldlight Seer=2/3,Rylak Metalhead=1/1,Rockpool Hunter=1/1",
+            "2/3,1/3",
+        ),
+        // Only one has one: that one.
+        (
+            "Coldlight Seer=2/3,Rylak Metalhead=1/1,2/2,Rockpool Hunter=1/1",
+            "2/3,2/2,1/3",
+        ),
+        ("Coldlight Seer=2/3,Rylak Metalhead=1/1,2/2", "2/3,2/2"),
+        ("2/2,Rylak Metalhead=1/1,Rockpool Hunter=1/1", "2/2,2/2"),
+        // Golden: both, left then right.
+        (
+            "Coldlight Seer=2/3,golden Rylak Metalhead=1/1,Rockpool Hunter=1/1",
+            "3/4,1/3",
+        ),
+        // Its deathrattle twice (Titus Rivendare): a fresh pick each time.
+        (
+            "Rockpool Hunter=1/1,Rylak Metalhead=1/1,Titus Rivendare=1/9",
+            "3/3,1/9",
+        ),
+    ] {
+        let (mut s, kinds) = fresh(a, "5/20", ["", ""]);
+        s.attack(&kinds, 0, 1, 0, &mut First);
+        assert_eq!(shown(&s, 0), after, "{a}");
+    }
+    // The right-most Rylak has no right neighbour.
+    let (mut s, kinds) = fresh(
+        "Rockpool Hunter=1/1,Coldlight Seer=2/3,Rylak Metalhead=1/1",
+        "5/20",
+        ["", ""],
+    );
+    s.attack(&kinds, 0, 2, 0, &mut First);
+    assert_eq!(shown(&s, 0), "1/3,2/3");
+}
+
+#[test]
+fn rylak_s_neighbours_are_those_of_the_board_its_deathrattle_meets() {
+    // A cleaving 1/20 kills the Bonehead, Rylak and the Seer at once: the
+    // Bonehead's skeletons are on the board Rylak's deathrattle meets, so
+    // its neighbours are a skeleton and Rockpool Hunter (which gives a
+    // random friendly Murloc, itself, +1/+1).
+    let (mut s, kinds) = fresh(
+        "Harmless Bonehead=1/1,Rylak Metalhead=1/1,Coldlight Seer=1/1,Rockpool Hunter=1/5",
+        "1/20+cleave",
+        ["", ""],
+    );
+    s.attack(&kinds, 1, 0, 1, &mut First);
+    assert_eq!(shown(&s, 0), "1/1,1/1,2/6");
+}
+
+#[test]
+fn timewarped_greenskeeper_triggers_a_living_rylak_beside_its_neighbours() {
+    // The right-most battlecry (Rockpool: +1/+1 to the first Murloc, the
+    // Seer), then the right-most living deathrattle: Rylak, alive, whose
+    // neighbours are the Seer and Rockpool (the first: the Seer's +0/+2
+    // to the other Murlocs).
+    let (mut s, kinds) = fresh(
+        "Coldlight Seer=2/3,Rylak Metalhead=1/5,Rockpool Hunter=1/1,Timewarped Greenskeeper=5/9",
+        "1/20",
+        ["", ""],
+    );
+    s.attack(&kinds, 0, 3, 0, &mut First);
+    assert_eq!(shown(&s, 0), "3/4,1/5+t,1/3,5/8");
+}
+
+#[test]
+fn battlecries_are_left_out_without_a_trigger_and_refused_when_not_modelled() {
+    // No minion triggers battlecries: the battlecry effects are gone.
+    let (s, kinds) = fresh("Rockpool Hunter,BGS_041", "1/1", ["", ""]);
+    for u in s.board(0) {
+        assert!(
+            kinds
+                .effects(u)
+                .iter()
+                .all(|e| e.trigger == model::Trigger::Never)
+        );
+    }
+    // Uther's battlecry (Firestone plays it) beside a Greenskeeper is
+    // refused, named; on the other side, or alone, it is fine.
+    let refused = combat_exact(
+        &combat("Uther the Lightbringer,Greenskeeper", "2/2"),
+        1_000_000,
+        &Control::NONE,
+    )
+    .unwrap_err();
+    assert!(refused.message().contains("Uther the Lightbringer"));
+    assert!(
+        combat_exact(
+            &combat("Uther the Lightbringer", "Greenskeeper"),
+            1_000_000,
+            &Control::NONE
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn triggered_battlecries_agree_with_monte_carlo() {
+    for (a, b) in [
+        (
+            "Rockpool Hunter,Rylak Metalhead,Twilight Emissary,Coldlight Seer,Greenskeeper",
+            "4/6,3/3+taunt,5/5",
+        ),
+        (
+            "Rockpool Hunter,golden Rylak Metalhead,Coldlight Seer,Brann Bronzebeard,Blazing Skyfin",
+            "6/6,3/7+taunt",
+        ),
+        (
+            "Forest Rover,Gem Smuggler,Rylak Metalhead,Sanguine Champion,Timewarped Greenskeeper",
+            "8/8,4/6+taunt,5/5",
+        ),
+    ] {
+        assert_monte_carlo_agrees(&combat(a, b), 7, a);
+    }
+}

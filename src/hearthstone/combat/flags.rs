@@ -276,7 +276,9 @@ fn classify(e: &Effect, own_tribes: u32, sum: &mut Folded) {
         Trigger::FriendlyGainsAttack { .. }
         | Trigger::GainsAttackFromOthers
         | Trigger::GainsAttack => sum.flags.raise(Flag::GainsAttack),
-        Trigger::Never | Trigger::Aura => {}
+        // Fired only where battlecries are triggered, which looks for
+        // them (`State::trigger_battlecry`): no phase asks.
+        Trigger::Never | Trigger::Aura | Trigger::Battlecry | Trigger::AfterBattlecry => {}
     }
     match e.action {
         Action::Buff {
@@ -309,7 +311,10 @@ fn classify(e: &Effect, own_tribes: u32, sum: &mut Folded) {
             }
         }
         Action::GrowingGift { .. } => sum.flags.raise(Flag::CountsGifts),
-        Action::TriggerDeathrattle { .. } => sum.flags.raise(Flag::RunsDeathrattle),
+        Action::TriggerDeathrattle { .. }
+        | Action::TriggerBattlecry {
+            deathrattle: true, ..
+        } => sum.flags.raise(Flag::RunsDeathrattle),
         Action::GemStats { times } => sum.gem_times = sum.gem_times.max(times),
         _ => {}
     }

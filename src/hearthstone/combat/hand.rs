@@ -18,7 +18,7 @@
 use super::Combat;
 use super::chooser::Chooser;
 use super::kinds::Kinds;
-use super::listeners::{Fired, REACH_ALL};
+use super::listeners::{Fired, Place, REACH_ALL};
 use super::state::State;
 use super::unit::{UNMARKED, Unit};
 use crate::error::{Error, Result};
@@ -179,6 +179,7 @@ impl State {
                 friend: None,
                 defender: None,
                 reach: REACH_ALL,
+                place: Place::Board,
             };
             damage |= self.apply(kinds, &fired, action, chooser);
         }

@@ -7,7 +7,7 @@
 
 use super::chooser::Chooser;
 use super::kinds::Kinds;
-use super::listeners::{Fired, REACH_ALL};
+use super::listeners::{Fired, Place, REACH_ALL};
 use super::state::State;
 use super::unit::{ATTACKED, HERO_TOKEN_TAG, UNMARKED, Unit};
 use crate::hearthstone::model::{Action, BOARD_SIZE, MAX_HERO_CARDS, Trigger};
@@ -121,6 +121,7 @@ impl State {
             friend: None,
             defender: None,
             reach: REACH_ALL,
+            place: Place::Board,
         };
         self.act(kinds, &fired, action, chooser)
     }

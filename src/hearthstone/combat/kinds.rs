@@ -138,6 +138,10 @@ pub struct Kinds {
     /// Some effect gives reborn: every kind has a reborn copy (its own
     /// kind for a copy or a token), and every death may summon.
     pub(super) reborn_gifts: bool,
+    /// Some minion of the combat triggers battlecries
+    /// (`Action::TriggerBattlecry`): else the minions' battlecry effects
+    /// and listeners are left out (`Kinds::played`).
+    pub(super) battlecries: bool,
     /// Per side, what its summoned minions enter with from earlier turns
     /// (`GameBonuses::entry_bonuses`): (the minions that take it; attack;
     /// health), the first `entry_counts[side]` of them.
@@ -218,6 +222,7 @@ impl Kinds {
                     .flags
                     .has(Flag::GivesReborn)
             }),
+            battlecries: false,
             entry_bonuses: [[(BonusTo::Every, 0, 0); MAX_ENTRY_BONUSES]; 2],
             entry_counts: [0; 2],
             growths: Growths::default(),
@@ -553,6 +558,7 @@ impl Kinds {
     }
 
     pub(super) fn unit(&mut self, m: &Minion) -> Unit {
+        let m = &self.played(m);
         let t = m.deathrattle;
         self.max_health = self.max_health.max(m.health as u16);
         self.max_attack = self.max_attack.max(m.attack);
@@ -615,6 +621,20 @@ impl Kinds {
             mark: UNMARKED,
             kind,
             notes: self.facts[kind as usize].avenge << 4,
+        }
+    }
+
+    /// The minion as this combat plays it: without its battlecries and
+    /// their listeners when no minion triggers battlecries.
+    fn played(&self, m: &Minion) -> Minion {
+        if self.battlecries {
+            return *m;
+        }
+        let strip = super::battlecries::strip_battlecries;
+        Minion {
+            effects: strip(m.effects),
+            reborn_effects: m.reborn_effects.map(strip),
+            ..*m
         }
     }
 

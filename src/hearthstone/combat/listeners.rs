@@ -32,6 +32,7 @@ impl State {
             friend,
             defender,
             reach: REACH_ALL,
+            place: Place::Board,
         };
         let mut hit = false;
         for e in kinds.kinds[unit.kind as usize].effects {
@@ -115,6 +116,29 @@ pub(super) struct Fired {
     /// deathrattle's fire on a board built ahead of it (see
     /// `State::resolve_side`); `REACH_ALL` otherwise.
     pub reach: u8,
+    /// Where a deathrattle's minion stood, for what reaches its
+    /// neighbours (`Target::AdjacentBattlecry`).
+    pub place: Place,
+}
+
+/// Where a deathrattle's minion stands (or stood) as its effect fires.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Place {
+    /// On the board at `Fired::slot`, or nowhere that matters.
+    Board,
+    /// Dead, in a death phase: `right` living minions stood to its right
+    /// (Firestone's index from the right: its neighbours are the minions
+    /// of the board as it is when the effect fires on either side of
+    /// that place).
+    Died {
+        /// The surviving minions that stood to its right.
+        right: u8,
+    },
+    /// Alive at `slot`, its deathrattle run without its death.
+    Ran {
+        /// Its slot.
+        slot: u8,
+    },
 }
 
 impl Fired {

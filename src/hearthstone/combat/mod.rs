@@ -26,6 +26,7 @@ mod act;
 mod at_once;
 mod attack;
 mod auras;
+mod battlecries;
 mod chooser;
 mod cost;
 mod damage;
@@ -136,6 +137,14 @@ impl Combat {
     /// combat beside a minion that reads it (named).
     pub fn check_hands(&self) -> crate::error::Result<()> {
         hand::validate_hands(self)
+    }
+
+    /// Checks the battlecries triggered in combat as the engines will: a
+    /// side with a minion that triggers battlecries holds no battlecry
+    /// (nor listener) Firestone plays there that the engine does not
+    /// (named), and no minion that reads the hand.
+    pub fn check_battlecries(&self) -> crate::error::Result<()> {
+        battlecries::validate_battlecries(self)
     }
 }
 

@@ -10,7 +10,7 @@
 
 use super::Combat;
 use super::flags::Flag;
-use super::listeners::{Fired, REACH_ALL};
+use super::listeners::{Fired, Place, REACH_ALL};
 use super::{Chooser, Odometer};
 use super::{Kinds, State};
 use crate::budget::Control;
@@ -240,6 +240,7 @@ impl State {
                         friend: None,
                         defender: None,
                         reach: REACH_ALL,
+                        place: Place::Board,
                     };
                     if self.apply(kinds, &fired, e.action, chooser) {
                         self.after_start_damage(kinds, chooser);

@@ -92,6 +92,7 @@ pub(super) fn validate(c: &Combat) -> Result<()> {
     }
     validate_hands(c)?;
     super::at_once::validate_at_once(c)?;
+    super::battlecries::validate_battlecries(c)?;
     if bonus_to.len() > MAX_SIDE_BONUSES {
         return Err(Error::invalid(format!(
             "the boards give bonuses to {} different tribes for the rest of the combat; at most {}",
@@ -160,6 +161,7 @@ impl State {
         first: u8,
     ) -> (State, Kinds) {
         let mut kinds = Kinds::new([a, b]);
+        kinds.battlecries = super::battlecries::any_triggers([a, b], hands);
         let mut s = State {
             boards: [[Unit::default(); BOARD_SIZE]; 2],
             lens: [a.len() as u8, b.len() as u8],

@@ -308,6 +308,15 @@ fn describe(action: &Action) -> String {
         Action::DeathrattlesTrigger { times } => {
             format!("deathrattles trigger {times} times")
         }
+        Action::TriggerBattlecry {
+            times, deathrattle, ..
+        } => {
+            let and = if deathrattle { " and deathrattle" } else { "" };
+            format!("triggers a friendly battlecry{and} ({times}x)")
+        }
+        Action::BattlecriesTrigger { times } => {
+            format!("battlecries trigger {times} times")
+        }
         Action::SideBonus {
             to: crate::hearthstone::model::BonusTo::BloodGems,
             attack,

@@ -108,6 +108,7 @@ fn combat_from_battle_value(value: &Value) -> Result<Combat> {
         teammates,
     };
     combat.check_hands()?;
+    combat.check_battlecries()?;
     Ok(combat)
 }
 
@@ -269,6 +270,16 @@ fn hand_from_value(
         if summoned && locked {
             return Err(at.error(Error::invalid(format!(
                 "{} ({}) is locked (summoned already) in a hand a minion summons from: not modelled yet",
+                card.name, card.id
+            ))));
+        }
+        // A card not modelled that acts from the hand in combat (Free-Flying
+        // Feathermane: "summon this from your hand") would be missed.
+        if cards::minion_of(card).is_err()
+            && card.text.to_lowercase().contains("this from your hand")
+        {
+            return Err(at.error(Error::invalid(format!(
+                "{} ({}) acts from the hand in combat: not modelled yet",
                 card.name, card.id
             ))));
         }

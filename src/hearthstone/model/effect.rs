@@ -143,6 +143,17 @@ pub enum Trigger {
     /// attack triggers (Firestone's `applyOnBeingAttackedBuffs`): a
     /// hero-side card's trigger (a secret's), not a minion's.
     FriendlyAttacked,
+    /// When its battlecry is triggered in combat ("Battlecry:"), by a
+    /// friendly minion that triggers battlecries
+    /// (`Action::TriggerBattlecry`), as many times as the side's
+    /// battlecry auras say (`Action::BattlecriesTrigger`). Never on its
+    /// own: a battlecry fires when a card is played.
+    Battlecry,
+    /// After a friendly battlecry was triggered in combat ("After you
+    /// trigger a Battlecry,"): once per trigger, after it, each listener
+    /// left to right, dying ones too (Firestone's
+    /// `afterBattlecryTriggered`).
+    AfterBattlecry,
     /// While this minion is on the board (an aura): never fired, read
     /// where it applies (deathrattle auras in the death phase; a stat
     /// aura, a `Buff` of `Target::Friendly`, as minions enter and leave:
@@ -229,6 +240,18 @@ pub enum Target {
     /// A living enemy minion of the lowest health, drawn at random among
     /// ties (Lighter Fighter).
     LowestHealthEnemy,
+    /// The right-most living friendly minion whose card has a battlecry
+    /// (`Marks::HAS_BATTLECRY`), picked as it fires (Greenskeeper).
+    RightmostBattlecry,
+    /// The friendly minions next to it whose cards have a battlecry
+    /// (`Marks::HAS_BATTLECRY`), dying ones too: one drawn at random, or
+    /// both when `both` (left first). A deathrattle's: those next to the
+    /// place where it died, as the board stands when it fires (Rylak
+    /// Metalhead).
+    AdjacentBattlecry {
+        /// Both neighbours with a battlecry rather than one at random.
+        both: bool,
+    },
     /// The `count` friendly minions to its right, nearest first, as they
     /// stand when it fires (Hateful Hag's rally).
     RightOf {
@@ -503,6 +526,29 @@ pub enum Action {
         /// Runs.
         times: u8,
     },
+    /// The battlecry of the friendly minion `target` names triggered,
+    /// `times` times: each time its `Trigger::Battlecry` effects fire as
+    /// many times as the side's battlecry auras say, each firing heard by
+    /// the "after you trigger a battlecry" listeners (Firestone's
+    /// `triggerBattlecry`). With `deathrattle`, each time then runs the
+    /// deathrattle of the right-most living friendly minion with one
+    /// (as `TriggerDeathrattle`, once: Timewarped Greenskeeper).
+    TriggerBattlecry {
+        /// Whose battlecry.
+        target: Target,
+        /// Times triggered.
+        times: u8,
+        /// Each time, then the right-most living deathrattle.
+        deathrattle: bool,
+    },
+    /// An aura: friendly battlecries triggered in combat fire `times`
+    /// times in all (Brann Bronzebeard: "your battlecries trigger
+    /// twice"; golden three times; Brann's Blessing); several do not add
+    /// up (the most counts), as Firestone's.
+    BattlecriesTrigger {
+        /// Firings of each friendly battlecry triggered.
+        times: u8,
+    },
     /// For the rest of the combat, friendly minions of `tribes` have
     /// +`attack`/+`health`: those on the board now (dying ones too, as
     /// `Target::Friendly`) and every one entering later, whether the
@@ -606,7 +652,7 @@ impl Effect {
                 Action::TierBuff { health, .. } => health > 0,
                 Action::DamageThenBuff { health, .. } => health > 0,
                 // Tokens, and whatever the deathrattle does.
-                Action::TriggerDeathrattle { .. } => true,
+                Action::TriggerDeathrattle { .. } | Action::TriggerBattlecry { .. } => true,
                 // More deathrattle tokens than a minion's potential counts.
                 Action::Summon { .. }
                 | Action::SummonFromHand { .. }
@@ -624,6 +670,7 @@ impl Effect {
                 Action::Nothing
                     | Action::ExtraDeathrattles { .. }
                     | Action::DeathrattlesTrigger { .. }
+                    | Action::BattlecriesTrigger { .. }
                     | Action::GemStats { .. }
             )
     }

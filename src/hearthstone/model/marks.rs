@@ -68,6 +68,18 @@ impl Marks {
     /// as Firestone's `attackImmediately`: see `combat::attack`.
     pub const ATTACKS_AT_ONCE: Marks = Marks(1 << 11);
 
+    /// The card has a battlecry (its BATTLECRY tag), whatever it does:
+    /// what the minions that trigger battlecries in combat pick
+    /// (Firestone's `hasMinionBattlecry`). One whose battlecry Firestone
+    /// does not play (or plays only on the hand) is triggered all the
+    /// same, changing nothing but what hears it.
+    pub const HAS_BATTLECRY: Marks = Marks(1 << 12);
+
+    /// Firestone plays something in combat when its battlecry is
+    /// triggered (or hears it) that the engine does not model: refused
+    /// beside a friendly minion that triggers battlecries.
+    pub const BATTLECRY_UNMODELLED: Marks = Marks(1 << 13);
+
     /// The marks of the cards whose stats grow with a count their side
     /// keeps (Eternal Knight, Falling Sky Golem, Abyssal Bruiser, Ancestral
     /// Automaton, normal and golden).
