@@ -46,7 +46,7 @@ enum Command {
     /// Kill odds of N random 1-damage hits (Arcane Missiles, Mad Bomber).
     SplitDamage(split_damage::Args),
     /// Battlegrounds combat odds: win, draw, loss and damage.
-    Combat(combat::Args),
+    Combat(Box<combat::Args>),
     /// The Battlegrounds card table: find a card, list what the combat
     /// engine models.
     BgCards(bg_cards::Args),
