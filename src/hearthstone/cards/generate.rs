@@ -293,6 +293,7 @@ fn target(t: &Target) -> String {
         Target::RandomEnemy => "Target::RandomEnemy".into(),
         Target::LowestHealthEnemy => "Target::LowestHealthEnemy".into(),
         Target::RightOf { count } => format!("Target::RightOf {{ count: {count} }}"),
+        Target::OtherEnemies { count } => format!("Target::OtherEnemies {{ count: {count} }}"),
         Target::Leftmost { tribes: tr, count } => {
             format!(
                 "Target::Leftmost {{ tribes: {}, count: {count} }}",

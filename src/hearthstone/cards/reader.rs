@@ -1988,8 +1988,9 @@ fn bonus_to(who: &str) -> Option<BonusTo> {
 }
 
 /// "[double ]this minion's attack to TARGET" of "deal damage equal to
-/// ...": the defender and a neighbour or both (a rally's), or the
-/// highest-health enemy minion.
+/// ...": the defender and a neighbour or both (a rally's), enemy minions
+/// other than the defender (a rally's), or the highest-health enemy
+/// minion.
 fn strike(rest: &str, trigger: Trigger) -> Option<Action> {
     let (times, rest) = match rest.strip_prefix("double ") {
         Some(rest) => (2, rest),
@@ -2002,6 +2003,12 @@ fn strike(rest: &str, trigger: Trigger) -> Option<Action> {
         }
         "the target and its neighbors" if trigger == Trigger::Rally => {
             Target::DefenderAndAdjacent { both: true }
+        }
+        "a random enemy minion other than the target" if trigger == Trigger::Rally => {
+            Target::OtherEnemies { count: 1 }
+        }
+        "2 random enemy minions other than the target" if trigger == Trigger::Rally => {
+            Target::OtherEnemies { count: 2 }
         }
         // The card text breaks "highest-health" after its hyphen.
         "the highest- health enemy minion" | "the highest-health enemy minion"

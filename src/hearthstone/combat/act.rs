@@ -398,7 +398,9 @@ impl State {
                     }
                 }
             }
-            Target::DefenderAndAdjacent { .. } | Target::HighestHealthEnemy => {
+            Target::DefenderAndAdjacent { .. }
+            | Target::HighestHealthEnemy
+            | Target::OtherEnemies { .. } => {
                 debug_assert!(false, "no buff is read with a strike's target");
             }
             // Picked by `State::trigger_battlecries` alone (another call of
@@ -790,6 +792,9 @@ impl State {
         let Some(slot) = at.slot else { return false };
         let source = self.boards[side][slot];
         let amount = source.attack.saturating_mul(u16::from(times));
+        if let Target::OtherEnemies { count } = target {
+            return self.strike_others(kinds, at, amount, count, chooser);
+        }
         let mut victims = self.strike_victims(at, target, chooser);
         let mut landed = false;
         for v in 0..victims.len() {
@@ -805,6 +810,40 @@ impl State {
                         *later += summoned;
                     }
                 }
+            }
+            landed |= hit;
+        }
+        landed
+    }
+
+    /// `count` shots of `amount` from the minion fired at `at`, each at an
+    /// enemy other than the defender drawn afresh among all on the board,
+    /// dying and poisoned ones too, so a shot may be spent on a minion an
+    /// earlier one killed (Firestone's `pickRandom` over the board; a
+    /// shot's summons may be drawn by the next). True when damage landed.
+    fn strike_others(
+        &mut self,
+        kinds: &Kinds,
+        at: &Fired,
+        amount: u16,
+        count: u8,
+        chooser: &mut impl Chooser,
+    ) -> bool {
+        let (side, enemy) = (at.side, 1 - at.side);
+        let (Some(slot), Some(mut defender)) = (at.slot, at.defender) else {
+            return false;
+        };
+        let mut landed = false;
+        for _ in 0..count {
+            let others = (self.lens[enemy] as usize).saturating_sub(1);
+            if others == 0 {
+                break;
+            }
+            let k = chooser.pick(others as u32) as usize;
+            let i = if k < defender { k } else { k + 1 };
+            let (hit, summoned) = self.damage_enemy(kinds, (side, slot), i, amount, chooser);
+            if i < defender {
+                defender += summoned;
             }
             landed |= hit;
         }

@@ -104,6 +104,32 @@ fn valiant_tiger_gives_the_right_most_beast_its_deathrattle_gift() {
 }
 
 #[test]
+fn niuzao_strikes_an_enemy_other_than_its_target_as_it_attacks() {
+    // The rally kills the 5/5 (the only other enemy) before the attack
+    // lands on the 10/10.
+    let s = after_attack("Niuzao=7/20", "10/10,5/5", 0, 0, 0);
+    assert_eq!(shown(&s, 1), "10/3");
+    assert_eq!(shown(&s, 0), "7/10");
+    // The golden's two shots are drawn afresh: both may hit one minion.
+    let s = after_attack("golden Niuzao=3/20", "10/10,5/5,4/4", 0, 0, 0);
+    assert_eq!(shown(&s, 1), "10/7,4/4");
+    // A poisoned minion stays on the board until the death phase, so the
+    // second shot may be spent on it (Firestone draws from the board).
+    let s = after_attack("golden Niuzao=1/20+poison", "10/10,5/5,4/4", 0, 0, 0);
+    assert_eq!(shown(&s, 1), "4/4");
+    // No other enemy: nothing.
+    let s = after_attack("Niuzao=7/20", "10/10", 0, 0, 0);
+    assert_eq!(shown(&s, 1), "10/3");
+    assert_exact_is_the_tree(&[
+        ("Niuzao=2/3", "3/2,1/2,2/1"),
+        ("golden Niuzao=1/4", "2/3+shield,1/1,1/2"),
+        ("golden Niuzao=1/4+poison", "2/3,1/1,1/2"),
+    ]);
+    let c = combat("golden Niuzao,Niuzao", "6/6,3/5,2/2+shield,4/4");
+    assert_monte_carlo_agrees(&c, 89, "Niuzao");
+}
+
+#[test]
 fn boom_in_a_box_damages_every_other_minion_before_the_first_attack() {
     // The 3/3 dies, the 2/2 loses its shield, the 4/8 is at 5; then B
     // has more minions and attacks first.

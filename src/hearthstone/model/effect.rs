@@ -258,6 +258,14 @@ pub enum Target {
         /// How many minions, from the nearest.
         count: u8,
     },
+    /// `count` shots, each at an enemy minion other than the defender
+    /// drawn at random afresh from those on the board as it is fired, so
+    /// one may be hit twice (a rally's "a random enemy minion other than
+    /// the target", Niuzao; Firestone's `pickRandom` per shot).
+    OtherEnemies {
+        /// Shots, each drawn afresh.
+        count: u8,
+    },
     /// The `count` left-most friendly minions of `tribes` (any tribe when
     /// 0), itself too, dying ones too, as the board stands when it fires
     /// (Thousandth Paper Drake's "your two left-most Dragons"; Firestone
