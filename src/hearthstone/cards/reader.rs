@@ -1978,11 +1978,13 @@ fn side_bonus(action: &str) -> Option<Action> {
     })
 }
 
-/// The minions a side bonus names: a tribe ("your beasts"), or the
-/// Beetles (a card's mark: `Marks::BEETLE`).
+/// The minions a side bonus names: a tribe ("your beasts"), the Beetles
+/// (a card's mark: `Marks::BEETLE`), or all ("your minions").
 fn bonus_to(who: &str) -> Option<BonusTo> {
-    if matches!(who.trim(), "beetle" | "beetles") {
-        return Some(BonusTo::Marks(Marks::BEETLE));
+    match who.trim() {
+        "beetle" | "beetles" => return Some(BonusTo::Marks(Marks::BEETLE)),
+        "minions" => return Some(BonusTo::Every),
+        _ => {}
     }
     tribe(who).map(BonusTo::Tribes)
 }

@@ -9,7 +9,7 @@ use super::flags::Flag;
 use super::kinds::Kinds;
 use super::state::State;
 use super::unit::Unit;
-use crate::hearthstone::model::{Action, SHIELD, TAUNT, Target, Trigger, grower};
+use crate::hearthstone::model::{Action, BonusTo, SHIELD, TAUNT, Target, Trigger, grower};
 
 impl State {
     /// The stat auras met as the units at the slots of `entering` (on
@@ -48,12 +48,18 @@ impl State {
                 }
             }
             present |= 1 << slot;
-            // What entering gives counts as the minion's own gain.
+            // What entering gives counts as the minion's own gain, but a
+            // bonus to every minion (Firestone's hero-wide
+            // `AdditionalAttack`) is added raw: no listener hears it.
             for b in 0..kinds.bonus_count() {
                 let [attack, health] = self.bonus[side][b];
                 if kinds.takes_slot(&self.boards[side][slot], b) {
                     let stats = [attack.into(), health.into()];
-                    self.buff_at(kinds, (side, slot), stats, 0, true);
+                    if kinds.slot_is(b, BonusTo::Every) {
+                        buff(kinds, &mut self.boards[side][slot], stats[0], stats[1], 0);
+                    } else {
+                        self.buff_at(kinds, (side, slot), stats, 0, true);
+                    }
                 }
             }
             if summoned {

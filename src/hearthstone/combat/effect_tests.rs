@@ -130,6 +130,34 @@ fn niuzao_strikes_an_enemy_other_than_its_target_as_it_attacks() {
 }
 
 #[test]
+fn gleaming_trader_gives_every_friendly_minion_attack_after_a_shield_breaks() {
+    // The 2/2's shield breaks: every friendly minion has +3 attack, the
+    // Trader too; the golden gives +6.
+    let s = after_attack("2/2+shield,BG33_805=3/8", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "5/2,6/8+s");
+    let s = after_attack("2/2+shield,BG33_805_G=6/16", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "8/2,12/16+s");
+    // The gain is heard (Whelp Smuggler gives the Dragon +1 health); a
+    // minion entering later takes the bonus raw, unheard (Firestone's
+    // hero-wide `AdditionalAttack`): the Bronze Warden's reborn copy
+    // enters as a 2/1 with +6 attack and no health.
+    let a = parse_board("2/2+shield,BG33_805=3/8,BG21_013=2/5,BGS_034=2/1").unwrap();
+    let (mut s, kinds) = State::new(&a, &parse_board("30/30").unwrap(), 0);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "5/2,6/8+s,5/5,5/2+s+r");
+    s.attack(&kinds, 0, 3, 0, &mut First);
+    assert_eq!(shown(&s, 0), "8/2,9/8+s,8/5,8/3+r");
+    s.attack(&kinds, 0, 3, 0, &mut First);
+    assert_eq!(shown(&s, 0), "8/2,9/8+s,8/5,8/1+s");
+    assert_exact_is_the_tree(&[("2/1+shield,BG33_805=1/3", "2/2+shield,1/3")]);
+    let c = combat(
+        "1/1+shield,BG33_805,BGS_034",
+        "4/4+shield,3/5,Whelp Smuggler",
+    );
+    assert_monte_carlo_agrees(&c, 97, "Gleaming Trader");
+}
+
+#[test]
 fn boom_in_a_box_damages_every_other_minion_before_the_first_attack() {
     // The 3/3 dies, the 2/2 loses its shield, the 4/8 is at 5; then B
     // has more minions and attacks first.

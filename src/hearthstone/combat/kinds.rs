@@ -896,6 +896,12 @@ impl Kinds {
         to.reaches(f.tribes, f.marks)
     }
 
+    /// Whether the place `slot` of `State::bonus` holds the side bonus
+    /// to `to`.
+    pub(super) fn slot_is(&self, slot: usize, to: BonusTo) -> bool {
+        self.slots[slot] == Slot::Entering(to)
+    }
+
     /// Whether the unit takes what the place `slot` of `State::bonus`
     /// holds.
     #[inline]
