@@ -247,7 +247,10 @@ fn trigger(t: &Trigger) -> String {
         Trigger::GainsAttack => "Trigger::GainsAttack".into(),
         Trigger::KillsDefender => "Trigger::KillsDefender".into(),
         Trigger::GemPlayedOnThis => "Trigger::GemPlayedOnThis".into(),
-        Trigger::FriendlyAttacked => "Trigger::FriendlyAttacked".into(),
+        Trigger::FriendlyAttacked { taunt } => {
+            format!("Trigger::FriendlyAttacked {{ taunt: {taunt} }}")
+        }
+        Trigger::Attacked => "Trigger::Attacked".into(),
         Trigger::Battlecry => "Trigger::Battlecry".into(),
         Trigger::AfterBattlecry => "Trigger::AfterBattlecry".into(),
         Trigger::Aura => "Trigger::Aura".into(),

@@ -129,7 +129,13 @@ pub static HERO_CARDS: &[HeroRow] = &[
     HeroRow {
         id: "BG28_603",
         name: "Boon of Beetles",
-        play: HeroPlay::Unsupported("it summons Beetles when there is room"),
+        // Firestone (`summon-when-space.ts`): two 2/2 taunt Beetles at the
+        // right end whenever the board has room, checked after each start
+        // of combat step, before each attack and after each death phase;
+        // the count left would be per-combat state.
+        play: HeroPlay::Unsupported(
+            "it summons two Taunt Beetles whenever its board has room (Firestone's summon-when-space step)",
+        ),
     },
     HeroRow {
         id: "BG28_641",
@@ -173,12 +179,20 @@ pub static HERO_CARDS: &[HeroRow] = &[
     HeroRow {
         id: "TB_Bacon_Secrets_15",
         name: "Pack Tactics",
-        play: HeroPlay::Unsupported("a secret that summons when a minion is attacked"),
+        // Firestone (`handlePackTactics`): a copy of the attacked minion as
+        // it is (keywords, enchantments, auras taken off and given again;
+        // 3/3 for this one, its own stats for the better one) to its
+        // right, with its round mark; Khadgar doubles it.
+        play: HeroPlay::Unsupported(
+            "a secret that summons a 3/3 copy of the attacked minion to its right",
+        ),
     },
     HeroRow {
         id: "TB_Bacon_Secrets_15b",
         name: "Better Pack Tactics",
-        play: HeroPlay::Unsupported("a secret that summons when a minion is attacked"),
+        play: HeroPlay::Unsupported(
+            "a secret that summons a copy of the attacked minion to its right",
+        ),
     },
     HeroRow {
         id: "TB_Bacon_Secrets_07",
@@ -221,7 +235,7 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>,
             id: row.id,
             name: row.name,
             effect: Effect {
-                trigger: Trigger::FriendlyAttacked,
+                trigger: Trigger::FriendlyAttacked { taunt: false },
                 action: Action::Summon { count: 1 },
             },
             token: card_token(row, token, keywords)?,

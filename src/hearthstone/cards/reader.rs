@@ -1098,7 +1098,7 @@ fn deathrattle_sentences(clause: &str) -> Vec<String> {
 }
 
 /// Trigger openings of fixed words.
-const FIXED_TRIGGERS: [(&str, Trigger); 15] = [
+const FIXED_TRIGGERS: [(&str, Trigger); 16] = [
     (
         "whenever this gains attack from other sources, ",
         Trigger::GainsAttackFromOthers,
@@ -1117,6 +1117,7 @@ const FIXED_TRIGGERS: [(&str, Trigger); 15] = [
         Trigger::FriendlyLosesShield,
     ),
     ("whenever this takes damage, ", Trigger::TakesDamage),
+    ("whenever this is attacked, ", Trigger::Attacked),
     (
         "after a friendly minion is reborn, ",
         Trigger::FriendlyReborn,
@@ -1195,7 +1196,7 @@ fn summon_trigger(clause: &str) -> TriggerRead<'_> {
 /// attacks" whose own attacks count too is read with a rally beside it,
 /// as Firestone plays it), "after another friendly demon deals damage, ",
 /// "whenever another friendly dragon attacks, ", "whenever a friendly
-/// beast takes damage, ".
+/// beast takes damage, ", "whenever a friendly taunt minion is attacked, ".
 fn friend_trigger(clause: &str) -> TriggerRead<'_> {
     if let Some((who, rest)) = clause
         .strip_prefix("whenever a friendly ")
@@ -1221,6 +1222,14 @@ fn friend_trigger(clause: &str) -> TriggerRead<'_> {
         Some(rest) => (true, rest),
         None => (false, rest.strip_prefix("a friendly ")?),
     };
+    if let Some((who, rest)) = rest.split_once(" is attacked, ") {
+        let taunt = match (other, who) {
+            (false, "minion") => Some(false),
+            (false, "taunt minion") => Some(true),
+            _ => None,
+        };
+        return Some(taunt.map(|taunt| (Trigger::FriendlyAttacked { taunt }, rest)));
+    }
     if let Some((who, rest)) = rest.split_once(" gains attack, ") {
         let read =
             tribes_named(who).map(|tribes| (Trigger::FriendlyGainsAttack { tribes, other }, rest));
@@ -1617,6 +1626,13 @@ fn listened_action(trigger: Trigger, action: &str) -> Option<&str> {
             Some(action.strip_suffix(" until next turn").unwrap_or(action))
         }
         Trigger::GemPlayedOnThis => None,
+        // Gifts only: what hears an attack moves no slot.
+        Trigger::Attacked if !action.starts_with("gain ") => None,
+        Trigger::FriendlyAttacked { .. }
+            if !action.starts_with("give it ") && !action.starts_with("give your minions ") =>
+        {
+            None
+        }
         _ => Some(action),
     }
 }
@@ -2104,6 +2120,7 @@ fn give_target(rest: &str, trigger: Trigger) -> Option<(Target, &str)> {
         return match trigger {
             Trigger::FriendlyAttacks { .. }
             | Trigger::FriendlySummoned { .. }
+            | Trigger::FriendlyAttacked { .. }
             | Trigger::FriendlyLosesShield => Some((Target::Friend, what)),
             _ => None,
         };

@@ -138,9 +138,9 @@ impl State {
         // Effect damage may kill minions the attack does not touch.
         let mut effects_hit = false;
         if kinds.any_of(Set::AttackTriggers) {
-            // The defending side's secrets first (Firestone's order).
-            if kinds.any_hero_attacked() {
-                self.hear_attacked(kinds, 1 - side, chooser);
+            // What hears the defender attacked first (Firestone's order).
+            if kinds.any_attacked() {
+                self.hear_attacked(kinds, 1 - side, target, chooser);
             }
             (attacker, target, effects_hit) =
                 self.attack_triggers(kinds, side, attacker, target, chooser);

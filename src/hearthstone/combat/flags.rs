@@ -90,9 +90,9 @@ pub(super) enum Flag {
     GainsAttack,
     /// A minion has stealth (a keyword, not an effect).
     Stealth,
-    /// A hero-side card hears a friendly minion attacked (a secret:
-    /// `Trigger::FriendlyAttacked`).
-    HeroAttacked,
+    /// It hears a friendly minion attacked, or itself: a secret or a
+    /// minion (`Trigger::FriendlyAttacked`, `Trigger::Attacked`).
+    Attacked,
 }
 
 /// The listener flags that hear the tribes of a friendly minion: the
@@ -100,13 +100,13 @@ pub(super) enum Flag {
 pub(super) const HEARD: usize = Flag::FriendlyDealsDamage as usize + 1;
 
 /// Flags there are.
-pub(super) const FLAGS: usize = Flag::HeroAttacked as usize + 1;
+pub(super) const FLAGS: usize = Flag::Attacked as usize + 1;
 
 /// Sets of flags the hot paths ask about as one (`Kinds::any_of`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Set {
     /// Some minion attacking fires an effect ("whenever a friendly minion
-    /// attacks", a rally, a secret of the defending side).
+    /// attacks", a rally, what hears the defender attacked).
     AttackTriggers,
     /// Damage landing on a minion is heard by it or a friend.
     DamageListeners,
@@ -123,7 +123,7 @@ pub(super) const SETS: [Flags; 4] = {
     [
         Flags::of(Flag::FriendlyAttacks)
             .and(Flag::OwnAttack)
-            .and(Flag::HeroAttacked),
+            .and(Flag::Attacked),
         damage,
         heard,
         heard.and(Flag::FriendlyLosesShield),
@@ -272,7 +272,7 @@ fn classify(e: &Effect, own_tribes: u32, sum: &mut Folded) {
         Trigger::FriendlyLosesShield => sum.flags.raise(Flag::FriendlyLosesShield),
         Trigger::TakesDamage => sum.flags.raise(Flag::TakesDamage),
         Trigger::GemPlayedOnThis => sum.flags.raise(Flag::GemPlayedOnThis),
-        Trigger::FriendlyAttacked => sum.flags.raise(Flag::HeroAttacked),
+        Trigger::FriendlyAttacked { .. } | Trigger::Attacked => sum.flags.raise(Flag::Attacked),
         Trigger::FriendlyGainsAttack { .. }
         | Trigger::GainsAttackFromOthers
         | Trigger::GainsAttack => sum.flags.raise(Flag::GainsAttack),

@@ -37,15 +37,20 @@ impl State {
 
     /// `side`'s secrets that hear one of its minions attacked, in order,
     /// before the attack's own triggers (Firestone's
-    /// `applyOnBeingAttackedBuffs`): each not spent yet fires if its board
-    /// has room for what it summons, and is spent. Out of line: most
-    /// combats have none.
-    #[inline(never)]
-    pub(super) fn hear_attacked(&mut self, kinds: &Kinds, side: usize, chooser: &mut impl Chooser) {
+    /// `applyOnBeingAttackedBuffs`, `attacked.rs`): each not spent yet
+    /// fires if its board has room for what it summons, and is spent.
+    pub(super) fn secrets_hear_attacked(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        chooser: &mut impl Chooser,
+    ) {
         for j in 0..kinds.heroes(side).len() {
             let card = kinds.heroes(side)[j];
             let bit = 1u8 << (side * MAX_HERO_CARDS + j);
-            if card.effect.trigger != Trigger::FriendlyAttacked || self.spent & bit != 0 {
+            if !matches!(card.effect.trigger, Trigger::FriendlyAttacked { .. })
+                || self.spent & bit != 0
+            {
                 continue;
             }
             if (self.lens[side] as usize) < BOARD_SIZE {

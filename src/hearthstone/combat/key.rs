@@ -210,11 +210,17 @@ impl<const N: usize> Key<N> {
             // starts a new round, so the marks are as good as cleared, and
             // clearing them merges states. Not so while a minion that
             // summons could die first: its summons inherit marks, and an
-            // unmarked one would start the round instead.
+            // unmarked one would start the round instead; nor, when effects
+            // change units (full keys), while an unmarked minion of no
+            // attack may gain some before its side attacks again (a gift
+            // as it is attacked).
             let board = state.board(side);
             // (One mark bit: nothing in the combat summons.)
             let summoners = layout.mark_bits == 2 && board.iter().any(|u| kinds.summons(u));
-            let round_open = summoners || board.iter().any(|u| u.attack > 0 && u.mark == UNMARKED);
+            let round_open = summoners
+                || board
+                    .iter()
+                    .any(|u| (FULL || u.attack > 0) && u.mark == UNMARKED);
             for u in board {
                 debug_assert!(u.health > 0);
                 // Passed over and attacked differ only in what summons

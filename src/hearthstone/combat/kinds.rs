@@ -321,10 +321,10 @@ impl Kinds {
         self.hero_start
     }
 
-    /// Some hero-side card hears a friendly minion attacked.
+    /// Some hero-side card or minion hears a friendly minion attacked.
     #[inline]
-    pub(super) fn any_hero_attacked(&self) -> bool {
-        self.any(Flag::HeroAttacked)
+    pub(super) fn any_attacked(&self) -> bool {
+        self.any(Flag::Attacked)
     }
 
     /// Some hero-side card is spent once it fired: the memo keys hold

@@ -7,7 +7,8 @@
 //! for a kind of minion (`kinds.rs`), with the flags every phase reads,
 //! folded from one classification of triggers and actions (`flags.rs`);
 //! the start of combat (`start.rs`); an attack: the target,
-//! the exchange (`attack.rs`); damage and what hears it (`damage.rs`);
+//! the exchange (`attack.rs`), what hears a minion attacked
+//! (`attacked.rs`); damage and what hears it (`damage.rs`);
 //! deaths, deathrattles and reborn (`deaths.rs`); the hero-side cards,
 //! secrets and lingering spells (`heroes.rs`); triggers firing
 //! (`listeners.rs`); stat auras and side bonuses (`auras.rs`); what an
@@ -25,6 +26,7 @@
 mod act;
 mod at_once;
 mod attack;
+mod attacked;
 mod auras;
 mod battlecries;
 mod chooser;
@@ -195,6 +197,8 @@ fn lethal(damage: &[f64], health: i32) -> f64 {
 /// stops one at 400 attacks as a draw; both engines do the same.
 const MAX_TURNS: usize = 400;
 
+#[cfg(test)]
+mod attacked_tests;
 #[cfg(test)]
 mod effect_tests;
 #[cfg(test)]

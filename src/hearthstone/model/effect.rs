@@ -139,10 +139,19 @@ pub enum Trigger {
     /// buff, once per gem ("whenever a blood gem is played on this":
     /// Firestone's reactions inside `playBloodGemsOn`).
     GemPlayedOnThis,
-    /// When a friendly minion is attacked, before the attacker's own
-    /// attack triggers (Firestone's `applyOnBeingAttackedBuffs`): a
-    /// hero-side card's trigger (a secret's), not a minion's.
-    FriendlyAttacked,
+    /// When a friendly minion (a taunt one when `taunt`; this one too)
+    /// is attacked, before the attacker's own attack triggers
+    /// (Firestone's `applyOnBeingAttackedBuffs`): the hero-side cards'
+    /// (secrets) first, in order, then the minions' left to right. Only
+    /// gifts are read with it on a minion (no slot moves).
+    FriendlyAttacked {
+        /// Only when the attacked minion has taunt.
+        taunt: bool,
+    },
+    /// Whenever this minion is attacked: after every
+    /// `FriendlyAttacked` listener (Firestone's last step of
+    /// `applyOnBeingAttackedBuffs`). Only self-gifts are read with it.
+    Attacked,
     /// When its battlecry is triggered in combat ("Battlecry:"), by a
     /// friendly minion that triggers battlecries
     /// (`Action::TriggerBattlecry`), as many times as the side's
