@@ -1189,6 +1189,32 @@ OddsmithStatus oddsmith_combat(const OddsmithMinion *a,
                                const OddsmithCombatOptions *options,
                                OddsmithCombatResult *out);
 
+// The combat of a whole Firestone game state (`BgsBattleInfo` JSON, as
+// Firestone's app logs it before a simulation, `json[0..len]`, UTF-8, no
+// NUL needed): `playerBoard` is side A, `opponentBoard` side B, with each
+// side's tavern tier, game bonuses (`globalInfo`), hand, secrets and
+// Duos teammate from the state; `options` as for `oddsmith_combat`,
+// whose `bonuses_a`/`bonuses_b` must be zeroed (the state gives them).
+//
+// Errors: NULL_POINTER (out, or json NULL with `len` above 0), PARSE
+// (not UTF-8, not JSON, or a malformed value, named by its JSON path:
+// "playerBoard.board[2].health is missing"), INVALID_ARGUMENT (an unknown
+// or unmodelled card, a hero power, trinket, quest reward or anomaly
+// (not modelled yet), named by its path and card id; nonzero bonuses in
+// `options`; the options' errors of `oddsmith_combat`), BUDGET_EXCEEDED
+// and CANCELLED as `oddsmith_combat`. On other errors `*out` is left
+// unchanged. The text and options are only read during the call. Thread
+// safety: reentrant; with a progress callback the work runs on a helper
+// thread while the calling thread waits and calls the callback.
+//
+// # Safety
+// `json` NULL (with `len` 0) or `len` readable bytes; `options` NULL or
+// valid; `out` NULL or writable.
+OddsmithStatus oddsmith_combat_battle_json(const uint8_t *json,
+                                           size_t len,
+                                           const OddsmithCombatOptions *options,
+                                           OddsmithCombatResult *out);
+
 // The best move for the observer (`observation->me`, who must be the
 // player to move) by information-set MCTS within `budget` (NULL or zeroed:
 // 10,000 iterations on the shared pool, seed 0; see OddsmithDurakBudget).

@@ -242,6 +242,29 @@ inline OddsmithCombatResult combat(const std::vector<OddsmithMinion> &a, const s
     return result;
 }
 
+// The odds of a whole Firestone game state (BgsBattleInfo JSON, as
+// Firestone's app logs it): playerBoard is side A, opponentBoard side B,
+// with their tiers, game bonuses, hands, secrets and Duos teammates; the
+// options' bonuses must be zeroed (the state gives them). Errors name the
+// JSON path (Error's message).
+inline OddsmithCombatResult combat_battle(const std::string &state_json,
+                                          const OddsmithCombatOptions *options = nullptr,
+                                          const ProgressFn &progress = ProgressFn(),
+                                          std::uint32_t progress_interval_ms = 0) {
+    detail::Watch watch(progress, progress_interval_ms);
+    OddsmithCombatOptions o;
+    if (options) {
+        o = *options;
+    } else {
+        std::memset(&o, 0, sizeof o);
+    }
+    if (progress) o.progress = watch.get();
+    OddsmithCombatResult result;
+    watch.finish(oddsmith_combat_battle_json(reinterpret_cast<const std::uint8_t *>(state_json.data()),
+                                             state_json.size(), &o, &result));
+    return result;
+}
+
 // ---- poker -------------------------------------------------------------
 
 // Rank of 5 to 7 cards given as text ("AhKhQhJhTh"): 1..7462, higher wins.

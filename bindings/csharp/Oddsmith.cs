@@ -942,6 +942,35 @@ namespace Oddsmith
                 watch.Finish(Native.oddsmith_combat(a, new UIntPtr((ulong)a.Length), b, new UIntPtr((ulong)b.Length),
                     tierA, tierB, ref options, out r));
             }
+            return ToResult(r);
+        }
+
+        /// <summary>A whole Firestone game state (BgsBattleInfo JSON, as Firestone's app
+        /// logs it): side A is playerBoard, side B opponentBoard, with their tiers, game
+        /// bonuses (globalInfo), hands, secrets and Duos teammates; the options' bonuses
+        /// must be zeroed (the state gives them). Errors name the JSON path.</summary>
+        public static CombatResult FightState(string stateJson)
+        {
+            return FightState(stateJson, CombatOptions.Defaults());
+        }
+
+        public static CombatResult FightState(string stateJson, CombatOptions options,
+            ProgressFunc progress = null, uint progressIntervalMs = 0)
+        {
+            if (stateJson == null) throw new ArgumentNullException("stateJson");
+            byte[] json = Encoding.UTF8.GetBytes(stateJson);
+            CombatResultNative r;
+            using (var watch = new Watch(progress, progressIntervalMs))
+            {
+                options.Progress = watch.Pointer;
+                watch.Finish(Native.oddsmith_combat_battle_json(json, new UIntPtr((ulong)json.Length),
+                    ref options, out r));
+            }
+            return ToResult(r);
+        }
+
+        static CombatResult ToResult(CombatResultNative r)
+        {
             return new CombatResult
             {
                 Partial = r.Partial != 0,

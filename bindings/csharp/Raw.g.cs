@@ -708,6 +708,9 @@ namespace Oddsmith
         internal static extern Status oddsmith_combat(Minion[] a, UIntPtr a_count, Minion[] b, UIntPtr b_count, uint tier_a, uint tier_b, ref CombatOptions options, out CombatResultNative @out);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_combat_battle_json(byte[] json, UIntPtr len, ref CombatOptions options, out CombatResultNative @out);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status oddsmith_durak_best_move(ref DurakObservation observation, ref DurakBudget budget, out DurakMove @out, out DurakStats stats);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

@@ -1,4 +1,5 @@
-//! C entry for Battlegrounds combat (`oddsmith_combat`).
+//! C entries for Battlegrounds combat: two boards (`oddsmith_combat`) or a
+//! whole Firestone game state (`oddsmith_combat_battle_json`).
 
 use super::guard::{FfiError, OddsmithStatus, arg, guard};
 use super::progress::{OddsmithProgress, settle, watch};
@@ -7,7 +8,9 @@ use crate::hearthstone::combat::{
     Combat, CombatMode, CombatOptions, CombatResult, GameBonuses, MAX_GAME_BONUS, Minion, Token,
     max_states_or_default, samples_or_default, simulate,
 };
-use crate::hearthstone::firestone::{CardRef, EntityFlags, minion_of_entity};
+use crate::hearthstone::firestone::{
+    CardRef, EntityFlags, combat_from_battle_json, minion_of_entity,
+};
 use crate::hearthstone::model;
 
 /// Keyword bits of `OddsmithMinion.keywords`. This one: taunt.
@@ -115,7 +118,7 @@ pub struct OddsmithCombatOptions {
 /// Each 0 to 1000; zeroed = none. Firestone's `globalInfo` names in
 /// brackets.
 #[repr(C)]
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct OddsmithGameBonuses {
     /// Each blood gem's extra beyond +1/+1 (BloodGemAttackBonus,
     /// BloodGemHealthBonus).
@@ -371,11 +374,7 @@ pub unsafe extern "C" fn oddsmith_combat(
         }
         let a = arg!(input_slice(a, a_count, "a"))?;
         let b = arg!(input_slice(b, b_count, "b"))?;
-        let o = if options.is_null() {
-            OddsmithCombatOptions::default()
-        } else {
-            *arg!(input(options, "options"))?
-        };
+        let o = options_or_default(options)?;
         let combat = Combat {
             a: a.iter()
                 .enumerate()
@@ -394,40 +393,119 @@ pub unsafe extern "C" fn oddsmith_combat(
             hands: Default::default(),
             teammates: Default::default(),
         };
-        let mode = match o.mode {
-            ODDSMITH_COMBAT_AUTO => CombatMode::Auto,
-            ODDSMITH_COMBAT_EXACT => CombatMode::Exact,
-            ODDSMITH_COMBAT_MONTE_CARLO => CombatMode::MonteCarlo,
-            other => {
-                return Err(FfiError::invalid(format!(
-                    "mode {other} is not ODDSMITH_COMBAT_AUTO (0), _EXACT (1) or _MONTE_CARLO (2)"
-                )));
-            }
-        };
-        let mut options = CombatOptions {
-            mode,
-            max_states: max_states_or_default(o.max_states),
-            samples: samples_or_default(o.samples),
-            // 0 is none given: the engine's one rule says what that means.
-            time_budget: crate::budget::given_ms(Some(u64::from(o.time_budget_ms))),
-            seed: o.seed,
-            threads: o.threads as usize,
-            control: Control::NONE,
-        };
-        // SAFETY: the caller's pointer contract (this function's # Safety).
-        let watched = unsafe {
-            watch(o.progress, Control::NONE, move |control| {
-                options.control = control.clone();
-                simulate(&combat, &options)
-            })
-        };
-        settle(watched, |r, cancelled| {
-            *out = r.map_or(EMPTY_RESULT, to_c_result);
-            // The one rule: an exact answer is complete even when a cancel
-            // came late.
-            out.partial = u8::from(is_partial(cancelled, out.exact != 0));
-            out.partial != 0
+        // SAFETY: `options` is NULL or valid (this entry's # Safety), so
+        // is the progress it names.
+        unsafe { run(combat, &o, out) }
+    })
+}
+
+/// The combat of a whole Firestone game state (`BgsBattleInfo` JSON, as
+/// Firestone's app logs it before a simulation, `json[0..len]`, UTF-8, no
+/// NUL needed): `playerBoard` is side A, `opponentBoard` side B, with each
+/// side's tavern tier, game bonuses (`globalInfo`), hand, secrets and
+/// Duos teammate from the state; `options` as for `oddsmith_combat`,
+/// whose `bonuses_a`/`bonuses_b` must be zeroed (the state gives them).
+///
+/// Errors: NULL_POINTER (out, or json NULL with `len` above 0), PARSE
+/// (not UTF-8, not JSON, or a malformed value, named by its JSON path:
+/// "playerBoard.board[2].health is missing"), INVALID_ARGUMENT (an unknown
+/// or unmodelled card, a hero power, trinket, quest reward or anomaly
+/// (not modelled yet), named by its path and card id; nonzero bonuses in
+/// `options`; the options' errors of `oddsmith_combat`), BUDGET_EXCEEDED
+/// and CANCELLED as `oddsmith_combat`. On other errors `*out` is left
+/// unchanged. The text and options are only read during the call. Thread
+/// safety: reentrant; with a progress callback the work runs on a helper
+/// thread while the calling thread waits and calls the callback.
+///
+/// # Safety
+/// `json` NULL (with `len` 0) or `len` readable bytes; `options` NULL or
+/// valid; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn oddsmith_combat_battle_json(
+    json: *const u8,
+    len: usize,
+    options: *const OddsmithCombatOptions,
+    out: *mut OddsmithCombatResult,
+) -> OddsmithStatus {
+    guard(|| {
+        let out = arg!(output(out, "out"))?;
+        let bytes = arg!(input_slice(json, len, "json"))?;
+        let o = options_or_default(options)?;
+        if o.bonuses_a != OddsmithGameBonuses::default()
+            || o.bonuses_b != OddsmithGameBonuses::default()
+        {
+            return Err(FfiError::invalid(
+                "options: bonuses_a and bonuses_b must be zeroed: the game state's \
+                 globalInfo gives each side's bonuses",
+            ));
+        }
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            FfiError::new(
+                OddsmithStatus::ODDSMITH_ERR_PARSE,
+                format!("the game state is not UTF-8: {e}"),
+            )
+        })?;
+        let combat = combat_from_battle_json(text)?;
+        // SAFETY: `options` is NULL or valid (this entry's # Safety), so
+        // is the progress it names.
+        unsafe { run(combat, &o, out) }
+    })
+}
+
+/// The options a caller gave, or the defaults for NULL.
+fn options_or_default(
+    options: *const OddsmithCombatOptions,
+) -> Result<OddsmithCombatOptions, FfiError> {
+    if options.is_null() {
+        return Ok(OddsmithCombatOptions::default());
+    }
+    Ok(*arg!(input(options, "options"))?)
+}
+
+/// Runs `combat` under the options `o` (mode, budgets, seed, threads,
+/// progress), writing the answer to `out` by the rules of
+/// `oddsmith_combat`.
+///
+/// # Safety
+/// `o.progress` NULL or valid for the call (the entries' contract).
+unsafe fn run(
+    combat: Combat,
+    o: &OddsmithCombatOptions,
+    out: &mut OddsmithCombatResult,
+) -> Result<(), FfiError> {
+    let mode = match o.mode {
+        ODDSMITH_COMBAT_AUTO => CombatMode::Auto,
+        ODDSMITH_COMBAT_EXACT => CombatMode::Exact,
+        ODDSMITH_COMBAT_MONTE_CARLO => CombatMode::MonteCarlo,
+        other => {
+            return Err(FfiError::invalid(format!(
+                "mode {other} is not ODDSMITH_COMBAT_AUTO (0), _EXACT (1) or _MONTE_CARLO (2)"
+            )));
+        }
+    };
+    let mut options = CombatOptions {
+        mode,
+        max_states: max_states_or_default(o.max_states),
+        samples: samples_or_default(o.samples),
+        // 0 is none given: the engine's one rule says what that means.
+        time_budget: crate::budget::given_ms(Some(u64::from(o.time_budget_ms))),
+        seed: o.seed,
+        threads: o.threads as usize,
+        control: Control::NONE,
+    };
+    // SAFETY: `o.progress` is NULL or valid (this function's # Safety).
+    let watched = unsafe {
+        watch(o.progress, Control::NONE, move |control| {
+            options.control = control.clone();
+            simulate(&combat, &options)
         })
+    };
+    settle(watched, |r, cancelled| {
+        *out = r.map_or(EMPTY_RESULT, to_c_result);
+        // The one rule: an exact answer is complete even when a cancel
+        // came late.
+        out.partial = u8::from(is_partial(cancelled, out.exact != 0));
+        out.partial != 0
     })
 }
 

@@ -243,6 +243,47 @@ int main(void) {
         CHECK(some.win > none.win + 0.1);
     }
 
+    /* A whole game state (Firestone's BgsBattleInfo JSON): the same
+     * combat as the boards given one by one, each side's bonuses from its
+     * globalInfo; errors name the JSON path. */
+    {
+        static const char state[] =
+            "{\"playerBoard\": {\"player\": {\"tavernTier\": 1,"
+            " \"globalInfo\": {\"EternalKnightsDeadThisGame\": 3}},"
+            " \"board\": [{\"cardId\": \"BG25_009\", \"attack\": 8, \"health\": 1, \"reborn\": true}]},"
+            " \"opponentBoard\": {\"player\": {\"tavernTier\": 1},"
+            " \"board\": [{\"cardId\": \"BG31_035\", \"attack\": 6, \"health\": 9, \"taunt\": true},"
+            " {\"cardId\": \"BG31_035\", \"attack\": 5, \"health\": 9}]}}";
+        OddsmithMinion summoner[1], foes[2];
+        OddsmithCombatResult whole, boards;
+        char message[256];
+        summoner[0] = card_minion("Eternal Summoner", 8, 1);
+        foes[0] = card_minion("BG31_035", 6, 9);
+        foes[0].keywords = ODDSMITH_KW_TAUNT;
+        foes[1] = card_minion("BG31_035", 5, 9);
+        memset(&o, 0, sizeof o);
+        CHECK(oddsmith_combat_battle_json((const uint8_t *)state, strlen(state), &o, &whole) == ODDSMITH_OK);
+        o.bonuses_a.knights_died = 3;
+        CHECK(oddsmith_combat(summoner, 1, foes, 2, 1, 1, &o, &boards) == ODDSMITH_OK);
+        CHECK(whole.exact == 1 && boards.exact == 1 && whole.win == boards.win && whole.draw == boards.draw);
+        /* The state gives the bonuses: options must not. */
+        CHECK(oddsmith_combat_battle_json((const uint8_t *)state, strlen(state), &o, &whole) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        memset(&o, 0, sizeof o);
+        CHECK(oddsmith_combat_battle_json((const uint8_t *)state, strlen(state) - 1, &o, &whole) == ODDSMITH_ERR_PARSE);
+        CHECK(oddsmith_combat_battle_json((const uint8_t *)"\xff", 1, NULL, &whole) == ODDSMITH_ERR_PARSE);
+        CHECK(oddsmith_combat_battle_json(NULL, 3, NULL, &whole) == ODDSMITH_ERR_NULL_POINTER);
+        CHECK(oddsmith_combat_battle_json((const uint8_t *)state, strlen(state), NULL, NULL) == ODDSMITH_ERR_NULL_POINTER);
+        {
+            static const char bad[] =
+                "{\"playerBoard\": {\"player\": {\"tavernTier\": 1},"
+                " \"board\": [{\"cardId\": \"BG31_035\", \"attack\": 6}]},"
+                " \"opponentBoard\": {\"board\": []}}";
+            CHECK(oddsmith_combat_battle_json((const uint8_t *)bad, strlen(bad), NULL, &whole) == ODDSMITH_ERR_PARSE);
+            oddsmith_last_error_message(message, sizeof message);
+            CHECK(strstr(message, "playerBoard.board[0].health") != NULL);
+        }
+    }
+
     /* Threads: over the maximum is refused at once, large counts capped. */
     memset(&o, 0, sizeof o);
     o.mode = ODDSMITH_COMBAT_MONTE_CARLO;

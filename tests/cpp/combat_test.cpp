@@ -3,6 +3,7 @@
 #include "check.h"
 
 #include <cmath>
+#include <string>
 #include <vector>
 
 int main() {
@@ -44,6 +45,28 @@ int main() {
     OddsmithCombatResult as_tokens = oddsmith::combat(tokens, foes);
     CHECK(std::fabs(undead.win - as_tokens.win) < 1e-12 && std::fabs(undead.draw - as_tokens.draw) < 1e-12);
     CHECK(std::fabs(undead.win - oddsmith::combat(bonehead, foes).win) > 1e-3);
+
+    // A whole game state: its globalInfo gives the bonuses (Undead +2/+1),
+    // the same answer as the boards given with them.
+    const std::string state =
+        "{\"playerBoard\": {\"player\": {\"tavernTier\": 1,"
+        " \"globalInfo\": {\"UndeadAttackBonus\": 2, \"UndeadHealthBonus\": 1}},"
+        " \"board\": [{\"cardId\": \"BG28_300\", \"attack\": 4, \"health\": 4}]},"
+        " \"opponentBoard\": {\"player\": {\"tavernTier\": 1}, \"board\": ["
+        "{\"cardId\": \"BG31_035\", \"attack\": 2, \"health\": 6},"
+        " {\"cardId\": \"BG31_035\", \"attack\": 3, \"health\": 3}]}}";
+    std::vector<OddsmithMinion> breakers;
+    breakers.push_back(oddsmith::card_minion("BG31_035", 2, 6));
+    breakers.push_back(oddsmith::card_minion("BG31_035", 3, 3));
+    OddsmithCombatResult whole = oddsmith::combat_battle(state);
+    OddsmithCombatResult boards = oddsmith::combat(bonehead, breakers, 1, 1, &bonuses);
+    CHECK(whole.exact == 1 && whole.win == boards.win && whole.draw == boards.draw);
+    try {
+        oddsmith::combat_battle("{\"playerBoard\": 3}");
+        CHECK(false);
+    } catch (const oddsmith::Error &e) {
+        CHECK(e.status() == ODDSMITH_ERR_PARSE && std::string(e.what()).find("playerBoard") != std::string::npos);
+    }
 
     try {
         oddsmith::bg_card("No Such Minion");

@@ -6,7 +6,9 @@ use oddsmith::hearthstone::combat::{
     Combat, CombatMode, CombatOptions, GameBonuses, Minion, max_states_or_default, parse_board,
     samples_or_default, simulate,
 };
-use oddsmith::hearthstone::firestone::{CardRef, EntityFlags, minion_of_entity};
+use oddsmith::hearthstone::firestone::{
+    CardRef, EntityFlags, combat_from_battle_json, minion_of_entity,
+};
 use oddsmith::hearthstone::model::BOARD_SIZE;
 use oddsmith::hearthstone::split_damage::{
     Query, Target, max_work_or_default, split_damage_controlled,
@@ -18,6 +20,7 @@ use std::time::Instant;
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(split_damage, m)?)?;
     m.add_function(wrap_pyfunction!(combat, m)?)?;
+    m.add_function(wrap_pyfunction!(combat_battle, m)?)?;
     Ok(())
 }
 
@@ -160,6 +163,71 @@ fn combat<'py>(
         hands: Default::default(),
         teammates: Default::default(),
     };
+    let budget = Budget {
+        mode,
+        samples,
+        time_ms,
+        seed,
+        threads,
+        max_states,
+    };
+    run_combat(py, c, &budget, health)
+}
+
+/// A whole Firestone game state (`BgsBattleInfo` JSON text): side A is the
+/// player's board, side B the opponent's, with their tiers, game bonuses,
+/// hands, secrets and Duos teammates; the budget as for `combat`.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn combat_battle<'py>(
+    py: Python<'py>,
+    state: &str,
+    mode: &str,
+    samples: u64,
+    time_ms: Option<u64>,
+    seed: u64,
+    threads: usize,
+    max_states: Option<u64>,
+    health: (Option<i32>, Option<i32>),
+) -> PyResult<Bound<'py, PyDict>> {
+    let c = combat_from_battle_json(state).map_err(to_py)?;
+    let budget = Budget {
+        mode,
+        samples,
+        time_ms,
+        seed,
+        threads,
+        max_states,
+    };
+    run_combat(py, c, &budget, health)
+}
+
+/// The budget arguments every combat entry takes, as Python gave them.
+struct Budget<'a> {
+    mode: &'a str,
+    samples: u64,
+    time_ms: Option<u64>,
+    seed: u64,
+    threads: usize,
+    max_states: Option<u64>,
+}
+
+/// Fights `c` under `budget`, the GIL released; the result dict, with the
+/// lethal chances for the heroes' `health` given.
+fn run_combat<'py>(
+    py: Python<'py>,
+    c: Combat,
+    budget: &Budget<'_>,
+    health: (Option<i32>, Option<i32>),
+) -> PyResult<Bound<'py, PyDict>> {
+    let Budget {
+        mode,
+        samples,
+        time_ms,
+        seed,
+        threads,
+        max_states,
+    } = *budget;
     let mode = match mode {
         "auto" => CombatMode::Auto,
         "exact" => CombatMode::Exact,

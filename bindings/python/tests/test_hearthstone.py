@@ -2,6 +2,7 @@
 Battlegrounds combat through both board forms."""
 
 import itertools
+import json
 from fractions import Fraction
 
 import pytest
@@ -127,6 +128,54 @@ def test_combat_eternal_knights_count_the_knights_dead_before():
     assert by_count.exact and abs(by_count.win - by_hand.win) < 1e-12
     assert abs(by_count.draw - by_hand.draw) < 1e-12
     assert by_count.win > oddsmith.combat(summoner, "3/9+taunt, 2/2").win + 0.5
+
+
+def battle_state(knights_died):
+    """A small whole game state (Firestone's BgsBattleInfo)."""
+    return {
+        "playerBoard": {
+            "player": {"tavernTier": 1, "globalInfo": {"EternalKnightsDeadThisGame": knights_died}},
+            "board": [{"cardId": "BG25_009", "attack": 8, "health": 1, "reborn": False}],
+        },
+        "opponentBoard": {
+            "player": {"tavernTier": 1},
+            "board": [
+                {"cardId": "BG31_035", "attack": 3, "health": 9, "taunt": True},
+                {"cardId": "BG31_035", "attack": 2, "health": 2},
+            ],
+        },
+    }
+
+
+def test_combat_battle_reads_a_whole_game_state_as_the_boards():
+    # The same combat as the boards and bonuses given one by one, from
+    # the dict or its JSON text.
+    summoner = [{"card": "Eternal Summoner", "attack": 8, "health": 1, "reborn": False}]
+    foes = [
+        {"card": "BG31_035", "attack": 3, "health": 9, "taunt": True},
+        {"card": "BG31_035", "attack": 2, "health": 2},
+    ]
+    by_boards = oddsmith.combat(summoner, foes, bonuses_a={"knights_died": 2})
+    whole = oddsmith.combat_battle(battle_state(2))
+    as_text = oddsmith.combat_battle(json.dumps(battle_state(2)))
+    assert whole.exact and whole.win == by_boards.win and whole.draw == by_boards.draw
+    assert as_text.win == whole.win
+    assert whole.win > oddsmith.combat_battle(battle_state(0)).win + 0.5
+    mc = oddsmith.combat_battle(battle_state(2), mode="mc", samples=20_000, seed=3)
+    assert not mc.exact and abs(mc.win - whole.win) < 4 * mc.std_error + 1e-9
+
+
+def test_combat_battle_errors_name_the_json_path():
+    state = battle_state(0)
+    del state["playerBoard"]["board"][0]["health"]
+    with pytest.raises(oddsmith.ParseError, match=r"playerBoard\.board\[0\]\.health"):
+        oddsmith.combat_battle(state)
+    state = battle_state(0)
+    state["playerBoard"]["player"]["heroPowers"] = [{"cardId": "TB_BaconShop_HP_020"}]
+    with pytest.raises(oddsmith.InvalidArgument, match="heroPowers"):
+        oddsmith.combat_battle(state)
+    with pytest.raises(oddsmith.ParseError):
+        oddsmith.combat_battle("{not json")
 
 
 def test_combat_tasty_lobsters_count_their_improvements():

@@ -77,8 +77,10 @@ fn combat_from_battle_value(value: &Value) -> Result<Combat> {
     for name in SIDES {
         let side = fields
             .get(name)
-            .filter(|s| s.is_object())
             .ok_or_else(|| top.key_error(ErrorKind::Parse, name, "is missing"))?;
+        if !side.is_object() {
+            return Err(top.key(name).error(Error::parse("must be a JSON object")));
+        }
         sides.push(side_from_value(side, &top.key(name))?);
     }
     // Duos: a teammate given (not null) fights once its partner's board
@@ -120,8 +122,10 @@ fn side_from_value(side: &Value, path: &Path) -> Result<Teammate> {
     let player_path = path.key("player");
     let player = side_fields
         .get("player")
-        .filter(|p| p.is_object())
         .ok_or_else(|| path.key_error(ErrorKind::Parse, "player", "is missing"))?;
+    if !player.is_object() {
+        return Err(player_path.error(Error::parse("must be a JSON object")));
+    }
     let player_fields = Fields::new(player, &player_path);
     for (list, what) in HERO_LISTS {
         refuse_listed(player_fields.get(list), &player_path.key(list), what)?;

@@ -366,6 +366,16 @@ fn a_game_state_s_errors_name_the_json_path() {
             r#""opponent""#,
             "opponentBoard is missing",
         ),
+        (
+            r#""opponentBoard": {"#,
+            r#""opponentBoard": 3, "unused": {"#,
+            "opponentBoard: must be a JSON object",
+        ),
+        (
+            r#""player": {"tavernTier": 2"#,
+            r#""player": [], "unused": {"tavernTier": 2"#,
+            "opponentBoard.player: must be a JSON object",
+        ),
     ] {
         let got = with(from, to);
         assert!(got.starts_with(why), "{to}: {got}");

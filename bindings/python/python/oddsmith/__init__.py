@@ -24,6 +24,7 @@ your own lock.
 
 from __future__ import annotations
 
+import json
 import sys
 from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
@@ -71,6 +72,7 @@ __all__ = [
     "split_damage",
     "SplitDamage",
     "combat",
+    "combat_battle",
     "CombatResult",
     "coins",
     "pig",
@@ -602,6 +604,37 @@ def combat(
         max_states,
         (health_a, health_b),
         (_bonuses_text(bonuses_a), _bonuses_text(bonuses_b)),
+    )
+    d["survivors"] = list(d["survivors"])
+    return CombatResult(**d)
+
+
+def combat_battle(
+    state: Union[str, Mapping[str, Any]],
+    mode: str = "auto",
+    samples: int = 1_000_000,
+    time_ms: Optional[int] = None,
+    seed: int = 0,
+    threads: int = 0,
+    max_states: Optional[int] = None,
+    health_a: Optional[int] = None,
+    health_b: Optional[int] = None,
+) -> CombatResult:
+    """Battlegrounds combat odds of a whole game state, as Firestone's app
+    logs it before a simulation (``BgsBattleInfo``): JSON text or the
+    parsed dict. Side A is ``playerBoard``, side B ``opponentBoard``, each
+    with its tavern tier, game bonuses (``globalInfo``), hand, secrets and
+    Duos teammate from the state.
+
+    What combat does not model yet (hero powers, trinkets, quest rewards,
+    anomalies, unmodelled cards) is refused with :class:`InvalidArgument`
+    naming its JSON path and card id; a malformed value raises
+    :class:`ParseError` naming its path (``playerBoard.board[2].health is
+    missing``). The other arguments are those of :func:`combat`.
+    """
+    text = state if isinstance(state, str) else json.dumps(state)
+    d = _native.combat_battle(
+        text, mode, samples, time_ms, seed, threads, max_states, (health_a, health_b)
     )
     d["survivors"] = list(d["survivors"])
     return CombatResult(**d)
