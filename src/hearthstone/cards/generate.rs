@@ -370,6 +370,9 @@ fn action(a: &Action) -> String {
             "Action::TriggerDeathrattle {{ target: {}, times: {times} }}",
             target(&t)
         ),
+        Action::GainDeathrattles { times } => {
+            format!("Action::GainDeathrattles {{ times: {times} }}")
+        }
         Action::ExtraDeathrattles { times } => {
             format!("Action::ExtraDeathrattles {{ times: {times} }}")
         }

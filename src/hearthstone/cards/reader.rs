@@ -1423,7 +1423,8 @@ type ClauseEffects = Vec<(Effect, Option<Token>)>;
 type WholeClause = fn(&str) -> Option<Option<Effect>>;
 
 /// The whole-clause templates, tried in turn.
-const WHOLE_CLAUSES: [WholeClause; 8] = [
+const WHOLE_CLAUSES: [WholeClause; 9] = [
+    gains_deathrattles,
     extra_deathrattles,
     deathrattles_trigger,
     excess_damage,
@@ -1433,6 +1434,24 @@ const WHOLE_CLAUSES: [WholeClause; 8] = [
     taunt_with_shield,
     stat_aura,
 ];
+
+/// "after a different friendly deathrattle minion dies in combat, gain
+/// its deathrattle." (golden: "... twice."): it remembers deathrattles
+/// (`Action::GainDeathrattles`).
+fn gains_deathrattles(clause: &str) -> Option<Option<Effect>> {
+    let rest = clause.strip_prefix(
+        "after a different friendly deathrattle minion dies in combat, gain its deathrattle",
+    )?;
+    let times = match rest {
+        "." => 1,
+        " twice." => 2,
+        _ => return Some(None),
+    };
+    Some(Some(Effect {
+        trigger: Trigger::Never,
+        action: Action::GainDeathrattles { times },
+    }))
+}
 
 /// An aura: "your deathrattles trigger an extra time." (golden: "2 extra
 /// times").

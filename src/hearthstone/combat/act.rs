@@ -502,8 +502,10 @@ impl State {
         match action {
             // Read where they apply, never fired: auras and keywords by
             // the kinds' facts, the extra deathrattles by the death phase,
-            // the excess damage by `State::fire_kill` (which knows it).
+            // the excess damage by `State::fire_kill` (which knows it),
+            // the deathrattles gained by the death phases (`memory.rs`).
             Action::Nothing
+            | Action::GainDeathrattles { .. }
             | Action::TauntWithShield
             | Action::ShieldAtAttack { .. }
             | Action::GemStats { .. }

@@ -318,7 +318,7 @@ pub(super) fn validate_at_once(c: &Combat) -> Result<()> {
 }
 
 /// A minion's deathrattle summons tokens that attack at once.
-fn summons_at_once(m: &Minion) -> bool {
+pub(super) fn summons_at_once(m: &Minion) -> bool {
     m.deathrattle.count > 0 && m.deathrattle.marks.intersects(Marks::ATTACKS_AT_ONCE)
 }
 

@@ -9,6 +9,7 @@ use super::chooser::Chooser;
 use super::flags::{Flag, heard_bits};
 use super::kinds::Kinds;
 use super::listeners::{Fired, Place, REACH_ALL};
+use super::memory::{Batch, sources};
 use super::state::State;
 use super::unit::{ATTACKED, LATER_TAG, PASS_TAG, PASSED_OVER, SPARE_TAG, UNMARKED, Unit};
 use crate::hearthstone::model::{Action, BOARD_SIZE, REBORN, Trigger};
@@ -59,6 +60,14 @@ impl State {
             .iter()
             .filter(|m| m.health <= 0)
         {
+            if kinds.remembers {
+                // What it remembered too (`memory.rs`).
+                let (kinds_of, n) = sources(kinds, &self.memory[side], m);
+                for &kind in &kinds_of[..n] {
+                    self.deathrattle_bonuses(kinds, side, &Unit { kind, ..*m }, triggers);
+                }
+                continue;
+            }
             self.deathrattle_bonuses(kinds, side, m, triggers);
         }
     }
@@ -78,7 +87,7 @@ impl State {
     /// once, but its side bonuses (given first: `deathrattle_bonuses`):
     /// the one way a deathrattle's effects fire, in a death phase or run
     /// from a living minion. True when they dealt damage.
-    fn fire_deathrattle_effects(
+    pub(super) fn fire_deathrattle_effects(
         &mut self,
         kinds: &Kinds,
         at: &Fired,
@@ -267,12 +276,17 @@ impl State {
             acts |= kinds.facts(&self.boards[side][i]).acts_on_death;
         }
         if !acts {
+            // Nothing acts: no deathrattle minion dies, nothing to gain.
             self.close_gaps(kinds, side, dead, chooser);
             return;
         }
         let triggers = deathrattle_triggers(kinds, &self.boards[side][..len]);
         if kinds.any(Flag::DeathrattleBonus) {
             self.deathrattle_bonuses_first(kinds, side, triggers);
+        }
+        if kinds.remembers {
+            self.phase_remembering::<DEFER>(kinds, side, triggers, deferred, chooser);
+            return;
         }
         let mut phase = self.place_tokens(kinds, side, triggers);
         self.tokens_enter(kinds, side, &mut phase, chooser);
@@ -376,7 +390,7 @@ impl State {
     /// heard in turn (the listeners are survivors: tokens have no
     /// effects), then the tokens take their round marks.
     #[inline(always)]
-    fn tokens_enter(
+    pub(super) fn tokens_enter(
         &mut self,
         kinds: &Kinds,
         side: usize,
@@ -479,7 +493,7 @@ impl State {
     /// one has none: it counts as that trigger's token), then tagged with
     /// its new slot.
     #[cold]
-    fn follow_summons(
+    pub(super) fn follow_summons(
         &mut self,
         side: usize,
         phase: &mut Phase,
@@ -627,14 +641,20 @@ impl State {
     /// other side's phase, their damage and gains kept), but of the next.
     #[inline(never)]
     pub(super) fn settle_deaths(&mut self, kinds: &Kinds, chooser: &mut impl Chooser) {
+        // Each pass's dead deathrattle minions, remembered once the passes
+        // are done, the last first (`memory.rs`).
+        let mut passes: Vec<[Batch; 2]> = Vec::new();
         loop {
             let dying = |s: &State, side: usize| s.board(side).iter().any(|u| u.health <= 0);
             let first = match (dying(self, 0), dying(self, 1)) {
-                (false, false) => return,
+                (false, false) => break,
                 (true, false) => 0,
                 (false, true) => 1,
                 (true, true) => chooser.pick(2) as usize,
             };
+            if kinds.remembers {
+                passes.push([0, 1].map(|side| self.dying_deathrattles(kinds, side)));
+            }
             let second = 1 - first;
             // The other side's dying minions of this pass, tagged (their
             // own tags kept in order).
@@ -701,6 +721,11 @@ impl State {
                 }
             }
         }
+        for pass in passes.iter().rev() {
+            for (side, batch) in pass.iter().enumerate() {
+                self.remember(kinds, side, batch);
+            }
+        }
     }
 
     /// The reborn copies of the phase return with 1 health, left to
@@ -709,7 +734,7 @@ impl State {
     /// there when it entered (later copies are to its right: its slot
     /// stands), as summoned, then as reborn.
     #[inline(always)]
-    fn return_reborn_copies(
+    pub(super) fn return_reborn_copies(
         &mut self,
         kinds: &Kinds,
         side: usize,
@@ -761,36 +786,36 @@ impl State {
 }
 
 /// One death phase's bookkeeping on a side, as the new board is built.
-struct Phase {
+pub(super) struct Phase {
     /// The board as the phase began.
-    old: [Unit; BOARD_SIZE],
+    pub(super) old: [Unit; BOARD_SIZE],
     /// Units on it.
-    len: usize,
+    pub(super) len: usize,
     /// Units on the new board so far.
-    n: usize,
+    pub(super) n: usize,
     /// Per slot of the new board: the mark of the dead minion a summon
     /// came from, plus one (0 = a survivor; `FRESH`: unmarked).
-    from: [u8; BOARD_SIZE],
+    pub(super) from: [u8; BOARD_SIZE],
     /// Per slot: 0 for a survivor, else the number of the deathrattle
     /// trigger (from 1: dead minions left to right, each's triggers in
     /// turn) whose token it is. At most `d * (7 + 14 * (7 - d))` <= 196
     /// triggers (`d` dead beside `7 - d` survivors; a card's count is at
     /// most 7, two effects a card), so a `u8` holds them.
-    origin: [u8; BOARD_SIZE],
+    pub(super) origin: [u8; BOARD_SIZE],
     /// Reborn copies to come (the first `pending`): (survivors to the
     /// right of the dead minion, dead minion); where each returns is
     /// `reborn_place`.
-    reborns: [(usize, Unit); BOARD_SIZE],
-    pending: usize,
+    pub(super) reborns: [(usize, Unit); BOARD_SIZE],
+    pub(super) pending: usize,
     /// Some dead minion has deathrattle effects to fire.
-    any_effects: bool,
+    pub(super) any_effects: bool,
     /// How often each deathrattle triggers (`deathrattle_triggers`).
-    triggers: u32,
+    pub(super) triggers: u32,
 }
 
 impl Phase {
     /// The phase's dead, left to right.
-    fn dead(&self) -> impl Iterator<Item = &Unit> {
+    pub(super) fn dead(&self) -> impl Iterator<Item = &Unit> {
         self.old[..self.len].iter().filter(|m| m.health <= 0)
     }
 
@@ -875,7 +900,7 @@ pub(super) fn inherit_marks(board: &mut [Unit], from: &mut [u8]) {
 /// (from 1): it reaches the minions placed before it (by their origin in
 /// the phase), as Firestone's board holds them when it runs.
 #[inline(always)]
-fn deathrattle_firing(
+pub(super) fn deathrattle_firing(
     kinds: &Kinds,
     side: usize,
     phase: &Phase,

@@ -3368,3 +3368,89 @@ fn triggered_battlecries_agree_with_monte_carlo() {
         assert_monte_carlo_agrees(&combat(a, b), 7, a);
     }
 }
+
+#[test]
+fn fish_of_nzoth_fires_the_deathrattles_it_gained_in_its_slot() {
+    // The Golem dies attacking; the Fish gains its deathrattle, and dying
+    // summons a Damaged Golem in its own slot (the golden one two).
+    for (fish, after) in [
+        ("Fish of N'Zoth=2/2", "2/1,2/1,5/5"),
+        ("golden Fish of N'Zoth=2/2", "2/1,2/1,2/1,5/5"),
+    ] {
+        let a = parse_board(&format!("Harvest Golem=2/1,{fish},5/5")).unwrap();
+        let b = parse_board("9/9,9/9").unwrap();
+        let (mut s, kinds) = State::new(&a, &b, 0);
+        s.attack(&kinds, 0, 0, 0, &mut First);
+        assert_eq!(shown(&s, 0), "2/1,2/2,5/5", "{fish}");
+        s.attack(&kinds, 0, 1, 0, &mut First);
+        assert_eq!(shown(&s, 0), after, "{fish}");
+    }
+    // A Fish gains nothing from another Fish, nor from a minion without
+    // a deathrattle; one that dies alone fires nothing.
+    let a = parse_board("Fish of N'Zoth=2/1,Fish of N'Zoth=2/2,3/1").unwrap();
+    let b = parse_board("9/9,9/9").unwrap();
+    let (mut s, kinds) = State::new(&a, &b, 0);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    s.attack(&kinds, 0, 1, 0, &mut First);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "");
+}
+
+#[test]
+fn a_reborn_fish_starts_afresh_and_gains_the_deaths_of_its_own_pass() {
+    // The Fish and the Golem die in one pass (the 1/1 Fish with reborn):
+    // the copy returns, then gains the Golem's deathrattle (Firestone
+    // remembers after the pass); the first Fish had gained nothing.
+    let a = parse_board("Fish of N'Zoth=1/1+reborn,Harvest Golem=1/1,5/5").unwrap();
+    let b = parse_board("1/9+cleave,9/9").unwrap();
+    let (mut s, kinds) = State::new(&a, &b, 1);
+    s.attack(&kinds, 1, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "2/1,2/1,5/5");
+    // (The copy returns right of the Golem's token: Firestone's place.)
+    assert_eq!(kinds.facts(&s.board(0)[1]).remembers, 1);
+    assert_eq!(s.board(0)[1].count(), 1);
+    // Dying, it summons a Damaged Golem.
+    s.attack(&kinds, 1, 1, 1, &mut First);
+    assert_eq!(shown(&s, 0), "2/1,2/1,5/5");
+    assert_eq!(s.board(0)[1].count(), 0);
+}
+
+#[test]
+fn remembered_deathrattles_agree_with_the_tree_and_monte_carlo() {
+    assert_exact_is_the_tree(&[
+        ("Harvest Golem=2/1,Fish of N'Zoth=1/2", "2/2,1/3"),
+        ("golden Fish of N'Zoth=1/1,Kaboom Bot=1/1", "2/2,1/3"),
+        ("Fish of N'Zoth=1/1+reborn,Harvest Golem=1/1", "2/3,1/1"),
+    ]);
+    for (a, b) in [
+        ("Fish of N'Zoth,Kaboom Bot,Harvest Golem", "3/3,4/4,2/6"),
+        (
+            "golden Fish of N'Zoth,Spawn of N'Zoth,Selfless Hero,Imprisoner",
+            "5/5,4/4+taunt,2/6",
+        ),
+        (
+            "Kaboom Bot,Fish of N'Zoth,Kaboom Bot",
+            "Kaboom Bot,golden Fish of N'Zoth,Harvest Golem=2/3+reborn",
+        ),
+    ] {
+        assert_monte_carlo_agrees(&combat(a, b), 11, a);
+    }
+}
+
+#[test]
+fn fish_of_nzoth_is_refused_where_it_is_not_played_exactly() {
+    for (a, why) in [
+        (
+            "Fish of N'Zoth,Monstrous Macaw,Harvest Golem",
+            "Monstrous Macaw",
+        ),
+        ("Fish of N'Zoth,Sewer Lord", "tokens have deathrattles"),
+    ] {
+        let e = combat_exact(&combat(a, "3/3"), 1_000, &Control::NONE).unwrap_err();
+        assert!(e.message().contains(why), "{a}: {}", e.message());
+    }
+    // Six deathrattle minions with reborn: twelve deaths, the most a
+    // side's list holds.
+    let many = ["Harvest Golem+reborn"; 6].join(",") + ",Fish of N'Zoth";
+    assert!(combat_monte_carlo(&combat(&many, "3/3"), 100, 1, 0, &Control::NONE).is_ok());
+}

@@ -14,6 +14,7 @@
 //! room for stats to grow; a unit that outgrows it marks the key as
 //! overflowed and the exact engine gives up (Monte Carlo answers).
 
+use super::memory::MEMORY;
 use super::{ATTACKED, Kinds, PASSED_OVER, State, UNMARKED, Unit};
 use crate::hearthstone::model::{BOARD_SIZE, SHIELD, VENOM};
 
@@ -46,6 +47,10 @@ pub struct Layout {
     /// Duos: which sides' teammates came in (`State::team`) after the
     /// hands, 2 bits (else 0).
     team_bits: u32,
+    /// Each side's `State::memory` after the teammates' bits: bits per
+    /// entry (a kind plus one) when some minion remembers deathrattles
+    /// (else 0).
+    memory_bits: u32,
 }
 
 impl Layout {
@@ -91,6 +96,11 @@ impl Layout {
                 0
             },
             team_bits: if kinds.team.is_some() { 2 } else { 0 },
+            memory_bits: if kinds.remembers {
+                bits(kinds.count() as u32)
+            } else {
+                0
+            },
         }
     }
 
@@ -135,10 +145,16 @@ impl Layout {
         self.hand_at() + self.hand_bits
     }
 
+    /// Where the remembered deathrattles start: after the teammates.
+    fn memory_at(&self) -> u32 {
+        self.team_at() + self.team_bits
+    }
+
     /// The 64-bit words a key needs: the turn bit, 14 slots, the bonuses,
-    /// the spent hero-side cards, the hands, the teammates.
+    /// the spent hero-side cards, the hands, the teammates, the
+    /// remembered deathrattles.
     pub fn words(&self) -> usize {
-        (self.team_at() + self.team_bits).div_ceil(64) as usize
+        (self.memory_at() + 2 * MEMORY as u32 * self.memory_bits).div_ceil(64) as usize
     }
 
     /// The side bonuses' bytes in `State::bonus` order.
@@ -286,6 +302,9 @@ impl<const N: usize> Key<N> {
         if layout.team_bits > 0 {
             potential += encode_team(layout, kinds, state, &mut words);
         }
+        if layout.memory_bits > 0 {
+            encode_memory(layout, state, &mut words);
+        }
         (Key(words), if overflow { OVERFLOW } else { potential })
     }
 
@@ -315,6 +334,7 @@ impl<const N: usize> Key<N> {
             bonus: Default::default(),
             hand: [0; 2],
             team: 0,
+            memory: Default::default(),
         };
         if layout.bonus_bytes > 0 {
             decode_bonuses(layout, &self.0, &mut state);
@@ -327,6 +347,9 @@ impl<const N: usize> Key<N> {
         }
         if layout.team_bits > 0 {
             state.team = decode_team(layout, &self.0);
+        }
+        if layout.memory_bits > 0 {
+            decode_memory(layout, &self.0, &mut state);
         }
         let width = layout.slot_bits();
         let mask = (1u64 << width) - 1;
@@ -465,6 +488,39 @@ fn decode_team(layout: &Layout, words: &[u64]) -> u8 {
         team |= ((words[word] >> bit & 1) as u8) << side;
     }
     team
+}
+
+/// Writes both sides' `State::memory` into a key's words, `memory_bits`
+/// per entry (out of line: few combats remember deathrattles).
+#[inline(never)]
+fn encode_memory(layout: &Layout, state: &State, words: &mut [u64]) {
+    let width = layout.memory_bits;
+    let entries = state.memory.iter().flatten();
+    for (n, &entry) in entries.enumerate() {
+        let at = layout.memory_at() + n as u32 * width;
+        let (word, bit) = ((at / 64) as usize, at % 64);
+        words[word] |= u64::from(entry) << bit;
+        if bit + width > 64 {
+            words[word + 1] |= u64::from(entry) >> (64 - bit);
+        }
+    }
+}
+
+/// Reads both sides' `State::memory` of a key's words into `state`.
+#[inline(never)]
+fn decode_memory(layout: &Layout, words: &[u64], state: &mut State) {
+    let width = layout.memory_bits;
+    let mask = (1u64 << width) - 1;
+    let entries = state.memory.iter_mut().flatten();
+    for (n, entry) in entries.enumerate() {
+        let at = layout.memory_at() + n as u32 * width;
+        let (word, bit) = ((at / 64) as usize, at % 64);
+        let mut value = words[word] >> bit;
+        if bit + width > 64 {
+            value |= words[word + 1] << (64 - bit);
+        }
+        *entry = (value & mask) as u8;
+    }
 }
 
 /// Reads the side bonuses of a key's words into `state`.

@@ -89,6 +89,10 @@ pub(super) struct Facts {
     /// Friendly blood gems give this many times their stats while it is on
     /// the board (`Action::GemStats`; 0: no such aura).
     pub(super) gem_times: u8,
+    /// It gains the deathrattles of friendly deathrattle minions dying,
+    /// this many copies of each (`Action::GainDeathrattles`; 0: none):
+    /// its count is how many it gained (`memory.rs`).
+    pub(super) remembers: u8,
 }
 
 impl Facts {
@@ -167,6 +171,9 @@ pub struct Kinds {
     /// Some token of the combat attacks at once when summoned
     /// (`Marks::ATTACKS_AT_ONCE`, `at_once.rs`).
     at_once: bool,
+    /// Some minion remembers deathrattles (`Facts::remembers`): the
+    /// death phases keep `State::memory` (`memory.rs`).
+    pub(super) remembers: bool,
     /// What each side's hand gives the combat (`hand.rs`).
     pub(super) hands: [Hand; 2],
     /// More kinds than `MAX_KINDS` were met (only Duos boards can hold
@@ -233,6 +240,7 @@ impl Kinds {
             hero_start: false,
             hero_once: false,
             at_once: false,
+            remembers: false,
             hands: [Hand::default(); 2],
             overflowed: false,
             team: None,
@@ -356,6 +364,7 @@ impl Kinds {
         }
         let kind = at(self.kinds.len());
         let facts = self.facts_of(&kind);
+        self.remembers |= facts.remembers > 0;
         self.facts[self.kinds.len()] = facts;
         self.raise_flags(facts.flags);
         self.note_side_bonuses(&kind.effects);
@@ -394,6 +403,14 @@ impl Kinds {
         let summons = t.count > 0 || kind.base_keywords & REBORN != 0 || self.reborn_gifts;
         let (aura_tribes, aura_attack, aura_health) = sum.aura.unwrap_or((0, 0, 0));
         let mut flags = sum.flags;
+        let remembers = kind
+            .effects
+            .iter()
+            .find_map(|e| match e.action {
+                Action::GainDeathrattles { times } => Some(times),
+                _ => None,
+            })
+            .unwrap_or(0);
         // Stealth changes units (lost on attacking) and lets a turn pass
         // without an attack (no target), which lowers no potential.
         if kind.base_keywords & STEALTH != 0 {
@@ -416,7 +433,7 @@ impl Kinds {
             flags,
             heard: sum.heard,
             summons_by_mark: summons || flags.has(Flag::SummonsWhenDamaged),
-            acts_on_death: summons || flags.has(Flag::Deathrattle),
+            acts_on_death: summons || flags.has(Flag::Deathrattle) || remembers > 0,
             extra_deathrattles: sum.extra_deathrattles,
             deathrattle_times: sum.deathrattle_times,
             aura_tribes,
@@ -424,6 +441,7 @@ impl Kinds {
             aura_health,
             shield_at_attack: sum.shield_at_attack(),
             gem_times: sum.gem_times,
+            remembers,
         }
     }
 
@@ -683,7 +701,7 @@ impl Kinds {
         self.facts[..self.kinds.len()]
             .iter()
             .map(|f| {
-                if f.has(Flag::CountsGifts) {
+                if f.has(Flag::CountsGifts) || f.remembers > 0 {
                     crate::hearthstone::model::MAX_COUNT
                 } else {
                     f.avenge

@@ -42,6 +42,7 @@ mod key;
 mod kinds;
 mod layer;
 mod listeners;
+mod memory;
 mod monte_carlo;
 mod policy;
 mod start;
@@ -147,6 +148,13 @@ impl Combat {
     /// (named), and no minion that reads the hand.
     pub fn check_battlecries(&self) -> crate::error::Result<()> {
         battlecries::validate_battlecries(self)
+    }
+
+    /// Checks the minions that gain deathrattles as the
+    /// engines will: refused beside what the engine does not play with
+    /// them (named), and where a side could gain more than it keeps.
+    pub fn check_remembered_deathrattles(&self) -> crate::error::Result<()> {
+        memory::validate_memory(self)
     }
 }
 

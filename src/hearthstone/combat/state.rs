@@ -8,6 +8,7 @@ use super::flags::Flag;
 use super::growth::GROWTH_SLOTS;
 use super::hand::{Hand, validate_hands};
 use super::kinds::Kinds;
+use super::memory::MEMORY;
 use super::unit::Unit;
 use crate::error::{Error, Result};
 use crate::hearthstone::model::{BOARD_SIZE, GameBonuses, Minion};
@@ -44,6 +45,11 @@ pub struct State {
     pub hand: [u16; 2],
     /// Duos: bit `side` set once `side`'s teammate came in (`team.rs`).
     pub team: u8,
+    /// Per side, the deathrattles its minions that remember them
+    /// (`Action::GainDeathrattles`) gained, the latest last: a kind plus
+    /// one each (0: none), the last `MEMORY` of them; a remembering
+    /// unit's count says how many of the latest are its own (`memory.rs`).
+    pub memory: [[u8; MEMORY]; 2],
 }
 
 /// How a combat ended.
@@ -93,6 +99,7 @@ pub(super) fn validate(c: &Combat) -> Result<()> {
     validate_hands(c)?;
     super::at_once::validate_at_once(c)?;
     super::battlecries::validate_battlecries(c)?;
+    super::memory::validate_memory(c)?;
     if bonus_to.len() > MAX_SIDE_BONUSES {
         return Err(Error::invalid(format!(
             "the boards give bonuses to {} different tribes for the rest of the combat; at most {}",
@@ -170,6 +177,7 @@ impl State {
             bonus: [[[0; 2]; MAX_BONUSES]; 2],
             hand: [0; 2],
             team: 0,
+            memory: [[0; MEMORY]; 2],
         };
         for (side, board) in [a, b].into_iter().enumerate() {
             for (slot, m) in board.iter().enumerate() {

@@ -102,6 +102,7 @@ pub(super) fn setup(c: &Combat) -> Result<(State, Kinds)> {
         bonus: [[[0; 2]; MAX_BONUSES]; 2],
         hand: [0; 2],
         team: 0,
+        memory: Default::default(),
     };
     let mut mates = [[Unit::default(); BOARD_SIZE]; 2];
     for s in 0..2 {

@@ -302,6 +302,9 @@ fn describe(action: &Action) -> String {
         Action::TriggerDeathrattle { times, .. } => {
             format!("triggers the left-most friendly deathrattle ({times}x)")
         }
+        Action::GainDeathrattles { times } => {
+            format!("gains the deathrattles of friendly deathrattle minions dying ({times}x)")
+        }
         Action::ExtraDeathrattles { times } => {
             format!("deathrattles trigger {times} extra time(s)")
         }

@@ -527,6 +527,19 @@ pub enum Action {
         /// How much each gift given raises the next.
         step: u16,
     },
+    /// Remembers deathrattles (Fish of N'Zoth: "after a different friendly
+    /// Deathrattle minion dies in combat, gain its Deathrattle"; golden:
+    /// "twice"): while it is on the board, each friendly deathrattle minion
+    /// that dies but another such minion (the dead of each death pass
+    /// after the pass and the deaths it caused, the last pass first: the
+    /// order Firestone remembers them in) gives it that minion's
+    /// deathrattle, `times` times; dying, it fires the ones it gained in
+    /// the order gained, in its slot, with its own stats (`memory.rs`).
+    /// Its trigger is `Trigger::Never`: no phase fires it.
+    GainDeathrattles {
+        /// Copies of each deathrattle gained.
+        times: u8,
+    },
     /// The deathrattle of the living friendly minion `target` names, run
     /// `times` times as if it died in its slot, without its death
     /// (Monstrous Macaw: "trigger your left-most Deathrattle"): each run
@@ -670,6 +683,8 @@ impl Effect {
                 Action::DamageThenBuff { health, .. } => health > 0,
                 // Tokens, and whatever the deathrattle does.
                 Action::TriggerDeathrattle { .. } | Action::TriggerBattlecry { .. } => true,
+                // The deathrattles it gains: a golden one's twice.
+                Action::GainDeathrattles { .. } => true,
                 // More deathrattle tokens than a minion's potential counts.
                 Action::Summon { .. }
                 | Action::SummonFromHand { .. }
