@@ -414,6 +414,9 @@ fn action(a: &Action) -> String {
         Action::GainHandStats { times } => format!("Action::GainHandStats {{ times: {times} }}"),
         Action::GainHandAttack { times } => format!("Action::GainHandAttack {{ times: {times} }}"),
         Action::SummonFromHand { count } => format!("Action::SummonFromHand {{ count: {count} }}"),
+        Action::SummonCopy { attack, health } => {
+            format!("Action::SummonCopy {{ attack: {attack}, health: {health} }}")
+        }
         Action::SummonCopyFromHand { times } => {
             format!("Action::SummonCopyFromHand {{ times: {times} }}")
         }

@@ -32,6 +32,15 @@ pub enum HeroPlay {
         /// Keywords it gets (the better trap's reborn).
         keywords: u8,
     },
+    /// A secret: when a friendly minion is attacked, while its board has
+    /// room, a copy of that minion to its right (`Action::SummonCopy`),
+    /// with `attack`/`health` when not 0, once (Pack Tactics).
+    CopiesWhenAttacked {
+        /// The copy's attack (0: the minion's).
+        attack: u16,
+        /// The copy's health (0: the minion's).
+        health: u16,
+    },
     /// At the start of combat, if its board has room, it summons the card
     /// `token` at the right end, which attacks at once (Toxic Tumbleweed).
     SummonsAttackerAtStart {
@@ -182,17 +191,19 @@ pub static HERO_CARDS: &[HeroRow] = &[
         // Firestone (`handlePackTactics`): a copy of the attacked minion as
         // it is (keywords, enchantments, auras taken off and given again;
         // 3/3 for this one, its own stats for the better one) to its
-        // right, with its round mark; Khadgar doubles it.
-        play: HeroPlay::Unsupported(
-            "a secret that summons a 3/3 copy of the attacked minion to its right",
-        ),
+        // right, with its round mark; Khadgar (not modelled) doubles it.
+        play: HeroPlay::CopiesWhenAttacked {
+            attack: 3,
+            health: 3,
+        },
     },
     HeroRow {
         id: "TB_Bacon_Secrets_15b",
         name: "Better Pack Tactics",
-        play: HeroPlay::Unsupported(
-            "a secret that summons a copy of the attacked minion to its right",
-        ),
+        play: HeroPlay::CopiesWhenAttacked {
+            attack: 0,
+            health: 0,
+        },
     },
     HeroRow {
         id: "TB_Bacon_Secrets_07",
@@ -239,6 +250,17 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>,
                 action: Action::Summon { count: 1 },
             },
             token: card_token(row, token, keywords)?,
+            once: true,
+            attacks_at_once: false,
+        })),
+        HeroPlay::CopiesWhenAttacked { attack, health } => Ok(Some(HeroCard {
+            id: row.id,
+            name: row.name,
+            effect: Effect {
+                trigger: Trigger::FriendlyAttacked { taunt: false },
+                action: Action::SummonCopy { attack, health },
+            },
+            token: Token::default(),
             once: true,
             attacks_at_once: false,
         })),

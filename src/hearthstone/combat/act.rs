@@ -78,6 +78,36 @@ impl State {
         entered
     }
 
+    /// `Action::SummonCopy`: the copy of the friend at `at.friend` enters
+    /// to its right while there is room, with its mark and keywords,
+    /// `stats` when not 0, its count afresh.
+    fn summon_copy(
+        &mut self,
+        kinds: &Kinds,
+        at: &Fired,
+        [attack, health]: [u16; 2],
+        chooser: &mut impl Chooser,
+    ) {
+        let (side, len) = (at.side, self.lens[at.side] as usize);
+        let Some(slot) = at.friend.filter(|&f| f < len && len < BOARD_SIZE) else {
+            return;
+        };
+        let original = self.boards[side][slot];
+        let mut copy = kinds.entering(original.kind, original.health);
+        copy.attack = original.attack;
+        copy.keywords = original.keywords;
+        copy.mark = original.mark;
+        if attack > 0 || health > 0 {
+            copy.attack = attack;
+            copy.health = health.min(i16::MAX as u16) as i16;
+        }
+        let board = &mut self.boards[side];
+        board.copy_within(slot + 1..len, slot + 2);
+        board[slot + 1] = copy;
+        self.lens[side] += 1;
+        self.entered(kinds, side, slot + 1, chooser);
+    }
+
     /// The summoned unit at `at` entered: it meets the auras, and the
     /// summon listeners hear it.
     #[inline]
@@ -546,6 +576,10 @@ impl State {
             }
             Action::SummonFromHand { count } => {
                 self.summon_from_hand_mid_combat(kinds, at, count, chooser);
+                false
+            }
+            Action::SummonCopy { attack, health } => {
+                self.summon_copy(kinds, at, [attack, health], chooser);
                 false
             }
             Action::SummonCopyFromHand { .. } => {

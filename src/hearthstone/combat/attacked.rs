@@ -22,7 +22,7 @@ impl State {
         defender: usize,
         chooser: &mut impl Chooser,
     ) {
-        self.secrets_hear_attacked(kinds, side, chooser);
+        self.secrets_hear_attacked(kinds, side, defender, chooser);
         // Each listener reads the attacked minion's taunt as it fires.
         for i in 0..self.lens[side] as usize {
             if !kinds.facts(&self.boards[side][i]).has(Flag::Attacked) {

@@ -237,3 +237,61 @@ fn toxic_tumbleweed_summons_an_assassin_that_attacks_at_once() {
     }
     assert_monte_carlo_agrees(&c, 21, "Toxic Tumbleweed");
 }
+
+#[test]
+fn pack_tactics_copies_the_minion_attacked_to_its_right() {
+    let pack = [("TB_Bacon_Secrets_15", [0, 0])];
+    let better = [("TB_Bacon_Secrets_15b", [0, 0])];
+    let c = with_heroes("1/20", "4/6+reborn,2/9", [&[], &pack]);
+    let (kinds, start, _) = super::start::start_outcomes(&c, 10, &Control::NONE).unwrap();
+    let mut s = start;
+    // The copy enters before the blows, a 3/3 with the minion's reborn,
+    // to its right; the secret is spent.
+    s.attack(&kinds, 0, 0, 0, &mut crate::rng::Rng::new(1));
+    assert_eq!(shown(&s, 1), "4/5+r,3/3+r,2/9");
+    assert_ne!(s.spent, 0);
+    s.attack(&kinds, 0, 0, 0, &mut crate::rng::Rng::new(1));
+    assert_eq!(shown(&s, 1), "4/4+r,3/3+r,2/9");
+    // The better one copies its stats as they are, and its round mark.
+    let c = with_heroes("1/20", "4/6,2/9", [&[], &better]);
+    let (kinds, start, _) = super::start::start_outcomes(&c, 10, &Control::NONE).unwrap();
+    let mut s = start;
+    s.boards[1][0].health = 5;
+    s.boards[1][0].mark = ATTACKED;
+    s.attack(&kinds, 0, 0, 0, &mut crate::rng::Rng::new(1));
+    assert_eq!(shown(&s, 1), "4/4,4/5,2/9");
+    assert_eq!(s.board(1)[1].mark, ATTACKED);
+    // Refused beside a stat aura or a bonus to minions summoned.
+    let c = with_heroes("1/20", "Murloc Warleader,2/9", [&[], &better]);
+    assert!(combat_exact(&c, 1000, &Control::NONE).is_err());
+}
+
+#[test]
+fn pack_tactics_agrees_across_the_exact_engine_the_plain_tree_and_monte_carlo() {
+    let pack = [("TB_Bacon_Secrets_15", [0, 0])];
+    let better = [("TB_Bacon_Secrets_15b", [0, 0])];
+    let both = [
+        ("TB_Bacon_Secrets_15b", [0, 0]),
+        ("TB_Bacon_Secrets_01", [0, 0]),
+    ];
+    for (i, (a, b, heroes)) in [
+        ("3/3,2/4", "4/4,1/3+taunt", [&pack[..], &[][..]]),
+        ("3/3,2/4,1/1", "4/4,1/3+taunt", [&better[..], &pack[..]]),
+        ("5/5,1/1", "3/6+shield", [&[][..], &both[..]]),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let c = with_heroes(a, b, heroes);
+        let r = solved(&c);
+        let tree = super::tests::tree_walk(&c);
+        for (x, y) in summary(&r).into_iter().zip(tree) {
+            assert!(
+                (x - y).abs() < 1e-9,
+                "case {i}: {:?} vs {tree:?}",
+                summary(&r)
+            );
+        }
+        assert_monte_carlo_agrees(&c, 21 + i as u64, &format!("case {i}"));
+    }
+}

@@ -27,7 +27,7 @@ impl State {
         for side in order(sides, chooser).into_iter().flatten() {
             for j in 0..kinds.heroes(side).len() {
                 if kinds.heroes(side)[j].effect.trigger == Trigger::StartOfCombat
-                    && self.fire_hero(kinds, side, j, chooser)
+                    && self.fire_hero(kinds, side, j, None, chooser)
                 {
                     self.after_start_damage(kinds, chooser);
                 }
@@ -35,14 +35,15 @@ impl State {
         }
     }
 
-    /// `side`'s secrets that hear one of its minions attacked, in order,
-    /// before the attack's own triggers (Firestone's
+    /// `side`'s secrets that hear its minion at `defender` attacked, in
+    /// order, before the attack's own triggers (Firestone's
     /// `applyOnBeingAttackedBuffs`, `attacked.rs`): each not spent yet
     /// fires if its board has room for what it summons, and is spent.
     pub(super) fn secrets_hear_attacked(
         &mut self,
         kinds: &Kinds,
         side: usize,
+        defender: usize,
         chooser: &mut impl Chooser,
     ) {
         for j in 0..kinds.heroes(side).len() {
@@ -57,7 +58,7 @@ impl State {
                 if card.once {
                     self.spent |= bit;
                 }
-                self.fire_hero(kinds, side, j, chooser);
+                self.fire_hero(kinds, side, j, Some(defender), chooser);
             }
         }
     }
@@ -91,13 +92,15 @@ impl State {
 
     /// Plays the effect of `side`'s hero-side card `j`: a summon of its
     /// token at the right end of the board (unmarked: it attacks this
-    /// round), else its action with no minion as the source. True when it
-    /// dealt damage.
+    /// round), else its action with no minion as the source, `friend` the
+    /// minion whose doing fired it (the one attacked). True when it dealt
+    /// damage.
     fn fire_hero(
         &mut self,
         kinds: &Kinds,
         side: usize,
         j: usize,
+        friend: Option<usize>,
         chooser: &mut impl Chooser,
     ) -> bool {
         let card = kinds.heroes(side)[j];
@@ -123,7 +126,7 @@ impl State {
             side,
             slot: None,
             unit: Unit::default(),
-            friend: None,
+            friend,
             defender: None,
             reach: REACH_ALL,
             place: Place::Board,

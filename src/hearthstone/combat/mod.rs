@@ -156,6 +156,17 @@ impl Combat {
     pub fn check_remembered_deathrattles(&self) -> crate::error::Result<()> {
         memory::validate_memory(self)
     }
+
+    /// Checks the hero-side cards as the engines will: a secret that
+    /// copies a minion (Pack Tactics) stands beside no stat aura, no bonus
+    /// to minions summoned and no Duos teammate (named).
+    pub fn check_heroes(&self) -> crate::error::Result<()> {
+        if start::copier(self).is_none() {
+            return Ok(());
+        }
+        validate(self)?;
+        start::setup(self).map(|_| ())
+    }
 }
 
 /// The answer.

@@ -128,14 +128,46 @@ pub(super) fn start_outcomes(
 /// The combat's state before the start of combat and its kinds (with the
 /// Duos teammates, `team.rs`).
 pub(super) fn setup(c: &Combat) -> Result<(State, Kinds)> {
+    let copier = copier(c);
     if c.has_teammates() {
+        if let Some(h) = copier {
+            return Err(copy_refused(h, "beside Duos teammates"));
+        }
         return super::team::setup(c);
     }
     let hands = [c.hands[0].as_slice(), c.hands[1].as_slice()];
     let (start, mut kinds) = State::with_hands(&c.a, &c.b, hands, &c.bonuses, 0);
     kinds.set_tiers(c.tiers);
     kinds.add_heroes(&c.heroes);
+    // Firestone takes the auras off the copy and gives them again
+    // (`removeAurasFromSelf`), which the engine does not follow.
+    if let Some(h) = copier.filter(|_| kinds.any(Flag::Auras)) {
+        return Err(copy_refused(
+            h,
+            "beside stat auras or bonuses to minions summoned",
+        ));
+    }
     Ok((start, kinds))
+}
+
+/// The first hero-side card of the combat (teammates' too) that summons
+/// a copy of a minion (`Action::SummonCopy`), if any.
+pub(super) fn copier(c: &Combat) -> Option<&crate::hearthstone::model::HeroCard> {
+    let mates = c.teammates.iter().flatten().flat_map(|t| t.heroes.iter());
+    c.heroes.iter().flatten().chain(mates).find(|h| {
+        matches!(
+            h.effect.action,
+            crate::hearthstone::model::Action::SummonCopy { .. }
+        )
+    })
+}
+
+/// The refusal of a copying card `h` in a combat it is not modelled in.
+fn copy_refused(h: &crate::hearthstone::model::HeroCard, why: &str) -> crate::error::Error {
+    crate::error::Error::invalid(format!(
+        "{} ({}): its copy of a minion is not modelled {why}",
+        h.name, h.id
+    ))
 }
 
 /// The first states: each way the start of combat goes, then the side

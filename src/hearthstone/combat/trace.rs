@@ -241,6 +241,10 @@ fn describe(action: &Action) -> String {
         Action::SummonFromHand { count } => {
             format!("summons the {count} highest-attack minions of its hand")
         }
+        Action::SummonCopy { attack: 0, .. } => "summons a copy of it to its right".to_string(),
+        Action::SummonCopy { attack, health } => {
+            format!("summons a {attack}/{health} copy of it to its right")
+        }
         Action::SummonCopyFromHand { times } => {
             format!("summons a copy of itself from the hand with {times}x its stats")
         }

@@ -112,6 +112,7 @@ fn combat_from_battle_value(value: &Value) -> Result<Combat> {
     combat.check_hands()?;
     combat.check_battlecries()?;
     combat.check_remembered_deathrattles()?;
+    combat.check_heroes()?;
     Ok(combat)
 }
 

@@ -472,6 +472,17 @@ pub enum Action {
         /// The copy's stats as a multiple of the card's in the hand.
         times: u8,
     },
+    /// A copy of the friendly minion that fired it (`Fired::friend`: the
+    /// minion attacked, for a secret) to its right, as it is: its
+    /// keywords, its round mark, its stats, or `attack`/`health` when not
+    /// 0 (Pack Tactics' 3/3). Its count starts afresh (Firestone resets
+    /// the copy's avenge).
+    SummonCopy {
+        /// The copy's attack (0: the minion's).
+        attack: u16,
+        /// The copy's health (0: the minion's).
+        health: u16,
+    },
     /// The `count` highest-attack minions in its side's hand not summoned
     /// yet this combat (`State::hand`; a random one among equals), one by
     /// one, each summoned to this minion's right with its stats in the
@@ -688,6 +699,7 @@ impl Effect {
                 // More deathrattle tokens than a minion's potential counts.
                 Action::Summon { .. }
                 | Action::SummonFromHand { .. }
+                | Action::SummonCopy { .. }
                 | Action::ExtraDeathrattles { .. }
                 | Action::DeathrattlesTrigger { .. } => true,
                 _ => false,
