@@ -229,7 +229,9 @@ fn trigger(t: &Trigger) -> String {
         Trigger::AfterFriendlyAttacks { tribes: tr } => {
             format!("Trigger::AfterFriendlyAttacks {{ tribes: {} }}", tribes(tr))
         }
-        Trigger::TakesDamage => "Trigger::TakesDamage".into(),
+        Trigger::TakesDamage { limit, survives } => {
+            format!("Trigger::TakesDamage {{ limit: {limit}, survives: {survives} }}")
+        }
         Trigger::FriendlyTakesDamage { tribes: tr, other } => format!(
             "Trigger::FriendlyTakesDamage {{ tribes: {}, other: {other} }}",
             tribes(tr)
@@ -398,6 +400,9 @@ fn action(a: &Action) -> String {
             tribes(tr)
         ),
         Action::MultiplyAttack { times } => format!("Action::MultiplyAttack {{ times: {times} }}"),
+        Action::HealthOfFriendAttack { times } => {
+            format!("Action::HealthOfFriendAttack {{ times: {times} }}")
+        }
         Action::MultiplyStats { times } => format!("Action::MultiplyStats {{ times: {times} }}"),
         Action::SetHealth { target: t, health } => format!(
             "Action::SetHealth {{ target: {}, health: {health} }}",

@@ -1069,11 +1069,15 @@ fn triggered_effects(clauses: &[&String]) -> Option<CombatEffect> {
             }
         }
     }
-    // A unit counts one thing (`Unit::count`): an avenge or its gifts.
+    // A unit counts one thing (`Unit::count`): an avenge, its gifts or
+    // the firings of its limited damage trigger.
     let counts = |f: fn(&Effect) -> bool| effects[..n].iter().any(f);
-    if counts(|e| matches!(e.trigger, Trigger::Avenge { .. }))
-        && counts(|e| matches!(e.action, Action::GrowingGift { .. }))
-    {
+    let kinds_counted = [
+        counts(|e| matches!(e.trigger, Trigger::Avenge { .. })),
+        counts(|e| matches!(e.action, Action::GrowingGift { .. })),
+        counts(|e| matches!(e.trigger, Trigger::TakesDamage { limit, .. } if limit > 0)),
+    ];
+    if kinds_counted.iter().filter(|&&c| c).count() > 1 {
         return None;
     }
     (n > 0).then_some(CombatEffect::Effects {
@@ -1097,8 +1101,14 @@ fn deathrattle_sentences(clause: &str) -> Vec<String> {
     }
 }
 
+/// "Whenever this takes damage" without a limit.
+const TAKES_DAMAGE: Trigger = Trigger::TakesDamage {
+    limit: 0,
+    survives: false,
+};
+
 /// Trigger openings of fixed words.
-const FIXED_TRIGGERS: [(&str, Trigger); 16] = [
+const FIXED_TRIGGERS: [(&str, Trigger); 18] = [
     (
         "whenever this gains attack from other sources, ",
         Trigger::GainsAttackFromOthers,
@@ -1116,13 +1126,28 @@ const FIXED_TRIGGERS: [(&str, Trigger); 16] = [
         "after a friendly minion loses divine shield, ",
         Trigger::FriendlyLosesShield,
     ),
-    ("whenever this takes damage, ", Trigger::TakesDamage),
+    ("whenever this takes damage, ", TAKES_DAMAGE),
     ("whenever this is attacked, ", Trigger::Attacked),
+    // Firestone's per-combat charges (Bristleback Knight).
+    (
+        "the first time this survives damage each combat, ",
+        Trigger::TakesDamage {
+            limit: 1,
+            survives: true,
+        },
+    ),
+    (
+        "the first 2 times this survives damage each combat, ",
+        Trigger::TakesDamage {
+            limit: 2,
+            survives: true,
+        },
+    ),
     (
         "after a friendly minion is reborn, ",
         Trigger::FriendlyReborn,
     ),
-    ("whenever this minion takes damage, ", Trigger::TakesDamage),
+    ("whenever this minion takes damage, ", TAKES_DAMAGE),
     (
         "whenever a blood gem is played on this, ",
         Trigger::GemPlayedOnThis,
@@ -1682,11 +1707,15 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
     // A summon listener gives to the summoned minion, multiplies its
     // attack, or gains itself.
     if matches!(trigger, Trigger::FriendlySummoned { .. })
-        && !action.starts_with("give it ")
+        && (!action.starts_with("give it ") || action.starts_with("give it health equal to "))
         && !action.starts_with("gain ")
     {
         return match action {
             "double its attack" => one(Action::MultiplyAttack { times: 2 }),
+            "give it health equal to its attack" => one(Action::HealthOfFriendAttack { times }),
+            "give it health equal to double its attack" => {
+                one(Action::HealthOfFriendAttack { times: 2 * times })
+            }
             "triple its attack" => one(Action::MultiplyAttack { times: 3 }),
             _ => Some(None),
         };
@@ -1759,7 +1788,7 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
     // A rally's summons enter beside the attacker, a damaged minion's
     // beside it (the engine moves the slots after them).
     if let Some(what) = action.strip_prefix("summon ")
-        && matches!(trigger, Trigger::Rally | Trigger::TakesDamage)
+        && matches!(trigger, Trigger::Rally | Trigger::TakesDamage { .. })
     {
         let Some(token) = summoned_token(what) else {
             return Some(None);

@@ -363,42 +363,18 @@ fn effects_follow_the_rules() {
         living: false,
     };
     for (id, trigger, action) in [
-        (
-            "BG29_800",
-            Trigger::TakesDamage,
-            buff(Target::This, 1, 0, 0),
-        ),
-        (
-            "BG29_800_G",
-            Trigger::TakesDamage,
-            buff(Target::This, 2, 0, 0),
-        ),
+        ("BG29_800", TAKES_DAMAGE, buff(Target::This, 1, 0, 0)),
+        ("BG29_800_G", TAKES_DAMAGE, buff(Target::This, 2, 0, 0)),
         (
             "BG29_878",
-            Trigger::TakesDamage,
+            TAKES_DAMAGE,
             buff(Target::This, 0, 0, model::SHIELD),
         ),
-        (
-            "BG34_312",
-            Trigger::TakesDamage,
-            buff(living_others, 1, 1, 0),
-        ),
-        (
-            "BG34_312_G",
-            Trigger::TakesDamage,
-            buff(living_others, 2, 2, 0),
-        ),
-        ("BG29_846_G", Trigger::TakesDamage, buff(everyone, 4, 0, 0)),
-        (
-            "BG29_801",
-            Trigger::TakesDamage,
-            Action::Summon { count: 1 },
-        ),
-        (
-            "BG_BRM_006",
-            Trigger::TakesDamage,
-            Action::Summon { count: 1 },
-        ),
+        ("BG34_312", TAKES_DAMAGE, buff(living_others, 1, 1, 0)),
+        ("BG34_312_G", TAKES_DAMAGE, buff(living_others, 2, 2, 0)),
+        ("BG29_846_G", TAKES_DAMAGE, buff(everyone, 4, 0, 0)),
+        ("BG29_801", TAKES_DAMAGE, Action::Summon { count: 1 }),
+        ("BG_BRM_006", TAKES_DAMAGE, Action::Summon { count: 1 }),
         (
             "BG29_807",
             Trigger::FriendlyTakesDamage {
@@ -1089,13 +1065,8 @@ fn each_type_gifts_and_card_tokens_with_effects_are_read() {
             each(30, 30),
             1,
         ),
-        ("Timewarped Chimera", Trigger::TakesDamage, each(2, 1), 1),
-        (
-            "golden Timewarped Chimera",
-            Trigger::TakesDamage,
-            each(2, 1),
-            2,
-        ),
+        ("Timewarped Chimera", TAKES_DAMAGE, each(2, 1), 1),
+        ("golden Timewarped Chimera", TAKES_DAMAGE, each(2, 1), 2),
         (
             "Ghoul of the Feast",
             Trigger::Avenge { deaths: 1 },
@@ -1505,3 +1476,9 @@ fn own_stats_multiplied_and_tier_gains_are_read() {
     assert_eq!(first("Misfit Dragonling"), start(tier(1)));
     assert_eq!(first("golden Misfit Dragonling"), start(tier(2)));
 }
+
+/// "Whenever this takes damage" without a limit.
+const TAKES_DAMAGE: Trigger = Trigger::TakesDamage {
+    limit: 0,
+    survives: false,
+};

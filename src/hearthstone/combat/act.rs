@@ -590,6 +590,17 @@ impl State {
                 self.multiply_friend_attack(kinds, at, times);
                 false
             }
+            Action::HealthOfFriendAttack { times } => {
+                if let Some(f) = at.friend {
+                    let gain = self.boards[at.side][f]
+                        .attack
+                        .saturating_mul(u16::from(times));
+                    if gain > 0 {
+                        self.buff_at(kinds, (at.side, f), [0, gain], 0, false);
+                    }
+                }
+                false
+            }
             Action::MultiplyStats { times } => {
                 if let Some(i) = at.slot {
                     let u = &self.boards[at.side][i];

@@ -114,8 +114,7 @@ impl State {
         let before = self.lens[side];
         let damaged = self.boards[side][slot];
         if kinds.facts(&damaged).has(Flag::TakesDamage) {
-            let own = |t| t == Trigger::TakesDamage;
-            self.fire_effects_at(kinds, side, slot, (Some(slot), None), own, chooser);
+            self.fire_takes_damage(kinds, side, slot, chooser);
         }
         let damaged_tribes = kinds.tribes(&damaged);
         let heard = heard_bits(damaged_tribes);
@@ -133,6 +132,31 @@ impl State {
             self.fire_effects_at(kinds, side, i, (Some(slot), None), fires, chooser);
         }
         (self.lens[side] - before) as usize
+    }
+
+    /// The damaged minion's own "whenever this takes damage" effects:
+    /// those with a per-combat limit while its count (their firings so
+    /// far) is below it, those that need it to survive only if it lives;
+    /// a firing of a limited one counts.
+    fn fire_takes_damage(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        slot: usize,
+        chooser: &mut impl Chooser,
+    ) {
+        let damaged = self.boards[side][slot];
+        let (fired, alive) = (damaged.count(), damaged.health > 0);
+        let fires = |t| takes_damage_fires(t, fired, alive);
+        let counts = kinds.facts(&damaged).limit > 0
+            && kinds.kinds[damaged.kind as usize].effects.iter().any(|e| {
+                matches!(e.trigger, Trigger::TakesDamage { limit, .. } if limit > 0)
+                    && fires(e.trigger)
+            });
+        self.fire_effects_at(kinds, side, slot, (Some(slot), None), fires, chooser);
+        if counts {
+            self.boards[side][slot].set_count(fired + 1);
+        }
     }
 
     #[inline(never)]
@@ -219,5 +243,16 @@ impl State {
             0
         };
         (hit, summoned)
+    }
+}
+
+/// Whether a minion's own trigger `t` fires as damage lands on it, having
+/// fired `fired` times this combat (its limited ones), `alive` after it.
+fn takes_damage_fires(t: Trigger, fired: u8, alive: bool) -> bool {
+    match t {
+        Trigger::TakesDamage { limit, survives } => {
+            (limit == 0 || fired < limit) && (alive || !survives)
+        }
+        _ => false,
     }
 }

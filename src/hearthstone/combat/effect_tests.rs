@@ -347,6 +347,9 @@ fn arb_card() -> impl Strategy<Value = String> {
         "golden Hateful Hag=1/1",
         "Irate Rooster=1/2",
         "golden Irate Rooster=1/1",
+        "Bristleback Knight=1/3",
+        "golden Bristleback Knight=1/2+reborn",
+        "Wandering Wight=1/2",
     ])
     .prop_map(str::to_string)
 }
@@ -517,6 +520,8 @@ fn monte_carlo_agrees_on_random_effect_boards() {
         "Hoarding Hyena",
         "Lurking Leviathan",
         "Buzzing Vermin",
+        "Bristleback Knight",
+        "Wandering Wight",
     ];
     let mut rng = crate::rng::Rng::new(18);
     for case in 0..40 {
@@ -732,6 +737,54 @@ fn eternal_knights_grow_as_knights_die() {
         summary(&exact("Eternal Knight=4/4", "3/3,3/3")),
         summary(&exact("4/4", "3/3,3/3"))
     ));
+}
+
+#[test]
+fn damage_triggers_fire_at_most_their_limit_per_combat() {
+    // Bristleback Knight: the first time it survives damage it regains
+    // its shield (Firestone's frenzy charge); the next hit that lands
+    // finds the charge spent. A 6/9 with its card's shield hit by 1/20s.
+    let (mut s, kinds) = fresh("Bristleback Knight=6/9", "1/20,1/20", ["", ""]);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "6/9");
+    assert_eq!(s.board(0)[0].count(), 0);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "6/8+s");
+    assert_eq!(s.board(0)[0].count(), 1);
+    s.attack(&kinds, 0, 0, 1, &mut First);
+    assert_eq!(shown(&s, 0), "6/8");
+    s.attack(&kinds, 0, 0, 1, &mut First);
+    assert_eq!(shown(&s, 0), "6/7");
+    // A hit it does not survive spends nothing and gives nothing.
+    let (mut s, kinds) = fresh("Bristleback Knight=6/1,3/3", "1/20", ["", ""]);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "3/3");
+    assert_exact_is_the_tree(&[
+        ("Bristleback Knight=2/3", "2/2,1/1,1/1"),
+        ("golden Bristleback Knight=1/2+reborn", "1/1,1/2"),
+    ]);
+}
+
+#[test]
+fn wandering_wight_gives_each_summoned_minion_health_of_its_attack() {
+    // Harmless Bonehead's two 1/1 Skeletons enter as 1/2 (golden Wight:
+    // 1/3); the Wight does not hear itself.
+    let s = after_attack_with(
+        "Harmless Bonehead=1/1,Wandering Wight=6/5",
+        "1/9",
+        ["", ""],
+        0,
+    );
+    assert_eq!(shown(&s, 0), "1/2,1/2,6/5");
+    let s = after_attack_with(
+        "Harmless Bonehead=1/1,golden Wandering Wight=6/5",
+        "1/9",
+        ["", ""],
+        0,
+    );
+    assert_eq!(shown(&s, 0), "1/3,1/3,6/5");
+    assert_exact_is_the_tree(&[("Harmless Bonehead=1/1,Wandering Wight=1/2", "2/2,1/3")]);
 }
 
 #[test]

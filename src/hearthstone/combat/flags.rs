@@ -184,6 +184,9 @@ pub(super) struct Folded {
     pub(super) flags: Flags,
     pub(super) heard: [u32; HEARD],
     pub(super) avenge: u8,
+    /// The most firings per combat of its "whenever this takes damage"
+    /// (`Trigger::TakesDamage`; 0: no limit), counted in `Unit::count`.
+    pub(super) limit: u8,
     /// The first stat aura: (tribes, attack, health).
     pub(super) aura: Option<(u32, u16, u16)>,
     pub(super) extra_deathrattles: u8,
@@ -270,7 +273,10 @@ fn classify(e: &Effect, own_tribes: u32, sum: &mut Folded) {
         Trigger::Avenge { deaths } => sum.avenge = deaths,
         Trigger::FriendlyReborn => sum.flags.raise(Flag::FriendlyReborn),
         Trigger::FriendlyLosesShield => sum.flags.raise(Flag::FriendlyLosesShield),
-        Trigger::TakesDamage => sum.flags.raise(Flag::TakesDamage),
+        Trigger::TakesDamage { limit, .. } => {
+            sum.flags.raise(Flag::TakesDamage);
+            sum.limit = sum.limit.max(limit);
+        }
         Trigger::GemPlayedOnThis => sum.flags.raise(Flag::GemPlayedOnThis),
         Trigger::FriendlyAttacked { .. } | Trigger::Attacked => sum.flags.raise(Flag::Attacked),
         Trigger::FriendlyGainsAttack { .. }
@@ -306,7 +312,7 @@ fn classify(e: &Effect, own_tribes: u32, sum: &mut Folded) {
         Action::TauntWithShield => sum.flags.raise(Flag::TauntWithShield),
         Action::Summon { .. } => {
             sum.flags.raise(Flag::Summons);
-            if e.trigger == Trigger::TakesDamage {
+            if matches!(e.trigger, Trigger::TakesDamage { .. }) {
                 sum.flags.raise(Flag::SummonsWhenDamaged);
             }
         }

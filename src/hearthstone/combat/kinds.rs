@@ -60,6 +60,9 @@ pub(super) struct Facts {
     pub(super) base_keywords: u8,
     /// Its avenge count ("Avenge (N)"; 0: none).
     pub(super) avenge: u8,
+    /// Firings per combat of its "whenever this takes damage" (0: no
+    /// limit), counted in `Unit::count`.
+    pub(super) limit: u8,
     pub(super) tribes: u32,
     pub(super) marks: Marks,
     /// What its effects do (`Flag`).
@@ -428,6 +431,7 @@ impl Kinds {
             attack: kind.attack,
             base_keywords: kind.base_keywords,
             avenge: sum.avenge,
+            limit: sum.limit,
             tribes: kind.tribes,
             marks: kind.marks,
             flags,
@@ -704,7 +708,7 @@ impl Kinds {
                 if f.has(Flag::CountsGifts) || f.remembers > 0 {
                     crate::hearthstone::model::MAX_COUNT
                 } else {
-                    f.avenge
+                    f.avenge.max(f.limit)
                 }
             })
             .max()

@@ -228,6 +228,7 @@ fn describe(action: &Action) -> String {
         Action::TauntWithShield => "gains taunt with a shield".to_string(),
         Action::ShieldAtAttack { attack } => format!("gains a shield at {attack} attack"),
         Action::MultiplyAttack { times } => format!("makes its attack {times}x"),
+        Action::HealthOfFriendAttack { times } => format!("gives it health of {times}x its attack"),
         Action::MultiplyStats { times } => format!("makes its stats {times}x"),
         Action::SetHealth { health, .. } => format!("sets health to {health}"),
         Action::TierBuff { attack, health, .. } => {

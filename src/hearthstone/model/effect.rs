@@ -83,8 +83,19 @@ pub enum Trigger {
     /// Whenever damage lands on this minion (not absorbed by a shield),
     /// at once, dying or not: after both hits of an attack's exchange,
     /// as cleave or effect damage hits it (Firestone's `onEntityDamaged`).
-    /// Its summons enter to its right.
-    TakesDamage,
+    /// Its summons enter to its right. With a `limit`, only its first
+    /// `limit` firings of the combat count (Firestone's per-combat
+    /// charges, fresh for a reborn copy: Winged Chimera's "twice per
+    /// combat"), kept in its count (`Unit::count`, which no avenge or
+    /// growing gift of the same minion then shares); with `survives`,
+    /// only when it lives after the damage ("the first time this
+    /// survives damage each combat"), a charge spent only then.
+    TakesDamage {
+        /// Firings per combat (0: no limit), at most `MAX_COUNT`.
+        limit: u8,
+        /// Only when it survives the damage.
+        survives: bool,
+    },
     /// Whenever damage lands on a friendly minion of `tribes` (any tribe
     /// when 0), this one too unless `other`: after the damaged minion's
     /// own effects, left to right, dying listeners too.
@@ -422,6 +433,15 @@ pub enum Action {
         /// X as a multiple of the friend's attack.
         times: u8,
     },
+    /// Health equal to `times` the attack of the friendly minion whose
+    /// doing fired the trigger, to it, its attack read as it fires
+    /// (Wandering Wight: "give it Health equal to its Attack", golden
+    /// "double its Attack", of the minion just summoned; nothing to a
+    /// minion of 0 attack).
+    HealthOfFriendAttack {
+        /// The health as a multiple of the friend's attack.
+        times: u8,
+    },
     /// The attack of the friendly minion whose doing fired the trigger
     /// made `times` as much (Banana Slamma: "double its Attack" of the
     /// Beast just summoned).
@@ -678,7 +698,9 @@ impl Effect {
         // counts (a unit's shield and health count as they are).
         match self.action {
             Action::SideBonus { health, .. } => return health > 0,
-            Action::StatsOfFriendAttack { .. } => return true,
+            Action::StatsOfFriendAttack { .. } | Action::HealthOfFriendAttack { .. } => {
+                return true;
+            }
             Action::ShieldAtAttack { .. } => return true,
             Action::Buff { keywords, .. } if keywords & REBORN != 0 => return true,
             _ => {}
