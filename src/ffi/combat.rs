@@ -408,7 +408,7 @@ pub unsafe extern "C" fn oddsmith_combat(
 ///
 /// Errors: NULL_POINTER (out, or json NULL with `len` above 0), PARSE
 /// (not UTF-8, not JSON, or a malformed value, named by its JSON path:
-/// "playerBoard.board[2].health is missing"), INVALID_ARGUMENT (an unknown
+/// `playerBoard.board[2].health is missing`), INVALID_ARGUMENT (an unknown
 /// or unmodelled card, a hero power, trinket, quest reward or anomaly
 /// (not modelled yet), named by its path and card id; nonzero bonuses in
 /// `options`; the options' errors of `oddsmith_combat`), BUDGET_EXCEEDED
