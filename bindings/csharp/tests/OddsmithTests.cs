@@ -324,18 +324,18 @@ public static class OddsmithTests
         Check(Combat.Fight(summoner, wall, 1, 1, knights).Win > noKnights + 0.1, "eternal knights");
         // A whole game state: the bonuses come from its globalInfo, and the
         // answer is the boards' with those bonuses (Groundbreakers: vanilla).
-        string state = "{\"playerBoard\": {\"player\": {\"tavernTier\": 1, \"globalInfo\": {\"EternalKnightsDeadThisGame\": 3}},"
+        string stateJson = "{\"playerBoard\": {\"player\": {\"tavernTier\": 1, \"globalInfo\": {\"EternalKnightsDeadThisGame\": 3}},"
             + " \"board\": [{\"cardId\": \"BG25_009\", \"attack\": 8, \"health\": 1, \"reborn\": true}]},"
             + " \"opponentBoard\": {\"player\": {\"tavernTier\": 1}, \"board\": ["
             + "{\"cardId\": \"BG31_035\", \"attack\": 6, \"health\": 9, \"taunt\": true},"
             + " {\"cardId\": \"BG31_035\", \"attack\": 5, \"health\": 9}]}}";
         Minion[] groundbreakers = new[] { Minion.OfCard("BG31_035", 6, 9, Keywords.Taunt), Minion.OfCard("BG31_035", 5, 9) };
-        CombatResult whole = Combat.FightState(state);
+        CombatResult whole = Combat.FightState(stateJson);
         CombatResult byBoards = Combat.Fight(summoner, groundbreakers, 1, 1, knights);
         Check(whole.Exact && whole.Win == byBoards.Win && whole.Draw == byBoards.Draw, "whole game state");
-        ExpectError(Status.InvalidArgument, "zeroed", () => Combat.FightState(state, knights), "state with option bonuses");
+        ExpectError(Status.InvalidArgument, "zeroed", () => Combat.FightState(stateJson, knights), "state with option bonuses");
         ExpectError(Status.Parse, "playerBoard.board[0].health",
-            () => Combat.FightState(state.Replace(", \"health\": 1", "")), "state path in errors");
+            () => Combat.FightState(stateJson.Replace(", \"health\": 1", "")), "state path in errors");
         undeadBonus.BonusesB.MechAttack = 5000;
         ExpectError(Status.InvalidArgument, "bonuses_b", () => Combat.Fight(new[] { bigTokens }, foes, 1, 1, undeadBonus), "game bonus too large");
         ExpectError(Status.InvalidArgument, "No Such", () => BgCards.Find("No Such Minion"), "unknown card");
