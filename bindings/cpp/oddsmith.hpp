@@ -222,6 +222,22 @@ inline OddsmithMinion card_minion(const std::string &id_or_name, std::int32_t at
     return m;
 }
 
+namespace detail {
+// The caller's combat options (zeroed when none), with the watch's
+// progress when a callback is given.
+inline OddsmithCombatOptions combat_options(const OddsmithCombatOptions *options, const ProgressFn &progress,
+                                            Watch &watch) {
+    OddsmithCombatOptions o;
+    if (options) {
+        o = *options;
+    } else {
+        std::memset(&o, 0, sizeof o);
+    }
+    if (progress) o.progress = watch.get();
+    return o;
+}
+}  // namespace detail
+
 // Win/draw/loss and damage odds of board a against board b (exact when it
 // fits the state budget, else Monte Carlo, unless options say otherwise).
 inline OddsmithCombatResult combat(const std::vector<OddsmithMinion> &a, const std::vector<OddsmithMinion> &b,
@@ -230,13 +246,7 @@ inline OddsmithCombatResult combat(const std::vector<OddsmithMinion> &a, const s
                                    const ProgressFn &progress = ProgressFn(),
                                    std::uint32_t progress_interval_ms = 0) {
     detail::Watch watch(progress, progress_interval_ms);
-    OddsmithCombatOptions o;
-    if (options) {
-        o = *options;
-    } else {
-        std::memset(&o, 0, sizeof o);
-    }
-    if (progress) o.progress = watch.get();
+    OddsmithCombatOptions o = detail::combat_options(options, progress, watch);
     OddsmithCombatResult result;
     watch.finish(oddsmith_combat(a.data(), a.size(), b.data(), b.size(), tier_a, tier_b, &o, &result));
     return result;
@@ -252,13 +262,7 @@ inline OddsmithCombatResult combat_battle(const std::string &state_json,
                                           const ProgressFn &progress = ProgressFn(),
                                           std::uint32_t progress_interval_ms = 0) {
     detail::Watch watch(progress, progress_interval_ms);
-    OddsmithCombatOptions o;
-    if (options) {
-        o = *options;
-    } else {
-        std::memset(&o, 0, sizeof o);
-    }
-    if (progress) o.progress = watch.get();
+    OddsmithCombatOptions o = detail::combat_options(options, progress, watch);
     OddsmithCombatResult result;
     watch.finish(oddsmith_combat_battle_json(reinterpret_cast<const std::uint8_t *>(state_json.data()),
                                              state_json.size(), &o, &result));

@@ -163,15 +163,9 @@ fn combat<'py>(
         hands: Default::default(),
         teammates: Default::default(),
     };
-    let budget = Budget {
-        mode,
-        samples,
-        time_ms,
-        seed,
-        threads,
-        max_states,
-    };
-    run_combat(py, c, &budget, health)
+    run_combat(
+        py, c, mode, samples, time_ms, seed, threads, max_states, health,
+    )
 }
 
 /// A whole Firestone game state (`BgsBattleInfo` JSON text): side A is the
@@ -191,43 +185,26 @@ fn combat_battle<'py>(
     health: (Option<i32>, Option<i32>),
 ) -> PyResult<Bound<'py, PyDict>> {
     let c = combat_from_battle_json(state).map_err(to_py)?;
-    let budget = Budget {
-        mode,
-        samples,
-        time_ms,
-        seed,
-        threads,
-        max_states,
-    };
-    run_combat(py, c, &budget, health)
+    run_combat(
+        py, c, mode, samples, time_ms, seed, threads, max_states, health,
+    )
 }
 
-/// The budget arguments every combat entry takes, as Python gave them.
-struct Budget<'a> {
-    mode: &'a str,
+/// Fights `c` under the budget arguments every combat entry takes, the
+/// GIL released; the result dict, with the lethal chances for the heroes'
+/// `health` given.
+#[allow(clippy::too_many_arguments)]
+fn run_combat<'py>(
+    py: Python<'py>,
+    c: Combat,
+    mode: &str,
     samples: u64,
     time_ms: Option<u64>,
     seed: u64,
     threads: usize,
     max_states: Option<u64>,
-}
-
-/// Fights `c` under `budget`, the GIL released; the result dict, with the
-/// lethal chances for the heroes' `health` given.
-fn run_combat<'py>(
-    py: Python<'py>,
-    c: Combat,
-    budget: &Budget<'_>,
     health: (Option<i32>, Option<i32>),
 ) -> PyResult<Bound<'py, PyDict>> {
-    let Budget {
-        mode,
-        samples,
-        time_ms,
-        seed,
-        threads,
-        max_states,
-    } = *budget;
     let mode = match mode {
         "auto" => CombatMode::Auto,
         "exact" => CombatMode::Exact,
