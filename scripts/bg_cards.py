@@ -10,8 +10,14 @@ the trigger tags its combat classification reads, its script numbers and
 its English text. The combat effect model itself lives in Rust
 (`src/hearthstone/cards/effects.rs`), keyed by card id.
 
-Usage: python3 scripts/bg_cards.py [--xml PATH] [--out PATH] [--check] [--pinned]
+Usage: python3 scripts/bg_cards.py [--xml PATH] [--older-xml PATH...] [--out PATH] [--check] [--pinned]
   --xml     CardDefs.xml (default: the installed hearthstone_data package)
+  --older-xml PATH...
+            CardDefs.xml of the OLDER releases, in that order: minions and
+            combat enchantments the pinned data no longer holds are added
+            from them, each row naming the build it comes from
+  --pinned-older
+            print the OLDER releases, one per line
   --out     the table to write (default: src/hearthstone/cards/table.rs)
   --check   write nothing; exit 1 if the committed table differs
   --pinned  print the hearthstone-data version the table is made from
@@ -31,15 +37,23 @@ Usage: python3 scripts/bg_cards.py [--xml PATH] [--out PATH] [--check] [--pinned
             This changes minions' `mechanics` too; without the option the
             minion objects are as before.
 
-A new patch: set PINNED below to the new hearthstone-data version, then
-  python3 -m pip download --no-deps hearthstone-data==VERSION -d /tmp/hs
-  python3 -m zipfile -e /tmp/hs/hearthstone_data-*.whl /tmp/hs
-  python3 scripts/bg_cards.py --xml /tmp/hs/hearthstone_data/CardDefs.xml
+A new patch: set PINNED below to the new hearthstone-data version (and
+put the one it replaces first in OLDER), then for each VERSION of both
+  python3 -m pip download --no-deps hearthstone-data==VERSION -d /tmp/hs-VERSION
+  python3 -m zipfile -e /tmp/hs-VERSION/hearthstone_data-*.whl /tmp/hs-VERSION
+and
+  python3 scripts/bg_cards.py --xml /tmp/hs-PINNED/hearthstone_data/CardDefs.xml \
+      --older-xml /tmp/hs-OLDER1/hearthstone_data/CardDefs.xml ...
 and run the tests (scripts/test checks the table against the pinned data).
 """
 
 # The hearthstone-data release the committed table is made from.
 PINNED = "255790.1"
+# Older releases, newest first: a minion (or combat enchantment) the pinned
+# release no longer holds is taken from the newest of these that has it, so
+# that states from games of earlier seasons still resolve (231191.1 holds
+# the cards removed since; 216149.2, of late 2024, the ones removed before).
+OLDER = ["231191.1", "216149.2"]
 import argparse
 import os
 import re
@@ -196,19 +210,41 @@ def read_cards(path):
                 "triggers": triggers,
                 "data": data,
                 "text": text,
+                "build": build,
             }
         )
     cards.sort(key=lambda c: c["dbf"])
     enchantments.sort()
-    # Counterparts that are not minions of the table (golden versions of
-    # old cards that CardDefs.xml no longer holds): dropped, so that every
-    # link resolves.
+    return build, cards, enchantments
+
+
+def with_older(cards, enchantments, older):
+    """The pinned release's cards and enchantments, and those of the older
+    releases (newest first) that it no longer holds."""
+    ids = {c["id"] for c in cards}
     dbfs = {c["dbf"] for c in cards}
+    found = {cid for cid, _ in enchantments}
+    for _, old_cards, old_enchantments in older:
+        for c in old_cards:
+            if c["id"] not in ids and c["dbf"] not in dbfs:
+                c["pool"] = False
+                cards.append(c)
+                ids.add(c["id"])
+                dbfs.add(c["dbf"])
+        for cid, text in old_enchantments:
+            if cid not in found:
+                enchantments.append((cid, text))
+                found.add(cid)
+    cards.sort(key=lambda c: c["dbf"])
+    enchantments.sort()
+    # Counterparts that are not minions of the table (golden versions of
+    # old cards that no release read holds): dropped, so that every link
+    # resolves.
     for c in cards:
         for link in ("golden", "normal"):
             if c[link] not in dbfs:
                 c[link] = 0
-    return build, cards, enchantments
+    return cards, enchantments
 
 
 # Race names as Firestone's reference data spells them, by CARDRACE value.
@@ -350,10 +386,10 @@ def render(build, cards, enchantments):
     for c in cards:
         out.append(
             "    CardDef {{ id: {}, dbf: {}, name: {}, tier: {}, attack: {}, health: {}, tribes: {}, "
-            "keywords: {}, golden: {}, normal: {}, pool: {}, triggers: {}, data: [{}], text: {} }},".format(
+            "keywords: {}, golden: {}, normal: {}, pool: {}, triggers: {}, data: [{}], text: {}, build: {} }},".format(
                 rust_str(c["id"]), c["dbf"], rust_str(c["name"]), c["tier"], c["attack"], c["health"],
                 c["tribes"], c["keywords"], c["golden"], c["normal"], "true" if c["pool"] else "false",
-                c["triggers"], ", ".join(str(d) for d in c["data"]), rust_str(c["text"]),
+                c["triggers"], ", ".join(str(d) for d in c["data"]), rust_str(c["text"]), c["build"],
             )
         )
     out.append("];")
@@ -384,6 +420,8 @@ def main():
     parser.add_argument("--out", default=os.path.join(here, "..", "src", "hearthstone", "cards", "table.rs"))
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--pinned", action="store_true")
+    parser.add_argument("--older-xml", nargs="*", default=[])
+    parser.add_argument("--pinned-older", action="store_true")
     parser.add_argument("--firestone-cards")
     parser.add_argument("--firestone-all-types", action="store_true")
     parser.add_argument(
@@ -394,6 +432,11 @@ def main():
     if args.pinned:
         print(PINNED)
         return
+    if args.pinned_older:
+        print("\n".join(OLDER))
+        return
+    if len(args.older_xml) != len(OLDER):
+        sys.exit(f"--older-xml: give the CardDefs.xml of each of {', '.join(OLDER)}, in that order")
     if args.firestone_cards:
         import json
         game_tags = None
@@ -402,6 +445,12 @@ def main():
                 sys.exit(f"{args.firestone_game_tags} is missing: run npm install in scripts/firestone, or pass --firestone-game-tags")
             game_tags = firestone_game_tags(args.firestone_game_tags)
         cards = firestone_cards(args.xml or default_xml(), args.firestone_all_types, game_tags)
+        known = {c["id"] for c in cards} | {c["dbfId"] for c in cards}
+        for path in args.older_xml:
+            for c in firestone_cards(path, args.firestone_all_types, game_tags):
+                if c["id"] not in known and c["dbfId"] not in known:
+                    cards.append(c)
+                    known |= {c["id"], c["dbfId"]}
         with open(args.firestone_cards, "w", encoding="utf-8") as f:
             json.dump(cards, f)
         minions = sum(c["type"] == "Minion" for c in cards)
@@ -409,6 +458,7 @@ def main():
         print(f"wrote {args.firestone_cards}: {minions} minions{others} for Firestone")
         return
     build, cards, enchantments = read_cards(args.xml or default_xml())
+    cards, enchantments = with_older(cards, enchantments, [read_cards(p) for p in args.older_xml])
     text = render(build, cards, enchantments)
     if args.check:
         try:
@@ -424,7 +474,8 @@ def main():
     with open(args.out, "w", encoding="utf-8") as f:
         f.write(text)
     pool = sum(c["pool"] for c in cards)
-    print(f"wrote {args.out}: build {build}, {len(cards)} minions, {pool} in the pool")
+    older = sum(c["build"] != build for c in cards)
+    print(f"wrote {args.out}: build {build}, {len(cards)} minions ({older} from older builds), {pool} in the pool")
 
 
 if __name__ == "__main__":

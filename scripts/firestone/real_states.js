@@ -3,7 +3,7 @@
 // reference answers on them (tests/data/bg_real_states_firestone.json).
 //
 //   node real_states.js [--cards-build N] [--max-seconds S] [--timeout S] [--redo]
-//       CARDS.json OUT.json SAMPLES MODE STATE.json...
+//       [--own-marks] CARDS.json OUT.json SAMPLES MODE STATE.json...
 //
 // CARDS.json: `python3 scripts/bg_cards.py --firestone-cards CARDS.json
 // --firestone-all-types` (states name heroes, hero powers, trinkets, quest
@@ -38,24 +38,31 @@
 // "messages" (its warnings and errors, counted). OUT.json is written after
 // each state; states already in it for MODE are skipped (--redo runs them
 // again), so a run can be resumed or the two modes gathered in one file.
+//
+// --own-marks: Firestone with the one rule where oddsmith deliberately
+// differs (a token's round mark from its own dead minion; see
+// simulate.js): the answer goes to "firestone_own_marks" of the state's
+// entry, beside its "firestone", which tests/real_states.rs then uses.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const { fork } = require('child_process');
-const { loadCards, cardsDataFor, firestoneVersion, runToEnd, histogram } = require('./firestone');
+const { loadWithOwnMarks, loadCards, cardsDataFor, firestoneVersion, runToEnd, histogram } = require('./firestone');
 
-const usage = 'usage: node real_states.js [--cards-build N] [--max-seconds S] [--timeout S] [--redo] CARDS.json OUT.json SAMPLES MODE STATE.json...';
+const usage = 'usage: node real_states.js [--cards-build N] [--max-seconds S] [--timeout S] [--redo] [--own-marks] CARDS.json OUT.json SAMPLES MODE STATE.json...';
 const args = process.argv.slice(2);
 let cardsBuild = null;
 let maxSeconds = 600;
 let redo = false;
 let stateTimeout = null;
+let ownMarks = false;
 while (args.length && args[0].startsWith('--')) {
     const flag = args.shift();
     if (flag === '--cards-build') cardsBuild = Number(args.shift());
     else if (flag === '--max-seconds') maxSeconds = Number(args.shift());
     else if (flag === '--timeout') stateTimeout = Number(args.shift());
     else if (flag === '--redo') redo = true;
+    else if (flag === '--own-marks') ownMarks = true;
     else {
         console.error(usage);
         process.exit(2);
@@ -83,6 +90,7 @@ const missed = new Set();
 let messages = null;
 
 function setUpWorker() {
+    if (ownMarks) loadWithOwnMarks();
     ({ cards } = loadCards(cardsPath));
     getCard = cards.getCard.bind(cards);
     cards.getCard = (id, errorWhenUndefined) => {
@@ -134,6 +142,28 @@ function strip(state) {
     state.gameState.anomalies = [];
 }
 
+// Drops from each board and hand entity the `additionalCards` that are its
+// own normal card (a golden minion's triple copies, as the app exports
+// them): Firestone fires their deathrattles too (and places those spawns
+// more than once), which the game does not; oddsmith reads such an entity
+// as its card alone and refuses any other additional card. Returns how
+// many were dropped.
+function dropOwnCopies(state) {
+    let dropped = 0;
+    for (const key of BOARDS) {
+        const board = state[key] || {};
+        for (const entity of [...(board.board || []), ...(board.hand || [])]) {
+            if (!entity || !Array.isArray(entity.additionalCards)) continue;
+            const normal = getCard(entity.cardId).battlegroundsNormalDbfId;
+            if (!normal) continue;
+            const kept = entity.additionalCards.filter((id) => getCard(id).dbfId !== normal);
+            dropped += entity.additionalCards.length - kept.length;
+            entity.additionalCards = kept;
+        }
+    }
+    return dropped;
+}
+
 // Every "cardId" string anywhere in the state.
 function cardIds(value, out = new Set()) {
     if (Array.isArray(value)) {
@@ -169,6 +199,8 @@ function runState(statePath) {
         notes.push('gameState missing: added empty');
     }
     if (mode === 'stripped') strip(state);
+    const copies = dropOwnCopies(state);
+    if (copies) notes.push(`additionalCards: ${copies} own normal copies of golden minions dropped`);
     state.options = {
         numberOfSimulations: samples,
         maxAcceptableDuration: maxSeconds * 1000,
@@ -272,13 +304,21 @@ async function main() {
         const folder = path.basename(path.dirname(path.resolve(statePath)));
         const k = `${folder}/${path.basename(statePath)}/${mode}`;
         const at = out.states.findIndex((e) => key(e) === k);
-        if (at >= 0 && !redo) continue;
-        const entry = await inWorker(statePath);
+        const field = ownMarks ? 'firestone_own_marks' : 'firestone';
+        if (at >= 0 && !redo && (!ownMarks || out.states[at][field])) continue;
+        let entry = await inWorker(statePath);
+        if (ownMarks) {
+            // Beside the entry's plain answer (or an entry of its own).
+            const run = entry;
+            entry = at >= 0 ? out.states[at] : entryHead(statePath, JSON.parse(fs.readFileSync(statePath, 'utf8')));
+            if (run.firestone) entry[field] = run.firestone;
+            else entry.error_own_marks = run.error || 'no answer';
+        }
         if (at >= 0) out.states.splice(at, 1);
         out.states.push(entry);
         save();
         done++;
-        const f = entry.firestone;
+        const f = entry[field];
         console.error(`[${done}/${statePaths.length} ${((Date.now() - runStarted) / 1000).toFixed(0)}s] ${k}: ` +
             (f ? `${f.samples} combats in ${entry.ms} ms: ${f.win.toFixed(4)}/${f.draw.toFixed(4)}/${f.loss.toFixed(4)}` : `error ${entry.error}`) +
             (entry.unknown_card_ids ? ` unknown ${entry.unknown_card_ids.join(',')}` : ''));

@@ -416,9 +416,21 @@ impl Game {
         cards
     }
 
-    /// The player who would defend after a transfer now.
+    /// The player who would defend after a transfer now: the next player
+    /// still in the game after the defender (rule 12). Once the talon is
+    /// empty, a player who has played their last card is out (rule 11)
+    /// already, before the bout's end records it in `out`. The defender
+    /// itself when nobody else is in (then no transfer: it has no room).
     pub(crate) fn transfer_target(&self) -> u8 {
-        self.next_active(self.defender, self.defender)
+        let mut q = self.defender;
+        for _ in 1..self.config.players {
+            q = self.seat_after(q);
+            let holds_or_draws = self.talon_len > 0 || !self.hands[q as usize].is_empty();
+            if self.active(q) && holds_or_draws {
+                return q;
+            }
+        }
+        self.defender
     }
 
     /// The cards the defender may transfer with now (rule 12; none unless
@@ -430,13 +442,18 @@ impl Game {
         {
             return 0;
         }
+        let target = self.transfer_target();
+        if target == self.defender {
+            // Nobody else is in: no one to pass the defence to.
+            return 0;
+        }
         let beaten = self.uncovered_slots().count_ones() < self.table_len as u32;
         rules::transferable(
             self.hands[self.defender as usize].mask(),
             self.attacks[0].rank(),
             beaten,
             self.table_len as u32,
-            self.hands[self.transfer_target() as usize].len(),
+            self.hands[target as usize].len(),
         )
     }
 

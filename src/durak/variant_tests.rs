@@ -151,6 +151,75 @@ fn a_transfer_needs_room_in_the_next_hand() {
 }
 
 #[test]
+fn a_transfer_passes_over_a_player_already_out() {
+    // Once the talon is empty, a player without cards is out (rule 11),
+    // also in the middle of a bout, before the bout's end records it: the
+    // transfer goes to the next player still in (rule 12). Seat 2 holds
+    // nothing: seat 1's transfer goes back round to seat 0.
+    let mut g = table(transfer_rules(3), &["7sKcQc", "7dAsQd", ""], "", 0);
+    play(&mut g, &[Move::attack(card("7s"))]);
+    assert_eq!(g.transfer_target(), 0);
+    assert!(g.is_legal(Move::transfer(card("7d"))));
+    play(&mut g, &[Move::transfer(card("7d"))]);
+    assert_eq!((g.defender, g.to_move), (0, 0));
+}
+
+/// The game of the replay against an independent implementation of the
+/// rules that found the defect: 3 players, 24 cards, transfer, one card
+/// at a time, seed 2383; moves as (kind, card, beaten card).
+#[test]
+fn a_transfer_skips_the_seat_that_ran_out_in_a_replayed_game() {
+    let config = Config {
+        players: 3,
+        deck: Deck::Cards24,
+        variant: Variant::Transfer,
+        protocol: Protocol::OneAtATime,
+    };
+    let mut g = Game::new(config, &mut Rng::new(2383)).unwrap();
+    let record: [(u8, i8, i8); 22] = [
+        (0, 43, -1),
+        (1, 42, 43),
+        (0, 40, -1),
+        (1, 48, 40),
+        (0, 41, -1),
+        (1, 38, 41),
+        (3, -1, -1),
+        (0, 37, -1),
+        (1, 49, 37),
+        (0, 51, -1),
+        (2, -1, -1),
+        (0, 39, -1),
+        (0, 50, -1),
+        (0, 44, -1),
+        (4, 46, -1),
+        (4, 45, -1),
+        (1, 34, 44),
+        (2, -1, -1),
+        (3, -1, -1),
+        (0, 33, -1),
+        (0, 28, -1),
+        (4, 29, -1),
+    ];
+    let card_of = |i: i8| Card::new(i as u8).unwrap();
+    for (kind, c, t) in record {
+        let m = match kind {
+            0 => Move::attack(card_of(c)),
+            1 => Move::defend(card_of(t), card_of(c)),
+            2 => Move::TAKE,
+            3 => Move::PASS,
+            _ => Move::transfer(card_of(c)),
+        };
+        g.apply(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        g.check_invariants().unwrap();
+    }
+    assert_eq!(g.to_move, 2);
+    assert!(
+        g.is_legal(Move::transfer(card("9s"))),
+        "seat 2 may transfer with 9s"
+    );
+}
+
+#[test]
 fn no_transfer_once_a_card_is_beaten() {
     // One card at a time: 7s beaten, then 7d thrown: 7c may not transfer.
     let mut g = table(transfer_rules(2), &["7s7dKc", "8s7cAs9c"], "", 0);

@@ -381,7 +381,34 @@ fn minion_from_value(value: &Value, path: &Path) -> Result<Minion> {
     let health = fields.stat("health")?;
     let minion = minion_of_entity(card, attack, health, &flags).map_err(|e| path.error(e))?;
     refuse_combat_enchantments(fields.get("enchantments"), card.card()?, path)?;
+    refuse_additional_cards(fields.get("additionalCards"), card.card()?, path)?;
     Ok(minion)
+}
+
+/// An error when an entity lists `additionalCards` other than its own
+/// normal card. Firestone fires the deathrattles of every card listed
+/// there (a golden minion's merged copies too, which the game does not)
+/// and reads stitched or merged parts from it (golden Zilliax's modules);
+/// what they add is not modelled. A golden minion listing its own normal
+/// card (the copies of its triple) is its card alone.
+fn refuse_additional_cards(list: Option<&Value>, card: &CardDef, path: &Path) -> Result<()> {
+    let Some(items) = list.and_then(Value::as_array) else {
+        return Ok(());
+    };
+    let others: Vec<&str> = items
+        .iter()
+        .filter_map(Value::as_str)
+        .filter(|id| cards::by_id(id).is_none_or(|c| card.normal == 0 || c.dbf != card.normal))
+        .collect();
+    if others.is_empty() {
+        return Ok(());
+    }
+    Err(path.error(Error::invalid(format!(
+        "{} ({}) lists additionalCards {}: what they add in combat is not modelled yet",
+        card.name,
+        card.id,
+        others.join(", ")
+    ))))
 }
 
 /// An error when an entity carries an enchantment that gives it an

@@ -70,6 +70,9 @@ pub struct CardDef {
     pub data: [i32; 4],
     /// English text, markup removed and numbers filled in.
     pub text: &'static str,
+    /// The hearthstone-data build the card is read from: [`BUILD`], or an
+    /// older one for a card the pinned data no longer holds.
+    pub build: u32,
 }
 
 /// Trigger bit: the card has a Deathrattle (game data tag 217).
@@ -140,9 +143,10 @@ fn cmp_folded(a: &str, b: &str) -> std::cmp::Ordering {
 /// By exact English name, any case. A name several cards share (a card
 /// and its golden version, or versions from several seasons) gives the
 /// normal version in the current pool if there is one, else the newest
-/// normal version.
+/// normal version of the pinned data (one from older data only when the
+/// pinned data has none of that name).
 pub fn by_name(name: &str) -> Option<&'static CardDef> {
-    named(name).max_by_key(|c| (c.pool, c.normal == 0, c.dbf))
+    named(name).max_by_key(|c| (c.pool, c.build == BUILD, c.normal == 0, c.dbf))
 }
 
 /// Every card of a name, any case.
@@ -175,9 +179,13 @@ pub fn lookup(text: &str) -> Option<&'static CardDef> {
 /// one, else the newest (the newest normal version of a name may have no
 /// golden one, as a Core set reprint).
 pub fn golden_by_name(name: &str) -> Option<&'static CardDef> {
-    named(name)
-        .filter(|c| c.is_golden())
-        .max_by_key(|c| (by_dbf(c.normal).is_some_and(|n| n.pool), c.dbf))
+    named(name).filter(|c| c.is_golden()).max_by_key(|c| {
+        (
+            by_dbf(c.normal).is_some_and(|n| n.pool),
+            c.build == BUILD,
+            c.dbf,
+        )
+    })
 }
 
 /// The golden version of a card (itself when already golden).

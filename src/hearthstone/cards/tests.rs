@@ -4,6 +4,30 @@ use super::*;
 use crate::hearthstone::model::{self, *};
 
 #[test]
+fn cards_the_pinned_data_dropped_come_from_an_older_release() {
+    // Bristling Buffoon and Holy Mecherel left the data after 2024; real
+    // states of those games still name them.
+    let buffoon = by_id("BG29_160").expect("read from an older release");
+    assert_eq!(buffoon.name, "Bristling Buffoon");
+    assert!(buffoon.build < BUILD && !buffoon.pool);
+    assert_eq!(by_id("BG20_401").unwrap().name, "Holy Mecherel");
+    let older = all().iter().filter(|c| c.build != BUILD).count();
+    assert!(older > 200, "{older} cards from older releases");
+    assert!(
+        all()
+            .iter()
+            .all(|c| c.build <= BUILD && !(c.pool && c.build != BUILD))
+    );
+    // A name both hold is the pinned data's card: golden Murloc Tidecaller
+    // of 2024's data does not shadow today's (normal) one.
+    assert_eq!(by_name("Murloc Tidecaller").unwrap().build, BUILD);
+    assert_eq!(
+        golden_by_name("Murloc Tidecaller").unwrap().id,
+        "TB_BaconUps_011"
+    );
+}
+
+#[test]
 fn the_table_is_sorted_and_its_indices_are_complete() {
     let cards = all();
     assert!(cards.windows(2).all(|w| w[0].dbf < w[1].dbf));

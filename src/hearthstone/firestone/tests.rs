@@ -112,6 +112,26 @@ fn json_boards_carry_script_numbers() {
     }
 }
 
+/// A golden minion listing its own normal card as `additionalCards` (the
+/// copies of its triple, as real states hold them) is its card alone:
+/// Firestone fires their deathrattles too, the game does not.
+#[test]
+fn a_golden_minion_s_own_copies_in_additional_cards_add_nothing() {
+    let grandmother = |extra: &str| {
+        board_from_json(&format!(
+            r#"[{{"cardId": "TB_BaconUps_004", "attack": 3, "health": 3{extra}}}]"#
+        ))
+        .unwrap()
+    };
+    let plain = grandmother("");
+    assert_eq!(grandmother(r#", "additionalCards": null"#), plain);
+    assert_eq!(grandmother(r#", "additionalCards": []"#), plain);
+    assert_eq!(
+        grandmother(r#", "additionalCards": ["BG_KAR_005", "BG_KAR_005"]"#),
+        plain
+    );
+}
+
 /// Errors name the minion (from 1) and the key at fault.
 #[test]
 fn json_board_errors_name_the_minion_and_the_key() {
@@ -150,6 +170,11 @@ fn json_board_errors_name_the_minion_and_the_key() {
         (
             r#"{"cardId": "BG29_611", "attack": 1, "health": 0}"#,
             "minion 2: Cord Puller (BG29_611): health 0 is not 1 to 32767",
+        ),
+        (
+            r#"{"cardId": "TB_BaconUps_004", "attack": 3, "health": 3, "additionalCards": ["BG_KAR_005", "BG29_611"]}"#,
+            "minion 2: Kindly Grandmother (TB_BaconUps_004) lists additionalCards BG29_611: \
+             what they add in combat is not modelled yet",
         ),
     ] {
         let why = why.replace("BUILD", &cards::BUILD.to_string());
