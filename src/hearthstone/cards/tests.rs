@@ -1010,7 +1010,10 @@ fn ravaging_scorpid_is_read_as_firestone_plays_it() {
                     action
                 },
                 Effect {
-                    trigger: Trigger::AfterFriendlyAttacks { tribes: 0 },
+                    trigger: Trigger::AfterFriendlyAttacks {
+                        tribes: 0,
+                        rally: false
+                    },
                     action
                 },
             ],
