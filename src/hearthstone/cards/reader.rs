@@ -339,6 +339,15 @@ fn played_text(card: &CardDef) -> &'static str {
 
 /// The card's combat effect as its text and tags read.
 fn read_effect(card: &CardDef) -> CombatEffect {
+    // Refused by a hand-written row, with what Firestone does.
+    if let Some(row) = reading(card.id).filter(|r| r.refused) {
+        let why = row.why.trim_end_matches('.');
+        let why = why
+            .strip_prefix(card.name)
+            .and_then(|w| w.strip_prefix(": "))
+            .unwrap_or(why);
+        return CombatEffect::Unsupported(why.to_string());
+    }
     let text = played_text(card).to_lowercase();
     let mut rest = text.trim();
     // Rule 1: leading keywords.
