@@ -470,7 +470,10 @@ impl State {
                 let by = (Some(attacker), Some(target));
                 hit |= self.fire_effects_at(kinds, side, i, by, fires, chooser);
                 if moves {
-                    let at = self.board(side).iter().position(|u| u.tag() == ATTACKER_TAG);
+                    let at = self
+                        .board(side)
+                        .iter()
+                        .position(|u| u.tag() == ATTACKER_TAG);
                     attacker = at.unwrap_or(attacker);
                 }
             }
