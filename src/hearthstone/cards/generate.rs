@@ -169,6 +169,7 @@ fn marks(m: Marks) -> String {
         ("Marks::CHANGES_HAND", Marks::CHANGES_HAND),
         ("Marks::ATTACKS_AT_ONCE", Marks::ATTACKS_AT_ONCE),
         ("Marks::HAS_BATTLECRY", Marks::HAS_BATTLECRY),
+        ("Marks::HAS_RALLY", Marks::HAS_RALLY),
         ("Marks::BATTLECRY_UNMODELLED", Marks::BATTLECRY_UNMODELLED),
         ("Marks::ANCESTRAL_AUTOMATON", Marks::ANCESTRAL_AUTOMATON),
         (
@@ -226,8 +227,11 @@ fn trigger(t: &Trigger) -> String {
         ),
         Trigger::Avenge { deaths } => format!("Trigger::Avenge {{ deaths: {deaths} }}"),
         Trigger::AfterAttack => "Trigger::AfterAttack".into(),
-        Trigger::AfterFriendlyAttacks { tribes: tr } => {
-            format!("Trigger::AfterFriendlyAttacks {{ tribes: {} }}", tribes(tr))
+        Trigger::AfterFriendlyAttacks { tribes: tr, rally } => {
+            format!(
+                "Trigger::AfterFriendlyAttacks {{ tribes: {}, rally: {rally} }}",
+                tribes(tr)
+            )
         }
         Trigger::TakesDamage { limit, survives } => {
             format!("Trigger::TakesDamage {{ limit: {limit}, survives: {survives} }}")

@@ -63,7 +63,7 @@
 
 use super::effect_row::CombatEffect;
 use super::readings::{ScriptGift, reading};
-use super::{CardDef, TRIGGER_DEATHRATTLE};
+use super::{CardDef, TRIGGER_DEATHRATTLE, TRIGGER_RALLY};
 use crate::hearthstone::model::{
     self, Action, BOARD_SIZE, BonusTo, Effect, InnerToken, MAX_AVENGE, MAX_EFFECTS, Marks, Target,
     Token, Trigger,
@@ -276,6 +276,9 @@ pub fn marks(card: &CardDef) -> Marks {
     if card.triggers & TRIGGER_DEATHRATTLE != 0 {
         marks |= Marks::HAS_DEATHRATTLE;
     }
+    if card.triggers & TRIGGER_RALLY != 0 {
+        marks |= Marks::HAS_RALLY;
+    }
     if changes_the_hand(card) {
         marks |= Marks::CHANGES_HAND;
     }
@@ -336,6 +339,15 @@ fn played_text(card: &CardDef) -> &'static str {
 
 /// The card's combat effect as its text and tags read.
 fn read_effect(card: &CardDef) -> CombatEffect {
+    // Refused by a hand-written row, with what Firestone does.
+    if let Some(row) = reading(card.id).filter(|r| r.refused) {
+        let why = row.why.trim_end_matches('.');
+        let why = why
+            .strip_prefix(card.name)
+            .and_then(|w| w.strip_prefix(": "))
+            .unwrap_or(why);
+        return CombatEffect::Unsupported(why.to_string());
+    }
     let text = played_text(card).to_lowercase();
     let mut rest = text.trim();
     // Rule 1: leading keywords.
@@ -1230,10 +1242,20 @@ fn friend_trigger(clause: &str) -> TriggerRead<'_> {
     {
         return Some(tribes_named(who).map(|tribes| (Trigger::FriendlyDies { tribes }, rest)));
     }
+    // Firestone hears only another minion's attack.
+    if let Some(rest) = clause.strip_prefix("after a friendly rally minion attacks, ") {
+        let trigger = Trigger::AfterFriendlyAttacks {
+            tribes: 0,
+            rally: true,
+        };
+        return Some(Some((trigger, rest)));
+    }
     if let Some(after) = clause.strip_prefix("after another friendly ") {
         if let Some((who, rest)) = after.split_once(" attacks, ") {
-            let read =
-                tribes_named(who).map(|tribes| (Trigger::AfterFriendlyAttacks { tribes }, rest));
+            let read = tribes_named(who).map(|tribes| {
+                let rally = false;
+                (Trigger::AfterFriendlyAttacks { tribes, rally }, rest)
+            });
             return Some(read);
         }
         if let Some((who, rest)) = after.split_once(" deals damage, ") {
@@ -1370,14 +1392,18 @@ fn triggered(clause: &str) -> Option<ClauseEffects> {
     }
     let (trigger, action) = trigger_of(clause)?;
     let (action, times) = repeats(action.trim().trim_end_matches('.'))?;
-    // After another's attack only bonuses for the rest of the combat (no
-    // slot moves).
+    // After another's attack: bonuses for the rest of the combat, or a
+    // living friend's deathrattle run.
     if matches!(trigger, Trigger::AfterFriendlyAttacks { .. }) {
-        let effect = Effect {
-            trigger,
-            action: side_bonus(action)?,
+        let action = match action.strip_prefix("trigger your left-most deathrattle") {
+            Some("") => Action::TriggerDeathrattle {
+                target: Target::LeftmostDeathrattle,
+                times,
+            },
+            Some(_) => return None,
+            None => side_bonus(action)?,
         };
-        return Some(vec![(effect, None)]);
+        return Some(vec![(Effect { trigger, action }, None)]);
     }
     if let Some(gift) = attack_gain_gift(trigger, action) {
         return Some(vec![(gift?, None); times as usize]);

@@ -48,6 +48,9 @@ pub(super) struct Reading {
     /// Its deathrattle tokens enter unmarked, free to attack in the round
     /// their minion died in (`Token::unmarked`).
     pub tokens_unmarked: bool,
+    /// Refused: `why` says what Firestone does that the engine does not
+    /// model (the reason a board naming it is refused with).
+    pub refused: bool,
 }
 
 impl Reading {
@@ -59,6 +62,7 @@ impl Reading {
         script: None,
         marks: Marks::NONE,
         tokens_unmarked: false,
+        refused: false,
     };
 }
 
@@ -454,6 +458,198 @@ pub(super) const READINGS: &[Reading] = &[
         id: "BG36_514_G",
         why: "Barrier Banshee's +7/+7 (its card says +8/+8).",
         plays: Some("After a friendly minion is Reborn, gain Divine Shield and +14/+14."),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BGS_008",
+        why: "Ghastcoiler: Firestone summons 2 (golden 4) cards drawn at random from its pool of Deathrattle minions, which plays as full cards: random summons from a card pool are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "TB_BaconUps_057",
+        why: "Ghastcoiler: Firestone summons 2 (golden 4) cards drawn at random from its pool of Deathrattle minions, which plays as full cards: random summons from a card pool are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG23_318",
+        why: "Leeroy the Reckless: Firestone destroys the minion whose damage last landed on it (its lastAffectedByEntity: friend or foe, alive or not): a memory of each minion's last damager is not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG23_318_G",
+        why: "Leeroy the Reckless: Firestone destroys the minion whose damage last landed on it (its lastAffectedByEntity: friend or foe, alive or not): a memory of each minion's last damager is not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BGDUO_125",
+        why: "Sandy: Firestone turns it into a copy of the teammate's highest-health minion as the combat began (golden: made golden): a minion changed into a copy of another card is not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BGDUO_125_G",
+        why: "Sandy: Firestone turns it into a copy of the teammate's highest-health minion as the combat began (golden: made golden): a minion changed into a copy of another card is not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG31_835",
+        why: "Deathly Striker: Firestone's avenge gets a random Undead of the tavern into the hand (golden 2) and its deathrattle summons those: random cards from the pool are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG31_835_G",
+        why: "Deathly Striker: Firestone's avenge gets a random Undead of the tavern into the hand (golden 2) and its deathrattle summons those: random cards from the pool are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BGDUO31_208",
+        why: "San'layn Scribe: Firestone grows it with the Scribes dead this game, raised as one dies in combat, reaching the teammate's Scribes too: that count is not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BGDUO31_208_G",
+        why: "San'layn Scribe: Firestone grows it with the Scribes dead this game, raised as one dies in combat, reaching the teammate's Scribes too: that count is not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG31_999",
+        why: "Stitched Salvager: Firestone destroys its neighbour at start of combat (golden: both) and remembers an exact copy of it (stats, keywords, enchantments) that its deathrattle summons: a remembered minion per unit is not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG31_999_G",
+        why: "Stitched Salvager: Firestone destroys its neighbour at start of combat (golden: both) and remembers an exact copy of it (stats, keywords, enchantments) that its deathrattle summons: a remembered minion per unit is not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG34_925",
+        why: "Seafloor Recruiter: Firestone casts the tavern spell Chef's Choice on the minion to its right as it attacks (golden twice): tavern spells cast in combat are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG34_925_G",
+        why: "Seafloor Recruiter: Firestone casts the tavern spell Chef's Choice on the minion to its right as it attacks (golden twice): tavern spells cast in combat are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG34_322",
+        why: "Stalwart Kodo: Firestone gives each summoned minion its maximum stats (undamaged health; golden twice), 3 times a combat (script number 1 sets the charges): a unit keeps no maximum health.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG34_322_G",
+        why: "Stalwart Kodo: Firestone gives each summoned minion its maximum stats (undamaged health; golden twice), 3 times a combat (script number 1 sets the charges): a unit keeps no maximum health.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG34_403",
+        why: "Eternal Tycoon: Firestone's avenge summons an Eternal Knight where the death that completed it was, and the knight attacks at once: avenge summons and their attacks in the death phase are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG34_403_G",
+        why: "Eternal Tycoon: Firestone's avenge summons an Eternal Knight where the death that completed it was, and the knight attacks at once: avenge summons and their attacks in the death phase are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG35_883",
+        why: "Balinda Stonehearth: Firestone casts friendly-targeted tavern spells cast in combat twice (golden 3 times): tavern spells cast in combat are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG35_883_G",
+        why: "Balinda Stonehearth: Firestone casts friendly-targeted tavern spells cast in combat twice (golden 3 times): tavern spells cast in combat are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG36_318",
+        why: "Faceless Converter: Firestone's deathrattle buffs the side's Deity (its Old God minion or the Deity secret), growing with the tavern spells cast this game: Deities are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG36_318_G",
+        why: "Faceless Converter: Firestone's deathrattle buffs the side's Deity (its Old God minion or the Deity secret), growing with the tavern spells cast this game: Deities are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG36_333",
+        why: "Jailbird Juggernaut: Firestone's rally summons a Blood Golem with its maximum stats (undamaged health; golden doubled) that attacks the rally's target at once: a unit keeps no maximum health, and summons attacking a forced target are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG36_333_G",
+        why: "Jailbird Juggernaut: Firestone's rally summons a Blood Golem with its maximum stats (undamaged health; golden doubled) that attacks the rally's target at once: a unit keeps no maximum health, and summons attacking a forced target are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG36_241",
+        why: "Crimson Vindicator: Firestone casts the tavern spell Mighty Dragonbreath as it attacks (golden twice): tavern spells cast in combat are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG36_241_G",
+        why: "Crimson Vindicator: Firestone casts the tavern spell Mighty Dragonbreath as it attacks (golden twice): tavern spells cast in combat are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG36_245",
+        why: "Runic Arcanist: Firestone casts the tavern spell Shiny Ring twice at start of combat (golden 4 times): tavern spells cast in combat are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG36_245_G",
+        why: "Runic Arcanist: Firestone casts the tavern spell Shiny Ring twice at start of combat (golden 4 times): tavern spells cast in combat are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG36_113",
+        why: "Drifting Sacrifice: Firestone's deathrattle buffs the side's Deity (its Old God minion or the Deity secret): Deities are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG36_113_G",
+        why: "Drifting Sacrifice: Firestone's deathrattle buffs the side's Deity (its Old God minion or the Deity secret): Deities are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BGDUO_701",
+        why: "C'Thrax Wrecker: Firestone's deathrattle and rally buff the Deities of the side and its Duos teammate: Deities are not modelled.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BGDUO_701_G",
+        why: "C'Thrax Wrecker: Firestone's deathrattle and rally buff the Deities of the side and its Duos teammate: Deities are not modelled.",
+        refused: true,
         ..Reading::NONE
     },
 ];

@@ -1034,7 +1034,10 @@ fn ravaging_scorpid_is_read_as_firestone_plays_it() {
                     action
                 },
                 Effect {
-                    trigger: Trigger::AfterFriendlyAttacks { tribes: 0 },
+                    trigger: Trigger::AfterFriendlyAttacks {
+                        tribes: 0,
+                        rally: false
+                    },
                     action
                 },
             ],
@@ -1506,3 +1509,58 @@ const TAKES_DAMAGE: Trigger = Trigger::TakesDamage {
     limit: 0,
     survives: false,
 };
+
+#[test]
+fn refused_rows_say_what_firestone_does() {
+    // A hand-written row that refuses a card gives its reason (the row's
+    // note without the card's name), whatever its text reads to.
+    for (id, says) in [
+        ("BG23_318", "last damager"),
+        ("BG23_318_G", "last damager"),
+        ("BG34_322", "maximum health"),
+        ("BG36_245_G", "tavern spells"),
+    ] {
+        let card = by_id(id).unwrap();
+        let CombatEffect::Unsupported(reason) = super::reader::read(card).effect else {
+            panic!("{id}: refused");
+        };
+        assert!(reason.contains(says), "{id}: {reason}");
+        assert!(!reason.starts_with(card.name), "{id}: {reason}");
+    }
+}
+
+#[test]
+fn deathstrider_hears_friendly_rally_minions_attacking() {
+    for (name, times) in [("Deathstrider", 1), ("golden Deathstrider", 2)] {
+        let CombatEffect::Effects { effects, .. } = combat_effect(lookup(name).unwrap()) else {
+            panic!("{name}: an effect")
+        };
+        assert_eq!(
+            effects[0],
+            Effect {
+                trigger: Trigger::AfterFriendlyAttacks {
+                    tribes: 0,
+                    rally: true
+                },
+                action: Action::TriggerDeathrattle {
+                    target: Target::LeftmostDeathrattle,
+                    times
+                },
+            },
+            "{name}"
+        );
+    }
+    // Rally cards carry the mark it hears; others do not.
+    assert!(
+        lookup("Glim Guardian")
+            .unwrap()
+            .marks()
+            .contains(Marks::HAS_RALLY)
+    );
+    assert!(
+        !lookup("Harmless Bonehead")
+            .unwrap()
+            .marks()
+            .contains(Marks::HAS_RALLY)
+    );
+}

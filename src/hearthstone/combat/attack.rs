@@ -11,7 +11,9 @@ use super::flags::{Flag, Set, heard_bits};
 use super::kinds::Kinds;
 use super::state::State;
 use super::unit::{ATTACKED, ATTACKER_TAG, PASSED_OVER, SPARE_TAG, UNMARKED, Unit};
-use crate::hearthstone::model::{Action, CLEAVE, POISON, STEALTH, TAUNT, Trigger, VENOM, WINDFURY};
+use crate::hearthstone::model::{
+    Action, CLEAVE, Marks, POISON, STEALTH, TAUNT, Trigger, VENOM, WINDFURY,
+};
 
 impl State {
     /// Prepares the next attack: settles whose turn it is (a side that
@@ -360,8 +362,9 @@ impl State {
             blows.effects_hit |= self.fire_after_attack(kinds, side, attacker, target, chooser);
         }
         if kinds.any(Flag::AfterFriendlyAttacks) {
-            blows.effects_hit |=
-                self.fire_after_other_attacks(kinds, side, attacker, target, chooser);
+            let (at, hit) = self.fire_after_other_attacks(kinds, side, attacker, target, chooser);
+            blows.attacker = at;
+            blows.effects_hit |= hit;
         }
     }
 
@@ -424,8 +427,12 @@ impl State {
 
     /// The "after another friendly minion attacks" effects of `side`'s
     /// minions but the attacker, left to right, dying ones too (out of
-    /// the attack: few combats have them). They only give bonuses and
-    /// buffs, so slots stand. True when they dealt damage.
+    /// the attack: few combats have them). The attacker's slot
+    /// afterwards, and whether they dealt damage. A listener that runs a
+    /// friend's deathrattle may summon left of later slots: the walk goes
+    /// on by index over the board as it then stands, as Firestone's loop
+    /// over its board array does (so a listener pushed right by tokens is
+    /// met, and fires, again), and the attacker is followed by a tag.
     #[inline(never)]
     pub(super) fn fire_after_other_attacks(
         &mut self,
@@ -434,17 +441,26 @@ impl State {
         attacker: usize,
         target: usize,
         chooser: &mut impl Chooser,
-    ) -> bool {
-        let attacker_tribes = kinds.tribes(&self.boards[side][attacker]);
+    ) -> (usize, bool) {
+        let a = self.boards[side][attacker];
+        let attacker_tribes = kinds.tribes(&a);
+        let has_rally = kinds.marks(&a).intersects(Marks::HAS_RALLY);
         let heard = heard_bits(attacker_tribes);
         let fires = |t| match t {
-            Trigger::AfterFriendlyAttacks { tribes } => {
-                tribes == 0 || attacker_tribes & tribes != 0
+            Trigger::AfterFriendlyAttacks { tribes, rally } => {
+                (tribes == 0 || attacker_tribes & tribes != 0) && (has_rally || !rally)
             }
             _ => false,
         };
-        let mut hit = false;
-        for i in 0..self.lens[side] as usize {
+        let moves = self
+            .board(side)
+            .iter()
+            .any(|u| kinds.facts(u).has(Flag::RunsDeathrattle));
+        if moves {
+            self.boards[side][attacker].set_tag(ATTACKER_TAG);
+        }
+        let (mut attacker, mut hit, mut i) = (attacker, false, 0);
+        while i < self.lens[side] as usize {
             let listens = kinds
                 .facts(&self.boards[side][i])
                 .hears(Flag::AfterFriendlyAttacks)
@@ -453,9 +469,20 @@ impl State {
             if i != attacker && listens {
                 let by = (Some(attacker), Some(target));
                 hit |= self.fire_effects_at(kinds, side, i, by, fires, chooser);
+                if moves {
+                    let at = self
+                        .board(side)
+                        .iter()
+                        .position(|u| u.tag() == ATTACKER_TAG);
+                    attacker = at.unwrap_or(attacker);
+                }
             }
+            i += 1;
         }
-        hit
+        if moves {
+            self.boards[side][attacker].set_tag(a.tag());
+        }
+        (attacker, hit)
     }
 
     /// The death phases after an attack where deathrattles damage

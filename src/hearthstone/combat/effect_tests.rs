@@ -3507,3 +3507,68 @@ fn fish_of_nzoth_is_refused_where_it_is_not_played_exactly() {
     let many = ["Harvest Golem+reborn"; 6].join(",") + ",Fish of N'Zoth";
     assert!(combat_monte_carlo(&combat(&many, "3/3"), 100, 1, 0, &Control::NONE).is_ok());
 }
+
+#[test]
+fn deathstrider_runs_the_left_most_deathrattle_after_a_rally_minion_attacks() {
+    // A's minion at `attacker` attacks the 1/20 (Glim Guardian's rally:
+    // +2 attack first). Firestone walks the board by index: a
+    // Deathstrider pushed right by the tokens is met, and fires, again.
+    for (a, attacker, after) in [
+        // Two skeletons left of it, so again, then a full board.
+        (
+            "Harmless Bonehead=1/1,Glim Guardian=1/9,Deathstrider=10/11",
+            1,
+            "1/1,1/1,1/1,1/1,1/1,3/8,10/11",
+        ),
+        // Tokens right of it: once; the golden twice.
+        (
+            "Deathstrider=10/11,Harmless Bonehead=1/1,Glim Guardian=1/9",
+            2,
+            "10/11,1/1,1/1,1/1,3/8",
+        ),
+        (
+            "golden Deathstrider=10/11,Harmless Bonehead=1/1,Glim Guardian=1/9",
+            2,
+            "10/11,1/1,1/1,1/1,1/1,1/1,3/8",
+        ),
+        // A minion without a rally: nothing.
+        (
+            "Harmless Bonehead=1/1,1/9,Deathstrider=10/11",
+            1,
+            "1/1,1/8,10/11",
+        ),
+        // Its own attack: nothing (no rally, and not another's).
+        ("Harmless Bonehead=1/1,Deathstrider=10/11", 1, "1/1,10/10"),
+        // The attacker dies of the hit back: it still hears (the death
+        // phase comes after), and leaves the board then.
+        (
+            "Glim Guardian=1/1,Harmless Bonehead=1/1,Deathstrider=10/11",
+            0,
+            "1/1,1/1,1/1,1/1,1/1,10/11",
+        ),
+    ] {
+        let (mut s, kinds) = fresh(a, "1/20", ["", ""]);
+        s.attack(&kinds, 0, attacker, 0, &mut First);
+        assert_eq!(shown(&s, 0), after, "{a}");
+    }
+    assert_exact_is_the_tree(&[
+        (
+            "Harmless Bonehead=1/1,Glim Guardian=1/2,Deathstrider=2/1",
+            "3/3,2/4",
+        ),
+        (
+            "golden Deathstrider=1/1,Harmless Bonehead=1/1,Wolf Pup=1/1",
+            "4/4,2/2",
+        ),
+    ]);
+    let c = combat(
+        "Harmless Bonehead,Glim Guardian,Wolf Pup,Deathstrider",
+        "6/6,3/5+taunt,2/2+shield,4/3",
+    );
+    assert_monte_carlo_agrees(&c, 84, "deathstrider");
+    let c = combat(
+        "golden Deathstrider,Kaboom Bot,Glim Guardian,Titus Rivendare",
+        "8/8,3/5,2/2+shield,4/3",
+    );
+    assert_monte_carlo_agrees(&c, 85, "golden deathstrider");
+}

@@ -260,7 +260,9 @@ fn classify(e: &Effect, own_tribes: u32, sum: &mut Folded) {
             }
         }
         Trigger::Rally => sum.flags.raise(Flag::OwnAttack),
-        Trigger::AfterFriendlyAttacks { tribes } => sum.hear(Flag::AfterFriendlyAttacks, tribes),
+        Trigger::AfterFriendlyAttacks { tribes, .. } => {
+            sum.hear(Flag::AfterFriendlyAttacks, tribes)
+        }
         Trigger::FriendlyDies { tribes } => sum.hear(Flag::FriendlyDies, tribes),
         Trigger::FriendlySummoned { tribes, .. } => sum.hear(Flag::FriendlySummoned, tribes),
         Trigger::FriendlyTakesDamage { tribes, .. } => sum.hear(Flag::FriendlyTakesDamage, tribes),

@@ -74,11 +74,17 @@ pub enum Trigger {
     /// After another friendly minion of `tribes` (any tribe when 0)
     /// attacked: once its damage and its own "after this attacks" are
     /// done, before the deaths, each listener left to right, dying ones
-    /// too (Firestone's `afterAnotherMinionAttacks`). Only bonuses and
-    /// buffs are read with it (no slot moves).
+    /// too (Firestone's `afterAnotherMinionAttacks`). Bonuses, buffs and
+    /// a living friend's deathrattle run (`Action::TriggerDeathrattle`,
+    /// whose tokens move slots: see `State::fire_after_other_attacks`)
+    /// are read with it.
     AfterFriendlyAttacks {
         /// Tribe bits (`TRIBE_*`) of the friendly minions meant; 0 for any tribe.
         tribes: u32,
+        /// Only after a minion whose card has a rally (`Marks::HAS_RALLY`:
+        /// "after a friendly Rally minion attacks", Firestone's
+        /// `hasEntityMechanic(BACON_RALLY)`).
+        rally: bool,
     },
     /// Whenever damage lands on this minion (not absorbed by a shield),
     /// at once, dying or not: after both hits of an attack's exchange,
