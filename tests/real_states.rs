@@ -34,7 +34,7 @@ use support::compare::{Bins, compare};
 const REFERENCES: &str = include_str!("data/bg_real_states_firestone.json");
 
 /// Stripped states of `recent/` answered so far (of 207).
-const ANSWERED_AT_LEAST: usize = 49;
+const ANSWERED_AT_LEAST: usize = 50;
 
 /// Stripped states of `older/` answered so far (of 445; most name cards
 /// the pinned card data no longer has).
