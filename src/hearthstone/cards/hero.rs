@@ -10,7 +10,7 @@
 //! `on-being-attacked.ts`, `src/cards/impl/bg-spell/`); hero powers,
 //! trinkets and quest rewards are to join them.
 
-use crate::hearthstone::model::{Action, Effect, HeroCard, REBORN, Target, Token, Trigger};
+use crate::hearthstone::model::{Action, Effect, HeroCard, REBORN, TAUNT, Target, Token, Trigger};
 
 /// What the engine does with a hero-side card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,6 +46,18 @@ pub enum HeroPlay {
     SummonsAttackerAtStart {
         /// The summoned card's id.
         token: &'static str,
+    },
+    /// At the start of combat, `count` summons of the card `token` (with
+    /// `keywords` added) wait for room: each enters at the right end of
+    /// the board whenever it has room (`HeroCard::when_space`: Boon of
+    /// Beetles).
+    SummonsWhenSpace {
+        /// The summoned card's id.
+        token: &'static str,
+        /// Keywords it gets.
+        keywords: u8,
+        /// How many wait.
+        count: u8,
     },
     /// Nothing on the boards (why): it acts on the hero, the gold or
     /// later turns, or what it gives is in the state already.
@@ -138,13 +150,14 @@ pub static HERO_CARDS: &[HeroRow] = &[
     HeroRow {
         id: "BG28_603",
         name: "Boon of Beetles",
-        // Firestone (`summon-when-space.ts`): two 2/2 taunt Beetles at the
-        // right end whenever the board has room, checked after each start
-        // of combat step, before each attack and after each death phase;
-        // the count left would be per-combat state.
-        play: HeroPlay::Unsupported(
-            "it summons two Taunt Beetles whenever its board has room (Firestone's summon-when-space step)",
-        ),
+        // Firestone 1.1.755 (`summon-when-space.js`): its start of combat
+        // sets two summons waiting (`triggersLeft = 2`: a second Boon sets
+        // its own, never read); 2/2 Beetles given Taunt, at the right end.
+        play: HeroPlay::SummonsWhenSpace {
+            token: "BG28_603t",
+            keywords: TAUNT,
+            count: 2,
+        },
     },
     HeroRow {
         id: "BG28_641",
@@ -252,6 +265,7 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>,
             token: card_token(row, token, keywords)?,
             once: true,
             attacks_at_once: false,
+            when_space: false,
         })),
         HeroPlay::CopiesWhenAttacked { attack, health } => Ok(Some(HeroCard {
             id: row.id,
@@ -263,6 +277,7 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>,
             token: Token::default(),
             once: true,
             attacks_at_once: false,
+            when_space: false,
         })),
         HeroPlay::SummonsAttackerAtStart { token } => Ok(Some(HeroCard {
             id: row.id,
@@ -274,6 +289,23 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>,
             token: card_token(row, token, 0)?,
             once: false,
             attacks_at_once: true,
+            when_space: false,
+        })),
+        HeroPlay::SummonsWhenSpace {
+            token,
+            keywords,
+            count,
+        } => Ok(Some(HeroCard {
+            id: row.id,
+            name: row.name,
+            effect: Effect {
+                trigger: Trigger::StartOfCombat,
+                action: Action::Summon { count },
+            },
+            token: card_token(row, token, keywords)?,
+            once: false,
+            attacks_at_once: false,
+            when_space: true,
         })),
         HeroPlay::Plays { effect, scripted } => {
             let mut effect = effect;
@@ -303,6 +335,7 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>,
                 token: Token::default(),
                 once: false,
                 attacks_at_once: false,
+                when_space: false,
             }))
         }
     }

@@ -677,6 +677,11 @@ impl State {
                 self,
             );
             alive = self.attack(kinds, side, i, target, chooser);
+            // Waiting summons enter at the right end: the attacker's
+            // slot stands.
+            if kinds.any_space() {
+                self.summon_when_space(kinds, chooser);
+            }
         }
     }
 

@@ -22,7 +22,7 @@
 //! below their states).
 
 use super::key::{self, Key, Layout};
-use super::start::first_attacker;
+use super::start::{counted_lens, first_attacker};
 use super::{Chooser, Combat, MAX_TURNS};
 use super::{Kinds, State};
 use crate::budget::Control;
@@ -140,8 +140,9 @@ fn play(
     visits: &mut Visits,
 ) -> bool {
     let by_turns = kinds.raises_potential();
+    let start = state;
     state.start_phase(kinds, rng);
-    state.turn = first_attacker(&state, rng);
+    state.turn = first_attacker(counted_lens(kinds, &start, &state), rng);
     for turn in 0..MAX_TURNS {
         if state.outcome(kinds, c.tiers).is_some() {
             return true;

@@ -87,7 +87,7 @@ pub fn combat_exact_with_threads(
     validate(c)?;
     crate::parallel::check_threads(threads)?;
     let limit = max_states.clamp(1, EXACT_START_LIMIT) as usize;
-    let (kinds, _, outcomes) = start_outcomes(c, limit, deadline)?;
+    let (kinds, start, outcomes) = start_outcomes(c, limit, deadline)?;
     let Some(outcomes) = outcomes else {
         return Err(Error::budget(if deadline.passed() {
             "the exact combat did not finish within the time budget; use Monte Carlo".to_string()
@@ -95,7 +95,7 @@ pub fn combat_exact_with_threads(
             format!("the start of combat can go more than {limit} ways; use Monte Carlo")
         }));
     };
-    let starts = first_states(&outcomes);
+    let starts = first_states(&outcomes, &kinds, &start);
     let layout = Layout::new(&kinds);
     if layout.words() > key::MAX_KEY_WORDS {
         return Err(Error::budget(

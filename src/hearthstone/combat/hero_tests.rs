@@ -87,9 +87,12 @@ fn upper_hand_sets_a_random_enemy_minions_health_to_one() {
 #[test]
 fn cards_acting_outside_the_boards_change_nothing_and_others_are_refused() {
     assert_eq!(hero_card("BG27_Anomaly_575t", [Some(0), Some(0)]), Ok(None));
-    let refused = hero_card("BG28_603", [Some(2), Some(2)]).unwrap_err();
+    let refused = hero_card("TB_Bacon_Secrets_07", [Some(2), Some(2)]).unwrap_err();
     assert!(hero_card("BG28_641", [None, None]).unwrap().is_some());
-    assert!(refused.contains("Boon of Beetles (BG28_603)"), "{refused}");
+    assert!(
+        refused.contains("Autodefense Matrix (TB_Bacon_Secrets_07)"),
+        "{refused}"
+    );
     let unknown = hero_card("XYZ_1", [None, None]).unwrap_err();
     assert!(unknown.contains("XYZ_1"), "{unknown}");
     let missing = hero_card("BG28_519", [Some(2), None]).unwrap_err();
@@ -293,5 +296,89 @@ fn pack_tactics_agrees_across_the_exact_engine_the_plain_tree_and_monte_carlo() 
             );
         }
         assert_monte_carlo_agrees(&c, 21 + i as u64, &format!("case {i}"));
+    }
+}
+
+#[test]
+fn boon_of_beetles_summons_two_taunt_beetles_when_there_is_room() {
+    let boon = [("BG28_603", [0, 0])];
+    // Room at the start: both 2/2 Taunt Beetles enter at the right end,
+    // none left waiting.
+    let c = with_heroes("1/1", "1/9", [&boon, &[]]);
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE).unwrap();
+    for (s, _) in outcomes.unwrap().outcomes {
+        assert_eq!(shown(&s, 0), "1/1,2/2,2/2");
+        assert!(
+            s.board(0)[1..]
+                .iter()
+                .all(|u| u.has(crate::hearthstone::model::TAUNT))
+        );
+        assert_eq!(s.space, [0, 0]);
+    }
+    // One slot free: one enters, one waits for the next death, then
+    // enters at the right end.
+    let c = with_heroes("1/1,1/1,1/1,1/1,9/1,1/1", "1/30", [&boon, &[]]);
+    let (kinds, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE).unwrap();
+    let mut s = outcomes.unwrap().outcomes[0].0;
+    assert_eq!((s.lens[0], s.space), (7, [1, 0]));
+    s.turn = 0;
+    let mut rng = crate::rng::Rng::new(3);
+    // The 9/1 attacks the 1/30 and dies: the waiting Beetle enters.
+    s.strikes(&kinds, 0, 4, &mut rng);
+    assert_eq!(shown(&s, 0), "1/1,1/1,1/1,1/1,1/1,2/2,2/2");
+    assert_eq!(s.space, [0, 0]);
+    // Refused beside Duos teammates.
+    let mut c = with_heroes("1/1", "1/9", [&boon, &[]]);
+    c.teammates[1] = Some(crate::hearthstone::combat::Teammate {
+        board: parse_board("2/2").unwrap(),
+        tier: 3,
+        ..Default::default()
+    });
+    let refused = combat_exact(&c, 1000, &Control::NONE).unwrap_err();
+    assert!(refused.to_string().contains("Duos"), "{refused}");
+    // A full board keeps both waiting until room opens.
+    let full = "1/1,1/1,1/1,1/1,1/1,1/1,1/1";
+    let c = with_heroes("2/2", full, [&[], &boon]);
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE).unwrap();
+    for (s, _) in outcomes.unwrap().outcomes {
+        assert_eq!((s.lens[1], s.space), (7, [0, 2]));
+    }
+}
+
+#[test]
+fn boon_of_beetles_agrees_across_the_exact_engine_the_plain_tree_and_monte_carlo() {
+    let boon = [("BG28_603", [0, 0])];
+    for (i, (a, b, heroes)) in [
+        ("3/4,3/4", "2/5,2/5,2/5", [&boon[..], &[][..]]),
+        (
+            "2/2,2/2,2/2,2/2,2/2,2/2,2/2",
+            "4/6,3/9",
+            [&boon[..], &[][..]],
+        ),
+        (
+            "3/3,3/3,3/3,3/3,3/3,3/3",
+            "4/5,4/5,4/5,4/5,4/5",
+            [&boon[..], &boon[..]],
+        ),
+        (
+            "Harmless Bonehead,3/3,3/3,3/3,3/3,3/3,3/3",
+            "Harmless Bonehead,5/4,4/5",
+            [&boon[..], &boon[..]],
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let c = with_heroes(a, b, heroes);
+        let r = solved(&c);
+        let tree = super::tests::tree_walk(&c);
+        for (x, y) in summary(&r).into_iter().zip(tree) {
+            assert!(
+                (x - y).abs() < 1e-9,
+                "case {i}: {:?} vs {tree:?}",
+                summary(&r)
+            );
+        }
+        assert_monte_carlo_agrees(&c, 31 + i as u64, &format!("Boon of Beetles case {i}"));
     }
 }

@@ -33,6 +33,10 @@ impl State {
                 }
             }
         }
+        // Firestone's secret phase ends with its summon-when-space step.
+        if kinds.any_space() {
+            self.summon_when_space(kinds, chooser);
+        }
     }
 
     /// `side`'s secrets that hear its minion at `defender` attacked, in
@@ -114,6 +118,11 @@ impl State {
             self,
         );
         if let Action::Summon { count } = action {
+            if card.when_space {
+                // Firestone sets the count (`triggersLeft`), not adds.
+                self.space[side] = count.min(super::space::MAX_WAITING);
+                return false;
+            }
             let token = (kinds.hero_tokens[side][j], card.token.health);
             let end = self.lens[side] as usize;
             let entered = self.insert_tokens(kinds, side, end, token, count, UNMARKED, chooser);

@@ -51,7 +51,13 @@ pub struct Layout {
     /// entry (a kind plus one) when some minion remembers deathrattles
     /// (else 0).
     memory_bits: u32,
+    /// Each side's `State::space` after the memory: `SPACE_BITS` each
+    /// when a hero-side card's summon waits for room (else 0).
+    space_bits: u32,
 }
+
+/// Bits of one side's waiting summons (`State::space`).
+const SPACE_BITS: u32 = 3;
 
 impl Layout {
     pub fn new(kinds: &Kinds) -> Layout {
@@ -101,6 +107,7 @@ impl Layout {
             } else {
                 0
             },
+            space_bits: if kinds.any_space() { SPACE_BITS } else { 0 },
         }
     }
 
@@ -150,11 +157,16 @@ impl Layout {
         self.team_at() + self.team_bits
     }
 
+    /// Where the waiting summons start: after the remembered deathrattles.
+    fn space_at(&self) -> u32 {
+        self.memory_at() + 2 * MEMORY as u32 * self.memory_bits
+    }
+
     /// The 64-bit words a key needs: the turn bit, 14 slots, the bonuses,
     /// the spent hero-side cards, the hands, the teammates, the
     /// remembered deathrattles.
     pub fn words(&self) -> usize {
-        (self.memory_at() + 2 * MEMORY as u32 * self.memory_bits).div_ceil(64) as usize
+        (self.space_at() + 2 * self.space_bits).div_ceil(64) as usize
     }
 
     /// The side bonuses' bytes in `State::bonus` order.
@@ -305,6 +317,9 @@ impl<const N: usize> Key<N> {
         if layout.memory_bits > 0 {
             encode_memory(layout, state, &mut words);
         }
+        if layout.space_bits > 0 {
+            encode_space(layout, state, &mut words);
+        }
         (Key(words), if overflow { OVERFLOW } else { potential })
     }
 
@@ -335,6 +350,7 @@ impl<const N: usize> Key<N> {
             hand: [0; 2],
             team: 0,
             memory: Default::default(),
+            space: [0; 2],
         };
         if layout.bonus_bytes > 0 {
             decode_bonuses(layout, &self.0, &mut state);
@@ -350,6 +366,9 @@ impl<const N: usize> Key<N> {
         }
         if layout.memory_bits > 0 {
             decode_memory(layout, &self.0, &mut state);
+        }
+        if layout.space_bits > 0 {
+            decode_space(layout, &self.0, &mut state);
         }
         let width = layout.slot_bits();
         let mask = (1u64 << width) - 1;
@@ -520,6 +539,35 @@ fn decode_memory(layout: &Layout, words: &[u64], state: &mut State) {
             value |= words[word + 1] << (64 - bit);
         }
         *entry = (value & mask) as u8;
+    }
+}
+
+/// Writes both sides' `State::space` into a key's words (`SPACE_BITS`
+/// each; out of line: few combats have summons waiting for room).
+#[inline(never)]
+fn encode_space(layout: &Layout, state: &State, words: &mut [u64]) {
+    for side in 0..2 {
+        let at = layout.space_at() + side as u32 * SPACE_BITS;
+        let (word, bit) = ((at / 64) as usize, at % 64);
+        let value = u64::from(state.space[side]);
+        words[word] |= value << bit;
+        if bit + SPACE_BITS > 64 {
+            words[word + 1] |= value >> (64 - bit);
+        }
+    }
+}
+
+/// Reads both sides' `State::space` of a key's words into `state`.
+#[inline(never)]
+fn decode_space(layout: &Layout, words: &[u64], state: &mut State) {
+    for side in 0..2 {
+        let at = layout.space_at() + side as u32 * SPACE_BITS;
+        let (word, bit) = ((at / 64) as usize, at % 64);
+        let mut value = words[word] >> bit;
+        if bit + SPACE_BITS > 64 {
+            value |= words[word + 1] << (64 - bit);
+        }
+        state.space[side] = (value & ((1 << SPACE_BITS) - 1)) as u8;
     }
 }
 

@@ -171,6 +171,8 @@ pub struct Kinds {
     hero_start: bool,
     /// Some hero-side card is spent once it fired (`State::spent`).
     hero_once: bool,
+    /// Some hero-side card's summon waits for room (`State::space`).
+    space: bool,
     /// Some token of the combat attacks at once when summoned
     /// (`Marks::ATTACKS_AT_ONCE`, `at_once.rs`).
     at_once: bool,
@@ -242,6 +244,7 @@ impl Kinds {
             hero_tokens: [[0; MAX_HERO_CARDS]; 2],
             hero_start: false,
             hero_once: false,
+            space: false,
             at_once: false,
             remembers: false,
             hands: [Hand::default(); 2],
@@ -311,6 +314,11 @@ impl Kinds {
                     self.hero_tokens[side][j] = self.token(&card.token);
                 }
                 self.hero_once |= card.once;
+                self.space |= card.when_space;
+                if card.when_space {
+                    // Waiting summons are potential the boards lack.
+                    self.raise_potential();
+                }
             }
             let effects: Vec<Effect> = cards.iter().map(|c| c.effect).collect();
             let flags = Folded::of(&effects, 0).flags;
@@ -336,6 +344,13 @@ impl Kinds {
     #[inline]
     pub(super) fn any_attacked(&self) -> bool {
         self.any(Flag::Attacked)
+    }
+
+    /// Some hero-side card's summon waits for room: the memo keys hold
+    /// `State::space`, and the summon-when-space step runs (`space.rs`).
+    #[inline]
+    pub(super) fn any_space(&self) -> bool {
+        self.space
     }
 
     /// Some hero-side card is spent once it fired: the memo keys hold

@@ -45,6 +45,7 @@ mod listeners;
 mod memory;
 mod monte_carlo;
 mod policy;
+mod space;
 mod start;
 mod state;
 mod tally;

@@ -133,6 +133,19 @@ pub(super) fn setup(c: &Combat) -> Result<(State, Kinds)> {
         if let Some(h) = copier {
             return Err(copy_refused(h, "beside Duos teammates"));
         }
+        let mates = c.teammates.iter().flatten().flat_map(|t| t.heroes.iter());
+        if let Some(h) = c
+            .heroes
+            .iter()
+            .flatten()
+            .chain(mates)
+            .find(|h| h.when_space)
+        {
+            return Err(crate::error::Error::invalid(format!(
+                "{} ({}): its summons waiting for room are not modelled beside Duos teammates",
+                h.name, h.id
+            )));
+        }
         return super::team::setup(c);
     }
     let hands = [c.hands[0].as_slice(), c.hands[1].as_slice()];
@@ -171,9 +184,13 @@ fn copy_refused(h: &crate::hearthstone::model::HeroCard, why: &str) -> crate::er
 }
 
 /// The first states: each way the start of combat goes, then the side
-/// with more minions attacks first; equal counts give each side the first
-/// attack with probability 1/2.
-pub(super) fn first_states(outcomes: &StartOutcomes) -> Vec<(State, f64)> {
+/// with more minions attacks first (counted as `counted_lens` says);
+/// equal counts give each side the first attack with probability 1/2.
+pub(super) fn first_states(
+    outcomes: &StartOutcomes,
+    kinds: &Kinds,
+    start: &State,
+) -> Vec<(State, f64)> {
     let mut starts = Vec::new();
     for &(s, p) in &outcomes.outcomes {
         let with_turn = |turn| {
@@ -181,7 +198,8 @@ pub(super) fn first_states(outcomes: &StartOutcomes) -> Vec<(State, f64)> {
             s.turn = turn;
             s
         };
-        match s.lens[0].cmp(&s.lens[1]) {
+        let lens = counted_lens(kinds, start, &s);
+        match lens[0].cmp(&lens[1]) {
             std::cmp::Ordering::Greater => starts.push((with_turn(0), p)),
             std::cmp::Ordering::Less => starts.push((with_turn(1), p)),
             std::cmp::Ordering::Equal => {
@@ -193,10 +211,22 @@ pub(super) fn first_states(outcomes: &StartOutcomes) -> Vec<(State, f64)> {
     starts
 }
 
+/// The minion counts that pick the first attacker: the boards' once the
+/// start of combat `start` went to `s` is over; in a combat with summons
+/// waiting for room (`space.rs`), the boards' before it, as Firestone
+/// picks it there (its summon-when-space step does not pick again).
+pub(super) fn counted_lens(kinds: &Kinds, start: &State, s: &State) -> [u8; 2] {
+    if kinds.any_space() {
+        start.lens
+    } else {
+        s.lens
+    }
+}
+
 /// Who attacks first after the start of combat, drawn as `first_states`
-/// weighs it.
-pub(super) fn first_attacker(s: &State, chooser: &mut impl Chooser) -> u8 {
-    match s.lens[0].cmp(&s.lens[1]) {
+/// weighs it, from the minion counts `lens` (`counted_lens`).
+pub(super) fn first_attacker(lens: [u8; 2], chooser: &mut impl Chooser) -> u8 {
+    match lens[0].cmp(&lens[1]) {
         std::cmp::Ordering::Greater => 0,
         std::cmp::Ordering::Less => 1,
         std::cmp::Ordering::Equal => chooser.pick(2) as u8,
@@ -287,7 +317,8 @@ impl State {
         }
     }
 
-    /// The deaths after a start-of-combat effect dealt damage.
+    /// The deaths after a start-of-combat effect dealt damage, then the
+    /// summons waiting for the room they made (`space.rs`).
     pub(super) fn after_start_damage(&mut self, kinds: &Kinds, chooser: &mut impl Chooser) {
         if kinds.any(Flag::DeathrattleDamage) {
             self.settle_deaths(kinds, chooser);
@@ -297,6 +328,9 @@ impl State {
             for s in 0..2 {
                 self.resolve_side(kinds, s, chooser);
             }
+        }
+        if kinds.any_space() {
+            self.summon_when_space(kinds, chooser);
         }
     }
 }

@@ -50,6 +50,10 @@ pub struct State {
     /// one each (0: none), the last `MEMORY` of them; a remembering
     /// unit's count says how many of the latest are its own (`memory.rs`).
     pub memory: [[u8; MEMORY]; 2],
+    /// Per side, the summons waiting for room on its board (a hero-side
+    /// card's `HeroCard::when_space`; `space.rs`), at most
+    /// `space::MAX_WAITING`.
+    pub space: [u8; 2],
 }
 
 /// How a combat ended.
@@ -178,6 +182,7 @@ impl State {
             hand: [0; 2],
             team: 0,
             memory: [[0; MEMORY]; 2],
+            space: [0; 2],
         };
         for (side, board) in [a, b].into_iter().enumerate() {
             for (slot, m) in board.iter().enumerate() {

@@ -103,6 +103,7 @@ pub(super) fn setup(c: &Combat) -> Result<(State, Kinds)> {
         hand: [0; 2],
         team: 0,
         memory: Default::default(),
+        space: [0; 2],
     };
     let mut mates = [[Unit::default(); BOARD_SIZE]; 2];
     for s in 0..2 {
@@ -311,7 +312,7 @@ impl State {
     ) {
         self.take_turn(team.view(root, self.team), side, attacker, chooser);
         if self.settle_team(root, chooser) {
-            self.turn = first_attacker(self, chooser);
+            self.turn = first_attacker(self.lens, chooser);
         }
     }
 

@@ -13,8 +13,9 @@ use proptest::prelude::*;
 
 /// The combat's kinds and first states, however many.
 pub(super) fn starts(c: &Combat) -> (Kinds, Vec<(State, f64)>) {
-    let (kinds, _, outcomes) = start_outcomes(c, usize::MAX, &Control::NONE).unwrap();
-    (kinds, first_states(&outcomes.expect("no limit")))
+    let (kinds, start, outcomes) = start_outcomes(c, usize::MAX, &Control::NONE).unwrap();
+    let starts = first_states(&outcomes.expect("no limit"), &kinds, &start);
+    (kinds, starts)
 }
 
 /// The exact search of `c` with every layer split among the workers it is

@@ -31,4 +31,10 @@ pub struct HeroCard {
     /// Its token attacks at once when summoned (Toxic Tumbleweed's
     /// Tumbling Assassin), then counts as having attacked this round.
     pub attacks_at_once: bool,
+    /// Its summon waits for room (Boon of Beetles): its start of combat
+    /// sets its side's waiting summons to the `Action::Summon`'s count,
+    /// and whenever its board has room (after each start-of-combat step
+    /// and each death phase) a token enters at the right end for each,
+    /// one by one.
+    pub when_space: bool,
 }
