@@ -531,10 +531,17 @@ impl State {
         chooser: &mut impl Chooser,
     ) -> (usize, bool) {
         let attacker_tribes = kinds.tribes(&self.boards[side][attacker]);
+        let attacker_marks = kinds.marks(&self.boards[side][attacker]);
         let fires = |t: Trigger, own: bool| match t {
             Trigger::Rally => own,
-            Trigger::FriendlyAttacks { tribes, other } => {
-                (!own || !other) && (tribes == 0 || attacker_tribes & tribes != 0)
+            Trigger::FriendlyAttacks {
+                tribes,
+                other,
+                marks,
+            } => {
+                (!own || !other)
+                    && (tribes == 0 || attacker_tribes & tribes != 0)
+                    && (marks.is_empty() || attacker_marks.intersects(marks))
             }
             _ => false,
         };

@@ -80,6 +80,11 @@ impl Marks {
     /// beside a friendly minion that triggers battlecries.
     pub const BATTLECRY_UNMODELLED: Marks = Marks(1 << 13);
 
+    /// The card has a rally (its BACON_RALLY tag), whatever it does:
+    /// what "whenever another friendly Rally minion attacks" hears
+    /// (Firestone's `hasEntityMechanic(attacker, BACON_RALLY)`).
+    pub const HAS_RALLY: Marks = Marks(1 << 14);
+
     /// The marks of the cards whose stats grow with a count their side
     /// keeps (Eternal Knight, Falling Sky Golem, Abyssal Bruiser, Ancestral
     /// Automaton, normal and golden).
