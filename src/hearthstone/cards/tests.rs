@@ -866,9 +866,17 @@ fn blood_gems_played_in_combat_are_read() {
         living: false,
     };
     assert_eq!(gems("Bloodsnout Warlord"), (rally_attacks, on(all, 3)));
-    assert_eq!(gems("golden Bloodsnout Warlord"), (rally_attacks, on(all, 6)));
+    assert_eq!(
+        gems("golden Bloodsnout Warlord"),
+        (rally_attacks, on(all, 6))
+    );
     assert!(lookup("Bonker").unwrap().marks().contains(Marks::HAS_RALLY));
-    assert!(!lookup("Bloodsnout Warlord").unwrap().marks().contains(Marks::HAS_RALLY));
+    assert!(
+        !lookup("Bloodsnout Warlord")
+            .unwrap()
+            .marks()
+            .contains(Marks::HAS_RALLY)
+    );
     for (name, times) in [("Flighty Scout", 1), ("golden Flighty Scout", 2)] {
         let CombatEffect::Effects { effects, .. } = effect(name) else {
             panic!("{name}");

@@ -531,20 +531,6 @@ impl State {
         chooser: &mut impl Chooser,
     ) -> (usize, bool) {
         let attacker_tribes = kinds.tribes(&self.boards[side][attacker]);
-        let attacker_marks = kinds.marks(&self.boards[side][attacker]);
-        let fires = |t: Trigger, own: bool| match t {
-            Trigger::Rally => own,
-            Trigger::FriendlyAttacks {
-                tribes,
-                other,
-                marks,
-            } => {
-                (!own || !other)
-                    && (tribes == 0 || attacker_tribes & tribes != 0)
-                    && (marks.is_empty() || attacker_marks.intersects(marks))
-            }
-            _ => false,
-        };
         // The slots whose minions listen to this attacker, found in one
         // pass (most do not); only the attacker's own rally summons (to its
         // right, after every other trigger), so these slots stand while
@@ -559,6 +545,21 @@ impl State {
         if listeners == 0 && !own {
             return (attacker, false);
         }
+        // Its marks are read only for a listener that names some.
+        let attacker_unit = self.boards[side][attacker];
+        let fires = |t: Trigger, own: bool| match t {
+            Trigger::Rally => own,
+            Trigger::FriendlyAttacks {
+                tribes,
+                other,
+                marks,
+            } => {
+                (!own || !other)
+                    && (tribes == 0 || attacker_tribes & tribes != 0)
+                    && (marks.is_empty() || kinds.marks(&attacker_unit).intersects(marks))
+            }
+            _ => false,
+        };
         let mut hit = false;
         let track = kinds.any_of(Set::DamageListeners);
         // An earlier strike may have moved the defender (see `attack`).

@@ -3529,8 +3529,11 @@ fn bramblewitch_sets_its_targets_stats_once_per_combat() {
     // Windfury: the plain one sets its first target only, the golden
     // both (twice per combat).
     let turn = |a: &str| {
-        let (mut s, kinds) =
-            State::new(&parse_board(a).unwrap(), &parse_board("1/20,1/20").unwrap(), 0);
+        let (mut s, kinds) = State::new(
+            &parse_board(a).unwrap(),
+            &parse_board("1/20,1/20").unwrap(),
+            0,
+        );
         s.take_turn(&kinds, 0, 0, &mut First);
         s
     };
@@ -3542,8 +3545,14 @@ fn bramblewitch_sets_its_targets_stats_once_per_combat() {
     assert!(s.board(1).is_empty());
     // A reborn copy has its charge afresh; exact and Monte Carlo agree.
     for (i, (a, b)) in [
-        ("Transmuted Bramblewitch=4/4+reborn+windfury,2/2", "1/9,6/6,2/9+taunt"),
-        ("golden Transmuted Bramblewitch,3/3", "5/9,2/8+taunt,Murloc Warleader"),
+        (
+            "Transmuted Bramblewitch=4/4+reborn+windfury,2/2",
+            "1/9,6/6,2/9+taunt",
+        ),
+        (
+            "golden Transmuted Bramblewitch,3/3",
+            "5/9,2/8+taunt,Murloc Warleader",
+        ),
     ]
     .into_iter()
     .enumerate()
@@ -3580,4 +3589,26 @@ fn bloodsnout_warlord_plays_gems_as_a_rally_minion_attacks() {
         71,
         "Bloodsnout Warlord",
     );
+}
+
+#[test]
+fn an_enchantment_s_rally_fires_after_the_card_s_own() {
+    // Geared Guard carrying Whirring Protector's magnetized rally: its
+    // own rally shields a random other minion (the first drawn), then the
+    // enchantment's gives the other minions +5 Attack.
+    let with_rally = |board: &str| {
+        let mut minions = parse_board(board).unwrap();
+        let effect = crate::hearthstone::cards::enchantment_effect("BG33_807e").unwrap();
+        minions[0].reborn_effects = Some(minions[0].effects);
+        minions[0].effects[1] = effect;
+        minions[0].marks |= model::Marks::HAS_RALLY;
+        minions
+    };
+    let a = with_rally("Geared Guard=4/9,2/2,3/3");
+    let (mut s, kinds) = State::new(&a, &parse_board("0/20").unwrap(), 0);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "4/9,7/2+s,8/3");
+    let mut c = combat("Geared Guard,2/2,3/3", "6/9,3/3+taunt,5/5");
+    c.a = with_rally("Geared Guard,2/2,3/3");
+    assert_monte_carlo_agrees(&c, 81, "Geared Guard with its rally");
 }
