@@ -545,8 +545,7 @@ impl State {
         if listeners == 0 && !own {
             return (attacker, false);
         }
-        // Its marks are read only for a listener that names some.
-        let attacker_unit = self.boards[side][attacker];
+        let attacker_marks = kinds.marks(&self.boards[side][attacker]);
         let fires = |t: Trigger, own: bool| match t {
             Trigger::Rally => own,
             Trigger::FriendlyAttacks {
@@ -556,7 +555,7 @@ impl State {
             } => {
                 (!own || !other)
                     && (tribes == 0 || attacker_tribes & tribes != 0)
-                    && (marks.is_empty() || kinds.marks(&attacker_unit).intersects(marks))
+                    && (marks.is_empty() || attacker_marks.intersects(marks))
             }
             _ => false,
         };
