@@ -379,8 +379,8 @@ fn minion_from_value(value: &Value, path: &Path) -> Result<Minion> {
     };
     let attack = fields.stat("attack")?;
     let health = fields.stat("health")?;
-    let minion = minion_of_entity(card, attack, health, &flags).map_err(|e| path.error(e))?;
-    refuse_combat_enchantments(fields.get("enchantments"), card.card()?, path)?;
+    let mut minion = minion_of_entity(card, attack, health, &flags).map_err(|e| path.error(e))?;
+    combat_enchantments(fields.get("enchantments"), card.card()?, &mut minion, path)?;
     refuse_additional_cards(fields.get("additionalCards"), card.card()?, path)?;
     Ok(minion)
 }
@@ -411,14 +411,22 @@ fn refuse_additional_cards(list: Option<&Value>, card: &CardDef, path: &Path) ->
     ))))
 }
 
-/// An error when an entity carries an enchantment that gives it an
-/// effect in combat (`cards::combat_enchantment`) its card does not
-/// have: its card alone does not say what it does (a magnetized part's
-/// deathrattle, a hero's ship parts `BG31_HERO_801ptde`, Surf n' Surf's
-/// Crab `BG27_004e`, on any minion, Surf n' Surf itself too). A card's own
-/// enchantment (`BG33_807e`, a card keeping its growing numbers there) is
-/// its card's effect when the card acts in combat.
-fn refuse_combat_enchantments(list: Option<&Value>, card: &CardDef, path: &Path) -> Result<()> {
+/// The effects in combat an entity's enchantments give it that its card
+/// does not have: those the engine plays (`cards::enchantment_effect`:
+/// Whirring Protector's magnetized rally) join the minion's effects, after
+/// its card's (Firestone fires a minion's rally, then its enchantments');
+/// any other is an error, its card alone not saying what it does (a
+/// magnetized part's deathrattle, a hero's ship parts
+/// `BG31_HERO_801ptde`, Surf n' Surf's Crab `BG27_004e`, on any minion,
+/// Surf n' Surf itself too). A card's own enchantment (`BG33_807e`, a
+/// card keeping its growing numbers there) is its card's effect when the
+/// card acts in combat.
+fn combat_enchantments(
+    list: Option<&Value>,
+    card: &CardDef,
+    minion: &mut Minion,
+    path: &Path,
+) -> Result<()> {
     let Some(items) = list.and_then(Value::as_array) else {
         return Ok(());
     };
@@ -449,6 +457,15 @@ fn refuse_combat_enchantments(list: Option<&Value>, card: &CardDef, path: &Path)
         if own_enchantment && (!outside || hand_only) {
             continue;
         }
+        if let Some(effect) = cards::enchantment_effect(id) {
+            add_enchantment_effect(minion, effect).map_err(|why| {
+                path.error(Error::invalid(format!(
+                    "{} ({}) carries the enchantment {id}: {why}",
+                    card.name, card.id
+                )))
+            })?;
+            continue;
+        }
         if let Some(text) = cards::combat_enchantment(id) {
             return Err(path.error(Error::invalid(format!(
                 "{} ({}) carries the enchantment {id} ('{text}'), an effect in combat \
@@ -456,6 +473,32 @@ fn refuse_combat_enchantments(list: Option<&Value>, card: &CardDef, path: &Path)
                 card.name, card.id
             ))));
         }
+    }
+    Ok(())
+}
+
+/// `effect` added to the minion's effects, in the first free slot; its
+/// reborn copy (a fresh copy of the card, without enchantments in
+/// Firestone) keeps its card's effects only. A rally makes it a Rally
+/// minion (`Marks::HAS_RALLY`: Firestone's mechanics check reads the
+/// enchantments too).
+fn add_enchantment_effect(
+    minion: &mut Minion,
+    effect: model::Effect,
+) -> std::result::Result<(), &'static str> {
+    let Some(slot) = minion
+        .effects
+        .iter()
+        .position(|e| e.trigger == model::Trigger::Never)
+    else {
+        return Err("more effects in combat than a minion holds (not modelled yet)");
+    };
+    if minion.reborn_effects.is_none() {
+        minion.reborn_effects = Some(minion.effects);
+    }
+    minion.effects[slot] = effect;
+    if effect.trigger == model::Trigger::Rally {
+        minion.marks |= model::Marks::HAS_RALLY;
     }
     Ok(())
 }

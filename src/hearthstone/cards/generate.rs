@@ -212,9 +212,14 @@ fn trigger(t: &Trigger) -> String {
         Trigger::Never => "Trigger::Never".into(),
         Trigger::StartOfCombat => "Trigger::StartOfCombat".into(),
         Trigger::Rally => "Trigger::Rally".into(),
-        Trigger::FriendlyAttacks { tribes: tr, other } => format!(
-            "Trigger::FriendlyAttacks {{ tribes: {}, other: {other} }}",
-            tribes(tr)
+        Trigger::FriendlyAttacks {
+            tribes: tr,
+            other,
+            marks: m,
+        } => format!(
+            "Trigger::FriendlyAttacks {{ tribes: {}, other: {other}, marks: {} }}",
+            tribes(tr),
+            marks(m)
         ),
         Trigger::Deathrattle => "Trigger::Deathrattle".into(),
         Trigger::FriendlyDies { tribes: tr } => {
@@ -410,6 +415,15 @@ fn action(a: &Action) -> String {
         Action::MultiplyStats { times } => format!("Action::MultiplyStats {{ times: {times} }}"),
         Action::SetHealth { target: t, health } => format!(
             "Action::SetHealth {{ target: {}, health: {health} }}",
+            target(&t)
+        ),
+        Action::SetStats {
+            target: t,
+            attack,
+            health,
+            limit,
+        } => format!(
+            "Action::SetStats {{ target: {}, attack: {attack}, health: {health}, limit: {limit} }}",
             target(&t)
         ),
         Action::TierBuff {

@@ -14,6 +14,7 @@
 //! it at any time.
 
 mod effect_row;
+mod enchantments;
 // Generated: laid out by its generator, not by rustfmt.
 #[rustfmt::skip]
 mod effect_table;
@@ -28,6 +29,7 @@ mod script;
 mod table;
 
 pub use effect_row::{CombatEffect, EffectRow};
+pub use enchantments::enchantment_effect;
 pub use generate::effect_table_source;
 pub use hero::{HERO_CARDS, HeroPlay, HeroRow, hero_card, hero_row};
 pub(crate) use reader::acts_outside_boards;

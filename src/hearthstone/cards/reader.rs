@@ -267,7 +267,8 @@ pub fn read(card: &CardDef) -> Read {
 }
 
 /// A card's marks: its hand-written row's, a Beetle's (the token cards
-/// "your Beetles have ..." names), and one for a deathrattle (its tag).
+/// "your Beetles have ..." names), and one for a deathrattle and one for
+/// a rally (their tags).
 pub fn marks(card: &CardDef) -> Marks {
     let mut marks = reading(card.id).map_or(Marks::NONE, |r| r.marks);
     if card.name == "Beetle" {
@@ -760,6 +761,33 @@ fn battlecry_trigger(trigger: Trigger, action: &str, times: u8) -> Option<Option
         times,
         deathrattle,
     }))
+}
+
+/// "set the target's stats to 3/3. (once per combat.)" (the golden:
+/// "twice per combat"): Transmuted Bramblewitch's rally, with
+/// Firestone's per-combat charges.
+fn set_target_stats(clause: &str) -> Option<Option<Effect>> {
+    let rest = clause.strip_prefix("rally: set the target's stats to ")?;
+    let read = || {
+        let (stats, limit) = rest.split_once(". ")?;
+        let limit = match limit {
+            "(once per combat.)" => 1,
+            "(twice per combat.)" => 2,
+            _ => return None,
+        };
+        let (attack, health) = stats.split_once('/')?;
+        let action = Action::SetStats {
+            target: Target::Defender,
+            attack: attack.parse().ok()?,
+            health: health.parse().ok()?,
+            limit,
+        };
+        Some(Effect {
+            trigger: Trigger::Rally,
+            action,
+        })
+    };
+    Some(read())
 }
 
 /// "summon the highest-attack minion from your hand for this combat
@@ -1288,7 +1316,19 @@ fn friend_trigger(clause: &str) -> TriggerRead<'_> {
         return Some(read);
     }
     let (who, rest) = rest.split_once(" attacks, ")?;
-    Some(tribes_named(who).map(|tribes| (Trigger::FriendlyAttacks { tribes, other }, rest)))
+    // "a friendly rally minion": one whose card has a rally.
+    let (tribes, marks) = match who {
+        "rally minion" => (Some(0), Marks::HAS_RALLY),
+        who => (tribes_named(who), Marks::NONE),
+    };
+    Some(tribes.map(|tribes| {
+        let trigger = Trigger::FriendlyAttacks {
+            tribes,
+            other,
+            marks,
+        };
+        (trigger, rest)
+    }))
 }
 
 /// The tribes a trigger names: "minion" is any (0), else one tribe.
@@ -1474,7 +1514,8 @@ type ClauseEffects = Vec<(Effect, Option<Token>)>;
 type WholeClause = fn(&str) -> Option<Option<Effect>>;
 
 /// The whole-clause templates, tried in turn.
-const WHOLE_CLAUSES: [WholeClause; 9] = [
+const WHOLE_CLAUSES: [WholeClause; 10] = [
+    set_target_stats,
     gains_deathrattles,
     extra_deathrattles,
     deathrattles_trigger,

@@ -295,7 +295,7 @@ pub(super) const READINGS: &[Reading] = &[
     },
     Reading {
         id: "BG33_884",
-        why: "Bloodsnout Warlord listens to friendly rally minions attacking, with 3 gems (its card: Quilboar, 2): not a tribe, so not modelled.",
+        why: "Bloodsnout Warlord listens to friendly minions with a rally attacking (Marks::HAS_RALLY), with 3 gems (its card: Quilboar, 2).",
         plays: Some(
             "Whenever another friendly Rally minion attacks, this plays 3 Blood Gems on all your minions.",
         ),
@@ -303,7 +303,7 @@ pub(super) const READINGS: &[Reading] = &[
     },
     Reading {
         id: "BG33_884_G",
-        why: "Bloodsnout Warlord listens to friendly rally minions attacking, with 3 gems (its card: Quilboar, 2): not a tribe, so not modelled.",
+        why: "Bloodsnout Warlord listens to friendly minions with a rally attacking (Marks::HAS_RALLY), with 3 gems (its card: Quilboar, 2).",
         plays: Some(
             "Whenever another friendly Rally minion attacks, this plays 6 Blood Gems on all your minions.",
         ),

@@ -800,6 +800,7 @@ fn blood_gems_played_in_combat_are_read() {
     let another_attacks = Trigger::FriendlyAttacks {
         tribes: 0,
         other: true,
+        marks: Marks::NONE,
     };
     assert_eq!(
         gems("Prodigious Tusker"),
@@ -871,12 +872,35 @@ fn blood_gems_played_in_combat_are_read() {
         "Groundshaker",
         "Timewarped Twirler",
         "Timewarped Geomancer",
-        "Bloodsnout Warlord",
     ] {
         assert!(!effect(name).is_modelled(), "{name}");
     }
     // A start of combat that fires only from the hand (Firestone's Flighty
     // Scout checks the hand; `combat::hand` plays it).
+    // Bloodsnout Warlord hears friendly minions with a rally attack
+    // (Firestone's 3 gems, golden 6, on every friendly minion).
+    let rally_attacks = Trigger::FriendlyAttacks {
+        tribes: 0,
+        other: true,
+        marks: Marks::HAS_RALLY,
+    };
+    let all = Target::Friendly {
+        tribes: 0,
+        other: false,
+        living: false,
+    };
+    assert_eq!(gems("Bloodsnout Warlord"), (rally_attacks, on(all, 3)));
+    assert_eq!(
+        gems("golden Bloodsnout Warlord"),
+        (rally_attacks, on(all, 6))
+    );
+    assert!(lookup("Bonker").unwrap().marks().contains(Marks::HAS_RALLY));
+    assert!(
+        !lookup("Bloodsnout Warlord")
+            .unwrap()
+            .marks()
+            .contains(Marks::HAS_RALLY)
+    );
     for (name, times) in [("Flighty Scout", 1), ("golden Flighty Scout", 2)] {
         let CombatEffect::Effects { effects, .. } = effect(name) else {
             panic!("{name}");

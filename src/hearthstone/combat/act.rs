@@ -648,6 +648,15 @@ impl State {
                 });
                 false
             }
+            Action::SetStats {
+                target,
+                attack,
+                health,
+                limit,
+            } => {
+                self.set_stats(kinds, at, target, [attack, health], limit, chooser);
+                false
+            }
             Action::GrowingGift { attack, step } => {
                 self.give_growing_gift(kinds, at, attack, step);
                 false
@@ -765,6 +774,36 @@ impl State {
             let more = u.attack.saturating_mul(u16::from(times).saturating_sub(1));
             let gain = [more.saturating_add(auras), 0];
             self.buff_at(kinds, (at.side, friend), gain, 0, at.is(at.side, friend));
+        }
+    }
+
+    /// `Action::SetStats`: the target's stats set, what entering gives
+    /// it added back (Firestone's `setEntityStats`), unheard; with a
+    /// `limit`, while the minion's count of firings is below it (a firing
+    /// that reached no target spends none).
+    fn set_stats(
+        &mut self,
+        kinds: &Kinds,
+        at: &Fired,
+        target: Target,
+        [attack, health]: [u16; 2],
+        limit: u8,
+        chooser: &mut impl Chooser,
+    ) {
+        let fired = at.slot.map_or(0, |i| self.boards[at.side][i].count());
+        if limit > 0 && (at.slot.is_none() || fired >= limit) {
+            return;
+        }
+        let mut reached = false;
+        self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, _| {
+            let [a, h] = state.entry_stats(kinds, s, i);
+            let u = &mut state.boards[s][i];
+            u.attack = attack.saturating_add(a);
+            u.health = health.saturating_add(h).min(i16::MAX as u16) as i16;
+            reached = true;
+        });
+        if let (true, true, Some(i)) = (limit > 0, reached, at.slot) {
+            self.boards[at.side][i].set_count(fired + 1);
         }
     }
 

@@ -558,13 +558,6 @@ impl State {
         chooser: &mut impl Chooser,
     ) -> (usize, bool) {
         let attacker_tribes = kinds.tribes(&self.boards[side][attacker]);
-        let fires = |t: Trigger, own: bool| match t {
-            Trigger::Rally => own,
-            Trigger::FriendlyAttacks { tribes, other } => {
-                (!own || !other) && (tribes == 0 || attacker_tribes & tribes != 0)
-            }
-            _ => false,
-        };
         // The slots whose minions listen to this attacker, found in one
         // pass (most do not); only the attacker's own rally summons (to its
         // right, after every other trigger), so these slots stand while
@@ -579,6 +572,20 @@ impl State {
         if listeners == 0 && !own {
             return (attacker, false);
         }
+        let attacker_marks = kinds.marks(&self.boards[side][attacker]);
+        let fires = |t: Trigger, own: bool| match t {
+            Trigger::Rally => own,
+            Trigger::FriendlyAttacks {
+                tribes,
+                other,
+                marks,
+            } => {
+                (!own || !other)
+                    && (tribes == 0 || attacker_tribes & tribes != 0)
+                    && (marks.is_empty() || attacker_marks.intersects(marks))
+            }
+            _ => false,
+        };
         let mut hit = false;
         let track = kinds.any_of(Set::DamageListeners);
         // An earlier strike may have moved the defender (see `attack`).

@@ -90,27 +90,38 @@ impl State {
     /// and from earlier turns. Firestone takes these off and puts them
     /// back around setting a minion's stats (`Action::MultiplyAttack`).
     pub(super) fn entry_attack(&self, kinds: &Kinds, side: usize, slot: usize) -> u16 {
+        self.entry_stats(kinds, side, slot)[0]
+    }
+
+    /// The attack and health the unit at `slot` on `side` has from what
+    /// entering gave it (see `entry_attack`): what Firestone's
+    /// `setEntityStats` puts back after setting a minion's stats.
+    pub(super) fn entry_stats(&self, kinds: &Kinds, side: usize, slot: usize) -> [u16; 2] {
         let u = &self.boards[side][slot];
         let tribes = kinds.tribes(u);
-        let mut attack = 0u16;
+        let mut stats = [0u16; 2];
+        let mut add = |a: u16, h: u16| {
+            stats = [stats[0].saturating_add(a), stats[1].saturating_add(h)];
+        };
         for (i, other) in self.board(side).iter().enumerate() {
             let g = kinds.facts(other);
             if i != slot && g.aura_tribes != 0 && tribes & g.aura_tribes != 0 {
-                attack = attack.saturating_add(g.aura_attack);
+                add(g.aura_attack, g.aura_health);
             }
         }
         for b in 0..kinds.bonus_count() {
             if kinds.takes_slot(u, b) {
-                attack = attack.saturating_add(self.bonus[side][b][0].into());
+                let [a, h] = self.bonus[side][b];
+                add(a.into(), h.into());
             }
         }
         let entries = &kinds.entry_bonuses[side][..kinds.entry_counts[side] as usize];
-        for &(to, a, _) in entries {
+        for &(to, a, h) in entries {
             if kinds.takes(u, to) {
-                attack = attack.saturating_add(a);
+                add(a, h);
             }
         }
-        attack
+        stats
     }
 
     /// The auras of `side`'s dying minions leave with them: their friends

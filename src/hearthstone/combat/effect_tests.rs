@@ -3572,3 +3572,108 @@ fn deathstrider_runs_the_left_most_deathrattle_after_a_rally_minion_attacks() {
     );
     assert_monte_carlo_agrees(&c, 85, "golden deathstrider");
 }
+
+#[test]
+fn bramblewitch_sets_its_targets_stats_once_per_combat() {
+    // The rally makes the 2/20 a 3/3 before the hit: it dies to 4
+    // damage, and hits back for 3.
+    let s = after_attack("Transmuted Bramblewitch=4/10", "2/20", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "4/7");
+    assert!(s.board(1).is_empty());
+    // What entering gives comes back on top: Murloc Warleader's +2
+    // attack (Firestone's `setEntityStats` puts the auras back).
+    let s = after_attack(
+        "Transmuted Bramblewitch=4/10",
+        "Rockpool Hunter=1/20,Murloc Warleader",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 0), "4/5");
+    assert_eq!(s.board(1).len(), 1);
+    // Windfury: the plain one sets its first target only, the golden
+    // both (twice per combat).
+    let turn = |a: &str| {
+        let (mut s, kinds) = State::new(
+            &parse_board(a).unwrap(),
+            &parse_board("1/20,1/20").unwrap(),
+            0,
+        );
+        s.take_turn(&kinds, 0, 0, &mut First);
+        s
+    };
+    let s = turn("Transmuted Bramblewitch=4/10+windfury");
+    assert_eq!(shown(&s, 0), "4/6");
+    assert_eq!(shown(&s, 1), "1/16");
+    let s = turn("golden Transmuted Bramblewitch=4/10+windfury");
+    assert_eq!(shown(&s, 0), "4/4");
+    assert!(s.board(1).is_empty());
+    // A reborn copy has its charge afresh; exact and Monte Carlo agree.
+    for (i, (a, b)) in [
+        (
+            "Transmuted Bramblewitch=4/4+reborn+windfury,2/2",
+            "1/9,6/6,2/9+taunt",
+        ),
+        (
+            "golden Transmuted Bramblewitch,3/3",
+            "5/9,2/8+taunt,Murloc Warleader",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        assert_monte_carlo_agrees(&combat(a, b), 60 + i as u64, a);
+    }
+}
+
+#[test]
+fn bloodsnout_warlord_plays_gems_as_a_rally_minion_attacks() {
+    // A Rally minion attacks: before its own rally, the Warlord plays 3
+    // gems (+3/+3) on every friendly minion, itself and the attacker
+    // too; the Camper's rally then plays one on itself.
+    let s = after_attack("Tusked Camper=1/5,Bloodsnout Warlord,2/2", "0/20", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "5/9,8/8,5/5");
+    let s = after_attack(
+        "Tusked Camper=1/5,golden Bloodsnout Warlord=10/10,2/2",
+        "0/20",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 0), "8/12,16/16,8/8");
+    // A minion without a rally, or the Warlord itself, fires nothing.
+    let s = after_attack("2/2,Bloodsnout Warlord", "0/20", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "2/2,5/5");
+    let s = after_attack("Tusked Camper=1/5,Bloodsnout Warlord", "0/20", 1, 0, 0);
+    assert_eq!(shown(&s, 0), "1/5,5/5");
+    assert_monte_carlo_agrees(
+        &combat(
+            "Tusked Camper,Bloodsnout Warlord,2/2",
+            "4/9,3/3+taunt,5/5,Murloc Warleader",
+        ),
+        71,
+        "Bloodsnout Warlord",
+    );
+}
+
+#[test]
+fn an_enchantment_s_rally_fires_after_the_card_s_own() {
+    // Geared Guard carrying Whirring Protector's magnetized rally: its
+    // own rally shields a random other minion (the first drawn), then the
+    // enchantment's gives the other minions +5 Attack.
+    let with_rally = |board: &str| {
+        let mut minions = parse_board(board).unwrap();
+        let effect = crate::hearthstone::cards::enchantment_effect("BG33_807e").unwrap();
+        minions[0].reborn_effects = Some(minions[0].effects);
+        minions[0].effects[1] = effect;
+        minions[0].marks |= model::Marks::HAS_RALLY;
+        minions
+    };
+    let a = with_rally("Geared Guard=4/9,2/2,3/3");
+    let (mut s, kinds) = State::new(&a, &parse_board("0/20").unwrap(), 0);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "4/9,7/2+s,8/3");
+    let mut c = combat("Geared Guard,2/2,3/3", "6/9,3/3+taunt,5/5");
+    c.a = with_rally("Geared Guard,2/2,3/3");
+    assert_monte_carlo_agrees(&c, 81, "Geared Guard with its rally");
+}

@@ -185,7 +185,8 @@ pub(super) struct Folded {
     pub(super) heard: [u32; HEARD],
     pub(super) avenge: u8,
     /// The most firings per combat of its "whenever this takes damage"
-    /// (`Trigger::TakesDamage`; 0: no limit), counted in `Unit::count`.
+    /// (`Trigger::TakesDamage`) or its stats setting (`Action::SetStats`;
+    /// 0: no limit), counted in `Unit::count`.
     pub(super) limit: u8,
     /// The first stat aura: (tribes, attack, health).
     pub(super) aura: Option<(u32, u16, u16)>,
@@ -253,7 +254,7 @@ fn listens(tribes: u32) -> u32 {
 /// `sum` for an effect of a minion of `own_tribes`.
 fn classify(e: &Effect, own_tribes: u32, sum: &mut Folded) {
     match e.trigger {
-        Trigger::FriendlyAttacks { tribes, other } => {
+        Trigger::FriendlyAttacks { tribes, other, .. } => {
             sum.hear(Flag::FriendlyAttacks, tribes);
             if !other && listens(tribes) & heard_bits(own_tribes) != 0 {
                 sum.flags.raise(Flag::OwnAttack);
@@ -319,6 +320,7 @@ fn classify(e: &Effect, own_tribes: u32, sum: &mut Folded) {
             }
         }
         Action::GrowingGift { .. } => sum.flags.raise(Flag::CountsGifts),
+        Action::SetStats { limit, .. } => sum.limit = sum.limit.max(limit),
         Action::TriggerDeathrattle { .. }
         | Action::TriggerBattlecry {
             deathrattle: true, ..

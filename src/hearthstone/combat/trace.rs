@@ -231,6 +231,7 @@ fn describe(action: &Action) -> String {
         Action::HealthOfFriendAttack { times } => format!("gives it health of {times}x its attack"),
         Action::MultiplyStats { times } => format!("makes its stats {times}x"),
         Action::SetHealth { health, .. } => format!("sets health to {health}"),
+        Action::SetStats { attack, health, .. } => format!("sets stats to {attack}/{health}"),
         Action::TierBuff { attack, health, .. } => {
             format!("gives +{attack}/+{health} per tavern tier")
         }

@@ -471,6 +471,21 @@ fn enchantments_that_act_in_combat_are_refused() {
     let card = cards::by_id("BG27_004").unwrap();
     assert!(cards::combat_effect(card).is_modelled() && !cards::acts_in_combat(card));
     assert!(message(board_from_json(own).unwrap_err()).contains("BG27_004e"));
+    // Whirring Protector's magnetized rally joins the minion's effects
+    // (after its card's), not its reborn copy's; it makes a Rally minion.
+    let guard = r#"[{"cardId": "BG33_325", "attack": 4, "health": 4, "enchantments": [{"cardId": "BG33_807e"}]}]"#;
+    let card = cards::minion_of(cards::by_id("BG33_325").unwrap()).unwrap();
+    let m = board_from_json(guard).unwrap()[0];
+    assert_eq!(m.effects[0], card.effects[0]);
+    assert_eq!(
+        m.effects[1],
+        cards::enchantment_effect("BG33_807e").unwrap()
+    );
+    assert_eq!(m.reborn_effects, Some(card.effects));
+    assert!(m.marks.contains(model::Marks::HAS_RALLY));
+    // A third effect: more than a minion holds.
+    let three = r#"[{"cardId": "BG33_325", "attack": 4, "health": 4, "enchantments": [{"cardId": "BG33_807e"}, {"cardId": "BG33_807e"}]}]"#;
+    assert!(message(board_from_json(three).unwrap_err()).contains("more effects in combat"));
     // One that only gets cards for the hand changes no combat.
     let gems = r#"[{"cardId": "BG31_325", "attack": 3, "health": 3, "enchantments": [{"cardId": "BG31_325e"}]}]"#;
     assert!(board_from_json(gems).is_ok());

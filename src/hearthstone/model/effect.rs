@@ -25,12 +25,16 @@ pub enum Trigger {
     /// Whenever this minion attacks, before the damage ("Rally:").
     Rally,
     /// Whenever a friendly minion of `tribes` attacks (any tribe when 0),
-    /// before the damage; this minion's own attacks too unless `other`.
+    /// with some of `marks` (any minion when none: "a friendly Rally
+    /// minion", `Marks::HAS_RALLY`), before the damage; this minion's own
+    /// attacks too unless `other`.
     FriendlyAttacks {
         /// Tribe bits (`TRIBE_*`) of the friendly minions meant; 0 for any tribe.
         tribes: u32,
         /// Not on this minion's own attacks.
         other: bool,
+        /// Card marks the attacker must have one of (`Marks::NONE`: any).
+        marks: Marks,
     },
     /// When this minion dies, in the death phase, after its deathrattle
     /// tokens entered ("Deathrattle:").
@@ -642,6 +646,24 @@ pub enum Action {
         /// The health it then has.
         health: u16,
     },
+    /// The target's stats set to `attack`/`health`, what entering gives
+    /// on its side (stat auras, side bonuses) added back on top, as
+    /// Firestone's `setEntityStats` takes the auras off and puts them
+    /// back; no listener hears it. With a `limit`, only the first
+    /// `limit` firings of the minion's combat act (Firestone's per-combat
+    /// charges, fresh for a reborn copy: Transmuted Bramblewitch's "once
+    /// per combat"), kept in its count (`Unit::count`, which no avenge or
+    /// growing gift of the same minion then shares).
+    SetStats {
+        /// Whose stats are set.
+        target: Target,
+        /// The attack it then has (before what entering gives).
+        attack: u16,
+        /// The health it then has (before what entering gives).
+        health: u16,
+        /// Firings per combat (0: no limit), at most `MAX_COUNT`.
+        limit: u8,
+    },
 }
 
 /// What a side bonus (`Action::SideBonus`, and the growth of a growing
@@ -704,6 +726,8 @@ impl Effect {
         // counts (a unit's shield and health count as they are).
         match self.action {
             Action::SideBonus { health, .. } => return health > 0,
+            // It may raise a damaged minion's health (an enemy's too).
+            Action::SetStats { .. } => return true,
             Action::StatsOfFriendAttack { .. } | Action::HealthOfFriendAttack { .. } => {
                 return true;
             }

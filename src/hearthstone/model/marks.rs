@@ -81,9 +81,10 @@ impl Marks {
     pub const BATTLECRY_UNMODELLED: Marks = Marks(1 << 13);
 
     /// The card has a rally (its BACON_RALLY tag), whatever it does:
-    /// what "after a friendly Rally minion attacks" hears
-    /// (`Trigger::AfterFriendlyAttacks`, Firestone's
-    /// `hasEntityMechanic(BACON_RALLY)`).
+    /// what "after a friendly Rally minion attacks" and "whenever another
+    /// friendly Rally minion attacks" hear (`Trigger::AfterFriendlyAttacks`,
+    /// `Trigger::FriendlyAttacks`; Firestone's
+    /// `hasEntityMechanic(attacker, BACON_RALLY)`).
     pub const HAS_RALLY: Marks = Marks(1 << 14);
 
     /// The marks of the cards whose stats grow with a count their side
