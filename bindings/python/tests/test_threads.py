@@ -15,6 +15,18 @@ import oddsmith
 LONG = dict(players=["random", "random", "random"], mode="mc", stderr=1e-9, threads=1)
 
 
+@pytest.fixture(autouse=True)
+def python_handles_ctrl_c():
+    # A process started with SIGINT ignored (a background job of a
+    # non-interactive shell) keeps it ignored, and Python then installs no
+    # KeyboardInterrupt handler: Ctrl-C would do nothing there, in any
+    # program. These tests are about a Python that hears Ctrl-C, as a
+    # terminal's does, so they install its handler themselves.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def test_other_python_threads_run_during_a_long_call():
     # Another thread counts, then stops the call with Ctrl-C. A call that
     # held the GIL would leave it no turn: the call would run its whole
