@@ -157,6 +157,23 @@ impl State {
         self.deaths_of_attack(kinds, &blows, chooser)
     }
 
+    /// `deaths_of_attack` with the killer of a minion that destroys it
+    /// followed (`killer.rs`).
+    #[inline(never)]
+    fn deaths_following_killer(
+        &mut self,
+        kinds: &Kinds,
+        blows: &Blows,
+        chooser: &mut impl Chooser,
+    ) -> Option<usize> {
+        let tag = self.mark_killer(kinds, blows);
+        let at = self.deaths_of_blows(kinds, blows, true, chooser);
+        if let Some(tag) = tag {
+            self.unmark_killer(1 - blows.side, tag);
+        }
+        at
+    }
+
     /// The triggers as `attacker` attacks `target`: the attacker's and
     /// the target's slots afterwards, and whether they dealt damage. A
     /// strike may make a minion left of the target summon, which moves
@@ -379,9 +396,27 @@ impl State {
         if kinds.any_at_once() {
             return self.deaths_at_once(kinds, side, attacker, chooser);
         }
-        let attacker_died = self.boards[side][attacker].health <= 0;
-        // Where deathrattles damage, deaths follow deaths on both sides.
+        // Where deathrattles damage, deaths follow deaths on both sides
+        // (so does destroying a killer: it is followed, `killer.rs`).
         let settle = kinds.any(Flag::DeathrattleDamage);
+        if settle && kinds.destroys_killer {
+            return self.deaths_following_killer(kinds, blows, chooser);
+        }
+        self.deaths_of_blows(kinds, blows, settle, chooser)
+    }
+
+    /// `deaths_of_attack` once the combat's kind of death phase is known
+    /// (`settle`: deaths follow deaths).
+    #[inline(always)]
+    fn deaths_of_blows(
+        &mut self,
+        kinds: &Kinds,
+        blows: &Blows,
+        settle: bool,
+        chooser: &mut impl Chooser,
+    ) -> Option<usize> {
+        let (side, attacker) = (blows.side, blows.attacker);
+        let attacker_died = self.boards[side][attacker].health <= 0;
         if blows.enemy_died || blows.effects_hit {
             if settle {
                 return self.deaths_settled(kinds, side, attacker, chooser);
@@ -711,16 +746,16 @@ impl State {
 /// One attack's blows as they land: the attacker (its side and slot),
 /// the target (its slot, moved by summons to its left), cleave's victims,
 /// and what the blows did so far.
-struct Blows {
-    side: usize,
-    attacker: usize,
-    target: usize,
+pub(super) struct Blows {
+    pub(super) side: usize,
+    pub(super) attacker: usize,
+    pub(super) target: usize,
     /// The attacker's poison and venom bits.
     poison: u8,
     /// The target's neighbours as the attack began (cleave).
     cleave: [Option<usize>; 2],
     /// The target lives: attacker and target exchange blows.
-    exchange: bool,
+    pub(super) exchange: bool,
     /// Some blow landed (venom is spent).
     landed: bool,
     /// Some enemy died of the blows.

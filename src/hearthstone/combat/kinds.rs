@@ -177,6 +177,9 @@ pub struct Kinds {
     /// Some minion remembers deathrattles (`Facts::remembers`): the
     /// death phases keep `State::memory` (`memory.rs`).
     pub(super) remembers: bool,
+    /// Some minion destroys the minion that killed it (`Target::Killer`):
+    /// an attack marks the killer (`killer.rs`).
+    pub(super) destroys_killer: bool,
     /// What each side's hand gives the combat (`hand.rs`).
     pub(super) hands: [Hand; 2],
     /// More kinds than `MAX_KINDS` were met (only Duos boards can hold
@@ -244,6 +247,7 @@ impl Kinds {
             hero_once: false,
             at_once: false,
             remembers: false,
+            destroys_killer: false,
             hands: [Hand::default(); 2],
             overflowed: false,
             team: None,
@@ -368,6 +372,7 @@ impl Kinds {
         let kind = at(self.kinds.len());
         let facts = self.facts_of(&kind);
         self.remembers |= facts.remembers > 0;
+        self.destroys_killer |= kind.effects.iter().any(super::killer::destroys_killer);
         self.facts[self.kinds.len()] = facts;
         self.raise_flags(facts.flags);
         self.note_side_bonuses(&kind.effects);
