@@ -307,6 +307,7 @@ fn target(t: &Target) -> String {
         Target::RandomEnemy => "Target::RandomEnemy".into(),
         Target::LowestHealthEnemy => "Target::LowestHealthEnemy".into(),
         Target::RightOf { count } => format!("Target::RightOf {{ count: {count} }}"),
+        Target::Killer => "Target::Killer".into(),
         Target::OtherEnemies { count } => format!("Target::OtherEnemies {{ count: {count} }}"),
         Target::Leftmost { tribes: tr, count } => {
             format!(
@@ -363,6 +364,9 @@ fn action(a: &Action) -> String {
             target(&t)
         ),
         Action::GemStats { times } => format!("Action::GemStats {{ times: {times} }}"),
+        Action::Destroy { target: t } => {
+            format!("Action::Destroy {{ target: {} }}", target(&t))
+        }
         Action::Remove {
             target: t,
             keywords: k,

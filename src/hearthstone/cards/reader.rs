@@ -1753,6 +1753,16 @@ fn listened_action(trigger: Trigger, action: &str) -> Option<&str> {
 /// `Some(None)` when it is one the engine does not play this way.
 fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option<ClauseEffects>> {
     let one = |action| Some(Some(vec![(Effect { trigger, action }, None)]));
+    // Leeroy the Reckless: a deathrattle on its killer.
+    if action == "destroy the minion that killed this" {
+        return if trigger == Trigger::Deathrattle && times == 1 {
+            one(Action::Destroy {
+                target: Target::Killer,
+            })
+        } else {
+            Some(None)
+        };
+    }
     // A gift to the summoned minion that grows with each one ("... and
     // improve this permanently", the word dropped above): the first gift
     // and each step are the number read.

@@ -473,18 +473,6 @@ pub(super) const READINGS: &[Reading] = &[
         ..Reading::NONE
     },
     Reading {
-        id: "BG23_318",
-        why: "Leeroy the Reckless: Firestone destroys the minion whose damage last landed on it (its lastAffectedByEntity: friend or foe, alive or not): a memory of each minion's last damager is not modelled.",
-        refused: true,
-        ..Reading::NONE
-    },
-    Reading {
-        id: "BG23_318_G",
-        why: "Leeroy the Reckless: Firestone destroys the minion whose damage last landed on it (its lastAffectedByEntity: friend or foe, alive or not): a memory of each minion's last damager is not modelled.",
-        refused: true,
-        ..Reading::NONE
-    },
-    Reading {
         id: "BGDUO_125",
         why: "Sandy: Firestone turns it into a copy of the teammate's highest-health minion as the combat began (golden: made golden): a minion changed into a copy of another card is not modelled.",
         refused: true,

@@ -513,7 +513,7 @@ fn effects_follow_the_rules() {
     // `ravaging_scorpid_is_read_as_firestone_plays_it`), and a death
     // listener's damage reaches the other side (Soul Juggler).
     for name in [
-        "Leeroy the Reckless",
+        "Impulsive Trickster",
         "BG_GIL_655",
         "Runed Progenitor",
         "Soul Juggler",
@@ -1539,8 +1539,6 @@ fn refused_rows_say_what_firestone_does() {
     // A hand-written row that refuses a card gives its reason (the row's
     // note without the card's name), whatever its text reads to.
     for (id, says) in [
-        ("BG23_318", "last damager"),
-        ("BG23_318_G", "last damager"),
         ("BG34_322", "maximum health"),
         ("BG36_245_G", "tavern spells"),
     ] {

@@ -433,6 +433,8 @@ impl State {
             | Target::OtherEnemies { .. } => {
                 debug_assert!(false, "no buff is read with a strike's target");
             }
+            // Only destroyed (`Action::Destroy`).
+            Target::Killer => debug_assert!(false, "no buff is read with the killer as target"),
             // Picked by `State::trigger_battlecries` alone (another call of
             // `f` here would cost every buff its inlining: measured).
             Target::RightmostBattlecry | Target::AdjacentBattlecry { .. } => {
@@ -668,6 +670,10 @@ impl State {
             } => {
                 self.give_improving_buff(kinds, at, target, [attack, health], chooser);
                 false
+            }
+            Action::Destroy { target } => {
+                debug_assert_eq!(target, Target::Killer, "only the killer is destroyed");
+                target == Target::Killer && self.destroy_killer(at.side)
             }
             Action::Remove { target, keywords } => {
                 debug_assert_eq!(target, Target::Defender, "only the defender loses keywords");

@@ -378,13 +378,48 @@ impl State {
         blows: &Blows,
         chooser: &mut impl Chooser,
     ) -> Option<usize> {
-        let (side, attacker) = (blows.side, blows.attacker);
-        if kinds.any_at_once() {
-            return self.deaths_at_once(kinds, side, attacker, chooser);
+        if kinds.attack_deaths_apart() {
+            return self.deaths_apart(kinds, blows, chooser);
         }
-        let attacker_died = self.boards[side][attacker].health <= 0;
         // Where deathrattles damage, deaths follow deaths on both sides.
         let settle = kinds.any(Flag::DeathrattleDamage);
+        self.deaths_of_blows(kinds, blows, settle, chooser)
+    }
+
+    /// The death phases `deaths_of_attack` keeps off its hot path: tokens
+    /// that attack at once (`at_once.rs`), or a killer followed through
+    /// the deaths (`killer.rs`; a destroy is damage-like, so deaths follow
+    /// deaths). `validate_killer` refuses the two together.
+    #[inline(never)]
+    fn deaths_apart(
+        &mut self,
+        kinds: &Kinds,
+        blows: &Blows,
+        chooser: &mut impl Chooser,
+    ) -> Option<usize> {
+        if kinds.any_at_once() {
+            return self.deaths_at_once(kinds, blows.side, blows.attacker, chooser);
+        }
+        let tag = self.mark_killer(kinds, blows);
+        let at = self.deaths_of_blows(kinds, blows, true, chooser);
+        if let Some(tag) = tag {
+            self.unmark_killer(1 - blows.side, tag);
+        }
+        at
+    }
+
+    /// `deaths_of_attack` once the combat's kind of death phase is known
+    /// (`settle`: deaths follow deaths).
+    #[inline(always)]
+    fn deaths_of_blows(
+        &mut self,
+        kinds: &Kinds,
+        blows: &Blows,
+        settle: bool,
+        chooser: &mut impl Chooser,
+    ) -> Option<usize> {
+        let (side, attacker) = (blows.side, blows.attacker);
+        let attacker_died = self.boards[side][attacker].health <= 0;
         if blows.enemy_died || blows.effects_hit {
             if settle {
                 return self.deaths_settled(kinds, side, attacker, chooser);
@@ -750,16 +785,16 @@ impl State {
 /// One attack's blows as they land: the attacker (its side and slot),
 /// the target (its slot, moved by summons to its left), cleave's victims,
 /// and what the blows did so far.
-struct Blows {
-    side: usize,
-    attacker: usize,
-    target: usize,
+pub(super) struct Blows {
+    pub(super) side: usize,
+    pub(super) attacker: usize,
+    pub(super) target: usize,
     /// The attacker's poison and venom bits.
     poison: u8,
     /// The target's neighbours as the attack began (cleave).
     cleave: [Option<usize>; 2],
     /// The target lives: attacker and target exchange blows.
-    exchange: bool,
+    pub(super) exchange: bool,
     /// Some blow landed (venom is spent).
     landed: bool,
     /// Some enemy died of the blows.

@@ -3677,3 +3677,65 @@ fn an_enchantment_s_rally_fires_after_the_card_s_own() {
     c.a = with_rally("Geared Guard,2/2,3/3");
     assert_monte_carlo_agrees(&c, 81, "Geared Guard with its rally");
 }
+
+#[test]
+fn leeroy_destroys_the_minion_whose_blow_killed_it() {
+    // Attacked: the living attacker is destroyed, shield or not; a reborn
+    // one returns.
+    assert_eq!(
+        shown(&after_attack("10/10", "Leeroy the Reckless", 0, 0, 0), 0),
+        ""
+    );
+    let s = after_attack("10/10+shield,1/1", "Leeroy the Reckless", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/1");
+    let s = after_attack("10/10+reborn", "Leeroy the Reckless,2/2", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "10/1");
+    assert_eq!(shown(&s, 1), "2/2");
+    // Attacking: the defender that survived its blow is destroyed; one
+    // that died with it, nothing more.
+    let s = after_attack("Leeroy the Reckless,1/1", "3/10,4/4", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/1");
+    assert_eq!(shown(&s, 1), "4/4");
+    let s = after_attack("Leeroy the Reckless", "3/3,4/4", 0, 0, 0);
+    assert_eq!(shown(&s, 1), "4/4");
+    // A shield that took its blow: the defender is destroyed all the same.
+    let s = after_attack("Leeroy the Reckless", "3/3+shield,4/4", 0, 0, 0);
+    assert_eq!(shown(&s, 1), "4/4");
+    // Cleave: a Leeroy beside the target dies of the attacker's blow.
+    let s = after_attack("10/20+cleave", "1/1,Leeroy the Reckless,1/1", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "");
+    assert_eq!(shown(&s, 1), "1/1");
+    // The golden does the same; one that survives the blow does nothing.
+    let s = after_attack("10/20", "golden Leeroy the Reckless,1/1", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "");
+    let s = after_attack("3/20", "golden Leeroy the Reckless", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "3/8");
+    assert_exact_is_the_tree(&[
+        ("Leeroy the Reckless,2/3", "3/4+windfury,2/2+shield"),
+        ("golden Leeroy the Reckless", "5/30+cleave,1/3,1/1+reborn"),
+        ("4/9+windfury,1/1", "Leeroy the Reckless,2/2+reborn,1/5"),
+    ]);
+    let c = combat(
+        "Leeroy the Reckless,golden Leeroy the Reckless,3/3+reborn",
+        "8/20+windfury,4/4+shield,9/9+cleave,2/8+taunt",
+    );
+    assert_monte_carlo_agrees(&c, 61, "Leeroy");
+}
+
+#[test]
+fn leeroy_is_refused_where_its_killer_is_not_followed() {
+    for (a, b) in [
+        ("Leeroy the Reckless", "Leeroy the Reckless"),
+        ("Leeroy the Reckless", "Kaboom Bot"),
+        ("Leeroy the Reckless,Kaboom Bot", "3/3"),
+        ("Leeroy the Reckless+cleave", "3/3"),
+        ("golden Leeroy the Reckless", "Boom-in-a-Box"),
+    ] {
+        let err = combat_exact(&combat(a, b), 1_000_000, &Control::NONE).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("destroys the minion that killed it"),
+            "{a} vs {b}: {err}"
+        );
+    }
+}

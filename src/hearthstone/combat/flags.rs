@@ -328,7 +328,10 @@ fn classify(e: &Effect, own_tribes: u32, sum: &mut Folded) {
         Action::GemStats { times } => sum.gem_times = sum.gem_times.max(times),
         _ => {}
     }
-    if let (Trigger::Deathrattle, Action::Damage { .. }) = (e.trigger, e.action) {
+    // A deathrattle that damages or destroys: deaths may follow deaths.
+    if let (Trigger::Deathrattle, Action::Damage { .. } | Action::Destroy { .. }) =
+        (e.trigger, e.action)
+    {
         sum.flags.raise(Flag::DeathrattleDamage);
     }
     if matches!(e.action, Action::Buff { keywords, .. } if keywords & REBORN != 0) {

@@ -179,6 +179,9 @@ pub struct Kinds {
     /// Some minion remembers deathrattles (`Facts::remembers`): the
     /// death phases keep `State::memory` (`memory.rs`).
     pub(super) remembers: bool,
+    /// Some minion destroys the minion that killed it (`Target::Killer`):
+    /// an attack marks the killer (`killer.rs`).
+    pub(super) destroys_killer: bool,
     /// What each side's hand gives the combat (`hand.rs`).
     pub(super) hands: [Hand; 2],
     /// More kinds than `MAX_KINDS` were met (only Duos boards can hold
@@ -247,6 +250,7 @@ impl Kinds {
             space: false,
             at_once: false,
             remembers: false,
+            destroys_killer: false,
             hands: [Hand::default(); 2],
             overflowed: false,
             team: None,
@@ -383,6 +387,7 @@ impl Kinds {
         let kind = at(self.kinds.len());
         let facts = self.facts_of(&kind);
         self.remembers |= facts.remembers > 0;
+        self.destroys_killer |= kind.effects.iter().any(super::killer::destroys_killer);
         self.facts[self.kinds.len()] = facts;
         self.raise_flags(facts.flags);
         self.note_side_bonuses(&kind.effects);
@@ -544,6 +549,14 @@ impl Kinds {
     #[inline(always)]
     pub(super) fn any_at_once(&self) -> bool {
         self.at_once
+    }
+
+    /// An attack's death phase takes a path of its own: tokens attack at
+    /// once, or a minion destroys its killer. One test on the hot path
+    /// for both (`State::deaths_of_attack`).
+    #[inline(always)]
+    pub(super) fn attack_deaths_apart(&self) -> bool {
+        self.at_once | self.destroys_killer
     }
 
     /// A unit attacks at once when summoned.

@@ -39,6 +39,7 @@ mod growth;
 mod hand;
 mod heroes;
 mod key;
+mod killer;
 mod kinds;
 mod layer;
 mod listeners;

@@ -294,6 +294,7 @@ fn describe(action: &Action) -> String {
             "{amount} damage then +{attack}/+{health} to each target{}",
             if times > 1 { " twice" } else { "" }
         ),
+        Action::Destroy { .. } => "destroys the minion that killed it".into(),
         Action::Remove { keywords, .. } => {
             let words: Vec<&str> = keyword_words(keywords).collect();
             format!("removes {} from its target", words.join(" and "))

@@ -51,6 +51,10 @@ pub(super) const HERO_TOKEN_TAG: u8 = 8;
 /// (`State::settle_deaths`): a minion dying as the pass began, and one
 /// that died since, left to a later pass.
 pub(super) const PASS_TAG: u8 = 0xd;
+
+/// Another: the living defender whose blow killed an attacker that
+/// destroys its killer, through the attack's deaths (`killer.rs`).
+pub(super) const KILLER_TAG: u8 = 0xb;
 pub(super) const LATER_TAG: u8 = 0xc;
 
 impl Unit {

@@ -314,6 +314,10 @@ pub enum Target {
         /// How many minions, from the right end.
         count: u8,
     },
+    /// "The minion that killed this": the last minion whose damage landed
+    /// on it (Firestone's `lastAffectedByEntity`), if it is still on the
+    /// board. Known only where an attack killed it (`combat::killer`).
+    Killer,
 }
 
 /// What an effect does.
@@ -379,6 +383,13 @@ pub enum Action {
     GemStats {
         /// The multiple of a gem's stats.
         times: u8,
+    },
+    /// The target destroyed whatever its health and shield (Leeroy the
+    /// Reckless: "destroy the minion that killed this"); it dies in the
+    /// next death pass.
+    Destroy {
+        /// Who is destroyed (`Target::Killer`).
+        target: Target,
     },
     /// Keywords taken away.
     Remove {
