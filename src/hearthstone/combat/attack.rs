@@ -379,7 +379,10 @@ impl State {
         chooser: &mut impl Chooser,
     ) -> Option<usize> {
         if kinds.attack_deaths_apart() {
-            return self.deaths_apart(kinds, blows, chooser);
+            // A copy: a reference passed out of line would keep the hot
+            // path's blows in memory rather than registers (measured: +2%
+            // instructions on Monte Carlo).
+            return self.deaths_apart(kinds, *blows, chooser);
         }
         // Where deathrattles damage, deaths follow deaths on both sides.
         let settle = kinds.any(Flag::DeathrattleDamage);
@@ -394,14 +397,14 @@ impl State {
     fn deaths_apart(
         &mut self,
         kinds: &Kinds,
-        blows: &Blows,
+        blows: Blows,
         chooser: &mut impl Chooser,
     ) -> Option<usize> {
         if kinds.any_at_once() {
             return self.deaths_at_once(kinds, blows.side, blows.attacker, chooser);
         }
-        let tag = self.mark_killer(kinds, blows);
-        let at = self.deaths_of_blows(kinds, blows, true, chooser);
+        let tag = self.mark_killer(kinds, &blows);
+        let at = self.deaths_of_blows(kinds, &blows, true, chooser);
         if let Some(tag) = tag {
             self.unmark_killer(1 - blows.side, tag);
         }
@@ -785,6 +788,7 @@ impl State {
 /// One attack's blows as they land: the attacker (its side and slot),
 /// the target (its slot, moved by summons to its left), cleave's victims,
 /// and what the blows did so far.
+#[derive(Clone, Copy)]
 pub(super) struct Blows {
     pub(super) side: usize,
     pub(super) attacker: usize,

@@ -182,6 +182,9 @@ pub struct Kinds {
     /// Some minion destroys the minion that killed it (`Target::Killer`):
     /// an attack marks the killer (`killer.rs`).
     pub(super) destroys_killer: bool,
+    /// `at_once || destroys_killer`, kept as one field: the hot path
+    /// tests it after every attack (`attack_deaths_apart`).
+    deaths_apart: bool,
     /// What each side's hand gives the combat (`hand.rs`).
     pub(super) hands: [Hand; 2],
     /// More kinds than `MAX_KINDS` were met (only Duos boards can hold
@@ -251,6 +254,7 @@ impl Kinds {
             at_once: false,
             remembers: false,
             destroys_killer: false,
+            deaths_apart: false,
             hands: [Hand::default(); 2],
             overflowed: false,
             team: None,
@@ -388,6 +392,7 @@ impl Kinds {
         let facts = self.facts_of(&kind);
         self.remembers |= facts.remembers > 0;
         self.destroys_killer |= kind.effects.iter().any(super::killer::destroys_killer);
+        self.deaths_apart |= self.destroys_killer;
         self.facts[self.kinds.len()] = facts;
         self.raise_flags(facts.flags);
         self.note_side_bonuses(&kind.effects);
@@ -556,7 +561,7 @@ impl Kinds {
     /// for both (`State::deaths_of_attack`).
     #[inline(always)]
     pub(super) fn attack_deaths_apart(&self) -> bool {
-        self.at_once | self.destroys_killer
+        self.deaths_apart
     }
 
     /// A unit attacks at once when summoned.
@@ -574,6 +579,7 @@ impl Kinds {
     pub(super) fn token(&mut self, t: &Token) -> u8 {
         self.note_entering(t.marks);
         self.at_once |= t.marks.intersects(Marks::ATTACKS_AT_ONCE);
+        self.deaths_apart |= self.at_once;
         self.max_attack = self.max_attack.max(t.attack);
         self.max_health = self.max_health.max(t.health);
         let own = t.then.token();
