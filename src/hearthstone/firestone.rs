@@ -392,14 +392,22 @@ fn minion_from_value(value: &Value, path: &Path) -> Result<Minion> {
 /// what they add is not modelled. A golden minion listing its own normal
 /// card (the copies of its triple) is its card alone.
 fn refuse_additional_cards(list: Option<&Value>, card: &CardDef, path: &Path) -> Result<()> {
-    let Some(items) = list.and_then(Value::as_array) else {
-        return Ok(());
+    const KEY: &str = "additionalCards";
+    let items = match list {
+        None | Some(Value::Null) => return Ok(()),
+        Some(Value::Array(items)) => items,
+        Some(_) => return Err(path.key_error(ErrorKind::Parse, KEY, "must be a list of card ids")),
     };
-    let others: Vec<&str> = items
-        .iter()
-        .filter_map(Value::as_str)
-        .filter(|id| cards::by_id(id).is_none_or(|c| card.normal == 0 || c.dbf != card.normal))
-        .collect();
+    let mut others = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let Some(id) = item.as_str() else {
+            let key = format!("{KEY}[{i}]");
+            return Err(path.key_error(ErrorKind::Parse, &key, "must be a card id (a string)"));
+        };
+        if cards::by_id(id).is_none_or(|c| card.normal == 0 || c.dbf != card.normal) {
+            others.push(id);
+        }
+    }
     if others.is_empty() {
         return Ok(());
     }

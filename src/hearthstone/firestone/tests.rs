@@ -176,6 +176,14 @@ fn json_board_errors_name_the_minion_and_the_key() {
             "minion 2: Kindly Grandmother (TB_BaconUps_004) lists additionalCards BG29_611: \
              what they add in combat is not modelled yet",
         ),
+        (
+            r#"{"cardId": "TB_BaconUps_004", "attack": 3, "health": 3, "additionalCards": "BG_KAR_005"}"#,
+            "minion 2: 'additionalCards' must be a list of card ids",
+        ),
+        (
+            r#"{"cardId": "TB_BaconUps_004", "attack": 3, "health": 3, "additionalCards": ["BG_KAR_005", 7]}"#,
+            "minion 2: 'additionalCards[1]' must be a card id (a string)",
+        ),
     ] {
         let why = why.replace("BUILD", &cards::BUILD.to_string());
         assert_eq!(error(second), why, "{second}");
