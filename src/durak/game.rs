@@ -346,16 +346,23 @@ impl Game {
         }
     }
 
-    fn next_active(&self, p: u8, skip: u8) -> u8 {
-        let n = self.config.players;
+    /// The first seat after `p`, going round once (`p` itself last), for
+    /// which `wanted` holds.
+    #[inline]
+    fn next_seat_where(&self, p: u8, wanted: impl Fn(u8) -> bool) -> Option<u8> {
         let mut q = p;
-        for _ in 0..n {
+        for _ in 0..self.config.players {
             q = self.seat_after(q);
-            if self.active(q) && q != skip {
-                return q;
+            if wanted(q) {
+                return Some(q);
             }
         }
-        p
+        None
+    }
+
+    fn next_active(&self, p: u8, skip: u8) -> u8 {
+        self.next_seat_where(p, |q| self.active(q) && q != skip)
+            .unwrap_or(p)
     }
 
     #[inline(always)]
@@ -422,15 +429,10 @@ impl Game {
     /// already, before the bout's end records it in `out`. The defender
     /// itself when nobody else is in (then no transfer: it has no room).
     pub(crate) fn transfer_target(&self) -> u8 {
-        let mut q = self.defender;
-        for _ in 1..self.config.players {
-            q = self.seat_after(q);
-            let holds_or_draws = self.talon_len > 0 || !self.hands[q as usize].is_empty();
-            if self.active(q) && holds_or_draws {
-                return q;
-            }
-        }
-        self.defender
+        let d = self.defender;
+        let holds_or_draws = |q: u8| self.talon_len > 0 || !self.hands[q as usize].is_empty();
+        self.next_seat_where(d, |q| q != d && self.active(q) && holds_or_draws(q))
+            .unwrap_or(d)
     }
 
     /// The cards the defender may transfer with now (rule 12; none unless
