@@ -8,6 +8,7 @@ pub mod equity;
 pub mod eval;
 mod eval_tables;
 pub mod game;
+pub mod pushfold;
 pub mod range;
 mod rank_patterns;
 pub mod variants;
