@@ -89,6 +89,12 @@ pub(crate) fn wins_and_ties(a: usize, b: usize) -> Option<(u32, u32)> {
     Some((c[0], c[1]))
 }
 
+/// The slot of a two-card mask.
+#[cfg(test)]
+pub(crate) fn combo_slot(mask: u64) -> usize {
+    slot(mask)
+}
+
 /// The two-card mask of slot `s` (below `COMBOS`).
 pub(crate) fn combo_mask(s: usize) -> u64 {
     baked::MASKS[s]

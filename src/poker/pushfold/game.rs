@@ -121,7 +121,9 @@ impl Matchups {
         };
         m.gather();
         if m.deals == 0.0 {
-            return Err(Error::invalid("matchups: no two combos can be dealt together"));
+            return Err(Error::invalid(
+                "matchups: no two combos can be dealt together",
+            ));
         }
         Ok(m)
     }
@@ -132,13 +134,13 @@ impl Matchups {
         for i in 0..n {
             let row = &self.equity[i * n..(i + 1) * n];
             let gi = self.group_of[i] * self.groups;
-            for j in 0..n {
-                if self.masks[i] & self.masks[j] != 0 {
+            let mi = self.masks[i];
+            for ((&mj, &gj), &e) in self.masks.iter().zip(&self.group_of).zip(row) {
+                if mi & mj != 0 {
                     continue;
                 }
-                let at = gi + self.group_of[j];
-                self.pairs[at] += 1.0;
-                self.edge[at] += 2.0 * row[j] - 1.0;
+                self.pairs[gi + gj] += 1.0;
+                self.edge[gi + gj] += 2.0 * e - 1.0;
                 self.opponents[i] += 1.0;
             }
         }

@@ -70,10 +70,7 @@ impl Tableau {
         if bland {
             return costs.iter().position(|&r| r > EPS);
         }
-        let (col, &best) = costs
-            .iter()
-            .enumerate()
-            .max_by(|a, b| a.1.total_cmp(b.1))?;
+        let (col, &best) = costs.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1))?;
         (best > EPS).then_some(col)
     }
 

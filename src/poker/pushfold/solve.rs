@@ -139,7 +139,10 @@ fn solve_free(
             row[l] = -b(c, d);
         }
         row[m + i] = -1.0;
-        rhs[i] = (0..k).filter(|&c| !free_push[c]).map(|c| s.push[c] * b(c, d)).sum();
+        rhs[i] = (0..k)
+            .filter(|&c| !free_push[c])
+            .map(|c| s.push[c] * b(c, d))
+            .sum();
         if rhs[i] < 0.0 {
             // s_d = -rhs makes the slack basis feasible.
             start.push((i, m + i));
@@ -191,10 +194,16 @@ fn fictitious_play(game: &GroupGame, rounds: usize) -> GroupStrategy {
 
 fn best_push(game: &GroupGame, call: &[f64]) -> Vec<f64> {
     let gains = game.push_gains(call);
-    gains.iter().map(|&g| f64::from(u8::from(g > 0.0))).collect()
+    gains
+        .iter()
+        .map(|&g| f64::from(u8::from(g > 0.0)))
+        .collect()
 }
 
 fn best_call(game: &GroupGame, push: &[f64]) -> Vec<f64> {
     let gains = game.call_gains(push);
-    gains.iter().map(|&g| f64::from(u8::from(g < 0.0))).collect()
+    gains
+        .iter()
+        .map(|&g| f64::from(u8::from(g < 0.0)))
+        .collect()
 }
