@@ -28,7 +28,7 @@ pub fn combo_cards(slot: usize) -> CardSet {
     CardSet::from_mask(combo_mask(slot)).unwrap_or_default()
 }
 
-fn build() -> Result<Matchups> {
+pub(super) fn build() -> Result<Matchups> {
     let masks: Vec<u64> = (0..COMBOS).map(combo_mask).collect();
     let boards = BOARDS as f64;
     let mut equity = vec![0.5; COMBOS * COMBOS];

@@ -211,6 +211,12 @@ fn solve_full(stakes: &Stakes, warm: Option<&GroupStrategy>) -> Result<(Solution
     Ok((solution, g))
 }
 
+/// The full deck's matchups built afresh (what the first solve builds and
+/// caches; for measuring that cost).
+pub fn full_deck_matchups() -> Result<Matchups> {
+    deck::build()
+}
+
 /// Builds the full deck's matchup table now rather than on the first
 /// solve (tens of milliseconds, once per process).
 pub fn warm_up() -> Result<()> {
