@@ -396,4 +396,3 @@ fn charts_print_as_a_grid() {
     assert!(lines[1].starts_with("A    100"), "{}", lines[1]);
     assert_eq!(lines[13].split_whitespace().nth(8), Some("."));
 }
-
