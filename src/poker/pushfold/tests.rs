@@ -249,6 +249,18 @@ fn equilibria_are_unexploitable_at_every_depth() {
     }
 }
 
+/// A chart's warm-started solves are the cold solves' answers.
+#[test]
+fn a_chart_over_stacks_matches_one_solve_a_stack() {
+    let stacks = [3.0, 3.5, 8.0, 8.5, 9.0, 30.0];
+    let chart = solve_stacks(&HeadsUp::default(), &stacks).unwrap();
+    for (s, &stack) in chart.iter().zip(&stacks) {
+        let cold = solve_heads_up(&heads_up(stack, 0.0)).unwrap();
+        assert!((s.value - cold.value).abs() < 1e-12, "{stack} bb");
+        assert_eq!(s.stack_bb, stack);
+    }
+}
+
 /// Chips scale: blinds of 50 and 100 with a 1000-chip stack are the game
 /// of 0.5, 1 and 10, answered in big blinds.
 #[test]
