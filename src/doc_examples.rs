@@ -53,6 +53,8 @@ pub struct Platforms;
 pub struct PokerVariants;
 #[doc = include_str!("../docs/src/poker.md")]
 pub struct Poker;
+#[doc = include_str!("../docs/src/pushfold.md")]
+pub struct Pushfold;
 #[doc = include_str!("../docs/src/rules/battlegrounds.md")]
 pub struct RulesBattlegrounds;
 #[doc = include_str!("../docs/src/rules/durak.md")]

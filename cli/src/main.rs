@@ -16,6 +16,7 @@ mod long_run;
 mod output;
 mod pig;
 mod poker;
+mod pushfold;
 mod split_damage;
 
 #[derive(Parser)]
@@ -43,6 +44,9 @@ enum Command {
     Eval(poker::EvalArgs),
     /// A hand's chance to win against random hands.
     Strength(poker::StrengthArgs),
+    /// Heads-up push/fold: the exact equilibrium (chip EV) per combo, as
+    /// charts.
+    Pushfold(pushfold::Args),
     /// Kill odds of N random 1-damage hits (Arcane Missiles, Mad Bomber).
     SplitDamage(split_damage::Args),
     /// Battlegrounds combat odds: win, draw, loss and damage.
@@ -78,6 +82,7 @@ fn main() -> ExitCode {
         Command::Equity(args) => poker::run_equity(args, cli.json),
         Command::Eval(args) => poker::run_eval(args, cli.json),
         Command::Strength(args) => poker::run_strength(args, cli.json),
+        Command::Pushfold(args) => pushfold::run(args, cli.json),
         Command::SplitDamage(args) => split_damage::run(args, cli.json),
         Command::Combat(args) => combat::run(args, cli.json),
         Command::BgCards(args) => bg_cards::run(args, cli.json),

@@ -39,6 +39,7 @@ fn help_lists_one_subcommand_per_engine() {
         "coins",
         "pig",
         "durak",
+        "pushfold",
     ] {
         assert!(help.contains(sub), "--help lacks {sub}: {help}");
     }
@@ -280,6 +281,71 @@ fn equity_eval_and_strength() {
         text(&out.stdout).contains("\"exact\":true"),
         "{}",
         text(&out.stdout)
+    );
+}
+
+#[test]
+fn pushfold_prints_charts_and_json() {
+    let out = oddsmith(&["pushfold", "--stacks", "10,12", "--blinds", "0.5,1"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("heads-up push/fold, effective stack 10 bb"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("small blind: % of each class pushed"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("big blind: % of each class called"),
+        "{stdout}"
+    );
+    // Two grids: a header and 13 rows each, aces first.
+    assert_eq!(
+        stdout.lines().filter(|l| l.starts_with("A    100")).count(),
+        2
+    );
+    let out = oddsmith(&["pushfold", "--stacks", "20,20", "--ante", "0.1", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["combos"].as_array().map(Vec::len), Some(1326));
+    assert_eq!(v["push_chart"].as_array().map(Vec::len), Some(169));
+    assert_eq!(v["effective_stack_bb"], 20.0);
+    assert!(
+        v["exploitability"].as_f64().is_some_and(|e| e <= 1e-9),
+        "{v}"
+    );
+    let aa = &v["push_chart"][0];
+    assert_eq!(
+        (aa["class"].as_str(), aa["share"].as_f64()),
+        (Some("AA"), Some(1.0))
+    );
+}
+
+#[test]
+fn pushfold_bad_input_names_the_option() {
+    assert_bad_input(&[
+        &["pushfold", "--stacks", "10"][..],
+        &["pushfold", "--stacks", "10,x"],
+        &["pushfold", "--stacks", "10,0"],
+        &["pushfold", "--stacks", "10,10", "--blinds", "1,0.5"],
+        &["pushfold", "--stacks", "10,10", "--blinds", "1"],
+        &["pushfold", "--stacks", "10,10", "--ante", "-0.5"],
+        &["pushfold", "--stacks", "10,10", "--payouts", "50,30,20"],
+    ]);
+    let out = oddsmith(&["pushfold", "--stacks", "10,10,10", "--blinds", "0.5,1"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--stacks: 3 stacks given") && stderr.contains("not yet"),
+        "{stderr}"
+    );
+    let out = oddsmith(&["pushfold", "--stacks", "10,10", "--ante", "-0.5"]);
+    assert!(
+        text(&out.stderr).contains("--ante"),
+        "{}",
+        text(&out.stderr)
     );
 }
 

@@ -8,6 +8,7 @@ pub mod equity;
 pub mod eval;
 mod eval_tables;
 pub mod game;
+pub mod pushfold;
 pub mod range;
 mod rank_patterns;
 pub mod variants;
@@ -20,6 +21,7 @@ pub use range::{Combo, Range};
 /// Touches the evaluator's tables. Nothing is built on first use (the
 /// evaluator's tables, the preflop matchup table and its layout are
 /// read-only data made at compile time): kept for callers that warm up.
+/// Push/fold's combo matchup table is the exception: `pushfold::warm_up`.
 pub fn warm_up() {
     let _ = HandKey::EMPTY.rank_table_ready();
 }

@@ -22,7 +22,7 @@ use crate::error::{Error, Result};
 use crate::poker::range::COMBOS;
 
 /// Boards of a heads-up preflop deal: C(48, 5).
-pub(super) const BOARDS: u64 = 1_712_304;
+pub(crate) const BOARDS: u64 = 1_712_304;
 
 /// The committed table, packed (the generator's output; tests read it).
 #[cfg(test)]
@@ -75,6 +75,29 @@ fn entry_of(a: usize, b: usize) -> u32 {
     let at = 4 * (baked::CLASS_OF[a] as usize * COMBOS + slot(b));
     let four = &ENTRY[at..at + 4];
     u32::from_le_bytes([four[0], four[1], four[2], four[3]])
+}
+
+/// Hand `a`'s wins and ties against hand `b` (slots, as `combo_mask`
+/// numbers them), counted over the `BOARDS` boards; `None` when the two
+/// share a card. Suit-aware: the table's entry is the pair's up to a
+/// renaming of suits, so card removal is exact.
+pub(crate) fn wins_and_ties(a: usize, b: usize) -> Option<(u32, u32)> {
+    if a >= COMBOS || b >= COMBOS || baked::MASKS[a] & baked::MASKS[b] != 0 {
+        return None;
+    }
+    let c = counts(entry_of(a, b) as usize);
+    Some((c[0], c[1]))
+}
+
+/// The slot of a two-card mask.
+#[cfg(test)]
+pub(crate) fn combo_slot(mask: u64) -> usize {
+    slot(mask)
+}
+
+/// The two-card mask of slot `s` (below `COMBOS`).
+pub(crate) fn combo_mask(s: usize) -> u64 {
+    baked::MASKS[s]
 }
 
 /// Per class and opponent slot, the entry number (`Layout::entry_bytes`).
