@@ -690,6 +690,14 @@ impl State {
                 self.attack_now(kinds, at, times, chooser);
                 false
             }
+            Action::SummonWhenSpace { count, .. } => {
+                if let Some(i) = at.slot {
+                    self.start_summons_when_space(kinds, at.side, i, count, chooser);
+                }
+                // Its tokens' attacks settled their deaths; the step
+                // follows (Firestone's death phase after the effect).
+                true
+            }
             Action::TriggerDeathrattle { target, times } => {
                 let mut whose = None;
                 self.for_each_buff_target(kinds, at, target, chooser, |_, s, i, _| {

@@ -104,6 +104,7 @@ pub(super) fn validate(c: &Combat) -> Result<()> {
     super::at_once::validate_at_once(c)?;
     super::battlecries::validate_battlecries(c)?;
     super::memory::validate_memory(c)?;
+    super::space::validate_space(c)?;
     if bonus_to.len() > MAX_SIDE_BONUSES {
         return Err(Error::invalid(format!(
             "the boards give bonuses to {} different tribes for the rest of the combat; at most {}",
