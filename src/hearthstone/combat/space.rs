@@ -143,7 +143,7 @@ impl State {
         let first = match acts {
             [false, false] => return None,
             [a, b] => {
-                let matters = (a && b) || (a && minion[0]) || (b && minion[1]);
+                let matters = (a && (b || minion[0])) || (b && minion[1]);
                 if pending[0] && pending[1] && matters {
                     chooser.pick(2) as u8
                 } else {
