@@ -690,13 +690,10 @@ impl State {
                 self.attack_now(kinds, at, times, chooser);
                 false
             }
+            // Its tokens' attacks settled their deaths; the step follows
+            // (Firestone's death phase after the effect): true.
             Action::SummonWhenSpace { count, .. } => {
-                if let Some(i) = at.slot {
-                    self.start_summons_when_space(kinds, at.side, i, count, chooser);
-                }
-                // Its tokens' attacks settled their deaths; the step
-                // follows (Firestone's death phase after the effect).
-                true
+                self.start_summons_when_space(kinds, at.side, at.slot, count, chooser)
             }
             Action::TriggerDeathrattle { target, times } => {
                 let mut whose = None;

@@ -140,6 +140,21 @@ impl State {
         self.deaths_of_attack(kinds, &blows, chooser)
     }
 
+    /// `attack` where summons wait for room (out of line: few combats have
+    /// them): the summon-when-space step after it, the attacker followed
+    /// through it when it attacks `again` (tokens may enter left of it).
+    #[inline(never)]
+    fn attack_with_space(
+        &mut self,
+        kinds: &Kinds,
+        (side, attacker, target): (usize, usize, usize),
+        again: bool,
+        chooser: &mut impl Chooser,
+    ) -> Option<usize> {
+        let alive = self.attack(kinds, side, attacker, target, chooser);
+        self.summon_when_space_keeping(kinds, side, alive.filter(|_| again), chooser)
+    }
+
     /// `attack` of a token attacking at once as it enters (`space.rs`):
     /// also whether any minion died (Firestone's death phase then runs
     /// the summon-when-space step again).
@@ -715,12 +730,11 @@ impl State {
                 },
                 self,
             );
-            alive = self.attack(kinds, side, i, target, chooser);
-            if kinds.any_space() {
-                let again = strike == 0 && windfury;
-                alive =
-                    self.summon_when_space_keeping(kinds, side, alive.filter(|_| again), chooser);
-            }
+            alive = if kinds.any_space() {
+                self.attack_with_space(kinds, (side, i, target), strike == 0 && windfury, chooser)
+            } else {
+                self.attack(kinds, side, i, target, chooser)
+            };
         }
     }
 

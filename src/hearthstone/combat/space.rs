@@ -103,15 +103,18 @@ impl State {
     /// A minion's start of combat (`Action::SummonWhenSpace`): its
     /// charges set (not added, as Firestone's), then its own summons while
     /// there is room (Firestone calls its summons alone here; the full
-    /// step follows the effect's death phase).
+    /// step follows the effect's death phase: true, for it).
+    #[cold]
+    #[inline(never)]
     pub(super) fn start_summons_when_space(
         &mut self,
         kinds: &Kinds,
         side: usize,
-        slot: usize,
+        slot: Option<usize>,
         count: u8,
         chooser: &mut impl Chooser,
-    ) {
+    ) -> bool {
+        let Some(slot) = slot else { return false };
         let count = count.min(crate::hearthstone::model::MAX_COUNT);
         self.boards[side][slot].set_count(count);
         let run = Run {
@@ -122,6 +125,7 @@ impl State {
             waiting: false,
         };
         self.run_steps(kinds, run, Charges::default(), chooser);
+        true
     }
 
     /// The slot of `side`'s minion with summons left (at most one a side:
@@ -162,6 +166,7 @@ impl State {
 
     /// Runs `first` and the runs the tokens' attacks open, innermost
     /// first.
+    #[inline(never)]
     fn run_steps(
         &mut self,
         kinds: &Kinds,
@@ -225,6 +230,7 @@ impl State {
     /// target as on a turn; it has attacked this round after, Firestone's
     /// `hasAttacked`, even when every enemy is in stealth). True when
     /// the attack killed some minion (its death phase runs the step).
+    #[inline(never)]
     fn summon_one(
         &mut self,
         kinds: &Kinds,
