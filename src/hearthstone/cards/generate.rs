@@ -381,6 +381,9 @@ fn action(a: &Action) -> String {
         ),
         Action::Summon { count } => format!("Action::Summon {{ count: {count} }}"),
         Action::AttackNow { times } => format!("Action::AttackNow {{ times: {times} }}"),
+        Action::SummonWhenSpace { count, attacks } => {
+            format!("Action::SummonWhenSpace {{ count: {count}, attacks: {attacks} }}")
+        }
         Action::TriggerDeathrattle { target: t, times } => format!(
             "Action::TriggerDeathrattle {{ target: {}, times: {times} }}",
             target(&t)

@@ -1836,6 +1836,23 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
     {
         return if times == 1 { one(action) } else { Some(None) };
     }
+    // Summons that wait for room: the token's "attacks immediately"
+    // goes to the action (the engine's at-once tokens are deathrattles').
+    if let Some(what) = action.strip_prefix("when you have space, summon ")
+        && trigger == Trigger::StartOfCombat
+    {
+        let Some(mut token) = summoned_token(what) else {
+            return Some(None);
+        };
+        let attacks = token.marks.intersects(Marks::ATTACKS_AT_ONCE);
+        token.marks = token.marks.difference(Marks::ATTACKS_AT_ONCE);
+        let action = Action::SummonWhenSpace {
+            count: token.count * times,
+            attacks,
+        };
+        token.count = 1;
+        return Some(Some(vec![(Effect { trigger, action }, Some(token))]));
+    }
     if action == "attack immediately" && trigger == Trigger::StartOfCombat {
         return one(Action::AttackNow { times });
     }
@@ -2200,7 +2217,10 @@ fn card_with_effects_token(card: &CardDef) -> Option<Token> {
     let plain_actions = effects.iter().all(|e| {
         !matches!(
             e.action,
-            Action::Summon { .. } | Action::AttackNow { .. } | Action::SideBonus { .. }
+            Action::Summon { .. }
+                | Action::SummonWhenSpace { .. }
+                | Action::AttackNow { .. }
+                | Action::SideBonus { .. }
         )
     });
     if deathrattle.count > 0 || effect_token.count > 0 || !plain_actions {

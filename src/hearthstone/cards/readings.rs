@@ -88,6 +88,22 @@ pub(super) const READINGS: &[Reading] = &[
         ..Reading::NONE
     },
     Reading {
+        id: "BG32_201",
+        why: "Sharptooth Snapper as Firestone (1.1.755) plays it: a start-of-combat charge; each Piranha attacks as it enters and its attack's deaths summon the next before the charge is spent, so Piranhas keep coming while they kill.",
+        plays: Some(
+            "Start of Combat: When you have space, summon a 3/1 Beast that attacks immediately.",
+        ),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG32_201_G",
+        why: "Sharptooth Snapper as Firestone (1.1.755) plays it: two start-of-combat charges; each Piranha attacks as it enters and its attack's deaths summon the next before a charge is spent, so Piranhas keep coming while they kill.",
+        plays: Some(
+            "Start of Combat: When you have space, summon two 3/1 Beasts that attack immediately.",
+        ),
+        ..Reading::NONE
+    },
+    Reading {
         id: "BG24_708",
         why: "Vanessa VanCleef's earlier +2/+2 (its card says +2/+1).",
         plays: Some("Rally: Give your Pirates +2/+2 permanently."),

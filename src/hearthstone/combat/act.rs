@@ -696,6 +696,11 @@ impl State {
                 self.attack_now(kinds, at, times, chooser);
                 false
             }
+            // Its tokens' attacks settled their deaths; the step follows
+            // (Firestone's death phase after the effect): true.
+            Action::SummonWhenSpace { count, .. } => {
+                self.start_summons_when_space(kinds, at.side, at.slot, count, chooser)
+            }
             Action::TriggerDeathrattle { target, times } => {
                 let mut whose = None;
                 self.for_each_buff_target(kinds, at, target, chooser, |_, s, i, _| {

@@ -136,6 +136,53 @@ impl State {
         target: usize,
         chooser: &mut impl Chooser,
     ) -> Option<usize> {
+        let blows = self.land_blows(kinds, side, attacker, target, chooser);
+        self.deaths_of_attack(kinds, &blows, chooser)
+    }
+
+    /// `attack` where summons wait for room (out of line: few combats have
+    /// them): the summon-when-space step after it, the attacker followed
+    /// through it when it attacks `again` (tokens may enter left of it).
+    #[inline(never)]
+    fn attack_with_space(
+        &mut self,
+        kinds: &Kinds,
+        (side, attacker, target): (usize, usize, usize),
+        again: bool,
+        chooser: &mut impl Chooser,
+    ) -> Option<usize> {
+        let alive = self.attack(kinds, side, attacker, target, chooser);
+        self.summon_when_space_keeping(kinds, side, alive.filter(|_| again), chooser)
+    }
+
+    /// `attack` of a token attacking at once as it enters (`space.rs`):
+    /// also whether any minion died (Firestone's death phase then runs
+    /// the summon-when-space step again).
+    #[inline(never)]
+    pub(super) fn attack_noting_deaths(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        attacker: usize,
+        target: usize,
+        chooser: &mut impl Chooser,
+    ) -> (Option<usize>, bool) {
+        let blows = self.land_blows(kinds, side, attacker, target, chooser);
+        let died = (self.board(0).iter().chain(self.board(1))).any(|u| u.health <= 0);
+        (self.deaths_of_attack(kinds, &blows, chooser), died)
+    }
+
+    /// An attack up to its deaths: the triggers, the blows, what follows
+    /// them.
+    #[inline(always)]
+    fn land_blows(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        attacker: usize,
+        target: usize,
+        chooser: &mut impl Chooser,
+    ) -> Blows {
         let (mut attacker, mut target) = (attacker, target);
         // Effect damage may kill minions the attack does not touch.
         let mut effects_hit = false;
@@ -156,7 +203,7 @@ impl State {
         }
         self.cleave(kinds, &a, &mut blows, listen, chooser);
         self.after_blows(kinds, &a, &mut blows, chooser);
-        self.deaths_of_attack(kinds, &blows, chooser)
+        blows
     }
 
     /// The triggers as `attacker` attacks `target`: the attacker's and
@@ -721,12 +768,11 @@ impl State {
                 },
                 self,
             );
-            alive = self.attack(kinds, side, i, target, chooser);
-            // Waiting summons enter at the right end: the attacker's
-            // slot stands.
-            if kinds.any_space() {
-                self.summon_when_space(kinds, chooser);
-            }
+            alive = if kinds.any_space() {
+                self.attack_with_space(kinds, (side, i, target), strike == 0 && windfury, chooser)
+            } else {
+                self.attack(kinds, side, i, target, chooser)
+            };
         }
     }
 

@@ -35,16 +35,18 @@ const EXACT_START_LIMIT: u64 = 1 << 20;
 /// States go out by reference: copying one right after its byte fields
 /// were written stalls on store forwarding. `odometer` is the caller's, so
 /// expanding a state allocates nothing. One turn can have millions of ways
-/// (chains of deathrattles with random targets): `deadline` is checked
-/// every `DEADLINE_EVERY` of them, and `false` returned once it passed
-/// (the ways emitted so far are then not all of them).
+/// (chains of deathrattles with random targets, a Snapper's chain of
+/// attacks): `deadline` is checked every `DEADLINE_EVERY` of them, and
+/// at most `max_ways` are taken, so a turn ends even without a deadline;
+/// the fault is returned when either stops it (the ways emitted so far
+/// are then not all of them).
 pub(super) fn turn_outcomes<const DUOS: bool>(
     kinds: &Kinds,
     s: &mut State,
     odometer: &mut Odometer,
-    deadline: &Control,
+    (deadline, max_ways): (&Control, usize),
     mut emit: impl FnMut(&State, f64),
-) -> bool {
+) -> Option<Fault> {
     let (side, attacker) = s.next_attacker();
     odometer.reset();
     for way in 1usize.. {
@@ -55,11 +57,20 @@ pub(super) fn turn_outcomes<const DUOS: bool>(
         if !odometer.advance() {
             break;
         }
+        if way >= max_ways {
+            return Some(Fault::TooManyWays);
+        }
         if way.is_multiple_of(DEADLINE_EVERY) && deadline.passed() {
-            return false;
+            return Some(Fault::TimedOut);
         }
     }
-    true
+    None
+}
+
+/// The most ways one turn is enumerated: the state budget, as for the
+/// ways the start of combat can go (each way is work as a state is).
+pub(super) fn max_turn_ways(max_states: u64) -> usize {
+    max_states.clamp(1, usize::MAX as u64) as usize
 }
 
 /// The state budget callers use when they are given none (0 in C and the
@@ -156,8 +167,10 @@ const MIN_RUN_STATES: usize = 64;
 
 /// Why an expansion stopped early.
 #[derive(Clone, Copy)]
-enum Fault {
+pub(super) enum Fault {
     TimedOut,
+    /// One turn can go more ways than `max_turn_ways`.
+    TooManyWays,
     /// More distinct states than the budget.
     OutOfStates,
     /// A unit outgrew its key's fields.
@@ -385,6 +398,12 @@ impl Search<'_> {
                         self.max_states
                     )));
                 }
+                Some(Fault::TooManyWays) => {
+                    return Err(Error::budget(format!(
+                        "one turn of the combat can go more than {} ways; use Monte Carlo",
+                        max_turn_ways(self.max_states)
+                    )));
+                }
                 Some(Fault::Overflowed) => return overflow(),
                 Some(Fault::Disordered) => {
                     return Err(Error::new(
@@ -475,11 +494,11 @@ impl Search<'_> {
                 return Some(Fault::TimedOut);
             }
             let (mut overflowed, mut disordered) = (false, false);
-            let whole = turn_outcomes::<DUOS>(
+            let stopped = turn_outcomes::<DUOS>(
                 kinds,
                 &mut state,
                 &mut odometer,
-                self.deadline,
+                (self.deadline, max_turn_ways(self.max_states)),
                 |next, q| {
                     // Ends go straight to the tally; the tables hold the rest.
                     if let Some(outcome) = next.outcome_as::<DUOS>(kinds, c.tiers) {
@@ -502,8 +521,8 @@ impl Search<'_> {
                     sink.child(layer as u32, key, p * q);
                 },
             );
-            if !whole {
-                return Some(Fault::TimedOut);
+            if stopped.is_some() {
+                return stopped;
             }
             if overflowed {
                 return Some(Fault::Overflowed);

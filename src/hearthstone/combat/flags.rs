@@ -186,7 +186,8 @@ pub(super) struct Folded {
     pub(super) avenge: u8,
     /// The most firings per combat of its "whenever this takes damage"
     /// (`Trigger::TakesDamage`) or its stats setting (`Action::SetStats`;
-    /// 0: no limit), counted in `Unit::count`.
+    /// 0: no limit), counted in `Unit::count`; or its charges of summons
+    /// waiting for room (`Action::SummonWhenSpace`).
     pub(super) limit: u8,
     /// The first stat aura: (tribes, attack, health).
     pub(super) aura: Option<(u32, u16, u16)>,
@@ -313,6 +314,13 @@ fn classify(e: &Effect, own_tribes: u32, sum: &mut Folded) {
             sum.shield_at_attack.get_or_insert(attack);
         }
         Action::TauntWithShield => sum.flags.raise(Flag::TauntWithShield),
+        // Its charges are its count (the keys hold up to `limit`).
+        Action::SummonWhenSpace { count, .. } => {
+            sum.flags.raise(Flag::Summons);
+            sum.limit = sum
+                .limit
+                .max(count.min(crate::hearthstone::model::MAX_COUNT));
+        }
         Action::Summon { .. } => {
             sum.flags.raise(Flag::Summons);
             if matches!(e.trigger, Trigger::TakesDamage { .. }) {

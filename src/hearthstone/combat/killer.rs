@@ -71,7 +71,10 @@ fn unfollowed(e: &Effect) -> bool {
         | Action::ExcessDamage { .. }
         | Action::TriggerDeathrattle { .. }
         | Action::GainDeathrattles { .. }
-        | Action::AttackNow { .. } => true,
+        | Action::AttackNow { .. }
+        // Its tokens attack in the summon-when-space step (`space.rs`),
+        // which may run inside a death phase.
+        | Action::SummonWhenSpace { .. } => true,
         Action::TriggerBattlecry { deathrattle, .. } => deathrattle,
         Action::Buff { keywords, .. } => keywords & CLEAVE != 0,
         _ => false,

@@ -171,7 +171,9 @@ pub struct Kinds {
     hero_start: bool,
     /// Some hero-side card is spent once it fired (`State::spent`).
     hero_once: bool,
-    /// Some hero-side card's summon waits for room (`State::space`).
+    /// Some hero-side card's summon waits for room (`State::space`), or
+    /// some minion's (`Action::SummonWhenSpace`, its charges in its
+    /// count): the summon-when-space step runs (`space.rs`).
     space: bool,
     /// Some token of the combat attacks at once when summoned
     /// (`Marks::ATTACKS_AT_ONCE`, `at_once.rs`).
@@ -359,6 +361,19 @@ impl Kinds {
     #[inline]
     pub(super) fn any_space(&self) -> bool {
         self.space
+    }
+
+    /// The token a unit's kind summons when there is room
+    /// (`Action::SummonWhenSpace`): its kind and health, and whether it
+    /// attacks at once.
+    pub(super) fn when_space_token(&self, u: &Unit) -> Option<((u8, u16), bool)> {
+        let k = &self.kinds[u.kind as usize];
+        k.effects.iter().find_map(|e| match e.action {
+            Action::SummonWhenSpace { attacks, .. } => {
+                Some(((k.effect_token_kind, k.effect_token.health), attacks))
+            }
+            _ => None,
+        })
     }
 
     /// Some hero-side card is spent once it fired: the memo keys hold
@@ -626,6 +641,10 @@ impl Kinds {
         } else {
             0
         };
+        self.space |= m
+            .effects
+            .iter()
+            .any(|e| matches!(e.action, Action::SummonWhenSpace { .. }));
         let (base_attack, mut base_keywords) = m.reborn_base();
         // A copy entering with the attack that brings a shield has one.
         let threshold = sum.shield_at_attack();

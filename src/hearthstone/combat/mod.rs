@@ -225,6 +225,8 @@ mod effect_tests;
 #[cfg(test)]
 mod hero_tests;
 #[cfg(test)]
+mod space_tests;
+#[cfg(test)]
 mod team_tests;
 #[cfg(test)]
 mod tests;

@@ -105,6 +105,7 @@ pub(super) fn validate(c: &Combat) -> Result<()> {
     super::battlecries::validate_battlecries(c)?;
     super::memory::validate_memory(c)?;
     super::killer::validate_killer(c)?;
+    super::space::validate_space(c)?;
     if bonus_to.len() > MAX_SIDE_BONUSES {
         return Err(Error::invalid(format!(
             "the boards give bonuses to {} different tribes for the rest of the combat; at most {}",

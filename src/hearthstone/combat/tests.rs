@@ -507,14 +507,14 @@ pub(super) fn tree_walk(c: &Combat) -> [f64; 5] {
             }
             None => {
                 let mut s = *state;
-                let whole = turn_outcomes::<false>(
+                let stopped = turn_outcomes::<false>(
                     kinds,
                     &mut s,
                     &mut Odometer::new(),
-                    &Control::NONE,
+                    (&Control::NONE, usize::MAX),
                     |next, q| walk(kinds, tiers, next, p * q, out),
                 );
-                assert!(whole, "no deadline: every way");
+                assert!(stopped.is_none(), "no deadline nor limit: every way");
             }
         }
     }

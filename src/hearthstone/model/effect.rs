@@ -675,6 +675,21 @@ pub enum Action {
         /// Firings per combat (0: no limit), at most `MAX_COUNT`.
         limit: u8,
     },
+    /// Summons that wait for room, kept by the minion (Firestone's
+    /// summon-when-space step, as it plays Sharptooth Snapper): its start
+    /// of combat sets its charges (`Unit::count`; 0 until then, so a copy
+    /// or a minion summoned later never summons) to `count`, and whenever
+    /// the step runs (after each start-of-combat effect and each death
+    /// phase) it summons its effect token to its right while its board
+    /// has room and a charge is left. With `attacks`, each token attacks
+    /// at once; that attack's deaths run the step again before the
+    /// charge is spent (so tokens keep coming while their attacks kill).
+    SummonWhenSpace {
+        /// Charges its start of combat sets.
+        count: u8,
+        /// Each token attacks at once as it enters.
+        attacks: bool,
+    },
 }
 
 /// What a side bonus (`Action::SideBonus`, and the growth of a growing
@@ -761,6 +776,7 @@ impl Effect {
                 Action::GainDeathrattles { .. } => true,
                 // More deathrattle tokens than a minion's potential counts.
                 Action::Summon { .. }
+                | Action::SummonWhenSpace { .. }
                 | Action::SummonFromHand { .. }
                 | Action::SummonCopy { .. }
                 | Action::ExtraDeathrattles { .. }

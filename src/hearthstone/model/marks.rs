@@ -125,6 +125,12 @@ impl Marks {
         self.0 & other.0 == other.0
     }
 
+    /// These marks without those of `other`.
+    #[inline]
+    pub const fn difference(self, other: Marks) -> Marks {
+        Marks(self.0 & !other.0)
+    }
+
     /// The marks of both.
     #[inline]
     pub const fn union(self, other: Marks) -> Marks {
