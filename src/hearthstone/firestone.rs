@@ -420,15 +420,14 @@ fn refuse_additional_cards(list: Option<&Value>, card: &CardDef, path: &Path) ->
 }
 
 /// The effects in combat an entity's enchantments give it that its card
-/// does not have: those the engine plays (`cards::enchantment_effect`:
-/// Whirring Protector's magnetized rally) join the minion's effects, after
-/// its card's (Firestone fires a minion's rally, then its enchantments');
-/// any other is an error, its card alone not saying what it does (a
-/// magnetized part's deathrattle, a hero's ship parts
-/// `BG31_HERO_801ptde`, Surf n' Surf's Crab `BG27_004e`, on any minion,
-/// Surf n' Surf itself too). A card's own enchantment (`BG33_807e`, a
-/// card keeping its growing numbers there) is its card's effect when the
-/// card acts in combat.
+/// does not have: those the engine plays (`cards::enchantment_play`:
+/// Whirring Protector's magnetized rally, Surf n' Surf's Crab, a
+/// Battlecruiser's parts) join the minion (`Played`); any other is an
+/// error, its card alone not saying what it does (a magnetized part's
+/// deathrattle, Battlecruiser's Yamato Cannon `BG31_HERO_801ptce`, on any
+/// minion). A card's own enchantment (`BG33_807e`, a card keeping its
+/// growing numbers there) is its card's effect when the card acts in
+/// combat.
 fn combat_enchantments(
     list: Option<&Value>,
     card: &CardDef,
@@ -439,39 +438,28 @@ fn combat_enchantments(
         return Ok(());
     };
     let own = card.id.strip_suffix("_G").unwrap_or(card.id);
+    let refuse = |id: &str, why: &str| {
+        path.error(Error::invalid(format!(
+            "{} ({}) carries the enchantment {id}: {why}",
+            card.name, card.id
+        )))
+    };
+    let mut played = Played::default();
     for item in items {
         let Some(id) = item.get("cardId").and_then(Value::as_str) else {
             continue;
         };
-        // Its own card's enchantment (`BG33_807e`, `BG33_807e2`): the
-        // numbers of the effect its card has in combat. A card acting
-        // outside combat only gives it to a minion (Surf n' Surf's
-        // "Deathrattle: Summon a 3/2 Crab"), itself too: what it then
-        // does, its card does not.
-        let rest = id
-            .strip_prefix(own)
-            .map(|r| r.strip_prefix("_G").unwrap_or(r));
-        let own_enchantment = rest
-            .and_then(|r| r.strip_prefix('e'))
-            .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()));
-        let outside = matches!(
-            cards::combat_effect(card),
-            cards::CombatEffect::OutOfCombat | cards::CombatEffect::None
-        );
-        // What only puts cards in a hand ("Deathrattle: Get 2 Blood Gems")
-        // does not change the combat.
-        let hand_only = cards::combat_enchantment(id)
-            .is_none_or(|text| cards::acts_outside_boards(&text.to_lowercase()));
-        if own_enchantment && (!outside || hand_only) {
+        if is_own_enchantment(id, own, card) {
             continue;
         }
-        if let Some(effect) = cards::enchantment_effect(id) {
-            add_enchantment_effect(minion, effect).map_err(|why| {
-                path.error(Error::invalid(format!(
-                    "{} ({}) carries the enchantment {id}: {why}",
-                    card.name, card.id
-                )))
-            })?;
+        if let Some(why) = cards::refused_enchantment(id) {
+            return Err(refuse(id, &format!("{why} (not modelled yet)")));
+        }
+        if let Some(play) = cards::enchantment_play(id) {
+            let number = item.get("tagScriptDataNum1").and_then(Value::as_i64);
+            played
+                .add(id, play, number)
+                .map_err(|why| refuse(id, why))?;
             continue;
         }
         if let Some(text) = cards::combat_enchantment(id) {
@@ -482,17 +470,116 @@ fn combat_enchantments(
             ))));
         }
     }
-    Ok(())
+    played.apply(minion).map_err(|(id, why)| refuse(id, why))
+}
+
+/// Whether `id` is the card's own enchantment (`BG33_807e`,
+/// `BG33_807e2`): the numbers of the effect its card has in combat. A
+/// card acting outside combat only gives it to a minion (Surf n' Surf's
+/// "Deathrattle: Summon a 3/2 Crab"), itself too: what it then does, its
+/// card does not.
+fn is_own_enchantment(id: &str, own: &str, card: &CardDef) -> bool {
+    let rest = id
+        .strip_prefix(own)
+        .map(|r| r.strip_prefix("_G").unwrap_or(r));
+    let own_enchantment = rest
+        .and_then(|r| r.strip_prefix('e'))
+        .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()));
+    let outside = matches!(
+        cards::combat_effect(card),
+        cards::CombatEffect::OutOfCombat | cards::CombatEffect::None
+    );
+    // What only puts cards in a hand ("Deathrattle: Get 2 Blood Gems")
+    // does not change the combat.
+    let hand_only = cards::combat_enchantment(id)
+        .is_none_or(|text| cards::acts_outside_boards(&text.to_lowercase()));
+    own_enchantment && (!outside || hand_only)
+}
+
+/// A summed enchantment's effect of its number.
+type EffectOf = fn(u16) -> model::Effect;
+
+/// What the enchantments of one entity that the engine plays give it,
+/// gathered before any joins the minion: the summed ones' numbers, the
+/// effects of their own, the deathrattle tokens.
+#[derive(Default)]
+struct Played {
+    /// Per summed enchantment id (in the order met): its effect maker and
+    /// the sum of its `tagScriptDataNum1`.
+    summed: Vec<(&'static str, EffectOf, u16)>,
+    /// Effects of their own, in the order met.
+    effects: Vec<(&'static str, model::Effect)>,
+    /// The token card and how many enchantments summon it.
+    tokens: Option<(&'static str, &'static str, u8)>,
+}
+
+impl Played {
+    /// Takes in the enchantment `id` (its `tagScriptDataNum1`: `number`).
+    fn add(
+        &mut self,
+        id: &str,
+        play: cards::EnchantmentPlay,
+        number: Option<i64>,
+    ) -> std::result::Result<(), &'static str> {
+        // The table's own copy of the id, for errors after the loop.
+        let id = cards::combat_enchantment_id(id).unwrap_or("an enchantment");
+        match play {
+            cards::EnchantmentPlay::Effect(e) => self.effects.push((id, e)),
+            cards::EnchantmentPlay::Summed(make) => {
+                // Firestone reads a missing number as 0.
+                let n = number.unwrap_or(0);
+                let n = u16::try_from(n)
+                    .map_err(|_| "its tagScriptDataNum1 is not a number 0 to 65535")?;
+                match self.summed.iter_mut().find(|(e, _, _)| *e == id) {
+                    Some((_, _, sum)) => {
+                        *sum = sum
+                            .checked_add(n)
+                            .ok_or("its parts' numbers add up past 65535")?;
+                    }
+                    None => self.summed.push((id, make, n)),
+                }
+            }
+            cards::EnchantmentPlay::Tokens(token) => match &mut self.tokens {
+                Some((_, t, n)) if *t == token => {
+                    *n = n.checked_add(1).ok_or("too many deathrattle tokens")?;
+                }
+                Some(_) => {
+                    return Err("deathrattles summoning different tokens (not modelled yet)");
+                }
+                None => self.tokens = Some((id, token, 1)),
+            },
+        }
+        Ok(())
+    }
+
+    /// Adds what was gathered to the minion: the summed effects first (a
+    /// card's own in Firestone, which reads its parts: Battlecruiser),
+    /// then the others in the order met, then the deathrattle tokens.
+    /// Errors name the enchantment.
+    fn apply(self, minion: &mut Minion) -> std::result::Result<(), (&'static str, &'static str)> {
+        for (id, make, n) in self.summed {
+            add_enchantment_effect(minion, make(n), false).map_err(|why| (id, why))?;
+        }
+        for (id, effect) in self.effects {
+            add_enchantment_effect(minion, effect, true).map_err(|why| (id, why))?;
+        }
+        if let Some((id, card, n)) = self.tokens {
+            add_enchantment_tokens(minion, card, n).map_err(|why| (id, why))?;
+        }
+        Ok(())
+    }
 }
 
 /// `effect` added to the minion's effects, in the first free slot; its
 /// reborn copy (a fresh copy of the card, without enchantments in
-/// Firestone) keeps its card's effects only. A rally makes it a Rally
-/// minion (`Marks::HAS_RALLY`: Firestone's mechanics check reads the
+/// Firestone) keeps its card's effects only. A rally of an enchantment
+/// whose card has the mechanic (`rally_mark`) makes it a Rally minion
+/// (`Marks::HAS_RALLY`: Firestone's mechanics check reads the
 /// enchantments too).
 fn add_enchantment_effect(
     minion: &mut Minion,
     effect: model::Effect,
+    rally_mark: bool,
 ) -> std::result::Result<(), &'static str> {
     let Some(slot) = minion
         .effects
@@ -505,9 +592,33 @@ fn add_enchantment_effect(
         minion.reborn_effects = Some(minion.effects);
     }
     minion.effects[slot] = effect;
-    if effect.trigger == model::Trigger::Rally {
+    if rally_mark && effect.trigger == model::Trigger::Rally {
         minion.marks |= model::Marks::HAS_RALLY;
     }
+    Ok(())
+}
+
+/// `n` tokens of `card` as the minion's deathrattle, which its reborn copy
+/// does not keep. Only on a minion without a deathrattle of its own in
+/// combat: Firestone fires the enchantment's first, which the engine's one
+/// token and its order (tokens, then effects) cannot always say.
+fn add_enchantment_tokens(
+    minion: &mut Minion,
+    card: &str,
+    n: u8,
+) -> std::result::Result<(), &'static str> {
+    let own = minion.deathrattle.count > 0
+        || minion
+            .effects
+            .iter()
+            .any(|e| e.trigger == model::Trigger::Deathrattle);
+    if own {
+        return Err("a deathrattle beside the minion's own (not modelled yet)");
+    }
+    let mut token = cards::enchantment_token(card).ok_or("its token is not a known card")?;
+    token.count = n;
+    minion.reborn_deathrattle = Some(minion.deathrattle);
+    minion.deathrattle = token;
     Ok(())
 }
 

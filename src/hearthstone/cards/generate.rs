@@ -309,15 +309,23 @@ fn target(t: &Target) -> String {
         Target::RightOf { count } => format!("Target::RightOf {{ count: {count} }}"),
         Target::Killer => "Target::Killer".into(),
         Target::OtherEnemies { count } => format!("Target::OtherEnemies {{ count: {count} }}"),
-        Target::Leftmost { tribes: tr, count } => {
+        Target::Leftmost {
+            tribes: tr,
+            count,
+            living,
+        } => {
             format!(
-                "Target::Leftmost {{ tribes: {}, count: {count} }}",
+                "Target::Leftmost {{ tribes: {}, count: {count}, living: {living} }}",
                 tribes(tr)
             )
         }
-        Target::Rightmost { tribes: tr, count } => {
+        Target::Rightmost {
+            tribes: tr,
+            count,
+            living,
+        } => {
             format!(
-                "Target::Rightmost {{ tribes: {}, count: {count} }}",
+                "Target::Rightmost {{ tribes: {}, count: {count}, living: {living} }}",
                 tribes(tr)
             )
         }

@@ -29,7 +29,9 @@ mod script;
 mod table;
 
 pub use effect_row::{CombatEffect, EffectRow};
-pub use enchantments::enchantment_effect;
+pub use enchantments::{
+    EnchantmentPlay, enchantment_effect, enchantment_play, enchantment_token, refused_enchantment,
+};
 pub use generate::effect_table_source;
 pub use hero::{HERO_CARDS, HeroPlay, HeroRow, hero_card, hero_row};
 pub(crate) use reader::acts_outside_boards;
@@ -277,6 +279,15 @@ pub fn combat_enchantment(id: &str) -> Option<&'static str> {
     list.binary_search_by(|(e, _)| (*e).cmp(id))
         .ok()
         .map(|i| list[i].1)
+}
+
+/// The table's own copy of a combat enchantment's id (`combat_enchantment`
+/// lists it), for errors that outlive the input.
+pub fn combat_enchantment_id(id: &str) -> Option<&'static str> {
+    let list = &table::COMBAT_ENCHANTMENTS;
+    list.binary_search_by(|(e, _)| (*e).cmp(id))
+        .ok()
+        .map(|i| list[i].0)
 }
 
 /// How many of some cards act in combat and how many of those the engine

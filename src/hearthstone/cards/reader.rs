@@ -1013,7 +1013,7 @@ fn named_card(names: &str) -> Option<&'static CardDef> {
 
 /// `count` tokens that are `card` (its stats, keywords, tribes and tier),
 /// with the deathrattle `then`; none for a card of a health no token holds.
-fn token_of_card(card: &CardDef, count: u8, then: InnerToken) -> Option<Token> {
+pub(super) fn token_of_card(card: &CardDef, count: u8, then: InnerToken) -> Option<Token> {
     if card.health == 0 || card.health > i16::MAX as u16 {
         return None;
     }
@@ -2252,9 +2252,17 @@ fn end_target(rest: &str) -> Option<Option<(Target, &str)>> {
     };
     Some(tribes.map(|tribes| {
         let target = if left {
-            Target::Leftmost { tribes, count }
+            Target::Leftmost {
+                tribes,
+                count,
+                living: false,
+            }
         } else {
-            Target::Rightmost { tribes, count }
+            Target::Rightmost {
+                tribes,
+                count,
+                living: false,
+            }
         };
         (target, what)
     }))

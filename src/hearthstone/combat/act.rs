@@ -444,10 +444,20 @@ impl State {
     }
 
     /// The slots `Target::Leftmost` or `Target::Rightmost` reach from the
-    /// effect fired at `at`, nearest the end first, dying minions too.
+    /// effect fired at `at`, nearest the end first, dying minions too
+    /// unless `living`.
     #[inline(never)]
     fn end_picks(&self, kinds: &Kinds, at: &Fired, target: Target) -> ([usize; BOARD_SIZE], usize) {
-        let (Target::Leftmost { tribes, count } | Target::Rightmost { tribes, count }) = target
+        let (Target::Leftmost {
+            tribes,
+            count,
+            living,
+        }
+        | Target::Rightmost {
+            tribes,
+            count,
+            living,
+        }) = target
         else {
             return ([0; BOARD_SIZE], 0);
         };
@@ -458,7 +468,8 @@ impl State {
         let mut take = |i: usize| {
             let u = &self.boards[side][i];
             let of_tribe = tribes == 0 || kinds.tribes(u) & tribes != 0;
-            if n < count as usize && at.reach & (1 << i) != 0 && u.health > DESTROYED && of_tribe {
+            let least = if living { 0 } else { DESTROYED };
+            if n < count as usize && at.reach & (1 << i) != 0 && u.health > least && of_tribe {
                 picks[n] = i;
                 n += 1;
             }

@@ -3739,3 +3739,66 @@ fn leeroy_is_refused_where_its_killer_is_not_followed() {
         );
     }
 }
+
+/// A Crab token deathrattle as an enchantment gives it (Surf n' Surf's):
+/// the minion dying summons it; its reborn copy, a fresh copy of the
+/// card, summons nothing.
+#[test]
+fn an_enchantment_s_tokens_leave_the_reborn_copy() {
+    let with_crab = |board: &str| {
+        let mut minions = parse_board(board).unwrap();
+        let crab = parse_board("3/2").unwrap()[0];
+        minions[0].deathrattle = model::Token {
+            attack: crab.attack,
+            health: crab.health as u16,
+            count: 1,
+            tribes: model::TRIBE_BEAST,
+            ..model::Token::default()
+        };
+        minions[0].reborn_deathrattle = Some(model::Token::default());
+        minions
+    };
+    let (mut s, kinds) = State::new(&with_crab("3/3+reborn"), &parse_board("3/20").unwrap(), 0);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    // The crab in its slot, the reborn copy back with 1 health.
+    assert_eq!(shown(&s, 0).matches("3/2").count(), 1);
+    assert_eq!(s.board(0).len(), 2);
+    let copy = s.board(0).iter().find(|u| u.health == 1).copied().unwrap();
+    assert_eq!(kinds.kinds[copy.kind as usize].token.count, 0);
+    let mut c = combat("3/3+reborn,2/2", "4/9,3/3+taunt,5/5");
+    c.a = with_crab("3/3+reborn,2/2");
+    assert_monte_carlo_agrees(&c, 91, "a minion with a Crab");
+}
+
+/// The left-most minion of a living-only reach skips a dying one
+/// (Battlecruiser's deathrattle, as Firestone filters the board); the
+/// plain reach takes it.
+#[test]
+fn leftmost_living_skips_the_dying() {
+    let (mut s, kinds) = State::new(
+        &parse_board("2/2,3/3,4/4").unwrap(),
+        &parse_board("1/1").unwrap(),
+        0,
+    );
+    s.boards[0][0].health = 0;
+    let at = super::listeners::Fired {
+        side: 0,
+        slot: None,
+        unit: s.boards[0][2],
+        friend: None,
+        defender: None,
+        reach: super::listeners::REACH_ALL,
+        place: super::listeners::Place::Board,
+    };
+    for (living, slot) in [(true, 1), (false, 0)] {
+        let target = model::Target::Leftmost {
+            tribes: 0,
+            count: 1,
+            living,
+        };
+        let mut picked = Vec::new();
+        s.clone()
+            .for_each_buff_target(&kinds, &at, target, &mut First, |_, _, i, _| picked.push(i));
+        assert_eq!(picked, vec![slot]);
+    }
+}

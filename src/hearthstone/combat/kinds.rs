@@ -645,6 +645,13 @@ impl Kinds {
             .effects
             .iter()
             .any(|e| matches!(e.action, Action::SummonWhenSpace { .. }));
+        // The reborn copy's tokens when not the minion's own.
+        let copy_token = m.reborn_deathrattle.unwrap_or(t);
+        let copy_token_kind = match m.reborn_deathrattle {
+            Some(own) if own.count > 0 => self.token(&own),
+            Some(_) => 0,
+            None => token_kind,
+        };
         let (base_attack, mut base_keywords) = m.reborn_base();
         // A copy entering with the attack that brings a shield has one.
         let threshold = sum.shield_at_attack();
@@ -655,8 +662,8 @@ impl Kinds {
             attack: base_attack,
             base_keywords: base_keywords & !REBORN,
             tier: m.tier,
-            token: t,
-            token_kind,
+            token: copy_token,
+            token_kind: copy_token_kind,
             // A copy given reborn comes back as itself.
             reborn_kind: if self.reborn_gifts { REBORN_ITSELF } else { 0 },
             tribes: m.tribes,
@@ -687,6 +694,8 @@ impl Kinds {
             base_keywords: keywords,
             reborn_kind,
             effects: m.effects,
+            token: t,
+            token_kind,
             ..copy
         });
         Unit {

@@ -463,22 +463,23 @@ fn enchantments_that_act_in_combat_are_refused() {
             r#"[{{"cardId": "BG25_001", "attack": 3, "health": 3, "enchantments": [{enchantments}]}}]"#
         ))
     };
-    let e = with(r#"{"cardId": "TB_006e"}, {"cardId": "BG27_004e"}"#).unwrap_err();
+    let e = with(r#"{"cardId": "TB_006e"}, {"cardId": "BG26_055e"}"#).unwrap_err();
     assert_eq!(
         message(e),
-        "minion 1: Risen Rider (BG25_001) carries the enchantment BG27_004e ('Deathrattle: \
-         Summon a 3/2 Crab.'), an effect in combat its card does not have: not modelled yet"
+        "minion 1: Risen Rider (BG25_001) carries the enchantment BG26_055e ('Deathrattle: \
+         Summon a Recurring Nightmare.'), an effect in combat its card does not have: not \
+         modelled yet"
     );
     assert!(with(r#"{"cardId": "TB_006e"}, {"cardId": "NOT_AN_ENCHANTMENT"}"#).is_ok());
-    assert!(cards::combat_enchantment("BG27_004e").is_some());
+    assert!(cards::combat_enchantment("BG26_055e").is_some());
     assert!(cards::combat_enchantment("TB_006e").is_none());
     // A card's own enchantment holds its own effect's numbers; but Surf
     // n' Surf acts outside combat only, giving its crab deathrattle to a
-    // minion: carrying it itself, it has what its card does not.
+    // minion: carrying it itself, it has what its card does not (a Crab).
     let own = r#"[{"cardId": "BG27_004", "attack": 3, "health": 3, "enchantments": [{"cardId": "BG27_004e"}]}]"#;
     let card = cards::by_id("BG27_004").unwrap();
     assert!(cards::combat_effect(card).is_modelled() && !cards::acts_in_combat(card));
-    assert!(message(board_from_json(own).unwrap_err()).contains("BG27_004e"));
+    assert_eq!(board_from_json(own).unwrap()[0].deathrattle.count, 1);
     // Whirring Protector's magnetized rally joins the minion's effects
     // (after its card's), not its reborn copy's; it makes a Rally minion.
     let guard = r#"[{"cardId": "BG33_325", "attack": 4, "health": 4, "enchantments": [{"cardId": "BG33_807e"}]}]"#;
@@ -497,6 +498,72 @@ fn enchantments_that_act_in_combat_are_refused() {
     // One that only gets cards for the hand changes no combat.
     let gems = r#"[{"cardId": "BG31_325", "attack": 3, "health": 3, "enchantments": [{"cardId": "BG31_325e"}]}]"#;
     assert!(board_from_json(gems).is_ok());
+}
+
+/// Surf n' Surf's Crab on any minion: one 3/2 Beast token per
+/// enchantment (a golden one's 6/4), which the reborn copy does not
+/// summon; beside a deathrattle of the minion's own, or beside the other
+/// Crab, it is refused.
+#[test]
+fn crab_enchantments_summon_crabs() {
+    let with = |card: &str, enchantments: &str| {
+        board_from_json(&format!(
+            r#"[{{"cardId": "{card}", "attack": 3, "health": 3, "reborn": true, "enchantments": [{enchantments}]}}]"#
+        ))
+    };
+    let m = with(
+        "BG25_001",
+        r#"{"cardId": "BG27_004e"}, {"cardId": "BG27_004e"}"#,
+    )
+    .unwrap()[0];
+    let t = m.deathrattle;
+    assert_eq!(
+        (t.attack, t.health, t.count, t.tribes),
+        (3, 2, 2, model::TRIBE_BEAST)
+    );
+    assert_eq!(m.reborn_deathrattle, Some(model::Token::default()));
+    let g = with("BG25_001", r#"{"cardId": "BG27_004_Ge"}"#).unwrap()[0];
+    assert_eq!((g.deathrattle.attack, g.deathrattle.health), (6, 4));
+    let mixed = with(
+        "BG25_001",
+        r#"{"cardId": "BG27_004e"}, {"cardId": "BG27_004_Ge"}"#,
+    );
+    assert!(message(mixed.unwrap_err()).contains("different tokens"));
+    // Harmless Bonehead summons skeletons of its own.
+    let own = with("BG28_300", r#"{"cardId": "BG27_004e"}"#);
+    assert!(message(own.unwrap_err()).contains("beside the minion's own"));
+}
+
+/// A Battlecruiser's parts: its rally and deathrattle numbers are the
+/// sums of its parts' `tagScriptDataNum1` (one effect each, as Firestone
+/// sums them); the Ultra-Capacitor is refused.
+#[test]
+fn battlecruiser_parts_sum_their_numbers() {
+    let ship = |enchantments: &str| {
+        board_from_json(&format!(
+            r#"[{{"cardId": "BG31_HERO_801pt", "attack": 7, "health": 2, "enchantments": [{enchantments}]}}]"#
+        ))
+    };
+    let m = ship(
+        r#"{"cardId": "BG31_HERO_801ptee", "tagScriptDataNum1": 2},
+           {"cardId": "BG31_HERO_801ptde", "tagScriptDataNum1": 4},
+           {"cardId": "BG31_HERO_801ptae", "tagScriptDataNum1": 5},
+           {"cardId": "BG31_HERO_801ptee", "tagScriptDataNum1": 3}"#,
+    )
+    .unwrap()[0];
+    let buff = |e: model::Effect| match e.action {
+        model::Action::Buff { attack, health, .. } => (e.trigger, attack, health),
+        _ => panic!("{e:?}"),
+    };
+    assert_eq!(buff(m.effects[0]), (model::Trigger::Deathrattle, 5, 5));
+    assert_eq!(buff(m.effects[1]), (model::Trigger::Rally, 4, 0));
+    // Its part's rally is its card's in Firestone: no Rally mark.
+    assert!(!m.marks.contains(model::Marks::HAS_RALLY));
+    assert_eq!(m.reborn_effects, Some([model::Effect::default(); 2]));
+    let capacitor = ship(r#"{"cardId": "BG31_HERO_801ptje"}"#);
+    assert!(message(capacitor.unwrap_err()).contains("Ultra-Capacitor"));
+    let negative = ship(r#"{"cardId": "BG31_HERO_801ptde", "tagScriptDataNum1": -1}"#);
+    assert!(message(negative.unwrap_err()).contains("tagScriptDataNum1"));
 }
 
 /// Duos: each side's teammate is read as a side is (board, tier, hand);

@@ -297,14 +297,17 @@ pub enum Target {
         count: u8,
     },
     /// The `count` left-most friendly minions of `tribes` (any tribe when
-    /// 0), itself too, dying ones too, as the board stands when it fires
-    /// (Thousandth Paper Drake's "your two left-most Dragons"; Firestone
-    /// filters the board by tribe, not by health).
+    /// 0), itself too, dying ones too unless `living`, as the board stands
+    /// when it fires (Thousandth Paper Drake's "your two left-most
+    /// Dragons"; Firestone filters the board by tribe, not by health;
+    /// Battlecruiser's deathrattle by health: `living`).
     Leftmost {
         /// Tribe bits (`TRIBE_*`) of the friendly minions meant; 0 for any tribe.
         tribes: u32,
         /// How many minions, from the left end.
         count: u8,
+        /// Only living minions (not those dying).
+        living: bool,
     },
     /// The `count` right-most friendly minions of `tribes`, as `Leftmost`
     /// from the right end (Valiant Tiger's "your right-most Beast").
@@ -313,6 +316,8 @@ pub enum Target {
         tribes: u32,
         /// How many minions, from the right end.
         count: u8,
+        /// Only living minions (not those dying).
+        living: bool,
     },
     /// "The minion that killed this": the last minion whose damage landed
     /// on it (Firestone's `lastAffectedByEntity`), if it is still on the

@@ -113,6 +113,11 @@ pub struct Minion {
     /// (a card whose gift the minion's script numbers set, which its
     /// reborn copy does not keep: Underrot Spawn); `None`: `effects`.
     pub reborn_effects: Option<[Effect; MAX_EFFECTS]>,
+    /// The tokens its reborn copy's deathrattle summons when not its own
+    /// (an enchantment's deathrattle, which its reborn copy, a fresh copy
+    /// of the card, does not keep: Surf n' Surf's Crab); `None`:
+    /// `deathrattle`.
+    pub reborn_deathrattle: Option<Token>,
     /// Its card's name (none for an anonymous minion), for traces.
     pub name: Option<&'static str>,
 }
