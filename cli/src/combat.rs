@@ -13,7 +13,8 @@ use oddsmith::hearthstone::combat::{
     max_states_or_default, parse_board, parse_hand, samples_or_default, simulate,
 };
 use oddsmith::hearthstone::firestone::{
-    board_from_json, bonuses_from_global_info, combat_from_battle_json,
+    Battle, OnUnmodelled, UnmodelledCard, battle_from_json, board_from_json,
+    bonuses_from_global_info,
 };
 use serde_json::json;
 use std::time::Instant;
@@ -45,10 +46,17 @@ pub struct Args {
     /// and hands options), and their secrets and lingering spells; Duos
     /// teammates (playerTeammateBoard, opponentTeammateBoard) fight on
     /// once their partner's board is wiped out. Hero powers, trinkets,
-    /// quest rewards, anomalies and the secrets not modelled are refused
-    /// by name.
+    /// quest rewards, anomalies and the cards not modelled are refused by
+    /// name, or left out with --unmodelled ignore.
     #[arg(long, conflicts_with_all = ["a", "b", "a_json", "b_json", "a_bonuses", "b_bonuses", "tier_a", "tier_b", "hand_a", "hand_b", "mate_a", "mate_b"])]
     battle: Option<std::path::PathBuf>,
+    /// With --battle: what to do with what the state holds that might
+    /// act in combat but is not modelled: `refuse` (an error naming the
+    /// first) or `ignore` (answer without it: minions fight with their
+    /// stats and keywords; the answer is marked approximate and lists
+    /// what was left out). `refuse` when not given.
+    #[arg(long, value_enum)]
+    unmodelled: Option<UnmodelledArg>,
     /// The minions in side A's hand, left to right, written as a board
     /// ("Flighty Scout=5/6, 3/4"; at most 10): read by the cards that act
     /// from the hand or read it (Flighty Scout, Choral Mrrrglr, Costume
@@ -147,8 +155,15 @@ pub enum ModeArg {
     Mc,
 }
 
+/// `--unmodelled`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum UnmodelledArg {
+    Refuse,
+    Ignore,
+}
+
 /// `--battle FILE`: the combat of a whole game state.
-fn battle(path: &std::path::Path) -> Result<Combat, Error> {
+fn battle(path: &std::path::Path, on: UnmodelledArg) -> Result<Battle, Error> {
     let text = if path.as_os_str() == "-" {
         let mut text = String::new();
         std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
@@ -158,7 +173,11 @@ fn battle(path: &std::path::Path) -> Result<Combat, Error> {
         std::fs::read_to_string(path)
             .map_err(|e| Error::invalid(format!("--battle: cannot read {}: {e}", path.display())))?
     };
-    combat_from_battle_json(&text)
+    let on = match on {
+        UnmodelledArg::Refuse => OnUnmodelled::Refuse,
+        UnmodelledArg::Ignore => OnUnmodelled::Ignore,
+    };
+    battle_from_json(&text, on)
         .map_err(|e| Error::new(e.kind(), format!("--battle: {}", e.message())))
 }
 
@@ -206,23 +225,32 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
             ..Teammate::default()
         }))
     };
-    let c = match &args.battle {
-        Some(path) => battle(path)?,
-        None => Combat {
-            a: side("a", &args.a, &args.a_json)?,
-            b: side("b", &args.b, &args.b_json)?,
-            tiers: [args.tier_a, args.tier_b],
-            bonuses: [
-                bonuses("a", &args.a_bonuses)?,
-                bonuses("b", &args.b_bonuses)?,
-            ],
-            heroes: Default::default(),
-            hands: [hand("a", &args.hand_a)?, hand("b", &args.hand_b)?],
-            teammates: [
-                mate("a", &args.mate_a, args.mate_tier_a)?,
-                mate("b", &args.mate_b, args.mate_tier_b)?,
-            ],
-        },
+    if args.unmodelled.is_some() && args.battle.is_none() {
+        return Err(Error::invalid("--unmodelled is for a whole game state: give --battle").into());
+    }
+    let (c, unmodelled) = match &args.battle {
+        Some(path) => {
+            let b = battle(path, args.unmodelled.unwrap_or(UnmodelledArg::Refuse))?;
+            (b.combat, b.unmodelled)
+        }
+        None => (
+            Combat {
+                a: side("a", &args.a, &args.a_json)?,
+                b: side("b", &args.b, &args.b_json)?,
+                tiers: [args.tier_a, args.tier_b],
+                bonuses: [
+                    bonuses("a", &args.a_bonuses)?,
+                    bonuses("b", &args.b_bonuses)?,
+                ],
+                heroes: Default::default(),
+                hands: [hand("a", &args.hand_a)?, hand("b", &args.hand_b)?],
+                teammates: [
+                    mate("a", &args.mate_a, args.mate_tier_a)?,
+                    mate("b", &args.mate_b, args.mate_tier_b)?,
+                ],
+            },
+            Vec::new(),
+        ),
     };
     oddsmith::parallel::check_threads(args.threads)?;
     let run = LongRun::start("combat");
@@ -268,8 +296,15 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         if let Some(lines) = &sample {
             value["sample"] = json!(lines);
         }
+        if args.battle.is_some() {
+            value["approximate"] = json!(!unmodelled.is_empty());
+            value["unmodelled"] = unmodelled_json(&unmodelled);
+        }
         print_json(&value);
     } else {
+        if !unmodelled.is_empty() {
+            println!("{}", approximate_line(&unmodelled));
+        }
         let how = if r.exact {
             format!("exact, {} states", r.states)
         } else {
@@ -297,6 +332,38 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         }
     }
     run.close()
+}
+
+/// The first line of an approximate answer: what was left out.
+fn approximate_line(unmodelled: &[UnmodelledCard]) -> String {
+    let items: Vec<String> = unmodelled
+        .iter()
+        .map(|u| {
+            let name = u.name.map_or(String::new(), |n| format!("{n} "));
+            format!("{name}({}, {} at {})", u.id, u.place.name(), u.path)
+        })
+        .collect();
+    format!(
+        "approximate: {} not modelled, left out: {}",
+        items.len(),
+        items.join("; ")
+    )
+}
+
+/// `unmodelled` as JSON: each card's id, name, place, path and reason.
+fn unmodelled_json(unmodelled: &[UnmodelledCard]) -> serde_json::Value {
+    unmodelled
+        .iter()
+        .map(|u| {
+            json!({
+                "id": u.id,
+                "name": u.name,
+                "place": u.place.name(),
+                "path": u.path,
+                "reason": u.reason,
+            })
+        })
+        .collect()
 }
 
 /// The lines of one sampled combat ending as `wanted` says; a line saying

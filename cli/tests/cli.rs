@@ -1052,6 +1052,47 @@ fn combat_reads_a_whole_game_state() {
         "{}",
         text(&out.stderr)
     );
+    // --unmodelled ignore: the same fight, the hero power left out and
+    // listed first, the answer marked approximate.
+    let path = file.to_str().unwrap();
+    let ignored = json(oddsmith(&[
+        "combat",
+        "--battle",
+        path,
+        "--unmodelled",
+        "ignore",
+        "--json",
+    ]));
+    assert_eq!(ignored["approximate"], true);
+    assert_eq!(ignored["unmodelled"][0]["id"], "TB_BaconShop_HP_020");
+    assert_eq!(ignored["unmodelled"][0]["place"], "hero power");
+    assert_eq!(
+        ignored["unmodelled"][0]["path"],
+        "playerBoard.player.heroPowers[0]"
+    );
+    for key in ["win", "draw", "loss"] {
+        assert_eq!(ignored[key], one_by_one[key], "{key}");
+    }
+    assert_eq!(from_file["approximate"], false);
+    let out = oddsmith(&["combat", "--battle", path, "--unmodelled", "ignore"]);
+    assert!(
+        text(&out.stdout).starts_with(
+            "approximate: 1 not modelled, left out: \
+             (TB_BaconShop_HP_020, hero power at playerBoard.player.heroPowers[0])\n"
+        ),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = oddsmith(&[
+        "combat",
+        "--a",
+        "1/1",
+        "--b",
+        "1/1",
+        "--unmodelled",
+        "ignore",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "--unmodelled needs --battle");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -109,11 +109,27 @@ pub fn minion_of_entity(
     let card = card.card()?;
     let mut m = cards::minion_of(card)?;
     cards::apply_script_data(card, &mut m, &flags.script_data)?;
+    with_entity_stats(
+        m,
+        &format!("{} ({})", card.name, card.id),
+        attack,
+        health,
+        flags,
+    )
+}
+
+/// `m` with the entity's stats and flags (`minion_of_entity`); `who`
+/// names it in the error on health out of range.
+fn with_entity_stats(
+    mut m: Minion,
+    who: &str,
+    attack: u16,
+    health: u16,
+    flags: &EntityFlags,
+) -> Result<Minion> {
     if health == 0 || health > i16::MAX as u16 {
         return Err(Error::invalid(format!(
-            "{} ({}): health {health} is not 1 to {}",
-            card.name,
-            card.id,
+            "{who}: health {health} is not 1 to {}",
             i16::MAX
         )));
     }
@@ -151,7 +167,11 @@ pub fn minion_of_entity(
 pub fn board_from_json(text: &str) -> Result<Vec<Minion>> {
     let value: Value = serde_json::from_str(text)
         .map_err(|e| Error::parse(format!("the board is not JSON: {e}")))?;
-    board_from_value(&value, &Path::Top)
+    board_from_value(
+        &value,
+        &Path::Top,
+        &mut Unmodelled::new(OnUnmodelled::Refuse),
+    )
 }
 
 /// A side's bonuses from earlier turns from a Firestone hero's
@@ -195,6 +215,15 @@ impl Path {
         match self {
             Path::Json(path) => Path::Json(join(path, key)),
             _ => Path::Json(key.to_string()),
+        }
+    }
+
+    /// The place in words: a JSON path, or "minion N".
+    fn text(&self) -> String {
+        match self {
+            Path::Top => String::new(),
+            Path::Minion(n) => format!("minion {n}"),
+            Path::Json(path) => path.clone(),
         }
     }
 
@@ -327,7 +356,11 @@ impl<'a> Fields<'a> {
 }
 
 /// A board: the entity list at `path`.
-fn board_from_value(value: &Value, path: &Path) -> Result<Vec<Minion>> {
+fn board_from_value(
+    value: &Value,
+    path: &Path,
+    unmodelled: &mut Unmodelled,
+) -> Result<Vec<Minion>> {
     let list = value
         .as_array()
         .ok_or_else(|| path.error(Error::parse("the board must be a JSON list of minions")))?;
@@ -340,12 +373,14 @@ fn board_from_value(value: &Value, path: &Path) -> Result<Vec<Minion>> {
     }
     list.iter()
         .enumerate()
-        .map(|(i, entity)| minion_from_value(entity, &path.minion(i)))
+        .map(|(i, entity)| minion_from_value(entity, &path.minion(i), unmodelled))
         .collect()
 }
 
-/// One entity of a board, at `path`.
-fn minion_from_value(value: &Value, path: &Path) -> Result<Minion> {
+/// One entity of a board, at `path`; a card not modelled (or not known)
+/// is met by `unmodelled`, and fights with its stats and keywords when
+/// it is ignored.
+fn minion_from_value(value: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Result<Minion> {
     let fields = Fields::new(value, path);
     let card = match (fields.get("cardId"), fields.get("dbfId")) {
         (Some(Value::String(id)), _) => CardRef::Text(id),
@@ -379,10 +414,56 @@ fn minion_from_value(value: &Value, path: &Path) -> Result<Minion> {
     };
     let attack = fields.stat("attack")?;
     let health = fields.stat("health")?;
+    if unmodelled.ignores() {
+        if let Some(plain) = plain_entity(card, attack, health, &flags, path, unmodelled)? {
+            return Ok(plain);
+        }
+    }
     let mut minion = minion_of_entity(card, attack, health, &flags).map_err(|e| path.error(e))?;
-    combat_enchantments(fields.get("enchantments"), card.card()?, &mut minion, path)?;
-    refuse_additional_cards(fields.get("additionalCards"), card.card()?, path)?;
+    let def = card.card()?;
+    let enchantments = fields.get("enchantments");
+    let refused = combat_enchantments(enchantments, def, &mut minion, path);
+    unmodelled.meet_refusal(refused, def.id, Place::Enchantment, path)?;
+    let refused = refuse_additional_cards(fields.get("additionalCards"), def, path);
+    unmodelled.meet_refusal(refused, def.id, Place::AdditionalCard, path)?;
     Ok(minion)
+}
+
+/// An entity ignored for what is not modelled: an unknown card, or one
+/// whose effect is not modelled, as a minion with the entity's stats and
+/// keywords (and its card's tribes, when the card is known), noted in
+/// `unmodelled`. None for a card whose effect is modelled.
+fn plain_entity(
+    card: CardRef<'_>,
+    attack: u16,
+    health: u16,
+    flags: &EntityFlags,
+    path: &Path,
+    unmodelled: &mut Unmodelled,
+) -> Result<Option<Minion>> {
+    let (id, plain) = match card.card() {
+        Err(why) => {
+            let id = match card {
+                CardRef::Text(id) => id.to_string(),
+                CardRef::Dbf(dbf) => format!("dbfId {dbf}"),
+            };
+            unmodelled.meet(&id, Place::Board, path, why)?;
+            (id, Minion::new(0, 1))
+        }
+        Ok(def) => match cards::minion_of(def) {
+            Ok(_) => return Ok(None),
+            Err(why) => {
+                unmodelled.meet(def.id, Place::Board, path, why)?;
+                (
+                    format!("{} ({})", def.name, def.id),
+                    cards::plain_minion_of(def),
+                )
+            }
+        },
+    };
+    with_entity_stats(plain, &id, attack, health, flags)
+        .map(Some)
+        .map_err(|e| path.error(e))
 }
 
 /// An error when an entity lists `additionalCards` other than its own
@@ -654,11 +735,15 @@ fn bonuses_from_value(value: &Value, path: &Path) -> Result<GameBonuses> {
 pub fn heroes_from_json(text: &str) -> Result<Vec<model::HeroCard>> {
     let value: Value = serde_json::from_str(text)
         .map_err(|e| Error::parse(format!("the secrets are not JSON: {e}")))?;
-    battle::heroes_from_value(&value, &Path::Json("secrets".to_string()))
+    let refuse = &mut Unmodelled::new(OnUnmodelled::Refuse);
+    battle::heroes_from_value(&value, &Path::Json("secrets".to_string()), refuse)
 }
 
 mod battle;
-pub use battle::combat_from_battle_json;
+mod unmodelled;
+pub use battle::{Battle, battle_from_json, combat_from_battle_json};
+use unmodelled::Unmodelled;
+pub use unmodelled::{OnUnmodelled, Place, UnmodelledCard};
 
 #[cfg(test)]
 mod tests;

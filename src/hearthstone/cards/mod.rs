@@ -333,10 +333,10 @@ pub fn coverage<'a>(cards: impl IntoIterator<Item = &'a CardDef>) -> Coverage {
     c
 }
 
-/// The card as a combat minion with its base stats, keywords, tier and
-/// modelled effect; an error naming the effect when it is not modelled.
-pub fn minion_of(card: &CardDef) -> crate::error::Result<Minion> {
-    let effect = combat_effect(card);
+/// The card as a combat minion with its base stats, keywords, tier,
+/// tribes and marks, and no effect: how a minion whose effect is not
+/// modelled fights when a reading ignores what it does not model.
+pub fn plain_minion_of(card: &CardDef) -> Minion {
     let mut m = Minion::new(card.attack, card.health.min(i16::MAX as u16) as i16);
     m.keywords = combat_keywords(card);
     m.tier = card.tier;
@@ -344,7 +344,14 @@ pub fn minion_of(card: &CardDef) -> crate::error::Result<Minion> {
     m.tribes = card.tribes;
     m.marks = card.marks();
     m.name = Some(card.name);
-    match effect {
+    m
+}
+
+/// The card as a combat minion with its base stats, keywords, tier and
+/// modelled effect; an error naming the effect when it is not modelled.
+pub fn minion_of(card: &CardDef) -> crate::error::Result<Minion> {
+    let mut m = plain_minion_of(card);
+    match combat_effect(card) {
         CombatEffect::None | CombatEffect::OutOfCombat => {}
         CombatEffect::Summon(token) => m.deathrattle = token,
         CombatEffect::Effects {

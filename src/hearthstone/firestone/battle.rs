@@ -12,9 +12,11 @@
 //! side's `secrets`, as Firestone reads them) become its hero-side cards
 //! (`Combat::heroes`, `cards::hero_card`); one not modelled is refused.
 //!
-//! What combat does not model yet is refused by name, never dropped:
-//! hero powers, trinkets, quest rewards and anomalies (an error naming
-//! the JSON path and the card id), on the teammates too. The hand
+//! What combat does not model yet is never dropped silently: hero
+//! powers, trinkets, quest rewards and anomalies, minions and hand cards
+//! whose effect is not modelled, on the teammates too, are refused by
+//! name (an error naming the JSON path and the card id), or with
+//! [`OnUnmodelled::Ignore`] left out and listed (`Battle::unmodelled`). The hand
 //! (`player.hand`) becomes `Combat::hands`: its Battlegrounds minions
 //! with their stats and keywords there; one that acts from the hand
 //! (Flighty Scout; not once `locked`, summoned already) is read whole, as
@@ -23,6 +25,7 @@
 //! with stats is refused beside a minion that reads the hand's stats.
 //! Unknown keys are ignored.
 
+use super::unmodelled::{OnUnmodelled, Place, Unmodelled, UnmodelledCard};
 use super::{Fields, Path, board_from_value, bonuses_from_value, minion_from_value};
 use crate::error::{Error, ErrorKind, Result};
 use crate::hearthstone::cards;
@@ -38,13 +41,24 @@ const TEAMMATES: [&str; 2] = ["playerTeammateBoard", "opponentTeammateBoard"];
 
 /// Lists of a side's `player` that hold what combat does not model yet,
 /// and what each holds.
-const HERO_LISTS: [(&str, &str); 5] = [
-    ("heroPowers", "hero powers"),
-    ("trinkets", "trinkets"),
-    ("questRewards", "quest rewards"),
-    ("questRewardEntities", "quest rewards"),
-    ("questEntities", "quests"),
+const HERO_LISTS: [(&str, &str, Place); 5] = [
+    ("heroPowers", "hero powers", Place::HeroPower),
+    ("trinkets", "trinkets", Place::Trinket),
+    ("questRewards", "quest rewards", Place::QuestReward),
+    ("questRewardEntities", "quest rewards", Place::QuestReward),
+    ("questEntities", "quests", Place::Quest),
 ];
+
+/// A whole game state read: the combat, and what it holds that might act
+/// in combat but is left out (empty unless read with
+/// [`OnUnmodelled::Ignore`]; when not empty, an answer is approximate).
+#[derive(Clone, Debug)]
+pub struct Battle {
+    /// The fight, without what is listed in `unmodelled`.
+    pub combat: Combat,
+    /// What might act in combat but is left out, in the state's order.
+    pub unmodelled: Vec<UnmodelledCard>,
+}
 
 /// The combat of a whole Firestone game state (`BgsBattleInfo` JSON):
 /// `playerBoard` is side A, `opponentBoard` side B; each side's
@@ -57,21 +71,35 @@ const HERO_LISTS: [(&str, &str); 5] = [
 /// anomalies, secrets not modelled), each by its card id, the Duos
 /// teammates' included.
 pub fn combat_from_battle_json(text: &str) -> Result<Combat> {
-    let value: Value = serde_json::from_str(text)
-        .map_err(|e| Error::parse(format!("the game state is not JSON: {e}")))?;
-    combat_from_battle_value(&value)
+    battle_from_json(text, OnUnmodelled::Refuse).map(|b| b.combat)
 }
 
-fn combat_from_battle_value(value: &Value) -> Result<Combat> {
+/// [`combat_from_battle_json`] with a choice for what is not modelled:
+/// refused as there, or ignored and listed. What combat cannot combine
+/// (two cards each modelled, `Combat::check_heroes` and the like) and
+/// malformed input stay errors either way.
+pub fn battle_from_json(text: &str, on_unmodelled: OnUnmodelled) -> Result<Battle> {
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| Error::parse(format!("the game state is not JSON: {e}")))?;
+    let mut unmodelled = Unmodelled::new(on_unmodelled);
+    let combat = combat_from_battle_value(&value, &mut unmodelled)?;
+    Ok(Battle {
+        combat,
+        unmodelled: unmodelled.into_list(),
+    })
+}
+
+fn combat_from_battle_value(value: &Value, unmodelled: &mut Unmodelled) -> Result<Combat> {
     let top = Path::Json(String::new());
     if !value.is_object() {
         return Err(Error::parse("the game state must be a JSON object"));
     }
     let fields = Fields::new(value, &top);
-    refuse_listed(
+    meet_listed(
         fields.get("gameState").and_then(|g| g.get("anomalies")),
         &top.key("gameState").key("anomalies"),
-        "anomalies",
+        ("anomalies", Place::Anomaly),
+        unmodelled,
     )?;
     let mut sides = Vec::with_capacity(2);
     for name in SIDES {
@@ -81,7 +109,7 @@ fn combat_from_battle_value(value: &Value) -> Result<Combat> {
         if !side.is_object() {
             return Err(top.key(name).error(Error::parse("must be a JSON object")));
         }
-        sides.push(side_from_value(side, &top.key(name))?);
+        sides.push(side_from_value(side, &top.key(name), unmodelled)?);
     }
     // Duos: a teammate given (not null) fights once its partner's board
     // is wiped out, even with an empty board (Firestone's).
@@ -95,7 +123,7 @@ fn combat_from_battle_value(value: &Value) -> Result<Combat> {
                 .key(name)
                 .error(Error::parse("must be a JSON object or null")));
         }
-        teammates[i] = Some(side_from_value(side, &top.key(name))?);
+        teammates[i] = Some(side_from_value(side, &top.key(name), unmodelled)?);
     }
     let [a, b]: [Teammate; 2] = sides
         .try_into()
@@ -119,7 +147,7 @@ fn combat_from_battle_value(value: &Value) -> Result<Combat> {
 /// One side of the fight (or a Duos teammate) at `path`: its `player`
 /// (tier, bonuses, secrets, hand; hero powers, trinkets and quests
 /// refused) and its `board`.
-fn side_from_value(side: &Value, path: &Path) -> Result<Teammate> {
+fn side_from_value(side: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Result<Teammate> {
     let side_fields = Fields::new(side, path);
     let player_path = path.key("player");
     let player = side_fields
@@ -129,21 +157,23 @@ fn side_from_value(side: &Value, path: &Path) -> Result<Teammate> {
         return Err(player_path.error(Error::parse("must be a JSON object")));
     }
     let player_fields = Fields::new(player, &player_path);
-    for (list, what) in HERO_LISTS {
-        refuse_listed(player_fields.get(list), &player_path.key(list), what)?;
+    for (list, what, place) in HERO_LISTS {
+        let at = player_path.key(list);
+        meet_listed(player_fields.get(list), &at, (what, place), unmodelled)?;
     }
     if let Some(Value::String(id)) = player_fields.get("heroPowerId")
         && !id.is_empty()
     {
-        return Err(player_path.key("heroPowerId").error(Error::invalid(format!(
+        let why = Error::invalid(format!(
             "{id}: hero powers are not modelled yet; leave them out to fight the boards alone"
-        ))));
+        ));
+        unmodelled.meet(id, Place::HeroPower, &player_path.key("heroPowerId"), why)?;
     }
     // Firestone reads the player's list, else the side's.
     let heroes = match player_fields.get("secrets") {
-        Some(list) => heroes_from_value(list, &player_path.key("secrets"))?,
+        Some(list) => heroes_from_value(list, &player_path.key("secrets"), unmodelled)?,
         None => match side_fields.get("secrets") {
-            Some(list) => heroes_from_value(list, &path.key("secrets"))?,
+            Some(list) => heroes_from_value(list, &path.key("secrets"), unmodelled)?,
             None => Vec::new(),
         },
     };
@@ -155,14 +185,19 @@ fn side_from_value(side: &Value, path: &Path) -> Result<Teammate> {
     let board = side_fields
         .get("board")
         .ok_or_else(|| path.key_error(ErrorKind::Parse, "board", "is missing"))?;
-    let board = board_from_value(board, &path.key("board"))?;
+    let board = board_from_value(board, &path.key("board"), unmodelled)?;
     let reads = board.iter().any(Minion::reads_hand);
     let summoned = board.iter().any(Minion::summons_from_hand);
     if reads {
         refuse_choral_counters(player_fields.get("globalInfo"), &player_path)?;
     }
     let hand_path = player_path.key("hand");
-    let hand = hand_from_value(player_fields.get("hand"), &hand_path, [reads, summoned])?;
+    let hand = hand_from_value(
+        player_fields.get("hand"),
+        &hand_path,
+        [reads, summoned],
+        unmodelled,
+    )?;
     Ok(Teammate {
         board,
         tier,
@@ -177,7 +212,11 @@ fn side_from_value(side: &Value, path: &Path) -> Result<Teammate> {
 /// without a card id are left out (as Firestone does), those acting only
 /// outside the boards too. An unknown or unmodelled card is refused by
 /// name.
-pub(super) fn heroes_from_value(list: &Value, path: &Path) -> Result<Vec<HeroCard>> {
+pub(super) fn heroes_from_value(
+    list: &Value,
+    path: &Path,
+    unmodelled: &mut Unmodelled,
+) -> Result<Vec<HeroCard>> {
     let Some(items) = list.as_array() else {
         return Err(path.error(Error::parse("must be a JSON list")));
     };
@@ -199,9 +238,8 @@ pub(super) fn heroes_from_value(list: &Value, path: &Path) -> Result<Vec<HeroCar
             Ok(Some(card)) => heroes.push(card),
             Ok(None) => {}
             Err(why) => {
-                return Err(item_path.error(Error::invalid(format!(
-                    "{why}; leave it out to fight without it"
-                ))));
+                let why = Error::invalid(format!("{why}; leave it out to fight without it"));
+                unmodelled.meet(id, Place::Secret, &item_path, why)?;
             }
         }
     }
@@ -251,6 +289,7 @@ fn hand_from_value(
     hand: Option<&Value>,
     path: &Path,
     [reads, summoned]: [bool; 2],
+    unmodelled: &mut Unmodelled,
 ) -> Result<Vec<Minion>> {
     let Some(hand) = hand.filter(|v| !v.is_null()) else {
         return Ok(Vec::new());
@@ -284,14 +323,15 @@ fn hand_from_value(
         if cards::minion_of(card).is_err()
             && card.text.to_lowercase().contains("this from your hand")
         {
-            return Err(at.error(Error::invalid(format!(
+            let why = Error::invalid(format!(
                 "{} ({}) acts from the hand in combat: not modelled yet",
                 card.name, card.id
-            ))));
+            ));
+            unmodelled.meet(card.id, Place::Hand, &at, why)?;
         }
         let whole = summoned || cards::minion_of(card).is_ok_and(|m| acts_from_hand(&m));
         let minion = if whole && !locked {
-            minion_from_value(item, &at)?
+            minion_from_value(item, &at, unmodelled)?
         } else {
             Minion {
                 tier: card.tier,
@@ -309,21 +349,27 @@ fn hand_from_value(
 /// An error when the list at `path` holds anything (`what`: hero powers,
 /// trinkets, ...), naming its first card id; null, absent or empty is
 /// fine, anything else than a list is a parse error.
-fn refuse_listed(list: Option<&Value>, path: &Path, what: &str) -> Result<()> {
+fn meet_listed(
+    list: Option<&Value>,
+    path: &Path,
+    (what, place): (&str, Place),
+    unmodelled: &mut Unmodelled,
+) -> Result<()> {
     let Some(list) = list.filter(|v| !v.is_null()) else {
         return Ok(());
     };
     let Some(items) = list.as_array() else {
         return Err(path.error(Error::parse("must be a JSON list")));
     };
-    let Some(first) = items.first() else {
-        return Ok(());
-    };
-    let id = match first {
-        Value::String(id) => id.as_str(),
-        other => other.get("cardId").and_then(Value::as_str).unwrap_or("?"),
-    };
-    Err(path.minion(0).error(Error::invalid(format!(
-        "{id}: {what} are not modelled yet; leave them out to fight the boards alone"
-    ))))
+    for (i, item) in items.iter().enumerate() {
+        let id = match item {
+            Value::String(id) => id.as_str(),
+            other => other.get("cardId").and_then(Value::as_str).unwrap_or("?"),
+        };
+        let why = Error::invalid(format!(
+            "{id}: {what} are not modelled yet; leave them out to fight the boards alone"
+        ));
+        unmodelled.meet(id, place, &path.minion(i), why)?;
+    }
+    Ok(())
 }

@@ -583,3 +583,98 @@ fn a_game_state_s_teammates_are_read() {
     assert_eq!((mate.board[0].attack, mate.board[0].health), (7, 7));
     assert!(c.teammates[1].is_none());
 }
+
+/// With `OnUnmodelled::Ignore`, what might act in combat but is not
+/// modelled is left out and listed, in the state's order, each with its
+/// place and JSON path; minions fight with their stats and keywords.
+/// Refusing (the default) still names the first; malformed input stays
+/// an error either way.
+#[test]
+fn ignoring_what_is_not_modelled_lists_it_and_fights_without_it() {
+    let state = BATTLE
+        .replacen(
+            r#""heroPowers": []"#,
+            r#""heroPowers": [{"cardId": "TB_BaconShop_HP_020"}]"#,
+            1,
+        )
+        .replacen(
+            r#""secrets": []"#,
+            r#""secrets": [{"cardId": "TB_Bacon_Secrets_10"}]"#,
+            1,
+        )
+        .replacen(
+            r#"{"dbfId": 96758, "attack": 2, "health": 2}"#,
+            r#"{"dbfId": 96758, "attack": 2, "health": 2},
+               {"cardId": "BGS_006", "attack": 5, "health": 7, "taunt": true},
+               {"cardId": "NOT_A_CARD", "attack": 4, "health": 4, "divineShield": true}"#,
+            1,
+        )
+        .replacen(
+            r#""anomalies": []"#,
+            r#""anomalies": ["BG27_Anomaly_301"]"#,
+            1,
+        );
+    let refused = battle_from_json(&state, OnUnmodelled::Refuse).unwrap_err();
+    assert!(message(refused).starts_with("gameState.anomalies[0]: BG27_Anomaly_301"),);
+    let battle = battle_from_json(&state, OnUnmodelled::Ignore).unwrap();
+    let listed: Vec<(&str, Place, &str)> = battle
+        .unmodelled
+        .iter()
+        .map(|u| (u.id.as_str(), u.place, u.path.as_str()))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("BG27_Anomaly_301", Place::Anomaly, "gameState.anomalies[0]"),
+            (
+                "TB_BaconShop_HP_020",
+                Place::HeroPower,
+                "playerBoard.player.heroPowers[0]"
+            ),
+            (
+                "TB_Bacon_Secrets_10",
+                Place::Secret,
+                "playerBoard.secrets[0]"
+            ),
+            ("BGS_006", Place::Board, "opponentBoard.board[1]"),
+            ("NOT_A_CARD", Place::Board, "opponentBoard.board[2]"),
+        ]
+    );
+    let shredder = &battle.unmodelled[3];
+    assert_eq!(shredder.name, Some("Sneed's Old Shredder"));
+    assert!(
+        shredder.reason.contains("not modelled"),
+        "{}",
+        shredder.reason
+    );
+    assert!(
+        !shredder.reason.starts_with("opponentBoard"),
+        "{}",
+        shredder.reason
+    );
+    let c = &battle.combat;
+    assert!(c.heroes[0].is_empty());
+    assert_eq!(c.b.len(), 3);
+    let plain = Minion::new(0, 1).effects;
+    for (m, attack, health, keywords) in [(&c.b[1], 5, 7, TAUNT), (&c.b[2], 4, 4, SHIELD)] {
+        assert_eq!((m.attack, m.health, m.keywords), (attack, health, keywords));
+        assert_eq!(m.effects, plain);
+        assert_eq!(m.deathrattle.count, 0);
+    }
+    assert_eq!(c.b[1].name, Some("Sneed's Old Shredder"));
+    // The boards' own minions are read as ever.
+    assert_eq!(c.a, combat_from_battle_json(BATTLE).unwrap().a);
+    // Nothing to leave out: an empty list.
+    assert!(
+        battle_from_json(BATTLE, OnUnmodelled::Ignore)
+            .unwrap()
+            .unmodelled
+            .is_empty()
+    );
+    // Malformed input is no card left out.
+    let broken = state.replacen(r#""attack": 5, "health": 7"#, r#""attack": 5"#, 1);
+    assert_eq!(
+        message(battle_from_json(&broken, OnUnmodelled::Ignore).unwrap_err()),
+        "opponentBoard.board[1].health is missing"
+    );
+}
