@@ -414,10 +414,10 @@ fn minion_from_value(value: &Value, path: &Path, unmodelled: &mut Unmodelled) ->
     };
     let attack = fields.stat("attack")?;
     let health = fields.stat("health")?;
-    if unmodelled.ignores() {
-        if let Some(plain) = plain_entity(card, attack, health, &flags, path, unmodelled)? {
-            return Ok(plain);
-        }
+    if unmodelled.ignores()
+        && let Some(plain) = plain_entity(card, attack, health, &flags, path, unmodelled)?
+    {
+        return Ok(plain);
     }
     let mut minion = minion_of_entity(card, attack, health, &flags).map_err(|e| path.error(e))?;
     let def = card.card()?;
