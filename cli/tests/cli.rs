@@ -1038,33 +1038,26 @@ fn combat_reads_a_whole_game_state() {
         &file,
         state.replace(
             r#""heroPowers": []"#,
-            r#""heroPowers": [{"cardId": "TB_BaconShop_HP_020"}]"#,
+            r#""heroPowers": [{"cardId": "NOT_A_HERO_POWER"}]"#,
         ),
     )
     .unwrap();
-    let out = oddsmith(&["combat", "--battle", file.to_str().unwrap()]);
+    let path = file.to_str().unwrap();
+    let out = oddsmith(&["combat", "--battle", path, "--unmodelled", "refuse"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains(
-            "--battle: playerBoard.player.heroPowers[0]: TB_BaconShop_HP_020: \
+            "--battle: playerBoard.player.heroPowers[0]: NOT_A_HERO_POWER: \
              hero powers are not modelled yet"
         ),
         "{}",
         text(&out.stderr)
     );
-    // --unmodelled ignore: the same fight, the hero power left out and
-    // listed first, the answer marked approximate.
-    let path = file.to_str().unwrap();
-    let ignored = json(oddsmith(&[
-        "combat",
-        "--battle",
-        path,
-        "--unmodelled",
-        "ignore",
-        "--json",
-    ]));
+    // By default (--unmodelled ignore): the same fight, the hero power
+    // left out and listed first, the answer marked approximate.
+    let ignored = json(oddsmith(&["combat", "--battle", path, "--json"]));
     assert_eq!(ignored["approximate"], true);
-    assert_eq!(ignored["unmodelled"][0]["id"], "TB_BaconShop_HP_020");
+    assert_eq!(ignored["unmodelled"][0]["id"], "NOT_A_HERO_POWER");
     assert_eq!(ignored["unmodelled"][0]["place"], "hero power");
     assert_eq!(
         ignored["unmodelled"][0]["path"],
@@ -1074,11 +1067,11 @@ fn combat_reads_a_whole_game_state() {
         assert_eq!(ignored[key], one_by_one[key], "{key}");
     }
     assert_eq!(from_file["approximate"], false);
-    let out = oddsmith(&["combat", "--battle", path, "--unmodelled", "ignore"]);
+    let out = oddsmith(&["combat", "--battle", path]);
     assert!(
         text(&out.stdout).starts_with(
             "approximate: 1 not modelled, left out: \
-             (TB_BaconShop_HP_020, hero power at playerBoard.player.heroPowers[0])\n"
+             (NOT_A_HERO_POWER, hero power at playerBoard.player.heroPowers[0])\n"
         ),
         "{}",
         text(&out.stdout)
