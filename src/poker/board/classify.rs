@@ -178,7 +178,9 @@ impl ClassSet {
 
     /// The classes in the set, in [`HandClass::ALL`] order.
     pub fn iter(self) -> impl Iterator<Item = HandClass> {
-        HandClass::ALL.into_iter().filter(move |&c| self.contains(c))
+        HandClass::ALL
+            .into_iter()
+            .filter(move |&c| self.contains(c))
     }
 
     fn with(self, class: HandClass) -> ClassSet {
@@ -247,7 +249,10 @@ pub fn classify(hole: CardSet, board: CardSet) -> Result<ClassSet> {
     if !hole.is_disjoint(board) {
         return Err(Error::new(
             crate::ErrorKind::DuplicateCard,
-            format!("{} is both in the hand and on the board", hole.intersection(board)),
+            format!(
+                "{} is both in the hand and on the board",
+                hole.intersection(board)
+            ),
         ));
     }
     let mut cards = hole.iter();
@@ -353,7 +358,13 @@ fn pair_class(paired: u8, kicker: u8, board: &Counts, top: u8, bottom: u8) -> Ha
 }
 
 /// Adds the draws of a flop or turn hand whose made class is in `set`.
-fn draws(mut set: ClassSet, hole: [Card; 2], board_len: u32, all: &Counts, board: &Counts) -> ClassSet {
+fn draws(
+    mut set: ClassSet,
+    hole: [Card; 2],
+    board_len: u32,
+    all: &Counts,
+    board: &Counts,
+) -> ClassSet {
     let made = set.made();
     let mut flush_draw = false;
     if made < HandClass::Flush {

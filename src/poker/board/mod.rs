@@ -21,8 +21,8 @@ mod suits;
 #[cfg(test)]
 mod tests;
 
-pub use classify::{ClassSet, HandClass, classify};
 use classify::class_of;
+pub use classify::{ClassSet, HandClass, classify};
 
 use crate::cards::{Card, CardSet};
 use crate::combin::{Subsets, binomial};
@@ -257,14 +257,19 @@ fn on_boards(
         }
     }
     let hands = (boards.len() == 1).then(|| &classes[0]);
-    Ok(answer(&total, boards.len() as u64, villain.is_some(), |class| {
-        hands.map_or_else(Vec::new, |list| {
-            list.iter()
-                .filter(|(_, set)| set.contains(class))
-                .map(|&(i, _)| hero[i].cards)
-                .collect()
-        })
-    }))
+    Ok(answer(
+        &total,
+        boards.len() as u64,
+        villain.is_some(),
+        |class| {
+            hands.map_or_else(Vec::new, |list| {
+                list.iter()
+                    .filter(|(_, set)| set.contains(class))
+                    .map(|&(i, _)| hero[i].cards)
+                    .collect()
+            })
+        },
+    ))
 }
 
 /// Equity sums of one chunk of one board's completions.
@@ -306,7 +311,28 @@ fn runout_chunk(
 /// Every flop: each combo classed on each of the 22,100 flops; with an
 /// other range, each five-card board (one per suit orbit) swept once and
 /// its showdown credited to the classes of the ten flops it completes.
-fn on_all_flops(hero: &[Combo], villain: Option<&[Combo]>, workers: Workers) -> Result<BoardAnswer> {
+fn on_all_flops(
+    hero: &[Combo],
+    villain: Option<&[Combo]>,
+    workers: Workers,
+) -> Result<BoardAnswer> {
+    let ranges: Vec<&[Combo]> = [Some(hero), villain].into_iter().flatten().collect();
+    Ok(on_all_flops_with(
+        hero,
+        villain,
+        workers,
+        &suits::range_symmetries(&ranges),
+    ))
+}
+
+/// [`on_all_flops`] with the suit renamings `perms` (a group that leaves
+/// both ranges unchanged).
+fn on_all_flops_with(
+    hero: &[Combo],
+    villain: Option<&[Combo]>,
+    workers: Workers,
+    perms: &[suits::SuitPerm],
+) -> BoardAnswer {
     const FLOPS: u64 = 22_100;
     let n = hero.len();
     // Classes by flop (colex rank) and combo; empty where they collide.
@@ -339,7 +365,6 @@ fn on_all_flops(hero: &[Combo], villain: Option<&[Combo]>, workers: Workers) -> 
         total.merge(&sums);
     }
     if let Some(villain) = villain {
-        let perms = suits::range_symmetries(&[hero, villain]);
         let boards = binomial(52, 5);
         let chunks = 256;
         let parts = map_items(workers, chunks, |chunk| {
@@ -349,7 +374,7 @@ fn on_all_flops(hero: &[Combo], villain: Option<&[Combo]>, workers: Workers) -> 
             let ranks = chunk * boards / chunks..(chunk + 1) * boards / chunks;
             if let Ok(subsets) = Subsets::of_set_range(CardSet::FULL, 5, ranks) {
                 subsets.for_each_mask(|mask| {
-                    let Some(orbit) = suits::orbit_if_least(mask, &perms) else {
+                    let Some(orbit) = suits::orbit_if_least(mask, perms) else {
                         return;
                     };
                     let r = showdown.run(CardSet::from_mask(mask).unwrap_or_default());
@@ -376,7 +401,7 @@ fn on_all_flops(hero: &[Combo], villain: Option<&[Combo]>, workers: Workers) -> 
             total.merge(part);
         }
     }
-    Ok(answer(&total, FLOPS, villain.is_some(), |_| Vec::new()))
+    answer(&total, FLOPS, villain.is_some(), |_| Vec::new())
 }
 
 /// Calls `f` with the colex rank of each of the ten flops in a five-card
@@ -406,7 +431,8 @@ fn answer(
 ) -> BoardAnswer {
     let per_board = 1.0 / boards as f64;
     let all_weight = total.weight[CLASSES];
-    let equity = |slot: usize| (with_vs && total.met[slot] > 0.0).then(|| total.pot[slot] / total.met[slot]);
+    let equity =
+        |slot: usize| (with_vs && total.met[slot] > 0.0).then(|| total.pot[slot] / total.met[slot]);
     BoardAnswer {
         boards,
         combos: total.combos[CLASSES] * per_board,

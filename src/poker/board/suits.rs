@@ -51,10 +51,8 @@ pub(crate) fn range_symmetries(ranges: &[&[Combo]]) -> Vec<SuitPerm> {
 }
 
 fn maps_onto_itself(combos: &[Combo], perm: &SuitPerm) -> bool {
-    let mut weights: hashbrown::HashMap<u64, f64> = combos
-        .iter()
-        .map(|c| (c.cards.mask(), c.weight))
-        .collect();
+    let mut weights: hashbrown::HashMap<u64, f64> =
+        combos.iter().map(|c| (c.cards.mask(), c.weight)).collect();
     combos.iter().all(|c| {
         weights
             .remove(&permute(c.cards.mask(), perm))
