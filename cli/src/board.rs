@@ -72,6 +72,12 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
     Ok(())
 }
 
+/// A combo as players write it, the higher card first (AhKh).
+fn hand(cards: &CardSet) -> String {
+    let cards: Vec<_> = cards.iter().collect();
+    cards.iter().rev().map(ToString::to_string).collect()
+}
+
 fn answer_json(args: &Args, a: &BoardAnswer, elapsed_ms: f64) -> serde_json::Value {
     let classes: Vec<_> = a
         .classes
@@ -80,7 +86,7 @@ fn answer_json(args: &Args, a: &BoardAnswer, elapsed_ms: f64) -> serde_json::Val
             json!({
                 "class": l.class.key(), "draw": l.class.is_draw(), "combos": l.combos,
                 "weight": l.weight, "share": l.share, "equity": l.equity,
-                "hands": l.hands.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "hands": l.hands.iter().map(hand).collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -119,7 +125,7 @@ fn print_table(args: &Args, a: &BoardAnswer, elapsed_ms: f64) {
                 }
             }
             if args.hands {
-                let hands: Vec<String> = l.hands.iter().map(ToString::to_string).collect();
+                let hands: Vec<String> = l.hands.iter().map(hand).collect();
                 print!("  {}", hands.join(" "));
             }
             println!();

@@ -164,6 +164,20 @@ impl Sums {
         slots[CLASSES] += value;
     }
 
+    /// Adds a deal's pot won and weight met to every class of `set`.
+    #[inline]
+    fn deal(&mut self, set: ClassSet, pot: f64, met: f64) {
+        let mut bits = set.0;
+        while bits != 0 {
+            let slot = bits.trailing_zeros() as usize;
+            self.pot[slot] += pot;
+            self.met[slot] += met;
+            bits &= bits - 1;
+        }
+        self.pot[CLASSES] += pot;
+        self.met[CLASSES] += met;
+    }
+
     fn count(&mut self, set: ClassSet, weight: f64) {
         Sums::add(&mut self.combos, set, 1.0);
         Sums::add(&mut self.weight, set, weight);
@@ -299,8 +313,7 @@ fn runout_chunk(
             for &(i, set) in classes {
                 if r.met[i] > 0.0 {
                     let w = hero[i].weight * per_runout;
-                    Sums::add(&mut sums.pot, set, w * (r.win[i] + r.tie[i] / 2.0));
-                    Sums::add(&mut sums.met, set, w * r.met[i]);
+                    sums.deal(set, w * (r.win[i] + r.tie[i] / 2.0), w * r.met[i]);
                 }
             }
         });
@@ -389,8 +402,7 @@ fn on_all_flops_with(
                     for_each_flop(mask, |flop| {
                         let row = &table[flop as usize * n..][..n];
                         for &(i, pot, met) in &live {
-                            Sums::add(&mut sums.pot, row[i], pot);
-                            Sums::add(&mut sums.met, row[i], met);
+                            sums.deal(row[i], pot, met);
                         }
                     });
                 });
