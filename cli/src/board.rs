@@ -15,7 +15,11 @@ pub struct Args {
     range: String,
     /// The board: a flop, turn or river (Ks7c2d), or several separated by
     /// commas (Ks7c2d,Ah9h8c2s), each counted once.
-    #[arg(long, required_unless_present = "all_flops", conflicts_with = "all_flops")]
+    #[arg(
+        long,
+        required_unless_present = "all_flops",
+        conflicts_with = "all_flops"
+    )]
     board: Option<String>,
     /// Every one of the 22,100 flops, each counted once.
     #[arg(long)]
@@ -59,7 +63,11 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         threads: args.threads,
     };
     if args.hands && !matches!(&question.boards, Boards::List(b) if b.len() == 1) {
-        return Err(Error::new(ErrorKind::InvalidArgument, "--hands lists the combos of one board").into());
+        return Err(Error::new(
+            ErrorKind::InvalidArgument,
+            "--hands lists the combos of one board",
+        )
+        .into());
     }
     let started = Instant::now();
     let answer = board_stats(&question)?;
@@ -111,13 +119,27 @@ fn print_table(args: &Args, a: &BoardAnswer, elapsed_ms: f64) {
     let equity_column = args.vs.is_some();
     for draws in [false, true] {
         println!();
-        print!("{:<26} {:>8} {:>7}", if draws { "Draws" } else { "Made hands" }, "combos", "share");
+        print!(
+            "{:<26} {:>8} {:>7}",
+            if draws { "Draws" } else { "Made hands" },
+            "combos",
+            "share"
+        );
         if equity_column {
             print!(" {:>7}", "equity");
         }
         println!();
-        for l in a.classes.iter().filter(|l| l.class.is_draw() == draws && l.combos > 0.0) {
-            print!("{:<26} {:>8.2} {:>6.2}%", l.class.name(), l.combos, 100.0 * l.share);
+        for l in a
+            .classes
+            .iter()
+            .filter(|l| l.class.is_draw() == draws && l.combos > 0.0)
+        {
+            print!(
+                "{:<26} {:>8.2} {:>6.2}%",
+                l.class.name(),
+                l.combos,
+                100.0 * l.share
+            );
             if equity_column {
                 match l.equity {
                     Some(e) => print!(" {:>6.2}%", 100.0 * e),
@@ -132,6 +154,10 @@ fn print_table(args: &Args, a: &BoardAnswer, elapsed_ms: f64) {
         }
     }
     println!();
-    let boards = if a.boards == 1 { "1 board".to_string() } else { format!("{} boards", a.boards) };
+    let boards = if a.boards == 1 {
+        "1 board".to_string()
+    } else {
+        format!("{} boards", a.boards)
+    };
     println!("(exact, {boards}, {elapsed_ms:.1} ms)");
 }

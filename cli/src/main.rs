@@ -7,6 +7,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bg_cards;
+mod board;
 mod cards;
 mod coins;
 mod combat;
@@ -15,7 +16,6 @@ mod generate;
 mod long_run;
 mod output;
 mod pig;
-mod board;
 mod poker;
 mod pushfold;
 mod split_damage;

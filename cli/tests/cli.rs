@@ -1493,7 +1493,12 @@ fn board_prints_classes_equity_and_json() {
     let out = oddsmith(&["board", "QQ+,AK", "--board", "Ks7c2d", "--vs", "TT+"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    for line in ["Top pair, top kicker", "Overpair", "Set", "equity against TT+"] {
+    for line in [
+        "Top pair, top kicker",
+        "Overpair",
+        "Set",
+        "equity against TT+",
+    ] {
         assert!(stdout.contains(line), "{line}: {stdout}");
     }
     let out = oddsmith(&["board", "AA,KQs", "--board", "Ks7c2d", "--json"]);
@@ -1501,7 +1506,10 @@ fn board_prints_classes_equity_and_json() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     let classes = json["classes"].as_array().expect("classes");
     assert_eq!(classes.len(), 23);
-    let overpair = classes.iter().find(|c| c["class"] == "overpair").expect("row");
+    let overpair = classes
+        .iter()
+        .find(|c| c["class"] == "overpair")
+        .expect("row");
     assert_eq!(overpair["combos"], 6.0);
     assert_eq!(overpair["hands"].as_array().map(Vec::len), Some(6));
     assert!(json["equity"].is_null());
