@@ -230,6 +230,9 @@ fn two(cards: CardSet) -> [Card; 2] {
 /// sums and their order are the same on any number of threads.
 const CHUNKS_PER_BOARD: u64 = 16;
 
+/// Boards whose chunks run at once (their sums are held until merged).
+const BOARDS_PER_BATCH: usize = 256;
+
 /// The listed boards, one by one.
 fn on_boards(
     hero: &[Combo],
@@ -254,20 +257,24 @@ fn on_boards(
         })
         .collect();
     let mut total = Sums::new();
-    for (board_classes, _) in classes.iter().zip(boards) {
+    for board_classes in &classes {
         for &(i, set) in board_classes {
             total.count(set, hero[i].weight);
         }
     }
     if let Some(villain) = villain {
-        let chunks = boards.len() as u64 * CHUNKS_PER_BOARD;
-        let parts = map_items(workers, chunks, |item| {
-            let b = (item / CHUNKS_PER_BOARD) as usize;
-            let chunk = item % CHUNKS_PER_BOARD;
-            runout_chunk(hero, villain, boards[b], &classes[b], chunk)
-        });
-        for part in &parts {
-            total.merge(part);
+        // Boards in batches, so the chunks' sums held at once stay few.
+        for first in (0..boards.len()).step_by(BOARDS_PER_BATCH) {
+            let batch = BOARDS_PER_BATCH.min(boards.len() - first);
+            let chunks = batch as u64 * CHUNKS_PER_BOARD;
+            let parts = map_items(workers, chunks, |item| {
+                let b = first + (item / CHUNKS_PER_BOARD) as usize;
+                let chunk = item % CHUNKS_PER_BOARD;
+                runout_chunk(hero, villain, boards[b], &classes[b], chunk)
+            });
+            for part in &parts {
+                total.merge(part);
+            }
         }
     }
     let hands = (boards.len() == 1).then(|| &classes[0]);
