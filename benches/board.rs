@@ -17,6 +17,7 @@ fn question(boards: Boards) -> BoardQuestion {
         vs: Some(range),
         boards,
         threads: 1,
+        control: Default::default(),
     }
 }
 

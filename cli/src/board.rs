@@ -1,6 +1,7 @@
 //! `oddsmith board`: what a range makes on a board (made hands and draws),
 //! with equity by class against another range.
 
+use crate::long_run::LongRun;
 use crate::output::{Failure, Outcome, print_json};
 use oddsmith::cards::CardSet;
 use oddsmith::poker::Range;
@@ -61,6 +62,7 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
             .map_err(|e| named("--vs", e))?,
         boards: boards_of(args)?,
         threads: args.threads,
+        control: oddsmith::budget::Control::NONE,
     };
     if args.hands && !matches!(&question.boards, Boards::List(b) if b.len() == 1) {
         return Err(Error::new(
@@ -69,15 +71,22 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         )
         .into());
     }
+    // Ctrl-C stops the work (no partial answer: exit code 130), and a
+    // progress bar shows on a terminal after a quarter of a second.
+    let run = LongRun::start("board");
+    let question = BoardQuestion {
+        control: run.control(),
+        ..question
+    };
     let started = Instant::now();
-    let answer = board_stats(&question)?;
+    let answer = run.answer(board_stats(&question))?;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
     if as_json {
         print_json(&answer_json(args, &answer, elapsed_ms));
     } else {
         print_table(args, &answer, elapsed_ms);
     }
-    Ok(())
+    run.close()
 }
 
 /// A combo as players write it, the higher card first (AhKh).

@@ -24,12 +24,14 @@ mod tests;
 use classify::class_of;
 pub use classify::{ClassSet, HandClass, classify};
 
+use crate::budget::Control;
 use crate::cards::{Card, CardSet};
 use crate::combin::{Subsets, binomial};
 use crate::error::{Error, Result};
 use crate::parallel::{Workers, map_items, run_with_threads};
 use crate::poker::equity::RiverShowdown;
 use crate::poker::range::{Combo, Range};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The 1,755 flops that stand for all 22,100 up to a renaming of suits
 /// (the smallest of each kind), each with the number of flops it stands
@@ -61,6 +63,9 @@ pub struct BoardQuestion {
     /// Worker threads, by the rule of [`crate::parallel`]: 0 = the shared
     /// pool, 1 = the caller's thread. The answer is the same on any number.
     pub threads: usize,
+    /// A deadline, cancel flag and progress hook (every flop with equity
+    /// takes seconds); stopped, the call fails with `BudgetExceeded`.
+    pub control: Control,
 }
 
 impl BoardQuestion {
@@ -71,6 +76,7 @@ impl BoardQuestion {
             vs: None,
             boards: Boards::List(vec![board]),
             threads: 0,
+            control: Control::NONE,
         }
     }
 }
@@ -196,10 +202,58 @@ pub fn board_stats(q: &BoardQuestion) -> Result<BoardAnswer> {
     }
     let hero = q.range.combos();
     let villain = q.vs.as_ref().map(Range::combos);
+    let run = Run {
+        hero,
+        villain,
+        control: &q.control,
+    };
     run_with_threads(q.threads, |workers| match &q.boards {
-        Boards::List(boards) => on_boards(hero, villain, boards, workers),
-        Boards::AllFlops => on_all_flops(hero, villain, workers),
+        Boards::List(boards) => on_boards(&run, boards, workers),
+        Boards::AllFlops => on_all_flops(&run, workers),
     })
+}
+
+/// What every part of a call reads.
+struct Run<'a> {
+    hero: &'a [Combo],
+    villain: Option<&'a [Combo]>,
+    control: &'a Control,
+}
+
+/// Counts finished work items and tells the progress hook.
+struct Done<'a> {
+    items: AtomicU64,
+    of: u64,
+    control: &'a Control,
+}
+
+impl Done<'_> {
+    fn new(control: &Control, of: u64) -> Done<'_> {
+        Done {
+            items: AtomicU64::new(0),
+            of,
+            control,
+        }
+    }
+
+    fn tick(&self) {
+        if self.control.wants_progress() {
+            let done = self.items.fetch_add(1, Ordering::Relaxed) + 1;
+            self.control.report(done as f64 / self.of as f64);
+        }
+    }
+}
+
+fn stopped() -> Error {
+    Error::budget("the board question was cancelled or ran out of time")
+}
+
+/// The parts' sums added in order, or `BudgetExceeded` if one stopped.
+fn merged(total: &mut Sums, parts: &[Option<Sums>]) -> Result<()> {
+    for part in parts {
+        total.merge(part.as_ref().ok_or_else(stopped)?);
+    }
+    Ok(())
 }
 
 fn check_board(board: CardSet, hero: &[Combo]) -> Result<()> {
@@ -234,12 +288,8 @@ const CHUNKS_PER_BOARD: u64 = 16;
 const BOARDS_PER_BATCH: usize = 256;
 
 /// The listed boards, one by one.
-fn on_boards(
-    hero: &[Combo],
-    villain: Option<&[Combo]>,
-    boards: &[CardSet],
-    workers: Workers,
-) -> Result<BoardAnswer> {
+fn on_boards(run: &Run, boards: &[CardSet], workers: Workers) -> Result<BoardAnswer> {
+    let (hero, villain) = (run.hero, run.villain);
     if boards.is_empty() {
         return Err(Error::invalid("no board given"));
     }
@@ -263,6 +313,7 @@ fn on_boards(
         }
     }
     if let Some(villain) = villain {
+        let done = Done::new(run.control, boards.len() as u64 * CHUNKS_PER_BOARD);
         // Boards in batches, so the chunks' sums held at once stay few.
         for first in (0..boards.len()).step_by(BOARDS_PER_BATCH) {
             let batch = BOARDS_PER_BATCH.min(boards.len() - first);
@@ -270,11 +321,11 @@ fn on_boards(
             let parts = map_items(workers, chunks, |item| {
                 let b = first + (item / CHUNKS_PER_BOARD) as usize;
                 let chunk = item % CHUNKS_PER_BOARD;
-                runout_chunk(hero, villain, boards[b], &classes[b], chunk)
+                let sums = runout_chunk(run, villain, boards[b], &classes[b], chunk);
+                done.tick();
+                sums
             });
-            for part in &parts {
-                total.merge(part);
-            }
+            merged(&mut total, &parts)?;
         }
     }
     let hands = (boards.len() == 1).then(|| &classes[0]);
@@ -295,26 +346,32 @@ fn on_boards(
 
 /// Equity sums of one chunk of one board's completions.
 fn runout_chunk(
-    hero: &[Combo],
+    run: &Run,
     villain: &[Combo],
     board: CardSet,
     classes: &[(usize, ClassSet)],
     chunk: u64,
-) -> Sums {
+) -> Option<Sums> {
+    let hero = run.hero;
     let mut sums = Sums::new();
     let deck = board.complement().intersection(CardSet::FULL);
     let to_deal = 5 - board.len() as usize;
     let runouts = binomial(deck.len() as usize, to_deal);
     let chunks = runouts.min(CHUNKS_PER_BOARD);
     if chunk >= chunks {
-        return sums;
+        return Some(sums);
     }
     // Each board counts as one deal of its cards.
     let per_runout = 1.0 / runouts as f64;
     let mut showdown = RiverShowdown::new(hero, villain);
     let ranks = chunk * runouts / chunks..(chunk + 1) * runouts / chunks;
+    let mut stop = false;
     if let Ok(subsets) = Subsets::of_set_range(deck, to_deal, ranks) {
         subsets.for_each_mask(|runout| {
+            stop = stop || run.control.passed();
+            if stop {
+                return;
+            }
             let full = board.union(CardSet::from_mask(runout).unwrap_or_default());
             let r = showdown.run(full);
             for &(i, set) in classes {
@@ -325,39 +382,41 @@ fn runout_chunk(
             }
         });
     }
-    sums
+    (!stop).then_some(sums)
 }
 
 /// Every flop: each combo classed on each of the 22,100 flops; with an
 /// other range, each five-card board (one per suit orbit) swept once and
 /// its showdown credited to the classes of the ten flops it completes.
-fn on_all_flops(
-    hero: &[Combo],
-    villain: Option<&[Combo]>,
-    workers: Workers,
-) -> Result<BoardAnswer> {
-    let ranges: Vec<&[Combo]> = [Some(hero), villain].into_iter().flatten().collect();
-    Ok(on_all_flops_with(
-        hero,
-        villain,
-        workers,
-        &suits::range_symmetries(&ranges),
-    ))
+fn on_all_flops(run: &Run, workers: Workers) -> Result<BoardAnswer> {
+    let ranges: Vec<&[Combo]> = [Some(run.hero), run.villain]
+        .into_iter()
+        .flatten()
+        .collect();
+    on_all_flops_with(run, workers, &suits::range_symmetries(&ranges))
 }
 
 /// [`on_all_flops`] with the suit renamings `perms` (a group that leaves
 /// both ranges unchanged).
 fn on_all_flops_with(
-    hero: &[Combo],
-    villain: Option<&[Combo]>,
+    run: &Run,
     workers: Workers,
     perms: &[suits::SuitPerm],
-) -> BoardAnswer {
+) -> Result<BoardAnswer> {
     const FLOPS: u64 = 22_100;
+    const BOARD_CHUNKS: u64 = 256;
+    let (hero, villain) = (run.hero, run.villain);
     let n = hero.len();
     // Classes by flop (colex rank) and combo; empty where they collide.
     let flop_chunks = 64;
+    let done = Done::new(
+        run.control,
+        flop_chunks + if villain.is_some() { BOARD_CHUNKS } else { 0 },
+    );
     let parts = map_items(workers, flop_chunks, |chunk| {
+        if run.control.passed() {
+            return None;
+        }
         let mut table = Vec::new();
         let mut sums = Sums::new();
         let ranks = chunk * FLOPS / flop_chunks..(chunk + 1) * FLOPS / flop_chunks;
@@ -376,19 +435,22 @@ fn on_all_flops_with(
                 }
             });
         }
-        (table, sums)
+        done.tick();
+        Some((table, sums))
     });
     let mut total = Sums::new();
     let mut table = Vec::with_capacity(FLOPS as usize * n);
-    for (part, sums) in parts {
+    for part in parts {
+        let (part, sums) = part.ok_or_else(stopped)?;
         table.extend(part);
         total.merge(&sums);
     }
     if let Some(villain) = villain {
         let boards = binomial(52, 5);
-        let chunks = 256;
+        let chunks = BOARD_CHUNKS;
         let parts = map_items(workers, chunks, |chunk| {
             let mut sums = Sums::new();
+            let mut stop = false;
             let mut showdown = RiverShowdown::new(hero, villain);
             let mut live: Vec<(usize, f64, f64)> = Vec::with_capacity(n);
             let ranks = chunk * boards / chunks..(chunk + 1) * boards / chunks;
@@ -397,6 +459,10 @@ fn on_all_flops_with(
                     let Some(orbit) = suits::orbit_if_least(mask, perms) else {
                         return;
                     };
+                    stop = stop || run.control.passed();
+                    if stop {
+                        return;
+                    }
                     let r = showdown.run(CardSet::from_mask(mask).unwrap_or_default());
                     let orbit = f64::from(orbit);
                     live.clear();
@@ -414,13 +480,12 @@ fn on_all_flops_with(
                     });
                 });
             }
-            sums
+            done.tick();
+            (!stop).then_some(sums)
         });
-        for part in &parts {
-            total.merge(part);
-        }
+        merged(&mut total, &parts)?;
     }
-    answer(&total, FLOPS, villain.is_some(), |_| Vec::new())
+    Ok(answer(&total, FLOPS, villain.is_some(), |_| Vec::new()))
 }
 
 /// Calls `f` with the colex rank of each of the ten flops in a five-card

@@ -374,6 +374,7 @@ fn ask(hero: &str, villain: Option<&str>, boards: Boards, threads: usize) -> Boa
         vs: villain.map(range),
         boards,
         threads,
+        control: Control::NONE,
     })
     .expect("answer")
 }
@@ -493,7 +494,12 @@ fn suit_orbits_give_the_answer_of_every_board() {
     for hero in ["AhKh,QQ", "AKs,AhKh:0.5,76s"] {
         let (h, v) = (range(hero), range("JJ,T9s"));
         let with = |perms: Vec<suits::SuitPerm>| {
-            on_all_flops_with(h.combos(), Some(v.combos()), Workers::CALLER, &perms)
+            let run = Run {
+                hero: h.combos(),
+                villain: Some(v.combos()),
+                control: &Control::NONE,
+            };
+            on_all_flops_with(&run, Workers::CALLER, &perms).expect("answer")
         };
         let orbits = with(suits::range_symmetries(&[h.combos(), v.combos()]));
         let identity = with(vec![[0, 1, 2, 3]]);
@@ -508,6 +514,7 @@ fn bad_questions_are_named() {
         vs: vs.map(range),
         boards,
         threads: 1,
+        control: Control::NONE,
     };
     let err = |q: BoardQuestion| board_stats(&q).expect_err("refused").to_string();
     assert!(err(question(Boards::List(vec![]), None)).contains("no board"));
@@ -521,4 +528,36 @@ fn bad_questions_are_named() {
     let mut too_many = question(Boards::AllFlops, None);
     too_many.threads = 5000;
     assert!(board_stats(&too_many).is_err());
+}
+
+#[test]
+fn a_cancelled_question_stops_and_progress_reaches_the_end() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::{Arc, Mutex};
+    let flag = Arc::new(AtomicBool::new(true));
+    for boards in [Boards::AllFlops, Boards::List(vec![set("Ks7c2d")])] {
+        let q = BoardQuestion {
+            range: range("AA,KQs"),
+            vs: Some(range("JJ")),
+            boards,
+            threads: 1,
+            control: Control::NONE.or_cancelled(Arc::clone(&flag)),
+        };
+        let e = board_stats(&q).expect_err("cancelled");
+        assert_eq!(e.kind(), crate::ErrorKind::BudgetExceeded);
+    }
+    let last = Arc::new(Mutex::new(0.0));
+    let seen = Arc::clone(&last);
+    let q = BoardQuestion {
+        range: range("AA,KQs"),
+        vs: Some(range("JJ")),
+        boards: Boards::List(vec![set("Ks7c2d"), set("Ah9h8c")]),
+        threads: 2,
+        control: Control::NONE.with_progress(Arc::new(move |p: &crate::budget::Progress| {
+            let mut last = seen.lock().expect("lock");
+            *last = f64::max(*last, p.fraction);
+        })),
+    };
+    board_stats(&q).expect("answer");
+    assert_eq!(*last.lock().expect("lock"), 1.0);
 }
