@@ -40,6 +40,7 @@ fn help_lists_one_subcommand_per_engine() {
         "pig",
         "durak",
         "pushfold",
+        "board",
     ] {
         assert!(help.contains(sub), "--help lacks {sub}: {help}");
     }
