@@ -49,6 +49,8 @@ pub struct Options;
 pub struct Performance;
 #[doc = include_str!("../docs/src/platforms.md")]
 pub struct Platforms;
+#[doc = include_str!("../docs/src/poker-board.md")]
+pub struct PokerBoard;
 #[doc = include_str!("../docs/src/poker-variants.md")]
 pub struct PokerVariants;
 #[doc = include_str!("../docs/src/poker.md")]

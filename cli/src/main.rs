@@ -7,6 +7,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bg_cards;
+mod board;
 mod cards;
 mod coins;
 mod combat;
@@ -44,6 +45,10 @@ enum Command {
     Eval(poker::EvalArgs),
     /// A hand's chance to win against random hands.
     Strength(poker::StrengthArgs),
+    /// What a range makes on a board (made hands and draws), with exact
+    /// equity by class against another range; one board, several, or
+    /// every flop.
+    Board(board::Args),
     /// Heads-up push/fold: the exact equilibrium (chip EV) per combo, as
     /// charts.
     Pushfold(pushfold::Args),
@@ -82,6 +87,7 @@ fn main() -> ExitCode {
         Command::Equity(args) => poker::run_equity(args, cli.json),
         Command::Eval(args) => poker::run_eval(args, cli.json),
         Command::Strength(args) => poker::run_strength(args, cli.json),
+        Command::Board(args) => board::run(args, cli.json),
         Command::Pushfold(args) => pushfold::run(args, cli.json),
         Command::SplitDamage(args) => split_damage::run(args, cli.json),
         Command::Combat(args) => combat::run(args, cli.json),

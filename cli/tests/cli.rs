@@ -40,6 +40,7 @@ fn help_lists_one_subcommand_per_engine() {
         "pig",
         "durak",
         "pushfold",
+        "board",
     ] {
         assert!(help.contains(sub), "--help lacks {sub}: {help}");
     }
@@ -1479,4 +1480,44 @@ fn combat_reads_duos_teammates() {
         "{}",
         text(&out.stderr)
     );
+}
+
+#[test]
+fn board_prints_classes_equity_and_json() {
+    let out = oddsmith(&["board", "QQ+,AK", "--board", "Ks7c2d", "--vs", "TT+"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for line in [
+        "Top pair, top kicker",
+        "Overpair",
+        "Set",
+        "equity against TT+",
+    ] {
+        assert!(stdout.contains(line), "{line}: {stdout}");
+    }
+    let out = oddsmith(&["board", "AA,KQs", "--board", "Ks7c2d", "--json"]);
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let classes = json["classes"].as_array().expect("classes");
+    assert_eq!(classes.len(), 23);
+    let overpair = classes
+        .iter()
+        .find(|c| c["class"] == "overpair")
+        .expect("row");
+    assert_eq!(overpair["combos"], 6.0);
+    assert_eq!(overpair["hands"].as_array().map(Vec::len), Some(6));
+    assert!(json["equity"].is_null());
+}
+
+#[test]
+fn board_bad_input_is_exit_code_2() {
+    assert_bad_input(&[
+        &["board", "QQ+"],
+        &["board", "QQ+", "--board", "Ks7c"],
+        &["board", "QQ+", "--board", "KsKs7c"],
+        &["board", "QX+", "--board", "Ks7c2d"],
+        &["board", "QQ+", "--board", "Ks7c2d", "--vs", "??"],
+        &["board", "QQ+", "--all-flops", "--hands"],
+        &["board", "AA", "--board", "AsAhAd"],
+    ]);
 }

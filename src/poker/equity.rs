@@ -1026,6 +1026,7 @@ mod showdown;
 mod sweep_tools;
 
 pub use showdown::ComboEquity;
+pub(crate) use showdown::RiverShowdown;
 
 #[cfg(test)]
 mod brute;

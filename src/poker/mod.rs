@@ -3,6 +3,7 @@
 //! game ([`game_equity`]), which the C, CLI and Python front ends call.
 
 pub mod batch;
+pub mod board;
 pub mod classes;
 pub mod equity;
 pub mod eval;

@@ -21,7 +21,7 @@ use crate::cards::CardSet;
 use crate::error::{Error, Result};
 use crate::parallel::Workers;
 use crate::poker::eval::{HandKey, tables};
-use crate::poker::range::COMBOS;
+use crate::poker::range::{COMBOS, Combo};
 
 /// One combo's answer in a per-combo breakdown.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -130,9 +130,13 @@ impl CardCounts {
 }
 
 fn side(p: &Prepared, player: usize) -> Side {
-    let combos = &p.players[player];
+    side_of(&p.players[player], &p.players[1 - player])
+}
+
+/// One side of the sweep: `combos` against `others`.
+fn side_of(combos: &[Combo], others: &[Combo]) -> Side {
     let mut index_of = vec![NO_TWIN; COMBOS];
-    for (i, c) in p.players[1 - player].iter().enumerate() {
+    for (i, c) in others.iter().enumerate() {
         index_of[combo_slot(c.cards)] = i as u16;
     }
     Side {
@@ -144,6 +148,67 @@ fn side(p: &Prepared, player: usize) -> Side {
             .map(|c| index_of[combo_slot(c.cards)])
             .collect(),
     }
+}
+
+/// The showdown of one range against another on whole five-card boards,
+/// one board at a time, for callers that walk the boards themselves
+/// (`poker::board` sums it over every flop). Buffers are kept board to
+/// board.
+pub(crate) struct RiverShowdown {
+    sides: [Side; 2],
+    sums: ChunkSums,
+    items: Vec<u32>,
+    scratch: Vec<u32>,
+}
+
+impl RiverShowdown {
+    /// `hero` against `villain`: any combos (at most 2,047 each), those
+    /// that collide with a board are left out on that board.
+    pub(crate) fn new(hero: &[Combo], villain: &[Combo]) -> RiverShowdown {
+        let sides = [side_of(hero, villain), side_of(villain, hero)];
+        let capacity = hero.len() + villain.len();
+        RiverShowdown {
+            sums: ChunkSums {
+                sides: [Sums::new(hero.len()), Sums::new(villain.len())],
+                deals: 0,
+            },
+            sides,
+            items: Vec::with_capacity(capacity),
+            scratch: vec![0; capacity],
+        }
+    }
+
+    /// Each hero combo's villain weight beaten, tied and met on the five
+    /// cards `board` (0 for combos that hold a board card), by hero combo.
+    pub(crate) fn run(&mut self, board: CardSet) -> RiverSums<'_> {
+        let hero = &mut self.sums.sides[0];
+        for v in [&mut hero.win, &mut hero.tie, &mut hero.met] {
+            v.fill(0.0);
+        }
+        showdown(
+            &self.sides,
+            board.mask(),
+            HandKey::of_set(board),
+            (&mut self.items, &mut self.scratch),
+            &mut self.sums,
+        );
+        let hero = &self.sums.sides[0];
+        RiverSums {
+            win: &hero.win,
+            tie: &hero.tie,
+            met: &hero.met,
+        }
+    }
+}
+
+/// One board's sums of [`RiverShowdown::run`], by hero combo.
+pub(crate) struct RiverSums<'a> {
+    /// Villain weight beaten.
+    pub(crate) win: &'a [f64],
+    /// Villain weight tied (the pot is split two ways).
+    pub(crate) tie: &'a [f64],
+    /// Villain weight met at all.
+    pub(crate) met: &'a [f64],
 }
 
 fn two_cards(cards: CardSet) -> [u8; 2] {
