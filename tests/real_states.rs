@@ -15,6 +15,14 @@
 //! reached so far (raise it as cards are modelled); the test prints what
 //! refuses the others, most frequent first.
 //!
+//! Each state is also read whole, not stripped: it is answered whole when
+//! nothing in it is refused, its hero powers, trinkets, quest rewards and
+//! anomalies acting only outside combat (`cards::POWERS`) skipped. That
+//! combat must be the stripped one, and on `recent/` Firestone's answer
+//! on the whole state (`mode` `full`, 4,000 combats) must agree with it:
+//! what is skipped does nothing in Firestone's combat either.
+//! `WHOLE_ANSWERED_AT_LEAST` is the count of states answered whole.
+//!
 //! Every state answered is compared with Firestone's answer on the same
 //! stripped state (`tests/data/bg_real_states_firestone.json`, made by
 //! `scripts/firestone/real_states.js`, 10,000 combats each): win, draw,
@@ -45,6 +53,12 @@ const ANSWERED_AT_LEAST: usize = 60;
 
 /// Stripped states of `older/` answered so far (of 445).
 const OLDER_ANSWERED_AT_LEAST: usize = 105;
+
+/// States of `recent/` answered whole so far (nothing refused).
+const WHOLE_ANSWERED_AT_LEAST: usize = 0;
+
+/// States of `older/` answered whole so far.
+const OLDER_WHOLE_ANSWERED_AT_LEAST: usize = 0;
 
 fn states_dir(folder: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -106,20 +120,26 @@ fn cause(message: &str) -> String {
 
 #[test]
 fn stripped_real_states_are_answered_and_agree_with_firestone() {
-    answered_and_agreeing("recent", 200, ANSWERED_AT_LEAST);
+    answered_and_agreeing("recent", 200, [ANSWERED_AT_LEAST, WHOLE_ANSWERED_AT_LEAST]);
 }
 
 /// The older states (September 2024 on), whose references are 2,000
 /// combats each: a looser check of the same kind.
 #[test]
 fn older_stripped_real_states_agree_with_firestone() {
-    answered_and_agreeing("older", 400, OLDER_ANSWERED_AT_LEAST);
+    answered_and_agreeing(
+        "older",
+        400,
+        [OLDER_ANSWERED_AT_LEAST, OLDER_WHOLE_ANSWERED_AT_LEAST],
+    );
 }
 
 /// Reads every state of `folder` (at least `min_files`), strips it,
-/// counts those answered (at least `at_least`) and compares each with
-/// Firestone's stripped reference.
-fn answered_and_agreeing(folder: &str, min_files: usize, at_least: usize) {
+/// counts those answered (at least `at_least[0]`) and compares each with
+/// Firestone's stripped reference; reads it whole too, counts those
+/// answered whole (at least `at_least[1]`) and compares each with
+/// Firestone's whole reference where there is one.
+fn answered_and_agreeing(folder: &str, min_files: usize, [at_least, whole_at_least]: [usize; 2]) {
     let dir = states_dir(folder);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| {
@@ -139,26 +159,42 @@ fn answered_and_agreeing(folder: &str, min_files: usize, at_least: usize) {
         dir.display()
     );
     let references: Value = serde_json::from_str(REFERENCES).unwrap();
-    let reference = |name: &str| {
+    let reference = |name: &str, mode: &str| {
         references["states"]
             .as_array()
             .unwrap()
             .iter()
-            .find(|r| r["name"] == name && r["folder"] == folder && r["mode"] == "stripped")
+            .find(|r| r["name"] == name && r["folder"] == folder && r["mode"] == mode)
     };
     let mut answered = 0;
+    let mut whole_answered = 0;
+    let mut whole_compared = 0;
+    let mut whole_causes: BTreeMap<String, usize> = BTreeMap::new();
     let mut compared = 0;
     let mut failures = Vec::new();
     let mut causes: BTreeMap<String, usize> = BTreeMap::new();
     for file in &files {
         let mut state: Value =
             serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        let whole = combat_from_battle_json(&state.to_string());
         strip(&mut state);
+        let name = file.file_name().unwrap().to_str().unwrap();
+        match &whole {
+            Ok(_) => whole_answered += 1,
+            Err(e) => *whole_causes.entry(cause(e.message())).or_default() += 1,
+        }
         match combat_from_battle_json(&state.to_string()) {
             Ok(combat) => {
                 answered += 1;
-                let name = file.file_name().unwrap().to_str().unwrap();
-                let Some(fs) = reference(name) else {
+                if let Ok(whole) = &whole {
+                    // What reading whole skips does not change the fight.
+                    assert_eq!(
+                        format!("{whole:?}"),
+                        format!("{combat:?}"),
+                        "{name}: read whole, not the stripped combat"
+                    );
+                }
+                let Some(fs) = reference(name, "stripped") else {
                     failures.push(format!("{name}: no Firestone reference"));
                     continue;
                 };
@@ -169,8 +205,19 @@ fn answered_and_agreeing(folder: &str, min_files: usize, at_least: usize) {
                     continue;
                 }
                 compared += 1;
+                let ours = answer(&combat);
                 let firestone = fs.get("firestone_own_marks").unwrap_or(&fs["firestone"]);
-                failures.extend(compare(name, &answer(&combat), firestone, Bins::MeansOnly));
+                failures.extend(compare(name, &ours, firestone, Bins::MeansOnly));
+                // Firestone on the whole state, where it has run it.
+                let full = reference(name, "full").filter(|f| {
+                    whole.is_ok() && f.get("error").is_none() && !firestone_failed(f)
+                });
+                if let Some(full) = full {
+                    whole_compared += 1;
+                    let firestone = full.get("firestone_own_marks").unwrap_or(&full["firestone"]);
+                    let what = format!("{name} (whole)");
+                    failures.extend(compare(&what, &ours, firestone, Bins::MeansOnly));
+                }
             }
             Err(e) => *causes.entry(cause(e.message())).or_default() += 1,
         }
@@ -186,9 +233,24 @@ fn answered_and_agreeing(folder: &str, min_files: usize, at_least: usize) {
         eprintln!("{n:4}  {cause}");
     }
     eprintln!("{compared} of them compared with Firestone");
+    let mut ranked: Vec<_> = whole_causes.into_iter().collect();
+    ranked.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
+    eprintln!(
+        "{folder}: {whole_answered} of {} real states answered whole ({:.0}%), \
+         {whole_compared} compared with Firestone's whole answer; the first refusal of the others:",
+        files.len(),
+        100.0 * whole_answered as f64 / files.len() as f64
+    );
+    for (cause, n) in ranked.iter().take(40) {
+        eprintln!("{n:4}  {cause}");
+    }
     assert!(
         answered >= at_least,
         "{folder}: {answered} answered, fewer than the {at_least} already reached"
+    );
+    assert!(
+        whole_answered >= whole_at_least,
+        "{folder}: {whole_answered} answered whole, fewer than the {whole_at_least} already reached"
     );
     assert!(
         compared * 10 >= answered * 9,

@@ -12,8 +12,11 @@
 //! side's `secrets`, as Firestone reads them) become its hero-side cards
 //! (`Combat::heroes`, `cards::hero_card`); one not modelled is refused.
 //!
-//! What combat does not model yet is never dropped silently: hero
-//! powers, trinkets, quest rewards and anomalies, minions and hand cards
+//! Hero powers, trinkets, quest rewards and anomalies that act only
+//! outside combat (`cards::POWERS`: most of them) are skipped, and so are
+//! empty trinket slots. What combat does not model yet is never dropped
+//! silently: hero powers, trinkets, quest rewards and anomalies that act
+//! in combat or that the table does not know, minions and hand cards
 //! whose effect is not modelled, on the teammates too, are refused by
 //! name (an error naming the JSON path and the card id), or with
 //! [`OnUnmodelled::Ignore`] left out and listed (`Battle::unmodelled`). The hand
@@ -28,7 +31,7 @@
 use super::unmodelled::{OnUnmodelled, Place, Unmodelled, UnmodelledCard};
 use super::{Fields, Path, board_from_value, bonuses_from_value, minion_from_value};
 use crate::error::{Error, ErrorKind, Result};
-use crate::hearthstone::cards;
+use crate::hearthstone::cards::{self, PowerPlay};
 use crate::hearthstone::combat::{Combat, GameBonuses, HeroCard, MAX_HERO_CARDS, Minion, Teammate};
 use crate::hearthstone::model::Action;
 use serde_json::Value;
@@ -39,14 +42,14 @@ const SIDES: [&str; 2] = ["playerBoard", "opponentBoard"];
 /// The teammates' boards of a Duos fight.
 const TEAMMATES: [&str; 2] = ["playerTeammateBoard", "opponentTeammateBoard"];
 
-/// Lists of a side's `player` that hold what combat does not model yet,
-/// and what each holds.
+/// Lists of a side's `player` that hold hero powers, trinkets and quests
+/// (`cards::POWERS`), and what each holds.
 const HERO_LISTS: [(&str, &str, Place); 5] = [
-    ("heroPowers", "hero powers", Place::HeroPower),
-    ("trinkets", "trinkets", Place::Trinket),
-    ("questRewards", "quest rewards", Place::QuestReward),
-    ("questRewardEntities", "quest rewards", Place::QuestReward),
-    ("questEntities", "quests", Place::Quest),
+    ("heroPowers", "hero power", Place::HeroPower),
+    ("trinkets", "trinket", Place::Trinket),
+    ("questRewards", "quest reward", Place::QuestReward),
+    ("questRewardEntities", "quest reward", Place::QuestReward),
+    ("questEntities", "quest", Place::Quest),
 ];
 
 /// A whole game state read: the combat, and what it holds that might act
@@ -68,7 +71,8 @@ pub struct Battle {
 /// Errors name the value by its JSON path (`playerBoard.board[2].health
 /// is missing`): malformed values, unknown or unmodelled cards, and what
 /// combat does not model yet (hero powers, trinkets, quest rewards,
-/// anomalies, secrets not modelled), each by its card id, the Duos
+/// anomalies that act in combat or are unknown, secrets not modelled),
+/// each by its card id, the Duos
 /// teammates' included.
 pub fn combat_from_battle_json(text: &str) -> Result<Combat> {
     battle_from_json(text, OnUnmodelled::Refuse).map(|b| b.combat)
@@ -98,7 +102,7 @@ fn combat_from_battle_value(value: &Value, unmodelled: &mut Unmodelled) -> Resul
     meet_listed(
         fields.get("gameState").and_then(|g| g.get("anomalies")),
         &top.key("gameState").key("anomalies"),
-        ("anomalies", Place::Anomaly),
+        ("anomaly", Place::Anomaly),
         unmodelled,
     )?;
     let mut sides = Vec::with_capacity(2);
@@ -146,7 +150,8 @@ fn combat_from_battle_value(value: &Value, unmodelled: &mut Unmodelled) -> Resul
 
 /// One side of the fight (or a Duos teammate) at `path`: its `player`
 /// (tier, bonuses, secrets, hand; hero powers, trinkets and quests
-/// refused) and its `board`.
+/// skipped when they act only outside combat, else met as unmodelled)
+/// and its `board`.
 fn side_from_value(side: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Result<Teammate> {
     let side_fields = Fields::new(side, path);
     let player_path = path.key("player");
@@ -161,13 +166,9 @@ fn side_from_value(side: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Re
         let at = player_path.key(list);
         meet_listed(player_fields.get(list), &at, (what, place), unmodelled)?;
     }
-    if let Some(Value::String(id)) = player_fields.get("heroPowerId")
-        && !id.is_empty()
-    {
-        let why = Error::invalid(format!(
-            "{id}: hero powers are not modelled yet; leave them out to fight the boards alone"
-        ));
-        unmodelled.meet(id, Place::HeroPower, &player_path.key("heroPowerId"), why)?;
+    if let Some(Value::String(id)) = player_fields.get("heroPowerId") {
+        let at = player_path.key("heroPowerId");
+        meet_power(id, &at, ("hero power", Place::HeroPower), unmodelled)?;
     }
     // Firestone reads the player's list, else the side's.
     let heroes = match player_fields.get("secrets") {
@@ -346,9 +347,9 @@ fn hand_from_value(
     Ok(minions)
 }
 
-/// An error when the list at `path` holds anything (`what`: hero powers,
-/// trinkets, ...), naming its first card id; null, absent or empty is
-/// fine, anything else than a list is a parse error.
+/// Meets each card of the list at `path` (`what`: hero powers,
+/// trinkets, ...) as [`meet_power`] does; null, absent or empty is fine,
+/// anything else than a list is a parse error.
 fn meet_listed(
     list: Option<&Value>,
     path: &Path,
@@ -364,12 +365,41 @@ fn meet_listed(
     for (i, item) in items.iter().enumerate() {
         let id = match item {
             Value::String(id) => id.as_str(),
-            other => other.get("cardId").and_then(Value::as_str).unwrap_or("?"),
+            // An entry without a card (Firestone's lists hold nulls).
+            Value::Null => continue,
+            // Quests and their rewards spell it `CardId`.
+            other => ["cardId", "CardId"]
+                .iter()
+                .find_map(|k| other.get(*k).and_then(Value::as_str))
+                .unwrap_or("?"),
         };
-        let why = Error::invalid(format!(
-            "{id}: {what} are not modelled yet; leave them out to fight the boards alone"
-        ));
-        unmodelled.meet(id, place, &path.minion(i), why)?;
+        meet_power(id, &path.minion(i), (what, place), unmodelled)?;
     }
     Ok(())
+}
+
+/// The hero power, trinket, quest reward or anomaly `id` at `path`
+/// (`what`: its kind in words): skipped when it acts only outside combat
+/// (`cards::power_row`) or is no card (empty, an empty trinket slot);
+/// else, modelled or unknown, refused or listed.
+fn meet_power(
+    id: &str,
+    path: &Path,
+    (what, place): (&str, Place),
+    unmodelled: &mut Unmodelled,
+) -> Result<()> {
+    if id.is_empty() || cards::is_empty_slot(id) {
+        return Ok(());
+    }
+    let why = match cards::power_row(id) {
+        Some(row) => match row.play {
+            PowerPlay::OutsideCombat => return Ok(()),
+            PowerPlay::NotModelled { reason } => format!(
+                "{} ({id}): {reason}, which is not modelled yet; leave it out to fight without it",
+                row.name
+            ),
+        },
+        None => format!("{id}: this {what} is not known; leave it out to fight without it"),
+    };
+    unmodelled.meet(id, place, path, Error::invalid(why))
 }
