@@ -55,10 +55,10 @@ const ANSWERED_AT_LEAST: usize = 60;
 const OLDER_ANSWERED_AT_LEAST: usize = 105;
 
 /// States of `recent/` answered whole so far (nothing refused).
-const WHOLE_ANSWERED_AT_LEAST: usize = 0;
+const WHOLE_ANSWERED_AT_LEAST: usize = 21;
 
 /// States of `older/` answered whole so far.
-const OLDER_WHOLE_ANSWERED_AT_LEAST: usize = 0;
+const OLDER_WHOLE_ANSWERED_AT_LEAST: usize = 37;
 
 fn states_dir(folder: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -114,7 +114,11 @@ fn cause(message: &str) -> String {
     let message = message.split("; give it as").next().unwrap_or(message);
     match message.split_once("]: ") {
         Some((_, rest)) => rest.to_string(),
-        None => message.to_string(),
+        // A path without an index (`playerBoard.player.heroPowerId: `).
+        None => match message.split_once(": ") {
+            Some((path, rest)) if !path.contains(' ') => rest.to_string(),
+            _ => message.to_string(),
+        },
     }
 }
 
