@@ -1124,6 +1124,32 @@ fn bg_cards_lists_the_pool_and_finds_cards() {
             .iter()
             .all(|u| u["reason"].as_str().is_some_and(|r| !r.is_empty()))
     );
+    // Hero powers, trinkets, quest rewards, quests and anomalies, each in
+    // its own list: those acting in combat with their reason.
+    for key in [
+        "hero_powers",
+        "trinkets",
+        "quest_rewards",
+        "quests",
+        "anomalies",
+    ] {
+        let list = v[key].as_array().unwrap_or_else(|| panic!("{key}"));
+        assert!(list.iter().any(|r| r["acts_in_combat"] == false), "{key}");
+        for r in list.iter().filter(|r| r["acts_in_combat"] == true) {
+            assert!(r["reason"].as_str().is_some_and(|w| !w.is_empty()), "{r}");
+            assert_eq!(r["modelled"], false);
+        }
+    }
+    let teron = v["hero_powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "BG25_HERO_103p")
+        .unwrap();
+    assert_eq!(teron["name"], "Rapid Reanimation");
+    assert_eq!(teron["acts_in_combat"], true);
+    let chess = &v["trinkets"].as_array().unwrap();
+    assert!(chess.iter().any(|r| r["id"] == "BG30_MagicItem_972"));
     let out = oddsmith(&["bg-cards", "--find", "golden harmless bonehead", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["id"], "BG28_300_G");
