@@ -78,17 +78,14 @@ const POWER_LISTS: [(&str, PowerKind); 5] = [
 /// A hero power's (trinket's, ...) row: what it does in combat and, when
 /// it acts there, why it is not modelled.
 fn power_json(r: &PowerRow) -> serde_json::Value {
-    let (acts, reason) = match r.play {
-        PowerPlay::OutsideCombat => (false, None),
-        PowerPlay::NotModelled { reason } => (true, Some(reason)),
+    let (acts, effect, reason) = match r.play {
+        PowerPlay::OutsideCombat => (false, "acts outside combat only".to_string(), None),
+        PowerPlay::GivesKeywords { .. } => (true, "gives keywords before combat".to_string(), None),
+        PowerPlay::NotModelled { reason } => (true, format!("not modelled: {reason}"), Some(reason)),
     };
     json!({
-        "id": r.id, "name": r.name, "acts_in_combat": acts, "modelled": !acts,
-        "effect": match reason {
-            None => "acts outside combat only".to_string(),
-            Some(reason) => format!("not modelled: {reason}"),
-        },
-        "reason": reason,
+        "id": r.id, "name": r.name, "acts_in_combat": acts, "modelled": reason.is_none(),
+        "effect": effect, "reason": reason,
     })
 }
 

@@ -1135,9 +1135,9 @@ fn bg_cards_lists_the_pool_and_finds_cards() {
     ] {
         let list = v[key].as_array().unwrap_or_else(|| panic!("{key}"));
         assert!(list.iter().any(|r| r["acts_in_combat"] == false), "{key}");
-        for r in list.iter().filter(|r| r["acts_in_combat"] == true) {
+        for r in list.iter().filter(|r| r["modelled"] == false) {
+            assert_eq!(r["acts_in_combat"], true);
             assert!(r["reason"].as_str().is_some_and(|w| !w.is_empty()), "{r}");
-            assert_eq!(r["modelled"], false);
         }
     }
     let teron = v["hero_powers"]
@@ -1148,6 +1148,15 @@ fn bg_cards_lists_the_pool_and_finds_cards() {
         .unwrap();
     assert_eq!(teron["name"], "Rapid Reanimation");
     assert_eq!(teron["acts_in_combat"], true);
+    assert_eq!(teron["modelled"], false);
+    let insects = v["hero_powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "TB_BaconShop_HP_086")
+        .unwrap();
+    assert_eq!(insects["acts_in_combat"], true);
+    assert_eq!(insects["modelled"], true);
     let chess = &v["trinkets"].as_array().unwrap();
     assert!(chess.iter().any(|r| r["id"] == "BG30_MagicItem_972"));
     let out = oddsmith(&["bg-cards", "--find", "golden harmless bonehead", "--json"]);

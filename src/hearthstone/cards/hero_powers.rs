@@ -4,7 +4,8 @@
 //! `gameState.anomalies`), one row each with what it does in combat.
 //! Most act only in the tavern (gold, the shop, discovering cards, stats
 //! given before the fight, which the minions carry already):
-//! `OutsideCombat`, skipped by the reader. The others are
+//! `OutsideCombat`, skipped by the reader. A few the reader plays
+//! (`GivesKeywords`: Swatting Insects, Reborn Rites). The others are
 //! `NotModelled` with what they do, listed or refused as any unmodelled
 //! card is; a card without a row is unknown, and listed too.
 //!
@@ -45,12 +46,34 @@ impl PowerKind {
     }
 }
 
+/// The minion of its side a hero power gives keywords to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Given {
+    /// The left-most minion.
+    Leftmost,
+    /// The minion the hero power chose: when it was `used`, the board's
+    /// entity whose `entityId` is its `info`.
+    Chosen,
+}
+
 /// What a card of the table does in combat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PowerPlay {
     /// Nothing: it acts only outside the fight (Firestone's simulator
     /// never plays it).
     OutsideCombat,
+    /// Before anything else of the fight (Firestone's pre-combat hero
+    /// powers: only trinkets, quest rewards and anomalies, none of them
+    /// modelled, act before them), a minion of its side gains `keywords`:
+    /// the same fight as that minion having them from the start, which is
+    /// how the reader plays it. A player whose `hpLeft` is 0 or less does
+    /// not play it (Firestone's).
+    GivesKeywords {
+        /// Which minion.
+        to: Given,
+        /// `model` keyword bits.
+        keywords: u8,
+    },
     /// It acts in combat, which is not modelled yet (what it does).
     NotModelled {
         /// What it does in combat.
@@ -95,8 +118,9 @@ const fn row(id: &'static str, name: &'static str, kind: PowerKind, play: PowerP
     }
 }
 
+use crate::hearthstone::model::{REBORN, SHIELD, TAUNT, WINDFURY};
 use PowerKind::{Anomaly, HeroPower, Quest, QuestReward, Trinket};
-use PowerPlay::{NotModelled, OutsideCombat};
+use PowerPlay::{GivesKeywords, NotModelled, OutsideCombat};
 
 /// Every hero power, trinket, quest reward, quest and anomaly of the
 /// real states, by kind, the most frequent first.
@@ -106,8 +130,11 @@ pub static POWERS: &[PowerRow] = &[
     row("TB_BaconShop_HP_046", "Gonna Be Rich!", HeroPower, OutsideCombat),
     row("BG25_HERO_105p", "Sign a New Artist", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_105", "Avatar of N'Zoth", HeroPower, OutsideCombat),
-    // Firestone: reborn-rites.ts, soc-action-processor.ts, soc-hero-power.ts.
-    row("TB_BaconShop_HP_024", "Reborn Rites", HeroPower, NotModelled { reason: "the chosen minion (its info) gets Reborn at the start of combat" }),
+    // Firestone (reborn-rites.ts, pre-combat): when used, the minion whose
+    // entityId is its info gains Reborn (none if it has it already or is
+    // not on the board); only Implant Subject reacts to Reborn, to losing
+    // it.
+    row("TB_BaconShop_HP_024", "Reborn Rites", HeroPower, GivesKeywords { to: Given::Chosen, keywords: REBORN }),
     row("TB_BaconShop_HP_020", "Prestidigitation", HeroPower, OutsideCombat),
     // Firestone: soc-hero-power.ts, soc-illidan-hero-power.ts.
     row("TB_BaconShop_HP_069", "Wingmen", HeroPower, NotModelled { reason: "Start of Combat: Your left- and right-most minions gain +2/+1 and attack immediately" }),
@@ -125,8 +152,11 @@ pub static POWERS: &[PowerRow] = &[
     row("BG22_HERO_305p", "Broodmother", HeroPower, NotModelled { reason: "Avenge (4): Summon a N/N Whelp that attacks immediately. Improve this by +1/+1" }),
     row("BG28_HERO_400p2", "Lucky Roll", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_068", "Imprison", HeroPower, OutsideCombat),
-    // Firestone: soc-action-processor.ts, swatting-insects.ts.
-    row("TB_BaconShop_HP_086", "Swatting Insects", HeroPower, NotModelled { reason: "Start of Combat: Give your left-most minion Windfury, Divine Shield, and Taunt" }),
+    // Firestone (swatting-insects.ts, pre-combat, not only when used): the
+    // left-most minion gains Windfury, Divine Shield and Taunt; of the
+    // cards reacting to a keyword gained, only Cyborg Drake (not modelled)
+    // reacts to these.
+    row("TB_BaconShop_HP_086", "Swatting Insects", HeroPower, GivesKeywords { to: Given::Leftmost, keywords: WINDFURY | SHIELD | TAUNT }),
     row("TB_BaconShop_HP_010", "Boon of Light", HeroPower, OutsideCombat),
     // Firestone: add-minion-to-board.ts.
     row("TB_BaconShop_HP_107", "Sprout It Out!", HeroPower, NotModelled { reason: "give +1/+2 and Taunt to minions you summon during combat" }),

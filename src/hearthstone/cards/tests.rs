@@ -1602,8 +1602,14 @@ fn the_powers_table_has_one_named_row_per_card() {
         assert!(by_id(r.id).is_none(), "{} is a minion", r.id);
         assert!(hero_row(r.id).is_none(), "{} is a secret", r.id);
         assert!(!is_empty_slot(r.id), "{}", r.id);
-        if let PowerPlay::NotModelled { reason } = r.play {
-            assert!(reason.len() > 10, "{}: {reason}", r.id);
+        match r.play {
+            PowerPlay::NotModelled { reason } => assert!(reason.len() > 10, "{}: {reason}", r.id),
+            // The reader plays hero powers alone.
+            PowerPlay::GivesKeywords { keywords, .. } => {
+                assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
+                assert_ne!(keywords, 0, "{}", r.id);
+            }
+            PowerPlay::OutsideCombat => {}
         }
         assert_eq!(power_row(r.id), Some(r));
     }

@@ -1,5 +1,7 @@
 use super::*;
-use crate::hearthstone::model::{Action, CLEAVE, Minion, SHIELD, STEALTH, TAUNT, Trigger};
+use crate::hearthstone::model::{
+    Action, CLEAVE, Minion, REBORN, SHIELD, STEALTH, TAUNT, Trigger, WINDFURY,
+};
 
 fn message(e: Error) -> String {
     e.message().to_string()
@@ -768,5 +770,112 @@ fn what_acts_only_outside_combat_is_skipped() {
     assert!(
         message(combat_from_battle_json(&chess).unwrap_err())
             .starts_with("playerBoard.player.trinkets[2]: Karazhan Chess Set")
+    );
+}
+
+/// Swatting Insects: before anything else of the fight, the left-most
+/// minion gains Windfury, Divine Shield and Taunt: the fight of the state
+/// where that minion has them. Not for a player with no health left; the
+/// older `heroPowerId` too, but only when `heroPowers` is empty (as
+/// Firestone reads it).
+#[test]
+fn swatting_insects_gives_the_left_most_minion_its_keywords() {
+    let with_power = |powers: &str| {
+        BATTLE.replacen(r#""heroPowers": []"#, &format!(r#""heroPowers": {powers}"#), 1)
+    };
+    let state = with_power(r#"[{"cardId": "TB_BaconShop_HP_086", "used": false}]"#);
+    let c = combat_from_battle_json(&state).unwrap();
+    // The same fight as the state saying so of the minion.
+    let stated = BATTLE.replacen(
+        r#""attack": 3, "health": 3, "divineShield": true"#,
+        r#""attack": 3, "health": 3, "divineShield": true, "windfury": true, "taunt": true"#,
+        1,
+    );
+    let plain = combat_from_battle_json(BATTLE).unwrap();
+    assert_eq!(format!("{c:?}"), format!("{:?}", combat_from_battle_json(&stated).unwrap()));
+    assert_eq!(c.a[0].keywords, plain.a[0].keywords | WINDFURY | SHIELD | TAUNT);
+    assert_eq!(c.a[1], plain.a[1]);
+    assert_eq!(c.b, plain.b);
+    // The opponent's side, on a minion without Divine Shield.
+    let theirs = BATTLE.replacen(
+        r#""player": {"tavernTier": 2"#,
+        r#""player": {"heroPowers": [{"cardId": "TB_BaconShop_HP_086"}], "tavernTier": 2"#,
+        1,
+    );
+    let c = combat_from_battle_json(&theirs).unwrap();
+    assert_eq!(c.b[0].keywords, plain.b[0].keywords | WINDFURY | SHIELD | TAUNT);
+    assert_eq!(c.a, plain.a);
+    // A player with no health left does not play it.
+    let dead = state.replacen(r#""hpLeft": 30"#, r#""hpLeft": 0"#, 1);
+    assert_eq!(combat_from_battle_json(&dead).unwrap().a, plain.a);
+    // The older single field, when the list is empty.
+    let single = BATTLE.replacen(
+        r#""hpLeft": 30"#,
+        r#""hpLeft": 30, "heroPowerId": "TB_BaconShop_HP_086""#,
+        1,
+    );
+    let c = combat_from_battle_json(&single).unwrap();
+    assert_eq!(c.a[0].keywords, plain.a[0].keywords | WINDFURY | SHIELD | TAUNT);
+    // Not when the list holds one: Firestone reads the list alone.
+    let both = with_power(r#"[{"cardId": "TB_BaconShop_HP_046"}]"#).replacen(
+        r#""hpLeft": 30"#,
+        r#""hpLeft": 30, "heroPowerId": "BG25_HERO_103p""#,
+        1,
+    );
+    assert_eq!(combat_from_battle_json(&both).unwrap().a, plain.a);
+    // An empty board: nothing to give.
+    let empty = theirs.replacen(r#"[{"dbfId": 96758, "attack": 2, "health": 2}]"#, "[]", 1);
+    assert!(combat_from_battle_json(&empty).unwrap().b.is_empty());
+    // Met in a trinket list, it is no trinket the reader plays.
+    let misplaced = BATTLE.replacen(
+        r#""trinkets": []"#,
+        r#""trinkets": [{"cardId": "TB_BaconShop_HP_086"}]"#,
+        1,
+    );
+    assert!(
+        message(combat_from_battle_json(&misplaced).unwrap_err())
+            .starts_with("playerBoard.player.trinkets[0]: Swatting Insects (TB_BaconShop_HP_086)")
+    );
+}
+
+/// Reborn Rites: when used, the minion whose `entityId` is its `info`
+/// gains Reborn before the fight; not used, or naming no minion of the
+/// board, it does nothing.
+#[test]
+fn reborn_rites_gives_the_chosen_minion_reborn() {
+    let board = BATTLE.replacen(
+        r#"{"cardId": "BGS_004", "attack": 1, "health": 3}"#,
+        r#"{"cardId": "BGS_004", "attack": 1, "health": 3, "entityId": 77}"#,
+        1,
+    );
+    let with_power = |power: &str| {
+        board.replacen(r#""heroPowers": []"#, &format!(r#""heroPowers": [{power}]"#), 1)
+    };
+    let plain = combat_from_battle_json(&board).unwrap();
+    assert_eq!(plain.a[1].keywords & REBORN, 0);
+    let used = with_power(r#"{"cardId": "TB_BaconShop_HP_024", "used": true, "info": 77}"#);
+    let c = combat_from_battle_json(&used).unwrap();
+    assert_eq!(c.a[1].keywords, plain.a[1].keywords | REBORN);
+    assert_eq!(c.a[0], plain.a[0]);
+    let stated = board.replacen(r#""entityId": 77"#, r#""entityId": 77, "reborn": true"#, 1);
+    assert_eq!(format!("{c:?}"), format!("{:?}", combat_from_battle_json(&stated).unwrap()));
+    for idle in [
+        r#"{"cardId": "TB_BaconShop_HP_024", "used": false, "info": 77}"#,
+        r#"{"cardId": "TB_BaconShop_HP_024", "used": true, "info": 78}"#,
+        r#"{"cardId": "TB_BaconShop_HP_024", "used": true, "info": -1}"#,
+        r#"{"cardId": "TB_BaconShop_HP_024", "used": true}"#,
+    ] {
+        let c = combat_from_battle_json(&with_power(idle)).unwrap();
+        assert_eq!(format!("{c:?}"), format!("{plain:?}"), "{idle}");
+    }
+    // The older fields: heroPowerUsed and heroPowerInfo.
+    let single = board.replacen(
+        r#""hpLeft": 30"#,
+        r#""hpLeft": 30, "heroPowerId": "TB_BaconShop_HP_024", "heroPowerUsed": true, "heroPowerInfo": 77"#,
+        1,
+    );
+    assert_eq!(
+        combat_from_battle_json(&single).unwrap().a[1].keywords,
+        plain.a[1].keywords | REBORN
     );
 }
