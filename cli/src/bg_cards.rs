@@ -81,7 +81,9 @@ fn power_json(r: &PowerRow) -> serde_json::Value {
     let (acts, effect, reason) = match r.play {
         PowerPlay::OutsideCombat => (false, "acts outside combat only".to_string(), None),
         PowerPlay::GivesKeywords { .. } => (true, "gives keywords before combat".to_string(), None),
-        PowerPlay::NotModelled { reason } => (true, format!("not modelled: {reason}"), Some(reason)),
+        PowerPlay::NotModelled { reason } => {
+            (true, format!("not modelled: {reason}"), Some(reason))
+        }
     };
     json!({
         "id": r.id, "name": r.name, "acts_in_combat": acts, "modelled": reason.is_none(),

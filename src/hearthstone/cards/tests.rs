@@ -1657,7 +1657,13 @@ fn powers_are_looked_up_by_id() {
         Some((PowerKind::Anomaly, PowerPlay::OutsideCombat))
     );
     // Ids are matched whole and as spelt.
-    for unknown in ["BG25_HERO_103", "bg25_hero_103p", "BG25_HERO_103p ", "", "NOT_A_CARD"] {
+    for unknown in [
+        "BG25_HERO_103",
+        "bg25_hero_103p",
+        "BG25_HERO_103p ",
+        "",
+        "NOT_A_CARD",
+    ] {
         assert!(power_row(unknown).is_none(), "{unknown}");
     }
 }

@@ -781,7 +781,11 @@ fn what_acts_only_outside_combat_is_skipped() {
 #[test]
 fn swatting_insects_gives_the_left_most_minion_its_keywords() {
     let with_power = |powers: &str| {
-        BATTLE.replacen(r#""heroPowers": []"#, &format!(r#""heroPowers": {powers}"#), 1)
+        BATTLE.replacen(
+            r#""heroPowers": []"#,
+            &format!(r#""heroPowers": {powers}"#),
+            1,
+        )
     };
     let state = with_power(r#"[{"cardId": "TB_BaconShop_HP_086", "used": false}]"#);
     let c = combat_from_battle_json(&state).unwrap();
@@ -792,8 +796,14 @@ fn swatting_insects_gives_the_left_most_minion_its_keywords() {
         1,
     );
     let plain = combat_from_battle_json(BATTLE).unwrap();
-    assert_eq!(format!("{c:?}"), format!("{:?}", combat_from_battle_json(&stated).unwrap()));
-    assert_eq!(c.a[0].keywords, plain.a[0].keywords | WINDFURY | SHIELD | TAUNT);
+    assert_eq!(
+        format!("{c:?}"),
+        format!("{:?}", combat_from_battle_json(&stated).unwrap())
+    );
+    assert_eq!(
+        c.a[0].keywords,
+        plain.a[0].keywords | WINDFURY | SHIELD | TAUNT
+    );
     assert_eq!(c.a[1], plain.a[1]);
     assert_eq!(c.b, plain.b);
     // The opponent's side, on a minion without Divine Shield.
@@ -803,7 +813,10 @@ fn swatting_insects_gives_the_left_most_minion_its_keywords() {
         1,
     );
     let c = combat_from_battle_json(&theirs).unwrap();
-    assert_eq!(c.b[0].keywords, plain.b[0].keywords | WINDFURY | SHIELD | TAUNT);
+    assert_eq!(
+        c.b[0].keywords,
+        plain.b[0].keywords | WINDFURY | SHIELD | TAUNT
+    );
     assert_eq!(c.a, plain.a);
     // A player with no health left does not play it.
     let dead = state.replacen(r#""hpLeft": 30"#, r#""hpLeft": 0"#, 1);
@@ -815,7 +828,10 @@ fn swatting_insects_gives_the_left_most_minion_its_keywords() {
         1,
     );
     let c = combat_from_battle_json(&single).unwrap();
-    assert_eq!(c.a[0].keywords, plain.a[0].keywords | WINDFURY | SHIELD | TAUNT);
+    assert_eq!(
+        c.a[0].keywords,
+        plain.a[0].keywords | WINDFURY | SHIELD | TAUNT
+    );
     // Not when the list holds one: Firestone reads the list alone.
     let both = with_power(r#"[{"cardId": "TB_BaconShop_HP_046"}]"#).replacen(
         r#""hpLeft": 30"#,
@@ -849,7 +865,11 @@ fn reborn_rites_gives_the_chosen_minion_reborn() {
         1,
     );
     let with_power = |power: &str| {
-        board.replacen(r#""heroPowers": []"#, &format!(r#""heroPowers": [{power}]"#), 1)
+        board.replacen(
+            r#""heroPowers": []"#,
+            &format!(r#""heroPowers": [{power}]"#),
+            1,
+        )
     };
     let plain = combat_from_battle_json(&board).unwrap();
     assert_eq!(plain.a[1].keywords & REBORN, 0);
@@ -858,7 +878,10 @@ fn reborn_rites_gives_the_chosen_minion_reborn() {
     assert_eq!(c.a[1].keywords, plain.a[1].keywords | REBORN);
     assert_eq!(c.a[0], plain.a[0]);
     let stated = board.replacen(r#""entityId": 77"#, r#""entityId": 77, "reborn": true"#, 1);
-    assert_eq!(format!("{c:?}"), format!("{:?}", combat_from_battle_json(&stated).unwrap()));
+    assert_eq!(
+        format!("{c:?}"),
+        format!("{:?}", combat_from_battle_json(&stated).unwrap())
+    );
     for idle in [
         r#"{"cardId": "TB_BaconShop_HP_024", "used": false, "info": 77}"#,
         r#"{"cardId": "TB_BaconShop_HP_024", "used": true, "info": 78}"#,
