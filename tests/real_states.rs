@@ -23,6 +23,9 @@
 //! combats) must agree with it: what is skipped does nothing in
 //! Firestone's combat either, and what is played is played alike.
 //! `WHOLE_ANSWERED_AT_LEAST` is the count of states answered whole.
+//! Every hero power, trinket, quest, quest reward and anomaly of the
+//! states has its row in `cards::POWERS` (a new one fails the test until
+//! it is classified).
 //!
 //! Every state answered is compared with Firestone's answer on the same
 //! stripped state (`tests/data/bg_real_states_firestone.json`, made by
@@ -41,7 +44,9 @@ mod support;
 use oddsmith::budget::Control;
 use oddsmith::hearthstone::cards;
 use oddsmith::hearthstone::combat::{Combat, CombatResult, combat_exact, combat_monte_carlo};
-use oddsmith::hearthstone::firestone::combat_from_battle_json;
+use oddsmith::hearthstone::firestone::{
+    OnUnmodelled, Place, battle_from_json, combat_from_battle_json,
+};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -174,6 +179,7 @@ fn answered_and_agreeing(folder: &str, min_files: usize, [at_least, whole_at_lea
     let mut answered = 0;
     let mut whole_answered = 0;
     let mut whole_compared = 0;
+    let mut unknown_powers = Vec::new();
     // Answered whole with a hero power the reader plays, and of those
     // compared with Firestone's whole answer.
     let mut played_count = 0;
@@ -186,8 +192,9 @@ fn answered_and_agreeing(folder: &str, min_files: usize, [at_least, whole_at_lea
         let mut state: Value =
             serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
         let whole = combat_from_battle_json(&state.to_string());
-        strip(&mut state);
         let name = file.file_name().unwrap().to_str().unwrap();
+        unknown_powers.extend(powers_not_known(name, &state));
+        strip(&mut state);
         match &whole {
             Ok(_) => whole_answered += 1,
             Err(e) => *whole_causes.entry(cause(e.message())).or_default() += 1,
@@ -262,6 +269,11 @@ fn answered_and_agreeing(folder: &str, min_files: usize, [at_least, whole_at_lea
         eprintln!("{n:4}  {cause}");
     }
     assert!(
+        unknown_powers.is_empty(),
+        "hero powers, trinkets, quests, quest rewards or anomalies without a row in cards::POWERS:\n{}",
+        unknown_powers.join("\n")
+    );
+    assert!(
         answered >= at_least,
         "{folder}: {answered} answered, fewer than the {at_least} already reached"
     );
@@ -279,6 +291,27 @@ fn answered_and_agreeing(folder: &str, min_files: usize, [at_least, whole_at_lea
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// The hero powers, trinkets, quests, quest rewards and anomalies of the
+/// state (`name`) that `cards::POWERS` lacks: each one, with its path.
+fn powers_not_known(name: &str, state: &Value) -> Vec<String> {
+    let Ok(battle) = battle_from_json(&state.to_string(), OnUnmodelled::Ignore) else {
+        return Vec::new();
+    };
+    let powers = [
+        Place::HeroPower,
+        Place::Trinket,
+        Place::Quest,
+        Place::QuestReward,
+        Place::Anomaly,
+    ];
+    battle
+        .unmodelled
+        .iter()
+        .filter(|u| powers.contains(&u.place) && cards::power_row(&u.id).is_none())
+        .map(|u| format!("{name}: {} at {}", u.id, u.path))
+        .collect()
 }
 
 /// Exact where 2,000,000 states allow, else 400,000 seeded combats.
