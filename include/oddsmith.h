@@ -127,6 +127,56 @@
 // Monte Carlo only: `samples` combats, or fewer by the time budget.
 #define ODDSMITH_COMBAT_MONTE_CARLO 2
 
+// What a whole game state's entry does with what might act in combat but
+// is not modelled. This one: the entry's default (IGNORE for
+// `oddsmith_combat_battle_json`; `oddsmith_combat` always refuses).
+#define ODDSMITH_UNMODELLED_DEFAULT 0
+
+// Answer as if those effects did not exist (minions fight with their
+// stats and keywords), list them in the result and mark it approximate.
+#define ODDSMITH_UNMODELLED_IGNORE 1
+
+// INVALID_ARGUMENT naming the first one, by its JSON path and card id.
+#define ODDSMITH_UNMODELLED_REFUSE 2
+
+// Cards not modelled a result lists by id (`unmodelled_count` counts
+// them all).
+#define ODDSMITH_UNMODELLED_SLOTS 16
+
+// Bytes of one listed card id, its NUL included (a longer id is cut).
+#define ODDSMITH_UNMODELLED_ID_BYTES 64
+
+// Where a card not modelled was (`unmodelled_places`). This one: a
+// minion on a board (it fights with its stats and keywords).
+#define ODDSMITH_PLACE_BOARD 1
+
+// A card in a hand.
+#define ODDSMITH_PLACE_HAND 2
+
+// A hero power.
+#define ODDSMITH_PLACE_HERO_POWER 3
+
+// A trinket.
+#define ODDSMITH_PLACE_TRINKET 4
+
+// A quest reward.
+#define ODDSMITH_PLACE_QUEST_REWARD 5
+
+// A quest.
+#define ODDSMITH_PLACE_QUEST 6
+
+// An anomaly of the game.
+#define ODDSMITH_PLACE_ANOMALY 7
+
+// A secret or a lingering spell.
+#define ODDSMITH_PLACE_SECRET 8
+
+// An enchantment on a minion.
+#define ODDSMITH_PLACE_ENCHANTMENT 9
+
+// A card a minion lists as `additionalCards`.
+#define ODDSMITH_PLACE_ADDITIONAL_CARD 10
+
 // Most players at a table (seats 0..5).
 #define ODDSMITH_DURAK_MAX_PLAYERS 6
 
@@ -528,6 +578,11 @@ typedef struct {
   OddsmithGameBonuses bonuses_a;
   // Side B's bonuses from earlier turns (zeroed: none).
   OddsmithGameBonuses bonuses_b;
+  // What `oddsmith_combat_battle_json` does with what might act in
+  // combat but is not modelled: ODDSMITH_UNMODELLED_DEFAULT (0: IGNORE
+  // there), _IGNORE or _REFUSE. `oddsmith_combat` takes 0 or REFUSE:
+  // its cards are refused by their board and index.
+  uint32_t unmodelled;
 } OddsmithCombatOptions;
 
 // The answer.
@@ -556,6 +611,17 @@ typedef struct {
   // 1 when the progress callback cancelled the call: Monte Carlo's
   // answer so far, or zeros for exact work.
   uint8_t partial;
+  // 1 when something that might act in combat was left out because it
+  // is not modelled (`unmodelled_count` above 0): the answer is that
+  // of the state without it, an approximation.
+  uint8_t approximate;
+  // How many cards were left out (all of them, also past the slots).
+  uint32_t unmodelled_count;
+  // The first ODDSMITH_UNMODELLED_SLOTS of them, in the state's order:
+  // each card id as the state gives it, NUL-terminated.
+  char unmodelled_ids[ODDSMITH_UNMODELLED_SLOTS][ODDSMITH_UNMODELLED_ID_BYTES];
+  // Where each was: ODDSMITH_PLACE_BOARD, _HAND, _HERO_POWER, ...
+  uint32_t unmodelled_places[ODDSMITH_UNMODELLED_SLOTS];
 } OddsmithCombatResult;
 
 // The table's rules: 2 to 6 players (0 means 2); a deck of 24, 36 or 52
@@ -1168,7 +1234,7 @@ OddsmithStatus oddsmith_card_format(uint8_t card, char *buf, size_t cap);
 // token fields out of range or set on a card, script_data_given without a
 // card or above 0xF, an unknown dbfId or a card whose combat effect is not
 // modelled, a game bonus over 1000, bad mode, threads over
-// ODDSMITH_MAX_THREADS), BUDGET_EXCEEDED (exact mode over the state or
+// ODDSMITH_MAX_THREADS, `unmodelled` IGNORE), BUDGET_EXCEEDED (exact mode over the state or
 // time budget), CANCELLED (by `options->progress`; `out->partial` = 1 with
 // Monte Carlo's answer so far, or zeros for exact work; an exact answer
 // that completed anyway is returned with ODDSMITH_OK). On other errors
@@ -1196,12 +1262,20 @@ OddsmithStatus oddsmith_combat(const OddsmithMinion *a,
 // Duos teammate from the state; `options` as for `oddsmith_combat`,
 // whose `bonuses_a`/`bonuses_b` must be zeroed (the state gives them).
 //
+// What might act in combat but is not modelled (a minion's effect, an
+// unknown card, a hero power, trinket, quest reward or anomaly) is by
+// default left out: minions fight with their stats and keywords, the
+// rest is dropped, and the result lists each one (`unmodelled_count`,
+// `unmodelled_ids`, `unmodelled_places`) with `approximate` = 1.
+// `options->unmodelled` = ODDSMITH_UNMODELLED_REFUSE refuses the state
+// instead.
+//
 // Errors: NULL_POINTER (out, or json NULL with `len` above 0), PARSE
 // (not UTF-8, not JSON, or a malformed value, named by its JSON path:
-// `playerBoard.board[2].health is missing`), INVALID_ARGUMENT (an unknown
-// or unmodelled card, a hero power, trinket, quest reward or anomaly
-// (not modelled yet), named by its path and card id; nonzero bonuses in
-// `options`; the options' errors of `oddsmith_combat`), BUDGET_EXCEEDED
+// `playerBoard.board[2].health is missing`), INVALID_ARGUMENT (with
+// REFUSE, what is not modelled, named by its path and card id; what
+// combat cannot combine, either way; nonzero bonuses or a bad
+// `unmodelled` in `options`; the options' errors of `oddsmith_combat`), BUDGET_EXCEEDED
 // and CANCELLED as `oddsmith_combat`. On other errors `*out` is left
 // unchanged. The text and options are only read during the call. Thread
 // safety: reentrant; with a progress callback the work runs on a helper

@@ -35,7 +35,11 @@ STRUCTS = {
     "OddsmithCombatOptions": (
         "CombatOptions",
         "public",
-        {"mode": ("CombatMode", None), "progress": (None, "internal")},
+        {
+            "mode": ("CombatMode", None),
+            "progress": (None, "internal"),
+            "unmodelled": ("Unmodelled", None),
+        },
     ),
     "OddsmithCombatResult": ("CombatResultNative", "internal", {}),
     "OddsmithDurakRules": (

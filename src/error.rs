@@ -27,6 +27,7 @@ pub enum ErrorKind {
 pub struct Error {
     kind: ErrorKind,
     message: String,
+    culprit: Option<&'static str>,
 }
 
 /// Longest message kept whole. Messages quote the bad input, which may be
@@ -40,6 +41,30 @@ impl Error {
         Error {
             kind,
             message: shortened(message.into()),
+            culprit: None,
+        }
+    }
+
+    /// This error with the name of the card whose effect in combat, left
+    /// out, lifts it: a refusal of two cards the engine cannot play
+    /// together names the one to play with its stats and keywords alone
+    /// (`firestone::battle_from_json` does, ignoring what is not modelled).
+    pub fn with_culprit(mut self, card_name: &'static str) -> Self {
+        self.culprit = Some(card_name);
+        self
+    }
+
+    /// The card named by [`with_culprit`](Self::with_culprit), if any.
+    pub fn culprit(&self) -> Option<&'static str> {
+        self.culprit
+    }
+
+    /// This error, its message after `context` (`"minion 3: "`), its kind
+    /// and culprit kept.
+    pub fn in_context(self, context: &str) -> Self {
+        Error {
+            message: shortened(format!("{context}{}", self.message)),
+            ..self
         }
     }
 

@@ -255,8 +255,10 @@ inline OddsmithCombatResult combat(const std::vector<OddsmithMinion> &a, const s
 // The odds of a whole Firestone game state (BgsBattleInfo JSON, as
 // Firestone's app logs it): playerBoard is side A, opponentBoard side B,
 // with their tiers, game bonuses, hands, secrets and Duos teammates; the
-// options' bonuses must be zeroed (the state gives them). Errors name the
-// JSON path (Error's message).
+// options' bonuses must be zeroed (the state gives them). What is not
+// modelled is left out and listed (unmodelled(result), result.approximate)
+// unless options->unmodelled is ODDSMITH_UNMODELLED_REFUSE. Errors name
+// the JSON path (Error's message).
 inline OddsmithCombatResult combat_battle(const std::string &state_json,
                                           const OddsmithCombatOptions *options = nullptr,
                                           const ProgressFn &progress = ProgressFn(),
@@ -267,6 +269,26 @@ inline OddsmithCombatResult combat_battle(const std::string &state_json,
     watch.finish(oddsmith_combat_battle_json(reinterpret_cast<const std::uint8_t *>(state_json.data()),
                                              state_json.size(), &o, &result));
     return result;
+}
+
+// One card of a game state left out of an approximate answer: its card
+// id and where it was (ODDSMITH_PLACE_BOARD, _HAND, _HERO_POWER, ...).
+struct UnmodelledCard {
+    std::string id;
+    std::uint32_t place;
+};
+
+// What a whole-state answer left out, as its slots hold it (the first
+// ODDSMITH_UNMODELLED_SLOTS; result.unmodelled_count counts them all).
+inline std::vector<UnmodelledCard> unmodelled(const OddsmithCombatResult &result) {
+    std::vector<UnmodelledCard> cards;
+    std::uint32_t n = result.unmodelled_count;
+    if (n > ODDSMITH_UNMODELLED_SLOTS) n = ODDSMITH_UNMODELLED_SLOTS;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        UnmodelledCard card = {std::string(result.unmodelled_ids[i]), result.unmodelled_places[i]};
+        cards.push_back(card);
+    }
+    return cards;
 }
 
 // ---- poker -------------------------------------------------------------

@@ -903,6 +903,25 @@ namespace Oddsmith
     /// <summary>Combat modes (ODDSMITH_COMBAT_*).</summary>
     public enum CombatMode : uint { Auto = 0, Exact = 1, MonteCarlo = 2 }
 
+    /// <summary>What a whole game state's call does with what might act in combat
+    /// but is not modelled (ODDSMITH_UNMODELLED_*): Default is Ignore for FightState;
+    /// Fight takes Default or Refuse.</summary>
+    public enum Unmodelled : uint { Default = 0, Ignore = 1, Refuse = 2 }
+
+    /// <summary>Where a card left out was (ODDSMITH_PLACE_*).</summary>
+    public enum UnmodelledPlace : uint
+    {
+        Board = 1, Hand = 2, HeroPower = 3, Trinket = 4, QuestReward = 5, Quest = 6, Anomaly = 7,
+        Secret = 8, Enchantment = 9, AdditionalCard = 10,
+    }
+
+    /// <summary>A card of a game state left out of an approximate answer.</summary>
+    public struct UnmodelledCard
+    {
+        public string Id;
+        public UnmodelledPlace Place;
+    }
+
     public partial struct CombatOptions
     {
         public static CombatOptions Defaults()
@@ -921,6 +940,13 @@ namespace Oddsmith
         public double[] DamageToB, DamageToA;
         public bool Exact;
         public ulong States;
+        /// <summary>True when something that might act in combat was left out
+        /// because it is not modelled: the odds are those of the state without it.</summary>
+        public bool Approximate;
+        /// <summary>How many cards were left out (all, also past Unmodelled's length).</summary>
+        public uint UnmodelledCount;
+        /// <summary>The first ODDSMITH_UNMODELLED_SLOTS of them, in the state's order.</summary>
+        public UnmodelledCard[] Unmodelled;
     }
 
     /// <summary>Battlegrounds combat odds.</summary>
@@ -948,7 +974,9 @@ namespace Oddsmith
         /// <summary>A whole Firestone game state (BgsBattleInfo JSON, as Firestone's app
         /// logs it): side A is playerBoard, side B opponentBoard, with their tiers, game
         /// bonuses (globalInfo), hands, secrets and Duos teammates; the options' bonuses
-        /// must be zeroed (the state gives them). Errors name the JSON path.</summary>
+        /// must be zeroed (the state gives them). What is not modelled is left out and
+        /// listed (Approximate, Unmodelled) unless options.Unmodelled is Refuse. Errors
+        /// name the JSON path.</summary>
         public static CombatResult FightState(string stateJson)
         {
             return FightState(stateJson, CombatOptions.Defaults());
@@ -976,8 +1004,26 @@ namespace Oddsmith
                 Partial = r.Partial != 0,
                 Win = r.Win, Draw = r.Draw, Loss = r.Loss, SurvivorsA = r.SurvivorsA, SurvivorsB = r.SurvivorsB,
                 StdError = r.StdError, DamageToA = r.DamageToA, DamageToB = r.DamageToB, Exact = r.Exact != 0,
-                States = r.States,
+                States = r.States, Approximate = r.Approximate != 0, UnmodelledCount = r.UnmodelledCount,
+                Unmodelled = UnmodelledOf(r),
             };
+        }
+
+        static UnmodelledCard[] UnmodelledOf(CombatResultNative r)
+        {
+            int slots = r.UnmodelledPlaces.Length, idBytes = r.UnmodelledIds.Length / slots;
+            var cards = new UnmodelledCard[Math.Min((int)r.UnmodelledCount, slots)];
+            for (int i = 0; i < cards.Length; i++)
+            {
+                int n = Array.IndexOf(r.UnmodelledIds, (byte)0, i * idBytes, idBytes);
+                int length = (n < 0 ? (i + 1) * idBytes : n) - i * idBytes;
+                cards[i] = new UnmodelledCard
+                {
+                    Id = Encoding.UTF8.GetString(r.UnmodelledIds, i * idBytes, length),
+                    Place = (UnmodelledPlace)r.UnmodelledPlaces[i],
+                };
+            }
+            return cards;
         }
     }
 

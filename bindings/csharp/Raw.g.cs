@@ -49,6 +49,21 @@ namespace Oddsmith
         public const uint ODDSMITH_COMBAT_AUTO = 0;
         public const uint ODDSMITH_COMBAT_EXACT = 1;
         public const uint ODDSMITH_COMBAT_MONTE_CARLO = 2;
+        public const uint ODDSMITH_UNMODELLED_DEFAULT = 0;
+        public const uint ODDSMITH_UNMODELLED_IGNORE = 1;
+        public const uint ODDSMITH_UNMODELLED_REFUSE = 2;
+        public const uint ODDSMITH_UNMODELLED_SLOTS = 16;
+        public const uint ODDSMITH_UNMODELLED_ID_BYTES = 64;
+        public const uint ODDSMITH_PLACE_BOARD = 1;
+        public const uint ODDSMITH_PLACE_HAND = 2;
+        public const uint ODDSMITH_PLACE_HERO_POWER = 3;
+        public const uint ODDSMITH_PLACE_TRINKET = 4;
+        public const uint ODDSMITH_PLACE_QUEST_REWARD = 5;
+        public const uint ODDSMITH_PLACE_QUEST = 6;
+        public const uint ODDSMITH_PLACE_ANOMALY = 7;
+        public const uint ODDSMITH_PLACE_SECRET = 8;
+        public const uint ODDSMITH_PLACE_ENCHANTMENT = 9;
+        public const uint ODDSMITH_PLACE_ADDITIONAL_CARD = 10;
         public const uint ODDSMITH_DURAK_MAX_PLAYERS = 6;
         public const uint ODDSMITH_DURAK_MAX_ATTACKS = 6;
         public const uint ODDSMITH_DURAK_MAX_MOVES = 160;
@@ -249,6 +264,8 @@ namespace Oddsmith
         public GameBonuses BonusesA;
         /// <summary>Side B's bonuses from earlier turns (zeroed: none).</summary>
         public GameBonuses BonusesB;
+        /// <summary>What `oddsmith_combat_battle_json` does with what might act in combat but is not modelled: ODDSMITH_UNMODELLED_DEFAULT (0: IGNORE there), _IGNORE or _REFUSE. `oddsmith_combat` takes 0 or REFUSE: its cards are refused by their board and index.</summary>
+        public Unmodelled Unmodelled;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -276,6 +293,14 @@ namespace Oddsmith
         public double StdError;
         /// <summary>1 when the progress callback cancelled the call: Monte Carlo's answer so far, or zeros for exact work.</summary>
         public byte Partial;
+        /// <summary>1 when something that might act in combat was left out because it is not modelled (`unmodelled_count` above 0): the answer is that of the state without it, an approximation.</summary>
+        public byte Approximate;
+        /// <summary>How many cards were left out (all of them, also past the slots).</summary>
+        public uint UnmodelledCount;
+        /// <summary>The first ODDSMITH_UNMODELLED_SLOTS of them, in the state's order: each card id as the state gives it, NUL-terminated.</summary>
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 1024)] public byte[] UnmodelledIds;
+        /// <summary>Where each was: ODDSMITH_PLACE_BOARD, _HAND, _HERO_POWER, ...</summary>
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 16)] public uint[] UnmodelledPlaces;
     }
 
     [StructLayout(LayoutKind.Sequential)]

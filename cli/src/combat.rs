@@ -45,16 +45,17 @@ pub struct Args {
     /// tiers, globalInfo and hands (instead of the boards, tiers, bonuses
     /// and hands options), and their secrets and lingering spells; Duos
     /// teammates (playerTeammateBoard, opponentTeammateBoard) fight on
-    /// once their partner's board is wiped out. Hero powers, trinkets,
-    /// quest rewards, anomalies and the cards not modelled are refused by
-    /// name, or left out with --unmodelled ignore.
+    /// once their partner's board is wiped out. What is not modelled
+    /// (hero powers, trinkets, quest rewards, anomalies and cards that
+    /// act in combat) is left out and listed, or refused with
+    /// --unmodelled refuse.
     #[arg(long, conflicts_with_all = ["a", "b", "a_json", "b_json", "a_bonuses", "b_bonuses", "tier_a", "tier_b", "hand_a", "hand_b", "mate_a", "mate_b"])]
     battle: Option<std::path::PathBuf>,
     /// With --battle: what to do with what the state holds that might
     /// act in combat but is not modelled: `refuse` (an error naming the
     /// first) or `ignore` (answer without it: minions fight with their
     /// stats and keywords; the answer is marked approximate and lists
-    /// what was left out). `refuse` when not given.
+    /// what was left out). `ignore` when not given.
     #[arg(long, value_enum)]
     unmodelled: Option<UnmodelledArg>,
     /// The minions in side A's hand, left to right, written as a board
@@ -230,7 +231,7 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
     }
     let (c, unmodelled) = match &args.battle {
         Some(path) => {
-            let b = battle(path, args.unmodelled.unwrap_or(UnmodelledArg::Refuse))?;
+            let b = battle(path, args.unmodelled.unwrap_or(UnmodelledArg::Ignore))?;
             (b.combat, b.unmodelled)
         }
         None => (

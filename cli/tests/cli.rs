@@ -1042,7 +1042,8 @@ fn combat_reads_a_whole_game_state() {
         ),
     )
     .unwrap();
-    let out = oddsmith(&["combat", "--battle", file.to_str().unwrap()]);
+    let path = file.to_str().unwrap();
+    let out = oddsmith(&["combat", "--battle", path, "--unmodelled", "refuse"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains(
@@ -1052,18 +1053,10 @@ fn combat_reads_a_whole_game_state() {
         "{}",
         text(&out.stderr)
     );
-    // --unmodelled ignore: the same fight, the hero power acting in
-    // combat left out and listed first (the one acting only in the tavern
-    // skipped), the answer marked approximate.
-    let path = file.to_str().unwrap();
-    let ignored = json(oddsmith(&[
-        "combat",
-        "--battle",
-        path,
-        "--unmodelled",
-        "ignore",
-        "--json",
-    ]));
+    // By default (--unmodelled ignore): the same fight, the hero power
+    // acting in combat left out and listed first (the one acting only in
+    // the tavern skipped), the answer marked approximate.
+    let ignored = json(oddsmith(&["combat", "--battle", path, "--json"]));
     assert_eq!(ignored["approximate"], true);
     assert_eq!(ignored["unmodelled"][0]["id"], "BG25_HERO_103p");
     assert_eq!(ignored["unmodelled"].as_array().unwrap().len(), 1);
@@ -1076,7 +1069,7 @@ fn combat_reads_a_whole_game_state() {
         assert_eq!(ignored[key], one_by_one[key], "{key}");
     }
     assert_eq!(from_file["approximate"], false);
-    let out = oddsmith(&["combat", "--battle", path, "--unmodelled", "ignore"]);
+    let out = oddsmith(&["combat", "--battle", path]);
     assert!(
         text(&out.stdout).starts_with(
             "approximate: 1 not modelled, left out: \

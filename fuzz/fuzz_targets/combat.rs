@@ -93,6 +93,8 @@ fuzz_target!(|data: &[u8]| {
         progress: std::ptr::null(),
         bonuses_a: bonuses(data, 4 + 6 * 16),
         bonuses_b: bonuses(data, 4 + 6 * 16 + 19),
+        // Past REFUSE (2): refused as not for this entry, as IGNORE is.
+        unmodelled: u32::from(byte(data, 2) / 4 % 4),
     };
     let mut out = MaybeUninit::<OddsmithCombatResult>::uninit();
     // SAFETY: boards of the counts given; valid options and output.

@@ -9,9 +9,10 @@ use crate::hearthstone::combat::{
     max_states_or_default, samples_or_default, simulate,
 };
 use crate::hearthstone::firestone::{
-    CardRef, EntityFlags, combat_from_battle_json, minion_of_entity,
+    CardRef, EntityFlags, OnUnmodelled, Place, UnmodelledCard, battle_from_json, minion_of_entity,
 };
 use crate::hearthstone::model;
+use std::ffi::c_char;
 
 /// Keyword bits of `OddsmithMinion.keywords`. This one: taunt.
 pub const ODDSMITH_KW_TAUNT: u32 = 1;
@@ -40,6 +41,42 @@ pub const ODDSMITH_COMBAT_AUTO: u32 = 0;
 pub const ODDSMITH_COMBAT_EXACT: u32 = 1;
 /// Monte Carlo only: `samples` combats, or fewer by the time budget.
 pub const ODDSMITH_COMBAT_MONTE_CARLO: u32 = 2;
+
+/// What a whole game state's entry does with what might act in combat but
+/// is not modelled. This one: the entry's default (IGNORE for
+/// `oddsmith_combat_battle_json`; `oddsmith_combat` always refuses).
+pub const ODDSMITH_UNMODELLED_DEFAULT: u32 = 0;
+/// Answer as if those effects did not exist (minions fight with their
+/// stats and keywords), list them in the result and mark it approximate.
+pub const ODDSMITH_UNMODELLED_IGNORE: u32 = 1;
+/// INVALID_ARGUMENT naming the first one, by its JSON path and card id.
+pub const ODDSMITH_UNMODELLED_REFUSE: u32 = 2;
+/// Cards not modelled a result lists by id (`unmodelled_count` counts
+/// them all).
+pub const ODDSMITH_UNMODELLED_SLOTS: usize = 16;
+/// Bytes of one listed card id, its NUL included (a longer id is cut).
+pub const ODDSMITH_UNMODELLED_ID_BYTES: usize = 64;
+/// Where a card not modelled was (`unmodelled_places`). This one: a
+/// minion on a board (it fights with its stats and keywords).
+pub const ODDSMITH_PLACE_BOARD: u32 = 1;
+/// A card in a hand.
+pub const ODDSMITH_PLACE_HAND: u32 = 2;
+/// A hero power.
+pub const ODDSMITH_PLACE_HERO_POWER: u32 = 3;
+/// A trinket.
+pub const ODDSMITH_PLACE_TRINKET: u32 = 4;
+/// A quest reward.
+pub const ODDSMITH_PLACE_QUEST_REWARD: u32 = 5;
+/// A quest.
+pub const ODDSMITH_PLACE_QUEST: u32 = 6;
+/// An anomaly of the game.
+pub const ODDSMITH_PLACE_ANOMALY: u32 = 7;
+/// A secret or a lingering spell.
+pub const ODDSMITH_PLACE_SECRET: u32 = 8;
+/// An enchantment on a minion.
+pub const ODDSMITH_PLACE_ENCHANTMENT: u32 = 9;
+/// A card a minion lists as `additionalCards`.
+pub const ODDSMITH_PLACE_ADDITIONAL_CARD: u32 = 10;
 
 const _: () = assert!(ODDSMITH_BOARD_SIZE == crate::hearthstone::model::BOARD_SIZE);
 
@@ -109,6 +146,11 @@ pub struct OddsmithCombatOptions {
     pub bonuses_a: OddsmithGameBonuses,
     /// Side B's bonuses from earlier turns (zeroed: none).
     pub bonuses_b: OddsmithGameBonuses,
+    /// What `oddsmith_combat_battle_json` does with what might act in
+    /// combat but is not modelled: ODDSMITH_UNMODELLED_DEFAULT (0: IGNORE
+    /// there), _IGNORE or _REFUSE. `oddsmith_combat` takes 0 or REFUSE:
+    /// its cards are refused by their board and index.
+    pub unmodelled: u32,
 }
 
 /// What earlier turns of the game give a side's minions in combat (the
@@ -245,6 +287,17 @@ pub struct OddsmithCombatResult {
     /// 1 when the progress callback cancelled the call: Monte Carlo's
     /// answer so far, or zeros for exact work.
     pub partial: u8,
+    /// 1 when something that might act in combat was left out because it
+    /// is not modelled (`unmodelled_count` above 0): the answer is that
+    /// of the state without it, an approximation.
+    pub approximate: u8,
+    /// How many cards were left out (all of them, also past the slots).
+    pub unmodelled_count: u32,
+    /// The first ODDSMITH_UNMODELLED_SLOTS of them, in the state's order:
+    /// each card id as the state gives it, NUL-terminated.
+    pub unmodelled_ids: [[c_char; ODDSMITH_UNMODELLED_ID_BYTES]; ODDSMITH_UNMODELLED_SLOTS],
+    /// Where each was: ODDSMITH_PLACE_BOARD, _HAND, _HERO_POWER, ...
+    pub unmodelled_places: [u32; ODDSMITH_UNMODELLED_SLOTS],
 }
 
 fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiError> {
@@ -340,7 +393,7 @@ fn to_minion(side: &str, i: usize, m: &OddsmithMinion) -> Result<Minion, FfiErro
 /// token fields out of range or set on a card, script_data_given without a
 /// card or above 0xF, an unknown dbfId or a card whose combat effect is not
 /// modelled, a game bonus over 1000, bad mode, threads over
-/// ODDSMITH_MAX_THREADS), BUDGET_EXCEEDED (exact mode over the state or
+/// ODDSMITH_MAX_THREADS, `unmodelled` IGNORE), BUDGET_EXCEEDED (exact mode over the state or
 /// time budget), CANCELLED (by `options->progress`; `out->partial` = 1 with
 /// Monte Carlo's answer so far, or zeros for exact work; an exact answer
 /// that completed anyway is returned with ODDSMITH_OK). On other errors
@@ -375,6 +428,14 @@ pub unsafe extern "C" fn oddsmith_combat(
         let a = arg!(input_slice(a, a_count, "a"))?;
         let b = arg!(input_slice(b, b_count, "b"))?;
         let o = options_or_default(options)?;
+        if o.unmodelled != ODDSMITH_UNMODELLED_DEFAULT && o.unmodelled != ODDSMITH_UNMODELLED_REFUSE
+        {
+            return Err(FfiError::invalid(format!(
+                "options: unmodelled {} is for a whole game state (oddsmith_combat_battle_json); \
+                 the boards' entry takes 0 or ODDSMITH_UNMODELLED_REFUSE (2)",
+                o.unmodelled
+            )));
+        }
         let combat = Combat {
             a: a.iter()
                 .enumerate()
@@ -395,7 +456,7 @@ pub unsafe extern "C" fn oddsmith_combat(
         };
         // SAFETY: `options` is NULL or valid (this entry's # Safety), so
         // is the progress it names.
-        unsafe { run(combat, &o, out) }
+        unsafe { run(combat, &o, &[], out) }
     })
 }
 
@@ -406,12 +467,20 @@ pub unsafe extern "C" fn oddsmith_combat(
 /// Duos teammate from the state; `options` as for `oddsmith_combat`,
 /// whose `bonuses_a`/`bonuses_b` must be zeroed (the state gives them).
 ///
+/// What might act in combat but is not modelled (a minion's effect, an
+/// unknown card, a hero power, trinket, quest reward or anomaly) is by
+/// default left out: minions fight with their stats and keywords, the
+/// rest is dropped, and the result lists each one (`unmodelled_count`,
+/// `unmodelled_ids`, `unmodelled_places`) with `approximate` = 1.
+/// `options->unmodelled` = ODDSMITH_UNMODELLED_REFUSE refuses the state
+/// instead.
+///
 /// Errors: NULL_POINTER (out, or json NULL with `len` above 0), PARSE
 /// (not UTF-8, not JSON, or a malformed value, named by its JSON path:
-/// `playerBoard.board[2].health is missing`), INVALID_ARGUMENT (an unknown
-/// or unmodelled card, a hero power, trinket, quest reward or anomaly
-/// (not modelled yet), named by its path and card id; nonzero bonuses in
-/// `options`; the options' errors of `oddsmith_combat`), BUDGET_EXCEEDED
+/// `playerBoard.board[2].health is missing`), INVALID_ARGUMENT (with
+/// REFUSE, what is not modelled, named by its path and card id; what
+/// combat cannot combine, either way; nonzero bonuses or a bad
+/// `unmodelled` in `options`; the options' errors of `oddsmith_combat`), BUDGET_EXCEEDED
 /// and CANCELLED as `oddsmith_combat`. On other errors `*out` is left
 /// unchanged. The text and options are only read during the call. Thread
 /// safety: reentrant; with a progress callback the work runs on a helper
@@ -445,10 +514,20 @@ pub unsafe extern "C" fn oddsmith_combat_battle_json(
                 format!("the game state is not UTF-8: {e}"),
             )
         })?;
-        let combat = combat_from_battle_json(text)?;
+        let on_unmodelled = match o.unmodelled {
+            ODDSMITH_UNMODELLED_DEFAULT | ODDSMITH_UNMODELLED_IGNORE => OnUnmodelled::Ignore,
+            ODDSMITH_UNMODELLED_REFUSE => OnUnmodelled::Refuse,
+            other => {
+                return Err(FfiError::invalid(format!(
+                    "options: unmodelled {other} is not ODDSMITH_UNMODELLED_DEFAULT (0), \
+                     _IGNORE (1) or _REFUSE (2)"
+                )));
+            }
+        };
+        let battle = battle_from_json(text, on_unmodelled)?;
         // SAFETY: `options` is NULL or valid (this entry's # Safety), so
         // is the progress it names.
-        unsafe { run(combat, &o, out) }
+        unsafe { run(battle.combat, &o, &battle.unmodelled, out) }
     })
 }
 
@@ -464,13 +543,15 @@ fn options_or_default(
 
 /// Runs `combat` under the options `o` (mode, budgets, seed, threads,
 /// progress), writing the answer to `out` by the rules of
-/// `oddsmith_combat`.
+/// `oddsmith_combat`, with `unmodelled`, what the state's reading left
+/// out.
 ///
 /// # Safety
 /// `o.progress` NULL or valid for the call (the entries' contract).
 unsafe fn run(
     combat: Combat,
     o: &OddsmithCombatOptions,
+    unmodelled: &[UnmodelledCard],
     out: &mut OddsmithCombatResult,
 ) -> Result<(), FfiError> {
     let mode = match o.mode {
@@ -502,6 +583,7 @@ unsafe fn run(
     };
     settle(watched, |r, cancelled| {
         *out = r.map_or(EMPTY_RESULT, to_c_result);
+        list_unmodelled(unmodelled, out);
         // The one rule: an exact answer is complete even when a cancel
         // came late.
         out.partial = u8::from(is_partial(cancelled, out.exact != 0));
@@ -522,7 +604,49 @@ const EMPTY_RESULT: OddsmithCombatResult = OddsmithCombatResult {
     states: 0,
     std_error: 0.0,
     partial: 0,
+    approximate: 0,
+    unmodelled_count: 0,
+    unmodelled_ids: [[0; ODDSMITH_UNMODELLED_ID_BYTES]; ODDSMITH_UNMODELLED_SLOTS],
+    unmodelled_places: [0; ODDSMITH_UNMODELLED_SLOTS],
 };
+
+/// Writes what was left out to `out`: the count, the approximate mark and
+/// the first slots' ids (cut on a character's boundary to fit) and places.
+fn list_unmodelled(unmodelled: &[UnmodelledCard], out: &mut OddsmithCombatResult) {
+    out.approximate = u8::from(!unmodelled.is_empty());
+    out.unmodelled_count = u32::try_from(unmodelled.len()).unwrap_or(u32::MAX);
+    let slots = out
+        .unmodelled_ids
+        .iter_mut()
+        .zip(&mut out.unmodelled_places);
+    for (card, (id, place)) in unmodelled.iter().zip(slots) {
+        let mut end = card.id.len().min(ODDSMITH_UNMODELLED_ID_BYTES - 1);
+        while !card.id.is_char_boundary(end) {
+            end -= 1;
+        }
+        *id = [0; ODDSMITH_UNMODELLED_ID_BYTES];
+        for (slot, &byte) in id.iter_mut().zip(&card.id.as_bytes()[..end]) {
+            *slot = byte as c_char;
+        }
+        *place = place_code(card.place);
+    }
+}
+
+/// The ODDSMITH_PLACE_* of a place.
+fn place_code(place: Place) -> u32 {
+    match place {
+        Place::Board => ODDSMITH_PLACE_BOARD,
+        Place::Hand => ODDSMITH_PLACE_HAND,
+        Place::HeroPower => ODDSMITH_PLACE_HERO_POWER,
+        Place::Trinket => ODDSMITH_PLACE_TRINKET,
+        Place::QuestReward => ODDSMITH_PLACE_QUEST_REWARD,
+        Place::Quest => ODDSMITH_PLACE_QUEST,
+        Place::Anomaly => ODDSMITH_PLACE_ANOMALY,
+        Place::Secret => ODDSMITH_PLACE_SECRET,
+        Place::Enchantment => ODDSMITH_PLACE_ENCHANTMENT,
+        Place::AdditionalCard => ODDSMITH_PLACE_ADDITIONAL_CARD,
+    }
+}
 
 fn to_c_result(r: &CombatResult) -> OddsmithCombatResult {
     let mut result = OddsmithCombatResult {
@@ -536,7 +660,7 @@ fn to_c_result(r: &CombatResult) -> OddsmithCombatResult {
         exact: u8::from(r.exact),
         states: r.states,
         std_error: r.stderr,
-        partial: 0,
+        ..EMPTY_RESULT
     };
     for (slots, dist) in [
         (&mut result.damage_to_b, &r.damage_to_b),

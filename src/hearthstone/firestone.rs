@@ -231,8 +231,8 @@ impl Path {
     fn error(&self, e: Error) -> Error {
         match self {
             Path::Top => e,
-            Path::Minion(n) => Error::new(e.kind(), format!("minion {n}: {}", e.message())),
-            Path::Json(path) => Error::new(e.kind(), format!("{path}: {}", e.message())),
+            Path::Minion(n) => e.in_context(&format!("minion {n}: ")),
+            Path::Json(path) => e.in_context(&format!("{path}: ")),
         }
     }
 
@@ -429,8 +429,9 @@ fn minion_from_value(value: &Value, path: &Path, unmodelled: &mut Unmodelled) ->
     Ok(minion)
 }
 
-/// An entity ignored for what is not modelled: an unknown card, or one
-/// whose effect is not modelled, as a minion with the entity's stats and
+/// An entity ignored for what is not modelled: an unknown card, one
+/// whose effect is not modelled, or one the engine cannot play beside
+/// others of the state (`Unmodelled::left_out`), as a minion with the entity's stats and
 /// keywords (and its card's tribes, when the card is known), noted in
 /// `unmodelled`. None for a card whose effect is modelled.
 fn plain_entity(
@@ -450,16 +451,19 @@ fn plain_entity(
             unmodelled.meet(&id, Place::Board, path, why)?;
             (id, Minion::new(0, 1))
         }
-        Ok(def) => match cards::minion_of(def) {
-            Ok(_) => return Ok(None),
-            Err(why) => {
-                unmodelled.meet(def.id, Place::Board, path, why)?;
-                (
-                    format!("{} ({})", def.name, def.id),
-                    cards::plain_minion_of(def),
-                )
-            }
-        },
+        Ok(def) => {
+            let why = match unmodelled.left_out(def.name) {
+                Some(why) => Error::invalid(why),
+                None => match cards::minion_of(def) {
+                    Ok(_) => return Ok(None),
+                    Err(why) => why,
+                },
+            };
+            unmodelled.meet(def.id, Place::Board, path, why)?;
+            let mut plain = cards::plain_minion_of(def);
+            plain.marks = plain.marks.difference(model::Marks::UNPLAYED_EFFECTS);
+            (format!("{} ({})", def.name, def.id), plain)
+        }
     };
     with_entity_stats(plain, &id, attack, health, flags)
         .map(Some)

@@ -273,6 +273,37 @@ int main(void) {
         CHECK(oddsmith_combat_battle_json((const uint8_t *)"\xff", 1, NULL, &whole) == ODDSMITH_ERR_PARSE);
         CHECK(oddsmith_combat_battle_json(NULL, 3, NULL, &whole) == ODDSMITH_ERR_NULL_POINTER);
         CHECK(oddsmith_combat_battle_json((const uint8_t *)state, strlen(state), NULL, NULL) == ODDSMITH_ERR_NULL_POINTER);
+        /* What is not modelled (here a hero power no table knows) is by
+         * default left out and listed, the answer marked approximate; with
+         * REFUSE the state is refused by its path. */
+        {
+            static const char with_power[] =
+                "{\"playerBoard\": {\"player\": {\"tavernTier\": 1,"
+                " \"globalInfo\": {\"EternalKnightsDeadThisGame\": 3},"
+                " \"heroPowers\": [{\"cardId\": \"NOT_A_HERO_POWER_1\"}]},"
+                " \"board\": [{\"cardId\": \"BG25_009\", \"attack\": 8, \"health\": 1, \"reborn\": true}]},"
+                " \"opponentBoard\": {\"player\": {\"tavernTier\": 1},"
+                " \"board\": [{\"cardId\": \"BG31_035\", \"attack\": 6, \"health\": 9, \"taunt\": true},"
+                " {\"cardId\": \"BG31_035\", \"attack\": 5, \"health\": 9}]}}";
+            OddsmithCombatResult approximate;
+            CHECK(whole.approximate == 0 && whole.unmodelled_count == 0);
+            CHECK(oddsmith_combat_battle_json((const uint8_t *)with_power, strlen(with_power), NULL, &approximate) == ODDSMITH_OK);
+            CHECK(approximate.approximate == 1 && approximate.unmodelled_count == 1);
+            CHECK(strcmp(approximate.unmodelled_ids[0], "NOT_A_HERO_POWER_1") == 0);
+            CHECK(approximate.unmodelled_places[0] == ODDSMITH_PLACE_HERO_POWER);
+            CHECK(approximate.win == whole.win && approximate.draw == whole.draw);
+            o.unmodelled = ODDSMITH_UNMODELLED_REFUSE;
+            CHECK(oddsmith_combat_battle_json((const uint8_t *)with_power, strlen(with_power), &o, &approximate) == ODDSMITH_ERR_INVALID_ARGUMENT);
+            oddsmith_last_error_message(message, sizeof message);
+            CHECK(strstr(message, "playerBoard.player.heroPowers[0]") != NULL);
+            CHECK(strstr(message, "NOT_A_HERO_POWER_1") != NULL);
+            o.unmodelled = 7;
+            CHECK(oddsmith_combat_battle_json((const uint8_t *)with_power, strlen(with_power), &o, &approximate) == ODDSMITH_ERR_INVALID_ARGUMENT);
+            /* The boards' entry has no cards to leave out: IGNORE is refused. */
+            o.unmodelled = ODDSMITH_UNMODELLED_IGNORE;
+            CHECK(oddsmith_combat(summoner, 1, foes, 2, 1, 1, &o, &approximate) == ODDSMITH_ERR_INVALID_ARGUMENT);
+            memset(&o, 0, sizeof o);
+        }
         {
             static const char bad[] =
                 "{\"playerBoard\": {\"player\": {\"tavernTier\": 1},"

@@ -61,6 +61,24 @@ int main() {
     OddsmithCombatResult whole = oddsmith::combat_battle(state);
     OddsmithCombatResult boards = oddsmith::combat(bonehead, breakers, 1, 1, &bonuses);
     CHECK(whole.exact == 1 && whole.win == boards.win && whole.draw == boards.draw);
+    CHECK(whole.approximate == 0 && oddsmith::unmodelled(whole).empty());
+    // A trinket no table knows: left out and listed, or refused on request.
+    std::string with_trinket = state;
+    with_trinket.replace(with_trinket.find("\"tavernTier\": 1,"), 16,
+                         "\"tavernTier\": 1, \"trinkets\": [{\"cardId\": \"NOT_A_TRINKET\"}],");
+    OddsmithCombatResult approximate = oddsmith::combat_battle(with_trinket);
+    std::vector<oddsmith::UnmodelledCard> left_out = oddsmith::unmodelled(approximate);
+    CHECK(approximate.approximate == 1 && left_out.size() == 1 && left_out[0].id == "NOT_A_TRINKET" &&
+          left_out[0].place == ODDSMITH_PLACE_TRINKET && approximate.win == whole.win);
+    OddsmithCombatOptions refuse = OddsmithCombatOptions();
+    refuse.unmodelled = ODDSMITH_UNMODELLED_REFUSE;
+    try {
+        oddsmith::combat_battle(with_trinket, &refuse);
+        CHECK(false);
+    } catch (const oddsmith::Error &e) {
+        CHECK(e.status() == ODDSMITH_ERR_INVALID_ARGUMENT &&
+              std::string(e.what()).find("NOT_A_TRINKET") != std::string::npos);
+    }
     try {
         oddsmith::combat_battle("{\"playerBoard\": 3}");
         CHECK(false);

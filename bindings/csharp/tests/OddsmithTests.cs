@@ -334,6 +334,14 @@ public static class OddsmithTests
         CombatResult byBoards = Combat.Fight(summoner, groundbreakers, 1, 1, knights);
         Check(whole.Exact && whole.Win == byBoards.Win && whole.Draw == byBoards.Draw, "whole game state");
         ExpectError(Status.InvalidArgument, "zeroed", () => Combat.FightState(stateJson, knights), "state with option bonuses");
+        Check(!whole.Approximate && whole.UnmodelledCount == 0 && whole.Unmodelled.Length == 0, "nothing left out");
+        string withPower = stateJson.Replace("\"tavernTier\": 1,", "\"tavernTier\": 1, \"heroPowers\": [{\"cardId\": \"NOT_A_HERO_POWER\"}],");
+        CombatResult approximate = Combat.FightState(withPower);
+        Check(approximate.Approximate && approximate.UnmodelledCount == 1 && approximate.Unmodelled[0].Id == "NOT_A_HERO_POWER"
+            && approximate.Unmodelled[0].Place == UnmodelledPlace.HeroPower && approximate.Win == whole.Win, "unmodelled left out and listed");
+        CombatOptions refuse = CombatOptions.Defaults();
+        refuse.Unmodelled = Unmodelled.Refuse;
+        ExpectError(Status.InvalidArgument, "NOT_A_HERO_POWER", () => Combat.FightState(withPower, refuse), "unmodelled refused");
         ExpectError(Status.Parse, "playerBoard.board[0].health",
             () => Combat.FightState(stateJson.Replace(", \"health\": 1", "")), "state path in errors");
         undeadBonus.BonusesB.MechAttack = 5000;

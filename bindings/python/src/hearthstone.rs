@@ -7,7 +7,7 @@ use oddsmith::hearthstone::combat::{
     samples_or_default, simulate,
 };
 use oddsmith::hearthstone::firestone::{
-    CardRef, EntityFlags, combat_from_battle_json, minion_of_entity,
+    CardRef, EntityFlags, OnUnmodelled, UnmodelledCard, battle_from_json, minion_of_entity,
 };
 use oddsmith::hearthstone::model::BOARD_SIZE;
 use oddsmith::hearthstone::split_damage::{
@@ -164,18 +164,30 @@ fn combat<'py>(
         teammates: Default::default(),
     };
     run_combat(
-        py, c, mode, samples, time_ms, seed, threads, max_states, health,
+        py,
+        c,
+        &[],
+        mode,
+        samples,
+        time_ms,
+        seed,
+        threads,
+        max_states,
+        health,
     )
 }
 
 /// A whole Firestone game state (`BgsBattleInfo` JSON text): side A is the
 /// player's board, side B the opponent's, with their tiers, game bonuses,
-/// hands, secrets and Duos teammates; the budget as for `combat`.
+/// hands, secrets and Duos teammates; what is not modelled ignored and
+/// listed or refused (`unmodelled`: "ignore" or "refuse"); the budget as
+/// for `combat`.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 fn combat_battle<'py>(
     py: Python<'py>,
     state: &str,
+    unmodelled: &str,
     mode: &str,
     samples: u64,
     time_ms: Option<u64>,
@@ -184,19 +196,30 @@ fn combat_battle<'py>(
     max_states: Option<u64>,
     health: (Option<i32>, Option<i32>),
 ) -> PyResult<Bound<'py, PyDict>> {
-    let c = combat_from_battle_json(state).map_err(to_py)?;
+    let on_unmodelled = OnUnmodelled::from_name(unmodelled).map_err(to_py)?;
+    let battle = battle_from_json(state, on_unmodelled).map_err(to_py)?;
     run_combat(
-        py, c, mode, samples, time_ms, seed, threads, max_states, health,
+        py,
+        battle.combat,
+        &battle.unmodelled,
+        mode,
+        samples,
+        time_ms,
+        seed,
+        threads,
+        max_states,
+        health,
     )
 }
 
 /// Fights `c` under the budget arguments every combat entry takes, the
 /// GIL released; the result dict, with the lethal chances for the heroes'
-/// `health` given.
+/// `health` given and `unmodelled`, what the reading left out.
 #[allow(clippy::too_many_arguments)]
 fn run_combat<'py>(
     py: Python<'py>,
     c: Combat,
+    unmodelled: &[UnmodelledCard],
     mode: &str,
     samples: u64,
     time_ms: Option<u64>,
@@ -251,5 +274,33 @@ fn run_combat<'py>(
     d.set_item("lethal_to_a", health.0.map(|h| r.lethal_to_a(h)))?;
     d.set_item("lethal_to_b", health.1.map(|h| r.lethal_to_b(h)))?;
     d.set_item("elapsed_ms", elapsed.as_secs_f64() * 1e3)?;
+    d.set_item("approximate", !unmodelled.is_empty())?;
+    let left_out = unmodelled
+        .iter()
+        .map(|card| {
+            let item = PyDict::new(py);
+            item.set_item("id", &card.id)?;
+            item.set_item("name", card.name)?;
+            item.set_item("place", card.place.name())?;
+            item.set_item("path", &card.path)?;
+            item.set_item("reason", &card.reason)?;
+            Ok(item)
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    d.set_item("unmodelled", left_out)?;
+    d.set_item("approximate", !unmodelled.is_empty())?;
+    let left_out = unmodelled
+        .iter()
+        .map(|card| {
+            let item = PyDict::new(py);
+            item.set_item("id", &card.id)?;
+            item.set_item("name", card.name)?;
+            item.set_item("place", card.place.name())?;
+            item.set_item("path", &card.path)?;
+            item.set_item("reason", &card.reason)?;
+            Ok(item)
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    d.set_item("unmodelled", left_out)?;
     Ok(d)
 }

@@ -165,19 +165,40 @@ def test_combat_battle_reads_a_whole_game_state_as_the_boards():
     assert not mc.exact and abs(mc.win - whole.win) < 4 * mc.std_error + 1e-9
 
 
+def test_combat_battle_leaves_out_and_lists_what_is_not_modelled():
+    # By default a hero power no table knows is left out: the answer is
+    # the boards' alone, marked approximate, the card listed.
+    whole = oddsmith.combat_battle(battle_state(2))
+    assert not whole.approximate and whole.unmodelled == []
+    state = battle_state(2)
+    state["opponentBoard"]["player"]["heroPowers"] = [{"cardId": "NOT_A_HERO_POWER"}]
+    approximate = oddsmith.combat_battle(state)
+    assert approximate.approximate and approximate.win == whole.win
+    [card] = approximate.unmodelled
+    assert (card.id, card.name, card.place) == ("NOT_A_HERO_POWER", None, "hero power")
+    assert card.path == "opponentBoard.player.heroPowers[0]" and "not modelled" in card.reason
+    assert "approximate: 1 not modelled" in repr(approximate)
+    assert not oddsmith.combat("2/2", "2/2").approximate
+
+
 def test_combat_battle_errors_name_the_json_path():
     state = battle_state(0)
     del state["playerBoard"]["board"][0]["health"]
     with pytest.raises(oddsmith.ParseError, match=r"playerBoard\.board\[0\]\.health"):
         oddsmith.combat_battle(state)
     state = battle_state(0)
-    # A hero power acting in combat (not modelled yet) is refused by path;
-    # one acting only in the tavern is skipped.
+    # A hero power acting only in the tavern is skipped; one acting in
+    # combat (not modelled yet) or unknown is refused by path.
     state["playerBoard"]["player"]["heroPowers"] = [{"cardId": "TB_BaconShop_HP_020"}]
-    oddsmith.combat_battle(state)
+    assert oddsmith.combat_battle(state, unmodelled="refuse").unmodelled == []
     state["playerBoard"]["player"]["heroPowers"] = [{"cardId": "BG25_HERO_103p"}]
     with pytest.raises(oddsmith.InvalidArgument, match=r"heroPowers\[0\]: Rapid Reanimation"):
-        oddsmith.combat_battle(state)
+        oddsmith.combat_battle(state, unmodelled="refuse")
+    state["playerBoard"]["player"]["heroPowers"] = [{"cardId": "NOT_A_HERO_POWER"}]
+    with pytest.raises(oddsmith.InvalidArgument, match=r"heroPowers\[0\].*NOT_A_HERO_POWER"):
+        oddsmith.combat_battle(state, unmodelled="refuse")
+    with pytest.raises(oddsmith.InvalidArgument, match="'sometimes'"):
+        oddsmith.combat_battle(state, unmodelled="sometimes")
     with pytest.raises(oddsmith.ParseError):
         oddsmith.combat_battle("{not json")
 

@@ -300,7 +300,8 @@ pub(super) fn validate_at_once(c: &Combat) -> Result<()> {
                 "{} summons a minion that attacks immediately beside {}'s deathrattle effects on its side: their order in one death phase is not modelled yet",
                 name(summoner),
                 name(other)
-            )));
+            ))
+            .with_culprit(name(summoner)));
         }
     }
     let other = minions().find(|m| {
@@ -312,7 +313,8 @@ pub(super) fn validate_at_once(c: &Combat) -> Result<()> {
             "{} summons a minion that attacks immediately and {} deals damage or triggers deathrattles: attacks in the midst of such deaths are not modelled yet",
             name(summoner),
             name(other)
-        ))),
+        ))
+        .with_culprit(name(summoner))),
         None => Ok(()),
     }
 }

@@ -247,10 +247,11 @@ pub(super) fn validate_battlecries(c: &Combat) -> Result<()> {
             .chain(hand)
             .find(|m| marks(m).intersects(Marks::BATTLECRY_UNMODELLED))
         {
+            let unmodelled = m.name.unwrap_or("a minion");
             return Err(Error::invalid(format!(
-                "side {name}: {by} triggers battlecries in combat and what {} does then is not modelled yet",
-                m.name.unwrap_or("a minion")
-            )));
+                "side {name}: {by} triggers battlecries in combat and what {unmodelled} does then is not modelled yet",
+            ))
+            .with_culprit(unmodelled));
         }
         let battlecry = board
             .iter()
@@ -258,10 +259,11 @@ pub(super) fn validate_battlecries(c: &Combat) -> Result<()> {
         if let Some(reader) = board.iter().find(|m| m.reads_hand())
             && battlecry
         {
+            let reader = reader.name.unwrap_or("a minion");
             return Err(Error::invalid(format!(
-                "side {name}: {} reads the hand and {by} triggers battlecries, which may change it: not modelled yet",
-                reader.name.unwrap_or("a minion")
-            )));
+                "side {name}: {reader} reads the hand and {by} triggers battlecries, which may change it: not modelled yet",
+            ))
+            .with_culprit(reader));
         }
     }
     Ok(())

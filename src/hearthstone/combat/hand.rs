@@ -263,7 +263,8 @@ fn refuse_changed_hand(board: &[Minion], hand: &[Minion], name: &str) -> Result<
             "side {name}: {} reads the hand and {} changes it in combat: cards put in or changed in a hand are not modelled yet",
             reader.name.unwrap_or("a minion"),
             changer.name.unwrap_or("a minion")
-        ))),
+        ))
+        .with_culprit(reader.name.unwrap_or("a minion"))),
         None => Ok(()),
     }
 }

@@ -107,7 +107,8 @@ pub(super) fn validate_killer(c: &Combat) -> Result<()> {
         Err(Error::invalid(format!(
             "{} destroys the minion that killed it: {why}, where its killer is not followed yet",
             name(one)
-        )))
+        ))
+        .with_culprit(name(one)))
     };
     if first.is_some() && second.is_some() {
         return refuse("both sides have such minions".into());

@@ -296,9 +296,7 @@ pub(super) fn validate_memory(c: &Combat) -> Result<()> {
     };
     let name = first.name.unwrap_or("a minion that gains deathrattles");
     let refuse = |why: &str| {
-        Err(Error::invalid(format!(
-            "{name} beside {why}: not modelled yet"
-        )))
+        Err(Error::invalid(format!("{name} beside {why}: not modelled yet")).with_culprit(name))
     };
     if c.has_teammates() || c.hands.iter().flatten().any(remembers) {
         return refuse("Duos teammates or in a hand");

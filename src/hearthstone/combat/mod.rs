@@ -159,6 +159,15 @@ impl Combat {
         memory::validate_memory(self)
     }
 
+    /// Checks everything the engines check before they start (the
+    /// checks above among them), with the same errors: a combat that
+    /// passes is refused by neither engine for what it holds (budgets
+    /// aside).
+    pub fn check(&self) -> crate::error::Result<()> {
+        validate(self)?;
+        start::setup(self).map(|_| ())
+    }
+
     /// Checks the hero-side cards as the engines will: a secret that
     /// copies a minion (Pack Tactics) stands beside no stat aura, no bonus
     /// to minions summoned and no Duos teammate (named).

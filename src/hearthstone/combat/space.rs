@@ -306,14 +306,16 @@ pub(super) fn validate_space(c: &Combat) -> Result<()> {
             return Err(Error::invalid(format!(
                 "{}: two minions of one side that summon when there is room are not modelled (each keeps its own summons)",
                 name(first)
-            )));
+            ))
+            .with_culprit(name(first)));
         }
     }
     if c.has_teammates() {
         return Err(Error::invalid(format!(
             "{}: its summons when there is room are not modelled beside Duos teammates",
             name(first)
-        )));
+        ))
+        .with_culprit(name(first)));
     }
     let minions = c.a.iter().chain(&c.b).chain(&c.hands[0]).chain(&c.hands[1]);
     if let Some(other) = minions
@@ -324,7 +326,8 @@ pub(super) fn validate_space(c: &Combat) -> Result<()> {
             "{}: its summons when there is room are not modelled beside {}'s tokens that attack immediately",
             name(first),
             name(other)
-        )));
+        ))
+            .with_culprit(name(first)));
     }
     Ok(())
 }

@@ -144,7 +144,8 @@ pub(super) fn setup(c: &Combat) -> Result<(State, Kinds)> {
             return Err(crate::error::Error::invalid(format!(
                 "{} ({}): its summons waiting for room are not modelled beside Duos teammates",
                 h.name, h.id
-            )));
+            ))
+            .with_culprit(h.name));
         }
         return super::team::setup(c);
     }
@@ -181,6 +182,7 @@ fn copy_refused(h: &crate::hearthstone::model::HeroCard, why: &str) -> crate::er
         "{} ({}): its copy of a minion is not modelled {why}",
         h.name, h.id
     ))
+    .with_culprit(h.name)
 }
 
 /// The first states: each way the start of combat goes, then the side

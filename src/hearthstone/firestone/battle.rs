@@ -79,18 +79,35 @@ pub fn combat_from_battle_json(text: &str) -> Result<Combat> {
 }
 
 /// [`combat_from_battle_json`] with a choice for what is not modelled:
-/// refused as there, or ignored and listed. What combat cannot combine
-/// (two cards each modelled, `Combat::check_heroes` and the like) and
-/// malformed input stay errors either way.
+/// refused as there, or ignored and listed. Ignoring, two cards modelled
+/// each that the engines cannot play together (`Combat::check`) are
+/// answered with the one the refusal names (`Error::culprit`) read with
+/// its stats and keywords alone, listed with the refusal as its reason.
+/// Malformed input, and refusals naming no such card, stay errors.
 pub fn battle_from_json(text: &str, on_unmodelled: OnUnmodelled) -> Result<Battle> {
     let value: Value = serde_json::from_str(text)
         .map_err(|e| Error::parse(format!("the game state is not JSON: {e}")))?;
     let mut unmodelled = Unmodelled::new(on_unmodelled);
-    let combat = combat_from_battle_value(&value, &mut unmodelled)?;
-    Ok(Battle {
-        combat,
-        unmodelled: unmodelled.into_list(),
-    })
+    loop {
+        let read = combat_from_battle_value(&value, &mut unmodelled);
+        // Ignoring what is not modelled, two cards the engine cannot play
+        // together are read again with the refusal's culprit plain, until
+        // the engines take the combat (each culprit once: it ends).
+        let checked = match read {
+            Ok(combat) if unmodelled.ignores() => combat.check().map(|()| combat),
+            other => other,
+        };
+        match checked {
+            Ok(combat) => {
+                return Ok(Battle {
+                    combat,
+                    unmodelled: unmodelled.into_list(),
+                });
+            }
+            Err(refusal) if unmodelled.leave_out_culprit(&refusal) => {}
+            Err(refusal) => return Err(refusal),
+        }
+    }
 }
 
 fn combat_from_battle_value(value: &Value, unmodelled: &mut Unmodelled) -> Result<Combat> {
@@ -219,16 +236,18 @@ fn side_from_value(side: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Re
             play.give(&mut board, entities);
         }
     }
-    let reads = board.iter().any(Minion::reads_hand);
     let summoned = board.iter().any(Minion::summons_from_hand);
-    if reads {
-        refuse_choral_counters(player_fields.get("globalInfo"), &player_path)?;
+    let reader = (board.iter())
+        .find(|m| m.reads_hand())
+        .map(|m| m.name.unwrap_or("a minion"));
+    if let Some(reader) = reader {
+        refuse_choral_counters(player_fields.get("globalInfo"), &player_path, reader)?;
     }
     let hand_path = player_path.key("hand");
     let hand = hand_from_value(
         player_fields.get("hand"),
         &hand_path,
-        [reads, summoned],
+        (reader, summoned),
         unmodelled,
     )?;
     Ok(Teammate {
@@ -268,7 +287,10 @@ pub(super) fn heroes_from_value(
             fields.script("scriptDataNum2")?.map(i64::from),
         ];
         match cards::hero_card(id, script) {
-            Ok(Some(card)) => heroes.push(card),
+            Ok(Some(card)) => match unmodelled.left_out(card.name).map(Error::invalid) {
+                None => heroes.push(card),
+                Some(why) => unmodelled.meet(id, Place::Secret, &item_path, why)?,
+            },
             Ok(None) => {}
             Err(why) => {
                 let why = Error::invalid(format!("{why}; leave it out to fight without it"));
@@ -289,16 +311,20 @@ pub(super) fn heroes_from_value(
 /// instead of the hand's stats when they are not 0.
 const CHORAL_COUNTERS: [&str; 2] = ["ChoralAttackBuff", "ChoralHealthBuff"];
 
-/// An error when a side whose minions read the hand has a Choral counter
-/// in its `globalInfo` that is not 0: Firestone's Choral Mrrrglr gains it
-/// rather than the hand's stats, which the engine does not play.
-fn refuse_choral_counters(info: Option<&Value>, player: &Path) -> Result<()> {
+/// An error when a side whose minion `reader` reads the hand has a Choral
+/// counter in its `globalInfo` that is not 0: Firestone's Choral Mrrrglr
+/// gains it rather than the hand's stats, which the engine does not play.
+fn refuse_choral_counters(info: Option<&Value>, player: &Path, reader: &'static str) -> Result<()> {
     for key in CHORAL_COUNTERS {
         let value = info.and_then(|i| i.get(key)).and_then(Value::as_i64);
         if value.is_some_and(|v| v != 0) {
-            return Err(player.key("globalInfo").key(key).error(Error::invalid(
+            let why = Error::invalid(
                 "a Choral Mrrrglr count of earlier turns, which Firestone gains instead of the hand's stats: not modelled yet",
-            )));
+            );
+            return Err(player
+                .key("globalInfo")
+                .key(key)
+                .error(why.with_culprit(reader)));
         }
     }
     Ok(())
@@ -317,11 +343,11 @@ fn acts_from_hand(m: &Minion) -> bool {
 /// `locked`, summoned already, is refused), others for their stats and
 /// their card's tier, tribes, keywords and name. Cards that are no
 /// Battlegrounds minion are left out; one with attack or health is
-/// refused when the side `reads` the hand.
+/// refused when a minion of the side (`reader`) reads the hand.
 fn hand_from_value(
     hand: Option<&Value>,
     path: &Path,
-    [reads, summoned]: [bool; 2],
+    (reader, summoned): (Option<&'static str>, bool),
     unmodelled: &mut Unmodelled,
 ) -> Result<Vec<Minion>> {
     let Some(hand) = hand.filter(|v| !v.is_null()) else {
@@ -337,10 +363,13 @@ fn hand_from_value(
         let id = item.get("cardId").and_then(Value::as_str).unwrap_or("");
         let Some(card) = cards::by_id(id) else {
             let stat = |k: &str| item.get(k).and_then(Value::as_i64).unwrap_or(0);
-            if reads && (stat("attack") != 0 || stat("health") != 0) {
-                return Err(at.error(Error::invalid(format!(
-                    "{id}: a card with stats that is no Battlegrounds minion, in a hand a minion reads: not modelled yet"
-                ))));
+            if let Some(reader) = reader
+                && (stat("attack") != 0 || stat("health") != 0)
+            {
+                let why = Error::invalid(format!(
+                    "{id}: a card with stats that is no Battlegrounds minion, in a hand {reader} reads: not modelled yet"
+                ));
+                return Err(at.error(why.with_culprit(reader)));
             }
             continue;
         };
@@ -484,7 +513,9 @@ fn meet_power(
                 row.name
             ),
         },
-        None => format!("{id}: this {what} is not known; leave it out to fight without it"),
+        None => format!(
+            "{id}: this {what} is not known, so not modelled; leave it out to fight without it"
+        ),
     };
     unmodelled.meet(id, place, path, Error::invalid(why))?;
     Ok(None)

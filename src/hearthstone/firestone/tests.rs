@@ -902,3 +902,57 @@ fn reborn_rites_gives_the_chosen_minion_reborn() {
         plain.a[1].keywords | REBORN
     );
 }
+
+/// Ignoring what is not modelled, two cards the engine models each but
+/// cannot play together are answered with the refusal's culprit read
+/// plain and listed with the refusal as its reason; refusing, the state
+/// is refused as ever.
+#[test]
+fn ignoring_plays_the_culprit_of_a_combination_refused_plain() {
+    let with =
+        |board: &str| BATTLE.replacen(r#"{"dbfId": 96758, "attack": 2, "health": 2}"#, board, 1);
+    // Leeroy's killer is not followed beside a Macaw's triggered deathrattles.
+    let state = with(
+        r#"{"cardId": "BG23_318", "attack": 6, "health": 2},
+           {"cardId": "BGS_078", "attack": 5, "health": 4}"#,
+    );
+    // Refusing, the reader takes it and the engines refuse it.
+    let read = battle_from_json(&state, OnUnmodelled::Refuse).unwrap();
+    let refused = message(read.combat.check().unwrap_err());
+    let battle = battle_from_json(&state, OnUnmodelled::Ignore).unwrap();
+    let listed: Vec<(&str, Place, &str)> = battle
+        .unmodelled
+        .iter()
+        .map(|u| (u.id.as_str(), u.place, u.path.as_str()))
+        .collect();
+    assert_eq!(
+        listed,
+        [("BG23_318", Place::Board, "opponentBoard.board[0]")]
+    );
+    assert_eq!(battle.unmodelled[0].reason, refused);
+    assert!(refused.contains("Monstrous Macaw"), "{refused}");
+    let c = &battle.combat;
+    assert_eq!(c.b[0].effects, Minion::new(0, 1).effects);
+    assert_eq!((c.b[0].attack, c.b[0].health), (6, 2));
+    assert_ne!(c.b[1].effects, Minion::new(0, 1).effects, "the Macaw plays");
+    assert!(c.check().is_ok());
+    // A battlecry the engine does not play, triggered by a Rylak: the
+    // battlecry's card is plain, the Rylak plays.
+    let state = with(
+        r#"{"cardId": "BG26_801", "attack": 5, "health": 3, "taunt": true},
+           {"cardId": "BG31_301", "attack": 5, "health": 6}"#,
+    );
+    assert!(battle_from_json(&state, OnUnmodelled::Refuse).is_err());
+    let battle = battle_from_json(&state, OnUnmodelled::Ignore).unwrap();
+    let ids: Vec<&str> = battle.unmodelled.iter().map(|u| u.id.as_str()).collect();
+    assert_eq!(ids, ["BG31_301"]);
+    assert_ne!(battle.combat.b[0].effects, Minion::new(0, 1).effects);
+    // A refusal naming no culprit stays an error.
+    let too_many = Error::invalid("no culprit");
+    let mut unmodelled = Unmodelled::new(OnUnmodelled::Ignore);
+    assert!(!unmodelled.leave_out_culprit(&too_many));
+    let named = too_many.with_culprit("Leeroy the Reckless");
+    assert!(unmodelled.leave_out_culprit(&named));
+    assert!(!unmodelled.leave_out_culprit(&named), "each culprit once");
+    assert!(!Unmodelled::new(OnUnmodelled::Refuse).leave_out_culprit(&named));
+}

@@ -94,6 +94,10 @@ pub struct UnmodelledCard {
 pub(super) struct Unmodelled {
     policy: OnUnmodelled,
     found: Vec<UnmodelledCard>,
+    /// Cards (by name) read with their stats and keywords alone, though
+    /// modelled, and why: the engine cannot play them beside others of
+    /// the state (a refusal's culprit, `Error::culprit`).
+    plain: Vec<(&'static str, String)>,
 }
 
 impl Unmodelled {
@@ -101,7 +105,31 @@ impl Unmodelled {
         Unmodelled {
             policy,
             found: Vec::new(),
+            plain: Vec::new(),
         }
+    }
+
+    /// Under `Ignore`, a reading to start over that also leaves out the
+    /// culprit of `refusal` (what the engine cannot combine): true when
+    /// there is one not left out already. The list of what was met starts
+    /// empty again.
+    pub(super) fn leave_out_culprit(&mut self, refusal: &Error) -> bool {
+        let Some(name) = refusal.culprit().filter(|_| self.ignores()) else {
+            return false;
+        };
+        if self.plain.iter().any(|&(n, _)| n == name) {
+            return false;
+        }
+        self.plain.push((name, refusal.message().to_string()));
+        self.found.clear();
+        true
+    }
+
+    /// Why the card named `name` is to be read with its stats and
+    /// keywords alone though modelled (see `leave_out_culprit`), if it is.
+    pub(super) fn left_out(&self, name: &str) -> Option<&str> {
+        let mut reasons = self.plain.iter().filter(|&&(n, _)| n == name);
+        reasons.next().map(|(_, why)| why.as_str())
     }
 
     /// Whether cards not modelled are left out rather than refused.

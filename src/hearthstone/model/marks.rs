@@ -80,6 +80,11 @@ impl Marks {
     /// beside a friendly minion that triggers battlecries.
     pub const BATTLECRY_UNMODELLED: Marks = Marks(1 << 13);
 
+    /// The marks that say what a card does in combat that the engine
+    /// does not play: gone from a card read as if its effect did not
+    /// exist (a whole game state read ignoring what is not modelled).
+    pub const UNPLAYED_EFFECTS: Marks = Marks::CHANGES_HAND.union(Marks::BATTLECRY_UNMODELLED);
+
     /// The card has a rally (its BACON_RALLY tag), whatever it does:
     /// what "after a friendly Rally minion attacks" and "whenever another
     /// friendly Rally minion attacks" hear (`Trigger::AfterFriendlyAttacks`,

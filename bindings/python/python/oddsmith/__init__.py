@@ -74,6 +74,7 @@ __all__ = [
     "combat",
     "combat_battle",
     "CombatResult",
+    "UnmodelledCard",
     "coins",
     "pig",
     "PigSolution",
@@ -470,14 +471,39 @@ class CombatResult(_Result):
     std_error: float
     lethal_to_a: Optional[float]
     lethal_to_b: Optional[float]
+    approximate: bool
+    unmodelled: List["UnmodelledCard"]
     elapsed_ms: float = field(compare=False)
 
     def __repr__(self) -> str:
         how = _method(self.exact, self.std_error)
+        left_out = f"; approximate: {len(self.unmodelled)} not modelled" if self.approximate else ""
         return (
             f"CombatResult(win {self.win:.4f}, draw {self.draw:.4f}, loss {self.loss:.4f}; "
-            f"{how}, {self.elapsed_ms:.1f} ms)"
+            f"{how}{left_out}, {self.elapsed_ms:.1f} ms)"
         )
+
+
+@dataclass(frozen=True)
+class UnmodelledCard(_Result):
+    """A card of a game state that might act in combat but is not
+    modelled, left out of an approximate answer: its card ``id``, ``name``
+    (None when the card data does not know the id), ``place`` (``"board"``,
+    ``"hand"``, ``"hero power"``, ``"trinket"``, ``"quest reward"``,
+    ``"quest"``, ``"anomaly"``, ``"secret"``, ``"enchantment"``,
+    ``"additional card"``), JSON ``path`` in the state and ``reason``."""
+
+    id: str
+    name: Optional[str]
+    place: str
+    path: str
+    reason: str
+
+
+def _combat_result(d: Dict[str, Any]) -> CombatResult:
+    d["survivors"] = list(d["survivors"])
+    d["unmodelled"] = [UnmodelledCard(**u) for u in d["unmodelled"]]
+    return CombatResult(**d)
 
 
 _FLAG_KEYS = (
@@ -605,8 +631,7 @@ def combat(
         (health_a, health_b),
         (_bonuses_text(bonuses_a), _bonuses_text(bonuses_b)),
     )
-    d["survivors"] = list(d["survivors"])
-    return CombatResult(**d)
+    return _combat_result(d)
 
 
 def combat_battle(
@@ -619,6 +644,7 @@ def combat_battle(
     max_states: Optional[int] = None,
     health_a: Optional[int] = None,
     health_b: Optional[int] = None,
+    unmodelled: str = "ignore",
 ) -> CombatResult:
     """Battlegrounds combat odds of a whole game state, as Firestone's app
     logs it before a simulation (``BgsBattleInfo``): JSON text or the
@@ -626,18 +652,22 @@ def combat_battle(
     with its tavern tier, game bonuses (``globalInfo``), hand, secrets and
     Duos teammate from the state.
 
-    What combat does not model yet (hero powers, trinkets, quest rewards,
-    anomalies, unmodelled cards) is refused with :class:`InvalidArgument`
-    naming its JSON path and card id; a malformed value raises
-    :class:`ParseError` naming its path (``playerBoard.board[2].health is
-    missing``). The other arguments are those of :func:`combat`.
+    What might act in combat but is not modelled (a minion's effect, an
+    unknown card, a hero power, trinket, quest reward or anomaly) is by
+    default (``unmodelled="ignore"``) left out: minions fight with their
+    stats and keywords, the rest is dropped, and the result lists each one
+    (``unmodelled``, :class:`UnmodelledCard`) with ``approximate`` True.
+    ``unmodelled="refuse"`` raises :class:`InvalidArgument` naming the
+    first one's JSON path and card id instead. What combat cannot combine
+    is refused either way; a malformed value raises :class:`ParseError`
+    naming its path (``playerBoard.board[2].health is missing``). The
+    other arguments are those of :func:`combat`.
     """
     text = state if isinstance(state, str) else json.dumps(state)
     d = _native.combat_battle(
-        text, mode, samples, time_ms, seed, threads, max_states, (health_a, health_b)
+        text, unmodelled, mode, samples, time_ms, seed, threads, max_states, (health_a, health_b)
     )
-    d["survivors"] = list(d["survivors"])
-    return CombatResult(**d)
+    return _combat_result(d)
 
 
 # ---------------------------------------------------------------- expectimax
