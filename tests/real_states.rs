@@ -15,6 +15,18 @@
 //! reached so far (raise it as cards are modelled); the test prints what
 //! refuses the others, most frequent first.
 //!
+//! Each state is also read whole, not stripped: it is answered whole when
+//! nothing in it is refused, its hero powers, trinkets, quest rewards and
+//! anomalies acting only outside combat (`cards::POWERS`) skipped, those
+//! the reader plays (Swatting Insects, Reborn Rites) played. On
+//! `recent/`, Firestone's answer on the whole state (`mode` `full`, 4,000
+//! combats) must agree with it: what is skipped does nothing in
+//! Firestone's combat either, and what is played is played alike.
+//! `WHOLE_ANSWERED_AT_LEAST` is the count of states answered whole.
+//! Every hero power, trinket, quest, quest reward and anomaly of the
+//! states has its row in `cards::POWERS` (a new one fails the test until
+//! it is classified).
+//!
 //! Every state answered is compared with Firestone's answer on the same
 //! stripped state (`tests/data/bg_real_states_firestone.json`, made by
 //! `scripts/firestone/real_states.js`, 10,000 combats each): win, draw,
@@ -32,7 +44,9 @@ mod support;
 use oddsmith::budget::Control;
 use oddsmith::hearthstone::cards;
 use oddsmith::hearthstone::combat::{Combat, CombatResult, combat_exact, combat_monte_carlo};
-use oddsmith::hearthstone::firestone::{OnUnmodelled, battle_from_json, combat_from_battle_json};
+use oddsmith::hearthstone::firestone::{
+    OnUnmodelled, Place, battle_from_json, combat_from_battle_json,
+};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -45,6 +59,12 @@ const ANSWERED_AT_LEAST: usize = 60;
 
 /// Stripped states of `older/` answered so far (of 445).
 const OLDER_ANSWERED_AT_LEAST: usize = 105;
+
+/// States of `recent/` answered whole so far (nothing refused).
+const WHOLE_ANSWERED_AT_LEAST: usize = 23;
+
+/// States of `older/` answered whole so far.
+const OLDER_WHOLE_ANSWERED_AT_LEAST: usize = 40;
 
 /// Whole states of both folders (of 652) answered ignoring what is not
 /// modelled. The other 4 hold values past the engine's limits: a minion
@@ -105,20 +125,28 @@ fn cause(message: &str) -> String {
     let message = message.split("; give it as").next().unwrap_or(message);
     match message.split_once("]: ") {
         Some((_, rest)) => rest.to_string(),
-        None => message.to_string(),
+        // A path without an index (`playerBoard.player.heroPowerId: `).
+        None => match message.split_once(": ") {
+            Some((path, rest)) if !path.contains(' ') => rest.to_string(),
+            _ => message.to_string(),
+        },
     }
 }
 
 #[test]
 fn stripped_real_states_are_answered_and_agree_with_firestone() {
-    answered_and_agreeing("recent", 200, ANSWERED_AT_LEAST);
+    answered_and_agreeing("recent", 200, [ANSWERED_AT_LEAST, WHOLE_ANSWERED_AT_LEAST]);
 }
 
 /// The older states (September 2024 on), whose references are 2,000
 /// combats each: a looser check of the same kind.
 #[test]
 fn older_stripped_real_states_agree_with_firestone() {
-    answered_and_agreeing("older", 400, OLDER_ANSWERED_AT_LEAST);
+    answered_and_agreeing(
+        "older",
+        400,
+        [OLDER_ANSWERED_AT_LEAST, OLDER_WHOLE_ANSWERED_AT_LEAST],
+    );
 }
 
 /// The states of `folder`, sorted by name (at least `min_files`).
@@ -185,31 +213,54 @@ fn whole_real_states_are_answered_ignoring_what_is_not_modelled() {
 }
 
 /// Reads every state of `folder` (at least `min_files`), strips it,
-/// counts those answered (at least `at_least`) and compares each with
-/// Firestone's stripped reference.
-fn answered_and_agreeing(folder: &str, min_files: usize, at_least: usize) {
+/// counts those answered (at least `at_least[0]`) and compares each with
+/// Firestone's stripped reference; reads it whole too, counts those
+/// answered whole (at least `at_least[1]`) and compares each with
+/// Firestone's whole reference where there is one.
+fn answered_and_agreeing(folder: &str, min_files: usize, [at_least, whole_at_least]: [usize; 2]) {
     let files = state_files(folder, min_files);
     let references: Value = serde_json::from_str(REFERENCES).unwrap();
-    let reference = |name: &str| {
+    let reference = |name: &str, mode: &str| {
         references["states"]
             .as_array()
             .unwrap()
             .iter()
-            .find(|r| r["name"] == name && r["folder"] == folder && r["mode"] == "stripped")
+            .find(|r| r["name"] == name && r["folder"] == folder && r["mode"] == mode)
     };
     let mut answered = 0;
+    let mut whole_answered = 0;
+    let mut whole_compared = 0;
+    let mut unknown_powers = Vec::new();
+    // Answered whole with a hero power the reader plays, and of those
+    // compared with Firestone's whole answer.
+    let mut played_count = 0;
+    let mut played_compared = 0;
+    let mut whole_causes: BTreeMap<String, usize> = BTreeMap::new();
     let mut compared = 0;
     let mut failures = Vec::new();
     let mut causes: BTreeMap<String, usize> = BTreeMap::new();
     for file in &files {
         let mut state: Value =
             serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        let whole = combat_from_battle_json(&state.to_string());
+        let name = file.file_name().unwrap().to_str().unwrap();
+        unknown_powers.extend(powers_not_known(name, &state));
         strip(&mut state);
+        match &whole {
+            Ok(_) => whole_answered += 1,
+            Err(e) => *whole_causes.entry(cause(e.message())).or_default() += 1,
+        }
         match combat_from_battle_json(&state.to_string()) {
             Ok(combat) => {
                 answered += 1;
-                let name = file.file_name().unwrap().to_str().unwrap();
-                let Some(fs) = reference(name) else {
+                // What reading whole skips does not change the fight; a
+                // hero power the reader plays (its keywords) does.
+                let played = whole
+                    .as_ref()
+                    .ok()
+                    .filter(|w| format!("{w:?}") != format!("{combat:?}"));
+                played_count += usize::from(played.is_some());
+                let Some(fs) = reference(name, "stripped") else {
                     failures.push(format!("{name}: no Firestone reference"));
                     continue;
                 };
@@ -220,8 +271,27 @@ fn answered_and_agreeing(folder: &str, min_files: usize, at_least: usize) {
                     continue;
                 }
                 compared += 1;
+                let ours = answer(&combat);
                 let firestone = fs.get("firestone_own_marks").unwrap_or(&fs["firestone"]);
-                failures.extend(compare(name, &answer(&combat), firestone, Bins::MeansOnly));
+                failures.extend(compare(name, &ours, firestone, Bins::MeansOnly));
+                // Firestone on the whole state, where it has run it.
+                let full = reference(name, "full")
+                    .filter(|f| whole.is_ok() && f.get("error").is_none() && !firestone_failed(f));
+                if let Some(full) = full {
+                    whole_compared += 1;
+                    played_compared += usize::from(played.is_some());
+                    if played.is_some() {
+                        eprintln!(
+                            "{name}: a hero power played, compared with Firestone's whole answer"
+                        );
+                    }
+                    let ours = played.map_or(ours, answer);
+                    let firestone = full
+                        .get("firestone_own_marks")
+                        .unwrap_or(&full["firestone"]);
+                    let what = format!("{name} (whole)");
+                    failures.extend(compare(&what, &ours, firestone, Bins::MeansOnly));
+                }
             }
             Err(e) => *causes.entry(cause(e.message())).or_default() += 1,
         }
@@ -237,9 +307,30 @@ fn answered_and_agreeing(folder: &str, min_files: usize, at_least: usize) {
         eprintln!("{n:4}  {cause}");
     }
     eprintln!("{compared} of them compared with Firestone");
+    let mut ranked: Vec<_> = whole_causes.into_iter().collect();
+    ranked.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
+    eprintln!(
+        "{folder}: {whole_answered} of {} real states answered whole ({:.0}%), \
+         {whole_compared} compared with Firestone's whole answer ({played_count} with a hero \
+         power played, {played_compared} of them compared); the first refusal of the others:",
+        files.len(),
+        100.0 * whole_answered as f64 / files.len() as f64
+    );
+    for (cause, n) in ranked.iter().take(40) {
+        eprintln!("{n:4}  {cause}");
+    }
+    assert!(
+        unknown_powers.is_empty(),
+        "hero powers, trinkets, quests, quest rewards or anomalies without a row in cards::POWERS:\n{}",
+        unknown_powers.join("\n")
+    );
     assert!(
         answered >= at_least,
         "{folder}: {answered} answered, fewer than the {at_least} already reached"
+    );
+    assert!(
+        whole_answered >= whole_at_least,
+        "{folder}: {whole_answered} answered whole, fewer than the {whole_at_least} already reached"
     );
     assert!(
         compared * 10 >= answered * 9,
@@ -251,6 +342,27 @@ fn answered_and_agreeing(folder: &str, min_files: usize, at_least: usize) {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// The hero powers, trinkets, quests, quest rewards and anomalies of the
+/// state (`name`) that `cards::POWERS` lacks: each one, with its path.
+fn powers_not_known(name: &str, state: &Value) -> Vec<String> {
+    let Ok(battle) = battle_from_json(&state.to_string(), OnUnmodelled::Ignore) else {
+        return Vec::new();
+    };
+    let powers = [
+        Place::HeroPower,
+        Place::Trinket,
+        Place::Quest,
+        Place::QuestReward,
+        Place::Anomaly,
+    ];
+    battle
+        .unmodelled
+        .iter()
+        .filter(|u| powers.contains(&u.place) && cards::power_row(&u.id).is_none())
+        .map(|u| format!("{name}: {} at {}", u.id, u.path))
+        .collect()
 }
 
 /// Exact where 2,000,000 states allow, else 400,000 seeded combats.

@@ -1,10 +1,13 @@
 //! `oddsmith bg-cards [--find NAME_OR_ID] [--all] [--json]`: the
 //! Battlegrounds card table and which pool minions the combat engine
-//! models.
+//! models; with `--json`, also the hero powers, trinkets, quest rewards,
+//! quests and anomalies the engine knows, each kind in its own list.
 
 use crate::output::{Outcome, print_json};
 use oddsmith::Error;
-use oddsmith::hearthstone::cards::{self, CardDef, CombatEffect, combat_effect};
+use oddsmith::hearthstone::cards::{
+    self, CardDef, CombatEffect, PowerKind, PowerPlay, PowerRow, combat_effect,
+};
 use serde_json::json;
 
 #[derive(clap::Args)]
@@ -63,6 +66,31 @@ fn card_json(c: &CardDef) -> serde_json::Value {
     })
 }
 
+/// The lists of `cards::POWERS` by kind, under these JSON keys.
+const POWER_LISTS: [(&str, PowerKind); 5] = [
+    ("hero_powers", PowerKind::HeroPower),
+    ("trinkets", PowerKind::Trinket),
+    ("quest_rewards", PowerKind::QuestReward),
+    ("quests", PowerKind::Quest),
+    ("anomalies", PowerKind::Anomaly),
+];
+
+/// A hero power's (trinket's, ...) row: what it does in combat and, when
+/// it acts there, why it is not modelled.
+fn power_json(r: &PowerRow) -> serde_json::Value {
+    let (acts, effect, reason) = match r.play {
+        PowerPlay::OutsideCombat => (false, "acts outside combat only".to_string(), None),
+        PowerPlay::GivesKeywords { .. } => (true, "gives keywords before combat".to_string(), None),
+        PowerPlay::NotModelled { reason } => {
+            (true, format!("not modelled: {reason}"), Some(reason))
+        }
+    };
+    json!({
+        "id": r.id, "name": r.name, "acts_in_combat": acts, "modelled": reason.is_none(),
+        "effect": effect, "reason": reason,
+    })
+}
+
 pub fn run(args: &Args, as_json: bool) -> Outcome {
     if let Some(text) = &args.find {
         let card = cards::lookup(text).ok_or_else(|| {
@@ -106,6 +134,13 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
             "build": cards::BUILD,
             "pool": counts(in_pool), "all": counts(every), "unsupported": unsupported,
         });
+        for (key, kind) in POWER_LISTS {
+            out[key] = cards::POWERS
+                .iter()
+                .filter(|r| r.kind == kind)
+                .map(power_json)
+                .collect();
+        }
         if args.all {
             out["pool_cards"] = pool.iter().map(|c| card_json(c)).collect();
             out["golden_cards"] = pool

@@ -1039,7 +1039,7 @@ fn combat_reads_a_whole_game_state() {
         &file,
         state.replace(
             r#""heroPowers": []"#,
-            r#""heroPowers": [{"cardId": "NOT_A_HERO_POWER"}]"#,
+            r#""heroPowers": [{"cardId": "TB_BaconShop_HP_020"}, {"cardId": "BG25_HERO_103p"}]"#,
         ),
     )
     .unwrap();
@@ -1048,21 +1048,23 @@ fn combat_reads_a_whole_game_state() {
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains(
-            "--battle: playerBoard.player.heroPowers[0]: NOT_A_HERO_POWER: \
-             hero powers are not modelled yet"
+            "--battle: playerBoard.player.heroPowers[1]: Rapid Reanimation (BG25_HERO_103p): \
+             Start of Combat"
         ),
         "{}",
         text(&out.stderr)
     );
     // By default (--unmodelled ignore): the same fight, the hero power
-    // left out and listed first, the answer marked approximate.
+    // acting in combat left out and listed first (the one acting only in
+    // the tavern skipped), the answer marked approximate.
     let ignored = json(oddsmith(&["combat", "--battle", path, "--json"]));
     assert_eq!(ignored["approximate"], true);
-    assert_eq!(ignored["unmodelled"][0]["id"], "NOT_A_HERO_POWER");
+    assert_eq!(ignored["unmodelled"][0]["id"], "BG25_HERO_103p");
+    assert_eq!(ignored["unmodelled"].as_array().unwrap().len(), 1);
     assert_eq!(ignored["unmodelled"][0]["place"], "hero power");
     assert_eq!(
         ignored["unmodelled"][0]["path"],
-        "playerBoard.player.heroPowers[0]"
+        "playerBoard.player.heroPowers[1]"
     );
     for key in ["win", "draw", "loss"] {
         assert_eq!(ignored[key], one_by_one[key], "{key}");
@@ -1072,7 +1074,7 @@ fn combat_reads_a_whole_game_state() {
     assert!(
         text(&out.stdout).starts_with(
             "approximate: 1 not modelled, left out: \
-             (NOT_A_HERO_POWER, hero power at playerBoard.player.heroPowers[0])\n"
+             (BG25_HERO_103p, hero power at playerBoard.player.heroPowers[1])\n"
         ),
         "{}",
         text(&out.stdout)
@@ -1116,6 +1118,41 @@ fn bg_cards_lists_the_pool_and_finds_cards() {
             .iter()
             .all(|u| u["reason"].as_str().is_some_and(|r| !r.is_empty()))
     );
+    // Hero powers, trinkets, quest rewards, quests and anomalies, each in
+    // its own list: those acting in combat with their reason.
+    for key in [
+        "hero_powers",
+        "trinkets",
+        "quest_rewards",
+        "quests",
+        "anomalies",
+    ] {
+        let list = v[key].as_array().unwrap_or_else(|| panic!("{key}"));
+        assert!(list.iter().any(|r| r["acts_in_combat"] == false), "{key}");
+        for r in list.iter().filter(|r| r["modelled"] == false) {
+            assert_eq!(r["acts_in_combat"], true);
+            assert!(r["reason"].as_str().is_some_and(|w| !w.is_empty()), "{r}");
+        }
+    }
+    let teron = v["hero_powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "BG25_HERO_103p")
+        .unwrap();
+    assert_eq!(teron["name"], "Rapid Reanimation");
+    assert_eq!(teron["acts_in_combat"], true);
+    assert_eq!(teron["modelled"], false);
+    let insects = v["hero_powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "TB_BaconShop_HP_086")
+        .unwrap();
+    assert_eq!(insects["acts_in_combat"], true);
+    assert_eq!(insects["modelled"], true);
+    let chess = &v["trinkets"].as_array().unwrap();
+    assert!(chess.iter().any(|r| r["id"] == "BG30_MagicItem_972"));
     let out = oddsmith(&["bg-cards", "--find", "golden harmless bonehead", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["id"], "BG28_300_G");

@@ -187,6 +187,13 @@ def test_combat_battle_errors_name_the_json_path():
     with pytest.raises(oddsmith.ParseError, match=r"playerBoard\.board\[0\]\.health"):
         oddsmith.combat_battle(state)
     state = battle_state(0)
+    # A hero power acting only in the tavern is skipped; one acting in
+    # combat (not modelled yet) or unknown is refused by path.
+    state["playerBoard"]["player"]["heroPowers"] = [{"cardId": "TB_BaconShop_HP_020"}]
+    assert oddsmith.combat_battle(state, unmodelled="refuse").unmodelled == []
+    state["playerBoard"]["player"]["heroPowers"] = [{"cardId": "BG25_HERO_103p"}]
+    with pytest.raises(oddsmith.InvalidArgument, match=r"heroPowers\[0\]: Rapid Reanimation"):
+        oddsmith.combat_battle(state, unmodelled="refuse")
     state["playerBoard"]["player"]["heroPowers"] = [{"cardId": "NOT_A_HERO_POWER"}]
     with pytest.raises(oddsmith.InvalidArgument, match=r"heroPowers\[0\].*NOT_A_HERO_POWER"):
         oddsmith.combat_battle(state, unmodelled="refuse")

@@ -7,8 +7,9 @@
 //!
 //! The rows are written by hand from each card's text and how Firestone
 //! plays it (`src/simulation/start-of-combat/soc-secret.ts`,
-//! `on-being-attacked.ts`, `src/cards/impl/bg-spell/`); hero powers,
-//! trinkets and quest rewards are to join them.
+//! `on-being-attacked.ts`, `src/cards/impl/bg-spell/`). Hero powers,
+//! trinkets, quest rewards and anomalies have their own table
+//! (`hero_powers.rs`).
 
 use crate::hearthstone::model::{Action, Effect, HeroCard, REBORN, TAUNT, Target, Token, Trigger};
 

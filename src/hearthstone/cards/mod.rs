@@ -21,6 +21,7 @@ mod effect_table;
 mod battlecry;
 mod generate;
 mod hero;
+mod hero_powers;
 mod reader;
 mod readings;
 mod script;
@@ -34,6 +35,9 @@ pub use enchantments::{
 };
 pub use generate::effect_table_source;
 pub use hero::{HERO_CARDS, HeroPlay, HeroRow, hero_card, hero_row};
+pub use hero_powers::{
+    EMPTY_TRINKET_SLOTS, Given, POWERS, PowerKind, PowerPlay, PowerRow, is_empty_slot, power_row,
+};
 pub(crate) use reader::acts_outside_boards;
 pub use reader::{Read, read};
 pub use readings::ScriptGift;

@@ -1586,3 +1586,84 @@ fn deathstrider_hears_friendly_rally_minions_attacking() {
             .contains(Marks::HAS_RALLY)
     );
 }
+
+/// The hero powers, trinkets, quests, quest rewards and anomalies'
+/// table: one row per id, each named, no minion nor secret among them,
+/// the empty trinket slots no row; a lookup finds a row by its id only.
+#[test]
+fn the_powers_table_has_one_named_row_per_card() {
+    let mut ids: Vec<&str> = POWERS.iter().map(|r| r.id).collect();
+    ids.sort_unstable();
+    let count = ids.len();
+    ids.dedup();
+    assert_eq!(ids.len(), count, "an id has two rows");
+    for r in POWERS {
+        assert!(!r.name.is_empty(), "{}", r.id);
+        assert!(by_id(r.id).is_none(), "{} is a minion", r.id);
+        assert!(hero_row(r.id).is_none(), "{} is a secret", r.id);
+        assert!(!is_empty_slot(r.id), "{}", r.id);
+        match r.play {
+            PowerPlay::NotModelled { reason } => assert!(reason.len() > 10, "{}: {reason}", r.id),
+            // The reader plays hero powers alone.
+            PowerPlay::GivesKeywords { keywords, .. } => {
+                assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
+                assert_ne!(keywords, 0, "{}", r.id);
+            }
+            PowerPlay::OutsideCombat => {}
+        }
+        assert_eq!(power_row(r.id), Some(r));
+    }
+    for slot in EMPTY_TRINKET_SLOTS {
+        assert!(is_empty_slot(slot) && power_row(slot).is_none());
+    }
+    assert!(!is_empty_slot("BG30_MagicItem_706"));
+    // Both kinds of row are there, of every kind.
+    for kind in [
+        PowerKind::HeroPower,
+        PowerKind::Trinket,
+        PowerKind::QuestReward,
+        PowerKind::Quest,
+        PowerKind::Anomaly,
+    ] {
+        let of_kind = || POWERS.iter().filter(move |r| r.kind == kind);
+        assert!(of_kind().any(|r| r.play == PowerPlay::OutsideCombat));
+        assert!(
+            of_kind().any(|r| matches!(r.play, PowerPlay::NotModelled { .. })),
+            "{}",
+            kind.name()
+        );
+    }
+}
+
+#[test]
+fn powers_are_looked_up_by_id() {
+    let gold = power_row("TB_BaconShop_HP_046").unwrap();
+    assert_eq!(gold.name, "Gonna Be Rich!");
+    assert_eq!(
+        (gold.kind, gold.play),
+        (PowerKind::HeroPower, PowerPlay::OutsideCombat)
+    );
+    let teron = power_row("BG25_HERO_103p").unwrap();
+    assert_eq!(teron.name, "Rapid Reanimation");
+    assert!(matches!(
+        teron.play,
+        PowerPlay::NotModelled { reason } if reason.contains("Start of Combat")
+    ));
+    let chess = power_row("BG30_MagicItem_972").unwrap();
+    assert_eq!(chess.kind, PowerKind::Trinket);
+    assert!(matches!(chess.play, PowerPlay::NotModelled { .. }));
+    assert_eq!(
+        power_row("BG27_Anomaly_000").map(|r| (r.kind, r.play)),
+        Some((PowerKind::Anomaly, PowerPlay::OutsideCombat))
+    );
+    // Ids are matched whole and as spelt.
+    for unknown in [
+        "BG25_HERO_103",
+        "bg25_hero_103p",
+        "BG25_HERO_103p ",
+        "",
+        "NOT_A_CARD",
+    ] {
+        assert!(power_row(unknown).is_none(), "{unknown}");
+    }
+}

@@ -12,8 +12,11 @@
 //! side's `secrets`, as Firestone reads them) become its hero-side cards
 //! (`Combat::heroes`, `cards::hero_card`); one not modelled is refused.
 //!
-//! What combat does not model yet is never dropped silently: hero
-//! powers, trinkets, quest rewards and anomalies, minions and hand cards
+//! Hero powers, trinkets, quest rewards and anomalies that act only
+//! outside combat (`cards::POWERS`: most of them) are skipped, and so are
+//! empty trinket slots. What combat does not model yet is never dropped
+//! silently: hero powers, trinkets, quest rewards and anomalies that act
+//! in combat or that the table does not know, minions and hand cards
 //! whose effect is not modelled, on the teammates too, are refused by
 //! name (an error naming the JSON path and the card id), or with
 //! [`OnUnmodelled::Ignore`] left out and listed (`Battle::unmodelled`). The hand
@@ -28,7 +31,7 @@
 use super::unmodelled::{OnUnmodelled, Place, Unmodelled, UnmodelledCard};
 use super::{Fields, Path, board_from_value, bonuses_from_value, minion_from_value};
 use crate::error::{Error, ErrorKind, Result};
-use crate::hearthstone::cards;
+use crate::hearthstone::cards::{self, Given, PowerPlay, PowerRow};
 use crate::hearthstone::combat::{Combat, GameBonuses, HeroCard, MAX_HERO_CARDS, Minion, Teammate};
 use crate::hearthstone::model::Action;
 use serde_json::Value;
@@ -39,14 +42,14 @@ const SIDES: [&str; 2] = ["playerBoard", "opponentBoard"];
 /// The teammates' boards of a Duos fight.
 const TEAMMATES: [&str; 2] = ["playerTeammateBoard", "opponentTeammateBoard"];
 
-/// Lists of a side's `player` that hold what combat does not model yet,
-/// and what each holds.
+/// Lists of a side's `player` that hold hero powers, trinkets and quests
+/// (`cards::POWERS`), and what each holds.
 const HERO_LISTS: [(&str, &str, Place); 5] = [
-    ("heroPowers", "hero powers", Place::HeroPower),
-    ("trinkets", "trinkets", Place::Trinket),
-    ("questRewards", "quest rewards", Place::QuestReward),
-    ("questRewardEntities", "quest rewards", Place::QuestReward),
-    ("questEntities", "quests", Place::Quest),
+    ("heroPowers", "hero power", Place::HeroPower),
+    ("trinkets", "trinket", Place::Trinket),
+    ("questRewards", "quest reward", Place::QuestReward),
+    ("questRewardEntities", "quest reward", Place::QuestReward),
+    ("questEntities", "quest", Place::Quest),
 ];
 
 /// A whole game state read: the combat, and what it holds that might act
@@ -68,7 +71,8 @@ pub struct Battle {
 /// Errors name the value by its JSON path (`playerBoard.board[2].health
 /// is missing`): malformed values, unknown or unmodelled cards, and what
 /// combat does not model yet (hero powers, trinkets, quest rewards,
-/// anomalies, secrets not modelled), each by its card id, the Duos
+/// anomalies that act in combat or are unknown, secrets not modelled),
+/// each by its card id, the Duos
 /// teammates' included.
 pub fn combat_from_battle_json(text: &str) -> Result<Combat> {
     battle_from_json(text, OnUnmodelled::Refuse).map(|b| b.combat)
@@ -112,10 +116,11 @@ fn combat_from_battle_value(value: &Value, unmodelled: &mut Unmodelled) -> Resul
         return Err(Error::parse("the game state must be a JSON object"));
     }
     let fields = Fields::new(value, &top);
+    // No anomaly plays on a board (`meet_power` meets one as not modelled).
     meet_listed(
         fields.get("gameState").and_then(|g| g.get("anomalies")),
         &top.key("gameState").key("anomalies"),
-        ("anomalies", Place::Anomaly),
+        ("anomaly", Place::Anomaly),
         unmodelled,
     )?;
     let mut sides = Vec::with_capacity(2);
@@ -163,7 +168,8 @@ fn combat_from_battle_value(value: &Value, unmodelled: &mut Unmodelled) -> Resul
 
 /// One side of the fight (or a Duos teammate) at `path`: its `player`
 /// (tier, bonuses, secrets, hand; hero powers, trinkets and quests
-/// refused) and its `board`.
+/// skipped when they act only outside combat, else met as unmodelled)
+/// and its `board`.
 fn side_from_value(side: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Result<Teammate> {
     let side_fields = Fields::new(side, path);
     let player_path = path.key("player");
@@ -174,17 +180,33 @@ fn side_from_value(side: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Re
         return Err(player_path.error(Error::parse("must be a JSON object")));
     }
     let player_fields = Fields::new(player, &player_path);
+    let mut plays = Vec::new();
     for (list, what, place) in HERO_LISTS {
         let at = player_path.key(list);
-        meet_listed(player_fields.get(list), &at, (what, place), unmodelled)?;
+        plays.extend(meet_listed(
+            player_fields.get(list),
+            &at,
+            (what, place),
+            unmodelled,
+        )?);
     }
+    // The older single hero power, which Firestone reads only when the
+    // list is empty.
+    let listed = player_fields
+        .get("heroPowers")
+        .and_then(Value::as_array)
+        .is_some_and(|l| !l.is_empty());
     if let Some(Value::String(id)) = player_fields.get("heroPowerId")
-        && !id.is_empty()
+        && !listed
     {
-        let why = Error::invalid(format!(
-            "{id}: hero powers are not modelled yet; leave them out to fight the boards alone"
-        ));
-        unmodelled.meet(id, Place::HeroPower, &player_path.key("heroPowerId"), why)?;
+        let at = player_path.key("heroPowerId");
+        if let Some(row) = meet_power(id, &at, ("hero power", Place::HeroPower), unmodelled)? {
+            plays.push(PowerOnBoard {
+                row,
+                used: player_fields.get("heroPowerUsed") == Some(&Value::Bool(true)),
+                info: player_fields.get("heroPowerInfo").and_then(Value::as_i64),
+            });
+        }
     }
     // Firestone reads the player's list, else the side's.
     let heroes = match player_fields.get("secrets") {
@@ -202,7 +224,18 @@ fn side_from_value(side: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Re
     let board = side_fields
         .get("board")
         .ok_or_else(|| path.key_error(ErrorKind::Parse, "board", "is missing"))?;
-    let board = board_from_value(board, &path.key("board"), unmodelled)?;
+    let entities = board;
+    let mut board = board_from_value(board, &path.key("board"), unmodelled)?;
+    // Firestone's pre-combat hero powers skip a player with no health left.
+    let alive = player_fields
+        .get("hpLeft")
+        .and_then(Value::as_f64)
+        .is_none_or(|hp| hp > 0.0);
+    if alive {
+        for play in &plays {
+            play.give(&mut board, entities);
+        }
+    }
     let summoned = board.iter().any(Minion::summons_from_hand);
     let reader = (board.iter())
         .find(|m| m.reads_hand())
@@ -375,17 +408,57 @@ fn hand_from_value(
     Ok(minions)
 }
 
-/// An error when the list at `path` holds anything (`what`: hero powers,
-/// trinkets, ...), naming its first card id; null, absent or empty is
-/// fine, anything else than a list is a parse error.
+/// A hero power the reader plays on its side's board (a `GivesKeywords`
+/// row), with what the state says of it.
+struct PowerOnBoard {
+    row: &'static PowerRow,
+    /// Its `used` flag.
+    used: bool,
+    /// Its `info` number.
+    info: Option<i64>,
+}
+
+impl PowerOnBoard {
+    /// Gives its keywords to the minion it names on `board`, read from
+    /// the entity list `entities` (one minion per entity, in order).
+    fn give(&self, board: &mut [Minion], entities: &Value) {
+        let PowerPlay::GivesKeywords { to, keywords } = self.row.play else {
+            return;
+        };
+        let index = match to {
+            Given::Leftmost => 0,
+            Given::Chosen if self.used => {
+                let Some(info) = self.info else { return };
+                let chosen = entities.as_array().and_then(|list| {
+                    list.iter()
+                        .position(|e| e.get("entityId").and_then(Value::as_i64) == Some(info))
+                });
+                match chosen {
+                    Some(i) => i,
+                    None => return,
+                }
+            }
+            Given::Chosen => return,
+        };
+        if let Some(minion) = board.get_mut(index) {
+            minion.keywords |= keywords;
+        }
+    }
+}
+
+/// Meets each card of the list at `path` (`what`: hero powers,
+/// trinkets, ...) as [`meet_power`] does, and gives those the reader
+/// plays; null, absent or empty is fine, anything else than a list is a
+/// parse error.
 fn meet_listed(
     list: Option<&Value>,
     path: &Path,
     (what, place): (&str, Place),
     unmodelled: &mut Unmodelled,
-) -> Result<()> {
+) -> Result<Vec<PowerOnBoard>> {
+    let mut plays = Vec::new();
     let Some(list) = list.filter(|v| !v.is_null()) else {
-        return Ok(());
+        return Ok(plays);
     };
     let Some(items) = list.as_array() else {
         return Err(path.error(Error::parse("must be a JSON list")));
@@ -393,12 +466,57 @@ fn meet_listed(
     for (i, item) in items.iter().enumerate() {
         let id = match item {
             Value::String(id) => id.as_str(),
-            other => other.get("cardId").and_then(Value::as_str).unwrap_or("?"),
+            // An entry without a card (Firestone's lists hold nulls).
+            Value::Null => continue,
+            // Quests and their rewards spell it `CardId`.
+            other => ["cardId", "CardId"]
+                .iter()
+                .find_map(|k| other.get(*k).and_then(Value::as_str))
+                .unwrap_or("?"),
         };
-        let why = Error::invalid(format!(
-            "{id}: {what} are not modelled yet; leave them out to fight the boards alone"
-        ));
-        unmodelled.meet(id, place, &path.minion(i), why)?;
+        if let Some(row) = meet_power(id, &path.minion(i), (what, place), unmodelled)? {
+            plays.push(PowerOnBoard {
+                row,
+                used: item.get("used") == Some(&Value::Bool(true)),
+                info: item.get("info").and_then(Value::as_i64),
+            });
+        }
     }
-    Ok(())
+    Ok(plays)
+}
+
+/// The hero power, trinket, quest reward or anomaly `id` at `path`
+/// (`what`: its kind in words): its row when the reader plays it; none
+/// when it acts only outside combat (`cards::power_row`) or is no card
+/// (empty, an empty trinket slot); else, not modelled or unknown, refused
+/// or listed. The reader plays hero powers only: another kind's row that
+/// would play is met as not modelled.
+fn meet_power(
+    id: &str,
+    path: &Path,
+    (what, place): (&str, Place),
+    unmodelled: &mut Unmodelled,
+) -> Result<Option<&'static PowerRow>> {
+    if id.is_empty() || cards::is_empty_slot(id) {
+        return Ok(None);
+    }
+    let why = match cards::power_row(id) {
+        Some(row) => match row.play {
+            PowerPlay::OutsideCombat => return Ok(None),
+            PowerPlay::GivesKeywords { .. } if place == Place::HeroPower => return Ok(Some(row)),
+            PowerPlay::GivesKeywords { .. } => format!(
+                "{} ({id}): a hero power, met as a {what}: not modelled",
+                row.name
+            ),
+            PowerPlay::NotModelled { reason } => format!(
+                "{} ({id}): {reason}, which is not modelled yet; leave it out to fight without it",
+                row.name
+            ),
+        },
+        None => format!(
+            "{id}: this {what} is not known, so not modelled; leave it out to fight without it"
+        ),
+    };
+    unmodelled.meet(id, place, path, Error::invalid(why))?;
+    Ok(None)
 }

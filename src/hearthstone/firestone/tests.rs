@@ -1,5 +1,7 @@
 use super::*;
-use crate::hearthstone::model::{Action, CLEAVE, Minion, SHIELD, STEALTH, TAUNT, Trigger};
+use crate::hearthstone::model::{
+    Action, CLEAVE, Minion, REBORN, SHIELD, STEALTH, TAUNT, Trigger, WINDFURY,
+};
 
 fn message(e: Error) -> String {
     e.message().to_string()
@@ -336,13 +338,33 @@ fn a_game_state_s_errors_name_the_json_path() {
         ),
         (
             r#""heroPowers": []"#,
-            r#""heroPowers": [{"cardId": "TB_BaconShop_HP_020", "used": false}]"#,
-            "playerBoard.player.heroPowers[0]: TB_BaconShop_HP_020: hero powers are not modelled yet",
+            r#""heroPowers": [{"cardId": "BG25_HERO_103p", "used": false}]"#,
+            "playerBoard.player.heroPowers[0]: Rapid Reanimation (BG25_HERO_103p): Start of Combat: destroy",
+        ),
+        (
+            r#""heroPowers": []"#,
+            r#""heroPowers": [{"cardId": "NOT_A_POWER"}]"#,
+            "playerBoard.player.heroPowers[0]: NOT_A_POWER: this hero power is not known",
+        ),
+        (
+            r#""heroPowers": []"#,
+            r#""heroPowers": 3"#,
+            "playerBoard.player.heroPowers: must be a JSON list",
+        ),
+        (
+            r#""hpLeft": 30"#,
+            r#""hpLeft": 30, "heroPowerId": "TB_BaconShop_HP_069""#,
+            "playerBoard.player.heroPowerId: Wingmen (TB_BaconShop_HP_069): Start of Combat",
+        ),
+        (
+            r#""hpLeft": 30"#,
+            r#""hpLeft": 30, "questEntities": [{"CardId": "BG24_Quest_124", "ProgressCurrent": 1}]"#,
+            "playerBoard.player.questEntities[0]: Reenact the Murder (BG24_Quest_124): its progress counts in combat",
         ),
         (
             r#""trinkets": []"#,
             r#""trinkets": [{"cardId": "BG30_MagicItem_989"}]"#,
-            "playerBoard.player.trinkets[0]: BG30_MagicItem_989: trinkets are not modelled yet",
+            "playerBoard.player.trinkets[0]: Artisanal Urn (BG30_MagicItem_989): your Undead have +3 Attack, which is not modelled yet",
         ),
         (
             r#""secrets": []"#,
@@ -362,7 +384,7 @@ fn a_game_state_s_errors_name_the_json_path() {
         (
             r#""anomalies": []"#,
             r#""anomalies": ["BG27_Anomaly_301"]"#,
-            "gameState.anomalies[0]: BG27_Anomaly_301: anomalies are not modelled yet",
+            "gameState.anomalies[0]: BG27_Anomaly_301: this anomaly is not known",
         ),
         (
             r#""options""#,
@@ -372,7 +394,7 @@ fn a_game_state_s_errors_name_the_json_path() {
         (
             r#""options""#,
             r#""opponentTeammateBoard": {"player": {"tavernTier": 3, "trinkets": [{"cardId": "BG30_MagicItem_989"}]}, "board": []}, "options""#,
-            "opponentTeammateBoard.player.trinkets[0]: BG30_MagicItem_989: trinkets are not modelled yet",
+            "opponentTeammateBoard.player.trinkets[0]: Artisanal Urn (BG30_MagicItem_989): your Undead",
         ),
         (
             r#""options""#,
@@ -594,7 +616,7 @@ fn ignoring_what_is_not_modelled_lists_it_and_fights_without_it() {
     let state = BATTLE
         .replacen(
             r#""heroPowers": []"#,
-            r#""heroPowers": [{"cardId": "TB_BaconShop_HP_020"}]"#,
+            r#""heroPowers": [{"cardId": "TB_BaconShop_HP_020"}, {"cardId": "BG25_HERO_103p"}]"#,
             1,
         )
         .replacen(
@@ -627,9 +649,9 @@ fn ignoring_what_is_not_modelled_lists_it_and_fights_without_it() {
         [
             ("BG27_Anomaly_301", Place::Anomaly, "gameState.anomalies[0]"),
             (
-                "TB_BaconShop_HP_020",
+                "BG25_HERO_103p",
                 Place::HeroPower,
-                "playerBoard.player.heroPowers[0]"
+                "playerBoard.player.heroPowers[1]"
             ),
             (
                 "TB_Bacon_Secrets_10",
@@ -676,6 +698,208 @@ fn ignoring_what_is_not_modelled_lists_it_and_fights_without_it() {
     assert_eq!(
         message(battle_from_json(&broken, OnUnmodelled::Ignore).unwrap_err()),
         "opponentBoard.board[1].health is missing"
+    );
+}
+
+/// Hero powers, trinkets, quests, quest rewards and anomalies that act
+/// only outside combat are skipped, as are empty trinket slots, null
+/// anomalies and empty ids: the fight is the one without them, and
+/// nothing is listed. One that acts in combat beside them is listed alone.
+#[test]
+fn what_acts_only_outside_combat_is_skipped() {
+    let state = BATTLE
+        .replacen(
+            r#""heroPowers": [], "trinkets": [], "questRewards": []"#,
+            r#""heroPowers": [{"cardId": "TB_BaconShop_HP_020", "used": true, "info": 3}, {"cardId": ""}],
+               "heroPowerId": "TB_BaconShop_HP_020",
+               "trinkets": [{"cardId": "BG30_MagicItem_706"}, {"cardId": "BG30_Trinket_2nd"}, {"cardId": "BG30_Trinket_1st"}],
+               "questRewards": ["BG27_Reward_504"],
+               "questRewardEntities": [{"CardId": "BG27_Reward_504", "AvengeCurrent": 0}],
+               "questEntities": [{"CardId": "BG24_Quest_151", "ProgressCurrent": 2}]"#,
+            1,
+        )
+        .replacen(
+            r#""anomalies": []"#,
+            r#""anomalies": [null, "BG27_Anomaly_000"]"#,
+            1,
+        );
+    let plain = combat_from_battle_json(BATTLE).unwrap();
+    let whole = combat_from_battle_json(&state).unwrap();
+    assert_eq!(format!("{whole:?}"), format!("{plain:?}"));
+    assert!(
+        battle_from_json(&state, OnUnmodelled::Ignore)
+            .unwrap()
+            .unmodelled
+            .is_empty()
+    );
+    // The same lists on the opponent's side and a teammate's.
+    let opponent = state.replacen(
+        r#""player": {"tavernTier": 2"#,
+        r#""player": {"heroPowers": [{"cardId": "BG25_HERO_105p"}], "trinkets": [{"cardId": "BG30_Trinket_2nd"}], "tavernTier": 2"#,
+        1,
+    );
+    assert!(combat_from_battle_json(&opponent).is_ok());
+    // A trinket acting in combat beside them is the one listed.
+    let chess = state.replacen(
+        r#"{"cardId": "BG30_Trinket_1st"}"#,
+        r#"{"cardId": "BG30_MagicItem_972"}"#,
+        1,
+    );
+    let battle = battle_from_json(&chess, OnUnmodelled::Ignore).unwrap();
+    let listed: Vec<_> = battle
+        .unmodelled
+        .iter()
+        .map(|u| (u.id.as_str(), u.place, u.path.as_str()))
+        .collect();
+    assert_eq!(
+        listed,
+        [(
+            "BG30_MagicItem_972",
+            Place::Trinket,
+            "playerBoard.player.trinkets[2]"
+        )]
+    );
+    assert!(
+        battle.unmodelled[0]
+            .reason
+            .starts_with("Karazhan Chess Set (BG30_MagicItem_972): Start of Combat: Summon a copy"),
+        "{}",
+        battle.unmodelled[0].reason
+    );
+    assert_eq!(format!("{:?}", battle.combat), format!("{plain:?}"));
+    assert!(
+        message(combat_from_battle_json(&chess).unwrap_err())
+            .starts_with("playerBoard.player.trinkets[2]: Karazhan Chess Set")
+    );
+}
+
+/// Swatting Insects: before anything else of the fight, the left-most
+/// minion gains Windfury, Divine Shield and Taunt: the fight of the state
+/// where that minion has them. Not for a player with no health left; the
+/// older `heroPowerId` too, but only when `heroPowers` is empty (as
+/// Firestone reads it).
+#[test]
+fn swatting_insects_gives_the_left_most_minion_its_keywords() {
+    let with_power = |powers: &str| {
+        BATTLE.replacen(
+            r#""heroPowers": []"#,
+            &format!(r#""heroPowers": {powers}"#),
+            1,
+        )
+    };
+    let state = with_power(r#"[{"cardId": "TB_BaconShop_HP_086", "used": false}]"#);
+    let c = combat_from_battle_json(&state).unwrap();
+    // The same fight as the state saying so of the minion.
+    let stated = BATTLE.replacen(
+        r#""attack": 3, "health": 3, "divineShield": true"#,
+        r#""attack": 3, "health": 3, "divineShield": true, "windfury": true, "taunt": true"#,
+        1,
+    );
+    let plain = combat_from_battle_json(BATTLE).unwrap();
+    assert_eq!(
+        format!("{c:?}"),
+        format!("{:?}", combat_from_battle_json(&stated).unwrap())
+    );
+    assert_eq!(
+        c.a[0].keywords,
+        plain.a[0].keywords | WINDFURY | SHIELD | TAUNT
+    );
+    assert_eq!(c.a[1], plain.a[1]);
+    assert_eq!(c.b, plain.b);
+    // The opponent's side, on a minion without Divine Shield.
+    let theirs = BATTLE.replacen(
+        r#""player": {"tavernTier": 2"#,
+        r#""player": {"heroPowers": [{"cardId": "TB_BaconShop_HP_086"}], "tavernTier": 2"#,
+        1,
+    );
+    let c = combat_from_battle_json(&theirs).unwrap();
+    assert_eq!(
+        c.b[0].keywords,
+        plain.b[0].keywords | WINDFURY | SHIELD | TAUNT
+    );
+    assert_eq!(c.a, plain.a);
+    // A player with no health left does not play it.
+    let dead = state.replacen(r#""hpLeft": 30"#, r#""hpLeft": 0"#, 1);
+    assert_eq!(combat_from_battle_json(&dead).unwrap().a, plain.a);
+    // The older single field, when the list is empty.
+    let single = BATTLE.replacen(
+        r#""hpLeft": 30"#,
+        r#""hpLeft": 30, "heroPowerId": "TB_BaconShop_HP_086""#,
+        1,
+    );
+    let c = combat_from_battle_json(&single).unwrap();
+    assert_eq!(
+        c.a[0].keywords,
+        plain.a[0].keywords | WINDFURY | SHIELD | TAUNT
+    );
+    // Not when the list holds one: Firestone reads the list alone.
+    let both = with_power(r#"[{"cardId": "TB_BaconShop_HP_046"}]"#).replacen(
+        r#""hpLeft": 30"#,
+        r#""hpLeft": 30, "heroPowerId": "BG25_HERO_103p""#,
+        1,
+    );
+    assert_eq!(combat_from_battle_json(&both).unwrap().a, plain.a);
+    // An empty board: nothing to give.
+    let empty = theirs.replacen(r#"[{"dbfId": 96758, "attack": 2, "health": 2}]"#, "[]", 1);
+    assert!(combat_from_battle_json(&empty).unwrap().b.is_empty());
+    // Met in a trinket list, it is no trinket the reader plays.
+    let misplaced = BATTLE.replacen(
+        r#""trinkets": []"#,
+        r#""trinkets": [{"cardId": "TB_BaconShop_HP_086"}]"#,
+        1,
+    );
+    assert!(
+        message(combat_from_battle_json(&misplaced).unwrap_err())
+            .starts_with("playerBoard.player.trinkets[0]: Swatting Insects (TB_BaconShop_HP_086)")
+    );
+}
+
+/// Reborn Rites: when used, the minion whose `entityId` is its `info`
+/// gains Reborn before the fight; not used, or naming no minion of the
+/// board, it does nothing.
+#[test]
+fn reborn_rites_gives_the_chosen_minion_reborn() {
+    let board = BATTLE.replacen(
+        r#"{"cardId": "BGS_004", "attack": 1, "health": 3}"#,
+        r#"{"cardId": "BGS_004", "attack": 1, "health": 3, "entityId": 77}"#,
+        1,
+    );
+    let with_power = |power: &str| {
+        board.replacen(
+            r#""heroPowers": []"#,
+            &format!(r#""heroPowers": [{power}]"#),
+            1,
+        )
+    };
+    let plain = combat_from_battle_json(&board).unwrap();
+    assert_eq!(plain.a[1].keywords & REBORN, 0);
+    let used = with_power(r#"{"cardId": "TB_BaconShop_HP_024", "used": true, "info": 77}"#);
+    let c = combat_from_battle_json(&used).unwrap();
+    assert_eq!(c.a[1].keywords, plain.a[1].keywords | REBORN);
+    assert_eq!(c.a[0], plain.a[0]);
+    let stated = board.replacen(r#""entityId": 77"#, r#""entityId": 77, "reborn": true"#, 1);
+    assert_eq!(
+        format!("{c:?}"),
+        format!("{:?}", combat_from_battle_json(&stated).unwrap())
+    );
+    for idle in [
+        r#"{"cardId": "TB_BaconShop_HP_024", "used": false, "info": 77}"#,
+        r#"{"cardId": "TB_BaconShop_HP_024", "used": true, "info": 78}"#,
+        r#"{"cardId": "TB_BaconShop_HP_024", "used": true, "info": -1}"#,
+        r#"{"cardId": "TB_BaconShop_HP_024", "used": true}"#,
+    ] {
+        let c = combat_from_battle_json(&with_power(idle)).unwrap();
+        assert_eq!(format!("{c:?}"), format!("{plain:?}"), "{idle}");
+    }
+    // The older fields: heroPowerUsed and heroPowerInfo.
+    let single = board.replacen(
+        r#""hpLeft": 30"#,
+        r#""hpLeft": 30, "heroPowerId": "TB_BaconShop_HP_024", "heroPowerUsed": true, "heroPowerInfo": 77"#,
+        1,
+    );
+    assert_eq!(
+        combat_from_battle_json(&single).unwrap().a[1].keywords,
+        plain.a[1].keywords | REBORN
     );
 }
 
