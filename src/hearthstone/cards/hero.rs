@@ -11,6 +11,7 @@
 //! trinkets, quest rewards and anomalies have their own table
 //! (`hero_powers.rs`).
 
+use crate::error::{Error, Result};
 use crate::hearthstone::model::{Action, Effect, HeroCard, REBORN, TAUNT, Target, Token, Trigger};
 
 /// What the engine does with a hero-side card.
@@ -244,18 +245,21 @@ pub fn hero_row(id: &str) -> Option<&'static HeroRow> {
 /// The hero-side card `id` with its script numbers (`scriptDataNum1`
 /// and 2, `None` when the game state lacks them): `Ok(Some)` when the
 /// engine plays it, `Ok(None)` when it does nothing on the boards; an
-/// error saying why for an unknown or unmodelled card, or numbers it
-/// needs that are missing or out of range.
-pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>, String> {
+/// invalid-argument error saying why for an unknown or unmodelled card,
+/// a parse error for numbers it needs that are missing or out of range
+/// (malformed input, not something left to model).
+pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>> {
     let Some(row) = hero_row(id) else {
-        return Err(format!("{id}: this hero-side card is not known"));
+        return Err(Error::invalid(format!(
+            "{id}: this hero-side card is not known"
+        )));
     };
     match row.play {
         HeroPlay::OutsideBoards(_) => Ok(None),
-        HeroPlay::Unsupported(what) => Err(format!(
+        HeroPlay::Unsupported(what) => Err(Error::invalid(format!(
             "{} ({id}): {what}, which is not modelled yet",
             row.name
-        )),
+        ))),
         HeroPlay::SummonsWhenAttacked { token, keywords } => Ok(Some(HeroCard {
             id: row.id,
             name: row.name,
@@ -313,15 +317,19 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>,
             if scripted {
                 let number = |i: usize| {
                     let n = script[i].ok_or_else(|| {
-                        format!("{} ({id}): its scriptDataNum{} is missing", row.name, i + 1)
+                        Error::parse(format!(
+                            "{} ({id}): its scriptDataNum{} is missing",
+                            row.name,
+                            i + 1
+                        ))
                     })?;
                     u16::try_from(n).map_err(|_| {
-                        format!(
+                        Error::parse(format!(
                             "{} ({id}): its scriptDataNum{} is {n}; it must be 0 to {}",
                             row.name,
                             i + 1,
                             u16::MAX
-                        )
+                        ))
                     })
                 };
                 if let Action::Buff { attack, health, .. } = &mut effect.action {
@@ -344,9 +352,13 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>,
 
 /// One token of the card `token` (with `keywords` added), which `row`'s
 /// card summons.
-fn card_token(row: &HeroRow, token: &str, keywords: u8) -> Result<Token, String> {
-    let card = super::by_id(token)
-        .ok_or_else(|| format!("{} ({}): its token {token} is not known", row.name, row.id))?;
+fn card_token(row: &HeroRow, token: &str, keywords: u8) -> Result<Token> {
+    let card = super::by_id(token).ok_or_else(|| {
+        Error::invalid(format!(
+            "{} ({}): its token {token} is not known",
+            row.name, row.id
+        ))
+    })?;
     Ok(Token {
         attack: card.attack,
         health: card.health,

@@ -88,16 +88,21 @@ fn upper_hand_sets_a_random_enemy_minions_health_to_one() {
 fn cards_acting_outside_the_boards_change_nothing_and_others_are_refused() {
     assert_eq!(hero_card("BG27_Anomaly_575t", [Some(0), Some(0)]), Ok(None));
     let refused = hero_card("TB_Bacon_Secrets_07", [Some(2), Some(2)]).unwrap_err();
+    let refused = refused.message();
     assert!(hero_card("BG28_641", [None, None]).unwrap().is_some());
     assert!(
         refused.contains("Autodefense Matrix (TB_Bacon_Secrets_07)"),
         "{refused}"
     );
     let unknown = hero_card("XYZ_1", [None, None]).unwrap_err();
+    let unknown = unknown.message();
     assert!(unknown.contains("XYZ_1"), "{unknown}");
     let missing = hero_card("BG28_519", [Some(2), None]).unwrap_err();
+    assert_eq!(missing.kind(), crate::error::ErrorKind::Parse);
+    let missing = missing.message();
     assert!(missing.contains("scriptDataNum2 is missing"), "{missing}");
     let negative = hero_card("BG28_519", [Some(-1), Some(0)]).unwrap_err();
+    let negative = negative.message();
     assert!(negative.contains("scriptDataNum1 is -1"), "{negative}");
     // Too many for a side.
     let mut c = combat("1/1", "1/1");

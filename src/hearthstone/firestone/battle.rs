@@ -292,8 +292,12 @@ pub(super) fn heroes_from_value(
                 Some(why) => unmodelled.meet(id, Place::Secret, &item_path, why)?,
             },
             Ok(None) => {}
+            Err(why) if why.kind() == ErrorKind::Parse => return Err(item_path.error(why)),
             Err(why) => {
-                let why = Error::invalid(format!("{why}; leave it out to fight without it"));
+                let why = Error::invalid(format!(
+                    "{}; leave it out to fight without it",
+                    why.message()
+                ));
                 unmodelled.meet(id, Place::Secret, &item_path, why)?;
             }
         }

@@ -693,7 +693,16 @@ fn ignoring_what_is_not_modelled_lists_it_and_fights_without_it() {
             .unmodelled
             .is_empty()
     );
-    // Malformed input is no card left out.
+    // Malformed input is no card left out: a minion's missing stat, a
+    // secret's missing number.
+    let vigor = BATTLE.replacen(
+        r#""secrets": []"#,
+        r#""secrets": [{"cardId": "BG28_519", "scriptDataNum1": 3}]"#,
+        1,
+    );
+    let refused = battle_from_json(&vigor, OnUnmodelled::Ignore).unwrap_err();
+    assert_eq!(refused.kind(), ErrorKind::Parse);
+    assert!(message(refused).starts_with("playerBoard.secrets[0]: "));
     let broken = state.replacen(r#""attack": 5, "health": 7"#, r#""attack": 5"#, 1);
     assert_eq!(
         message(battle_from_json(&broken, OnUnmodelled::Ignore).unwrap_err()),
