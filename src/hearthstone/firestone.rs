@@ -555,7 +555,14 @@ fn combat_enchantments(
             ))));
         }
     }
-    played.apply(minion).map_err(|(id, why)| refuse(id, why))
+    // All or nothing: a refusal (left out when ignoring what is not
+    // modelled) leaves the card's own minion.
+    let mut enchanted = *minion;
+    played
+        .apply(&mut enchanted)
+        .map_err(|(id, why)| refuse(id, why))?;
+    *minion = enchanted;
+    Ok(())
 }
 
 /// Whether `id` is the card's own enchantment (`BG33_807e`,
