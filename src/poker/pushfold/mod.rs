@@ -15,16 +15,26 @@
 //! assert_eq!((aa.push, aa.call), (1.0, 1.0));
 //! ```
 
+mod cfr;
 pub mod chart;
+mod deals;
 mod deck;
 pub mod game;
+pub mod icm;
 mod lp;
+mod multiway;
 mod solve;
+mod table;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_multiway;
 
 pub use chart::{ClassShare, chart_text, class_chart};
 pub use game::{Evaluation, Matchups, Stakes, evaluate};
+pub use icm::icm_equity;
+pub use multiway::{SolveOptions, SpotStrategy, TableSolution, solve_table};
+pub use table::{Spot, Table};
 
 use crate::cards::CardSet;
 use crate::error::{Error, Result};
