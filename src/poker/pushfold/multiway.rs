@@ -109,13 +109,39 @@ impl TableSolution {
 /// Solves a table: heads-up exactly (the preflop table), three or more
 /// players over a sample of deals (see `SolveOptions::samples`).
 pub fn solve_table(table: &Table, options: &SolveOptions) -> Result<TableSolution> {
-    table.check()?;
     if !(options.target.is_finite() && options.target > 0.0) {
         return Err(Error::invalid(format!(
             "target {}: the exploitability target must be a positive number",
             options.target
         )));
     }
+    let (tree, deals) = game(table, options)?;
+    let (act, sweep, iterations) = solve_deals(&tree, &deals, options.target, options.max_iterations);
+    Ok(answer(table, options, &tree, &deals, &act, &sweep, iterations))
+}
+
+/// Each seat's best-response gain against `solution`'s strategy in a
+/// fresh sample of `samples` deals drawn by `seed` (for three or more
+/// players: an estimate of the gains in the full game, free of the
+/// solved sample's own noise; two players are exact either way).
+pub fn check_table(solution: &TableSolution, samples: usize, seed: u64) -> Result<Vec<f64>> {
+    let options = SolveOptions {
+        samples,
+        seed,
+        ..solution.options
+    };
+    let (tree, deals) = game(&solution.table, &options)?;
+    let act: Vec<f64> = solution
+        .spots
+        .iter()
+        .flat_map(|s| s.classes.iter().copied())
+        .collect();
+    Ok(sweep(&tree, &deals, &act).gains.iter().map(|g| g.max(0.0)).collect())
+}
+
+/// The tree and deals of a table: heads-up exact, else sampled.
+fn game(table: &Table, options: &SolveOptions) -> Result<(Tree, Deals)> {
+    table.check()?;
     let n = table.stacks.len();
     let tree = Tree::new(n);
     let deals = if n == 2 {
@@ -130,8 +156,7 @@ pub fn solve_table(table: &Table, options: &SolveOptions) -> Result<TableSolutio
         }
         deals::sampled(table, &tree, options.samples, options.seed)?
     };
-    let (act, sweep, iterations) = solve_deals(&tree, &deals, options.target, options.max_iterations);
-    Ok(answer(table, options, &tree, &deals, &act, &sweep, iterations))
+    Ok((tree, deals))
 }
 
 /// CFR+ until the average strategy's largest gain is at most `target`
@@ -143,14 +168,21 @@ pub(super) fn solve_deals(
     max_iterations: usize,
 ) -> (Vec<f64>, Sweep, usize) {
     let mut cfr = Cfr::new(tree, deals);
+    let worst = |s: &Sweep| s.gains.iter().fold(0.0f64, |m, &g| m.max(g));
     loop {
         for _ in 0..CHECK_EVERY {
             cfr.step(tree, deals);
         }
-        let act = cfr.average();
-        let s = sweep(tree, deals, &act);
-        let worst = s.gains.iter().fold(0.0f64, |m, &g| m.max(g));
-        if worst <= target || cfr.iterations >= max_iterations {
+        // The average is what CFR+ guarantees; the current strategy is
+        // often as close and plays pure hands purely: keep the better.
+        let average = cfr.average();
+        let (a, c) = (sweep(tree, deals, &average), sweep(tree, deals, &cfr.act));
+        let (act, s) = if worst(&c) <= worst(&a) {
+            (cfr.act.clone(), c)
+        } else {
+            (average, a)
+        };
+        if worst(&s) <= target || cfr.iterations >= max_iterations {
             return (act, s, cfr.iterations);
         }
     }

@@ -117,6 +117,38 @@ pub struct Spot {
     pub callers: Vec<usize>,
 }
 
+impl Spot {
+    /// What the spot is, by position: "BTN opens", "BB facing a BTN push
+    /// and an SB call".
+    pub fn describe(&self, players: usize) -> String {
+        let who = |s: usize| position_name(s, players);
+        match self.opener {
+            None => format!("{} opens", who(self.seat)),
+            Some(o) => {
+                let mut text = format!("{} facing a {} push", who(self.seat), who(o));
+                for &c in &self.callers {
+                    text.push_str(&format!(" and a {} call", who(c)));
+                }
+                text
+            }
+        }
+    }
+}
+
+/// A seat's position name at a table of `players`: BB, SB, BTN, CO, HJ,
+/// LJ counted from the last seat, then UTG, UTG+1, ... from the first.
+pub fn position_name(seat: usize, players: usize) -> String {
+    const FROM_LAST: [&str; 6] = ["BB", "SB", "BTN", "CO", "HJ", "LJ"];
+    let back = players.saturating_sub(seat + 1);
+    if back < FROM_LAST.len() {
+        FROM_LAST[back].to_string()
+    } else if seat == 0 {
+        "UTG".to_string()
+    } else {
+        format!("UTG+{seat}")
+    }
+}
+
 /// The betting tree. Slots `0..spots.len()` are decisions (in an order
 /// where parents come first), then the ends.
 #[derive(Debug, Clone)]
