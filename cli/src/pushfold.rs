@@ -6,7 +6,7 @@
 use crate::output::{Failure, Outcome, print_json};
 use oddsmith::Error;
 use oddsmith::poker::pushfold::{
-    ClassShare, HeadsUp, SolveOptions, Solution, Table, TableSolution, chart::mixed, chart_text,
+    ClassShare, HeadsUp, Solution, SolveOptions, Table, TableSolution, chart::mixed, chart_text,
     check_table, position_name, solve_heads_up, solve_table, warm_up,
 };
 use serde_json::json;
@@ -30,7 +30,7 @@ pub struct Args {
     payouts: Option<String>,
     /// Multiway: stop once no seat gains more than this (bb) by its best
     /// response.
-    #[arg(long, default_value_t = 0.01)]
+    #[arg(long, default_value_t = 0.001)]
     target: f64,
     /// Multiway (3 or more): deals sampled.
     #[arg(long, default_value_t = 1_000_000)]
@@ -297,7 +297,9 @@ fn run_table(args: &Args, as_json: bool) -> Outcome {
     })?;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
     let checked = match args.check {
-        Some(samples) => Some(check_table(&s, samples, o.seed.wrapping_add(1)).map_err(|e| named("--check", e))?),
+        Some(samples) => Some(
+            check_table(&s, samples, o.seed.wrapping_add(1)).map_err(|e| named("--check", e))?,
+        ),
         None => None,
     };
     if as_json {
@@ -329,7 +331,10 @@ fn print_table(s: &TableSolution, checked: Option<&[f64]>, elapsed_ms: f64) {
         "push/fold, {n} players, stacks {:?}, blinds {}/{}, ante {}, {unit}; {game}, {} CFR+ iterations, {elapsed_ms:.0} ms",
         t.stacks, t.small_blind, t.big_blind, t.ante, s.iterations
     );
-    println!("{:<5} {:>12} {:>10} {:>14}", "seat", "value (bb)", "+-", "best-resp gain");
+    println!(
+        "{:<5} {:>12} {:>10} {:>14}",
+        "seat", "value (bb)", "+-", "best-resp gain"
+    );
     for i in 0..n {
         println!(
             "{:<5} {:>+12.4} {:>10.4} {:>14}",
@@ -339,7 +344,10 @@ fn print_table(s: &TableSolution, checked: Option<&[f64]>, elapsed_ms: f64) {
             gain_text(s.gains[i])
         );
     }
-    println!("exploitability (largest gain): {} bb", gain_text(s.exploitability()));
+    println!(
+        "exploitability (largest gain): {} bb",
+        gain_text(s.exploitability())
+    );
     if let Some(gains) = checked {
         let worst = gains.iter().fold(0.0f64, |m, &g| m.max(g));
         println!("largest gain on a fresh sample: {worst:.4} bb");
@@ -351,7 +359,11 @@ fn print_table(s: &TableSolution, checked: Option<&[f64]>, elapsed_ms: f64) {
             continue;
         }
         let cells = spot.chart();
-        let verb = if spot.spot.opener.is_none() { "pushed" } else { "called" };
+        let verb = if spot.spot.opener.is_none() {
+            "pushed"
+        } else {
+            "called"
+        };
         println!(
             "\n{} (reached {:.1}%): % of each class {verb} ({:.1}% of hands)",
             spot.spot.describe(n),
@@ -361,7 +373,10 @@ fn print_table(s: &TableSolution, checked: Option<&[f64]>, elapsed_ms: f64) {
         print!("{}", chart_text(&cells));
     }
     if skipped > 0 {
-        println!("\n({skipped} spots reached less than {:.1}% of the time left out; --json has them)", 100.0 * MIN_REACH);
+        println!(
+            "\n({skipped} spots reached less than {:.1}% of the time left out; --json has them)",
+            100.0 * MIN_REACH
+        );
     }
 }
 

@@ -49,7 +49,8 @@ pub(super) fn sweep(tree: &Tree, deals: &Deals, act: &[f64]) -> Sweep {
         let groups = &deals.group[k * n..(k + 1) * n];
         for (e, &row) in deals.outcome[k * ends..(k + 1) * ends].iter().enumerate() {
             let row = row as usize;
-            value[(d + e) * n..(d + e + 1) * n].copy_from_slice(&deals.payoffs[row * n..(row + 1) * n]);
+            value[(d + e) * n..(d + e + 1) * n]
+                .copy_from_slice(&deals.payoffs[row * n..(row + 1) * n]);
         }
         reach[0] = w;
         for s in 0..d {

@@ -121,6 +121,7 @@ fn dense_rank(allin: u16, strength: &[u16], i: usize) -> u16 {
 /// Every deal of the reduced deck `cards`: each ordered tuple of disjoint
 /// two-card hands and each board of five of the cards left, alike in
 /// chance. Groups are the hands of `cards` in order (`hands`).
+#[cfg(test)]
 pub(super) fn reduced(table: &Table, tree: &Tree, cards: &[Card]) -> Result<(Deals, Vec<CardSet>)> {
     let n = table.stacks.len();
     let mut hands = Vec::new();
@@ -171,6 +172,7 @@ pub(super) fn reduced(table: &Table, tree: &Tree, cards: &[Card]) -> Result<(Dea
     Ok((b.deals, hands))
 }
 
+#[cfg(test)]
 fn strength_of(mask: u64) -> u16 {
     HandKey::of_set(CardSet::from_mask(mask).unwrap_or_default())
         .rank()
@@ -178,6 +180,7 @@ fn strength_of(mask: u64) -> u16 {
 }
 
 /// Every set of five of `cards` (bits), as masks.
+#[cfg(test)]
 fn five_of(cards: &[u64]) -> Vec<u64> {
     let mut out = Vec::new();
     let k = cards.len();

@@ -36,7 +36,7 @@ pub struct SolveOptions {
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
-            target: 0.01,
+            target: 0.001,
             samples: 1_000_000,
             seed: 1,
             max_iterations: 20_000,
@@ -116,8 +116,11 @@ pub fn solve_table(table: &Table, options: &SolveOptions) -> Result<TableSolutio
         )));
     }
     let (tree, deals) = game(table, options)?;
-    let (act, sweep, iterations) = solve_deals(&tree, &deals, options.target, options.max_iterations);
-    Ok(answer(table, options, &tree, &deals, &act, &sweep, iterations))
+    let (act, sweep, iterations) =
+        solve_deals(&tree, &deals, options.target, options.max_iterations);
+    Ok(answer(
+        table, options, &tree, &deals, &act, &sweep, iterations,
+    ))
 }
 
 /// Each seat's best-response gain against `solution`'s strategy in a
@@ -136,7 +139,11 @@ pub fn check_table(solution: &TableSolution, samples: usize, seed: u64) -> Resul
         .iter()
         .flat_map(|s| s.classes.iter().copied())
         .collect();
-    Ok(sweep(&tree, &deals, &act).gains.iter().map(|g| g.max(0.0)).collect())
+    Ok(sweep(&tree, &deals, &act)
+        .gains
+        .iter()
+        .map(|g| g.max(0.0))
+        .collect())
 }
 
 /// The tree and deals of a table: heads-up exact, else sampled.

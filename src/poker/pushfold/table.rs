@@ -179,7 +179,11 @@ impl Tree {
         };
         Tree {
             spots: grown.spots,
-            children: grown.children.iter().map(|&[f, a]| [flat(f), flat(a)]).collect(),
+            children: grown
+                .children
+                .iter()
+                .map(|&[f, a]| [flat(f), flat(a)])
+                .collect(),
             ends: grown.ends,
         }
     }
@@ -194,7 +198,13 @@ struct Growing {
 
 impl Growing {
     /// Adds the subtree where `seat` acts next.
-    fn grow(&mut self, n: usize, seat: usize, opener: Option<usize>, callers: &mut Vec<usize>) -> Slot {
+    fn grow(
+        &mut self,
+        n: usize,
+        seat: usize,
+        opener: Option<usize>,
+        callers: &mut Vec<usize>,
+    ) -> Slot {
         let seats = match opener {
             None if seat + 1 == n => Some(1u16 << seat),
             Some(o) if seat == n => Some(callers.iter().fold(1u16 << o, |m, &c| m | 1 << c)),
@@ -281,5 +291,9 @@ pub(super) fn payoff(table: &Table, after: &[f64]) -> Result<Vec<f64>> {
     let price = table.chips_per_prize() / bb;
     let now = icm_equity(after, &table.payouts, &table.stacks)?;
     let before = icm_equity(&table.stacks, &table.payouts, &table.stacks)?;
-    Ok(now.iter().zip(&before).map(|(a, b)| (a - b) * price).collect())
+    Ok(now
+        .iter()
+        .zip(&before)
+        .map(|(a, b)| (a - b) * price)
+        .collect())
 }

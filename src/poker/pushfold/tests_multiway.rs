@@ -13,7 +13,14 @@ use proptest::prelude::*;
 /// ICM by brute force: every finishing order of the players with chips,
 /// each with the chance Malmuth-Harville gives it.
 fn icm_brute_force(stacks: &[f64], payouts: &[f64]) -> Vec<f64> {
-    fn walk(stacks: &[f64], payouts: &[f64], left: &mut Vec<usize>, chance: f64, place: usize, out: &mut [f64]) {
+    fn walk(
+        stacks: &[f64],
+        payouts: &[f64],
+        left: &mut Vec<usize>,
+        chance: f64,
+        place: usize,
+        out: &mut [f64],
+    ) {
         let chips: f64 = left.iter().map(|&i| stacks[i]).sum();
         for k in 0..left.len() {
             let i = left[k];
@@ -25,7 +32,14 @@ fn icm_brute_force(stacks: &[f64], payouts: &[f64]) -> Vec<f64> {
         }
     }
     let mut out = vec![0.0; stacks.len()];
-    walk(stacks, payouts, &mut (0..stacks.len()).collect(), 1.0, 0, &mut out);
+    walk(
+        stacks,
+        payouts,
+        &mut (0..stacks.len()).collect(),
+        1.0,
+        0,
+        &mut out,
+    );
     out
 }
 
@@ -108,7 +122,11 @@ fn the_tree_has_a_spot_for_every_history() {
         assert_eq!((t.spots.len(), t.ends.len()), (spots, ends), "{n} players");
         for (s, spot) in t.spots.iter().enumerate() {
             assert!(t.children[s].iter().all(|&c| c > s), "parents first");
-            assert!(spot.callers.iter().all(|&c| Some(c) > spot.opener && c < spot.seat));
+            assert!(
+                spot.callers
+                    .iter()
+                    .all(|&c| Some(c) > spot.opener && c < spot.seat)
+            );
         }
     }
 }
@@ -124,7 +142,10 @@ fn bad_tables_are_refused_naming_the_input() {
     assert!(solve(&table(&[10.0; 3], -1.0, &[]), &o).contains("ante -1"));
     assert!(solve(&table(&[10.0; 3], 0.0, &[50.0, -1.0]), &o).contains("payout -1"));
     assert!(solve(&table(&[10.0; 3], 0.0, &[0.0, 0.0]), &o).contains("payouts"));
-    let nan = SolveOptions { target: f64::NAN, ..o };
+    let nan = SolveOptions {
+        target: f64::NAN,
+        ..o
+    };
     assert!(solve(&table(&[10.0; 3], 0.0, &[]), &nan).contains("target"));
     let none = SolveOptions { samples: 0, ..o };
     assert!(solve(&table(&[10.0; 3], 0.0, &[]), &none).contains("samples 0"));
@@ -195,11 +216,20 @@ fn board_equity(a: u64, b: u64, all: u64) -> f64 {
     if a & b != 0 {
         return 0.5;
     }
-    let left: Vec<u64> = (0..52).map(|i| 1u64 << i).filter(|&c| c & all & !(a | b) != 0).collect();
+    let left: Vec<u64> = (0..52)
+        .map(|i| 1u64 << i)
+        .filter(|&c| c & all & !(a | b) != 0)
+        .collect();
     let (mut won, mut boards) = (0.0, 0.0);
     for board in subsets_of_five(&left) {
         let (x, y) = (strength(a | board), strength(b | board));
-        won += if x > y { 1.0 } else if x == y { 0.5 } else { 0.0 };
+        won += if x > y {
+            1.0
+        } else if x == y {
+            0.5
+        } else {
+            0.0
+        };
         boards += 1.0;
     }
     won / boards
@@ -208,14 +238,20 @@ fn board_equity(a: u64, b: u64, all: u64) -> f64 {
 fn subsets_of_five(cards: &[u64]) -> Vec<u64> {
     let mut out = vec![(0u64, 0usize)];
     for &c in cards {
-        let grown: Vec<(u64, usize)> = out.iter().filter(|e| e.1 < 5).map(|&(m, k)| (m | c, k + 1)).collect();
+        let grown: Vec<(u64, usize)> = out
+            .iter()
+            .filter(|e| e.1 < 5)
+            .map(|&(m, k)| (m | c, k + 1))
+            .collect();
         out.extend(grown);
     }
     out.into_iter().filter(|e| e.1 == 5).map(|e| e.0).collect()
 }
 
 fn strength(mask: u64) -> u16 {
-    HandKey::of_set(crate::cards::CardSet::from_mask(mask).unwrap()).rank().0
+    HandKey::of_set(crate::cards::CardSet::from_mask(mask).unwrap())
+        .rank()
+        .0
 }
 
 /// A strategy by spot and hand: the chance to push or call.
@@ -241,7 +277,14 @@ fn oracle(t: &Table, deck: &[Card], tree: &Tree, play: Play) -> Vec<f64> {
     let mut total = vec![0.0; n];
     let mut count = 0.0;
     let mut deal = vec![0usize; n];
-    fn tuples(hands: &[u64], n: usize, used: u64, at: usize, deal: &mut Vec<usize>, f: &mut dyn FnMut(&[usize], u64)) {
+    fn tuples(
+        hands: &[u64],
+        n: usize,
+        used: u64,
+        at: usize,
+        deal: &mut Vec<usize>,
+        f: &mut dyn FnMut(&[usize], u64),
+    ) {
         if at == n {
             f(deal, used);
             return;
@@ -268,66 +311,88 @@ fn oracle(t: &Table, deck: &[Card], tree: &Tree, play: Play) -> Vec<f64> {
                     out[alive[k]] = e;
                 }
                 let busted = n - alive.len();
-                let last: f64 = (alive.len()..n).map(|p| t.payouts.get(p).copied().unwrap_or(0.0)).sum();
+                let last: f64 = (alive.len()..n)
+                    .map(|p| t.payouts.get(p).copied().unwrap_or(0.0))
+                    .sum();
                 for i in (0..n).filter(|&i| stacks[i] <= 0.0) {
                     out[i] = last / busted as f64;
                 }
                 out
             };
             let (now, then) = (icm(after), icm(&t.stacks));
-            now.iter().zip(&then).map(|(a, b)| (a - b) * price).collect()
+            now.iter()
+                .zip(&then)
+                .map(|(a, b)| (a - b) * price)
+                .collect()
         }
     };
-    tuples(&hands, n, 0, 0, &mut deal, &mut |deal: &[usize], used: u64| {
-        let left: Vec<u64> = (0..52).map(|i| 1u64 << i).filter(|&c| c & all & !used != 0).collect();
-        for board in subsets_of_five(&left) {
-            let s: Vec<u16> = deal.iter().map(|&h| strength(hands[h] | board)).collect();
-            // Every line of betting: (chance, all-in seats).
-            let mut lines = vec![(1.0, None::<usize>, Vec::<usize>::new())];
-            for seat in 0..n {
-                let mut next = Vec::new();
-                for (p, opener, callers) in lines {
-                    if opener.is_none() && seat + 1 == n {
-                        next.push((p, opener, callers));
-                        continue;
-                    }
-                    let a = play(spot_of(seat, opener, &callers), deal[seat]);
-                    next.push(((1.0 - a) * p, opener, callers.clone()));
-                    let mut c = callers;
-                    let o = match opener {
-                        None => Some(seat),
-                        Some(_) => {
-                            c.push(seat);
-                            opener
+    tuples(
+        &hands,
+        n,
+        0,
+        0,
+        &mut deal,
+        &mut |deal: &[usize], used: u64| {
+            let left: Vec<u64> = (0..52)
+                .map(|i| 1u64 << i)
+                .filter(|&c| c & all & !used != 0)
+                .collect();
+            for board in subsets_of_five(&left) {
+                let s: Vec<u16> = deal.iter().map(|&h| strength(hands[h] | board)).collect();
+                // Every line of betting: (chance, all-in seats).
+                let mut lines = vec![(1.0, None::<usize>, Vec::<usize>::new())];
+                for seat in 0..n {
+                    let mut next = Vec::new();
+                    for (p, opener, callers) in lines {
+                        if opener.is_none() && seat + 1 == n {
+                            next.push((p, opener, callers));
+                            continue;
                         }
+                        let a = play(spot_of(seat, opener, &callers), deal[seat]);
+                        next.push(((1.0 - a) * p, opener, callers.clone()));
+                        let mut c = callers;
+                        let o = match opener {
+                            None => Some(seat),
+                            Some(_) => {
+                                c.push(seat);
+                                opener
+                            }
+                        };
+                        next.push((a * p, o, c));
+                    }
+                    lines = next;
+                }
+                for (p, opener, callers) in lines {
+                    let allin: Vec<usize> = match opener {
+                        None => vec![n - 1],
+                        Some(o) => std::iter::once(o).chain(callers).collect(),
                     };
-                    next.push((a * p, o, c));
+                    let showdown = allin.len() > 1;
+                    let put: Vec<f64> = (0..n)
+                        .map(|i| {
+                            if showdown && allin.contains(&i) {
+                                t.stacks[i]
+                            } else {
+                                t.posted(i)
+                            }
+                        })
+                        .collect();
+                    let best = allin.iter().map(|&i| s[i]).max().unwrap();
+                    let winners: Vec<usize> =
+                        allin.iter().copied().filter(|&i| s[i] == best).collect();
+                    let pot: f64 = put.iter().sum();
+                    let mut after: Vec<f64> = (0..n).map(|i| t.stacks[i] - put[i]).collect();
+                    for &w in &winners {
+                        after[w] += pot / winners.len() as f64;
+                    }
+                    for (tot, v) in total.iter_mut().zip(worth(&after)) {
+                        *tot += p * v;
+                    }
                 }
-                lines = next;
+                count += 1.0;
             }
-            for (p, opener, callers) in lines {
-                let allin: Vec<usize> = match opener {
-                    None => vec![n - 1],
-                    Some(o) => std::iter::once(o).chain(callers).collect(),
-                };
-                let showdown = allin.len() > 1;
-                let put: Vec<f64> = (0..n)
-                    .map(|i| if showdown && allin.contains(&i) { t.stacks[i] } else { t.posted(i) })
-                    .collect();
-                let best = allin.iter().map(|&i| s[i]).max().unwrap();
-                let winners: Vec<usize> = allin.iter().copied().filter(|&i| s[i] == best).collect();
-                let pot: f64 = put.iter().sum();
-                let mut after: Vec<f64> = (0..n).map(|i| t.stacks[i] - put[i]).collect();
-                for &w in &winners {
-                    after[w] += pot / winners.len() as f64;
-                }
-                for (tot, v) in total.iter_mut().zip(worth(&after)) {
-                    *tot += p * v;
-                }
-            }
-            count += 1.0;
-        }
-    });
+        },
+    );
     total.iter().map(|v| v / count).collect()
 }
 
@@ -397,17 +462,34 @@ fn from_heads_up(s: &Solution) -> Vec<f64> {
 fn two_seats_agree_with_the_heads_up_solution() {
     for (stacks, ante) in [([10.0, 10.0], 0.0), ([7.0, 12.0], 0.1), ([25.0, 25.0], 0.0)] {
         let t = table(&stacks, ante, &[]);
-        let o = SolveOptions { target: 1e-4, ..SolveOptions::default() };
+        let o = SolveOptions {
+            target: 1e-4,
+            ..SolveOptions::default()
+        };
         let multi = solve_table(&t, &o).unwrap();
         assert!(!multi.sampled && multi.exploitability() <= 1e-4);
-        let hu = solve_heads_up(&HeadsUp { stacks, ante, ..HeadsUp::default() }).unwrap();
-        assert!((multi.values[0] - hu.value).abs() <= 2e-4, "{stacks:?}: {} vs {}", multi.values[0], hu.value);
+        let hu = solve_heads_up(&HeadsUp {
+            stacks,
+            ante,
+            ..HeadsUp::default()
+        })
+        .unwrap();
+        assert!(
+            (multi.values[0] - hu.value).abs() <= 2e-4,
+            "{stacks:?}: {} vs {}",
+            multi.values[0],
+            hu.value
+        );
         // The heads-up exact strategy is unexploitable in the multiway
         // game too, with the same value.
         let tree = Tree::new(2);
         let deals: Deals = deals::heads_up(&t, &tree).unwrap();
         let s = sweep(&tree, &deals, &from_heads_up(&hu));
-        assert!(s.gains.iter().all(|&g| g <= 1e-9), "{stacks:?}: {:?}", s.gains);
+        assert!(
+            s.gains.iter().all(|&g| g <= 1e-9),
+            "{stacks:?}: {:?}",
+            s.gains
+        );
         assert!((s.values[0] - hu.value).abs() <= 1e-9);
     }
 }
@@ -415,7 +497,10 @@ fn two_seats_agree_with_the_heads_up_solution() {
 #[test]
 fn three_seats_under_icm_reach_the_target_on_a_sample() {
     let t = table(&[10.0; 3], 0.0, &[50.0, 30.0, 20.0]);
-    let o = SolveOptions { samples: 100_000, ..SolveOptions::default() };
+    let o = SolveOptions {
+        samples: 100_000,
+        ..SolveOptions::default()
+    };
     let s = solve_table(&t, &o).unwrap();
     assert!(s.sampled && s.exploitability() <= 0.01, "{:?}", s.gains);
     // ICM prizes only change hands: the values sum to zero.
@@ -429,7 +514,12 @@ fn three_seats_under_icm_reach_the_target_on_a_sample() {
     // docs/src/pushfold.md), but not by much.
     let other = solve_table(&t, &SolveOptions { seed: 2, ..o }).unwrap();
     for i in 0..3 {
-        assert!((s.values[i] - other.values[i]).abs() < 0.1, "{:?} vs {:?}", s.values, other.values);
+        assert!(
+            (s.values[i] - other.values[i]).abs() < 0.1,
+            "{:?} vs {:?}",
+            s.values,
+            other.values
+        );
     }
     let gains = check_table(&s, 100_000, 3).unwrap();
     assert!(gains.iter().all(|&g| g < 0.2), "{gains:?}");
