@@ -75,9 +75,9 @@ pub(super) fn sweep(tree: &Tree, deals: &Deals, act: &[f64]) -> Sweep {
             cf[1] += reach[s] * value[acted * n + i];
             out.reach[s] += reach[s];
         }
-        for j in 0..n {
-            out.values[j] += w * value[j];
-            out.squares[j] += w * value[j] * value[j];
+        for ((v, q), &x) in out.values.iter_mut().zip(&mut out.squares).zip(&value[..n]) {
+            *v += w * x;
+            *q += w * x * x;
         }
     }
     for s in 0..d {

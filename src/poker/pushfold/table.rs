@@ -118,16 +118,16 @@ pub struct Spot {
 }
 
 impl Spot {
-    /// What the spot is, by position: "BTN opens", "BB facing a BTN push
-    /// and an SB call".
+    /// What the spot is, by position: "BTN opens", "BB after BTN pushes,
+    /// SB calls".
     pub fn describe(&self, players: usize) -> String {
         let who = |s: usize| position_name(s, players);
         match self.opener {
             None => format!("{} opens", who(self.seat)),
             Some(o) => {
-                let mut text = format!("{} facing a {} push", who(self.seat), who(o));
+                let mut text = format!("{} after {} pushes", who(self.seat), who(o));
                 for &c in &self.callers {
-                    text.push_str(&format!(" and a {} call", who(c)));
+                    text.push_str(&format!(", {} calls", who(c)));
                 }
                 text
             }

@@ -341,14 +341,14 @@ fn oracle(t: &Table, deck: &[Card], tree: &Tree, play: Play) -> Vec<f64> {
                 let s: Vec<u16> = deal.iter().map(|&h| strength(hands[h] | board)).collect();
                 // Every line of betting: (chance, all-in seats).
                 let mut lines = vec![(1.0, None::<usize>, Vec::<usize>::new())];
-                for seat in 0..n {
+                for (seat, &hand) in deal.iter().enumerate() {
                     let mut next = Vec::new();
                     for (p, opener, callers) in lines {
                         if opener.is_none() && seat + 1 == n {
                             next.push((p, opener, callers));
                             continue;
                         }
-                        let a = play(spot_of(seat, opener, &callers), deal[seat]);
+                        let a = play(spot_of(seat, opener, &callers), hand);
                         next.push(((1.0 - a) * p, opener, callers.clone()));
                         let mut c = callers;
                         let o = match opener {
@@ -523,4 +523,26 @@ fn three_seats_under_icm_reach_the_target_on_a_sample() {
     }
     let gains = check_table(&s, 100_000, 3).unwrap();
     assert!(gains.iter().all(|&g| g < 0.2), "{gains:?}");
+}
+
+#[test]
+fn spots_read_as_positions() {
+    let names: Vec<String> = (0..10).map(|s| position_name(s, 10)).collect();
+    assert_eq!(
+        names,
+        [
+            "UTG", "UTG+1", "UTG+2", "UTG+3", "LJ", "HJ", "CO", "BTN", "SB", "BB"
+        ]
+    );
+    assert_eq!(
+        (position_name(0, 2), position_name(1, 2)),
+        ("SB".into(), "BB".into())
+    );
+    let t = Tree::new(3);
+    let described: Vec<String> = t.spots.iter().map(|s| s.describe(3)).collect();
+    assert!(
+        described.contains(&"BB after BTN pushes, SB calls".to_string()),
+        "{described:?}"
+    );
+    assert!(described.contains(&"SB opens".to_string()), "{described:?}");
 }
