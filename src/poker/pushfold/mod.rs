@@ -1,7 +1,9 @@
-//! Push/fold equilibria. Heads-up for now: the small blind pushes all-in
-//! or folds, the big blind calls or folds; chip EV, with blinds and antes.
+//! Push/fold equilibria. Heads-up (`solve_heads_up`): the small blind
+//! pushes all-in or folds, the big blind calls or folds; chip EV, with
+//! blinds and antes. Multiway (`solve_table`, 2 to 10 seats, chip EV or
+//! ICM): CFR+ to a stated exploitability, see `multiway`.
 //!
-//! The answer is the exact equilibrium per combo (all 1,326, mixed where
+//! Heads-up, the answer is the exact equilibrium per combo (all 1,326, mixed where
 //! the equilibrium mixes), the game's value and its exploitability from
 //! exact best responses combo by combo. Card removal is exact: the
 //! matchups are combo against combo from the preflop table.
