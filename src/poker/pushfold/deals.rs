@@ -11,13 +11,18 @@
 
 use super::table::{Table, Tree, final_stacks, payoff};
 use crate::cards::{Card, CardSet};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::poker::HandKey;
 use crate::poker::equity::grid::cell_of;
 use crate::poker::equity::preflop::{BOARDS, combo_mask, wins_and_ties};
 use crate::poker::range::COMBOS;
 use crate::rng::Rng;
 use std::collections::HashMap;
+
+/// Most distinct payoffs kept (each is a row of `players` values, ICM
+/// computed once): with many seats almost every deal's large all-in ends
+/// rank their hands differently, and this bounds memory and time.
+const MAX_PAYOFF_ROWS: usize = 1 << 21;
 
 /// Hand classes on the full deck.
 pub(super) const CLASSES: usize = 169;
@@ -91,6 +96,11 @@ impl<'a> Builder<'a> {
             let row = match self.rows.get(&(e, code)) {
                 Some(&row) => row,
                 None => {
+                    if self.rows.len() >= MAX_PAYOFF_ROWS {
+                        return Err(Error::invalid(format!(
+                            "samples: the deals need more than {MAX_PAYOFF_ROWS} distinct showdown payoffs with {n} players; use fewer samples"
+                        )));
+                    }
                     let strength: Vec<u16> = (0..n).map(|i| 16 - ranks[i]).collect();
                     let after = final_stacks(self.table, allin, &strength);
                     let pay = payoff(self.table, &after)?;
