@@ -1,19 +1,22 @@
 //! `oddsmith pushfold`: the heads-up push/fold equilibrium (chip EV) as
 //! two 13x13 charts, the value and the exploitability; `--json` adds every
-//! combo.
+//! combo. Three to ten stacks (or `--payouts`) solve the multiway game:
+//! a chart per spot, each seat's value and best-response gain.
 
 use crate::output::{Failure, Outcome, print_json};
 use oddsmith::Error;
 use oddsmith::poker::pushfold::{
-    ClassShare, HeadsUp, Solution, chart::mixed, chart_text, solve_heads_up, warm_up,
+    ClassShare, HeadsUp, Solution, SolveOptions, Table, TableSolution, chart::mixed, chart_text,
+    check_table, position_name, solve_heads_up, solve_table, warm_up,
 };
 use serde_json::json;
 use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Each player's stack before posting, small blind first (in the
-    /// blinds' unit): 10,10. Two players for now.
+    /// Each player's stack before posting, in order of action: the first
+    /// to act first, the small blind and the big blind last (in the
+    /// blinds' unit): 10,10 heads-up, 10,10,10 three-handed; 2 to 10.
     #[arg(long, required = true)]
     stacks: String,
     /// Small and big blind.
@@ -22,9 +25,23 @@ pub struct Args {
     /// The ante each player posts.
     #[arg(long, default_value_t = 0.0)]
     ante: f64,
-    /// Payouts for ICM (not yet: heads-up is chip EV).
+    /// Prizes by finishing place for ICM (50,30,20); chip EV without.
     #[arg(long)]
     payouts: Option<String>,
+    /// Multiway: stop once no seat gains more than this (bb) by its best
+    /// response.
+    #[arg(long, default_value_t = 0.001)]
+    target: f64,
+    /// Multiway (3 or more): deals sampled.
+    #[arg(long, default_value_t = 1_000_000)]
+    samples: usize,
+    /// Multiway: the sample's seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Multiway: also measure the strategy's gains on a fresh sample of
+    /// this many deals (an estimate for the full game).
+    #[arg(long)]
+    check: Option<usize>,
     /// Also print every combo's chance to push and to call.
     #[arg(long)]
     combos: bool,
@@ -48,27 +65,13 @@ fn named(option: &str, e: Error) -> Failure {
 /// The question the options ask, each option checked on its own so an
 /// error names it.
 fn question(args: &Args) -> Result<HeadsUp, Failure> {
-    if args.payouts.is_some() {
-        return Err(Failure::BadInput(
-            "--payouts: ICM is not solved yet; heads-up push/fold is chip EV (drop --payouts)"
-                .into(),
-        ));
-    }
     let stacks = numbers("--stacks", &args.stacks)?;
-    let stacks: [f64; 2] = match stacks.len() {
-        2 => [stacks[0], stacks[1]],
-        n if n > 2 => {
-            return Err(Failure::BadInput(format!(
-                "--stacks: {n} stacks given: push/fold with 3 to 10 players is not yet \
-                 supported, only heads-up (two stacks)"
-            )));
-        }
-        _ => {
-            return Err(Failure::BadInput(
-                "--stacks: give two stacks, the small blind's and the big blind's: 10,10".into(),
-            ));
-        }
+    let [a, b] = stacks[..] else {
+        return Err(Failure::BadInput(
+            "--stacks: give two to ten stacks, in order of action: 10,10,10".into(),
+        ));
     };
+    let stacks = [a, b];
     let blinds = numbers("--blinds", &args.blinds)?;
     let [small_blind, big_blind] = blinds[..] else {
         return Err(Failure::BadInput(format!(
@@ -107,7 +110,73 @@ fn question(args: &Args) -> Result<HeadsUp, Failure> {
     Ok(q)
 }
 
+/// The multiway question, each option checked so an error names it.
+fn table(args: &Args) -> Result<(Table, SolveOptions), Failure> {
+    let stacks = numbers("--stacks", &args.stacks)?;
+    let blinds = numbers("--blinds", &args.blinds)?;
+    let [small_blind, big_blind] = blinds[..] else {
+        return Err(Failure::BadInput(format!(
+            "--blinds: '{}' is not two numbers (small and big blind: 0.5,1)",
+            args.blinds
+        )));
+    };
+    let payouts = match &args.payouts {
+        Some(text) => numbers("--payouts", text)?,
+        None => Vec::new(),
+    };
+    let t = Table {
+        stacks,
+        small_blind,
+        big_blind,
+        ante: args.ante,
+        payouts,
+    };
+    let base = Table {
+        stacks: vec![1e9; t.stacks.len().clamp(2, 10)],
+        ..Table::default()
+    };
+    let checks = [
+        (
+            "--blinds",
+            Table {
+                small_blind,
+                big_blind,
+                ..base.clone()
+            },
+        ),
+        (
+            "--ante",
+            Table {
+                ante: args.ante,
+                ..base.clone()
+            },
+        ),
+        (
+            "--payouts",
+            Table {
+                payouts: t.payouts.clone(),
+                ..base.clone()
+            },
+        ),
+        ("--stacks", t.clone()),
+    ];
+    for (option, q) in checks {
+        q.check().map_err(|e| named(option, e))?;
+    }
+    let o = SolveOptions {
+        target: args.target,
+        samples: args.samples,
+        seed: args.seed,
+        ..SolveOptions::default()
+    };
+    Ok((t, o))
+}
+
 pub fn run(args: &Args, as_json: bool) -> Outcome {
+    let count = args.stacks.split(',').count();
+    if count != 2 || args.payouts.is_some() {
+        return run_table(args, as_json);
+    }
     let q = question(args)?;
     // The matchup table is built once, outside the reported time.
     warm_up()?;
@@ -214,6 +283,147 @@ fn solution_json(q: &HeadsUp, s: &Solution, elapsed_ms: f64) -> serde_json::Valu
         "push_chart": chart_json(&push),
         "call_chart": chart_json(&call),
         "combos": combos,
+        "elapsed_ms": elapsed_ms,
+    })
+}
+
+fn run_table(args: &Args, as_json: bool) -> Outcome {
+    let (t, o) = table(args)?;
+    let started = Instant::now();
+    let s = solve_table(&t, &o).map_err(|e| match e.message() {
+        m if m.starts_with("target") => named("--target", e),
+        m if m.starts_with("samples") => named("--samples", e),
+        _ => Failure::from(e),
+    })?;
+    let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
+    let checked = match args.check {
+        Some(samples) => Some(
+            check_table(&s, samples, o.seed.wrapping_add(1)).map_err(|e| named("--check", e))?,
+        ),
+        None => None,
+    };
+    if as_json {
+        print_json(&table_json(&s, checked.as_deref(), elapsed_ms));
+    } else {
+        print_table(&s, checked.as_deref(), elapsed_ms);
+    }
+    Ok(())
+}
+
+/// Spots reached less often than this are left out of the text (not of
+/// the JSON).
+const MIN_REACH: f64 = 1e-3;
+
+fn print_table(s: &TableSolution, checked: Option<&[f64]>, elapsed_ms: f64) {
+    let t = &s.table;
+    let n = t.stacks.len();
+    let unit = if t.payouts.is_empty() {
+        "chip EV".to_string()
+    } else {
+        format!("ICM {:?}", t.payouts)
+    };
+    let game = if s.sampled {
+        format!("{} sampled deals (seed {})", s.deals, s.options.seed)
+    } else {
+        "exact".to_string()
+    };
+    println!(
+        "push/fold, {n} players, stacks {:?}, blinds {}/{}, ante {}, {unit}; {game}, {} CFR+ iterations, {elapsed_ms:.0} ms",
+        t.stacks, t.small_blind, t.big_blind, t.ante, s.iterations
+    );
+    println!(
+        "{:<5} {:>12} {:>10} {:>14}",
+        "seat", "value (bb)", "+-", "best-resp gain"
+    );
+    for i in 0..n {
+        println!(
+            "{:<5} {:>+12.4} {:>10.4} {:>14}",
+            position_name(i, n),
+            s.values[i],
+            s.value_errors[i],
+            gain_text(s.gains[i])
+        );
+    }
+    println!(
+        "exploitability (largest gain): {} bb",
+        gain_text(s.exploitability())
+    );
+    if let Some(gains) = checked {
+        let worst = gains.iter().fold(0.0f64, |m, &g| m.max(g));
+        println!("largest gain on a fresh sample: {worst:.4} bb");
+    }
+    let mut skipped = 0;
+    for spot in &s.spots {
+        if spot.reach < MIN_REACH {
+            skipped += 1;
+            continue;
+        }
+        let cells = spot.chart();
+        let verb = if spot.spot.opener.is_none() {
+            "pushed"
+        } else {
+            "called"
+        };
+        println!(
+            "\n{} (reached {:.1}%): % of each class {verb} ({:.1}% of hands)",
+            spot.spot.describe(n),
+            100.0 * spot.reach,
+            100.0 * share_of_hands(&cells)
+        );
+        print!("{}", chart_text(&cells));
+    }
+    if skipped > 0 {
+        println!(
+            "\n({skipped} spots reached less than {:.1}% of the time left out; --json has them)",
+            100.0 * MIN_REACH
+        );
+    }
+}
+
+fn table_json(s: &TableSolution, checked: Option<&[f64]>, elapsed_ms: f64) -> serde_json::Value {
+    let t = &s.table;
+    let n = t.stacks.len();
+    let spots: Vec<_> = s
+        .spots
+        .iter()
+        .map(|spot| {
+            let cells = spot.chart();
+            let combos: Vec<_> = spot
+                .combos()
+                .iter()
+                .map(|(cards, p)| json!({ "cards": cards.to_string(), "chance": p }))
+                .collect();
+            json!({
+                "seat": spot.spot.seat,
+                "position": position_name(spot.spot.seat, n),
+                "opener": spot.spot.opener,
+                "callers": spot.spot.callers,
+                "describe": spot.spot.describe(n),
+                "reach": spot.reach,
+                "share": share_of_hands(&cells),
+                "chart": chart_json(&cells),
+                "combos": combos,
+            })
+        })
+        .collect();
+    json!({
+        "players": n,
+        "stacks": t.stacks,
+        "blinds": [t.small_blind, t.big_blind],
+        "ante": t.ante,
+        "payouts": t.payouts,
+        "positions": (0..n).map(|i| position_name(i, n)).collect::<Vec<_>>(),
+        "values": s.values,
+        "value_errors": s.value_errors,
+        "gains": s.gains,
+        "exploitability": s.exploitability(),
+        "fresh_sample_gains": checked,
+        "sampled": s.sampled,
+        "deals": s.deals,
+        "seed": s.options.seed,
+        "target": s.options.target,
+        "iterations": s.iterations,
+        "spots": spots,
         "elapsed_ms": elapsed_ms,
     })
 }

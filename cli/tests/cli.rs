@@ -325,6 +325,51 @@ fn pushfold_prints_charts_and_json() {
 }
 
 #[test]
+fn pushfold_solves_three_players_under_icm() {
+    let args = [
+        "pushfold",
+        "--stacks",
+        "10,10,10",
+        "--payouts",
+        "50,30,20",
+        "--samples",
+        "20000",
+        "--target",
+        "0.05",
+    ];
+    let out = oddsmith(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("push/fold, 3 players"), "{stdout}");
+    assert!(stdout.contains("BTN opens"), "{stdout}");
+    assert!(stdout.contains("BB after BTN pushes, SB calls"), "{stdout}");
+    let mut json = args.to_vec();
+    json.push("--json");
+    let out = oddsmith(&json);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let spots = v["spots"].as_array().expect("spots");
+    assert_eq!(spots.len(), 6);
+    assert!(
+        spots
+            .iter()
+            .all(|s| s["chart"].as_array().map(Vec::len) == Some(169))
+    );
+    assert_eq!(spots[0]["combos"].as_array().map(Vec::len), Some(1326));
+    assert!(
+        v["exploitability"].as_f64().is_some_and(|e| e <= 0.05),
+        "{v}"
+    );
+    let sum: f64 = v["values"]
+        .as_array()
+        .expect("values")
+        .iter()
+        .filter_map(|x| x.as_f64())
+        .sum();
+    assert!(sum.abs() < 1e-9, "{v}");
+}
+
+#[test]
 fn pushfold_bad_input_names_the_option() {
     assert_bad_input(&[
         &["pushfold", "--stacks", "10"][..],
@@ -333,15 +378,25 @@ fn pushfold_bad_input_names_the_option() {
         &["pushfold", "--stacks", "10,10", "--blinds", "1,0.5"],
         &["pushfold", "--stacks", "10,10", "--blinds", "1"],
         &["pushfold", "--stacks", "10,10", "--ante", "-0.5"],
-        &["pushfold", "--stacks", "10,10", "--payouts", "50,30,20"],
+        &["pushfold", "--stacks", "10,10,10", "--payouts", "50,-1"],
+        &["pushfold", "--stacks", "10,10,10", "--samples", "0"],
+        &["pushfold", "--stacks", "10,10,10", "--target", "0"],
+        &["pushfold", "--stacks", "1,1,1,1,1,1,1,1,1,1,1"],
     ]);
-    let out = oddsmith(&["pushfold", "--stacks", "10,10,10", "--blinds", "0.5,1"]);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("--stacks: 3 stacks given") && stderr.contains("not yet"),
-        "{stderr}"
-    );
+    for (args, option) in [
+        (
+            &["pushfold", "--stacks", "10,10,10", "--payouts", "50,-1"][..],
+            "--payouts",
+        ),
+        (
+            &["pushfold", "--stacks", "10,10,10", "--samples", "0"],
+            "--samples",
+        ),
+        (&["pushfold", "--stacks", "10,0.2,10"], "--stacks"),
+    ] {
+        let stderr = text(&oddsmith(args).stderr);
+        assert!(stderr.contains(option), "{args:?}: {stderr}");
+    }
     let out = oddsmith(&["pushfold", "--stacks", "10,10", "--ante", "-0.5"]);
     assert!(
         text(&out.stderr).contains("--ante"),

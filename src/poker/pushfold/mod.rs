@@ -1,7 +1,9 @@
-//! Push/fold equilibria. Heads-up for now: the small blind pushes all-in
-//! or folds, the big blind calls or folds; chip EV, with blinds and antes.
+//! Push/fold equilibria. Heads-up (`solve_heads_up`): the small blind
+//! pushes all-in or folds, the big blind calls or folds; chip EV, with
+//! blinds and antes. Multiway (`solve_table`, 2 to 10 seats, chip EV or
+//! ICM): CFR+ to a stated exploitability, see `multiway`.
 //!
-//! The answer is the exact equilibrium per combo (all 1,326, mixed where
+//! Heads-up, the answer is the exact equilibrium per combo (all 1,326, mixed where
 //! the equilibrium mixes), the game's value and its exploitability from
 //! exact best responses combo by combo. Card removal is exact: the
 //! matchups are combo against combo from the preflop table.
@@ -15,16 +17,26 @@
 //! assert_eq!((aa.push, aa.call), (1.0, 1.0));
 //! ```
 
+mod cfr;
 pub mod chart;
+mod deals;
 mod deck;
 pub mod game;
+pub mod icm;
 mod lp;
+mod multiway;
 mod solve;
+mod table;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_multiway;
 
 pub use chart::{ClassShare, chart_text, class_chart};
 pub use game::{Evaluation, Matchups, Stakes, evaluate};
+pub use icm::icm_equity;
+pub use multiway::{SolveOptions, SpotStrategy, TableSolution, check_table, solve_table};
+pub use table::{Spot, Table, position_name};
 
 use crate::cards::CardSet;
 use crate::error::{Error, Result};
