@@ -3,11 +3,12 @@
 //! combo. Three to ten stacks (or `--payouts`) solve the multiway game:
 //! a chart per spot, each seat's value and best-response gain.
 
+use crate::long_run::{LongRun, PARTIAL_NOTE};
 use crate::output::{Failure, Outcome, print_json};
 use oddsmith::Error;
 use oddsmith::poker::pushfold::{
     ClassShare, HeadsUp, Solution, SolveOptions, Table, TableSolution, chart::mixed, chart_text,
-    check_table, position_name, solve_heads_up, solve_table, warm_up,
+    check_table, position_name, solve_heads_up, solve_table_within, warm_up,
 };
 use serde_json::json;
 use std::time::Instant;
@@ -290,7 +291,13 @@ fn solution_json(q: &HeadsUp, s: &Solution, elapsed_ms: f64) -> serde_json::Valu
 fn run_table(args: &Args, as_json: bool) -> Outcome {
     let (t, o) = table(args)?;
     let started = Instant::now();
-    let s = solve_table(&t, &o).map_err(|e| match e.message() {
+    // Ctrl-C stops the solving with the best strategy so far (partial,
+    // its gains stated; exit code 130), and a progress bar shows on a
+    // terminal after a quarter of a second.
+    let run = LongRun::start("pushfold");
+    let solved = solve_table_within(&t, &o, &run.control());
+    run.finish();
+    let s = solved.map_err(|e| match e.message() {
         m if m.starts_with("target") => named("--target", e),
         m if m.starts_with("samples") => named("--samples", e),
         _ => Failure::from(e),
@@ -306,8 +313,11 @@ fn run_table(args: &Args, as_json: bool) -> Outcome {
         print_json(&table_json(&s, checked.as_deref(), elapsed_ms));
     } else {
         print_table(&s, checked.as_deref(), elapsed_ms);
+        if s.partial {
+            println!("{PARTIAL_NOTE}");
+        }
     }
-    Ok(())
+    run.close()
 }
 
 /// Spots reached less often than this are left out of the text (not of
@@ -423,6 +433,7 @@ fn table_json(s: &TableSolution, checked: Option<&[f64]>, elapsed_ms: f64) -> se
         "seed": s.options.seed,
         "target": s.options.target,
         "iterations": s.iterations,
+        "partial": s.partial,
         "spots": spots,
         "elapsed_ms": elapsed_ms,
     })

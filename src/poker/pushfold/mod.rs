@@ -35,7 +35,9 @@ mod tests_multiway;
 pub use chart::{ClassShare, chart_text, class_chart};
 pub use game::{Evaluation, Matchups, Stakes, evaluate};
 pub use icm::icm_equity;
-pub use multiway::{SolveOptions, SpotStrategy, TableSolution, check_table, solve_table};
+pub use multiway::{
+    SolveOptions, SpotStrategy, TableSolution, check_table, solve_table, solve_table_within,
+};
 pub use table::{Spot, Table, position_name};
 
 use crate::cards::CardSet;

@@ -7,6 +7,7 @@ use super::cfr::{Cfr, Sweep, sweep};
 use super::chart::{ClassShare, class_chart};
 use super::deals::{self, CLASSES, Deals};
 use super::table::{Spot, Table, Tree};
+use crate::budget::Control;
 use crate::cards::CardSet;
 use crate::error::{Error, Result};
 use crate::poker::equity::grid::cell_of;
@@ -97,6 +98,10 @@ pub struct TableSolution {
     pub deals: usize,
     /// Whether the deals are a sample.
     pub sampled: bool,
+    /// Stopped by a cancel before the target was met (the one meaning of
+    /// partial, `budget::is_partial`): the best strategy so far, its gains
+    /// stated. A deadline ends the solving as asked, not partial.
+    pub partial: bool,
 }
 
 impl TableSolution {
@@ -109,6 +114,17 @@ impl TableSolution {
 /// Solves a table: heads-up exactly (the preflop table), three or more
 /// players over a sample of deals (see `SolveOptions::samples`).
 pub fn solve_table(table: &Table, options: &SolveOptions) -> Result<TableSolution> {
+    solve_table_within(table, options, &Control::NONE)
+}
+
+/// [`solve_table`] under `control`: past its deadline or once cancelled,
+/// the best strategy found so far (checked every few iterations), its
+/// gains stated; progress is the iterations' share of the most allowed.
+pub fn solve_table_within(
+    table: &Table,
+    options: &SolveOptions,
+    control: &Control,
+) -> Result<TableSolution> {
     if !(options.target.is_finite() && options.target > 0.0) {
         return Err(Error::invalid(format!(
             "target {}: the exploitability target must be a positive number",
@@ -116,11 +132,15 @@ pub fn solve_table(table: &Table, options: &SolveOptions) -> Result<TableSolutio
         )));
     }
     let (tree, deals) = game(table, options)?;
-    let (act, sweep, iterations) =
-        solve_deals(&tree, &deals, options.target, options.max_iterations);
-    Ok(answer(
-        table, options, &tree, &deals, &act, &sweep, iterations,
-    ))
+    let (act, sweep, iterations) = solve_deals(
+        &tree,
+        &deals,
+        (options.target, options.max_iterations),
+        control,
+    );
+    let mut solution = answer(table, options, &tree, &deals, &act, &sweep, iterations);
+    solution.partial = control.partial(false) && solution.exploitability() > options.target;
+    Ok(solution)
 }
 
 /// Each seat's best-response gain against `solution`'s strategy in a
@@ -167,12 +187,13 @@ fn game(table: &Table, options: &SolveOptions) -> Result<(Tree, Deals)> {
 }
 
 /// CFR+ until the average strategy's largest gain is at most `target`
-/// or `max_iterations` ran: the strategy, its sweep, the iterations.
+/// or `max_iterations` ran, or `control` stops it: the strategy, its
+/// sweep, the iterations.
 pub(super) fn solve_deals(
     tree: &Tree,
     deals: &Deals,
-    target: f64,
-    max_iterations: usize,
+    (target, max_iterations): (f64, usize),
+    control: &Control,
 ) -> (Vec<f64>, Sweep, usize) {
     let mut cfr = Cfr::new(tree, deals);
     let worst = |s: &Sweep| s.gains.iter().fold(0.0f64, |m, &g| m.max(g));
@@ -189,9 +210,10 @@ pub(super) fn solve_deals(
         } else {
             (average, a)
         };
-        if worst(&s) <= target || cfr.iterations >= max_iterations {
+        if worst(&s) <= target || cfr.iterations >= max_iterations || control.passed() {
             return (act, s, cfr.iterations);
         }
+        control.report(cfr.iterations as f64 / max_iterations as f64);
     }
 }
 
@@ -239,5 +261,6 @@ fn answer(
         iterations,
         deals: deals.len(),
         sampled: deals.sampled,
+        partial: false,
     }
 }

@@ -3,6 +3,7 @@ use super::deals::{self, Deals};
 use super::multiway::solve_deals;
 use super::table::{Tree, final_stacks};
 use super::*;
+use crate::budget::Control;
 use crate::cards::Card;
 use crate::poker::HandKey;
 use crate::rng::Rng;
@@ -189,7 +190,7 @@ proptest! {
         let t = table(&[stack, stack + extra], ante, &[]);
         let tree = Tree::new(2);
         let (deals, hands) = deals::reduced(&t, &tree, &deck).unwrap();
-        let (_, s, _) = solve_deals(&tree, &deals, 1e-4, 4_000);
+        let (_, s, _) = solve_deals(&tree, &deals, (1e-4, 4_000), &Control::NONE);
         let worst = s.gains.iter().fold(0.0f64, |m, &g| m.max(g));
         prop_assert!(worst <= 1e-3, "gains {:?}", s.gains);
         // The heads-up game of the same deck: equities over the boards
@@ -415,7 +416,7 @@ proptest! {
         let tree = Tree::new(3);
         let (deals, _) = deals::reduced(&t, &tree, &deck).unwrap();
         let g = deals.groups;
-        let (act, s, _) = solve_deals(&tree, &deals, 1e-3, 2_000);
+        let (act, s, _) = solve_deals(&tree, &deals, (1e-3, 2_000), &Control::NONE);
         let worst = s.gains.iter().fold(0.0f64, |m, &x| m.max(x));
         prop_assert!(worst <= 1e-2, "gains {:?}", s.gains);
         let values = oracle(&t, &deck, &tree, &|spot, h| act[spot * g + h]);
@@ -545,4 +546,41 @@ fn spots_read_as_positions() {
         "{described:?}"
     );
     assert!(described.contains(&"SB opens".to_string()), "{described:?}");
+}
+
+/// A cancel or a spent deadline stops the solving with the best strategy
+/// so far and its gains stated; only a cancel before the target marks
+/// the answer partial.
+#[test]
+fn a_cancel_or_a_deadline_stops_the_solving_with_the_gains_stated() {
+    let table = Table {
+        stacks: vec![10.0, 10.0, 10.0],
+        payouts: vec![50.0, 30.0, 20.0],
+        ..Table::default()
+    };
+    let options = SolveOptions {
+        target: 1e-9,
+        samples: 2_000,
+        ..SolveOptions::default()
+    };
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let cancelled = Control::NONE.or_cancelled(cancel);
+    let stopped = solve_table_within(&table, &options, &cancelled).unwrap();
+    assert!(stopped.partial);
+    assert!(stopped.iterations < options.max_iterations);
+    assert!(stopped.exploitability() > options.target);
+    let expired = Control::after(std::time::Duration::ZERO);
+    let timed = solve_table_within(&table, &options, &expired).unwrap();
+    assert!(!timed.partial && timed.iterations == stopped.iterations);
+    assert!(
+        !solve_table(
+            &table,
+            &SolveOptions {
+                target: 0.05,
+                ..options
+            }
+        )
+        .unwrap()
+        .partial
+    );
 }
