@@ -9,6 +9,7 @@ mod errors;
 mod hearthstone;
 mod interrupt;
 mod poker;
+mod pushfold;
 mod solve;
 
 use pyo3::prelude::*;
@@ -18,6 +19,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     errors::register(m)?;
     poker::register(m)?;
+    pushfold::register(m)?;
     hearthstone::register(m)?;
     solve::register(m)?;
     durak::register(m)?;

@@ -8,7 +8,7 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 # Every ```python block of these files is run.
-DOCUMENTS = ("README.md", "docs/src/bindings/python.md")
+DOCUMENTS = ("README.md", "docs/src/bindings/python.md", "docs/src/pushfold.md")
 
 
 def python_blocks(document):

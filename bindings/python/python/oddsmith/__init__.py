@@ -73,6 +73,9 @@ __all__ = [
     "SplitDamage",
     "combat",
     "combat_battle",
+    "PushFoldResult",
+    "PushFoldSpot",
+    "pushfold",
     "CombatResult",
     "UnmodelledCard",
     "coins",
@@ -389,6 +392,92 @@ def omaha_equity(
     d = _native.omaha_equity(hands, game, board, dead, mode, float(stderr), time_ms, seed, threads)
     d["players"] = [OmahaPlayer(**p) for p in d["players"]]
     return OmahaResult(**d)
+
+
+# ------------------------------------------------------------------ pushfold
+
+
+@dataclass(frozen=True)
+class PushFoldSpot(_Result):
+    """One decision of a push/fold equilibrium: ``seat`` (0 acts first)
+    and its ``position`` name, what happened before (``describe``: "SB
+    opens", "BB after BTN pushes, SB calls"), how often it is ``reach``-ed,
+    the 13x13 ``grid`` of each hand class's share pushed or called (rows
+    and columns A to 2; suited above the diagonal, as the CLI prints it;
+    ``numpy.array(spot.grid)`` gives the matrix) and each combo's chance
+    (``combos["AcAd"]``)."""
+
+    seat: int
+    position: str
+    describe: str
+    reach: float
+    grid: List[List[float]]
+    combos: Dict[str, float]
+
+
+@dataclass(frozen=True)
+class PushFoldResult(_Result):
+    """A push/fold equilibrium: every ``spots`` (parents first), each
+    seat's expected result per hand (``values``, big blinds; under ICM
+    prize equity priced at the chips in play) with its sampling standard
+    error, each seat's gain by its exact best response (``gains``) and the
+    largest (``exploitability``). ``exact``: heads-up chip EV solved
+    exactly; else CFR+ on ``deals`` sampled deals (``sampled``) for
+    ``iterations``; ``partial``: stopped by Ctrl-C before the target,
+    the best strategy so far."""
+
+    spots: List[PushFoldSpot]
+    values: List[float]
+    value_errors: List[float]
+    gains: List[float]
+    exploitability: float
+    exact: bool
+    sampled: bool
+    deals: int
+    iterations: int
+    partial: bool
+    elapsed_ms: float = field(compare=False)
+
+
+def pushfold(
+    stacks: Sequence[float],
+    blinds: Tuple[float, float] = (0.5, 1.0),
+    ante: float = 0.0,
+    payouts: Optional[Sequence[float]] = None,
+    target: float = 0.001,
+    samples: int = 1_000_000,
+    seed: int = 1,
+    time_ms: Optional[int] = None,
+) -> PushFoldResult:
+    """The push/fold equilibrium of a table: ``stacks`` before posting, in
+    order of action (the small and big blind last), 2 to 10; ``blinds``
+    (small, big) set the unit; each player posts ``ante``. Each seat
+    pushes all-in or folds in turn, later seats call or fold.
+
+    Two stacks without ``payouts`` (chip EV) are solved exactly (each
+    combo's chance, mixed where the equilibrium mixes). Otherwise, and
+    with ``payouts`` (prizes by finishing place: Malmuth-Harville ICM),
+    CFR+ runs on ``samples`` deals drawn by ``seed`` (two stacks: every
+    deal) until no seat gains more than ``target`` big blinds by its best
+    response, or ``time_ms`` runs out (the best strategy so far). The
+    same options as ``oddsmith pushfold``.
+
+    >>> r = pushfold([10, 10])
+    >>> r.exact and r.spots[0].combos["AcAd"] == 1.0
+    True
+    """
+    d = _native.pushfold(
+        [float(x) for x in stacks],
+        (float(blinds[0]), float(blinds[1])),
+        float(ante),
+        [float(x) for x in (payouts or ())],
+        float(target),
+        int(samples),
+        int(seed),
+        time_ms,
+    )
+    d["spots"] = [PushFoldSpot(**spot) for spot in d["spots"]]
+    return PushFoldResult(**d)
 
 
 # --------------------------------------------------------------- hearthstone

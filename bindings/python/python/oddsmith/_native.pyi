@@ -37,6 +37,10 @@ def combat(
     seed: int, threads: int, max_states: Optional[int], health: Tuple[Optional[int], Optional[int]],
     bonuses: Tuple[str, str],
 ) -> Dict[str, Any]: ...
+def pushfold(
+    stacks: List[float], blinds: Tuple[float, float], ante: float, payouts: List[float],
+    target: float, samples: int, seed: int, time_ms: Optional[int],
+) -> Dict[str, Any]: ...
 def combat_battle(
     state: str, unmodelled: str, mode: str, samples: int, time_ms: Optional[int], seed: int, threads: int,
     max_states: Optional[int], health: Tuple[Optional[int], Optional[int]],
