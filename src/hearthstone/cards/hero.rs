@@ -245,9 +245,10 @@ pub fn hero_row(id: &str) -> Option<&'static HeroRow> {
 /// The hero-side card `id` with its script numbers (`scriptDataNum1`
 /// and 2, `None` when the game state lacks them): `Ok(Some)` when the
 /// engine plays it, `Ok(None)` when it does nothing on the boards; an
-/// invalid-argument error saying why for an unknown or unmodelled card,
-/// a parse error for numbers it needs that are missing or out of range
-/// (malformed input, not something left to model).
+/// invalid-argument error saying why for an unknown or unmodelled card or
+/// one whose numbers are missing (what it gives is not known), a parse
+/// error for numbers out of range (malformed input, not something left
+/// to model).
 pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>> {
     let Some(row) = hero_row(id) else {
         return Err(Error::invalid(format!(
@@ -316,9 +317,12 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             let mut effect = effect;
             if scripted {
                 let number = |i: usize| {
+                    // Missing (real states lack it at times): what the card
+                    // gives is not known, so it is not modelled; out of
+                    // range: malformed.
                     let n = script[i].ok_or_else(|| {
-                        Error::parse(format!(
-                            "{} ({id}): its scriptDataNum{} is missing",
+                        Error::invalid(format!(
+                            "{} ({id}): its scriptDataNum{} is missing, so what it gives is not known",
                             row.name,
                             i + 1
                         ))

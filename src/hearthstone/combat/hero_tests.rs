@@ -98,10 +98,11 @@ fn cards_acting_outside_the_boards_change_nothing_and_others_are_refused() {
     let unknown = unknown.message();
     assert!(unknown.contains("XYZ_1"), "{unknown}");
     let missing = hero_card("BG28_519", [Some(2), None]).unwrap_err();
-    assert_eq!(missing.kind(), crate::error::ErrorKind::Parse);
+    assert_eq!(missing.kind(), crate::error::ErrorKind::InvalidArgument);
     let missing = missing.message();
     assert!(missing.contains("scriptDataNum2 is missing"), "{missing}");
     let negative = hero_card("BG28_519", [Some(-1), Some(0)]).unwrap_err();
+    assert_eq!(negative.kind(), crate::error::ErrorKind::Parse);
     let negative = negative.message();
     assert!(negative.contains("scriptDataNum1 is -1"), "{negative}");
     // Too many for a side.

@@ -694,12 +694,17 @@ fn ignoring_what_is_not_modelled_lists_it_and_fights_without_it() {
             .is_empty()
     );
     // Malformed input is no card left out: a minion's missing stat, a
-    // secret's missing number.
-    let vigor = BATTLE.replacen(
-        r#""secrets": []"#,
-        r#""secrets": [{"cardId": "BG28_519", "scriptDataNum1": 3}]"#,
-        1,
-    );
+    // secret's number out of range. A missing number is: what the card
+    // gives is not known.
+    let vigor = |numbers: &str| {
+        let secret = format!(r#""secrets": [{{"cardId": "BG28_519", {numbers}}}]"#);
+        BATTLE.replacen(r#""secrets": []"#, &secret, 1)
+    };
+    let left_out = battle_from_json(&vigor(r#""scriptDataNum1": 3"#), OnUnmodelled::Ignore);
+    let left_out = left_out.unwrap().unmodelled;
+    assert_eq!(left_out.len(), 1);
+    assert!(left_out[0].reason.contains("scriptDataNum2 is missing"));
+    let vigor = vigor(r#""scriptDataNum1": 3, "scriptDataNum2": -2"#);
     let refused = battle_from_json(&vigor, OnUnmodelled::Ignore).unwrap_err();
     assert_eq!(refused.kind(), ErrorKind::Parse);
     assert!(message(refused).starts_with("playerBoard.secrets[0]: "));
