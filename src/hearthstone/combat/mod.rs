@@ -35,6 +35,7 @@ mod damage;
 mod deaths;
 mod exact;
 mod flags;
+mod gild;
 mod growth;
 mod hand;
 mod heroes;
