@@ -1757,17 +1757,18 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
     // fires (Firestone picks among the living ones).
     if let Some(rest) = action.strip_prefix("make your ") {
         return match end_target(rest) {
-            Some(Some((Target::Rightmost { tribes: 0, count, .. }, "golden")))
-                if trigger == Trigger::Deathrattle && times == 1 =>
-            {
-                one(Action::MakeGolden {
-                    target: Target::Rightmost {
-                        tribes: 0,
-                        count,
-                        living: true,
-                    },
-                })
-            }
+            Some(Some((
+                Target::Rightmost {
+                    tribes: 0, count, ..
+                },
+                "golden",
+            ))) if trigger == Trigger::Deathrattle && times == 1 => one(Action::MakeGolden {
+                target: Target::Rightmost {
+                    tribes: 0,
+                    count,
+                    living: true,
+                },
+            }),
             _ => Some(None),
         };
     }

@@ -7,16 +7,19 @@
 //!
 //! A kind's golden form is interned as the combat is set up (no kind is
 //! interned mid-combat): for each starting minion of a side that makes
-//! minions golden, and for its reborn copy. What the engine cannot follow
+//! minions golden. What the engine cannot follow
 //! is refused before (`validate_gilding`): a minion that is anonymous,
 //! enchanted beyond its card, of a card with no modelled golden version,
-//! with an aura, or one that could bring a minion with no golden form to
-//! the board (summons, tokens, a hand, hero-side tokens, a teammate).
+//! with an aura, with reborn, or one that could bring a minion with no
+//! golden form to the board (summons, tokens, a hand, hero-side tokens,
+//! a teammate); and, where Firestone's answers on real states differ
+//! from this reading, a side with reborn or facing an enemy deathrattle
+//! that damages.
 
-use super::kinds::{Kind, Kinds, MAX_KINDS};
-use super::state::State;
 use super::Combat;
+use super::kinds::{Kinds, MAX_KINDS};
 use super::listeners::Fired;
+use super::state::State;
 use crate::error::{Error, Result};
 use crate::hearthstone::cards;
 use crate::hearthstone::model::{Action, Effect, Minion, REBORN, Target, Trigger};
@@ -65,6 +68,29 @@ fn summons(e: &Effect) -> bool {
     )
 }
 
+/// Whether a minion's deathrattle deals damage.
+fn damages_on_death(m: &Minion) -> bool {
+    m.effects.iter().any(|e| {
+        e.trigger == Trigger::Deathrattle
+            && matches!(
+                e.action,
+                Action::Damage { .. } | Action::DamageThenBuff { .. } | Action::Strike { .. }
+            )
+    })
+}
+
+/// Whether some minion of the combat gives reborn.
+fn gives_reborn(c: &Combat) -> bool {
+    c.a.iter()
+        .chain(&c.b)
+        .chain(c.hands.iter().flatten())
+        .any(|m| {
+            m.effects.iter().any(
+                |e| matches!(e.action, Action::Buff { keywords, .. } if keywords & REBORN != 0),
+            )
+        })
+}
+
 /// Why the engine cannot make `m` golden, or its golden form join a side
 /// that makes minions golden (`None`: it can).
 fn refusal(m: &Minion) -> Option<String> {
@@ -100,7 +126,10 @@ fn refusal(m: &Minion) -> Option<String> {
                  which is not modelled yet"
             ));
         }
-        if f.effects.iter().any(|e| e.trigger == Trigger::Aura && !gilds(e)) {
+        if f.effects
+            .iter()
+            .any(|e| e.trigger == Trigger::Aura && !gilds(e))
+        {
             return Some(format!(
                 "{who} has an aura, which making it golden would change"
             ));
@@ -127,8 +156,27 @@ pub(super) fn validate_gilding(c: &Combat) -> Result<()> {
         if !c.hands[side].is_empty() {
             return refuse("its side's hand may summon a minion with no golden form".into());
         }
-        if c.heroes[side].iter().any(|h| h.token.count > 0 || h.when_space) {
+        if c.heroes[side]
+            .iter()
+            .any(|h| h.token.count > 0 || h.when_space)
+        {
             return refuse("its side's hero-side cards summon minions with no golden form".into());
+        }
+        // A reborn copy made golden: Firestone's answers on real states
+        // (a reborn copy gilded) differ from its code's reading (reborn
+        // given again by the golden card), so it is left unmodelled.
+        if board.iter().any(|m| m.keywords & REBORN != 0) || gives_reborn(c) {
+            return refuse("a reborn minion's copy made golden is not modelled".into());
+        }
+        // Which of a death phase's deathrattles fires first decides what
+        // is right-most: against an enemy deathrattle that damages, the
+        // engine's order gave another answer than Firestone's on a real
+        // state (not yet understood), so it is left unmodelled.
+        let enemy = if side == 0 { &c.b } else { &c.a };
+        if enemy.iter().any(damages_on_death) {
+            return refuse(
+                "an enemy deathrattle that deals damage is not modelled beside it".into(),
+            );
         }
         if c.teammates.iter().any(Option::is_some) {
             return refuse("a Duos teammate's minions have no golden form".into());
@@ -139,7 +187,7 @@ pub(super) fn validate_gilding(c: &Combat) -> Result<()> {
 
 impl Kinds {
     /// Interns the golden forms of the starting minions of each side that
-    /// makes minions golden (and of their reborn copies).
+    /// makes minions golden.
     pub(super) fn add_golden_forms(&mut self, boards: [&[Minion]; 2]) {
         if !boards.iter().any(|b| side_gilds(b)) {
             return;
@@ -157,51 +205,24 @@ impl Kinds {
         let Some(card) = cards::by_dbf(m.dbf).filter(|_| m.dbf != 0) else {
             return;
         };
-        let copy = self.reborn_copy(kind);
         if card.is_golden() {
             self.set_gild(kind, Gild::Golden);
-            if let Some(copy) = copy {
-                self.set_gild(copy, Gild::Golden);
-            }
             return;
         }
         let Some(Ok(golden)) = cards::by_dbf(card.golden).map(cards::minion_of) else {
             return;
         };
-        let reborn = golden.keywords & REBORN != 0;
-        let gain = |kind: u8| Gild::To {
+        let own = self.unit(&golden).kind;
+        self.set_gild(
             kind,
-            attack: card.attack,
-            health: card.health.min(i16::MAX as u16),
-            reborn,
-        };
-        // Its own golden form keeps its reborn (its kind has the copy).
-        let own = self.unit(&Minion {
-            keywords: golden.keywords | m.keywords & REBORN,
-            ..golden
-        });
-        self.set_gild(kind, gain(own.kind));
-        self.mark_golden(own.kind);
-        if let Some(copy) = copy {
-            let fresh = self.unit(&golden);
-            self.set_gild(copy, gain(fresh.kind));
-            self.mark_golden(fresh.kind);
-        }
-    }
-
-    /// A golden kind and its reborn copy need nothing more.
-    fn mark_golden(&mut self, kind: u8) {
-        self.set_gild(kind, Gild::Golden);
-        if let Some(copy) = self.reborn_copy(kind) {
-            self.set_gild(copy, Gild::Golden);
-        }
-    }
-
-    /// The kind of `kind`'s reborn copy, if it has one.
-    fn reborn_copy(&self, kind: u8) -> Option<u8> {
-        let k: &Kind = self.kinds.get(kind as usize)?;
-        let has = k.base_keywords & REBORN != 0 || self.reborn_gifts;
-        has.then_some(k.reborn_kind)
+            Gild::To {
+                kind: own,
+                attack: card.attack,
+                health: card.health.min(i16::MAX as u16),
+                reborn: golden.keywords & REBORN != 0,
+            },
+        );
+        self.set_gild(own, Gild::Golden);
     }
 
     fn set_gild(&mut self, kind: u8, gild: Gild) {

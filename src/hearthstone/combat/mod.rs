@@ -160,6 +160,13 @@ impl Combat {
         memory::validate_memory(self)
     }
 
+    /// Checks the minions that make minions golden as the engines will:
+    /// refused (named) beside what the engine cannot make golden or
+    /// follow once golden.
+    pub fn check_gilding(&self) -> crate::error::Result<()> {
+        gild::validate_gilding(self)
+    }
+
     /// Checks everything the engines check before they start (the
     /// checks above among them), with the same errors: a combat that
     /// passes is refused by neither engine for what it holds (budgets
