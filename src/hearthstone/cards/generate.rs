@@ -441,6 +441,9 @@ fn action(a: &Action) -> String {
             "Action::SetStats {{ target: {}, attack: {attack}, health: {health}, limit: {limit} }}",
             target(&t)
         ),
+        Action::MakeGolden { target: t } => {
+            format!("Action::MakeGolden {{ target: {} }}", target(&t))
+        }
         Action::TierBuff {
             target: t,
             attack,

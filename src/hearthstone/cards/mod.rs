@@ -348,6 +348,7 @@ pub fn plain_minion_of(card: &CardDef) -> Minion {
     m.tribes = card.tribes;
     m.marks = card.marks();
     m.name = Some(card.name);
+    m.dbf = card.dbf;
     m
 }
 

@@ -1753,6 +1753,25 @@ fn listened_action(trigger: Trigger, action: &str) -> Option<&str> {
 /// `Some(None)` when it is one the engine does not play this way.
 fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option<ClauseEffects>> {
     let one = |action| Some(Some(vec![(Effect { trigger, action }, None)]));
+    // Sr. Tomb Diver: the right-most living minions as the deathrattle
+    // fires (Firestone picks among the living ones).
+    if let Some(rest) = action.strip_prefix("make your ") {
+        return match end_target(rest) {
+            Some(Some((
+                Target::Rightmost {
+                    tribes: 0, count, ..
+                },
+                "golden",
+            ))) if trigger == Trigger::Deathrattle && times == 1 => one(Action::MakeGolden {
+                target: Target::Rightmost {
+                    tribes: 0,
+                    count,
+                    living: true,
+                },
+            }),
+            _ => Some(None),
+        };
+    }
     // Leeroy the Reckless: a deathrattle on its killer.
     if action == "destroy the minion that killed this" {
         return if trigger == Trigger::Deathrattle && times == 1 {

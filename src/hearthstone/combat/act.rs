@@ -654,6 +654,10 @@ impl State {
                 });
                 false
             }
+            Action::MakeGolden { target } => {
+                self.make_golden(kinds, at, target, chooser);
+                false
+            }
             Action::SetHealth { target, health } => {
                 let health = health.min(i16::MAX as u16) as i16;
                 self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, _| {

@@ -3802,3 +3802,72 @@ fn leftmost_living_skips_the_dying() {
         assert_eq!(picked, vec![slot]);
     }
 }
+
+#[test]
+fn sr_tomb_diver_makes_the_right_most_living_minions_golden() {
+    // The Diver (5/1) dies on the 6/6; the right-most living minion, the
+    // Cyclone, becomes golden: +2/+1 (its card's stats) on its own, its
+    // keywords kept. The golden Diver gilds the two right-most: the Spore
+    // gains +1/+1 too.
+    let (a, b) = (
+        "Sr. Tomb Diver,Deadly Spore=3/3,Crackling Cyclone=2/5",
+        "6/6",
+    );
+    assert_eq!(shown(&after_attack(a, b, 0, 0, 0), 0), "3/3,4/6+s");
+    let golden = "golden Sr. Tomb Diver=5/1,Deadly Spore=3/3,Crackling Cyclone=2/5";
+    assert_eq!(shown(&after_attack(golden, b, 0, 0, 0), 0), "4/4,4/6+s");
+    // A golden right-most minion is passed over, not replaced by the next.
+    let a = "Sr. Tomb Diver,Deadly Spore=3/3,golden Crackling Cyclone=2/5";
+    assert_eq!(shown(&after_attack(a, b, 0, 0, 0), 0), "3/3,2/5+s");
+}
+
+#[test]
+fn a_gilded_minion_fights_as_its_golden_card() {
+    // The right Diver made golden (10/2) gilds the two right-most when it
+    // dies in turn: the Cyclone twice over is passed over once golden.
+    let (mut s, kinds) = State::new(
+        &parse_board("Sr. Tomb Diver,Crackling Cyclone=2/5,Sr. Tomb Diver=5/1").unwrap(),
+        &parse_board("6/6,20/20").unwrap(),
+        0,
+    );
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "2/5+s,10/2+t");
+    s.attack(&kinds, 1, 1, 1, &mut First);
+    assert_eq!(shown(&s, 0), "4/6+s");
+}
+
+#[test]
+fn sr_tomb_diver_boards_match_the_tree_and_monte_carlo() {
+    assert_exact_is_the_tree(&[
+        ("Sr. Tomb Diver,Deadly Spore,Crackling Cyclone", "6/6,3/2"),
+        (
+            "golden Sr. Tomb Diver,Deadly Spore,Crackling Cyclone",
+            "4/9,7/3",
+        ),
+        (
+            "Deadly Spore,Sr. Tomb Diver,Sr. Tomb Diver,Crackling Cyclone",
+            "8/8,2/3+taunt",
+        ),
+    ]);
+    let c = combat(
+        "Sr. Tomb Diver,Crackling Cyclone,golden Sr. Tomb Diver,Deadly Spore,Crackling Cyclone",
+        "6/6,3/5,2/2+shield,5/3",
+    );
+    assert_monte_carlo_agrees(&c, 53, "Sr. Tomb Diver");
+}
+
+#[test]
+fn sr_tomb_diver_is_refused_where_a_gilded_minion_is_not_followed() {
+    for (a, why) in [
+        ("Sr. Tomb Diver,Harmless Bonehead", "may summon"),
+        ("Sr. Tomb Diver,3/3", "anonymous"),
+        ("Sr. Tomb Diver,Risen Rider", "reborn"),
+    ] {
+        let err = combat_exact(&combat(a, "4/4"), 100_000, &Control::NONE).unwrap_err();
+        assert!(err.to_string().contains(why), "{a}: {err}");
+        assert_eq!(err.culprit(), Some("Sr. Tomb Diver"), "{a}");
+    }
+    // The other side's minions are not its concern.
+    let c = combat("Sr. Tomb Diver", "Harmless Bonehead");
+    assert!(combat_exact(&c, 100_000, &Control::NONE).is_ok());
+}

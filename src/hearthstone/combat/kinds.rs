@@ -8,6 +8,7 @@
 //! reborn copies included), so the engines never intern mid-combat.
 
 use super::flags::{FLAGS, Flag, Flags, Folded, HEARD, SETS, Set};
+use super::gild::Gild;
 use super::growth::{Earlier, Growths};
 use super::hand::Hand;
 use super::state::{MAX_BONUSES, MAX_SIDE_BONUSES};
@@ -195,6 +196,10 @@ pub struct Kinds {
     /// Duos: the teammates and the kinds as each side's player changes
     /// (`team.rs`; none in other combats).
     pub(super) team: Option<Box<Team>>,
+    /// Some minion makes minions golden: what that does to each kind
+    /// (`gild.rs`).
+    pub(super) gilds: bool,
+    pub(super) gild: [Gild; MAX_KINDS],
 }
 
 /// What of `Kinds` belongs to one side's player (its tier, hero-side
@@ -260,6 +265,8 @@ impl Kinds {
             hands: [Hand::default(); 2],
             overflowed: false,
             team: None,
+            gilds: false,
+            gild: [Gild::Unknown; MAX_KINDS],
         }
     }
 

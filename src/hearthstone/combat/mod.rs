@@ -35,6 +35,7 @@ mod damage;
 mod deaths;
 mod exact;
 mod flags;
+mod gild;
 mod growth;
 mod hand;
 mod heroes;
@@ -157,6 +158,13 @@ impl Combat {
     /// them (named), and where a side could gain more than it keeps.
     pub fn check_remembered_deathrattles(&self) -> crate::error::Result<()> {
         memory::validate_memory(self)
+    }
+
+    /// Checks the minions that make minions golden as the engines will:
+    /// refused (named) beside what the engine cannot make golden or
+    /// follow once golden.
+    pub fn check_gilding(&self) -> crate::error::Result<()> {
+        gild::validate_gilding(self)
     }
 
     /// Checks everything the engines check before they start (the

@@ -106,6 +106,7 @@ pub(super) fn validate(c: &Combat) -> Result<()> {
     super::memory::validate_memory(c)?;
     super::killer::validate_killer(c)?;
     super::space::validate_space(c)?;
+    super::gild::validate_gilding(c)?;
     if bonus_to.len() > MAX_SIDE_BONUSES {
         return Err(Error::invalid(format!(
             "the boards give bonuses to {} different tribes for the rest of the combat; at most {}",
@@ -191,6 +192,7 @@ impl State {
                 s.boards[side][slot] = kinds.unit(m);
             }
         }
+        kinds.add_golden_forms([a, b]);
         for (side, hand) in hands.into_iter().enumerate() {
             let board = if side == 0 { a } else { b };
             kinds.hands[side] = Hand::new(&mut kinds, hand, board);

@@ -232,6 +232,7 @@ fn describe(action: &Action) -> String {
         Action::MultiplyStats { times } => format!("makes its stats {times}x"),
         Action::SetHealth { health, .. } => format!("sets health to {health}"),
         Action::SetStats { attack, health, .. } => format!("sets stats to {attack}/{health}"),
+        Action::MakeGolden { .. } => "makes its target golden".to_string(),
         Action::TierBuff { attack, health, .. } => {
             format!("gives +{attack}/+{health} per tavern tier")
         }

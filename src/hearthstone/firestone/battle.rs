@@ -162,6 +162,7 @@ fn combat_from_battle_value(value: &Value, unmodelled: &mut Unmodelled) -> Resul
     combat.check_hands()?;
     combat.check_battlecries()?;
     combat.check_remembered_deathrattles()?;
+    combat.check_gilding()?;
     combat.check_heroes()?;
     Ok(combat)
 }

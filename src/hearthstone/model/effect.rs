@@ -680,6 +680,17 @@ pub enum Action {
         /// Firings per combat (0: no limit), at most `MAX_COUNT`.
         limit: u8,
     },
+    /// The target made golden (Sr. Tomb Diver: "make your right-most
+    /// minion Golden"), as Firestone's `makeMinionGolden`: a golden one is
+    /// passed over; another becomes its golden card (its kind's golden
+    /// form, interned as the combat is set up: `gild.rs`), keeps its
+    /// keywords (reborn too, or the golden card's), its avenge count and
+    /// its buffs, and gains its normal card's attack and health, which
+    /// the "whenever a friendly minion gains attack" listeners hear.
+    MakeGolden {
+        /// Who is made golden.
+        target: Target,
+    },
     /// Summons that wait for room, kept by the minion (Firestone's
     /// summon-when-space step, as it plays Sharptooth Snapper): its start
     /// of combat sets its charges (`Unit::count`; 0 until then, so a copy
@@ -763,6 +774,8 @@ impl Effect {
                 return true;
             }
             Action::ShieldAtAttack { .. } => return true,
+            // It raises the target's health (a golden form may summon more).
+            Action::MakeGolden { .. } => return true,
             Action::Buff { keywords, .. } if keywords & REBORN != 0 => return true,
             _ => {}
         }

@@ -120,6 +120,9 @@ pub struct Minion {
     pub reborn_deathrattle: Option<Token>,
     /// Its card's name (none for an anonymous minion), for traces.
     pub name: Option<&'static str>,
+    /// Its card's dbf id (0: an anonymous minion), which an effect that
+    /// makes it golden reads its golden card from (`Action::MakeGolden`).
+    pub dbf: u32,
 }
 
 impl Minion {
