@@ -4,6 +4,7 @@
 //! classes; `python/oddsmith` wraps them in the public API, its defaults,
 //! docstrings and result classes.
 
+mod board;
 mod durak;
 mod errors;
 mod hearthstone;
@@ -18,6 +19,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     errors::register(m)?;
     poker::register(m)?;
+    board::register(m)?;
     hearthstone::register(m)?;
     solve::register(m)?;
     durak::register(m)?;
