@@ -378,7 +378,7 @@ def board(
 
     >>> r = board("QQ+,AKs", board="Ks7c2d")
     >>> r.row("set").combos, r.row("top_pair_top_kicker").combos
-    (3.0, 4.0)
+    (3.0, 3.0)
     """
     if all_flops and board is not None:
         raise InvalidArgument("give board or all_flops, not both")
