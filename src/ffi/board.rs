@@ -258,7 +258,12 @@ mod tests {
     use std::ffi::CString;
     use std::mem::MaybeUninit;
 
-    fn ask(range: &str, board: Option<&str>, vs: Option<&str>) -> (OddsmithStatus, BoardOut) {
+    /// The status of a question, and the result when it is OK.
+    fn ask(
+        range: &str,
+        board: Option<&str>,
+        vs: Option<&str>,
+    ) -> (OddsmithStatus, Option<OddsmithBoardResult>) {
         let range = CString::new(range).unwrap();
         let board = board.map(|b| CString::new(b).unwrap());
         let vs = vs.map(|v| CString::new(v).unwrap());
@@ -274,18 +279,16 @@ mod tests {
         let mut out = MaybeUninit::<OddsmithBoardResult>::uninit();
         // SAFETY: a valid question and output.
         let status = unsafe { oddsmith_board(&q, out.as_mut_ptr()) };
-        // SAFETY: written on success only; read only then.
-        let out = (status == OddsmithStatus::ODDSMITH_OK).then(|| unsafe { out.assume_init() });
-        (status, BoardOut(out))
+        let ok = status == OddsmithStatus::ODDSMITH_OK;
+        // SAFETY: written on success, and read only then.
+        (status, ok.then(|| unsafe { out.assume_init() }))
     }
-
-    struct BoardOut(Option<OddsmithBoardResult>);
 
     #[test]
     fn rows_are_the_engines_lines() {
         let (status, out) = ask("QQ+,AKs,76s", Some("Ks7c2d"), Some("KJ+,77"));
         assert_eq!(status, OddsmithStatus::ODDSMITH_OK);
-        let out = out.0.unwrap();
+        let out = out.unwrap();
         let mut q = BoardQuestion::new(
             Range::parse("QQ+,AKs,76s").unwrap(),
             CardSet::parse("Ks7c2d").unwrap(),
@@ -295,7 +298,9 @@ mod tests {
         assert_eq!(out.boards, a.boards);
         assert_eq!(out.equity, a.equity.unwrap());
         for (row, line) in out.classes.iter().zip(&a.classes) {
-            let key = std::str::from_utf8(&row.key).unwrap().trim_end_matches('\0');
+            let key = std::str::from_utf8(&row.key)
+                .unwrap()
+                .trim_end_matches('\0');
             assert_eq!(key, line.class.key());
             assert_eq!((row.combos, row.share), (line.combos, line.share));
             assert_eq!(row.has_equity == 1, line.equity.is_some());
@@ -306,10 +311,30 @@ mod tests {
     #[test]
     fn errors_name_the_input() {
         for (range, board, vs, status) in [
-            ("QQ+,AKz", Some("Ks7c2d"), None, OddsmithStatus::ODDSMITH_ERR_PARSE),
-            ("QQ+", Some("Ks7c2d,Ah9hZc"), None, OddsmithStatus::ODDSMITH_ERR_PARSE),
-            ("QQ+", Some("Ks7c"), None, OddsmithStatus::ODDSMITH_ERR_INVALID_ARGUMENT),
-            ("QQ+", Some("Ks7c2d"), Some("JJ-"), OddsmithStatus::ODDSMITH_ERR_PARSE),
+            (
+                "QQ+,AKz",
+                Some("Ks7c2d"),
+                None,
+                OddsmithStatus::ODDSMITH_ERR_PARSE,
+            ),
+            (
+                "QQ+",
+                Some("Ks7c2d,Ah9hZc"),
+                None,
+                OddsmithStatus::ODDSMITH_ERR_PARSE,
+            ),
+            (
+                "QQ+",
+                Some("Ks7c"),
+                None,
+                OddsmithStatus::ODDSMITH_ERR_INVALID_ARGUMENT,
+            ),
+            (
+                "QQ+",
+                Some("Ks7c2d"),
+                Some("JJ-"),
+                OddsmithStatus::ODDSMITH_ERR_PARSE,
+            ),
         ] {
             assert_eq!(ask(range, board, vs).0, status, "{range} {board:?} {vs:?}");
         }
