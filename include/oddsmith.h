@@ -87,6 +87,13 @@
 // An "All" minion (every tribe bit above is set too).
 #define ODDSMITH_TRIBE_ALL 1024
 
+// Rows of `OddsmithBoardResult::classes`: every hand class, the made
+// classes weakest first (high card .. straight flush), then the draws.
+#define ODDSMITH_BOARD_CLASSES 23
+
+// Bytes of a class key, its NUL padding included.
+#define ODDSMITH_BOARD_KEY_LEN 24
+
 // Keyword bits of `OddsmithMinion.keywords`. This one: taunt.
 #define ODDSMITH_KW_TAUNT 1
 
@@ -410,39 +417,6 @@ typedef struct {
   char name[ODDSMITH_BG_NAME_BYTES];
 } OddsmithBgCard;
 
-// A minion: stats, keyword bits, a deathrattle summoning
-// `token_count` tokens of `token_attack`/`token_health`, and its tier; or,
-// with a `dbf_id`, a Battlegrounds card (see `oddsmith_bg_card_find`):
-// the card gives its tier (unless `tier` is set), keywords (`keywords`
-// adds to them) and modelled combat effect (the token fields must be 0),
-// and `attack`/`health` are its current stats.
-typedef struct {
-  // Current attack, 0 to 65535.
-  int32_t attack;
-  // Current health, 1 to 32767.
-  int32_t health;
-  // ODDSMITH_KW_* bits.
-  uint32_t keywords;
-  // Attack of each deathrattle token, 0 to 65535 (anonymous minions).
-  int32_t token_attack;
-  // Health of each deathrattle token, 1 to 32767 (when token_count > 0).
-  int32_t token_health;
-  // 0 for no deathrattle, up to 7.
-  uint32_t token_count;
-  // Tavern tier 1..=7 (0 means 1, or the card's tier).
-  uint32_t tier;
-  // The card's dbfId, 0 for an anonymous minion.
-  uint32_t dbf_id;
-  // Bit i set: `script_data[i]` is stated (0, a zeroed struct: none).
-  // Cards only.
-  uint32_t script_data_given;
-  // The card minion's script numbers, Firestone's `scriptDataNum1` to
-  // `scriptDataNum4`, as a client's board state gives them: what cards
-  // whose gift grows over a game read (Hopebringer, Ultraviolet
-  // Ascendant, Showy Cyclist, Underrot Spawn; other cards ignore them).
-  int32_t script_data[4];
-} OddsmithMinion;
-
 // What a progress callback is told. `fraction` rises from 0 to 1 (1 once
 // the work is complete); `done` counts the units of work (tuples, deals or
 // combats sampled, search iterations, states solved; 0 when the engine
@@ -489,6 +463,102 @@ typedef struct {
   // (100).
   uint32_t interval_ms;
 } OddsmithProgress;
+
+// A board question. Strings are NUL-terminated and only read during the
+// call.
+typedef struct {
+  // The range whose hands are classed ("QQ+,AKs,KQo:0.5").
+  const char *range;
+  // A flop, turn or river ("Ks7c2d"), or several separated by commas
+  // ("Ks7c2d,Ah9h8c2s"), each counted once; NULL with `all_flops`.
+  const char *board;
+  // 1: every one of the 22,100 flops (then `board` must be NULL).
+  uint8_t all_flops;
+  // The other range, for equity by class, or NULL for none.
+  const char *vs;
+  // Workers by the rule of ODDSMITH_MAX_THREADS (0 = shared pool, 1 =
+  // the caller's thread); the answer is the same on any number.
+  uint32_t threads;
+  // Time limit in ms; 0 means none. Past it the call fails with
+  // BUDGET_EXCEEDED.
+  uint32_t time_budget_ms;
+  // Progress and cancel (see OddsmithProgress), or NULL for none.
+  const OddsmithProgress *progress;
+} OddsmithBoardQuestion;
+
+// One class's row. Counts and weights are per board: on one board the
+// class's own, over several the mean over the boards.
+typedef struct {
+  // The class's key ("top_pair_top_kicker", "flush_draw"), NUL-padded.
+  uint8_t key[ODDSMITH_BOARD_KEY_LEN];
+  // 1 for a draw (a combo may have several), 0 for a made class (a
+  // combo has exactly one).
+  uint8_t draw;
+  // Combos in the class.
+  double combos;
+  // Their total weight.
+  double weight;
+  // Their share of the range's weight on the board(s), 0..=1.
+  double share;
+  // 1 when `equity` holds the class's equity against `vs` (given, and
+  // some deal of the class meets it).
+  uint8_t has_equity;
+  // The class's exact equity against `vs`, 0..=1 (0 when `has_equity`
+  // is 0).
+  double equity;
+} OddsmithBoardClass;
+
+// The answer of `oddsmith_board`.
+typedef struct {
+  // Boards counted (22,100 for every flop).
+  uint64_t boards;
+  // Combos of the range left on a board (per board).
+  double combos;
+  // Their weight (per board).
+  double weight;
+  // 1 when `equity` holds the whole range's equity against `vs`.
+  uint8_t has_equity;
+  // The whole range's equity against `vs` (0 when `has_equity` is 0).
+  double equity;
+  // 1 when the progress callback cancelled the call (every other field
+  // is then zero: part of an exact count is not an estimate).
+  uint8_t partial;
+  // One row per class, in the order of ODDSMITH_BOARD_CLASSES.
+  OddsmithBoardClass classes[ODDSMITH_BOARD_CLASSES];
+} OddsmithBoardResult;
+
+// A minion: stats, keyword bits, a deathrattle summoning
+// `token_count` tokens of `token_attack`/`token_health`, and its tier; or,
+// with a `dbf_id`, a Battlegrounds card (see `oddsmith_bg_card_find`):
+// the card gives its tier (unless `tier` is set), keywords (`keywords`
+// adds to them) and modelled combat effect (the token fields must be 0),
+// and `attack`/`health` are its current stats.
+typedef struct {
+  // Current attack, 0 to 65535.
+  int32_t attack;
+  // Current health, 1 to 32767.
+  int32_t health;
+  // ODDSMITH_KW_* bits.
+  uint32_t keywords;
+  // Attack of each deathrattle token, 0 to 65535 (anonymous minions).
+  int32_t token_attack;
+  // Health of each deathrattle token, 1 to 32767 (when token_count > 0).
+  int32_t token_health;
+  // 0 for no deathrattle, up to 7.
+  uint32_t token_count;
+  // Tavern tier 1..=7 (0 means 1, or the card's tier).
+  uint32_t tier;
+  // The card's dbfId, 0 for an anonymous minion.
+  uint32_t dbf_id;
+  // Bit i set: `script_data[i]` is stated (0, a zeroed struct: none).
+  // Cards only.
+  uint32_t script_data_given;
+  // The card minion's script numbers, Firestone's `scriptDataNum1` to
+  // `scriptDataNum4`, as a client's board state gives them: what cards
+  // whose gift grows over a game read (Hopebringer, Ultraviolet
+  // Ascendant, Showy Cyclist, Underrot Spawn; other cards ignore them).
+  int32_t script_data[4];
+} OddsmithMinion;
 
 // What earlier turns of the game give a side's minions in combat (the
 // cards that say "this game"): minions summoned in combat (tokens,
@@ -1164,6 +1234,29 @@ size_t oddsmith_bg_card_count(void);
 // # Safety
 // `out` must be writable.
 OddsmithStatus oddsmith_bg_card_at(size_t index, OddsmithBgCard *out);
+
+// What a Hold'em range makes on a board, exactly (docs/src/poker-board.md
+// defines the classes): per class its combos, weight and share, and with
+// `vs` its equity against that range; on one board, a list of boards or
+// every flop. The combo lists of the other interfaces are not given here.
+//
+// Errors: NULL_POINTER (question, range, out), PARSE (range, vs or a
+// board; the message names which, "board 2" for the second of a list),
+// INVALID_ARGUMENT (both or neither of board and all_flops, a board not
+// of 3 to 5 cards, a range left no combo by a board, a range without a
+// combo, threads over ODDSMITH_MAX_THREADS), BUDGET_EXCEEDED (not done
+// by the time budget), CANCELLED (by the progress callback: `*out`
+// zeroed with `partial` = 1; an answer that completed anyway is returned
+// with ODDSMITH_OK). On other errors `*out` is left unchanged. Thread
+// safety: reentrant; threads = 0 uses the shared pool; with a progress
+// callback the work runs on a helper thread while the calling thread
+// waits and calls the callback (on the calling thread, never
+// concurrently).
+//
+// # Safety
+// `question` must be NULL or valid with its strings NULL or
+// NUL-terminated, its `progress` NULL or valid; `out` NULL or writable.
+OddsmithStatus oddsmith_board(const OddsmithBoardQuestion *question, OddsmithBoardResult *out);
 
 // Parses one card ("Ah", "td", "10h") into its index 0..51.
 //

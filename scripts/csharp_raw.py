@@ -73,6 +73,9 @@ STRUCTS = {
     # Spelled out as Card0, Card1: the struct stays blittable.
     "OddsmithComboEquity": ("ComboEquity", "public", {"cards": ("split", None)}),
     "OddsmithStrengthResult": ("StrengthNative", "internal", {}),
+    "OddsmithBoardQuestion": ("BoardQuestionNative", "internal", {}),
+    "OddsmithBoardClass": ("BoardClassNative", "internal", {}),
+    "OddsmithBoardResult": ("BoardResultNative", "internal", {}),
     "OddsmithSplitTarget": ("SplitTarget", "public", {}),
     "OddsmithSplitDamageOptions": (
         "SplitDamageOptions",

@@ -141,6 +141,16 @@ fn cpp_poker_program_passes_static_and_shared() {
 }
 
 #[test]
+fn c_board_program_passes_static_and_shared() {
+    run_program("gcc", "c99", "tests/c/board_test.c", "c: ");
+}
+
+#[test]
+fn cpp_board_program_passes_static_and_shared() {
+    run_program("g++", "c++11", "tests/cpp/board_test.cpp", "cpp: ");
+}
+
+#[test]
 fn c_combat_program_passes_static_and_shared() {
     run_program("gcc", "c99", "tests/c/combat_test.c", "c: ");
 }

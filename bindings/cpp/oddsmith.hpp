@@ -400,6 +400,53 @@ inline OddsmithStrengthResult hand_strength(const std::string &hand, std::uint32
     return result;
 }
 
+// ---- a range on a board -------------------------------------------------
+
+// Options of board(): vs the other range for equity by class (empty:
+// none); all_flops every one of the 22,100 flops (give no board); threads
+// by the rule of ODDSMITH_MAX_THREADS (the answer is the same on any
+// number); time_budget_ms a limit (0: none; past it Error
+// ODDSMITH_ERR_BUDGET_EXCEEDED); progress and cancel as for equity.
+struct BoardOptions {
+    std::string vs;
+    bool all_flops;
+    std::uint32_t threads;
+    std::uint32_t time_budget_ms;
+    ProgressFn progress;
+    std::uint32_t progress_interval_ms;
+    BoardOptions() : all_flops(false), threads(0), time_budget_ms(0), progress_interval_ms(0) {}
+};
+
+// What a Hold'em range makes on a board (docs/src/poker-board.md): per
+// class its combos, weight, share and, with o.vs, equity. board is a
+// flop, turn or river, or several separated by commas (empty with
+// o.all_flops). Throws oddsmith::Error naming the bad input; a cancel by
+// the progress callback returns the result with partial = 1 and zeros.
+inline OddsmithBoardResult board(const std::string &range, const std::string &board,
+                                 const BoardOptions &o = BoardOptions()) {
+    OddsmithBoardQuestion q;
+    std::memset(&q, 0, sizeof q);
+    q.range = range.c_str();
+    q.board = board.empty() ? nullptr : board.c_str();
+    q.all_flops = o.all_flops ? 1 : 0;
+    q.vs = o.vs.empty() ? nullptr : o.vs.c_str();
+    q.threads = o.threads;
+    q.time_budget_ms = o.time_budget_ms;
+    detail::Watch watch(o.progress, o.progress_interval_ms);
+    q.progress = watch.get();
+    OddsmithBoardResult result;
+    watch.finish(oddsmith_board(&q, &result));
+    return result;
+}
+
+// The row of class `key` ("set", "flush_draw") of a board() result;
+// throws Error ODDSMITH_ERR_INVALID_ARGUMENT for an unknown key.
+inline const OddsmithBoardClass &board_class(const OddsmithBoardResult &r, const std::string &key) {
+    for (std::size_t i = 0; i < ODDSMITH_BOARD_CLASSES; ++i)
+        if (key == reinterpret_cast<const char *>(r.classes[i].key)) return r.classes[i];
+    throw Error(ODDSMITH_ERR_INVALID_ARGUMENT, "no hand class '" + key + "'");
+}
+
 // ---- expectimax -------------------------------------------------------
 
 // One outcome for a callback game (next holds the first state_size bytes).

@@ -813,6 +813,101 @@ namespace Oddsmith
         }
     }
 
+    /// <summary>One hand class of a board answer: a made class (Draw false) or a draw. Counts and
+    /// weights are per board (over several boards the mean); Equity is null without vs, or when no
+    /// deal of the class meets it.</summary>
+    public class BoardClass
+    {
+        /// <summary>"top_pair_top_kicker", "flush_draw", ...</summary>
+        public string Key;
+        public bool Draw;
+        public double Combos, Weight, Share;
+        public double? Equity;
+    }
+
+    /// <summary>What a range makes on a board (oddsmith_board).</summary>
+    public class BoardResult
+    {
+        /// <summary>Boards counted (22,100 for every flop).</summary>
+        public ulong Boards;
+        public double Combos, Weight;
+        /// <summary>The whole range's equity against vs; null without.</summary>
+        public double? Equity;
+        /// <summary>One row per class: the made classes weakest first, then the draws.</summary>
+        public BoardClass[] Classes;
+        /// <summary>True when a progress delegate cancelled the call (the numbers are then zero).</summary>
+        public bool Partial;
+
+        /// <summary>The row of class key ("set"); throws OddsmithException (InvalidArgument) for an unknown key.</summary>
+        public BoardClass Class(string key)
+        {
+            foreach (BoardClass c in Classes)
+                if (c.Key == key) return c;
+            throw new OddsmithException(Status.InvalidArgument, "no hand class '" + key + "'");
+        }
+    }
+
+    /// <summary>What a Hold'em range makes on a board (docs/src/poker-board.md).</summary>
+    public static class Board
+    {
+        /// <summary>The classes of `range` on `board` (a flop, turn or river, or several separated by
+        /// commas; null with allFlops for every flop), with equity by class against `vs` (null: none).
+        /// timeBudgetMs 0: no limit (past it BudgetExceeded). Errors name their input.</summary>
+        public static BoardResult Stats(string range, string board, string vs = null, bool allFlops = false,
+            uint threads = 0, uint timeBudgetMs = 0, ProgressFunc progress = null, uint progressIntervalMs = 0)
+        {
+            var allocated = new List<IntPtr>();
+            Func<string, IntPtr> utf8 = text =>
+            {
+                if (text == null) return IntPtr.Zero;
+                byte[] bytes = Native.Utf8(text);
+                IntPtr p = Marshal.AllocHGlobal(bytes.Length);
+                Marshal.Copy(bytes, 0, p, bytes.Length);
+                allocated.Add(p);
+                return p;
+            };
+            BoardResultNative r;
+            try
+            {
+                using (var watch = new Watch(progress, progressIntervalMs))
+                {
+                    var q = new BoardQuestionNative
+                    {
+                        Range = utf8(range),
+                        Board = utf8(board),
+                        AllFlops = (byte)(allFlops ? 1 : 0),
+                        Vs = utf8(vs),
+                        Threads = threads,
+                        TimeBudgetMs = timeBudgetMs,
+                        Progress = watch.Pointer,
+                    };
+                    watch.Finish(Native.oddsmith_board(ref q, out r));
+                }
+            }
+            finally
+            {
+                foreach (IntPtr p in allocated) Marshal.FreeHGlobal(p);
+            }
+            var result = new BoardResult
+            {
+                Boards = r.Boards, Combos = r.Combos, Weight = r.Weight,
+                Equity = r.HasEquity != 0 ? (double?)r.Equity : null,
+                Classes = new BoardClass[r.Classes.Length], Partial = r.Partial != 0,
+            };
+            for (int i = 0; i < r.Classes.Length; i++)
+            {
+                BoardClassNative c = r.Classes[i];
+                result.Classes[i] = new BoardClass
+                {
+                    Key = System.Text.Encoding.UTF8.GetString(c.Key).TrimEnd('\0'),
+                    Draw = c.Draw != 0, Combos = c.Combos, Weight = c.Weight, Share = c.Share,
+                    Equity = c.HasEquity != 0 ? (double?)c.Equity : null,
+                };
+            }
+            return result;
+        }
+    }
+
     /// <summary>Keyword bits (ODDSMITH_KW_*).</summary>
     [Flags]
     public enum Keywords : uint

@@ -36,6 +36,8 @@ namespace Oddsmith
         public const uint ODDSMITH_TRIBE_QUILBOAR = 256;
         public const uint ODDSMITH_TRIBE_UNDEAD = 512;
         public const uint ODDSMITH_TRIBE_ALL = 1024;
+        public const uint ODDSMITH_BOARD_CLASSES = 23;
+        public const uint ODDSMITH_BOARD_KEY_LEN = 24;
         public const uint ODDSMITH_KW_TAUNT = 1;
         public const uint ODDSMITH_KW_SHIELD = 2;
         public const uint ODDSMITH_KW_POISON = 4;
@@ -148,31 +150,6 @@ namespace Oddsmith
     }
 
     [StructLayout(LayoutKind.Sequential)]
-    public partial struct Minion
-    {
-        /// <summary>Current attack, 0 to 65535.</summary>
-        public int Attack;
-        /// <summary>Current health, 1 to 32767.</summary>
-        public int Health;
-        /// <summary>ODDSMITH_KW_* bits.</summary>
-        public Keywords Keywords;
-        /// <summary>Attack of each deathrattle token, 0 to 65535 (anonymous minions).</summary>
-        public int TokenAttack;
-        /// <summary>Health of each deathrattle token, 1 to 32767 (when token_count &gt; 0).</summary>
-        public int TokenHealth;
-        /// <summary>0 for no deathrattle, up to 7.</summary>
-        public uint TokenCount;
-        /// <summary>Tavern tier 1..=7 (0 means 1, or the card's tier).</summary>
-        public uint Tier;
-        /// <summary>The card's dbfId, 0 for an anonymous minion.</summary>
-        public uint DbfId;
-        /// <summary>Bit i set: `script_data[i]` is stated (0, a zeroed struct: none). Cards only.</summary>
-        public uint ScriptDataGiven;
-        /// <summary>The card minion's script numbers, Firestone's `scriptDataNum1` to `scriptDataNum4`, as a client's board state gives them: what cards whose gift grows over a game read (Hopebringer, Ultraviolet Ascendant, Showy Cyclist, Underrot Spawn; other cards ignore them).</summary>
-        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 4)] public int[] ScriptData;
-    }
-
-    [StructLayout(LayoutKind.Sequential)]
     public partial struct ProgressReport
     {
         /// <summary>Share of the work done, 0 to 1; never smaller than in an earlier report of the call, and 1 in the final report of a completed call.</summary>
@@ -198,6 +175,88 @@ namespace Oddsmith
         public IntPtr User;
         /// <summary>Milliseconds between two calls (the final call of a completed call may come sooner); 0 means ODDSMITH_PROGRESS_DEFAULT_INTERVAL_MS (100).</summary>
         public uint IntervalMs;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal partial struct BoardQuestionNative
+    {
+        /// <summary>The range whose hands are classed ("QQ+,AKs,KQo:0.5").</summary>
+        public IntPtr Range;
+        /// <summary>A flop, turn or river ("Ks7c2d"), or several separated by commas ("Ks7c2d,Ah9h8c2s"), each counted once; NULL with `all_flops`.</summary>
+        public IntPtr Board;
+        /// <summary>1: every one of the 22,100 flops (then `board` must be NULL).</summary>
+        public byte AllFlops;
+        /// <summary>The other range, for equity by class, or NULL for none.</summary>
+        public IntPtr Vs;
+        /// <summary>Workers by the rule of ODDSMITH_MAX_THREADS (0 = shared pool, 1 = the caller's thread); the answer is the same on any number.</summary>
+        public uint Threads;
+        /// <summary>Time limit in ms; 0 means none. Past it the call fails with BUDGET_EXCEEDED.</summary>
+        public uint TimeBudgetMs;
+        /// <summary>Progress and cancel (see OddsmithProgress), or NULL for none.</summary>
+        public IntPtr Progress;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal partial struct BoardClassNative
+    {
+        /// <summary>The class's key ("top_pair_top_kicker", "flush_draw"), NUL-padded.</summary>
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 24)] public byte[] Key;
+        /// <summary>1 for a draw (a combo may have several), 0 for a made class (a combo has exactly one).</summary>
+        public byte Draw;
+        /// <summary>Combos in the class.</summary>
+        public double Combos;
+        /// <summary>Their total weight.</summary>
+        public double Weight;
+        /// <summary>Their share of the range's weight on the board(s), 0..=1.</summary>
+        public double Share;
+        /// <summary>1 when `equity` holds the class's equity against `vs` (given, and some deal of the class meets it).</summary>
+        public byte HasEquity;
+        /// <summary>The class's exact equity against `vs`, 0..=1 (0 when `has_equity` is 0).</summary>
+        public double Equity;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal partial struct BoardResultNative
+    {
+        /// <summary>Boards counted (22,100 for every flop).</summary>
+        public ulong Boards;
+        /// <summary>Combos of the range left on a board (per board).</summary>
+        public double Combos;
+        /// <summary>Their weight (per board).</summary>
+        public double Weight;
+        /// <summary>1 when `equity` holds the whole range's equity against `vs`.</summary>
+        public byte HasEquity;
+        /// <summary>The whole range's equity against `vs` (0 when `has_equity` is 0).</summary>
+        public double Equity;
+        /// <summary>1 when the progress callback cancelled the call (every other field is then zero: part of an exact count is not an estimate).</summary>
+        public byte Partial;
+        /// <summary>One row per class, in the order of ODDSMITH_BOARD_CLASSES.</summary>
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 23)] public BoardClassNative[] Classes;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    public partial struct Minion
+    {
+        /// <summary>Current attack, 0 to 65535.</summary>
+        public int Attack;
+        /// <summary>Current health, 1 to 32767.</summary>
+        public int Health;
+        /// <summary>ODDSMITH_KW_* bits.</summary>
+        public Keywords Keywords;
+        /// <summary>Attack of each deathrattle token, 0 to 65535 (anonymous minions).</summary>
+        public int TokenAttack;
+        /// <summary>Health of each deathrattle token, 1 to 32767 (when token_count &gt; 0).</summary>
+        public int TokenHealth;
+        /// <summary>0 for no deathrattle, up to 7.</summary>
+        public uint TokenCount;
+        /// <summary>Tavern tier 1..=7 (0 means 1, or the card's tier).</summary>
+        public uint Tier;
+        /// <summary>The card's dbfId, 0 for an anonymous minion.</summary>
+        public uint DbfId;
+        /// <summary>Bit i set: `script_data[i]` is stated (0, a zeroed struct: none). Cards only.</summary>
+        public uint ScriptDataGiven;
+        /// <summary>The card minion's script numbers, Firestone's `scriptDataNum1` to `scriptDataNum4`, as a client's board state gives them: what cards whose gift grows over a game read (Hopebringer, Ultraviolet Ascendant, Showy Cyclist, Underrot Spawn; other cards ignore them).</summary>
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 4)] public int[] ScriptData;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -716,6 +775,9 @@ namespace Oddsmith
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status oddsmith_bg_card_at(UIntPtr index, out BgCardNative @out);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_board(ref BoardQuestionNative question, out BoardResultNative @out);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status oddsmith_card_parse(byte[] text, out byte out_card);

@@ -3,6 +3,7 @@
 //! inside `guard`, which turns errors and panics into status codes.
 
 mod bg_cards;
+mod board;
 mod cards;
 mod combat;
 mod durak;
@@ -17,6 +18,7 @@ mod split_damage;
 mod version;
 
 pub use bg_cards::*;
+pub use board::*;
 pub use cards::*;
 pub use combat::*;
 pub use durak::*;

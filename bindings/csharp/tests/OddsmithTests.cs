@@ -108,6 +108,24 @@ public static class OddsmithTests
         calls = 0; last = 0; cancelAfter = 0;
         var one = new[] { Minion.Of(3, 3) };
         var other = new[] { Minion.Of(2, 2) };
+        BoardResult onFlop = Board.Stats("QQ+,AKs", "Ks7c2d");
+        Check(onFlop.Boards == 1 && onFlop.Combos == 18 && onFlop.Equity == null && onFlop.Classes.Length == 23, "board shape");
+        Check(onFlop.Class("set").Combos == 3 && onFlop.Class("top_pair_top_kicker").Combos == 3
+              && onFlop.Class("overpair").Combos == 6 && onFlop.Class("flush_draw").Draw, "board classes");
+        BoardResult vsRange = Board.Stats("QQ+,AKs", "Ks7c2d", vs: "KJ+,77,A5s");
+        EquityResult whole = Poker.Equity(new[] { "QQ+,AKs", "KJ+,77,A5s" }, "Ks7c2d", mode: EquityMode.Exact);
+        Check(vsRange.Equity.HasValue && Math.Abs(vsRange.Equity.Value - whole.Players[0].Equity) < 1e-9, "board equity");
+        Check(vsRange.Class("straight").Equity == null && vsRange.Class("set").Equity > 0.8, "board class equity");
+        BoardResult two = Board.Stats("JJ+,AQs+", "Ks7c2d,Ah9h8c2s");
+        BoardResult first = Board.Stats("JJ+,AQs+", "Ks7c2d"), second = Board.Stats("JJ+,AQs+", "Ah9h8c2s");
+        Check(two.Boards == 2 && Math.Abs(two.Class("overpair").Combos
+              - (first.Class("overpair").Combos + second.Class("overpair").Combos) / 2) < 1e-12, "board mean");
+        BoardResult cancelled = Board.Stats("random", null, "random", true, 1, 0, r => true, 1);
+        Check(cancelled.Partial && cancelled.Boards == 0, "board cancelled");
+        ExpectError(Status.Parse, "board 2", () => Board.Stats("QQ+", "Ks7c2d,Ah9hZc"), "board list parse");
+        ExpectError(Status.InvalidArgument, "not both", () => Board.Stats("QQ+", "Ks7c2d", allFlops: true), "board and all flops");
+        ExpectError(Status.InvalidArgument, "toppair", () => onFlop.Class("toppair"), "unknown class");
+
         CombatResult fight = Combat.Fight(one, other, 1, 1, CombatOptions.Defaults(), watch, 5);
         Check(fight.Exact && !fight.Partial && fight.Win == 1.0 && last == 1.0, "combat with progress");
 

@@ -4,6 +4,7 @@
 //! classes; `python/oddsmith` wraps them in the public API, its defaults,
 //! docstrings and result classes.
 
+mod board;
 mod durak;
 mod errors;
 mod hearthstone;
@@ -20,6 +21,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     poker::register(m)?;
     pushfold::register(m)?;
+    board::register(m)?;
     hearthstone::register(m)?;
     solve::register(m)?;
     durak::register(m)?;

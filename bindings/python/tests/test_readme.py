@@ -7,8 +7,14 @@ import re
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-# Every ```python block of these files is run.
-DOCUMENTS = ("README.md", "docs/src/bindings/python.md", "docs/src/pushfold.md")
+# Every ```python block of these files is run (the book's chapters show
+# their Python too).
+DOCUMENTS = (
+    "README.md",
+    "docs/src/bindings/python.md",
+    "docs/src/pushfold.md",
+    "docs/src/poker-board.md",
+)
 
 
 def python_blocks(document):

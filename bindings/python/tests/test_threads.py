@@ -105,7 +105,8 @@ class interrupt_after:
                             "3/9+taunt+shield,4/8+reborn,2/9+windfury,5/7+dr=2/2x2,3/8+shield,4/9,2/8+reborn",
                             mode="mc", samples=10**12, threads=1),
     lambda: oddsmith.pig(goal=400, tolerance=1e-15),
-], ids=["equity-mc", "equity-exact", "combat", "pig"])
+    lambda: oddsmith.board("random", all_flops=True, vs="random", threads=1),
+], ids=["equity-mc", "equity-exact", "combat", "pig", "board"])
 def test_ctrl_c_stops_a_long_call_soon(call):
     fire = interrupt_after(0.3)
     start = time.monotonic()

@@ -1,6 +1,7 @@
 """oddsmith: exact and fast odds engines for card games.
 
-Hold'em equity, hand strength and evaluation; Hearthstone split damage and
+Hold'em equity, hand strength and evaluation; what a range makes on a
+board; Hearthstone split damage and
 Battlegrounds combat; the expectimax solver (the coin game, Pig, or a game
 you write in Python); Durak games and search. Large jobs go to a Ray
 cluster through :mod:`oddsmith.cluster`.
@@ -69,6 +70,9 @@ __all__ = [
     "omaha_equity",
     "OmahaResult",
     "OmahaPlayer",
+    "board",
+    "BoardResult",
+    "ClassRow",
     "split_damage",
     "SplitDamage",
     "combat",
@@ -289,6 +293,109 @@ def equity(
     return EquityResult(
         result_players, d["exact"], d["tuples"], d["std_error"], d["elapsed_ms"], combos, grid
     )
+
+
+# --------------------------------------------------------------- board
+
+
+@dataclass(frozen=True)
+class ClassRow(_Result):
+    """One hand class of :func:`board`: a made hand (``draw`` False) or a
+    draw. ``key`` (``"top_pair_top_kicker"``, ``"flush_draw"``) and
+    ``name`` (``"Top pair, top kicker"``) name it; ``combos`` and
+    ``weight`` are its combos and their weight (per board, over several
+    boards the mean), ``share`` their part of the range's weight on the
+    board(s), 0 to 1; ``equity`` the class's exact equity against ``vs``
+    (None without ``vs``, or when no deal of the class meets it);
+    ``hands`` its combos (``"AhKh"``) on one board, else empty."""
+
+    key: str
+    name: str
+    draw: bool
+    combos: float
+    weight: float
+    share: float
+    equity: Optional[float]
+    hands: List[str]
+
+
+@dataclass(frozen=True)
+class BoardResult(_Result):
+    """The answer of :func:`board`: ``boards`` counted (22,100 for every
+    flop), the range's ``combos`` and ``weight`` left on a board (per
+    board), its whole ``equity`` against ``vs`` (None without), and one
+    :class:`ClassRow` per class in ``classes``: the made classes weakest
+    first (their shares add to 1), then the draws (a combo may have
+    several). ``row(key)`` picks one class."""
+
+    boards: int
+    combos: float
+    weight: float
+    equity: Optional[float]
+    classes: List[ClassRow]
+    elapsed_ms: float = field(compare=False)
+
+    def row(self, key: str) -> ClassRow:
+        """The row of class ``key`` (``"set"``, ``"flush_draw"``, ...);
+        raises InvalidArgument naming an unknown key."""
+        for r in self.classes:
+            if r.key == key:
+                return r
+        keys = ", ".join(r.key for r in self.classes)
+        raise InvalidArgument(f"class {key!r} is not one of: {keys}")
+
+    def __repr__(self) -> str:
+        made = sorted((r for r in self.classes if not r.draw), key=lambda r: -r.share)
+        top = ", ".join(f"{r.key} {r.share:.3f}" for r in made[:3] if r.share > 0)
+        eq = "" if self.equity is None else f", equity {self.equity:.4f}"
+        return (
+            f"BoardResult({self.combos:.2f} combos on {self.boards:,} board(s){eq}; "
+            f"{top}; {self.elapsed_ms:.1f} ms)"
+        )
+
+
+def board(
+    range: str,
+    board: Union[str, Sequence[str], None] = None,
+    all_flops: bool = False,
+    vs: Optional[str] = None,
+    threads: int = 0,
+    time_ms: Optional[int] = None,
+) -> BoardResult:
+    """What a Hold'em range makes on a board, exactly: each combo's made
+    hand class and draws (the classes of the book's "A range on a board"
+    chapter), as combo counts, shares and combo lists, and with ``vs`` each
+    class's exact equity against that range.
+
+    ``range``: ``"QQ+,AKs,KQo:0.5"``. ``board``: a flop, turn or river
+    (``"Ks7c2d"``), or several, as a list or separated by commas (each
+    counted once; counts are then per board). ``all_flops``: every one of
+    the 22,100 flops instead (give no ``board``). ``vs``: the other range,
+    for equity by class. ``threads``: 0 = all cores, 1 = this thread only
+    (the answer is the same on any number). ``time_ms``: a time limit (None
+    or 0: none), past which BudgetExceeded is raised.
+
+    Raises ParseError or InvalidArgument naming the input (``range``,
+    ``vs``, ``board``, ``board 2`` of a list): a range without a combo, a
+    board not of 3 to 5 cards or leaving the range no combo.
+
+    >>> r = board("QQ+,AKs", board="Ks7c2d")
+    >>> r.row("set").combos, r.row("top_pair_top_kicker").combos
+    (3.0, 3.0)
+    """
+    if all_flops and board is not None:
+        raise InvalidArgument("give board or all_flops, not both")
+    if not all_flops and board is None:
+        raise InvalidArgument("give board (a flop, turn or river) or all_flops=True")
+    boards: Optional[List[str]] = None
+    if board is not None:
+        if isinstance(board, str):
+            boards = board.split(",")
+        else:
+            boards = [str(b) for b in board]
+    d = _native.board(range, boards, vs, threads, time_ms)
+    rows = [ClassRow(**c) for c in d["classes"]]
+    return BoardResult(d["boards"], d["combos"], d["weight"], d["equity"], rows, d["elapsed_ms"])
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,10 @@ def omaha_equity(
     players: List[str], game: str, board: str, dead: str, mode: str, stderr: float,
     time_ms: Optional[int], seed: int, threads: int,
 ) -> Dict[str, Any]: ...
+def board(
+    range_text: str, boards: Optional[List[str]], vs: Optional[str], threads: int,
+    time_ms: Optional[int],
+) -> Dict[str, Any]: ...
 def hand_strength(hand: str, opponents: int, board: str, time_ms: int, seed: int, threads: int) -> Dict[str, Any]: ...
 def split_damage(
     health: List[int], hits: int, shields: List[bool], heroes: List[Tuple[int, int]],
