@@ -25,9 +25,17 @@ fuzz_target!(|data: &[u8]| {
     let q = OddsmithBoardQuestion {
         range: field(0),
         // Bit 0: no board; bit 1: every flop (both, neither: refused).
-        board: if flags & 1 == 1 { std::ptr::null() } else { field(1) },
+        board: if flags & 1 == 1 {
+            std::ptr::null()
+        } else {
+            field(1)
+        },
         all_flops: (flags >> 1) & 3,
-        vs: if flags & 8 == 8 { field(2) } else { std::ptr::null() },
+        vs: if flags & 8 == 8 {
+            field(2)
+        } else {
+            std::ptr::null()
+        },
         threads: 1,
         time_budget_ms: 20,
         progress: std::ptr::null(),
@@ -39,7 +47,12 @@ fuzz_target!(|data: &[u8]| {
         // SAFETY: written on success.
         let r = unsafe { out.assume_init() };
         assert_eq!(r.classes.len(), ODDSMITH_BOARD_CLASSES);
-        let made: f64 = r.classes.iter().filter(|c| c.draw == 0).map(|c| c.share).sum();
+        let made: f64 = r
+            .classes
+            .iter()
+            .filter(|c| c.draw == 0)
+            .map(|c| c.share)
+            .sum();
         assert!((made - 1.0).abs() < 1e-9, "made shares sum to {made}");
         for c in &r.classes {
             assert!((0.0..=1.0 + 1e-12).contains(&c.share), "share {}", c.share);
