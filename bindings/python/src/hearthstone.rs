@@ -288,19 +288,5 @@ fn run_combat<'py>(
         })
         .collect::<PyResult<Vec<_>>>()?;
     d.set_item("unmodelled", left_out)?;
-    d.set_item("approximate", !unmodelled.is_empty())?;
-    let left_out = unmodelled
-        .iter()
-        .map(|card| {
-            let item = PyDict::new(py);
-            item.set_item("id", &card.id)?;
-            item.set_item("name", card.name)?;
-            item.set_item("place", card.place.name())?;
-            item.set_item("path", &card.path)?;
-            item.set_item("reason", &card.reason)?;
-            Ok(item)
-        })
-        .collect::<PyResult<Vec<_>>>()?;
-    d.set_item("unmodelled", left_out)?;
     Ok(d)
 }
