@@ -24,7 +24,9 @@
 // 600: Firestone checks it between combats, so a combat that never ends is
 // caught by --timeout, default 2 * max-seconds + 60, after which the state
 // gets an error and a new worker process takes the next), its `debugState` (forced attacks and random picks of Firestone's
-// test files) is dropped, and a missing `gameState` is added empty.
+// test files) is dropped, a missing `gameState` is added empty, a hero
+// without `hpLeft` gets 40 (Firestone would end the fight at once), and
+// minions named by classic ids get their `BG_` copies' (renameClassicIds).
 //
 // OUT.json: {"firestone": VERSION, "cards_build": N, "states": [...]},
 // one entry per state and mode, with "name" (the file name), "folder"
@@ -124,6 +126,8 @@ function safeJson(value) {
     }
 }
 
+// The health given to a hero whose state lacks it.
+const HEALTH_WHEN_MISSING = 40;
 const BOARDS = ['playerBoard', 'opponentBoard', 'playerTeammateBoard', 'opponentTeammateBoard'];
 
 function strip(state) {
@@ -164,6 +168,38 @@ function dropOwnCopies(state) {
     return dropped;
 }
 
+// The card ids of oddsmith's card table (src/hearthstone/cards/table.rs),
+// in lowercase: what oddsmith reads as an id without a fallback.
+let tableIds = null;
+function oddsmithIds() {
+    if (tableIds) return tableIds;
+    const table = fs.readFileSync(path.join(__dirname, '../../src/hearthstone/cards/table.rs'), 'utf8');
+    tableIds = new Set([...table.matchAll(/CardDef \{ id: "([^"]+)"/g)].map((m) => m[1].toLowerCase()));
+    return tableIds;
+}
+
+// Minions named by the classic id the game used before it gave them a
+// `BG_` copy (`EX1_556` for Harvest Golem in 2020): renamed to that copy,
+// as oddsmith reads them (cards::by_id). Firestone 1.1.755 implements
+// only the `BG_` ids (its versions of those seasons matched the classic
+// ones), so without this it plays such a minion without its effects.
+function renameClassicIds(state) {
+    const known = oddsmithIds();
+    let renamed = 0;
+    for (const key of BOARDS) {
+        const board = state[key] || {};
+        for (const entity of [...(board.board || []), ...(board.hand || [])]) {
+            const id = entity && entity.cardId;
+            if (typeof id !== 'string' || known.has(id.toLowerCase())) continue;
+            const copy = getCard(`BG_${id}`);
+            if (copy.id === undefined || !known.has(copy.id.toLowerCase())) continue;
+            entity.cardId = copy.id;
+            renamed += 1;
+        }
+    }
+    return renamed;
+}
+
 // Every "cardId" string anywhere in the state.
 function cardIds(value, out = new Set()) {
     if (Array.isArray(value)) {
@@ -198,7 +234,15 @@ function runState(statePath) {
         state.gameState = { currentTurn: 0, validTribes: [], anomalies: [] };
         notes.push('gameState missing: added empty');
     }
+    // Firestone's fight loop runs while both heroes have health left: a
+    // state of 2020 that does not give it (no `hpLeft`) would end at
+    // once, a draw. oddsmith takes such a hero as alive.
+    const missingHealth = BOARDS.filter((k) => state[k] && state[k].player && state[k].player.hpLeft === undefined);
+    for (const key of missingHealth) state[key].player.hpLeft = HEALTH_WHEN_MISSING;
+    if (missingHealth.length) notes.push(`hpLeft missing: set to ${HEALTH_WHEN_MISSING} (${missingHealth.join(', ')})`);
     if (mode === 'stripped') strip(state);
+    const renamed = renameClassicIds(state);
+    if (renamed) notes.push(`classic ids: ${renamed} minions renamed to their BG_ copies`);
     const copies = dropOwnCopies(state);
     if (copies) notes.push(`additionalCards: ${copies} own normal copies of golden minions dropped`);
     state.options = {

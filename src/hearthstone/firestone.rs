@@ -162,6 +162,10 @@ fn with_entity_stats(
 /// Firestone reads such a list), and `scriptDataNum1` to `scriptDataNum4`
 /// (whole numbers; left out or null: none). Other keys are ignored.
 ///
+/// A minion's stats are as the game shows them: a stat aura its
+/// `enchantments` show as given (`NEW1_027e` from a Southsea Captain
+/// beside it) is taken off, since combat gives every aura at its start.
+///
 /// Errors name the minion (from 1) and the key: "minion 3: 'health' is
 /// missing".
 pub fn board_from_json(text: &str) -> Result<Vec<Minion>> {
@@ -371,10 +375,58 @@ fn board_from_value(
             model::BOARD_SIZE
         ))));
     }
-    list.iter()
+    let mut board = list
+        .iter()
         .enumerate()
         .map(|(i, entity)| minion_from_value(entity, &path.minion(i), unmodelled))
-        .collect()
+        .collect::<Result<Vec<_>>>()?;
+    take_off_applied_auras(&mut board, list);
+    Ok(board)
+}
+
+/// The game shows a minion's stats with its friends' stat auras in them,
+/// and marks each aura given with the aura's enchantment (`NEW1_027e`, in
+/// states of 2021 `VAN_NEW1_027e`). The engine gives every aura at the
+/// start of combat, as Firestone gives one whose enchantment a minion
+/// lacks: so each aura an entity's enchantments show as given is taken
+/// off its stats first (once per giver on the board that reaches it).
+fn take_off_applied_auras(board: &mut [Minion], entities: &[Value]) {
+    let stem = |id: &str| {
+        let id = id.to_ascii_lowercase();
+        let id = id.strip_prefix("van_").unwrap_or(&id);
+        id.strip_prefix("bg_").unwrap_or(id).to_string()
+    };
+    let givers: Vec<(usize, String, (u32, u16, u16))> = (board.iter().enumerate())
+        .filter_map(|(i, m)| {
+            let aura = m.stat_aura()?;
+            Some((i, stem(cards::by_dbf(m.dbf)?.id), aura))
+        })
+        .collect();
+    if givers.is_empty() {
+        return;
+    }
+    for (taker, entity) in entities.iter().enumerate().take(board.len()) {
+        let marked: Vec<String> = (entity.get("enchantments").and_then(Value::as_array))
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e.get("cardId")?.as_str())
+            .filter_map(|id| Some(stem(id.strip_suffix('e')?)))
+            .collect();
+        let mut used = vec![false; marked.len()];
+        for (giver, giver_stem, (tribes, attack, health)) in &givers {
+            let m = &board[taker];
+            if *giver == taker || m.tribes & tribes == 0 {
+                continue;
+            }
+            let mark = (0..marked.len()).find(|&k| !used[k] && marked[k] == *giver_stem);
+            if let Some(k) = mark {
+                used[k] = true;
+                let m = &mut board[taker];
+                m.attack = m.attack.saturating_sub(*attack);
+                m.health = (m.health - *health as i16).max(1);
+            }
+        }
+    }
 }
 
 /// One entity of a board, at `path`; a card not modelled (or not known)

@@ -131,9 +131,16 @@ pub fn by_dbf(dbf: u32) -> Option<&'static CardDef> {
         .map(|i| &cards[i])
 }
 
-/// By card id, any case (`BG25_001`, golden `BG25_001_G`).
+/// By card id, any case (`BG25_001`, golden `BG25_001_G`). A classic
+/// card's id (`EX1_556`) gives its Battlegrounds copy (`BG_EX1_556`): the
+/// game used the classic ids for those minions until it gave them their
+/// own, and states from those seasons hold the classic ones.
 pub fn by_id(id: &str) -> Option<&'static CardDef> {
     let id = id.trim();
+    exactly_by_id(id).or_else(|| exactly_by_id(&format!("BG_{id}")))
+}
+
+fn exactly_by_id(id: &str) -> Option<&'static CardDef> {
     table::BY_ID
         .binary_search_by(|&i| cmp_folded(table::CARDS[i as usize].id, id))
         .ok()

@@ -1587,6 +1587,25 @@ fn deathstrider_hears_friendly_rally_minions_attacking() {
     );
 }
 
+/// States from 2020-2021 name minions by their classic ids; the game
+/// later gave each a `BG_` copy, which is the card they mean.
+#[test]
+fn classic_ids_are_their_battlegrounds_copies() {
+    for (classic, name) in [
+        ("EX1_556", "Harvest Golem"),
+        ("fp1_031", "Baron Rivendare"),
+        ("CFM_315t", "Tabbycat"),
+    ] {
+        let card = by_id(classic).unwrap_or_else(|| panic!("{classic}"));
+        assert_eq!(
+            card.id.to_ascii_lowercase(),
+            format!("bg_{}", classic.to_ascii_lowercase())
+        );
+        assert_eq!(card.name, name);
+    }
+    assert!(by_id("EX1_999_NOT_A_CARD").is_none());
+}
+
 /// The hero powers, trinkets, quests, quest rewards and anomalies'
 /// table: one row per id, each named, no minion nor secret among them,
 /// the empty trinket slots no row; a lookup finds a row by its id only.

@@ -970,3 +970,44 @@ fn ignoring_plays_the_culprit_of_a_combination_refused_plain() {
     assert!(!unmodelled.leave_out_culprit(&named), "each culprit once");
     assert!(!Unmodelled::new(OnUnmodelled::Refuse).leave_out_culprit(&named));
 }
+
+/// A minion's stats hold the auras its enchantments show as given: each
+/// is taken off once per giver that reaches it (the engine gives them
+/// again), by the enchantment's classic or vanilla id too.
+#[test]
+fn auras_the_stats_already_hold_are_taken_off() {
+    let captain = |attack, health, enchantments: &str| {
+        format!(
+            r#"{{"cardId": "BG_NEW1_027", "attack": {attack}, "health": {health}, "enchantments": [{enchantments}]}}"#
+        )
+    };
+    let board = format!(
+        "[{}, {}, {}, {}]",
+        captain(5, 5, r#"{"cardId": "NEW1_027e"}, {"cardId": "BGS_082e"}"#),
+        captain(4, 4, r#"{"cardId": "VAN_NEW1_027e"}"#),
+        // No enchantment: its stats are its own.
+        captain(3, 3, ""),
+        // Not a pirate: the enchantment of an aura that does not reach it
+        // changes nothing.
+        r#"{"cardId": "BGS_040", "attack": 8, "health": 4, "enchantments": [{"cardId": "NEW1_027e"}]}"#,
+    );
+    let stats: Vec<(u16, i16)> = board_from_json(&board)
+        .unwrap()
+        .iter()
+        .map(|m| (m.attack, m.health))
+        .collect();
+    assert_eq!(stats, [(4, 4), (3, 3), (3, 3), (8, 4)]);
+    // Two givers reach a minion marked twice: both come off.
+    let twice = format!(
+        "[{}, {}, {}]",
+        captain(5, 5, r#"{"cardId": "NEW1_027e"}, {"cardId": "NEW1_027e"}"#),
+        captain(4, 4, r#"{"cardId": "NEW1_027e"}"#),
+        captain(4, 4, r#"{"cardId": "NEW1_027e"}"#),
+    );
+    let health: Vec<i16> = board_from_json(&twice)
+        .unwrap()
+        .iter()
+        .map(|m| m.health)
+        .collect();
+    assert_eq!(health, [3, 3, 3]);
+}

@@ -2,7 +2,7 @@
 //! effects summon.
 
 use super::Marks;
-use super::effect::{Action, Effect, MAX_EFFECTS};
+use super::effect::{Action, Effect, MAX_EFFECTS, Target, Trigger};
 
 /// A deathrattle that summons `count` copies of a token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -166,5 +166,19 @@ impl Minion {
         self.effects
             .iter()
             .any(|e| matches!(e.action, Action::SummonFromHand { .. }))
+    }
+
+    /// Its stat aura, if it has one: its other friends of these tribes
+    /// have +attack/+health while it is on the board.
+    pub fn stat_aura(&self) -> Option<(u32, u16, u16)> {
+        self.effects.iter().find_map(|e| match e.action {
+            Action::Buff {
+                target: Target::Friendly { tribes, .. },
+                attack,
+                health,
+                ..
+            } if e.trigger == Trigger::Aura => Some((tribes, attack, health)),
+            _ => None,
+        })
     }
 }
