@@ -990,7 +990,9 @@ fn plain_card_tokens(count: u8, body: &str) -> Option<Token> {
     let card = named_card(names)?;
     let then = match effect_of(card) {
         CombatEffect::None => InnerToken::default(),
-        CombatEffect::Summon(own) if own.then.count == 0 && own.effects == Token::default().effects => {
+        CombatEffect::Summon(own)
+            if own.then.count == 0 && own.effects == Token::default().effects =>
+        {
             InnerToken::of(&own)
         }
         _ => return None,
@@ -999,7 +1001,6 @@ fn plain_card_tokens(count: u8, body: &str) -> Option<Token> {
     token.keywords |= given;
     Some(token)
 }
-
 
 /// The card "[golden ]NAME" or "[golden ]NAMES" names.
 fn named_card(names: &str) -> Option<&'static CardDef> {

@@ -3892,10 +3892,16 @@ fn recruiters_scallywags_and_broodmothers_hatchlings_bring_their_own_tokens() {
     let boards = [
         ("Rapscallion Recruiter=1/1", "4/5,2/2"),
         ("golden Rapscallion Recruiter=2/2,1/3", "5/9+shield,3/3"),
-        ("Rapscallion Recruiter=2/1,Titus Rivendare=1/2", "6/6,2/2+taunt"),
+        (
+            "Rapscallion Recruiter=2/1,Titus Rivendare=1/2",
+            "6/6,2/2+taunt",
+        ),
         ("Twilight Broodmother=1/1", "4/5,2/2"),
         ("golden Twilight Broodmother=2/2", "9/9,3/3+shield"),
-        ("Twilight Broodmother=2/1,2/2", "Rapscallion Recruiter=3/2,4/4"),
+        (
+            "Twilight Broodmother=2/1,2/2",
+            "Rapscallion Recruiter=3/2,4/4",
+        ),
     ];
     assert_exact_is_the_tree(&boards);
     for (i, (a, b)) in boards.iter().enumerate() {
@@ -3916,15 +3922,32 @@ fn skulking_bristlemane_plays_gems_on_the_minions_beside_where_it_died() {
     assert_eq!(shown(&s, 0), "4/4,2/2");
     // Beside a Needling Crone the gems give twice their stats; the game's
     // blood gem bonus adds to each gem.
-    let s = after_attack("Needling Crone=1/2,Skulking Bristlemane=1/1,3/3", "1/9", 1, 0, 0);
+    let s = after_attack(
+        "Needling Crone=1/2,Skulking Bristlemane=1/1,3/3",
+        "1/9",
+        1,
+        0,
+        0,
+    );
     assert_eq!(shown(&s, 0), "3/4,5/5");
-    let s = after_attack_with("2/2,Skulking Bristlemane=1/1,3/3", "1/9", ["gems=2/1", ""], 1);
+    let s = after_attack_with(
+        "2/2,Skulking Bristlemane=1/1,3/3",
+        "1/9",
+        ["gems=2/1", ""],
+        1,
+    );
     assert_eq!(shown(&s, 0), "5/4,6/5");
     let boards = [
         ("2/3,Skulking Bristlemane=1/2,1/1", "3/5,2/2"),
         ("golden Skulking Bristlemane=2/2,1/4", "4/6+shield,2/2"),
-        ("Titus Rivendare=1/2,Skulking Bristlemane=2/1,1/3", "5/5,3/3"),
-        ("Skulking Bristlemane=1/2+taunt,Skulking Bristlemane=1/1", "3/3,2/4"),
+        (
+            "Titus Rivendare=1/2,Skulking Bristlemane=2/1,1/3",
+            "5/5,3/3",
+        ),
+        (
+            "Skulking Bristlemane=1/2+taunt,Skulking Bristlemane=1/1",
+            "3/3,2/4",
+        ),
     ];
     assert_exact_is_the_tree(&boards);
     for (i, (a, b)) in boards.iter().enumerate() {
