@@ -908,15 +908,7 @@ pub(super) fn token_deathrattle(clause: &str) -> Option<CombatEffect> {
         if word.is_empty() {
             continue;
         }
-        keywords |= match word {
-            "taunt" => model::TAUNT,
-            "divine shield" => model::SHIELD,
-            "poisonous" => model::POISON,
-            "venomous" => model::VENOM,
-            "windfury" => model::WINDFURY,
-            "reborn" => model::REBORN,
-            _ => return None,
-        };
+        keywords |= keyword(word)?;
     }
     let (tribes, marks) = token_tribes(name);
     Some(CombatEffect::Summon(Token {
@@ -984,15 +976,30 @@ fn quoted_card_tokens(count: u8, body: &str) -> Option<Token> {
 }
 
 /// Rule 4, tokens that are cards without stats in the text: "deathrattle:
-/// summon N [golden ]NAME(S)" (Eternal Summoner's Eternal Knight): NAME is
-/// a card of the table with nothing to do in combat; the tokens take its
-/// stats, keywords, tribes and tier.
+/// summon N [golden ]NAME(S)[. give them KEYWORD]" (Eternal Summoner's
+/// Eternal Knight, Rapscallion Recruiter's Scallywags, Twilight
+/// Broodmother's Hatchlings given taunt): NAME is a card of the table with
+/// nothing to do in combat or whose own effect is a plain token
+/// deathrattle; the tokens take its stats, keywords, tribes and tier, and
+/// its deathrattle as theirs (one level deep), with the keyword given.
 fn plain_card_tokens(count: u8, body: &str) -> Option<Token> {
-    let card = named_card(body)?;
-    if !matches!(effect_of(card), CombatEffect::None) {
-        return None;
-    }
-    token_of_card(card, count, Default::default())
+    let (names, given) = match body.split_once(". give them ") {
+        Some((names, given)) => (names, keyword(given)?),
+        None => (body, 0),
+    };
+    let card = named_card(names)?;
+    let then = match effect_of(card) {
+        CombatEffect::None => InnerToken::default(),
+        CombatEffect::Summon(own)
+            if own.then.count == 0 && own.effects == Token::default().effects =>
+        {
+            InnerToken::of(&own)
+        }
+        _ => return None,
+    };
+    let mut token = token_of_card(card, count, then)?;
+    token.keywords |= given;
+    Some(token)
 }
 
 /// The card "[golden ]NAME" or "[golden ]NAMES" names.
@@ -2083,15 +2090,19 @@ fn gift_target(target: Target, attack: u16, health: u16, keywords: u8) -> Target
 
 /// "this plays a blood gem on itself", "this plays 2 blood gems on all
 /// your other minions", "this plays a blood gem on it" (the friendly
-/// attacker that fired it): blood gems played on its side in combat.
+/// attacker that fired it), "deathrattle: this plays a permanent blood gem
+/// on adjacent minions" (those next to where it died): blood gems played
+/// on its side in combat ("permanent" changes nothing in combat).
 fn blood_gems(action: &str, trigger: Trigger) -> Option<Action> {
     let (n, rest) = action.strip_prefix("this plays ")?.split_once(' ')?;
     let count = count(n)?;
+    let rest = rest.strip_prefix("permanent ").unwrap_or(rest);
     let on = rest
         .strip_prefix("blood gems on ")
         .or_else(|| rest.strip_prefix("blood gem on "))?;
     let target = match on {
         "itself" => Target::This,
+        "adjacent minions" if trigger == Trigger::Deathrattle => Target::Adjacent,
         "it" => match trigger {
             Trigger::FriendlyAttacks { .. } => Target::Friend,
             _ => return None,

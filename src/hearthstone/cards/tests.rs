@@ -1021,13 +1021,46 @@ fn eternal_knights_are_read() {
         assert!(card.grows_with_a_count(), "{name}");
         assert_ne!(super::combat_keywords(card) & model::SHIELD, 0, "{name}");
     }
-    // A name that is no card, or a card with an effect of its own, is not
-    // summoned by name.
+    // A name that is no card, or a card with an effect of its own other
+    // than a plain token deathrattle, is not summoned by name.
     for clause in [
         "deathrattle: summon 1 nobody in particular.",
-        "deathrattle: summon 1 harmless bonehead.",
+        "deathrattle: summon 1 scavenging hyena.",
+        "deathrattle: summon 1 harmless bonehead. give them stealth.",
     ] {
         assert_eq!(super::reader::token_deathrattle(clause), None, "{clause}");
+    }
+    // A card whose own effect is a plain token deathrattle is summoned
+    // with it, one level down (Harmless Bonehead's two Skeletons), and
+    // "give them taunt" gives the tokens taunt.
+    let Some(CombatEffect::Summon(t)) = super::reader::token_deathrattle(
+        "deathrattle: summon 1 harmless bonehead. give them taunt.",
+    ) else {
+        panic!("harmless bonehead");
+    };
+    assert_eq!(
+        (t.attack, t.health, t.count, t.keywords),
+        (1, 1, 1, model::TAUNT)
+    );
+    assert_eq!((t.then.attack, t.then.health, t.then.count), (1, 1, 2));
+    for (name, count, then) in [
+        ("Rapscallion Recruiter", 2, (1, 1)),
+        ("golden Rapscallion Recruiter", 2, (2, 2)),
+        ("Twilight Broodmother", 2, (3, 3)),
+        ("golden Twilight Broodmother", 4, (3, 3)),
+    ] {
+        let CombatEffect::Summon(t) = combat_effect(lookup(name).unwrap()) else {
+            panic!("{name}");
+        };
+        assert_eq!(t.count, count, "{name}");
+        assert_eq!(
+            (t.then.attack, t.then.health, t.then.count),
+            (then.0, then.1, 1),
+            "{name}"
+        );
+        assert!(t.then.marks.contains(Marks::ATTACKS_AT_ONCE), "{name}");
+        let taunt = name.contains("Broodmother");
+        assert_eq!(t.keywords & model::TAUNT != 0, taunt, "{name}");
     }
 }
 

@@ -346,11 +346,13 @@ impl State {
                 }
             }
             Target::Adjacent => {
-                if let Some(i) = at.slot {
-                    for n in [i.checked_sub(1), Some(i + 1)].into_iter().flatten() {
-                        if n < len && self.boards[side][n].health > 0 {
-                            f(self, side, n, chooser);
-                        }
+                // A deathrattle's: the minions next to the place where it
+                // died, as the board stands when it fires, dying ones too
+                // (Firestone's `getNeighbours` from the index it died at).
+                let least = if at.slot.is_none() { DESTROYED } else { 0 };
+                for n in self.neighbours(at).into_iter().flatten() {
+                    if self.boards[side][n].health > least {
+                        f(self, side, n, chooser);
                     }
                 }
             }

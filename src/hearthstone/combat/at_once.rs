@@ -319,9 +319,13 @@ pub(super) fn validate_at_once(c: &Combat) -> Result<()> {
     }
 }
 
-/// A minion's deathrattle summons tokens that attack at once.
+/// A minion's deathrattle summons tokens that attack at once, or tokens
+/// whose own deathrattle does (Rapscallion Recruiter's Scallywags).
 pub(super) fn summons_at_once(m: &Minion) -> bool {
-    m.deathrattle.count > 0 && m.deathrattle.marks.intersects(Marks::ATTACKS_AT_ONCE)
+    let t = &m.deathrattle;
+    t.count > 0
+        && (t.marks.intersects(Marks::ATTACKS_AT_ONCE)
+            || t.then.count > 0 && t.then.marks.intersects(Marks::ATTACKS_AT_ONCE))
 }
 
 fn name(m: &Minion) -> &'static str {

@@ -176,7 +176,7 @@ impl State {
     /// The slots next to where the minion `at` fires from stands (or
     /// stood: a dead one's place among the minions its deathrattle
     /// reaches, as Firestone's `getNeighbours` counts from the right).
-    fn neighbours(&self, at: &Fired) -> [Option<usize>; 2] {
+    pub(super) fn neighbours(&self, at: &Fired) -> [Option<usize>; 2] {
         let len = self.lens[at.side] as usize;
         let around = |i: usize| [i.checked_sub(1), Some(i + 1).filter(|&r| r < len)];
         let slot = match at.place {

@@ -918,9 +918,9 @@ pub(super) fn deathrattle_firing(
         friend: None,
         defender: None,
         reach,
-        // Its place only where battlecries are triggered (the one target
-        // that reads it: `Target::AdjacentBattlecry`).
-        place: if kinds.battlecries {
+        // Its place only where a target reads it: battlecries triggered
+        // (`Target::AdjacentBattlecry`), a deathrattle's `Target::Adjacent`.
+        place: if kinds.battlecries || kinds.dead_places {
             Place::Died {
                 right: phase.survivors_right_of(d),
             }

@@ -3871,3 +3871,86 @@ fn sr_tomb_diver_is_refused_where_a_gilded_minion_is_not_followed() {
     let c = combat("Sr. Tomb Diver", "Harmless Bonehead");
     assert!(combat_exact(&c, 100_000, &Control::NONE).is_ok());
 }
+
+#[test]
+fn recruiters_scallywags_and_broodmothers_hatchlings_bring_their_own_tokens() {
+    // Rapscallion Recruiter dies: two 3/1 Scallywags in its place, each
+    // dying into a 1/1 Sky Pirate that attacks at once; golden: two golden
+    // 6/2 Scallywags (2/2 pirates).
+    let s = after_attack("Rapscallion Recruiter=1/1,1/9", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "3/1,3/1,1/9");
+    let s = after_attack("golden Rapscallion Recruiter=1/1", "9/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "6/2,6/2");
+    // Twilight Broodmother: two 1/1 Hatchlings given taunt (golden: four),
+    // each dying into a 3/3 Whelp that attacks at once.
+    let s = after_attack("Twilight Broodmother=1/1,1/9", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/1+t,1/1+t,1/9");
+    let s = after_attack("golden Twilight Broodmother=1/1", "9/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/1+t,1/1+t,1/1+t,1/1+t");
+    // Both levels of tokens, the at-once attacks included: the exact
+    // engine is the plain tree, and Monte Carlo agrees with it.
+    let boards = [
+        ("Rapscallion Recruiter=1/1", "4/5,2/2"),
+        ("golden Rapscallion Recruiter=2/2,1/3", "5/9+shield,3/3"),
+        (
+            "Rapscallion Recruiter=2/1,Titus Rivendare=1/2",
+            "6/6,2/2+taunt",
+        ),
+        ("Twilight Broodmother=1/1", "4/5,2/2"),
+        ("golden Twilight Broodmother=2/2", "9/9,3/3+shield"),
+        (
+            "Twilight Broodmother=2/1,2/2",
+            "Rapscallion Recruiter=3/2,4/4",
+        ),
+    ];
+    assert_exact_is_the_tree(&boards);
+    for (i, (a, b)) in boards.iter().enumerate() {
+        assert_monte_carlo_agrees(&combat(a, b), 80 + i as u64, &format!("{a} vs {b}"));
+    }
+}
+
+#[test]
+fn skulking_bristlemane_plays_gems_on_the_minions_beside_where_it_died() {
+    // It dies between two minions: each gets a blood gem (+1/+1); golden:
+    // two gems each (+2/+2). The enemy survives (9 health).
+    let s = after_attack("2/2,Skulking Bristlemane=1/1,3/3", "1/9", 1, 0, 0);
+    assert_eq!(shown(&s, 0), "3/3,4/4");
+    let s = after_attack("2/2,golden Skulking Bristlemane=1/1,3/3", "1/9", 1, 0, 0);
+    assert_eq!(shown(&s, 0), "4/4,5/5");
+    // At the left end: only its right neighbour.
+    let s = after_attack("Skulking Bristlemane=1/1,3/3,2/2", "1/9", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "4/4,2/2");
+    // Beside a Needling Crone the gems give twice their stats; the game's
+    // blood gem bonus adds to each gem.
+    let s = after_attack(
+        "Needling Crone=1/2,Skulking Bristlemane=1/1,3/3",
+        "1/9",
+        1,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 0), "3/4,5/5");
+    let s = after_attack_with(
+        "2/2,Skulking Bristlemane=1/1,3/3",
+        "1/9",
+        ["gems=2/1", ""],
+        1,
+    );
+    assert_eq!(shown(&s, 0), "5/4,6/5");
+    let boards = [
+        ("2/3,Skulking Bristlemane=1/2,1/1", "3/5,2/2"),
+        ("golden Skulking Bristlemane=2/2,1/4", "4/6+shield,2/2"),
+        (
+            "Titus Rivendare=1/2,Skulking Bristlemane=2/1,1/3",
+            "5/5,3/3",
+        ),
+        (
+            "Skulking Bristlemane=1/2+taunt,Skulking Bristlemane=1/1",
+            "3/3,2/4",
+        ),
+    ];
+    assert_exact_is_the_tree(&boards);
+    for (i, (a, b)) in boards.iter().enumerate() {
+        assert_monte_carlo_agrees(&combat(a, b), 90 + i as u64, &format!("{a} vs {b}"));
+    }
+}

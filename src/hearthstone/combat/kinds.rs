@@ -16,7 +16,7 @@ use super::team::Team;
 use super::unit::{UNMARKED, Unit};
 use crate::hearthstone::model::{
     Action, BonusTo, Counter, Effect, GameBonuses, HeroCard, MAX_EFFECTS, MAX_ENTRY_BONUSES,
-    MAX_HERO_CARDS, Marks, Minion, REBORN, SHIELD, STEALTH, TAUNT, Token, VENOM,
+    MAX_HERO_CARDS, Marks, Minion, REBORN, SHIELD, STEALTH, TAUNT, Target, Token, Trigger, VENOM,
 };
 
 /// What never changes for a kind of minion.
@@ -182,6 +182,10 @@ pub struct Kinds {
     /// Some minion remembers deathrattles (`Facts::remembers`): the
     /// death phases keep `State::memory` (`memory.rs`).
     pub(super) remembers: bool,
+    /// Some deathrattle reaches the minions next to where it died
+    /// (`Target::Adjacent`): deathrattles fire with their place
+    /// (`Fired::place`).
+    pub(super) dead_places: bool,
     /// Some minion destroys the minion that killed it (`Target::Killer`):
     /// an attack marks the killer (`killer.rs`).
     pub(super) destroys_killer: bool,
@@ -200,6 +204,21 @@ pub struct Kinds {
     /// (`gild.rs`).
     pub(super) gilds: bool,
     pub(super) gild: [Gild; MAX_KINDS],
+}
+
+/// A deathrattle reaching the minions next to where it died.
+fn reaches_dead_place(e: &Effect) -> bool {
+    e.trigger == Trigger::Deathrattle
+        && matches!(
+            e.action,
+            Action::BloodGems {
+                target: Target::Adjacent,
+                ..
+            } | Action::Buff {
+                target: Target::Adjacent,
+                ..
+            }
+        )
 }
 
 /// What of `Kinds` belongs to one side's player (its tier, hero-side
@@ -260,6 +279,7 @@ impl Kinds {
             space: false,
             at_once: false,
             remembers: false,
+            dead_places: false,
             destroys_killer: false,
             deaths_apart: false,
             hands: [Hand::default(); 2],
@@ -413,6 +433,7 @@ impl Kinds {
         let kind = at(self.kinds.len());
         let facts = self.facts_of(&kind);
         self.remembers |= facts.remembers > 0;
+        self.dead_places |= kind.effects.iter().any(reaches_dead_place);
         self.destroys_killer |= kind.effects.iter().any(super::killer::destroys_killer);
         self.deaths_apart |= self.destroys_killer;
         self.facts[self.kinds.len()] = facts;
