@@ -200,6 +200,10 @@ pub(super) fn first_states(
             s.turn = turn;
             s
         };
+        if let Some(turn) = s.forced_turn() {
+            starts.push((with_turn(turn), p));
+            continue;
+        }
         let lens = counted_lens(kinds, start, &s);
         match lens[0].cmp(&lens[1]) {
             std::cmp::Ordering::Greater => starts.push((with_turn(0), p)),
@@ -222,6 +226,22 @@ pub(super) fn counted_lens(kinds: &Kinds, start: &State, s: &State) -> [u8; 2] {
         start.lens
     } else {
         s.lens
+    }
+}
+
+/// Who attacks first after the start of combat that went from `start`
+/// to `s`, drawn as `first_states` weighs it: the side the start of
+/// combat chose (`State::forced_turn`), else by the minion counts
+/// (`counted_lens`).
+pub(super) fn first_turn(
+    kinds: &Kinds,
+    start: &State,
+    s: &State,
+    chooser: &mut impl Chooser,
+) -> u8 {
+    match s.forced_turn() {
+        Some(turn) => turn,
+        None => first_attacker(counted_lens(kinds, start, s), chooser),
     }
 }
 

@@ -868,6 +868,73 @@ fn swatting_insects_gives_the_left_most_minion_its_keywords() {
     );
 }
 
+/// Wingmen: a hero-side card of its side, before the secrets, used or
+/// not; not for a player with no health left; refused as a trinket; left
+/// out with its name when the engine refuses it beside what it is not
+/// modelled with.
+#[test]
+fn wingmen_is_a_hero_side_card_of_its_side() {
+    let with_power = |powers: &str| {
+        BATTLE.replacen(
+            r#""heroPowers": []"#,
+            &format!(r#""heroPowers": {powers}"#),
+            1,
+        )
+    };
+    let state = with_power(r#"[{"cardId": "TB_BaconShop_HP_069", "used": true, "info": -1}]"#);
+    let c = combat_from_battle_json(&state).unwrap();
+    let plain = combat_from_battle_json(BATTLE).unwrap();
+    assert_eq!((c.a.clone(), c.b.clone()), (plain.a.clone(), plain.b.clone()));
+    assert_eq!(c.heroes[0].len(), 1);
+    assert_eq!(c.heroes[0][0].name, "Wingmen");
+    assert_eq!(
+        c.heroes[0][0].effect.action,
+        crate::hearthstone::model::Action::FlanksAttack { attack: 2, health: 1 }
+    );
+    assert!(c.heroes[1].is_empty());
+    // The same card from the list alone, and from the older single field.
+    let listed = hero_powers_from_json(r#"[{"cardId": "TB_BaconShop_HP_069"}]"#).unwrap();
+    assert_eq!(listed, c.heroes[0]);
+    let single = BATTLE.replacen(
+        r#""hpLeft": 30"#,
+        r#""hpLeft": 30, "heroPowerId": "TB_BaconShop_HP_069""#,
+        1,
+    );
+    assert_eq!(combat_from_battle_json(&single).unwrap().heroes, c.heroes);
+    // A player with no health left does not play it.
+    let dead = state.replacen(r#""hpLeft": 30"#, r#""hpLeft": 0"#, 1);
+    assert!(combat_from_battle_json(&dead).unwrap().heroes[0].is_empty());
+    // Met in a trinket list, it is no trinket the engine plays.
+    let misplaced = BATTLE.replacen(
+        r#""trinkets": []"#,
+        r#""trinkets": [{"cardId": "TB_BaconShop_HP_069"}]"#,
+        1,
+    );
+    assert!(
+        message(combat_from_battle_json(&misplaced).unwrap_err())
+            .starts_with("playerBoard.player.trinkets[0]: Wingmen (TB_BaconShop_HP_069)")
+    );
+    // The hero-side card list refuses a power the reader plays on the
+    // board, and one not modelled.
+    let swat = hero_powers_from_json(r#"[{"cardId": "TB_BaconShop_HP_086"}]"#).unwrap_err();
+    assert!(message(swat).starts_with("heroPowers[0]: Swatting Insects"));
+    let teron = hero_powers_from_json(r#"[{"cardId": "BG25_HERO_103p"}]"#).unwrap_err();
+    assert!(message(teron).starts_with("heroPowers[0]: Rapid Reanimation"));
+    // Beside a secret waiting for room it is refused by name, and left
+    // out when ignoring what is not modelled.
+    let beetles = state.replacen(
+        r#""secrets": []"#,
+        r#""secrets": [{"cardId": "BG28_603", "scriptDataNum1": 0, "scriptDataNum2": 0}]"#,
+        1,
+    );
+    let refused = message(combat_from_battle_json(&beetles).unwrap().check().unwrap_err());
+    assert!(refused.contains("Wingmen"), "{refused}");
+    let battle = battle_from_json(&beetles, OnUnmodelled::Ignore).unwrap();
+    assert!(battle.combat.heroes[0].iter().all(|h| h.name != "Wingmen"));
+    assert_eq!(battle.unmodelled.len(), 1);
+    assert_eq!(battle.unmodelled[0].id, "TB_BaconShop_HP_069");
+}
+
 /// Reborn Rites: when used, the minion whose `entityId` is its `info`
 /// gains Reborn before the fight; not used, or naming no minion of the
 /// board, it does nothing.
