@@ -6,7 +6,8 @@
 //! given before the fight, which the minions carry already):
 //! `OutsideCombat`, skipped by the reader. A few the reader plays
 //! (`GivesKeywords`: Swatting Insects, Reborn Rites), and a few the engine
-//! plays as hero-side cards (`StartOfCombat`: Wingmen). The others are
+//! plays as hero-side cards (`StartOfCombat`: Wingmen; `SummonsWhenSpace`:
+//! Tentacular). The others are
 //! `NotModelled` with what they do, listed or refused as any unmodelled
 //! card is; a card without a row is unknown, and listed too.
 //!
@@ -83,6 +84,15 @@ pub enum PowerPlay {
         /// What it does.
         action: Action,
     },
+    /// Before anything else of the fight the engine plays (Firestone's
+    /// pre-combat hero powers), one `token` waits for room on its side,
+    /// its attack and health the hero power's `info`, and enters at the
+    /// right end once there is room (Ozumat's Tentacular); a hero-side
+    /// card of its side (`model::HeroCard::pre_combat`).
+    SummonsWhenSpace {
+        /// The token's card id.
+        token: &'static str,
+    },
     /// It acts in combat, which is not modelled yet (what it does).
     NotModelled {
         /// What it does in combat.
@@ -129,7 +139,7 @@ const fn row(id: &'static str, name: &'static str, kind: PowerKind, play: PowerP
 
 use crate::hearthstone::model::{Action, REBORN, SHIELD, TAUNT, WINDFURY};
 use PowerKind::{Anomaly, HeroPower, Quest, QuestReward, Trinket};
-use PowerPlay::{GivesKeywords, NotModelled, OutsideCombat, StartOfCombat};
+use PowerPlay::{GivesKeywords, NotModelled, OutsideCombat, StartOfCombat, SummonsWhenSpace};
 
 /// Every hero power, trinket, quest reward, quest and anomaly of the
 /// real states, by kind, the most frequent first (one line a card: not
@@ -177,8 +187,9 @@ pub static POWERS: &[PowerRow] = &[
     row("BG20_HERO_100p", "Glory of Combat", HeroPower, NotModelled { reason: "after a friendly minion kills an enemy, it gains +1 Attack" }),
     row("BG21_HERO_020p", "Stir the Pot", HeroPower, OutsideCombat),
     row("BG22_HERO_004p", "Twice as Nice", HeroPower, OutsideCombat),
-    // Firestone: soc-action-processor.ts, summon-when-space.ts, tentacular.ts.
-    row("BG23_HERO_201p", "Tentacular", HeroPower, NotModelled { reason: "when there is space in combat, summon a Tentacle with Taunt (its stats from the hero power's info)" }),
+    // Firestone (tentacular.ts, pre-combat, used or not; summon-when-space.ts):
+    // one Tentacle, its stats the info, at the right end once there is room.
+    row("BG23_HERO_201p", "Tentacular", HeroPower, SummonsWhenSpace { token: "BG23_HERO_201pt" }),
     row("TB_BaconShop_HP_044", "Procrastinate", HeroPower, OutsideCombat),
     row("BG22_HERO_201p", "Expedition Plans", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_008", "Smart Savings", HeroPower, OutsideCombat),

@@ -13,9 +13,11 @@ use super::unit::{ATTACKED, FLANK_TAG, HERO_TOKEN_TAG, UNMARKED, Unit};
 use crate::hearthstone::model::{Action, BOARD_SIZE, HeroCard, MAX_HERO_CARDS, Trigger};
 
 impl State {
-    /// The hero-side cards' start-of-combat effects: first those that
-    /// attack at once (`Action::FlanksAttack`, Firestone's Illidan
-    /// phase: a random side first when both have one), then the others
+    /// The hero-side cards' start-of-combat effects: first the pre-combat
+    /// hero powers (`HeroCard::pre_combat`, a random side first when both
+    /// have one), then the summon-when-space step; then those that attack
+    /// at once (`Action::FlanksAttack`, Firestone's Illidan phase: a
+    /// random side first when both have one), then the others
     /// (Firestone's secret phase): a random side first, its cards in the
     /// game state's order, each followed by its death phase.
     /// Only the sides of `sides` act (a Duos teammate coming in: its own
@@ -26,6 +28,18 @@ impl State {
         sides: [bool; 2],
         chooser: &mut impl Chooser,
     ) {
+        let pre = |card: &HeroCard| card.pre_combat;
+        let pres = [0, 1].map(|side| sides[side] && kinds.heroes(side).iter().any(pre));
+        if pres.contains(&true) {
+            for side in order(pres, chooser).into_iter().flatten() {
+                for j in 0..kinds.heroes(side).len() {
+                    if pre(&kinds.heroes(side)[j]) {
+                        self.fire_hero(kinds, side, j, None, chooser);
+                    }
+                }
+            }
+            self.summon_when_space(kinds, chooser);
+        }
         let first = |card: &HeroCard| matches!(card.effect.action, Action::FlanksAttack { .. });
         let firsts = [0, 1].map(|side| sides[side] && kinds.heroes(side).iter().any(first));
         if firsts.contains(&true) {
@@ -43,6 +57,7 @@ impl State {
                 let card = &kinds.heroes(side)[j];
                 if card.effect.trigger == Trigger::StartOfCombat
                     && !first(card)
+                    && !pre(card)
                     && self.fire_hero(kinds, side, j, None, chooser)
                 {
                     self.after_start_damage(kinds, chooser);
@@ -212,6 +227,25 @@ pub(super) fn order(sides: [bool; 2], chooser: &mut impl Chooser) -> [Option<usi
         usize::from(!sides[0])
     };
     [first, 1 - first].map(|s| sides[s].then_some(s))
+}
+
+/// Refuses the combats where a pre-combat hero power's waiting summon
+/// (Tentacular) shares its side's count of waiting summons with another
+/// hero-side card's (the engine keeps one count and one token a side).
+pub(super) fn validate_pre_combat(c: &super::Combat) -> crate::error::Result<()> {
+    for cards in &c.heroes {
+        let Some(card) = cards.iter().find(|h| h.pre_combat && h.when_space) else {
+            continue;
+        };
+        if let Some(other) = cards.iter().find(|h| h.when_space && h.id != card.id) {
+            return Err(crate::error::Error::invalid(format!(
+                "{} ({}): its summon waiting for room is not modelled beside {}'s on the same side",
+                card.name, card.id, other.name
+            ))
+            .with_culprit(card.name));
+        }
+    }
+    Ok(())
 }
 
 /// Refuses the combats where a hero-side card's flank attacks

@@ -220,9 +220,11 @@ pub(super) fn first_states(
 /// The minion counts that pick the first attacker: the boards' once the
 /// start of combat `start` went to `s` is over; in a combat with summons
 /// waiting for room (`space.rs`), the boards' before it, as Firestone
-/// picks it there (its summon-when-space step does not pick again).
+/// picks it there (its summon-when-space step does not pick again),
+/// unless a pre-combat hero power's summon waits (Ozumat's: Firestone's
+/// step then picks again at the end of the start of combat).
 pub(super) fn counted_lens(kinds: &Kinds, start: &State, s: &State) -> [u8; 2] {
-    if kinds.any_space() {
+    if kinds.any_space() && !kinds.space_recounts() {
         start.lens
     } else {
         s.lens

@@ -111,6 +111,7 @@ pub(super) fn validate(c: &Combat) -> Result<()> {
     super::killer::validate_killer(c)?;
     super::space::validate_space(c)?;
     super::heroes::validate_flanks(c)?;
+    super::heroes::validate_pre_combat(c)?;
     super::gild::validate_gilding(c)?;
     if bonus_to.len() > MAX_SIDE_BONUSES {
         return Err(Error::invalid(format!(

@@ -240,7 +240,7 @@ fn side_from_value(side: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Re
         // Hero powers act before the secrets (Firestone's phases).
         let mut powers = Vec::new();
         for play in &plays {
-            let Some(card) = play.hero_card() else { continue };
+            let Some(card) = play.hero_card()? else { continue };
             match unmodelled.left_out(card.name).map(Error::invalid) {
                 None => powers.push(card),
                 Some(why) => unmodelled.meet(card.id, Place::HeroPower, &play.path, why)?,
@@ -443,13 +443,11 @@ struct PowerOnBoard {
 }
 
 impl PowerOnBoard {
-    /// The hero-side card it is in combat (a `StartOfCombat` row), if it
-    /// is one.
-    fn hero_card(&self) -> Option<HeroCard> {
-        let PowerPlay::StartOfCombat { action } = self.row.play else {
-            return None;
-        };
-        Some(HeroCard {
+    /// The hero-side card it is in combat (a `StartOfCombat` or
+    /// `SummonsWhenSpace` row), if it is one. Errors: a `SummonsWhenSpace`
+    /// whose `info` (its token's stats) is not 1 to 32767.
+    fn hero_card(&self) -> Result<Option<HeroCard>> {
+        let card = |action| HeroCard {
             id: self.row.id,
             name: self.row.name,
             effect: Effect {
@@ -457,7 +455,33 @@ impl PowerOnBoard {
                 action,
             },
             ..HeroCard::default()
-        })
+        };
+        match self.row.play {
+            PowerPlay::StartOfCombat { action } => Ok(Some(card(action))),
+            PowerPlay::SummonsWhenSpace { token } => {
+                let size = self
+                    .info
+                    .and_then(|n| u16::try_from(n).ok())
+                    .filter(|n| (1..=i16::MAX as u16).contains(n))
+                    .ok_or_else(|| {
+                        self.path.error(Error::parse(format!(
+                            "{} ({}): its info (the size of its {token}) must be a number 1 to 32767",
+                            self.row.name, self.row.id
+                        )))
+                    })?;
+                let mut token = cards::enchantment_token(token).ok_or_else(|| {
+                    Error::invalid(format!("{}: its token {token} is not known", self.row.id))
+                })?;
+                (token.attack, token.health) = (size, size);
+                Ok(Some(HeroCard {
+                    token,
+                    when_space: true,
+                    pre_combat: true,
+                    ..card(Action::Summon { count: 1 })
+                }))
+            }
+            _ => Ok(None),
+        }
     }
 
     /// Gives its keywords to the minion it names on `board`, read from
@@ -498,7 +522,7 @@ pub(super) fn hero_powers_from_value(
     let plays = meet_listed(Some(list), path, ("hero power", Place::HeroPower), unmodelled)?;
     let mut cards = Vec::new();
     for play in plays {
-        match play.hero_card() {
+        match play.hero_card()? {
             Some(card) => cards.push(card),
             None => {
                 return Err(play.path.error(Error::invalid(format!(
@@ -575,12 +599,16 @@ fn meet_power(
     let why = match cards::power_row(id) {
         Some(row) => match row.play {
             PowerPlay::OutsideCombat => return Ok(None),
-            PowerPlay::GivesKeywords { .. } | PowerPlay::StartOfCombat { .. }
+            PowerPlay::GivesKeywords { .. }
+            | PowerPlay::StartOfCombat { .. }
+            | PowerPlay::SummonsWhenSpace { .. }
                 if place == Place::HeroPower =>
             {
                 return Ok(Some(row));
             }
-            PowerPlay::GivesKeywords { .. } | PowerPlay::StartOfCombat { .. } => format!(
+            PowerPlay::GivesKeywords { .. }
+            | PowerPlay::StartOfCombat { .. }
+            | PowerPlay::SummonsWhenSpace { .. } => format!(
                 "{} ({id}): a hero power, met as a {what}: not modelled",
                 row.name
             ),

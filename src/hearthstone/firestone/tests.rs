@@ -353,8 +353,8 @@ fn a_game_state_s_errors_name_the_json_path() {
         ),
         (
             r#""hpLeft": 30"#,
-            r#""hpLeft": 30, "heroPowerId": "TB_BaconShop_HP_069""#,
-            "playerBoard.player.heroPowerId: Wingmen (TB_BaconShop_HP_069): Start of Combat",
+            r#""hpLeft": 30, "heroPowerId": "BG20_HERO_282p""#,
+            "playerBoard.player.heroPowerId: Fragrant Phylactery (BG20_HERO_282p): Start of Combat",
         ),
         (
             r#""hpLeft": 30"#,
@@ -933,6 +933,41 @@ fn wingmen_is_a_hero_side_card_of_its_side() {
     assert!(battle.combat.heroes[0].iter().all(|h| h.name != "Wingmen"));
     assert_eq!(battle.unmodelled.len(), 1);
     assert_eq!(battle.unmodelled[0].id, "TB_BaconShop_HP_069");
+}
+
+/// Tentacular: a hero-side card whose one Tentacle (Taunt) has its
+/// `info` for stats and waits for room; a bad `info` is a parse error.
+#[test]
+fn tentacular_summons_a_tentacle_of_its_info() {
+    let with_power = |powers: &str| {
+        BATTLE.replacen(
+            r#""heroPowers": []"#,
+            &format!(r#""heroPowers": {powers}"#),
+            1,
+        )
+    };
+    let state = with_power(r#"[{"cardId": "BG23_HERO_201p", "used": true, "info": 10}]"#);
+    let c = combat_from_battle_json(&state).unwrap();
+    let card = &c.heroes[0][0];
+    assert_eq!(card.name, "Tentacular");
+    assert!(card.when_space && card.pre_combat);
+    assert_eq!((card.token.attack, card.token.health), (10, 10));
+    assert_ne!(card.token.keywords & TAUNT, 0);
+    let single = BATTLE.replacen(
+        r#""hpLeft": 30"#,
+        r#""hpLeft": 30, "heroPowerId": "BG23_HERO_201p", "heroPowerInfo": 10"#,
+        1,
+    );
+    assert_eq!(combat_from_battle_json(&single).unwrap().heroes, c.heroes);
+    for bad in ["0", "-1", "40000", "null"] {
+        let state = with_power(&format!(r#"[{{"cardId": "BG23_HERO_201p", "info": {bad}}}]"#));
+        let e = combat_from_battle_json(&state).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Parse, "{bad}");
+        assert!(
+            message(e).starts_with("playerBoard.player.heroPowers[0]: Tentacular (BG23_HERO_201p): its info"),
+            "{bad}"
+        );
+    }
 }
 
 /// Reborn Rites: when used, the minion whose `entityId` is its `info`
