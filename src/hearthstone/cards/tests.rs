@@ -1615,7 +1615,12 @@ fn the_powers_table_has_one_named_row_per_card() {
             }
             PowerPlay::StartOfCombat { action } => {
                 assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
-                assert_ne!(action, crate::hearthstone::model::Action::Nothing, "{}", r.id);
+                assert_ne!(
+                    action,
+                    crate::hearthstone::model::Action::Nothing,
+                    "{}",
+                    r.id
+                );
             }
             PowerPlay::OutsideCombat => {}
         }

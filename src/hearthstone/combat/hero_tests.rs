@@ -405,9 +405,9 @@ fn with_wingmen(a: &str, b: &str, sides: [bool; 2]) -> Combat {
         },
         ..Default::default()
     };
-    for side in 0..2 {
-        if sides[side] {
-            c.heroes[side].push(wingmen);
+    for (heroes, has) in c.heroes.iter_mut().zip(sides) {
+        if has {
+            heroes.push(wingmen);
         }
     }
     c
@@ -474,7 +474,10 @@ fn wingmen_on_both_sides_a_coin_says_who_goes_first_and_the_last_sets_the_turn()
     // B first: 4/10 kills the 3/3 (4/7 left); A has no minion: B wins.
     let c = with_wingmen("3/3", "2/9", [true, true]);
     let r = solved(&c);
-    assert!((r.draw - 0.5).abs() < 1e-12 && (r.loss - 0.5).abs() < 1e-12, "{r:?}");
+    assert!(
+        (r.draw - 0.5).abs() < 1e-12 && (r.loss - 0.5).abs() < 1e-12,
+        "{r:?}"
+    );
     assert_close(summary(&r), super::tests::tree_walk(&c), "tree");
     // With more minions each: each side's flanks, then the turn is the
     // other side's of the one that went last.
@@ -483,8 +486,16 @@ fn wingmen_on_both_sides_a_coin_says_who_goes_first_and_the_last_sets_the_turn()
     assert_monte_carlo_agrees(&c, 33, "Wingmen on both sides");
     // Beside a secret: Wingmen first, then the secret (its own coin).
     let mut c = with_wingmen("3/3,2/4", "4/4,1/3+taunt", [true, false]);
-    c.heroes[1].push(hero_card("TB_Bacon_Secrets_01", [Some(0), Some(0)]).unwrap().unwrap());
-    assert_close(summary(&solved(&c)), super::tests::tree_walk(&c), "tree with a secret");
+    c.heroes[1].push(
+        hero_card("TB_Bacon_Secrets_01", [Some(0), Some(0)])
+            .unwrap()
+            .unwrap(),
+    );
+    assert_close(
+        summary(&solved(&c)),
+        super::tests::tree_walk(&c),
+        "tree with a secret",
+    );
     assert_monte_carlo_agrees(&c, 34, "Wingmen and a secret");
 }
 
@@ -564,7 +575,11 @@ fn tentacular_waits_for_room_on_a_full_board() {
     let mut c = combat("3/3,2/2", "4/4,1/1");
     c.heroes[0].push(tentacular(2));
     c.heroes[1].push(hero_card("BG28_603", [Some(0), Some(0)]).unwrap().unwrap());
-    assert_close(summary(&solved(&c)), super::tests::tree_walk(&c), "beside Boon");
+    assert_close(
+        summary(&solved(&c)),
+        super::tests::tree_walk(&c),
+        "beside Boon",
+    );
     assert_monte_carlo_agrees(&c, 44, "Tentacular beside Boon");
     // Beside Boon on its own side: refused (one count a side).
     let mut c = combat("3/3", "4/4");

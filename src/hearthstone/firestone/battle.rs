@@ -240,7 +240,9 @@ fn side_from_value(side: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Re
         // Hero powers act before the secrets (Firestone's phases).
         let mut powers = Vec::new();
         for play in &plays {
-            let Some(card) = play.hero_card()? else { continue };
+            let Some(card) = play.hero_card()? else {
+                continue;
+            };
             match unmodelled.left_out(card.name).map(Error::invalid) {
                 None => powers.push(card),
                 Some(why) => unmodelled.meet(card.id, Place::HeroPower, &play.path, why)?,
@@ -519,7 +521,12 @@ pub(super) fn hero_powers_from_value(
     path: &Path,
     unmodelled: &mut Unmodelled,
 ) -> Result<Vec<HeroCard>> {
-    let plays = meet_listed(Some(list), path, ("hero power", Place::HeroPower), unmodelled)?;
+    let plays = meet_listed(
+        Some(list),
+        path,
+        ("hero power", Place::HeroPower),
+        unmodelled,
+    )?;
     let mut cards = Vec::new();
     for play in plays {
         match play.hero_card()? {

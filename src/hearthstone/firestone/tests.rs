@@ -884,12 +884,18 @@ fn wingmen_is_a_hero_side_card_of_its_side() {
     let state = with_power(r#"[{"cardId": "TB_BaconShop_HP_069", "used": true, "info": -1}]"#);
     let c = combat_from_battle_json(&state).unwrap();
     let plain = combat_from_battle_json(BATTLE).unwrap();
-    assert_eq!((c.a.clone(), c.b.clone()), (plain.a.clone(), plain.b.clone()));
+    assert_eq!(
+        (c.a.clone(), c.b.clone()),
+        (plain.a.clone(), plain.b.clone())
+    );
     assert_eq!(c.heroes[0].len(), 1);
     assert_eq!(c.heroes[0][0].name, "Wingmen");
     assert_eq!(
         c.heroes[0][0].effect.action,
-        crate::hearthstone::model::Action::FlanksAttack { attack: 2, health: 1 }
+        crate::hearthstone::model::Action::FlanksAttack {
+            attack: 2,
+            health: 1
+        }
     );
     assert!(c.heroes[1].is_empty());
     // The same card from the list alone, and from the older single field.
@@ -927,7 +933,12 @@ fn wingmen_is_a_hero_side_card_of_its_side() {
         r#""secrets": [{"cardId": "BG28_603", "scriptDataNum1": 0, "scriptDataNum2": 0}]"#,
         1,
     );
-    let refused = message(combat_from_battle_json(&beetles).unwrap().check().unwrap_err());
+    let refused = message(
+        combat_from_battle_json(&beetles)
+            .unwrap()
+            .check()
+            .unwrap_err(),
+    );
     assert!(refused.contains("Wingmen"), "{refused}");
     let battle = battle_from_json(&beetles, OnUnmodelled::Ignore).unwrap();
     assert!(battle.combat.heroes[0].iter().all(|h| h.name != "Wingmen"));
@@ -960,11 +971,15 @@ fn tentacular_summons_a_tentacle_of_its_info() {
     );
     assert_eq!(combat_from_battle_json(&single).unwrap().heroes, c.heroes);
     for bad in ["0", "-1", "40000", "null"] {
-        let state = with_power(&format!(r#"[{{"cardId": "BG23_HERO_201p", "info": {bad}}}]"#));
+        let state = with_power(&format!(
+            r#"[{{"cardId": "BG23_HERO_201p", "info": {bad}}}]"#
+        ));
         let e = combat_from_battle_json(&state).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Parse, "{bad}");
         assert!(
-            message(e).starts_with("playerBoard.player.heroPowers[0]: Tentacular (BG23_HERO_201p): its info"),
+            message(e).starts_with(
+                "playerBoard.player.heroPowers[0]: Tentacular (BG23_HERO_201p): its info"
+            ),
             "{bad}"
         );
     }
