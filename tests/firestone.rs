@@ -24,7 +24,7 @@ use oddsmith::hearthstone::combat::{
     Combat, GameBonuses, Teammate, combat_exact, combat_monte_carlo,
 };
 use oddsmith::hearthstone::firestone::{
-    board_from_json, bonuses_from_global_info, heroes_from_json,
+    board_from_json, bonuses_from_global_info, hero_powers_from_json, heroes_from_json,
 };
 use serde_json::Value;
 use support::compare::{Bins, compare};
@@ -101,9 +101,16 @@ fn real_boards_agree_with_firestone() {
             Some(info) => bonuses_from_global_info(&info.to_string()).unwrap(),
             None => GameBonuses::default(),
         };
-        let heroes = |key: &str| match v.get(key) {
-            Some(list) => heroes_from_json(&list.to_string()).unwrap(),
-            None => Vec::new(),
+        // Hero powers first (Firestone's phases), then secrets.
+        let heroes = |powers: &str, key: &str| {
+            let mut cards = match v.get(powers) {
+                Some(list) => hero_powers_from_json(&list.to_string()).unwrap(),
+                None => Vec::new(),
+            };
+            if let Some(list) = v.get(key) {
+                cards.extend(heroes_from_json(&list.to_string()).unwrap());
+            }
+            cards
         };
         let c = Combat {
             a: board("a"),
@@ -113,7 +120,10 @@ fn real_boards_agree_with_firestone() {
                 v["tier_b"].as_u64().unwrap() as u32,
             ],
             bonuses: [bonuses("global_a"), bonuses("global_b")],
-            heroes: [heroes("secrets_a"), heroes("secrets_b")],
+            heroes: [
+                heroes("powers_a", "secrets_a"),
+                heroes("powers_b", "secrets_b"),
+            ],
             hands: [hand("hand_a"), hand("hand_b")],
             teammates: [teammate(v, "mate_a"), teammate(v, "mate_b")],
         };

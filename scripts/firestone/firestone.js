@@ -106,11 +106,16 @@ const entities = (list, friendly) =>
 const secrets = (list, friendly) =>
     (list || []).map((s) => ({ entityId: nextId++, friendly, ...s }));
 
-const hero = (tier, friendly, globalInfo, heroSecrets, hand) => ({
+// A hero's hero powers ({cardId}, optionally used and info), as a game
+// state's `heroPowers`.
+const powers = (list, friendly) =>
+    (list || []).map((p) => ({ entityId: nextId++, friendly, used: false, info: 0, ...p }));
+
+const hero = (tier, friendly, globalInfo, heroSecrets, hand, heroPowers) => ({
     cardId: 'TB_BaconShop_HERO_PH',
     hpLeft: 1000,
     tavernTier: tier,
-    heroPowers: [],
+    heroPowers: powers(heroPowers, friendly),
     questEntities: [],
     friendly,
     entityId: nextId++,
@@ -133,16 +138,17 @@ const teammate = (mate, friendly) =>
 // The battle input of one board ({a, b, tier_a, tier_b}, and optional
 // global_a, global_b: each hero's globalInfo, the bonuses of earlier turns;
 // secrets_a, secrets_b: each hero's secrets and lingering spells;
-// hand_a, hand_b: the minions in each hero's hand; mate_a, mate_b: each
+// hand_a, hand_b: the minions in each hero's hand; powers_a, powers_b: each
+// hero's hero powers, see `powers`; mate_a, mate_b: each
 // side's Duos teammate, see `teammate`).
 function battleInput(board, samples, options = {}) {
     return {
         playerBoard: {
-            player: hero(board.tier_a, true, board.global_a, board.secrets_a, board.hand_a),
+            player: hero(board.tier_a, true, board.global_a, board.secrets_a, board.hand_a, board.powers_a),
             board: entities(board.a, true),
         },
         opponentBoard: {
-            player: hero(board.tier_b, false, board.global_b, board.secrets_b, board.hand_b),
+            player: hero(board.tier_b, false, board.global_b, board.secrets_b, board.hand_b, board.powers_b),
             board: entities(board.b, false),
         },
         playerTeammateBoard: teammate(board.mate_a, true),

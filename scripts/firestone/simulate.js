@@ -17,7 +17,9 @@
 // "secrets_b": each hero's secrets and lingering spells, [{"cardId",
 // "scriptDataNum1", "scriptDataNum2"}], as a game state's `secrets`;
 // "hand_a", "hand_b": the minions in each hero's hand, entities as the
-// boards', read by `oddsmith combat --hand-a`; "mate_a", "mate_b": each
+// boards', read by `oddsmith combat --hand-a`; "powers_a", "powers_b": each
+// hero's hero powers, [{"cardId"}] (optionally "used", "info"), as a game
+// state's `heroPowers`; "mate_a", "mate_b": each
 // side's Duos teammate, {"board", "tier"} and optionally "global",
 // "secrets", "hand" as a side's)
 // with Firestone-shaped entities ({"cardId", "attack", "health",

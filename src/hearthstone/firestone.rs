@@ -802,6 +802,19 @@ pub fn heroes_from_json(text: &str) -> Result<Vec<model::HeroCard>> {
     battle::heroes_from_value(&value, &Path::Json("secrets".to_string()), refuse)
 }
 
+/// The hero-side cards a hero's hero powers are in combat, from a
+/// Firestone `heroPowers` list (`[{"cardId": "TB_BaconShop_HP_069"}]`):
+/// those the engine plays as hero-side cards (`cards::PowerPlay::
+/// StartOfCombat`: Wingmen); those acting outside combat are left out,
+/// any other (not modelled, unknown, or played on the board by the
+/// reader) is refused, named by its place (`heroPowers[1]: ...`).
+pub fn hero_powers_from_json(text: &str) -> Result<Vec<model::HeroCard>> {
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| Error::parse(format!("the hero powers are not JSON: {e}")))?;
+    let refuse = &mut Unmodelled::new(OnUnmodelled::Refuse);
+    battle::hero_powers_from_value(&value, &Path::Json("heroPowers".to_string()), refuse)
+}
+
 mod battle;
 mod unmodelled;
 pub use battle::{Battle, battle_from_json, combat_from_battle_json};

@@ -389,6 +389,9 @@ fn action(a: &Action) -> String {
         ),
         Action::Summon { count } => format!("Action::Summon {{ count: {count} }}"),
         Action::AttackNow { times } => format!("Action::AttackNow {{ times: {times} }}"),
+        Action::FlanksAttack { attack, health } => {
+            format!("Action::FlanksAttack {{ attack: {attack}, health: {health} }}")
+        }
         Action::SummonWhenSpace { count, attacks } => {
             format!("Action::SummonWhenSpace {{ count: {count}, attacks: {attacks} }}")
         }

@@ -272,6 +272,7 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             once: true,
             attacks_at_once: false,
             when_space: false,
+            pre_combat: false,
         })),
         HeroPlay::CopiesWhenAttacked { attack, health } => Ok(Some(HeroCard {
             id: row.id,
@@ -284,6 +285,7 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             once: true,
             attacks_at_once: false,
             when_space: false,
+            pre_combat: false,
         })),
         HeroPlay::SummonsAttackerAtStart { token } => Ok(Some(HeroCard {
             id: row.id,
@@ -296,6 +298,7 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             once: false,
             attacks_at_once: true,
             when_space: false,
+            pre_combat: false,
         })),
         HeroPlay::SummonsWhenSpace {
             token,
@@ -312,6 +315,7 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             once: false,
             attacks_at_once: false,
             when_space: true,
+            pre_combat: false,
         })),
         HeroPlay::Plays { effect, scripted } => {
             let mut effect = effect;
@@ -349,6 +353,7 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
                 once: false,
                 attacks_at_once: false,
                 when_space: false,
+                pre_combat: false,
             }))
         }
     }

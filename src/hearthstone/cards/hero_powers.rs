@@ -5,7 +5,9 @@
 //! Most act only in the tavern (gold, the shop, discovering cards, stats
 //! given before the fight, which the minions carry already):
 //! `OutsideCombat`, skipped by the reader. A few the reader plays
-//! (`GivesKeywords`: Swatting Insects, Reborn Rites). The others are
+//! (`GivesKeywords`: Swatting Insects, Reborn Rites), and a few the engine
+//! plays as hero-side cards (`StartOfCombat`: Wingmen; `SummonsWhenSpace`:
+//! Tentacular). The others are
 //! `NotModelled` with what they do, listed or refused as any unmodelled
 //! card is; a card without a row is unknown, and listed too.
 //!
@@ -74,6 +76,23 @@ pub enum PowerPlay {
         /// `model` keyword bits.
         keywords: u8,
     },
+    /// At the start of combat it does `action` as a hero-side card of its
+    /// side (`model::HeroCard`, fired with no minion as its source; see
+    /// `Action` for the pass it fires in). A player whose `hpLeft` is 0 or
+    /// less does not play it (Firestone's).
+    StartOfCombat {
+        /// What it does.
+        action: Action,
+    },
+    /// Before anything else of the fight the engine plays (Firestone's
+    /// pre-combat hero powers), one `token` waits for room on its side,
+    /// its attack and health the hero power's `info`, and enters at the
+    /// right end once there is room (Ozumat's Tentacular); a hero-side
+    /// card of its side (`model::HeroCard::pre_combat`).
+    SummonsWhenSpace {
+        /// The token's card id.
+        token: &'static str,
+    },
     /// It acts in combat, which is not modelled yet (what it does).
     NotModelled {
         /// What it does in combat.
@@ -118,9 +137,9 @@ const fn row(id: &'static str, name: &'static str, kind: PowerKind, play: PowerP
     }
 }
 
-use crate::hearthstone::model::{REBORN, SHIELD, TAUNT, WINDFURY};
+use crate::hearthstone::model::{Action, REBORN, SHIELD, TAUNT, WINDFURY};
 use PowerKind::{Anomaly, HeroPower, Quest, QuestReward, Trinket};
-use PowerPlay::{GivesKeywords, NotModelled, OutsideCombat};
+use PowerPlay::{GivesKeywords, NotModelled, OutsideCombat, StartOfCombat, SummonsWhenSpace};
 
 /// Every hero power, trinket, quest reward, quest and anomaly of the
 /// real states, by kind, the most frequent first (one line a card: not
@@ -138,8 +157,10 @@ pub static POWERS: &[PowerRow] = &[
     // it.
     row("TB_BaconShop_HP_024", "Reborn Rites", HeroPower, GivesKeywords { to: Given::Chosen, keywords: REBORN }),
     row("TB_BaconShop_HP_020", "Prestidigitation", HeroPower, OutsideCombat),
-    // Firestone: soc-hero-power.ts, soc-illidan-hero-power.ts.
-    row("TB_BaconShop_HP_069", "Wingmen", HeroPower, NotModelled { reason: "Start of Combat: Your left- and right-most minions gain +2/+1 and attack immediately" }),
+    // Firestone (soc-illidan-hero-power.ts, its own phase after the
+    // pre-combat hero powers, used or not): the left- and right-most
+    // minions gain +2/+1, attack at once, and the other side attacks first.
+    row("TB_BaconShop_HP_069", "Wingmen", HeroPower, StartOfCombat { action: Action::FlanksAttack { attack: 2, health: 1 } }),
     // Firestone: fragrant-phylactery.ts.
     row("BG20_HERO_282p", "Fragrant Phylactery", HeroPower, NotModelled { reason: "Start of Combat: Give your lowest-Attack minion 'Deathrattle: Give your other minions this minion's stats'" }),
     row("BG27_HERO_801p2", "Choose Your Champion", HeroPower, OutsideCombat),
@@ -166,8 +187,9 @@ pub static POWERS: &[PowerRow] = &[
     row("BG20_HERO_100p", "Glory of Combat", HeroPower, NotModelled { reason: "after a friendly minion kills an enemy, it gains +1 Attack" }),
     row("BG21_HERO_020p", "Stir the Pot", HeroPower, OutsideCombat),
     row("BG22_HERO_004p", "Twice as Nice", HeroPower, OutsideCombat),
-    // Firestone: soc-action-processor.ts, summon-when-space.ts, tentacular.ts.
-    row("BG23_HERO_201p", "Tentacular", HeroPower, NotModelled { reason: "when there is space in combat, summon a Tentacle with Taunt (its stats from the hero power's info)" }),
+    // Firestone (tentacular.ts, pre-combat, used or not; summon-when-space.ts):
+    // one Tentacle, its stats the info, at the right end once there is room.
+    row("BG23_HERO_201p", "Tentacular", HeroPower, SummonsWhenSpace { token: "BG23_HERO_201pt" }),
     row("TB_BaconShop_HP_044", "Procrastinate", HeroPower, OutsideCombat),
     row("BG22_HERO_201p", "Expedition Plans", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_008", "Smart Savings", HeroPower, OutsideCombat),

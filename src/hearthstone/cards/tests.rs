@@ -1661,6 +1661,19 @@ fn the_powers_table_has_one_named_row_per_card() {
                 assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
                 assert_ne!(keywords, 0, "{}", r.id);
             }
+            PowerPlay::SummonsWhenSpace { token } => {
+                assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
+                assert!(by_id(token).is_some(), "{}: {token}", r.id);
+            }
+            PowerPlay::StartOfCombat { action } => {
+                assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
+                assert_ne!(
+                    action,
+                    crate::hearthstone::model::Action::Nothing,
+                    "{}",
+                    r.id
+                );
+            }
             PowerPlay::OutsideCombat => {}
         }
         assert_eq!(power_row(r.id), Some(r));

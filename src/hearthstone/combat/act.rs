@@ -713,6 +713,10 @@ impl State {
                 self.attack_now(kinds, at, times, chooser);
                 false
             }
+            Action::FlanksAttack { attack, health } => {
+                self.flanks_attack(kinds, at.side, [attack, health], chooser);
+                false
+            }
             // Its tokens' attacks settled their deaths; the step follows
             // (Firestone's death phase after the effect): true.
             Action::SummonWhenSpace { count, .. } => {

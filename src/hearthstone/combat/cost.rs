@@ -22,7 +22,7 @@
 //! below their states).
 
 use super::key::{self, Key, Layout};
-use super::start::{counted_lens, first_attacker};
+use super::start::first_turn;
 use super::{Chooser, Combat, MAX_TURNS};
 use super::{Kinds, State};
 use crate::budget::Control;
@@ -142,7 +142,7 @@ fn play(
     let by_turns = kinds.raises_potential();
     let start = state;
     state.start_phase(kinds, rng);
-    state.turn = first_attacker(counted_lens(kinds, &start, &state), rng);
+    state.turn = first_turn(kinds, &start, &state, rng);
     for turn in 0..MAX_TURNS {
         if state.outcome(kinds, c.tiers).is_some() {
             return true;

@@ -388,3 +388,203 @@ fn boon_of_beetles_agrees_across_the_exact_engine_the_plain_tree_and_monte_carlo
         assert_monte_carlo_agrees(&c, 31 + i as u64, &format!("Boon of Beetles case {i}"));
     }
 }
+
+/// The combat of boards `a` and `b` with Wingmen (the hero power, as the
+/// game state reader makes it) on the sides of `sides`.
+fn with_wingmen(a: &str, b: &str, sides: [bool; 2]) -> Combat {
+    let mut c = combat(a, b);
+    let wingmen = crate::hearthstone::model::HeroCard {
+        id: "TB_BaconShop_HP_069",
+        name: "Wingmen",
+        effect: crate::hearthstone::model::Effect {
+            trigger: crate::hearthstone::model::Trigger::StartOfCombat,
+            action: crate::hearthstone::model::Action::FlanksAttack {
+                attack: 2,
+                health: 1,
+            },
+        },
+        ..Default::default()
+    };
+    for (heroes, has) in c.heroes.iter_mut().zip(sides) {
+        if has {
+            heroes.push(wingmen);
+        }
+    }
+    c
+}
+
+/// By hand: the plain tree over the boards the start of combat leaves,
+/// each (A, B, the side attacking first, probability).
+fn after_start_by_hand(cases: &[(&str, &str, u8, f64)]) -> [f64; 5] {
+    let mut out = [0.0; 5];
+    for &(a, b, turn, p) in cases {
+        let (a, b) = (
+            crate::hearthstone::combat::parse_board(a).unwrap(),
+            crate::hearthstone::combat::parse_board(b).unwrap(),
+        );
+        let (s, kinds) = State::new(&a, &b, turn);
+        let r = super::tests::tree_walk_from(&kinds, [1, 1], &[(s, 1.0)]);
+        for k in 0..5 {
+            out[k] += p * r[k];
+        }
+    }
+    out
+}
+
+fn assert_close(x: [f64; 5], y: [f64; 5], what: &str) {
+    for (a, b) in x.into_iter().zip(y) {
+        assert!((a - b).abs() < 1e-9, "{what}: {x:?} vs {y:?}");
+    }
+}
+
+#[test]
+fn wingmen_buff_the_flanks_which_attack_then_the_other_side_attacks_first() {
+    // The 1/5 and the 2/2 gain +2/+1 (3/6, 4/3); the 3/6 hits the 4/10
+    // (3/2 left, 4/7), the 4/3 hits it (dies, 4/3 left). B attacks first
+    // though A has more minions; the middle 3/3 is untouched.
+    let c = with_wingmen("1/5,3/3,2/2", "4/10", [true, false]);
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE).unwrap();
+    for (s, _) in &outcomes.unwrap().outcomes {
+        assert_eq!((shown(s, 0), shown(s, 1)), ("3/2,3/3".into(), "4/3".into()));
+        assert!(s.board(0).iter().all(|u| u.mark == UNMARKED));
+        assert_eq!(s.forced_turn(), Some(1));
+    }
+    let by_hand = after_start_by_hand(&[("3/2,3/3", "4/3", 1, 1.0)]);
+    assert_close(summary(&solved(&c)), by_hand, "forced turn");
+    assert_monte_carlo_agrees(&c, 31, "Wingmen");
+}
+
+#[test]
+fn wingmen_of_one_minion_attack_once_at_a_random_target() {
+    // The 1/5 is both flanks: 3/6, one attack at either enemy.
+    let c = with_wingmen("1/5", "2/2,2/8", [true, false]);
+    let by_hand = after_start_by_hand(&[("3/4", "2/8", 1, 0.5), ("3/4", "2/2,2/5", 1, 0.5)]);
+    assert_close(summary(&solved(&c)), by_hand, "one minion");
+    assert_close(summary(&solved(&c)), super::tests::tree_walk(&c), "tree");
+    assert_monte_carlo_agrees(&c, 32, "Wingmen of one");
+    // Two flanks, both attack: the 4/2 then the 3/2 hit the 0/20.
+    let c = with_wingmen("2/1,1/1", "0/20", [true, false]);
+    let by_hand = after_start_by_hand(&[("4/2,3/2", "0/13", 1, 1.0)]);
+    assert_close(summary(&solved(&c)), by_hand, "two attacks");
+}
+
+#[test]
+fn wingmen_on_both_sides_a_coin_says_who_goes_first_and_the_last_sets_the_turn() {
+    // A first: 5/4 hits 2/9 (5/2, 2/4); B's 4/5 hits it: both die, a draw.
+    // B first: 4/10 kills the 3/3 (4/7 left); A has no minion: B wins.
+    let c = with_wingmen("3/3", "2/9", [true, true]);
+    let r = solved(&c);
+    assert!(
+        (r.draw - 0.5).abs() < 1e-12 && (r.loss - 0.5).abs() < 1e-12,
+        "{r:?}"
+    );
+    assert_close(summary(&r), super::tests::tree_walk(&c), "tree");
+    // With more minions each: each side's flanks, then the turn is the
+    // other side's of the one that went last.
+    let c = with_wingmen("3/3,1/4+taunt,2/2", "2/9,3/1+windfury", [true, true]);
+    assert_close(summary(&solved(&c)), super::tests::tree_walk(&c), "tree");
+    assert_monte_carlo_agrees(&c, 33, "Wingmen on both sides");
+    // Beside a secret: Wingmen first, then the secret (its own coin).
+    let mut c = with_wingmen("3/3,2/4", "4/4,1/3+taunt", [true, false]);
+    c.heroes[1].push(
+        hero_card("TB_Bacon_Secrets_01", [Some(0), Some(0)])
+            .unwrap()
+            .unwrap(),
+    );
+    assert_close(
+        summary(&solved(&c)),
+        super::tests::tree_walk(&c),
+        "tree with a secret",
+    );
+    assert_monte_carlo_agrees(&c, 34, "Wingmen and a secret");
+}
+
+#[test]
+fn wingmen_are_refused_where_not_modelled() {
+    // Beside summons waiting for room (Boon of Beetles).
+    let mut c = with_wingmen("3/3", "2/9", [true, false]);
+    c.heroes[1].push(hero_card("BG28_603", [Some(0), Some(0)]).unwrap().unwrap());
+    let e = combat_exact(&c, 1000, &Control::NONE).unwrap_err();
+    assert!(e.message().contains("Wingmen"), "{e}");
+    assert!(combat_monte_carlo(&c, 10, 1, 1, &Control::NONE).is_err());
+}
+
+/// Ozumat's Tentacular of `size` as the game state reader makes it.
+fn tentacular(size: u16) -> crate::hearthstone::model::HeroCard {
+    let mut token = crate::hearthstone::cards::enchantment_token("BG23_HERO_201pt").unwrap();
+    (token.attack, token.health) = (size, size);
+    crate::hearthstone::model::HeroCard {
+        id: "BG23_HERO_201p",
+        name: "Tentacular",
+        effect: crate::hearthstone::model::Effect {
+            trigger: crate::hearthstone::model::Trigger::StartOfCombat,
+            action: crate::hearthstone::model::Action::Summon { count: 1 },
+        },
+        token,
+        when_space: true,
+        pre_combat: true,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn tentacular_summons_a_taunt_tentacle_of_its_size_first_and_recounts_the_first_attacker() {
+    // The 5/5 Taunt Tentacle enters at the right end before any other
+    // start of combat; then 2 minions a side: a coin for the first
+    // attacker (counted after the start of combat, unlike Boon of
+    // Beetles' combats).
+    let mut c = combat("3/3", "2/2,2/6");
+    c.heroes[0].push(tentacular(5));
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE).unwrap();
+    for (s, _) in &outcomes.unwrap().outcomes {
+        assert_eq!(shown(s, 0), "3/3,5/5");
+        assert_ne!(s.board(0)[1].keywords & crate::hearthstone::model::TAUNT, 0);
+    }
+    let by_hand = after_start_by_hand(&[
+        ("3/3,5/5+taunt", "2/2,2/6", 0, 0.5),
+        ("3/3,5/5+taunt", "2/2,2/6", 1, 0.5),
+    ]);
+    assert_close(summary(&solved(&c)), by_hand, "Tentacular");
+    assert_monte_carlo_agrees(&c, 41, "Tentacular");
+    // Before a secret's start of combat: Fleeting Vigor buffs it too.
+    c.heroes[0].push(hero_card("BG28_519", [Some(1), Some(2)]).unwrap().unwrap());
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE).unwrap();
+    for (s, _) in &outcomes.unwrap().outcomes {
+        assert_eq!(shown(s, 0), "4/5,6/7");
+    }
+}
+
+#[test]
+fn tentacular_waits_for_room_on_a_full_board() {
+    let full = "1/1,1/1,1/1,1/1,1/1,1/1,1/1";
+    let mut c = combat(full, "1/9,2/2");
+    c.heroes[0].push(tentacular(3));
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE).unwrap();
+    for (s, _) in &outcomes.unwrap().outcomes {
+        assert_eq!((s.lens[0], s.space[0]), (7, 1));
+    }
+    let r = solved(&c);
+    assert_close(summary(&r), super::tests::tree_walk(&c), "tree");
+    assert_monte_carlo_agrees(&c, 42, "Tentacular waiting");
+    // On both sides, and beside Boon of Beetles on the other.
+    let mut c = combat("3/3,2/2", "4/4,1/1+shield");
+    c.heroes[0].push(tentacular(2));
+    c.heroes[1].push(tentacular(4));
+    assert_close(summary(&solved(&c)), super::tests::tree_walk(&c), "both");
+    assert_monte_carlo_agrees(&c, 43, "Tentacular on both sides");
+    let mut c = combat("3/3,2/2", "4/4,1/1");
+    c.heroes[0].push(tentacular(2));
+    c.heroes[1].push(hero_card("BG28_603", [Some(0), Some(0)]).unwrap().unwrap());
+    assert_close(
+        summary(&solved(&c)),
+        super::tests::tree_walk(&c),
+        "beside Boon",
+    );
+    assert_monte_carlo_agrees(&c, 44, "Tentacular beside Boon");
+    // Beside Boon on its own side: refused (one count a side).
+    let mut c = combat("3/3", "4/4");
+    c.heroes[0].push(tentacular(2));
+    c.heroes[0].push(hero_card("BG28_603", [Some(0), Some(0)]).unwrap().unwrap());
+    let e = combat_exact(&c, 1000, &Control::NONE).unwrap_err();
+    assert!(e.message().contains("Tentacular"), "{e}");
+}

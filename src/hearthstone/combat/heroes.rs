@@ -9,13 +9,17 @@ use super::chooser::Chooser;
 use super::kinds::Kinds;
 use super::listeners::{Fired, Place, REACH_ALL};
 use super::state::State;
-use super::unit::{ATTACKED, HERO_TOKEN_TAG, UNMARKED, Unit};
-use crate::hearthstone::model::{Action, BOARD_SIZE, MAX_HERO_CARDS, Trigger};
+use super::unit::{ATTACKED, FLANK_TAG, HERO_TOKEN_TAG, UNMARKED, Unit};
+use crate::hearthstone::model::{Action, BOARD_SIZE, HeroCard, MAX_HERO_CARDS, Trigger};
 
 impl State {
-    /// The hero-side cards' start-of-combat effects (Firestone's secret
-    /// phase): a random side first, its cards in the game state's order,
-    /// each followed by its death phase.
+    /// The hero-side cards' start-of-combat effects: first the pre-combat
+    /// hero powers (`HeroCard::pre_combat`, a random side first when both
+    /// have one), then the summon-when-space step; then those that attack
+    /// at once (`Action::FlanksAttack`, Firestone's Illidan phase: a
+    /// random side first when both have one), then the others
+    /// (Firestone's secret phase): a random side first, its cards in the
+    /// game state's order, each followed by its death phase.
     /// Only the sides of `sides` act (a Duos teammate coming in: its own
     /// start of combat alone, and no coin flip).
     pub(super) fn heroes_start_of_combat(
@@ -24,9 +28,36 @@ impl State {
         sides: [bool; 2],
         chooser: &mut impl Chooser,
     ) {
+        let pre = |card: &HeroCard| card.pre_combat;
+        let pres = [0, 1].map(|side| sides[side] && kinds.heroes(side).iter().any(pre));
+        if pres.contains(&true) {
+            for side in order(pres, chooser).into_iter().flatten() {
+                for j in 0..kinds.heroes(side).len() {
+                    if pre(&kinds.heroes(side)[j]) {
+                        self.fire_hero(kinds, side, j, None, chooser);
+                    }
+                }
+            }
+            self.summon_when_space(kinds, chooser);
+        }
+        let first = |card: &HeroCard| matches!(card.effect.action, Action::FlanksAttack { .. });
+        let firsts = [0, 1].map(|side| sides[side] && kinds.heroes(side).iter().any(first));
+        if firsts.contains(&true) {
+            for side in order(firsts, chooser).into_iter().flatten() {
+                for j in 0..kinds.heroes(side).len() {
+                    if first(&kinds.heroes(side)[j]) {
+                        self.fire_hero(kinds, side, j, None, chooser);
+                        self.after_start_damage(kinds, chooser);
+                    }
+                }
+            }
+        }
         for side in order(sides, chooser).into_iter().flatten() {
             for j in 0..kinds.heroes(side).len() {
-                if kinds.heroes(side)[j].effect.trigger == Trigger::StartOfCombat
+                let card = &kinds.heroes(side)[j];
+                if card.effect.trigger == Trigger::StartOfCombat
+                    && !first(card)
+                    && !pre(card)
                     && self.fire_hero(kinds, side, j, None, chooser)
                 {
                     self.after_start_damage(kinds, chooser);
@@ -94,6 +125,49 @@ impl State {
         }
     }
 
+    /// `side`'s left-most and right-most minions gain `stats`, then
+    /// attack at once, the right-most only if it lives after the
+    /// left-most's attack (Firestone's Wingmen: both buffs first, each
+    /// attack as on a turn, no round mark kept); then the other side
+    /// attacks first (`State::force_turn`). Each is found by a tag of its
+    /// own after the attacks' deaths moved it.
+    pub(super) fn flanks_attack(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        stats: [u16; 2],
+        chooser: &mut impl Chooser,
+    ) {
+        let len = self.lens[side] as usize;
+        if len == 0 {
+            return;
+        }
+        let flanks = [(0, HERO_TOKEN_TAG), (len - 1, FLANK_TAG)];
+        let flanks = &flanks[..len.min(2)];
+        let mut saved = [0u8; 2];
+        for (k, &(slot, tag)) in flanks.iter().enumerate() {
+            saved[k] = self.boards[side][slot].tag();
+            self.boards[side][slot].set_tag(tag);
+            self.buff_at(kinds, (side, slot), stats, 0, false);
+        }
+        for &(_, tag) in flanks {
+            let found = self.board(side).iter().position(|u| u.tag() == tag);
+            let Some(at) = found.filter(|&at| self.boards[side][at].health > 0) else {
+                continue;
+            };
+            if self.lens[1 - side] == 0 {
+                break;
+            }
+            self.strikes(kinds, side, at, chooser);
+        }
+        for (k, &(_, tag)) in flanks.iter().enumerate() {
+            if let Some(at) = self.board(side).iter().position(|u| u.tag() == tag) {
+                self.boards[side][at].set_tag(saved[k]);
+            }
+        }
+        self.force_turn(1 - side);
+    }
+
     /// Plays the effect of `side`'s hero-side card `j`: a summon of its
     /// token at the right end of the board (unmarked: it attacks this
     /// round), else its action with no minion as the source, `friend` the
@@ -153,4 +227,65 @@ pub(super) fn order(sides: [bool; 2], chooser: &mut impl Chooser) -> [Option<usi
         usize::from(!sides[0])
     };
     [first, 1 - first].map(|s| sides[s].then_some(s))
+}
+
+/// Refuses the combats where a pre-combat hero power's waiting summon
+/// (Tentacular) shares its side's count of waiting summons with another
+/// hero-side card's (the engine keeps one count and one token a side).
+pub(super) fn validate_pre_combat(c: &super::Combat) -> crate::error::Result<()> {
+    for cards in &c.heroes {
+        let Some(card) = cards.iter().find(|h| h.pre_combat && h.when_space) else {
+            continue;
+        };
+        if let Some(other) = cards.iter().find(|h| h.when_space && h.id != card.id) {
+            return Err(crate::error::Error::invalid(format!(
+                "{} ({}): its summon waiting for room is not modelled beside {}'s on the same side",
+                card.name, card.id, other.name
+            ))
+            .with_culprit(card.name));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses the combats where a hero-side card's flank attacks
+/// (`Action::FlanksAttack`) are not played exactly: beside Duos
+/// teammates, beside summons waiting for room (Firestone's Wingmen
+/// attacks skip that step) and beside a minion that remembers
+/// deathrattles (as a minion attacking at the start of combat is).
+pub(super) fn validate_flanks(c: &super::Combat) -> crate::error::Result<()> {
+    let mates = c.teammates.iter().flatten().flat_map(|t| t.heroes.iter());
+    let all_heroes = || c.heroes.iter().flatten().chain(mates.clone());
+    let Some(card) = all_heroes().find(|h| matches!(h.effect.action, Action::FlanksAttack { .. }))
+    else {
+        return Ok(());
+    };
+    let minions = || c.a.iter().chain(&c.b);
+    let beside = if c.has_teammates() {
+        Some("Duos teammates")
+    } else if all_heroes().any(|h| h.when_space)
+        || minions().any(|m| {
+            m.effects
+                .iter()
+                .any(|e| matches!(e.action, Action::SummonWhenSpace { .. }))
+        })
+    {
+        Some("summons waiting for room")
+    } else if minions().any(|m| {
+        m.effects
+            .iter()
+            .any(|e| matches!(e.action, Action::GainDeathrattles { .. }))
+    }) {
+        Some("a minion that gains deathrattles")
+    } else {
+        None
+    };
+    match beside {
+        Some(why) => Err(crate::error::Error::invalid(format!(
+            "{} ({}): its attacks at the start of combat are not modelled beside {why}",
+            card.name, card.id
+        ))
+        .with_culprit(card.name)),
+        None => Ok(()),
+    }
 }

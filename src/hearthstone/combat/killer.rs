@@ -72,6 +72,7 @@ fn unfollowed(e: &Effect) -> bool {
         | Action::TriggerDeathrattle { .. }
         | Action::GainDeathrattles { .. }
         | Action::AttackNow { .. }
+        | Action::FlanksAttack { .. }
         // Its tokens attack in the summon-when-space step (`space.rs`),
         // which may run inside a death phase.
         | Action::SummonWhenSpace { .. } => true,

@@ -176,6 +176,10 @@ pub struct Kinds {
     /// some minion's (`Action::SummonWhenSpace`, its charges in its
     /// count): the summon-when-space step runs (`space.rs`).
     space: bool,
+    /// Some hero-side card's waiting summon is a pre-combat hero power's
+    /// (`HeroCard::pre_combat`): the first attacker is picked by the
+    /// counts after the start of combat (`start::counted_lens`).
+    space_recounts: bool,
     /// Some token of the combat attacks at once when summoned
     /// (`Marks::ATTACKS_AT_ONCE`, `at_once.rs`).
     at_once: bool,
@@ -277,6 +281,7 @@ impl Kinds {
             hero_start: false,
             hero_once: false,
             space: false,
+            space_recounts: false,
             at_once: false,
             remembers: false,
             dead_places: false,
@@ -352,6 +357,7 @@ impl Kinds {
                 }
                 self.hero_once |= card.once;
                 self.space |= card.when_space;
+                self.space_recounts |= card.when_space && card.pre_combat;
                 if card.when_space {
                     // Waiting summons are potential the boards lack.
                     self.raise_potential();
@@ -388,6 +394,12 @@ impl Kinds {
     #[inline]
     pub(super) fn any_space(&self) -> bool {
         self.space
+    }
+
+    /// Some pre-combat hero power's summon waits for room (`space_recounts`).
+    #[inline]
+    pub(super) fn space_recounts(&self) -> bool {
+        self.space_recounts
     }
 
     /// The token a unit's kind summons when there is room

@@ -313,6 +313,7 @@ pub(super) fn validate_memory(c: &Combat) -> Result<()> {
                     | Action::SummonFromHand { .. }
                     | Action::SummonCopyFromHand { .. }
                     | Action::AttackNow { .. }
+                    | Action::FlanksAttack { .. }
             )
         });
         let grows = GROWERS

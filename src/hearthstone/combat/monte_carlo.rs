@@ -3,7 +3,7 @@
 //! ends counted. Chunks of combats have their own random streams, so the
 //! answer depends on the seed, not on the number of threads.
 
-use super::start::{StartOutcomes, counted_lens, first_attacker, start_outcomes};
+use super::start::{StartOutcomes, first_turn, start_outcomes};
 use super::tally::Ends;
 use super::{Chooser, Combat, CombatResult, Kinds, MAX_TURNS, Outcome, State, validate};
 use crate::budget::{Control, Estimate, Progress};
@@ -128,7 +128,7 @@ pub(super) fn play_one(
             s
         }
     };
-    state.turn = first_attacker(counted_lens(kinds, start, &state), chooser);
+    state.turn = first_turn(kinds, start, &state, chooser);
     if kinds.team.is_some() {
         play_turns::<true>(c, kinds, state, chooser)
     } else {

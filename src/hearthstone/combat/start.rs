@@ -200,6 +200,10 @@ pub(super) fn first_states(
             s.turn = turn;
             s
         };
+        if let Some(turn) = s.forced_turn() {
+            starts.push((with_turn(turn), p));
+            continue;
+        }
         let lens = counted_lens(kinds, start, &s);
         match lens[0].cmp(&lens[1]) {
             std::cmp::Ordering::Greater => starts.push((with_turn(0), p)),
@@ -216,12 +220,30 @@ pub(super) fn first_states(
 /// The minion counts that pick the first attacker: the boards' once the
 /// start of combat `start` went to `s` is over; in a combat with summons
 /// waiting for room (`space.rs`), the boards' before it, as Firestone
-/// picks it there (its summon-when-space step does not pick again).
+/// picks it there (its summon-when-space step does not pick again),
+/// unless a pre-combat hero power's summon waits (Ozumat's: Firestone's
+/// step then picks again at the end of the start of combat).
 pub(super) fn counted_lens(kinds: &Kinds, start: &State, s: &State) -> [u8; 2] {
-    if kinds.any_space() {
+    if kinds.any_space() && !kinds.space_recounts() {
         start.lens
     } else {
         s.lens
+    }
+}
+
+/// Who attacks first after the start of combat that went from `start`
+/// to `s`, drawn as `first_states` weighs it: the side the start of
+/// combat chose (`State::forced_turn`), else by the minion counts
+/// (`counted_lens`).
+pub(super) fn first_turn(
+    kinds: &Kinds,
+    start: &State,
+    s: &State,
+    chooser: &mut impl Chooser,
+) -> u8 {
+    match s.forced_turn() {
+        Some(turn) => turn,
+        None => first_attacker(counted_lens(kinds, start, s), chooser),
     }
 }
 

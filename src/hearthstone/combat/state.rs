@@ -56,6 +56,10 @@ pub struct State {
     pub space: [u8; 2],
 }
 
+/// A turn the start of combat set (`State::force_turn`): this bit and the
+/// side; never left once the first turn is set.
+const FORCED_TURN: u8 = 2;
+
 /// How a combat ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
@@ -106,6 +110,8 @@ pub(super) fn validate(c: &Combat) -> Result<()> {
     super::memory::validate_memory(c)?;
     super::killer::validate_killer(c)?;
     super::space::validate_space(c)?;
+    super::heroes::validate_flanks(c)?;
+    super::heroes::validate_pre_combat(c)?;
     super::gild::validate_gilding(c)?;
     if bonus_to.len() > MAX_SIDE_BONUSES {
         return Err(Error::invalid(format!(
@@ -249,5 +255,19 @@ impl State {
     /// Ends the attacking minion's turn: the other side is up.
     pub fn finish_turn(&mut self, side: usize) {
         self.turn = (1 - side) as u8;
+    }
+
+    /// In the start of combat: `side` attacks first, whatever the minion
+    /// counts say once it is over (`Action::FlanksAttack`; the turn is
+    /// set only after the start of combat, `start::first_states`).
+    pub(super) fn force_turn(&mut self, side: usize) {
+        self.turn = FORCED_TURN | side as u8;
+    }
+
+    /// The side the start of combat made attack first, if it did
+    /// (`State::force_turn`).
+    #[inline]
+    pub(super) fn forced_turn(&self) -> Option<u8> {
+        (self.turn & FORCED_TURN != 0).then_some(self.turn & 1)
     }
 }

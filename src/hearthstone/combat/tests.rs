@@ -494,6 +494,13 @@ proptest! {
 /// The plain probability tree over the same rules: no memo, no layers, no
 /// packed keys. (win, draw, loss, expected damage to B, to A).
 pub(super) fn tree_walk(c: &Combat) -> [f64; 5] {
+    let (kinds, starts) = starts(c);
+    tree_walk_from(&kinds, c.tiers, &starts)
+}
+
+/// The plain probability tree from the first states `starts` (each with
+/// its turn set and its probability), as `tree_walk`.
+pub(super) fn tree_walk_from(kinds: &Kinds, tiers: [u32; 2], starts: &[(State, f64)]) -> [f64; 5] {
     fn walk(kinds: &Kinds, tiers: [u32; 2], state: &State, p: f64, out: &mut [f64; 5]) {
         match state.outcome(kinds, tiers) {
             Some(Outcome::AWins(d)) => {
@@ -518,10 +525,9 @@ pub(super) fn tree_walk(c: &Combat) -> [f64; 5] {
             }
         }
     }
-    let (kinds, starts) = starts(c);
     let mut out = [0.0; 5];
-    for (s, p) in &starts {
-        walk(&kinds, c.tiers, s, *p, &mut out);
+    for (s, p) in starts {
+        walk(kinds, tiers, s, *p, &mut out);
     }
     out
 }

@@ -173,7 +173,10 @@ impl Trace {
             let attacks_next = matches!(
                 event,
                 Event::Effect {
-                    action: Action::AttackNow { .. },
+                    action: Action::AttackNow { .. } | Action::FlanksAttack { .. },
+                    ..
+                } | Event::Hero {
+                    action: Action::FlanksAttack { .. },
                     ..
                 }
             );
@@ -308,6 +311,9 @@ fn describe(action: &Action) -> String {
         Action::BloodGems { count, .. } => format!("plays {count} blood gem(s)"),
         Action::GemStats { times } => format!("blood gems give {times}x their stats"),
         Action::AttackNow { times } => format!("attacks at once ({times}x)"),
+        Action::FlanksAttack { attack, health } => {
+            format!("left- and right-most +{attack}/+{health}, attack at once")
+        }
         Action::TriggerDeathrattle { times, .. } => {
             format!("triggers the left-most friendly deathrattle ({times}x)")
         }

@@ -47,6 +47,11 @@ pub(super) const ATTACKER_TAG: u8 = 0xe;
 /// attack (`State::attack_at_once`; no start-of-combat slot is 8).
 pub(super) const HERO_TOKEN_TAG: u8 = 8;
 
+/// Another: the right-most minion of a side whose left-most attacks
+/// first at the start of combat, found after that attack
+/// (`State::flanks_attack`; no start-of-combat slot is 9).
+pub(super) const FLANK_TAG: u8 = 9;
+
 /// Tags of a death pass where deathrattles damage
 /// (`State::settle_deaths`): a minion dying as the pass began, and one
 /// that died since, left to a later pass.

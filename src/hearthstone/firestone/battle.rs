@@ -33,7 +33,7 @@ use super::{Fields, Path, board_from_value, bonuses_from_value, minion_from_valu
 use crate::error::{Error, ErrorKind, Result};
 use crate::hearthstone::cards::{self, Given, PowerPlay, PowerRow};
 use crate::hearthstone::combat::{Combat, GameBonuses, HeroCard, MAX_HERO_CARDS, Minion, Teammate};
-use crate::hearthstone::model::Action;
+use crate::hearthstone::model::{Action, Effect, Trigger};
 use serde_json::Value;
 
 /// The two sides of a fight, in the order they become sides A and B.
@@ -206,11 +206,12 @@ fn side_from_value(side: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Re
                 row,
                 used: player_fields.get("heroPowerUsed") == Some(&Value::Bool(true)),
                 info: player_fields.get("heroPowerInfo").and_then(Value::as_i64),
+                path: at,
             });
         }
     }
     // Firestone reads the player's list, else the side's.
-    let heroes = match player_fields.get("secrets") {
+    let mut heroes = match player_fields.get("secrets") {
         Some(list) => heroes_from_value(list, &player_path.key("secrets"), unmodelled)?,
         None => match side_fields.get("secrets") {
             Some(list) => heroes_from_value(list, &path.key("secrets"), unmodelled)?,
@@ -236,6 +237,24 @@ fn side_from_value(side: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Re
         for play in &plays {
             play.give(&mut board, entities);
         }
+        // Hero powers act before the secrets (Firestone's phases).
+        let mut powers = Vec::new();
+        for play in &plays {
+            let Some(card) = play.hero_card()? else {
+                continue;
+            };
+            match unmodelled.left_out(card.name).map(Error::invalid) {
+                None => powers.push(card),
+                Some(why) => unmodelled.meet(card.id, Place::HeroPower, &play.path, why)?,
+            }
+        }
+        if heroes.len() + powers.len() > MAX_HERO_CARDS {
+            return Err(player_path.error(Error::invalid(format!(
+                "{} hero powers, secrets and spells act in combat; at most {MAX_HERO_CARDS}",
+                heroes.len() + powers.len()
+            ))));
+        }
+        heroes.splice(0..0, powers);
     }
     let summoned = board.iter().any(Minion::summons_from_hand);
     let reader = (board.iter())
@@ -421,9 +440,52 @@ struct PowerOnBoard {
     used: bool,
     /// Its `info` number.
     info: Option<i64>,
+    /// Where the state holds it.
+    path: Path,
 }
 
 impl PowerOnBoard {
+    /// The hero-side card it is in combat (a `StartOfCombat` or
+    /// `SummonsWhenSpace` row), if it is one. Errors: a `SummonsWhenSpace`
+    /// whose `info` (its token's stats) is not 1 to 32767.
+    fn hero_card(&self) -> Result<Option<HeroCard>> {
+        let card = |action| HeroCard {
+            id: self.row.id,
+            name: self.row.name,
+            effect: Effect {
+                trigger: Trigger::StartOfCombat,
+                action,
+            },
+            ..HeroCard::default()
+        };
+        match self.row.play {
+            PowerPlay::StartOfCombat { action } => Ok(Some(card(action))),
+            PowerPlay::SummonsWhenSpace { token } => {
+                let size = self
+                    .info
+                    .and_then(|n| u16::try_from(n).ok())
+                    .filter(|n| (1..=i16::MAX as u16).contains(n))
+                    .ok_or_else(|| {
+                        self.path.error(Error::parse(format!(
+                            "{} ({}): its info (the size of its {token}) must be a number 1 to 32767",
+                            self.row.name, self.row.id
+                        )))
+                    })?;
+                let mut token = cards::enchantment_token(token).ok_or_else(|| {
+                    Error::invalid(format!("{}: its token {token} is not known", self.row.id))
+                })?;
+                (token.attack, token.health) = (size, size);
+                Ok(Some(HeroCard {
+                    token,
+                    when_space: true,
+                    pre_combat: true,
+                    ..card(Action::Summon { count: 1 })
+                }))
+            }
+            _ => Ok(None),
+        }
+    }
+
     /// Gives its keywords to the minion it names on `board`, read from
     /// the entity list `entities` (one minion per entity, in order).
     fn give(&self, board: &mut [Minion], entities: &Value) {
@@ -449,6 +511,41 @@ impl PowerOnBoard {
             minion.keywords |= keywords;
         }
     }
+}
+
+/// The hero-side cards of the hero powers of the list at `path`
+/// (`firestone::hero_powers_from_json`): a card the reader plays on the
+/// board is refused, being no hero-side card.
+pub(super) fn hero_powers_from_value(
+    list: &Value,
+    path: &Path,
+    unmodelled: &mut Unmodelled,
+) -> Result<Vec<HeroCard>> {
+    let plays = meet_listed(
+        Some(list),
+        path,
+        ("hero power", Place::HeroPower),
+        unmodelled,
+    )?;
+    let mut cards = Vec::new();
+    for play in plays {
+        match play.hero_card()? {
+            Some(card) => cards.push(card),
+            None => {
+                return Err(play.path.error(Error::invalid(format!(
+                    "{} ({}) gives keywords to a minion of the board, not a hero-side card",
+                    play.row.name, play.row.id
+                ))));
+            }
+        }
+    }
+    if cards.len() > MAX_HERO_CARDS {
+        return Err(path.error(Error::invalid(format!(
+            "{} hero powers act in combat; at most {MAX_HERO_CARDS}",
+            cards.len()
+        ))));
+    }
+    Ok(cards)
 }
 
 /// Meets each card of the list at `path` (`what`: hero powers,
@@ -484,6 +581,7 @@ fn meet_listed(
                 row,
                 used: item.get("used") == Some(&Value::Bool(true)),
                 info: item.get("info").and_then(Value::as_i64),
+                path: path.minion(i),
             });
         }
     }
@@ -508,8 +606,16 @@ fn meet_power(
     let why = match cards::power_row(id) {
         Some(row) => match row.play {
             PowerPlay::OutsideCombat => return Ok(None),
-            PowerPlay::GivesKeywords { .. } if place == Place::HeroPower => return Ok(Some(row)),
-            PowerPlay::GivesKeywords { .. } => format!(
+            PowerPlay::GivesKeywords { .. }
+            | PowerPlay::StartOfCombat { .. }
+            | PowerPlay::SummonsWhenSpace { .. }
+                if place == Place::HeroPower =>
+            {
+                return Ok(Some(row));
+            }
+            PowerPlay::GivesKeywords { .. }
+            | PowerPlay::StartOfCombat { .. }
+            | PowerPlay::SummonsWhenSpace { .. } => format!(
                 "{} ({id}): a hero power, met as a {what}: not modelled",
                 row.name
             ),

@@ -353,8 +353,8 @@ fn a_game_state_s_errors_name_the_json_path() {
         ),
         (
             r#""hpLeft": 30"#,
-            r#""hpLeft": 30, "heroPowerId": "TB_BaconShop_HP_069""#,
-            "playerBoard.player.heroPowerId: Wingmen (TB_BaconShop_HP_069): Start of Combat",
+            r#""hpLeft": 30, "heroPowerId": "BG20_HERO_282p""#,
+            "playerBoard.player.heroPowerId: Fragrant Phylactery (BG20_HERO_282p): Start of Combat",
         ),
         (
             r#""hpLeft": 30"#,
@@ -866,6 +866,123 @@ fn swatting_insects_gives_the_left_most_minion_its_keywords() {
         message(combat_from_battle_json(&misplaced).unwrap_err())
             .starts_with("playerBoard.player.trinkets[0]: Swatting Insects (TB_BaconShop_HP_086)")
     );
+}
+
+/// Wingmen: a hero-side card of its side, before the secrets, used or
+/// not; not for a player with no health left; refused as a trinket; left
+/// out with its name when the engine refuses it beside what it is not
+/// modelled with.
+#[test]
+fn wingmen_is_a_hero_side_card_of_its_side() {
+    let with_power = |powers: &str| {
+        BATTLE.replacen(
+            r#""heroPowers": []"#,
+            &format!(r#""heroPowers": {powers}"#),
+            1,
+        )
+    };
+    let state = with_power(r#"[{"cardId": "TB_BaconShop_HP_069", "used": true, "info": -1}]"#);
+    let c = combat_from_battle_json(&state).unwrap();
+    let plain = combat_from_battle_json(BATTLE).unwrap();
+    assert_eq!(
+        (c.a.clone(), c.b.clone()),
+        (plain.a.clone(), plain.b.clone())
+    );
+    assert_eq!(c.heroes[0].len(), 1);
+    assert_eq!(c.heroes[0][0].name, "Wingmen");
+    assert_eq!(
+        c.heroes[0][0].effect.action,
+        crate::hearthstone::model::Action::FlanksAttack {
+            attack: 2,
+            health: 1
+        }
+    );
+    assert!(c.heroes[1].is_empty());
+    // The same card from the list alone, and from the older single field.
+    let listed = hero_powers_from_json(r#"[{"cardId": "TB_BaconShop_HP_069"}]"#).unwrap();
+    assert_eq!(listed, c.heroes[0]);
+    let single = BATTLE.replacen(
+        r#""hpLeft": 30"#,
+        r#""hpLeft": 30, "heroPowerId": "TB_BaconShop_HP_069""#,
+        1,
+    );
+    assert_eq!(combat_from_battle_json(&single).unwrap().heroes, c.heroes);
+    // A player with no health left does not play it.
+    let dead = state.replacen(r#""hpLeft": 30"#, r#""hpLeft": 0"#, 1);
+    assert!(combat_from_battle_json(&dead).unwrap().heroes[0].is_empty());
+    // Met in a trinket list, it is no trinket the engine plays.
+    let misplaced = BATTLE.replacen(
+        r#""trinkets": []"#,
+        r#""trinkets": [{"cardId": "TB_BaconShop_HP_069"}]"#,
+        1,
+    );
+    assert!(
+        message(combat_from_battle_json(&misplaced).unwrap_err())
+            .starts_with("playerBoard.player.trinkets[0]: Wingmen (TB_BaconShop_HP_069)")
+    );
+    // The hero-side card list refuses a power the reader plays on the
+    // board, and one not modelled.
+    let swat = hero_powers_from_json(r#"[{"cardId": "TB_BaconShop_HP_086"}]"#).unwrap_err();
+    assert!(message(swat).starts_with("heroPowers[0]: Swatting Insects"));
+    let teron = hero_powers_from_json(r#"[{"cardId": "BG25_HERO_103p"}]"#).unwrap_err();
+    assert!(message(teron).starts_with("heroPowers[0]: Rapid Reanimation"));
+    // Beside a secret waiting for room it is refused by name, and left
+    // out when ignoring what is not modelled.
+    let beetles = state.replacen(
+        r#""secrets": []"#,
+        r#""secrets": [{"cardId": "BG28_603", "scriptDataNum1": 0, "scriptDataNum2": 0}]"#,
+        1,
+    );
+    let refused = message(
+        combat_from_battle_json(&beetles)
+            .unwrap()
+            .check()
+            .unwrap_err(),
+    );
+    assert!(refused.contains("Wingmen"), "{refused}");
+    let battle = battle_from_json(&beetles, OnUnmodelled::Ignore).unwrap();
+    assert!(battle.combat.heroes[0].iter().all(|h| h.name != "Wingmen"));
+    assert_eq!(battle.unmodelled.len(), 1);
+    assert_eq!(battle.unmodelled[0].id, "TB_BaconShop_HP_069");
+}
+
+/// Tentacular: a hero-side card whose one Tentacle (Taunt) has its
+/// `info` for stats and waits for room; a bad `info` is a parse error.
+#[test]
+fn tentacular_summons_a_tentacle_of_its_info() {
+    let with_power = |powers: &str| {
+        BATTLE.replacen(
+            r#""heroPowers": []"#,
+            &format!(r#""heroPowers": {powers}"#),
+            1,
+        )
+    };
+    let state = with_power(r#"[{"cardId": "BG23_HERO_201p", "used": true, "info": 10}]"#);
+    let c = combat_from_battle_json(&state).unwrap();
+    let card = &c.heroes[0][0];
+    assert_eq!(card.name, "Tentacular");
+    assert!(card.when_space && card.pre_combat);
+    assert_eq!((card.token.attack, card.token.health), (10, 10));
+    assert_ne!(card.token.keywords & TAUNT, 0);
+    let single = BATTLE.replacen(
+        r#""hpLeft": 30"#,
+        r#""hpLeft": 30, "heroPowerId": "BG23_HERO_201p", "heroPowerInfo": 10"#,
+        1,
+    );
+    assert_eq!(combat_from_battle_json(&single).unwrap().heroes, c.heroes);
+    for bad in ["0", "-1", "40000", "null"] {
+        let state = with_power(&format!(
+            r#"[{{"cardId": "BG23_HERO_201p", "info": {bad}}}]"#
+        ));
+        let e = combat_from_battle_json(&state).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Parse, "{bad}");
+        assert!(
+            message(e).starts_with(
+                "playerBoard.player.heroPowers[0]: Tentacular (BG23_HERO_201p): its info"
+            ),
+            "{bad}"
+        );
+    }
 }
 
 /// Reborn Rites: when used, the minion whose `entityId` is its `info`

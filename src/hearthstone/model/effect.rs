@@ -424,6 +424,21 @@ pub enum Action {
         /// Extra attacks made.
         times: u8,
     },
+    /// The side's left-most and right-most minions (the one minion of a
+    /// board of one) gain `attack`/`health`, then attack at once, the
+    /// left-most first, the right-most only if it still lives (each attack
+    /// as on its turn: a random target, windfury, triggers; neither is
+    /// marked for the round); then the other side attacks first, whatever
+    /// the rest of the start of combat does (Illidan Stormrage's Wingmen,
+    /// as Firestone plays it: `soc-illidan-hero-power.ts`). Only a
+    /// hero-side card plays it, in a start-of-combat pass of its own
+    /// before the other hero-side cards (`State::heroes_start_of_combat`).
+    FlanksAttack {
+        /// Attack each gains.
+        attack: u16,
+        /// Health each gains.
+        health: u16,
+    },
     /// An aura: friendly deathrattles (tokens and effects) trigger `times`
     /// extra times while this minion lives (Titus Rivendare). Read in the
     /// death phase from the minions that survived it, as Firestone does.

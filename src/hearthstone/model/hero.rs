@@ -37,4 +37,10 @@ pub struct HeroCard {
     /// and each death phase) a token enters at the right end for each,
     /// one by one.
     pub when_space: bool,
+    /// A pre-combat hero power (Ozumat's Tentacular): its start of combat
+    /// fires before the other hero-side cards, and the summon-when-space
+    /// step follows at once; a combat with one picks its first attacker
+    /// by the minion counts after the start of combat (Firestone's step
+    /// then asks for it again).
+    pub pre_combat: bool,
 }
