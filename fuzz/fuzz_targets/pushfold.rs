@@ -64,15 +64,8 @@ fuzz_target!(|data: &[u8]| {
     let mut count = 0usize;
     // SAFETY: valid arrays of their counts (or NULL), output, count and
     // `cap` spots of room.
-    let status = unsafe {
-        oddsmith_pushfold(
-            &q,
-            out.as_mut_ptr(),
-            spots.as_mut_ptr(),
-            cap,
-            &mut count,
-        )
-    };
+    let status =
+        unsafe { oddsmith_pushfold(&q, out.as_mut_ptr(), spots.as_mut_ptr(), cap, &mut count) };
     if status == OddsmithStatus::ODDSMITH_OK {
         assert!(count == needed && count <= cap);
         // SAFETY: written on success, `count` spots with it.
