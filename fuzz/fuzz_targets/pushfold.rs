@@ -38,7 +38,7 @@ fuzz_target!(|data: &[u8]| {
     let stacks = take(3, players);
     let payouts = take(3 + players, paid);
     let needed = oddsmith_pushfold_spot_count(players);
-    let cap = needed.saturating_add_signed(isize::from(room as i8 % 3));
+    let cap = needed.saturating_add_signed(isize::from(*room as i8 % 3));
     let mut spots: Vec<OddsmithPushFoldSpot> = Vec::with_capacity(cap);
     let q = OddsmithPushFoldQuestion {
         // Bit 0: NULL stacks.
