@@ -24,7 +24,7 @@ fn numbers(bytes: &[u8]) -> Vec<f64> {
 fuzz_target!(|data: &[u8]| {
     // Header: stack count, payout count, spare room (signed), flags; then
     // blinds, ante, stacks and payouts as numbers.
-    let [players, paid, room, flags, rest @ ..] = data else {
+    let &[players, paid, room, flags, ref rest @ ..] = data else {
         return;
     };
     let values = numbers(rest);
@@ -38,7 +38,7 @@ fuzz_target!(|data: &[u8]| {
     let stacks = take(3, players);
     let payouts = take(3 + players, paid);
     let needed = oddsmith_pushfold_spot_count(players);
-    let cap = needed.saturating_add_signed(isize::from(*room as i8 % 3));
+    let cap = needed.saturating_add_signed(isize::from(room as i8 % 3));
     let mut spots: Vec<OddsmithPushFoldSpot> = Vec::with_capacity(cap);
     let q = OddsmithPushFoldQuestion {
         // Bit 0: NULL stacks.
