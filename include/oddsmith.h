@@ -333,6 +333,21 @@
 // Default reporting interval when `interval_ms` is 0.
 #define ODDSMITH_PROGRESS_DEFAULT_INTERVAL_MS 100
 
+// Most seats at a push/fold table.
+#define ODDSMITH_PUSHFOLD_MAX_PLAYERS 10
+
+// Entries of a spot's `combos`: every two-card combo.
+#define ODDSMITH_PUSHFOLD_COMBOS 1326
+
+// Entries of a spot's `grid`: the 13x13 hand classes.
+#define ODDSMITH_PUSHFOLD_CLASSES 169
+
+// Bytes of a spot's `position`, its NUL padding included.
+#define ODDSMITH_PUSHFOLD_POSITION_LEN 8
+
+// Bytes of a spot's `describe`, its NUL padding included.
+#define ODDSMITH_PUSHFOLD_DESCRIBE_LEN 128
+
 // Most targets a split damage query takes (two full boards).
 #define ODDSMITH_SPLIT_MAX_TARGETS 14
 
@@ -1139,6 +1154,97 @@ typedef struct {
   uint8_t partial;
 } OddsmithStrengthResult;
 
+// A push/fold table. Amounts are in chips (the blinds set the unit: with
+// the default blinds chips are big blinds); a zeroed field is the
+// default of the CLI and Python. Arrays are only read during the call.
+typedef struct {
+  // Each seat's stack before posting, in order of action: the first to
+  // act first, the small blind and the big blind last.
+  const double *stacks;
+  // Seats, 2 to ODDSMITH_PUSHFOLD_MAX_PLAYERS.
+  size_t stack_count;
+  // The small blind; 0 means 0.5.
+  double small_blind;
+  // The big blind (the unit of every answer); 0 means 1.
+  double big_blind;
+  // The ante each seat posts (0: none).
+  double ante;
+  // Prizes by finishing place for ICM (first place first), or NULL with
+  // `payout_count` 0 for chip EV.
+  const double *payouts;
+  // Entries of `payouts`.
+  size_t payout_count;
+  // CFR+ stops once no seat gains more than this (big blinds) by its
+  // best response; 0 means 0.001.
+  double target;
+  // Deals sampled for three or more seats; 0 means 1,000,000.
+  uint64_t samples;
+  // The sample's seed; 0 means 1.
+  uint64_t seed;
+  // Time limit in ms for CFR+ (0: none): past it, the best strategy so
+  // far with its gains stated (not partial). The exact heads-up solve
+  // takes tens of milliseconds and ignores it.
+  uint32_t time_budget_ms;
+  // Progress and cancel (see OddsmithProgress), or NULL for none.
+  const OddsmithProgress *progress;
+} OddsmithPushFoldQuestion;
+
+// The answer of `oddsmith_pushfold`, amounts in big blinds (ICM prizes
+// priced at the chips in play over the prizes paid). Entries past
+// `players` are 0.
+typedef struct {
+  // Seats at the table.
+  uint32_t players;
+  // Spots written (ODDSMITH_PUSHFOLD_MAX_PLAYERS of them at most
+  // 1022; see oddsmith_pushfold_spot_count).
+  size_t spot_count;
+  // Each seat's expected result per hand.
+  double values[ODDSMITH_PUSHFOLD_MAX_PLAYERS];
+  // Each value's standard error from sampling (0 when exact).
+  double value_errors[ODDSMITH_PUSHFOLD_MAX_PLAYERS];
+  // What each seat gains by its exact best response (for three or more
+  // seats, in the sampled game solved).
+  double gains[ODDSMITH_PUSHFOLD_MAX_PLAYERS];
+  // The largest gain.
+  double exploitability;
+  // 1 for the exact heads-up chip-EV solve (every combo, mixed where
+  // the equilibrium mixes).
+  uint8_t exact;
+  // 1 when the deals are a sample (three or more seats).
+  uint8_t sampled;
+  // Deals in the game CFR+ solved (0 for the exact solve).
+  uint64_t deals;
+  // CFR+ iterations run (0 for the exact solve).
+  uint64_t iterations;
+  // 1 when the progress callback stopped CFR+ before the target: the
+  // best strategy so far, its gains stated.
+  uint8_t partial;
+} OddsmithPushFoldResult;
+
+// One decision point's strategy: who acts after what, and each combo's
+// chance to push (no push before it) or to call (after a push).
+typedef struct {
+  // The seat acting (0-based, in order of action).
+  uint32_t seat;
+  // The seat that pushed, or -1 when every seat before folded.
+  int32_t opener;
+  // Bit i set: seat i called the push before this seat acts.
+  uint32_t callers;
+  // The seat's position name ("BTN", "SB", "UTG+1"), NUL-padded.
+  uint8_t position[ODDSMITH_PUSHFOLD_POSITION_LEN];
+  // What the spot is ("BB after BTN pushes, SB calls"), NUL-padded.
+  uint8_t describe[ODDSMITH_PUSHFOLD_DESCRIBE_LEN];
+  // The chance the spot is reached.
+  double reach;
+  // Per hand class, row by row of the 13x13 chart (aces first, pairs on
+  // the diagonal, suited above it, offsuit below), the share of its
+  // combos pushed or called.
+  double grid[ODDSMITH_PUSHFOLD_CLASSES];
+  // Per combo, the chance to push or call: the combo of cards a < b
+  // (indices as in oddsmith_card_parse) at b * (b - 1) / 2 + a.
+  double combos[ODDSMITH_PUSHFOLD_COMBOS];
+} OddsmithPushFoldSpot;
+
 // One character that split damage can hit.
 typedef struct {
   // Health, 1..=ODDSMITH_SPLIT_MAX_HEALTH (with armor).
@@ -1807,6 +1913,42 @@ OddsmithStatus oddsmith_hand_strength(const char *hand,
                                       uint32_t threads,
                                       const OddsmithProgress *progress,
                                       OddsmithStrengthResult *out);
+
+// The spots `oddsmith_pushfold` writes for a table of `players` seats:
+// 2^players - 2 (2 heads-up, 6 three-handed, 1022 for ten); 0 outside 2
+// to ODDSMITH_PUSHFOLD_MAX_PLAYERS. Thread safety: pure.
+size_t oddsmith_pushfold_spot_count(size_t players);
+
+// The push/fold equilibrium of a table (docs/src/pushfold.md): each seat
+// in turn pushes all-in or folds; after a push each later seat calls or
+// folds. Two stacks without payouts are solved exactly; otherwise CFR+
+// runs on `samples` deals (two stacks: every deal) to `target`. Writes
+// the summary to `*out` and one spot per decision point into `spots`
+// (`cap` of them; oddsmith_pushfold_spot_count(stack_count) always fit),
+// each seat's opens first and parents before children; `*count` gets the
+// number needed, also on BUFFER_TOO_SMALL (checked before solving).
+//
+// Errors: NULL_POINTER (question, out, count, stacks, payouts with a
+// count, spots with `cap > 0`), INVALID_ARGUMENT (the message names the
+// bad input: stacks not 2 to 10, a stack not above what its seat posts,
+// blinds, ante, payouts, target, samples), BUFFER_TOO_SMALL (nothing but
+// `*count` written), CANCELLED (by the progress callback before CFR+ met
+// its target: `*out` and the spots hold the best strategy so far with
+// `partial` = 1; an answer that completed anyway is returned with
+// ODDSMITH_OK). On other errors `*out` and the spots are left unchanged.
+// Thread safety: reentrant; with a progress callback the work runs on a
+// helper thread while the calling thread waits and calls the callback
+// (on the calling thread, never concurrently).
+//
+// # Safety
+// `question` must be NULL or valid, its `stacks` and `payouts` NULL or
+// of their counts, its `progress` NULL or valid; `out` and `count` NULL
+// or writable; `spots` NULL (with `cap` 0) or `cap` writable spots.
+OddsmithStatus oddsmith_pushfold(const OddsmithPushFoldQuestion *question,
+                                 OddsmithPushFoldResult *out,
+                                 OddsmithPushFoldSpot *spots,
+                                 size_t cap,
+                                 size_t *count);
 
 // Kill odds and distributions for `hits` random 1-damage hits on
 // `targets[0..count]` (1..=ODDSMITH_SPLIT_MAX_TARGETS). Each hit picks

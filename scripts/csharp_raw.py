@@ -76,6 +76,9 @@ STRUCTS = {
     "OddsmithBoardQuestion": ("BoardQuestionNative", "internal", {}),
     "OddsmithBoardClass": ("BoardClassNative", "internal", {}),
     "OddsmithBoardResult": ("BoardResultNative", "internal", {}),
+    "OddsmithPushFoldQuestion": ("PushFoldQuestionNative", "internal", {}),
+    "OddsmithPushFoldSpot": ("PushFoldSpotNative", "internal", {}),
+    "OddsmithPushFoldResult": ("PushFoldResultNative", "internal", {}),
     "OddsmithSplitTarget": ("SplitTarget", "public", {}),
     "OddsmithSplitDamageOptions": (
         "SplitDamageOptions",

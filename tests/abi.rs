@@ -151,6 +151,16 @@ fn cpp_board_program_passes_static_and_shared() {
 }
 
 #[test]
+fn c_pushfold_program_passes_static_and_shared() {
+    run_program("gcc", "c99", "tests/c/pushfold_test.c", "c: ");
+}
+
+#[test]
+fn cpp_pushfold_program_passes_static_and_shared() {
+    run_program("g++", "c++11", "tests/cpp/pushfold_test.cpp", "cpp: ");
+}
+
+#[test]
 fn c_combat_program_passes_static_and_shared() {
     run_program("gcc", "c99", "tests/c/combat_test.c", "c: ");
 }

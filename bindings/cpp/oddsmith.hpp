@@ -13,6 +13,7 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace oddsmith {
@@ -445,6 +446,136 @@ inline const OddsmithBoardClass &board_class(const OddsmithBoardResult &r, const
     for (std::size_t i = 0; i < ODDSMITH_BOARD_CLASSES; ++i)
         if (key == reinterpret_cast<const char *>(r.classes[i].key)) return r.classes[i];
     throw Error(ODDSMITH_ERR_INVALID_ARGUMENT, "no hand class '" + key + "'");
+}
+
+// ---- push/fold equilibria ------------------------------------------------
+
+// Options of pushfold(), named and defaulted as the CLI's `oddsmith
+// pushfold` and Python's oddsmith.pushfold: blinds (small, big) set the
+// unit; ante each seat posts; payouts by finishing place for ICM (empty:
+// chip EV); CFR+ stops once no seat gains more than target big blinds by
+// its best response, over samples deals drawn by seed (three or more
+// seats), or at time_ms (0: no limit; the best strategy so far, not
+// partial); progress and cancel as for equity (a cancel returns the best
+// strategy so far with partial = true).
+struct PushFoldOptions {
+    std::pair<double, double> blinds;
+    double ante;
+    std::vector<double> payouts;
+    double target;
+    std::uint64_t samples;
+    std::uint64_t seed;
+    std::uint32_t time_ms;
+    ProgressFn progress;
+    std::uint32_t progress_interval_ms;
+    PushFoldOptions()
+        : blinds(0.5, 1.0), ante(0.0), target(0.001), samples(1000000), seed(1), time_ms(0),
+          progress_interval_ms(0) {}
+};
+
+// One decision point: seat (0-based, in order of action) acts after
+// opener pushed (-1: every seat before folded) and the seats of the
+// callers mask (bit i: seat i) called; each combo's and class's chance to
+// push (no push yet) or call.
+struct PushFoldSpot {
+    std::uint32_t seat;
+    std::int32_t opener;
+    std::uint32_t callers;
+    std::string position;  // "SB", "BTN", "UTG+1"
+    std::string describe;  // "BB after BTN pushes, SB calls"
+    double reach;          // the chance the spot is reached
+    // 13x13 classes row by row (aces first; suited above the diagonal).
+    std::vector<double> grid;
+    // Per combo of cards a < b (card indices) at b * (b - 1) / 2 + a.
+    std::vector<double> combos;
+
+    // The chance for two cards ("AcAd", "Ks Qs"); throws Error for text
+    // that is not two cards.
+    double combo(const std::string &cards) const {
+        std::vector<std::uint8_t> c = parse_cards(cards);
+        if (c.size() != 2 || c[0] == c[1])
+            throw Error(ODDSMITH_ERR_INVALID_ARGUMENT, "'" + cards + "' is not two cards");
+        std::size_t a = c[0] < c[1] ? c[0] : c[1], b = c[0] < c[1] ? c[1] : c[0];
+        return combos[b * (b - 1) / 2 + a];
+    }
+
+    // The share of class name ("AA", "AKs", "T9o") played; throws Error
+    // ODDSMITH_ERR_INVALID_ARGUMENT for another name.
+    double cell(const std::string &name) const {
+        static const char ranks[] = "AKQJT98765432";
+        const char *r0 = name.empty() ? nullptr : std::strchr(ranks, name[0]);
+        const char *r1 = name.size() < 2 ? nullptr : std::strchr(ranks, name[1]);
+        if (r0 && r1 && *r0 && *r1) {
+            std::size_t hi = static_cast<std::size_t>(r0 - ranks);
+            std::size_t lo = static_cast<std::size_t>(r1 - ranks);
+            if (name.size() == 2 && hi == lo) return grid[hi * 13 + hi];
+            if (name.size() == 3 && hi < lo && name[2] == 's') return grid[hi * 13 + lo];
+            if (name.size() == 3 && hi < lo && name[2] == 'o') return grid[lo * 13 + hi];
+        }
+        throw Error(ODDSMITH_ERR_INVALID_ARGUMENT, "no hand class '" + name + "'");
+    }
+};
+
+// A push/fold equilibrium (see OddsmithPushFoldResult), amounts in big
+// blinds; values, value_errors and gains per seat.
+struct PushFoldResult {
+    std::vector<PushFoldSpot> spots;
+    std::vector<double> values, value_errors, gains;
+    double exploitability;
+    bool exact, sampled, partial;
+    std::uint64_t deals, iterations;
+};
+
+// The push/fold equilibrium of a table (docs/src/pushfold.md): stacks
+// before posting in order of action (the blinds last), 2 to 10. Two
+// stacks without payouts are solved exactly; otherwise by CFR+. Throws
+// oddsmith::Error naming the bad input.
+inline PushFoldResult pushfold(const std::vector<double> &stacks,
+                               const PushFoldOptions &o = PushFoldOptions()) {
+    OddsmithPushFoldQuestion q;
+    std::memset(&q, 0, sizeof q);
+    q.stacks = stacks.empty() ? nullptr : stacks.data();
+    q.stack_count = stacks.size();
+    q.small_blind = o.blinds.first;
+    q.big_blind = o.blinds.second;
+    q.ante = o.ante;
+    q.payouts = o.payouts.empty() ? nullptr : o.payouts.data();
+    q.payout_count = o.payouts.size();
+    q.target = o.target;
+    q.samples = o.samples;
+    q.seed = o.seed;
+    q.time_budget_ms = o.time_ms;
+    detail::Watch watch(o.progress, o.progress_interval_ms);
+    q.progress = watch.get();
+    std::vector<OddsmithPushFoldSpot> raw(oddsmith_pushfold_spot_count(stacks.size()));
+    OddsmithPushFoldResult r;
+    std::size_t count = 0;
+    watch.finish(oddsmith_pushfold(&q, &r, raw.empty() ? nullptr : raw.data(), raw.size(), &count));
+    PushFoldResult result;
+    std::size_t n = r.players;
+    result.values.assign(r.values, r.values + n);
+    result.value_errors.assign(r.value_errors, r.value_errors + n);
+    result.gains.assign(r.gains, r.gains + n);
+    result.exploitability = r.exploitability;
+    result.exact = r.exact != 0;
+    result.sampled = r.sampled != 0;
+    result.partial = r.partial != 0;
+    result.deals = r.deals;
+    result.iterations = r.iterations;
+    for (std::size_t i = 0; i < count && i < raw.size(); ++i) {
+        const OddsmithPushFoldSpot &c = raw[i];
+        PushFoldSpot s;
+        s.seat = c.seat;
+        s.opener = c.opener;
+        s.callers = c.callers;
+        s.position = reinterpret_cast<const char *>(c.position);
+        s.describe = reinterpret_cast<const char *>(c.describe);
+        s.reach = c.reach;
+        s.grid.assign(c.grid, c.grid + ODDSMITH_PUSHFOLD_CLASSES);
+        s.combos.assign(c.combos, c.combos + ODDSMITH_PUSHFOLD_COMBOS);
+        result.spots.push_back(s);
+    }
+    return result;
 }
 
 // ---- expectimax -------------------------------------------------------

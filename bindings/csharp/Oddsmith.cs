@@ -908,6 +908,140 @@ namespace Oddsmith
         }
     }
 
+    /// <summary>One decision point of a push/fold equilibrium: Seat (0-based, in order of action)
+    /// acts after Opener pushed (-1: every seat before folded) and the seats of the Callers mask
+    /// (bit i: seat i) called; each combo's and class's chance to push (no push yet) or call.</summary>
+    public class PushFoldSpot
+    {
+        public uint Seat;
+        public int Opener;
+        public uint Callers;
+        /// <summary>"SB", "BTN", "UTG+1".</summary>
+        public string Position;
+        /// <summary>"BB after BTN pushes, SB calls".</summary>
+        public string Describe;
+        /// <summary>The chance the spot is reached.</summary>
+        public double Reach;
+        /// <summary>13x13 classes row by row (aces first; suited above the diagonal): the share
+        /// of each class played.</summary>
+        public double[] Grid;
+        /// <summary>Per combo of cards a &lt; b (card indices) at b * (b - 1) / 2 + a.</summary>
+        public double[] Combos;
+
+        /// <summary>The chance for two cards ("AcAd"); InvalidArgument for text that is not two
+        /// cards.</summary>
+        public double Combo(string cards)
+        {
+            byte[] c = Cards.ParseList(cards);
+            if (c.Length != 2 || c[0] == c[1])
+                throw new OddsmithException(Status.InvalidArgument, "'" + cards + "' is not two cards");
+            int a = Math.Min(c[0], c[1]), b = Math.Max(c[0], c[1]);
+            return Combos[b * (b - 1) / 2 + a];
+        }
+
+        /// <summary>The share of class name ("AA", "AKs", "T9o") played; InvalidArgument for
+        /// another name.</summary>
+        public double Cell(string name)
+        {
+            const string ranks = "AKQJT98765432";
+            int hi = name != null && name.Length >= 2 ? ranks.IndexOf(name[0]) : -1;
+            int lo = name != null && name.Length >= 2 ? ranks.IndexOf(name[1]) : -1;
+            if (hi >= 0 && lo >= 0)
+            {
+                if (name.Length == 2 && hi == lo) return Grid[hi * 13 + hi];
+                if (name.Length == 3 && hi < lo && name[2] == 's') return Grid[hi * 13 + lo];
+                if (name.Length == 3 && hi < lo && name[2] == 'o') return Grid[lo * 13 + hi];
+            }
+            throw new OddsmithException(Status.InvalidArgument, "no hand class '" + name + "'");
+        }
+    }
+
+    /// <summary>A push/fold equilibrium (oddsmith_pushfold), amounts in big blinds: one spot per
+    /// decision point, each seat's value, its standard error and its best-response gain.</summary>
+    public class PushFoldResult
+    {
+        public PushFoldSpot[] Spots;
+        public double[] Values, ValueErrors, Gains;
+        public double Exploitability;
+        /// <summary>The exact heads-up chip-EV solve; Sampled: three or more seats.</summary>
+        public bool Exact, Sampled;
+        /// <summary>True when a progress delegate stopped CFR+ before the target (the best
+        /// strategy so far).</summary>
+        public bool Partial;
+        public ulong Deals, Iterations;
+    }
+
+    /// <summary>Push/fold equilibria (docs/src/pushfold.md).</summary>
+    public static class PushFold
+    {
+        /// <summary>The equilibrium of a table: stacks before posting in order of action (the
+        /// blinds last), 2 to 10; the options named and defaulted as the CLI's and Python's
+        /// (blinds null: 0.5, 1; payouts null: chip EV; timeMs 0: no limit, past it the best
+        /// strategy so far). Two stacks without payouts are solved exactly, otherwise CFR+ runs
+        /// to target over samples deals drawn by seed. Errors name their input.</summary>
+        public static PushFoldResult Solve(double[] stacks, double[] blinds = null, double ante = 0,
+            double[] payouts = null, double target = 0.001, ulong samples = 1000000, ulong seed = 1,
+            uint timeMs = 0, ProgressFunc progress = null, uint progressIntervalMs = 0)
+        {
+            if (stacks == null) throw new ArgumentNullException("stacks");
+            if (blinds == null) blinds = new[] { 0.5, 1.0 };
+            if (blinds.Length != 2)
+                throw new OddsmithException(Status.InvalidArgument, "blinds: give two numbers (small and big blind)");
+            var allocated = new List<IntPtr>();
+            Func<double[], IntPtr> copy = values =>
+            {
+                if (values == null || values.Length == 0) return IntPtr.Zero;
+                IntPtr p = Marshal.AllocHGlobal(values.Length * sizeof(double));
+                Marshal.Copy(values, 0, p, values.Length);
+                allocated.Add(p);
+                return p;
+            };
+            var raw = new PushFoldSpotNative[(int)Native.oddsmith_pushfold_spot_count(new UIntPtr((ulong)stacks.Length)).ToUInt64()];
+            PushFoldResultNative r;
+            UIntPtr count;
+            try
+            {
+                using (var watch = new Watch(progress, progressIntervalMs))
+                {
+                    var q = new PushFoldQuestionNative
+                    {
+                        Stacks = copy(stacks), StackCount = new UIntPtr((ulong)stacks.Length),
+                        SmallBlind = blinds[0], BigBlind = blinds[1], Ante = ante,
+                        Payouts = copy(payouts), PayoutCount = new UIntPtr((ulong)(payouts == null ? 0 : payouts.Length)),
+                        Target = target, Samples = samples, Seed = seed, TimeBudgetMs = timeMs,
+                        Progress = watch.Pointer,
+                    };
+                    watch.Finish(Native.oddsmith_pushfold(ref q, out r, raw, new UIntPtr((ulong)raw.Length), out count));
+                }
+            }
+            finally
+            {
+                foreach (IntPtr p in allocated) Marshal.FreeHGlobal(p);
+            }
+            int n = (int)r.Players;
+            Func<double[], double[]> seats = all => { var v = new double[n]; Array.Copy(all, v, n); return v; };
+            var result = new PushFoldResult
+            {
+                Values = seats(r.Values), ValueErrors = seats(r.ValueErrors), Gains = seats(r.Gains),
+                Exploitability = r.Exploitability, Exact = r.Exact != 0, Sampled = r.Sampled != 0,
+                Partial = r.Partial != 0, Deals = r.Deals, Iterations = r.Iterations,
+                Spots = new PushFoldSpot[Math.Min((int)count.ToUInt64(), raw.Length)],
+            };
+            for (int i = 0; i < result.Spots.Length; i++)
+            {
+                PushFoldSpotNative c = raw[i];
+                result.Spots[i] = new PushFoldSpot
+                {
+                    Seat = c.Seat, Opener = c.Opener, Callers = c.Callers,
+                    Position = Encoding.UTF8.GetString(c.Position).TrimEnd('\0'),
+                    Describe = Encoding.UTF8.GetString(c.Describe).TrimEnd('\0'),
+                    Reach = c.Reach, Grid = c.Grid, Combos = c.Combos,
+                };
+            }
+            return result;
+        }
+    }
+
     /// <summary>Keyword bits (ODDSMITH_KW_*).</summary>
     [Flags]
     public enum Keywords : uint

@@ -109,6 +109,11 @@ namespace Oddsmith
         public const uint ODDSMITH_MAX_COMBO_ROWS = 13260;
         public const uint ODDSMITH_PROGRESS_MAX_VALUES = 10;
         public const uint ODDSMITH_PROGRESS_DEFAULT_INTERVAL_MS = 100;
+        public const uint ODDSMITH_PUSHFOLD_MAX_PLAYERS = 10;
+        public const uint ODDSMITH_PUSHFOLD_COMBOS = 1326;
+        public const uint ODDSMITH_PUSHFOLD_CLASSES = 169;
+        public const uint ODDSMITH_PUSHFOLD_POSITION_LEN = 8;
+        public const uint ODDSMITH_PUSHFOLD_DESCRIBE_LEN = 128;
         public const uint ODDSMITH_SPLIT_MAX_TARGETS = 14;
         public const uint ODDSMITH_SPLIT_MAX_HEALTH = 100;
         public const uint ODDSMITH_SPLIT_HEALTH_SLOTS = 101;
@@ -705,6 +710,83 @@ namespace Oddsmith
     }
 
     [StructLayout(LayoutKind.Sequential)]
+    internal partial struct PushFoldQuestionNative
+    {
+        /// <summary>Each seat's stack before posting, in order of action: the first to act first, the small blind and the big blind last.</summary>
+        public IntPtr Stacks;
+        /// <summary>Seats, 2 to ODDSMITH_PUSHFOLD_MAX_PLAYERS.</summary>
+        public UIntPtr StackCount;
+        /// <summary>The small blind; 0 means 0.5.</summary>
+        public double SmallBlind;
+        /// <summary>The big blind (the unit of every answer); 0 means 1.</summary>
+        public double BigBlind;
+        /// <summary>The ante each seat posts (0: none).</summary>
+        public double Ante;
+        /// <summary>Prizes by finishing place for ICM (first place first), or NULL with `payout_count` 0 for chip EV.</summary>
+        public IntPtr Payouts;
+        /// <summary>Entries of `payouts`.</summary>
+        public UIntPtr PayoutCount;
+        /// <summary>CFR+ stops once no seat gains more than this (big blinds) by its best response; 0 means 0.001.</summary>
+        public double Target;
+        /// <summary>Deals sampled for three or more seats; 0 means 1,000,000.</summary>
+        public ulong Samples;
+        /// <summary>The sample's seed; 0 means 1.</summary>
+        public ulong Seed;
+        /// <summary>Time limit in ms for CFR+ (0: none): past it, the best strategy so far with its gains stated (not partial). The exact heads-up solve takes tens of milliseconds and ignores it.</summary>
+        public uint TimeBudgetMs;
+        /// <summary>Progress and cancel (see OddsmithProgress), or NULL for none.</summary>
+        public IntPtr Progress;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal partial struct PushFoldResultNative
+    {
+        /// <summary>Seats at the table.</summary>
+        public uint Players;
+        /// <summary>Spots written (ODDSMITH_PUSHFOLD_MAX_PLAYERS of them at most 1022; see oddsmith_pushfold_spot_count).</summary>
+        public UIntPtr SpotCount;
+        /// <summary>Each seat's expected result per hand.</summary>
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Values;
+        /// <summary>Each value's standard error from sampling (0 when exact).</summary>
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] ValueErrors;
+        /// <summary>What each seat gains by its exact best response (for three or more seats, in the sampled game solved).</summary>
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 10)] public double[] Gains;
+        /// <summary>The largest gain.</summary>
+        public double Exploitability;
+        /// <summary>1 for the exact heads-up chip-EV solve (every combo, mixed where the equilibrium mixes).</summary>
+        public byte Exact;
+        /// <summary>1 when the deals are a sample (three or more seats).</summary>
+        public byte Sampled;
+        /// <summary>Deals in the game CFR+ solved (0 for the exact solve).</summary>
+        public ulong Deals;
+        /// <summary>CFR+ iterations run (0 for the exact solve).</summary>
+        public ulong Iterations;
+        /// <summary>1 when the progress callback stopped CFR+ before the target: the best strategy so far, its gains stated.</summary>
+        public byte Partial;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal partial struct PushFoldSpotNative
+    {
+        /// <summary>The seat acting (0-based, in order of action).</summary>
+        public uint Seat;
+        /// <summary>The seat that pushed, or -1 when every seat before folded.</summary>
+        public int Opener;
+        /// <summary>Bit i set: seat i called the push before this seat acts.</summary>
+        public uint Callers;
+        /// <summary>The seat's position name ("BTN", "SB", "UTG+1"), NUL-padded.</summary>
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 8)] public byte[] Position;
+        /// <summary>What the spot is ("BB after BTN pushes, SB calls"), NUL-padded.</summary>
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 128)] public byte[] Describe;
+        /// <summary>The chance the spot is reached.</summary>
+        public double Reach;
+        /// <summary>Per hand class, row by row of the 13x13 chart (aces first, pairs on the diagonal, suited above it, offsuit below), the share of its combos pushed or called.</summary>
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 169)] public double[] Grid;
+        /// <summary>Per combo, the chance to push or call: the combo of cards a &lt; b (indices as in oddsmith_card_parse) at b * (b - 1) / 2 + a.</summary>
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 1326)] public double[] Combos;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
     public partial struct SplitTarget
     {
         /// <summary>Health, 1..=ODDSMITH_SPLIT_MAX_HEALTH (with armor).</summary>
@@ -865,6 +947,12 @@ namespace Oddsmith
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status oddsmith_hand_strength(byte[] hand, byte[] board, uint opponents, uint time_budget_ms, ulong seed, uint threads, IntPtr progress, out StrengthNative @out);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern UIntPtr oddsmith_pushfold_spot_count(UIntPtr players);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_pushfold(ref PushFoldQuestionNative question, out PushFoldResultNative @out, [Out] PushFoldSpotNative[] spots, UIntPtr cap, out UIntPtr count);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status oddsmith_split_damage(SplitTarget[] targets, UIntPtr count, uint hits, ref SplitDamageOptions options, out SplitDamageNative @out);

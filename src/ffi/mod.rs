@@ -14,6 +14,7 @@ mod init;
 mod pig;
 mod poker;
 mod progress;
+mod pushfold;
 mod split_damage;
 mod version;
 
@@ -28,6 +29,7 @@ pub use init::*;
 pub use pig::*;
 pub use poker::*;
 pub use progress::*;
+pub use pushfold::*;
 pub use split_damage::*;
 pub use version::*;
 

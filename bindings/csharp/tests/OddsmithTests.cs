@@ -41,6 +41,37 @@ public static class OddsmithTests
 
     // Progress and cancel: fractions rise to 1 on the calling thread, a true
     // return gives the partial result, an exception comes out of the call.
+    // Push/fold: the exact heads-up answer by combo and by class, a
+    // three-handed ICM table, a cancel, errors naming their input.
+    static void TestPushFold()
+    {
+        PushFoldResult hu = PushFold.Solve(new[] { 10.0, 10.0 });
+        Check(hu.Exact && !hu.Partial && hu.Spots.Length == 2 && hu.Values.Length == 2, "pushfold heads-up shape");
+        Check(hu.Exploitability <= 1e-9 && hu.Values[0] == -hu.Values[1], "pushfold heads-up value");
+        Check(hu.Spots[0].Position == "SB" && hu.Spots[1].Describe == "BB after SB pushes", "pushfold spot names");
+        Check(hu.Spots[0].Combo("AcAd") == 1.0 && hu.Spots[0].Cell("AA") == 1.0, "pushfold aces");
+        PushFoldSpot call = hu.Spots[1];
+        double kts = (call.Combo("KcTc") + call.Combo("KdTd") + call.Combo("KhTh") + call.Combo("KsTs")) / 4;
+        Check(Math.Abs(call.Cell("KTs") - kts) < 1e-12, "pushfold cell is the mean of its combos");
+        PushFoldResult same = PushFold.Solve(new[] { 10.0, 10.0 }, blinds: new[] { 0.5, 1.0 });
+        Check(same.Values[0] == hu.Values[0], "pushfold default blinds");
+
+        var three = new[] { 10.0, 10.0, 10.0 };
+        var payouts = new[] { 50.0, 30.0, 20.0 };
+        PushFoldResult icm = PushFold.Solve(three, payouts: payouts, samples: 2000, target: 0.05);
+        Check(!icm.Exact && icm.Sampled && icm.Spots.Length == 6 && icm.Exploitability <= 0.05, "pushfold icm");
+        Check(icm.Spots[0].Describe == "BTN opens" && icm.Spots[0].Opener == -1, "pushfold icm spots");
+        Check(Math.Abs(icm.Values[0] + icm.Values[1] + icm.Values[2]) < 1e-9, "pushfold icm values sum to 0");
+        int calls = 0;
+        PushFoldResult cancelled = PushFold.Solve(three, payouts: payouts, samples: 20000, target: 1e-9,
+            progress: r => ++calls > 0, progressIntervalMs: 1);
+        Check(calls == 1 && cancelled.Partial && cancelled.Spots.Length == 6, "pushfold cancelled");
+
+        ExpectError(Status.InvalidArgument, "stacks", () => PushFold.Solve(new double[11]), "pushfold eleven stacks");
+        ExpectError(Status.InvalidArgument, "payout", () => PushFold.Solve(three, payouts: new[] { 1.0, -1.0 }), "pushfold payouts");
+        ExpectError(Status.InvalidArgument, "AKx", () => hu.Spots[0].Cell("AKx"), "pushfold unknown class");
+    }
+
     static void TestProgress()
     {
         int caller = System.Threading.Thread.CurrentThread.ManagedThreadId;
@@ -442,6 +473,7 @@ public static class OddsmithTests
         ExpectError(Status.InvalidArgument, "attacker cannot defend", () => Durak.BestMove(DurakObservation.Create(), DurakBudget.Of(10), out none), "durak empty view");
 
         TestProgress();
+        TestPushFold();
 
         Console.WriteLine("csharp: " + passed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;

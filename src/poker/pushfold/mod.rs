@@ -30,6 +30,8 @@ mod table;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_chart;
+#[cfg(test)]
 mod tests_multiway;
 
 pub use chart::{ClassShare, chart_text, class_chart};
@@ -38,7 +40,7 @@ pub use icm::icm_equity;
 pub use multiway::{
     SolveOptions, SpotStrategy, TableSolution, check_table, solve_table, solve_table_within,
 };
-pub use table::{Spot, Table, position_name};
+pub use table::{Spot, Table, position_name, spot_count};
 
 use crate::cards::CardSet;
 use crate::error::{Error, Result};

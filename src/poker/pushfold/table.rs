@@ -135,6 +135,17 @@ impl Spot {
     }
 }
 
+/// The decision points of a table of `players` (2 to 10; 0 otherwise):
+/// 2^players - 2, each seat's open and each call after each opener and
+/// callers, as `TableSolution::spots` lists them.
+pub fn spot_count(players: usize) -> usize {
+    if (2..=MAX_PLAYERS).contains(&players) {
+        (1 << players) - 2
+    } else {
+        0
+    }
+}
+
 /// A seat's position name at a table of `players`: BB, SB, BTN, CO, HJ,
 /// LJ counted from the last seat, then UTG, UTG+1, ... from the first.
 pub fn position_name(seat: usize, players: usize) -> String {

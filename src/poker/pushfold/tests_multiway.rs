@@ -113,6 +113,7 @@ fn side_pots_pay_as_dealt_by_hand() {
 
 #[test]
 fn the_tree_has_a_spot_for_every_history() {
+    assert_eq!((spot_count(1), spot_count(11)), (0, 0));
     for n in 2..=10usize {
         let t = Tree::new(n);
         // Folds to seat p (for p < n - 1), then p pushes or folds; after a
@@ -121,6 +122,7 @@ fn the_tree_has_a_spot_for_every_history() {
         let spots: usize = (0..n - 1).map(|p| 1 + after(p)).sum();
         let ends: usize = 1 + (0..n - 1).map(|p| after(p) + 1).sum::<usize>();
         assert_eq!((t.spots.len(), t.ends.len()), (spots, ends), "{n} players");
+        assert_eq!(spot_count(n), spots, "{n} players");
         for (s, spot) in t.spots.iter().enumerate() {
             assert!(t.children[s].iter().all(|&c| c > s), "parents first");
             assert!(
