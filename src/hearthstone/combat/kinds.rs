@@ -200,6 +200,9 @@ pub struct Kinds {
     /// (`gild.rs`).
     pub(super) gilds: bool,
     pub(super) gild: [Gild; MAX_KINDS],
+    /// The random summons from the card pool of the combat's kinds
+    /// (`pool.rs`; none when no minion summons at random).
+    pub(super) random: Option<Box<super::pool::RandomSummons>>,
 }
 
 /// What of `Kinds` belongs to one side's player (its tier, hero-side
@@ -267,6 +270,7 @@ impl Kinds {
             team: None,
             gilds: false,
             gild: [Gild::Unknown; MAX_KINDS],
+            random: None,
         }
     }
 
