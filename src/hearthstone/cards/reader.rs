@@ -1424,7 +1424,10 @@ fn random_summon(what: &str, times: u8) -> Option<Action> {
     let (who, tiers) = match rest.split_once(" from tiers ") {
         Some((who, tiers)) => {
             let mut bits = 0u8;
-            for t in tiers.split([',', ' ']).filter(|t| !t.is_empty() && *t != "and") {
+            for t in tiers
+                .split([',', ' '])
+                .filter(|t| !t.is_empty() && *t != "and")
+            {
                 let t: u8 = t.parse().ok().filter(|t| (1..=7).contains(t))?;
                 bits |= 1 << (t - 1);
             }
@@ -1433,9 +1436,7 @@ fn random_summon(what: &str, times: u8) -> Option<Action> {
         None => (rest, None),
     };
     let (tribes, triggers, every_tier) = match who {
-        "deathrattle minion" | "deathrattle minions" => {
-            (0, TRIGGER_DEATHRATTLE, true)
-        }
+        "deathrattle minion" | "deathrattle minions" => (0, TRIGGER_DEATHRATTLE, true),
         _ => (tribe(who)?, 0, false),
     };
     let pool = Pool {

@@ -501,6 +501,18 @@ pub(super) const READINGS: &[Reading] = &[
         ..Reading::NONE
     },
     Reading {
+        id: "BG30_105",
+        why: "Indomitable Mount: Firestone (1.1.755) summons one Beast of each of tiers 2, 3 and 4; read so, the engine's odds were 5 points off Firestone's vectors (100,000 combats) for a cause not found yet, so it is refused rather than answered otherwise than the reference.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG30_105_G",
+        why: "Indomitable Mount: Firestone (1.1.755) summons one Beast of each of tiers 2, 3 and 4; read so, the engine's odds were 5 points off Firestone's vectors (100,000 combats) for a cause not found yet, so it is refused rather than answered otherwise than the reference.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
         id: "BGDUO_125",
         why: "Sandy: Firestone turns it into a copy of the teammate's highest-health minion as the combat began (golden: made golden): a minion changed into a copy of another card is not modelled.",
         refused: true,

@@ -454,7 +454,13 @@ impl Kinds {
         let t = &kind.token;
         let sum = Folded::of(&kind.effects, kind.tribes);
         // Any minion may be given reborn: any death may summon.
-        let summons = t.count > 0 || kind.base_keywords & REBORN != 0 || self.reborn_gifts;
+        let summons = t.count > 0
+            || kind.base_keywords & REBORN != 0
+            || self.reborn_gifts
+            || kind
+                .effects
+                .iter()
+                .any(|e| matches!(e.action, Action::SummonRandom { .. }));
         let (aura_tribes, aura_attack, aura_health) = sum.aura.unwrap_or((0, 0, 0));
         let mut flags = sum.flags;
         let remembers = kind

@@ -161,14 +161,13 @@ pub(super) fn validate_random_summons(c: &Combat) -> Result<()> {
     };
     let name = summoner.name.unwrap_or("a minion that summons at random");
     let refuse = |why: &str| {
-        Err(Error::invalid(format!(
-            "{name} summons at random: {why} is not modelled"
-        ))
-        .with_culprit(name))
+        Err(
+            Error::invalid(format!("{name} summons at random: {why} is not modelled"))
+                .with_culprit(name),
+        )
     };
     for m in minions.clone().filter(|m| summons_at_random(m)) {
-        if m
-            .effects
+        if m.effects
             .iter()
             .any(|e| random_summon(e).is_some() && e.trigger != Trigger::Deathrattle)
         {
@@ -218,20 +217,27 @@ impl Kinds {
             pools: Vec::new(),
             resolved: Vec::new(),
         };
-        // The summoners met so far: (minion, its kind), by kind.
-        let mut summoners: Vec<(Minion, u8)> = Vec::new();
+        // The summoners met so far: (minion, its kind, the name of the
+        // starting minion whose summons bring it, the culprit of a
+        // refusal), by kind.
+        let mut summoners: Vec<(Minion, u8, &'static str)> = Vec::new();
         for m in starting.iter().filter(|m| summons_at_random(m)) {
             let kind = self.unit(m).kind;
-            summoners.push((**m, kind));
+            let name = m.name.unwrap_or("a minion that summons at random");
+            summoners.push((**m, kind, name));
         }
         let mut next = 0;
         while next < summoners.len() {
-            let (m, kind) = summoners[next];
+            let (m, kind, culprit) = summoners[next];
             next += 1;
             let name = m.name.unwrap_or("a minion that summons at random");
             for side in 0..2 {
                 let mut draws = Vec::new();
-                for e in m.effects.iter().filter(|e| e.trigger == Trigger::Deathrattle) {
+                for e in m
+                    .effects
+                    .iter()
+                    .filter(|e| e.trigger == Trigger::Deathrattle)
+                {
                     let Some((pool, count, attack, health)) = random_summon(e) else {
                         continue;
                     };
@@ -269,7 +275,7 @@ impl Kinds {
                                             Error::invalid(format!(
                                                 "{name} summons at random from a pool that holds {e}"
                                             ))
-                                            .with_culprit(name)
+                                            .with_culprit(culprit)
                                         },
                                     )?;
                                     if let Some(why) = unplayed(&minion) {
@@ -278,13 +284,13 @@ impl Kinds {
                                              ({}), whose {why} is not played when summoned at random",
                                             card.name, card.id
                                         ))
-                                        .with_culprit(name));
+                                        .with_culprit(culprit));
                                     }
                                     let unit = self.unit(&minion);
                                     if summons_at_random(&minion)
-                                        && !summoners.iter().any(|(_, k)| *k == unit.kind)
+                                        && !summoners.iter().any(|(_, k, _)| *k == unit.kind)
                                     {
-                                        summoners.push((minion, unit.kind));
+                                        summoners.push((minion, unit.kind, culprit));
                                     }
                                     kinds.push((unit.kind, unit.health));
                                 }
@@ -301,7 +307,7 @@ impl Kinds {
                         "{name} summons at random from pools that hold more kinds of minion \
                          than the engine keeps ({MAX_KINDS})"
                     ))
-                    .with_culprit(name));
+                    .with_culprit(culprit));
                 }
                 if random.of.len() <= kind as usize {
                     random.of.resize(kind as usize + 1, [0, 0]);
@@ -318,9 +324,9 @@ impl Kinds {
             if !kind.effects.iter().any(|e| random_summon(e).is_some()) {
                 continue;
             }
-            let Some(&(_, from)) = summoners
+            let Some(&(_, from, _)) = summoners
                 .iter()
-                .find(|(m, _)| m.effects == kind.effects && m.name == kind.name)
+                .find(|(m, _, _)| m.effects == kind.effects && m.name == kind.name)
             else {
                 continue;
             };
