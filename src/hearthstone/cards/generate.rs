@@ -56,7 +56,7 @@ const PREAMBLE: &str = "\
 use super::effect_row::{CombatEffect, EffectRow};
 use super::readings::ScriptGift;
 use crate::hearthstone::model::{
-    Action, BonusTo, CLEAVE, Effect, InnerToken, MAX_EFFECTS, Marks, POISON, REBORN, SHIELD,
+    Action, BonusTo, CLEAVE, Effect, InnerToken, MAX_EFFECTS, Marks, POISON, Pool, REBORN, SHIELD,
     STEALTH, TAUNT, TRIBE_ALL, TRIBE_BEAST, TRIBE_DEMON, TRIBE_DRAGON, TRIBE_ELEMENTAL, TRIBE_MECH,
     TRIBE_MURLOC, TRIBE_NAGA, TRIBE_PIRATE, TRIBE_QUILBOAR, TRIBE_UNDEAD, Target, Token, Trigger,
     VENOM, WINDFURY,
@@ -388,6 +388,20 @@ fn action(a: &Action) -> String {
             target(&t)
         ),
         Action::Summon { count } => format!("Action::Summon {{ count: {count} }}"),
+        Action::SummonRandom {
+            pool,
+            count,
+            attack,
+            health,
+        } => format!(
+            "Action::SummonRandom {{ pool: Pool {{ tribes: {}, triggers: {}, tiers: {:#b}, per_tier: {}, golden: {}, not_own: {} }}, count: {count}, attack: {attack}, health: {health} }}",
+            tribes(pool.tribes),
+            pool.triggers,
+            pool.tiers,
+            pool.per_tier,
+            pool.golden,
+            pool.not_own
+        ),
         Action::AttackNow { times } => format!("Action::AttackNow {{ times: {times} }}"),
         Action::FlanksAttack { attack, health } => {
             format!("Action::FlanksAttack {{ attack: {attack}, health: {health} }}")

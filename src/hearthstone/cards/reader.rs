@@ -65,8 +65,8 @@ use super::effect_row::CombatEffect;
 use super::readings::{ScriptGift, reading};
 use super::{CardDef, TRIGGER_DEATHRATTLE, TRIGGER_RALLY};
 use crate::hearthstone::model::{
-    self, Action, BOARD_SIZE, BonusTo, Effect, InnerToken, MAX_AVENGE, MAX_EFFECTS, Marks, Target,
-    Token, Trigger,
+    self, Action, BOARD_SIZE, BonusTo, Effect, InnerToken, MAX_AVENGE, MAX_EFFECTS, Marks, Pool,
+    Target, Token, Trigger,
 };
 
 /// Keywords a text may open with, and whether the engine plays them.
@@ -1402,6 +1402,66 @@ fn gift(text: &str) -> Option<(u16, u16, u8)> {
     }
 }
 
+/// "N random [golden] [A/H] <Tribe|Deathrattle minion>s [from tiers 2,
+/// 3, and 4]" (after "summon "): a random summon from the card pool
+/// (`Action::SummonRandom`), as Firestone draws it: a tribe's cards up to
+/// the side's tavern tier (`getRandomMinionForTribe`), Deathrattle
+/// minions of every tier (`ghastcoilerSpawns`), and for "from tiers ..."
+/// one card from each tier named (Indomitable Mount: three summons);
+/// never the summoner's own card.
+fn random_summon(what: &str, times: u8) -> Option<Action> {
+    let (number, rest) = what.split_once(' ')?;
+    let count = count(number)?;
+    let mut rest = rest.strip_prefix("random ")?;
+    let golden = match rest.strip_prefix("golden ") {
+        Some(r) => {
+            rest = r;
+            true
+        }
+        None => false,
+    };
+    let (mut attack, mut health) = (0, 0);
+    if let Some((first, r)) = rest.split_once(' ')
+        && let Some((a, h)) = first.split_once('/')
+    {
+        attack = a.parse().ok().filter(|&a| a > 0)?;
+        health = h.parse().ok().filter(|&h| h > 0)?;
+        rest = r;
+    }
+    let (who, tiers) = match rest.split_once(" from tiers ") {
+        Some((who, tiers)) => {
+            let mut bits = 0u8;
+            for t in tiers
+                .split([',', ' '])
+                .filter(|t| !t.is_empty() && *t != "and")
+            {
+                let t: u8 = t.parse().ok().filter(|t| (1..=7).contains(t))?;
+                bits |= 1 << (t - 1);
+            }
+            (who, Some(bits))
+        }
+        None => (rest, None),
+    };
+    let (tribes, triggers, every_tier) = match who {
+        "deathrattle minion" | "deathrattle minions" => (0, TRIGGER_DEATHRATTLE, true),
+        _ => (tribe(who)?, 0, false),
+    };
+    let pool = Pool {
+        tribes,
+        triggers,
+        tiers: tiers.unwrap_or(if every_tier { 0x7f } else { 0 }),
+        per_tier: tiers.is_some(),
+        golden,
+        not_own: true,
+    };
+    Some(Action::SummonRandom {
+        pool,
+        count: count.checked_mul(times)?,
+        attack,
+        health,
+    })
+}
+
 /// A small count in words or digits.
 fn count(word: &str) -> Option<u8> {
     Some(match word {
@@ -1905,6 +1965,13 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
         }
         return one(action);
     }
+    // A deathrattle's random summons from the card pool.
+    if let Some(what) = action.strip_prefix("summon ")
+        && trigger == Trigger::Deathrattle
+        && let Some(action) = random_summon(what, times)
+    {
+        return one(action);
+    }
     // A rally's summons enter beside the attacker, a damaged minion's
     // beside it (the engine moves the slots after them).
     if let Some(what) = action.strip_prefix("summon ")
@@ -2249,6 +2316,7 @@ fn card_with_effects_token(card: &CardDef) -> Option<Token> {
             e.action,
             Action::Summon { .. }
                 | Action::SummonWhenSpace { .. }
+                | Action::SummonRandom { .. }
                 | Action::AttackNow { .. }
                 | Action::SideBonus { .. }
         )

@@ -477,14 +477,38 @@ pub(super) const READINGS: &[Reading] = &[
         ..Reading::NONE
     },
     Reading {
-        id: "BGS_008",
-        why: "Ghastcoiler: Firestone summons 2 (golden 4) cards drawn at random from its pool of Deathrattle minions, which plays as full cards: random summons from a card pool are not modelled.",
+        id: "BG25_806",
+        why: "Sly Raptor: its two sentences read as one (Firestone sets the summoned Beast's stats to 6/6, golden 12/12, and never draws a Sly Raptor).",
+        plays: Some("Deathrattle: Summon a random 6/6 Beast."),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG25_806_G",
+        why: "Sly Raptor: its two sentences read as one (Firestone sets the summoned Beast's stats to 6/6, golden 12/12, and never draws a Sly Raptor).",
+        plays: Some("Deathrattle: Summon a random 12/12 Beast."),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BGS_079",
+        why: "The Tide Razor: Firestone (1.1.755) has no code for its deathrattle (its random Pirates never come), so the reading of the text is refused rather than answered otherwise than the reference.",
         refused: true,
         ..Reading::NONE
     },
     Reading {
-        id: "TB_BaconUps_057",
-        why: "Ghastcoiler: Firestone summons 2 (golden 4) cards drawn at random from its pool of Deathrattle minions, which plays as full cards: random summons from a card pool are not modelled.",
+        id: "TB_BaconUps_137",
+        why: "The Tide Razor: Firestone (1.1.755) has no code for its deathrattle (its random Pirates never come), so the reading of the text is refused rather than answered otherwise than the reference.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG30_105",
+        why: "Indomitable Mount: Firestone (1.1.755) summons one Beast of each of tiers 2, 3 and 4; read so, the engine's odds were 5 points off Firestone's vectors (100,000 combats) for a cause not found yet, so it is refused rather than answered otherwise than the reference.",
+        refused: true,
+        ..Reading::NONE
+    },
+    Reading {
+        id: "BG30_105_G",
+        why: "Indomitable Mount: Firestone (1.1.755) summons one Beast of each of tiers 2, 3 and 4; read so, the engine's odds were 5 points off Firestone's vectors (100,000 combats) for a cause not found yet, so it is refused rather than answered otherwise than the reference.",
         refused: true,
         ..Reading::NONE
     },

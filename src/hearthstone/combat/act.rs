@@ -699,6 +699,8 @@ impl State {
                 }
                 false
             }
+            // Placed by the death phase with the tokens (`pool.rs`).
+            Action::SummonRandom { .. } => false,
             Action::Summon { count } => {
                 if let Some(i) = at.slot {
                     self.summon_right_of(kinds, at.side, i, count, chooser);

@@ -288,7 +288,7 @@ impl State {
             self.phase_remembering::<DEFER>(kinds, side, triggers, deferred, chooser);
             return;
         }
-        let mut phase = self.place_tokens(kinds, side, triggers);
+        let mut phase = self.place_tokens(kinds, side, triggers, chooser);
         self.tokens_enter(kinds, side, &mut phase, chooser);
         if phase.any_effects {
             self.fire_deathrattles(kinds, side, &mut phase, chooser);
@@ -333,7 +333,13 @@ impl State {
     /// there is room (the survivors to its right keep theirs); the reborn
     /// copies to come are noted.
     #[inline(always)]
-    fn place_tokens(&mut self, kinds: &Kinds, side: usize, triggers: u32) -> Phase {
+    fn place_tokens(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        triggers: u32,
+        chooser: &mut impl Chooser,
+    ) -> Phase {
         let len = self.lens[side] as usize;
         let board = &mut self.boards[side];
         let mut phase = Phase {
@@ -372,6 +378,21 @@ impl State {
                     phase.from[n] = if t.unmarked { FRESH } else { m.mark + 1 };
                     phase.origin[n] = dead;
                     n += 1;
+                }
+                // Its random summons from the pool (`pool.rs`), each card
+                // drawn as it enters; none drawn without room.
+                if let Some(random) = &kinds.random {
+                    for &pool in random.draws(m.kind, side) {
+                        if n + survivors_right >= BOARD_SIZE {
+                            break;
+                        }
+                        let cards = random.pool(pool);
+                        let (kind, health) = cards[chooser.pick(cards.len() as u32) as usize];
+                        board[n] = kinds.entering(kind, health);
+                        phase.from[n] = m.mark + 1;
+                        phase.origin[n] = dead;
+                        n += 1;
+                    }
                 }
             }
             phase.any_effects |= kinds.facts(m).has(Flag::Deathrattle);

@@ -208,6 +208,9 @@ pub struct Kinds {
     /// (`gild.rs`).
     pub(super) gilds: bool,
     pub(super) gild: [Gild; MAX_KINDS],
+    /// The random summons from the card pool of the combat's kinds
+    /// (`pool.rs`; none when no minion summons at random).
+    pub(super) random: Option<Box<super::pool::RandomSummons>>,
 }
 
 /// A deathrattle reaching the minions next to where it died.
@@ -292,6 +295,7 @@ impl Kinds {
             team: None,
             gilds: false,
             gild: [Gild::Unknown; MAX_KINDS],
+            random: None,
         }
     }
 
@@ -483,7 +487,13 @@ impl Kinds {
         let t = &kind.token;
         let sum = Folded::of(&kind.effects, kind.tribes);
         // Any minion may be given reborn: any death may summon.
-        let summons = t.count > 0 || kind.base_keywords & REBORN != 0 || self.reborn_gifts;
+        let summons = t.count > 0
+            || kind.base_keywords & REBORN != 0
+            || self.reborn_gifts
+            || kind
+                .effects
+                .iter()
+                .any(|e| matches!(e.action, Action::SummonRandom { .. }));
         let (aura_tribes, aura_attack, aura_health) = sum.aura.unwrap_or((0, 0, 0));
         let mut flags = sum.flags;
         let remembers = kind

@@ -47,6 +47,7 @@ mod listeners;
 mod memory;
 mod monte_carlo;
 mod policy;
+mod pool;
 mod space;
 mod start;
 mod state;
@@ -241,6 +242,8 @@ mod attacked_tests;
 mod effect_tests;
 #[cfg(test)]
 mod hero_tests;
+#[cfg(test)]
+mod pool_tests;
 #[cfg(test)]
 mod space_tests;
 #[cfg(test)]

@@ -105,6 +105,7 @@ pub(super) fn validate(c: &Combat) -> Result<()> {
         }
     }
     validate_hands(c)?;
+    super::pool::validate_random_summons(c)?;
     super::at_once::validate_at_once(c)?;
     super::battlecries::validate_battlecries(c)?;
     super::memory::validate_memory(c)?;

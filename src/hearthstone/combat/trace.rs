@@ -307,6 +307,7 @@ fn describe(action: &Action) -> String {
             format!("damage equal to {times}x its attack")
         }
         Action::Summon { count } => format!("summons {count}"),
+        Action::SummonRandom { count, .. } => format!("summons {count} at random from the pool"),
         Action::SummonWhenSpace { count, .. } => format!("summons {count} when there is room"),
         Action::BloodGems { count, .. } => format!("plays {count} blood gem(s)"),
         Action::GemStats { times } => format!("blood gems give {times}x their stats"),

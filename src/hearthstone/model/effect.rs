@@ -706,6 +706,22 @@ pub enum Action {
         /// Who is made golden.
         target: Target,
     },
+    /// `count` minions drawn at random from `pool`, each a chance event
+    /// (equally likely cards, drawn afresh for each summon), entering as
+    /// full cards with their own effects: its card's stats, or
+    /// `attack`/`health` when not 0 (Sly Raptor: "set its stats to
+    /// 6/6"). Only as a deathrattle: the summons enter in the dead
+    /// minion's slot as its tokens would (`combat::pool`).
+    SummonRandom {
+        /// The cards drawn from.
+        pool: Pool,
+        /// Minions summoned (per tier of the pool when `per_tier`).
+        count: u8,
+        /// Their attack (0: the card's).
+        attack: u16,
+        /// Their health (0: the card's).
+        health: u16,
+    },
     /// Summons that wait for room, kept by the minion (Firestone's
     /// summon-when-space step, as it plays Sharptooth Snapper): its start
     /// of combat sets its charges (`Unit::count`; 0 until then, so a copy
@@ -721,6 +737,32 @@ pub enum Action {
         /// Each token attacks at once as it enters.
         attacks: bool,
     },
+}
+
+/// The cards a random summon draws from (`Action::SummonRandom`): the
+/// minions of the card pool (`cards::pool`, the pinned card data's; a
+/// golden card's normal version), non-golden, of `tribes` (an All minion
+/// counts for every tribe; any tribe when 0) and with one of the card
+/// trigger bits `triggers` (`cards::TRIGGER_*`: a deathrattle; any card
+/// when 0), of the tiers `tiers` says, as Firestone's `CardsData` pools.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Pool {
+    /// Tribe bits (`TRIBE_*`) of the cards drawn; 0 for any tribe.
+    pub tribes: u32,
+    /// Card trigger bits (`cards::TRIGGER_*`) the cards drawn have one
+    /// of; 0 for any card.
+    pub triggers: u32,
+    /// The tiers drawn from, bit `t - 1` for tier `t`; 0: every tier up
+    /// to the summoning side's tavern tier (Firestone's
+    /// `getRandomMinionForTribe`).
+    pub tiers: u8,
+    /// One card drawn from each tier of `tiers` in turn, lowest first,
+    /// rather than one among them all (Firestone's Indomitable Mount).
+    pub per_tier: bool,
+    /// The golden version of each card drawn is summoned.
+    pub golden: bool,
+    /// The summoning minion's own card (normal version) is never drawn.
+    pub not_own: bool,
 }
 
 /// What a side bonus (`Action::SideBonus`, and the growth of a growing
@@ -812,6 +854,7 @@ impl Effect {
                 | Action::SummonWhenSpace { .. }
                 | Action::SummonFromHand { .. }
                 | Action::SummonCopy { .. }
+                | Action::SummonRandom { .. }
                 | Action::ExtraDeathrattles { .. }
                 | Action::DeathrattlesTrigger { .. } => true,
                 _ => false,
