@@ -303,6 +303,10 @@ fn describe(action: &Action) -> String {
         Action::Strike { times, .. } => {
             format!("damage equal to {times}x its attack")
         }
+        Action::DamagePerFriend { amount, times, .. } => {
+            format!("{amount} damage per friendly minion counted ({times}x)")
+        }
+        Action::GiveOwnAttack { times, .. } => format!("gives {times}x its attack"),
         Action::Summon { count } => format!("summons {count}"),
         Action::SummonWhenSpace { count, .. } => format!("summons {count} when there is room"),
         Action::BloodGems { count, .. } => format!("plays {count} blood gem(s)"),

@@ -16,7 +16,10 @@ mod marks;
 mod minion;
 
 pub use bonuses::{GameBonuses, MAX_ENTRY_BONUSES, MAX_GAME_BONUS};
-pub use effect::{Action, BonusTo, Effect, MAX_AVENGE, MAX_COUNT, MAX_EFFECTS, Target, Trigger};
+pub use effect::{
+    Action, BonusTo, Effect, MAX_AVENGE, MAX_COUNT, MAX_EFFECTS, MAX_PICKED_DEATHRATTLES, Target,
+    Trigger,
+};
 pub use growth::{Counter, GROWERS, Grower, Grows, grower};
 pub use hero::{HeroCard, MAX_HERO_CARDS};
 pub use marks::{
