@@ -176,6 +176,9 @@ pub struct Kinds {
     /// some minion's (`Action::SummonWhenSpace`, its charges in its
     /// count): the summon-when-space step runs (`space.rs`).
     space: bool,
+    /// Some minion's start of combat may change the boards' sizes without
+    /// the first attacker picked again (`start::keeps_first_attacker`).
+    keeps_attacker: bool,
     /// Some token of the combat attacks at once when summoned
     /// (`Marks::ATTACKS_AT_ONCE`, `at_once.rs`).
     at_once: bool,
@@ -258,6 +261,7 @@ impl Kinds {
             hero_start: false,
             hero_once: false,
             space: false,
+            keeps_attacker: false,
             at_once: false,
             remembers: false,
             destroys_killer: false,
@@ -368,6 +372,13 @@ impl Kinds {
     #[inline]
     pub(super) fn any_space(&self) -> bool {
         self.space
+    }
+
+    /// Some minion's start of combat may change the boards' sizes without
+    /// the first attacker picked again (Hawkstrider Herald, Red Whelp).
+    #[inline]
+    pub(super) fn any_keeps_attacker(&self) -> bool {
+        self.keeps_attacker
     }
 
     /// The token a unit's kind summons when there is room
@@ -652,6 +663,7 @@ impl Kinds {
             .effects
             .iter()
             .any(|e| matches!(e.action, Action::SummonWhenSpace { .. }));
+        self.keeps_attacker |= m.effects.iter().any(super::start::keeps_first_attacker);
         // The reborn copy's tokens when not the minion's own.
         let copy_token = m.reborn_deathrattle.unwrap_or(t);
         let copy_token_kind = match m.reborn_deathrattle {

@@ -2,6 +2,7 @@
 //! 53: Hawkstrider Herald's two left-most deathrattles, Red Whelp's
 //! damage per friendly Dragon, Nightbane, Ignited's attack given away.
 
+use super::start::{StartOutcomes, first_states};
 use super::tests::{assert_monte_carlo_agrees, combat, summary, tree_walk};
 use super::*;
 use crate::budget::Control;
@@ -115,6 +116,29 @@ fn nightbane_gives_its_attack_to_two_other_friends() {
     assert_eq!(after_attack("BG29_815=7/1,BG29_815_G=5/5,2/2"), "5/5,9/2");
     // No one left: nothing.
     assert_eq!(after_attack("BG29_815=7/1"), "");
+}
+
+#[test]
+fn the_first_attacker_is_picked_on_the_boards_as_the_combat_began() {
+    // The Herald's skeletons make A 4 to B's 3, but the first attacker is
+    // picked on 2 to 3: B (as Firestone, whose Herald asks no recount).
+    let c = combat("Harmless Bonehead=1/1,BG27_079=6/2", "1/1,1/1,1/1");
+    let (start, kinds) = State::new(&c.a, &c.b, 0);
+    let outcomes = StartOutcomes::enumerate(&start, &kinds, 10_000, &Control::NONE).unwrap();
+    let firsts = first_states(&outcomes, &kinds, &start);
+    assert!(firsts.iter().all(|(s, _)| s.turn == 1 && s.lens[0] == 4));
+    // With another start of combat that changes the boards: refused.
+    let err = combat_exact(
+        &combat("BG27_079=6/2,Boom-in-a-Box", "1/1"),
+        2_000_000,
+        &Control::NONE,
+    )
+    .unwrap_err();
+    assert!(
+        err.message().contains("Hawkstrider Herald"),
+        "{}",
+        err.message()
+    );
 }
 
 #[test]
