@@ -174,7 +174,7 @@ impl State {
 
     /// The deathrattles of `side`'s `count` left-most minions with one,
     /// all picked first, then run left to right, each `times` times
-    /// (`Target::LeftmostDeathrattles`, Firestone's Hawkstrider Herald);
+    /// (`Target::LeftmostDeathrattles`, as Firestone);
     /// the later picks carry a tag (`PICKED_TAG` up) so the tokens of
     /// earlier runs do not lose them. Whether a run dealt damage.
     pub(super) fn run_leftmost_deathrattles(

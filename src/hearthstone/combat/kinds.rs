@@ -375,7 +375,7 @@ impl Kinds {
     }
 
     /// Some minion's start of combat may change the boards' sizes without
-    /// the first attacker picked again (Hawkstrider Herald, Red Whelp).
+    /// the first attacker picked again (`start::keeps_first_attacker`).
     #[inline]
     pub(super) fn any_keeps_attacker(&self) -> bool {
         self.keeps_attacker

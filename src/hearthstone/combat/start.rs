@@ -240,8 +240,8 @@ pub(super) fn first_attacker(lens: [u8; 2], chooser: &mut impl Chooser) -> u8 {
 
 /// A start-of-combat effect that may change the boards' sizes (tokens,
 /// deaths) after which Firestone does not pick the first attacker again
-/// (its effect reports no recount): Hawkstrider Herald's deathrattles,
-/// Red Whelp's damage. The first attacker is then picked on the boards
+/// (its effect reports no recount): two left-most deathrattles
+/// triggered, damage per friendly minion counted. The first attacker is then picked on the boards
 /// as the combat began.
 pub(super) fn keeps_first_attacker(e: &Effect) -> bool {
     e.trigger == Trigger::StartOfCombat
