@@ -301,6 +301,9 @@ fn target(t: &Target) -> String {
         Target::HighestHealthEnemy => "Target::HighestHealthEnemy".into(),
         Target::EachTribe => "Target::EachTribe".into(),
         Target::LeftmostDeathrattle => "Target::LeftmostDeathrattle".into(),
+        Target::LeftmostDeathrattles { count } => {
+            format!("Target::LeftmostDeathrattles {{ count: {count} }}")
+        }
         Target::AllMinions { spare } => {
             format!("Target::AllMinions {{ spare: {} }}", tribes(spare))
         }
@@ -382,6 +385,20 @@ fn action(a: &Action) -> String {
             "Action::Remove {{ target: {}, keywords: {} }}",
             target(&t),
             keywords(k)
+        ),
+        Action::DamagePerFriend {
+            target: t,
+            amount,
+            tribes: tr,
+            times,
+        } => format!(
+            "Action::DamagePerFriend {{ target: {}, amount: {amount}, tribes: {}, times: {times} }}",
+            target(&t),
+            tribes(tr)
+        ),
+        Action::GiveOwnAttack { target: t, times } => format!(
+            "Action::GiveOwnAttack {{ target: {}, times: {times} }}",
+            target(&t)
         ),
         Action::Strike { target: t, times } => format!(
             "Action::Strike {{ target: {}, times: {times} }}",

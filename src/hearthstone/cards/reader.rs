@@ -65,8 +65,8 @@ use super::effect_row::CombatEffect;
 use super::readings::{ScriptGift, reading};
 use super::{CardDef, TRIGGER_DEATHRATTLE, TRIGGER_RALLY};
 use crate::hearthstone::model::{
-    self, Action, BOARD_SIZE, BonusTo, Effect, InnerToken, MAX_AVENGE, MAX_EFFECTS, Marks, Pool,
-    Target, Token, Trigger,
+    self, Action, BOARD_SIZE, BonusTo, Effect, InnerToken, MAX_AVENGE, MAX_EFFECTS,
+    MAX_PICKED_DEATHRATTLES, Marks, Pool, Target, Token, Trigger,
 };
 
 /// Keywords a text may open with, and whether the engine plays them.
@@ -334,8 +334,35 @@ fn own_token_tribes(card: &CardDef, t: &Token) -> Option<(u32, Marks)> {
 }
 
 /// The text a card is read from: its own, or Firestone's reading of it.
-fn played_text(card: &CardDef) -> &'static str {
-    reading(card.id).and_then(|r| r.plays).unwrap_or(card.text)
+fn played_text(card: &CardDef) -> String {
+    plural_forms(reading(card.id).and_then(|r| r.plays).unwrap_or(card.text))
+}
+
+/// The text with each plural choice ("|4(minion, minions)") resolved by
+/// the nearest number before it: the singular after a 1, else the plural
+/// ("give 2 different friendly minions").
+fn plural_forms(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("|4") {
+        let (before, choice) = rest.split_at(at);
+        let Some((forms, after)) = choice[2..]
+            .trim_start()
+            .strip_prefix('(')
+            .and_then(|c| c.split_once(')'))
+        else {
+            break;
+        };
+        out.push_str(before);
+        let number = out
+            .split(|c: char| !c.is_ascii_digit())
+            .rfind(|w| !w.is_empty());
+        let (one, many) = forms.split_once(',').unwrap_or((forms, forms));
+        out.push_str(if number == Some("1") { one } else { many }.trim());
+        rest = after;
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The card's combat effect as its text and tags read.
@@ -1527,7 +1554,7 @@ fn triggered(clause: &str) -> Option<ClauseEffects> {
     // phase); other actions repeat.
     let copies = if matches!(
         effect.action,
-        Action::Damage { .. } | Action::DamageThenBuff { .. }
+        Action::Damage { .. } | Action::DamageThenBuff { .. } | Action::DamagePerFriend { .. }
     ) {
         1
     } else {
@@ -1909,6 +1936,19 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
             times: runs * times,
         });
     }
+    // "trigger your two left-most deathrattles": picked together.
+    if trigger == Trigger::StartOfCombat
+        && let Some(n) = action
+            .strip_prefix("trigger your ")
+            .and_then(|r| r.strip_suffix(" left-most deathrattles"))
+    {
+        let count = count(n).filter(|&c| c <= MAX_PICKED_DEATHRATTLES);
+        return Some(count.map(|count| {
+            let target = Target::LeftmostDeathrattles { count };
+            let action = Action::TriggerDeathrattle { target, times };
+            vec![(Effect { trigger, action }, None)]
+        }));
+    }
     if let Some(action) = battlecry_trigger(trigger, action, times) {
         return Some(action.map(|action| vec![(Effect { trigger, action }, None)]));
     }
@@ -2024,6 +2064,12 @@ fn plain_action(trigger: Trigger, action: &str, times: u8) -> Option<Action> {
         });
     }
     if let Some(rest) = action.strip_prefix("deal ")
+        && trigger == Trigger::StartOfCombat
+        && let Some(per_friend) = damage_per_friend(rest, times)
+    {
+        return per_friend;
+    }
+    if let Some(rest) = action.strip_prefix("deal ")
         && trigger == Trigger::Deathrattle
     {
         return deathrattle_damage(rest, times);
@@ -2068,6 +2114,12 @@ fn plain_action(trigger: Trigger, action: &str, times: u8) -> Option<Action> {
     }
     let rest = action.strip_prefix("give ")?;
     let (target, what) = give_target(rest, trigger)?;
+    // A deathrattle's: the attack it died with (a rally's is not read:
+    // Dead Sea Ravager, not checked against Firestone).
+    if what == "this minion's attack" {
+        return (trigger == Trigger::Deathrattle)
+            .then_some(Action::GiveOwnAttack { target, times: 1 });
+    }
     let (attack, health, keywords) = gift(what)?;
     Some(Action::Buff {
         target: gift_target(target, attack, health, keywords),
@@ -2075,6 +2127,29 @@ fn plain_action(trigger: Trigger, action: &str, times: u8) -> Option<Action> {
         health,
         keywords,
     })
+}
+
+/// A start of combat's "deal N damage for each friendly TRIBE to a random
+/// enemy minion" (after "deal "): counted as it fires, each hit drawn
+/// afresh (`times` of "twice"). `None` when the wording is another;
+/// `Some(None)` when it is this one with a tribe not known.
+fn damage_per_friend(rest: &str, times: u8) -> Option<Option<Action>> {
+    let (amount, rest) = rest.split_once(" damage for each friendly ")?;
+    let (who, whom) = rest.split_once(" to ")?;
+    if whom != "a random enemy minion" {
+        return None;
+    }
+    let tribes = if who == "minion" { Some(0) } else { tribe(who) };
+    Some(
+        tribes
+            .zip(amount.parse().ok())
+            .map(|(tribes, amount)| Action::DamagePerFriend {
+                target: Target::RandomEnemy,
+                amount,
+                tribes,
+                times,
+            }),
+    )
 }
 
 /// A deathrattle's "deal N damage to WHOM" (after "deal "): all minions

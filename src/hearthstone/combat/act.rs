@@ -439,7 +439,9 @@ impl State {
             Target::Killer => debug_assert!(false, "no buff is read with the killer as target"),
             // Picked by `State::trigger_battlecries` alone (another call of
             // `f` here would cost every buff its inlining: measured).
-            Target::RightmostBattlecry | Target::AdjacentBattlecry { .. } => {
+            Target::RightmostBattlecry
+            | Target::AdjacentBattlecry { .. }
+            | Target::LeftmostDeathrattles { .. } => {
                 debug_assert!(false, "no buff is read with a battlecry's target");
             }
         }
@@ -656,6 +658,19 @@ impl State {
                 });
                 false
             }
+            Action::GiveOwnAttack { target, times } => {
+                let attack = at.unit.attack.saturating_mul(u16::from(times));
+                if attack > 0 {
+                    let listen = kinds.any(Flag::GainsAttack);
+                    self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, _| {
+                        buff(kinds, &mut state.boards[s][i], attack, 0, 0);
+                        if listen {
+                            state.hear_attack_gain(kinds, s, i, at.is(s, i));
+                        }
+                    });
+                }
+                false
+            }
             Action::MakeGolden { target } => {
                 self.make_golden(kinds, at, target, chooser);
                 false
@@ -724,6 +739,10 @@ impl State {
             Action::SummonWhenSpace { count, .. } => {
                 self.start_summons_when_space(kinds, at.side, at.slot, count, chooser)
             }
+            Action::TriggerDeathrattle {
+                target: Target::LeftmostDeathrattles { count },
+                times,
+            } => self.run_leftmost_deathrattles(kinds, at.side, count, times, chooser),
             Action::TriggerDeathrattle { target, times } => {
                 let mut whose = None;
                 self.for_each_buff_target(kinds, at, target, chooser, |_, s, i, _| {
@@ -737,6 +756,20 @@ impl State {
                 deathrattle,
             } => self.trigger_battlecries(kinds, at, target, times, deathrattle, chooser),
             Action::Strike { target, times } => self.strike(kinds, at, target, times, chooser),
+            Action::DamagePerFriend {
+                target,
+                amount,
+                tribes,
+                times,
+            } => {
+                let counted = self
+                    .board(at.side)
+                    .iter()
+                    .filter(|u| u.health > 0 && (tribes == 0 || kinds.tribes(u) & tribes != 0))
+                    .count() as u16;
+                let amount = amount.saturating_mul(counted);
+                amount > 0 && self.damage_targets(kinds, at, target, amount, times, [0, 0], chooser)
+            }
             Action::Damage {
                 target,
                 amount,

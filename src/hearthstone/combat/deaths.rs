@@ -11,7 +11,9 @@ use super::kinds::Kinds;
 use super::listeners::{Fired, Place, REACH_ALL};
 use super::memory::{Batch, sources};
 use super::state::State;
-use super::unit::{ATTACKED, LATER_TAG, PASS_TAG, PASSED_OVER, SPARE_TAG, UNMARKED, Unit};
+use super::unit::{
+    ATTACKED, LATER_TAG, PASS_TAG, PASSED_OVER, PICKED_TAG, SPARE_TAG, UNMARKED, Unit,
+};
 use crate::hearthstone::model::{Action, BOARD_SIZE, REBORN, Trigger};
 
 impl State {
@@ -166,6 +168,50 @@ impl State {
         }
         if let Some(i) = self.spare_tag_slot(side) {
             self.boards[side][i].set_tag(tag);
+        }
+        hit
+    }
+
+    /// The deathrattles of `side`'s `count` left-most minions with one,
+    /// all picked first, then run left to right, each `times` times
+    /// (`Target::LeftmostDeathrattles`, as Firestone);
+    /// the later picks carry a tag (`PICKED_TAG` up) so the tokens of
+    /// earlier runs do not lose them. Whether a run dealt damage.
+    pub(super) fn run_leftmost_deathrattles(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        count: u8,
+        times: u8,
+        chooser: &mut impl Chooser,
+    ) -> bool {
+        debug_assert!(count <= crate::hearthstone::model::MAX_PICKED_DEATHRATTLES);
+        let len = self.lens[side] as usize;
+        let mut picks = [0usize; BOARD_SIZE];
+        let mut n = 0;
+        for i in 0..len {
+            if n < usize::from(count) && kinds.has_deathrattle(&self.boards[side][i]) {
+                picks[n] = i;
+                n += 1;
+            }
+        }
+        let Some((&first, rest)) = picks[..n].split_first() else {
+            return false;
+        };
+        // Each later pick's own tag, given back as its turn comes.
+        let mut kept = [0u8; BOARD_SIZE];
+        let later = rest.len();
+        for (k, &i) in rest.iter().enumerate() {
+            kept[k] = self.boards[side][i].tag();
+            self.boards[side][i].set_tag(PICKED_TAG + k as u8);
+        }
+        let mut hit = self.run_deathrattle(kinds, side, first, times, chooser);
+        for (k, &tag) in kept[..later].iter().enumerate() {
+            let picked = PICKED_TAG + k as u8;
+            if let Some(i) = self.board(side).iter().position(|u| u.tag() == picked) {
+                self.boards[side][i].set_tag(tag);
+                hit |= self.run_deathrattle(kinds, side, i, times, chooser);
+            }
         }
         hit
     }

@@ -68,6 +68,7 @@ fn unfollowed(e: &Effect) -> bool {
         Action::Damage { .. }
         | Action::DamageThenBuff { .. }
         | Action::Strike { .. }
+        | Action::DamagePerFriend { .. }
         | Action::ExcessDamage { .. }
         | Action::TriggerDeathrattle { .. }
         | Action::GainDeathrattles { .. }

@@ -180,6 +180,9 @@ pub struct Kinds {
     /// (`HeroCard::pre_combat`): the first attacker is picked by the
     /// counts after the start of combat (`start::counted_lens`).
     space_recounts: bool,
+    /// Some minion's start of combat may change the boards' sizes without
+    /// the first attacker picked again (`start::keeps_first_attacker`).
+    keeps_attacker: bool,
     /// Some token of the combat attacks at once when summoned
     /// (`Marks::ATTACKS_AT_ONCE`, `at_once.rs`).
     at_once: bool,
@@ -285,6 +288,7 @@ impl Kinds {
             hero_once: false,
             space: false,
             space_recounts: false,
+            keeps_attacker: false,
             at_once: false,
             remembers: false,
             dead_places: false,
@@ -404,6 +408,13 @@ impl Kinds {
     #[inline]
     pub(super) fn space_recounts(&self) -> bool {
         self.space_recounts
+    }
+
+    /// Some minion's start of combat may change the boards' sizes without
+    /// the first attacker picked again (`start::keeps_first_attacker`).
+    #[inline]
+    pub(super) fn any_keeps_attacker(&self) -> bool {
+        self.keeps_attacker
     }
 
     /// The token a unit's kind summons when there is room
@@ -695,6 +706,7 @@ impl Kinds {
             .effects
             .iter()
             .any(|e| matches!(e.action, Action::SummonWhenSpace { .. }));
+        self.keeps_attacker |= m.effects.iter().any(super::start::keeps_first_attacker);
         // The reborn copy's tokens when not the minion's own.
         let copy_token = m.reborn_deathrattle.unwrap_or(t);
         let copy_token_kind = match m.reborn_deathrattle {

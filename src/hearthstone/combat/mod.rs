@@ -250,3 +250,5 @@ mod space_tests;
 mod team_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod trigger_tests;

@@ -14,8 +14,9 @@ use super::listeners::{Fired, Place, REACH_ALL};
 use super::{Chooser, Odometer};
 use super::{Kinds, State};
 use crate::budget::Control;
+use crate::error::Error;
 use crate::error::Result;
-use crate::hearthstone::model::{BOARD_SIZE, Trigger};
+use crate::hearthstone::model::{Action, BOARD_SIZE, Effect, Target, Trigger};
 
 /// A node of the choice tree: a choice among `options` whose children are
 /// nodes `first..first + options`, or (`options == 0`) a leaf whose
@@ -220,12 +221,14 @@ pub(super) fn first_states(
 
 /// The minion counts that pick the first attacker: the boards' once the
 /// start of combat `start` went to `s` is over; in a combat with summons
-/// waiting for room (`space.rs`), the boards' before it, as Firestone
-/// picks it there (its summon-when-space step does not pick again),
-/// unless a pre-combat hero power's summon waits (Ozumat's: Firestone's
-/// step then picks again at the end of the start of combat).
+/// waiting for room (`space.rs`), or with a start of combat that keeps
+/// the first attacker (`keeps_first_attacker`), the boards' before it, as
+/// Firestone picks it there (its summon-when-space step and those
+/// effects do not pick again), unless a pre-combat hero power's summon
+/// waits (Ozumat's: Firestone's step then picks again at the end of the
+/// start of combat).
 pub(super) fn counted_lens(kinds: &Kinds, start: &State, s: &State) -> [u8; 2] {
-    if kinds.any_space() && !kinds.space_recounts() {
+    if kinds.any_keeps_attacker() || (kinds.any_space() && !kinds.space_recounts()) {
         start.lens
     } else {
         s.lens
@@ -255,6 +258,84 @@ pub(super) fn first_attacker(lens: [u8; 2], chooser: &mut impl Chooser) -> u8 {
         std::cmp::Ordering::Greater => 0,
         std::cmp::Ordering::Less => 1,
         std::cmp::Ordering::Equal => chooser.pick(2) as u8,
+    }
+}
+
+/// A start-of-combat effect that may change the boards' sizes (tokens,
+/// deaths) after which Firestone does not pick the first attacker again
+/// (its effect reports no recount): two left-most deathrattles
+/// triggered, damage per friendly minion counted. The first attacker is then picked on the boards
+/// as the combat began.
+pub(super) fn keeps_first_attacker(e: &Effect) -> bool {
+    e.trigger == Trigger::StartOfCombat
+        && matches!(
+            e.action,
+            Action::TriggerDeathrattle {
+                target: Target::LeftmostDeathrattles { .. },
+                ..
+            } | Action::DamagePerFriend { .. }
+        )
+}
+
+/// A start-of-combat effect that may change the boards' sizes other than
+/// those (`keeps_first_attacker`): Firestone picks the first attacker
+/// again after most of them.
+fn may_resize(e: &Effect) -> bool {
+    e.trigger == Trigger::StartOfCombat
+        && !keeps_first_attacker(e)
+        && matches!(
+            e.action,
+            Action::Summon { .. }
+                | Action::SummonCopy { .. }
+                | Action::SummonFromHand { .. }
+                | Action::SummonCopyFromHand { .. }
+                | Action::SummonWhenSpace { .. }
+                | Action::Damage { .. }
+                | Action::DamageThenBuff { .. }
+                | Action::DamagePerFriend { .. }
+                | Action::Strike { .. }
+                | Action::Destroy { .. }
+                | Action::AttackNow { .. }
+                | Action::TriggerDeathrattle { .. }
+                | Action::TriggerBattlecry { .. }
+        )
+}
+
+/// Refuses a combat where a start of combat that keeps the first attacker
+/// (`keeps_first_attacker`) meets another that may change the boards'
+/// sizes, a hero-side card's or a Duos teammate: which boards pick the
+/// first attacker would then depend on their order, which is not
+/// followed.
+pub(super) fn validate_first_attacker(c: &Combat) -> Result<()> {
+    let minions = || c.a.iter().chain(&c.b).chain(c.hands.iter().flatten());
+    let Some(keeper) = minions().find(|m| m.effects.iter().any(keeps_first_attacker)) else {
+        return Ok(());
+    };
+    let other = minions()
+        .find(|m| m.effects.iter().any(may_resize))
+        .map(|m| m.name.unwrap_or("a minion").to_string())
+        .or_else(|| {
+            let hero_start = c.heroes.iter().flatten().any(|h| {
+                std::iter::once(&h.effect)
+                    .chain(&h.token.effects)
+                    .any(|e| e.trigger == Trigger::StartOfCombat)
+            });
+            hero_start.then(|| "a hero-side card".to_string())
+        })
+        .or_else(|| {
+            c.teammates
+                .iter()
+                .flatten()
+                .next()
+                .map(|_| "a Duos teammate".to_string())
+        });
+    let name = keeper.name.unwrap_or("a minion");
+    match other {
+        Some(other) => Err(Error::invalid(format!(
+            "{name}'s start of combat keeps the first attacker and {other} acts at the start too: their order is not followed yet"
+        ))
+        .with_culprit(name)),
+        None => Ok(()),
     }
 }
 

@@ -306,6 +306,10 @@ fn describe(action: &Action) -> String {
         Action::Strike { times, .. } => {
             format!("damage equal to {times}x its attack")
         }
+        Action::DamagePerFriend { amount, times, .. } => {
+            format!("{amount} damage per friendly minion counted ({times}x)")
+        }
+        Action::GiveOwnAttack { times, .. } => format!("gives {times}x its attack"),
         Action::Summon { count } => format!("summons {count}"),
         Action::SummonRandom { count, .. } => format!("summons {count} at random from the pool"),
         Action::SummonWhenSpace { count, .. } => format!("summons {count} when there is room"),

@@ -62,6 +62,11 @@ pub(super) const PASS_TAG: u8 = 0xd;
 pub(super) const KILLER_TAG: u8 = 0xb;
 pub(super) const LATER_TAG: u8 = 0xc;
 
+/// Tags of the deathrattle minions picked together after the first
+/// (`State::run_leftmost_deathrattles`): the first is `PICKED_TAG`, the
+/// next one above it (no other tag is 9 or 10).
+pub(super) const PICKED_TAG: u8 = 9;
+
 impl Unit {
     /// Start of combat only: 1 + the minion's slot at the start, so that
     /// its effect is found after deaths moved it (0 for summons).

@@ -11,6 +11,9 @@ pub const MAX_EFFECTS: usize = 2;
 /// The largest count a unit holds (`Unit::count`: four bits).
 pub const MAX_COUNT: u8 = 15;
 
+/// The most deathrattles `Target::LeftmostDeathrattles` picks.
+pub const MAX_PICKED_DEATHRATTLES: u8 = 3;
+
 /// The largest avenge count ("Avenge (N)", N at most this).
 pub const MAX_AVENGE: u8 = MAX_COUNT;
 
@@ -257,6 +260,16 @@ pub enum Target {
     /// `Marks::HAS_DEATHRATTLE`), dying ones too (Firestone's
     /// `getValidDeathrattles` over the board).
     LeftmostDeathrattle,
+    /// The `count` left-most friendly minions that have a deathrattle
+    /// (`Marks::HAS_DEATHRATTLE`, as `LeftmostDeathrattle`), itself too,
+    /// all picked before any of their deathrattles runs (Firestone's
+    /// `getValidDeathrattles` sliced: Hawkstrider Herald's "your two
+    /// left-most Deathrattles"). Read only with `Action::TriggerDeathrattle`;
+    /// `count` at most `MAX_PICKED_DEATHRATTLES`.
+    LeftmostDeathrattles {
+        /// How many minions, from the left end.
+        count: u8,
+    },
     /// Every living minion of both boards but friendly minions of
     /// `spare` tribes (none spared when 0), its own side first (Tunnel
     /// Blaster's "all minions", Silent Enforcer's "except friendly
@@ -402,6 +415,31 @@ pub enum Action {
         target: Target,
         /// Keyword bits taken away.
         keywords: u8,
+    },
+    /// `amount` damage per living friendly minion of `tribes` (itself too),
+    /// counted as it fires, to the target, `times` times, a random target
+    /// drawn afresh each time (Red Whelp: "deal 1 damage for each
+    /// friendly Dragon to a random enemy minion", golden "twice"). No
+    /// damage when none is counted.
+    DamagePerFriend {
+        /// Who is hit.
+        target: Target,
+        /// Damage per friendly minion counted.
+        amount: u16,
+        /// Tribe bits (`TRIBE_*`) of the friendly minions counted; 0 for any tribe.
+        tribes: u32,
+        /// Hits.
+        times: u8,
+    },
+    /// +X Attack to the target, X being `times` the minion's own attack
+    /// as it fires: a deathrattle's, the attack it died with (Nightbane,
+    /// Ignited: "give 2 different friendly minions this minion's
+    /// Attack"). Nothing when X is 0.
+    GiveOwnAttack {
+        /// Who gets it.
+        target: Target,
+        /// X as a multiple of its attack.
+        times: u8,
     },
     /// Damage equal to `times` the minion's attack as it fires (its poison
     /// and venom go with it, as with an attack's).

@@ -17,7 +17,8 @@ mod minion;
 
 pub use bonuses::{GameBonuses, MAX_ENTRY_BONUSES, MAX_GAME_BONUS};
 pub use effect::{
-    Action, BonusTo, Effect, MAX_AVENGE, MAX_COUNT, MAX_EFFECTS, Pool, Target, Trigger,
+    Action, BonusTo, Effect, MAX_AVENGE, MAX_COUNT, MAX_EFFECTS, MAX_PICKED_DEATHRATTLES, Pool,
+    Target, Trigger,
 };
 pub use growth::{Counter, GROWERS, Grower, Grows, grower};
 pub use hero::{HeroCard, MAX_HERO_CARDS};
