@@ -320,7 +320,7 @@ pub(super) fn validate_at_once(c: &Combat) -> Result<()> {
 }
 
 /// A minion's deathrattle summons tokens that attack at once, or tokens
-/// whose own deathrattle does (Rapscallion Recruiter's Scallywags).
+/// whose own deathrattle does.
 pub(super) fn summons_at_once(m: &Minion) -> bool {
     let t = &m.deathrattle;
     t.count > 0
