@@ -90,13 +90,11 @@ pub fn battle_from_json(text: &str, on_unmodelled: OnUnmodelled) -> Result<Battl
     let mut unmodelled = Unmodelled::new(on_unmodelled);
     loop {
         let read = combat_from_battle_value(&value, &mut unmodelled);
+        // A state read is one the engines take (`Combat::check`).
         // Ignoring what is not modelled, two cards the engine cannot play
         // together are read again with the refusal's culprit plain, until
         // the engines take the combat (each culprit once: it ends).
-        let checked = match read {
-            Ok(combat) if unmodelled.ignores() => combat.check().map(|()| combat),
-            other => other,
-        };
+        let checked = read.and_then(|combat| combat.check().map(|()| combat));
         match checked {
             Ok(combat) => {
                 return Ok(Battle {
