@@ -82,9 +82,11 @@ fn power_json(r: &PowerRow) -> serde_json::Value {
         PowerPlay::OutsideCombat => (false, "acts outside combat only".to_string(), None),
         PowerPlay::GivesKeywords { .. } => (true, "gives keywords before combat".to_string(), None),
         PowerPlay::StartOfCombat { .. } => (true, "acts at the start of combat".to_string(), None),
-        PowerPlay::SummonsWhenSpace { .. } => {
-            (true, "summons a minion when there is room, before combat".to_string(), None)
-        }
+        PowerPlay::SummonsWhenSpace { .. } => (
+            true,
+            "summons a minion when there is room, before combat".to_string(),
+            None,
+        ),
         PowerPlay::NotModelled { reason } => {
             (true, format!("not modelled: {reason}"), Some(reason))
         }
