@@ -933,12 +933,7 @@ fn wingmen_is_a_hero_side_card_of_its_side() {
         r#""secrets": [{"cardId": "BG28_603", "scriptDataNum1": 0, "scriptDataNum2": 0}]"#,
         1,
     );
-    let refused = message(
-        combat_from_battle_json(&beetles)
-            .unwrap()
-            .check()
-            .unwrap_err(),
-    );
+    let refused = message(combat_from_battle_json(&beetles).unwrap_err());
     assert!(refused.contains("Wingmen"), "{refused}");
     let battle = battle_from_json(&beetles, OnUnmodelled::Ignore).unwrap();
     assert!(battle.combat.heroes[0].iter().all(|h| h.name != "Wingmen"));
@@ -1047,9 +1042,8 @@ fn ignoring_plays_the_culprit_of_a_combination_refused_plain() {
         r#"{"cardId": "BG23_318", "attack": 6, "health": 2},
            {"cardId": "BGS_078", "attack": 5, "health": 4}"#,
     );
-    // Refusing, the reader takes it and the engines refuse it.
-    let read = battle_from_json(&state, OnUnmodelled::Refuse).unwrap();
-    let refused = message(read.combat.check().unwrap_err());
+    // Refusing, the reader refuses it as the engines do.
+    let refused = message(battle_from_json(&state, OnUnmodelled::Refuse).unwrap_err());
     let battle = battle_from_json(&state, OnUnmodelled::Ignore).unwrap();
     let listed: Vec<(&str, Place, &str)> = battle
         .unmodelled
