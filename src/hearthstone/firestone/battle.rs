@@ -73,7 +73,8 @@ pub struct Battle {
 /// combat does not model yet (hero powers, trinkets, quest rewards,
 /// anomalies that act in combat or are unknown, secrets not modelled),
 /// each by its card id, the Duos
-/// teammates' included.
+/// teammates' included; and cards the engines cannot play together
+/// (`Combat::check`): a combat read is one the engines take.
 pub fn combat_from_battle_json(text: &str) -> Result<Combat> {
     battle_from_json(text, OnUnmodelled::Refuse).map(|b| b.combat)
 }
