@@ -114,6 +114,40 @@ namespace Oddsmith
         }
     }
 
+    /// <summary>Unmanaged copies of a call's arguments (strings as NUL-terminated UTF-8, number
+    /// arrays), freed together when disposed: for request structs that hold pointers.</summary>
+    internal sealed class Unmanaged : IDisposable
+    {
+        readonly List<IntPtr> blocks = new List<IntPtr>();
+
+        /// <summary>`text` as a NUL-terminated UTF-8 `const char*` (null: a null pointer).</summary>
+        public IntPtr Utf8(string text)
+        {
+            if (text == null) return IntPtr.Zero;
+            byte[] bytes = Native.Utf8(text);
+            IntPtr p = Marshal.AllocHGlobal(bytes.Length);
+            blocks.Add(p);
+            Marshal.Copy(bytes, 0, p, bytes.Length);
+            return p;
+        }
+
+        /// <summary>`values` as a `const double*` (null or empty: a null pointer).</summary>
+        public IntPtr Doubles(double[] values)
+        {
+            if (values == null || values.Length == 0) return IntPtr.Zero;
+            IntPtr p = Marshal.AllocHGlobal(values.Length * sizeof(double));
+            blocks.Add(p);
+            Marshal.Copy(values, 0, p, values.Length);
+            return p;
+        }
+
+        public void Dispose()
+        {
+            foreach (IntPtr p in blocks) Marshal.FreeHGlobal(p);
+            blocks.Clear();
+        }
+    }
+
     /// <summary>Library-wide queries.</summary>
     public static class Library
     {
@@ -738,16 +772,8 @@ namespace Oddsmith
         {
             if (players == null) throw new ArgumentNullException("players");
             if (players.Length > 10) throw new OddsmithException(Status.InvalidArgument, "at most 10 players");
-            var allocated = new List<IntPtr>();
-            Func<string, IntPtr> utf8 = text =>
-            {
-                if (text == null) return IntPtr.Zero;
-                byte[] bytes = Native.Utf8(text);
-                IntPtr p = Marshal.AllocHGlobal(bytes.Length);
-                Marshal.Copy(bytes, 0, p, bytes.Length);
-                allocated.Add(p);
-                return p;
-            };
+            var memory = new Unmanaged();
+            Func<string, IntPtr> utf8 = memory.Utf8;
             try
             {
                 var req = new EquityRequestNative
@@ -767,7 +793,7 @@ namespace Oddsmith
             }
             finally
             {
-                foreach (IntPtr p in allocated) Marshal.FreeHGlobal(p);
+                memory.Dispose();
             }
         }
 
@@ -856,16 +882,8 @@ namespace Oddsmith
         public static BoardResult Stats(string range, string board, string vs = null, bool allFlops = false,
             uint threads = 0, uint timeBudgetMs = 0, ProgressFunc progress = null, uint progressIntervalMs = 0)
         {
-            var allocated = new List<IntPtr>();
-            Func<string, IntPtr> utf8 = text =>
-            {
-                if (text == null) return IntPtr.Zero;
-                byte[] bytes = Native.Utf8(text);
-                IntPtr p = Marshal.AllocHGlobal(bytes.Length);
-                Marshal.Copy(bytes, 0, p, bytes.Length);
-                allocated.Add(p);
-                return p;
-            };
+            var memory = new Unmanaged();
+            Func<string, IntPtr> utf8 = memory.Utf8;
             BoardResultNative r;
             try
             {
@@ -886,7 +904,7 @@ namespace Oddsmith
             }
             finally
             {
-                foreach (IntPtr p in allocated) Marshal.FreeHGlobal(p);
+                memory.Dispose();
             }
             var result = new BoardResult
             {
@@ -987,15 +1005,8 @@ namespace Oddsmith
             if (blinds == null) blinds = new[] { 0.5, 1.0 };
             if (blinds.Length != 2)
                 throw new OddsmithException(Status.InvalidArgument, "blinds: give two numbers (small and big blind)");
-            var allocated = new List<IntPtr>();
-            Func<double[], IntPtr> copy = values =>
-            {
-                if (values == null || values.Length == 0) return IntPtr.Zero;
-                IntPtr p = Marshal.AllocHGlobal(values.Length * sizeof(double));
-                Marshal.Copy(values, 0, p, values.Length);
-                allocated.Add(p);
-                return p;
-            };
+            var memory = new Unmanaged();
+            Func<double[], IntPtr> copy = memory.Doubles;
             var raw = new PushFoldSpotNative[(int)Native.oddsmith_pushfold_spot_count(new UIntPtr((ulong)stacks.Length)).ToUInt64()];
             PushFoldResultNative r;
             UIntPtr count;
@@ -1016,7 +1027,7 @@ namespace Oddsmith
             }
             finally
             {
-                foreach (IntPtr p in allocated) Marshal.FreeHGlobal(p);
+                memory.Dispose();
             }
             int n = (int)r.Players;
             Func<double[], double[]> seats = all => { var v = new double[n]; Array.Copy(all, v, n); return v; };

@@ -53,30 +53,17 @@ fn side_gilds(board: &[Minion]) -> bool {
     board.iter().any(|m| m.effects.iter().any(gilds))
 }
 
-/// Whether an effect may bring a new minion to its side's board.
+/// Whether an effect may bring a new minion to its side's board, now or
+/// through the deathrattles it gives.
 fn summons(e: &Effect) -> bool {
-    matches!(
-        e.action,
-        Action::Summon { .. }
-            | Action::SummonCopy { .. }
-            | Action::SummonFromHand { .. }
-            | Action::SummonCopyFromHand { .. }
-            | Action::SummonWhenSpace { .. }
-            | Action::TriggerDeathrattle { .. }
-            | Action::TriggerBattlecry { .. }
-            | Action::GainDeathrattles { .. }
-    )
+    e.action.may_summon() || matches!(e.action, Action::GainDeathrattles { .. })
 }
 
 /// Whether a minion's deathrattle deals damage.
 fn damages_on_death(m: &Minion) -> bool {
-    m.effects.iter().any(|e| {
-        e.trigger == Trigger::Deathrattle
-            && matches!(
-                e.action,
-                Action::Damage { .. } | Action::DamageThenBuff { .. } | Action::Strike { .. }
-            )
-    })
+    m.effects
+        .iter()
+        .any(|e| e.trigger == Trigger::Deathrattle && e.action.deals_damage())
 }
 
 /// Whether some minion of the combat gives reborn.

@@ -283,22 +283,7 @@ pub(super) fn keeps_first_attacker(e: &Effect) -> bool {
 fn may_resize(e: &Effect) -> bool {
     e.trigger == Trigger::StartOfCombat
         && !keeps_first_attacker(e)
-        && matches!(
-            e.action,
-            Action::Summon { .. }
-                | Action::SummonCopy { .. }
-                | Action::SummonFromHand { .. }
-                | Action::SummonCopyFromHand { .. }
-                | Action::SummonWhenSpace { .. }
-                | Action::Damage { .. }
-                | Action::DamageThenBuff { .. }
-                | Action::DamagePerFriend { .. }
-                | Action::Strike { .. }
-                | Action::Destroy { .. }
-                | Action::AttackNow { .. }
-                | Action::TriggerDeathrattle { .. }
-                | Action::TriggerBattlecry { .. }
-        )
+        && (e.action.may_summon() || e.action.may_kill())
 }
 
 /// Refuses a combat where a start of combat that keeps the first attacker

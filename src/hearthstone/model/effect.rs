@@ -777,6 +777,42 @@ pub enum Action {
     },
 }
 
+impl Action {
+    /// Whether acting may bring a new minion to its side's board: a
+    /// summon, or deathrattles and battlecries it triggers (which may
+    /// summon).
+    pub fn may_summon(&self) -> bool {
+        matches!(
+            self,
+            Action::Summon { .. }
+                | Action::SummonCopy { .. }
+                | Action::SummonFromHand { .. }
+                | Action::SummonCopyFromHand { .. }
+                | Action::SummonWhenSpace { .. }
+                | Action::SummonRandom { .. }
+                | Action::TriggerDeathrattle { .. }
+                | Action::TriggerBattlecry { .. }
+        )
+    }
+
+    /// Whether acting deals damage (to one minion or several).
+    pub fn deals_damage(&self) -> bool {
+        matches!(
+            self,
+            Action::Damage { .. }
+                | Action::DamageThenBuff { .. }
+                | Action::DamagePerFriend { .. }
+                | Action::Strike { .. }
+        )
+    }
+
+    /// Whether acting may take a minion off the board: damage, a
+    /// destroy, or an attack it makes happen.
+    pub fn may_kill(&self) -> bool {
+        self.deals_damage() || matches!(self, Action::Destroy { .. } | Action::AttackNow { .. })
+    }
+}
+
 /// The cards a random summon draws from (`Action::SummonRandom`): the
 /// minions of the card pool (`cards::pool`, the pinned card data's; a
 /// golden card's normal version), non-golden, of `tribes` (an All minion
@@ -888,14 +924,8 @@ impl Effect {
                 // The deathrattles it gains: a golden one's twice.
                 Action::GainDeathrattles { .. } => true,
                 // More deathrattle tokens than a minion's potential counts.
-                Action::Summon { .. }
-                | Action::SummonWhenSpace { .. }
-                | Action::SummonFromHand { .. }
-                | Action::SummonCopy { .. }
-                | Action::SummonRandom { .. }
-                | Action::ExtraDeathrattles { .. }
-                | Action::DeathrattlesTrigger { .. } => true,
-                _ => false,
+                Action::ExtraDeathrattles { .. } | Action::DeathrattlesTrigger { .. } => true,
+                action => action.may_summon(),
             }
     }
 
