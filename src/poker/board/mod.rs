@@ -38,7 +38,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// for (the weights add to 22,100): for ranges that every renaming leaves
 /// unchanged (written by hand class), a flop's answer is its kind's.
 pub fn distinct_flops() -> Vec<(CardSet, u32)> {
-    suits::representative_boards(3, &suits::all_perms())
+    suits::representative_boards(3, &suits::permutations())
 }
 
 /// Which boards a question is about.

@@ -13,38 +13,14 @@ use crate::poker::range::Combo;
 /// A renaming of suits: suit `s` becomes `perm[s]`.
 pub(crate) type SuitPerm = [u8; 4];
 
-/// The cards of suit 0 (card index = 4 * rank + suit).
-const FIRST_SUIT: u64 = 0x0001_1111_1111_1111;
-
-/// `mask` with each suit s renamed `perm[s]`.
-pub(crate) fn permute(mask: u64, perm: &SuitPerm) -> u64 {
-    (0..4).fold(0, |out, suit| {
-        out | (mask >> suit & FIRST_SUIT) << perm[suit]
-    })
-}
-
-/// All 24 renamings, the identity first.
-pub(crate) fn all_perms() -> Vec<SuitPerm> {
-    let mut perms = Vec::with_capacity(24);
-    for a in 0..4u8 {
-        for b in 0..4u8 {
-            for c in 0..4u8 {
-                for d in 0..4u8 {
-                    let perm = [a, b, c, d];
-                    if (0..4).all(|s| perm.contains(&s)) {
-                        perms.push(perm);
-                    }
-                }
-            }
-        }
-    }
-    perms
-}
+/// `mask` with each suit s renamed `perm[s]`; all 24 renamings, the
+/// identity first (one implementation for every suit symmetry).
+pub(crate) use crate::poker::equity::preflop::layout::{permutations, permute};
 
 /// The renamings that map every one of `ranges` onto itself, weights
 /// included (always at least the identity).
 pub(crate) fn range_symmetries(ranges: &[&[Combo]]) -> Vec<SuitPerm> {
-    all_perms()
+    permutations()
         .into_iter()
         .filter(|perm| ranges.iter().all(|combos| maps_onto_itself(combos, perm)))
         .collect()

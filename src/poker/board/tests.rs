@@ -310,7 +310,7 @@ fn distinct_flops_stand_for_every_flop() {
     let flops = distinct_flops();
     assert_eq!(flops.len(), 1755);
     assert_eq!(flops.iter().map(|f| u64::from(f.1)).sum::<u64>(), 22_100);
-    let boards = suits::representative_boards(5, &suits::all_perms());
+    let boards = suits::representative_boards(5, &suits::permutations());
     assert_eq!(boards.len(), 134_459);
     assert_eq!(
         boards.iter().map(|f| u64::from(f.1)).sum::<u64>(),

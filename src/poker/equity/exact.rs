@@ -1,6 +1,7 @@
 //! Exact mode: every valid combo tuple, grouped into suit classes, each
 //! class's board completions counted once by rank pattern.
 
+use super::preflop::layout::{permutations, permute};
 use super::{Counts, MAX_TUPLE_SEARCH_STEPS, Prepared, Tally, finish, runouts, valid_tuples};
 use super::{EquityResult, MAX_PLAYERS};
 use crate::budget::Control;
@@ -256,39 +257,12 @@ pub(super) fn run(
 /// The suit permutations (as suit maps) that send the board and the dead
 /// cards onto themselves.
 pub(super) fn symmetries(board: CardSet, dead: CardSet) -> Vec<[u8; 4]> {
-    let mut perms = Vec::new();
-    for a in 0..4u8 {
-        for b in 0..4u8 {
-            for c in 0..4u8 {
-                for d in 0..4u8 {
-                    let perm = [a, b, c, d];
-                    let mut seen = [false; 4];
-                    if perm
-                        .iter()
-                        .any(|&x| std::mem::replace(&mut seen[x as usize], true))
-                    {
-                        continue;
-                    }
-                    if permute(board, &perm) == board.mask() && permute(dead, &perm) == dead.mask()
-                    {
-                        perms.push(perm);
-                    }
-                }
-            }
-        }
-    }
-    perms
-}
-
-/// The cards of suit 0 (card index = 4 * rank + suit).
-const FIRST_SUIT: u64 = 0x0001_1111_1111_1111;
-
-/// The mask of `set` with each suit s renamed `perm[s]`.
-fn permute(set: CardSet, perm: &[u8; 4]) -> u64 {
-    let mask = set.mask();
-    (0..4).fold(0, |out, suit| {
-        out | (mask >> suit & FIRST_SUIT) << perm[suit]
-    })
+    permutations()
+        .into_iter()
+        .filter(|perm| {
+            permute(board.mask(), perm) == board.mask() && permute(dead.mask(), perm) == dead.mask()
+        })
+        .collect()
 }
 
 /// A tuple's class key: the smallest list of permuted hand masks (unused
@@ -298,7 +272,7 @@ pub(super) fn canonical(hands: &[CardSet], perms: &[[u8; 4]]) -> [u64; MAX_PLAYE
     for perm in perms {
         let mut key = [0u64; MAX_PLAYERS];
         for (slot, &hand) in key.iter_mut().zip(hands) {
-            *slot = permute(hand, perm);
+            *slot = permute(hand.mask(), perm);
         }
         best = best.min(key);
     }

@@ -42,7 +42,7 @@ const TABLE_CHECKSUM: u64 = 0x564d_fc50_cc39_699e;
 // The full layout (its every field, `to_rust`) serves the build script and
 // the tests; queries read the baked parts.
 #[allow(dead_code)]
-mod layout;
+pub(crate) mod layout;
 // `decode` and `unpacked` serve the build script and the tests.
 #[allow(dead_code)]
 mod packing;
