@@ -81,6 +81,22 @@ fn main() {
         "preflop_counts.bin",
         || preflop_packing::unpacked(&fs::read(&table).expect("the preflop table is readable")),
     );
+    bake(
+        &crate_dir,
+        &out_dir,
+        &[
+            "src/poker/equity/preflop/layout.rs",
+            "src/poker/equity/preflop/packing.rs",
+            "src/poker/equity/preflop_heads_up.bin",
+        ],
+        "preflop_vs_every_hand.bin",
+        || {
+            let counts = preflop_packing::unpacked(
+                &fs::read(&table).expect("the preflop table is readable"),
+            );
+            preflop_layout::Layout::compute().vs_every_hand_bytes(&counts, preflop_packing::FIELDS)
+        },
+    );
     let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml"))
         .expect("cbindgen.toml is valid");
 

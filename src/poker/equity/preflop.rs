@@ -35,6 +35,14 @@ static COUNTS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/preflop_counts.
 /// Entries in the table.
 const ENTRY_BYTES: usize = 4 * FIELDS;
 
+/// Per class, its hands' counts summed over every hand they do not meet,
+/// from its side then from the other's (`Layout::vs_every_hand_bytes`).
+static VS_EVERY_HAND: &[u8] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/preflop_vs_every_hand.bin"));
+
+/// Hands a two-card hand does not meet: C(50, 2).
+const DISJOINT_HANDS: u64 = 1225;
+
 /// FNV-1a of the committed table, checked by a test.
 #[cfg(test)]
 const TABLE_CHECKSUM: u64 = 0x564d_fc50_cc39_699e;
@@ -167,13 +175,72 @@ pub(super) fn applies(p: &Prepared) -> bool {
 /// Heads-up preflop equity from the table, with each combo's breakdown
 /// when `by_combo`.
 pub(super) fn run(p: &Prepared, by_combo: bool) -> Result<EquityResult> {
-    let entries = entry_count();
-    if entries != baked::PAIRS {
+    if entry_count() != baked::PAIRS
+        || VS_EVERY_HAND.len() != baked::REPRESENTATIVES * 2 * FIELDS * 8
+    {
         return Err(Error::new(
             crate::ErrorKind::Internal,
             "the preflop table does not match its layout",
         ));
     }
+    // No board and no dead cards: "every live combo" is every hand.
+    match (0..2).find(|&k| p.any_two[k]) {
+        Some(every) if !by_combo => against_every_hand(p, every),
+        _ => walk_pairs(p, by_combo),
+    }
+}
+
+/// Class `class`'s counts against every hand it does not meet: from its
+/// side (`theirs` false) or from the other hand's.
+fn vs_every_hand(class: usize, theirs: bool) -> [u64; FIELDS] {
+    let at = (2 * class + usize::from(theirs)) * FIELDS * 8;
+    let mut out = [0u64; FIELDS];
+    for (v, eight) in out.iter_mut().zip(VS_EVERY_HAND[at..].chunks_exact(8)) {
+        *v = u64::from_le_bytes(eight.try_into().unwrap_or([0; 8]));
+    }
+    out
+}
+
+/// Player `every` holds every hand evenly: each combo of the other range
+/// reads its class's sums against every hand (one row, not 1,225 entries).
+fn against_every_hand(p: &Prepared, every: usize) -> Result<EquityResult> {
+    let other = 1 - every;
+    let every_weight = p.players[every][0].weight;
+    let boards = BOARDS as f64;
+    let mut tally = Tally::new(2);
+    for c in &p.players[other] {
+        let class = baked::CLASS_OF[slot(c.cards.mask())] as usize;
+        let weight = c.weight * every_weight;
+        for (player, theirs) in [(other, false), (every, true)] {
+            let sums = vs_every_hand(class, theirs);
+            let (wins, ties) = (sums[0] as f64, sums[1] as f64);
+            tally.win[player] += weight * wins;
+            tally.share[player] += weight * (wins + ties / 2.0);
+            let mut high_card = DISJOINT_HANDS as f64 * boards;
+            for cat in 1..9 {
+                let n = sums[1 + cat] as f64;
+                tally.categories[player][cat] += weight * n;
+                high_card -= n;
+            }
+            tally.categories[player][0] += weight * high_card;
+        }
+        tally.weight += weight * DISJOINT_HANDS as f64 * boards;
+    }
+    tally.tuples = p.players[other].len() as u64 * DISJOINT_HANDS * BOARDS;
+    if tally.weight <= 0.0 {
+        return Err(no_deal());
+    }
+    Ok(finish(tally, true))
+}
+
+/// The error of ranges no deal satisfies.
+fn no_deal() -> Error {
+    Error::invalid("the ranges conflict: no deal gives every player a combo")
+}
+
+/// Heads-up preflop equity from the table, pair of combos by pair.
+fn walk_pairs(p: &Prepared, by_combo: bool) -> Result<EquityResult> {
+    let entries = entry_count();
     // Each entry's weight from A's side and from B's side: in arrays over
     // the table for many pairs, listed pair by pair for few.
     let (a_combos, b_combos) = (&p.players[0], &p.players[1]);
@@ -255,9 +322,7 @@ pub(super) fn run(p: &Prepared, by_combo: bool) -> Result<EquityResult> {
     }
     tally.tuples = pairs * BOARDS;
     if tally.weight <= 0.0 {
-        return Err(Error::invalid(
-            "the ranges conflict: no deal gives every player a combo",
-        ));
+        return Err(no_deal());
     }
     let mut result = finish(tally, true);
     if by_combo {
@@ -380,6 +445,69 @@ mod tests {
         let c = e[entry_of(ak, qq) as usize];
         let equity = (c[0] as f64 + c[1] as f64 / 2.0) / BOARDS as f64;
         assert!((equity - 0.462145).abs() < 5e-7, "{equity}");
+    }
+
+    #[test]
+    fn the_sums_against_every_hand_are_the_entries_summed() {
+        // Every hand, not only the representatives: each class's hands
+        // meet every other hand alike up to suits.
+        for a in 0..COMBOS {
+            let mut sums = [[0u64; FIELDS]; 2];
+            for b in (0..COMBOS).filter(|&b| baked::MASKS[a] & baked::MASKS[b] == 0) {
+                for (side, e) in [(0, entry_of(a, b)), (1, entry_of(b, a))] {
+                    for (sum, n) in sums[side].iter_mut().zip(counts(e as usize)) {
+                        *sum += u64::from(n);
+                    }
+                }
+            }
+            let class = baked::CLASS_OF[a] as usize;
+            assert_eq!(
+                sums,
+                [false, true].map(|theirs| vs_every_hand(class, theirs))
+            );
+        }
+    }
+
+    #[test]
+    fn a_range_against_every_hand_is_the_pair_walk() {
+        use crate::poker::range::Range;
+        let ranges = [
+            "AsKs",
+            "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+",
+            "QQ:0.5,AKo:0.25,72o,T9s",
+            "random",
+        ];
+        for hero in ranges {
+            for hero_seat in [0, 1] {
+                let mut players =
+                    vec![Range::parse(hero).unwrap(), Range::parse("random").unwrap()];
+                if hero_seat == 1 {
+                    players.swap(0, 1);
+                }
+                let req = super::super::EquityRequest::new(players);
+                let p = super::super::prepare(&req).unwrap();
+                let every = 1 - hero_seat;
+                assert!(p.any_two[every]);
+                let (fast, walked) = (
+                    against_every_hand(&p, every).unwrap(),
+                    walk_pairs(&p, false).unwrap(),
+                );
+                assert_eq!(fast.tuples, walked.tuples, "{hero}");
+                for (f, w) in fast.players.iter().zip(&walked.players) {
+                    let close = |x: f64, y: f64| (x - y).abs() <= 1e-12 * y.abs().max(1.0);
+                    assert!(
+                        close(f.equity, w.equity),
+                        "{hero}: {} vs {}",
+                        f.equity,
+                        w.equity
+                    );
+                    assert!(close(f.win, w.win), "{hero}");
+                    for (x, y) in f.categories.iter().zip(&w.categories) {
+                        assert!(close(*x, *y), "{hero}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -133,13 +133,59 @@ impl Layout {
         }
         let perms: Vec<u8> = permutations().concat();
         format!(
-            "pub const PAIRS: usize = {};\n{}{}{}{}",
+            "pub const PAIRS: usize = {};\npub const REPRESENTATIVES: usize = {};\n{}{}{}{}",
             self.pairs.len(),
+            self.representatives.len(),
             array("PERMS", "u8", &perms),
             array("MASKS", "u64", &combo_masks()),
             array("CLASS_OF", "u16", &self.class_of),
             array("PERM_OF", "u8", &self.perm_of),
         )
+    }
+
+    /// The entry of hands `a` and `b` (slots), A's side first, or
+    /// `NO_ENTRY` when they share a card.
+    pub fn entry_of(&self, a: usize, b: usize, masks: &[u64], perms: &[[u8; 4]]) -> u32 {
+        let b = permute(masks[b], &perms[self.perm_of[a] as usize]);
+        self.entry[self.class_of[a] as usize * COMBOS + slot(b)]
+    }
+
+    /// Per class, its hands' counts summed over every hand they do not
+    /// meet, from its side (its wins, the ties, its categories), then from
+    /// the other hand's side: `2 * fields` little-endian u64s a class.
+    /// `counts` is the unpacked table (`fields` little-endian u32s an
+    /// entry). A range against every hand evenly ("random") is then one
+    /// row a combo: every hand of a class meets the others alike, up to a
+    /// renaming of suits.
+    pub fn vs_every_hand_bytes(&self, counts: &[u8], fields: usize) -> Vec<u8> {
+        let masks = combo_masks();
+        let perms = permutations();
+        let count = |e: u32, field: usize| {
+            let at = 4 * (e as usize * fields + field);
+            u64::from(u32::from_le_bytes([
+                counts[at],
+                counts[at + 1],
+                counts[at + 2],
+                counts[at + 3],
+            ]))
+        };
+        let mut out = Vec::with_capacity(self.representatives.len() * 2 * fields * 8);
+        for &rep in &self.representatives {
+            let a = slot(rep);
+            let mut sums = vec![0u64; 2 * fields];
+            for b in (0..COMBOS).filter(|&b| masks[b] & rep == 0) {
+                let (own, theirs) = (
+                    self.entry_of(a, b, &masks, &perms),
+                    self.entry_of(b, a, &masks, &perms),
+                );
+                for field in 0..fields {
+                    sums[field] += count(own, field);
+                    sums[fields + field] += count(theirs, field);
+                }
+            }
+            out.extend(sums.iter().flat_map(|v| v.to_le_bytes()));
+        }
+        out
     }
 
     /// The entry numbers (per class and slot) as little-endian u32s: raw
