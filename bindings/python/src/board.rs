@@ -18,7 +18,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(board, m)?)?;
     m.add_function(wrap_pyfunction!(board_flop_chunks, m)?)?;
     m.add_function(wrap_pyfunction!(board_from_chunks, m)?)?;
-    m.add("BOARD_FLOP_CHUNKS", oddsmith::poker::board::ALL_FLOPS_CHUNKS)?;
+    m.add(
+        "BOARD_FLOP_CHUNKS",
+        oddsmith::poker::board::ALL_FLOPS_CHUNKS,
+    )?;
     Ok(())
 }
 

@@ -592,7 +592,11 @@ fn split_question(q: &BoardQuestion) -> Result<(Run<'_>, &[Combo])> {
     let villain = match &q.vs {
         Some(vs) if !vs.is_empty() => vs.combos(),
         Some(_) => return Err(Error::invalid("the other range (vs) has no combo")),
-        None => return Err(Error::invalid("vs: every-flop chunks are of equity against a range")),
+        None => {
+            return Err(Error::invalid(
+                "vs: every-flop chunks are of equity against a range",
+            ));
+        }
     };
     let run = Run {
         hero: q.range.combos(),

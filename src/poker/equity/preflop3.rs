@@ -222,7 +222,12 @@ pub fn rows(first: usize, count: usize, threads: usize, control: &Control) -> Re
 }
 
 /// [`rows`] as stored: each row's `ROW_WORDS` numbers as little-endian u64.
-pub fn rows_bytes(first: usize, count: usize, threads: usize, control: &Control) -> Result<Vec<u8>> {
+pub fn rows_bytes(
+    first: usize,
+    count: usize,
+    threads: usize,
+    control: &Control,
+) -> Result<Vec<u8>> {
     let rows = rows(first, count, threads, control)?;
     Ok(rows
         .iter()
@@ -331,7 +336,11 @@ mod tests {
 
     #[test]
     fn suit_classes_add_up_to_every_combo_triple() {
-        for names in [["AA", "KK", "QQ"], ["AKo", "AKs", "72o"], ["JTs", "JTs", "22"]] {
+        for names in [
+            ["AA", "KK", "QQ"],
+            ["AKo", "AKs", "72o"],
+            ["JTs", "JTs", "22"],
+        ] {
             let [a, b, c] = in_order(names);
             let row = row_of(a, b, c);
             let each = summed(a, b, c, |h| {
@@ -343,7 +352,11 @@ mod tests {
 
     #[test]
     fn rows_are_the_multiway_engines_equities() {
-        for names in [["AA", "KK", "QQ"], ["AKs", "QJs", "T9s"], ["22", "AKo", "AKo"]] {
+        for names in [
+            ["AA", "KK", "QQ"],
+            ["AKs", "QJs", "T9s"],
+            ["22", "AKo", "AKo"],
+        ] {
             let [a, b, c] = in_order(names);
             let row = row_of(a, b, c);
             let ranges = [a, b, c].map(|r| Range::parse(r).unwrap()).to_vec();
