@@ -267,7 +267,7 @@ mod tests {
     }
 
     /// Names in table order (by class index).
-    fn in_order<'a>(mut names: [&'a str; 3]) -> [&'a str; 3] {
+    fn in_order(mut names: [&str; 3]) -> [&str; 3] {
         names.sort_by_key(|n| class(n));
         names
     }

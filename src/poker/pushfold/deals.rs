@@ -322,13 +322,13 @@ mod tests {
             order.sort_by_key(|&i| std::cmp::Reverse(strength[i]));
             let (code, ranks) = showdown_ranks(&order, allin, &strength);
             let mut expected = 0u64;
-            for i in 0..n {
+            for (i, &got) in ranks.iter().enumerate().take(n) {
                 let rank = if allin.count_ones() > 1 && allin >> i & 1 == 1 {
                     dense_rank(allin, &strength, i)
                 } else {
                     0
                 };
-                assert_eq!(ranks[i], rank, "{strength:?} {allin:b}");
+                assert_eq!(got, rank, "{strength:?} {allin:b}");
                 expected |= u64::from(rank) << (4 * i);
             }
             assert_eq!(code, expected);
