@@ -1021,6 +1021,7 @@ mod exact;
 pub mod grid;
 mod multiway;
 pub mod preflop;
+pub mod preflop3;
 mod runouts;
 mod showdown;
 mod sweep_tools;

@@ -6,13 +6,22 @@ use crate::interrupt;
 use oddsmith::budget::given_ms;
 use oddsmith::cards::CardSet;
 use oddsmith::poker::Range;
-use oddsmith::poker::board::{BoardQuestion, Boards, board_stats};
+use oddsmith::poker::board::{
+    BoardAnswer, BoardQuestion, Boards, ChunkSums, all_flops_chunks, all_flops_from_chunks,
+    board_stats,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::time::Instant;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(board, m)?)?;
+    m.add_function(wrap_pyfunction!(board_flop_chunks, m)?)?;
+    m.add_function(wrap_pyfunction!(board_from_chunks, m)?)?;
+    m.add(
+        "BOARD_FLOP_CHUNKS",
+        oddsmith::poker::board::ALL_FLOPS_CHUNKS,
+    )?;
     Ok(())
 }
 
@@ -70,7 +79,70 @@ fn board<'py>(
         let started = Instant::now();
         (board_stats(&question), started.elapsed())
     })?;
-    let answer = answer.or_raise()?;
+    answer_dict(py, &answer.or_raise()?, elapsed.as_secs_f64() * 1e3)
+}
+
+/// The every-flop question of `range` against `vs` on `threads` threads.
+fn every_flop(range_text: &str, vs: &str, threads: usize) -> PyResult<BoardQuestion> {
+    Ok(BoardQuestion {
+        range: range("range", range_text)?,
+        vs: Some(range("vs", vs)?),
+        boards: Boards::AllFlops,
+        threads,
+        control: oddsmith::budget::Control::NONE,
+    })
+}
+
+/// The sums of chunks `first..end` of every flop's equity (for a cluster
+/// job; `board_from_chunks` adds them up).
+#[pyfunction]
+fn board_flop_chunks(
+    py: Python<'_>,
+    range_text: &str,
+    vs: &str,
+    first: u64,
+    end: u64,
+    threads: usize,
+) -> PyResult<Vec<ChunkSums>> {
+    let question = every_flop(range_text, vs, threads)?;
+    interrupt::run(py, move |control| {
+        let question = BoardQuestion {
+            control: control.clone(),
+            ..question
+        };
+        all_flops_chunks(&question, first..end)
+    })?
+    .or_raise()
+}
+
+/// The every-flop answer from every chunk's sums, in chunk order: the
+/// same numbers as `board` over every flop.
+#[pyfunction]
+fn board_from_chunks<'py>(
+    py: Python<'py>,
+    range_text: &str,
+    vs: &str,
+    chunks: Vec<ChunkSums>,
+    threads: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let question = every_flop(range_text, vs, threads)?;
+    let started = Instant::now();
+    let answer = interrupt::run(py, move |control| {
+        let question = BoardQuestion {
+            control: control.clone(),
+            ..question
+        };
+        all_flops_from_chunks(&question, &chunks)
+    })?
+    .or_raise()?;
+    answer_dict(py, &answer, started.elapsed().as_secs_f64() * 1e3)
+}
+
+fn answer_dict<'py>(
+    py: Python<'py>,
+    answer: &BoardAnswer,
+    elapsed_ms: f64,
+) -> PyResult<Bound<'py, PyDict>> {
     let classes = PyList::empty(py);
     for line in &answer.classes {
         let row = PyDict::new(py);
@@ -90,6 +162,6 @@ fn board<'py>(
     d.set_item("weight", answer.weight)?;
     d.set_item("equity", answer.equity)?;
     d.set_item("classes", classes)?;
-    d.set_item("elapsed_ms", elapsed.as_secs_f64() * 1e3)?;
+    d.set_item("elapsed_ms", elapsed_ms)?;
     Ok(d)
 }

@@ -10,6 +10,7 @@ mod errors;
 mod hearthstone;
 mod interrupt;
 mod poker;
+mod preflop3;
 mod pushfold;
 mod solve;
 
@@ -22,6 +23,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     poker::register(m)?;
     pushfold::register(m)?;
     board::register(m)?;
+    preflop3::register(m)?;
     hearthstone::register(m)?;
     solve::register(m)?;
     durak::register(m)?;

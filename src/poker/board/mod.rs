@@ -403,23 +403,46 @@ fn on_all_flops_with(
     workers: Workers,
     perms: &[suits::SuitPerm],
 ) -> Result<BoardAnswer> {
-    const FLOPS: u64 = 22_100;
-    const BOARD_CHUNKS: u64 = 256;
-    let (hero, villain) = (run.hero, run.villain);
-    let n = hero.len();
-    // Classes by flop (colex rank) and combo; empty where they collide.
-    let flop_chunks = 64;
+    let with_vs = run.villain.is_some();
     let done = Done::new(
         run.control,
-        flop_chunks + if villain.is_some() { BOARD_CHUNKS } else { 0 },
+        FLOP_CHUNKS + if with_vs { ALL_FLOPS_CHUNKS } else { 0 },
     );
-    let parts = map_items(workers, flop_chunks, |chunk| {
+    let (table, mut total) = flop_table(run, workers, &done)?;
+    if let Some(villain) = run.villain {
+        let parts = map_items(workers, ALL_FLOPS_CHUNKS, |chunk| {
+            let sums = board_chunk(run, villain, &table, perms, chunk);
+            done.tick();
+            sums
+        });
+        merged(&mut total, &parts)?;
+    }
+    Ok(answer(&total, FLOPS, with_vs, |_| Vec::new()))
+}
+
+/// Flops.
+const FLOPS: u64 = 22_100;
+
+/// Chunks of flops classed at once.
+const FLOP_CHUNKS: u64 = 64;
+
+/// Chunks of the five-card boards every flop's equity is summed over: a
+/// fixed number, so the sums and their order are the same on any number
+/// of threads or machines ([`all_flops_chunks`]).
+pub const ALL_FLOPS_CHUNKS: u64 = 256;
+
+/// Each combo's classes on each flop (by colex rank, empty where they
+/// collide), and the class counts they add up to.
+fn flop_table(run: &Run, workers: Workers, done: &Done) -> Result<(Vec<ClassSet>, Sums)> {
+    let hero = run.hero;
+    let n = hero.len();
+    let parts = map_items(workers, FLOP_CHUNKS, |chunk| {
         if run.control.passed() {
             return None;
         }
         let mut table = Vec::new();
         let mut sums = Sums::new();
-        let ranks = chunk * FLOPS / flop_chunks..(chunk + 1) * FLOPS / flop_chunks;
+        let ranks = chunk * FLOPS / FLOP_CHUNKS..(chunk + 1) * FLOPS / FLOP_CHUNKS;
         if let Ok(subsets) = Subsets::of_set_range(CardSet::FULL, 3, ranks) {
             subsets.for_each_mask(|mask| {
                 let flop = CardSet::from_mask(mask).unwrap_or_default();
@@ -445,47 +468,142 @@ fn on_all_flops_with(
         table.extend(part);
         total.merge(&sums);
     }
-    if let Some(villain) = villain {
-        let boards = binomial(52, 5);
-        let chunks = BOARD_CHUNKS;
-        let parts = map_items(workers, chunks, |chunk| {
-            let mut sums = Sums::new();
-            let mut stop = false;
-            let mut showdown = RiverShowdown::new(hero, villain);
-            let mut live: Vec<(usize, f64, f64)> = Vec::with_capacity(n);
-            let ranks = chunk * boards / chunks..(chunk + 1) * boards / chunks;
-            if let Ok(subsets) = Subsets::of_set_range(CardSet::FULL, 5, ranks) {
-                subsets.for_each_mask(|mask| {
-                    let Some(orbit) = suits::orbit_if_least(mask, perms) else {
-                        return;
-                    };
-                    stop = stop || run.control.passed();
-                    if stop {
-                        return;
-                    }
-                    let r = showdown.run(CardSet::from_mask(mask).unwrap_or_default());
-                    let orbit = f64::from(orbit);
-                    live.clear();
-                    for (i, c) in hero.iter().enumerate() {
-                        if r.met[i] > 0.0 {
-                            let w = c.weight * orbit;
-                            live.push((i, w * (r.win[i] + r.tie[i] / 2.0), w * r.met[i]));
-                        }
-                    }
-                    for_each_flop(mask, |flop| {
-                        let row = &table[flop as usize * n..][..n];
-                        for &(i, pot, met) in &live {
-                            sums.deal(row[i], pot, met);
-                        }
-                    });
-                });
+    Ok((table, total))
+}
+
+/// The equity sums of chunk `chunk` of the five-card boards (each swept
+/// once per suit orbit of `perms`, credited to the ten flops it
+/// completes); `None` once stopped.
+fn board_chunk(
+    run: &Run,
+    villain: &[Combo],
+    table: &[ClassSet],
+    perms: &[suits::SuitPerm],
+    chunk: u64,
+) -> Option<Sums> {
+    let hero = run.hero;
+    let n = hero.len();
+    let boards = binomial(52, 5);
+    let mut sums = Sums::new();
+    let mut stop = false;
+    let mut showdown = RiverShowdown::new(hero, villain);
+    let mut live: Vec<(usize, f64, f64)> = Vec::with_capacity(n);
+    let ranks = chunk * boards / ALL_FLOPS_CHUNKS..(chunk + 1) * boards / ALL_FLOPS_CHUNKS;
+    if let Ok(subsets) = Subsets::of_set_range(CardSet::FULL, 5, ranks) {
+        subsets.for_each_mask(|mask| {
+            let Some(orbit) = suits::orbit_if_least(mask, perms) else {
+                return;
+            };
+            stop = stop || run.control.passed();
+            if stop {
+                return;
             }
-            done.tick();
-            (!stop).then_some(sums)
+            let r = showdown.run(CardSet::from_mask(mask).unwrap_or_default());
+            let orbit = f64::from(orbit);
+            live.clear();
+            for (i, c) in hero.iter().enumerate() {
+                if r.met[i] > 0.0 {
+                    let w = c.weight * orbit;
+                    live.push((i, w * (r.win[i] + r.tie[i] / 2.0), w * r.met[i]));
+                }
+            }
+            for_each_flop(mask, |flop| {
+                let row = &table[flop as usize * n..][..n];
+                for &(i, pot, met) in &live {
+                    sums.deal(row[i], pot, met);
+                }
+            });
         });
-        merged(&mut total, &parts)?;
     }
-    Ok(answer(&total, FLOPS, villain.is_some(), |_| Vec::new()))
+    (!stop).then_some(sums)
+}
+
+/// One chunk's equity sums over every flop, as plain numbers (to carry
+/// between processes): per class and in total, the pot won, then the
+/// deals met.
+pub type ChunkSums = Vec<f64>;
+
+/// Every-flop equity cut up for a cluster: the sums of chunks `chunks` (of
+/// [`ALL_FLOPS_CHUNKS`]) of the question `q` (its `boards` are ignored:
+/// every flop; `vs` is required). [`all_flops_from_chunks`] adds them up
+/// to exactly `board_stats`' every-flop answer.
+pub fn all_flops_chunks(q: &BoardQuestion, chunks: std::ops::Range<u64>) -> Result<Vec<ChunkSums>> {
+    if chunks.end > ALL_FLOPS_CHUNKS || chunks.start > chunks.end {
+        return Err(Error::invalid(format!(
+            "chunks {}..{}: every flop is cut into {ALL_FLOPS_CHUNKS}",
+            chunks.start, chunks.end
+        )));
+    }
+    let (run, villain) = split_question(q)?;
+    let perms = suits::range_symmetries(&[run.hero, villain]);
+    run_with_threads(q.threads, |workers| {
+        let done = Done::new(run.control, FLOP_CHUNKS + chunks.end - chunks.start);
+        let (table, _) = flop_table(&run, workers, &done)?;
+        let parts = map_items(workers, chunks.end - chunks.start, |k| {
+            let sums = board_chunk(&run, villain, &table, &perms, chunks.start + k);
+            done.tick();
+            sums
+        });
+        parts
+            .into_iter()
+            .map(|part| {
+                let sums = part.ok_or_else(stopped)?;
+                Ok(sums.pot.iter().chain(&sums.met).copied().collect())
+            })
+            .collect()
+    })
+}
+
+/// The every-flop answer of `q` from all [`ALL_FLOPS_CHUNKS`] chunks'
+/// sums, in chunk order: the same numbers as `board_stats`.
+pub fn all_flops_from_chunks(q: &BoardQuestion, chunks: &[ChunkSums]) -> Result<BoardAnswer> {
+    if chunks.len() as u64 != ALL_FLOPS_CHUNKS {
+        return Err(Error::invalid(format!(
+            "{} chunks given: every flop is cut into {ALL_FLOPS_CHUNKS}",
+            chunks.len()
+        )));
+    }
+    let (run, _) = split_question(q)?;
+    run_with_threads(q.threads, |workers| {
+        let done = Done::new(run.control, FLOP_CHUNKS);
+        let (_, mut total) = flop_table(&run, workers, &done)?;
+        for (k, chunk) in chunks.iter().enumerate() {
+            if chunk.len() != 2 * (CLASSES + 1) {
+                return Err(Error::invalid(format!(
+                    "chunk {k}: {} numbers, a chunk's sums are {}",
+                    chunk.len(),
+                    2 * (CLASSES + 1)
+                )));
+            }
+            let mut sums = Sums::new();
+            sums.pot.copy_from_slice(&chunk[..CLASSES + 1]);
+            sums.met.copy_from_slice(&chunk[CLASSES + 1..]);
+            total.merge(&sums);
+        }
+        Ok(answer(&total, FLOPS, true, |_| Vec::new()))
+    })
+}
+
+/// The question's ranges, checked, with the other range required.
+fn split_question(q: &BoardQuestion) -> Result<(Run<'_>, &[Combo])> {
+    if q.range.is_empty() {
+        return Err(Error::invalid("the range has no combo"));
+    }
+    let villain = match &q.vs {
+        Some(vs) if !vs.is_empty() => vs.combos(),
+        Some(_) => return Err(Error::invalid("the other range (vs) has no combo")),
+        None => {
+            return Err(Error::invalid(
+                "vs: every-flop chunks are of equity against a range",
+            ));
+        }
+    };
+    let run = Run {
+        hero: q.range.combos(),
+        villain: Some(villain),
+        control: &q.control,
+    };
+    Ok((run, villain))
 }
 
 /// Calls `f` with the colex rank of each of the ten flops in a five-card

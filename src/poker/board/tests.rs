@@ -561,3 +561,29 @@ fn a_cancelled_question_stops_and_progress_reaches_the_end() {
     board_stats(&q).expect("answer");
     assert_eq!(*last.lock().expect("lock"), 1.0);
 }
+
+#[test]
+fn every_flop_in_chunks_adds_up_to_the_one_call() {
+    let q = BoardQuestion {
+        range: range("AA,AKs"),
+        vs: Some(range("KK,QJs")),
+        boards: Boards::AllFlops,
+        threads: 0,
+        control: Control::NONE,
+    };
+    let whole = board_stats(&q).expect("answer");
+    // Cut as a cluster would cut it: uneven runs of chunks.
+    let mut chunks = all_flops_chunks(&q, 0..37).expect("chunks");
+    chunks.extend(all_flops_chunks(&q, 37..200).expect("chunks"));
+    chunks.extend(all_flops_chunks(&q, 200..ALL_FLOPS_CHUNKS).expect("chunks"));
+    assert_eq!(all_flops_from_chunks(&q, &chunks).expect("answer"), whole);
+    assert!(whole.equity.is_some());
+    // Bad cuts are refused, naming them.
+    assert!(all_flops_chunks(&q, 250..257).is_err());
+    assert!(all_flops_from_chunks(&q, &chunks[1..]).is_err());
+    let mut short = chunks.clone();
+    short[3].pop();
+    assert!(all_flops_from_chunks(&q, &short).is_err());
+    let no_vs = BoardQuestion { vs: None, ..q };
+    assert!(all_flops_chunks(&no_vs, 0..1).is_err());
+}

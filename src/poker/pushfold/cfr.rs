@@ -44,14 +44,11 @@ pub(super) fn sweep(tree: &Tree, deals: &Deals, act: &[f64]) -> Sweep {
     };
     let mut reach = vec![0.0; d];
     let mut chance = vec![0.0; d];
-    let mut value = vec![0.0; (d + ends) * n];
+    // Each decision's value per seat; an end's is read from its payoff row.
+    let mut value = vec![0.0; d * n];
     for (k, &w) in deals.weight.iter().enumerate() {
         let groups = &deals.group[k * n..(k + 1) * n];
-        for (e, &row) in deals.outcome[k * ends..(k + 1) * ends].iter().enumerate() {
-            let row = row as usize;
-            value[(d + e) * n..(d + e + 1) * n]
-                .copy_from_slice(&deals.payoffs[row * n..(row + 1) * n]);
-        }
+        let outcomes = &deals.outcome[k * ends..(k + 1) * ends];
         reach[0] = w;
         for s in 0..d {
             let p = act[s * g + usize::from(groups[seat[s]])];
@@ -66,13 +63,25 @@ pub(super) fn sweep(tree: &Tree, deals: &Deals, act: &[f64]) -> Sweep {
         }
         for s in (0..d).rev() {
             let (p, [fold, acted]) = (chance[s], tree.children[s]);
-            for j in 0..n {
-                value[s * n + j] = p * value[acted * n + j] + (1.0 - p) * value[fold * n + j];
+            // Children come after their parent: split there to read them
+            // while writing this decision's value.
+            let (head, tail) = value.split_at_mut((s + 1) * n);
+            let child = |c: usize| -> &[f64] {
+                if c < d {
+                    &tail[(c - s - 1) * n..(c - s) * n]
+                } else {
+                    let row = outcomes[c - d] as usize;
+                    &deals.payoffs[row * n..(row + 1) * n]
+                }
+            };
+            let (f, a) = (child(fold), child(acted));
+            for (j, v) in head[s * n..].iter_mut().enumerate() {
+                *v = p * a[j] + (1.0 - p) * f[j];
             }
             let i = seat[s];
             let cf = &mut out.counterfactual[s * g + usize::from(groups[i])];
-            cf[0] += reach[s] * value[fold * n + i];
-            cf[1] += reach[s] * value[acted * n + i];
+            cf[0] += reach[s] * f[i];
+            cf[1] += reach[s] * a[i];
             out.reach[s] += reach[s];
         }
         for ((v, q), &x) in out.values.iter_mut().zip(&mut out.squares).zip(&value[..n]) {

@@ -12,12 +12,12 @@
 use super::table::{Table, Tree, final_stacks, payoff};
 use crate::cards::{Card, CardSet};
 use crate::error::{Error, Result};
+use crate::memo::{FixedMap, fixed_map};
 use crate::poker::HandKey;
 use crate::poker::equity::grid::cell_of;
 use crate::poker::equity::preflop::{BOARDS, combo_mask, wins_and_ties};
 use crate::poker::range::COMBOS;
 use crate::rng::Rng;
-use std::collections::HashMap;
 
 /// Most distinct payoffs kept (each is a row of `players` values, ICM
 /// computed once): with many seats almost every deal's large all-in ends
@@ -55,7 +55,7 @@ impl Deals {
 struct Builder<'a> {
     table: &'a Table,
     ends: &'a [u16],
-    rows: HashMap<(usize, u64), u32>,
+    rows: FixedMap<(usize, u64), u32>,
     deals: Deals,
 }
 
@@ -64,7 +64,7 @@ impl<'a> Builder<'a> {
         Builder {
             table,
             ends: &tree.ends,
-            rows: HashMap::new(),
+            rows: fixed_map(0),
             deals: Deals {
                 players: table.stacks.len(),
                 groups,
@@ -82,17 +82,16 @@ impl<'a> Builder<'a> {
         let n = groups.len();
         self.deals.group.extend_from_slice(groups);
         self.deals.weight.push(weight);
+        // Seats strongest first, once a deal: each end's ranks are then a
+        // walk down this order.
+        let mut order = [0usize; 16];
+        for (i, slot) in order.iter_mut().enumerate().take(n) {
+            *slot = i;
+        }
+        order[..n].sort_by_key(|&i| std::cmp::Reverse(strength[i]));
         for (e, &allin) in self.ends.iter().enumerate() {
-            // The all-in seats' ranks among themselves (0 = best) key the
-            // payoff; one seat alone wins without a showdown.
-            let mut code = 0u64;
-            let mut ranks = [0u16; 16];
-            if allin.count_ones() > 1 {
-                for i in (0..n).filter(|i| allin >> i & 1 == 1) {
-                    ranks[i] = dense_rank(allin, strength, i);
-                    code |= u64::from(ranks[i]) << (4 * i);
-                }
-            }
+            // The all-in seats' ranks among themselves key the payoff.
+            let (code, ranks) = showdown_ranks(&order[..n], allin, strength);
             let row = match self.rows.get(&(e, code)) {
                 Some(&row) => row,
                 None => {
@@ -116,7 +115,31 @@ impl<'a> Builder<'a> {
     }
 }
 
-/// How many distinct strengths among the seats of `allin` beat seat `i`'s.
+/// The all-in seats' ranks among themselves (0 = best: how many distinct
+/// strengths among them beat it), packed 4 bits a seat, and per seat;
+/// all zero when one seat alone takes the pot without a showdown.
+/// `order`: the seats strongest first.
+fn showdown_ranks(order: &[usize], allin: u16, strength: &[u16]) -> (u64, [u16; 16]) {
+    let mut code = 0u64;
+    let mut ranks = [0u16; 16];
+    if allin.count_ones() > 1 {
+        let mut rank = 0u16;
+        let mut above: Option<u16> = None;
+        for &i in order.iter().filter(|&&i| allin >> i & 1 == 1) {
+            if above.is_some_and(|a| a != strength[i]) {
+                rank += 1;
+            }
+            above = Some(strength[i]);
+            ranks[i] = rank;
+            code |= u64::from(rank) << (4 * i);
+        }
+    }
+    (code, ranks)
+}
+
+/// How many distinct strengths among the seats of `allin` beat seat `i`'s
+/// (the definition `showdown_ranks` is tested against).
+#[cfg(test)]
 fn dense_rank(allin: u16, strength: &[u16], i: usize) -> u16 {
     let inside = |j: usize| allin >> j & 1 == 1;
     let mut count = 0;
@@ -282,4 +305,33 @@ pub(super) fn sampled(table: &Table, tree: &Tree, samples: usize, seed: u64) -> 
         b.add(&groups, &strength, weight)?;
     }
     Ok(b.deals)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn showdown_ranks_are_the_dense_ranks() {
+        let mut rng = Rng::new(7);
+        for _ in 0..2000 {
+            let n = 2 + rng.below(9) as usize;
+            let strength: Vec<u16> = (0..n).map(|_| rng.below(4) as u16).collect();
+            let allin = rng.below(1 << n) as u16;
+            let mut order: Vec<usize> = (0..n).collect();
+            order.sort_by_key(|&i| std::cmp::Reverse(strength[i]));
+            let (code, ranks) = showdown_ranks(&order, allin, &strength);
+            let mut expected = 0u64;
+            for (i, &got) in ranks.iter().enumerate().take(n) {
+                let rank = if allin.count_ones() > 1 && allin >> i & 1 == 1 {
+                    dense_rank(allin, &strength, i)
+                } else {
+                    0
+                };
+                assert_eq!(got, rank, "{strength:?} {allin:b}");
+                expected |= u64::from(rank) << (4 * i);
+            }
+            assert_eq!(code, expected);
+        }
+    }
 }

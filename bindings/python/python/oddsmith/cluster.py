@@ -1,5 +1,6 @@
 """Large jobs spread over a Ray cluster: Durak tournaments, the preflop
-equity matrix, and range-vs-range equity over many flops.
+equity matrix, the exact three-way preflop table of hand classes, and
+range-vs-range equity and hand classes over many flops.
 
 Each job is cut into tasks that are pure functions of their arguments.
 When Ray is initialised (``ray.is_initialized()``), the tasks run as Ray
@@ -23,12 +24,14 @@ from __future__ import annotations
 import csv
 import itertools
 import json
+import os
+import struct
 import sys
 import time
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from . import InvalidArgument, _native, equity
+from . import BoardResult, ClassRow, InvalidArgument, _native, equity
 
 __all__ = [
     "tournament",
@@ -40,6 +43,10 @@ __all__ = [
     "range_vs_board",
     "BoardEquity",
     "suit_distinct_flops",
+    "board_all_flops",
+    "preflop3_table",
+    "Preflop3Table",
+    "Preflop3Entry",
 ]
 
 # ------------------------------------------------------------ running tasks
@@ -93,6 +100,30 @@ def _run_tasks(label: str, task: Callable[..., Any], arguments: List[Tuple[Any, 
         ready, pending = ray.wait(pending, num_returns=1)
         progress.step()
     return ray.get(refs)
+
+
+def _run_each(
+    label: str, task: Callable[..., Any], arguments: List[Tuple[Any, ...]], done: Callable[[int, Any], None]
+) -> None:
+    """Runs ``task(*a)`` for each of ``arguments`` (as Ray tasks when Ray
+    is running) and calls ``done(i, result)`` as each finishes, in the
+    order they finish (so a long job keeps what is done if stopped)."""
+    progress = _Progress(label, len(arguments))
+    ray = _ray()
+    if ray is None:
+        for i, a in enumerate(arguments):
+            done(i, task(*a))
+            progress.step()
+        return
+    remote = ray.remote(num_cpus=1)(task)
+    refs = [remote.remote(*a) for a in arguments]
+    index = {ref: i for i, ref in enumerate(refs)}
+    pending = list(refs)
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        for ref in ready:
+            done(index[ref], ray.get(ref))
+            progress.step()
 
 
 def _chunks(total: int, per_task: int) -> List[Tuple[int, int]]:
@@ -333,3 +364,192 @@ def range_vs_board(
         [(range_a, range_b, listed[s : s + per_task], dead) for s, _ in _chunks(len(listed), per_task)],
     )
     return [row for part in parts for row in part]
+
+
+_BOARD_CHUNKS = _native.BOARD_FLOP_CHUNKS
+
+
+def _flop_chunks_task(range_a: str, range_b: str, first: int, end: int) -> List[List[float]]:
+    return _native.board_flop_chunks(range_a, range_b, first, end, 1)
+
+
+def board_all_flops(pairs: Sequence[Tuple[str, str]], chunks_per_task: int = 32) -> List[BoardResult]:
+    """What each range makes on every flop, with its equity by class
+    against the other range of its pair: for each ``(range, vs)`` of
+    ``pairs``, the answer of ``oddsmith.board(range, all_flops=True,
+    vs=vs)``, equal to it number for number. Each pair's five-card boards
+    are cut into 256 chunks (suit-symmetric boards swept once, as in one
+    process), ``chunks_per_task`` chunks a task; the chunks' sums are added
+    in chunk order, so the answer does not depend on the workers."""
+    if chunks_per_task < 1:
+        raise InvalidArgument("chunks_per_task must be at least 1")
+    pairs = [(str(a), str(b)) for a, b in pairs]
+    for i, (a, b) in enumerate(pairs):
+        for what, text in (("range", a), ("vs", b)):
+            try:
+                _native.parse_range(text)
+            except Exception as e:
+                raise type(e)(f"pair {i + 1}, {what}: {e}") from None
+    cuts = [(s, min(s + chunks_per_task, _BOARD_CHUNKS)) for s in range(0, _BOARD_CHUNKS, chunks_per_task)]
+    arguments = [(a, b, s, e) for a, b in pairs for s, e in cuts]
+    parts = _run_tasks("board, every flop", _flop_chunks_task, arguments)
+    out = []
+    for k, (a, b) in enumerate(pairs):
+        chunks = [c for part in parts[k * len(cuts) : (k + 1) * len(cuts)] for c in part]
+        d = _native.board_from_chunks(a, b, chunks, 0)
+        rows = [ClassRow(**c) for c in d["classes"]]
+        out.append(BoardResult(d["boards"], d["combos"], d["weight"], d["equity"], rows, d["elapsed_ms"]))
+    return out
+
+
+# ------------------------------------------------------ three-way preflop
+
+_ROW_WORDS = _native.PREFLOP3_ROW_WORDS
+_ROW_BYTES = 8 * _ROW_WORDS
+
+#: Entries of the full three-way table: class triples a <= b <= c.
+PREFLOP3_TRIPLES: int = _native.PREFLOP3_TRIPLES
+
+
+@dataclass(frozen=True)
+class Preflop3Entry:
+    """One entry of the three-way table, its seats in the order asked:
+    ``deals`` (combo triples without a shared card times the 1,370,754
+    boards of each), and per seat the deals won alone (``wins``), split
+    with exactly one other seat (``split2``) and split three ways
+    (``split3``); ``equity`` per seat is the pot share,
+    ``(wins + split2/2 + split3/3) / deals`` (0 when no deal fits, as
+    for AA against AA against AA)."""
+
+    classes: Tuple[str, str, str]
+    deals: int
+    wins: Tuple[int, int, int]
+    split2: Tuple[int, int, int]
+    split3: Tuple[int, int, int]
+
+    @property
+    def equity(self) -> Tuple[float, float, float]:
+        if self.deals == 0:
+            return (0.0, 0.0, 0.0)
+        return tuple(  # type: ignore[return-value]
+            (6 * w + 3 * s2 + 2 * s3) / (6 * self.deals) for w, s2, s3 in zip(self.wins, self.split2, self.split3)
+        )
+
+
+@dataclass(frozen=True)
+class Preflop3Table:
+    """The rows ``first .. first + count`` of the exact three-way preflop
+    table (all of it: ``first=0, count=818805``). Row ``t`` is the class
+    triple ``triple(t)`` (``a <= b <= c`` in :func:`hand_classes` order,
+    lexicographic); ``data`` holds ten little-endian unsigned 64-bit
+    integers a row: deals, the three seats' wins, their two-way splits,
+    their three-way splits. ``path`` is the file it was saved to."""
+
+    first: int
+    count: int
+    data: bytes = field(repr=False)
+    path: str
+
+    @staticmethod
+    def triple(index: int) -> Tuple[str, str, str]:
+        """The class names of row ``index`` of the full table."""
+        names = hand_classes()
+        a, b, c = _native.preflop3_triple(index)
+        return names[a], names[b], names[c]
+
+    @staticmethod
+    def index(a: str, b: str, c: str) -> int:
+        """The row of the full table holding classes ``a``, ``b``, ``c``
+        (any order)."""
+        order = {name: i for i, name in enumerate(hand_classes())}
+        for name in (a, b, c):
+            if name not in order:
+                raise InvalidArgument(f"hand class {name!r}: not one of the 169 (AA, AKs, AKo, ...)")
+        x, y, z = sorted(order[n] for n in (a, b, c))
+        return _native.preflop3_index(x, y, z)
+
+    def row(self, index: int) -> Preflop3Entry:
+        """Row ``index`` of the full table (it must be among this part's),
+        seats in the triple's order."""
+        if not self.first <= index < self.first + self.count:
+            raise InvalidArgument(f"row {index}: this table holds rows {self.first} to {self.first + self.count - 1}")
+        at = (index - self.first) * _ROW_BYTES
+        w = struct.unpack_from(f"<{_ROW_WORDS}Q", self.data, at)
+        return Preflop3Entry(self.triple(index), w[0], tuple(w[1:4]), tuple(w[4:7]), tuple(w[7:10]))  # type: ignore[arg-type]
+
+    def at(self, a: str, b: str, c: str) -> Preflop3Entry:
+        """The entry of classes ``a``, ``b``, ``c`` with the seats in that
+        order (the stored row is in class order; its seats are permuted)."""
+        entry = self.row(self.index(a, b, c))
+        stored = list(entry.classes)
+        seats = []
+        for name in (a, b, c):
+            i = stored.index(name)
+            stored[i] = ""
+            seats.append(i)
+        pick = lambda xs: tuple(xs[i] for i in seats)  # noqa: E731
+        return Preflop3Entry((a, b, c), entry.deals, pick(entry.wins), pick(entry.split2), pick(entry.split3))
+
+    def to_numpy(self) -> Any:
+        """The rows as a ``(count, 10)`` numpy array of uint64 (needs numpy)."""
+        import numpy
+
+        return numpy.frombuffer(self.data, dtype="<u8").reshape(self.count, _ROW_WORDS)
+
+
+def _preflop3_task(first: int, count: int, threads: int) -> bytes:
+    return _native.preflop3_rows(first, count, threads)
+
+
+def _write_atomically(path: str, data: bytes) -> None:
+    temporary = path + ".part"
+    with open(temporary, "wb") as f:
+        f.write(data)
+    os.replace(temporary, path)
+
+
+def preflop3_table(
+    directory: str,
+    first: int = 0,
+    count: Optional[int] = None,
+    triples_per_slice: int = 200,
+    threads: int = 0,
+) -> Preflop3Table:
+    """The exact three-way preflop table of hand classes (rows ``first``
+    to ``first + count``; default: all 818,805), one task per slice of
+    ``triples_per_slice`` rows, resumable: each finished slice is saved in
+    ``directory`` as ``slice-FIRST-END.bin`` as soon as it is done, and a
+    rerun with the same slicing skips the slices found there. The slices
+    are then joined into ``directory/preflop3-FIRST-END.bin`` (the same
+    bytes whatever the number of workers or interruptions). In this
+    process (no Ray) a slice runs on ``threads`` threads (0 = all cores);
+    on Ray each task takes one CPU. The full table is about 3.5 core-hours
+    (see the docs' cluster page)."""
+    end = PREFLOP3_TRIPLES if count is None else first + count
+    if not 0 <= first < end <= PREFLOP3_TRIPLES:
+        raise InvalidArgument(f"rows {first}..{end}: the table has rows 0 to {PREFLOP3_TRIPLES - 1}")
+    if triples_per_slice < 1:
+        raise InvalidArgument("triples_per_slice must be at least 1")
+    os.makedirs(directory, exist_ok=True)
+    slices = [(s, min(s + triples_per_slice, end)) for s in range(first, end, triples_per_slice)]
+    path_of = lambda s, e: os.path.join(directory, f"slice-{s:06d}-{e:06d}.bin")  # noqa: E731
+    todo = [
+        (s, e)
+        for s, e in slices
+        if not (os.path.exists(path_of(s, e)) and os.path.getsize(path_of(s, e)) == (e - s) * _ROW_BYTES)
+    ]
+
+    def save(i: int, data: bytes) -> None:
+        s, e = todo[i]
+        _write_atomically(path_of(s, e), data)
+
+    task_threads = 1 if _ray() is not None else threads
+    _run_each("3-way preflop table", _preflop3_task, [(s, e - s, task_threads) for s, e in todo], save)
+    parts = []
+    for s, e in slices:
+        with open(path_of(s, e), "rb") as f:
+            parts.append(f.read())
+    data = b"".join(parts)
+    path = os.path.join(directory, f"preflop3-{first:06d}-{end:06d}.bin")
+    _write_atomically(path, data)
+    return Preflop3Table(first, end - first, data, path)
