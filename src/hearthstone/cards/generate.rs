@@ -292,6 +292,9 @@ fn target(t: &Target) -> String {
             tribes(tr),
             keywords(lacking)
         ),
+        Target::RandomNotFriend { tribes: tr } => {
+            format!("Target::RandomNotFriend {{ tribes: {} }}", tribes(tr))
+        }
         Target::Adjacent => "Target::Adjacent".into(),
         Target::AllOthers => "Target::AllOthers".into(),
         Target::Defender => "Target::Defender".into(),

@@ -1894,6 +1894,26 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
         };
         return read().map_or(Some(None), one);
     }
+    // "after you summon a murloc, give a friendly murloc other than it
+    // +2 health": a random one of the tribe but the summoned minion.
+    if let Trigger::FriendlySummoned { after: true, .. } = trigger
+        && let Some((who, gift_text)) = action
+            .strip_prefix("give a friendly ")
+            .and_then(|r| r.split_once(" other than it "))
+    {
+        let read = || {
+            let tribes = tribes_named(who)?;
+            let (attack, health, keywords) = gift(gift_text)?;
+            let action = Action::Buff {
+                target: Target::RandomNotFriend { tribes },
+                attack,
+                health,
+                keywords,
+            };
+            Some(vec![(Effect { trigger, action }, None); times as usize])
+        };
+        return Some(read());
+    }
     // A summon listener gives to the summoned minion, multiplies its
     // attack, or gains itself.
     if matches!(trigger, Trigger::FriendlySummoned { .. })
@@ -2068,6 +2088,25 @@ fn plain_action(trigger: Trigger, action: &str, times: u8) -> Option<Action> {
         && let Some(per_friend) = damage_per_friend(rest, times)
     {
         return per_friend;
+    }
+    // A rally's "deal 1 damage to your other minions" (Rampager): the
+    // friendly minions on the board as it fires, dying ones too
+    // (Firestone's copy of the board, without later summons), "twice"
+    // sweeping them twice.
+    if let Some(amount) = action
+        .strip_prefix("deal ")
+        .and_then(|a| a.strip_suffix(" damage to your other minions"))
+        && trigger == Trigger::Rally
+    {
+        return Some(Action::Damage {
+            target: Target::Friendly {
+                tribes: 0,
+                other: true,
+                living: false,
+            },
+            amount: amount.parse().ok()?,
+            times,
+        });
     }
     if let Some(rest) = action.strip_prefix("deal ")
         && trigger == Trigger::Deathrattle
@@ -2491,6 +2530,15 @@ fn give_target(rest: &str, trigger: Trigger) -> Option<(Target, &str)> {
             },
             what,
         ));
+    }
+    // "all friendly minions" (Admiral Eliza Goreblade): as "your minions".
+    if let Some(what) = rest.strip_prefix("all friendly minions ") {
+        let target = Target::Friendly {
+            tribes: 0,
+            other: false,
+            living: false,
+        };
+        return Some((target, what));
     }
     if let Some(what) = rest.strip_prefix("a friendly minion of each type ") {
         return Some((Target::EachTribe, what));

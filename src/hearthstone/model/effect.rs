@@ -235,6 +235,15 @@ pub enum Target {
         /// Never a minion of its own card.
         different: bool,
     },
+    /// A living friendly minion of `tribes` (any tribe when 0) drawn at
+    /// random, not the friend whose doing fired the trigger (this minion
+    /// may be drawn): Saltscale Honcho's "after you summon a Murloc, give
+    /// a friendly Murloc other than it +2 Health" (Firestone's
+    /// `afterOtherSpawned` candidates: every Murloc but the one summoned).
+    RandomNotFriend {
+        /// Tribe bits (`TRIBE_*`) of the friendly minions meant; 0 for any tribe.
+        tribes: u32,
+    },
     /// The living friendly minions next to it.
     Adjacent,
     /// Every minion of both boards but itself.
