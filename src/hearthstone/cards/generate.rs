@@ -491,7 +491,10 @@ fn action(a: &Action) -> String {
         ),
         Action::GainHandStats { times } => format!("Action::GainHandStats {{ times: {times} }}"),
         Action::GainHandAttack { times } => format!("Action::GainHandAttack {{ times: {times} }}"),
-        Action::SummonFromHand { count } => format!("Action::SummonFromHand {{ count: {count} }}"),
+        Action::SummonFromHand { count, tribes: t } => format!(
+            "Action::SummonFromHand {{ count: {count}, tribes: {} }}",
+            tribes(t)
+        ),
         Action::SummonCopy { attack, health } => {
             format!("Action::SummonCopy {{ attack: {attack}, health: {health} }}")
         }

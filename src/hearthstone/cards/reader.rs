@@ -818,15 +818,23 @@ fn set_target_stats(clause: &str) -> Option<Option<Effect>> {
 }
 
 /// "summon the highest-attack minion from your hand for this combat
-/// only" (the golden: "the 2 highest-attack minions"): Expert Aviator's
-/// rally as Firestone plays it.
+/// only" (the golden: "the 2 highest-attack minions"; Diremuck Forager's
+/// "the highest-attack murloc", golden "the two highest-attack
+/// murlocs"): the hand's highest-attack minions of a tribe or any.
 fn from_hand(action: &str) -> Option<Action> {
-    let count = match action {
-        "summon the highest-attack minion from your hand for this combat only" => 1,
-        "summon the 2 highest-attack minions from your hand for this combat only" => 2,
-        _ => return None,
+    let what = action
+        .strip_prefix("summon the ")?
+        .strip_suffix(" from your hand for this combat only")?;
+    let (count, who) = match what.split_once(' ') {
+        Some(("2" | "two", who)) => (2, who),
+        _ => (1, what),
     };
-    Some(Action::SummonFromHand { count })
+    let who = who.strip_prefix("highest-attack ")?;
+    let tribes = match who {
+        "minion" | "minions" => 0,
+        who => tribe(who)?,
+    };
+    Some(Action::SummonFromHand { count, tribes })
 }
 
 /// Whether the card, in combat, puts cards in its owner's hand or gives
@@ -1979,6 +1987,15 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
     }
     if trigger == Trigger::Rally
         && let Some(action) = from_hand(action)
+    {
+        return if times == 1 { one(action) } else { Some(None) };
+    }
+    // Diremuck Forager: its summons from the hand at the start of combat
+    // (those that would wait for room are refused: `validate_hands`).
+    if trigger == Trigger::StartOfCombat
+        && let Some(action) = action
+            .strip_prefix("when you have space, ")
+            .and_then(from_hand)
     {
         return if times == 1 { one(action) } else { Some(None) };
     }

@@ -611,8 +611,8 @@ impl State {
                 }
                 false
             }
-            Action::SummonFromHand { count } => {
-                self.summon_from_hand_mid_combat(kinds, at, count, chooser);
+            Action::SummonFromHand { count, tribes } => {
+                self.summon_from_hand_mid_combat(kinds, at, count, tribes, chooser);
                 false
             }
             Action::SummonCopy { attack, health } => {

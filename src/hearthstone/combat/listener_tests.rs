@@ -139,3 +139,82 @@ fn listener_cards_agree_with_the_tree_and_monte_carlo() {
         ("Murloc Scout=2/1+reborn,golden Saltscale Honcho", "3/5,2/2"),
     ]);
 }
+
+/// Boards `a` and `b` with side A's hand `hand` after the start of
+/// combat, every random choice answered with `pick`.
+fn after_start_with_hand(a: &str, b: &str, hand: &str, pick: u32) -> (String, u16) {
+    let hand = parse_hand(hand).unwrap();
+    let (mut s, kinds) = State::with_hands(
+        &parse_board(a).unwrap(),
+        &parse_board(b).unwrap(),
+        [&hand, &[]],
+        &[GameBonuses::default(); 2],
+        0,
+    );
+    s.start_of_combat(&kinds, &mut Fixed(pick));
+    (shown(&s, 0), s.hand[0])
+}
+
+/// Boards `a` and `b` with side A's hand `hand`.
+fn combat_with_hand(a: &str, b: &str, hand: &str) -> Combat {
+    let mut c = combat(a, b);
+    c.hands[0] = parse_hand(hand).unwrap();
+    c
+}
+
+#[test]
+fn diremuck_forager_summons_the_highest_attack_murloc_of_the_hand() {
+    // The 5/5 Murloc (not the 9/9 Demon) enters to the Forager's right.
+    let hand = "Wrath Weaver=9/9,Murloc Scout=5/5,Murloc Scout=2/2";
+    let (board, summoned) = after_start_with_hand("1/1,Diremuck Forager,3/3", "1/50", hand, 0);
+    assert_eq!((board.as_str(), summoned), ("1/1,4/5,5/5,3/3", 0b010));
+    // The golden takes both Murlocs, the next one nearest.
+    let (board, _) = after_start_with_hand("golden Diremuck Forager", "1/50", hand, 0);
+    assert_eq!(board, "8/10,2/2,5/5");
+    // Ties drawn at random; no Murloc in the hand: nothing.
+    let ties = "Murloc Scout=4/1,Murloc Scout=4/2";
+    assert_eq!(after_start_with_hand("Diremuck Forager", "1/50", ties, 1).0, "4/5,4/2");
+    assert_eq!(after_start_with_hand("Diremuck Forager", "1/50", "9/9", 0).0, "4/5");
+    // Two Foragers take the two best Murlocs, one each.
+    let (board, _) = after_start_with_hand("Diremuck Forager,Diremuck Forager", "1/50", hand, 0);
+    assert_eq!(board, "4/5,5/5,4/5,2/2");
+}
+
+#[test]
+fn diremuck_forager_summons_that_would_wait_for_room_are_refused() {
+    let hand = "Murloc Scout=5/5";
+    let full = "Diremuck Forager,1/1,1/1,1/1,1/1,1/1,1/1";
+    let c = combat_with_hand(full, "1/50", hand);
+    let e = combat_exact(&c, 1_000_000, &Control::NONE).unwrap_err();
+    assert!(e.message().contains("Diremuck Forager"), "{}", e.message());
+    // The golden on a board of six: one would wait.
+    let six = "golden Diremuck Forager,1/1,1/1,1/1,1/1,1/1";
+    assert!(combat_exact(&combat_with_hand(six, "1/50", hand), 1_000_000, &Control::NONE).is_err());
+    // Without a Murloc in the hand nothing waits.
+    assert!(combat_exact(&combat_with_hand(full, "1/50", "9/9"), 1_000_000, &Control::NONE).is_ok());
+}
+
+#[test]
+fn diremuck_forager_combats_agree_with_the_tree_and_monte_carlo() {
+    for (k, (a, b, hand)) in [
+        ("Diremuck Forager,2/2", "6/6,3/4", "Murloc Scout=3/3,Murloc Scout=3/1"),
+        (
+            "golden Diremuck Forager",
+            "9/9,4/4+taunt",
+            "Murloc Scout=2/2,Wrath Weaver=8/8,Murloc Scout=4/1",
+        ),
+        ("Diremuck Forager,Saltscale Honcho", "8/8,3/3", "Murloc Scout=2/1"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let c = combat_with_hand(a, b, hand);
+        let r = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();
+        let (x, y) = (summary(&r), tree_walk(&c));
+        assert!(
+            x.iter().zip(&y).all(|(p, q)| (p - q).abs() < 1e-9),
+            "{a} vs {b}: {x:?} vs tree {y:?}"
+        );
+        assert_monte_carlo_agrees(&c, 40 + k as u64, a);
+    }
+}

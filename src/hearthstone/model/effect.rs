@@ -591,14 +591,17 @@ pub enum Action {
         /// The copy's health (0: the minion's).
         health: u16,
     },
-    /// The `count` highest-attack minions in its side's hand not summoned
-    /// yet this combat (`State::hand`; a random one among equals), one by
-    /// one, each summoned to this minion's right with its stats in the
-    /// hand (Firestone's Expert Aviator); a summon that finds no room
-    /// leaves its minion free to come later.
+    /// The `count` highest-attack minions of `tribes` (any tribe when 0)
+    /// in its side's hand not summoned yet this combat (`State::hand`; a
+    /// random one among equals), one by one, each summoned to this
+    /// minion's right with its stats in the hand (Firestone's Expert
+    /// Aviator's rally; Diremuck Forager's start of combat, Murlocs); a
+    /// summon that finds no room leaves its minion free to come later.
     SummonFromHand {
         /// Minions summoned.
         count: u8,
+        /// Tribe bits (`TRIBE_*`) of the hand's minions meant; 0 for any tribe.
+        tribes: u32,
     },
     /// It gains `times` the attack of the enemy its attack targets, as
     /// a rally fires (Heroic Underdog).
