@@ -113,9 +113,8 @@ impl Hand {
     /// `summoned` (a mask of its minions), a random one among equals;
     /// none when all were.
     fn pick(&self, summoned: u16, tribes: u32, chooser: &mut impl Chooser) -> Option<usize> {
-        let free = |i: &usize| {
-            summoned & 1 << i == 0 && (tribes == 0 || self.tribes[*i] & tribes != 0)
-        };
+        let free =
+            |i: &usize| summoned & 1 << i == 0 && (tribes == 0 || self.tribes[*i] & tribes != 0);
         let all = 0..self.minion_count as usize;
         let best = all
             .clone()

@@ -70,7 +70,12 @@ fn admiral_eliza_buffs_every_friendly_minion_as_a_pirate_attacks() {
     );
     // The golden gives +6/+2.
     assert_eq!(
-        after_attack("Sky Pirate=1/1,golden Admiral Eliza Goreblade=12/14", "0/20", 0, 0),
+        after_attack(
+            "Sky Pirate=1/1,golden Admiral Eliza Goreblade=12/14",
+            "0/20",
+            0,
+            0
+        ),
         ("7/3,18/16".into(), "0/13".into())
     );
 }
@@ -108,7 +113,13 @@ fn saltscale_honcho_gives_a_murloc_other_than_the_summoned_one_health() {
         "1/1,5/4"
     );
     assert_eq!(
-        after_attack("Murloc Scout=1/1+reborn,golden Saltscale Honcho=10/4", "1/20", 0, 0).0,
+        after_attack(
+            "Murloc Scout=1/1+reborn,golden Saltscale Honcho=10/4",
+            "1/20",
+            0,
+            0
+        )
+        .0,
         "1/1,10/8"
     );
     // Not a Murloc summoned: nothing.
@@ -120,7 +131,8 @@ fn saltscale_honcho_gives_a_murloc_other_than_the_summoned_one_health() {
 
 #[test]
 fn yo_ho_ogre_is_a_plain_taunt_as_firestone_plays_it() {
-    let ogre = exact("Yo-Ho-Ogre,3/3", "4/4,2/2");
+    // Its taunt is the state's (its card data has no taunt tag).
+    let ogre = exact("Yo-Ho-Ogre=1/7+taunt,3/3", "4/4,2/2");
     let plain = exact("1/7+taunt,3/3", "4/4,2/2");
     assert_eq!(summary(&ogre), summary(&plain));
 }
@@ -173,8 +185,14 @@ fn diremuck_forager_summons_the_highest_attack_murloc_of_the_hand() {
     assert_eq!(board, "8/10,2/2,5/5");
     // Ties drawn at random; no Murloc in the hand: nothing.
     let ties = "Murloc Scout=4/1,Murloc Scout=4/2";
-    assert_eq!(after_start_with_hand("Diremuck Forager", "1/50", ties, 1).0, "4/5,4/2");
-    assert_eq!(after_start_with_hand("Diremuck Forager", "1/50", "9/9", 0).0, "4/5");
+    assert_eq!(
+        after_start_with_hand("Diremuck Forager", "1/50", ties, 1).0,
+        "4/5,4/2"
+    );
+    assert_eq!(
+        after_start_with_hand("Diremuck Forager", "1/50", "9/9", 0).0,
+        "4/5"
+    );
     // Two Foragers take the two best Murlocs, one each.
     let (board, _) = after_start_with_hand("Diremuck Forager,Diremuck Forager", "1/50", hand, 0);
     assert_eq!(board, "4/5,5/5,4/5,2/2");
@@ -189,21 +207,43 @@ fn diremuck_forager_summons_that_would_wait_for_room_are_refused() {
     assert!(e.message().contains("Diremuck Forager"), "{}", e.message());
     // The golden on a board of six: one would wait.
     let six = "golden Diremuck Forager,1/1,1/1,1/1,1/1,1/1";
-    assert!(combat_exact(&combat_with_hand(six, "1/50", hand), 1_000_000, &Control::NONE).is_err());
+    assert!(
+        combat_exact(
+            &combat_with_hand(six, "1/50", hand),
+            1_000_000,
+            &Control::NONE
+        )
+        .is_err()
+    );
     // Without a Murloc in the hand nothing waits.
-    assert!(combat_exact(&combat_with_hand(full, "1/50", "9/9"), 1_000_000, &Control::NONE).is_ok());
+    assert!(
+        combat_exact(
+            &combat_with_hand(full, "1/50", "9/9"),
+            1_000_000,
+            &Control::NONE
+        )
+        .is_ok()
+    );
 }
 
 #[test]
 fn diremuck_forager_combats_agree_with_the_tree_and_monte_carlo() {
     for (k, (a, b, hand)) in [
-        ("Diremuck Forager,2/2", "6/6,3/4", "Murloc Scout=3/3,Murloc Scout=3/1"),
+        (
+            "Diremuck Forager,2/2",
+            "6/6,3/4",
+            "Murloc Scout=3/3,Murloc Scout=3/1",
+        ),
         (
             "golden Diremuck Forager",
             "9/9,4/4+taunt",
             "Murloc Scout=2/2,Wrath Weaver=8/8,Murloc Scout=4/1",
         ),
-        ("Diremuck Forager,Saltscale Honcho", "8/8,3/3", "Murloc Scout=2/1"),
+        (
+            "Diremuck Forager,Saltscale Honcho",
+            "8/8,3/3",
+            "Murloc Scout=2/1",
+        ),
     ]
     .into_iter()
     .enumerate()
