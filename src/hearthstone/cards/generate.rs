@@ -292,6 +292,9 @@ fn target(t: &Target) -> String {
             tribes(tr),
             keywords(lacking)
         ),
+        Target::RandomNotFriend { tribes: tr } => {
+            format!("Target::RandomNotFriend {{ tribes: {} }}", tribes(tr))
+        }
         Target::Adjacent => "Target::Adjacent".into(),
         Target::AllOthers => "Target::AllOthers".into(),
         Target::Defender => "Target::Defender".into(),
@@ -488,7 +491,10 @@ fn action(a: &Action) -> String {
         ),
         Action::GainHandStats { times } => format!("Action::GainHandStats {{ times: {times} }}"),
         Action::GainHandAttack { times } => format!("Action::GainHandAttack {{ times: {times} }}"),
-        Action::SummonFromHand { count } => format!("Action::SummonFromHand {{ count: {count} }}"),
+        Action::SummonFromHand { count, tribes: t } => format!(
+            "Action::SummonFromHand {{ count: {count}, tribes: {} }}",
+            tribes(t)
+        ),
         Action::SummonCopy { attack, health } => {
             format!("Action::SummonCopy {{ attack: {attack}, health: {health} }}")
         }

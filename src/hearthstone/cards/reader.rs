@@ -818,15 +818,23 @@ fn set_target_stats(clause: &str) -> Option<Option<Effect>> {
 }
 
 /// "summon the highest-attack minion from your hand for this combat
-/// only" (the golden: "the 2 highest-attack minions"): Expert Aviator's
-/// rally as Firestone plays it.
+/// only" (the golden: "the 2 highest-attack minions"; Diremuck Forager's
+/// "the highest-attack murloc", golden "the two highest-attack
+/// murlocs"): the hand's highest-attack minions of a tribe or any.
 fn from_hand(action: &str) -> Option<Action> {
-    let count = match action {
-        "summon the highest-attack minion from your hand for this combat only" => 1,
-        "summon the 2 highest-attack minions from your hand for this combat only" => 2,
-        _ => return None,
+    let what = action
+        .strip_prefix("summon the ")?
+        .strip_suffix(" from your hand for this combat only")?;
+    let (count, who) = match what.split_once(' ') {
+        Some(("2" | "two", who)) => (2, who),
+        _ => (1, what),
     };
-    Some(Action::SummonFromHand { count })
+    let who = who.strip_prefix("highest-attack ")?;
+    let tribes = match who {
+        "minion" | "minions" => 0,
+        who => tribe(who)?,
+    };
+    Some(Action::SummonFromHand { count, tribes })
 }
 
 /// Whether the card, in combat, puts cards in its owner's hand or gives
@@ -1894,6 +1902,26 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
         };
         return read().map_or(Some(None), one);
     }
+    // "after you summon a murloc, give a friendly murloc other than it
+    // +2 health": a random one of the tribe but the summoned minion.
+    if let Trigger::FriendlySummoned { after: true, .. } = trigger
+        && let Some((who, gift_text)) = action
+            .strip_prefix("give a friendly ")
+            .and_then(|r| r.split_once(" other than it "))
+    {
+        let read = || {
+            let tribes = tribes_named(who)?;
+            let (attack, health, keywords) = gift(gift_text)?;
+            let action = Action::Buff {
+                target: Target::RandomNotFriend { tribes },
+                attack,
+                health,
+                keywords,
+            };
+            Some(vec![(Effect { trigger, action }, None); times as usize])
+        };
+        return Some(read());
+    }
     // A summon listener gives to the summoned minion, multiplies its
     // attack, or gains itself.
     if matches!(trigger, Trigger::FriendlySummoned { .. })
@@ -1959,6 +1987,15 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
     }
     if trigger == Trigger::Rally
         && let Some(action) = from_hand(action)
+    {
+        return if times == 1 { one(action) } else { Some(None) };
+    }
+    // Diremuck Forager: its summons from the hand at the start of combat
+    // (those that would wait for room are refused: `validate_hands`).
+    if trigger == Trigger::StartOfCombat
+        && let Some(action) = action
+            .strip_prefix("when you have space, ")
+            .and_then(from_hand)
     {
         return if times == 1 { one(action) } else { Some(None) };
     }
@@ -2068,6 +2105,25 @@ fn plain_action(trigger: Trigger, action: &str, times: u8) -> Option<Action> {
         && let Some(per_friend) = damage_per_friend(rest, times)
     {
         return per_friend;
+    }
+    // A rally's "deal 1 damage to your other minions" (Rampager): the
+    // friendly minions on the board as it fires, dying ones too
+    // (Firestone's copy of the board, without later summons), "twice"
+    // sweeping them twice.
+    if let Some(amount) = action
+        .strip_prefix("deal ")
+        .and_then(|a| a.strip_suffix(" damage to your other minions"))
+        && trigger == Trigger::Rally
+    {
+        return Some(Action::Damage {
+            target: Target::Friendly {
+                tribes: 0,
+                other: true,
+                living: false,
+            },
+            amount: amount.parse().ok()?,
+            times,
+        });
     }
     if let Some(rest) = action.strip_prefix("deal ")
         && trigger == Trigger::Deathrattle
@@ -2491,6 +2547,15 @@ fn give_target(rest: &str, trigger: Trigger) -> Option<(Target, &str)> {
             },
             what,
         ));
+    }
+    // "all friendly minions" (Admiral Eliza Goreblade): as "your minions".
+    if let Some(what) = rest.strip_prefix("all friendly minions ") {
+        let target = Target::Friendly {
+            tribes: 0,
+            other: false,
+            living: false,
+        };
+        return Some((target, what));
     }
     if let Some(what) = rest.strip_prefix("a friendly minion of each type ") {
         return Some((Target::EachTribe, what));

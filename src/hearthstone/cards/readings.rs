@@ -680,4 +680,16 @@ pub(super) const READINGS: &[Reading] = &[
         refused: true,
         ..Reading::NONE
     },
+    Reading {
+        id: "BGS_060",
+        why: "Yo-Ho-Ogre as Firestone (1.1.755) plays it: a plain taunt (its \"after this survives damage, your left-most minion attacks immediately\" is commented out there).",
+        plays: Some("Taunt"),
+        ..Reading::NONE
+    },
+    Reading {
+        id: "TB_BaconUps_150",
+        why: "Yo-Ho-Ogre as Firestone (1.1.755) plays it: a plain taunt (its \"after this survives damage, your left-most minion attacks immediately\" is commented out there).",
+        plays: Some("Taunt"),
+        ..Reading::NONE
+    },
 ];

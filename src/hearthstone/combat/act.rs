@@ -333,7 +333,11 @@ impl State {
                     }
                 }
             }
-            Target::Random { count, .. } => {
+            Target::Random { .. } | Target::RandomNotFriend { .. } => {
+                let count = match target {
+                    Target::Random { count, .. } => count,
+                    _ => 1,
+                };
                 let mut taken = [false; BOARD_SIZE];
                 for _ in 0..count {
                     let (pool, n) = self.random_pool(kinds, at, target, &taken);
@@ -499,16 +503,32 @@ impl State {
         target: Target,
         taken: &[bool; BOARD_SIZE],
     ) -> ([usize; BOARD_SIZE], usize) {
-        let Target::Random {
-            tribes,
-            other,
-            lacking,
-            strict,
-            different,
-            ..
-        } = target
-        else {
-            return ([0; BOARD_SIZE], 0);
+        let (tribes, other, lacking, strict, different) = match target {
+            Target::Random {
+                tribes,
+                other,
+                lacking,
+                strict,
+                different,
+                ..
+            } => (tribes, other, lacking, strict, different),
+            Target::RandomNotFriend { tribes } => {
+                // The friend stands out as the one "taken" already.
+                let mut taken = *taken;
+                if let Some(f) = at.friend {
+                    taken[f] = true;
+                }
+                let plain = Target::Random {
+                    tribes,
+                    other: false,
+                    count: 1,
+                    lacking: 0,
+                    strict: false,
+                    different: false,
+                };
+                return self.random_pool(kinds, at, plain, &taken);
+            }
+            _ => return ([0; BOARD_SIZE], 0),
         };
         let side = at.side;
         let source_card = kinds.name(&at.unit);
@@ -591,8 +611,8 @@ impl State {
                 }
                 false
             }
-            Action::SummonFromHand { count } => {
-                self.summon_from_hand_mid_combat(kinds, at, count, chooser);
+            Action::SummonFromHand { count, tribes } => {
+                self.summon_from_hand_mid_combat(kinds, at, count, tribes, chooser);
                 false
             }
             Action::SummonCopy { attack, health } => {

@@ -40,6 +40,8 @@ pub(super) struct Hand {
     /// when a minion of its side summons them mid-combat
     /// (`Action::SummonFromHand`; else none).
     minions: [Unit; HAND_SIZE],
+    /// The tribe bits of each of them.
+    tribes: [u32; HAND_SIZE],
     minion_count: u8,
 }
 
@@ -64,6 +66,7 @@ impl Hand {
         if board.iter().any(Minion::summons_from_hand) {
             for m in cards.iter().take(HAND_SIZE) {
                 hand.minions[hand.minion_count as usize] = kinds.unit(m);
+                hand.tribes[hand.minion_count as usize] = m.tribes;
                 hand.minion_count += 1;
             }
         }
@@ -106,10 +109,12 @@ impl Hand {
         self.minion_count > 0
     }
 
-    /// The highest-attack minion not in `summoned` (a mask of its
-    /// minions), a random one among equals; none when all were.
-    fn pick(&self, summoned: u16, chooser: &mut impl Chooser) -> Option<usize> {
-        let free = |i: &usize| summoned & 1 << i == 0;
+    /// The highest-attack minion of `tribes` (any when 0) not in
+    /// `summoned` (a mask of its minions), a random one among equals;
+    /// none when all were.
+    fn pick(&self, summoned: u16, tribes: u32, chooser: &mut impl Chooser) -> Option<usize> {
+        let free =
+            |i: &usize| summoned & 1 << i == 0 && (tribes == 0 || self.tribes[*i] & tribes != 0);
         let all = 0..self.minion_count as usize;
         let best = all
             .clone()
@@ -125,8 +130,8 @@ impl Hand {
 
 impl State {
     /// `Action::SummonFromHand` of the minion at `at`: `count` times, the
-    /// highest-attack minion of its hand not summoned yet this combat
-    /// enters to the right of `at` with its stats in the hand (each next
+    /// highest-attack minion of `tribes` (any when 0) of its hand not
+    /// summoned yet this combat enters to the right of `at` with its stats in the hand (each next
     /// one between `at` and the one before); one that finds no room stays
     /// free to come later (Firestone's cancelled summon).
     pub(super) fn summon_from_hand_mid_combat(
@@ -134,6 +139,7 @@ impl State {
         kinds: &Kinds,
         at: &Fired,
         count: u8,
+        tribes: u32,
         chooser: &mut impl Chooser,
     ) {
         let Some(slot) = at.slot else {
@@ -141,7 +147,7 @@ impl State {
         };
         let hand = &kinds.hands[at.side];
         for _ in 0..count {
-            let Some(i) = hand.pick(self.hand[at.side], chooser) else {
+            let Some(i) = hand.pick(self.hand[at.side], tribes, chooser) else {
                 return;
             };
             let len = self.lens[at.side] as usize;
@@ -235,11 +241,40 @@ pub(super) fn validate_hands(c: &Combat) -> Result<()> {
             acting += hand.len();
         }
         refuse_changed_hand(board, hand, name)?;
+        refuse_waiting_hand_summons(board, hand, name)?;
     }
     if acting > 16 {
         return Err(Error::invalid(format!(
             "{acting} minions on the boards and acting from the hands; at most 16"
         )));
+    }
+    Ok(())
+}
+
+/// An error when a minion of `board` summons from the hand at the start
+/// of combat (Diremuck Forager) more minions than its board has room for
+/// and the hand holds one it would summon: Firestone keeps such summons
+/// waiting for room (to the right end when the board was full, after the
+/// minion's death too), which the engine does not play.
+fn refuse_waiting_hand_summons(board: &[Minion], hand: &[Minion], name: &str) -> Result<()> {
+    for m in board {
+        for e in &m.effects {
+            let Action::SummonFromHand { count, tribes } = e.action else {
+                continue;
+            };
+            let fits = |h: &Minion| tribes == 0 || h.tribes & tribes != 0;
+            if e.trigger == Trigger::StartOfCombat
+                && board.len() + usize::from(count) > BOARD_SIZE
+                && hand.iter().any(fits)
+            {
+                let who = m.name.unwrap_or("a minion");
+                return Err(Error::invalid(format!(
+                    "side {name}: {who} on a board of {} minions: its summons from the hand that wait for room are not modelled yet",
+                    board.len()
+                ))
+                .with_culprit(who));
+            }
+        }
     }
     Ok(())
 }

@@ -243,6 +243,8 @@ mod effect_tests;
 #[cfg(test)]
 mod hero_tests;
 #[cfg(test)]
+mod listener_tests;
+#[cfg(test)]
 mod pool_tests;
 #[cfg(test)]
 mod space_tests;

@@ -256,6 +256,15 @@ fn side_from_value(side: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Re
         heroes.splice(0..0, powers);
     }
     let summoned = board.iter().any(Minion::summons_from_hand);
+    // The tribes of the hand's minions they summon (all when one takes any).
+    let summoned_tribes = board
+        .iter()
+        .flat_map(|m| m.effects.iter())
+        .fold(0u32, |t, e| match e.action {
+            Action::SummonFromHand { tribes: 0, .. } => u32::MAX,
+            Action::SummonFromHand { tribes, .. } => t | tribes,
+            _ => t,
+        });
     let reader = (board.iter())
         .find(|m| m.reads_hand())
         .map(|m| m.name.unwrap_or("a minion"));
@@ -266,7 +275,7 @@ fn side_from_value(side: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Re
     let hand = hand_from_value(
         player_fields.get("hand"),
         &hand_path,
-        (reader, summoned),
+        (reader, summoned, summoned_tribes),
         unmodelled,
     )?;
     Ok(Teammate {
@@ -363,14 +372,14 @@ fn acts_from_hand(m: &Minion) -> bool {
 /// The minions of the hand at `path` (null or absent: none), left to
 /// right: one that acts from the hand and is not `locked` read whole, and
 /// all when a minion of the side summons from the hand (`summoned`: one
-/// `locked`, summoned already, is refused), others for their stats and
+/// `locked`, summoned already, is refused when of `summoned_tribes`), others for their stats and
 /// their card's tier, tribes, keywords and name. Cards that are no
 /// Battlegrounds minion are left out; one with attack or health is
 /// refused when a minion of the side (`reader`) reads the hand.
 fn hand_from_value(
     hand: Option<&Value>,
     path: &Path,
-    (reader, summoned): (Option<&'static str>, bool),
+    (reader, summoned, summoned_tribes): (Option<&'static str>, bool, u32),
     unmodelled: &mut Unmodelled,
 ) -> Result<Vec<Minion>> {
     let Some(hand) = hand.filter(|v| !v.is_null()) else {
@@ -397,7 +406,9 @@ fn hand_from_value(
             continue;
         };
         let locked = fields.flag("locked")?.unwrap_or(false);
-        if summoned && locked {
+        // A locked card no summoner would take (Diremuck Forager's
+        // Murlocs) changes nothing.
+        if summoned && locked && card.tribes & summoned_tribes != 0 {
             return Err(at.error(Error::invalid(format!(
                 "{} ({}) is locked (summoned already) in a hand a minion summons from: not modelled yet",
                 card.name, card.id

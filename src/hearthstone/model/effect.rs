@@ -235,6 +235,15 @@ pub enum Target {
         /// Never a minion of its own card.
         different: bool,
     },
+    /// A living friendly minion of `tribes` (any tribe when 0) drawn at
+    /// random, not the friend whose doing fired the trigger (this minion
+    /// may be drawn): Saltscale Honcho's "after you summon a Murloc, give
+    /// a friendly Murloc other than it +2 Health" (Firestone's
+    /// `afterOtherSpawned` candidates: every Murloc but the one summoned).
+    RandomNotFriend {
+        /// Tribe bits (`TRIBE_*`) of the friendly minions meant; 0 for any tribe.
+        tribes: u32,
+    },
     /// The living friendly minions next to it.
     Adjacent,
     /// Every minion of both boards but itself.
@@ -582,14 +591,17 @@ pub enum Action {
         /// The copy's health (0: the minion's).
         health: u16,
     },
-    /// The `count` highest-attack minions in its side's hand not summoned
-    /// yet this combat (`State::hand`; a random one among equals), one by
-    /// one, each summoned to this minion's right with its stats in the
-    /// hand (Firestone's Expert Aviator); a summon that finds no room
-    /// leaves its minion free to come later.
+    /// The `count` highest-attack minions of `tribes` (any tribe when 0)
+    /// in its side's hand not summoned yet this combat (`State::hand`; a
+    /// random one among equals), one by one, each summoned to this
+    /// minion's right with its stats in the hand (Firestone's Expert
+    /// Aviator's rally; Diremuck Forager's start of combat, Murlocs); a
+    /// summon that finds no room leaves its minion free to come later.
     SummonFromHand {
         /// Minions summoned.
         count: u8,
+        /// Tribe bits (`TRIBE_*`) of the hand's minions meant; 0 for any tribe.
+        tribes: u32,
     },
     /// It gains `times` the attack of the enemy its attack targets, as
     /// a rally fires (Heroic Underdog).
