@@ -300,6 +300,7 @@ fn target(t: &Target) -> String {
         }
         Target::HighestHealthEnemy => "Target::HighestHealthEnemy".into(),
         Target::EachTribe => "Target::EachTribe".into(),
+        Target::EachTribeInOrder => "Target::EachTribeInOrder".into(),
         Target::LeftmostDeathrattle => "Target::LeftmostDeathrattle".into(),
         Target::LeftmostDeathrattles { count } => {
             format!("Target::LeftmostDeathrattles {{ count: {count} }}")
@@ -309,6 +310,7 @@ fn target(t: &Target) -> String {
         }
         Target::RandomEnemy => "Target::RandomEnemy".into(),
         Target::LowestHealthEnemy => "Target::LowestHealthEnemy".into(),
+        Target::LeftmostEnemy => "Target::LeftmostEnemy".into(),
         Target::RightOf { count } => format!("Target::RightOf {{ count: {count} }}"),
         Target::Killer => "Target::Killer".into(),
         Target::OtherEnemies { count } => format!("Target::OtherEnemies {{ count: {count} }}"),
