@@ -252,6 +252,8 @@ mod attacked_tests;
 #[cfg(test)]
 mod effect_tests;
 #[cfg(test)]
+mod hero_power_tests;
+#[cfg(test)]
 mod hero_tests;
 #[cfg(test)]
 mod pool_tests;

@@ -527,16 +527,23 @@ impl PowerOnBoard {
                 let Some(id) = id.filter(|_| self.used) else {
                     return Ok(None);
                 };
-                let minion = cards::by_id(id)
-                    .ok_or_else(|| self.not_modelled(&format!("its card {id} is not known")))
-                    .and_then(|c| {
-                        cards::minion_of(c).map_err(|e| self.not_modelled(e.message()))
-                    })?;
-                if let Some(why) = crate::hearthstone::combat::unplayed_when_summoned(&minion) {
-                    let what = minion.name.unwrap_or(id);
-                    return Err(self.not_modelled(&format!(
-                        "its card {what} ({id}) has a {why}, which is not played when summoned"
-                    )));
+                let def = cards::by_id(id)
+                    .ok_or_else(|| self.not_modelled(&format!("its card {id} is not known")))?;
+                let minion = cards::minion_of(def).map_err(|e| self.not_modelled(e.message()))?;
+                let why = if let Some(why) =
+                    crate::hearthstone::combat::unplayed_when_summoned(&minion)
+                {
+                    Some(format!("has a {why}, which is not played when summoned"))
+                } else if cards::script_gift(def).is_some() {
+                    Some("grows over the game, which a fresh card reads from it".to_string())
+                } else if minion.reads_hand() || acts_from_hand(&minion) {
+                    Some("acts with the hand its copy joins".to_string())
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    let name = def.name;
+                    return Err(self.not_modelled(&format!("its card {name} ({id}) {why}")));
                 }
                 Ok(Some(HeroCard {
                     minion: Some(minion),
