@@ -309,6 +309,7 @@ fn target(t: &Target) -> String {
             format!("Target::AllMinions {{ spare: {} }}", tribes(spare))
         }
         Target::RandomEnemy => "Target::RandomEnemy".into(),
+        Target::RandomEnemies { count } => format!("Target::RandomEnemies {{ count: {count} }}"),
         Target::LowestHealthEnemy => "Target::LowestHealthEnemy".into(),
         Target::LeftmostEnemy => "Target::LeftmostEnemy".into(),
         Target::RightOf { count } => format!("Target::RightOf {{ count: {count} }}"),

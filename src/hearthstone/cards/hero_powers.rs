@@ -343,8 +343,9 @@ pub static POWERS: &[PowerRow] = &[
     row("BG20_HERO_283p_t3", "Eastern Plaguelands", HeroPower, OutsideCombat),
     // Firestone: fire-invocation.ts, soc-action-processor.ts.
     row("BG22_HERO_001p_t2", "Fire Invocation", HeroPower, NotModelled { reason: "Start of Combat: Double your left-most minion's Attack" }),
-    // Firestone: lightning-invocation.ts, soc-action-processor.ts.
-    row("BG22_HERO_001p_t4", "Lightning Invocation", HeroPower, NotModelled { reason: "Start of Combat: Deal 1 damage to 5 random enemy minions" }),
+    // Firestone (lightning-invocation.ts, hero power phase, when used): 1
+    // damage to each of 5 different random enemy minions.
+    row("BG22_HERO_001p_t4", "Lightning Invocation", HeroPower, AtStart { action: Action::Damage { target: Target::RandomEnemies { count: 5 }, amount: 1, times: 1 }, phase: Phase::HeroPowers, used_only: true, amount: Amount::Fixed }),
     row("BG22_HERO_200p", "MechGyver", HeroPower, OutsideCombat),
     row("BG23_HERO_303p2", "Detective for Hire", HeroPower, OutsideCombat),
     row("BG23_HERO_305p", "The Perfect Crime", HeroPower, OutsideCombat),

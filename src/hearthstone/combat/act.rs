@@ -482,12 +482,24 @@ impl State {
                     }
                 }
             }
-            Target::RandomEnemy => {
-                let enemy = self.board(1 - side);
-                let living = enemy.iter().filter(|u| u.health > 0).count() as u32;
-                if living > 0 {
-                    let k = chooser.pick(living) as usize;
-                    if let Some(i) = (0..enemy.len()).filter(|&i| enemy[i].health > 0).nth(k) {
+            Target::RandomEnemy | Target::RandomEnemies { .. } => {
+                // Distinct living enemies, one by one (Firestone's
+                // shuffle, then the first `count`).
+                let count = match target {
+                    Target::RandomEnemies { count } => count,
+                    _ => 1,
+                };
+                let mut taken = 0u8;
+                for _ in 0..count {
+                    let enemy = self.board(1 - side);
+                    let free = |i: usize| enemy[i].health > 0 && taken & (1 << i) == 0;
+                    let left = (0..enemy.len()).filter(|&i| free(i)).count() as u32;
+                    if left == 0 {
+                        break;
+                    }
+                    let k = chooser.pick(left) as usize;
+                    if let Some(i) = (0..enemy.len()).filter(|&i| free(i)).nth(k) {
+                        taken |= 1 << i;
                         f(self, 1 - side, i, chooser);
                     }
                 }

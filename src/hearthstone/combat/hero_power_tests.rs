@@ -230,3 +230,33 @@ fn embrace_your_rage_summons_its_card_at_the_right_end_first() {
         assert!(e.message().contains(refused), "{e}");
     }
 }
+
+#[test]
+fn lightning_invocation_hits_five_different_enemies() {
+    let lightning = powers(r#"[{"cardId": "BG22_HERO_001p_t4", "used": true}]"#);
+    // Fewer than five: each once.
+    let mut c = combat("3/3", "1/1,1/2,2/3+shield");
+    c.heroes[0] = lightning.clone();
+    assert_same(&after_start(&c), &boards(&[("3/3", "1/1,2/3", 1.0)]));
+    assert_engines_agree(&c, 63, "Lightning Invocation");
+    // Six: the one spared is drawn at random.
+    let mut c = combat("3/3", "1/1,2/2,3/3,4/4,5/5,6/6");
+    c.heroes[0] = lightning;
+    let all = ["1/1", "2/2", "3/3", "4/4", "5/5", "6/6"];
+    let hit = ["", "2/1", "3/2", "4/3", "5/4", "6/5"];
+    let cases: Vec<(String, f64)> = (0..6)
+        .map(|spared| {
+            let b: Vec<&str> = (0..6)
+                .map(|i| if i == spared { all[i] } else { hit[i] })
+                .filter(|m| !m.is_empty())
+                .collect();
+            (b.join(","), 1.0 / 6.0)
+        })
+        .collect();
+    let expected: BTreeMap<(String, String), f64> = cases
+        .into_iter()
+        .map(|(b, p)| (("3/3".to_string(), b), p))
+        .collect();
+    assert_same(&after_start(&c), &expected);
+    assert_engines_agree(&c, 64, "Lightning Invocation, six enemies");
+}

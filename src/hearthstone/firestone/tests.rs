@@ -1162,7 +1162,8 @@ fn embrace_your_rage_summons_the_card_of_its_info() {
     );
     let e = message(combat_from_battle_json(&reader).unwrap_err());
     assert!(
-        e.starts_with("playerBoard.player.heroPowers[0]: Embrace Your Rage") && e.contains("Choral"),
+        e.starts_with("playerBoard.player.heroPowers[0]: Embrace Your Rage")
+            && e.contains("Choral"),
         "{e}"
     );
     let battle = battle_from_json(&reader, OnUnmodelled::Ignore).unwrap();
@@ -1197,8 +1198,9 @@ fn ill_take_that_plays_no_part_but_beside_a_hand_reader() {
 /// listed when ignoring).
 #[test]
 fn hero_powers_read_their_number_from_their_info_fields() {
-    let state =
-        with_hero_powers(r#"[{"cardId": "BG22_HERO_000p_t2", "used": true, "info": -1, "info2": 4}]"#);
+    let state = with_hero_powers(
+        r#"[{"cardId": "BG22_HERO_000p_t2", "used": true, "info": -1, "info2": 4}]"#,
+    );
     let c = combat_from_battle_json(&state).unwrap();
     let card = &c.heroes[0][0];
     assert!(card.hero_power && !card.pre_combat);
@@ -1226,7 +1228,10 @@ fn hero_powers_read_their_number_from_their_info_fields() {
         1,
     );
     let e = message(combat_from_battle_json(&older).unwrap_err());
-    assert!(e.starts_with("playerBoard.player.heroPowerId: Wax Warband"), "{e}");
+    assert!(
+        e.starts_with("playerBoard.player.heroPowerId: Wax Warband"),
+        "{e}"
+    );
     let battle = battle_from_json(&older, OnUnmodelled::Ignore).unwrap();
     assert_eq!(battle.unmodelled.len(), 1);
     assert!(battle.combat.heroes[0].is_empty());

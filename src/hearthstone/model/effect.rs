@@ -286,6 +286,13 @@ pub enum Target {
     },
     /// A living enemy minion drawn at random (Kaboom Bot).
     RandomEnemy,
+    /// `count` distinct living enemy minions drawn at random, all drawn
+    /// before any is hit (Lightning Invocation: Firestone's
+    /// `pickMultipleRandomDifferent`).
+    RandomEnemies {
+        /// How many (fewer when fewer live).
+        count: u8,
+    },
     /// A living enemy minion of the lowest health, drawn at random among
     /// ties (Lighter Fighter).
     LowestHealthEnemy,
