@@ -7,7 +7,9 @@
 //! `OutsideCombat`, skipped by the reader. A few the reader plays
 //! (`GivesKeywords`: Swatting Insects, Reborn Rites), and a few the engine
 //! plays as hero-side cards (`StartOfCombat`: Wingmen; `SummonsWhenSpace`:
-//! Tentacular). The others are
+//! Tentacular; `AtStart`: Aim Low!, Wax Warband, ...; `SummonsInfoCard`:
+//! Embrace Your Rage); `PutsInHand` (I'll Take That!) plays no part. The
+//! others are
 //! `NotModelled` with what they do, listed or refused as any unmodelled
 //! card is; a card without a row is unknown, and listed too.
 //!
