@@ -284,8 +284,8 @@ pub(super) fn each_tribe_in_order_picks(
         let Some(fewest) = fewest else { continue };
         let mut valid = [0usize; BOARD_SIZE];
         let mut m = 0;
-        for i in 0..board.len() {
-            if tribes[i] & tribe != 0 && tribes[i].count_ones() == fewest {
+        for (i, &t) in tribes.iter().enumerate().take(board.len()) {
+            if t & tribe != 0 && t.count_ones() == fewest {
                 valid[m] = i;
                 m += 1;
             }
