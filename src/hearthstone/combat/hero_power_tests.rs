@@ -37,7 +37,7 @@ fn shown(s: &State, side: usize) -> String {
 /// The boards the start of combat leaves (A and B), with their chances,
 /// summed over the ways to get there.
 fn after_start(c: &Combat) -> BTreeMap<(String, String), f64> {
-    let (_, _, outcomes) = super::start::start_outcomes(c, 1000, &Control::NONE).unwrap();
+    let (_, _, outcomes) = super::start::start_outcomes(c, 100_000, &Control::NONE).unwrap();
     let mut boards = BTreeMap::new();
     for (s, p) in &outcomes.unwrap().outcomes {
         *boards.entry((shown(s, 0), shown(s, 1))).or_insert(0.0) += p;
