@@ -81,7 +81,19 @@ fn power_json(r: &PowerRow) -> serde_json::Value {
     let (acts, effect, reason) = match r.play {
         PowerPlay::OutsideCombat => (false, "acts outside combat only".to_string(), None),
         PowerPlay::GivesKeywords { .. } => (true, "gives keywords before combat".to_string(), None),
-        PowerPlay::StartOfCombat { .. } => (true, "acts at the start of combat".to_string(), None),
+        PowerPlay::StartOfCombat { .. } | PowerPlay::AtStart { .. } => {
+            (true, "acts at the start of combat".to_string(), None)
+        }
+        PowerPlay::SummonsInfoCard => (
+            true,
+            "summons the minion its info names, before combat".to_string(),
+            None,
+        ),
+        PowerPlay::PutsInHand => (
+            false,
+            "puts cards in the hand in combat, which plays no part".to_string(),
+            None,
+        ),
         PowerPlay::SummonsWhenSpace { .. } => (
             true,
             "summons a minion when there is room, before combat".to_string(),

@@ -303,6 +303,7 @@ fn target(t: &Target) -> String {
         }
         Target::HighestHealthEnemy => "Target::HighestHealthEnemy".into(),
         Target::EachTribe => "Target::EachTribe".into(),
+        Target::EachTribeInOrder => "Target::EachTribeInOrder".into(),
         Target::LeftmostDeathrattle => "Target::LeftmostDeathrattle".into(),
         Target::LeftmostDeathrattles { count } => {
             format!("Target::LeftmostDeathrattles {{ count: {count} }}")
@@ -311,7 +312,9 @@ fn target(t: &Target) -> String {
             format!("Target::AllMinions {{ spare: {} }}", tribes(spare))
         }
         Target::RandomEnemy => "Target::RandomEnemy".into(),
+        Target::RandomEnemies { count } => format!("Target::RandomEnemies {{ count: {count} }}"),
         Target::LowestHealthEnemy => "Target::LowestHealthEnemy".into(),
+        Target::LeftmostEnemy => "Target::LeftmostEnemy".into(),
         Target::RightOf { count } => format!("Target::RightOf {{ count: {count} }}"),
         Target::Killer => "Target::Killer".into(),
         Target::OtherEnemies { count } => format!("Target::OtherEnemies {{ count: {count} }}"),

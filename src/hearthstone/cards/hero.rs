@@ -273,6 +273,8 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             attacks_at_once: false,
             when_space: false,
             pre_combat: false,
+            minion: None,
+            hero_power: false,
         })),
         HeroPlay::CopiesWhenAttacked { attack, health } => Ok(Some(HeroCard {
             id: row.id,
@@ -286,6 +288,8 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             attacks_at_once: false,
             when_space: false,
             pre_combat: false,
+            minion: None,
+            hero_power: false,
         })),
         HeroPlay::SummonsAttackerAtStart { token } => Ok(Some(HeroCard {
             id: row.id,
@@ -299,6 +303,8 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             attacks_at_once: true,
             when_space: false,
             pre_combat: false,
+            minion: None,
+            hero_power: false,
         })),
         HeroPlay::SummonsWhenSpace {
             token,
@@ -316,6 +322,8 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             attacks_at_once: false,
             when_space: true,
             pre_combat: false,
+            minion: None,
+            hero_power: false,
         })),
         HeroPlay::Plays { effect, scripted } => {
             let mut effect = effect;
@@ -354,6 +362,8 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
                 attacks_at_once: false,
                 when_space: false,
                 pre_combat: false,
+                minion: None,
+                hero_power: false,
             }))
         }
     }

@@ -7,7 +7,9 @@
 //! `OutsideCombat`, skipped by the reader. A few the reader plays
 //! (`GivesKeywords`: Swatting Insects, Reborn Rites), and a few the engine
 //! plays as hero-side cards (`StartOfCombat`: Wingmen; `SummonsWhenSpace`:
-//! Tentacular). The others are
+//! Tentacular; `AtStart`: Aim Low!, Wax Warband, ...; `SummonsInfoCard`:
+//! Embrace Your Rage); `PutsInHand` (I'll Take That!) plays no part. The
+//! others are
 //! `NotModelled` with what they do, listed or refused as any unmodelled
 //! card is; a card without a row is unknown, and listed too.
 //!
@@ -93,11 +95,104 @@ pub enum PowerPlay {
         /// The token's card id.
         token: &'static str,
     },
+    /// At the start of combat, in Firestone's `phase`, it does `action`
+    /// as a hero-side card of its side (fired with no minion as its
+    /// source), only when it was used this turn if `used_only`; with an
+    /// `amount` read from an info field, the action's amounts (a buff's
+    /// attack and health, a damage's) are that number times the row's
+    /// (a state without it, or with one below 1, is refused: Firestone
+    /// plays no number there). A player whose `hpLeft` is 0 or less does
+    /// not play it (Firestone's).
+    AtStart {
+        /// What it does (its amounts per unit of `amount`).
+        action: Action,
+        /// When.
+        phase: Phase,
+        /// Only when it was used (`used`).
+        used_only: bool,
+        /// Where its number is read from.
+        amount: Amount,
+    },
+    /// When used, before anything else of the fight the engine plays
+    /// (Firestone's pre-combat hero powers), the minion whose card id is
+    /// its `info` enters at the right end of its side, a whole card with
+    /// its own effects (`model::HeroCard::minion`), while there is room
+    /// (Embrace Your Rage). The copy it puts in the hand plays no part,
+    /// as `PutsInHand`. An info that is no card id (none, -1, empty)
+    /// summons nothing, as in Firestone.
+    SummonsInfoCard,
+    /// In combat it only puts cards in its side's hand (I'll Take That!:
+    /// the first enemy minion that dies): no part in the fight, as the
+    /// minions whose effects get cards (`model::Marks::CHANGES_HAND`);
+    /// refused beside a minion of its side that reads the hand.
+    PutsInHand,
     /// It acts in combat, which is not modelled yet (what it does).
     NotModelled {
         /// What it does in combat.
         reason: &'static str,
     },
+}
+
+/// Firestone's start-of-combat phase a hero power acts in
+/// (`PowerPlay::AtStart`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// The pre-combat hero powers, before anything else the engine plays
+    /// (`model::HeroCard::pre_combat`).
+    PreCombat,
+    /// The start-of-combat hero powers, after the flank attacks and
+    /// before the secrets (`model::HeroCard::hero_power`).
+    HeroPowers,
+}
+
+/// Where the number of a hero power is read from (`PowerPlay::AtStart`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Amount {
+    /// No number: the row's amounts.
+    Fixed,
+    /// `info2` (Aim Low!'s damage).
+    Info2,
+    /// `info3` (Wax Warband's buff).
+    Info3,
+}
+
+impl Amount {
+    /// The state's field it is read from, if any.
+    pub fn field(self) -> Option<&'static str> {
+        match self {
+            Amount::Fixed => None,
+            Amount::Info2 => Some("info2"),
+            Amount::Info3 => Some("info3"),
+        }
+    }
+}
+
+/// `action` with its amounts (a buff's attack and health, a damage's)
+/// `n` times the row's, if it has amounts to scale.
+pub fn scaled(action: Action, n: u16) -> Option<Action> {
+    match action {
+        Action::Buff {
+            target,
+            attack,
+            health,
+            keywords,
+        } => Some(Action::Buff {
+            target,
+            attack: attack.checked_mul(n)?,
+            health: health.checked_mul(n)?,
+            keywords,
+        }),
+        Action::Damage {
+            target,
+            amount,
+            times,
+        } => Some(Action::Damage {
+            target,
+            amount: amount.checked_mul(n)?,
+            times,
+        }),
+        _ => None,
+    }
 }
 
 /// One card's row.
@@ -137,9 +232,12 @@ const fn row(id: &'static str, name: &'static str, kind: PowerKind, play: PowerP
     }
 }
 
-use crate::hearthstone::model::{Action, REBORN, SHIELD, TAUNT, WINDFURY};
+use crate::hearthstone::model::{Action, REBORN, SHIELD, TAUNT, Target, WINDFURY};
 use PowerKind::{Anomaly, HeroPower, Quest, QuestReward, Trinket};
-use PowerPlay::{GivesKeywords, NotModelled, OutsideCombat, StartOfCombat, SummonsWhenSpace};
+use PowerPlay::{
+    AtStart, GivesKeywords, NotModelled, OutsideCombat, PutsInHand, StartOfCombat, SummonsInfoCard,
+    SummonsWhenSpace,
+};
 
 /// Every hero power, trinket, quest reward, quest and anomaly of the
 /// real states, by kind, the most frequent first (one line a card: not
@@ -169,8 +267,10 @@ pub static POWERS: &[PowerRow] = &[
     row("TB_BaconShop_HP_028", "Temporal Tavern", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_077", "Bob's Burgles", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_082", "Everbloom", HeroPower, OutsideCombat),
-    // Firestone: embrace-your-rage.ts, soc-action-processor.ts.
-    row("TB_BaconShop_HP_103", "Embrace Your Rage", HeroPower, NotModelled { reason: "Start of Combat: Summon and get a minion of your Tier" }),
+    // Firestone (embrace-your-rage.ts, pre-combat, when used): the card
+    // its info names (chosen in the tavern) is summoned at the right end
+    // and copied to the hand; the first attacker is picked again.
+    row("TB_BaconShop_HP_103", "Embrace Your Rage", HeroPower, SummonsInfoCard),
     // Firestone: avenge.ts, cards-data.ts.
     row("BG22_HERO_305p", "Broodmother", HeroPower, NotModelled { reason: "Avenge (4): Summon a N/N Whelp that attacks immediately. Improve this by +1/+1" }),
     row("BG28_HERO_400p2", "Lucky Roll", HeroPower, OutsideCombat),
@@ -194,11 +294,14 @@ pub static POWERS: &[PowerRow] = &[
     row("BG22_HERO_201p", "Expedition Plans", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_008", "Smart Savings", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_011", "Galakrond's Greed", HeroPower, OutsideCombat),
-    // Firestone: soc-action-processor.ts, wax-warband.ts.
-    row("TB_BaconShop_HP_037a", "Wax Warband", HeroPower, NotModelled { reason: "Start of Combat: Give a friendly minion of each type +N/+N" }),
+    // Firestone (wax-warband.ts, pre-combat, when used): a minion of each
+    // type, as its `selectMinions` takes them, gains +info3/+info3 (a
+    // state without info3: Firestone's stats become no number).
+    row("TB_BaconShop_HP_037a", "Wax Warband", HeroPower, AtStart { action: Action::Buff { target: Target::EachTribeInOrder, attack: 1, health: 1, keywords: 0 }, phase: Phase::PreCombat, used_only: true, amount: Amount::Info3 }),
     row("TB_BaconShop_HP_039", "Puzzle Box", HeroPower, OutsideCombat),
-    // Firestone: minion-death.ts.
-    row("TB_BaconShop_HP_053", "I'll Take That!", HeroPower, NotModelled { reason: "the first minion it kills is copied to the hand (Firestone)" }),
+    // Firestone (minion-death.ts, when used): the first enemy minion that
+    // dies is copied to the hand, and nothing else.
+    row("TB_BaconShop_HP_053", "I'll Take That!", HeroPower, PutsInHand),
     row("TB_BaconShop_HP_075", "Trash for Treasure", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_101", "Come One, Come All!", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_052", "Arcane Alteration", HeroPower, OutsideCombat),
@@ -242,8 +345,9 @@ pub static POWERS: &[PowerRow] = &[
     row("BG20_HERO_283p_t3", "Eastern Plaguelands", HeroPower, OutsideCombat),
     // Firestone: fire-invocation.ts, soc-action-processor.ts.
     row("BG22_HERO_001p_t2", "Fire Invocation", HeroPower, NotModelled { reason: "Start of Combat: Double your left-most minion's Attack" }),
-    // Firestone: lightning-invocation.ts, soc-action-processor.ts.
-    row("BG22_HERO_001p_t4", "Lightning Invocation", HeroPower, NotModelled { reason: "Start of Combat: Deal 1 damage to 5 random enemy minions" }),
+    // Firestone (lightning-invocation.ts, hero power phase, when used): 1
+    // damage to each of 5 different random enemy minions.
+    row("BG22_HERO_001p_t4", "Lightning Invocation", HeroPower, AtStart { action: Action::Damage { target: Target::RandomEnemies { count: 5 }, amount: 1, times: 1 }, phase: Phase::HeroPowers, used_only: true, amount: Amount::Fixed }),
     row("BG22_HERO_200p", "MechGyver", HeroPower, OutsideCombat),
     row("BG23_HERO_303p2", "Detective for Hire", HeroPower, OutsideCombat),
     row("BG23_HERO_305p", "The Perfect Crime", HeroPower, OutsideCombat),
@@ -264,8 +368,9 @@ pub static POWERS: &[PowerRow] = &[
     row("BG32_HERO_002p", "Growing Collection", HeroPower, OutsideCombat),
     row("BG33_HERO_001p2", "Hero's Welcome", HeroPower, OutsideCombat),
     row("BG34_HERO_000p", "Alternate Timeline", HeroPower, OutsideCombat),
-    // Firestone: soc-action-processor.ts, soc-hero-power.ts.
-    row("TB_BaconShop_HP_061", "ALL Will Burn!", HeroPower, NotModelled { reason: "Start of Combat: Give ALL minions +2 Attack permanently" }),
+    // Firestone (all-will-burn.ts, pre-combat, used or not): every
+    // minion of both boards gains +2 Attack.
+    row("TB_BaconShop_HP_061", "ALL Will Burn!", HeroPower, AtStart { action: Action::Buff { target: Target::AllMinions { spare: 0 }, attack: 2, health: 0, keywords: 0 }, phase: Phase::PreCombat, used_only: false, amount: Amount::Fixed }),
     row("TB_BaconShop_HP_085", "Tavern Lighting", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_702", "Runic Empowerment", HeroPower, OutsideCombat),
     row("BG30_HERO_304p", "Fantastic Treasure", HeroPower, OutsideCombat),
@@ -273,12 +378,14 @@ pub static POWERS: &[PowerRow] = &[
     row("TB_BaconShop_HP_064", "Queen of Dragons", HeroPower, OutsideCombat),
     row("BG20_HERO_103p", "Bloodbound", HeroPower, OutsideCombat),
     row("BG20_HERO_301p", "Devour", HeroPower, OutsideCombat),
-    // Firestone: aim-high.ts, soc-action-processor.ts.
-    row("BG22_HERO_000p_t3", "Aim High!", HeroPower, NotModelled { reason: "Start of Combat: Deal N damage to the highest-Health enemy minion" }),
+    // Firestone (aim-high.ts, hero power phase, when used): info2 damage
+    // to a highest-Health enemy minion, drawn among ties.
+    row("BG22_HERO_000p_t3", "Aim High!", HeroPower, AtStart { action: Action::Damage { target: Target::HighestHealthEnemy, amount: 1, times: 1 }, phase: Phase::HeroPowers, used_only: true, amount: Amount::Info2 }),
     // Firestone: earth-invocation.ts, soc-action-processor.ts.
     row("BG22_HERO_001p_t1", "Earth Invocation", HeroPower, NotModelled { reason: "Start of Combat: Give 4 random friendly minions 'Deathrattle: Summon a 1/1 Elemental'" }),
-    // Firestone: soc-action-processor.ts, water-invocation.ts.
-    row("BG22_HERO_001p_t3", "Water Invocation", HeroPower, NotModelled { reason: "Start of Combat: Give your right-most minion Divine Shield and Taunt" }),
+    // Firestone (water-invocation.ts, pre-combat, when used): the
+    // right-most living minion gains Divine Shield and Taunt.
+    row("BG22_HERO_001p_t3", "Water Invocation", HeroPower, AtStart { action: Action::Buff { target: Target::Rightmost { tribes: 0, count: 1, living: true }, attack: 0, health: 0, keywords: SHIELD | TAUNT }, phase: Phase::PreCombat, used_only: true, amount: Amount::Fixed }),
     row("BG31_HERO_003p", "The Galaxy's Lens", HeroPower, OutsideCombat),
     // Firestone: glorious-gloop.ts.
     row("BGDUO_HERO_101p", "Glorious Gloop", HeroPower, NotModelled { reason: "Start of Combat: transform the chosen minion into the teammate's highest-tier minion" }),
@@ -290,8 +397,9 @@ pub static POWERS: &[PowerRow] = &[
     row("TB_BaconShop_HP_087t", "Sulfuras", HeroPower, OutsideCombat),
     row("BG20_HERO_102p", "For the Horde!", HeroPower, OutsideCombat),
     row("BG20_HERO_283p_t2", "Ironforge", HeroPower, OutsideCombat),
-    // Firestone: aim-low.ts, soc-action-processor.ts.
-    row("BG22_HERO_000p_t2", "Aim Low!", HeroPower, NotModelled { reason: "Start of Combat: Deal N damage to the lowest-Health enemy minion" }),
+    // Firestone (aim-low.ts, hero power phase, when used): info2 damage
+    // to a lowest-Health enemy minion, drawn among ties.
+    row("BG22_HERO_000p_t2", "Aim Low!", HeroPower, AtStart { action: Action::Damage { target: Target::LowestHealthEnemy, amount: 1, times: 1 }, phase: Phase::HeroPowers, used_only: true, amount: Amount::Info2 }),
     row("BG25_HERO_100p", "Build-An-Undead", HeroPower, OutsideCombat),
     row("BG26_HERO_102p2", "Minor Hymn", HeroPower, OutsideCombat),
     row("BG27_Anomaly_805t", "Match Fixing", HeroPower, OutsideCombat),
@@ -311,8 +419,9 @@ pub static POWERS: &[PowerRow] = &[
     row("BG21_HERO_000p", "Conviction", HeroPower, OutsideCombat),
     row("BG21_HERO_000p2", "Conviction (Rank 2)", HeroPower, OutsideCombat),
     row("BG21_HERO_000p3", "Conviction (Rank 3)", HeroPower, OutsideCombat),
-    // Firestone: aim-left.ts, soc-action-processor.ts.
-    row("BG22_HERO_000p_t1", "Aim Left!", HeroPower, NotModelled { reason: "Start of Combat: Deal N damage to the left-most enemy minion" }),
+    // Firestone (aim-left.ts, hero power phase, when used): info2 damage
+    // to the left-most enemy minion.
+    row("BG22_HERO_000p_t1", "Aim Left!", HeroPower, AtStart { action: Action::Damage { target: Target::LeftmostEnemy, amount: 1, times: 1 }, phase: Phase::HeroPowers, used_only: true, amount: Amount::Info2 }),
     row("BG31_HERO_006p", "Arcane Knowledge", HeroPower, OutsideCombat),
     row("BG33_HERO_001p_ALT", "Heroic Inspiration", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_036t", "Nether Portal", HeroPower, OutsideCombat),

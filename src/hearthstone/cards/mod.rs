@@ -36,7 +36,8 @@ pub use enchantments::{
 pub use generate::effect_table_source;
 pub use hero::{HERO_CARDS, HeroPlay, HeroRow, hero_card, hero_row};
 pub use hero_powers::{
-    EMPTY_TRINKET_SLOTS, Given, POWERS, PowerKind, PowerPlay, PowerRow, is_empty_slot, power_row,
+    Amount, EMPTY_TRINKET_SLOTS, Given, POWERS, Phase, PowerKind, PowerPlay, PowerRow,
+    is_empty_slot, power_row, scaled,
 };
 pub(crate) use reader::acts_outside_boards;
 pub use reader::{Read, read};

@@ -1674,6 +1674,13 @@ fn the_powers_table_has_one_named_row_per_card() {
                     r.id
                 );
             }
+            PowerPlay::AtStart { action, .. } => {
+                assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
+                assert!(scaled(action, 2).is_some(), "{}", r.id);
+            }
+            PowerPlay::SummonsInfoCard | PowerPlay::PutsInHand => {
+                assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
+            }
             PowerPlay::OutsideCombat => {}
         }
         assert_eq!(power_row(r.id), Some(r));

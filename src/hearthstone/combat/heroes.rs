@@ -17,7 +17,9 @@ impl State {
     /// hero powers (`HeroCard::pre_combat`, a random side first when both
     /// have one), then the summon-when-space step; then those that attack
     /// at once (`Action::FlanksAttack`, Firestone's Illidan phase: a
-    /// random side first when both have one), then the others
+    /// random side first when both have one), then the start-of-combat
+    /// hero powers (`HeroCard::hero_power`, Firestone's hero power
+    /// phase: a random side first when both have one), then the others
     /// (Firestone's secret phase): a random side first, its cards in the
     /// game state's order, each followed by its death phase.
     /// Only the sides of `sides` act (a Duos teammate coming in: its own
@@ -52,12 +54,27 @@ impl State {
                 }
             }
         }
+        // Firestone's hero power phase, its own coin flip.
+        let power = |card: &HeroCard| card.hero_power && !pre(card) && !first(card);
+        let powers = [0, 1].map(|side| sides[side] && kinds.heroes(side).iter().any(power));
+        if powers.contains(&true) {
+            for side in order(powers, chooser).into_iter().flatten() {
+                for j in 0..kinds.heroes(side).len() {
+                    if power(&kinds.heroes(side)[j])
+                        && self.fire_hero(kinds, side, j, None, chooser)
+                    {
+                        self.after_start_damage(kinds, chooser);
+                    }
+                }
+            }
+        }
         for side in order(sides, chooser).into_iter().flatten() {
             for j in 0..kinds.heroes(side).len() {
                 let card = &kinds.heroes(side)[j];
                 if card.effect.trigger == Trigger::StartOfCombat
                     && !first(card)
                     && !pre(card)
+                    && !power(card)
                     && self.fire_hero(kinds, side, j, None, chooser)
                 {
                     self.after_start_damage(kinds, chooser);
@@ -197,7 +214,10 @@ impl State {
                 self.space[side] = count.min(super::space::MAX_WAITING);
                 return false;
             }
-            let token = (kinds.hero_tokens[side][j], card.token.health);
+            let health = card
+                .minion
+                .map_or(card.token.health, |m| m.health.max(1) as u16);
+            let token = (kinds.hero_tokens[side][j], health);
             let end = self.lens[side] as usize;
             let entered = self.insert_tokens(kinds, side, end, token, count, UNMARKED, chooser);
             if card.attacks_at_once && entered > 0 {

@@ -165,7 +165,8 @@ pub struct Kinds {
     /// `add_heroes`), the first `hero_counts[side]` of them.
     pub(super) heroes: [[HeroCard; MAX_HERO_CARDS]; 2],
     pub(super) hero_counts: [u8; 2],
-    /// The kind of each hero-side card's token (0 when it has none).
+    /// The kind of each hero-side card's token or minion (0 when it has
+    /// none).
     pub(super) hero_tokens: [[u8; MAX_HERO_CARDS]; 2],
     /// Some hero-side card acts at the start of combat (the minions'
     /// start-of-combat effects are `Flag::StartOfCombat`).
@@ -360,7 +361,12 @@ impl Kinds {
             self.heroes[side][..cards.len()].copy_from_slice(cards);
             self.hero_counts[side] = cards.len() as u8;
             for (j, card) in cards.iter().enumerate() {
-                if card.token.count > 0 {
+                if let Some(minion) = &card.minion {
+                    // A whole card's minion the boards lack, its kind
+                    // interned as a starting minion's (its flags raised).
+                    self.hero_tokens[side][j] = self.unit(minion).kind;
+                    self.raise_potential();
+                } else if card.token.count > 0 {
                     self.hero_tokens[side][j] = self.token(&card.token);
                 }
                 self.hero_once |= card.once;

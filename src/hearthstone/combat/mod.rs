@@ -72,6 +72,17 @@ pub use unit::{ATTACKED, PASSED_OVER, UNMARKED, Unit};
 
 use state::validate;
 
+/// What of `m`'s effects the engine does not play when a card summons it
+/// whole mid-combat (`HeroCard::minion`: Embrace Your Rage), if any: the
+/// effects a random summon's card may not have (`pool.rs`), and a random
+/// summon of its own.
+pub(crate) fn unplayed_when_summoned(m: &Minion) -> Option<&'static str> {
+    if pool::summons_at_random(m) {
+        return Some("random summon");
+    }
+    pool::unplayed(m)
+}
+
 /// A combat question.
 #[derive(Debug, Clone)]
 pub struct Combat {
@@ -240,6 +251,8 @@ const MAX_TURNS: usize = 400;
 mod attacked_tests;
 #[cfg(test)]
 mod effect_tests;
+#[cfg(test)]
+mod hero_power_tests;
 #[cfg(test)]
 mod hero_tests;
 #[cfg(test)]

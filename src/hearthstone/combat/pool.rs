@@ -72,7 +72,7 @@ fn random_summon(e: &Effect) -> Option<(Pool, u8, u16, u16)> {
 }
 
 /// Whether a minion summons at random.
-pub(super) fn summons_at_random(m: &Minion) -> bool {
+pub(crate) fn summons_at_random(m: &Minion) -> bool {
     m.effects.iter().any(|e| random_summon(e).is_some())
 }
 
@@ -113,9 +113,10 @@ fn pool_minion(card: &'static CardDef, pool: &Pool, attack: u16, health: u16) ->
     Ok(m)
 }
 
-/// What of a pool card's effects the engine does not play when it is
+/// What of a pool card's effects (or any card's summoned whole
+/// mid-combat: `HeroCard::minion`) the engine does not play when it is
 /// summoned mid-combat (its flags are the starting minions'), if any.
-fn unplayed(m: &Minion) -> Option<&'static str> {
+pub(crate) fn unplayed(m: &Minion) -> Option<&'static str> {
     use crate::hearthstone::model::{Marks, REBORN};
     for e in &m.effects {
         let why = match e.action {

@@ -130,9 +130,14 @@ pub(super) fn start_outcomes(
 /// Duos teammates, `team.rs`).
 pub(super) fn setup(c: &Combat) -> Result<(State, Kinds)> {
     let copier = copier(c);
+    let card_summoner = c.heroes.iter().flatten().find(|h| h.minion.is_some());
     if c.has_teammates() {
         if let Some(h) = copier {
             return Err(copy_refused(h, "beside Duos teammates"));
+        }
+        let mates = c.teammates.iter().flatten().flat_map(|t| t.heroes.iter());
+        if let Some(h) = card_summoner.or_else(|| mates.clone().find(|h| h.minion.is_some())) {
+            return Err(summon_refused(h, "beside Duos teammates"));
         }
         let mates = c.teammates.iter().flatten().flat_map(|t| t.heroes.iter());
         if let Some(h) = c
@@ -155,6 +160,17 @@ pub(super) fn setup(c: &Combat) -> Result<(State, Kinds)> {
     kinds.set_tiers(c.tiers);
     kinds.add_heroes(&c.heroes);
     kinds.add_random_summons(&[&c.a, &c.b, &c.hands[0], &c.hands[1]])?;
+    // Firestone picks the first attacker again after its summon, which
+    // `counted_lens` follows only where the counts after the whole start
+    // of combat pick it.
+    if let Some(h) = card_summoner
+        && (kinds.any_keeps_attacker() || (kinds.any_space() && !kinds.space_recounts()))
+    {
+        return Err(summon_refused(
+            h,
+            "beside a start of combat after which the first attacker is not picked again",
+        ));
+    }
     // Firestone takes the auras off the copy and gives them again
     // (`removeAurasFromSelf`), which the engine does not follow.
     if let Some(h) = copier.filter(|_| kinds.any(Flag::Auras)) {
@@ -176,6 +192,16 @@ pub(super) fn copier(c: &Combat) -> Option<&crate::hearthstone::model::HeroCard>
             crate::hearthstone::model::Action::SummonCopy { .. }
         )
     })
+}
+
+/// The refusal of a card `h` that summons a whole minion
+/// (`HeroCard::minion`) in a combat it is not modelled in.
+fn summon_refused(h: &crate::hearthstone::model::HeroCard, why: &str) -> crate::error::Error {
+    crate::error::Error::invalid(format!(
+        "{} ({}): its summon is not modelled {why}",
+        h.name, h.id
+    ))
+    .with_culprit(h.name)
 }
 
 /// The refusal of a copying card `h` in a combat it is not modelled in.

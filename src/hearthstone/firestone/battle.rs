@@ -201,10 +201,14 @@ fn side_from_value(side: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Re
     {
         let at = player_path.key("heroPowerId");
         if let Some(row) = meet_power(id, &at, ("hero power", Place::HeroPower), unmodelled)? {
+            let info = player_fields.get("heroPowerInfo");
             plays.push(PowerOnBoard {
                 row,
                 used: player_fields.get("heroPowerUsed") == Some(&Value::Bool(true)),
-                info: player_fields.get("heroPowerInfo").and_then(Value::as_i64),
+                info: info.and_then(Value::as_i64),
+                info_id: info.and_then(Value::as_str).map(str::to_string),
+                // The older fields hold no info3 (Firestone reads none).
+                numbers: [player_fields.get("heroPowerInfo2"), None].map(number),
                 path: at,
             });
         }
@@ -238,14 +242,29 @@ fn side_from_value(side: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Re
         }
         // Hero powers act before the secrets (Firestone's phases).
         let mut powers = Vec::new();
+        let reader = board.iter().find(|m| m.reads_hand()).and_then(|m| m.name);
         for play in &plays {
-            let Some(card) = play.hero_card()? else {
+            if let Some(why) = unmodelled.left_out(play.row.name).map(Error::invalid) {
+                unmodelled.meet(play.row.id, Place::HeroPower, &play.path, why)?;
                 continue;
-            };
-            match unmodelled.left_out(card.name).map(Error::invalid) {
-                None => powers.push(card),
-                Some(why) => unmodelled.meet(card.id, Place::HeroPower, &play.path, why)?,
             }
+            if let Some(reader) = reader.filter(|_| play.changes_hand()) {
+                let why = play.not_modelled(&format!(
+                    "it changes the hand in combat, which {reader} reads"
+                ));
+                unmodelled.meet(play.row.id, Place::HeroPower, &play.path, why)?;
+                continue;
+            }
+            let card = match play.hero_card() {
+                Ok(Some(card)) => card,
+                Ok(None) => continue,
+                Err(why) if why.culprit() == Some(play.row.name) => {
+                    unmodelled.meet(play.row.id, Place::HeroPower, &play.path, why)?;
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
+            powers.push(card);
         }
         if heroes.len() + powers.len() > MAX_HERO_CARDS {
             return Err(player_path.error(Error::invalid(format!(
@@ -442,6 +461,11 @@ fn hand_from_value(
     Ok(minions)
 }
 
+/// A JSON number as an integer (none when absent or not a number).
+fn number(v: Option<&Value>) -> Option<i64> {
+    v.and_then(Value::as_i64)
+}
+
 /// A hero power the reader plays on its side's board (a `GivesKeywords`
 /// row), with what the state says of it.
 struct PowerOnBoard {
@@ -450,14 +474,20 @@ struct PowerOnBoard {
     used: bool,
     /// Its `info` number.
     info: Option<i64>,
+    /// Its `info` when it is a card id (Embrace Your Rage's card).
+    info_id: Option<String>,
+    /// Its `info2` and `info3` numbers.
+    numbers: [Option<i64>; 2],
     /// Where the state holds it.
     path: Path,
 }
 
 impl PowerOnBoard {
-    /// The hero-side card it is in combat (a `StartOfCombat` or
-    /// `SummonsWhenSpace` row), if it is one. Errors: a `SummonsWhenSpace`
-    /// whose `info` (its token's stats) is not 1 to 32767.
+    /// The hero-side card it is in combat (a `StartOfCombat`,
+    /// `SummonsWhenSpace`, `AtStart` or `SummonsInfoCard` row), if it is
+    /// one. Errors: a `SummonsWhenSpace` whose `info` (its token's stats)
+    /// is not 1 to 32767; what the engine does not play (an `AtStart`
+    /// without its number, a card not modelled), named as not modelled.
     fn hero_card(&self) -> Result<Option<HeroCard>> {
         let card = |action| HeroCard {
             id: self.row.id,
@@ -470,6 +500,68 @@ impl PowerOnBoard {
         };
         match self.row.play {
             PowerPlay::StartOfCombat { action } => Ok(Some(card(action))),
+            PowerPlay::AtStart {
+                action,
+                phase,
+                used_only,
+                amount,
+            } => {
+                if used_only && !self.used {
+                    return Ok(None);
+                }
+                let action = match amount.field() {
+                    None => action,
+                    Some(field) => {
+                        let n = match amount {
+                            cards::Amount::Info2 => self.numbers[0],
+                            _ => self.numbers[1],
+                        };
+                        let scaled = n
+                            .filter(|&n| n >= 1)
+                            .and_then(|n| u16::try_from(n).ok())
+                            .and_then(|n| cards::scaled(action, n));
+                        scaled.ok_or_else(|| {
+                            self.not_modelled(&format!(
+                                "its {field} (its number) is missing or below 1, which Firestone plays as no number"
+                            ))
+                        })?
+                    }
+                };
+                Ok(Some(HeroCard {
+                    pre_combat: phase == cards::Phase::PreCombat,
+                    hero_power: phase == cards::Phase::HeroPowers,
+                    ..card(action)
+                }))
+            }
+            PowerPlay::SummonsInfoCard => {
+                let id = self.info_id.as_deref().filter(|id| !id.is_empty());
+                let Some(id) = id.filter(|_| self.used) else {
+                    return Ok(None);
+                };
+                let def = cards::by_id(id)
+                    .ok_or_else(|| self.not_modelled(&format!("its card {id} is not known")))?;
+                let minion = cards::minion_of(def).map_err(|e| self.not_modelled(e.message()))?;
+                let why = if let Some(why) =
+                    crate::hearthstone::combat::unplayed_when_summoned(&minion)
+                {
+                    Some(format!("has a {why}, which is not played when summoned"))
+                } else if cards::script_gift(def).is_some() {
+                    Some("grows over the game, which a fresh card reads from it".to_string())
+                } else if minion.reads_hand() || acts_from_hand(&minion) {
+                    Some("acts with the hand its copy joins".to_string())
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    let name = def.name;
+                    return Err(self.not_modelled(&format!("its card {name} ({id}) {why}")));
+                }
+                Ok(Some(HeroCard {
+                    minion: Some(minion),
+                    pre_combat: true,
+                    ..card(Action::Summon { count: 1 })
+                }))
+            }
             PowerPlay::SummonsWhenSpace { token } => {
                 let size = self
                     .info
@@ -493,6 +585,30 @@ impl PowerOnBoard {
                 }))
             }
             _ => Ok(None),
+        }
+    }
+
+    /// The refusal of what the engine does not play of it (`why`), with
+    /// the hero power as its culprit (left out under
+    /// `OnUnmodelled::Ignore`).
+    fn not_modelled(&self, why: &str) -> Error {
+        Error::invalid(format!(
+            "{} ({}): {why}, which is not modelled yet; leave it out to fight without it",
+            self.row.name, self.row.id
+        ))
+        .with_culprit(self.row.name)
+    }
+
+    /// Whether it changes its side's hand in combat (the copy of a card
+    /// it summons, a card it takes), which a minion of `board` reading
+    /// the hand would see.
+    fn changes_hand(&self) -> bool {
+        match self.row.play {
+            PowerPlay::PutsInHand => self.used,
+            PowerPlay::SummonsInfoCard => {
+                self.used && self.info_id.as_ref().is_some_and(|i| !i.is_empty())
+            }
+            _ => false,
         }
     }
 
@@ -541,6 +657,7 @@ pub(super) fn hero_powers_from_value(
     for play in plays {
         match play.hero_card()? {
             Some(card) => cards.push(card),
+            None if !matches!(play.row.play, PowerPlay::GivesKeywords { .. }) => {}
             None => {
                 return Err(play.path.error(Error::invalid(format!(
                     "{} ({}) gives keywords to a minion of the board, not a hero-side card",
@@ -591,6 +708,8 @@ fn meet_listed(
                 row,
                 used: item.get("used") == Some(&Value::Bool(true)),
                 info: item.get("info").and_then(Value::as_i64),
+                info_id: item.get("info").and_then(Value::as_str).map(str::to_string),
+                numbers: [item.get("info2"), item.get("info3")].map(number),
                 path: path.minion(i),
             });
         }
@@ -619,13 +738,19 @@ fn meet_power(
             PowerPlay::GivesKeywords { .. }
             | PowerPlay::StartOfCombat { .. }
             | PowerPlay::SummonsWhenSpace { .. }
+            | PowerPlay::AtStart { .. }
+            | PowerPlay::SummonsInfoCard
+            | PowerPlay::PutsInHand
                 if place == Place::HeroPower =>
             {
                 return Ok(Some(row));
             }
             PowerPlay::GivesKeywords { .. }
             | PowerPlay::StartOfCombat { .. }
-            | PowerPlay::SummonsWhenSpace { .. } => format!(
+            | PowerPlay::SummonsWhenSpace { .. }
+            | PowerPlay::AtStart { .. }
+            | PowerPlay::SummonsInfoCard
+            | PowerPlay::PutsInHand => format!(
                 "{} ({id}): a hero power, met as a {what}: not modelled",
                 row.name
             ),

@@ -1122,3 +1122,117 @@ fn auras_the_stats_already_hold_are_taken_off() {
         .collect();
     assert_eq!(health, [3, 3, 3]);
 }
+
+/// The state `BATTLE` with the player's hero power list `powers`.
+fn with_hero_powers(powers: &str) -> String {
+    BATTLE.replacen(
+        r#""heroPowers": []"#,
+        &format!(r#""heroPowers": {powers}"#),
+        1,
+    )
+}
+
+/// Embrace Your Rage: when used, a hero-side card summoning the card its
+/// `info` names, whole (the older single field too); refused (listed when
+/// ignoring) beside a minion of its side that reads the hand its copy
+/// joins.
+#[test]
+fn embrace_your_rage_summons_the_card_of_its_info() {
+    let state = with_hero_powers(
+        r#"[{"cardId": "TB_BaconShop_HP_103", "used": true, "info": "BG25_001", "info2": -1}]"#,
+    );
+    let c = combat_from_battle_json(&state).unwrap();
+    let card = &c.heroes[0][0];
+    assert_eq!(card.name, "Embrace Your Rage");
+    assert!(card.pre_combat && !card.when_space);
+    let rider = card.minion.unwrap();
+    assert_eq!(rider.name, Some("Risen Rider"));
+    assert_eq!((rider.attack, rider.health), (2, 1));
+    let single = BATTLE.replacen(
+        r#""hpLeft": 30"#,
+        r#""hpLeft": 30, "heroPowerId": "TB_BaconShop_HP_103", "heroPowerUsed": true, "heroPowerInfo": "BG25_001""#,
+        1,
+    );
+    assert_eq!(combat_from_battle_json(&single).unwrap().heroes, c.heroes);
+    // Beside Choral Mrrrglr, which reads the hand.
+    let reader = state.replacen(
+        r#"{"cardId": "BGS_004", "attack": 1, "health": 3}"#,
+        r#"{"cardId": "BG26_354", "attack": 6, "health": 6}"#,
+        1,
+    );
+    let e = message(combat_from_battle_json(&reader).unwrap_err());
+    assert!(
+        e.starts_with("playerBoard.player.heroPowers[0]: Embrace Your Rage")
+            && e.contains("Choral"),
+        "{e}"
+    );
+    let battle = battle_from_json(&reader, OnUnmodelled::Ignore).unwrap();
+    assert!(battle.combat.heroes[0].is_empty());
+    assert_eq!(battle.unmodelled[0].id, "TB_BaconShop_HP_103");
+}
+
+/// I'll Take That! only puts a card in the hand: the fight is the plain
+/// state's, unless a minion of its side reads the hand.
+#[test]
+fn ill_take_that_plays_no_part_but_beside_a_hand_reader() {
+    let state = with_hero_powers(r#"[{"cardId": "TB_BaconShop_HP_053", "used": true, "info": 1}]"#);
+    let plain = combat_from_battle_json(BATTLE).unwrap();
+    assert_eq!(
+        format!("{:?}", combat_from_battle_json(&state).unwrap()),
+        format!("{plain:?}")
+    );
+    let reader = state.replacen(
+        r#"{"cardId": "BGS_004", "attack": 1, "health": 3}"#,
+        r#"{"cardId": "BG26_354", "attack": 6, "health": 6}"#,
+        1,
+    );
+    let e = message(combat_from_battle_json(&reader).unwrap_err());
+    assert!(e.contains("I'll Take That!") && e.contains("hand"), "{e}");
+    // Not used: no part at all.
+    let unused = reader.replacen(r#""used": true"#, r#""used": false"#, 1);
+    assert!(combat_from_battle_json(&unused).is_ok());
+}
+
+/// Hero powers with a number: Aim Low!'s damage is its `info2`; Wax
+/// Warband's buff its `info3`, which the older fields lack (refused,
+/// listed when ignoring).
+#[test]
+fn hero_powers_read_their_number_from_their_info_fields() {
+    let state = with_hero_powers(
+        r#"[{"cardId": "BG22_HERO_000p_t2", "used": true, "info": -1, "info2": 4}]"#,
+    );
+    let c = combat_from_battle_json(&state).unwrap();
+    let card = &c.heroes[0][0];
+    assert!(card.hero_power && !card.pre_combat);
+    assert_eq!(
+        card.effect.action,
+        crate::hearthstone::model::Action::Damage {
+            target: crate::hearthstone::model::Target::LowestHealthEnemy,
+            amount: 4,
+            times: 1
+        }
+    );
+    let wax = with_hero_powers(r#"[{"cardId": "TB_BaconShop_HP_037a", "used": true, "info3": 3}]"#);
+    let c = combat_from_battle_json(&wax).unwrap();
+    assert!(matches!(
+        c.heroes[0][0].effect.action,
+        crate::hearthstone::model::Action::Buff {
+            attack: 3,
+            health: 3,
+            ..
+        }
+    ));
+    let older = BATTLE.replacen(
+        r#""hpLeft": 30"#,
+        r#""hpLeft": 30, "heroPowerId": "TB_BaconShop_HP_037a", "heroPowerUsed": true, "heroPowerInfo": -1"#,
+        1,
+    );
+    let e = message(combat_from_battle_json(&older).unwrap_err());
+    assert!(
+        e.starts_with("playerBoard.player.heroPowerId: Wax Warband"),
+        "{e}"
+    );
+    let battle = battle_from_json(&older, OnUnmodelled::Ignore).unwrap();
+    assert_eq!(battle.unmodelled.len(), 1);
+    assert!(battle.combat.heroes[0].is_empty());
+}

@@ -257,13 +257,19 @@ pub enum Target {
         both: bool,
     },
     /// A living enemy minion of the highest health, drawn at random among
-    /// ties.
+    /// ties (a strike's, or a damage's: Aim High!).
     HighestHealthEnemy,
     /// "A friendly minion of each type": one friendly minion per tribe
     /// (dying ones too), as many tribes as minions can cover (each minion
     /// counting for one of its tribes), and every All minion (Firestone's
     /// `getMinionsOfDifferentTypes`: see `each_tribe_picks`).
     EachTribe,
+    /// "A friendly minion of each type" as Firestone's Wax Warband takes
+    /// them: the tribes in a fixed order, each taking at random one of
+    /// the living minions of that tribe not taken yet among those of the
+    /// fewest tribes, then every All minion (see
+    /// `combat::act::each_tribe_in_order_picks`).
+    EachTribeInOrder,
     /// The left-most friendly minion but itself that has a deathrattle
     /// (tokens, effects, or its card's that acts outside the boards:
     /// `Marks::HAS_DEATHRATTLE`), dying ones too (Firestone's
@@ -289,9 +295,18 @@ pub enum Target {
     },
     /// A living enemy minion drawn at random (Kaboom Bot).
     RandomEnemy,
+    /// `count` distinct living enemy minions drawn at random, all drawn
+    /// before any is hit (Lightning Invocation: Firestone's
+    /// `pickMultipleRandomDifferent`).
+    RandomEnemies {
+        /// How many (fewer when fewer live).
+        count: u8,
+    },
     /// A living enemy minion of the lowest health, drawn at random among
     /// ties (Lighter Fighter).
     LowestHealthEnemy,
+    /// The left-most living enemy minion (Aim Left!).
+    LeftmostEnemy,
     /// The right-most living friendly minion whose card has a battlecry
     /// (`Marks::HAS_BATTLECRY`), picked as it fires (Greenskeeper).
     RightmostBattlecry,

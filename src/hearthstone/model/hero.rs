@@ -5,7 +5,7 @@
 //! join them as more hero-side cards of the same shape.
 
 use super::effect::Effect;
-use super::minion::Token;
+use super::minion::{Minion, Token};
 
 /// Hero-side cards that act in combat one side may hold (`State::spent`
 /// keeps a bit for each).
@@ -43,4 +43,12 @@ pub struct HeroCard {
     /// by the minion counts after the start of combat (Firestone's step
     /// then asks for it again).
     pub pre_combat: bool,
+    /// What an `Action::Summon` of it summons instead of its token: a
+    /// whole minion of a card, with its own effects (Embrace Your Rage's
+    /// card, the hero power's info), at the right end of its side.
+    pub minion: Option<Minion>,
+    /// A start-of-combat hero power (Firestone's hero power phase: after
+    /// the flank attacks, before the secrets and spells, a random side
+    /// first when both have one; Aim Low!).
+    pub hero_power: bool,
 }
