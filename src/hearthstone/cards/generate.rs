@@ -303,7 +303,6 @@ fn target(t: &Target) -> String {
         }
         Target::HighestHealthEnemy => "Target::HighestHealthEnemy".into(),
         Target::EachTribe => "Target::EachTribe".into(),
-        Target::EachTribeInOrder => "Target::EachTribeInOrder".into(),
         Target::LeftmostDeathrattle => "Target::LeftmostDeathrattle".into(),
         Target::LeftmostDeathrattles { count } => {
             format!("Target::LeftmostDeathrattles {{ count: {count} }}")

@@ -294,10 +294,11 @@ pub static POWERS: &[PowerRow] = &[
     row("BG22_HERO_201p", "Expedition Plans", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_008", "Smart Savings", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_011", "Galakrond's Greed", HeroPower, OutsideCombat),
-    // Firestone (wax-warband.ts, pre-combat, when used): a minion of each
-    // type, as its `selectMinions` takes them, gains +info3/+info3 (a
-    // state without info3: Firestone's stats become no number).
-    row("TB_BaconShop_HP_037a", "Wax Warband", HeroPower, AtStart { action: Action::Buff { target: Target::EachTribeInOrder, attack: 1, health: 1, keywords: 0 }, phase: Phase::PreCombat, used_only: true, amount: Amount::Info3 }),
+    // Firestone 1.1.755 (wax-warband.ts, pre-combat, when used): a minion of
+    // each type, as `getMinionsOfDifferentTypes` takes them (the minions'
+    // "a friendly minion of each type"), gains +info3/+info3 (a state
+    // without info3 is refused).
+    row("TB_BaconShop_HP_037a", "Wax Warband", HeroPower, AtStart { action: Action::Buff { target: Target::EachTribe, attack: 1, health: 1, keywords: 0 }, phase: Phase::PreCombat, used_only: true, amount: Amount::Info3 }),
     row("TB_BaconShop_HP_039", "Puzzle Box", HeroPower, OutsideCombat),
     // Firestone (minion-death.ts, when used): the first enemy minion that
     // dies is copied to the hand, and nothing else.

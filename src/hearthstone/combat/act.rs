@@ -230,81 +230,6 @@ pub(super) fn each_tribe_picks(
     (picks, n)
 }
 
-/// Firestone's order of the tribes where Wax Warband takes a minion of
-/// each (its `ALL_BG_RACES`).
-const TRIBE_ORDER: [u32; 10] = {
-    use crate::hearthstone::model::*;
-    [
-        TRIBE_BEAST,
-        TRIBE_DEMON,
-        TRIBE_DRAGON,
-        TRIBE_MECH,
-        TRIBE_MURLOC,
-        TRIBE_PIRATE,
-        TRIBE_ELEMENTAL,
-        TRIBE_QUILBOAR,
-        TRIBE_NAGA,
-        TRIBE_UNDEAD,
-    ]
-};
-
-/// The minions `Target::EachTribeInOrder` reaches on `board`, and how
-/// many: as Firestone's Wax Warband (`selectMinions`), the tribes in its
-/// order (`TRIBE_ORDER`), each taking one of the minions of that tribe
-/// not taken yet, drawn at random among those of the fewest tribes
-/// (its shuffle, then a stable sort by their count of tribes); then
-/// every All minion, in slot order. Minions without a tribe, and dead or
-/// destroyed ones, are never taken.
-pub(super) fn each_tribe_in_order_picks(
-    kinds: &Kinds,
-    board: &[Unit],
-    chooser: &mut impl Chooser,
-) -> ([usize; BOARD_SIZE], usize) {
-    use crate::hearthstone::model::{EVERY_TRIBE, TRIBE_ALL};
-    let mut tribes = [0u32; BOARD_SIZE];
-    let mut all = 0u32;
-    for (i, u) in board.iter().enumerate() {
-        if u.health <= 0 {
-            continue;
-        }
-        let t = kinds.tribes(u);
-        if t & TRIBE_ALL != 0 {
-            all |= 1 << i;
-        } else {
-            tribes[i] = t & EVERY_TRIBE;
-        }
-    }
-    let mut picks = [0usize; BOARD_SIZE];
-    let mut n = 0;
-    for tribe in TRIBE_ORDER {
-        let fewest = (0..board.len())
-            .filter(|&i| tribes[i] & tribe != 0)
-            .map(|i| tribes[i].count_ones())
-            .min();
-        let Some(fewest) = fewest else { continue };
-        let mut valid = [0usize; BOARD_SIZE];
-        let mut m = 0;
-        for (i, &t) in tribes.iter().enumerate().take(board.len()) {
-            if t & tribe != 0 && t.count_ones() == fewest {
-                valid[m] = i;
-                m += 1;
-            }
-        }
-        let i = valid[chooser.pick(m as u32) as usize];
-        picks[n] = i;
-        n += 1;
-        // Taken: no other tribe takes it.
-        tribes[i] = 0;
-    }
-    let mut rest = all;
-    while rest != 0 && n < BOARD_SIZE {
-        picks[n] = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        n += 1;
-    }
-    (picks, n)
-}
-
 impl State {
     /// Applies `action` of the effect fired at `at`. Returns true when it
     /// dealt damage (deaths to resolve; an attack made resolves its own).
@@ -447,15 +372,11 @@ impl State {
             // Slots picked before any gift lands (a gift moves no
             // minion), given in one loop: a second copy of `f` here
             // costs every caller that inlines this (callgrind).
-            Target::EachTribe
-            | Target::EachTribeInOrder
-            | Target::Leftmost { .. }
+            Target::EachTribe | Target::Leftmost { .. }
             | Target::Rightmost { .. } => {
                 let board = &self.boards[side][..len];
                 let (picks, n) = if target == Target::EachTribe {
                     each_tribe_picks(kinds, board, at.reach, chooser)
-                } else if target == Target::EachTribeInOrder {
-                    each_tribe_in_order_picks(kinds, board, chooser)
                 } else {
                     self.end_picks(kinds, at, target)
                 };

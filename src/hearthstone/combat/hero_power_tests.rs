@@ -143,28 +143,21 @@ fn water_invocation_shields_and_taunts_the_right_most_minion() {
 }
 
 #[test]
-fn wax_warband_buffs_a_minion_of_each_type_as_firestone_takes_them() {
+fn wax_warband_buffs_a_minion_of_each_type() {
     let wax = powers(r#"[{"cardId": "TB_BaconShop_HP_037a", "used": true, "info3": 2}]"#);
-    // A Beast-Dragon, a Beast, a Dragon, a plain minion, an All: the Beast
-    // and the Dragon of one tribe come first (the fewest tribes), so the
-    // Beast-Dragon gets nothing; the All minion always does.
-    let mut c = combat("1/1,1/2,1/3,1/4,1/5", "9/9");
-    for (m, tribes) in c.a.iter_mut().zip([
-        TRIBE_BEAST | TRIBE_DRAGON,
-        TRIBE_BEAST,
-        TRIBE_DRAGON,
-        0,
-        TRIBE_ALL,
-    ]) {
+    // A Beast, a Dragon, a plain minion, an All: each but the plain one.
+    let mut c = combat("1/1,1/2,1/3,1/4", "9/9");
+    for (m, tribes) in c.a.iter_mut().zip([TRIBE_BEAST, TRIBE_DRAGON, 0, TRIBE_ALL]) {
         m.tribes = tribes;
     }
     c.heroes[0] = wax.clone();
     assert_same(
         &after_start(&c),
-        &boards(&[("1/1,3/4,3/5,1/4,3/7", "9/9", 1.0)]),
+        &boards(&[("3/3,3/4,1/3,3/6", "9/9", 1.0)]),
     );
     assert_engines_agree(&c, 59, "Wax Warband");
-    // Two Beasts: one of them at random; a Beast-Mech then takes Mech's.
+    // Two Beasts and a Beast-Mech: the Beast-Mech takes Mech's, one of
+    // the Beasts at random takes Beast's.
     let mut c = combat("1/1,1/2,1/3", "9/9");
     for (m, tribes) in
         c.a.iter_mut()

@@ -264,12 +264,6 @@ pub enum Target {
     /// counting for one of its tribes), and every All minion (Firestone's
     /// `getMinionsOfDifferentTypes`: see `each_tribe_picks`).
     EachTribe,
-    /// "A friendly minion of each type" as Firestone's Wax Warband takes
-    /// them: the tribes in a fixed order, each taking at random one of
-    /// the living minions of that tribe not taken yet among those of the
-    /// fewest tribes, then every All minion (see
-    /// `combat::act::each_tribe_in_order_picks`).
-    EachTribeInOrder,
     /// The left-most friendly minion but itself that has a deathrattle
     /// (tokens, effects, or its card's that acts outside the boards:
     /// `Marks::HAS_DEATHRATTLE`), dying ones too (Firestone's
