@@ -488,7 +488,13 @@ fn action(a: &Action) -> String {
         ),
         Action::GainHandStats { times } => format!("Action::GainHandStats {{ times: {times} }}"),
         Action::GainHandAttack { times } => format!("Action::GainHandAttack {{ times: {times} }}"),
-        Action::SummonFromHand { count } => format!("Action::SummonFromHand {{ count: {count} }}"),
+        Action::SummonFromHand {
+            count,
+            tribes,
+            by_health,
+        } => format!(
+            "Action::SummonFromHand {{ count: {count}, tribes: {tribes}, by_health: {by_health} }}"
+        ),
         Action::SummonCopy { attack, health } => {
             format!("Action::SummonCopy {{ attack: {attack}, health: {health} }}")
         }

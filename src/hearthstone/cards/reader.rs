@@ -819,14 +819,34 @@ fn set_target_stats(clause: &str) -> Option<Option<Effect>> {
 
 /// "summon the highest-attack minion from your hand for this combat
 /// only" (the golden: "the 2 highest-attack minions"): Expert Aviator's
-/// rally as Firestone plays it.
+/// rally as Firestone plays it; "the highest-health murloc" (Bassgill's
+/// deathrattle; golden "the 2 highest-health murlocs"): of a tribe,
+/// ranked by health.
 fn from_hand(action: &str) -> Option<Action> {
-    let count = match action {
-        "summon the highest-attack minion from your hand for this combat only" => 1,
-        "summon the 2 highest-attack minions from your hand for this combat only" => 2,
+    let rest = action
+        .strip_prefix("summon the ")?
+        .strip_suffix(" from your hand for this combat only")?;
+    let (count, rest) = match rest.split_once(' ') {
+        Some((n, rest)) if n.parse::<u8>().is_ok() => (n.parse().ok()?, rest),
+        _ => (1, rest),
+    };
+    let (stat, who) = rest.strip_prefix("highest-")?.split_once(' ')?;
+    let by_health = match stat {
+        "attack" => false,
+        "health" => true,
         _ => return None,
     };
-    Some(Action::SummonFromHand { count })
+    let singular = if count == 1 {
+        who
+    } else {
+        who.strip_suffix('s')?
+    };
+    let tribes = tribes_named(singular)?;
+    Some(Action::SummonFromHand {
+        count,
+        tribes,
+        by_health,
+    })
 }
 
 /// Whether the card, in combat, puts cards in its owner's hand or gives
@@ -1653,9 +1673,15 @@ fn extra_deathrattles(clause: &str) -> Option<Option<Effect>> {
     }))
 }
 
-/// An aura: "your deathrattles trigger twice." (golden: "three times").
+/// An aura: "your deathrattles trigger twice." (golden: "three times");
+/// Baron Rivendare's "your minions trigger their deathrattles twice." is
+/// the same aura (Firestone counted him with Moira Bronzebeard: several do
+/// not add up, Titus Rivendare's extra times add to it).
 fn deathrattles_trigger(clause: &str) -> Option<Option<Effect>> {
-    let times = trigger_times(clause.strip_prefix("your deathrattles trigger ")?)?;
+    let rest = clause
+        .strip_prefix("your deathrattles trigger ")
+        .or_else(|| clause.strip_prefix("your minions trigger their deathrattles "))?;
+    let times = trigger_times(rest)?;
     Some(Some(Effect {
         trigger: Trigger::Aura,
         action: Action::DeathrattlesTrigger { times },
@@ -1957,7 +1983,7 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
     {
         return one(action);
     }
-    if trigger == Trigger::Rally
+    if matches!(trigger, Trigger::Rally | Trigger::Deathrattle)
         && let Some(action) = from_hand(action)
     {
         return if times == 1 { one(action) } else { Some(None) };

@@ -244,8 +244,11 @@ fn describe(action: &Action) -> String {
         Action::GainHandAttack { times } => {
             format!("gains {times}x the attack of its hand's highest-attack minion")
         }
-        Action::SummonFromHand { count } => {
-            format!("summons the {count} highest-attack minions of its hand")
+        Action::SummonFromHand {
+            count, by_health, ..
+        } => {
+            let stat = if by_health { "health" } else { "attack" };
+            format!("summons the {count} highest-{stat} minions of its hand")
         }
         Action::SummonCopy { attack: 0, .. } => "summons a copy of it to its right".to_string(),
         Action::SummonCopy { attack, health } => {
