@@ -315,9 +315,16 @@ pub(super) fn validate_hands(c: &Combat) -> Result<()> {
     }
     refuse_run_hand_deathrattles(c)?;
     if acting > 16 {
-        return Err(Error::invalid(format!(
+        let e = Error::invalid(format!(
             "{acting} minions on the boards and acting from the hands; at most 16"
-        )));
+        ));
+        // A minion summoning from its hand counts the hand: read plain,
+        // it may leave room.
+        let summoner = c.a.iter().chain(&c.b).find(|m| m.summons_from_hand());
+        return Err(match summoner.and_then(|m| m.name) {
+            Some(name) => e.with_culprit(name),
+            None => e,
+        });
     }
     Ok(())
 }
