@@ -3058,7 +3058,10 @@ fn bassgill_summons_the_highest_health_murlocs_of_the_hand_as_it_dies() {
     assert_eq!(shown(&s, 0), "2/5,2/2");
     assert_eq!(s.hand[0], 0b010);
     // Golden: the two, left to right; with Baron Rivendare, twice.
-    for a in ["golden Bassgill=1/1,2/2", "Bassgill=1/1,Baron Rivendare=2/2"] {
+    for a in [
+        "golden Bassgill=1/1,2/2",
+        "Bassgill=1/1,Baron Rivendare=2/2",
+    ] {
         let (mut s, kinds) = fresh_with_hand(a, "1/50", hand);
         s.attack(&kinds, 0, 0, 0, &mut First);
         assert_eq!(shown(&s, 0), "2/5,4/3,2/2", "{a}");

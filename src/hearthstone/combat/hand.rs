@@ -199,7 +199,6 @@ pub(super) fn place_from_hand(
 }
 
 impl State {
-
     /// `Action::SummonFromHand` of the minion at `at`: `count` times, the
     /// minion of its hand `rank` puts first, not summoned yet this combat
     /// enters to the right of `at` with its stats in the hand (each next
@@ -354,7 +353,9 @@ fn refuse_run_hand_deathrattles(c: &Combat) -> Result<()> {
     let why = if c.has_teammates() {
         "Duos teammates".to_string()
     } else if let Some(m) = minions().find(runs) {
-        m.name.unwrap_or("a minion running deathrattles").to_string()
+        m.name
+            .unwrap_or("a minion running deathrattles")
+            .to_string()
     } else {
         return Ok(());
     };
