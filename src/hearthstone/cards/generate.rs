@@ -493,8 +493,12 @@ fn action(a: &Action) -> String {
         ),
         Action::GainHandStats { times } => format!("Action::GainHandStats {{ times: {times} }}"),
         Action::GainHandAttack { times } => format!("Action::GainHandAttack {{ times: {times} }}"),
-        Action::SummonFromHand { count, tribes: t } => format!(
-            "Action::SummonFromHand {{ count: {count}, tribes: {} }}",
+        Action::SummonFromHand {
+            count,
+            tribes: t,
+            by_health,
+        } => format!(
+            "Action::SummonFromHand {{ count: {count}, tribes: {}, by_health: {by_health} }}",
             tribes(t)
         ),
         Action::SummonCopy { attack, health } => {

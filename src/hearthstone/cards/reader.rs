@@ -818,23 +818,38 @@ fn set_target_stats(clause: &str) -> Option<Option<Effect>> {
 }
 
 /// "summon the highest-attack minion from your hand for this combat
-/// only" (the golden: "the 2 highest-attack minions"; Diremuck Forager's
-/// "the highest-attack murloc", golden "the two highest-attack
-/// murlocs"): the hand's highest-attack minions of a tribe or any.
+/// only" (the golden: "the 2 highest-attack minions"): Expert Aviator's
+/// rally as Firestone plays it; "the highest-attack murloc" (Diremuck
+/// Forager's start of combat; golden "the two highest-attack murlocs");
+/// "the highest-health murloc" (Bassgill's
+/// deathrattle; golden "the 2 highest-health murlocs"): of a tribe,
+/// ranked by health.
 fn from_hand(action: &str) -> Option<Action> {
-    let what = action
+    let rest = action
         .strip_prefix("summon the ")?
         .strip_suffix(" from your hand for this combat only")?;
-    let (count, who) = match what.split_once(' ') {
-        Some(("2" | "two", who)) => (2, who),
-        _ => (1, what),
+    let (count, rest) = match rest.split_once(' ') {
+        Some(("two", rest)) => (2, rest),
+        Some((n, rest)) if n.parse::<u8>().is_ok() => (n.parse().ok()?, rest),
+        _ => (1, rest),
     };
-    let who = who.strip_prefix("highest-attack ")?;
-    let tribes = match who {
-        "minion" | "minions" => 0,
-        who => tribe(who)?,
+    let (stat, who) = rest.strip_prefix("highest-")?.split_once(' ')?;
+    let by_health = match stat {
+        "attack" => false,
+        "health" => true,
+        _ => return None,
     };
-    Some(Action::SummonFromHand { count, tribes })
+    let singular = if count == 1 {
+        who
+    } else {
+        who.strip_suffix('s')?
+    };
+    let tribes = tribes_named(singular)?;
+    Some(Action::SummonFromHand {
+        count,
+        tribes,
+        by_health,
+    })
 }
 
 /// Whether the card, in combat, puts cards in its owner's hand or gives
@@ -1661,9 +1676,15 @@ fn extra_deathrattles(clause: &str) -> Option<Option<Effect>> {
     }))
 }
 
-/// An aura: "your deathrattles trigger twice." (golden: "three times").
+/// An aura: "your deathrattles trigger twice." (golden: "three times");
+/// Baron Rivendare's "your minions trigger their deathrattles twice." is
+/// the same aura (Firestone counted him with Moira Bronzebeard: several do
+/// not add up, Titus Rivendare's extra times add to it).
 fn deathrattles_trigger(clause: &str) -> Option<Option<Effect>> {
-    let times = trigger_times(clause.strip_prefix("your deathrattles trigger ")?)?;
+    let rest = clause
+        .strip_prefix("your deathrattles trigger ")
+        .or_else(|| clause.strip_prefix("your minions trigger their deathrattles "))?;
+    let times = trigger_times(rest)?;
     Some(Some(Effect {
         trigger: Trigger::Aura,
         action: Action::DeathrattlesTrigger { times },
@@ -1985,7 +2006,7 @@ fn action_of_its_own(trigger: Trigger, action: &str, times: u8) -> Option<Option
     {
         return one(action);
     }
-    if trigger == Trigger::Rally
+    if matches!(trigger, Trigger::Rally | Trigger::Deathrattle)
         && let Some(action) = from_hand(action)
     {
         return if times == 1 { one(action) } else { Some(None) };

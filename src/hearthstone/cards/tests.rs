@@ -269,7 +269,12 @@ fn effects_follow_the_rules() {
             "{name}"
         );
     }
-    for (name, times) in [("Moira Bronzebeard", 2), ("golden Moira Bronzebeard", 3)] {
+    for (name, times) in [
+        ("Moira Bronzebeard", 2),
+        ("golden Moira Bronzebeard", 3),
+        ("Baron Rivendare", 2),
+        ("golden Baron Rivendare", 3),
+    ] {
         let CombatEffect::Effects { effects, .. } = effect(name) else {
             panic!("{name}: {:?}", effect(name));
         };

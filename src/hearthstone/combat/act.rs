@@ -633,8 +633,14 @@ impl State {
                 }
                 false
             }
-            Action::SummonFromHand { count, tribes } => {
-                self.summon_from_hand_mid_combat(kinds, at, count, tribes, chooser);
+            // A deathrattle's (no slot) is placed by the death phase.
+            Action::SummonFromHand {
+                count,
+                tribes,
+                by_health,
+            } => {
+                let rank = super::hand::Rank { tribes, by_health };
+                self.summon_from_hand_mid_combat(kinds, at, count, rank, chooser);
                 false
             }
             Action::SummonCopy { attack, health } => {

@@ -7,6 +7,7 @@
 
 use super::chooser::Chooser;
 use super::flags::{Flag, heard_bits};
+use super::hand::place_from_hand;
 use super::kinds::Kinds;
 use super::listeners::{Fired, Place, REACH_ALL};
 use super::memory::{Batch, sources};
@@ -424,6 +425,17 @@ impl State {
                     phase.from[n] = if t.unmarked { FRESH } else { m.mark + 1 };
                     phase.origin[n] = dead;
                     n += 1;
+                }
+                // Its summons from the hand (`hand.rs`).
+                if kinds.hand_deathrattles {
+                    let room = BOARD_SIZE - survivors_right;
+                    let summoned = &mut self.hand[side];
+                    let k = place_from_hand(kinds, side, m, board, summoned, n, room, chooser);
+                    for j in n..n + k {
+                        phase.from[j] = m.mark + 1;
+                        phase.origin[j] = dead;
+                    }
+                    n += k;
                 }
                 // Its random summons from the pool (`pool.rs`), each card
                 // drawn as it enters; none drawn without room.

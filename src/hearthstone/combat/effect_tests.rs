@@ -1953,6 +1953,32 @@ fn moira_bronzebeard_sets_the_triggers_and_titus_adds_to_them() {
 }
 
 #[test]
+fn baron_rivendare_is_moira_s_deathrattle_aura() {
+    // Twice; two Barons still twice; a Titus adds his extra time: three
+    // (six Skeletons, five fit beside the two); golden: three times.
+    let s = after_attack("Harmless Bonehead,Baron Rivendare", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/1,1/1,1/1,1/1,1/7");
+    let s = after_attack(
+        "Harmless Bonehead,Baron Rivendare,Baron Rivendare",
+        "3/3",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 0), "1/1,1/1,1/1,1/1,1/7,1/7");
+    let s = after_attack(
+        "Harmless Bonehead,Baron Rivendare,Titus Rivendare=1/2",
+        "3/3",
+        0,
+        0,
+        0,
+    );
+    assert_eq!(shown(&s, 0), "1/1,1/1,1/1,1/1,1/1,1/7,1/2");
+    let s = after_attack("Harmless Bonehead,golden Baron Rivendare", "3/3", 0, 0, 0);
+    assert_eq!(shown(&s, 0), "1/1,1/1,1/1,1/1,1/1,1/1,2/14");
+}
+
+#[test]
 fn a_token_with_reborn_returns_once() {
     // Handless Forsaken: a 2/1 undead Hand with reborn; the Hand, killed,
     // returns as a 2/1 without reborn.
@@ -3020,6 +3046,62 @@ fn expert_aviator_combats_agree_with_the_tree_and_monte_carlo() {
             ["5/1", "3/3"]
         ))
     ));
+}
+
+#[test]
+fn bassgill_summons_the_highest_health_murlocs_of_the_hand_as_it_dies() {
+    // It dies attacking: the 2/5 Murloc (the 3/9 is no Murloc) enters in
+    // its slot and is marked summoned.
+    let hand = "3/9,Murloc Scout=2/5,Murloc Scout=4/3";
+    let (mut s, kinds) = fresh_with_hand("Bassgill=1/1,2/2", "1/50", hand);
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!(shown(&s, 0), "2/5,2/2");
+    assert_eq!(s.hand[0], 0b010);
+    // Golden: the two, left to right; with Baron Rivendare, twice.
+    for a in [
+        "golden Bassgill=1/1,2/2",
+        "Bassgill=1/1,Baron Rivendare=2/2",
+    ] {
+        let (mut s, kinds) = fresh_with_hand(a, "1/50", hand);
+        s.attack(&kinds, 0, 0, 0, &mut First);
+        assert_eq!(shown(&s, 0), "2/5,4/3,2/2", "{a}");
+        assert_eq!(s.hand[0], 0b110, "{a}");
+    }
+    // No Murloc left: nothing; a full board takes what fits (its own
+    // slot), the other stays free.
+    let (mut s, kinds) = fresh_with_hand("Bassgill=1/1,2/2", "1/50", "3/9");
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!((shown(&s, 0).as_str(), s.hand[0]), ("2/2", 0));
+    let full = "Bassgill=1/1,Baron Rivendare,1/1,1/1,1/1,1/1,1/1";
+    let (mut s, kinds) = fresh_with_hand(full, "1/50", "Murloc Scout=4/3,Murloc Scout=2/5");
+    s.attack(&kinds, 0, 0, 0, &mut First);
+    assert_eq!((s.lens[0], s.hand[0]), (7, 0b10));
+    assert_eq!(shown(&s, 0), "2/5,1/7,1/1,1/1,1/1,1/1,1/1");
+}
+
+#[test]
+fn bassgill_combats_agree_with_the_tree_and_monte_carlo() {
+    // Ties in health are a chance event; a summoned Bassgill summons too.
+    for (a, b, hand) in [
+        (
+            "Bassgill=2/1,3/3",
+            "4/4,2/6",
+            "Murloc Scout=3/3,Murloc Scout=1/3,5/5",
+        ),
+        (
+            "golden Bassgill=2/1",
+            "6/6,3/3+taunt",
+            "Murloc Scout=1/2,Bassgill=2/2,Murloc Scout=4/1",
+        ),
+    ] {
+        let c = combat_with_hands(a, b, [hand, ""]);
+        assert!(close(exact_of(&c), tree_walk(&c)), "{a} vs {b}");
+        assert_monte_carlo_agrees(&c, 45, a);
+    }
+    // A deathrattle run by another minion's effect is refused.
+    let c = combat_with_hands("Bassgill,Monstrous Macaw", "3/3", ["Murloc Scout", ""]);
+    let e = combat_exact(&c, 1_000_000, &Control::NONE).unwrap_err();
+    assert!(e.message().contains("Bassgill"), "{}", e.message());
 }
 
 #[test]

@@ -22,7 +22,7 @@ use super::listeners::{Fired, Place, REACH_ALL};
 use super::state::State;
 use super::unit::{UNMARKED, Unit};
 use crate::error::{Error, Result};
-use crate::hearthstone::model::{Action, BOARD_SIZE, HAND_SIZE, Marks, Minion, Trigger};
+use crate::hearthstone::model::{Action, BOARD_SIZE, Effect, HAND_SIZE, Marks, Minion, Trigger};
 
 /// What a side's hand gives its combat, fixed as it begins.
 #[derive(Debug, Clone, Copy, Default)]
@@ -109,29 +109,102 @@ impl Hand {
         self.minion_count > 0
     }
 
-    /// The highest-attack minion of `tribes` (any when 0) not in
-    /// `summoned` (a mask of its minions), a random one among equals;
-    /// none when all were.
-    fn pick(&self, summoned: u16, tribes: u32, chooser: &mut impl Chooser) -> Option<usize> {
-        let free =
-            |i: &usize| summoned & 1 << i == 0 && (tribes == 0 || self.tribes[*i] & tribes != 0);
+    /// The minion `rank` puts first (of its tribes, the highest attack or
+    /// health) not in `summoned` (a mask of its minions), a random one
+    /// among equals; none when none is left.
+    fn pick(
+        &self,
+        kinds: &Kinds,
+        summoned: u16,
+        rank: Rank,
+        chooser: &mut impl Chooser,
+    ) -> Option<usize> {
+        let free = |i: &usize| {
+            let u = &self.minions[*i];
+            summoned & 1 << i == 0 && (rank.tribes == 0 || kinds.tribes(u) & rank.tribes != 0)
+        };
+        let stat = |i: usize| {
+            let u = &self.minions[i];
+            if rank.by_health {
+                u.health.max(0) as u16
+            } else {
+                u.attack
+            }
+        };
         let all = 0..self.minion_count as usize;
-        let best = all
-            .clone()
-            .filter(free)
-            .map(|i| self.minions[i].attack)
-            .max()?;
-        let tied = |i: &usize| free(i) && self.minions[*i].attack == best;
+        let best = all.clone().filter(free).map(stat).max()?;
+        let tied = |i: &usize| free(i) && stat(*i) == best;
         let n = all.clone().filter(tied).count() as u32;
         let k = if n > 1 { chooser.pick(n) as usize } else { 0 };
         all.filter(tied).nth(k)
     }
 }
 
+/// Which minion of a hand `Action::SummonFromHand` summons first.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Rank {
+    /// Tribe bits it may be of (0: any).
+    pub(super) tribes: u32,
+    /// By health rather than attack.
+    pub(super) by_health: bool,
+}
+
+/// The summon from the hand of a deathrattle, if it has one: how many,
+/// ranked how (read by the death phase, `Kinds::hand_deathrattles`).
+pub(super) fn deathrattle_from_hand(effects: &[Effect]) -> Option<(u8, Rank)> {
+    effects.iter().find_map(|e| match e.action {
+        Action::SummonFromHand {
+            count,
+            tribes,
+            by_health,
+        } if e.trigger == Trigger::Deathrattle => Some((count, Rank { tribes, by_health })),
+        _ => None,
+    })
+}
+
+/// The summons from `side`'s hand of the dead unit `m`'s deathrattle
+/// (one trigger), placed in `board` from `n` on as its tokens are
+/// (`State::place_tokens`) while `room` allows (`n` below it): the minions
+/// its rank puts first, each marked in `summoned` (`State::hand`); none
+/// drawn without room (Firestone's cancelled summon frees the card). The
+/// units placed.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+pub(super) fn place_from_hand(
+    kinds: &Kinds,
+    side: usize,
+    m: &Unit,
+    board: &mut [Unit; BOARD_SIZE],
+    summoned: &mut u16,
+    n: usize,
+    room: usize,
+    chooser: &mut impl Chooser,
+) -> usize {
+    let kind = &kinds.kinds[m.kind as usize];
+    let Some((count, rank)) = deathrattle_from_hand(&kind.effects) else {
+        return 0;
+    };
+    let hand = &kinds.hands[side];
+    let mut placed = 0;
+    for _ in 0..count {
+        if n + placed >= room {
+            break;
+        }
+        let Some(i) = hand.pick(kinds, *summoned, rank, chooser) else {
+            break;
+        };
+        *summoned |= 1 << i;
+        board[n + placed] = hand.minions[i];
+        board[n + placed].mark = UNMARKED;
+        placed += 1;
+    }
+    placed
+}
+
 impl State {
     /// `Action::SummonFromHand` of the minion at `at`: `count` times, the
-    /// highest-attack minion of `tribes` (any when 0) of its hand not
-    /// summoned yet this combat enters to the right of `at` with its stats in the hand (each next
+    /// minion of its hand `rank` puts first, not summoned yet this combat
+    /// enters to the right of `at` with its stats in the hand (each next
     /// one between `at` and the one before); one that finds no room stays
     /// free to come later (Firestone's cancelled summon).
     pub(super) fn summon_from_hand_mid_combat(
@@ -139,7 +212,7 @@ impl State {
         kinds: &Kinds,
         at: &Fired,
         count: u8,
-        tribes: u32,
+        rank: Rank,
         chooser: &mut impl Chooser,
     ) {
         let Some(slot) = at.slot else {
@@ -147,7 +220,7 @@ impl State {
         };
         let hand = &kinds.hands[at.side];
         for _ in 0..count {
-            let Some(i) = hand.pick(self.hand[at.side], tribes, chooser) else {
+            let Some(i) = hand.pick(kinds, self.hand[at.side], rank, chooser) else {
                 return;
             };
             let len = self.lens[at.side] as usize;
@@ -243,10 +316,18 @@ pub(super) fn validate_hands(c: &Combat) -> Result<()> {
         refuse_changed_hand(board, hand, name)?;
         refuse_waiting_hand_summons(board, hand, name)?;
     }
+    refuse_run_hand_deathrattles(c)?;
     if acting > 16 {
-        return Err(Error::invalid(format!(
+        let e = Error::invalid(format!(
             "{acting} minions on the boards and acting from the hands; at most 16"
-        )));
+        ));
+        // A minion summoning from its hand counts the hand: read plain,
+        // it may leave room.
+        let summoner = c.a.iter().chain(&c.b).find(|m| m.summons_from_hand());
+        return Err(match summoner.and_then(|m| m.name) {
+            Some(name) => e.with_culprit(name),
+            None => e,
+        });
     }
     Ok(())
 }
@@ -259,7 +340,7 @@ pub(super) fn validate_hands(c: &Combat) -> Result<()> {
 fn refuse_waiting_hand_summons(board: &[Minion], hand: &[Minion], name: &str) -> Result<()> {
     for m in board {
         for e in &m.effects {
-            let Action::SummonFromHand { count, tribes } = e.action else {
+            let Action::SummonFromHand { count, tribes, .. } = e.action else {
                 continue;
             };
             let fits = |h: &Minion| tribes == 0 || h.tribes & tribes != 0;
@@ -277,6 +358,44 @@ fn refuse_waiting_hand_summons(board: &[Minion], hand: &[Minion], name: &str) ->
         }
     }
     Ok(())
+}
+
+/// An error when a deathrattle summoning from the hand would be run
+/// otherwise than by its death (another minion's effect triggering or
+/// remembering it; the Duos teammates' hands): the engine places those
+/// summons in a death phase only.
+fn refuse_run_hand_deathrattles(c: &Combat) -> Result<()> {
+    let minions = || c.a.iter().chain(&c.b).chain(c.hands.iter().flatten());
+    let Some(summoner) = minions().find(|m| deathrattle_from_hand(&m.effects).is_some()) else {
+        return Ok(());
+    };
+    let runs = |m: &&Minion| {
+        m.effects.iter().any(|e| {
+            matches!(
+                e.action,
+                Action::TriggerDeathrattle { .. }
+                    | Action::GainDeathrattles { .. }
+                    | Action::TriggerBattlecry {
+                        deathrattle: true,
+                        ..
+                    }
+            )
+        })
+    };
+    let why = if c.has_teammates() {
+        "Duos teammates".to_string()
+    } else if let Some(m) = minions().find(runs) {
+        m.name
+            .unwrap_or("a minion running deathrattles")
+            .to_string()
+    } else {
+        return Ok(());
+    };
+    let name = summoner.name.unwrap_or("a minion");
+    Err(Error::invalid(format!(
+        "{name} summons from the hand as it dies, beside {why}: not modelled yet"
+    ))
+    .with_culprit(name))
 }
 
 /// An error when a minion of `board` reads its hand and a minion of the

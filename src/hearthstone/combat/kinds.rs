@@ -194,6 +194,9 @@ pub struct Kinds {
     /// (`Target::Adjacent`): deathrattles fire with their place
     /// (`Fired::place`).
     pub(super) dead_places: bool,
+    /// Some deathrattle summons from its side's hand
+    /// (`Action::SummonFromHand`): the death phase places those summons.
+    pub(super) hand_deathrattles: bool,
     /// Some minion destroys the minion that killed it (`Target::Killer`):
     /// an attack marks the killer (`killer.rs`).
     pub(super) destroys_killer: bool,
@@ -293,6 +296,7 @@ impl Kinds {
             at_once: false,
             remembers: false,
             dead_places: false,
+            hand_deathrattles: false,
             destroys_killer: false,
             deaths_apart: false,
             hands: [Hand::default(); 2],
@@ -467,6 +471,7 @@ impl Kinds {
         let facts = self.facts_of(&kind);
         self.remembers |= facts.remembers > 0;
         self.dead_places |= kind.effects.iter().any(reaches_dead_place);
+        self.hand_deathrattles |= super::hand::deathrattle_from_hand(&kind.effects).is_some();
         self.destroys_killer |= kind.effects.iter().any(super::killer::destroys_killer);
         self.deaths_apart |= self.destroys_killer;
         self.facts[self.kinds.len()] = facts;

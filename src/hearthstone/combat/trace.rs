@@ -244,11 +244,18 @@ fn describe(action: &Action) -> String {
         Action::GainHandAttack { times } => {
             format!("gains {times}x the attack of its hand's highest-attack minion")
         }
-        Action::SummonFromHand { count, tribes: 0 } => {
-            format!("summons the {count} highest-attack minions of its hand")
-        }
-        Action::SummonFromHand { count, tribes } => {
-            format!("summons the {count} highest-attack minions of tribes {tribes:#x} of its hand")
+        Action::SummonFromHand {
+            count,
+            tribes,
+            by_health,
+        } => {
+            let stat = if by_health { "health" } else { "attack" };
+            let of = if tribes == 0 {
+                String::new()
+            } else {
+                format!(" of tribes {tribes:#x}")
+            };
+            format!("summons the {count} highest-{stat} minions{of} of its hand")
         }
         Action::SummonCopy { attack: 0, .. } => "summons a copy of it to its right".to_string(),
         Action::SummonCopy { attack, health } => {

@@ -600,17 +600,20 @@ pub enum Action {
         /// The copy's health (0: the minion's).
         health: u16,
     },
-    /// The `count` highest-attack minions of `tribes` (any tribe when 0)
+    /// The `count` highest-attack (or highest-health) minions of `tribes`
     /// in its side's hand not summoned yet this combat (`State::hand`; a
-    /// random one among equals), one by one, each summoned to this
-    /// minion's right with its stats in the hand (Firestone's Expert
-    /// Aviator's rally; Diremuck Forager's start of combat, Murlocs); a
-    /// summon that finds no room leaves its minion free to come later.
+    /// random one among equals), one by one, each with its stats in the
+    /// hand: to this minion's right (a rally: Firestone's Expert
+    /// Aviator; a start of combat: Diremuck Forager's Murlocs), or in its slot as its deathrattle tokens enter
+    /// (Bassgill); a summon that finds no room leaves its minion free to
+    /// come later.
     SummonFromHand {
         /// Minions summoned.
         count: u8,
-        /// Tribe bits (`TRIBE_*`) of the hand's minions meant; 0 for any tribe.
+        /// Tribe bits of the minions it may summon; 0 for any.
         tribes: u32,
+        /// Ranked by health rather than attack.
+        by_health: bool,
     },
     /// It gains `times` the attack of the enemy its attack targets, as
     /// a rally fires (Heroic Underdog).
