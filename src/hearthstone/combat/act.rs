@@ -372,8 +372,7 @@ impl State {
             // Slots picked before any gift lands (a gift moves no
             // minion), given in one loop: a second copy of `f` here
             // costs every caller that inlines this (callgrind).
-            Target::EachTribe | Target::Leftmost { .. }
-            | Target::Rightmost { .. } => {
+            Target::EachTribe | Target::Leftmost { .. } | Target::Rightmost { .. } => {
                 let board = &self.boards[side][..len];
                 let (picks, n) = if target == Target::EachTribe {
                     each_tribe_picks(kinds, board, at.reach, chooser)

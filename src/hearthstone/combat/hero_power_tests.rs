@@ -147,7 +147,10 @@ fn wax_warband_buffs_a_minion_of_each_type() {
     let wax = powers(r#"[{"cardId": "TB_BaconShop_HP_037a", "used": true, "info3": 2}]"#);
     // A Beast, a Dragon, a plain minion, an All: each but the plain one.
     let mut c = combat("1/1,1/2,1/3,1/4", "9/9");
-    for (m, tribes) in c.a.iter_mut().zip([TRIBE_BEAST, TRIBE_DRAGON, 0, TRIBE_ALL]) {
+    for (m, tribes) in
+        c.a.iter_mut()
+            .zip([TRIBE_BEAST, TRIBE_DRAGON, 0, TRIBE_ALL])
+    {
         m.tribes = tribes;
     }
     c.heroes[0] = wax.clone();
