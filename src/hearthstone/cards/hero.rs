@@ -273,6 +273,7 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             attacks_at_once: false,
             when_space: false,
             pre_combat: false,
+            resummons: false,
         })),
         HeroPlay::CopiesWhenAttacked { attack, health } => Ok(Some(HeroCard {
             id: row.id,
@@ -286,6 +287,7 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             attacks_at_once: false,
             when_space: false,
             pre_combat: false,
+            resummons: false,
         })),
         HeroPlay::SummonsAttackerAtStart { token } => Ok(Some(HeroCard {
             id: row.id,
@@ -299,6 +301,7 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             attacks_at_once: true,
             when_space: false,
             pre_combat: false,
+            resummons: false,
         })),
         HeroPlay::SummonsWhenSpace {
             token,
@@ -316,6 +319,7 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             attacks_at_once: false,
             when_space: true,
             pre_combat: false,
+            resummons: false,
         })),
         HeroPlay::Plays { effect, scripted } => {
             let mut effect = effect;
@@ -354,6 +358,7 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
                 attacks_at_once: false,
                 when_space: false,
                 pre_combat: false,
+                resummons: false,
             }))
         }
     }

@@ -1674,6 +1674,10 @@ fn the_powers_table_has_one_named_row_per_card() {
                     r.id
                 );
             }
+            PowerPlay::DestroysAndResummons { mark } => {
+                assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
+                assert!(mark.starts_with(r.id), "{}: {mark}", r.id);
+            }
             PowerPlay::OutsideCombat => {}
         }
         assert_eq!(power_row(r.id), Some(r));

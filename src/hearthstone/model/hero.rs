@@ -43,4 +43,11 @@ pub struct HeroCard {
     /// by the minion counts after the start of combat (Firestone's step
     /// then asks for it again).
     pub pre_combat: bool,
+    /// Its summon waiting for room is an exact copy of the minion its
+    /// start of combat destroyed (`Action::Destroy` of `Target::Chosen`)
+    /// as the combat began, entering where that minion stood counted from
+    /// the right end (Teron Gorefiend's Rapid Reanimation, Firestone's
+    /// `info2`); set with `when_space` and `pre_combat`, and only as the
+    /// one such card of a combat.
+    pub resummons: bool,
 }
