@@ -154,7 +154,8 @@ const fn row(id: &'static str, name: &'static str, kind: PowerKind, play: PowerP
 use crate::hearthstone::model::{Action, REBORN, SHIELD, TAUNT, WINDFURY};
 use PowerKind::{Anomaly, HeroPower, Quest, QuestReward, Trinket};
 use PowerPlay::{
-    DestroysAndResummons, GivesKeywords, NotModelled, OutsideCombat, StartOfCombat, SummonsWhenSpace,
+    DestroysAndResummons, GivesKeywords, NotModelled, OutsideCombat, StartOfCombat,
+    SummonsWhenSpace,
 };
 
 /// Every hero power, trinket, quest reward, quest and anomaly of the

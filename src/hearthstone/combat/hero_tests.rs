@@ -619,7 +619,11 @@ fn rapid_reanimation_destroys_the_chosen_minion_and_resummons_it_where_it_stood(
     for (s, _) in &outcomes.unwrap().outcomes {
         assert_eq!((shown(s, 0), s.space[0]), ("1/1,3/2,2/2".into(), 0));
     }
-    assert_close(summary(&solved(&c)), summary(&exact("1/1,3/2,2/2", "2/5,1/1")), "plain");
+    assert_close(
+        summary(&solved(&c)),
+        summary(&exact("1/1,3/2,2/2", "2/5,1/1")),
+        "plain",
+    );
     // Its deathrattle runs first: the Skeletons take its slot, the copy
     // enters right of them (its slot counted from the right end), with
     // its deathrattle again; 5 minions to 2: A attacks first.
@@ -629,12 +633,8 @@ fn rapid_reanimation_destroys_the_chosen_minion_and_resummons_it_where_it_stood(
     for (s, _) in &outcomes.unwrap().outcomes {
         assert_eq!(shown(s, 0), "1/1,1/1,1/1,1/3,2/2");
     }
-    let by_hand = after_start_by_hand(&[(
-        "1/1,1/1,1/1,Harmless Bonehead=1/3,2/2",
-        "2/5,1/1",
-        0,
-        1.0,
-    )]);
+    let by_hand =
+        after_start_by_hand(&[("1/1,1/1,1/1,Harmless Bonehead=1/3,2/2", "2/5,1/1", 0, 1.0)]);
     assert_close(summary(&solved(&c)), by_hand, "Bonehead");
     assert_close(summary(&solved(&c)), super::tests::tree_walk(&c), "tree");
     assert_monte_carlo_agrees(&c, 51, "Rapid Reanimation");
@@ -669,7 +669,11 @@ fn rapid_reanimations_copy_waits_for_room_on_a_full_board() {
     let mut c = combat("3/3,Harmless Bonehead", "4/4,1/1+shield");
     c.heroes[0].push(rapid_reanimation(1));
     c.heroes[1].push(tentacular(2));
-    assert_close(summary(&solved(&c)), super::tests::tree_walk(&c), "Tentacular");
+    assert_close(
+        summary(&solved(&c)),
+        super::tests::tree_walk(&c),
+        "Tentacular",
+    );
     assert_monte_carlo_agrees(&c, 54, "Rapid Reanimation beside Tentacular");
 }
 

@@ -393,12 +393,15 @@ impl Kinds {
     pub(super) fn add_resummons(&mut self, start: &State) {
         for side in 0..2 {
             let len = start.lens[side] as usize;
-            let chosen = self.heroes(side).iter().find_map(|h| match h.effect.action {
-                Action::Destroy {
-                    target: Target::Chosen { slot },
-                } if h.resummons => Some(slot as usize),
-                _ => None,
-            });
+            let chosen = self
+                .heroes(side)
+                .iter()
+                .find_map(|h| match h.effect.action {
+                    Action::Destroy {
+                        target: Target::Chosen { slot },
+                    } if h.resummons => Some(slot as usize),
+                    _ => None,
+                });
             self.resummon[side] = chosen
                 .filter(|&slot| slot < len)
                 .map(|slot| (start.boards[side][slot], (len - 1 - slot) as u8));

@@ -1122,3 +1122,63 @@ fn auras_the_stats_already_hold_are_taken_off() {
         .collect();
     assert_eq!(health, [3, 3, 3]);
 }
+
+/// Rapid Reanimation: when used, a hero-side card destroying the board's
+/// minion that carries its enchantment (among several, Firestone's pick:
+/// the largest `originEntityId` of its first one, then the largest
+/// `entityId`); nothing when not used or when no minion carries it.
+#[test]
+fn rapid_reanimation_names_the_minion_carrying_its_enchantment() {
+    use crate::hearthstone::model::{Action, Target};
+    let state = |used: bool, marks: [&str; 2]| {
+        let board = format!(
+            r#""board": [{{"cardId": "BG25_001", "entityId": 5, "attack": 3, "health": 3, "enchantments": [{}]}},
+                  {{"cardId": "BGS_004", "entityId": 4, "attack": 1, "health": 3, "enchantments": [{}]}}],"#,
+            marks[0], marks[1]
+        );
+        BATTLE
+            .replacen(
+                r#""heroPowers": []"#,
+                &format!(
+                    r#""heroPowers": [{{"cardId": "BG25_HERO_103p", "used": {used}, "info": 2}}]"#
+                ),
+                1,
+            )
+            .replacen(r#""UndeadAttackBonus": 2, "#, "", 1)
+            .replacen(
+                r#""board": [{"cardId": "BG25_001", "attack": 3, "health": 3, "divineShield": true},
+                  {"cardId": "BGS_004", "attack": 1, "health": 3}],"#,
+                &board,
+                1,
+            )
+    };
+    let mark =
+        |origin: i64| format!(r#"{{"cardId": "BG25_HERO_103pe", "originEntityId": {origin}}}"#);
+    let chosen = |used, marks| {
+        let c = combat_from_battle_json(&state(used, marks)).unwrap();
+        c.heroes[0].iter().find_map(|h| match h.effect.action {
+            Action::Destroy {
+                target: Target::Chosen { slot },
+            } if h.resummons => Some(slot),
+            _ => None,
+        })
+    };
+    assert_eq!(chosen(true, [&mark(7), ""]), Some(0));
+    assert_eq!(chosen(true, ["", &mark(7)]), Some(1));
+    // The larger origin, then the larger entity id (the first minion's 5).
+    assert_eq!(chosen(true, [&mark(7), &mark(9)]), Some(1));
+    assert_eq!(chosen(true, [&mark(9), &mark(9)]), Some(0));
+    assert_eq!(chosen(false, [&mark(7), ""]), None);
+    assert_eq!(chosen(true, ["", ""]), None);
+    // From the hero power list with its board, and refused alone.
+    let board = r#"[{"cardId": "BGS_004", "attack": 1, "health": 3, "enchantments": [{"cardId": "BG25_HERO_103pe"}]}]"#;
+    let listed = super::hero_powers_on_board_from_json(
+        r#"[{"cardId": "BG25_HERO_103p", "used": true}]"#,
+        board,
+    )
+    .unwrap();
+    assert_eq!(listed.len(), 1);
+    assert!(
+        super::hero_powers_from_json(r#"[{"cardId": "BG25_HERO_103p", "used": true}]"#).is_err()
+    );
+}
