@@ -1712,8 +1712,8 @@ fn powers_are_looked_up_by_id() {
         (gold.kind, gold.play),
         (PowerKind::HeroPower, PowerPlay::OutsideCombat)
     );
-    let teron = power_row("BG25_HERO_103p").unwrap();
-    assert_eq!(teron.name, "Rapid Reanimation");
+    let teron = power_row("BG20_HERO_282p").unwrap();
+    assert_eq!(teron.name, "Fragrant Phylactery");
     assert!(matches!(
         teron.play,
         PowerPlay::NotModelled { reason } if reason.contains("Start of Combat")

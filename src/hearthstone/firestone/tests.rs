@@ -338,8 +338,8 @@ fn a_game_state_s_errors_name_the_json_path() {
         ),
         (
             r#""heroPowers": []"#,
-            r#""heroPowers": [{"cardId": "BG25_HERO_103p", "used": false}]"#,
-            "playerBoard.player.heroPowers[0]: Rapid Reanimation (BG25_HERO_103p): Start of Combat: destroy",
+            r#""heroPowers": [{"cardId": "BG20_HERO_282p", "used": false}]"#,
+            "playerBoard.player.heroPowers[0]: Fragrant Phylactery (BG20_HERO_282p): Start of Combat: Give",
         ),
         (
             r#""heroPowers": []"#,
@@ -616,7 +616,7 @@ fn ignoring_what_is_not_modelled_lists_it_and_fights_without_it() {
     let state = BATTLE
         .replacen(
             r#""heroPowers": []"#,
-            r#""heroPowers": [{"cardId": "TB_BaconShop_HP_020"}, {"cardId": "BG25_HERO_103p"}]"#,
+            r#""heroPowers": [{"cardId": "TB_BaconShop_HP_020"}, {"cardId": "BG20_HERO_282p"}]"#,
             1,
         )
         .replacen(
@@ -649,7 +649,7 @@ fn ignoring_what_is_not_modelled_lists_it_and_fights_without_it() {
         [
             ("BG27_Anomaly_301", Place::Anomaly, "gameState.anomalies[0]"),
             (
-                "BG25_HERO_103p",
+                "BG20_HERO_282p",
                 Place::HeroPower,
                 "playerBoard.player.heroPowers[1]"
             ),
@@ -1163,12 +1163,13 @@ fn rapid_reanimation_names_the_minion_carrying_its_enchantment() {
             _ => None,
         })
     };
-    assert_eq!(chosen(true, [&mark(7), ""]), Some(0));
-    assert_eq!(chosen(true, ["", &mark(7)]), Some(1));
+    let (m7, m9) = (mark(7), mark(9));
+    assert_eq!(chosen(true, [&m7, ""]), Some(0));
+    assert_eq!(chosen(true, ["", &m7]), Some(1));
     // The larger origin, then the larger entity id (the first minion's 5).
-    assert_eq!(chosen(true, [&mark(7), &mark(9)]), Some(1));
-    assert_eq!(chosen(true, [&mark(9), &mark(9)]), Some(0));
-    assert_eq!(chosen(false, [&mark(7), ""]), None);
+    assert_eq!(chosen(true, [&m7, &m9]), Some(1));
+    assert_eq!(chosen(true, [&m9, &m9]), Some(0));
+    assert_eq!(chosen(false, [&m7, ""]), None);
     assert_eq!(chosen(true, ["", ""]), None);
     // From the hero power list with its board, and refused alone.
     let board = r#"[{"cardId": "BGS_004", "attack": 1, "health": 3, "enchantments": [{"cardId": "BG25_HERO_103pe"}]}]"#;
