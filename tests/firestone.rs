@@ -24,7 +24,7 @@ use oddsmith::hearthstone::combat::{
     Combat, GameBonuses, Teammate, combat_exact, combat_monte_carlo,
 };
 use oddsmith::hearthstone::firestone::{
-    board_from_json, bonuses_from_global_info, hero_powers_from_json, heroes_from_json,
+    board_from_json, bonuses_from_global_info, hero_powers_on_board_from_json, heroes_from_json,
 };
 use serde_json::Value;
 use support::compare::{Bins, compare};
@@ -103,8 +103,11 @@ fn real_boards_agree_with_firestone() {
         };
         // Hero powers first (Firestone's phases), then secrets.
         let heroes = |powers: &str, key: &str| {
+            let side = &v[&powers[powers.len() - 1..]];
             let mut cards = match v.get(powers) {
-                Some(list) => hero_powers_from_json(&list.to_string()).unwrap(),
+                Some(list) => {
+                    hero_powers_on_board_from_json(&list.to_string(), &side.to_string()).unwrap()
+                }
                 None => Vec::new(),
             };
             if let Some(list) = v.get(key) {

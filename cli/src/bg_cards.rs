@@ -99,6 +99,11 @@ fn power_json(r: &PowerRow) -> serde_json::Value {
             "summons a minion when there is room, before combat".to_string(),
             None,
         ),
+        PowerPlay::DestroysAndResummons { .. } => (
+            true,
+            "destroys the chosen minion and resummons its copy, before combat".to_string(),
+            None,
+        ),
         PowerPlay::NotModelled { reason } => {
             (true, format!("not modelled: {reason}"), Some(reason))
         }

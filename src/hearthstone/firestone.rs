@@ -809,10 +809,21 @@ pub fn heroes_from_json(text: &str) -> Result<Vec<model::HeroCard>> {
 /// any other (not modelled, unknown, or played on the board by the
 /// reader) is refused, named by its place (`heroPowers[1]: ...`).
 pub fn hero_powers_from_json(text: &str) -> Result<Vec<model::HeroCard>> {
+    hero_powers_on_board_from_json(text, "null")
+}
+
+/// As `hero_powers_from_json`, with the side's board (a Firestone
+/// `board` entity list) where a hero power used on a minion finds it
+/// (`cards::PowerPlay::DestroysAndResummons`: Rapid Reanimation, the
+/// minion carrying its enchantment).
+pub fn hero_powers_on_board_from_json(text: &str, board: &str) -> Result<Vec<model::HeroCard>> {
     let value: Value = serde_json::from_str(text)
         .map_err(|e| Error::parse(format!("the hero powers are not JSON: {e}")))?;
+    let entities: Value = serde_json::from_str(board)
+        .map_err(|e| Error::parse(format!("the board is not JSON: {e}")))?;
     let refuse = &mut Unmodelled::new(OnUnmodelled::Refuse);
-    battle::hero_powers_from_value(&value, &Path::Json("heroPowers".to_string()), refuse)
+    let path = Path::Json("heroPowers".to_string());
+    battle::hero_powers_from_value(&value, &entities, &path, refuse)
 }
 
 mod battle;

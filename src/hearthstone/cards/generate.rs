@@ -316,6 +316,7 @@ fn target(t: &Target) -> String {
         Target::LeftmostEnemy => "Target::LeftmostEnemy".into(),
         Target::RightOf { count } => format!("Target::RightOf {{ count: {count} }}"),
         Target::Killer => "Target::Killer".into(),
+        Target::Chosen { slot } => format!("Target::Chosen {{ slot: {slot} }}"),
         Target::OtherEnemies { count } => format!("Target::OtherEnemies {{ count: {count} }}"),
         Target::Leftmost {
             tribes: tr,

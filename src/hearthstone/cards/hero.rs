@@ -275,6 +275,7 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             pre_combat: false,
             minion: None,
             hero_power: false,
+            resummons: false,
         })),
         HeroPlay::CopiesWhenAttacked { attack, health } => Ok(Some(HeroCard {
             id: row.id,
@@ -290,6 +291,7 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             pre_combat: false,
             minion: None,
             hero_power: false,
+            resummons: false,
         })),
         HeroPlay::SummonsAttackerAtStart { token } => Ok(Some(HeroCard {
             id: row.id,
@@ -305,6 +307,7 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             pre_combat: false,
             minion: None,
             hero_power: false,
+            resummons: false,
         })),
         HeroPlay::SummonsWhenSpace {
             token,
@@ -324,6 +327,7 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             pre_combat: false,
             minion: None,
             hero_power: false,
+            resummons: false,
         })),
         HeroPlay::Plays { effect, scripted } => {
             let mut effect = effect;
@@ -364,6 +368,7 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
                 pre_combat: false,
                 minion: None,
                 hero_power: false,
+                resummons: false,
             }))
         }
     }

@@ -126,6 +126,20 @@ pub enum PowerPlay {
     /// minions whose effects get cards (`model::Marks::CHANGES_HAND`);
     /// refused beside a minion of its side that reads the hand.
     PutsInHand,
+    /// When it was `used`, before anything else of the fight the engine
+    /// plays (Firestone's pre-combat hero powers), the minion it chose is
+    /// destroyed (its death phase follows at once) and an exact copy of
+    /// it, as the combat began, waits for room and enters where it stood,
+    /// counted from the right end (Teron Gorefiend's Rapid Reanimation):
+    /// a hero-side card of its side (`model::HeroCard::resummons`). The
+    /// chosen minion is the board's minion carrying `mark` (an
+    /// enchantment's card id) as Firestone picks it: the one whose first
+    /// such enchantment has the largest `originEntityId`, then the largest
+    /// `entityId`; none when no minion carries it.
+    DestroysAndResummons {
+        /// The enchantment's card id that marks the chosen minion.
+        mark: &'static str,
+    },
     /// It acts in combat, which is not modelled yet (what it does).
     NotModelled {
         /// What it does in combat.
@@ -235,7 +249,8 @@ const fn row(id: &'static str, name: &'static str, kind: PowerKind, play: PowerP
 use crate::hearthstone::model::{Action, REBORN, SHIELD, TAUNT, Target, WINDFURY};
 use PowerKind::{Anomaly, HeroPower, Quest, QuestReward, Trinket};
 use PowerPlay::{
-    AtStart, GivesKeywords, NotModelled, OutsideCombat, PutsInHand, StartOfCombat, SummonsInfoCard,
+    AtStart, DestroysAndResummons, GivesKeywords, NotModelled, OutsideCombat, PutsInHand, StartOfCombat,
+    SummonsInfoCard,
     SummonsWhenSpace,
 };
 
@@ -244,8 +259,10 @@ use PowerPlay::{
 /// laid out by rustfmt).
 #[rustfmt::skip]
 pub static POWERS: &[PowerRow] = &[
-    // Firestone: rapid-reanimation.ts, soc-action-processor.ts, soc-hero-power.ts, summon-when-space.ts.
-    row("BG25_HERO_103p", "Rapid Reanimation", HeroPower, NotModelled { reason: "Start of Combat: destroy the chosen minion (its info), resummon an exact copy when there is space" }),
+    // Firestone (rapid-reanimation.ts, pre-combat, when used; its death
+    // phase and summon-when-space.ts at once): the minion marked with its
+    // enchantment is destroyed, its copy enters where it stood.
+    row("BG25_HERO_103p", "Rapid Reanimation", HeroPower, DestroysAndResummons { mark: "BG25_HERO_103pe" }),
     row("TB_BaconShop_HP_046", "Gonna Be Rich!", HeroPower, OutsideCombat),
     row("BG25_HERO_105p", "Sign a New Artist", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_105", "Avatar of N'Zoth", HeroPower, OutsideCombat),

@@ -1686,6 +1686,10 @@ fn the_powers_table_has_one_named_row_per_card() {
             PowerPlay::SummonsInfoCard | PowerPlay::PutsInHand => {
                 assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
             }
+            PowerPlay::DestroysAndResummons { mark } => {
+                assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
+                assert!(mark.starts_with(r.id), "{}: {mark}", r.id);
+            }
             PowerPlay::OutsideCombat => {}
         }
         assert_eq!(power_row(r.id), Some(r));
@@ -1720,8 +1724,8 @@ fn powers_are_looked_up_by_id() {
         (gold.kind, gold.play),
         (PowerKind::HeroPower, PowerPlay::OutsideCombat)
     );
-    let teron = power_row("BG25_HERO_103p").unwrap();
-    assert_eq!(teron.name, "Rapid Reanimation");
+    let teron = power_row("BG20_HERO_282p").unwrap();
+    assert_eq!(teron.name, "Fragrant Phylactery");
     assert!(matches!(
         teron.play,
         PowerPlay::NotModelled { reason } if reason.contains("Start of Combat")

@@ -461,7 +461,9 @@ impl State {
                 debug_assert!(false, "no buff is read with a strike's target");
             }
             // Only destroyed (`Action::Destroy`).
-            Target::Killer => debug_assert!(false, "no buff is read with the killer as target"),
+            Target::Killer | Target::Chosen { .. } => {
+                debug_assert!(false, "no buff is read with a destroyed minion as target")
+            }
             // Picked by `State::trigger_battlecries` alone (another call of
             // `f` here would cost every buff its inlining: measured).
             Target::RightmostBattlecry
@@ -750,10 +752,14 @@ impl State {
                 self.give_improving_buff(kinds, at, target, [attack, health], chooser);
                 false
             }
-            Action::Destroy { target } => {
-                debug_assert_eq!(target, Target::Killer, "only the killer is destroyed");
-                target == Target::Killer && self.destroy_killer(at.side)
-            }
+            Action::Destroy { target } => match target {
+                Target::Killer => self.destroy_killer(at.side),
+                Target::Chosen { slot } => self.destroy_chosen(at.side, slot as usize),
+                _ => {
+                    debug_assert!(false, "only the killer or the chosen minion is destroyed");
+                    false
+                }
+            },
             Action::Remove { target, keywords } => {
                 debug_assert_eq!(target, Target::Defender, "only the defender loses keywords");
                 if let (Target::Defender, Some(d)) = (target, at.defender) {

@@ -588,3 +588,108 @@ fn tentacular_waits_for_room_on_a_full_board() {
     let e = combat_exact(&c, 1000, &Control::NONE).unwrap_err();
     assert!(e.message().contains("Tentacular"), "{e}");
 }
+
+/// Teron Gorefiend's Rapid Reanimation used on the minion at `slot`, as
+/// the game state reader makes it.
+fn rapid_reanimation(slot: u8) -> crate::hearthstone::model::HeroCard {
+    use crate::hearthstone::model::{Action, Effect, HeroCard, Target, Trigger};
+    HeroCard {
+        id: "BG25_HERO_103p",
+        name: "Rapid Reanimation",
+        effect: Effect {
+            trigger: Trigger::StartOfCombat,
+            action: Action::Destroy {
+                target: Target::Chosen { slot },
+            },
+        },
+        when_space: true,
+        pre_combat: true,
+        resummons: true,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn rapid_reanimation_destroys_the_chosen_minion_and_resummons_it_where_it_stood() {
+    // The damaged 3/2 (slot 1) dies and its copy enters in its place:
+    // the same board, nothing else happens before the fight.
+    let mut c = combat("1/1,3/2,2/2", "2/5,1/1");
+    c.heroes[0].push(rapid_reanimation(1));
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE).unwrap();
+    for (s, _) in &outcomes.unwrap().outcomes {
+        assert_eq!((shown(s, 0), s.space[0]), ("1/1,3/2,2/2".into(), 0));
+    }
+    assert_close(
+        summary(&solved(&c)),
+        summary(&exact("1/1,3/2,2/2", "2/5,1/1")),
+        "plain",
+    );
+    // Its deathrattle runs first: the Skeletons take its slot, the copy
+    // enters right of them (its slot counted from the right end), with
+    // its deathrattle again; 5 minions to 2: A attacks first.
+    let mut c = combat("1/1,Harmless Bonehead=1/3,2/2", "2/5,1/1");
+    c.heroes[0].push(rapid_reanimation(1));
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE).unwrap();
+    for (s, _) in &outcomes.unwrap().outcomes {
+        assert_eq!(shown(s, 0), "1/1,1/1,1/1,1/3,2/2");
+    }
+    let by_hand =
+        after_start_by_hand(&[("1/1,1/1,1/1,Harmless Bonehead=1/3,2/2", "2/5,1/1", 0, 1.0)]);
+    assert_close(summary(&solved(&c)), by_hand, "Bonehead");
+    assert_close(summary(&solved(&c)), super::tests::tree_walk(&c), "tree");
+    assert_monte_carlo_agrees(&c, 51, "Rapid Reanimation");
+    // On side B, the right-most minion, with reborn: it comes back, and
+    // its copy (reborn too) enters at the right end.
+    let mut c = combat("4/4,3/3", "2/2,1/3+reborn");
+    c.heroes[1].push(rapid_reanimation(1));
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE).unwrap();
+    for (s, _) in &outcomes.unwrap().outcomes {
+        assert_eq!(shown(s, 1), "2/2,1/1,1/3+r");
+    }
+    assert_close(summary(&solved(&c)), super::tests::tree_walk(&c), "reborn");
+    assert_monte_carlo_agrees(&c, 52, "Rapid Reanimation on B");
+}
+
+#[test]
+fn rapid_reanimations_copy_waits_for_room_on_a_full_board() {
+    // Seven minions: the Bonehead's two Skeletons fill its slot and the
+    // board (one enters), the copy waits and enters once a minion died,
+    // second from the right (its slot counted from the right end).
+    let full = "1/1,1/1,1/1,1/1,1/1,Harmless Bonehead,1/1";
+    let mut c = combat(full, "1/9,2/2");
+    c.heroes[0].push(rapid_reanimation(5));
+    let (_, _, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE).unwrap();
+    for (s, _) in &outcomes.unwrap().outcomes {
+        assert_eq!((s.lens[0], s.space[0]), (7, 1));
+    }
+    assert_close(summary(&solved(&c)), super::tests::tree_walk(&c), "tree");
+    assert_monte_carlo_agrees(&c, 53, "Rapid Reanimation waiting");
+    // Beside Tentacular on the other side (each side's pre-combat power
+    // in a random order).
+    let mut c = combat("3/3,Harmless Bonehead", "4/4,1/1+shield");
+    c.heroes[0].push(rapid_reanimation(1));
+    c.heroes[1].push(tentacular(2));
+    assert_close(
+        summary(&solved(&c)),
+        super::tests::tree_walk(&c),
+        "Tentacular",
+    );
+    assert_monte_carlo_agrees(&c, 54, "Rapid Reanimation beside Tentacular");
+}
+
+#[test]
+fn rapid_reanimation_is_refused_where_not_modelled() {
+    // Two in one combat (the second copy would be taken after the first
+    // one's deaths).
+    let mut c = combat("3/3,2/2", "4/4,1/1");
+    c.heroes[0].push(rapid_reanimation(0));
+    c.heroes[1].push(rapid_reanimation(1));
+    let e = combat_exact(&c, 1000, &Control::NONE).unwrap_err();
+    assert!(e.message().contains("Rapid Reanimation"), "{e}");
+    // Beside a stat aura (the copy carries it already).
+    let mut c = combat("3/3,Murloc Warleader", "4/4,1/1");
+    c.heroes[0].push(rapid_reanimation(0));
+    let e = combat_exact(&c, 1000, &Control::NONE).unwrap_err();
+    assert!(e.message().contains("Rapid Reanimation"), "{e}");
+    assert!(combat_monte_carlo(&c, 10, 1, 1, &Control::NONE).is_err());
+}

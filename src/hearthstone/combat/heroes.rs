@@ -35,8 +35,12 @@ impl State {
         if pres.contains(&true) {
             for side in order(pres, chooser).into_iter().flatten() {
                 for j in 0..kinds.heroes(side).len() {
-                    if pre(&kinds.heroes(side)[j]) {
-                        self.fire_hero(kinds, side, j, None, chooser);
+                    // A minion destroyed dies at once, and its copy
+                    // enters if there is room (Firestone's death phase and
+                    // summon-when-space step after each pre-combat power).
+                    if pre(&kinds.heroes(side)[j]) && self.fire_hero(kinds, side, j, None, chooser)
+                    {
+                        self.after_start_damage(kinds, chooser);
                     }
                 }
             }
@@ -234,7 +238,23 @@ impl State {
             reach: REACH_ALL,
             place: Place::Board,
         };
-        self.act(kinds, &fired, action, chooser)
+        let acted = self.act(kinds, &fired, action, chooser);
+        if card.resummons && acted {
+            // Its copy waits for room (Firestone's `info`, set as the
+            // minion is destroyed).
+            self.space[side] = 1;
+        }
+        acted
+    }
+
+    /// `Target::Chosen`: `side`'s minion at `slot` destroyed (it dies in
+    /// the next death pass). True when one stood there.
+    pub(super) fn destroy_chosen(&mut self, side: usize, slot: usize) -> bool {
+        if slot >= self.lens[side] as usize {
+            return false;
+        }
+        self.boards[side][slot].health = super::damage::DESTROYED;
+        true
     }
 }
 
@@ -253,6 +273,17 @@ pub(super) fn order(sides: [bool; 2], chooser: &mut impl Chooser) -> [Option<usi
 /// (Tentacular) shares its side's count of waiting summons with another
 /// hero-side card's (the engine keeps one count and one token a side).
 pub(super) fn validate_pre_combat(c: &super::Combat) -> crate::error::Result<()> {
+    // A second copy would be taken after the first one's death phase,
+    // which may have changed its minion (the engine takes both as the
+    // combat began).
+    let mut resummoners = c.heroes.iter().flatten().filter(|h| h.resummons);
+    if let (Some(card), Some(_)) = (resummoners.next(), resummoners.next()) {
+        return Err(crate::error::Error::invalid(format!(
+            "{} ({}): two in one combat are not modelled (each copy is taken after the other's deaths)",
+            card.name, card.id
+        ))
+        .with_culprit(card.name));
+    }
     for cards in &c.heroes {
         let Some(card) = cards.iter().find(|h| h.pre_combat && h.when_space) else {
             continue;

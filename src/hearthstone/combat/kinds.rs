@@ -11,7 +11,7 @@ use super::flags::{FLAGS, Flag, Flags, Folded, HEARD, SETS, Set};
 use super::gild::Gild;
 use super::growth::{Earlier, Growths};
 use super::hand::Hand;
-use super::state::{MAX_BONUSES, MAX_SIDE_BONUSES};
+use super::state::{MAX_BONUSES, MAX_SIDE_BONUSES, State};
 use super::team::Team;
 use super::unit::{UNMARKED, Unit};
 use crate::hearthstone::model::{
@@ -168,6 +168,10 @@ pub struct Kinds {
     /// The kind of each hero-side card's token or minion (0 when it has
     /// none).
     pub(super) hero_tokens: [[u8; MAX_HERO_CARDS]; 2],
+    /// Per side, the copy a hero-side card resummons when there is room
+    /// (`HeroCard::resummons`: the chosen minion as the combat began) and
+    /// the slot it enters counted from the right end (`add_resummons`).
+    pub(super) resummon: [Option<(Unit, u8)>; 2],
     /// Some hero-side card acts at the start of combat (the minions'
     /// start-of-combat effects are `Flag::StartOfCombat`).
     hero_start: bool,
@@ -288,6 +292,7 @@ impl Kinds {
             heroes: [[HeroCard::default(); MAX_HERO_CARDS]; 2],
             hero_counts: [0; 2],
             hero_tokens: [[0; MAX_HERO_CARDS]; 2],
+            resummon: [None; 2],
             hero_start: false,
             hero_once: false,
             space: false,
@@ -388,6 +393,28 @@ impl Kinds {
             debug_assert!(!flags.has(Flag::GivesReborn));
             self.hero_start |= flags.has(Flag::StartOfCombat);
             self.raise_flags(flags.without(Flag::StartOfCombat));
+        }
+    }
+
+    /// Takes each side's copy a hero-side card resummons
+    /// (`HeroCard::resummons`) from the board `start` the combat begins
+    /// with: the minion its `Target::Chosen` names, as it stands, and its
+    /// slot counted from the right end. None when no minion stands there.
+    pub(super) fn add_resummons(&mut self, start: &State) {
+        for side in 0..2 {
+            let len = start.lens[side] as usize;
+            let chosen = self
+                .heroes(side)
+                .iter()
+                .find_map(|h| match h.effect.action {
+                    Action::Destroy {
+                        target: Target::Chosen { slot },
+                    } if h.resummons => Some(slot as usize),
+                    _ => None,
+                });
+            self.resummon[side] = chosen
+                .filter(|&slot| slot < len)
+                .map(|slot| (start.boards[side][slot], (len - 1 - slot) as u8));
         }
     }
 

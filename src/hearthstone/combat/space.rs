@@ -274,6 +274,10 @@ impl State {
         let Some(j) = kinds.heroes(side).iter().position(|c| c.when_space) else {
             return;
         };
+        if kinds.heroes(side)[j].resummons {
+            self.resummon_waiting(kinds, side, chooser);
+            return;
+        }
         let token = (
             kinds.hero_tokens[side][j],
             kinds.heroes(side)[j].token.health,
@@ -283,6 +287,34 @@ impl State {
             self.insert_tokens(kinds, side, end, token, 1, UNMARKED, chooser);
             self.space[side] -= 1;
         }
+    }
+}
+
+impl State {
+    /// `side`'s waiting copy (`HeroCard::resummons`) enters if its board
+    /// has room, at its slot counted from the right end (the left end at
+    /// most), free to attack this round and with its count afresh, as
+    /// Firestone's `handleSummon` builds it; it meets the auras and the
+    /// summon listeners hear it.
+    fn resummon_waiting(&mut self, kinds: &Kinds, side: usize, chooser: &mut impl Chooser) {
+        let len = self.lens[side] as usize;
+        let Some((unit, from_right)) = kinds.resummon[side] else {
+            self.space[side] = 0;
+            return;
+        };
+        if len >= BOARD_SIZE {
+            return;
+        }
+        let at = len.saturating_sub(from_right as usize);
+        let mut copy = kinds.entering(unit.kind, unit.health);
+        copy.attack = unit.attack;
+        copy.keywords = unit.keywords;
+        let board = &mut self.boards[side];
+        board.copy_within(at..len, at + 1);
+        board[at] = copy;
+        self.lens[side] += 1;
+        self.space[side] = 0;
+        self.entered(kinds, side, at, chooser);
     }
 }
 

@@ -159,6 +159,7 @@ pub(super) fn setup(c: &Combat) -> Result<(State, Kinds)> {
     let (start, mut kinds) = State::with_hands(&c.a, &c.b, hands, &c.bonuses, 0);
     kinds.set_tiers(c.tiers);
     kinds.add_heroes(&c.heroes);
+    kinds.add_resummons(&start);
     kinds.add_random_summons(&[&c.a, &c.b, &c.hands[0], &c.hands[1]])?;
     // Firestone picks the first attacker again after its summon, which
     // `counted_lens` follows only where the counts after the whole start
@@ -174,6 +175,15 @@ pub(super) fn setup(c: &Combat) -> Result<(State, Kinds)> {
     // Firestone takes the auras off the copy and gives them again
     // (`removeAurasFromSelf`), which the engine does not follow.
     if let Some(h) = copier.filter(|_| kinds.any(Flag::Auras)) {
+        return Err(copy_refused(
+            h,
+            "beside stat auras or bonuses to minions summoned",
+        ));
+    }
+    // The same for a copy resummoned: the minion as given carries its
+    // auras, which the engine would give it again.
+    let resummoner = c.heroes.iter().flatten().find(|h| h.resummons);
+    if let Some(h) = resummoner.filter(|_| kinds.any(Flag::Auras)) {
         return Err(copy_refused(
             h,
             "beside stat auras or bonuses to minions summoned",

@@ -11,7 +11,7 @@ use super::{Combat, validate};
 use super::{Kinds, Outcome, State, Unit};
 use crate::budget::Control;
 use crate::error::Result;
-use crate::hearthstone::model::Action;
+use crate::hearthstone::model::{Action, Target};
 use crate::rng::Rng;
 
 /// What happens in a combat.
@@ -308,6 +308,9 @@ fn describe(action: &Action) -> String {
             "{amount} damage then +{attack}/+{health} to each target{}",
             if times > 1 { " twice" } else { "" }
         ),
+        Action::Destroy {
+            target: Target::Chosen { slot },
+        } => format!("destroys the chosen minion (slot {})", slot + 1),
         Action::Destroy { .. } => "destroys the minion that killed it".into(),
         Action::Remove { keywords, .. } => {
             let words: Vec<&str> = keyword_words(keywords).collect();

@@ -33,7 +33,7 @@ use super::{Fields, Path, board_from_value, bonuses_from_value, minion_from_valu
 use crate::error::{Error, ErrorKind, Result};
 use crate::hearthstone::cards::{self, Given, PowerPlay, PowerRow};
 use crate::hearthstone::combat::{Combat, GameBonuses, HeroCard, MAX_HERO_CARDS, Minion, Teammate};
-use crate::hearthstone::model::{Action, Effect, Trigger};
+use crate::hearthstone::model::{Action, Effect, Target, Trigger};
 use serde_json::Value;
 
 /// The two sides of a fight, in the order they become sides A and B.
@@ -255,7 +255,7 @@ fn side_from_value(side: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Re
                 unmodelled.meet(play.row.id, Place::HeroPower, &play.path, why)?;
                 continue;
             }
-            let card = match play.hero_card() {
+            let card = match play.hero_card(entities) {
                 Ok(Some(card)) => card,
                 Ok(None) => continue,
                 Err(why) if why.culprit() == Some(play.row.name) => {
@@ -484,11 +484,14 @@ struct PowerOnBoard {
 
 impl PowerOnBoard {
     /// The hero-side card it is in combat (a `StartOfCombat`,
-    /// `SummonsWhenSpace`, `AtStart` or `SummonsInfoCard` row), if it is
-    /// one. Errors: a `SummonsWhenSpace` whose `info` (its token's stats)
-    /// is not 1 to 32767; what the engine does not play (an `AtStart`
-    /// without its number, a card not modelled), named as not modelled.
-    fn hero_card(&self) -> Result<Option<HeroCard>> {
+    /// `SummonsWhenSpace`, `AtStart`, `SummonsInfoCard` or
+    /// `DestroysAndResummons` row), if it is one; `entities`: its side's
+    /// board list (one minion per entity, in order), where a
+    /// `DestroysAndResummons` finds its chosen minion. Errors: a
+    /// `SummonsWhenSpace` whose `info` (its token's stats) is not 1 to
+    /// 32767; what the engine does not play (an `AtStart` without its
+    /// number, a card not modelled), named as not modelled.
+    fn hero_card(&self, entities: &Value) -> Result<Option<HeroCard>> {
         let card = |action| HeroCard {
             id: self.row.id,
             name: self.row.name,
@@ -584,6 +587,18 @@ impl PowerOnBoard {
                     ..card(Action::Summon { count: 1 })
                 }))
             }
+            PowerPlay::DestroysAndResummons { mark } if self.used => {
+                let Some(slot) = marked_minion(entities, mark) else {
+                    return Ok(None);
+                };
+                let target = Target::Chosen { slot };
+                Ok(Some(HeroCard {
+                    when_space: true,
+                    pre_combat: true,
+                    resummons: true,
+                    ..card(Action::Destroy { target })
+                }))
+            }
             _ => Ok(None),
         }
     }
@@ -639,11 +654,33 @@ impl PowerOnBoard {
     }
 }
 
+/// The slot of the minion of `entities` (a board list) marked by the
+/// enchantment `mark`, as Firestone picks it among several: the largest
+/// `originEntityId` of its first such enchantment, then the largest
+/// `entityId`; none when no minion carries it.
+fn marked_minion(entities: &Value, mark: &str) -> Option<u8> {
+    let id = |v: &Value, k: &str| v.get(k).and_then(Value::as_i64).unwrap_or(0);
+    let list = entities.as_array()?;
+    let marked = list.iter().enumerate().filter_map(|(i, e)| {
+        let first = e
+            .get("enchantments")?
+            .as_array()?
+            .iter()
+            .find(|n| n.get("cardId").and_then(Value::as_str) == Some(mark))?;
+        Some(((id(first, "originEntityId"), id(e, "entityId")), i))
+    });
+    let (_, slot) = marked.max_by_key(|&(key, _)| key)?;
+    u8::try_from(slot).ok()
+}
+
 /// The hero-side cards of the hero powers of the list at `path`
-/// (`firestone::hero_powers_from_json`): a card the reader plays on the
-/// board is refused, being no hero-side card.
+/// (`firestone::hero_powers_from_json`), `entities` their side's board
+/// list (where a power used on a minion finds it; null: none): a card the
+/// reader plays on the board, or one used on no minion of `entities`, is
+/// refused, being no hero-side card.
 pub(super) fn hero_powers_from_value(
     list: &Value,
+    entities: &Value,
     path: &Path,
     unmodelled: &mut Unmodelled,
 ) -> Result<Vec<HeroCard>> {
@@ -655,12 +692,12 @@ pub(super) fn hero_powers_from_value(
     )?;
     let mut cards = Vec::new();
     for play in plays {
-        match play.hero_card()? {
+        match play.hero_card(entities)? {
             Some(card) => cards.push(card),
             None if !matches!(play.row.play, PowerPlay::GivesKeywords { .. }) => {}
             None => {
                 return Err(play.path.error(Error::invalid(format!(
-                    "{} ({}) gives keywords to a minion of the board, not a hero-side card",
+                    "{} ({}) acts on a minion of the board (gives it keywords, or is used on it), not as a hero-side card alone",
                     play.row.name, play.row.id
                 ))));
             }
@@ -741,6 +778,7 @@ fn meet_power(
             | PowerPlay::AtStart { .. }
             | PowerPlay::SummonsInfoCard
             | PowerPlay::PutsInHand
+            | PowerPlay::DestroysAndResummons { .. }
                 if place == Place::HeroPower =>
             {
                 return Ok(Some(row));
@@ -751,6 +789,7 @@ fn meet_power(
             | PowerPlay::AtStart { .. }
             | PowerPlay::SummonsInfoCard
             | PowerPlay::PutsInHand => format!(
+            | PowerPlay::DestroysAndResummons { .. } => format!(
                 "{} ({id}): a hero power, met as a {what}: not modelled",
                 row.name
             ),

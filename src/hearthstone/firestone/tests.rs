@@ -338,8 +338,8 @@ fn a_game_state_s_errors_name_the_json_path() {
         ),
         (
             r#""heroPowers": []"#,
-            r#""heroPowers": [{"cardId": "BG25_HERO_103p", "used": false}]"#,
-            "playerBoard.player.heroPowers[0]: Rapid Reanimation (BG25_HERO_103p): Start of Combat: destroy",
+            r#""heroPowers": [{"cardId": "BG20_HERO_282p", "used": false}]"#,
+            "playerBoard.player.heroPowers[0]: Fragrant Phylactery (BG20_HERO_282p): Start of Combat: Give",
         ),
         (
             r#""heroPowers": []"#,
@@ -616,7 +616,7 @@ fn ignoring_what_is_not_modelled_lists_it_and_fights_without_it() {
     let state = BATTLE
         .replacen(
             r#""heroPowers": []"#,
-            r#""heroPowers": [{"cardId": "TB_BaconShop_HP_020"}, {"cardId": "BG25_HERO_103p"}]"#,
+            r#""heroPowers": [{"cardId": "TB_BaconShop_HP_020"}, {"cardId": "BG20_HERO_282p"}]"#,
             1,
         )
         .replacen(
@@ -649,7 +649,7 @@ fn ignoring_what_is_not_modelled_lists_it_and_fights_without_it() {
         [
             ("BG27_Anomaly_301", Place::Anomaly, "gameState.anomalies[0]"),
             (
-                "BG25_HERO_103p",
+                "BG20_HERO_282p",
                 Place::HeroPower,
                 "playerBoard.player.heroPowers[1]"
             ),
@@ -1235,4 +1235,65 @@ fn hero_powers_read_their_number_from_their_info_fields() {
     let battle = battle_from_json(&older, OnUnmodelled::Ignore).unwrap();
     assert_eq!(battle.unmodelled.len(), 1);
     assert!(battle.combat.heroes[0].is_empty());
+}
+
+/// Rapid Reanimation: when used, a hero-side card destroying the board's
+/// minion that carries its enchantment (among several, Firestone's pick:
+/// the largest `originEntityId` of its first one, then the largest
+/// `entityId`); nothing when not used or when no minion carries it.
+#[test]
+fn rapid_reanimation_names_the_minion_carrying_its_enchantment() {
+    use crate::hearthstone::model::{Action, Target};
+    let state = |used: bool, marks: [&str; 2]| {
+        let board = format!(
+            r#""board": [{{"cardId": "BG25_001", "entityId": 5, "attack": 3, "health": 3, "enchantments": [{}]}},
+                  {{"cardId": "BGS_004", "entityId": 4, "attack": 1, "health": 3, "enchantments": [{}]}}],"#,
+            marks[0], marks[1]
+        );
+        BATTLE
+            .replacen(
+                r#""heroPowers": []"#,
+                &format!(
+                    r#""heroPowers": [{{"cardId": "BG25_HERO_103p", "used": {used}, "info": 2}}]"#
+                ),
+                1,
+            )
+            .replacen(r#""UndeadAttackBonus": 2, "#, "", 1)
+            .replacen(
+                r#""board": [{"cardId": "BG25_001", "attack": 3, "health": 3, "divineShield": true},
+                  {"cardId": "BGS_004", "attack": 1, "health": 3}],"#,
+                &board,
+                1,
+            )
+    };
+    let mark =
+        |origin: i64| format!(r#"{{"cardId": "BG25_HERO_103pe", "originEntityId": {origin}}}"#);
+    let chosen = |used, marks| {
+        let c = combat_from_battle_json(&state(used, marks)).unwrap();
+        c.heroes[0].iter().find_map(|h| match h.effect.action {
+            Action::Destroy {
+                target: Target::Chosen { slot },
+            } if h.resummons => Some(slot),
+            _ => None,
+        })
+    };
+    let (m7, m9) = (mark(7), mark(9));
+    assert_eq!(chosen(true, [&m7, ""]), Some(0));
+    assert_eq!(chosen(true, ["", &m7]), Some(1));
+    // The larger origin, then the larger entity id (the first minion's 5).
+    assert_eq!(chosen(true, [&m7, &m9]), Some(1));
+    assert_eq!(chosen(true, [&m9, &m9]), Some(0));
+    assert_eq!(chosen(false, [&m7, ""]), None);
+    assert_eq!(chosen(true, ["", ""]), None);
+    // From the hero power list with its board, and refused alone.
+    let board = r#"[{"cardId": "BGS_004", "attack": 1, "health": 3, "enchantments": [{"cardId": "BG25_HERO_103pe"}]}]"#;
+    let listed = super::hero_powers_on_board_from_json(
+        r#"[{"cardId": "BG25_HERO_103p", "used": true}]"#,
+        board,
+    )
+    .unwrap();
+    assert_eq!(listed.len(), 1);
+    assert!(
+        super::hero_powers_from_json(r#"[{"cardId": "BG25_HERO_103p", "used": true}]"#).is_err()
+    );
 }

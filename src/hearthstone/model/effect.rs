@@ -354,6 +354,14 @@ pub enum Target {
     /// on it (Firestone's `lastAffectedByEntity`), if it is still on the
     /// board. Known only where an attack killed it (`combat::killer`).
     Killer,
+    /// The friendly minion at `slot` (from the left, 0 first) as the
+    /// combat began: the one a hero power chose, read from the game state
+    /// (Rapid Reanimation's). Only destroyed (`Action::Destroy`), by a
+    /// pre-combat hero-side card, before anything moved the board.
+    Chosen {
+        /// Its slot as the combat began.
+        slot: u8,
+    },
 }
 
 /// What an effect does.
@@ -421,10 +429,10 @@ pub enum Action {
         times: u8,
     },
     /// The target destroyed whatever its health and shield (Leeroy the
-    /// Reckless: "destroy the minion that killed this"); it dies in the
-    /// next death pass.
+    /// Reckless: "destroy the minion that killed this"; Rapid
+    /// Reanimation: the chosen minion); it dies in the next death pass.
     Destroy {
-        /// Who is destroyed (`Target::Killer`).
+        /// Who is destroyed (`Target::Killer`, `Target::Chosen`).
         target: Target,
     },
     /// Keywords taken away.

@@ -51,4 +51,11 @@ pub struct HeroCard {
     /// the flank attacks, before the secrets and spells, a random side
     /// first when both have one; Aim Low!).
     pub hero_power: bool,
+    /// Its summon waiting for room is an exact copy of the minion its
+    /// start of combat destroyed (`Action::Destroy` of `Target::Chosen`)
+    /// as the combat began, entering where that minion stood counted from
+    /// the right end (Teron Gorefiend's Rapid Reanimation, Firestone's
+    /// `info2`); set with `when_space` and `pre_combat`, and only as the
+    /// one such card of a combat.
+    pub resummons: bool,
 }
