@@ -228,7 +228,7 @@ fn bad_input_is_refused_by_name() {
 }
 
 #[test]
-fn a_cancel_stops_the_race_with_every_order_sampled_and_fails_exact() {
+fn a_cancel_stops_the_race_with_every_order_sampled() {
     let c = combat(BOARDS[1].0, BOARDS[1].1);
     let flag = Arc::new(AtomicBool::new(true));
     let mut o = options(CombatMode::MonteCarlo, Objective::Win);
@@ -239,9 +239,6 @@ fn a_cancel_stops_the_race_with_every_order_sampled_and_fails_exact() {
     // A few hundred combats an order (Monte Carlo's check of the
     // deadline), not the million of the budget.
     assert!(found.combats < 24 * 1_000, "{}", found.combats);
-    o.combat.mode = CombatMode::Exact;
-    let e = best_order(&c, &o).unwrap_err();
-    assert_eq!(e.kind(), ErrorKind::BudgetExceeded);
 }
 
 #[test]
