@@ -9,6 +9,8 @@ pub struct Readme;
 pub struct Summary;
 #[doc = include_str!("../docs/src/architecture.md")]
 pub struct Architecture;
+#[doc = include_str!("../docs/src/battlegrounds-best-order.md")]
+pub struct BattlegroundsBestOrder;
 #[doc = include_str!("../docs/src/battlegrounds-effects.md")]
 pub struct BattlegroundsEffects;
 #[doc = include_str!("../docs/src/battlegrounds-firestone.md")]

@@ -3,8 +3,10 @@
 //! [--max-states N] [--health-a H --health-b H] [--a-bonuses gems=1/1,...]
 //! [--hand-a "Flighty Scout=5/6"] [--mate-a "5/5" --mate-tier-a 3]
 //! [--json]`, or `oddsmith combat --battle STATE.json` for a whole game
-//! state as Firestone's app logs it.
+//! state as Firestone's app logs it; `--best-order [--objective ...]` finds
+//! side A's best order instead (`best_order.rs`).
 
+use crate::best_order::ObjectiveArg;
 use crate::long_run::{LongRun, PARTIAL_NOTE};
 use crate::output::{Outcome, print_json};
 use oddsmith::Error;
@@ -135,6 +137,21 @@ pub struct Args {
     /// fired; the first of up to 100,000 draws.
     #[arg(long, value_enum)]
     sample: Option<SampleArg>,
+    /// Find side A's best order against B's board as given (every order of
+    /// A, identical minions once; exact when every order fits the budget,
+    /// else a Monte Carlo race over --samples combats in all; 1 s in auto
+    /// mode unless --time-ms) instead of the odds of A's order.
+    #[arg(long, conflicts_with = "sample")]
+    best_order: bool,
+    /// With --best-order: what the order maximises (lethal: A's hero
+    /// survives, at --health-a; damage-taken is minimised). Win by default.
+    #[arg(long, value_enum, requires = "best_order")]
+    objective: Option<ObjectiveArg>,
+    /// With --best-order: how much better another order must be to count
+    /// in the chance it beats the one found (0.005 of a probability, 0.1
+    /// damage, by default).
+    #[arg(long, requires = "best_order")]
+    margin: Option<f64>,
 }
 
 /// `--sample`: the outcome of the combat to show, from A's side.
@@ -275,6 +292,13 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
         threads: args.threads,
         control: run.control(),
     };
+    if args.best_order {
+        let objective = crate::best_order::objective(
+            args.objective.unwrap_or(ObjectiveArg::Win),
+            args.health_a,
+        )?;
+        return crate::best_order::run(&c, options, (objective, args.margin), &run, as_json);
+    }
     let started = Instant::now();
     let r = run.answer(simulate(&c, &options))?;
     let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;

@@ -6,6 +6,7 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
+mod best_order;
 mod bg_cards;
 mod board;
 mod cards;

@@ -1613,3 +1613,77 @@ fn board_bad_input_is_exit_code_2() {
         &["board", "AA", "--board", "AsAhAd"],
     ]);
 }
+
+#[test]
+fn combat_best_order_finds_the_order_that_wins_most() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = oddsmith(args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        serde_json::from_str(&text(&out.stdout)).unwrap()
+    };
+    let a = "1/1+dr=3/3,4/2,2/5+taunt";
+    let b = "3/3+cleave,2/4,5/1";
+    let best = json(&["combat", "--a", a, "--b", b, "--best-order", "--json"]);
+    assert_eq!(best["exact"], true);
+    assert_eq!(best["orders"], 6);
+    // The order found wins as often as the plain combat of that order says.
+    let order: Vec<usize> = best["order"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i.as_u64().unwrap() as usize)
+        .collect();
+    let minions: Vec<&str> = a.split(',').collect();
+    let arranged: Vec<&str> = order.iter().map(|&i| minions[i]).collect();
+    let plain = json(&["combat", "--a", &arranged.join(","), "--b", b, "--json"]);
+    assert_eq!(plain["win"], best["value"]);
+    // ... and no other order wins more.
+    for top in best["top"].as_array().unwrap() {
+        assert!(top["value"].as_f64().unwrap() <= best["value"].as_f64().unwrap());
+    }
+    // Sampled, with its error and the chance of being beaten.
+    let raced = json(&[
+        "combat",
+        "--a",
+        a,
+        "--b",
+        b,
+        "--best-order",
+        "--mode",
+        "mc",
+        "--samples",
+        "20000",
+        "--objective",
+        "damage-taken",
+        "--json",
+    ]);
+    assert_eq!(raced["exact"], false);
+    assert_eq!(raced["objective"], "damage-taken");
+    assert!(raced["stderr"].as_f64().unwrap() > 0.0);
+    assert!((0.0..=1.0).contains(&raced["p_beaten"].as_f64().unwrap()));
+    let out = oddsmith(&["combat", "--a", a, "--b", b, "--best-order"]);
+    assert!(text(&out.stdout).starts_with("best order for win: "));
+    assert_bad_input(&[
+        &[
+            "combat",
+            "--a",
+            a,
+            "--b",
+            b,
+            "--best-order",
+            "--objective",
+            "lethal",
+        ],
+        &["combat", "--a", a, "--b", b, "--objective", "win"],
+        &[
+            "combat",
+            "--a",
+            a,
+            "--b",
+            b,
+            "--best-order",
+            "--margin",
+            "-1",
+        ],
+    ]);
+}

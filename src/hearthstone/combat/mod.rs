@@ -48,6 +48,7 @@ mod memory;
 mod monte_carlo;
 mod policy;
 mod pool;
+pub mod positioning;
 mod space;
 mod start;
 mod state;
@@ -66,6 +67,9 @@ pub use kinds::Kinds;
 pub use monte_carlo::combat_monte_carlo;
 pub use policy::{
     CombatMode, CombatOptions, DEFAULT_SAMPLES, max_states_or_default, samples_or_default, simulate,
+};
+pub use positioning::{
+    BestOrder, BestOrderOptions, Objective, RankedOrder, best_order, distinct_orders,
 };
 pub use state::{MAX_BONUSES, MAX_SIDE_BONUSES, Outcome, State};
 pub use unit::{ATTACKED, PASSED_OVER, UNMARKED, Unit};

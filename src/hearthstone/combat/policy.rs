@@ -180,7 +180,12 @@ fn exact_may_fit(c: &Combat, options: &CombatOptions, estimate: &Control) -> boo
 
 /// Whether the exact engine, at `cost`, may finish within `budget` and
 /// `max_states` on `workers` workers.
-fn fits(cost: &ExactCost, budget: Option<Duration>, max_states: u64, workers: usize) -> bool {
+pub(super) fn fits(
+    cost: &ExactCost,
+    budget: Option<Duration>,
+    max_states: u64,
+    workers: usize,
+) -> bool {
     let speedup = (1.0 + EXTRA_WORKER_SPEED * (workers - 1) as f64).min(MOST_WORKER_SPEED);
     let speed = EXACT_WAYS_PER_SECOND * speedup;
     cost.states <= max_states as f64 && budget.is_none_or(|b| cost.ways / speed <= b.as_secs_f64())
