@@ -249,9 +249,8 @@ const fn row(id: &'static str, name: &'static str, kind: PowerKind, play: PowerP
 use crate::hearthstone::model::{Action, REBORN, SHIELD, TAUNT, Target, WINDFURY};
 use PowerKind::{Anomaly, HeroPower, Quest, QuestReward, Trinket};
 use PowerPlay::{
-    AtStart, DestroysAndResummons, GivesKeywords, NotModelled, OutsideCombat, PutsInHand, StartOfCombat,
-    SummonsInfoCard,
-    SummonsWhenSpace,
+    AtStart, DestroysAndResummons, GivesKeywords, NotModelled, OutsideCombat, PutsInHand,
+    StartOfCombat, SummonsInfoCard, SummonsWhenSpace,
 };
 
 /// Every hero power, trinket, quest reward, quest and anomaly of the

@@ -788,7 +788,7 @@ fn meet_power(
             | PowerPlay::SummonsWhenSpace { .. }
             | PowerPlay::AtStart { .. }
             | PowerPlay::SummonsInfoCard
-            | PowerPlay::PutsInHand => format!(
+            | PowerPlay::PutsInHand
             | PowerPlay::DestroysAndResummons { .. } => format!(
                 "{} ({id}): a hero power, met as a {what}: not modelled",
                 row.name
