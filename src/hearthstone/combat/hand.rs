@@ -333,8 +333,8 @@ pub(super) fn validate_hands(c: &Combat) -> Result<()> {
 }
 
 /// An error when a minion of `board` summons from the hand at the start
-/// of combat (Diremuck Forager) more minions than its board has room for
-/// and the hand holds one it would summon: Firestone keeps such summons
+/// of combat more minions than its board has room for and the hand
+/// holds one it would summon: Firestone keeps such summons
 /// waiting for room (to the right end when the board was full, after the
 /// minion's death too), which the engine does not play.
 fn refuse_waiting_hand_summons(board: &[Minion], hand: &[Minion], name: &str) -> Result<()> {

@@ -694,7 +694,11 @@ pub(super) fn hero_powers_from_value(
     for play in plays {
         match play.hero_card(entities)? {
             Some(card) => cards.push(card),
-            None if !matches!(play.row.play, PowerPlay::GivesKeywords { .. }) => {}
+            // Acting on the board: refused alone (a power used on a
+            // minion, with no board to find it on).
+            None if !(matches!(play.row.play, PowerPlay::GivesKeywords { .. })
+                || matches!(play.row.play, PowerPlay::DestroysAndResummons { .. })
+                    && entities.is_null()) => {}
             None => {
                 return Err(play.path.error(Error::invalid(format!(
                     "{} ({}) acts on a minion of the board (gives it keywords, or is used on it), not as a hero-side card alone",
