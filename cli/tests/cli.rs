@@ -1094,7 +1094,7 @@ fn combat_reads_a_whole_game_state() {
         &file,
         state.replace(
             r#""heroPowers": []"#,
-            r#""heroPowers": [{"cardId": "TB_BaconShop_HP_020"}, {"cardId": "BG25_HERO_103p"}]"#,
+            r#""heroPowers": [{"cardId": "TB_BaconShop_HP_020"}, {"cardId": "BG20_HERO_282p"}]"#,
         ),
     )
     .unwrap();
@@ -1103,7 +1103,7 @@ fn combat_reads_a_whole_game_state() {
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains(
-            "--battle: playerBoard.player.heroPowers[1]: Rapid Reanimation (BG25_HERO_103p): \
+            "--battle: playerBoard.player.heroPowers[1]: Fragrant Phylactery (BG20_HERO_282p): \
              Start of Combat"
         ),
         "{}",
@@ -1114,7 +1114,7 @@ fn combat_reads_a_whole_game_state() {
     // the tavern skipped), the answer marked approximate.
     let ignored = json(oddsmith(&["combat", "--battle", path, "--json"]));
     assert_eq!(ignored["approximate"], true);
-    assert_eq!(ignored["unmodelled"][0]["id"], "BG25_HERO_103p");
+    assert_eq!(ignored["unmodelled"][0]["id"], "BG20_HERO_282p");
     assert_eq!(ignored["unmodelled"].as_array().unwrap().len(), 1);
     assert_eq!(ignored["unmodelled"][0]["place"], "hero power");
     assert_eq!(
@@ -1129,7 +1129,7 @@ fn combat_reads_a_whole_game_state() {
     assert!(
         text(&out.stdout).starts_with(
             "approximate: 1 not modelled, left out: \
-             (BG25_HERO_103p, hero power at playerBoard.player.heroPowers[1])\n"
+             (BG20_HERO_282p, hero power at playerBoard.player.heroPowers[1])\n"
         ),
         "{}",
         text(&out.stdout)
@@ -1189,15 +1189,15 @@ fn bg_cards_lists_the_pool_and_finds_cards() {
             assert!(r["reason"].as_str().is_some_and(|w| !w.is_empty()), "{r}");
         }
     }
-    let teron = v["hero_powers"]
+    let phylactery = v["hero_powers"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|r| r["id"] == "BG25_HERO_103p")
+        .find(|r| r["id"] == "BG20_HERO_282p")
         .unwrap();
-    assert_eq!(teron["name"], "Rapid Reanimation");
-    assert_eq!(teron["acts_in_combat"], true);
-    assert_eq!(teron["modelled"], false);
+    assert_eq!(phylactery["name"], "Fragrant Phylactery");
+    assert_eq!(phylactery["acts_in_combat"], true);
+    assert_eq!(phylactery["modelled"], false);
     let insects = v["hero_powers"]
         .as_array()
         .unwrap()
@@ -1351,9 +1351,16 @@ fn combat_keeps_its_budget_on_boards_with_many_ways_a_turn() {
             .collect::<Vec<_>>()
             .join(",")
     };
+    let mut timed = 0;
     for _ in 0..8 {
         let (a, b) = (board(), board());
         let exact = combat_within_budget(&a, &b, "exact", 50);
+        // Two modelled cards the engines cannot play together are refused
+        // by name at once: nothing to time.
+        if text(&exact.stderr).contains("not modelled yet") {
+            continue;
+        }
+        timed += 1;
         assert!(
             exact.status.success() || text(&exact.stderr).contains("time budget"),
             "{a} vs {b}: {}",
@@ -1362,6 +1369,7 @@ fn combat_keeps_its_budget_on_boards_with_many_ways_a_turn() {
         let auto = combat_within_budget(&a, &b, "auto", 200);
         assert!(auto.status.success(), "{a} vs {b}: {}", text(&auto.stderr));
     }
+    assert!(timed >= 4, "{timed} of 8 boards timed");
 }
 
 /// `oddsmith combat` on two boards in `mode` with a budget, checked to
