@@ -3,6 +3,8 @@
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 __version__: str
+# The fixed chunks of the every-flop sweep (`board_flop_chunks`).
+BOARD_FLOP_CHUNKS: int
 
 class Error(Exception): ...
 class InvalidArgument(Error): ...
