@@ -5,6 +5,9 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 __version__: str
 # The fixed chunks of the every-flop sweep (`board_flop_chunks`).
 BOARD_FLOP_CHUNKS: int
+# The three-way preflop table: its class triples, and words a row.
+PREFLOP3_TRIPLES: int
+PREFLOP3_ROW_WORDS: int
 
 class Error(Exception): ...
 class InvalidArgument(Error): ...
