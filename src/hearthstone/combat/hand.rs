@@ -369,19 +369,7 @@ fn refuse_run_hand_deathrattles(c: &Combat) -> Result<()> {
     let Some(summoner) = minions().find(|m| deathrattle_from_hand(&m.effects).is_some()) else {
         return Ok(());
     };
-    let runs = |m: &&Minion| {
-        m.effects.iter().any(|e| {
-            matches!(
-                e.action,
-                Action::TriggerDeathrattle { .. }
-                    | Action::GainDeathrattles { .. }
-                    | Action::TriggerBattlecry {
-                        deathrattle: true,
-                        ..
-                    }
-            )
-        })
-    };
+    let runs = |m: &&Minion| m.effects.iter().any(|e| e.action.runs_other_deathrattle());
     let why = if c.has_teammates() {
         "Duos teammates".to_string()
     } else if let Some(m) = minions().find(runs) {

@@ -4,7 +4,7 @@
 //! chances), the fight against the plain probability tree, and Monte
 //! Carlo against the exact engine.
 
-use super::tests::{assert_monte_carlo_agrees, combat, summary, tree_walk};
+use super::tests::{assert_engines_agree, combat, summary};
 use super::*;
 use crate::budget::Control;
 use crate::hearthstone::firestone::hero_powers_from_json;
@@ -61,15 +61,6 @@ fn assert_same(x: &BTreeMap<(String, String), f64>, y: &BTreeMap<(String, String
 
 fn solved(c: &Combat) -> CombatResult {
     combat_exact(c, 10_000_000, &Control::NONE).unwrap()
-}
-
-/// The exact answer is the plain tree's, and Monte Carlo agrees.
-fn assert_engines_agree(c: &Combat, seed: u64, what: &str) {
-    let (x, y) = (summary(&solved(c)), tree_walk(c));
-    for (a, b) in x.into_iter().zip(y) {
-        assert!((a - b).abs() < 1e-9, "{what}: {x:?} vs {y:?}");
-    }
-    assert_monte_carlo_agrees(c, seed, what);
 }
 
 #[test]

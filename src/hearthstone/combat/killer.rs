@@ -64,20 +64,20 @@ fn unfollowed(e: &Effect) -> bool {
     if e.trigger == Trigger::Never {
         return false;
     }
+    if e.action.runs_other_deathrattle() {
+        return true;
+    }
     match e.action {
         Action::Damage { .. }
         | Action::DamageThenBuff { .. }
         | Action::Strike { .. }
         | Action::DamagePerFriend { .. }
         | Action::ExcessDamage { .. }
-        | Action::TriggerDeathrattle { .. }
-        | Action::GainDeathrattles { .. }
         | Action::AttackNow { .. }
         | Action::FlanksAttack { .. }
         // Its tokens attack in the summon-when-space step (`space.rs`),
         // which may run inside a death phase.
         | Action::SummonWhenSpace { .. } => true,
-        Action::TriggerBattlecry { deathrattle, .. } => deathrattle,
         Action::Buff { keywords, .. } => keywords & CLEAVE != 0,
         _ => false,
     }

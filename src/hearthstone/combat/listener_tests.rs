@@ -4,7 +4,7 @@
 //! Honcho's gift to a Murloc other than the one summoned, and Yo-Ho-Ogre
 //! played as Firestone plays it (a plain taunt).
 
-use super::tests::{assert_monte_carlo_agrees, combat, exact, summary, tree_walk};
+use super::tests::{assert_engines_agree, assert_engines_agree_on, combat, exact, summary};
 use super::*;
 use crate::budget::Control;
 
@@ -33,21 +33,6 @@ fn after_attack(a: &str, b: &str, attacker: usize, pick: u32) -> (String, String
     let (mut s, kinds) = State::new(&parse_board(a).unwrap(), &parse_board(b).unwrap(), 0);
     s.attack(&kinds, 0, attacker, 0, &mut Fixed(pick));
     (shown(&s, 0), shown(&s, 1))
-}
-
-/// The exact engine gives the plain tree's answer, and Monte Carlo
-/// agrees with it.
-fn assert_engines_agree(boards: &[(&str, &str)]) {
-    for (k, (a, b)) in boards.iter().enumerate() {
-        let c = combat(a, b);
-        let r = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();
-        let (x, y) = (summary(&r), tree_walk(&c));
-        assert!(
-            x.iter().zip(&y).all(|(p, q)| (p - q).abs() < 1e-9),
-            "{a} vs {b}: {x:?} vs tree {y:?}"
-        );
-        assert_monte_carlo_agrees(&c, 30 + k as u64, &format!("{a} vs {b}"));
-    }
 }
 
 #[test]
@@ -139,17 +124,20 @@ fn yo_ho_ogre_is_a_plain_taunt_as_firestone_plays_it() {
 
 #[test]
 fn listener_cards_agree_with_the_tree_and_monte_carlo() {
-    assert_engines_agree(&[
-        ("Sky Pirate,Admiral Eliza Goreblade", "5/5,4/6"),
-        ("golden Admiral Eliza Goreblade,2/2", "9/9,3/3+shield"),
-        ("Rampager,1/2,2/1+shield", "6/6,3/4"),
-        ("golden Rampager,3/3", "8/12,2/2+taunt"),
-        (
-            "Murloc Scout=1/1+reborn,Saltscale Honcho,Murloc Scout=1/3",
-            "3/3,2/4",
-        ),
-        ("Murloc Scout=2/1+reborn,golden Saltscale Honcho", "3/5,2/2"),
-    ]);
+    assert_engines_agree_on(
+        &[
+            ("Sky Pirate,Admiral Eliza Goreblade", "5/5,4/6"),
+            ("golden Admiral Eliza Goreblade,2/2", "9/9,3/3+shield"),
+            ("Rampager,1/2,2/1+shield", "6/6,3/4"),
+            ("golden Rampager,3/3", "8/12,2/2+taunt"),
+            (
+                "Murloc Scout=1/1+reborn,Saltscale Honcho,Murloc Scout=1/3",
+                "3/3,2/4",
+            ),
+            ("Murloc Scout=2/1+reborn,golden Saltscale Honcho", "3/5,2/2"),
+        ],
+        30,
+    );
 }
 
 /// Boards `a` and `b` with side A's hand `hand` after the start of
@@ -248,13 +236,6 @@ fn diremuck_forager_combats_agree_with_the_tree_and_monte_carlo() {
     .into_iter()
     .enumerate()
     {
-        let c = combat_with_hand(a, b, hand);
-        let r = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();
-        let (x, y) = (summary(&r), tree_walk(&c));
-        assert!(
-            x.iter().zip(&y).all(|(p, q)| (p - q).abs() < 1e-9),
-            "{a} vs {b}: {x:?} vs tree {y:?}"
-        );
-        assert_monte_carlo_agrees(&c, 40 + k as u64, a);
+        assert_engines_agree(&combat_with_hand(a, b, hand), 40 + k as u64, a);
     }
 }

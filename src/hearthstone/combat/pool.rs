@@ -182,19 +182,7 @@ pub(super) fn validate_random_summons(c: &Combat) -> Result<()> {
     if c.has_teammates() {
         return refuse("beside Duos teammates, a random summon");
     }
-    let other = |m: &&Minion| {
-        m.effects.iter().any(|e| {
-            matches!(
-                e.action,
-                Action::GainDeathrattles { .. }
-                    | Action::TriggerDeathrattle { .. }
-                    | Action::TriggerBattlecry {
-                        deathrattle: true,
-                        ..
-                    }
-            )
-        })
-    };
+    let other = |m: &&Minion| m.effects.iter().any(|e| e.action.runs_other_deathrattle());
     if minions.clone().any(|m| other(&m)) {
         return refuse("a random summon run or remembered by another minion's effect");
     }

@@ -607,6 +607,25 @@ fn monte_carlo_agrees_on_200_random_keyword_boards() {
     }
 }
 
+/// The exact engine gives the plain tree's answer, and Monte Carlo
+/// (seed `seed`) agrees with it.
+pub(super) fn assert_engines_agree(c: &Combat, seed: u64, label: &str) {
+    let r = combat_exact(c, 10_000_000, &Control::NONE).unwrap();
+    let (x, y) = (summary(&r), tree_walk(c));
+    assert!(
+        x.iter().zip(&y).all(|(p, q)| (p - q).abs() < 1e-9),
+        "{label}: {x:?} vs tree {y:?}"
+    );
+    assert_monte_carlo_agrees(c, seed, label);
+}
+
+/// `assert_engines_agree` on each pair of boards (seeds from `seed` on).
+pub(super) fn assert_engines_agree_on(boards: &[(&str, &str)], seed: u64) {
+    for (k, (a, b)) in boards.iter().enumerate() {
+        assert_engines_agree(&combat(a, b), seed + k as u64, &format!("{a} vs {b}"));
+    }
+}
+
 /// 20,000 sampled combats (seed `seed`) within 4 standard errors of the
 /// exact win, draw and loss.
 pub(super) fn assert_monte_carlo_agrees(c: &Combat, seed: u64, label: &str) {

@@ -3,7 +3,7 @@
 //! damage per friendly Dragon, Nightbane, Ignited's attack given away.
 
 use super::start::{StartOutcomes, first_states};
-use super::tests::{assert_monte_carlo_agrees, combat, summary, tree_walk};
+use super::tests::{assert_engines_agree_on, combat};
 use super::*;
 use crate::budget::Control;
 
@@ -31,21 +31,6 @@ fn after_start(a: &str, b: &str) -> State {
     let (mut s, kinds) = State::new(&parse_board(a).unwrap(), &parse_board(b).unwrap(), 0);
     s.start_of_combat(&kinds, &mut First);
     s
-}
-
-/// The exact engine gives the plain tree's answer, and Monte Carlo
-/// agrees with it.
-fn assert_engines_agree(boards: &[(&str, &str)]) {
-    for (k, (a, b)) in boards.iter().enumerate() {
-        let c = combat(a, b);
-        let r = combat_exact(&c, 2_000_000, &Control::NONE).unwrap();
-        let (x, y) = (summary(&r), tree_walk(&c));
-        assert!(
-            x.iter().zip(&y).all(|(p, q)| (p - q).abs() < 1e-9),
-            "{a} vs {b}: {x:?} vs tree {y:?}"
-        );
-        assert_monte_carlo_agrees(&c, 7 + k as u64, &format!("{a} vs {b}"));
-    }
 }
 
 #[test]
@@ -143,18 +128,21 @@ fn the_first_attacker_is_picked_on_the_boards_as_the_combat_began() {
 
 #[test]
 fn the_engines_agree_on_these_cards() {
-    assert_engines_agree(&[
-        (
-            "Harmless Bonehead=1/1,BG27_079=2/2,Kaboom Bot=1/1",
-            "Kaboom Bot=2/2,3/3",
-        ),
-        (
-            "BG27_079_G=1/3,Kaboom Bot=1/1",
-            "BG27_079=2/1,Selfless Hero=1/1,2/3",
-        ),
-        ("Red Whelp=1/2,Red Whelp=1/1", "Red Whelp=1/1,2/3,1/1"),
-        ("golden Red Whelp=1/2,3/1", "1/2,2/2,1/3"),
-        ("BG29_815=3/1,1/2,1/1", "2/3,1/4"),
-        ("BG29_815_G=2/2,BG29_815=1/1,1/1", "BG29_815=2/2,3/2"),
-    ]);
+    assert_engines_agree_on(
+        &[
+            (
+                "Harmless Bonehead=1/1,BG27_079=2/2,Kaboom Bot=1/1",
+                "Kaboom Bot=2/2,3/3",
+            ),
+            (
+                "BG27_079_G=1/3,Kaboom Bot=1/1",
+                "BG27_079=2/1,Selfless Hero=1/1,2/3",
+            ),
+            ("Red Whelp=1/2,Red Whelp=1/1", "Red Whelp=1/1,2/3,1/1"),
+            ("golden Red Whelp=1/2,3/1", "1/2,2/2,1/3"),
+            ("BG29_815=3/1,1/2,1/1", "2/3,1/4"),
+            ("BG29_815_G=2/2,BG29_815=1/1,1/1", "BG29_815=2/2,3/2"),
+        ],
+        7,
+    );
 }

@@ -827,6 +827,21 @@ impl Action {
         )
     }
 
+    /// Whether acting runs another minion's deathrattle or makes a
+    /// minion remember one: a deathrattle or deathrattle-battlecry
+    /// triggered, or deathrattles gained.
+    pub fn runs_other_deathrattle(&self) -> bool {
+        matches!(
+            self,
+            Action::TriggerDeathrattle { .. }
+                | Action::GainDeathrattles { .. }
+                | Action::TriggerBattlecry {
+                    deathrattle: true,
+                    ..
+                }
+        )
+    }
+
     /// Whether acting deals damage (to one minion or several).
     pub fn deals_damage(&self) -> bool {
         matches!(

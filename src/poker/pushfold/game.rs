@@ -45,26 +45,31 @@ impl Stakes {
                 self.stack
             )));
         }
-        if !positive(self.big_blind) || !positive(self.small_blind) {
-            return Err(Error::invalid(format!(
-                "blinds {},{}: the blinds must be positive numbers",
-                self.small_blind, self.big_blind
-            )));
-        }
-        if self.small_blind > self.big_blind {
-            return Err(Error::invalid(format!(
-                "blinds {},{}: the small blind is larger than the big blind",
-                self.small_blind, self.big_blind
-            )));
-        }
-        if !(self.ante.is_finite() && self.ante >= 0.0) {
-            return Err(Error::invalid(format!(
-                "ante {}: the ante must be zero or a positive number",
-                self.ante
-            )));
-        }
+        check_blinds(self.small_blind, self.big_blind, self.ante)?;
         Ok(())
     }
+}
+
+/// Checks the blinds and the ante (shared by heads-up stakes and
+/// tables), naming the bad one.
+pub(super) fn check_blinds(small_blind: f64, big_blind: f64, ante: f64) -> Result<()> {
+    let positive = |x: f64| x.is_finite() && x > 0.0;
+    if !positive(big_blind) || !positive(small_blind) {
+        return Err(Error::invalid(format!(
+            "blinds {small_blind},{big_blind}: the blinds must be positive numbers"
+        )));
+    }
+    if small_blind > big_blind {
+        return Err(Error::invalid(format!(
+            "blinds {small_blind},{big_blind}: the small blind is larger than the big blind"
+        )));
+    }
+    if !(ante.is_finite() && ante >= 0.0) {
+        return Err(Error::invalid(format!(
+            "ante {ante}: the ante must be zero or a positive number"
+        )));
+    }
+    Ok(())
 }
 
 /// The combos of a deck, their matchups and their symmetry groups.

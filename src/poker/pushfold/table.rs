@@ -46,24 +46,7 @@ impl Table {
             )));
         }
         let positive = |x: f64| x.is_finite() && x > 0.0;
-        if !positive(self.big_blind) || !positive(self.small_blind) {
-            return Err(Error::invalid(format!(
-                "blinds {},{}: the blinds must be positive numbers",
-                self.small_blind, self.big_blind
-            )));
-        }
-        if self.small_blind > self.big_blind {
-            return Err(Error::invalid(format!(
-                "blinds {},{}: the small blind is larger than the big blind",
-                self.small_blind, self.big_blind
-            )));
-        }
-        if !(self.ante.is_finite() && self.ante >= 0.0) {
-            return Err(Error::invalid(format!(
-                "ante {}: the ante must be zero or a positive number",
-                self.ante
-            )));
-        }
+        super::game::check_blinds(self.small_blind, self.big_blind, self.ante)?;
         for (seat, &stack) in self.stacks.iter().enumerate() {
             if !(positive(stack) && stack > self.posted(seat)) {
                 return Err(Error::invalid(format!(
