@@ -89,7 +89,7 @@ const CLEAVE_SENTENCES: [&str; 3] = [
 ];
 
 /// Clause openings of triggers that fire outside combat.
-const OUT_OF_COMBAT: [&str; 90] = [
+const OUT_OF_COMBAT: [&str; 92] = [
     "battlecry:",
     "spellcraft:",
     "magnetic",
@@ -112,6 +112,8 @@ const OUT_OF_COMBAT: [&str; 90] = [
     "whenever you spend",
     "after you refresh",
     "whenever you refresh",
+    "after you upgrade",
+    "whenever you upgrade",
     // The hero takes damage only after combat.
     "after your hero takes",
     "whenever you discard",
@@ -427,10 +429,17 @@ fn read_effect(card: &CardDef) -> CombatEffect {
         return CombatEffect::Unsupported(format!("'{opening}' (blood gems in combat)"));
     }
     // "... during combat" is never out of combat (Needling Crone); what
-    // acts only "while this is in your hand" is.
+    // acts only "while this is in your hand", "on your turn" or "at the
+    // end of your turn" (the tavern's) is.
     let out_of_combat = |c: &String| {
         (OUT_OF_COMBAT.iter().any(|t| c.starts_with(t))
-            || c.contains(" while this is in your hand"))
+            || [
+                " while this is in your hand",
+                " on your turn",
+                " at the end of your turn",
+            ]
+            .iter()
+            .any(|t| c.contains(t)))
             && !c.contains(" during combat")
     };
     if card.triggers & COMBAT_TAGS == 0 && clauses.iter().all(out_of_combat) {

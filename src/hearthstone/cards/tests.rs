@@ -148,6 +148,11 @@ fn effects_follow_the_rules() {
         "Snarky Shark",
         "golden Snarky Shark",
         "Persistent Poet",
+        // What fires on the player's turn, never in combat.
+        "Floating Watcher",
+        "golden Floating Watcher",
+        "Bronze Sandspewer",
+        "Evolving Chromawing",
     ] {
         assert_eq!(effect(name), CombatEffect::OutOfCombat, "{name}");
     }
