@@ -1518,8 +1518,9 @@ fn tavern_wordings_act_outside_combat() {
     // (Fireworks Fanatic, Dastardly Drust, Salty Hog), a summon listener
     // (Timewarped Embalmer), the Elementals' bonus to the buffs they give
     // (Glowing Cinder, Shore Marauder), a start of combat (Stoneshell
-    // Guardian, as Timewarped Stoneshell), the hero damaged (Floating
-    // Watcher); counts combats change.
+    // Guardian, as Timewarped Stoneshell); counts combats change. (Floating
+    // Watcher's hero-damage listener does nothing in Firestone 1.1.755:
+    // read as acting outside combat.)
     for name in [
         "Fireworks Fanatic",
         "Dastardly Drust",
@@ -1528,7 +1529,6 @@ fn tavern_wordings_act_outside_combat() {
         "Glowing Cinder",
         "Shore Marauder",
         "Stoneshell Guardian",
-        "Floating Watcher",
         "Flourishing Frostling",
         "BG31_142",
     ] {
