@@ -159,7 +159,9 @@ fn with_entity_stats(
 /// `health`, the keyword flags `taunt`, `divineShield`, `poisonous`,
 /// `venomous`, `windfury`, `reborn`, `stealth` (true, false, or left out
 /// or null: the card's own, except `stealth`, which left out is off, as
-/// Firestone reads such a list), and `scriptDataNum1` to `scriptDataNum4`
+/// Firestone reads such a list, and `venomous`, which is off when left
+/// out beside a given `poisonous`: an entity written before Venomous
+/// existed), and `scriptDataNum1` to `scriptDataNum4`
 /// (whole numbers; left out or null: none). Other keys are ignored.
 ///
 /// A minion's stats are as the game shows them: a stat aura its
@@ -444,11 +446,16 @@ fn minion_from_value(value: &Value, path: &Path, unmodelled: &mut Unmodelled) ->
             return Err(path.error(Error::parse("give a cardId (text) or a dbfId (number)")));
         }
     };
+    let poisonous = fields.flag("poisonous")?;
     let flags = EntityFlags {
         taunt: fields.flag("taunt")?,
         divine_shield: fields.flag("divineShield")?,
-        poisonous: fields.flag("poisonous")?,
-        venomous: fields.flag("venomous")?,
+        poisonous,
+        // An entity that gives `poisonous` but no `venomous` was written
+        // before Venomous existed (states of 2020-2022): none, as
+        // Firestone reads it, even where today's card has the keyword
+        // (The Curator's Amalgam).
+        venomous: fields.flag("venomous")?.or(poisonous.map(|_| false)),
         windfury: fields.flag("windfury")?,
         // Not in Firestone's entities: the card's own.
         cleave: None,

@@ -1,6 +1,6 @@
 use super::*;
 use crate::hearthstone::model::{
-    Action, CLEAVE, Minion, REBORN, SHIELD, STEALTH, TAUNT, Trigger, WINDFURY,
+    Action, CLEAVE, Minion, REBORN, SHIELD, STEALTH, TAUNT, Trigger, VENOM, WINDFURY,
 };
 
 fn message(e: Error) -> String {
@@ -70,6 +70,16 @@ fn json_boards_read_stealth_as_firestone_does() {
     assert_eq!(board(bare) & SHIELD, 0);
     let plain = r#"[{"cardId": "BG29_611", "attack": 1, "health": 1, "taunt": true}]"#;
     assert_ne!(board(plain) & TAUNT, 0);
+    // The Amalgam is venomous today; an entity written before Venomous
+    // existed gives `poisonous` alone, and its Amalgam is not.
+    let amalgam = |flags: &str| {
+        board(&format!(
+            r#"[{{"cardId": "TB_BaconShop_HP_033t", "attack": 3, "health": 3{flags}}}]"#
+        )) & VENOM
+    };
+    assert_ne!(amalgam(""), 0);
+    assert_eq!(amalgam(r#", "poisonous": false"#), 0);
+    assert_ne!(amalgam(r#", "poisonous": false, "venomous": true"#), 0);
 }
 
 /// A card by `cardId` or `dbfId` is the same minion, with the stats
