@@ -3,8 +3,8 @@
 //! `oddsmith_combat`, plus what the order maximises.
 
 use super::combat::{
-    ODDSMITH_BOARD_SIZE, OddsmithCombatOptions, OddsmithMinion, boards_combat,
-    check_board_counts, engine_options, options_or_default,
+    ODDSMITH_BOARD_SIZE, OddsmithCombatOptions, OddsmithMinion, boards_combat, check_board_counts,
+    engine_options, options_or_default,
 };
 use super::guard::{FfiError, OddsmithStatus, arg, guard};
 use super::progress::{settle, watch};
@@ -289,7 +289,11 @@ mod tests {
         let options = OddsmithCombatOptions::default();
         let refused = |best: OddsmithBestOrderOptions| {
             let (status, _) = call(&a, &b, &options, &best);
-            assert_eq!(status, OddsmithStatus::ODDSMITH_ERR_INVALID_ARGUMENT, "{best:?}");
+            assert_eq!(
+                status,
+                OddsmithStatus::ODDSMITH_ERR_INVALID_ARGUMENT,
+                "{best:?}"
+            );
         };
         refused(OddsmithBestOrderOptions {
             objective: 5,
