@@ -184,6 +184,22 @@
 // A card a minion lists as `additionalCards`.
 #define ODDSMITH_PLACE_ADDITIONAL_CARD 10
 
+// What a best order maximises (`OddsmithBestOrderOptions.objective`).
+// This one (the default): P(A wins).
+#define ODDSMITH_OBJECTIVE_WIN 0
+
+// P(A wins) - P(B wins).
+#define ODDSMITH_OBJECTIVE_WIN_MINUS_LOSS 1
+
+// The expected damage A deals to B's hero.
+#define ODDSMITH_OBJECTIVE_DAMAGE_DEALT 2
+
+// The expected damage B deals to A's hero, minimised.
+#define ODDSMITH_OBJECTIVE_DAMAGE_TAKEN 3
+
+// P(A's hero survives the combat) at `health_a`.
+#define ODDSMITH_OBJECTIVE_LETHAL 4
+
 // Most players at a table (seats 0..5).
 #define ODDSMITH_DURAK_MAX_PLAYERS 6
 
@@ -708,6 +724,50 @@ typedef struct {
   // Where each was: ODDSMITH_PLACE_BOARD, _HAND, _HERO_POWER, ...
   uint32_t unmodelled_places[ODDSMITH_UNMODELLED_SLOTS];
 } OddsmithCombatResult;
+
+// What the best order maximises, as the CLI's `--objective`, `--health-a`
+// and `--margin`; a zeroed struct (or NULL) is the defaults.
+typedef struct {
+  // ODDSMITH_OBJECTIVE_WIN (0), _WIN_MINUS_LOSS, _DAMAGE_DEALT,
+  // _DAMAGE_TAKEN or _LETHAL.
+  uint32_t objective;
+  // A's hero health with armor, at least 1: LETHAL's (ignored by the
+  // others).
+  int32_t health_a;
+  // How much better (in the objective's units) another order must be
+  // to count in `p_beaten`; 0 means the objective's default: 0.005 for
+  // WIN and LETHAL, 0.01 for WIN_MINUS_LOSS, 0.1 damage.
+  double margin;
+} OddsmithBestOrderOptions;
+
+// The best order found.
+typedef struct {
+  // The order as indices into board A as given: `order[k]` goes k-th
+  // (the first `order_count` entries; the rest are 0).
+  uint32_t order[ODDSMITH_BOARD_SIZE];
+  // Minions in the order (A's count).
+  uint32_t order_count;
+  // 1 when every order was solved exactly, 0 when they were raced.
+  uint8_t exact;
+  // 1 when the progress callback cancelled the race: the best so far
+  // (a cancelled exact search has no answer: zeros).
+  uint8_t partial;
+  // The objective's value for the order (an estimate when raced).
+  double value;
+  // Its standard error (0 when exact). Not `stderr`: a macro of
+  // `<stdio.h>`.
+  double std_error;
+  // The margin `p_beaten` used.
+  double margin;
+  // The probability that another order is better by more than
+  // `margin` (0 when exact).
+  double p_beaten;
+  // Distinct orders evaluated (orders that only swap identical
+  // minions count once).
+  uint64_t orders;
+  // Combats sampled in all (0 when exact).
+  uint64_t combats;
+} OddsmithBestOrderResult;
 
 // The table's rules: 2 to 6 players (0 means 2); a deck of 24, 36 or 52
 // cards (0 means 36); `variant` ODDSMITH_DURAK_VARIANT_*; `protocol`
@@ -1487,6 +1547,43 @@ OddsmithStatus oddsmith_combat_battle_json(const uint8_t *json,
                                            size_t len,
                                            const OddsmithCombatOptions *options,
                                            OddsmithCombatResult *out);
+
+// The order of board A (`a[0..a_count]`) that maximises an objective
+// against board B as given, both boards, tiers and `options` as
+// `oddsmith_combat` takes them, `best` NULL or zeroed for the defaults
+// (P(A wins)). Orders that only swap identical minions are evaluated
+// once. Exact when every order fits the exact engine within the budget
+// (Auto: the exact cost of the board as given, times the orders, fits
+// four fifths of the time budget), else the orders race with Monte
+// Carlo: `samples` combats in all (0: 1,000,000), each order's combats
+// of a round seeded apart, so the answer depends on the seed and the
+// budget, not on `threads`. The time budget is the whole search's: 0
+// means 1000 ms in AUTO, no limit in EXACT and MONTE_CARLO.
+//
+// Errors: those of `oddsmith_combat` (its boards and options), and
+// INVALID_ARGUMENT for an unknown objective, LETHAL without a
+// `health_a` of at least 1, a margin that is negative, infinite or not
+// a number. BUDGET_EXCEEDED (EXACT
+// over the state or time budget), CANCELLED (by `options->progress`: the
+// race's best so far with `out->partial` = 1, or zeros for an exact
+// search; an exact answer that completed anyway is returned with
+// ODDSMITH_OK). On other errors `*out` is left unchanged. Thread safety:
+// reentrant; with a progress callback the work runs on a helper thread
+// while the calling thread waits and calls the callback.
+//
+// # Safety
+// `a` and `b` must point to `a_count` and `b_count` items (or be NULL with
+// a count of 0); `options` and `best` NULL or valid; `out` NULL or
+// writable.
+OddsmithStatus oddsmith_combat_best_order(const OddsmithMinion *a,
+                                          size_t a_count,
+                                          const OddsmithMinion *b,
+                                          size_t b_count,
+                                          uint32_t tier_a,
+                                          uint32_t tier_b,
+                                          const OddsmithCombatOptions *options,
+                                          const OddsmithBestOrderOptions *best,
+                                          OddsmithBestOrderResult *out);
 
 // The best move for the observer (`observation->me`, who must be the
 // player to move) by information-set MCTS within `budget` (NULL or zeroed:

@@ -42,6 +42,8 @@ STRUCTS = {
         },
     ),
     "OddsmithCombatResult": ("CombatResultNative", "internal", {}),
+    "OddsmithBestOrderOptions": ("BestOrderOptions", "public", {"objective": ("Objective", None)}),
+    "OddsmithBestOrderResult": ("BestOrderResultNative", "internal", {}),
     "OddsmithDurakRules": (
         "DurakRules",
         "public",

@@ -245,6 +245,7 @@ fn csharp_matches_the_header_layout_and_constants() {
         ("PigMove", "PIG_"),
         ("EquityMode", "MODE_"),
         ("CombatMode", "COMBAT_"),
+        ("Objective", "OBJECTIVE_"),
         ("Keywords", "KW_"),
         ("Tribes", "TRIBE_"),
         ("DurakMoveKind", "DURAK_"),

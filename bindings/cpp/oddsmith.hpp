@@ -272,6 +272,44 @@ inline OddsmithCombatResult combat_battle(const std::string &state_json,
     return result;
 }
 
+// The order of board a that maximises an objective against board b as
+// given (see oddsmith_combat_best_order): `best` says what it maximises
+// (objective, health_a, margin; NULL for P(A wins)), `options` how (mode,
+// budgets, seed, threads; NULL for Auto with a 1 s budget). Exact when
+// every order fits, else the orders race with Monte Carlo. A cancel by
+// `progress` returns the race's best so far, marked partial.
+inline OddsmithBestOrderResult best_order(const std::vector<OddsmithMinion> &a, const std::vector<OddsmithMinion> &b,
+                                          std::uint32_t tier_a = 1, std::uint32_t tier_b = 1,
+                                          const OddsmithCombatOptions *options = nullptr,
+                                          const OddsmithBestOrderOptions *best = nullptr,
+                                          const ProgressFn &progress = ProgressFn(),
+                                          std::uint32_t progress_interval_ms = 0) {
+    detail::Watch watch(progress, progress_interval_ms);
+    OddsmithCombatOptions o = detail::combat_options(options, progress, watch);
+    OddsmithBestOrderResult result;
+    watch.finish(
+        oddsmith_combat_best_order(a.data(), a.size(), b.data(), b.size(), tier_a, tier_b, &o, best, &result));
+    return result;
+}
+
+// What a best order maximises: ODDSMITH_OBJECTIVE_WIN, _WIN_MINUS_LOSS,
+// _DAMAGE_DEALT, _DAMAGE_TAKEN or _LETHAL (at health_a); margin 0 is the
+// objective's default.
+inline OddsmithBestOrderOptions best_order_options(std::uint32_t objective, double margin = 0.0,
+                                                   std::int32_t health_a = 0) {
+    OddsmithBestOrderOptions o;
+    std::memset(&o, 0, sizeof o);
+    o.objective = objective;
+    o.margin = margin;
+    o.health_a = health_a;
+    return o;
+}
+
+// The order found, as indices into board a as given.
+inline std::vector<std::uint32_t> order_of(const OddsmithBestOrderResult &result) {
+    return std::vector<std::uint32_t>(result.order, result.order + result.order_count);
+}
+
 // One card of a game state left out of an approximate answer: its card
 // id and where it was (ODDSMITH_PLACE_BOARD, _HAND, _HERO_POWER, ...).
 struct UnmodelledCard {

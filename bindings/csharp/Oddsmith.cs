@@ -1189,6 +1189,42 @@ namespace Oddsmith
         public UnmodelledCard[] Unmodelled;
     }
 
+    /// <summary>What a best order maximises (ODDSMITH_OBJECTIVE_*): P(A wins), P(A wins) -
+    /// P(B wins), expected damage dealt, expected damage taken (minimised), or P(A's hero
+    /// survives) at BestOrderOptions.HealthA.</summary>
+    public enum Objective : uint { Win = 0, WinMinusLoss = 1, DamageDealt = 2, DamageTaken = 3, Lethal = 4 }
+
+    public partial struct BestOrderOptions
+    {
+        /// <summary>P(A wins), the objective's default margin.</summary>
+        public static BestOrderOptions Defaults()
+        {
+            return new BestOrderOptions();
+        }
+
+        /// <summary>The objective; margin 0 is its default (0.005 of a probability, 0.1 damage);
+        /// healthA (A's hero health with armor) is Lethal's.</summary>
+        public static BestOrderOptions Of(Objective objective, double margin = 0, int healthA = 0)
+        {
+            return new BestOrderOptions { Objective = objective, Margin = margin, HealthA = healthA };
+        }
+    }
+
+    public class BestOrderResult
+    {
+        /// <summary>Indices into board A as given: Order[k] goes k-th.</summary>
+        public int[] Order;
+        /// <summary>The objective's value for the order (an estimate when raced), its standard
+        /// error (0 when exact), the margin PBeaten used, and the probability that another
+        /// order is better by more than it (0 when exact).</summary>
+        public double Value, StdError, Margin, PBeaten;
+        /// <summary>Exact: every order solved exactly. Partial: a progress delegate cancelled
+        /// the race (its best so far; zeros for an exact search).</summary>
+        public bool Exact, Partial;
+        /// <summary>Distinct orders (identical minions once); combats sampled in all.</summary>
+        public ulong Orders, Combats;
+    }
+
     /// <summary>Battlegrounds combat odds.</summary>
     public static class Combat
     {
@@ -1235,6 +1271,35 @@ namespace Oddsmith
                     ref options, out r));
             }
             return ToResult(r);
+        }
+
+        /// <summary>The order of board a that maximises an objective against board b as
+        /// given (oddsmith_combat_best_order): exact when every order fits the budget, else
+        /// the orders race with Monte Carlo (options.Samples in all; time budget 0: 1 s in
+        /// Auto). A cancel by the progress delegate returns the race's best so far, Partial.</summary>
+        public static BestOrderResult BestOrder(Minion[] a, Minion[] b, uint tierA = 1, uint tierB = 1)
+        {
+            return BestOrder(a, b, tierA, tierB, CombatOptions.Defaults(), BestOrderOptions.Defaults());
+        }
+
+        public static BestOrderResult BestOrder(Minion[] a, Minion[] b, uint tierA, uint tierB,
+            CombatOptions options, BestOrderOptions best, ProgressFunc progress = null, uint progressIntervalMs = 0)
+        {
+            if (a == null || b == null) throw new ArgumentNullException(a == null ? "a" : "b");
+            BestOrderResultNative r;
+            using (var watch = new Watch(progress, progressIntervalMs))
+            {
+                options.Progress = watch.Pointer;
+                watch.Finish(Native.oddsmith_combat_best_order(a, new UIntPtr((ulong)a.Length), b,
+                    new UIntPtr((ulong)b.Length), tierA, tierB, ref options, ref best, out r));
+            }
+            var order = new int[r.OrderCount];
+            for (int k = 0; k < order.Length; k++) order[k] = (int)r.Order[k];
+            return new BestOrderResult
+            {
+                Order = order, Value = r.Value, StdError = r.StdError, Margin = r.Margin, PBeaten = r.PBeaten,
+                Exact = r.Exact != 0, Partial = r.Partial != 0, Orders = r.Orders, Combats = r.Combats,
+            };
         }
 
         static CombatResult ToResult(CombatResultNative r)

@@ -66,6 +66,11 @@ namespace Oddsmith
         public const uint ODDSMITH_PLACE_SECRET = 8;
         public const uint ODDSMITH_PLACE_ENCHANTMENT = 9;
         public const uint ODDSMITH_PLACE_ADDITIONAL_CARD = 10;
+        public const uint ODDSMITH_OBJECTIVE_WIN = 0;
+        public const uint ODDSMITH_OBJECTIVE_WIN_MINUS_LOSS = 1;
+        public const uint ODDSMITH_OBJECTIVE_DAMAGE_DEALT = 2;
+        public const uint ODDSMITH_OBJECTIVE_DAMAGE_TAKEN = 3;
+        public const uint ODDSMITH_OBJECTIVE_LETHAL = 4;
         public const uint ODDSMITH_DURAK_MAX_PLAYERS = 6;
         public const uint ODDSMITH_DURAK_MAX_ATTACKS = 6;
         public const uint ODDSMITH_DURAK_MAX_MOVES = 160;
@@ -365,6 +370,42 @@ namespace Oddsmith
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 1024)] public byte[] UnmodelledIds;
         /// <summary>Where each was: ODDSMITH_PLACE_BOARD, _HAND, _HERO_POWER, ...</summary>
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 16)] public uint[] UnmodelledPlaces;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    public partial struct BestOrderOptions
+    {
+        /// <summary>ODDSMITH_OBJECTIVE_WIN (0), _WIN_MINUS_LOSS, _DAMAGE_DEALT, _DAMAGE_TAKEN or _LETHAL.</summary>
+        public Objective Objective;
+        /// <summary>A's hero health with armor, at least 1: LETHAL's (ignored by the others).</summary>
+        public int HealthA;
+        /// <summary>How much better (in the objective's units) another order must be to count in `p_beaten`; 0 means the objective's default: 0.005 for WIN and LETHAL, 0.01 for WIN_MINUS_LOSS, 0.1 damage.</summary>
+        public double Margin;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal partial struct BestOrderResultNative
+    {
+        /// <summary>The order as indices into board A as given: `order[k]` goes k-th (the first `order_count` entries; the rest are 0).</summary>
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 7)] public uint[] Order;
+        /// <summary>Minions in the order (A's count).</summary>
+        public uint OrderCount;
+        /// <summary>1 when every order was solved exactly, 0 when they were raced.</summary>
+        public byte Exact;
+        /// <summary>1 when the progress callback cancelled the race: the best so far (a cancelled exact search has no answer: zeros).</summary>
+        public byte Partial;
+        /// <summary>The objective's value for the order (an estimate when raced).</summary>
+        public double Value;
+        /// <summary>Its standard error (0 when exact). Not `stderr`: a macro of `&lt;stdio.h&gt;`.</summary>
+        public double StdError;
+        /// <summary>The margin `p_beaten` used.</summary>
+        public double Margin;
+        /// <summary>The probability that another order is better by more than `margin` (0 when exact).</summary>
+        public double PBeaten;
+        /// <summary>Distinct orders evaluated (orders that only swap identical minions count once).</summary>
+        public ulong Orders;
+        /// <summary>Combats sampled in all (0 when exact).</summary>
+        public ulong Combats;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -878,6 +919,9 @@ namespace Oddsmith
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status oddsmith_combat_battle_json(byte[] json, UIntPtr len, ref CombatOptions options, out CombatResultNative @out);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status oddsmith_combat_best_order(Minion[] a, UIntPtr a_count, Minion[] b, UIntPtr b_count, uint tier_a, uint tier_b, ref CombatOptions options, ref BestOrderOptions best, out BestOrderResultNative @out);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status oddsmith_durak_best_move(ref DurakObservation observation, ref DurakBudget budget, out DurakMove @out, out DurakStats stats);

@@ -418,45 +418,63 @@ pub unsafe extern "C" fn oddsmith_combat(
 ) -> OddsmithStatus {
     guard(|| {
         let out = arg!(output(out, "out"))?;
-        for (name, count) in [("A", a_count), ("B", b_count)] {
-            if count > ODDSMITH_BOARD_SIZE {
-                return Err(FfiError::invalid(format!(
-                    "board {name} has {count} minions; at most 7"
-                )));
-            }
-        }
+        check_board_counts(a_count, b_count)?;
         let a = arg!(input_slice(a, a_count, "a"))?;
         let b = arg!(input_slice(b, b_count, "b"))?;
         let o = options_or_default(options)?;
-        if o.unmodelled != ODDSMITH_UNMODELLED_DEFAULT && o.unmodelled != ODDSMITH_UNMODELLED_REFUSE
-        {
-            return Err(FfiError::invalid(format!(
-                "options: unmodelled {} is for a whole game state (oddsmith_combat_battle_json); \
-                 the boards' entry takes 0 or ODDSMITH_UNMODELLED_REFUSE (2)",
-                o.unmodelled
-            )));
-        }
-        let combat = Combat {
-            a: a.iter()
-                .enumerate()
-                .map(|(i, m)| to_minion("A", i, m))
-                .collect::<Result<_, _>>()?,
-            b: b.iter()
-                .enumerate()
-                .map(|(i, m)| to_minion("B", i, m))
-                .collect::<Result<_, _>>()?,
-            tiers: [tier_a.max(1), tier_b.max(1)],
-            bonuses: [
-                to_game_bonuses("a", &o.bonuses_a)?,
-                to_game_bonuses("b", &o.bonuses_b)?,
-            ],
-            heroes: Default::default(),
-            hands: Default::default(),
-            teammates: Default::default(),
-        };
+        let combat = boards_combat(a, b, [tier_a, tier_b], &o)?;
         // SAFETY: `options` is NULL or valid (this entry's # Safety), so
         // is the progress it names.
         unsafe { run(combat, &o, &[], out) }
+    })
+}
+
+/// Refuses a board of more than ODDSMITH_BOARD_SIZE minions, before its
+/// pointer is read.
+pub(super) fn check_board_counts(a_count: usize, b_count: usize) -> Result<(), FfiError> {
+    for (name, count) in [("A", a_count), ("B", b_count)] {
+        if count > ODDSMITH_BOARD_SIZE {
+            return Err(FfiError::invalid(format!(
+                "board {name} has {count} minions; at most 7"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The combat of two boards as the boards' entries take them (tiers 0
+/// meaning 1, the options' bonuses), refusing an `unmodelled` other than
+/// 0 or REFUSE.
+pub(super) fn boards_combat(
+    a: &[OddsmithMinion],
+    b: &[OddsmithMinion],
+    [tier_a, tier_b]: [u32; 2],
+    o: &OddsmithCombatOptions,
+) -> Result<Combat, FfiError> {
+    if o.unmodelled != ODDSMITH_UNMODELLED_DEFAULT && o.unmodelled != ODDSMITH_UNMODELLED_REFUSE {
+        return Err(FfiError::invalid(format!(
+            "options: unmodelled {} is for a whole game state (oddsmith_combat_battle_json); \
+             the boards' entry takes 0 or ODDSMITH_UNMODELLED_REFUSE (2)",
+            o.unmodelled
+        )));
+    }
+    Ok(Combat {
+        a: a.iter()
+            .enumerate()
+            .map(|(i, m)| to_minion("A", i, m))
+            .collect::<Result<_, _>>()?,
+        b: b.iter()
+            .enumerate()
+            .map(|(i, m)| to_minion("B", i, m))
+            .collect::<Result<_, _>>()?,
+        tiers: [tier_a.max(1), tier_b.max(1)],
+        bonuses: [
+            to_game_bonuses("a", &o.bonuses_a)?,
+            to_game_bonuses("b", &o.bonuses_b)?,
+        ],
+        heroes: Default::default(),
+        hands: Default::default(),
+        teammates: Default::default(),
     })
 }
 
@@ -532,13 +550,38 @@ pub unsafe extern "C" fn oddsmith_combat_battle_json(
 }
 
 /// The options a caller gave, or the defaults for NULL.
-fn options_or_default(
+pub(super) fn options_or_default(
     options: *const OddsmithCombatOptions,
 ) -> Result<OddsmithCombatOptions, FfiError> {
     if options.is_null() {
         return Ok(OddsmithCombatOptions::default());
     }
     Ok(*arg!(input(options, "options"))?)
+}
+
+/// The engine's options of `o` (mode, budgets, seed, threads; no
+/// control yet).
+pub(super) fn engine_options(o: &OddsmithCombatOptions) -> Result<CombatOptions, FfiError> {
+    let mode = match o.mode {
+        ODDSMITH_COMBAT_AUTO => CombatMode::Auto,
+        ODDSMITH_COMBAT_EXACT => CombatMode::Exact,
+        ODDSMITH_COMBAT_MONTE_CARLO => CombatMode::MonteCarlo,
+        other => {
+            return Err(FfiError::invalid(format!(
+                "mode {other} is not ODDSMITH_COMBAT_AUTO (0), _EXACT (1) or _MONTE_CARLO (2)"
+            )));
+        }
+    };
+    Ok(CombatOptions {
+        mode,
+        max_states: max_states_or_default(o.max_states),
+        samples: samples_or_default(o.samples),
+        // 0 is none given: the engine's one rule says what that means.
+        time_budget: crate::budget::given_ms(Some(u64::from(o.time_budget_ms))),
+        seed: o.seed,
+        threads: o.threads as usize,
+        control: Control::NONE,
+    })
 }
 
 /// Runs `combat` under the options `o` (mode, budgets, seed, threads,
@@ -554,26 +597,7 @@ unsafe fn run(
     unmodelled: &[UnmodelledCard],
     out: &mut OddsmithCombatResult,
 ) -> Result<(), FfiError> {
-    let mode = match o.mode {
-        ODDSMITH_COMBAT_AUTO => CombatMode::Auto,
-        ODDSMITH_COMBAT_EXACT => CombatMode::Exact,
-        ODDSMITH_COMBAT_MONTE_CARLO => CombatMode::MonteCarlo,
-        other => {
-            return Err(FfiError::invalid(format!(
-                "mode {other} is not ODDSMITH_COMBAT_AUTO (0), _EXACT (1) or _MONTE_CARLO (2)"
-            )));
-        }
-    };
-    let mut options = CombatOptions {
-        mode,
-        max_states: max_states_or_default(o.max_states),
-        samples: samples_or_default(o.samples),
-        // 0 is none given: the engine's one rule says what that means.
-        time_budget: crate::budget::given_ms(Some(u64::from(o.time_budget_ms))),
-        seed: o.seed,
-        threads: o.threads as usize,
-        control: Control::NONE,
-    };
+    let mut options = engine_options(o)?;
     // SAFETY: `o.progress` is NULL or valid (this function's # Safety).
     let watched = unsafe {
         watch(o.progress, Control::NONE, move |control| {

@@ -28,6 +28,86 @@ static OddsmithMinion card_minion(const char *name, int32_t attack, int32_t heal
     return m;
 }
 
+/* The best order of `a` (3 minions) against `b`: every order's exact win
+ * probability from oddsmith_combat, the best of them. */
+static double brute_force_best_win(const OddsmithMinion *a, const OddsmithMinion *b, uint32_t b_count) {
+    static const int orders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    OddsmithCombatOptions o;
+    OddsmithCombatResult r;
+    double best = -1.0;
+    int i, k;
+    memset(&o, 0, sizeof o);
+    o.mode = ODDSMITH_COMBAT_EXACT;
+    for (i = 0; i < 6; i++) {
+        OddsmithMinion arranged[3];
+        for (k = 0; k < 3; k++) arranged[k] = a[orders[i][k]];
+        CHECK(oddsmith_combat(arranged, 3, b, b_count, 1, 1, &o, &r) == ODDSMITH_OK);
+        if (r.win > best) best = r.win;
+    }
+    return best;
+}
+
+/* oddsmith_combat_best_order: exact against the brute force above, the
+ * order's own odds, raced within its margin, and its errors. */
+static void test_best_order(void) {
+    OddsmithMinion a[3], b[3], arranged[3], big[8];
+    OddsmithCombatOptions o;
+    OddsmithCombatResult r;
+    OddsmithBestOrderOptions best;
+    OddsmithBestOrderResult found, one_thread;
+    double brute;
+    char msg[160];
+    int k;
+
+    a[0] = minion(1, 6, 0);
+    a[1] = minion(5, 1, 0);
+    a[2] = minion(3, 3, ODDSMITH_KW_SHIELD);
+    b[0] = minion(4, 3, 0);
+    b[1] = minion(2, 5, ODDSMITH_KW_TAUNT);
+    b[2] = minion(3, 2, 0);
+    brute = brute_force_best_win(a, b, 3);
+    memset(&o, 0, sizeof o);
+    o.mode = ODDSMITH_COMBAT_EXACT;
+    CHECK(oddsmith_combat_best_order(a, 3, b, 3, 1, 1, &o, NULL, &found) == ODDSMITH_OK);
+    CHECK(found.exact == 1 && found.partial == 0 && found.orders == 6 && found.order_count == 3);
+    CHECK(fabs(found.value - brute) < 1e-12 && found.std_error == 0.0 && found.p_beaten == 0.0);
+    CHECK(fabs(found.margin - 0.005) < 1e-15);
+    /* The order returned fights at the value returned. */
+    for (k = 0; k < 3; k++) arranged[k] = a[found.order[k]];
+    CHECK(oddsmith_combat(arranged, 3, b, 3, 1, 1, &o, &r) == ODDSMITH_OK && fabs(r.win - found.value) < 1e-12);
+
+    /* Raced: within a few standard errors of the best, the same answer
+     * on one thread as on the pool (the seed decides, not the threads). */
+    o.mode = ODDSMITH_COMBAT_MONTE_CARLO;
+    o.samples = 60000;
+    o.seed = 3;
+    memset(&best, 0, sizeof best);
+    best.margin = 0.02;
+    CHECK(oddsmith_combat_best_order(a, 3, b, 3, 1, 1, &o, &best, &found) == ODDSMITH_OK);
+    CHECK(found.exact == 0 && found.combats > 0 && found.std_error > 0.0 && found.margin == 0.02);
+    CHECK(fabs(found.value - brute) < 5 * found.std_error + 0.02);
+    CHECK(found.p_beaten >= 0.0 && found.p_beaten <= 1.0);
+    o.threads = 1;
+    CHECK(oddsmith_combat_best_order(a, 3, b, 3, 1, 1, &o, &best, &one_thread) == ODDSMITH_OK);
+    CHECK(memcmp(found.order, one_thread.order, sizeof found.order) == 0 && found.value == one_thread.value);
+
+    /* Lethal needs A's health; objectives are checked; boards as for
+     * oddsmith_combat. */
+    o.mode = ODDSMITH_COMBAT_AUTO;
+    best.objective = ODDSMITH_OBJECTIVE_LETHAL;
+    CHECK(oddsmith_combat_best_order(a, 3, b, 3, 1, 1, &o, &best, &found) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    best.health_a = 3;
+    CHECK(oddsmith_combat_best_order(a, 3, b, 3, 1, 1, &o, &best, &found) == ODDSMITH_OK);
+    CHECK(found.value >= 0.0 && found.value <= 1.0);
+    best.objective = 9;
+    CHECK(oddsmith_combat_best_order(a, 3, b, 3, 1, 1, &o, &best, &found) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    oddsmith_last_error_message(msg, sizeof msg);
+    CHECK(strstr(msg, "objective 9") != NULL);
+    for (k = 0; k < 8; k++) big[k] = minion(1, 1, 0);
+    CHECK(oddsmith_combat_best_order(big, 8, b, 3, 1, 1, NULL, NULL, &found) == ODDSMITH_ERR_INVALID_ARGUMENT);
+    CHECK(oddsmith_combat_best_order(a, 3, b, 3, 1, 1, NULL, NULL, NULL) == ODDSMITH_ERR_NULL_POINTER);
+}
+
 int main(void) {
     OddsmithMinion a[2], b[2], big[8];
     OddsmithCombatResult r;
@@ -339,5 +419,6 @@ int main(void) {
     o.threads = 1;
     CHECK(oddsmith_combat(a, 2, b, 2, 1, 1, &o, &r) == ODDSMITH_OK);
     CHECK(r.exact == 0 && r.states > 0 && r.states < 1000000000000ull);
+    test_best_order();
     return CHECK_SUMMARY("c");
 }

@@ -228,6 +228,39 @@ static void test_combat(void) {
     CHECK(r.exact == 1 && r.partial == 0 && w.last_fraction == 1.0 && clean(&w));
 }
 
+/* A race cancelled after two reports returns the best order so far,
+ * marked partial; an exact search that completes is not partial. */
+static void test_best_order(void) {
+    OddsmithMinion a[7], b[7];
+    OddsmithCombatOptions o;
+    OddsmithBestOrderResult r;
+    OddsmithProgress p;
+    Watch w;
+    int i, seen = 0;
+
+    for (i = 0; i < 7; i++) {
+        minion(&a[i], 2 + i, 9 - i);
+        minion(&b[i], 3 + i % 2, 2 + i);
+    }
+    memset(&o, 0, sizeof o);
+    o.mode = ODDSMITH_COMBAT_MONTE_CARLO;
+    o.samples = 4000000000u;
+    watch_init(&w, 2);
+    p = progress_of(&w, 10);
+    o.progress = &p;
+    CHECK(oddsmith_combat_best_order(a, 7, b, 7, 3, 3, &o, NULL, &r) == ODDSMITH_ERR_CANCELLED);
+    CHECK(now_ms() - w.cancelled_at < CANCEL_MS);
+    CHECK(r.partial == 1 && r.exact == 0 && r.orders == 5040 && r.order_count == 7 && clean(&w));
+    /* The order so far is an order of the seven. */
+    for (i = 0; i < 7; i++) seen |= 1 << r.order[i];
+    CHECK(seen == 0x7f);
+
+    o.mode = ODDSMITH_COMBAT_EXACT;
+    watch_init(&w, 0);
+    CHECK(oddsmith_combat_best_order(a, 3, b, 2, 1, 1, &o, NULL, &r) == ODDSMITH_OK);
+    CHECK(r.exact == 1 && r.partial == 0 && r.orders == 6 && w.last_fraction == 1.0 && clean(&w));
+}
+
 static void test_split_damage(void) {
     OddsmithSplitTarget t[7];
     OddsmithSplitDamageOptions o;
@@ -320,6 +353,7 @@ int main(void) {
     test_equity();
     test_hand_strength();
     test_combat();
+    test_best_order();
     test_split_damage();
     test_expectimax();
     test_durak();

@@ -2,6 +2,7 @@
 #include "oddsmith.hpp"
 #include "check.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -84,6 +85,46 @@ int main() {
         CHECK(false);
     } catch (const oddsmith::Error &e) {
         CHECK(e.status() == ODDSMITH_ERR_PARSE && std::string(e.what()).find("playerBoard") != std::string::npos);
+    }
+
+    // The best order: exact, the best of every order's odds from combat().
+    {
+        std::vector<OddsmithMinion> mine, theirs;
+        mine.push_back(oddsmith::minion(1, 6));
+        mine.push_back(oddsmith::minion(5, 1));
+        mine.push_back(oddsmith::minion(3, 3, ODDSMITH_KW_SHIELD));
+        theirs.push_back(oddsmith::minion(4, 3));
+        theirs.push_back(oddsmith::minion(2, 5, ODDSMITH_KW_TAUNT));
+        theirs.push_back(oddsmith::minion(3, 2));
+        OddsmithCombatOptions exact = OddsmithCombatOptions();
+        exact.mode = ODDSMITH_COMBAT_EXACT;
+        OddsmithBestOrderOptions damage = oddsmith::best_order_options(ODDSMITH_OBJECTIVE_DAMAGE_TAKEN);
+        OddsmithBestOrderResult found = oddsmith::best_order(mine, theirs, 1, 1, &exact, &damage);
+        std::vector<std::uint32_t> order = oddsmith::order_of(found);
+        CHECK(found.exact == 1 && found.orders == 6 && order.size() == 3);
+        // Brute force: the least expected damage taken over all six orders.
+        std::vector<std::uint32_t> p;
+        p.push_back(0);
+        p.push_back(1);
+        p.push_back(2);
+        double least = 1e9;
+        do {
+            std::vector<OddsmithMinion> arranged;
+            for (std::size_t k = 0; k < 3; ++k) arranged.push_back(mine[p[k]]);
+            OddsmithCombatResult r = oddsmith::combat(arranged, theirs, 1, 1, &exact);
+            double taken = 0.0;
+            for (std::size_t d = 0; d < ODDSMITH_DAMAGE_SLOTS; ++d) taken += d * r.damage_to_a[d];
+            if (taken < least) least = taken;
+        } while (std::next_permutation(p.begin(), p.end()));
+        CHECK(std::fabs(found.value - least) < 1e-12);
+        OddsmithBestOrderOptions lethal = oddsmith::best_order_options(ODDSMITH_OBJECTIVE_LETHAL);
+        try {
+            oddsmith::best_order(mine, theirs, 1, 1, nullptr, &lethal);
+            CHECK(false);
+        } catch (const oddsmith::Error &e) {
+            CHECK(e.status() == ODDSMITH_ERR_INVALID_ARGUMENT &&
+                  std::string(e.what()).find("health") != std::string::npos);
+        }
     }
 
     try {

@@ -342,6 +342,26 @@ public static class OddsmithTests
         CombatResult shielded = Combat.Fight(new[] { Minion.Of(1, 1, Keywords.Shield) }, new[] { Minion.Of(1, 1) });
         Check(Math.Abs(shielded.Win - 1) < 1e-12, "divine shield");
         ExpectError(Status.InvalidArgument, "health", () => Combat.Fight(new[] { Minion.Of(1, 0) }, new[] { Minion.Of(1, 1) }), "combat health");
+        // The best order: exact, the best of every order's odds from Combat.Fight.
+        Minion[] mine = { Minion.Of(1, 6), Minion.Of(5, 1), Minion.Of(3, 3, Keywords.Shield) };
+        Minion[] theirs = { Minion.Of(4, 3), Minion.Of(2, 5, Keywords.Taunt), Minion.Of(3, 2) };
+        var exactOnly = new CombatOptions { Mode = CombatMode.Exact };
+        BestOrderResult found = Combat.BestOrder(mine, theirs, 1, 1, exactOnly, BestOrderOptions.Of(Objective.WinMinusLoss));
+        double bestEdge = double.NegativeInfinity, bestWin = 0;
+        foreach (int[] p in new[] { new[] { 0, 1, 2 }, new[] { 0, 2, 1 }, new[] { 1, 0, 2 }, new[] { 1, 2, 0 }, new[] { 2, 0, 1 }, new[] { 2, 1, 0 } })
+        {
+            CombatResult each = Combat.Fight(new[] { mine[p[0]], mine[p[1]], mine[p[2]] }, theirs, 1, 1, exactOnly);
+            bestEdge = Math.Max(bestEdge, each.Win - each.Loss);
+            bestWin = Math.Max(bestWin, each.Win);
+        }
+        Check(found.Exact && found.Orders == 6 && found.Order.Length == 3 && Math.Abs(found.Value - bestEdge) < 1e-12
+            && found.Margin == 0.01 && found.PBeaten == 0, "best order against every order");
+        BestOrderResult byDefault = Combat.BestOrder(mine, theirs);
+        Check(byDefault.Exact && Math.Abs(byDefault.Value - bestWin) < 1e-12 && byDefault.Margin == 0.005, "best order defaults");
+        ExpectError(Status.InvalidArgument, "health", () => Combat.BestOrder(mine, theirs, 1, 1, CombatOptions.Defaults(),
+            BestOrderOptions.Of(Objective.Lethal)), "lethal without health");
+        ExpectError(Status.InvalidArgument, "objective 7", () => Combat.BestOrder(mine, theirs, 1, 1, CombatOptions.Defaults(),
+            BestOrderOptions.Of((Objective)7)), "unknown objective");
         BgCard bonehead = BgCards.Find("Harmless Bonehead");
         Check(bonehead.Id == "BG28_300" && bonehead.Name == "Harmless Bonehead" && bonehead.Tier == 1 && bonehead.Modelled, "bg card find");
         Check(bonehead.Tribes == Tribes.Undead && BgCards.ByDbf(bonehead.GoldenDbfId).Golden, "bg card golden");

@@ -3,8 +3,9 @@
 use crate::errors::{InvalidArgument, OrRaise, about, to_py};
 use crate::interrupt;
 use oddsmith::hearthstone::combat::{
-    Combat, CombatMode, CombatOptions, GameBonuses, Minion, max_states_or_default, parse_board,
-    samples_or_default, simulate,
+    BestOrderOptions, Combat, CombatMode, CombatOptions, GameBonuses, Minion, Objective,
+    best_order as find_best_order, max_states_or_default, parse_board, samples_or_default,
+    simulate,
 };
 use oddsmith::hearthstone::firestone::{
     CardRef, EntityFlags, OnUnmodelled, UnmodelledCard, battle_from_json, minion_of_entity,
@@ -21,6 +22,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(split_damage, m)?)?;
     m.add_function(wrap_pyfunction!(combat, m)?)?;
     m.add_function(wrap_pyfunction!(combat_battle, m)?)?;
+    m.add_function(wrap_pyfunction!(best_order, m)?)?;
     Ok(())
 }
 
@@ -212,6 +214,37 @@ fn combat_battle<'py>(
     )
 }
 
+/// The engine's options of the budget arguments every combat entry takes.
+fn combat_options(
+    mode: &str,
+    samples: u64,
+    time_ms: Option<u64>,
+    seed: u64,
+    threads: usize,
+    max_states: Option<u64>,
+) -> PyResult<CombatOptions> {
+    let mode = match mode {
+        "auto" => CombatMode::Auto,
+        "exact" => CombatMode::Exact,
+        "mc" | "montecarlo" | "monte_carlo" => CombatMode::MonteCarlo,
+        other => {
+            return Err(InvalidArgument::new_err(format!(
+                "mode '{other}': use 'auto', 'exact' or 'mc'"
+            )));
+        }
+    };
+    Ok(CombatOptions {
+        mode,
+        // None or 0 is none given: the engine's one rule, as in C.
+        max_states: max_states_or_default(max_states.unwrap_or(0)),
+        samples: samples_or_default(samples),
+        time_budget: oddsmith::budget::given_ms(time_ms),
+        seed,
+        threads,
+        ..CombatOptions::default()
+    })
+}
+
 /// Fights `c` under the budget arguments every combat entry takes, the
 /// GIL released; the result dict, with the lethal chances for the heroes'
 /// `health` given and `unmodelled`, what the reading left out.
@@ -228,16 +261,6 @@ fn run_combat<'py>(
     max_states: Option<u64>,
     health: (Option<i32>, Option<i32>),
 ) -> PyResult<Bound<'py, PyDict>> {
-    let mode = match mode {
-        "auto" => CombatMode::Auto,
-        "exact" => CombatMode::Exact,
-        "mc" | "montecarlo" | "monte_carlo" => CombatMode::MonteCarlo,
-        other => {
-            return Err(InvalidArgument::new_err(format!(
-                "mode '{other}': use 'auto', 'exact' or 'mc'"
-            )));
-        }
-    };
     for (name, h) in [("health_a", health.0), ("health_b", health.1)] {
         if h.is_some_and(|h| h <= 0) {
             return Err(InvalidArgument::new_err(format!(
@@ -245,16 +268,7 @@ fn run_combat<'py>(
             )));
         }
     }
-    let mut options = CombatOptions {
-        mode,
-        // None or 0 is none given: the engine's one rule, as in C.
-        max_states: max_states_or_default(max_states.unwrap_or(0)),
-        samples: samples_or_default(samples),
-        time_budget: oddsmith::budget::given_ms(time_ms),
-        seed,
-        threads,
-        ..CombatOptions::default()
-    };
+    let mut options = combat_options(mode, samples, time_ms, seed, threads, max_states)?;
     let (r, elapsed) = interrupt::run(py, move |control| {
         options.control = control.clone();
         let started = Instant::now();
@@ -288,5 +302,115 @@ fn run_combat<'py>(
         })
         .collect::<PyResult<Vec<_>>>()?;
     d.set_item("unmodelled", left_out)?;
+    Ok(d)
+}
+
+/// The objective the CLI's `--objective` names ("win", "win-minus-loss",
+/// "damage-dealt", "damage-taken", "lethal"; underscores for hyphens too),
+/// lethal at A's hero `health_a`.
+fn objective_of(name: &str, health_a: Option<i32>) -> PyResult<Objective> {
+    Ok(match name.replace('_', "-").as_str() {
+        "win" => Objective::Win,
+        "win-minus-loss" => Objective::WinMinusLoss,
+        "damage-dealt" => Objective::DamageDealt,
+        "damage-taken" => Objective::DamageTaken,
+        "lethal" => Objective::Lethal {
+            health: health_a.ok_or_else(|| {
+                InvalidArgument::new_err("objective 'lethal' needs A's hero health: give health_a")
+            })?,
+        },
+        other => {
+            return Err(InvalidArgument::new_err(format!(
+                "objective '{other}': use 'win', 'win-minus-loss', 'damage-dealt', \
+                 'damage-taken' or 'lethal'"
+            )));
+        }
+    })
+}
+
+/// Orders listed in `top`: the best and the five after it, as the CLI's
+/// JSON.
+const TOP_ORDERS: usize = 6;
+
+/// Side A's best order against B's board as given (the CLI's
+/// `--best-order`), the GIL released.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn best_order<'py>(
+    py: Python<'py>,
+    a: &Bound<'py, PyAny>,
+    b: &Bound<'py, PyAny>,
+    tiers: (u32, u32),
+    objective: &str,
+    margin: Option<f64>,
+    mode: &str,
+    samples: u64,
+    time_ms: Option<u64>,
+    seed: u64,
+    threads: usize,
+    max_states: Option<u64>,
+    health_a: Option<i32>,
+    bonuses: (String, String),
+) -> PyResult<Bound<'py, PyDict>> {
+    let bonuses_of = |side: &str, text: &str| {
+        GameBonuses::parse(text)
+            .map_err(|e| InvalidArgument::new_err(format!("bonuses_{side}: {}", e.message())))
+    };
+    let c = Combat {
+        a: board_of("a", a)?,
+        b: board_of("b", b)?,
+        tiers: [tiers.0, tiers.1],
+        bonuses: [bonuses_of("a", &bonuses.0)?, bonuses_of("b", &bonuses.1)?],
+        heroes: Default::default(),
+        hands: Default::default(),
+        teammates: Default::default(),
+    };
+    let objective = objective_of(objective, health_a)?;
+    let mut options = BestOrderOptions {
+        combat: combat_options(mode, samples, time_ms, seed, threads, max_states)?,
+        objective,
+        // None or 0 is none given: the objective's default margin.
+        margin: margin.unwrap_or(0.0),
+    };
+    let (found, elapsed) = interrupt::run(py, move |control| {
+        options.combat.control = control.clone();
+        let started = Instant::now();
+        (find_best_order(&c, &options), started.elapsed())
+    })?;
+    let found = found.or_raise()?;
+    let d = PyDict::new(py);
+    d.set_item("objective", objective.name())?;
+    d.set_item("order", &found.order)?;
+    let board: Vec<String> = found
+        .board
+        .iter()
+        .map(|m| match m.name {
+            Some(name) => format!("{name} {}/{}", m.attack, m.health),
+            None => format!("{}/{}", m.attack, m.health),
+        })
+        .collect();
+    d.set_item("board", board)?;
+    d.set_item("value", found.value)?;
+    d.set_item("std_error", found.stderr)?;
+    d.set_item("margin", found.margin)?;
+    d.set_item("p_beaten", found.p_beaten)?;
+    d.set_item("exact", found.exact)?;
+    d.set_item("orders", found.orders)?;
+    d.set_item("combats", found.combats)?;
+    let top = found
+        .ranked
+        .iter()
+        .take(TOP_ORDERS)
+        .map(|r| {
+            let item = PyDict::new(py);
+            item.set_item("order", &r.order)?;
+            item.set_item("value", r.value)?;
+            item.set_item("std_error", r.stderr)?;
+            item.set_item("combats", r.combats)?;
+            Ok(item)
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    d.set_item("top", top)?;
+    d.set_item("elapsed_ms", elapsed.as_secs_f64() * 1e3)?;
     Ok(d)
 }

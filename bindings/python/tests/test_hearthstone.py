@@ -235,3 +235,48 @@ def test_zero_budgets_are_the_defaults_as_in_c():
     assert oddsmith.combat("1/1", "1/1", mode="mc", samples=0).states == 1_000_000
     exact = oddsmith.combat("4/4,3/3", "3/4,1/1", mode="exact", max_states=0)
     assert exact.win == oddsmith.combat("4/4,3/3", "3/4,1/1", mode="exact").win
+
+
+def brute_force_best(a, b, value):
+    """The best of ``value`` over every order of board ``a`` (a list of
+    notation strings), each order fought exactly."""
+    return max(
+        value(oddsmith.combat(list(order), b, mode="exact"))
+        for order in itertools.permutations(a)
+    )
+
+
+@pytest.mark.parametrize(
+    "objective,value",
+    [
+        ("win", lambda r: r.win),
+        ("win-minus-loss", lambda r: r.win - r.loss),
+        ("damage_dealt", lambda r: sum(d * p for d, p in enumerate(r.damage_to_b))),
+    ],
+)
+def test_best_order_matches_every_order_fought(objective, value):
+    a, b = ["1/6", "5/1", "3/3+shield"], "4/3, 2/5+taunt, 3/2"
+    found = oddsmith.best_order(a, b, objective=objective, mode="exact")
+    assert found.exact and found.orders == 6 and sorted(found.order) == [0, 1, 2]
+    assert found.value == pytest.approx(brute_force_best(a, b, value), abs=1e-12)
+    # The order found fights at the value found.
+    arranged = [a[i] for i in found.order]
+    assert value(oddsmith.combat(arranged, b, mode="exact")) == pytest.approx(found.value, abs=1e-12)
+    assert found.top[0].order == found.order and found.std_error == 0 and found.p_beaten == 0
+
+
+def test_best_order_races_within_its_margin_and_refuses_bad_input():
+    a, b = ["1/6", "5/1", "3/3+shield"], "4/3, 2/5+taunt, 3/2"
+    raced = oddsmith.best_order(a, b, mode="mc", samples=60_000, seed=3, margin=0.02)
+    assert not raced.exact and raced.combats > 0 and raced.margin == 0.02
+    best = brute_force_best(a, b, lambda r: r.win)
+    assert abs(raced.value - best) < 5 * raced.std_error + 0.02
+    assert raced == oddsmith.best_order(a, b, mode="mc", samples=60_000, seed=3, margin=0.02, threads=1)
+    with pytest.raises(oddsmith.InvalidArgument, match="health_a"):
+        oddsmith.best_order(a, b, objective="lethal")
+    with pytest.raises(oddsmith.InvalidArgument, match="objective 'winning'"):
+        oddsmith.best_order(a, b, objective="winning")
+    with pytest.raises(oddsmith.InvalidArgument, match="margin"):
+        oddsmith.best_order(a, b, margin=-1)
+    lethal = oddsmith.best_order(a, b, objective="lethal", health_a=3)
+    assert lethal.objective == "lethal" and 0 <= lethal.value <= 1

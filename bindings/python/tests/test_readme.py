@@ -14,6 +14,7 @@ DOCUMENTS = (
     "docs/src/bindings/python.md",
     "docs/src/pushfold.md",
     "docs/src/poker-board.md",
+    "docs/src/battlegrounds-best-order.md",
 )
 
 

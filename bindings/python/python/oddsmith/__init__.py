@@ -77,6 +77,9 @@ __all__ = [
     "SplitDamage",
     "combat",
     "combat_battle",
+    "best_order",
+    "BestOrder",
+    "RankedOrder",
     "PushFoldResult",
     "PushFoldSpot",
     "pushfold",
@@ -864,6 +867,99 @@ def combat_battle(
         text, unmodelled, mode, samples, time_ms, seed, threads, max_states, (health_a, health_b)
     )
     return _combat_result(d)
+
+
+@dataclass(frozen=True)
+class RankedOrder(_Result):
+    """One order of a best-order search: ``order`` (indices into board A
+    as given), its ``value``, ``std_error`` (0 when exact) and the
+    ``combats`` sampled for it (0 when exact)."""
+
+    order: List[int]
+    value: float
+    std_error: float
+    combats: int
+
+
+@dataclass(frozen=True)
+class BestOrder(_Result):
+    """Side A's best order for ``objective``: ``order`` (indices into
+    board A as given: ``order[k]`` goes k-th), ``board`` (the minions in
+    that order, as text), ``value`` (an estimate when raced) with its
+    ``std_error`` (0 when exact), ``p_beaten``: the probability that
+    another order is better by more than ``margin`` (0 when exact);
+    ``exact``, ``orders`` (distinct orders, identical minions once),
+    ``combats`` sampled in all, and ``top``: the best six orders."""
+
+    objective: str
+    order: List[int]
+    board: List[str]
+    value: float
+    std_error: float
+    margin: float
+    p_beaten: float
+    exact: bool
+    orders: int
+    combats: int
+    top: List[RankedOrder]
+    elapsed_ms: float = field(compare=False)
+
+    def __repr__(self) -> str:
+        how = _method(self.exact, self.std_error)
+        return (
+            f"BestOrder({self.objective} {self.value:.4f} for {self.order}; "
+            f"{self.orders} orders, {how}, {self.elapsed_ms:.1f} ms)"
+        )
+
+
+def best_order(
+    a: Union[str, Sequence[Any]],
+    b: Union[str, Sequence[Any]],
+    tier_a: int = 1,
+    tier_b: int = 1,
+    objective: str = "win",
+    margin: Optional[float] = None,
+    mode: str = "auto",
+    samples: int = 1_000_000,
+    time_ms: Optional[int] = None,
+    seed: int = 0,
+    threads: int = 0,
+    max_states: Optional[int] = None,
+    health_a: Optional[int] = None,
+    bonuses_a: Union[str, Mapping[str, Any], None] = None,
+    bonuses_b: Union[str, Mapping[str, Any], None] = None,
+) -> BestOrder:
+    """The order of board ``a`` that maximises ``objective`` against
+    board ``b`` as given (the CLI's ``oddsmith combat --best-order``).
+
+    ``objective``: ``"win"`` (P(A wins), the default), ``"win-minus-loss"``,
+    ``"damage-dealt"``, ``"damage-taken"`` (minimised) or ``"lethal"``
+    (P(A's hero survives) at ``health_a``). ``margin``: how much better
+    another order must be to count in ``p_beaten`` (None or 0: 0.005 of a
+    probability, 0.1 damage). Exact when every order fits the exact
+    engine within the budget, else the orders race with Monte Carlo over
+    ``samples`` combats in all; ``time_ms`` is the whole search's (none or
+    0: 1000 in ``"auto"`` mode, no limit otherwise). The answer depends on
+    ``seed`` and the budget, not on ``threads``. Boards, tiers, bonuses
+    and the other budgets are those of :func:`combat`.
+    """
+    d = _native.best_order(
+        _board(a),
+        _board(b),
+        (tier_a, tier_b),
+        objective,
+        margin,
+        mode,
+        samples,
+        time_ms,
+        seed,
+        threads,
+        max_states,
+        health_a,
+        (_bonuses_text(bonuses_a), _bonuses_text(bonuses_b)),
+    )
+    d["top"] = [RankedOrder(**r) for r in d["top"]]
+    return BestOrder(**d)
 
 
 # ---------------------------------------------------------------- expectimax

@@ -33,7 +33,8 @@ pub struct Race {
 
 /// Races `orders` of side A in `c` for `objective` with `samples` combats
 /// in all (at least `MIN_BATCH` an order a round), on `threads` workers,
-/// until `deadline` passes (every order is sampled at least once).
+/// until `deadline` passes (every order is sampled at least once, unless
+/// it is cancelled: then the orders sampled so far contend).
 pub fn race(
     c: &Combat,
     orders: &[Vec<usize>],
@@ -50,7 +51,11 @@ pub fn race(
             let per_order = (left / rounds_left(live.len()) / live.len() as u64).max(MIN_BATCH);
             let results = map_items(workers, live.len() as u64, |k| {
                 let i = live[k as usize];
-                if deadline.passed() && tallies[i].combats > 0 {
+                // Past the time budget every order still gets its first
+                // combats (each has an estimate); after a cancel none does:
+                // thousands of orders, a few hundred combats each, would
+                // keep the caller waiting for seconds.
+                if deadline.passed() && (tallies[i].combats > 0 || deadline.cancelled()) {
                     return None;
                 }
                 let arranged = Combat {
@@ -88,6 +93,15 @@ pub fn race(
         }
         Ok(())
     })?;
+    // A cancel leaves orders never sampled: only those sampled contend.
+    let sampled: Vec<usize> = live
+        .iter()
+        .copied()
+        .filter(|&i| tallies[i].combats > 0)
+        .collect();
+    if !sampled.is_empty() {
+        live = sampled;
+    }
     Ok(Race { tallies, live })
 }
 

@@ -228,17 +228,17 @@ fn bad_input_is_refused_by_name() {
 }
 
 #[test]
-fn a_cancel_stops_the_race_with_every_order_sampled() {
+fn a_cancel_stops_the_race_at_once() {
     let c = combat(BOARDS[1].0, BOARDS[1].1);
     let flag = Arc::new(AtomicBool::new(true));
     let mut o = options(CombatMode::MonteCarlo, Objective::Win);
     o.combat.control = Control::NONE.or_cancelled(Arc::clone(&flag));
     let found = best_order(&c, &o).unwrap();
     assert_eq!(found.orders, 24);
-    assert!(found.ranked.iter().all(|r| r.combats >= 1));
-    // A few hundred combats an order (Monte Carlo's check of the
-    // deadline), not the million of the budget.
-    assert!(found.combats < 24 * 1_000, "{}", found.combats);
+    // Cancelled before it began: no order sampled (with 5,040 orders a
+    // few hundred combats each would keep the caller for seconds).
+    assert_eq!(found.combats, 0);
+    assert_eq!(found.order, [0, 1, 2, 3]);
 }
 
 #[test]
