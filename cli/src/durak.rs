@@ -1,7 +1,8 @@
 //! `oddsmith durak match --a mcts:ms=20 --b greedy --games 400 [--players 2]
 //! [--deck 36] [--variant podkidnoy|transfer] [--protocol one|several]
 //! [--seed 1] [--threads N] [--json]` plays seat-swapped games;
-//! `oddsmith durak bench` prints random playouts/s and MCTS iterations/s.
+//! `oddsmith durak bench [--bot mcts:ms=20]` prints random playouts/s,
+//! MCTS iterations/s, and the bot's time spread and iterations per ms.
 
 use crate::long_run::{LongRun, PARTIAL_NOTE};
 use crate::output::{Outcome, print_json};
@@ -25,10 +26,20 @@ pub struct Args {
 enum Command {
     /// Seat-swapped games between two bots: random, greedy,
     /// mcts:iters=N, mcts:ms=N (settings joined by ',' or ':', also
-    /// rollout=heuristic and c=X).
+    /// rollout=random|heuristic (the default), c=X, exact=0, opponents=P;
+    /// mcts-v1:... is the earlier search).
     Match(MatchArgs),
-    /// Random playouts per second and MCTS iterations per second, one thread.
-    Bench,
+    /// Random playouts per second and MCTS iterations per second, one
+    /// thread; a search bot's time spread and iterations per ms.
+    Bench(BenchArgs),
+}
+
+#[derive(clap::Args)]
+struct BenchArgs {
+    /// The search bot whose 1,000 calls from positions of random games
+    /// are timed (its time spread, and its iterations per ms of budget).
+    #[arg(long, default_value = "mcts:ms=20")]
+    bot: String,
 }
 
 #[derive(clap::Args)]
@@ -63,7 +74,7 @@ struct MatchArgs {
 pub fn run(args: &Args, as_json: bool) -> Outcome {
     match &args.command {
         Command::Match(m) => run_match(m, as_json),
-        Command::Bench => run_bench(as_json),
+        Command::Bench(b) => run_bench(b, as_json),
     }
 }
 
@@ -179,15 +190,27 @@ struct Figures {
     playouts: Option<f64>,
     mcts_random: Option<f64>,
     mcts_heuristic: Option<f64>,
-    /// Median, 99th percentile and maximum of a 20 ms budget, in ms, and
-    /// the calls answered by the exact endgame.
-    spread: Option<(f64, f64, f64, usize)>,
+    /// The bot's calls: their time spread and iterations per ms.
+    spread: Option<Spread>,
+}
+
+/// 1,000 best-move calls of one budget from positions of random games.
+struct Spread {
+    /// Median, 99th percentile and maximum time of a call, in ms.
+    p50: f64,
+    p99: f64,
+    max: f64,
+    /// Calls the exact endgame answered.
+    exact: usize,
+    /// Iterations run per ms of the calls' total time (the exact
+    /// endgame's time counts, its proofs run none).
+    iterations_per_ms: f64,
 }
 
 /// Stages of the bench, each a share of its time.
 const BENCH_STAGES: f64 = 4.0;
 
-fn measure(control: &Control) -> Result<Figures, Error> {
+fn measure(bot: &Budget, control: &Control) -> Result<Figures, Error> {
     let mut f = Figures::default();
     let stage = |i: f64| {
         control.report(i / BENCH_STAGES);
@@ -218,19 +241,32 @@ fn measure(control: &Control) -> Result<Figures, Error> {
         }
     }
     if stage(3.0) {
-        f.spread = deadline_spread(control)?;
+        f.spread = deadline_spread(bot, control)?;
     }
     Ok(f)
 }
 
-fn run_bench(as_json: bool) -> Outcome {
+/// The budget of the search bot `text` (`mcts:...` or `mcts-v1:...`).
+fn search_bot(text: &str) -> Result<Budget, Error> {
+    match Bot::parse(text) {
+        Ok(Bot::Mcts(budget)) => Ok(budget),
+        Ok(_) => Err(Error::invalid(format!(
+            "--bot {text}: give a search bot (mcts:... or mcts-v1:...)"
+        ))),
+        Err(e) => Err(Error::new(e.kind(), format!("--bot: {}", e.message()))),
+    }
+}
+
+fn run_bench(args: &BenchArgs, as_json: bool) -> Outcome {
+    let budget = search_bot(&args.bot)?;
     let run = LongRun::start("durak bench");
-    let f = run.answer(measure(&run.control()))?;
+    let f = run.answer(measure(&budget, &run.control()))?;
     let partial = run.interrupted();
     if as_json {
-        let spread = |k: usize| f.spread.map(|s| [s.0, s.1, s.2][k]);
-        let exact = f.spread.map(|s| s.3);
+        let spread = |k: usize| f.spread.as_ref().map(|s| [s.p50, s.p99, s.max][k]);
+        let exact = f.spread.as_ref().map(|s| s.exact);
         print_json(&json!({
+            "bot": args.bot,
             "playouts_per_s": f.playouts,
             "mcts_iterations_per_s": f.mcts_random,
             "mcts_heuristic_iterations_per_s": f.mcts_heuristic,
@@ -238,6 +274,7 @@ fn run_bench(as_json: bool) -> Outcome {
             "budget_20ms_p99_ms": spread(1),
             "budget_20ms_max_ms": spread(2),
             "budget_20ms_exact_calls": exact,
+            "bot_iterations_per_ms": f.spread.as_ref().map(|s| s.iterations_per_ms),
             "partial": partial,
         }));
     } else {
@@ -249,9 +286,10 @@ fn run_bench(as_json: bool) -> Outcome {
                 "ISMCTS iterations from an opening: {random:.0}/s random rollouts, {heuristic:.0}/s heuristic (one thread)"
             );
         }
-        if let Some((p50, p99, max, exact)) = f.spread {
+        if let Some(s) = &f.spread {
             println!(
-                "20 ms budget over 1,000 calls from positions of random games: p50 {p50:.2} ms, p99 {p99:.2} ms, max {max:.2} ms ({exact} answered by the exact endgame)"
+                "{} over 1,000 calls from positions of random games: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} answered by the exact endgame); {:.0} iterations per ms",
+                args.bot, s.p50, s.p99, s.max, s.exact, s.iterations_per_ms
             );
         }
         if partial {
@@ -261,21 +299,15 @@ fn run_bench(as_json: bool) -> Outcome {
     run.close()
 }
 
-/// Elapsed time of 1,000 searches with a 20 ms budget, from positions met
-/// in random games: (median, 99th percentile, maximum) in ms; `None` when
+/// 1,000 best-move calls with `budget` from positions of random games
+/// (each game played by that search, a few random moves between calls):
+/// their time spread, exact answers and iterations per ms; `None` when
 /// `control` stops it first.
-/// The median, 99th percentile and maximum time of 1,000 best-move calls
-/// with a 20 ms budget from positions of random games, and how many of
-/// them the exact endgame answered.
-fn deadline_spread(control: &Control) -> Result<Option<(f64, f64, f64, usize)>, Error> {
-    let budget = Budget {
-        iterations: 0,
-        time: Some(std::time::Duration::from_millis(20)),
-        ..Budget::default()
-    };
+fn deadline_spread(budget: &Budget, control: &Control) -> Result<Option<Spread>, Error> {
+    let budget = *budget;
     let mut rng = Rng::new(3);
     let mut times = Vec::with_capacity(1_000);
-    let mut exact = 0;
+    let (mut exact, mut iterations) = (0, 0u64);
     while times.len() < 1_000 {
         let mut g = Game::new(Config::default(), &mut rng)?;
         while g.outcome().is_none() && times.len() < 1_000 {
@@ -288,6 +320,7 @@ fn deadline_spread(control: &Control) -> Result<Option<(f64, f64, f64, usize)>, 
             let r = best_move(&view, &budget, rng.next_u64())?;
             times.push(started.elapsed().as_secs_f64() * 1e3);
             exact += usize::from(r.exact.is_some());
+            iterations += r.iterations;
             g.apply(r.best)?;
             // Skip ahead a few random moves to vary the positions.
             for _ in 0..rng.below(4) {
@@ -299,6 +332,13 @@ fn deadline_spread(control: &Control) -> Result<Option<(f64, f64, f64, usize)>, 
             }
         }
     }
+    let total_ms: f64 = times.iter().sum();
     times.sort_by(f64::total_cmp);
-    Ok(Some((times[500], times[989], times[999], exact)))
+    Ok(Some(Spread {
+        p50: times[500],
+        p99: times[989],
+        max: times[999],
+        exact,
+        iterations_per_ms: iterations as f64 / total_ms,
+    }))
 }

@@ -626,6 +626,8 @@ fn durak_bad_bots_and_tables_are_usage_errors() {
         "durak match --a random --b random --games 0",
         "durak match --a random --b random --variant swap",
         "durak match --a random --b random --protocol many",
+        "durak bench --bot greedy",
+        "durak bench --bot mcts:ms=x",
     ];
     let commands: Vec<Vec<&str>> = lines.iter().map(|l| l.split(' ').collect()).collect();
     let commands: Vec<&[&str]> = commands.iter().map(Vec::as_slice).collect();

@@ -335,7 +335,15 @@ impl Game {
         self.out & (1 << p) == 0
     }
 
-    /// The next player in the game after `p`, skipping `skip` too.
+    /// Whether `p` is still in the game (rule 11, `rules::still_in`).
+    fn still_in(&self, p: u8) -> bool {
+        rules::still_in(
+            !self.active(p),
+            self.hands[p as usize].len(),
+            self.talon_len as u32,
+        )
+    }
+
     /// The seat after `q` (no division: this runs several times a bout).
     #[inline]
     fn seat_after(&self, q: u8) -> u8 {
@@ -360,8 +368,11 @@ impl Game {
         None
     }
 
-    fn next_active(&self, p: u8, skip: u8) -> u8 {
-        self.next_seat_where(p, |q| self.active(q) && q != skip)
+    /// The next player still in the game after `p`: the one walk for the
+    /// next defender, the transfer target and the next attacker. `p`
+    /// itself when nobody else is in.
+    fn next_still_in(&self, p: u8) -> u8 {
+        self.next_seat_where(p, |q| q != p && self.still_in(q))
             .unwrap_or(p)
     }
 
@@ -369,7 +380,7 @@ impl Game {
     pub(crate) fn start_bout(&mut self, attacker: u8) {
         self.leader = attacker;
         self.attacker = attacker;
-        self.defender = self.next_active(attacker, attacker);
+        self.defender = self.next_still_in(attacker);
         self.bout_limit = rules::bout_limit(self.hands[self.defender as usize].len()) as u8;
         self.table_len = 0;
         self.passed = 0;
@@ -424,15 +435,12 @@ impl Game {
     }
 
     /// The player who would defend after a transfer now: the next player
-    /// still in the game after the defender (rule 12). Once the talon is
-    /// empty, a player who has played their last card is out (rule 11)
-    /// already, before the bout's end records it in `out`. The defender
-    /// itself when nobody else is in (then no transfer: it has no room).
+    /// still in the game after the defender (rule 12), which passes over a
+    /// player who has just played their last card with the talon empty
+    /// (rule 11). The defender itself when nobody else is in (then no
+    /// transfer: it has no room).
     pub(crate) fn transfer_target(&self) -> u8 {
-        let d = self.defender;
-        let holds_or_draws = |q: u8| self.talon_len > 0 || !self.hands[q as usize].is_empty();
-        self.next_seat_where(d, |q| q != d && self.active(q) && holds_or_draws(q))
-            .unwrap_or(d)
+        self.next_still_in(self.defender)
     }
 
     /// The cards the defender may transfer with now (rule 12; none unless
@@ -670,8 +678,8 @@ impl Game {
         let next = rules::next_attacker(
             took,
             self.defender,
-            self.active(self.defender),
-            self.next_active(self.defender, self.defender),
+            self.still_in(self.defender),
+            self.next_still_in(self.defender),
         );
         self.start_bout(next);
     }

@@ -35,7 +35,7 @@ impl Bot {
     /// by the rollout policy instead of searching them, 0 to 1; see
     /// `mcts::Budget::opponent_policy`).
     /// `mcts-v1:` is the search as it was before this turn (`exact=0`,
-    /// `opponents=search`).
+    /// `opponents=0`, `rollout=random`).
     pub fn parse(text: &str) -> Result<Bot> {
         let text = text.trim();
         match text {
@@ -43,24 +43,28 @@ impl Bot {
             "greedy" => return Ok(Bot::Greedy),
             _ => {}
         }
-        let (spec, exact) = if let Some(spec) = text.strip_prefix("mcts-v1") {
-            (spec, false)
-        } else if let Some(spec) = text.strip_prefix("mcts") {
+        let (spec, v1) = if let Some(spec) = text.strip_prefix("mcts-v1") {
             (spec, true)
+        } else if let Some(spec) = text.strip_prefix("mcts") {
+            (spec, false)
         } else {
             return Err(Error::parse(format!(
                 "unknown bot '{text}': use random, greedy, mcts:iters=N,ms=N or mcts-v1:..."
             )));
         };
-        let mut budget = Budget {
+        let search = Budget {
             iterations: 0,
-            exact,
-            opponent_policy: if exact {
-                Budget::default().opponent_policy
-            } else {
-                0.0
-            },
             ..Budget::default()
+        };
+        let mut budget = if v1 {
+            Budget {
+                exact: false,
+                opponent_policy: 0.0,
+                rollout: Rollout::Random,
+                ..search
+            }
+        } else {
+            search
         };
         for part in spec.split([':', ',']).filter(|p| !p.is_empty()) {
             let (key, value) = part
@@ -354,6 +358,11 @@ mod tests {
             panic!("an mcts bot")
         };
         assert!(!v1.exact && v1.iterations == 100 && v1.opponent_policy == 0.0);
+        assert_eq!(v1.rollout, Rollout::Random);
+        let Bot::Mcts(plain) = Bot::parse("mcts:iters=100").unwrap() else {
+            panic!("an mcts bot")
+        };
+        assert_eq!(plain.rollout, Rollout::Heuristic);
         assert_eq!(b.opponent_policy, Budget::default().opponent_policy);
         let Bot::Mcts(p) = Bot::parse("mcts:iters=100,opponents=0.25").unwrap() else {
             panic!("an mcts bot")

@@ -118,6 +118,16 @@ pub(crate) fn outcome(holding: u8) -> Option<Outcome> {
     }
 }
 
+/// Rule 11: whether a player is still in the game. A player recorded as
+/// out has left; so has one who holds no cards once the talon is empty,
+/// also in the middle of a bout, before the bout's end records it. Every
+/// "next player still in" (the next defender, the transfer target, the
+/// next attacker) walks the seats with this.
+#[inline(always)]
+pub(crate) fn still_in(recorded_out: bool, hand_cards: u32, talon_len: u32) -> bool {
+    !recorded_out && (hand_cards > 0 || talon_len > 0)
+}
+
 /// Rules 8 and 9: who attacks the next bout, reckoned from the final
 /// defender: after a pickup the player after the defender; after bito the
 /// defender, or the player after it if the defender has left.
@@ -180,6 +190,8 @@ mod tests {
         assert_eq!(outcome(0), Some(Outcome::Draw));
         assert_eq!(outcome(0b100), Some(Outcome::Loser(2)));
         assert_eq!(outcome(0b101), None);
+        assert!(still_in(false, 0, 3) && still_in(false, 2, 0));
+        assert!(!still_in(false, 0, 0) && !still_in(true, 0, 0));
         assert_eq!(next_attacker(false, 1, true, 2), 1);
         assert_eq!(next_attacker(false, 1, false, 2), 2);
         assert_eq!(next_attacker(true, 1, true, 2), 2);

@@ -212,11 +212,21 @@ fn a_transfer_skips_the_seat_that_ran_out_in_a_replayed_game() {
         g.apply(m).unwrap_or_else(|e| panic!("{m}: {e}"));
         g.check_invariants().unwrap();
     }
-    assert_eq!(g.to_move, 2);
+    // Seat 2 defends against 9c and 9d; the seat after it, seat 0, has
+    // played its last card with the talon empty: it is out (rule 11).
+    assert_eq!((g.to_move, g.defender, g.talon_len), (2, 2, 0));
+    assert!(g.hand(0).is_empty());
+    let mut legal = MoveList::default();
+    g.legal_moves(&mut legal);
     assert!(
-        g.is_legal(Move::transfer(card("9s"))),
-        "seat 2 may transfer with 9s"
+        legal.as_slice().contains(&Move::transfer(card("9s"))),
+        "seat 2 is offered the transfer with 9s"
     );
+    // Rule 12: the defence passes over seat 0 to seat 1, the next player
+    // still in; seat 2 becomes a thrower.
+    g.apply(Move::transfer(card("9s"))).unwrap();
+    g.check_invariants().unwrap();
+    assert_eq!((g.attacker, g.defender, g.to_move), (2, 1, 1));
 }
 
 #[test]

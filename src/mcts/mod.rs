@@ -64,9 +64,11 @@ pub trait InformationSet {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Rollout {
     /// Uniformly random legal moves.
-    #[default]
     Random,
-    /// The game's cheap heuristic player.
+    /// The game's cheap heuristic player (the default: in Durak at 20 ms
+    /// it wins about 70% of decided games against the same search with
+    /// random playouts, for about 10% fewer iterations).
+    #[default]
     Heuristic,
 }
 
@@ -84,7 +86,7 @@ pub struct Budget {
     pub threads: usize,
     /// UCB exploration constant.
     pub exploration: f64,
-    /// How playouts choose moves (random by default).
+    /// How playouts choose moves (the heuristic player by default).
     pub rollout: Rollout,
     /// Solve positions exactly where the game can (Durak: two players,
     /// at most the turned trump card left to draw), at the root and in
@@ -100,8 +102,9 @@ pub struct Budget {
     /// observer's own (single-observer ISMCTS, whose statistics merge every
     /// hand the samples gave them). 0 = always UCB, 1 = always the policy;
     /// the default 0.5 hedges between an opponent who plays like the
-    /// policy and one who searches (Durak, measured: 1.0 wins most against
-    /// a greedy player, 0 most against a searching one).
+    /// policy and one who searches (Durak, measured at equal time: 0.5
+    /// wins far more against a greedy player than 0, and is level with it
+    /// against a searching one; docs/src/decisions.md).
     pub opponent_policy: f64,
 }
 
@@ -146,7 +149,7 @@ impl Default for Budget {
             time: None,
             threads: 1,
             exploration: DEFAULT_EXPLORATION,
-            rollout: Rollout::Random,
+            rollout: Rollout::Heuristic,
             exact: true,
             max_depth: 0,
             opponent_policy: 0.5,
