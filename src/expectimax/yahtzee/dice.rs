@@ -3,7 +3,7 @@
 //! sparse transitions the turn's solve walks: add one die of each face,
 //! take one die of each face present. Built once per rule set.
 
-use super::rules::{Counts, Rules};
+use super::rules::{Category, Counts, Rules, base_score};
 
 /// Marks "no such keep" in the transition tables.
 const NONE: u16 = u16::MAX;
@@ -27,6 +27,10 @@ pub(crate) struct DiceSpace {
     pub remove_list: Vec<u16>,
     /// The chance of each full roll when all the dice are rolled.
     pub probability: Vec<f64>,
+    /// Per full roll: its points in each box by the box's own rule.
+    pub base: Vec<[u16; 13]>,
+    /// The number of each keep.
+    number: hashbrown::HashMap<Counts, u16>,
 }
 
 fn multisets(size: u8, faces: usize, face: usize, prefix: &mut Counts, out: &mut Vec<Counts>) {
@@ -88,7 +92,13 @@ impl DiceSpace {
                 arrangements / rolls
             })
             .collect();
+        let base = counts[..full]
+            .iter()
+            .map(|c| Category::ALL.map(|k| base_score(k, c) as u16))
+            .collect();
         DiceSpace {
+            base,
+            number,
             faces,
             counts,
             full,
@@ -106,7 +116,7 @@ impl DiceSpace {
 
     /// The keep with these counts.
     pub fn index_of(&self, counts: &Counts) -> Option<usize> {
-        self.counts.iter().position(|c| c == counts)
+        self.number.get(counts).map(|&i| usize::from(i))
     }
 
     /// The keeps one die smaller than keep `i`.

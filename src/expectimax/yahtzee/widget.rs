@@ -7,9 +7,12 @@
 //! of `LANES` values, and every step is the same arithmetic on each lane,
 //! which the compiler turns into vector instructions.
 
+// A lane index reads several rows at once; the plain loops vectorize.
+#![allow(clippy::needless_range_loop)]
+
 use super::dice::DiceSpace;
 use super::rules::{
-    Category, CategorySet, Counts, Rules, YAHTZEE_BONUS, base_score, score_in, yahtzee_face,
+    Category, CategorySet, Counts, Rules, YAHTZEE_BONUS, score_in, yahtzee_face,
 };
 
 /// States solved together.
@@ -58,20 +61,13 @@ impl Lookup<'_> {
 pub(crate) struct Turn {
     pub rows: Vec<Row>,
     next: Vec<Row>,
-    /// Per full roll: its points in each box by the box's rule alone.
-    base: Vec<[u16; 13]>,
 }
 
 impl Turn {
     pub fn new(space: &DiceSpace) -> Turn {
-        let base = space.counts[..space.full]
-            .iter()
-            .map(|c| Category::ALL.map(|k| base_score(k, c) as u16))
-            .collect();
         Turn {
             rows: vec![[0.0; LANES]; space.keeps()],
             next: Vec::with_capacity(13 * 6),
-            base,
         }
     }
 
@@ -122,7 +118,7 @@ impl Turn {
                         None => continue,
                     }
                 } else {
-                    u32::from(self.base[d][c.index()])
+                    u32::from(space.base[d][c.index()])
                 };
                 let row = &self.next[successor(first_row, c, counts, points)];
                 let p = f64::from(points);
