@@ -11,9 +11,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::dice::DiceSpace;
-use super::rules::{
-    Category, CategorySet, Counts, Rules, YAHTZEE_BONUS, score_in, yahtzee_face,
-};
+use super::rules::{Category, CategorySet, Counts, Rules, YAHTZEE_BONUS, score_in, yahtzee_face};
 
 /// States solved together.
 pub(crate) const LANES: usize = 16;
