@@ -65,3 +65,5 @@ pub struct RulesBattlegrounds;
 pub struct RulesDurak;
 #[doc = include_str!("../docs/src/split-damage.md")]
 pub struct SplitDamage;
+#[doc = include_str!("../docs/src/yahtzee.md")]
+pub struct Yahtzee;

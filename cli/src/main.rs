@@ -20,6 +20,7 @@ mod pig;
 mod poker;
 mod pushfold;
 mod split_damage;
+mod yahtzee;
 
 #[derive(Parser)]
 #[command(
@@ -65,6 +66,9 @@ enum Command {
     Coins(coins::Args),
     /// The dice game Pig: win probability and decision under optimal play.
     Pig(pig::Args),
+    /// Solitaire Yahtzee solved for the highest expected score: a sheet's
+    /// value, a position's best keep or box.
+    Yahtzee(yahtzee::Args),
     /// Durak: matches between bots (information-set MCTS, greedy, random)
     /// and speed figures.
     Durak(durak::Args),
@@ -95,6 +99,7 @@ fn main() -> ExitCode {
         Command::BgCards(args) => bg_cards::run(args, cli.json),
         Command::Coins(args) => coins::run(args, cli.json),
         Command::Pig(args) => pig::run(args, cli.json),
+        Command::Yahtzee(args) => yahtzee::run(args, cli.json),
         Command::Durak(args) => durak::run(args, cli.json),
         Command::Generate(args) => generate::run(args),
     };

@@ -38,6 +38,7 @@ fn help_lists_one_subcommand_per_engine() {
         "combat",
         "coins",
         "pig",
+        "yahtzee",
         "durak",
         "pushfold",
         "board",
@@ -1695,5 +1696,47 @@ fn combat_best_order_finds_the_order_that_wins_most() {
             "--margin",
             "-1",
         ],
+    ]);
+}
+
+#[test]
+fn yahtzee_gives_the_value_and_a_positions_advice() {
+    let out = oddsmith(&["yahtzee", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("JSON");
+    let value = json["start_value"].as_f64().expect("a value");
+    assert!((value - 254.5896).abs() < 2.5e-3, "{value}");
+    assert_eq!(json["states"], 536_448);
+    let out = oddsmith(&[
+        "yahtzee",
+        "--used",
+        "aces,threes,chance",
+        "--upper",
+        "5",
+        "--dice",
+        "2,3,3,5,6",
+        "--rolls-left",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("best: keep") || stdout.contains("best: reroll"),
+        "{stdout}"
+    );
+    let out = oddsmith(&["yahtzee", "--dice", "4,4,4,4,4", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("JSON");
+    assert_eq!(json["best"], "score yahtzee");
+}
+
+#[test]
+fn yahtzee_bad_input_is_exit_code_2() {
+    assert_bad_input(&[
+        &["yahtzee", "--used", "aces,bogus"][..],
+        &["yahtzee", "--dice", "1,2,3"],
+        &["yahtzee", "--dice", "1,2,x,4,5"],
+        &["yahtzee", "--dice", "1,2,3,4,5", "--rolls-left", "3"],
+        &["yahtzee", "--used", "sixes", "--upper", "7"],
+        &["yahtzee", "--yahtzee-50"],
     ]);
 }

@@ -31,6 +31,7 @@ mod dense;
 mod hashed;
 mod ids;
 pub mod pig;
+pub mod yahtzee;
 
 pub use dense::{DenseChild, DenseGame, solve_dense};
 pub use hashed::solve;
