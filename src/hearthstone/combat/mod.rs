@@ -43,6 +43,7 @@ mod key;
 mod killer;
 mod kinds;
 mod layer;
+mod max_health;
 mod listeners;
 mod memory;
 mod monte_carlo;
