@@ -52,9 +52,7 @@ fn may_move_max_health(e: &Effect) -> bool {
         return false;
     }
     match e.action {
-        Action::Buff {
-            target, health, ..
-        } => health > 0 && target != Target::This,
+        Action::Buff { target, health, .. } => health > 0 && target != Target::This,
         Action::DamageThenBuff { health, .. } => health > 0,
         Action::TierBuff { health, .. } => health > 0,
         Action::ImprovingBuff { health, .. } => health > 0,
@@ -126,7 +124,8 @@ pub(super) fn validate_max_health(c: &Combat) -> Result<()> {
             return refuse(format!("{} may give a friendly minion health", h.name));
         }
         let enemy = boards[1 - side].iter().chain(&c.hands[1 - side]);
-        let sets = |e: &Effect| matches!(e.action, Action::SetHealth { .. } | Action::SetStats { .. });
+        let sets =
+            |e: &Effect| matches!(e.action, Action::SetHealth { .. } | Action::SetStats { .. });
         if enemy.clone().any(|m| minion_effects(m).any(sets))
             || c.heroes[1 - side].iter().any(|h| sets(&h.effect))
         {
