@@ -126,7 +126,7 @@ pub(super) fn validate_max_health(c: &Combat) -> Result<()> {
         let enemy = boards[1 - side].iter().chain(&c.hands[1 - side]);
         let sets =
             |e: &Effect| matches!(e.action, Action::SetHealth { .. } | Action::SetStats { .. });
-        if enemy.clone().any(|m| minion_effects(m).any(sets))
+        if enemy.any(|m| minion_effects(m).any(sets))
             || c.heroes[1 - side].iter().any(|h| sets(&h.effect))
         {
             return refuse("an enemy effect may set its health".into());
