@@ -123,9 +123,9 @@ pub(super) fn validate_max_health(c: &Combat) -> Result<()> {
         if let Some(h) = c.heroes[side].iter().find(|h| hero_moves(h)) {
             return refuse(format!("{} may give a friendly minion health", h.name));
         }
-        let enemy = boards[1 - side].iter().chain(&c.hands[1 - side]);
         let sets =
             |e: &Effect| matches!(e.action, Action::SetHealth { .. } | Action::SetStats { .. });
+        let mut enemy = boards[1 - side].iter().chain(&c.hands[1 - side]);
         if enemy.any(|m| minion_effects(m).any(sets))
             || c.heroes[1 - side].iter().any(|h| sets(&h.effect))
         {
