@@ -406,6 +406,10 @@ fn action(a: &Action) -> String {
             "Action::GiveOwnAttack {{ target: {}, times: {times} }}",
             target(&t)
         ),
+        Action::GiveMaxHealth { target: t, times } => format!(
+            "Action::GiveMaxHealth {{ target: {}, times: {times} }}",
+            target(&t)
+        ),
         Action::Strike { target: t, times } => format!(
             "Action::Strike {{ target: {}, times: {times} }}",
             target(&t)

@@ -2199,6 +2199,16 @@ fn plain_action(trigger: Trigger, action: &str, times: u8) -> Option<Action> {
         });
     }
     let rest = action.strip_prefix("give ")?;
+    // A deathrattle's "give this minion's maximum health to another
+    // friendly minion" (Impulsive Trickster; the golden's "twice" repeats
+    // the effect, each drawn afresh as Firestone's two picks).
+    if let Some(whom) = rest.strip_prefix("this minion's maximum health to ") {
+        let (target, "") = give_target(&format!("{whom} "), trigger)? else {
+            return None;
+        };
+        return (trigger == Trigger::Deathrattle)
+            .then_some(Action::GiveMaxHealth { target, times: 1 });
+    }
     let (target, what) = give_target(rest, trigger)?;
     // A deathrattle's: the attack it died with (a rally's is not read:
     // Dead Sea Ravager, not checked against Firestone).

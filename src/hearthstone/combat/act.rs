@@ -720,6 +720,19 @@ impl State {
                 }
                 false
             }
+            Action::GiveMaxHealth { target, times } => {
+                // Drawn afresh for each gift (Firestone's golden picks
+                // twice); health alone: no attack listener hears it.
+                let health = kinds.max_health_of(&at.unit);
+                if health > 0 {
+                    for _ in 0..times {
+                        self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, _| {
+                            buff(kinds, &mut state.boards[s][i], 0, health, 0);
+                        });
+                    }
+                }
+                false
+            }
             Action::MakeGolden { target } => {
                 self.make_golden(kinds, at, target, chooser);
                 false

@@ -36,6 +36,10 @@ pub(super) struct Kind {
     pub(super) effect_token: Token,
     pub(super) effect_token_kind: u8,
     pub(super) name: Option<&'static str>,
+    /// A minion that reads its maximum health (`Action::GiveMaxHealth`):
+    /// the health it began the combat with (units of other healths are
+    /// other kinds); 0 for every other kind (`max_health.rs`).
+    pub(super) max_health: u16,
 }
 
 /// A `Kind::reborn_kind` that names the kind itself (`Kinds::intern`
@@ -711,6 +715,7 @@ impl Kinds {
             effect_token: Token::default(),
             effect_token_kind: 0,
             name: None,
+            max_health: 0,
         };
         let plain = Kind {
             reborn_kind: if self.reborn_gifts { REBORN_ITSELF } else { 0 },
@@ -776,6 +781,7 @@ impl Kinds {
             },
             effect_token_kind,
             name: m.name,
+            max_health: 0,
         };
         let reborn_kind = if m.keywords & REBORN != 0 || self.reborn_gifts {
             self.note_entering(m.marks);
@@ -796,6 +802,7 @@ impl Kinds {
             effects: m.effects,
             token: t,
             token_kind,
+            max_health: super::max_health::entering_max_health(m),
             ..copy
         });
         Unit {
@@ -1024,6 +1031,12 @@ impl Kinds {
     /// A unit's card name, if it has one (tokens have none).
     pub fn name(&self, u: &Unit) -> Option<&'static str> {
         self.kinds.get(u.kind as usize).and_then(|k| k.name)
+    }
+
+    /// A unit's maximum health as `Action::GiveMaxHealth` reads it (its
+    /// kind's: `max_health.rs`).
+    pub(super) fn max_health_of(&self, u: &Unit) -> u16 {
+        self.kinds.get(u.kind as usize).map_or(0, |k| k.max_health)
     }
 
     /// Takes in each side's bonuses from earlier turns: entering minions

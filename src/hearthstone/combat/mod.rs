@@ -44,6 +44,7 @@ mod killer;
 mod kinds;
 mod layer;
 mod listeners;
+mod max_health;
 mod memory;
 mod monte_carlo;
 mod policy;
@@ -261,6 +262,8 @@ mod hero_power_tests;
 mod hero_tests;
 #[cfg(test)]
 mod listener_tests;
+#[cfg(test)]
+mod max_health_tests;
 #[cfg(test)]
 mod pool_tests;
 #[cfg(test)]

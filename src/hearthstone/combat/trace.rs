@@ -323,6 +323,7 @@ fn describe(action: &Action) -> String {
             format!("{amount} damage per friendly minion counted ({times}x)")
         }
         Action::GiveOwnAttack { times, .. } => format!("gives {times}x its attack"),
+        Action::GiveMaxHealth { times, .. } => format!("gives its maximum health {times}x"),
         Action::Summon { count } => format!("summons {count}"),
         Action::SummonRandom { count, .. } => format!("summons {count} at random from the pool"),
         Action::SummonWhenSpace { count, .. } => format!("summons {count} when there is room"),

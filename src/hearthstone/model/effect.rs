@@ -467,6 +467,19 @@ pub enum Action {
         /// X as a multiple of its attack.
         times: u8,
     },
+    /// +X Health to the target, X being the minion's maximum health as
+    /// Firestone keeps it (`maxHealth`: the health it entered the combat
+    /// with, while it gained none), drawn afresh `times` times (Impulsive
+    /// Trickster: "give this minion's maximum Health to another friendly
+    /// minion", golden "twice": two draws). A combat where such a minion
+    /// could gain health, or enter other than as it began, is refused
+    /// (`combat::max_health`): a unit keeps no maximum health.
+    GiveMaxHealth {
+        /// Who gets it, drawn afresh each time.
+        target: Target,
+        /// Gifts.
+        times: u8,
+    },
     /// Damage equal to `times` the minion's attack as it fires (its poison
     /// and venom go with it, as with an attack's).
     Strike {
@@ -963,6 +976,7 @@ impl Effect {
                     health, keywords, ..
                 } => health > 0 || keywords & (SHIELD | REBORN) != 0,
                 Action::BloodGems { .. } | Action::ImprovingBuff { .. } => true,
+                Action::GiveMaxHealth { .. } => true,
                 Action::MultiplyStats { .. } => true,
                 Action::TierBuff { health, .. } => health > 0,
                 Action::DamageThenBuff { health, .. } => health > 0,
