@@ -377,8 +377,8 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
                 minion: None,
                 hero_power: false,
                 resummons: false,
-            avenge_left: 0,
-            improving: None,
+                avenge_left: 0,
+                improving: None,
             }))
         }
     }

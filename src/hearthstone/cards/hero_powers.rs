@@ -8,7 +8,7 @@
 //! (`GivesKeywords`: Swatting Insects, Reborn Rites), and a few the engine
 //! plays as hero-side cards (`StartOfCombat`: Wingmen; `SummonsWhenSpace`:
 //! Tentacular; `AtStart`: Aim Low!, Wax Warband, ...; `SummonsInfoCard`:
-//! Embrace Your Rage); `PutsInHand` (I'll Take That!) plays no part. The
+//! Embrace Your Rage; `AvengeSummons`: Broodmother); `PutsInHand` (I'll Take That!) plays no part. The
 //! others are
 //! `NotModelled` with what they do, listed or refused as any unmodelled
 //! card is; a card without a row is unknown, and listed too.
@@ -264,8 +264,8 @@ const fn row(id: &'static str, name: &'static str, kind: PowerKind, play: PowerP
 use crate::hearthstone::model::{Action, REBORN, SHIELD, TAUNT, Target, WINDFURY};
 use PowerKind::{Anomaly, HeroPower, Quest, QuestReward, Trinket};
 use PowerPlay::{
-    AtStart, AvengeSummons, DestroysAndResummons, GivesKeywords, NotModelled, OutsideCombat, PutsInHand,
-    StartOfCombat, SummonsInfoCard, SummonsWhenSpace,
+    AtStart, AvengeSummons, DestroysAndResummons, GivesKeywords, NotModelled, OutsideCombat,
+    PutsInHand, StartOfCombat, SummonsInfoCard, SummonsWhenSpace,
 };
 
 /// Every hero power, trinket, quest reward, quest and anomaly of the
