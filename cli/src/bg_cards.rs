@@ -104,6 +104,11 @@ fn power_json(r: &PowerRow) -> serde_json::Value {
             "destroys the chosen minion and resummons its copy, before combat".to_string(),
             None,
         ),
+        PowerPlay::AvengeSummons { deaths, .. } => (
+            true,
+            format!("avenge ({deaths}): summons a growing minion that attacks at once"),
+            None,
+        ),
         PowerPlay::NotModelled { reason } => {
             (true, format!("not modelled: {reason}"), Some(reason))
         }

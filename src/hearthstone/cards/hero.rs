@@ -276,6 +276,8 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             minion: None,
             hero_power: false,
             resummons: false,
+            avenge_left: 0,
+            improving: None,
         })),
         HeroPlay::CopiesWhenAttacked { attack, health } => Ok(Some(HeroCard {
             id: row.id,
@@ -292,6 +294,8 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             minion: None,
             hero_power: false,
             resummons: false,
+            avenge_left: 0,
+            improving: None,
         })),
         HeroPlay::SummonsAttackerAtStart { token } => Ok(Some(HeroCard {
             id: row.id,
@@ -308,6 +312,8 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             minion: None,
             hero_power: false,
             resummons: false,
+            avenge_left: 0,
+            improving: None,
         })),
         HeroPlay::SummonsWhenSpace {
             token,
@@ -328,6 +334,8 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
             minion: None,
             hero_power: false,
             resummons: false,
+            avenge_left: 0,
+            improving: None,
         })),
         HeroPlay::Plays { effect, scripted } => {
             let mut effect = effect;
@@ -369,6 +377,8 @@ pub fn hero_card(id: &str, script: [Option<i64>; 2]) -> Result<Option<HeroCard>>
                 minion: None,
                 hero_power: false,
                 resummons: false,
+                avenge_left: 0,
+                improving: None,
             }))
         }
     }

@@ -8,7 +8,7 @@
 //! (`GivesKeywords`: Swatting Insects, Reborn Rites), and a few the engine
 //! plays as hero-side cards (`StartOfCombat`: Wingmen; `SummonsWhenSpace`:
 //! Tentacular; `AtStart`: Aim Low!, Wax Warband, ...; `SummonsInfoCard`:
-//! Embrace Your Rage); `PutsInHand` (I'll Take That!) plays no part. The
+//! Embrace Your Rage; `AvengeSummons`: Broodmother); `PutsInHand` (I'll Take That!) plays no part. The
 //! others are
 //! `NotModelled` with what they do, listed or refused as any unmodelled
 //! card is; a card without a row is unknown, and listed too.
@@ -140,6 +140,21 @@ pub enum PowerPlay {
         /// The enchantment's card id that marks the chosen minion.
         mark: &'static str,
     },
+    /// Avenge (`deaths`): `token` enters where the dead minion that
+    /// completed the count stood (counted from the right end) and attacks
+    /// at once, its attack and health the hero power's `info`, which
+    /// grows by one each time it fires (Broodmother: Firestone's
+    /// `handleHeroAvenge`). The count starts from the state's
+    /// `scoreValue2` deaths seen already; a size below 1 summons nothing
+    /// (Firestone's spawn of a minion with no health), a missing `info`
+    /// never anything. A hero-side card of its side
+    /// (`model::HeroCard::improving`).
+    AvengeSummons {
+        /// Friendly deaths per firing.
+        deaths: u8,
+        /// The token's card id.
+        token: &'static str,
+    },
     /// It acts in combat, which is not modelled yet (what it does).
     NotModelled {
         /// What it does in combat.
@@ -249,8 +264,8 @@ const fn row(id: &'static str, name: &'static str, kind: PowerKind, play: PowerP
 use crate::hearthstone::model::{Action, REBORN, SHIELD, TAUNT, Target, WINDFURY};
 use PowerKind::{Anomaly, HeroPower, Quest, QuestReward, Trinket};
 use PowerPlay::{
-    AtStart, DestroysAndResummons, GivesKeywords, NotModelled, OutsideCombat, PutsInHand,
-    StartOfCombat, SummonsInfoCard, SummonsWhenSpace,
+    AtStart, AvengeSummons, DestroysAndResummons, GivesKeywords, NotModelled, OutsideCombat,
+    PutsInHand, StartOfCombat, SummonsInfoCard, SummonsWhenSpace,
 };
 
 /// Every hero power, trinket, quest reward, quest and anomaly of the
@@ -287,8 +302,10 @@ pub static POWERS: &[PowerRow] = &[
     // its info names (chosen in the tavern) is summoned at the right end
     // and copied to the hand; the first attacker is picked again.
     row("TB_BaconShop_HP_103", "Embrace Your Rage", HeroPower, SummonsInfoCard),
-    // Firestone: avenge.ts, cards-data.ts.
-    row("BG22_HERO_305p", "Broodmother", HeroPower, NotModelled { reason: "Avenge (4): Summon a N/N Whelp that attacks immediately. Improve this by +1/+1" }),
+    // Firestone (avenge.ts handleHeroAvenge, cards-data.ts avengeValue 4,
+    // auras.ts: avengeCurrent 4 less scoreValue2; its whelp attacks at
+    // once in performEntitySpawns): the whelp is info/info, info + 1 after.
+    row("BG22_HERO_305p", "Broodmother", HeroPower, AvengeSummons { deaths: 4, token: "BG22_HERO_305t" }),
     row("BG28_HERO_400p2", "Lucky Roll", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_068", "Imprison", HeroPower, OutsideCombat),
     // Firestone (swatting-insects.ts, pre-combat, not only when used): the

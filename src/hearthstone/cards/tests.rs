@@ -1675,6 +1675,15 @@ fn the_powers_table_has_one_named_row_per_card() {
                 assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
                 assert!(by_id(token).is_some(), "{}: {token}", r.id);
             }
+            PowerPlay::AvengeSummons { deaths, token } => {
+                assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
+                assert!(by_id(token).is_some(), "{}: {token}", r.id);
+                assert!(
+                    (1..=crate::hearthstone::model::MAX_AVENGE).contains(&deaths),
+                    "{}",
+                    r.id
+                );
+            }
             PowerPlay::StartOfCombat { action } => {
                 assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
                 assert_ne!(

@@ -220,6 +220,7 @@ impl State {
             s.board(side)
                 .iter()
                 .any(|u| u.health <= 0 && kinds.summons_at_once(u))
+                || s.hero_avenge_due(kinds, side)
         };
         let first = if dying(self, 0) && dying(self, 1) && (summons(self, 0) || summons(self, 1)) {
             chooser.pick(2) as usize

@@ -306,6 +306,9 @@ impl State {
         if dead == 0 {
             return;
         }
+        if kinds.any(Flag::Avenge) {
+            self.count_hero_avenge(kinds, side, dead.count_ones());
+        }
         if kinds.any(Flag::Auras) {
             self.leave_auras(kinds, side);
         }
@@ -348,6 +351,10 @@ impl State {
                 (0..phase.n).fold(0u8, |m, slot| m | u8::from(phase.origin[slot] == 0) << slot);
             let deaths = phase.dead().count() as u8;
             self.fire_avenges(kinds, side, survivors, deaths, chooser);
+            if kinds.hero_avengers[side].is_some() {
+                let (rights, n) = super::hero_avenge::dead_rights(&phase.old[..phase.len]);
+                self.fire_hero_avenge(kinds, side, &rights[..n], Some(&mut phase), chooser);
+            }
         }
         if DEFER {
             *deferred = Some(phase);
@@ -362,6 +369,12 @@ impl State {
     #[inline(always)]
     fn close_gaps(&mut self, kinds: &Kinds, side: usize, dead: u8, chooser: &mut impl Chooser) {
         let len = self.lens[side] as usize;
+        let hero_avenges = kinds.any(Flag::Avenge) && kinds.hero_avengers[side].is_some();
+        let rights = if hero_avenges {
+            super::hero_avenge::dead_rights(&self.boards[side][..len])
+        } else {
+            ([0; BOARD_SIZE], 0)
+        };
         let board = &mut self.boards[side];
         let mut n = 0;
         for i in 0..len {
@@ -372,6 +385,9 @@ impl State {
         if kinds.any(Flag::Avenge) {
             let survivors = (1u16 << n) - 1;
             self.fire_avenges(kinds, side, survivors as u8, (len - n) as u8, chooser);
+            if hero_avenges {
+                self.fire_hero_avenge(kinds, side, &rights.0[..rights.1], None, chooser);
+            }
         }
     }
 

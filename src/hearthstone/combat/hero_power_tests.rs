@@ -247,3 +247,67 @@ fn lightning_invocation_hits_five_different_enemies() {
     assert_same(&after_start(&c), &expected);
     assert_engines_agree(&c, 64, "Lightning Invocation, six enemies");
 }
+
+/// Broodmother's `heroPowers` entry with its `info` and `scoreValue2`.
+fn broodmother(info: i64, seen: i64) -> Vec<HeroCard> {
+    powers(&format!(
+        r#"[{{"cardId": "BG22_HERO_305p", "info": {info}, "scoreValue2": {seen}}}]"#
+    ))
+}
+
+#[test]
+fn broodmother_summons_its_whelp_where_the_minion_died_and_it_attacks_at_once() {
+    // A attacks first (more minions): its left 1/1 dies on the 3/9 (3/8),
+    // the count is done (3 of 4 seen), a 5/5 Whelp enters left of the
+    // other 1/1 and attacks at once (3/3; 5/2). B hits the Whelp (both
+    // die: A wins) or the 1/1 (then the Whelp trades with it: a draw).
+    let mut c = combat("1/1,1/1", "3/9");
+    c.heroes[0] = broodmother(5, 3);
+    let r = solved(&c);
+    assert!((r.win - 0.5).abs() < 1e-12, "{r:?}");
+    assert!((r.draw - 0.5).abs() < 1e-12, "{r:?}");
+    assert_engines_agree(&c, 61, "Broodmother");
+    // Its count not done (none seen), or a size below 1: no Whelp, and B
+    // wins.
+    for (info, seen) in [(5, 0), (0, 3), (-1, 3)] {
+        c.heroes[0] = broodmother(info, seen);
+        assert!((solved(&c).loss - 1.0).abs() < 1e-12, "info {info}");
+    }
+    // No info: Firestone's Whelp is no number, never summoned.
+    let none = powers(r#"[{"cardId": "BG22_HERO_305p", "scoreValue2": 3}]"#);
+    assert!(none.is_empty());
+}
+
+#[test]
+fn broodmother_whelps_grow_with_each_firing() {
+    // Seven deaths seen: due at once, and again after the next death. A's
+    // left 1/1 dies on the 3/6 (3/5); a 2/2 Whelp attacks (3/3) and dies,
+    // which fires it again: a 3/3 Whelp kills the 3/3 and dies with it,
+    // and A's other 1/1 wins. Whelps that did not grow (2/2 again) would
+    // leave the 3/6 at 3/1, to win.
+    let mut c = combat("1/1,1/1", "3/6");
+    c.heroes[0] = broodmother(2, 7);
+    assert!((solved(&c).win - 1.0).abs() < 1e-12);
+    assert_engines_agree(&c, 62, "Broodmother grows");
+    for (a, b, info, seen) in [
+        ("1/1,1/1,1/1,1/1,1/1", "2/40", 1, 3),
+        ("2/1,1/2,3/1", "1/3,2/2+taunt,4/1", 2, 2),
+        ("1/1,1/1", "1/1,1/1", -1, 3),
+        ("2/3+reborn,1/1", "3/3,1/4", 3, 3),
+    ] {
+        let mut c = combat(a, b);
+        c.heroes[0] = broodmother(info, seen);
+        assert_engines_agree(&c, 63, &format!("Broodmother {a} vs {b}"));
+        c.heroes[1] = broodmother(info + 1, 3);
+        assert_engines_agree(&c, 64, &format!("Broodmothers {a} vs {b}"));
+    }
+}
+
+#[test]
+fn broodmother_is_refused_beside_what_its_whelp_is_not_played_with() {
+    let mut c = combat("1/1", "2/2");
+    c.heroes[0] = broodmother(2, 0);
+    c.heroes[0].extend(broodmother(2, 0));
+    let e = combat_exact(&c, 1_000_000, &Control::NONE).unwrap_err();
+    assert!(e.message().contains("two on one side"), "{}", e.message());
+}

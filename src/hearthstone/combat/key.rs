@@ -54,6 +54,9 @@ pub struct Layout {
     /// Each side's `State::space` after the memory: `SPACE_BITS` each
     /// when a hero-side card's summon waits for room (else 0).
     space_bits: u32,
+    /// Both sides' `State::avenge` after the waiting summons: a byte per
+    /// field when a hero-side card avenges (else 0).
+    avenge_bits: u32,
 }
 
 /// Bits of one side's waiting summons (`State::space`).
@@ -108,6 +111,7 @@ impl Layout {
                 0
             },
             space_bits: if kinds.any_space() { SPACE_BITS } else { 0 },
+            avenge_bits: if kinds.any_hero_avenger() { 32 } else { 0 },
         }
     }
 
@@ -164,9 +168,15 @@ impl Layout {
 
     /// The 64-bit words a key needs: the turn bit, 14 slots, the bonuses,
     /// the spent hero-side cards, the hands, the teammates, the
-    /// remembered deathrattles.
+    /// remembered deathrattles, the waiting summons, the avenges.
     pub fn words(&self) -> usize {
-        (self.space_at() + 2 * self.space_bits).div_ceil(64) as usize
+        (self.avenge_at() + self.avenge_bits).div_ceil(64) as usize
+    }
+
+    /// Where the hero-side avenges' counts start: after the waiting
+    /// summons.
+    fn avenge_at(&self) -> u32 {
+        self.space_at() + 2 * self.space_bits
     }
 
     /// The side bonuses' bytes in `State::bonus` order.
@@ -320,6 +330,11 @@ impl<const N: usize> Key<N> {
         if layout.space_bits > 0 {
             encode_space(layout, state, &mut words);
         }
+        if layout.avenge_bits > 0 {
+            for (k, &b) in state.avenge.as_flattened().iter().enumerate() {
+                write_byte(&mut words, layout.avenge_at() + 8 * k as u32, b as u8);
+            }
+        }
         (Key(words), if overflow { OVERFLOW } else { potential })
     }
 
@@ -351,6 +366,7 @@ impl<const N: usize> Key<N> {
             team: 0,
             memory: Default::default(),
             space: [0; 2],
+            avenge: [[0; 2]; 2],
         };
         if layout.bonus_bytes > 0 {
             decode_bonuses(layout, &self.0, &mut state);
@@ -369,6 +385,11 @@ impl<const N: usize> Key<N> {
         }
         if layout.space_bits > 0 {
             decode_space(layout, &self.0, &mut state);
+        }
+        if layout.avenge_bits > 0 {
+            for (k, b) in state.avenge.as_flattened_mut().iter_mut().enumerate() {
+                *b = read_byte(&self.0, layout.avenge_at() + 8 * k as u32) as i8;
+            }
         }
         let width = layout.slot_bits();
         let mask = (1u64 << width) - 1;

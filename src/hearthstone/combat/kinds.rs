@@ -181,6 +181,10 @@ pub struct Kinds {
     hero_start: bool,
     /// Some hero-side card is spent once it fired (`State::spent`).
     hero_once: bool,
+    /// Per side, its hero-side card with an avenge (`Trigger::Avenge`,
+    /// Broodmother), its index in `heroes`: the death phases keep its
+    /// count in `State::avenge` (`deaths::fire_hero_avenge`).
+    pub(super) hero_avengers: [Option<u8>; 2],
     /// Some hero-side card's summon waits for room (`State::space`), or
     /// some minion's (`Action::SummonWhenSpace`, its charges in its
     /// count): the summon-when-space step runs (`space.rs`).
@@ -299,6 +303,7 @@ impl Kinds {
             resummon: [None; 2],
             hero_start: false,
             hero_once: false,
+            hero_avengers: [None; 2],
             space: false,
             space_recounts: false,
             keeps_attacker: false,
@@ -383,6 +388,16 @@ impl Kinds {
                     self.hero_tokens[side][j] = self.token(&card.token);
                 }
                 self.hero_once |= card.once;
+                if matches!(card.effect.trigger, Trigger::Avenge { .. }) {
+                    self.hero_avengers[side] = Some(j as u8);
+                    // Its summons are potential the boards lack.
+                    self.raise_potential();
+                    // Its token's size changes as it fires: keys hold
+                    // attacks.
+                    if card.improving.is_some() {
+                        self.raise_flags(Flags::of(Flag::ChangesUnits));
+                    }
+                }
                 self.space |= card.when_space;
                 self.space_recounts |= card.when_space && card.pre_combat;
                 if card.when_space {
@@ -469,6 +484,13 @@ impl Kinds {
             }
             _ => None,
         })
+    }
+
+    /// Some side has a hero-side card with an avenge: the memo keys hold
+    /// `State::avenge`.
+    #[inline]
+    pub(super) fn any_hero_avenger(&self) -> bool {
+        self.hero_avengers != [None; 2]
     }
 
     /// Some hero-side card is spent once it fired: the memo keys hold

@@ -131,6 +131,10 @@ impl State {
                 (0..phase.n).fold(0u8, |m, slot| m | u8::from(phase.origin[slot] == 0) << slot);
             let deaths = phase.dead().count() as u8;
             self.fire_avenges(kinds, side, survivors, deaths, chooser);
+            if kinds.hero_avengers[side].is_some() {
+                let (rights, n) = super::hero_avenge::dead_rights(&phase.old[..phase.len]);
+                self.fire_hero_avenge(kinds, side, &rights[..n], Some(&mut phase), chooser);
+            }
         }
         if DEFER {
             *deferred = Some(phase);

@@ -38,6 +38,7 @@ mod flags;
 mod gild;
 mod growth;
 mod hand;
+mod hero_avenge;
 mod heroes;
 mod key;
 mod killer;

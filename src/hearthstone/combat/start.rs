@@ -156,9 +156,14 @@ pub(super) fn setup(c: &Combat) -> Result<(State, Kinds)> {
         return super::team::setup(c);
     }
     let hands = [c.hands[0].as_slice(), c.hands[1].as_slice()];
-    let (start, mut kinds) = State::with_hands(&c.a, &c.b, hands, &c.bonuses, 0);
+    let (mut start, mut kinds) = State::with_hands(&c.a, &c.b, hands, &c.bonuses, 0);
     kinds.set_tiers(c.tiers);
     kinds.add_heroes(&c.heroes);
+    for side in 0..2 {
+        if let Some(j) = kinds.hero_avengers[side] {
+            start.avenge[side][0] = kinds.heroes(side)[j as usize].avenge_left;
+        }
+    }
     kinds.add_resummons(&start);
     kinds.add_random_summons(&[&c.a, &c.b, &c.hands[0], &c.hands[1]])?;
     // Firestone picks the first attacker again after its summon, which

@@ -54,6 +54,10 @@ pub struct State {
     /// card's `HeroCard::when_space`; `space.rs`), at most
     /// `space::MAX_WAITING`.
     pub space: [u8; 2],
+    /// Per side, its avenging hero-side card's state (`Kinds::hero_avenger`,
+    /// `HeroCard::avenge_left`): the friendly deaths it still awaits (0 or
+    /// less: due) and how often it fired (its token's improvement).
+    pub avenge: [[i8; 2]; 2],
 }
 
 /// A turn the start of combat set (`State::force_turn`): this bit and the
@@ -114,6 +118,7 @@ pub(super) fn validate(c: &Combat) -> Result<()> {
     super::space::validate_space(c)?;
     super::heroes::validate_flanks(c)?;
     super::heroes::validate_pre_combat(c)?;
+    super::hero_avenge::validate_hero_avenge(c)?;
     super::gild::validate_gilding(c)?;
     super::start::validate_first_attacker(c)?;
     if bonus_to.len() > MAX_SIDE_BONUSES {
@@ -195,6 +200,7 @@ impl State {
             team: 0,
             memory: [[0; MEMORY]; 2],
             space: [0; 2],
+            avenge: [[0; 2]; 2],
         };
         for (side, board) in [a, b].into_iter().enumerate() {
             for (slot, m) in board.iter().enumerate() {

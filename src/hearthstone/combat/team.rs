@@ -104,6 +104,7 @@ pub(super) fn setup(c: &Combat) -> Result<(State, Kinds)> {
         team: 0,
         memory: Default::default(),
         space: [0; 2],
+        avenge: [[0; 2]; 2],
     };
     let mut mates = [[Unit::default(); BOARD_SIZE]; 2];
     for s in 0..2 {

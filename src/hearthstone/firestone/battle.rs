@@ -209,6 +209,8 @@ fn side_from_value(side: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Re
                 info_id: info.and_then(Value::as_str).map(str::to_string),
                 // The older fields hold no info3 (Firestone reads none).
                 numbers: [player_fields.get("heroPowerInfo2"), None].map(number),
+                // Nor a count of deaths seen.
+                seen: None,
                 path: at,
             });
         }
@@ -478,14 +480,16 @@ struct PowerOnBoard {
     info_id: Option<String>,
     /// Its `info2` and `info3` numbers.
     numbers: [Option<i64>; 2],
+    /// Its `scoreValue2`: an avenge's deaths seen already.
+    seen: Option<i64>,
     /// Where the state holds it.
     path: Path,
 }
 
 impl PowerOnBoard {
     /// The hero-side card it is in combat (a `StartOfCombat`,
-    /// `SummonsWhenSpace`, `AtStart`, `SummonsInfoCard` or
-    /// `DestroysAndResummons` row), if it is one; `entities`: its side's
+    /// `SummonsWhenSpace`, `AtStart`, `SummonsInfoCard`,
+    /// `DestroysAndResummons` or `AvengeSummons` row), if it is one; `entities`: its side's
     /// board list (one minion per entity, in order), where a
     /// `DestroysAndResummons` finds its chosen minion. Errors: a
     /// `SummonsWhenSpace` whose `info` (its token's stats) is not 1 to
@@ -584,6 +588,31 @@ impl PowerOnBoard {
                     token,
                     when_space: true,
                     pre_combat: true,
+                    ..card(Action::Summon { count: 1 })
+                }))
+            }
+            PowerPlay::AvengeSummons { deaths, token } => {
+                // No info: Firestone's whelp is NaN/NaN, never summoned.
+                let Some(info) = self.info else {
+                    return Ok(None);
+                };
+                let mut token = cards::enchantment_token(token).ok_or_else(|| {
+                    Error::invalid(format!("{}: its token {token} is not known", self.row.id))
+                })?;
+                let size = info.clamp(i64::from(i16::MIN), i64::from(i16::MAX)) as i16;
+                // The kind's stats: the first size that enters.
+                (token.attack, token.health) = (size.max(1) as u16, size.max(1) as u16);
+                token.marks |= crate::hearthstone::model::Marks::ATTACKS_AT_ONCE;
+                let left = i64::from(deaths) - self.seen.unwrap_or(0);
+                Ok(Some(HeroCard {
+                    token,
+                    attacks_at_once: true,
+                    avenge_left: left.clamp(i64::from(i8::MIN), i64::from(i8::MAX)) as i8,
+                    improving: Some(size),
+                    effect: Effect {
+                        trigger: Trigger::Avenge { deaths },
+                        action: Action::Summon { count: 1 },
+                    },
                     ..card(Action::Summon { count: 1 })
                 }))
             }
@@ -751,6 +780,7 @@ fn meet_listed(
                 info: item.get("info").and_then(Value::as_i64),
                 info_id: item.get("info").and_then(Value::as_str).map(str::to_string),
                 numbers: [item.get("info2"), item.get("info3")].map(number),
+                seen: number(item.get("scoreValue2")),
                 path: path.minion(i),
             });
         }
@@ -783,6 +813,7 @@ fn meet_power(
             | PowerPlay::SummonsInfoCard
             | PowerPlay::PutsInHand
             | PowerPlay::DestroysAndResummons { .. }
+            | PowerPlay::AvengeSummons { .. }
                 if place == Place::HeroPower =>
             {
                 return Ok(Some(row));
@@ -793,7 +824,8 @@ fn meet_power(
             | PowerPlay::AtStart { .. }
             | PowerPlay::SummonsInfoCard
             | PowerPlay::PutsInHand
-            | PowerPlay::DestroysAndResummons { .. } => format!(
+            | PowerPlay::DestroysAndResummons { .. }
+            | PowerPlay::AvengeSummons { .. } => format!(
                 "{} ({id}): a hero power, met as a {what}: not modelled",
                 row.name
             ),

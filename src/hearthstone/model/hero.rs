@@ -58,4 +58,16 @@ pub struct HeroCard {
     /// `info2`); set with `when_space` and `pre_combat`, and only as the
     /// one such card of a combat.
     pub resummons: bool,
+    /// With a `Trigger::Avenge` effect: the friendly deaths it still
+    /// awaits as the combat begins (Firestone's `avengeCurrent`: the
+    /// count less the state's `scoreValue2`); the count starts again
+    /// after each firing. Its summon enters where the dead minion that
+    /// completed the count stood, counted from the right end.
+    pub avenge_left: i8,
+    /// The size (attack and health) of its token's first summon when each
+    /// summon improves the next by +1/+1 (Broodmother's Whelp: Firestone's
+    /// `info`, raised by one each time it fires); a size below 1 summons
+    /// nothing (Firestone's spawn of a minion with no health). None: the
+    /// token's own stats.
+    pub improving: Option<i16>,
 }
