@@ -114,6 +114,7 @@ pub(super) fn validate(c: &Combat) -> Result<()> {
     super::heroes::validate_flanks(c)?;
     super::heroes::validate_pre_combat(c)?;
     super::gild::validate_gilding(c)?;
+    super::enchant::validate_enchanting(c)?;
     super::start::validate_first_attacker(c)?;
     if bonus_to.len() > MAX_SIDE_BONUSES {
         return Err(Error::invalid(format!(

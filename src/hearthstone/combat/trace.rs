@@ -323,6 +323,8 @@ fn describe(action: &Action) -> String {
             format!("{amount} damage per friendly minion counted ({times}x)")
         }
         Action::GiveOwnAttack { times, .. } => format!("gives {times}x its attack"),
+        Action::GiveOwnStats { health, .. } => format!("gives its attack and {health} health"),
+        Action::GiveDeathrattle { .. } => "gives a deathrattle".into(),
         Action::Summon { count } => format!("summons {count}"),
         Action::SummonRandom { count, .. } => format!("summons {count} at random from the pool"),
         Action::SummonWhenSpace { count, .. } => format!("summons {count} when there is room"),

@@ -503,6 +503,25 @@ impl PowerOnBoard {
         };
         match self.row.play {
             PowerPlay::StartOfCombat { action } => Ok(Some(card(action))),
+            PowerPlay::GivesSummoned {
+                attack,
+                health,
+                keywords,
+            } => Ok(Some(HeroCard {
+                effect: Effect {
+                    trigger: Trigger::FriendlySummoned {
+                        tribes: 0,
+                        after: false,
+                    },
+                    action: Action::Buff {
+                        target: Target::Friend,
+                        attack,
+                        health,
+                        keywords,
+                    },
+                },
+                ..card(Action::Nothing)
+            })),
             PowerPlay::AtStart {
                 action,
                 phase,
@@ -780,6 +799,7 @@ fn meet_power(
             | PowerPlay::StartOfCombat { .. }
             | PowerPlay::SummonsWhenSpace { .. }
             | PowerPlay::AtStart { .. }
+            | PowerPlay::GivesSummoned { .. }
             | PowerPlay::SummonsInfoCard
             | PowerPlay::PutsInHand
             | PowerPlay::DestroysAndResummons { .. }
@@ -791,6 +811,7 @@ fn meet_power(
             | PowerPlay::StartOfCombat { .. }
             | PowerPlay::SummonsWhenSpace { .. }
             | PowerPlay::AtStart { .. }
+            | PowerPlay::GivesSummoned { .. }
             | PowerPlay::SummonsInfoCard
             | PowerPlay::PutsInHand
             | PowerPlay::DestroysAndResummons { .. } => format!(
