@@ -137,11 +137,9 @@ pub(super) fn validate_enchanting(c: &Combat) -> Result<()> {
                 named(m)
             ));
         }
-        let others = c.heroes.iter().flatten().filter(|h| h.id != card.id);
-        if let Some(h) = others
-            .filter(|h| raises_health(&h.effect) || h.minion.is_some())
-            .next()
-        {
+        let raiser =
+            |h: &&HeroCard| h.id != card.id && (raises_health(&h.effect) || h.minion.is_some());
+        if let Some(h) = c.heroes.iter().flatten().find(raiser) {
             return refuse(format!(
                 "beside {}, which may raise a minion's health",
                 h.name
