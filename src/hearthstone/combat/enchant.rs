@@ -69,7 +69,9 @@ fn raises_health(e: &Effect) -> bool {
 /// The first minion of `minions`, or a token of theirs, that may raise a
 /// minion's health in combat (`raises_health`, or a card whose stats grow
 /// with a count of its side).
-fn health_raiser(minions: &[Minion]) -> Option<&Minion> {
+fn health_raiser(minions: &[Minion], battlecries: bool) -> Option<&Minion> {
+    // A battlecry acts only where a minion triggers it.
+    let raises = |e: &Effect| (battlecries || e.trigger != Trigger::Battlecry) && raises_health(e);
     minions.iter().find(|m| {
         let tokens = [m.deathrattle, m.effect_token];
         let effects = m
@@ -80,7 +82,7 @@ fn health_raiser(minions: &[Minion]) -> Option<&Minion> {
         let counted = std::iter::once(m.marks)
             .chain(tokens.iter().map(|t| t.marks))
             .any(|marks| marks.intersects(Marks::COUNTED));
-        counted || effects.clone().any(raises_health)
+        counted || effects.clone().any(raises)
     })
 }
 
@@ -114,7 +116,10 @@ pub(super) fn validate_enchanting(c: &Combat) -> Result<()> {
         {
             return refuse(format!("on {}, which has two effects already", named(m)));
         }
-        if let Some(m) = health_raiser(board).or_else(|| health_raiser(&c.hands[side])) {
+        let hands = [c.hands[0].as_slice(), c.hands[1].as_slice()];
+        let battlecries = super::battlecries::any_triggers([&c.a, &c.b], hands);
+        let raiser = health_raiser(board, battlecries);
+        if let Some(m) = raiser.or_else(|| health_raiser(&c.hands[side], battlecries)) {
             return refuse(format!(
                 "beside {}, which may raise a minion's health in combat (the engine does not keep \
                  a minion's max health, which the deathrattle gives)",
