@@ -84,6 +84,11 @@ fn power_json(r: &PowerRow) -> serde_json::Value {
         PowerPlay::StartOfCombat { .. } | PowerPlay::AtStart { .. } => {
             (true, "acts at the start of combat".to_string(), None)
         }
+        PowerPlay::GivesSummoned { .. } => (
+            true,
+            "gives stats and keywords to minions summoned in combat".to_string(),
+            None,
+        ),
         PowerPlay::SummonsInfoCard => (
             true,
             "summons the minion its info names, before combat".to_string(),

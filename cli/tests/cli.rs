@@ -1097,7 +1097,7 @@ fn combat_reads_a_whole_game_state() {
         &file,
         state.replace(
             r#""heroPowers": []"#,
-            r#""heroPowers": [{"cardId": "TB_BaconShop_HP_020"}, {"cardId": "BG20_HERO_282p"}]"#,
+            r#""heroPowers": [{"cardId": "TB_BaconShop_HP_020"}, {"cardId": "BGDUO_HERO_101p"}]"#,
         ),
     )
     .unwrap();
@@ -1106,7 +1106,7 @@ fn combat_reads_a_whole_game_state() {
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains(
-            "--battle: playerBoard.player.heroPowers[1]: Fragrant Phylactery (BG20_HERO_282p): \
+            "--battle: playerBoard.player.heroPowers[1]: Glorious Gloop (BGDUO_HERO_101p): \
              Start of Combat"
         ),
         "{}",
@@ -1117,7 +1117,7 @@ fn combat_reads_a_whole_game_state() {
     // the tavern skipped), the answer marked approximate.
     let ignored = json(oddsmith(&["combat", "--battle", path, "--json"]));
     assert_eq!(ignored["approximate"], true);
-    assert_eq!(ignored["unmodelled"][0]["id"], "BG20_HERO_282p");
+    assert_eq!(ignored["unmodelled"][0]["id"], "BGDUO_HERO_101p");
     assert_eq!(ignored["unmodelled"].as_array().unwrap().len(), 1);
     assert_eq!(ignored["unmodelled"][0]["place"], "hero power");
     assert_eq!(
@@ -1132,7 +1132,7 @@ fn combat_reads_a_whole_game_state() {
     assert!(
         text(&out.stdout).starts_with(
             "approximate: 1 not modelled, left out: \
-             (BG20_HERO_282p, hero power at playerBoard.player.heroPowers[1])\n"
+             (BGDUO_HERO_101p, hero power at playerBoard.player.heroPowers[1])\n"
         ),
         "{}",
         text(&out.stdout)
@@ -1192,15 +1192,15 @@ fn bg_cards_lists_the_pool_and_finds_cards() {
             assert!(r["reason"].as_str().is_some_and(|w| !w.is_empty()), "{r}");
         }
     }
-    let phylactery = v["hero_powers"]
+    let gloop = v["hero_powers"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|r| r["id"] == "BG20_HERO_282p")
+        .find(|r| r["id"] == "BGDUO_HERO_101p")
         .unwrap();
-    assert_eq!(phylactery["name"], "Fragrant Phylactery");
-    assert_eq!(phylactery["acts_in_combat"], true);
-    assert_eq!(phylactery["modelled"], false);
+    assert_eq!(gloop["name"], "Glorious Gloop");
+    assert_eq!(gloop["acts_in_combat"], true);
+    assert_eq!(gloop["modelled"], false);
     let insects = v["hero_powers"]
         .as_array()
         .unwrap()

@@ -191,8 +191,8 @@ def test_combat_battle_errors_name_the_json_path():
     # combat (not modelled yet) or unknown is refused by path.
     state["playerBoard"]["player"]["heroPowers"] = [{"cardId": "TB_BaconShop_HP_020"}]
     assert oddsmith.combat_battle(state, unmodelled="refuse").unmodelled == []
-    state["playerBoard"]["player"]["heroPowers"] = [{"cardId": "BG20_HERO_282p"}]
-    with pytest.raises(oddsmith.InvalidArgument, match=r"heroPowers\[0\]: Fragrant Phylactery"):
+    state["playerBoard"]["player"]["heroPowers"] = [{"cardId": "BGDUO_HERO_101p"}]
+    with pytest.raises(oddsmith.InvalidArgument, match=r"heroPowers\[0\]: Glorious Gloop"):
         oddsmith.combat_battle(state, unmodelled="refuse")
     state["playerBoard"]["player"]["heroPowers"] = [{"cardId": "NOT_A_HERO_POWER"}]
     with pytest.raises(oddsmith.InvalidArgument, match=r"heroPowers\[0\].*NOT_A_HERO_POWER"):

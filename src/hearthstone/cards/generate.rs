@@ -314,6 +314,7 @@ fn target(t: &Target) -> String {
         Target::RandomEnemies { count } => format!("Target::RandomEnemies {{ count: {count} }}"),
         Target::LowestHealthEnemy => "Target::LowestHealthEnemy".into(),
         Target::LeftmostEnemy => "Target::LeftmostEnemy".into(),
+        Target::LowestAttack => "Target::LowestAttack".into(),
         Target::RightOf { count } => format!("Target::RightOf {{ count: {count} }}"),
         Target::Killer => "Target::Killer".into(),
         Target::Chosen { slot } => format!("Target::Chosen {{ slot: {slot} }}"),
@@ -409,6 +410,18 @@ fn action(a: &Action) -> String {
         Action::GiveMaxHealth { target: t, times } => format!(
             "Action::GiveMaxHealth {{ target: {}, times: {times} }}",
             target(&t)
+        ),
+        Action::GiveOwnStats { target: t, health } => format!(
+            "Action::GiveOwnStats {{ target: {}, health: {health} }}",
+            target(&t)
+        ),
+        Action::GiveDeathrattle {
+            target: t,
+            deathrattle,
+        } => format!(
+            "Action::GiveDeathrattle {{ target: {}, deathrattle: &{} }}",
+            target(&t),
+            action(deathrattle)
         ),
         Action::Strike { target: t, times } => format!(
             "Action::Strike {{ target: {}, times: {times} }}",

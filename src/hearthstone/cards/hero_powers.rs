@@ -155,6 +155,21 @@ pub enum PowerPlay {
         /// The token's card id.
         token: &'static str,
     },
+    /// Each minion summoned on its side in combat (not the starting
+    /// boards) gains `attack`/`health` and `keywords` as it enters, before
+    /// its side's other bonuses (Firestone's `handleAddedMinionAuraEffect`:
+    /// hero powers first), a gain from another source than itself (Sprout
+    /// It Out!). A hero-side card of its side whose effect is "whenever a
+    /// friendly minion is summoned, give it ..." (`Trigger::FriendlySummoned`,
+    /// `Target::Friend`), played where minions enter (`State::enter_auras`).
+    GivesSummoned {
+        /// Attack each gains.
+        attack: u16,
+        /// Health each gains.
+        health: u16,
+        /// `model` keyword bits each gains.
+        keywords: u8,
+    },
     /// It acts in combat, which is not modelled yet (what it does).
     NotModelled {
         /// What it does in combat.
@@ -264,8 +279,8 @@ const fn row(id: &'static str, name: &'static str, kind: PowerKind, play: PowerP
 use crate::hearthstone::model::{Action, REBORN, SHIELD, TAUNT, Target, WINDFURY};
 use PowerKind::{Anomaly, HeroPower, Quest, QuestReward, Trinket};
 use PowerPlay::{
-    AtStart, AvengeSummons, DestroysAndResummons, GivesKeywords, NotModelled, OutsideCombat,
-    PutsInHand, StartOfCombat, SummonsInfoCard, SummonsWhenSpace,
+    AtStart, AvengeSummons, DestroysAndResummons, GivesKeywords, GivesSummoned, NotModelled,
+    OutsideCombat, PutsInHand, StartOfCombat, SummonsInfoCard, SummonsWhenSpace,
 };
 
 /// Every hero power, trinket, quest reward, quest and anomaly of the
@@ -290,8 +305,11 @@ pub static POWERS: &[PowerRow] = &[
     // pre-combat hero powers, used or not): the left- and right-most
     // minions gain +2/+1, attack at once, and the other side attacks first.
     row("TB_BaconShop_HP_069", "Wingmen", HeroPower, StartOfCombat { action: Action::FlanksAttack { attack: 2, health: 1 } }),
-    // Firestone: fragrant-phylactery.ts.
-    row("BG20_HERO_282p", "Fragrant Phylactery", HeroPower, NotModelled { reason: "Start of Combat: Give your lowest-Attack minion 'Deathrattle: Give your other minions this minion's stats'" }),
+    // Firestone 1.1.755 (fragrant-phylactery.ts, pre-combat, used or not;
+    // fragrant-phylactery-enchantment.ts): a lowest-Attack living minion,
+    // drawn among ties, gains an enchantment whose deathrattle gives the
+    // other living friendly minions its attack and max health.
+    row("BG20_HERO_282p", "Fragrant Phylactery", HeroPower, AtStart { action: Action::GiveDeathrattle { target: Target::LowestAttack, deathrattle: &Action::GiveOwnStats { target: Target::Friendly { tribes: 0, other: true, living: true }, health: 0 } }, phase: Phase::PreCombat, used_only: false, amount: Amount::Fixed }),
     row("BG27_HERO_801p2", "Choose Your Champion", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_048", "Battle Brand", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_022", "Snicker-snack", HeroPower, OutsideCombat),
@@ -314,8 +332,10 @@ pub static POWERS: &[PowerRow] = &[
     // reacts to these.
     row("TB_BaconShop_HP_086", "Swatting Insects", HeroPower, GivesKeywords { to: Given::Leftmost, keywords: WINDFURY | SHIELD | TAUNT }),
     row("TB_BaconShop_HP_010", "Boon of Light", HeroPower, OutsideCombat),
-    // Firestone: add-minion-to-board.ts.
-    row("TB_BaconShop_HP_107", "Sprout It Out!", HeroPower, NotModelled { reason: "give +1/+2 and Taunt to minions you summon during combat" }),
+    // Firestone 1.1.755 (add-minion-to-board.ts, used or not): each minion
+    // summoned in combat (reborn copies too) gains Taunt and +1/+2, the
+    // hero its source.
+    row("TB_BaconShop_HP_107", "Sprout It Out!", HeroPower, GivesSummoned { attack: 1, health: 2, keywords: TAUNT }),
     // Firestone: deathrattle-effects.ts.
     row("BG20_HERO_100p", "Glory of Combat", HeroPower, NotModelled { reason: "after a friendly minion kills an enemy, it gains +1 Attack" }),
     row("BG21_HERO_020p", "Stir the Pot", HeroPower, OutsideCombat),

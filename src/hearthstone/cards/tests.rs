@@ -1671,6 +1671,14 @@ fn the_powers_table_has_one_named_row_per_card() {
                 assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
                 assert_ne!(keywords, 0, "{}", r.id);
             }
+            PowerPlay::GivesSummoned {
+                attack,
+                health,
+                keywords,
+            } => {
+                assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
+                assert_ne!((attack, health, keywords), (0, 0, 0), "{}", r.id);
+            }
             PowerPlay::SummonsWhenSpace { token } => {
                 assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
                 assert!(by_id(token).is_some(), "{}: {token}", r.id);
@@ -1693,9 +1701,13 @@ fn the_powers_table_has_one_named_row_per_card() {
                     r.id
                 );
             }
-            PowerPlay::AtStart { action, .. } => {
+            PowerPlay::AtStart { action, amount, .. } => {
                 assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
-                assert!(scaled(action, 2).is_some(), "{}", r.id);
+                assert!(
+                    amount == Amount::Fixed || scaled(action, 2).is_some(),
+                    "{}",
+                    r.id
+                );
             }
             PowerPlay::SummonsInfoCard | PowerPlay::PutsInHand => {
                 assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
@@ -1738,10 +1750,10 @@ fn powers_are_looked_up_by_id() {
         (gold.kind, gold.play),
         (PowerKind::HeroPower, PowerPlay::OutsideCombat)
     );
-    let teron = power_row("BG20_HERO_282p").unwrap();
-    assert_eq!(teron.name, "Fragrant Phylactery");
+    let gloop = power_row("BGDUO_HERO_101p").unwrap();
+    assert_eq!(gloop.name, "Glorious Gloop");
     assert!(matches!(
-        teron.play,
+        gloop.play,
         PowerPlay::NotModelled { reason } if reason.contains("Start of Combat")
     ));
     let chess = power_row("BG30_MagicItem_972").unwrap();

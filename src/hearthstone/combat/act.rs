@@ -466,9 +466,11 @@ impl State {
             }
             // Picked by `State::trigger_battlecries` alone (another call of
             // `f` here would cost every buff its inlining: measured).
+            // The lowest-attack minion: by `State::give_deathrattle` alone.
             Target::RightmostBattlecry
             | Target::AdjacentBattlecry { .. }
-            | Target::LeftmostDeathrattles { .. } => {
+            | Target::LeftmostDeathrattles { .. }
+            | Target::LowestAttack => {
                 debug_assert!(false, "no buff is read with a battlecry's target");
             }
         }
@@ -731,6 +733,21 @@ impl State {
                         });
                     }
                 }
+                false
+            }
+            Action::GiveOwnStats { target, health } => {
+                let stats = [at.unit.attack, health];
+                let listen = stats[0] > 0 && kinds.any(Flag::GainsAttack);
+                self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, _| {
+                    buff(kinds, &mut state.boards[s][i], stats[0], stats[1], 0);
+                    if listen {
+                        state.hear_attack_gain(kinds, s, i, at.is(s, i));
+                    }
+                });
+                false
+            }
+            Action::GiveDeathrattle { target, .. } => {
+                self.give_deathrattle(kinds, at.side, target, chooser);
                 false
             }
             Action::MakeGolden { target } => {

@@ -9,7 +9,9 @@ use super::flags::Flag;
 use super::kinds::Kinds;
 use super::state::State;
 use super::unit::Unit;
-use crate::hearthstone::model::{Action, BonusTo, SHIELD, TAUNT, Target, Trigger, grower};
+use crate::hearthstone::model::{
+    Action, BonusTo, Effect, HeroCard, SHIELD, TAUNT, Target, Trigger, grower,
+};
 
 impl State {
     /// The stat auras met as the units at the slots of `entering` (on
@@ -34,6 +36,12 @@ impl State {
         while entering != 0 {
             let slot = entering.trailing_zeros() as usize;
             entering &= entering - 1;
+            // Its hero-side cards' gift first (Firestone's hero powers
+            // in `handleAddedMinionAuraEffect`), from another source.
+            let (attack, health, keywords) = kinds.summoned_gifts[side];
+            if summoned && (attack, health, keywords) != (0, 0, 0) {
+                self.buff_at(kinds, (side, slot), [attack, health], keywords, false);
+            }
             let mut rest = present & !(1 << slot);
             while rest != 0 {
                 let other = rest.trailing_zeros() as usize;
@@ -229,6 +237,29 @@ impl State {
                 }
             }
         }
+    }
+}
+
+/// What a hero-side card gives each minion summoned on its side
+/// (`cards::PowerPlay::GivesSummoned`: "whenever a friendly minion is
+/// summoned, give it ..."): attack, health, keywords.
+pub(super) fn summoned_gift(card: &HeroCard) -> Option<(u16, u16, u8)> {
+    match card.effect {
+        Effect {
+            trigger:
+                Trigger::FriendlySummoned {
+                    tribes: 0,
+                    after: false,
+                },
+            action:
+                Action::Buff {
+                    target: Target::Friend,
+                    attack,
+                    health,
+                    keywords,
+                },
+        } => Some((attack, health, keywords)),
+        _ => None,
     }
 }
 

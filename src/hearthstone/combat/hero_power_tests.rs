@@ -8,7 +8,10 @@ use super::tests::{assert_engines_agree, combat, summary};
 use super::*;
 use crate::budget::Control;
 use crate::hearthstone::firestone::hero_powers_from_json;
-use crate::hearthstone::model::{SHIELD, TAUNT, TRIBE_ALL, TRIBE_BEAST, TRIBE_DRAGON, TRIBE_MECH};
+use crate::hearthstone::model::{
+    Action, Effect, SHIELD, TAUNT, TRIBE_ALL, TRIBE_BEAST, TRIBE_DRAGON, TRIBE_MECH, Target,
+    Trigger,
+};
 use std::collections::BTreeMap;
 
 /// The hero-side cards of a `heroPowers` list, as the reader makes them.
@@ -310,4 +313,83 @@ fn broodmother_is_refused_beside_what_its_whelp_is_not_played_with() {
     c.heroes[0].extend(broodmother(2, 0));
     let e = combat_exact(&c, 1_000_000, &Control::NONE).unwrap_err();
     assert!(e.message().contains("two on one side"), "{}", e.message());
+}
+
+#[test]
+fn fragrant_phylactery_gives_the_lowest_attack_minion_its_stats_deathrattle() {
+    let phylactery = powers(r#"[{"cardId": "BG20_HERO_282p"}]"#);
+    // Used or not, it acts: the 1/4 gains the deathrattle. A attacks
+    // first (more minions): its 1/4 dies on the 7/7, the 6/6 gains
+    // +1/+4 and survives the 7/6's attack, which dies. Without it, a draw.
+    let mut c = combat("1/4,6/6", "7/7");
+    let plain = solved(&c);
+    assert!((plain.draw - 1.0).abs() < 1e-12, "{plain:?}");
+    c.heroes[0] = phylactery.clone();
+    let given = solved(&c);
+    assert!((given.win - 1.0).abs() < 1e-12, "{given:?}");
+    assert_engines_agree(&c, 71, "Fragrant Phylactery");
+    // Its max health, not what is left: the 1/4 took 2 before dying.
+    let mut c = combat("1/4,6/6", "2/2,7/7");
+    c.heroes[0] = phylactery.clone();
+    assert_engines_agree(&c, 72, "Fragrant Phylactery, damaged first");
+    // Ties drawn at random; on both sides; with reborn (the copy does
+    // not keep it) and a deathrattle of its own (fired first).
+    let mut c = combat("2/3,2/5+reborn,4/4", "1/1,1/6+taunt,3/2");
+    c.heroes[0] = phylactery.clone();
+    c.heroes[1] = phylactery.clone();
+    assert_engines_agree(&c, 73, "Fragrant Phylactery, ties on both sides");
+    let cards = crate::hearthstone::cards::by_id;
+    c.a[0] = crate::hearthstone::cards::minion_of(cards("BG29_815").unwrap()).unwrap();
+    assert_engines_agree(&c, 74, "Fragrant Phylactery on a deathrattle minion");
+    c.a[0] = crate::hearthstone::cards::minion_of(cards("BG_EX1_556").unwrap()).unwrap();
+    assert_engines_agree(&c, 75, "Fragrant Phylactery on a token deathrattle");
+}
+
+#[test]
+fn fragrant_phylactery_is_refused_where_max_health_may_change() {
+    let phylactery = powers(r#"[{"cardId": "BG20_HERO_282p"}]"#);
+    let mut c = combat("1/4,6/6", "7/7");
+    c.heroes[0] = phylactery;
+    c.a[1].effects[0] = Effect {
+        trigger: Trigger::AfterAttack,
+        action: Action::Buff {
+            target: Target::This,
+            attack: 0,
+            health: 1,
+            keywords: 0,
+        },
+    };
+    let e = combat_exact(&c, 1_000_000, &Control::NONE).unwrap_err();
+    assert!(e.message().contains("Fragrant Phylactery"), "{e}");
+    assert!(e.message().contains("max health"), "{e}");
+    // On the enemy side, it changes nothing.
+    c.b = std::mem::take(&mut c.a);
+    c.a = parse_board("1/4,6/6").unwrap();
+    assert!(combat_exact(&c, 1_000_000, &Control::NONE).is_ok());
+}
+
+#[test]
+fn sprout_it_out_gives_minions_summoned_stats_and_taunt() {
+    let sprout = powers(r#"[{"cardId": "TB_BaconShop_HP_107"}]"#);
+    assert_eq!(sprout.len(), 1);
+    // The starting board takes nothing: the same start of combat.
+    let mut c = combat("2/2,3/3", "4/4");
+    let plain = after_start(&c);
+    c.heroes[0] = sprout.clone();
+    assert_same(&after_start(&c), &plain);
+    // A deathrattle's token enters as a 2/3 taunt (1/1 +1/+2), a reborn
+    // copy too: the 1/1 token now survives the 2/2's hit once.
+    let cards = crate::hearthstone::cards::by_id;
+    let golem = crate::hearthstone::cards::minion_of(cards("BG_EX1_556").unwrap()).unwrap();
+    let mut c = combat("2/3", "3/6,1/1");
+    c.a[0] = golem;
+    c.a.push(Minion::new(1, 1).with_keywords(crate::hearthstone::model::REBORN));
+    let without = solved(&c);
+    c.heroes[0] = sprout.clone();
+    let with = solved(&c);
+    assert!(with.win > without.win, "{without:?} vs {with:?}");
+    assert_engines_agree(&c, 81, "Sprout It Out!");
+    // On both sides.
+    c.heroes[1] = sprout;
+    assert_engines_agree(&c, 82, "Sprout It Out! on both sides");
 }

@@ -273,6 +273,21 @@ pub(super) fn order(sides: [bool; 2], chooser: &mut impl Chooser) -> [Option<usi
 /// (Tentacular) shares its side's count of waiting summons with another
 /// hero-side card's (the engine keeps one count and one token a side).
 pub(super) fn validate_pre_combat(c: &super::Combat) -> crate::error::Result<()> {
+    // Its gift to minions summoned is the side's, which a teammate's
+    // player does not carry (`Player`).
+    if c.has_teammates()
+        && let Some(card) = c
+            .heroes
+            .iter()
+            .flatten()
+            .find(|h| super::auras::summoned_gift(h).is_some())
+    {
+        return Err(crate::error::Error::invalid(format!(
+            "{} ({}): its gift to minions summoned is not modelled beside Duos teammates",
+            card.name, card.id
+        ))
+        .with_culprit(card.name));
+    }
     // A second copy would be taken after the first one's death phase,
     // which may have changed its minion (the engine takes both as the
     // combat began).

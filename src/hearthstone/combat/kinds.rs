@@ -176,6 +176,14 @@ pub struct Kinds {
     /// (`HeroCard::resummons`: the chosen minion as the combat began) and
     /// the slot it enters counted from the right end (`add_resummons`).
     pub(super) resummon: [Option<(Unit, u8)>; 2],
+    /// Per side, per starting slot, the kind of the minion there and its
+    /// enchanted form, when a hero-side card of the side gives a
+    /// deathrattle (`enchant.rs`).
+    pub(super) enchanted: [[Option<(u8, u8)>; crate::hearthstone::model::BOARD_SIZE]; 2],
+    /// Per side, what each minion summoned in combat gains from its
+    /// hero-side cards as it enters (`summoned_gift`: attack, health,
+    /// keywords; none when all 0), played by `State::enter_auras`.
+    pub(super) summoned_gifts: [(u16, u16, u8); 2],
     /// Some hero-side card acts at the start of combat (the minions'
     /// start-of-combat effects are `Flag::StartOfCombat`).
     hero_start: bool,
@@ -301,6 +309,8 @@ impl Kinds {
             hero_counts: [0; 2],
             hero_tokens: [[0; MAX_HERO_CARDS]; 2],
             resummon: [None; 2],
+            enchanted: [[None; crate::hearthstone::model::BOARD_SIZE]; 2],
+            summoned_gifts: [(0, 0, 0); 2],
             hero_start: false,
             hero_once: false,
             hero_avengers: [None; 2],
@@ -378,7 +388,26 @@ impl Kinds {
             let cards = &cards[..cards.len().min(MAX_HERO_CARDS)];
             self.heroes[side][..cards.len()].copy_from_slice(cards);
             self.hero_counts[side] = cards.len() as u8;
+            let mut effects = Vec::new();
             for (j, card) in cards.iter().enumerate() {
+                if let Some((attack, health, keywords)) = super::auras::summoned_gift(card) {
+                    // Played as minions enter, as a side's bonuses are:
+                    // no listener of its own.
+                    let gift = &mut self.summoned_gifts[side];
+                    *gift = (
+                        gift.0.saturating_add(attack),
+                        gift.1.saturating_add(health),
+                        gift.2 | keywords,
+                    );
+                    self.raise_flags(Flags::of(Flag::Auras).and(Flag::ChangesUnits));
+                    if health > 0 {
+                        self.raise_flags(Flags::of(Flag::RaisesPotential));
+                    }
+                    self.max_attack = self.max_attack.saturating_add(attack);
+                    self.max_health = self.max_health.saturating_add(health);
+                    continue;
+                }
+                effects.push(card.effect);
                 if let Some(minion) = &card.minion {
                     // A whole card's minion the boards lack, its kind
                     // interned as a starting minion's (its flags raised).
@@ -405,7 +434,6 @@ impl Kinds {
                     self.raise_potential();
                 }
             }
-            let effects: Vec<Effect> = cards.iter().map(|c| c.effect).collect();
             let flags = Folded::of(&effects, 0).flags;
             // Reborn copies are made as the kinds are (`Kinds::new`): no
             // hero-side card gives reborn yet.

@@ -33,6 +33,7 @@ mod chooser;
 mod cost;
 mod damage;
 mod deaths;
+mod enchant;
 mod exact;
 mod flags;
 mod gild;

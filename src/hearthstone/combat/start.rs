@@ -165,6 +165,7 @@ pub(super) fn setup(c: &Combat) -> Result<(State, Kinds)> {
         }
     }
     kinds.add_resummons(&start);
+    kinds.add_enchanted_forms(&start);
     kinds.add_random_summons(&[&c.a, &c.b, &c.hands[0], &c.hands[1]])?;
     // Firestone picks the first attacker again after its summon, which
     // `counted_lens` follows only where the counts after the whole start

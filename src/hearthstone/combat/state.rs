@@ -120,6 +120,7 @@ pub(super) fn validate(c: &Combat) -> Result<()> {
     super::heroes::validate_pre_combat(c)?;
     super::hero_avenge::validate_hero_avenge(c)?;
     super::gild::validate_gilding(c)?;
+    super::enchant::validate_enchanting(c)?;
     super::start::validate_first_attacker(c)?;
     if bonus_to.len() > MAX_SIDE_BONUSES {
         return Err(Error::invalid(format!(

@@ -324,6 +324,8 @@ fn describe(action: &Action) -> String {
         }
         Action::GiveOwnAttack { times, .. } => format!("gives {times}x its attack"),
         Action::GiveMaxHealth { times, .. } => format!("gives its maximum health {times}x"),
+        Action::GiveOwnStats { health, .. } => format!("gives its attack and {health} health"),
+        Action::GiveDeathrattle { .. } => "gives a deathrattle".into(),
         Action::Summon { count } => format!("summons {count}"),
         Action::SummonRandom { count, .. } => format!("summons {count} at random from the pool"),
         Action::SummonWhenSpace { count, .. } => format!("summons {count} when there is room"),

@@ -507,6 +507,25 @@ impl PowerOnBoard {
         };
         match self.row.play {
             PowerPlay::StartOfCombat { action } => Ok(Some(card(action))),
+            PowerPlay::GivesSummoned {
+                attack,
+                health,
+                keywords,
+            } => Ok(Some(HeroCard {
+                effect: Effect {
+                    trigger: Trigger::FriendlySummoned {
+                        tribes: 0,
+                        after: false,
+                    },
+                    action: Action::Buff {
+                        target: Target::Friend,
+                        attack,
+                        health,
+                        keywords,
+                    },
+                },
+                ..card(Action::Nothing)
+            })),
             PowerPlay::AtStart {
                 action,
                 phase,
@@ -810,6 +829,7 @@ fn meet_power(
             | PowerPlay::StartOfCombat { .. }
             | PowerPlay::SummonsWhenSpace { .. }
             | PowerPlay::AtStart { .. }
+            | PowerPlay::GivesSummoned { .. }
             | PowerPlay::SummonsInfoCard
             | PowerPlay::PutsInHand
             | PowerPlay::DestroysAndResummons { .. }
@@ -822,6 +842,7 @@ fn meet_power(
             | PowerPlay::StartOfCombat { .. }
             | PowerPlay::SummonsWhenSpace { .. }
             | PowerPlay::AtStart { .. }
+            | PowerPlay::GivesSummoned { .. }
             | PowerPlay::SummonsInfoCard
             | PowerPlay::PutsInHand
             | PowerPlay::DestroysAndResummons { .. }

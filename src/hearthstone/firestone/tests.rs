@@ -348,8 +348,8 @@ fn a_game_state_s_errors_name_the_json_path() {
         ),
         (
             r#""heroPowers": []"#,
-            r#""heroPowers": [{"cardId": "BG20_HERO_282p", "used": false}]"#,
-            "playerBoard.player.heroPowers[0]: Fragrant Phylactery (BG20_HERO_282p): Start of Combat: Give",
+            r#""heroPowers": [{"cardId": "BGDUO_HERO_101p", "used": false}]"#,
+            "playerBoard.player.heroPowers[0]: Glorious Gloop (BGDUO_HERO_101p): Start of Combat: transform",
         ),
         (
             r#""heroPowers": []"#,
@@ -363,8 +363,8 @@ fn a_game_state_s_errors_name_the_json_path() {
         ),
         (
             r#""hpLeft": 30"#,
-            r#""hpLeft": 30, "heroPowerId": "BG20_HERO_282p""#,
-            "playerBoard.player.heroPowerId: Fragrant Phylactery (BG20_HERO_282p): Start of Combat",
+            r#""hpLeft": 30, "heroPowerId": "BGDUO_HERO_101p""#,
+            "playerBoard.player.heroPowerId: Glorious Gloop (BGDUO_HERO_101p): Start of Combat",
         ),
         (
             r#""hpLeft": 30"#,
@@ -626,7 +626,7 @@ fn ignoring_what_is_not_modelled_lists_it_and_fights_without_it() {
     let state = BATTLE
         .replacen(
             r#""heroPowers": []"#,
-            r#""heroPowers": [{"cardId": "TB_BaconShop_HP_020"}, {"cardId": "BG20_HERO_282p"}]"#,
+            r#""heroPowers": [{"cardId": "TB_BaconShop_HP_020"}, {"cardId": "BGDUO_HERO_101p"}]"#,
             1,
         )
         .replacen(
@@ -659,7 +659,7 @@ fn ignoring_what_is_not_modelled_lists_it_and_fights_without_it() {
         [
             ("BG27_Anomaly_301", Place::Anomaly, "gameState.anomalies[0]"),
             (
-                "BG20_HERO_282p",
+                "BGDUO_HERO_101p",
                 Place::HeroPower,
                 "playerBoard.player.heroPowers[1]"
             ),

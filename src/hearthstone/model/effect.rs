@@ -362,6 +362,10 @@ pub enum Target {
         /// Its slot as the combat began.
         slot: u8,
     },
+    /// A living friendly minion of the lowest attack, drawn at random
+    /// among ties (Fragrant Phylactery: Firestone's
+    /// `pickRandomLowestAttack`). Read only with `Action::GiveDeathrattle`.
+    LowestAttack,
 }
 
 /// What an effect does.
@@ -820,6 +824,31 @@ pub enum Action {
         /// Each token attacks at once as it enters.
         attacks: bool,
     },
+    /// The minion `target` names gains "Deathrattle: `deathrattle`" for
+    /// the rest of the combat, fired after its own deathrattles (an
+    /// enchantment's, as Firestone orders them); its reborn copy, a fresh
+    /// copy of its card, does not keep it (Fragrant Phylactery). Only a
+    /// pre-combat hero-side card plays it: each starting minion of its
+    /// side has its enchanted form interned as the combat is set up
+    /// (`combat::enchant`).
+    GiveDeathrattle {
+        /// Who gains it (`Target::LowestAttack`).
+        target: Target,
+        /// What the deathrattle does.
+        deathrattle: &'static Action,
+    },
+    /// The minion's attack as it fires and `health` to each minion
+    /// `target` reaches, one buff each ("give your other minions this
+    /// minion's stats": Firestone gives its attack and its max health).
+    /// `health` is 0 as a row reads it: the engine fills in the minion's
+    /// health as the combat began, which is its max health where nothing
+    /// may raise it (`combat::enchant` refuses the rest).
+    GiveOwnStats {
+        /// Who gets it.
+        target: Target,
+        /// The health given (its max health).
+        health: u16,
+    },
 }
 
 impl Action {
@@ -964,6 +993,8 @@ impl Effect {
             Action::StatsOfFriendAttack { .. } | Action::HealthOfFriendAttack { .. } => {
                 return true;
             }
+            // The deathrattle it gives raises its friends' health.
+            Action::GiveDeathrattle { .. } | Action::GiveOwnStats { .. } => return true,
             Action::ShieldAtAttack { .. } => return true,
             // It raises the target's health (a golden form may summon more).
             Action::MakeGolden { .. } => return true,
