@@ -1,5 +1,5 @@
-//! A minion's maximum health (`Action::GiveMaxHealth`, Impulsive
-//! Trickster's "give this minion's maximum Health").
+//! A minion's maximum health (`Action::GiveMaxHealth`: "give this
+//! minion's maximum Health").
 //!
 //! Firestone keeps a `maxHealth` per minion: the health it entered with,
 //! set to its health of the moment whenever it gains health (a damaged
