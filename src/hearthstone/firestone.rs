@@ -709,10 +709,10 @@ impl Played {
     /// Errors name the enchantment.
     fn apply(self, minion: &mut Minion) -> std::result::Result<(), (&'static str, &'static str)> {
         for (id, make, n) in self.summed {
-            add_enchantment_effect(minion, make(n), false).map_err(|why| (id, why))?;
+            add_enchantment_effect(minion, make(n)).map_err(|why| (id, why))?;
         }
         for (id, effect) in self.effects {
-            add_enchantment_effect(minion, effect, true).map_err(|why| (id, why))?;
+            add_enchantment_effect(minion, effect).map_err(|why| (id, why))?;
         }
         if let Some((id, card, n)) = self.tokens {
             add_enchantment_tokens(minion, card, n).map_err(|why| (id, why))?;
@@ -723,14 +723,15 @@ impl Played {
 
 /// `effect` added to the minion's effects, in the first free slot; its
 /// reborn copy (a fresh copy of the card, without enchantments in
-/// Firestone) keeps its card's effects only. A rally of an enchantment
-/// whose card has the mechanic (`rally_mark`) makes it a Rally minion
-/// (`Marks::HAS_RALLY`: Firestone's mechanics check reads the
-/// enchantments too).
+/// Firestone) keeps its card's effects only. An enchantment's rally does
+/// not make a Rally minion (`Marks::HAS_RALLY`): Firestone's mechanics
+/// check reads the enchantment's card, and no enchantment the engine
+/// plays has the Rally mechanic in the card data (Whirring Protector's
+/// `BG33_807e` fires its rally, yet Bloodsnout Warlord does not hear a
+/// minion carrying it).
 fn add_enchantment_effect(
     minion: &mut Minion,
     effect: model::Effect,
-    rally_mark: bool,
 ) -> std::result::Result<(), &'static str> {
     let Some(slot) = minion
         .effects
@@ -743,9 +744,6 @@ fn add_enchantment_effect(
         minion.reborn_effects = Some(minion.effects);
     }
     minion.effects[slot] = effect;
-    if rally_mark && effect.trigger == model::Trigger::Rally {
-        minion.marks |= model::Marks::HAS_RALLY;
-    }
     Ok(())
 }
 

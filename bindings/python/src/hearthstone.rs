@@ -136,6 +136,29 @@ fn board_of(side: &str, board: &Bound<'_, PyAny>) -> PyResult<Vec<Minion>> {
     Ok(minions)
 }
 
+/// The combat of two boards given as Python lists, their tiers and
+/// bonuses (`combat` and `best_order` take the same arguments).
+fn combat_of(
+    a: &Bound<'_, PyAny>,
+    b: &Bound<'_, PyAny>,
+    tiers: (u32, u32),
+    bonuses: &(String, String),
+) -> PyResult<Combat> {
+    let bonuses_of = |side: &str, text: &str| {
+        GameBonuses::parse(text)
+            .map_err(|e| InvalidArgument::new_err(format!("bonuses_{side}: {}", e.message())))
+    };
+    Ok(Combat {
+        a: board_of("a", a)?,
+        b: board_of("b", b)?,
+        tiers: [tiers.0, tiers.1],
+        bonuses: [bonuses_of("a", &bonuses.0)?, bonuses_of("b", &bonuses.1)?],
+        heroes: Default::default(),
+        hands: Default::default(),
+        teammates: Default::default(),
+    })
+}
+
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 fn combat<'py>(
@@ -152,19 +175,7 @@ fn combat<'py>(
     health: (Option<i32>, Option<i32>),
     bonuses: (String, String),
 ) -> PyResult<Bound<'py, PyDict>> {
-    let bonuses_of = |side: &str, text: &str| {
-        GameBonuses::parse(text)
-            .map_err(|e| InvalidArgument::new_err(format!("bonuses_{side}: {}", e.message())))
-    };
-    let c = Combat {
-        a: board_of("a", a)?,
-        b: board_of("b", b)?,
-        tiers: [tiers.0, tiers.1],
-        bonuses: [bonuses_of("a", &bonuses.0)?, bonuses_of("b", &bonuses.1)?],
-        heroes: Default::default(),
-        hands: Default::default(),
-        teammates: Default::default(),
-    };
+    let c = combat_of(a, b, tiers, &bonuses)?;
     run_combat(
         py,
         c,
@@ -352,19 +363,7 @@ fn best_order<'py>(
     health_a: Option<i32>,
     bonuses: (String, String),
 ) -> PyResult<Bound<'py, PyDict>> {
-    let bonuses_of = |side: &str, text: &str| {
-        GameBonuses::parse(text)
-            .map_err(|e| InvalidArgument::new_err(format!("bonuses_{side}: {}", e.message())))
-    };
-    let c = Combat {
-        a: board_of("a", a)?,
-        b: board_of("b", b)?,
-        tiers: [tiers.0, tiers.1],
-        bonuses: [bonuses_of("a", &bonuses.0)?, bonuses_of("b", &bonuses.1)?],
-        heroes: Default::default(),
-        hands: Default::default(),
-        teammates: Default::default(),
-    };
+    let c = combat_of(a, b, tiers, &bonuses)?;
     let objective = objective_of(objective, health_a)?;
     let mut options = BestOrderOptions {
         combat: combat_options(mode, samples, time_ms, seed, threads, max_states)?,

@@ -352,6 +352,41 @@ fn boon_of_beetles_summons_two_taunt_beetles_when_there_is_room() {
 }
 
 #[test]
+fn boom_in_a_box_picks_the_first_attacker_again_after_the_beetles() {
+    // Boom-in-a-Box's damage kills A's six 2/2s; the two waiting Beetles
+    // enter. Firestone picks the first attacker again after that effect
+    // (its deaths and the summons it made room for): A's 3 minions
+    // against B's 4, so B attacks first (by the boards as the combat
+    // began, 7 against 4, it would be A).
+    let boon = [("BG28_603", [0, 0])];
+    let c = with_heroes(
+        "2/2,2/2,2/2,2/2,2/2,2/2,Boom-in-a-Box",
+        "4/6,4/6,4/6,4/6",
+        [&boon, &[]],
+    );
+    let (kinds, start, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE).unwrap();
+    let outcomes = outcomes.unwrap();
+    for (s, _) in &outcomes.outcomes {
+        assert_eq!(shown(s, 0), "5/10,2/2,2/2");
+    }
+    for (s, p) in super::start::first_states(&outcomes, &kinds, &start) {
+        assert!(p > 0.0);
+        assert_eq!(s.turn, 1, "B attacks first");
+    }
+    // Without the Beetles waiting, the counts after the start of combat
+    // pick too: 1 against 4.
+    let c = with_heroes(
+        "2/2,2/2,2/2,2/2,2/2,2/2,Boom-in-a-Box",
+        "4/6,4/6,4/6,4/6",
+        [&[], &[]],
+    );
+    let (kinds, start, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE).unwrap();
+    for (s, _) in super::start::first_states(&outcomes.unwrap(), &kinds, &start) {
+        assert_eq!(s.turn, 1);
+    }
+}
+
+#[test]
 fn boon_of_beetles_agrees_across_the_exact_engine_the_plain_tree_and_monte_carlo() {
     let boon = [("BG28_603", [0, 0])];
     for (i, (a, b, heroes)) in [

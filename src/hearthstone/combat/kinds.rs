@@ -204,6 +204,10 @@ pub struct Kinds {
     /// Some minion's start of combat may change the boards' sizes without
     /// the first attacker picked again (`start::keeps_first_attacker`).
     keeps_attacker: bool,
+    /// Some minion's start of combat may change the boards' sizes, after
+    /// which (its deaths and summons waiting for room done) Firestone
+    /// picks the first attacker again (`start::may_resize`).
+    start_recounts: bool,
     /// Some token of the combat attacks at once when summoned
     /// (`Marks::ATTACKS_AT_ONCE`, `at_once.rs`).
     at_once: bool,
@@ -317,6 +321,7 @@ impl Kinds {
             space: false,
             space_recounts: false,
             keeps_attacker: false,
+            start_recounts: false,
             at_once: false,
             remembers: false,
             dead_places: false,
@@ -488,17 +493,16 @@ impl Kinds {
         self.space
     }
 
-    /// Some pre-combat hero power's summon waits for room (`space_recounts`).
+    /// Whether the boards as the combat began pick the first attacker
+    /// (`start::counted_lens`), not those after the start of combat: a
+    /// minion's start of combat keeps the first attacker, or summons wait
+    /// for room (Firestone's summon-when-space step does not pick again)
+    /// with nothing that picks again after them: a pre-combat hero
+    /// power's waiting summon (`space_recounts`) or a minion's start of
+    /// combat that may change the boards (`start_recounts`).
     #[inline]
-    pub(super) fn space_recounts(&self) -> bool {
-        self.space_recounts
-    }
-
-    /// Some minion's start of combat may change the boards' sizes without
-    /// the first attacker picked again (`start::keeps_first_attacker`).
-    #[inline]
-    pub(super) fn any_keeps_attacker(&self) -> bool {
-        self.keeps_attacker
+    pub(super) fn counts_start_boards(&self) -> bool {
+        self.keeps_attacker || (self.space && !self.space_recounts && !self.start_recounts)
     }
 
     /// The token a unit's kind summons when there is room
@@ -800,6 +804,7 @@ impl Kinds {
             .iter()
             .any(|e| matches!(e.action, Action::SummonWhenSpace { .. }));
         self.keeps_attacker |= m.effects.iter().any(super::start::keeps_first_attacker);
+        self.start_recounts |= m.effects.iter().any(super::start::may_resize);
         // The reborn copy's tokens when not the minion's own.
         let copy_token = m.reborn_deathrattle.unwrap_or(t);
         let copy_token_kind = match m.reborn_deathrattle {

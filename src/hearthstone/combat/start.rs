@@ -171,7 +171,7 @@ pub(super) fn setup(c: &Combat) -> Result<(State, Kinds)> {
     // `counted_lens` follows only where the counts after the whole start
     // of combat pick it.
     if let Some(h) = card_summoner
-        && (kinds.any_keeps_attacker() || (kinds.any_space() && !kinds.space_recounts()))
+        && kinds.counts_start_boards()
     {
         return Err(summon_refused(
             h,
@@ -266,11 +266,15 @@ pub(super) fn first_states(
 /// waiting for room (`space.rs`), or with a start of combat that keeps
 /// the first attacker (`keeps_first_attacker`), the boards' before it, as
 /// Firestone picks it there (its summon-when-space step and those
-/// effects do not pick again), unless a pre-combat hero power's summon
-/// waits (Ozumat's: Firestone's step then picks again at the end of the
-/// start of combat).
+/// effects do not pick again), unless something picks again after the
+/// waiting summons (`Kinds::counts_start_boards`): a pre-combat hero
+/// power's summon waiting (Ozumat's: Firestone's step then picks again at
+/// the end of the start of combat), or a minion's start of combat that
+/// may change the boards (damage to every other minion, say: Firestone
+/// picks again once its deaths and the waiting summons they make room for
+/// are done).
 pub(super) fn counted_lens(kinds: &Kinds, start: &State, s: &State) -> [u8; 2] {
-    if kinds.any_keeps_attacker() || (kinds.any_space() && !kinds.space_recounts()) {
+    if kinds.counts_start_boards() {
         start.lens
     } else {
         s.lens
@@ -322,7 +326,7 @@ pub(super) fn keeps_first_attacker(e: &Effect) -> bool {
 /// A start-of-combat effect that may change the boards' sizes other than
 /// those (`keeps_first_attacker`): Firestone picks the first attacker
 /// again after most of them.
-fn may_resize(e: &Effect) -> bool {
+pub(super) fn may_resize(e: &Effect) -> bool {
     e.trigger == Trigger::StartOfCombat
         && !keeps_first_attacker(e)
         && (e.action.may_summon() || e.action.may_kill())

@@ -513,7 +513,9 @@ fn enchantments_that_act_in_combat_are_refused() {
     assert!(cards::combat_effect(card).is_modelled() && !cards::acts_in_combat(card));
     assert_eq!(board_from_json(own).unwrap()[0].deathrattle.count, 1);
     // Whirring Protector's magnetized rally joins the minion's effects
-    // (after its card's), not its reborn copy's; it makes a Rally minion.
+    // (after its card's), not its reborn copy's. Geared Guard is a Rally
+    // minion by its card; a murloc carrying the rally is not (Firestone
+    // reads the mechanic from the enchantment's card, which lacks it).
     let guard = r#"[{"cardId": "BG33_325", "attack": 4, "health": 4, "enchantments": [{"cardId": "BG33_807e"}]}]"#;
     let card = cards::minion_of(cards::by_id("BG33_325").unwrap()).unwrap();
     let m = board_from_json(guard).unwrap()[0];
@@ -524,6 +526,13 @@ fn enchantments_that_act_in_combat_are_refused() {
     );
     assert_eq!(m.reborn_effects, Some(card.effects));
     assert!(m.marks.contains(model::Marks::HAS_RALLY));
+    let murloc = r#"[{"cardId": "BG_UNG_073", "attack": 3, "health": 5, "enchantments": [{"cardId": "BG33_807e"}]}]"#;
+    let m = board_from_json(murloc).unwrap()[0];
+    assert!(
+        m.effects
+            .contains(&cards::enchantment_effect("BG33_807e").unwrap())
+    );
+    assert!(!m.marks.contains(model::Marks::HAS_RALLY));
     // A third effect: more than a minion holds.
     let three = r#"[{"cardId": "BG33_325", "attack": 4, "health": 4, "enchantments": [{"cardId": "BG33_807e"}, {"cardId": "BG33_807e"}]}]"#;
     assert!(message(board_from_json(three).unwrap_err()).contains("more effects in combat"));
