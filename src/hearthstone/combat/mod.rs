@@ -259,6 +259,8 @@ mod attacked_tests;
 #[cfg(test)]
 mod effect_tests;
 #[cfg(test)]
+mod copy_best_tests;
+#[cfg(test)]
 mod hero_power_tests;
 #[cfg(test)]
 mod hero_tests;
