@@ -107,8 +107,7 @@ fn real_boards_agree_with_firestone() {
             let mut cards = match v.get(powers) {
                 Some(list) => {
                     // The turn `firestone.js` gives Firestone.
-                    hero_powers_at_turn_from_json(&list.to_string(), &side.to_string(), 10)
-                        .unwrap()
+                    hero_powers_at_turn_from_json(&list.to_string(), &side.to_string(), 10).unwrap()
                 }
                 None => Vec::new(),
             };

@@ -104,7 +104,10 @@ fn power_json(r: &PowerRow) -> serde_json::Value {
             "summons a minion when there is room, before combat".to_string(),
             None,
         ),
-        PowerPlay::CopiesBestWhenSpace { by_health, from_turn } => (
+        PowerPlay::CopiesBestWhenSpace {
+            by_health,
+            from_turn,
+        } => (
             true,
             format!(
                 "from turn {from_turn}, summons a copy of the highest-{} minion when there is room, once",

@@ -142,7 +142,11 @@ impl State {
                 n += 1;
             }
         }
-        let pick = if n > 1 { chooser.pick(n as u32) as usize } else { 0 };
+        let pick = if n > 1 {
+            chooser.pick(n as u32) as usize
+        } else {
+            0
+        };
         let slot = ties[pick] as usize;
         let original = self.boards[side][slot];
         let mut copy = kinds.entering(original.kind, original.health);

@@ -10,8 +10,16 @@ use crate::hearthstone::model::{Action, Effect, HeroCard, Trigger};
 /// The hero power as the game state reader makes it from turn 7 on.
 fn fervor(by_health: bool) -> HeroCard {
     HeroCard {
-        id: if by_health { "BG22_HERO_003p" } else { "BG22_HERO_002p" },
-        name: if by_health { "Stormpike Strength" } else { "Frostwolf Fervor" },
+        id: if by_health {
+            "BG22_HERO_003p"
+        } else {
+            "BG22_HERO_002p"
+        },
+        name: if by_health {
+            "Stormpike Strength"
+        } else {
+            "Frostwolf Fervor"
+        },
         effect: Effect {
             trigger: Trigger::StartOfCombat,
             action: Action::SummonCopyOfBest { by_health },

@@ -257,9 +257,9 @@ const MAX_TURNS: usize = 400;
 #[cfg(test)]
 mod attacked_tests;
 #[cfg(test)]
-mod effect_tests;
-#[cfg(test)]
 mod copy_best_tests;
+#[cfg(test)]
+mod effect_tests;
 #[cfg(test)]
 mod hero_power_tests;
 #[cfg(test)]
