@@ -24,7 +24,7 @@ use oddsmith::hearthstone::combat::{
     Combat, GameBonuses, Teammate, combat_exact, combat_monte_carlo,
 };
 use oddsmith::hearthstone::firestone::{
-    board_from_json, bonuses_from_global_info, hero_powers_on_board_from_json, heroes_from_json,
+    board_from_json, bonuses_from_global_info, hero_powers_at_turn_from_json, heroes_from_json,
 };
 use serde_json::Value;
 use support::compare::{Bins, compare};
@@ -106,7 +106,8 @@ fn real_boards_agree_with_firestone() {
             let side = &v[&powers[powers.len() - 1..]];
             let mut cards = match v.get(powers) {
                 Some(list) => {
-                    hero_powers_on_board_from_json(&list.to_string(), &side.to_string()).unwrap()
+                    // The turn `firestone.js` gives Firestone.
+                    hero_powers_at_turn_from_json(&list.to_string(), &side.to_string(), 10).unwrap()
                 }
                 None => Vec::new(),
             };

@@ -104,6 +104,17 @@ fn power_json(r: &PowerRow) -> serde_json::Value {
             "summons a minion when there is room, before combat".to_string(),
             None,
         ),
+        PowerPlay::CopiesBestWhenSpace {
+            by_health,
+            from_turn,
+        } => (
+            true,
+            format!(
+                "from turn {from_turn}, summons a copy of the highest-{} minion when there is room, once",
+                if by_health { "health" } else { "attack" }
+            ),
+            None,
+        ),
         PowerPlay::DestroysAndResummons { .. } => (
             true,
             "destroys the chosen minion and resummons its copy, before combat".to_string(),

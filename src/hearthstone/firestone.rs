@@ -822,13 +822,29 @@ pub fn hero_powers_from_json(text: &str) -> Result<Vec<model::HeroCard>> {
 /// (`cards::PowerPlay::DestroysAndResummons`: Rapid Reanimation, the
 /// minion carrying its enchantment).
 pub fn hero_powers_on_board_from_json(text: &str, board: &str) -> Result<Vec<model::HeroCard>> {
+    powers_from_json(text, board, None)
+}
+
+/// As `hero_powers_on_board_from_json` in the game's turn `turn`
+/// (Firestone's `gameState.currentTurn`), which some hero powers wait for
+/// (`cards::PowerPlay::CopiesBestWhenSpace`: Frostwolf Fervor from turn
+/// 7), refused without it.
+pub fn hero_powers_at_turn_from_json(
+    text: &str,
+    board: &str,
+    turn: i64,
+) -> Result<Vec<model::HeroCard>> {
+    powers_from_json(text, board, Some(turn))
+}
+
+fn powers_from_json(text: &str, board: &str, turn: Option<i64>) -> Result<Vec<model::HeroCard>> {
     let value: Value = serde_json::from_str(text)
         .map_err(|e| Error::parse(format!("the hero powers are not JSON: {e}")))?;
     let entities: Value = serde_json::from_str(board)
         .map_err(|e| Error::parse(format!("the board is not JSON: {e}")))?;
     let refuse = &mut Unmodelled::new(OnUnmodelled::Refuse);
     let path = Path::Json("heroPowers".to_string());
-    battle::hero_powers_from_value(&value, &entities, &path, refuse)
+    battle::hero_powers_from_value(&value, &entities, &path, turn, refuse)
 }
 
 mod battle;

@@ -522,6 +522,9 @@ fn action(a: &Action) -> String {
         Action::SummonCopy { attack, health } => {
             format!("Action::SummonCopy {{ attack: {attack}, health: {health} }}")
         }
+        Action::SummonCopyOfBest { by_health } => {
+            format!("Action::SummonCopyOfBest {{ by_health: {by_health} }}")
+        }
         Action::SummonCopyFromHand { times } => {
             format!("Action::SummonCopyFromHand {{ times: {times} }}")
         }

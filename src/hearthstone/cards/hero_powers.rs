@@ -170,6 +170,21 @@ pub enum PowerPlay {
         /// `model` keyword bits each gains.
         keywords: u8,
     },
+    /// From the game's turn `from_turn` on (Firestone's `currentTurn`; a
+    /// state without it plays nothing, as Firestone), before anything
+    /// else of the fight the engine plays (Firestone's pre-combat hero
+    /// powers), a copy of its side's highest-attack (or highest-health)
+    /// minion waits for room and enters to that minion's right the first
+    /// time its board has room, a random one among equals, as it then is
+    /// (`Action::SummonCopyOfBest`; Drek'Thar's Frostwolf Fervor,
+    /// Vanndar's Stormpike Strength); once a combat. A hero-side card of
+    /// its side (`model::HeroCard::when_space`, `pre_combat`).
+    CopiesBestWhenSpace {
+        /// Ranked by health rather than attack.
+        by_health: bool,
+        /// The first turn it plays on.
+        from_turn: u8,
+    },
     /// It acts in combat, which is not modelled yet (what it does).
     NotModelled {
         /// What it does in combat.
@@ -279,8 +294,9 @@ const fn row(id: &'static str, name: &'static str, kind: PowerKind, play: PowerP
 use crate::hearthstone::model::{Action, REBORN, SHIELD, TAUNT, Target, WINDFURY};
 use PowerKind::{Anomaly, HeroPower, Quest, QuestReward, Trinket};
 use PowerPlay::{
-    AtStart, AvengeSummons, DestroysAndResummons, GivesKeywords, GivesSummoned, NotModelled,
-    OutsideCombat, PutsInHand, StartOfCombat, SummonsInfoCard, SummonsWhenSpace,
+    AtStart, AvengeSummons, CopiesBestWhenSpace, DestroysAndResummons, GivesKeywords,
+    GivesSummoned, NotModelled, OutsideCombat, PutsInHand, StartOfCombat, SummonsInfoCard,
+    SummonsWhenSpace,
 };
 
 /// Every hero power, trinket, quest reward, quest and anomaly of the
@@ -378,7 +394,9 @@ pub static POWERS: &[PowerRow] = &[
     row("TB_BaconShop_HP_106", "Prize Wall", HeroPower, OutsideCombat),
     row("BG20_HERO_242p", "Natural Balance", HeroPower, OutsideCombat),
     // Firestone: frostwolf-fervor.ts, summon-when-space.ts.
-    row("BG22_HERO_002p", "Frostwolf Fervor", HeroPower, NotModelled { reason: "when you have space in combat, summon a copy of your highest-Attack minion" }),
+    // Firestone (frostwolf-fervor.ts, pre-combat: ready; summon-when-space.ts
+    // from turn 7, once: a random highest-Attack minion's copy to its right).
+    row("BG22_HERO_002p", "Frostwolf Fervor", HeroPower, CopiesBestWhenSpace { by_health: false, from_turn: 7 }),
     row("BG24_HERO_100p", "Whodunit?", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_001", "Sharpen Blades", HeroPower, OutsideCombat),
     row("TB_BaconShop_HP_040", "Brick by Brick", HeroPower, OutsideCombat),
@@ -414,7 +432,8 @@ pub static POWERS: &[PowerRow] = &[
     row("TB_BaconShop_HP_076", "Piggy Bank", HeroPower, OutsideCombat),
     row("BG20_HERO_101p", "See the Light", HeroPower, OutsideCombat),
     // Firestone: stormpike.ts, summon-when-space.ts.
-    row("BG22_HERO_003p", "Stormpike Strength", HeroPower, NotModelled { reason: "when you have space in combat, summon a copy of your highest-Health minion" }),
+    // Firestone (stormpike.ts, as Frostwolf Fervor by Health).
+    row("BG22_HERO_003p", "Stormpike Strength", HeroPower, CopiesBestWhenSpace { by_health: true, from_turn: 7 }),
     row("BG22_HERO_007p2", "Naga Conquest", HeroPower, OutsideCombat),
     row("BG23_HERO_304p", "Relics of the Deep", HeroPower, OutsideCombat),
     row("BG28_HERO_800p", "Reliquary Research", HeroPower, OutsideCombat),

@@ -1712,6 +1712,10 @@ fn the_powers_table_has_one_named_row_per_card() {
             PowerPlay::SummonsInfoCard | PowerPlay::PutsInHand => {
                 assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
             }
+            PowerPlay::CopiesBestWhenSpace { from_turn, .. } => {
+                assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
+                assert!(from_turn >= 1, "{}", r.id);
+            }
             PowerPlay::DestroysAndResummons { mark } => {
                 assert_eq!(r.kind, PowerKind::HeroPower, "{}", r.id);
                 assert!(mark.starts_with(r.id), "{}: {mark}", r.id);

@@ -108,6 +108,58 @@ impl State {
         self.entered(kinds, side, slot + 1, chooser);
     }
 
+    /// `Action::SummonCopyOfBest`: a copy of `side`'s highest-attack (or
+    /// highest-health) minion, a random one among equals (Firestone's
+    /// `pickRandomHighestAttack`), enters to its right as it is, its
+    /// round mark and count afresh. False on an empty or full board.
+    pub(super) fn summon_copy_of_best(
+        &mut self,
+        kinds: &Kinds,
+        side: usize,
+        by_health: bool,
+        chooser: &mut impl Chooser,
+    ) -> bool {
+        let len = self.lens[side] as usize;
+        if len == 0 || len >= BOARD_SIZE {
+            return false;
+        }
+        let rank = |u: &Unit| {
+            if by_health {
+                i32::from(u.health)
+            } else {
+                i32::from(u.attack)
+            }
+        };
+        let alive = |u: &&Unit| u.health > 0;
+        let Some(best) = self.board(side).iter().filter(alive).map(rank).max() else {
+            return false;
+        };
+        let mut ties = [0u8; BOARD_SIZE];
+        let mut n = 0;
+        for (i, u) in self.board(side).iter().enumerate() {
+            if u.health > 0 && rank(u) == best {
+                ties[n] = i as u8;
+                n += 1;
+            }
+        }
+        let pick = if n > 1 {
+            chooser.pick(n as u32) as usize
+        } else {
+            0
+        };
+        let slot = ties[pick] as usize;
+        let original = self.boards[side][slot];
+        let mut copy = kinds.entering(original.kind, original.health);
+        copy.attack = original.attack;
+        copy.keywords = original.keywords;
+        let board = &mut self.boards[side];
+        board.copy_within(slot + 1..len, slot + 2);
+        board[slot + 1] = copy;
+        self.lens[side] += 1;
+        self.entered(kinds, side, slot + 1, chooser);
+        true
+    }
+
     /// The summoned unit at `at` entered: it meets the auras, and the
     /// summon listeners hear it.
     #[inline]
@@ -648,6 +700,10 @@ impl State {
             }
             Action::SummonCopy { attack, health } => {
                 self.summon_copy(kinds, at, [attack, health], chooser);
+                false
+            }
+            Action::SummonCopyOfBest { by_health } => {
+                self.summon_copy_of_best(kinds, at.side, by_health, chooser);
                 false
             }
             Action::SummonCopyFromHand { .. } => {

@@ -212,6 +212,12 @@ impl State {
             },
             self,
         );
+        if card.when_space && matches!(action, Action::SummonCopyOfBest { .. }) {
+            // Its copy waits for room, once (Firestone's `ready`, then
+            // `activated` as the summon-when-space step finds room).
+            self.space[side] = 1;
+            return false;
+        }
         if let Action::Summon { count } = action {
             if card.when_space {
                 // Firestone sets the count (`triggersLeft`), not adds.

@@ -66,6 +66,7 @@ fn may_move_max_health(e: &Effect) -> bool {
         | Action::MakeGolden { .. }
         | Action::GiveMaxHealth { .. }
         | Action::SummonCopy { .. }
+        | Action::SummonCopyOfBest { .. }
         | Action::TriggerDeathrattle { .. }
         | Action::TriggerBattlecry { .. }
         | Action::GainDeathrattles { .. } => true,
@@ -137,7 +138,10 @@ pub(super) fn validate_max_health(c: &Combat) -> Result<()> {
 
 fn hero_moves(h: &HeroCard) -> bool {
     may_move_max_health(&h.effect)
-        || matches!(h.effect.action, Action::SummonCopy { .. })
+        || matches!(
+            h.effect.action,
+            Action::SummonCopy { .. } | Action::SummonCopyOfBest { .. }
+        )
         || h.minion.is_some()
 }
 

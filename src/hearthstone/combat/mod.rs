@@ -257,6 +257,8 @@ const MAX_TURNS: usize = 400;
 #[cfg(test)]
 mod attacked_tests;
 #[cfg(test)]
+mod copy_best_tests;
+#[cfg(test)]
 mod effect_tests;
 #[cfg(test)]
 mod hero_power_tests;

@@ -278,6 +278,15 @@ impl State {
             self.resummon_waiting(kinds, side, chooser);
             return;
         }
+        if let Action::SummonCopyOfBest { by_health } = kinds.heroes(side)[j].effect.action {
+            // Spent as soon as there is room, even with no minion to copy
+            // (Firestone's `activated`).
+            if (self.lens[side] as usize) < BOARD_SIZE {
+                self.space[side] = 0;
+                self.summon_copy_of_best(kinds, side, by_health, chooser);
+            }
+            return;
+        }
         let token = (
             kinds.hero_tokens[side][j],
             kinds.heroes(side)[j].token.health,

@@ -206,6 +206,7 @@ pub(super) fn copier(c: &Combat) -> Option<&crate::hearthstone::model::HeroCard>
         matches!(
             h.effect.action,
             crate::hearthstone::model::Action::SummonCopy { .. }
+                | crate::hearthstone::model::Action::SummonCopyOfBest { .. }
         )
     })
 }

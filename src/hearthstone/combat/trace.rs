@@ -261,6 +261,10 @@ fn describe(action: &Action) -> String {
         Action::SummonCopy { attack, health } => {
             format!("summons a {attack}/{health} copy of it to its right")
         }
+        Action::SummonCopyOfBest { by_health } => {
+            let stat = if by_health { "health" } else { "attack" };
+            format!("summons a copy of its side's highest-{stat} minion")
+        }
         Action::SummonCopyFromHand { times } => {
             format!("summons a copy of itself from the hand with {times}x its stats")
         }

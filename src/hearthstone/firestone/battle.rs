@@ -122,6 +122,12 @@ fn combat_from_battle_value(value: &Value, unmodelled: &mut Unmodelled) -> Resul
         ("anomaly", Place::Anomaly),
         unmodelled,
     )?;
+    // The game's turn (`gameState.currentTurn`), which some hero powers
+    // wait for (none when absent or no number: they never play).
+    let turn = fields
+        .get("gameState")
+        .and_then(|g| g.get("currentTurn"))
+        .and_then(Value::as_i64);
     let mut sides = Vec::with_capacity(2);
     for name in SIDES {
         let side = fields
@@ -130,7 +136,7 @@ fn combat_from_battle_value(value: &Value, unmodelled: &mut Unmodelled) -> Resul
         if !side.is_object() {
             return Err(top.key(name).error(Error::parse("must be a JSON object")));
         }
-        sides.push(side_from_value(side, &top.key(name), unmodelled)?);
+        sides.push(side_from_value(side, &top.key(name), turn, unmodelled)?);
     }
     // Duos: a teammate given (not null) fights once its partner's board
     // is wiped out, even with an empty board (Firestone's).
@@ -144,7 +150,7 @@ fn combat_from_battle_value(value: &Value, unmodelled: &mut Unmodelled) -> Resul
                 .key(name)
                 .error(Error::parse("must be a JSON object or null")));
         }
-        teammates[i] = Some(side_from_value(side, &top.key(name), unmodelled)?);
+        teammates[i] = Some(side_from_value(side, &top.key(name), turn, unmodelled)?);
     }
     let [a, b]: [Teammate; 2] = sides
         .try_into()
@@ -169,8 +175,13 @@ fn combat_from_battle_value(value: &Value, unmodelled: &mut Unmodelled) -> Resul
 /// One side of the fight (or a Duos teammate) at `path`: its `player`
 /// (tier, bonuses, secrets, hand; hero powers, trinkets and quests
 /// skipped when they act only outside combat, else met as unmodelled)
-/// and its `board`.
-fn side_from_value(side: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Result<Teammate> {
+/// and its `board`; `turn` the game's (`gameState.currentTurn`).
+fn side_from_value(
+    side: &Value,
+    path: &Path,
+    turn: Option<i64>,
+    unmodelled: &mut Unmodelled,
+) -> Result<Teammate> {
     let side_fields = Fields::new(side, path);
     let player_path = path.key("player");
     let player = side_fields
@@ -257,7 +268,7 @@ fn side_from_value(side: &Value, path: &Path, unmodelled: &mut Unmodelled) -> Re
                 unmodelled.meet(play.row.id, Place::HeroPower, &play.path, why)?;
                 continue;
             }
-            let card = match play.hero_card(entities) {
+            let card = match play.hero_card(entities, turn) {
                 Ok(Some(card)) => card,
                 Ok(None) => continue,
                 Err(why) if why.culprit() == Some(play.row.name) => {
@@ -491,11 +502,12 @@ impl PowerOnBoard {
     /// `SummonsWhenSpace`, `AtStart`, `SummonsInfoCard`,
     /// `DestroysAndResummons` or `AvengeSummons` row), if it is one; `entities`: its side's
     /// board list (one minion per entity, in order), where a
-    /// `DestroysAndResummons` finds its chosen minion. Errors: a
+    /// `DestroysAndResummons` finds its chosen minion; `turn` the game's,
+    /// which a `CopiesBestWhenSpace` waits for. Errors: a
     /// `SummonsWhenSpace` whose `info` (its token's stats) is not 1 to
     /// 32767; what the engine does not play (an `AtStart` without its
     /// number, a card not modelled), named as not modelled.
-    fn hero_card(&self, entities: &Value) -> Result<Option<HeroCard>> {
+    fn hero_card(&self, entities: &Value, turn: Option<i64>) -> Result<Option<HeroCard>> {
         let card = |action| HeroCard {
             id: self.row.id,
             name: self.row.name,
@@ -635,6 +647,20 @@ impl PowerOnBoard {
                     ..card(Action::Summon { count: 1 })
                 }))
             }
+            PowerPlay::CopiesBestWhenSpace {
+                by_health,
+                from_turn,
+            } => {
+                // Firestone's `currentTurn >= 7`: never without a turn.
+                if turn.is_none_or(|t| t < i64::from(from_turn)) {
+                    return Ok(None);
+                }
+                Ok(Some(HeroCard {
+                    when_space: true,
+                    pre_combat: true,
+                    ..card(Action::SummonCopyOfBest { by_health })
+                }))
+            }
             PowerPlay::DestroysAndResummons { mark } if self.used => {
                 let Some(slot) = marked_minion(entities, mark) else {
                     return Ok(None);
@@ -725,11 +751,13 @@ fn marked_minion(entities: &Value, mark: &str) -> Option<u8> {
 /// (`firestone::hero_powers_from_json`), `entities` their side's board
 /// list (where a power used on a minion finds it; null: none): a card the
 /// reader plays on the board, or one used on no minion of `entities`, is
-/// refused, being no hero-side card.
+/// refused, being no hero-side card; `turn` the game's (none: a hero
+/// power waiting for a turn is refused).
 pub(super) fn hero_powers_from_value(
     list: &Value,
     entities: &Value,
     path: &Path,
+    turn: Option<i64>,
     unmodelled: &mut Unmodelled,
 ) -> Result<Vec<HeroCard>> {
     let plays = meet_listed(
@@ -740,7 +768,14 @@ pub(super) fn hero_powers_from_value(
     )?;
     let mut cards = Vec::new();
     for play in plays {
-        match play.hero_card(entities)? {
+        // A list alone gives no game turn, which it waits for.
+        if turn.is_none() && matches!(play.row.play, PowerPlay::CopiesBestWhenSpace { .. }) {
+            return Err(play.path.error(Error::invalid(format!(
+                "{} ({}) plays from a turn of the game on, which a hero power list alone does not give: read the whole game state",
+                play.row.name, play.row.id
+            ))));
+        }
+        match play.hero_card(entities, turn)? {
             Some(card) => cards.push(card),
             // Acting on the board: refused alone (a power used on a
             // minion, with no board to find it on).
@@ -833,6 +868,7 @@ fn meet_power(
             | PowerPlay::SummonsInfoCard
             | PowerPlay::PutsInHand
             | PowerPlay::DestroysAndResummons { .. }
+            | PowerPlay::CopiesBestWhenSpace { .. }
             | PowerPlay::AvengeSummons { .. }
                 if place == Place::HeroPower =>
             {
@@ -846,6 +882,7 @@ fn meet_power(
             | PowerPlay::SummonsInfoCard
             | PowerPlay::PutsInHand
             | PowerPlay::DestroysAndResummons { .. }
+            | PowerPlay::CopiesBestWhenSpace { .. }
             | PowerPlay::AvengeSummons { .. } => format!(
                 "{} ({id}): a hero power, met as a {what}: not modelled",
                 row.name

@@ -1316,3 +1316,32 @@ fn rapid_reanimation_names_the_minion_carrying_its_enchantment() {
         super::hero_powers_from_json(r#"[{"cardId": "BG25_HERO_103p", "used": true}]"#).is_err()
     );
 }
+
+/// Frostwolf Fervor and Stormpike Strength: a hero-side card copying the
+/// highest-attack (health) minion when there is room, from the game's
+/// turn 7 on (Firestone's `currentTurn >= 7`; none without a turn);
+/// refused from a hero power list alone, which gives no turn.
+#[test]
+fn frostwolf_fervor_plays_from_turn_seven() {
+    use crate::hearthstone::model::Action;
+    let copier = |id: &str, turn: &str| {
+        let state = with_hero_powers(&format!(r#"[{{"cardId": "{id}"}}]"#)).replacen(
+            r#""currentTurn": 5"#,
+            turn,
+            1,
+        );
+        let c = combat_from_battle_json(&state).unwrap();
+        c.heroes[0].iter().find_map(|h| match h.effect.action {
+            Action::SummonCopyOfBest { by_health } if h.when_space && h.pre_combat => {
+                Some(by_health)
+            }
+            _ => None,
+        })
+    };
+    assert_eq!(copier("BG22_HERO_002p", r#""currentTurn": 7"#), Some(false));
+    assert_eq!(copier("BG22_HERO_003p", r#""currentTurn": 12"#), Some(true));
+    assert_eq!(copier("BG22_HERO_002p", r#""currentTurn": 6"#), None);
+    assert_eq!(copier("BG22_HERO_003p", r#""noTurn": 9"#), None);
+    let alone = hero_powers_from_json(r#"[{"cardId": "BG22_HERO_002p"}]"#).unwrap_err();
+    assert!(message(alone).starts_with("heroPowers[0]: Frostwolf Fervor"));
+}

@@ -625,6 +625,17 @@ pub enum Action {
         /// The copy's health (0: the minion's).
         health: u16,
     },
+    /// A copy of its side's highest-attack (or highest-health) minion, a
+    /// random one among equals, to that minion's right, as it is: its
+    /// stats and keywords, its round mark and count afresh (Firestone's
+    /// copy of the entity, `hasAttacked` and avenge reset). Nothing on an
+    /// empty or full board. As a hero-side card's summon waiting for room
+    /// (`HeroCard::when_space`), once a combat (Frostwolf Fervor,
+    /// Stormpike Strength).
+    SummonCopyOfBest {
+        /// Ranked by health rather than attack.
+        by_health: bool,
+    },
     /// The `count` highest-attack (or highest-health) minions of `tribes`
     /// in its side's hand not summoned yet this combat (`State::hand`; a
     /// random one among equals), one by one, each with its stats in the
@@ -860,6 +871,7 @@ impl Action {
             self,
             Action::Summon { .. }
                 | Action::SummonCopy { .. }
+                | Action::SummonCopyOfBest { .. }
                 | Action::SummonFromHand { .. }
                 | Action::SummonCopyFromHand { .. }
                 | Action::SummonWhenSpace { .. }
