@@ -295,7 +295,8 @@ impl Kinds {
         let mut pass_count = 0;
         let mut carrier_tribes = 0;
         for m in a.iter().chain(b) {
-            if let Some(p @ Action::PassOnBuff { tribes, .. }) = super::pass_on::passed_on(&m.effects)
+            if let Some(p @ Action::PassOnBuff { tribes, .. }) =
+                super::pass_on::passed_on(&m.effects)
             {
                 carrier_tribes |= tribes;
                 // `pass_on::validate_passing` refuses more.
@@ -748,7 +749,11 @@ impl Kinds {
         // A possible carrier of deathrattles passed on has one while it
         // carries one (`pass_on.rs`), as Firestone's enchantment gives.
         let effects = if self.carrier_tribes & kind.tribes != 0 {
-            u.count() != 0 || kind.effects.iter().any(|e| e.trigger == Trigger::Deathrattle)
+            u.count() != 0
+                || kind
+                    .effects
+                    .iter()
+                    .any(|e| e.trigger == Trigger::Deathrattle)
         } else {
             self.facts(u).has(Flag::Deathrattle)
         };
@@ -758,7 +763,10 @@ impl Kinds {
     /// The index of a deathrattle passed on in `passes`.
     pub(super) fn pass_index(&self, pass: Action) -> usize {
         let n = self.pass_count as usize;
-        self.passes[..n].iter().position(|&p| p == pass).unwrap_or(0)
+        self.passes[..n]
+            .iter()
+            .position(|&p| p == pass)
+            .unwrap_or(0)
     }
 
     /// Some token of the combat attacks at once when summoned.

@@ -117,7 +117,8 @@ pub(super) fn validate_passing(c: &Combat) -> Result<()> {
         let other = m.name.unwrap_or("a minion");
         let tokens = [&m.deathrattle, &m.effect_token];
         if tokens.iter().any(|t| passed_on(&t.effects).is_some())
-            || m.reborn_effects.is_some_and(|e| passed_on(&e) != passed_on(&m.effects))
+            || m.reborn_effects
+                .is_some_and(|e| passed_on(&e) != passed_on(&m.effects))
         {
             return refuse(name, &format!("summoned by {other}"));
         }
@@ -161,9 +162,7 @@ pub(super) fn validate_passing(c: &Combat) -> Result<()> {
                 let who = if side == 0 { "A" } else { "B" };
                 return refuse(
                     name,
-                    &format!(
-                        "where side {who} may fire it {fired} times (at most {MAX_CARRIED})"
-                    ),
+                    &format!("where side {who} may fire it {fired} times (at most {MAX_CARRIED})"),
                 );
             }
         }

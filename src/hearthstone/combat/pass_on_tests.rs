@@ -34,7 +34,13 @@ fn after_attack(
 fn the_deathrattle_buffs_a_beast_and_goes_with_it() {
     // The Beast drawn gets +1/+1 and carries the deathrattle (count 1);
     // the Golem is no Beast.
-    let a = after_attack("Leapfrogger=3/3,Harvest Golem=2/2,Tabbycat=1/1", "5/5", 0, 0, 0);
+    let a = after_attack(
+        "Leapfrogger=3/3,Harvest Golem=2/2,Tabbycat=1/1",
+        "5/5",
+        0,
+        0,
+        0,
+    );
     assert_eq!(a, vec![(2, 2, 0), (2, 2, 1)]);
     // The carrier dying passes it on: +1/+1 and the deathrattle.
     let a = after_attack("Tabbycat=1/1,Tabbycat=1/1,Leapfrogger=3/3", "5/5", 2, 0, 0);
@@ -69,8 +75,14 @@ fn gained_deathrattles_stack_and_each_fires() {
 fn leapfrogger_is_the_plain_tree_and_monte_carlo_agrees() {
     for (a, b) in [
         ("Leapfrogger=3/3,Tabbycat=2/2,Tabbycat=1/1", "3/3,3/3,3/3"),
-        ("golden Leapfrogger=3/2,Leapfrogger=2/2,Tabbycat=1/3", "Leapfrogger=2/2,Tabbycat=2/2,4/3"),
-        ("Leapfrogger=2/3+reborn,Harvest Golem=2/1,Tabbycat=1/2", "3/3,2/6+taunt"),
+        (
+            "golden Leapfrogger=3/2,Leapfrogger=2/2,Tabbycat=1/3",
+            "Leapfrogger=2/2,Tabbycat=2/2,4/3",
+        ),
+        (
+            "Leapfrogger=2/3+reborn,Harvest Golem=2/1,Tabbycat=1/2",
+            "3/3,2/6+taunt",
+        ),
     ] {
         let c = combat(a, b);
         let r = combat_exact(&c, 1_000_000, &Control::NONE).unwrap();
