@@ -1007,7 +1007,7 @@ fn combat_reads_firestone_shaped_boards_and_card_names() {
     let bad = dir.join("bad.json");
     assert_bad_input(&[
         &["combat", "--a-json", bad.to_str().unwrap(), "--b", "1/1"],
-        &["combat", "--a", "Leapfrogger", "--b", "1/1"],
+        &["combat", "--a", "Piloted Whirl-O-Tron", "--b", "1/1"],
         &["combat", "--a", "No Such Card", "--b", "1/1"],
     ]);
     // Errors name the option the board came from, and a field left out is

@@ -176,7 +176,7 @@ int main(void) {
         CHECK(oddsmith_bg_card_at(oddsmith_bg_card_count(), &card) == ODDSMITH_ERR_INVALID_ARGUMENT);
         CHECK(oddsmith_bg_card_find("No Such Minion", &card) == ODDSMITH_ERR_INVALID_ARGUMENT);
         /* A card whose effect is not modelled, and an unknown dbfId. */
-        CHECK(oddsmith_bg_card_find("Leapfrogger", &card) == ODDSMITH_OK && card.modelled == 0);
+        CHECK(oddsmith_bg_card_find("Piloted Whirl-O-Tron", &card) == ODDSMITH_OK && card.modelled == 0);
         a[0] = minion(6, 2, 0);
         a[0].dbf_id = card.dbf_id;
         CHECK(oddsmith_combat(a, 1, b, 1, 1, 1, NULL, &r) == ODDSMITH_ERR_INVALID_ARGUMENT);

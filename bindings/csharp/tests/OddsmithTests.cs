@@ -371,7 +371,7 @@ public static class OddsmithTests
         byHand.TokenAttack = 1; byHand.TokenHealth = 1; byHand.TokenCount = 2;
         CombatResult anonymous = Combat.Fight(new[] { byHand }, new[] { Minion.Of(4, 6) });
         Check(Math.Abs(byCard.Win - anonymous.Win) < 1e-12 && Math.Abs(byCard.Draw - anonymous.Draw) < 1e-12, "card minion");
-        ExpectError(Status.InvalidArgument, "not modelled", () => Combat.Fight(new[] { Minion.OfCard("Leapfrogger", 6, 2) }, new[] { Minion.Of(1, 1) }), "unmodelled card");
+        ExpectError(Status.InvalidArgument, "not modelled", () => Combat.Fight(new[] { Minion.OfCard("Piloted Whirl-O-Tron", 6, 2) }, new[] { Minion.Of(1, 1) }), "unmodelled card");
         // Bonuses from earlier turns: the skeletons of a Bonehead with
         // Undead +2/+1 this game fight as 3/2 tokens.
         Minion[] foes = new[] { Minion.Of(2, 6), Minion.Of(3, 3) };

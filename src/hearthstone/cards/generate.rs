@@ -407,6 +407,14 @@ fn action(a: &Action) -> String {
             "Action::GiveOwnAttack {{ target: {}, times: {times} }}",
             target(&t)
         ),
+        Action::PassOnBuff {
+            tribes: tr,
+            attack,
+            health,
+        } => format!(
+            "Action::PassOnBuff {{ tribes: {}, attack: {attack}, health: {health} }}",
+            tribes(tr)
+        ),
         Action::GiveMaxHealth { target: t, times } => format!(
             "Action::GiveMaxHealth {{ target: {}, times: {times} }}",
             target(&t)

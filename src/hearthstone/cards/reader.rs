@@ -2210,6 +2210,24 @@ fn plain_action(trigger: Trigger, action: &str, times: u8) -> Option<Action> {
             .then_some(Action::GiveMaxHealth { target, times: 1 });
     }
     let (target, what) = give_target(rest, trigger)?;
+    // A deathrattle's "give a friendly beast +1/+1 and this deathrattle"
+    // (Leapfrogger): the minion drawn carries the deathrattle on.
+    if let Some(what) = what.strip_suffix(" and this deathrattle") {
+        let Target::Random {
+            tribes, count: 1, ..
+        } = target
+        else {
+            return None;
+        };
+        let (attack, health, 0) = gift(what)? else {
+            return None;
+        };
+        return (trigger == Trigger::Deathrattle).then_some(Action::PassOnBuff {
+            tribes,
+            attack,
+            health,
+        });
+    }
     // A deathrattle's: the attack it died with (a rally's is not read:
     // Dead Sea Ravager, not checked against Firestone).
     if what == "this minion's attack" {

@@ -523,7 +523,7 @@ fn effects_follow_the_rules() {
     // `ravaging_scorpid_is_read_as_firestone_plays_it`), and a death
     // listener's damage reaches the other side (Soul Juggler).
     for name in [
-        "Leapfrogger",
+        "Piloted Whirl-O-Tron",
         "BG_GIL_655",
         "Runed Progenitor",
         "Soul Juggler",

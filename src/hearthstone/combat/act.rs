@@ -802,6 +802,10 @@ impl State {
                 });
                 false
             }
+            Action::PassOnBuff { .. } => {
+                self.pass_on(kinds, at, action, chooser);
+                false
+            }
             Action::GiveDeathrattle { target, .. } => {
                 self.give_deathrattle(kinds, at.side, target, chooser);
                 false

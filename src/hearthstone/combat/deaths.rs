@@ -103,6 +103,10 @@ impl State {
                 hit |= self.apply(kinds, at, e.action, chooser);
             }
         }
+        if kinds.carrier_tribes != 0 {
+            // Deathrattles passed on: buffs, no damage.
+            self.fire_carried(kinds, at, chooser);
+        }
         hit
     }
 

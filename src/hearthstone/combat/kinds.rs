@@ -150,6 +150,12 @@ pub struct Kinds {
     /// Some effect gives reborn: every kind has a reborn copy (its own
     /// kind for a copy or a token), and every death may summon.
     pub(super) reborn_gifts: bool,
+    /// The deathrattles passed on in this combat (`Action::PassOnBuff`),
+    /// the first `pass_count`, and the tribes they reach (0: none): a
+    /// unit of those tribes carries them in its count (`pass_on.rs`).
+    pub(super) passes: [Action; super::pass_on::MAX_PASSES],
+    pub(super) pass_count: u8,
+    pub(super) carrier_tribes: u32,
     /// Some minion of the combat triggers battlecries
     /// (`Action::TriggerBattlecry`): else the minions' battlecry effects
     /// and listeners are left out (`Kinds::played`).
@@ -289,7 +295,25 @@ impl Kinds {
     /// theirs may give reborn: every kind then has a reborn copy).
     pub(super) fn new(boards: [&[Minion]; 2]) -> Kinds {
         let [a, b] = boards;
+        let mut passes = [Action::Nothing; super::pass_on::MAX_PASSES];
+        let mut pass_count = 0;
+        let mut carrier_tribes = 0;
+        for m in a.iter().chain(b) {
+            if let Some(p @ Action::PassOnBuff { tribes, .. }) =
+                super::pass_on::passed_on(&m.effects)
+            {
+                carrier_tribes |= tribes;
+                // `pass_on::validate_passing` refuses more.
+                if !passes[..pass_count].contains(&p) && pass_count < passes.len() {
+                    passes[pass_count] = p;
+                    pass_count += 1;
+                }
+            }
+        }
         Kinds {
+            passes,
+            pass_count: pass_count as u8,
+            carrier_tribes,
             kinds: Vec::new(),
             facts: [Facts::default(); MAX_KINDS],
             max_health: 1,
@@ -619,6 +643,14 @@ impl Kinds {
                 .and(Flag::ChangesUnits)
                 .and(Flag::RaisesPotential);
         }
+        // A minion that may carry deathrattles passed on acts on death
+        // and may buff (`pass_on.rs`).
+        if kind.tribes & self.carrier_tribes != 0 {
+            flags = flags
+                .and(Flag::Deathrattle)
+                .and(Flag::ChangesUnits)
+                .and(Flag::RaisesPotential);
+        }
         // Growing minions change mid-combat, in health too.
         if self.growths.note(kind.marks) {
             flags = flags.and(Flag::ChangesUnits).and(Flag::RaisesPotential);
@@ -717,9 +749,28 @@ impl Kinds {
     /// A unit has a deathrattle: tokens, effects, or its card's (one that
     /// acts outside the boards too).
     pub(super) fn has_deathrattle(&self, u: &Unit) -> bool {
-        self.kinds[u.kind as usize].token.count > 0
-            || self.facts(u).has(Flag::Deathrattle)
-            || self.marks(u).intersects(Marks::HAS_DEATHRATTLE)
+        let kind = &self.kinds[u.kind as usize];
+        // A possible carrier of deathrattles passed on has one while it
+        // carries one (`pass_on.rs`), as Firestone's enchantment gives.
+        let effects = if self.carrier_tribes & kind.tribes != 0 {
+            u.count() != 0
+                || kind
+                    .effects
+                    .iter()
+                    .any(|e| e.trigger == Trigger::Deathrattle)
+        } else {
+            self.facts(u).has(Flag::Deathrattle)
+        };
+        kind.token.count > 0 || effects || self.marks(u).intersects(Marks::HAS_DEATHRATTLE)
+    }
+
+    /// The index of a deathrattle passed on in `passes`.
+    pub(super) fn pass_index(&self, pass: Action) -> usize {
+        let n = self.pass_count as usize;
+        self.passes[..n]
+            .iter()
+            .position(|&p| p == pass)
+            .unwrap_or(0)
     }
 
     /// Some token of the combat attacks at once when summoned.
@@ -929,7 +980,8 @@ impl Kinds {
         self.facts[..self.kinds.len()]
             .iter()
             .map(|f| {
-                if f.has(Flag::CountsGifts) || f.remembers > 0 {
+                let carries = f.tribes & self.carrier_tribes != 0;
+                if f.has(Flag::CountsGifts) || f.remembers > 0 || carries {
                     crate::hearthstone::model::MAX_COUNT
                 } else {
                     f.avenge.max(f.limit)

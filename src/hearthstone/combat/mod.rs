@@ -49,6 +49,7 @@ mod listeners;
 mod max_health;
 mod memory;
 mod monte_carlo;
+mod pass_on;
 mod policy;
 mod pool;
 pub mod positioning;
@@ -268,6 +269,8 @@ mod hero_tests;
 mod listener_tests;
 #[cfg(test)]
 mod max_health_tests;
+#[cfg(test)]
+mod pass_on_tests;
 #[cfg(test)]
 mod pool_tests;
 #[cfg(test)]

@@ -115,6 +115,7 @@ pub(super) fn validate(c: &Combat) -> Result<()> {
     super::memory::validate_memory(c)?;
     super::killer::validate_killer(c)?;
     super::max_health::validate_max_health(c)?;
+    super::pass_on::validate_passing(c)?;
     super::space::validate_space(c)?;
     super::heroes::validate_flanks(c)?;
     super::heroes::validate_pre_combat(c)?;

@@ -673,7 +673,7 @@ fn boards_name_cards_with_stats_and_extra_keywords() {
 fn bad_card_items_say_what_is_wrong() {
     let message = |text: &str| parse_board(text).unwrap_err().message().to_string();
     assert!(message("Nobody Special").contains("no Battlegrounds card"));
-    assert!(message("Leapfrogger").contains("not modelled yet"));
+    assert!(message("Piloted Whirl-O-Tron").contains("not modelled yet"));
     assert!(message("Risen Rider=3").contains("ATTACK/HEALTH"));
     assert!(message("Risen Rider=3/0").contains("health"));
     assert!(message("Risen Rider+flying").contains("unknown keyword"));

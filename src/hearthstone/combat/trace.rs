@@ -327,6 +327,9 @@ fn describe(action: &Action) -> String {
             format!("{amount} damage per friendly minion counted ({times}x)")
         }
         Action::GiveOwnAttack { times, .. } => format!("gives {times}x its attack"),
+        Action::PassOnBuff { attack, health, .. } => {
+            format!("gives +{attack}/+{health} and its deathrattle to a friend")
+        }
         Action::GiveMaxHealth { times, .. } => format!("gives its maximum health {times}x"),
         Action::GiveOwnStats { health, .. } => format!("gives its attack and {health} health"),
         Action::GiveDeathrattle { .. } => "gives a deathrattle".into(),

@@ -484,6 +484,19 @@ pub enum Action {
         /// Gifts.
         times: u8,
     },
+    /// +`attack`/+`health` to a living friendly minion of `tribes` drawn
+    /// at random, which also gains this deathrattle: dying, it passes the
+    /// buff and the deathrattle on again (Leapfrogger: "give a friendly
+    /// Beast +1/+1 and this Deathrattle"). Gained ones stack; a unit's
+    /// count keeps how many it carries (`combat::pass_on`).
+    PassOnBuff {
+        /// Tribe bits (`TRIBE_*`) of the minions it may reach.
+        tribes: u32,
+        /// Attack given.
+        attack: u16,
+        /// Health given.
+        health: u16,
+    },
     /// Damage equal to `times` the minion's attack as it fires (its poison
     /// and venom go with it, as with an attack's).
     Strike {
@@ -1020,6 +1033,7 @@ impl Effect {
                 } => health > 0 || keywords & (SHIELD | REBORN) != 0,
                 Action::BloodGems { .. } | Action::ImprovingBuff { .. } => true,
                 Action::GiveMaxHealth { .. } => true,
+                Action::PassOnBuff { .. } => true,
                 Action::MultiplyStats { .. } => true,
                 Action::TierBuff { health, .. } => health > 0,
                 Action::DamageThenBuff { health, .. } => health > 0,
