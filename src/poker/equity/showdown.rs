@@ -52,7 +52,7 @@ fn class_index(sides: &[Side; 2]) -> ClassIndex {
         s.cards
             .iter()
             .enumerate()
-            .map(move |(i, &cards)| (player as u32 * PLAYER_BIT | i as u32, cards))
+            .map(move |(i, &cards)| ((player as u32 * PLAYER_BIT) | i as u32, cards))
     }))
 }
 
