@@ -1022,6 +1022,7 @@ pub mod grid;
 mod multiway;
 pub mod preflop;
 pub mod preflop3;
+mod rank_classes;
 mod runouts;
 mod showdown;
 mod sweep_tools;

@@ -114,6 +114,18 @@ impl HandKey {
         (self.ranks, self.suits)
     }
 
+    /// The ranks held in `suit` (0..4) as a 13-bit mask.
+    #[inline]
+    pub(crate) fn suit_ranks(self, suit: u32) -> u16 {
+        ((self.masks >> (16 * (suit & 3))) & 0x1FFF) as u16
+    }
+
+    /// Cards held in `suit` (0..4).
+    #[inline]
+    pub(crate) fn suit_count(self, suit: u32) -> u32 {
+        ((self.suits >> (4 * (suit & 3))) & 15) - (SUIT_COUNTERS_START & 15)
+    }
+
     /// True: the tables are static data (kept for callers that warm up).
     pub(crate) fn rank_table_ready(self) -> bool {
         !tables().flush.is_empty()

@@ -14,7 +14,8 @@
 //! never per board) and merged in chunk order, so results do not depend on
 //! the thread count.
 
-use super::sweep_tools::{CardWeights, board_count, sort_by_rank, sweep_board_chunks};
+use super::rank_classes::{ClassIndex, RANK_SHIFT, Ranking};
+use super::sweep_tools::{CardWeights, board_count, sweep_board_chunks};
 use super::{EquityResult, PlayerEquity, Prepared};
 use crate::budget::Control;
 use crate::cards::CardSet;
@@ -45,10 +46,19 @@ pub struct ComboEquity {
 /// No combo of the other range holds the same two cards.
 const NO_TWIN: u16 = u16::MAX;
 
+/// Both sides' combos by class, as sweep items (player bit | index).
+fn class_index(sides: &[Side; 2]) -> ClassIndex {
+    ClassIndex::new(sides.iter().enumerate().flat_map(|(player, s)| {
+        s.cards
+            .iter()
+            .enumerate()
+            .map(move |(i, &cards)| ((player as u32 * PLAYER_BIT) | i as u32, cards))
+    }))
+}
+
 /// One player's side of the sweep.
 struct Side {
     cards: Vec<[u8; 2]>,
-    keys: Vec<HandKey>,
     weights: Vec<f64>,
     /// The other range's combo of the same two cards, if any.
     twin: Vec<u16>,
@@ -141,7 +151,6 @@ fn side_of(combos: &[Combo], others: &[Combo]) -> Side {
     }
     Side {
         cards: combos.iter().map(|c| two_cards(c.cards)).collect(),
-        keys: combos.iter().map(|c| HandKey::of_set(c.cards)).collect(),
         weights: combos.iter().map(|c| c.weight).collect(),
         twin: combos
             .iter()
@@ -156,9 +165,10 @@ fn side_of(combos: &[Combo], others: &[Combo]) -> Side {
 /// board.
 pub(crate) struct RiverShowdown {
     sides: [Side; 2],
+    classes: ClassIndex,
     sums: ChunkSums,
     items: Vec<u32>,
-    scratch: Vec<u32>,
+    ranking: Ranking,
 }
 
 impl RiverShowdown {
@@ -166,6 +176,7 @@ impl RiverShowdown {
     /// that collide with a board are left out on that board.
     pub(crate) fn new(hero: &[Combo], villain: &[Combo]) -> RiverShowdown {
         let sides = [side_of(hero, villain), side_of(villain, hero)];
+        let classes = class_index(&sides);
         let capacity = hero.len() + villain.len();
         RiverShowdown {
             sums: ChunkSums {
@@ -173,8 +184,9 @@ impl RiverShowdown {
                 deals: 0,
             },
             sides,
+            ranking: classes.ranking(),
+            classes,
             items: Vec::with_capacity(capacity),
-            scratch: vec![0; capacity],
         }
     }
 
@@ -186,10 +198,10 @@ impl RiverShowdown {
             v.fill(0.0);
         }
         showdown(
-            &self.sides,
+            (&self.sides, &self.classes),
             board.mask(),
             HandKey::of_set(board),
-            (&mut self.items, &mut self.scratch),
+            (&mut self.items, &mut self.ranking),
             &mut self.sums,
         );
         let hero = &self.sums.sides[0];
@@ -239,6 +251,7 @@ pub(super) fn run(
     deadline: &Control,
 ) -> Result<(EquityResult, [Vec<ComboEquity>; 2])> {
     let sides = [side(p, 0), side(p, 1)];
+    let classes = class_index(&sides);
     let new_sums = || ChunkSums {
         sides: [
             Sums::new(sides[0].weights.len()),
@@ -253,15 +266,15 @@ pub(super) fn run(
         p,
         workers,
         deadline,
-        || {
-            (
-                new_sums(),
-                Vec::with_capacity(capacity),
-                vec![0u32; capacity],
-            )
-        },
-        |(sums, items, scratch), completion, board| {
-            showdown(&sides, completion, board, (items, scratch), sums);
+        || (new_sums(), Vec::with_capacity(capacity), classes.ranking()),
+        |(sums, items, ranking), completion, board| {
+            showdown(
+                (&sides, &classes),
+                completion,
+                board,
+                (items, ranking),
+                sums,
+            );
         },
     )?;
     let mut total = new_sums();
@@ -275,19 +288,17 @@ pub(super) fn run(
 }
 
 /// Rank bits in a sorted item: rank << 12 | player << 11 | combo index.
-const RANK_SHIFT: u32 = 12;
 const PLAYER_BIT: u32 = 1 << 11;
 
 /// One board: rank the live combos, sort, sweep.
 fn showdown(
-    sides: &[Side; 2],
+    (sides, classes): (&[Side; 2], &ClassIndex),
     completion: u64,
     board: HandKey,
-    (items, scratch): (&mut Vec<u32>, &mut Vec<u32>),
+    (items, ranking): (&mut Vec<u32>, &mut Ranking),
     sums: &mut ChunkSums,
 ) {
     let tables = tables();
-    items.clear();
     let mut all = [CardWeights::ZERO; 2];
     let mut counts = CardCounts::ZERO;
     for (player, s) in sides.iter().enumerate() {
@@ -295,15 +306,13 @@ fn showdown(
             if completion >> a & 1 != 0 || completion >> b & 1 != 0 {
                 continue;
             }
-            let rank = tables.rank(board.combine(s.keys[i])).0 as u32;
-            items.push(rank << RANK_SHIFT | (player as u32 * PLAYER_BIT) | i as u32);
             all[player].add([a, b], s.weights[i]);
             if player == 1 {
                 counts.add([a, b]);
             }
         }
     }
-    sort_by_rank(items, scratch, RANK_SHIFT);
+    classes.rank(completion, board, ranking, items);
     // `below`: the weights of lower ranks; `group`: of the current rank,
     // touched cards only (reset after each group).
     let mut below = [CardWeights::ZERO; 2];
