@@ -5,7 +5,7 @@
 //! (302,621 states, as `Method::Hashed` solves it) and over all 1,771,561;
 //! the generic dense trait against the dense C entry (within 2x). Pig to
 //! 100 (a game with cycles) through the layered solve (`solve_pig`: one
-//! block per score pair, 1,010,002 states numbered; <= 60 ms), the general
+//! block per score pair, 1,009,902 states numbered; <= 60 ms), the general
 //! solver finding the components itself (`solve`, Tarjan: 960,896 states
 //! met) and C callbacks (<= 1 s).
 

@@ -132,6 +132,13 @@ pub fn solve_dense<G: DenseGame>(game: &G, options: &Options) -> Result<(Solutio
         let before = index;
         index = table.len();
         if before >> 16 != index >> 16 {
+            // Report first: a progress callback that cancels is heard at
+            // once (before a block's sweeps report again).
+            options.control.report_progress(Progress {
+                fraction: index as f64 / (root + 1) as f64,
+                done: index as u64,
+                estimate: None,
+            });
             if options.control.passed() {
                 return Err(Error::budget(format!(
                     "the solve stopped (time budget or cancel) after {} of {} states",
@@ -139,11 +146,6 @@ pub fn solve_dense<G: DenseGame>(game: &G, options: &Options) -> Result<(Solutio
                     root + 1
                 )));
             }
-            options.control.report_progress(Progress {
-                fraction: index as f64 / (root + 1) as f64,
-                done: index as u64,
-                estimate: None,
-            });
         }
     }
     // The root's block solved the root too: its table entry is final, and
