@@ -3,14 +3,15 @@
 //! per-state cost of each path, and so the overhead of the C callback path
 //! over the Rust hashed path on the same states; the generic dense trait
 //! against the dense C entry on the same table; and Pig to 30 (a game with
-//! cycles, 28,652 states) through the Rust trait and through C callbacks.
+//! cycles, 28,652 states) through the layered solve (`solve_pig`), the
+//! general solver's Tarjan components (`solve`) and C callbacks.
 
 mod fixtures;
 
 use gungraun::{library_benchmark, library_benchmark_group, main};
 use oddsmith::expectimax::coins::{CoinGame, Method, solve_coins};
 use oddsmith::expectimax::pig::{PigGame, PigPosition, solve_pig};
-use oddsmith::expectimax::{Options, solve_dense};
+use oddsmith::expectimax::{Options, solve, solve_dense};
 use std::hint::black_box;
 
 // The Rust paths: dense and hashed over all 4,096 states, hashed with
@@ -61,6 +62,14 @@ fn pig_30_rust_trait() -> f64 {
 }
 
 #[library_benchmark]
+fn pig_30_general_solver() -> f64 {
+    let game = PigGame::new(30, 6).expect("valid");
+    solve(black_box(&game), &Options::default())
+        .expect("solves")
+        .value
+}
+
+#[library_benchmark]
 fn pig_30_c_callbacks() -> f64 {
     fixtures::pig_through_callbacks(black_box(30)).value
 }
@@ -68,6 +77,6 @@ fn pig_30_c_callbacks() -> f64 {
 library_benchmark_group!(
     name = expectimax_group;
     benchmarks = rust_paths, c_callbacks, dense_trait_4096_states, dense_callbacks_4096_states,
-        pig_30_rust_trait, pig_30_c_callbacks
+        pig_30_rust_trait, pig_30_general_solver, pig_30_c_callbacks
 );
 main!(library_benchmark_groups = expectimax_group);

@@ -103,6 +103,12 @@ impl Component {
         reserve(&mut self.terms, outcomes, what)
     }
 
+    /// Room for `outcomes` more outcomes (and a move each).
+    pub fn reserve_outcomes(&mut self, outcomes: usize, what: &str) -> Result<()> {
+        reserve(&mut self.moves, outcomes, what)?;
+        reserve(&mut self.terms, outcomes, what)
+    }
+
     /// Adds the next state (positions are given in order) and its
     /// outcomes (move id, probability, reward, target), grouped by move as
     /// the game gave them.

@@ -471,6 +471,7 @@ pub(crate) const CHECK_EVERY: u64 = 1 << 13;
 /// A solve's count of states (against the state budget) and of the work
 /// done since it last asked the control whether to stop: shared by the
 /// searches, the sweeps and the tables they fill.
+#[derive(Default)]
 pub(crate) struct Meter {
     pub states: u64,
     work: u64,

@@ -12,7 +12,7 @@
 //! says whose turn it is, so the solver sees about twice the paper's
 //! 505,000 states for the goal 100 (the paper counts one side by symmetry).
 
-use super::{Child, Game, NodeKind, Options, Solution, solve};
+use super::{Child, Game, NodeKind, Options, Solution, solve, solve_dense};
 use crate::error::{Error, Result};
 
 /// Largest goal accepted (goal 100 has about a million states; the state
@@ -298,9 +298,23 @@ pub struct PigAnswer {
 /// Solves Pig from `position` (the player to move is Max). Errors: a
 /// position out of range ([`PigGame::check_position`]), the budgets of
 /// `options`.
+///
+/// Through the layered solve (`DenseGame::block_end`: one block per score
+/// pair, every state of the pair numbered, reachable or not) when the
+/// table fits the state budget; else, or from a turn total that reaches
+/// the goal, through the general solver ([`solve`]), which meets only the
+/// reachable states and finds the cycles itself. Both give the same
+/// values (to the tolerance).
 pub fn solve_pig(game: &PigGame, position: PigPosition, options: &Options) -> Result<PigAnswer> {
     let game = game.at(position)?;
-    let solution = solve(&game, options)?;
+    let layered = match options.depth_limit {
+        None => layered::LayeredPig::new(&game, options.max_states),
+        Some(_) => None,
+    };
+    let solution = match layered {
+        Some(layered) => solve_dense(&layered, options)?.0,
+        None => solve(&game, options)?,
+    };
     let value_of = |id| {
         solution
             .moves
@@ -323,5 +337,6 @@ pub fn solve_pig(game: &PigGame, position: PigPosition, options: &Options) -> Re
     })
 }
 
+mod layered;
 #[cfg(test)]
 mod tests;

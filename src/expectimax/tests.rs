@@ -716,3 +716,117 @@ fn options_of_zero_are_the_defaults() {
     assert!(Options::or_defaults(0, 0, -1.0, 0).is_err());
     assert!(Options::or_defaults(0, 0, f64::NAN, 0).is_err());
 }
+
+/// A table game on the layered dense path: index n - i is node i (the
+/// exit, node n, is index 0), and `cuts` ends blocks (the last block ends
+/// at the root's index + 1).
+struct Layered<'a> {
+    game: &'a TableGame,
+    cuts: Vec<usize>,
+}
+
+impl DenseGame for Layered<'_> {
+    type Cursor = ();
+    fn size(&self) -> usize {
+        self.game.nodes.len()
+    }
+    fn root_index(&self) -> usize {
+        self.game.nodes.len() - 1
+    }
+    fn expand_index(
+        &self,
+        index: usize,
+        _: &mut (),
+        out: &mut Vec<DenseChild>,
+    ) -> Result<NodeKind> {
+        let last = self.game.nodes.len() - 1;
+        let (kind, kids) = &self.game.nodes[last - index];
+        out.extend(
+            kids.iter()
+                .map(|&(move_id, probability, reward, next)| DenseChild {
+                    move_id,
+                    probability,
+                    reward,
+                    next: last - next,
+                }),
+        );
+        Ok(*kind)
+    }
+    fn block_end(&self, start: usize) -> usize {
+        self.cuts
+            .iter()
+            .copied()
+            .find(|&c| c > start)
+            .unwrap_or(self.size())
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn the_layered_dense_solve_matches_the_cyclic_solver(game in arb_cyclic_game()) {
+        // The exit alone, then every other state in one block.
+        let s = solve(&game, &Options::default()).unwrap();
+        let layered = Layered { game: &game, cuts: vec![1] };
+        let (d, table) = solve_dense(&layered, &Options::default()).unwrap();
+        prop_assert!((d.value - s.value).abs() < 1e-11, "{} vs {}", d.value, s.value);
+        prop_assert_eq!(table.len(), game.nodes.len());
+        prop_assert_eq!(d.moves.len(), s.moves.len());
+        for (a, b) in d.moves.iter().zip(&s.moves) {
+            prop_assert_eq!(a.move_id, b.move_id);
+            prop_assert!((a.value - b.value).abs() < 1e-11);
+        }
+        prop_assert!(d.residual <= 1e-12);
+        let truth = value_iteration(&game);
+        prop_assert!((d.value - truth[0]).abs() < 1e-9);
+    }
+}
+
+#[test]
+fn a_child_past_its_block_is_refused() {
+    // Nodes 0 (root) and 1 loop; node 2 is the exit. Index 0 is the exit,
+    // 1 is node 1, 2 the root.
+    let game = table(vec![
+        (NodeKind::Chance, vec![(0, 0.5, 1.0, 1), (0, 0.5, 0.0, 2)]),
+        (NodeKind::Chance, vec![(0, 0.5, 1.0, 0), (0, 0.5, 0.0, 2)]),
+        (NodeKind::Terminal(0.0), Vec::new()),
+    ]);
+    // One block for the cycle: value 1 (0.5 * (1 + v) with v the same).
+    let whole = Layered {
+        game: &game,
+        cuts: vec![1],
+    };
+    let (s, _) = solve_dense(&whole, &Options::default()).unwrap();
+    assert!((s.value - 1.0).abs() < 1e-12 && s.iterations > 0, "{s:?}");
+    // Each state its own block: node 1's child (the root) lies past it.
+    let split = Layered {
+        game: &game,
+        cuts: vec![1, 2],
+    };
+    let err = solve_dense(&split, &Options::default()).unwrap_err();
+    assert_eq!(err.kind(), crate::ErrorKind::InvalidArgument, "{err}");
+    assert!(err.message().contains("child 2"), "{err}");
+    // A block that ends past the table.
+    let bad = Layered {
+        game: &game,
+        cuts: vec![1, 7],
+    };
+    let err = solve_dense(&bad, &Options::default()).unwrap_err();
+    assert!(
+        err.message().contains("the block starting at 1 ends at 7"),
+        "{err}"
+    );
+    // A bad lottery in a block names its state.
+    let mut bad = game.clone();
+    bad.nodes[1].1[0].1 = 0.7;
+    let err = solve_dense(
+        &Layered {
+            game: &bad,
+            cuts: vec![1],
+        },
+        &Options::default(),
+    )
+    .unwrap_err();
+    assert!(err.message().contains("state 1:"), "{err}");
+}

@@ -305,3 +305,92 @@ fn a_goal_or_die_of_zero_is_the_default() {
     assert!(PigGame::or_default(5000, 0).is_err());
     assert!(PigGame::or_default(0, 1).is_err());
 }
+
+#[test]
+fn the_layered_numbering_is_one_to_one_and_gives_the_games_children() {
+    use crate::expectimax::{DenseChild, DenseGame};
+    for (goal, sides) in [(1, 2), (5, 3), (9, 6)] {
+        let game = PigGame::new(goal, sides).unwrap();
+        let layered = layered::LayeredPig::new(&game, u64::MAX).unwrap();
+        let mut cursor = layered::PigCursor::default();
+        let mut start = 0;
+        while start < layered.size() {
+            let end = layered.block_end(start);
+            for index in start..end {
+                let mut kids = Vec::new();
+                let kind = layered.expand_index(index, &mut cursor, &mut kids).unwrap();
+                let Some(state) = layered::state_at(&layered, index) else {
+                    assert!(matches!(kind, NodeKind::Terminal(_)));
+                    continue;
+                };
+                assert_eq!(layered.index_of_state(state), index, "{state:?}");
+                // The same children as the game gives, by state.
+                let mut want = Vec::new();
+                assert_eq!(game.expand(&state, &mut want).unwrap(), kind);
+                assert_eq!(kids.len(), want.len());
+                for (k, w) in kids.iter().zip(&want) {
+                    let DenseChild {
+                        move_id,
+                        probability,
+                        next,
+                        ..
+                    } = *k;
+                    assert_eq!((move_id, probability), (w.move_id, w.probability));
+                    assert!(next < end, "{index}: child {next} past {end}");
+                    match layered::state_at(&layered, next) {
+                        Some(s) => assert_eq!(s, w.next),
+                        None => {
+                            assert!(w.next.0 & OVER != 0 && (next == 0) == w.next.max_to_move())
+                        }
+                    }
+                }
+            }
+            start = end;
+        }
+    }
+}
+
+#[test]
+fn the_layered_solve_gives_the_general_solvers_values() {
+    // Every position of small goals: solve_pig (layered) against the
+    // general solver on the same game (Tarjan's components), and a root
+    // whose turn total reaches the goal (the general solver only).
+    let tight = Options {
+        tolerance: 1e-15,
+        ..Options::default()
+    };
+    for (goal, sides) in [(8, 2), (12, 6), (15, 4)] {
+        let game = PigGame::new(goal, sides).unwrap();
+        for score in 0..goal {
+            for opponent in 0..goal {
+                for turn_total in 0..=goal - score {
+                    let position = PigPosition {
+                        score,
+                        opponent,
+                        turn_total,
+                    };
+                    let layered = solve_pig(&game, position, &Options::default()).unwrap();
+                    // The general solver swept to 1e-15: the values both
+                    // solvers approach (each stops within its tolerance).
+                    let general = solve(&game.at(position).unwrap(), &tight).unwrap();
+                    let gap = (layered.win_probability - general.value).abs();
+                    assert!(gap < 1e-12, "{goal} {sides} {position:?}: {gap:e}");
+                    for (a, b) in layered.solution.moves.iter().zip(&general.moves) {
+                        assert_eq!(a.move_id, b.move_id);
+                        assert!((a.value - b.value).abs() < 1e-12);
+                    }
+                }
+            }
+        }
+    }
+    // A budget below the table: the general solver, the same answer.
+    let game = PigGame::new(20, 6).unwrap();
+    let small = Options {
+        max_states: 8_401,
+        ..Options::default()
+    };
+    let a = solve_pig(&game, PigPosition::default(), &small).unwrap();
+    let b = solve_pig(&game, PigPosition::default(), &Options::default()).unwrap();
+    assert!((a.win_probability - b.win_probability).abs() < 1e-12);
+    assert!(a.solution.states < b.solution.states);
+}
