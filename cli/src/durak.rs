@@ -154,7 +154,10 @@ fn run_ladder_command(args: &LadderArgs, as_json: bool) -> Outcome {
         print_json(&json!({ "bots": rows, "elapsed_ms": elapsed_ms, "partial": partial }));
     } else {
         let width = rungs.iter().map(|r| r.bot.len()).max().unwrap_or(3).max(3);
-        println!("{:<width$}  {:>6}  {:>17}  {:>5}  {:>5}", "bot", "Elo", "95% interval", "games", "score");
+        println!(
+            "{:<width$}  {:>6}  {:>17}  {:>5}  {:>5}",
+            "bot", "Elo", "95% interval", "games", "score"
+        );
         for r in &rungs {
             println!(
                 "{:<width$}  {:>6.0}  [{:>6.0}, {:>6.0}]  {:>5}  {:>5.3}",

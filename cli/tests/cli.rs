@@ -620,8 +620,19 @@ fn durak_match_reports_rates_with_intervals() {
 #[test]
 fn durak_ladder_rates_bots_on_one_scale() {
     let out = oddsmith(&[
-        "durak", "ladder", "--bot", "random", "--bot", "greedy", "--bot", "mcts:level=1",
-        "--games", "10", "--threads", "1", "--json",
+        "durak",
+        "ladder",
+        "--bot",
+        "random",
+        "--bot",
+        "greedy",
+        "--bot",
+        "mcts:level=1",
+        "--games",
+        "10",
+        "--threads",
+        "1",
+        "--json",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
@@ -631,10 +642,18 @@ fn durak_ladder_rates_bots_on_one_scale() {
     assert_eq!(bots[2]["bot"], "mcts:level=1");
     for b in bots {
         assert_eq!(b["games"], 20);
-        let (lo, hi) = (b["elo_ci95"][0].as_f64().unwrap(), b["elo_ci95"][1].as_f64().unwrap());
-        assert!(lo <= b["elo"].as_f64().unwrap() && b["elo"].as_f64().unwrap() <= hi, "{v}");
+        let (lo, hi) = (
+            b["elo_ci95"][0].as_f64().unwrap(),
+            b["elo_ci95"][1].as_f64().unwrap(),
+        );
+        assert!(
+            lo <= b["elo"].as_f64().unwrap() && b["elo"].as_f64().unwrap() <= hi,
+            "{v}"
+        );
     }
-    let out = oddsmith(&["durak", "ladder", "--bot", "random", "--bot", "greedy", "--games", "4"]);
+    let out = oddsmith(&[
+        "durak", "ladder", "--bot", "random", "--bot", "greedy", "--games", "4",
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("Elo"), "{}", text(&out.stdout));
 }

@@ -202,7 +202,10 @@ mod tests {
         // Intervals are centred on the rating; only the anchor's is empty.
         for x in &r[1..] {
             assert!(x.ci95.0 < x.elo && x.elo < x.ci95.1, "{r:?}");
-            assert!(((x.ci95.1 - x.elo) - (x.elo - x.ci95.0)).abs() < 1e-9, "{r:?}");
+            assert!(
+                ((x.ci95.1 - x.elo) - (x.elo - x.ci95.0)).abs() < 1e-9,
+                "{r:?}"
+            );
         }
     }
 

@@ -7,8 +7,8 @@ use super::game::Config;
 use super::levels::LEVELS;
 use super::matches::{Bot, play_games};
 use crate::budget::{Control, Progress};
-use std::sync::Arc;
 use crate::error::{Error, Result};
+use std::sync::Arc;
 
 /// The bots below the levels: the anchor and the baselines.
 pub const BASELINES: [&str; 3] = ["random", "greedy:mistakes=0.3", "greedy"];
@@ -82,11 +82,9 @@ pub fn run_ladder(
             // The pair's progress as its share of the whole ladder.
             let whole = control.clone();
             let done = k as f64;
-            let part = control
-                .clone()
-                .with_progress(Arc::new(move |p: &Progress| {
-                    whole.report((done + p.fraction) / pairs as f64)
-                }));
+            let part = control.clone().with_progress(Arc::new(move |p: &Progress| {
+                whole.report((done + p.fraction) / pairs as f64)
+            }));
             let outcomes = play_games(
                 config,
                 &parsed[i],
@@ -143,7 +141,10 @@ mod tests {
         assert_eq!(r[0].rating.elo, 0.0);
         assert!(r.iter().all(|x| x.games == 80), "{r:?}");
         let total: f64 = r.iter().map(|x| x.score * x.games as f64).sum();
-        assert!((total - 120.0).abs() < 1e-9, "each game gives out one point: {r:?}");
+        assert!(
+            (total - 120.0).abs() < 1e-9,
+            "each game gives out one point: {r:?}"
+        );
         assert!(r[2].rating.ci95.0 > 0.0, "greedy is above random: {r:?}");
         assert!(r[2].rating.elo > r[1].rating.elo, "{r:?}");
     }

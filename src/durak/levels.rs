@@ -91,12 +91,21 @@ mod tests {
         assert_eq!(level_budget(0, &caller).unwrap().0, caller);
         let e = level_budget(11, &caller).unwrap_err();
         assert!(e.message().contains("level 11"), "{e}");
-        for bad in ["mcts:level=0", "mcts:level=11", "mcts:level=3,iters=50", "mcts-v1:level=2", "mcts:level=2,temp=1"] {
+        for bad in [
+            "mcts:level=0",
+            "mcts:level=11",
+            "mcts:level=3,iters=50",
+            "mcts-v1:level=2",
+            "mcts:level=2,temp=1",
+        ] {
             assert!(Bot::parse(bad).is_err(), "{bad}");
         }
         let Bot::Mcts(top) = Bot::parse("mcts:level=10,ms=30").unwrap() else {
             panic!("a search")
         };
-        assert_eq!((top.iterations, top.time), (10_000, Some(Duration::from_millis(30))));
+        assert_eq!(
+            (top.iterations, top.time),
+            (10_000, Some(Duration::from_millis(30)))
+        );
     }
 }

@@ -2,8 +2,8 @@
 
 use super::bots::{greedy_move, random_move};
 use super::game::{Config, Game, Outcome};
-use super::moves::Move;
 use super::levels::LEVELS;
+use super::moves::Move;
 use super::search::best_move;
 use super::style::{Style, styled_best_move};
 use crate::budget::Control;
@@ -234,7 +234,9 @@ fn parse_search(
                     .parse::<f64>()
                     .ok()
                     .filter(|t| t.is_finite() && *t >= 0.0)
-                    .ok_or_else(|| Error::parse(format!("bot '{text}': temp must be a number >= 0")))?
+                    .ok_or_else(|| {
+                        Error::parse(format!("bot '{text}': temp must be a number >= 0"))
+                    })?
             }
             "exact" => {
                 budget.exact = match value {

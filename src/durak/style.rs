@@ -99,7 +99,7 @@ pub fn styled_best_move(
     if style.is_sure() {
         return Ok(r);
     }
-    let mut rng = Rng::stream(seed, 0x5717_1e);
+    let mut rng = Rng::stream(seed, 0x0057_171e);
     r.best = match style.mistake(view, &mut rng) {
         Some(m) => m,
         None => style.pick(&r, &mut rng),
@@ -132,7 +132,12 @@ mod tests {
         let view = opening(3);
         let game = view.determinize(&mut Rng::new(0));
         let sure = styled_best_move(&view, &budget(), Style::NONE, 1, &Control::NONE).unwrap();
-        assert_eq!(sure.best, best_move_controlled(&view, &budget(), 1, &Control::NONE).unwrap().best);
+        assert_eq!(
+            sure.best,
+            best_move_controlled(&view, &budget(), 1, &Control::NONE)
+                .unwrap()
+                .best
+        );
         for style in [
             Style {
                 mistakes: 1.0,

@@ -875,7 +875,10 @@ mod tests {
         assert_ne!(search(&random), search(&zeroed));
         // Level 10 is the budget as given; a lower level fixes its own
         // iterations whatever the budget says.
-        let top = OddsmithDurakBudget { level: 10, ..zeroed };
+        let top = OddsmithDurakBudget {
+            level: 10,
+            ..zeroed
+        };
         assert_eq!(search(&top), search(&zeroed));
         let level = |n: u32, iterations: u64| {
             let b = OddsmithDurakBudget {
@@ -891,7 +894,10 @@ mod tests {
         };
         assert_eq!(level(5, 7), (OddsmithStatus::ODDSMITH_OK, 100));
         assert_eq!(level(5, 0), (OddsmithStatus::ODDSMITH_OK, 100));
-        assert_eq!(level(11, 0).0, OddsmithStatus::ODDSMITH_ERR_INVALID_ARGUMENT);
+        assert_eq!(
+            level(11, 0).0,
+            OddsmithStatus::ODDSMITH_ERR_INVALID_ARGUMENT
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use oddsmith::durak::matches::{Bot, MatchResult, SideResult, play_games};
 use oddsmith::durak::style::styled_best_move;
 use oddsmith::durak::{
     Config, Deck, Game as Engine, Move as EngineMove, MoveKind, MoveList, Observation as View,
-    Outcome, Phase, Protocol, Variant, best_move_controlled,
+    Outcome, Phase, Protocol, Variant,
 };
 use oddsmith::mcts::{Budget, Rollout};
 use oddsmith::rng::Rng;
