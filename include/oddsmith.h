@@ -254,11 +254,12 @@
 // The defender takes; throwers may add cards before the pickup.
 #define ODDSMITH_DURAK_TAKING 3
 
-// Rollout policy: playouts by uniformly random legal moves (the default).
-#define ODDSMITH_DURAK_ROLLOUT_RANDOM 0
+// Rollout policy: playouts by the greedy heuristic player (the default,
+// as in every interface: the stronger at equal time).
+#define ODDSMITH_DURAK_ROLLOUT_HEURISTIC 0
 
-// Playouts by the greedy heuristic player.
-#define ODDSMITH_DURAK_ROLLOUT_HEURISTIC 1
+// Playouts by uniformly random legal moves.
+#define ODDSMITH_DURAK_ROLLOUT_RANDOM 1
 
 // Largest state, in bytes, of a game defined through callbacks.
 #define ODDSMITH_MAX_STATE_SIZE 64
@@ -845,7 +846,8 @@ typedef struct {
 // worker, by the rule of ODDSMITH_MAX_THREADS (0 = the shared pool, 1 =
 // the caller's thread: deterministic for a seed under an iteration
 // budget), never more trees than iterations. `rollout`:
-// ODDSMITH_DURAK_ROLLOUT_*; `exploration`: UCB constant (0 = the default
+// ODDSMITH_DURAK_ROLLOUT_* (0 = heuristic, the default everywhere);
+// `exploration`: UCB constant (0 = the default
 // 0.7); `seed`: any value.
 typedef struct {
   // Iterations for the whole call, shared by the trees; 0 = no limit
@@ -855,7 +857,7 @@ typedef struct {
   uint32_t time_ms;
   // Search trees, one per worker, by the rule of ODDSMITH_MAX_THREADS.
   uint32_t threads;
-  // ODDSMITH_DURAK_ROLLOUT_RANDOM (0) or _HEURISTIC (1).
+  // ODDSMITH_DURAK_ROLLOUT_HEURISTIC (0, the default) or _RANDOM (1).
   uint32_t rollout;
   // UCB exploration constant, finite and >= 0; 0 means 0.7.
   double exploration;
@@ -864,6 +866,12 @@ typedef struct {
   // Progress and cancel (see OddsmithProgress), or NULL for none: a
   // cancel stops the search with the best move so far.
   const OddsmithProgress *progress;
+  // A level of play, 1 (weakest) to 10, each a point on the Elo scale
+  // of docs/src/durak.md; 0 = none, the budget as given. Levels 1 to 9
+  // fix the iterations, rollout, exploration and threads (one), and
+  // keep only `time_ms` (a cap), `seed` and `progress`; level 10 is the
+  // default search with this budget as given (as 0).
+  uint32_t level;
 } OddsmithDurakBudget;
 
 // A move: `kind` is ODDSMITH_DURAK_ATTACK (lead or throw in `card`),
@@ -1602,7 +1610,7 @@ OddsmithStatus oddsmith_combat_best_order(const OddsmithMinion *a,
 // attack cards, counts that do not add up, a cover that does not beat its
 // card, the observer not to move...; a rollout other than 0 or 1, an
 // exploration constant that is negative or not finite, threads over
-// ODDSMITH_MAX_THREADS), DUPLICATE_CARD (a card in two places, the trump
+// ODDSMITH_MAX_THREADS, a level over 10), DUPLICATE_CARD (a card in two places, the trump
 // card included), CANCELLED (by `budget->progress`: `out` holds the best
 // move so far, `stats->partial` = 1). On other errors `*out` and
 // `*stats` are left unchanged. The observation and budget are only read

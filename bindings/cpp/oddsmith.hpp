@@ -844,16 +844,18 @@ inline double coins_expectation(const std::vector<std::vector<std::uint32_t> > &
     return value;
 }
 
-// Durak: a search budget with defaults (10,000 iterations; a tree per core
-// and seed 0, as a zeroed OddsmithDurakBudget; threads = 1 for the same
-// move on every machine).
+// Durak: a search budget with defaults (10,000 iterations; a tree per core,
+// heuristic rollouts and seed 0, as a zeroed OddsmithDurakBudget; threads =
+// 1 for the same move on every machine); `level` 1 to 10 plays at that
+// level of the Elo scale (0: the budget as given).
 inline OddsmithDurakBudget durak_budget(std::uint64_t iterations = 10000, std::uint32_t time_ms = 0,
-                                        std::uint64_t seed = 0) {
+                                        std::uint64_t seed = 0, std::uint32_t level = 0) {
     OddsmithDurakBudget b;
+    b.level = level;
     b.iterations = iterations;
     b.time_ms = time_ms;
     b.threads = 0;
-    b.rollout = ODDSMITH_DURAK_ROLLOUT_RANDOM;
+    b.rollout = ODDSMITH_DURAK_ROLLOUT_HEURISTIC;
     b.exploration = 0.0;
     b.seed = seed;
     b.progress = nullptr;

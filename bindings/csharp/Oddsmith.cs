@@ -1374,14 +1374,21 @@ namespace Oddsmith
         }
     }
 
-    public enum DurakRollout : uint { Random = 0, Heuristic = 1 }
+    /// <summary>Playouts by the greedy heuristic player (the default, 0) or by random legal moves.</summary>
+    public enum DurakRollout : uint { Heuristic = 0, Random = 1 }
 
-    /// <summary>Search budget: iterations and/or milliseconds, threads, rollout, exploration (0 = default), seed.</summary>
+    /// <summary>Search budget: iterations and/or milliseconds, threads, rollout, exploration (0 = default), seed, level (0 = none, 1 to 10).</summary>
     public partial struct DurakBudget
     {
         public static DurakBudget Of(ulong iterations, uint timeMs = 0, ulong seed = 0, uint threads = 0)
         {
             return new DurakBudget { Iterations = iterations, TimeMs = timeMs, Threads = threads, Seed = seed };
+        }
+
+        /// <summary>Play at a level, 1 (weakest) to 10, each a point on the Elo scale of the Durak page; levels 1 to 9 fix their iterations, <paramref name="timeMs"/> (0 = none) only caps them.</summary>
+        public static DurakBudget AtLevel(uint level, uint timeMs = 0, ulong seed = 0)
+        {
+            return new DurakBudget { Level = level, TimeMs = timeMs, Seed = seed };
         }
     }
 

@@ -87,8 +87,8 @@ namespace Oddsmith
         public const uint ODDSMITH_DURAK_DEFEND_PHASE = 1;
         public const uint ODDSMITH_DURAK_THROW_IN = 2;
         public const uint ODDSMITH_DURAK_TAKING = 3;
-        public const uint ODDSMITH_DURAK_ROLLOUT_RANDOM = 0;
-        public const uint ODDSMITH_DURAK_ROLLOUT_HEURISTIC = 1;
+        public const uint ODDSMITH_DURAK_ROLLOUT_HEURISTIC = 0;
+        public const uint ODDSMITH_DURAK_ROLLOUT_RANDOM = 1;
         public const uint ODDSMITH_MAX_STATE_SIZE = 64;
         public const uint ODDSMITH_MAX_CHILDREN = 64;
         public const uint ODDSMITH_NODE_MAX = 0;
@@ -473,7 +473,7 @@ namespace Oddsmith
         public uint TimeMs;
         /// <summary>Search trees, one per worker, by the rule of ODDSMITH_MAX_THREADS.</summary>
         public uint Threads;
-        /// <summary>ODDSMITH_DURAK_ROLLOUT_RANDOM (0) or _HEURISTIC (1).</summary>
+        /// <summary>ODDSMITH_DURAK_ROLLOUT_HEURISTIC (0, the default) or _RANDOM (1).</summary>
         public DurakRollout Rollout;
         /// <summary>UCB exploration constant, finite and &gt;= 0; 0 means 0.7.</summary>
         public double Exploration;
@@ -481,6 +481,8 @@ namespace Oddsmith
         public ulong Seed;
         /// <summary>Progress and cancel (see OddsmithProgress), or NULL for none: a cancel stops the search with the best move so far.</summary>
         internal IntPtr Progress;
+        /// <summary>A level of play, 1 (weakest) to 10, each a point on the Elo scale of docs/src/durak.md; 0 = none, the budget as given. Levels 1 to 9 fix the iterations, rollout, exploration and threads (one), and keep only `time_ms` (a cap), `seed` and `progress`; level 10 is the default search with this budget as given (as 0).</summary>
+        public uint Level;
     }
 
     [StructLayout(LayoutKind.Sequential)]

@@ -2,13 +2,16 @@
 //! [--deck 36] [--variant podkidnoy|transfer] [--protocol one|several]
 //! [--seed 1] [--threads N] [--json]` plays seat-swapped games;
 //! `oddsmith durak bench [--bot mcts:ms=20]` prints random playouts/s,
-//! MCTS iterations/s, and the bot's time spread and iterations per ms.
+//! MCTS iterations/s, and the bot's time spread and iterations per ms;
+//! `oddsmith durak ladder [--bot B ...] [--games 20]` rates bots on an Elo
+//! scale (random = 0).
 
 use crate::long_run::{LongRun, PARTIAL_NOTE};
 use crate::output::{Outcome, print_json};
 use oddsmith::Error;
 use oddsmith::budget::Control;
 use oddsmith::durak::bots::{random_move, random_playout};
+use oddsmith::durak::ladder;
 use oddsmith::durak::matches::{Bot, SideResult, play_match};
 use oddsmith::durak::{Config, Deck, Game, Protocol, Variant, best_move};
 use oddsmith::mcts::{Budget, Rollout};
@@ -26,12 +29,43 @@ pub struct Args {
 enum Command {
     /// Seat-swapped games between two bots: random, greedy,
     /// mcts:iters=N, mcts:ms=N (settings joined by ',' or ':', also
-    /// rollout=random|heuristic (the default), c=X, exact=0, opponents=P;
-    /// mcts-v1:... is the earlier search).
+    /// rollout=random|heuristic (the default), c=X, exact=0, opponents=P,
+    /// mistakes=P, temp=T), mcts:level=1..10; mcts-v1:... is the earlier
+    /// search).
     Match(MatchArgs),
     /// Random playouts per second and MCTS iterations per second, one
     /// thread; a search bot's time spread and iterations per ms.
     Bench(BenchArgs),
+    /// Rates bots on one Elo scale (random = 0) from a two-player round
+    /// robin, by a Bradley-Terry fit with 95% intervals; by default the
+    /// baselines and levels 1 to 10.
+    Ladder(LadderArgs),
+}
+
+#[derive(clap::Args)]
+struct LadderArgs {
+    /// A bot to rate (once per bot: bots' settings use commas); the first
+    /// is rated 0. Default: random,
+    /// greedy:mistakes=0.3, greedy, then mcts:level=1 to 10.
+    #[arg(long = "bot")]
+    bots: Vec<String>,
+    /// Seat-swapped games per pair of bots.
+    #[arg(long, default_value_t = 20)]
+    games: u64,
+    /// 24, 36 or 52 cards.
+    #[arg(long, default_value_t = 36)]
+    deck: u32,
+    /// podkidnoy or transfer.
+    #[arg(long, default_value = "podkidnoy")]
+    variant: String,
+    /// one or several.
+    #[arg(long, default_value = "one")]
+    protocol: String,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once; 0 = all cores.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
 }
 
 #[derive(clap::Args)]
@@ -75,7 +109,67 @@ pub fn run(args: &Args, as_json: bool) -> Outcome {
     match &args.command {
         Command::Match(m) => run_match(m, as_json),
         Command::Bench(b) => run_bench(b, as_json),
+        Command::Ladder(l) => run_ladder_command(l, as_json),
     }
+}
+
+fn run_ladder_command(args: &LadderArgs, as_json: bool) -> Outcome {
+    let bots = if args.bots.is_empty() {
+        ladder::default_bots()
+    } else {
+        args.bots.clone()
+    };
+    let config = Config {
+        players: 2,
+        deck: deck(args.deck)?,
+        variant: variant(&args.variant)?,
+        protocol: protocol(&args.protocol)?,
+    };
+    let run = LongRun::start("durak ladder");
+    let control = run.control();
+    let started = Instant::now();
+    let rungs = run.answer(ladder::run_ladder(
+        config,
+        &bots,
+        args.games,
+        args.seed,
+        args.threads,
+        &control,
+    ))?;
+    let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
+    let partial = run.interrupted();
+    if as_json {
+        let rows: Vec<_> = rungs
+            .iter()
+            .map(|r| {
+                json!({
+                    "bot": r.bot,
+                    "elo": r.rating.elo,
+                    "elo_ci95": [r.rating.ci95.0, r.rating.ci95.1],
+                    "games": r.games,
+                    "score": r.score,
+                })
+            })
+            .collect();
+        print_json(&json!({ "bots": rows, "elapsed_ms": elapsed_ms, "partial": partial }));
+    } else {
+        let width = rungs.iter().map(|r| r.bot.len()).max().unwrap_or(3).max(3);
+        println!(
+            "{:<width$}  {:>6}  {:>17}  {:>5}  {:>5}",
+            "bot", "Elo", "95% interval", "games", "score"
+        );
+        for r in &rungs {
+            println!(
+                "{:<width$}  {:>6.0}  [{:>6.0}, {:>6.0}]  {:>5}  {:>5.3}",
+                r.bot, r.rating.elo, r.rating.ci95.0, r.rating.ci95.1, r.games, r.score
+            );
+        }
+        println!("({} games per pair, {:.1} s)", args.games, elapsed_ms / 1e3);
+        if partial {
+            println!("{PARTIAL_NOTE}");
+        }
+    }
+    run.close()
 }
 
 fn deck(cards: u32) -> Result<Deck, Error> {

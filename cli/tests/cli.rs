@@ -615,6 +615,49 @@ fn durak_match_reports_rates_with_intervals() {
     assert_eq!(v["games"], 6);
 }
 
+/// A small ladder prints every bot with an Elo rating and interval, the
+/// first at 0; levels are bots by number.
+#[test]
+fn durak_ladder_rates_bots_on_one_scale() {
+    let out = oddsmith(&[
+        "durak",
+        "ladder",
+        "--bot",
+        "random",
+        "--bot",
+        "greedy",
+        "--bot",
+        "mcts:level=1",
+        "--games",
+        "10",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    let bots = v["bots"].as_array().unwrap();
+    assert_eq!(bots.len(), 3);
+    assert_eq!(bots[0]["elo"], 0.0);
+    assert_eq!(bots[2]["bot"], "mcts:level=1");
+    for b in bots {
+        assert_eq!(b["games"], 20);
+        let (lo, hi) = (
+            b["elo_ci95"][0].as_f64().unwrap(),
+            b["elo_ci95"][1].as_f64().unwrap(),
+        );
+        assert!(
+            lo <= b["elo"].as_f64().unwrap() && b["elo"].as_f64().unwrap() <= hi,
+            "{v}"
+        );
+    }
+    let out = oddsmith(&[
+        "durak", "ladder", "--bot", "random", "--bot", "greedy", "--games", "4",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Elo"), "{}", text(&out.stdout));
+}
+
 #[test]
 fn durak_bad_bots_and_tables_are_usage_errors() {
     let lines = [
@@ -629,6 +672,10 @@ fn durak_bad_bots_and_tables_are_usage_errors() {
         "durak match --a random --b random --protocol many",
         "durak bench --bot greedy",
         "durak bench --bot mcts:ms=x",
+        "durak match --a mcts:level=11 --b random",
+        "durak match --a greedy:temp=1 --b random",
+        "durak ladder --bot random --games 2",
+        "durak ladder --bot random --bot greedy --games 0",
     ];
     let commands: Vec<Vec<&str>> = lines.iter().map(|l| l.split(' ').collect()).collect();
     let commands: Vec<&[&str]> = commands.iter().map(Vec::as_slice).collect();

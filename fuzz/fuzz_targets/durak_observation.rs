@@ -100,6 +100,7 @@ fuzz_target!(|data: &[u8]| {
         exploration: 0.0,
         seed: 1,
         progress: std::ptr::null(),
+        level: u32::from(byte(data, 28) % 12),
     };
     let mut best = MaybeUninit::<OddsmithDurakMove>::uninit();
     // SAFETY: valid inputs and outputs; stats may be NULL.

@@ -2,8 +2,10 @@
 
 use super::bots::{greedy_move, random_move};
 use super::game::{Config, Game, Outcome};
+use super::levels::LEVELS;
 use super::moves::Move;
 use super::search::best_move;
+use super::style::{Style, styled_best_move};
 use crate::budget::Control;
 use crate::error::{Error, Result};
 use crate::mcts::{Budget, Rollout};
@@ -22,133 +24,81 @@ pub enum Bot {
     /// Information-set MCTS on the bot's own view (its budget's threads, 1
     /// unless `threads=N` says otherwise).
     Mcts(Budget),
+    /// A bot that errs by `Style`: random moves at its mistake rate, and
+    /// (for the search) moves drawn by temperature from its visits.
+    Styled(Box<Bot>, Style),
 }
 
 impl Bot {
-    /// Parses `random`, `greedy`, or `mcts:` followed by settings separated
-    /// by `:` or `,`: `iters=N`, `ms=N` (0 means no limit, as in C; at
-    /// least one of them limited), `rollout=random` or `rollout=heuristic`,
-    /// `c=X` (exploration), `exact=0` (no exact endgame), `depth=N` (the
-    /// tree's depth limit, 0 = none), `threads=N` (one
-    /// search tree per worker, by the rule of `crate::parallel`; default
-    /// 1), `opponents=P` (how often the tree plays the other players' moves
-    /// by the rollout policy instead of searching them, 0 to 1; see
-    /// `mcts::Budget::opponent_policy`).
+    /// Parses `random` or `greedy` (each may take `:mistakes=P`), or
+    /// `mcts:` followed by settings separated by `:` or `,`: `iters=N`,
+    /// `ms=N` (0 means no limit, as in C; at least one of them limited),
+    /// `rollout=random` or `rollout=heuristic`, `c=X` (exploration),
+    /// `exact=0` (no exact endgame), `depth=N` (the tree's depth limit,
+    /// 0 = none), `threads=N` (one search tree per worker, by the rule of
+    /// `crate::parallel`; default 1), `opponents=P` (how often the tree
+    /// plays the other players' moves by the rollout policy instead of
+    /// searching them, 0 to 1; see `mcts::Budget::opponent_policy`),
+    /// `mistakes=P` and `temp=T` (see [`Style`]), or `level=N`, one of the
+    /// [`LEVELS`] (1 to 10; with it only `ms`, and at level 10 `iters`,
+    /// may be given too).
     /// `mcts-v1:` is the search as it was before this turn (`exact=0`,
     /// `opponents=0`, `rollout=random`).
     pub fn parse(text: &str) -> Result<Bot> {
         let text = text.trim();
-        match text {
-            "random" => return Ok(Bot::Random),
-            "greedy" => return Ok(Bot::Greedy),
-            _ => {}
-        }
-        let (spec, v1) = if let Some(spec) = text.strip_prefix("mcts-v1") {
-            (spec, true)
-        } else if let Some(spec) = text.strip_prefix("mcts") {
-            (spec, false)
-        } else {
-            return Err(Error::parse(format!(
-                "unknown bot '{text}': use random, greedy, mcts:iters=N,ms=N or mcts-v1:..."
-            )));
+        let (head, spec) = match text.find([':', ',']) {
+            Some(i) => (&text[..i], &text[i..]),
+            None => (text, ""),
         };
-        let search = Budget {
-            iterations: 0,
-            ..Budget::default()
+        let settings = spec
+            .split([':', ','])
+            .filter(|p| !p.is_empty())
+            .map(|part| {
+                part.split_once('=')
+                    .ok_or_else(|| Error::parse(format!("bot '{text}': '{part}' is not key=value")))
+            })
+            .collect::<Result<Vec<(&str, &str)>>>()?;
+        let probability = |key: &str, value: &str| {
+            value
+                .parse::<f64>()
+                .ok()
+                .filter(|p| (0.0..=1.0).contains(p))
+                .ok_or_else(|| Error::parse(format!("bot '{text}': {key} is a probability 0 to 1")))
         };
-        let mut budget = if v1 {
-            Budget {
-                exact: false,
-                opponent_policy: 0.0,
-                rollout: Rollout::Random,
-                ..search
-            }
-        } else {
-            search
-        };
-        for part in spec.split([':', ',']).filter(|p| !p.is_empty()) {
-            let (key, value) = part
-                .split_once('=')
-                .ok_or_else(|| Error::parse(format!("bot '{text}': '{part}' is not key=value")))?;
-            let number = || {
-                value.parse::<u64>().map_err(|_| {
-                    Error::parse(format!("bot '{text}': '{value}' is not a whole number"))
-                })
-            };
-            match key {
-                "iters" | "iterations" => budget.iterations = number()?,
-                "ms" => {
-                    budget.time = Some(number()?)
-                        .filter(|&ms| ms > 0)
-                        .map(Duration::from_millis)
-                }
-                "rollout" => {
-                    budget.rollout = match value {
-                        "random" => Rollout::Random,
-                        "heuristic" | "greedy" => Rollout::Heuristic,
+        let mut style = Style::NONE;
+        let base = match head {
+            "random" | "greedy" => {
+                for &(key, value) in &settings {
+                    match key {
+                        "mistakes" => style.mistakes = probability(key, value)?,
                         _ => {
                             return Err(Error::parse(format!(
-                                "bot '{text}': rollout is random or heuristic"
+                                "bot '{text}': {head} takes only mistakes=P"
                             )));
                         }
                     }
                 }
-                "depth" => {
-                    budget.max_depth = u32::try_from(number()?)
-                        .map_err(|_| Error::parse(format!("bot '{text}': depth is too large")))?
-                }
-                "threads" => {
-                    budget.threads = usize::try_from(number()?)
-                        .ok()
-                        .filter(|&n| n <= crate::parallel::MAX_THREADS)
-                        .ok_or_else(|| {
-                            Error::parse(format!(
-                                "bot '{text}': threads is at most {}",
-                                crate::parallel::MAX_THREADS
-                            ))
-                        })?
-                }
-                "opponents" => {
-                    budget.opponent_policy = value
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|p| (0.0..=1.0).contains(p))
-                        .ok_or_else(|| {
-                            Error::parse(format!("bot '{text}': opponents is a probability 0 to 1"))
-                        })?
-                }
-                "exact" => {
-                    budget.exact = match value {
-                        "1" => true,
-                        "0" => false,
-                        _ => return Err(Error::parse(format!("bot '{text}': exact is 0 or 1"))),
-                    }
-                }
-                "c" => {
-                    // 0 is none given, the default, as in C.
-                    budget = budget.with_exploration(
-                        value
-                            .parse::<f64>()
-                            .ok()
-                            .filter(|c| c.is_finite() && *c >= 0.0)
-                            .ok_or_else(|| {
-                                Error::parse(format!("bot '{text}': c must be a number >= 0"))
-                            })?,
-                    )
-                }
-                _ => {
-                    return Err(Error::parse(format!(
-                        "bot '{text}': unknown setting '{key}' (iters, ms, rollout, c, exact, threads, depth, opponents)"
-                    )));
+                if head == "random" {
+                    Bot::Random
+                } else {
+                    Bot::Greedy
                 }
             }
-        }
-        if budget.iterations == 0 && budget.time.is_none() {
-            return Err(Error::parse(format!(
-                "bot '{text}': give iters=N, ms=N or both, at least one above 0 (0 means no limit)"
-            )));
-        }
-        Ok(Bot::Mcts(budget))
+            "mcts" | "mcts-v1" => {
+                let budget = parse_search(text, head == "mcts-v1", &settings, &mut style)?;
+                Bot::Mcts(budget)
+            }
+            _ => {
+                return Err(Error::parse(format!(
+                    "unknown bot '{text}': use random, greedy, mcts:iters=N,ms=N, mcts:level=N or mcts-v1:..."
+                )));
+            }
+        };
+        Ok(if style.is_sure() {
+            base
+        } else {
+            Bot::Styled(Box::new(base), style)
+        })
     }
 
     /// This bot's move in `game`, for the player to move.
@@ -159,8 +109,167 @@ impl Bot {
             Bot::Mcts(budget) => {
                 best_move(&game.observe(game.to_move()), budget, rng.next_u64())?.best
             }
+            Bot::Styled(bot, style) => match &**bot {
+                Bot::Mcts(budget) => {
+                    let view = game.observe(game.to_move());
+                    styled_best_move(&view, budget, *style, rng.next_u64(), &Control::NONE)?.best
+                }
+                other => {
+                    if rng.unit() < style.mistakes {
+                        random_move(game, rng)
+                    } else {
+                        other.choose(game, rng)?
+                    }
+                }
+            },
         })
     }
+}
+
+/// The search settings of an `mcts:` or `mcts-v1:` bot (see
+/// [`Bot::parse`]); `mistakes` and `temp` go to `style`.
+fn parse_search(
+    text: &str,
+    v1: bool,
+    settings: &[(&str, &str)],
+    style: &mut Style,
+) -> Result<Budget> {
+    let search = Budget {
+        iterations: 0,
+        ..Budget::default()
+    };
+    let mut budget = if v1 {
+        Budget {
+            exact: false,
+            opponent_policy: 0.0,
+            rollout: Rollout::Random,
+            ..search
+        }
+    } else {
+        search
+    };
+    let level = settings.iter().find(|(k, _)| *k == "level");
+    if let Some(&(_, value)) = level {
+        let n = value
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (1..=LEVELS.len() as u8).contains(n))
+            .ok_or_else(|| Error::parse(format!("bot '{text}': level is 1 to 10")))?;
+        if v1 {
+            return Err(Error::parse(format!("bot '{text}': levels are mcts: bots")));
+        }
+        let allowed = |k: &str| k == "level" || k == "ms" || (k == "iters" && n == 10);
+        if let Some((k, _)) = settings.iter().find(|(k, _)| !allowed(k)) {
+            return Err(Error::parse(format!(
+                "bot '{text}': a level fixes {k} (with level=N give only ms=N, and iters=N at level 10)"
+            )));
+        }
+        match Bot::parse(LEVELS[n as usize - 1])? {
+            Bot::Mcts(b) => budget = b,
+            Bot::Styled(bot, s) => {
+                if let Bot::Mcts(b) = *bot {
+                    budget = b;
+                }
+                *style = s;
+            }
+            _ => {}
+        }
+    }
+    for &(key, value) in settings {
+        let number = || {
+            value
+                .parse::<u64>()
+                .map_err(|_| Error::parse(format!("bot '{text}': '{value}' is not a whole number")))
+        };
+        match key {
+            "level" => {}
+            "iters" | "iterations" => budget.iterations = number()?,
+            "ms" => {
+                budget.time = Some(number()?)
+                    .filter(|&ms| ms > 0)
+                    .map(Duration::from_millis)
+            }
+            "rollout" => {
+                budget.rollout = match value {
+                    "random" => Rollout::Random,
+                    "heuristic" | "greedy" => Rollout::Heuristic,
+                    _ => {
+                        return Err(Error::parse(format!(
+                            "bot '{text}': rollout is random or heuristic"
+                        )));
+                    }
+                }
+            }
+            "depth" => {
+                budget.max_depth = u32::try_from(number()?)
+                    .map_err(|_| Error::parse(format!("bot '{text}': depth is too large")))?
+            }
+            "threads" => {
+                budget.threads = usize::try_from(number()?)
+                    .ok()
+                    .filter(|&n| n <= crate::parallel::MAX_THREADS)
+                    .ok_or_else(|| {
+                        Error::parse(format!(
+                            "bot '{text}': threads is at most {}",
+                            crate::parallel::MAX_THREADS
+                        ))
+                    })?
+            }
+            "opponents" | "mistakes" => {
+                let p = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|p| (0.0..=1.0).contains(p))
+                    .ok_or_else(|| {
+                        Error::parse(format!("bot '{text}': {key} is a probability 0 to 1"))
+                    })?;
+                if key == "opponents" {
+                    budget.opponent_policy = p;
+                } else {
+                    style.mistakes = p;
+                }
+            }
+            "temp" => {
+                style.temperature = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|t| t.is_finite() && *t >= 0.0)
+                    .ok_or_else(|| {
+                        Error::parse(format!("bot '{text}': temp must be a number >= 0"))
+                    })?
+            }
+            "exact" => {
+                budget.exact = match value {
+                    "1" => true,
+                    "0" => false,
+                    _ => return Err(Error::parse(format!("bot '{text}': exact is 0 or 1"))),
+                }
+            }
+            "c" => {
+                // 0 is none given, the default, as in C.
+                budget = budget.with_exploration(
+                    value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|c| c.is_finite() && *c >= 0.0)
+                        .ok_or_else(|| {
+                            Error::parse(format!("bot '{text}': c must be a number >= 0"))
+                        })?,
+                )
+            }
+            _ => {
+                return Err(Error::parse(format!(
+                    "bot '{text}': unknown setting '{key}' (iters, ms, rollout, c, exact, threads, depth, opponents, mistakes, temp, level)"
+                )));
+            }
+        }
+    }
+    if budget.iterations == 0 && budget.time.is_none() {
+        return Err(Error::parse(format!(
+            "bot '{text}': give iters=N, ms=N or both, at least one above 0 (0 means no limit)"
+        )));
+    }
+    Ok(budget)
 }
 
 /// Moves after which a match scores a game a draw. Only the transfer

@@ -12,9 +12,10 @@ use super::progress::{OddsmithProgress, cancelled_error, watch};
 use crate::budget::Control;
 use crate::cards::{Card, CardSet};
 use crate::durak::game::{MAX_ATTACKS, MAX_PLAYERS};
+use crate::durak::levels::level_budget;
+use crate::durak::style::styled_best_move;
 use crate::durak::{
     Config, Deck, Game, Move, MoveKind, MoveList, Observation, Outcome, Phase, Protocol, Variant,
-    best_move_controlled,
 };
 use crate::mcts::{Budget, Rollout};
 use crate::rng::Rng;
@@ -65,10 +66,11 @@ pub const ODDSMITH_DURAK_THROW_IN: u32 = 2;
 /// The defender takes; throwers may add cards before the pickup.
 pub const ODDSMITH_DURAK_TAKING: u32 = 3;
 
-/// Rollout policy: playouts by uniformly random legal moves (the default).
-pub const ODDSMITH_DURAK_ROLLOUT_RANDOM: u32 = 0;
-/// Playouts by the greedy heuristic player.
-pub const ODDSMITH_DURAK_ROLLOUT_HEURISTIC: u32 = 1;
+/// Rollout policy: playouts by the greedy heuristic player (the default,
+/// as in every interface: the stronger at equal time).
+pub const ODDSMITH_DURAK_ROLLOUT_HEURISTIC: u32 = 0;
+/// Playouts by uniformly random legal moves.
+pub const ODDSMITH_DURAK_ROLLOUT_RANDOM: u32 = 1;
 
 /// The table's rules: 2 to 6 players (0 means 2); a deck of 24, 36 or 52
 /// cards (0 means 36); `variant` ODDSMITH_DURAK_VARIANT_*; `protocol`
@@ -164,7 +166,8 @@ pub struct OddsmithDurakObservation {
 /// worker, by the rule of ODDSMITH_MAX_THREADS (0 = the shared pool, 1 =
 /// the caller's thread: deterministic for a seed under an iteration
 /// budget), never more trees than iterations. `rollout`:
-/// ODDSMITH_DURAK_ROLLOUT_*; `exploration`: UCB constant (0 = the default
+/// ODDSMITH_DURAK_ROLLOUT_* (0 = heuristic, the default everywhere);
+/// `exploration`: UCB constant (0 = the default
 /// 0.7); `seed`: any value.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default)]
@@ -176,7 +179,7 @@ pub struct OddsmithDurakBudget {
     pub time_ms: u32,
     /// Search trees, one per worker, by the rule of ODDSMITH_MAX_THREADS.
     pub threads: u32,
-    /// ODDSMITH_DURAK_ROLLOUT_RANDOM (0) or _HEURISTIC (1).
+    /// ODDSMITH_DURAK_ROLLOUT_HEURISTIC (0, the default) or _RANDOM (1).
     pub rollout: u32,
     /// UCB exploration constant, finite and >= 0; 0 means 0.7.
     pub exploration: f64,
@@ -185,6 +188,12 @@ pub struct OddsmithDurakBudget {
     /// Progress and cancel (see OddsmithProgress), or NULL for none: a
     /// cancel stops the search with the best move so far.
     pub progress: *const OddsmithProgress,
+    /// A level of play, 1 (weakest) to 10, each a point on the Elo scale
+    /// of docs/src/durak.md; 0 = none, the budget as given. Levels 1 to 9
+    /// fix the iterations, rollout, exploration and threads (one), and
+    /// keep only `time_ms` (a cap), `seed` and `progress`; level 10 is the
+    /// default search with this budget as given (as 0).
+    pub level: u32,
 }
 
 /// What the search did.
@@ -512,7 +521,7 @@ fn write_moves(moves: &[Move], buf: &mut [OddsmithDurakMove], count: &mut usize)
 /// attack cards, counts that do not add up, a cover that does not beat its
 /// card, the observer not to move...; a rollout other than 0 or 1, an
 /// exploration constant that is negative or not finite, threads over
-/// ODDSMITH_MAX_THREADS), DUPLICATE_CARD (a card in two places, the trump
+/// ODDSMITH_MAX_THREADS, a level over 10), DUPLICATE_CARD (a card in two places, the trump
 /// card included), CANCELLED (by `budget->progress`: `out` holds the best
 /// move so far, `stats->partial` = 1). On other errors `*out` and
 /// `*stats` are left unchanged. The observation and budget are only read
@@ -551,10 +560,11 @@ pub unsafe extern "C" fn oddsmith_durak_best_move(
         }
         .with_limits(b.iterations, u64::from(b.time_ms))
         .with_exploration(b.exploration);
+        let (budget, style) = level_budget(b.level, &budget)?;
         // SAFETY: the caller's pointer contract (this function's # Safety).
         let watched = unsafe {
             watch(b.progress, Control::NONE, |control| {
-                best_move_controlled(&view, &budget, b.seed, control)
+                styled_best_move(&view, &budget, style, b.seed, control)
             })
         };
         let cancelled = watched.cancelled;
@@ -819,6 +829,76 @@ fn outcome_of(g: &Game) -> OddsmithDurakOutcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A zeroed C budget is the Rust default search (heuristic rollouts,
+    /// exact endgame, the default opponent model), move for move.
+    #[test]
+    fn a_zeroed_budget_is_the_rust_default() {
+        let mut rng = Rng::new(9);
+        let game = Game::new(Config::default(), &mut rng).unwrap();
+        let view = game.observe(game.to_move());
+        let c_view = from_observation(&view);
+        let search = |b: &OddsmithDurakBudget| {
+            let mut out = to_c_move(Move::PASS);
+            let mut stats = OddsmithDurakStats::default();
+            // SAFETY: pointers to live locals.
+            let status = unsafe { oddsmith_durak_best_move(&c_view, b, &mut out, &mut stats) };
+            assert_eq!(status, OddsmithStatus::ODDSMITH_OK);
+            (out, stats.nodes, stats.best_visits)
+        };
+        let rust = |budget: Budget| {
+            let r = crate::durak::best_move(&view, &budget, 4).unwrap();
+            let visits = r.moves.iter().find(|m| m.mv == r.best).unwrap().visits;
+            (to_c_move(r.best), r.nodes, visits)
+        };
+        let zeroed = OddsmithDurakBudget {
+            iterations: 400,
+            threads: 1,
+            seed: 4,
+            ..Default::default()
+        };
+        let default = Budget {
+            iterations: 400,
+            ..Budget::default()
+        };
+        assert_eq!(default.rollout, Rollout::Heuristic);
+        assert_eq!(search(&zeroed), rust(default));
+        let random = OddsmithDurakBudget {
+            rollout: ODDSMITH_DURAK_ROLLOUT_RANDOM,
+            ..zeroed
+        };
+        let random_rust = Budget {
+            rollout: Rollout::Random,
+            ..default
+        };
+        assert_eq!(search(&random), rust(random_rust));
+        assert_ne!(search(&random), search(&zeroed));
+        // Level 10 is the budget as given; a lower level fixes its own
+        // iterations whatever the budget says.
+        let top = OddsmithDurakBudget {
+            level: 10,
+            ..zeroed
+        };
+        assert_eq!(search(&top), search(&zeroed));
+        let level = |n: u32, iterations: u64| {
+            let b = OddsmithDurakBudget {
+                level: n,
+                iterations,
+                ..zeroed
+            };
+            let mut out = to_c_move(Move::PASS);
+            let mut stats = OddsmithDurakStats::default();
+            // SAFETY: pointers to live locals.
+            let status = unsafe { oddsmith_durak_best_move(&c_view, &b, &mut out, &mut stats) };
+            (status, stats.iterations)
+        };
+        assert_eq!(level(5, 7), (OddsmithStatus::ODDSMITH_OK, 100));
+        assert_eq!(level(5, 0), (OddsmithStatus::ODDSMITH_OK, 100));
+        assert_eq!(
+            level(11, 0).0,
+            OddsmithStatus::ODDSMITH_ERR_INVALID_ARGUMENT
+        );
+    }
 
     #[test]
     fn observations_round_trip_and_play_through_the_handle() {

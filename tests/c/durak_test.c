@@ -152,6 +152,36 @@ int main(void) {
     bad.hand_sizes[obs.me] += 1;
     CHECK(obs.talon_size > 0);
     CHECK(oddsmith_durak_best_move(&bad, &budget, &best, NULL) == ODDSMITH_ERR_DUPLICATE_CARD);
+    /* A zeroed rollout is the heuristic one, Rust's and the CLI's default:
+     * the same search as asking for it by name, not the random one. */
+    {
+        OddsmithDurakBudget named = budget;
+        OddsmithDurakStats zeroed_stats, named_stats;
+        OddsmithDurakMove zeroed_move, named_move;
+        CHECK(budget.rollout == 0 && ODDSMITH_DURAK_ROLLOUT_HEURISTIC == 0);
+        CHECK(oddsmith_durak_best_move(&obs, &budget, &zeroed_move, &zeroed_stats) == ODDSMITH_OK);
+        named.rollout = ODDSMITH_DURAK_ROLLOUT_HEURISTIC;
+        CHECK(oddsmith_durak_best_move(&obs, &named, &named_move, &named_stats) == ODDSMITH_OK);
+        CHECK(same_move(zeroed_move, named_move) && zeroed_stats.nodes == named_stats.nodes);
+        CHECK(zeroed_stats.best_visits == named_stats.best_visits);
+        named.rollout = ODDSMITH_DURAK_ROLLOUT_RANDOM;
+        CHECK(oddsmith_durak_best_move(&obs, &named, &named_move, &named_stats) == ODDSMITH_OK);
+        named.rollout = 2;
+        CHECK(oddsmith_durak_best_move(&obs, &named, &named_move, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        /* A level fixes its iterations (level 5: 100) whatever the budget
+         * says; level 10 is the budget as given; there is no level 11. */
+        named = budget;
+        named.level = 5;
+        CHECK(oddsmith_durak_best_move(&obs, &named, &named_move, &named_stats) == ODDSMITH_OK);
+        CHECK(named_stats.iterations == 100);
+        named.level = 10;
+        CHECK(oddsmith_durak_best_move(&obs, &named, &named_move, &named_stats) == ODDSMITH_OK);
+        CHECK(same_move(zeroed_move, named_move) && zeroed_stats.nodes == named_stats.nodes);
+        named.level = 11;
+        CHECK(oddsmith_durak_best_move(&obs, &named, &named_move, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);
+        oddsmith_last_error_message(msg, sizeof msg);
+        CHECK(strstr(msg, "level 11") != NULL);
+    }
     /* Too many threads are refused at once; large counts are capped. */
     budget.threads = 100000;
     CHECK(oddsmith_durak_best_move(&obs, &budget, &best, NULL) == ODDSMITH_ERR_INVALID_ARGUMENT);

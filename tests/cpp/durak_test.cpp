@@ -8,6 +8,9 @@
 int main() {
     oddsmith::DurakGame game(3, 36, 11);
     OddsmithDurakBudget budget = oddsmith::durak_budget(200, 0, 3);
+    // The wrapper's default rollout is a zeroed one: the heuristic, as in Rust.
+    CHECK(budget.rollout == 0 && budget.rollout == ODDSMITH_DURAK_ROLLOUT_HEURISTIC);
+    CHECK(budget.level == 0 && oddsmith::durak_budget(0, 0, 0, 4).level == 4);
     int plies = 0;
     while (!game.outcome().over && plies < 5000) {
         std::uint32_t p = game.to_move();

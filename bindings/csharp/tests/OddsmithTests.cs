@@ -436,6 +436,15 @@ public static class OddsmithTests
                 plies++;
             }
             Check(game.Outcome.Over == 1, "durak game ends");
+            // A default budget's rollout is the heuristic one, as in Rust and the CLI.
+            Check(DurakBudget.Of(200).Rollout == DurakRollout.Heuristic && (uint)DurakRollout.Heuristic == 0, "durak default rollout");
+            {
+                var levelGame = new DurakGame(2, 36, 4);
+                DurakStats levelStats;
+                DurakMove levelMove = Durak.BestMove(levelGame.Observe(levelGame.ToMove), DurakBudget.AtLevel(4), out levelStats);
+                Check(levelStats.Iterations == 50 && Array.IndexOf(levelGame.LegalMoves(), levelMove) >= 0, "durak level 4 searches 50 iterations");
+                ExpectError(Status.InvalidArgument, "level 11", () => Durak.BestMove(levelGame.Observe(levelGame.ToMove), DurakBudget.AtLevel(11), out levelStats), "durak level 11");
+            }
         }
         ExpectError(Status.InvalidArgument, "players", () => new DurakGame(7), "durak 7 players");
         // The handle is a SafeHandle: disposed once, then refused.

@@ -5,10 +5,12 @@ use crate::errors::{InvalidArgument, OrRaise, ParseError, about};
 use crate::interrupt;
 use oddsmith::cards::{Card, CardSet};
 use oddsmith::durak::game::MAX_PLAYERS;
+use oddsmith::durak::levels::level_budget;
 use oddsmith::durak::matches::{Bot, MatchResult, SideResult, play_games};
+use oddsmith::durak::style::styled_best_move;
 use oddsmith::durak::{
     Config, Deck, Game as Engine, Move as EngineMove, MoveKind, MoveList, Observation as View,
-    Outcome, Phase, Protocol, Variant, best_move_controlled,
+    Outcome, Phase, Protocol, Variant,
 };
 use oddsmith::mcts::{Budget, Rollout};
 use oddsmith::rng::Rng;
@@ -539,6 +541,7 @@ fn durak_best_move<'py>(
     seed: u64,
     rollout: &str,
     exact: bool,
+    level: u32,
 ) -> PyResult<Bound<'py, PyDict>> {
     let rollout = match rollout {
         "random" => Rollout::Random,
@@ -557,9 +560,10 @@ fn durak_best_move<'py>(
         ..Budget::default()
     }
     .with_limits(iterations.unwrap_or(0), ms.unwrap_or(0));
+    let (budget, style) = level_budget(level, &budget).or_raise()?;
     let view = observation.0.clone();
     let r = interrupt::run(py, move |control| {
-        best_move_controlled(&view, &budget, seed, control)
+        styled_best_move(&view, &budget, style, seed, control)
     })?
     .or_raise()?;
     let d = PyDict::new(py);

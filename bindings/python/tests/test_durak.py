@@ -97,6 +97,28 @@ def test_best_move_is_legal_and_seeded():
         oddsmith.best_move(g.observe(g.to_move), iterations=10, rollout="smart")
 
 
+def test_the_default_rollout_is_the_heuristic_one_as_everywhere():
+    g = Game(seed=4)
+    view = g.observe(g.to_move)
+    default = oddsmith.best_move(view, iterations=300, seed=2, threads=1)
+    heuristic = oddsmith.best_move(view, iterations=300, seed=2, threads=1, rollout="heuristic")
+    random_rollouts = oddsmith.best_move(view, iterations=300, seed=2, threads=1, rollout="random")
+    assert (default.move, default.moves, default.nodes) == (heuristic.move, heuristic.moves, heuristic.nodes)
+    assert default.moves != random_rollouts.moves
+
+
+def test_levels_fix_their_iterations():
+    g = Game(seed=4)
+    view = g.observe(g.to_move)
+    assert oddsmith.best_move(view, level=5, iterations=3).iterations == 100
+    weakest = {oddsmith.best_move(view, level=1, seed=s).move for s in range(12)}
+    assert all(g.is_legal(m) for m in weakest) and len(weakest) > 1
+    top = oddsmith.best_move(view, level=10, iterations=300, seed=2, threads=1)
+    assert top == oddsmith.best_move(view, iterations=300, seed=2, threads=1)
+    with pytest.raises(oddsmith.InvalidArgument):
+        oddsmith.best_move(view, level=11)
+
+
 def test_the_endgame_is_solved_exactly():
     rng = random.Random(8)
     for seed in range(40):

@@ -1099,8 +1099,9 @@ def best_move(
     iterations: Optional[int] = None,
     threads: int = 0,
     seed: int = 0,
-    rollout: str = "random",
+    rollout: str = "heuristic",
     exact: bool = True,
+    level: int = 0,
 ) -> BestMove:
     """The best move for the observer of ``observation`` (who must be the
     player to move), by information-set MCTS over the hidden cards; with
@@ -1110,8 +1111,10 @@ def best_move(
     Budget: ``ms`` milliseconds and/or ``iterations`` (None or 0 is none
     given, as in C: no time limit; no iteration limit when ``ms`` is
     given, else 10,000 iterations); ``threads`` trees in parallel (0 = all cores);
-    ``rollout``: ``"random"`` or ``"heuristic"``; ``exact=False`` turns
-    the exact endgame off.
+    ``rollout``: ``"heuristic"`` (the default, as in every interface) or ``"random"``; ``exact=False`` turns
+    the exact endgame off. ``level`` 1 (weakest) to 10 plays at that point
+    of the Elo scale of the Durak page (levels 1 to 9 fix their iterations,
+    rollout and threads; ``ms`` only caps them; 0: the budget as given).
 
     >>> g = Game(players=2, seed=3)
     >>> m = best_move(g.observe(g.to_move), iterations=200).move
@@ -1120,5 +1123,5 @@ def best_move(
     """
     if not isinstance(observation, Observation):
         raise InvalidArgument("best_move takes an Observation (Game.observe or Observation.from_dict)")
-    d = _native.durak_best_move(observation, ms, iterations, threads, seed, rollout, exact)
+    d = _native.durak_best_move(observation, ms, iterations, threads, seed, rollout, exact, level)
     return BestMove(**d)

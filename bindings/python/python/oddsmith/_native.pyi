@@ -152,7 +152,7 @@ class Game:
 
 def durak_best_move(
     observation: Observation, ms: Optional[int], iterations: Optional[int], threads: int,
-    seed: int, rollout: str, exact: bool,
+    seed: int, rollout: str, exact: bool, level: int,
 ) -> Dict[str, Any]: ...
 def durak_check_bot(text: str) -> None: ...
 def durak_play_games(
