@@ -69,7 +69,7 @@ int main(int argc, char **argv) {
     OddsmithDurakMove moves[ODDSMITH_DURAK_MAX_MOVES];
     OddsmithDurakObservation obs;
     OddsmithDurakOutcome outcome;
-    OddsmithDurakBudget budget = {0, ms, 1, ODDSMITH_DURAK_ROLLOUT_HEURISTIC, 0.0, seed, NULL};
+    OddsmithDurakBudget budget = {0, ms, 1, ODDSMITH_DURAK_ROLLOUT_HEURISTIC, 0.0, seed, NULL, 0};
     char text[64], line[64], msg[256];
 
     for (int i = 1; i < argc; i++) {

@@ -388,7 +388,9 @@ static void check_cycles_pig_and_dense(void) {
     CHECK(oddsmith_pig(PIG_GOAL, 6, 0, 0, 0, NULL, &pig) == ODDSMITH_OK);
     CHECK(fabs(r.value - pig.win_probability) < 1e-12);
     CHECK(r.value > 0.5 && r.value < 0.6);
-    CHECK(r.iterations >= 1 && r.residual <= 1e-12 && r.states == pig.states);
+    /* The built-in's layered solve counts every numbered state, the
+       general solver the reachable ones only. */
+    CHECK(r.iterations >= 1 && r.residual <= 1e-12 && r.states <= pig.states);
     CHECK(r.move_count == 1 && pig.hold_allowed == 0 && pig.best_move == ODDSMITH_PIG_ROLL);
     /* A position with a hold: Max 25, Min 10, turn total 4 (29 of 30). */
     game.root[1] = 25;

@@ -103,7 +103,7 @@ impl State {
                 hit |= self.apply(kinds, at, e.action, chooser);
             }
         }
-        if kinds.carrier_tribes != 0 {
+        if kinds.holder_tribes != 0 {
             // Deathrattles passed on: buffs, no damage.
             self.fire_carried(kinds, at, chooser);
         }

@@ -155,7 +155,7 @@ pub struct Kinds {
     /// unit of those tribes carries them in its count (`pass_on.rs`).
     pub(super) passes: [Action; super::pass_on::MAX_PASSES],
     pub(super) pass_count: u8,
-    pub(super) carrier_tribes: u32,
+    pub(super) holder_tribes: u32,
     /// Some minion of the combat triggers battlecries
     /// (`Action::TriggerBattlecry`): else the minions' battlecry effects
     /// and listeners are left out (`Kinds::played`).
@@ -297,12 +297,12 @@ impl Kinds {
         let [a, b] = boards;
         let mut passes = [Action::Nothing; super::pass_on::MAX_PASSES];
         let mut pass_count = 0;
-        let mut carrier_tribes = 0;
+        let mut holder_tribes = 0;
         for m in a.iter().chain(b) {
             if let Some(p @ Action::PassOnBuff { tribes, .. }) =
                 super::pass_on::passed_on(&m.effects)
             {
-                carrier_tribes |= tribes;
+                holder_tribes |= tribes;
                 // `pass_on::validate_passing` refuses more.
                 if !passes[..pass_count].contains(&p) && pass_count < passes.len() {
                     passes[pass_count] = p;
@@ -313,7 +313,7 @@ impl Kinds {
         Kinds {
             passes,
             pass_count: pass_count as u8,
-            carrier_tribes,
+            holder_tribes,
             kinds: Vec::new(),
             facts: [Facts::default(); MAX_KINDS],
             max_health: 1,
@@ -645,7 +645,7 @@ impl Kinds {
         }
         // A minion that may carry deathrattles passed on acts on death
         // and may buff (`pass_on.rs`).
-        if kind.tribes & self.carrier_tribes != 0 {
+        if kind.tribes & self.holder_tribes != 0 {
             flags = flags
                 .and(Flag::Deathrattle)
                 .and(Flag::ChangesUnits)
@@ -750,9 +750,9 @@ impl Kinds {
     /// acts outside the boards too).
     pub(super) fn has_deathrattle(&self, u: &Unit) -> bool {
         let kind = &self.kinds[u.kind as usize];
-        // A possible carrier of deathrattles passed on has one while it
+        // A possible holder of deathrattles passed on has one while it
         // carries one (`pass_on.rs`), as Firestone's enchantment gives.
-        let effects = if self.carrier_tribes & kind.tribes != 0 {
+        let effects = if self.holder_tribes & kind.tribes != 0 {
             u.count() != 0
                 || kind
                     .effects
@@ -980,7 +980,7 @@ impl Kinds {
         self.facts[..self.kinds.len()]
             .iter()
             .map(|f| {
-                let carries = f.tribes & self.carrier_tribes != 0;
+                let carries = f.tribes & self.holder_tribes != 0;
                 if f.has(Flag::CountsGifts) || f.remembers > 0 || carries {
                     crate::hearthstone::model::MAX_COUNT
                 } else {

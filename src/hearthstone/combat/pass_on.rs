@@ -1,4 +1,4 @@
-//! Deathrattles passed on (`Action::PassOnBuff`: Leapfrogger's "give a
+//! Deathrattles passed on (`Action::PassOnBuff`: a card's "give a
 //! friendly Beast +1/+1 and this Deathrattle"), as Firestone 1.1.755
 //! plays them: the minion drawn (a living friendly minion of the tribes,
 //! at random) gains the stats and an enchantment carrying the
@@ -13,9 +13,9 @@
 //! gained; each draws among the same minions (a buff kills none), so
 //! firing them deathrattle by deathrattle gives the same odds.
 //!
-//! Every deathrattle passed on lives on one carrier at a time (a carrier
+//! Every deathrattle passed on lives on one holder at a time (a holder
 //! dying passes each on once, or loses it with no minion to take it), so
-//! a side's carriers hold at most as many as its deathrattles of that
+//! a side's holders hold at most as many as its deathrattles of that
 //! kind fired: the minions that pass it on, twice each where they may be
 //! reborn. `validate_passing` refuses a combat where that may exceed 3,
 //! or where a deathrattle may fire more than once a death (an aura that
@@ -216,7 +216,7 @@ impl State {
     /// each fired once, after its own (`fire_deathrattle_effects`).
     #[inline(never)]
     pub(super) fn fire_carried(&mut self, kinds: &Kinds, at: &Fired, chooser: &mut impl Chooser) {
-        if kinds.tribes(&at.unit) & kinds.carrier_tribes == 0 {
+        if kinds.tribes(&at.unit) & kinds.holder_tribes == 0 {
             return;
         }
         for j in 0..kinds.pass_count as usize {

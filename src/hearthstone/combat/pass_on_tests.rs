@@ -42,7 +42,7 @@ fn the_deathrattle_buffs_a_beast_and_goes_with_it() {
         0,
     );
     assert_eq!(a, vec![(2, 2, 0), (2, 2, 1)]);
-    // The carrier dying passes it on: +1/+1 and the deathrattle.
+    // The holder dying passes it on: +1/+1 and the deathrattle.
     let a = after_attack("Tabbycat=1/1,Tabbycat=1/1,Leapfrogger=3/3", "5/5", 2, 0, 0);
     assert_eq!(a[0], (2, 2, 1));
     // The golden's: +2/+2 and its own deathrattle (the combat's first

@@ -1325,11 +1325,11 @@ fn rapid_reanimation_names_the_minion_carrying_its_enchantment() {
 fn frostwolf_fervor_plays_from_turn_seven() {
     use crate::hearthstone::model::Action;
     let copier = |id: &str, turn: &str| {
-        let state = with_hero_powers(&format!(r#"[{{"cardId": "{id}"}}]"#)).replacen(
-            r#""currentTurn": 5"#,
-            turn,
-            1,
-        );
+        // Without the state's undead bonus, which the copy is refused
+        // beside.
+        let state = with_hero_powers(&format!(r#"[{{"cardId": "{id}"}}]"#))
+            .replacen(r#""currentTurn": 5"#, turn, 1)
+            .replacen(r#""UndeadAttackBonus": 2, "#, "", 1);
         let c = combat_from_battle_json(&state).unwrap();
         c.heroes[0].iter().find_map(|h| match h.effect.action {
             Action::SummonCopyOfBest { by_health } if h.when_space && h.pre_combat => {
