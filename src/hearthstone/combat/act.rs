@@ -595,14 +595,7 @@ impl State {
                 if let Some(f) = at.friend {
                     taken[f] = true;
                 }
-                let plain = Target::Random {
-                    tribes,
-                    other: false,
-                    count: 1,
-                    lacking: 0,
-                    strict: false,
-                    different: false,
-                };
+                let plain = Target::one_random(tribes);
                 return self.random_pool(kinds, at, plain, &taken);
             }
             _ => return ([0; BOARD_SIZE], 0),

@@ -190,14 +190,7 @@ impl State {
             return;
         };
         let j = kinds.pass_index(pass);
-        let target = crate::hearthstone::model::Target::Random {
-            tribes,
-            other: false,
-            count: 1,
-            lacking: 0,
-            strict: false,
-            different: false,
-        };
+        let target = crate::hearthstone::model::Target::one_random(tribes);
         let listen = attack > 0 && kinds.any(Flag::GainsAttack);
         self.for_each_buff_target(kinds, at, target, chooser, |state, s, i, _| {
             let u = &mut state.boards[s][i];

@@ -875,6 +875,21 @@ pub enum Action {
     },
 }
 
+impl Target {
+    /// One random friend of `tribes` (0: any), the acting unit included:
+    /// the plainest random pick.
+    pub const fn one_random(tribes: u32) -> Target {
+        Target::Random {
+            tribes,
+            other: false,
+            count: 1,
+            lacking: 0,
+            strict: false,
+            different: false,
+        }
+    }
+}
+
 impl Action {
     /// Whether acting may bring a new minion to its side's board: a
     /// summon, or deathrattles and battlecries it triggers (which may
