@@ -387,6 +387,27 @@ fn boom_in_a_box_picks_the_first_attacker_again_after_the_beetles() {
 }
 
 #[test]
+fn sharptooth_snappers_start_keeps_the_boards_as_the_combat_began() {
+    // Golden Snapper's two Piranhas enter at the start of combat through
+    // the summon-when-space step and attack at once; Firestone does not
+    // pick the first attacker again after that step: A's 2 minions as the
+    // combat began against B's 3, so B attacks first (by the boards after
+    // the start, 4 against 3, it would be A).
+    let c = with_heroes(
+        "golden Sharptooth Snapper=6/6,2/4",
+        "0/7+taunt,3/3,2/5",
+        [&[], &[]],
+    );
+    let (kinds, start, outcomes) = super::start::start_outcomes(&c, 100, &Control::NONE).unwrap();
+    let outcomes = outcomes.unwrap();
+    for (s, p) in super::start::first_states(&outcomes, &kinds, &start) {
+        assert!(p > 0.0);
+        assert_eq!(s.board(0).len(), 4);
+        assert_eq!(s.turn, 1, "B attacks first");
+    }
+}
+
+#[test]
 fn boon_of_beetles_agrees_across_the_exact_engine_the_plain_tree_and_monte_carlo() {
     let boon = [("BG28_603", [0, 0])];
     for (i, (a, b, heroes)) in [

@@ -326,10 +326,13 @@ pub(super) fn keeps_first_attacker(e: &Effect) -> bool {
 
 /// A start-of-combat effect that may change the boards' sizes other than
 /// those (`keeps_first_attacker`): Firestone picks the first attacker
-/// again after most of them.
+/// again after most of them. Not a summon waiting for room: those enter
+/// through the summon-when-space step, after which Firestone does not
+/// pick again.
 pub(super) fn may_resize(e: &Effect) -> bool {
     e.trigger == Trigger::StartOfCombat
         && !keeps_first_attacker(e)
+        && !matches!(e.action, Action::SummonWhenSpace { .. })
         && (e.action.may_summon() || e.action.may_kill())
 }
 
